@@ -21,6 +21,7 @@ import type { LoadFigures, LoadTarget } from '../tools/bench/load.js';
 import type { GrowthBatch, ReadCase } from '../tools/bench/reads.js';
 import type { ParentMessage, ServerMessage, ServicePlan } from '../tools/bench/server.js';
 import { runMain, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { median, textTable as table } from '../tools/report.js';
 
 const GOAL_BARE = 0.7;
 const GOAL_CLIENT = 1.2;
@@ -88,18 +89,6 @@ function startServer(services: BenchService[]): Promise<Server> {
   });
 }
 
-const table = (rows: string[][]) => {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  // Text columns left-aligned, figures right-aligned.
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-};
 const ms = (value: number) => value.toFixed(2);
 /** autocannon's latencies are whole milliseconds: under 1 ms reads as 0. */
 const latency = (value: number) => (value < 1 ? '<1' : value.toFixed(0));
@@ -131,11 +120,6 @@ interface ReadFigures {
   large: LoadFigures[];
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const spread = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
 
 interface Growth {
@@ -167,39 +151,23 @@ function printReport(
   );
   const bareRows = [['service', 'request', 'mock req/s', 'spread', 'bare req/s', 'spread', 'mock p99 ms', 'bare p99 ms', 'ratio', 'goal']];
   const cpuRows = [['service', 'request', 'mock us/req', 'spread', 'bare us/req', 'spread', 'bare/mock']];
+  // Each side's median over the rounds, and its min-max.
+  const mid = <F extends LoadFigures>(figures: F[], key: keyof F) => median(figures.map((f) => f[key] as number));
+  const range = <F extends LoadFigures>(figures: F[], key: keyof F, digits = 0) =>
+    spread(
+      figures.map((f) => f[key] as number),
+      digits,
+    );
+  const bareRatio = (l: ServiceLoad) => (mid(l.bare, 'rps') > 0 ? mid(l.mock, 'rps') / mid(l.bare, 'rps') : 0);
   for (const l of loads) {
-    const m = median(l.mock.map((f) => f.rps));
-    const b = median(l.bare.map((f) => f.rps));
-    const ratio = b > 0 ? m / b : 0;
+    const [service, label, ratio] = [l.plan.service, l.plan.compared.label, bareRatio(l)];
     bareRows.push([
-      l.plan.service,
-      l.plan.compared.label,
-      m.toFixed(0),
-      spread(l.mock.map((f) => f.rps)),
-      b.toFixed(0),
-      spread(l.bare.map((f) => f.rps)),
-      latency(median(l.mock.map((f) => f.p99))),
-      latency(median(l.bare.map((f) => f.p99))),
-      ratio.toFixed(2),
-      verdict(ratio >= GOAL_BARE),
+      ...[service, label, mid(l.mock, 'rps').toFixed(0), range(l.mock, 'rps'), mid(l.bare, 'rps').toFixed(0), range(l.bare, 'rps')],
+      ...[latency(mid(l.mock, 'p99')), latency(mid(l.bare, 'p99')), ratio.toFixed(2), verdict(ratio >= GOAL_BARE)],
     ]);
-    const mc = median(l.mock.map((f) => f.cpuPerRequest));
-    const bc = median(l.bare.map((f) => f.cpuPerRequest));
-    cpuRows.push([
-      l.plan.service,
-      l.plan.compared.label,
-      mc.toFixed(1),
-      spread(
-        l.mock.map((f) => f.cpuPerRequest),
-        1,
-      ),
-      bc.toFixed(1),
-      spread(
-        l.bare.map((f) => f.cpuPerRequest),
-        1,
-      ),
-      mc > 0 ? (bc / mc).toFixed(2) : '-',
-    ]);
+    const [mc, bc] = [mid(l.mock, 'cpuPerRequest'), mid(l.bare, 'cpuPerRequest')];
+    const cpu = [mc.toFixed(1), range(l.mock, 'cpuPerRequest', 1), bc.toFixed(1), range(l.bare, 'cpuPerRequest', 1)];
+    cpuRows.push([service, label, ...cpu, mc > 0 ? (bc / mc).toFixed(2) : '-']);
   }
   out.push(table(bareRows));
   out.push('');
@@ -248,8 +216,7 @@ function printReport(
     out.push(`  ${c.service} ${c.label}: the client's checks refused answers (${c.refusedBy.join(', ')})`);
   out.push('');
   // The ratio of the medians over the rounds; the spread is each size's min-max.
-  const rps = (figures: LoadFigures[]) => (figures.length ? median(figures.map((f) => f.rps)) : undefined);
-  const p99 = (figures: LoadFigures[]) => (figures.length ? median(figures.map((f) => f.p99)) : undefined);
+  const rps = (figures: LoadFigures[]) => (figures.length ? mid(figures, 'rps') : undefined);
   const readRatio = (r: ReadFigures) => {
     const [small, large] = [rps(r.small), rps(r.large)];
     return small !== undefined && large !== undefined && small > 0 ? large / small : undefined;
@@ -264,14 +231,12 @@ function printReport(
     const rows = [['read', 'small req/s', 'spread', 'p99', 'large req/s', 'spread', 'p99', 'ratio', 'non-2xx', 'goal']];
     for (const r of growth.reads) {
       const ratio = readRatio(r);
+      // One size's req/s median, its min-max and its p99.
+      const size = (f: LoadFigures[]) => (f.length ? [mid(f, 'rps').toFixed(0), range(f, 'rps'), latency(mid(f, 'p99'))] : ['-', '-', '-']);
       rows.push([
         r.label,
-        rps(r.small)?.toFixed(0) ?? '-',
-        r.small.length ? spread(r.small.map((f) => f.rps)) : '-',
-        r.small.length ? latency(p99(r.small)!) : '-',
-        rps(r.large)?.toFixed(0) ?? '-',
-        r.large.length ? spread(r.large.map((f) => f.rps)) : '-',
-        r.large.length ? latency(p99(r.large)!) : '-',
+        ...size(r.small),
+        ...size(r.large),
         ratio === undefined ? '-' : ratio.toFixed(3),
         String([...r.small, ...r.large].reduce((n, f) => n + f.non2xx, 0)),
         ratio === undefined ? '-' : verdict(ratio >= GOAL_READS),
@@ -290,9 +255,7 @@ function printReport(
       growthRatio = growth.creation.at(-1)!.rps / median(firstHalf);
     }
   }
-  const barePass = loads.filter(
-    (l) => median(l.bare.map((f) => f.rps)) > 0 && median(l.mock.map((f) => f.rps)) / median(l.bare.map((f) => f.rps)) >= GOAL_BARE,
-  ).length;
+  const barePass = loads.filter((l) => bareRatio(l) >= GOAL_BARE).length;
   const clientPass = clients.filter((c) => c.ratio <= GOAL_CLIENT).length;
   out.push('Goals');
   out.push(

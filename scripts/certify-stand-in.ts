@@ -37,10 +37,11 @@ import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import type { Certification } from '../helpers/verdict/model.js';
-import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { startCleanRoom } from '../tools/clean-room/start.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { mdTable } from '../tools/report.js';
 
 const USAGE =
   'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--clean-room]';
@@ -174,7 +175,7 @@ export const main: CommandMain = async (argv, io) => {
   const targetName = cleanRoom ? 'clean-room servers' : 'stand-ins';
   const services = SERVICES.filter((s) => !args.service || s === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.join(', ')})`);
-  const num = (name: string) => {
+  const num = (name: 'rps' | 'interrupt-after' | 'workers') => {
     const raw = args[name];
     if (raw === undefined) return undefined;
     if (!/^[0-9]+$/.test(String(raw))) throw new UsageError(`--${name} must be a whole number. Usage: ${USAGE}`);
@@ -186,7 +187,7 @@ export const main: CommandMain = async (argv, io) => {
   // 4 x 12 testing customers stay well inside the quota of 100.
   const workers = num('workers') ?? 4;
   const faults =
-    typeof args.faults === 'string'
+    args.faults !== undefined
       ? args.faults
           .split(',')
           .map((f) => f.trim())
@@ -199,13 +200,7 @@ export const main: CommandMain = async (argv, io) => {
   if (mistakes.code) return mistakes.code;
   const tuning = userTuning(io.env);
   // One run per checkout (helpers/verdict/run-lock.ts): held throughout; the runs it starts share it.
-  let lock;
-  try {
-    lock = acquireRunLock(path.resolve('reports'));
-  } catch (error) {
-    if (error instanceof RunRefused) throw new UsageError(error.message);
-    throw error;
-  }
+  const lock = acquireRunLock(path.resolve('reports'));
   fs.mkdirSync(OUT, { recursive: true });
   const copyReports = () => {
     for (const name of REPORT_FILES) {
@@ -337,11 +332,17 @@ export const main: CommandMain = async (argv, io) => {
       `Each service ended so long into the run (its last check; the services share the workers, so these are not durations of their own; the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
       `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
       '',
-      '| service | verdict | ended into the run | passed | failed | skipped | seed checks run | 429s waited out (s) | 429s the stand-in answered | created / deleted | deletable left (ledger / stand-in) | the API cannot delete |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
-      ...rows.map(
-        (r) =>
-          `| ${r.service} | ${r.verdict} | ${walls[r.service] ?? '-'} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.guest.retries} (${r.guest.retryWaitSeconds}) | ${r.answered429} | ${r.guest.created} / ${r.guest.deleted} | ${r.guest.deletableLeft} / ${r.live.length}${r.live.length ? ` (${r.live.slice(0, 5).join(', ')})` : ''} | ${r.guest.undeletable} |`,
+      ...mdTable(
+        [
+          ...['service', 'verdict', 'ended into the run', 'passed', 'failed', 'skipped', 'seed checks run', '429s waited out (s)'],
+          ...['429s the stand-in answered', 'created / deleted', 'deletable left (ledger / stand-in)', 'the API cannot delete'],
+        ],
+        rows.map((r) => [
+          ...[r.service, r.verdict, walls[r.service] ?? '-', r.passed, r.failed, r.skipped, r.seedRun],
+          ...[`${r.guest.retries} (${r.guest.retryWaitSeconds})`, r.answered429, `${r.guest.created} / ${r.guest.deleted}`],
+          `${r.guest.deletableLeft} / ${r.live.length}${r.live.length ? ` (${r.live.slice(0, 5).join(', ')})` : ''}`,
+          r.guest.undeletable,
+        ]),
       ),
     ];
     const skips = rows.flatMap((r) => [

@@ -21,11 +21,11 @@
 // certified contract's: a failure the newer version documents is still a failure of this contract.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
+import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Certification, Verdict } from '../helpers/verdict/model.js';
 import { writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
-import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 import { CERTIFY_ENV } from '../helpers/verdict/reporters.js';
 import { configurationMistakes } from '../helpers/config/config.js';
@@ -34,7 +34,7 @@ import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/ve
 import { explainCertification, explanationLines } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
 import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
-import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
 const REPORTS = path.resolve('reports');
@@ -89,9 +89,9 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'value', baseline: 'value', workers: 'value', 'explain-with': 'value' }, USAGE);
+  if (args.service !== undefined) knownService(args.service);
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
-  if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
-  const explainWith = typeof args['explain-with'] === 'string' ? args['explain-with'] : undefined;
+  const explainWith = args['explain-with'];
   if (args['explain-with'] !== undefined) {
     const versioned = services.filter((s) => explainWith !== undefined && contractVersions(s.name).includes(explainWith));
     if (versioned.length === 0)
@@ -102,21 +102,10 @@ export const main: CommandMain = async (argv, io) => {
   if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
     throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
   // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
-  let baseline: Certification | undefined;
-  try {
-    baseline = typeof args.baseline === 'string' ? readBaseline(args.baseline) : undefined;
-  } catch (error) {
-    if (error instanceof BaselineError) throw new UsageError(error.message);
-    throw error;
-  }
+  // A bad baseline or a run already holding the checkout is one error line and exit 2 (tools/cli.ts exitCodeOf).
+  const baseline = args.baseline !== undefined ? readBaseline(args.baseline) : undefined;
   // One run per checkout (helpers/verdict/run-lock.ts): refused before anything under reports/ is touched.
-  let lock;
-  try {
-    lock = acquireRunLock(REPORTS, `npm run certify${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`);
-  } catch (error) {
-    if (error instanceof RunRefused) throw new UsageError(error.message);
-    throw error;
-  }
+  const lock = acquireRunLock(REPORTS, `npm run certify${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`);
   // From here a signal ends the run with a NOT RUN certification (before Playwright starts: at once).
   let interrupted: string | undefined;
   let child: import('node:child_process').ChildProcess | undefined;
@@ -221,7 +210,7 @@ export const main: CommandMain = async (argv, io) => {
   }
   const verdict = cert.verdict as Verdict;
   let regressions = 0;
-  if (baseline && typeof args.baseline === 'string') {
+  if (baseline && args.baseline !== undefined) {
     cert.baseline = compareCertifications(baseline, cert, path.relative(process.cwd(), path.resolve(args.baseline)));
     regressions = regressionCount(cert.baseline);
     io.out(

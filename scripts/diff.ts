@@ -15,32 +15,26 @@ import { loadContract } from '../helpers/contract/contract.js';
 import { listChecksCached } from '../tools/diff/checks.js';
 import { FAILING_CLASSES } from '../tools/diff/classify.js';
 import { asDocument, readDocumentFile, suiteDocument, type DiffDocument } from '../tools/diff/documents.js';
-import { factsOf } from '../tools/diff/provider-facts.js';
+import { factsOf, suiteView } from '../tools/diff/provider-facts.js';
 import { editIndex } from '../tools/diff/edits.js';
 import { chosenVersion } from '../helpers/contract/versions.js';
 import { applyLedger, ledgerFile, readLedger } from '../tools/diff/ledger.js';
 import { actionLines, compactActionLines, CONSOLE_LINES, ledgerLines, summaryLines, writeDiffReport } from '../tools/diff/report.js';
 import { diffForSuite } from '../tools/diff/suite-diff.js';
-import { loadRules, rulesFile } from '../helpers/contract/rules.js';
-import { SERVICES } from '../helpers/contract/services.js';
 
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run diff -- --service <name> --to <file> [--from <file>] [--rules-only] [--ledger <file>]';
 
 export const main: CommandMain = async (argv, io) => {
   const started = performance.now();
-  const args = parseArgs(argv, { service: 'value', to: 'value', from: 'value', 'rules-only': 'flag', ledger: 'value' }, USAGE);
-  if (typeof args.service !== 'string' || typeof args.to !== 'string')
-    throw new UsageError(`--service and --to are required. Usage: ${USAGE}`);
-  if (!SERVICES.some((s) => s.name === args.service))
-    throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
-  const service = args.service;
+  const args = parseArgs(argv, { service: 'required', to: 'required', from: 'value', 'rules-only': 'flag', ledger: 'value' }, USAGE);
+  const service = knownService(args.service);
   // A bad ledger is refused before anything else runs.
-  const ledgerPath = typeof args.ledger === 'string' ? path.resolve(args.ledger) : ledgerFile(service, chosenVersion(service));
-  if (typeof args.ledger === 'string' && !fs.existsSync(ledgerPath)) throw new UsageError(`cannot read ${args.ledger}: ENOENT`);
+  const ledgerPath = args.ledger !== undefined ? path.resolve(args.ledger) : ledgerFile(service, chosenVersion(service));
+  if (args.ledger !== undefined && !fs.existsSync(ledgerPath)) throw new UsageError(`cannot read ${args.ledger}: ENOENT`);
   // The ledger accounts for our contract against the provider's document: it does not apply between two published documents.
-  const ledgerApplies = typeof args.from !== 'string' || typeof args.ledger === 'string';
+  const ledgerApplies = args.from === undefined || args.ledger !== undefined;
   const ledger = ledgerApplies ? readLedger(ledgerPath) : undefined;
   // The given documents are read first: a file that is missing or not OpenAPI is refused without
   // starting a listing (a child Playwright process loading every spec of the service) for nothing.
@@ -50,16 +44,12 @@ export const main: CommandMain = async (argv, io) => {
   const asFacts = (d: DiffDocument): DiffDocument =>
     d.label.includes('(provider facts of') ? d : { ...asDocument(factsOf(service, d.doc, '', d.label).document, d.label), title: d.title };
   const to = asFacts(readDocumentFile(args.to));
-  const given = typeof args.from === 'string' ? asFacts(readDocumentFile(args.from)) : undefined;
+  const given = args.from !== undefined ? asFacts(readDocumentFile(args.from)) : undefined;
   // The checks come from the cache, or are listed by a child process while the contract is read and compared.
   const listing = args['rules-only'] ? undefined : listChecksCached(service);
   const from = given ?? (await suiteDocument(service));
   const contract = await loadContract(service);
-  const view = {
-    service,
-    operations: [...contract.operations.values()].map((op) => ({ operationId: op.operationId, method: op.method, path: op.path })),
-    rules: fs.existsSync(rulesFile(service)) ? loadRules(service).rules : [],
-  };
+  const view = suiteView(service, contract);
   io.out(`Comparing ${from.label} (${from.version}) with ${to.label} (${to.version})...`);
   const listed = await listing;
   const checks = listed?.checks;

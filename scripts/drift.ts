@@ -11,18 +11,15 @@ import { publishedOperations } from '../tools/drift/examples.js';
 import { judgeExample, matchOperation, type JudgedExample } from '../tools/drift/judge.js';
 import { readDocumentFile } from '../tools/diff/documents.js';
 import { PublishedDocument } from '../tools/drift/published.js';
-import { pct, perOperation, rejectionLines, summarize, tallyLine, verdictCounts, writeDriftReport } from '../tools/drift/report.js';
-import { SERVICES, serviceProfile } from '../helpers/contract/services.js';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { pct, perOperation, share, rejectionLines, summarize, tallyLine, verdictLine, writeDriftReport } from '../tools/drift/report.js';
+import { serviceProfile } from '../helpers/contract/services.js';
+import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run drift -- --service <name> --spec <published OpenAPI file> [--min <percent>]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', spec: 'value', min: 'value' }, USAGE);
-  if (typeof args.service !== 'string' || typeof args.spec !== 'string')
-    throw new UsageError(`--service and --spec are required. Usage: ${USAGE}`);
-  if (!SERVICES.some((s) => s.name === args.service))
-    throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  const args = parseArgs(argv, { service: 'required', spec: 'required', min: 'value' }, USAGE);
+  knownService(args.service);
   const min = args.min === undefined ? undefined : Number(args.min);
   if (min !== undefined && !(min >= 0 && min <= 100)) throw new UsageError(`--min must be a percentage from 0 to 100. Usage: ${USAGE}`);
 
@@ -65,13 +62,9 @@ export const main: CommandMain = async (argv, io) => {
   const file = writeDriftReport(configOf(io.env).reportsDir, result);
   const worst = perOperation(judged).filter((o) => o.bodies.accepted < o.bodies.total).length;
   io.out(
-    `\nBodies accepted: ${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)}); success bodies ${pct(result.successBodies)}; consistent with the document ${pct(result.consistentBodies)}; parameters ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)}); ${worst} operation(s) with a rejected body; ${result.matched} operations judged, ${unmatched.length} not in our contract`,
+    `\nBodies accepted: ${share(result.bodies)}; success bodies ${pct(result.successBodies)}; consistent with the document ${pct(result.consistentBodies)}; parameters ${share(result.parameters)}; ${worst} operation(s) with a rejected body; ${result.matched} operations judged, ${unmatched.length} not in our contract`,
   );
-  io.out(
-    `Verdicts: ${Object.entries(verdictCounts(judged))
-      .map(([v, n]) => `${v} ${n}`)
-      .join(', ')}`,
-  );
+  io.out(`Verdicts: ${verdictLine(judged)}`);
   io.out(tallyLine(judged));
   io.out(`Report: ${path.relative(process.cwd(), file)}`);
   if (min !== undefined && result.bodies.total && (100 * result.bodies.accepted) / result.bodies.total < min) {

@@ -8,22 +8,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configOf } from '../helpers/config/config.js';
 import { contractVersions } from '../helpers/contract/versions.js';
-import { SERVICES } from '../helpers/contract/services.js';
 import { writeFileAtomic } from '../helpers/verdict/write-file.js';
 import { explainCertification, explanationLines } from '../tools/diff/explain.js';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run explain -- --to <version> [--certification <file>] [--service <name>]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { to: 'value', certification: 'value', service: 'value' }, USAGE);
-  const service = typeof args.service === 'string' ? args.service : 'financial-data';
-  if (!SERVICES.some((s) => s.name === service)) throw new UsageError(`unknown service '${service}'`);
-  if (typeof args.to !== 'string') throw new UsageError(`--to is required. Usage: ${USAGE}`);
+  const args = parseArgs(argv, { to: 'required', certification: 'value', service: 'value' }, USAGE);
+  const service = knownService(args.service ?? 'financial-data');
   if (!contractVersions(service).includes(args.to))
     throw new UsageError(`--to ${args.to} is not a version of the ${service} contract: one of ${contractVersions(service).join(', ')}`);
   const reportsDir = configOf(io.env).reportsDir;
-  const file = typeof args.certification === 'string' ? path.resolve(args.certification) : path.join(reportsDir, 'certification.json');
+  const file = args.certification !== undefined ? path.resolve(args.certification) : path.join(reportsDir, 'certification.json');
   let certification;
   try {
     certification = JSON.parse(fs.readFileSync(file, 'utf8'));

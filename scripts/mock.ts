@@ -51,12 +51,12 @@ export const main: CommandMain = async (argv, io) => {
     return 0;
   }
   // The stand-in needs one service; checked before anything else is looked at.
-  if (args['as-sandbox'] && typeof args.service !== 'string')
+  if (args['as-sandbox'] && args.service === undefined)
     throw new UsageError(`--as-sandbox needs --service <name> (one of ${MOCKS.map((m) => m.service).join(', ')}). Usage: ${SANDBOX_USAGE}`);
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   // --faults, else MOCK_FAULTS as a test run reads it: a fault named either way is never silently dropped.
-  const named = typeof args.faults === 'string' ? args.faults : process.env.MOCK_FAULTS;
+  const named = args.faults ?? process.env.MOCK_FAULTS;
   const faults =
     typeof named === 'string'
       ? named
@@ -65,7 +65,7 @@ export const main: CommandMain = async (argv, io) => {
           .filter(Boolean)
       : [];
   const unknown = unknownFaultsMessage(faults);
-  if (unknown) throw new UsageError(typeof args.faults === 'string' ? unknown.replace('MOCK_FAULTS', '--faults') : unknown);
+  if (unknown) throw new UsageError(args.faults !== undefined ? unknown.replace('MOCK_FAULTS', '--faults') : unknown);
   if (args['as-sandbox']) return standIn(selected, args, faults, io);
   // The virtual clock's start (mocks/kit/clock.ts): any instant, earlier than today too.
   const clockStart = args['clock-start'];
@@ -150,7 +150,12 @@ async function startReceiver(io: CommandIo): Promise<{ origin: string; server: h
 runMain(import.meta.url, main);
 
 /** --as-sandbox: the one service as the stand-in of its sandbox, until Ctrl-C. */
-async function standIn(selected: MockEntry[], args: Record<string, string | boolean>, faults: string[], io: CommandIo): Promise<number> {
+async function standIn(
+  selected: MockEntry[],
+  args: Record<string, string | boolean | undefined>,
+  faults: string[],
+  io: CommandIo,
+): Promise<number> {
   const [mock] = selected;
   if (args['clock-start'] !== undefined)
     throw new UsageError(`--clock-start does not apply with --as-sandbox (a sandbox runs on real time). Usage: ${SANDBOX_USAGE}`);

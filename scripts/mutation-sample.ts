@@ -26,10 +26,21 @@ import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { redactMessage } from '../helpers/secrets/redact.js';
-import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
-import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
+import {
+  knownService,
+  parseArgs,
+  playwright,
+  runMain,
+  UsageError,
+  type CommandIo,
+  type CommandMain,
+  type RunResult,
+} from '../tools/cli.js';
+import { listService } from '../tools/listing.js';
+import { rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
 import { redactText } from '../helpers/secrets/redact.js';
+import { groupBy, mdTable, writeReportFiles } from '../tools/report.js';
 import {
   equivalentBy,
   instrumentFolders,
@@ -66,13 +77,11 @@ export const main: CommandMain = async (argv, io) => {
     USAGE,
   );
   if (args.check) {
-    if (Object.keys(args).some((k) => k !== 'check' && args[k] !== undefined))
+    if (Object.entries(args).some(([k, v]) => k !== 'check' && v !== undefined))
       throw new UsageError(`--check takes no other option (it checks every service's list and the kit's). Usage: ${USAGE}`);
     return checkEquivalents(io);
   }
-  const service = String(args.service ?? '');
-  if (!SERVICES.some((s) => s.name === service))
-    throw new UsageError(`--service must be one of ${SERVICES.map((s) => s.name).join(', ')}. Usage: ${USAGE}`);
+  const service = knownService(args.service);
   const count = Number(args.count ?? 60);
   const seed = Number(args.seed ?? 1);
   if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count must be a positive integer. Usage: ${USAGE}`);
@@ -89,7 +98,7 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`--only must be a regular expression over file paths. Usage: ${USAGE}`);
   }
   // --unreached: the whole population's mutants that no test reaches (a worklist, not a measure).
-  if (args.unreached && ['count', 'seed', 'targeted', 'confirm'].some((k) => args[k] !== undefined))
+  if (args.unreached && (['count', 'seed', 'targeted', 'confirm'] as const).some((k) => args[k] !== undefined))
     throw new UsageError(`--unreached lists the whole population: it takes no --count, --seed, --targeted or --confirm. Usage: ${USAGE}`);
   if (args.unreached) args.coverage = true;
   const ref = String(args.ref ?? 'HEAD');
@@ -375,33 +384,27 @@ async function checkEquivalents(io: CommandIo): Promise<number> {
   return stale.length ? 1 : 0;
 }
 
+/** A mutant's code in a table cell: pipes escaped, on one line, cut at 60 characters. */
+const cell = (code: string) => `\`${code.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\``;
+
 /**
  * The population's mutants no test reaches, by file (most first) and line: what a check must reach
  * before it can kill them, or what review shows unreachable through the API.
  */
-/** A mutant's code in a table cell: pipes escaped, on one line, cut at 60 characters. */
-const cell = (code: string) => code.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60);
-
 function writeUnreached(service: string, ref: string, total: number, unreached: SampledMutant[], io: CommandIo): void {
-  const byFile = new Map<string, SampledMutant[]>();
-  for (const m of unreached) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
-  const files = [...byFile].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  const files = groupBy(unreached, (m) => m.file).sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   const head = `${service} at ${ref}: ${unreached.length} of ${total} mutants of the population reached by no test (${((100 * unreached.length) / Math.max(1, total)).toFixed(1)}%)`;
   io.out(head);
   for (const [file, ms] of files) io.out(`  ${String(ms.length).padStart(5)}  ${file}`);
   const rows = files.flatMap(([, ms]) =>
     ms
       .sort((a, b) => a.line - b.line || a.column - b.column)
-      .map((m) => `| ${m.file}:${m.line}:${m.column} | ${m.mutator} | \`${cell(m.original)}\` | \`${cell(m.replacement)}\` |`),
+      .map((m) => [`${m.file}:${m.line}:${m.column}`, m.mutator, cell(m.original), cell(m.replacement)]),
   );
   const out = path.join(ROOT, 'reports', `mutation-unreached-${service}.md`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    redactText(
-      `# Mutants no test reaches: ${service}\n\n- ${head}\n\n| where | mutator | original | replacement |\n|---|---|---|---|\n${rows.join('\n')}\n`,
-    ),
-  );
+  const table = mdTable(['where', 'mutator', 'original', 'replacement'], rows);
+  fs.writeFileSync(out, redactText(`# Mutants no test reaches: ${service}\n\n- ${head}\n\n${table.join('\n')}\n`));
   io.out(`written: ${path.relative(ROOT, out)}`);
 }
 
@@ -422,12 +425,6 @@ function writeReport(
     results: (SampledMutant & { status: string; ran: string; stays?: string })[];
   },
 ) {
-  const dir = path.join(ROOT, 'reports');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.json`),
-    redactText(JSON.stringify({ service, ...r }, null, 2)),
-  );
   const lines = [
     `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`,
     '',
@@ -435,15 +432,11 @@ function writeReport(
     `- Result: **${r.ratio}**`,
     `- Mode: ${r.mode}; ${r.minutes.toFixed(1)} min in all`,
     '',
-    '| status | where | mutator | original | replacement | ran | reviewed survivor: why it stays |',
-    '|---|---|---|---|---|---|---|',
-    ...r.results.map(
-      (m) =>
-        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${cell(m.original)}\` | \`${cell(m.replacement)}\` | ${m.ran} | ${m.stays ?? ''} |`,
+    ...mdTable(
+      ['status', 'where', 'mutator', 'original', 'replacement', 'ran', 'reviewed survivor: why it stays'],
+      r.results.map((m) => [m.status, `${m.file}:${m.line}`, m.mutator, cell(m.original), cell(m.replacement), m.ran, m.stays ?? '']),
     ),
   ];
-  fs.writeFileSync(
-    path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.md`),
-    redactText(`${lines.join('\n')}\n`),
-  );
+  const name = `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}`;
+  writeReportFiles(path.join(ROOT, 'reports'), name, { service, ...r }, lines, redactText);
 }

@@ -17,13 +17,15 @@
 // the batched verdicts equal to one process per fault.
 import fs from 'node:fs';
 import path from 'node:path';
-import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
-import { parseArgs, playwright, plural, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, playwright, pool, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
+import { mdTable, plural, writeReportFiles } from '../tools/report.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
 import { chosen as isChosen, faultSets, unknownSetMessage } from '../tools/mutation/fault-set.js';
-import { listService, selectTests, type ListedTest, type Selection } from '../tools/mutation/targets.js';
+import { listService, type ListedTest } from '../tools/listing.js';
+import { selectTests, type Selection } from '../tools/mutation/targets.js';
 import { escapeRegExp } from '../helpers/contract/writers.js';
 
 const USAGE =
@@ -56,16 +58,6 @@ function firstFailure(output: string): string | undefined {
   return line?.trim().replace(/\s+/g, ' ').slice(0, 160);
 }
 
-/** Runs `work` over `items` with at most `jobs` at a time; `slot` tells the concurrent runs apart. */
-async function pool<T>(items: T[], jobs: number, work: (item: T, slot: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(jobs, items.length) }, async (_, slot) => {
-      while (next < items.length) await work(items[next++], slot);
-    }),
-  );
-}
-
 const ranText = (ran: Outcome['ran']) =>
   ran === 'service' ? 'whole service' : `${plural(ran.files.length, 'spec file')} + @smoke (${plural(ran.smoke.length, 'place')})`;
 
@@ -88,8 +80,8 @@ export const main: CommandMain = async (argv, io) => {
   // Every mock and its fault catalogue, loaded once the command line is good: a refused one costs
   // half the CPU (0.5 s instead of 0.9 s).
   const { MOCKS } = await import('../mocks/index.js');
+  if (args.service !== undefined) knownService(args.service);
   const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
-  if (mocks.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   const targeted = Boolean(args.targeted);
   const jobs = args.jobs === undefined ? (targeted ? 2 : 1) : Number(args.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be a positive integer, not '${args.jobs}'. Usage: ${USAGE}`);
@@ -143,12 +135,7 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
   // One run per checkout (helpers/verdict/run-lock.ts): the mutation run holds it, and its own
   // Playwright runs share it through the token.
-  try {
-    Object.assign(env, { [RUN_LOCK_ENV]: acquireRunLock(path.resolve('reports')).token });
-  } catch (error) {
-    if (error instanceof RunRefused) throw new UsageError(error.message);
-    throw error;
-  }
+  Object.assign(env, { [RUN_LOCK_ENV]: acquireRunLock(path.resolve('reports')).token });
   process.stdout.write(`${services.join(', ')}: fault-free run... `);
   const [clean, listing] = await Promise.all([
     playwright(
@@ -327,20 +314,16 @@ export const main: CommandMain = async (argv, io) => {
     '',
     `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${setLine}${gapLine}`,
     '',
-    '| service | fault | rule | source | written blind (or its set) | result | ran |',
-    '|---|---|---|---|---|---|---|',
+    ...mdTable(
+      ['service', 'fault', 'rule', 'source', 'written blind (or its set)', 'result', 'ran'],
+      outcomes.map((o) => [
+        ...[o.service, o.fault, o.rule, o.source, o.blind ? 'yes' : (o.set ?? ''), o.caught ? 'caught' : '**missed**'],
+        `${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''}`,
+      ]),
+    ),
   ];
-  for (const o of outcomes)
-    lines.push(
-      `| ${o.service} | ${o.fault} | ${o.rule} | ${o.source} | ${o.blind ? 'yes' : (o.set ?? '')} | ${o.caught ? 'caught' : '**missed**'} | ${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''} |`,
-    );
-  const dir = path.resolve('reports');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'mutation.md'), `${lines.join('\n')}\n`);
-  fs.writeFileSync(
-    path.join(dir, 'mutation.json'),
-    JSON.stringify({ mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes }, null, 2),
-  );
+  const summary = { mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes };
+  writeReportFiles(path.resolve('reports'), 'mutation', summary, lines);
   io.out(
     `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${setLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
   );

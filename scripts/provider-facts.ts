@@ -10,22 +10,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readDocumentFile } from '../tools/diff/documents.js';
 import { factsFile, factsOf, writeFacts } from '../tools/diff/provider-facts.js';
-import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions } from '../helpers/contract/versions.js';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run provider-facts -- --service <name> --from <provider document> [--out <file>]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', from: 'value', out: 'value' }, USAGE);
-  if (typeof args.service !== 'string' || typeof args.from !== 'string')
-    throw new UsageError(`--service and --from are required. Usage: ${USAGE}`);
-  if (!SERVICES.some((s) => s.name === args.service))
-    throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  const args = parseArgs(argv, { service: 'required', from: 'required', out: 'value' }, USAGE);
+  knownService(args.service);
   const document = readDocumentFile(args.from);
   const facts = factsOf(args.service, document.doc, fs.readFileSync(args.from), args.from);
   const out =
-    typeof args.out === 'string'
+    args.out !== undefined
       ? path.resolve(args.out)
       : factsFile(args.service, contractVersions(args.service).includes(facts.source.version) ? facts.source.version : undefined);
   writeFacts(out, facts);

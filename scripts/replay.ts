@@ -7,15 +7,14 @@ import { configOf } from '../helpers/config/config.js';
 import { REPLAY_CLASSES } from '../tools/replay/classes.js';
 import { replay } from '../tools/replay/replay.js';
 import { replayFails } from '../tools/replay/report.js';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run replay -- --collection <path> [--service financial-data] [--out reports/replay]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { collection: 'value', service: 'value', out: 'value' }, USAGE);
-  if (typeof args.collection !== 'string') throw new UsageError(`--collection is required. Usage: ${USAGE}`);
-  const service = typeof args.service === 'string' ? args.service : 'financial-data';
-  const out = typeof args.out === 'string' ? args.out : 'reports/replay';
+  const args = parseArgs(argv, { collection: 'required', service: 'value', out: 'value' }, USAGE);
+  const service = args.service ?? 'financial-data';
+  const out = args.out ?? 'reports/replay';
   // MOCK_FAULTS switches faults of the mock on, as for every run against the embedded mocks.
   const { result, reports } = await replay({ collection: args.collection, service, out, faults: configOf(io.env).mockFaults });
   io.out(`replay of ${result.collection} against the ${service} mock: ${result.total} requests`);

@@ -9,17 +9,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run sandbox:cleanup -- [--service financial-data] [--env-file .env] [--dry-run]';
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'value', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
-  if (args.service !== undefined && !['card-enrollment', 'installments', 'financial-data'].includes(String(args.service)))
-    throw new UsageError(`unknown service '${args.service}'. Usage: ${USAGE}`);
+  if (args.service !== undefined) knownService(args.service);
   // The environment before any file is read into it: a run's own file is read over it alone.
   const shell = { ...io.env };
-  if (typeof args['env-file'] === 'string') process.env.DOTENV_PATH = path.resolve(args['env-file']);
+  if (args['env-file'] !== undefined) process.env.DOTENV_PATH = path.resolve(args['env-file']);
   const envFile = path.resolve(process.env.DOTENV_PATH || '.env');
   if (args.service && args.service !== 'financial-data') {
     io.out(

@@ -13,7 +13,7 @@ const USAGE = `npm run static [-- --only <check>,<check>] (checks: ${STATIC_CHEC
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { only: 'value' }, USAGE);
-  const only = typeof args.only === 'string' ? args.only.split(',').map((n) => n.trim()) : undefined;
+  const only = args.only !== undefined ? args.only.split(',').map((n) => n.trim()) : undefined;
   const unknown = only?.filter((n) => !STATIC_CHECKS.some((c) => c.name === n));
   if (unknown?.length) throw new Error(`unknown check '${unknown[0]}'. Usage: ${USAGE}`);
   if (!only) {

@@ -7,12 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as nodeParseArgs } from 'node:util';
+import { SERVICES } from '../helpers/contract/services.js';
 import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 
 export class UsageError extends Error {}
-
-/** `1 check`, `2 checks`: a count with its word. */
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `--help` or `-h` among a command's arguments: its usage is printed and it exits 0, having done nothing. */
 export class HelpRequested extends Error {
@@ -21,11 +19,16 @@ export class HelpRequested extends Error {
   }
 }
 
+type ArgKind = 'value' | 'flag' | 'required';
+type ParsedArgs<K extends Record<string, ArgKind>> = {
+  [N in keyof K]: K[N] extends 'flag' ? boolean | undefined : K[N] extends 'required' ? string : string | undefined;
+};
+
 /**
  * Parses `--name value` and `--flag` arguments with node:util's parseArgs (strict, no positionals);
- * an unknown name or a missing value is a one-line usage error.
+ * an unknown name, a missing value or a `required` one not given is a one-line usage error.
  */
-export function parseArgs(argv: string[], known: Record<string, 'value' | 'flag'>, usage: string): Record<string, string | boolean> {
+export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], known: K, usage: string): ParsedArgs<K> {
   if (argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(usage);
   const options = Object.fromEntries(
     Object.entries(known).map(([name, kind]) => [name, { type: kind === 'flag' ? ('boolean' as const) : ('string' as const) }]),
@@ -33,18 +36,32 @@ export function parseArgs(argv: string[], known: Record<string, 'value' | 'flag'
   for (let i = 0; i < argv.length; i++) {
     // node:util takes `--name --other` as the value "--other"; a value never starts with "--" here.
     const name = argv[i].replace(/^--/, '');
-    if (known[name] === 'value' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--')))
+    if (known[name] && known[name] !== 'flag' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--')))
       throw new UsageError(`--${name} needs a value. Usage: ${usage}`);
-    if (known[name] === 'value') i++;
+    if (known[name] && known[name] !== 'flag') i++;
   }
+  let values: Record<string, string | boolean | undefined>;
   try {
-    return nodeParseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean>;
+    values = nodeParseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     const arg = /'([^']+)'/.exec((error as Error).message)?.[1];
     throw new UsageError(
       `${arg ? `unknown argument '${arg.replace(/^(?!-)/, '')}'` : (error as Error).message.split('\n')[0]}. Usage: ${usage}`,
     );
   }
+  // One missing is named with every other the command needs: `--service and --to are required`.
+  const required = Object.keys(known).filter((name) => known[name] === 'required');
+  if (required.some((name) => values[name] === undefined))
+    throw new UsageError(
+      `${required.map((n) => `--${n}`).join(' and ')} ${required.length === 1 ? 'is' : 'are'} required. Usage: ${usage}`,
+    );
+  return values as ParsedArgs<K>;
+}
+
+/** A service the suite knows (helpers/contract/services.ts), else `unknown service '<name>' (known: ...)`. */
+export function knownService(name: string | undefined, known: readonly string[] = SERVICES.map((s) => s.name)): string {
+  if (name === undefined || !known.includes(name)) throw new UsageError(`unknown service '${name}' (known: ${known.join(', ')})`);
+  return name;
 }
 
 /**
@@ -139,6 +156,16 @@ function isProgram(moduleUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Runs `work` over `items` with at most `jobs` at a time; `slot` tells the concurrent runs apart. */
+export async function pool<T>(items: T[], jobs: number, work: (item: T, slot: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async (_, slot) => {
+      while (next < items.length) await work(items[next++], slot);
+    }),
+  );
 }
 
 /**

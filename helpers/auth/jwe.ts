@@ -2,7 +2,7 @@
 // RSA-OAEP-256 / A128GCM, `kid` in the protected header). Keys come from a JWK set (the mock's
 // GET /keys or a sandbox URL) or from .env (a JWK, or a PEM public key plus its kid), each read by
 // its type in the environment schema.
-import { noteSentPlaintext } from '../secrets/sensitive.js';
+import { noteSentPlaintext, scalars } from '../secrets/sensitive.js';
 import type { KeyObject } from 'node:crypto';
 import { CompactEncrypt, importJWK, type CryptoKey, type JWK } from 'jose';
 import { encryptionKeyOfSet, Mismatch, type JwkKey } from '../config/env-types.js';
@@ -55,13 +55,7 @@ const encrypted = new Map<string, unknown>();
 
 /** The plaintexts of the JWEs a request body carries (those this worker encrypted), for the request rules. */
 export function plaintextsIn(body: unknown): unknown[] {
-  const out: unknown[] = [];
-  const walk = (node: unknown) => {
-    if (typeof node === 'string') {
-      if (encrypted.has(node)) out.push(encrypted.get(node));
-    } else if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
-  };
-  walk(body);
-  return out;
+  return [...scalars(body)]
+    .filter(({ value }) => typeof value === 'string' && encrypted.has(value))
+    .map(({ value }) => encrypted.get(value as string));
 }

@@ -348,10 +348,9 @@ let listedOperations: Set<string> | undefined | null = null;
 export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string, env?: Env): boolean {
   if (!env && suiteConfig().target !== 'sandbox') return true;
   // The run's list read once; another environment's (a sandbox `npm run doctor` judges) each time.
-  if (env)
-    return servedBy(env.SANDBOX_OPERATIONS ? new Set(readValue<string[]>('SANDBOX_OPERATIONS', env)) : undefined, contract, operationId);
+  if (env) return servedBy(env.SANDBOX_OPERATIONS ? new Set(readValue('SANDBOX_OPERATIONS', env)) : undefined, contract, operationId);
   if (listedOperations === null) {
-    const listed = readValue<string[]>('SANDBOX_OPERATIONS', suiteConfig().env);
+    const listed = readValue('SANDBOX_OPERATIONS', suiteConfig().env);
     listedOperations = listed ? new Set(listed) : undefined;
   }
   return servedBy(listedOperations, contract, operationId);

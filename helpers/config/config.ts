@@ -13,6 +13,7 @@ import {
   ValueError,
   valueProblems,
   type Env,
+  type EnvValue,
 } from './env-schema.js';
 import { configuredMistakes } from './env-file.js';
 
@@ -26,7 +27,8 @@ export function dotenvFile(): string {
 
 loadDotenv({ path: dotenvFile(), quiet: true });
 
-export type TargetKind = 'mock' | 'sandbox';
+/** The kind of target a run certifies (TARGET, as the schema types it). */
+export type TargetKind = EnvValue<'TARGET'>;
 
 /** Folders never searched for a stray .env (dependencies, history, generated output). */
 const NOT_SEARCHED = new Set(['node_modules', '.git', 'reports', 'test-results', 'blob-report']);
@@ -89,7 +91,7 @@ export function configurationMistakes(env: Env, services: readonly string[] = []
  * are the contract's (helpers/target/financial-data.ts, configuredFdHeaderNames).
  */
 export interface FdHeaderChoice {
-  naming: 'seed' | 'provider';
+  naming: EnvValue<'FD_HEADER_NAMES'>;
   overrides: { appKey?: string; appToken?: string };
 }
 export const FD_HEADER_NAMINGS = ['seed', 'provider'] as const;
@@ -97,11 +99,11 @@ export const FD_HEADER_NAMINGS = ['seed', 'provider'] as const;
 /** The choice of the environment `env` (the configured one by default: suiteConfig().fdHeaders). */
 export function fdHeaderChoice(env: Env): FdHeaderChoice {
   const overrides: FdHeaderChoice['overrides'] = {};
-  const appKey = readValue<string>('FD_APP_KEY_HEADER', env);
-  const appToken = readValue<string>('FD_APP_TOKEN_HEADER', env);
+  const appKey = readValue('FD_APP_KEY_HEADER', env);
+  const appToken = readValue('FD_APP_TOKEN_HEADER', env);
   if (appKey) overrides.appKey = appKey;
   if (appToken) overrides.appToken = appToken;
-  return { naming: readValue<FdHeaderChoice['naming']>('FD_HEADER_NAMES', env) ?? 'seed', overrides };
+  return { naming: readValue('FD_HEADER_NAMES', env) ?? 'seed', overrides };
 }
 
 /**
@@ -110,37 +112,37 @@ export function fdHeaderChoice(env: Env): FdHeaderChoice {
  * satisfies both (schemas/card-enrollment/conflicts.yaml, CE-CONFLICT-CONSUMER-IDENTITY): CARD_REQUEST_IDENTITY
  * picks the side a target is certified with.
  */
-export type CardRequestIdentity = 'seed' | 'provider';
+export type CardRequestIdentity = EnvValue<'CARD_REQUEST_IDENTITY'>;
 
 function readConfig(env: NodeJS.ProcessEnv) {
   // The general settings, each read by its type (helpers/config/env-schema.ts); a service's sandbox
   // settings are read by its target (helpers/target/) once it is part of the run.
   const [problem] = valueProblems(env, ['general']);
   if (problem) throw new ValueError(problem);
-  const target = readValue<TargetKind>('TARGET', env) ?? 'mock';
+  const target = readValue('TARGET', env) ?? 'mock';
   return {
     target,
     /** Faults switched on in every embedded mock (mutation run); ignored in sandbox mode. */
-    mockFaults: readValue<string[]>('MOCK_FAULTS', env) ?? [],
+    mockFaults: readValue('MOCK_FAULTS', env) ?? [],
     /** Failures of one check in a service before its later tests that meet it stop short (0: off; default 2: a failure seen twice is a repeated one). */
-    breakerAfter: readValue<number>('BREAKER_AFTER', env) ?? 2,
+    breakerAfter: readValue('BREAKER_AFTER', env) ?? 2,
     /** On a sandbox: requests per second of the whole run (0: no cap), and the partner's testing-customer quota. */
-    sandboxMaxRps: readValue<number>('SANDBOX_MAX_RPS', env) ?? 0,
-    targetSlowMs: readValue<number>('TARGET_SLOW_MS', env) ?? 30_000,
+    sandboxMaxRps: readValue('SANDBOX_MAX_RPS', env) ?? 0,
+    targetSlowMs: readValue('TARGET_SLOW_MS', env) ?? 30_000,
     /** Unset: the provider's quota, the financial data contract's `x-limits` sandboxTestingCustomers (helpers/target/sandbox/quota.ts). */
-    sandboxCustomerQuota: readValue<number>('SANDBOX_CUSTOMER_QUOTA', env),
+    sandboxCustomerQuota: readValue('SANDBOX_CUSTOMER_QUOTA', env),
     /** Destructive checks (partner lock-out, ...) run against mocks always, against a sandbox only when allowed. */
-    allowDestructive: target === 'mock' || readValue<string>('ALLOW_DESTRUCTIVE', env) === 'true',
+    allowDestructive: target === 'mock' || readValue('ALLOW_DESTRUCTIVE', env) === 'true',
     fastCheck: {
-      seed: readValue<number>('FC_SEED', env),
-      numRuns: readValue<number>('FC_NUM_RUNS', env) ?? 50,
-      path: readValue<string>('FC_PATH', env),
+      seed: readValue('FC_SEED', env),
+      numRuns: readValue('FC_NUM_RUNS', env) ?? 50,
+      path: readValue('FC_PATH', env),
       /** Reference models (fixtures/models/): sequences per check and commands per sequence. */
-      modelRuns: readValue<number>('MODEL_RUNS', env) ?? MODEL_SIZE_DEFAULT.runs,
-      modelCommands: readValue<number>('MODEL_COMMANDS', env) ?? MODEL_SIZE_DEFAULT.commands,
+      modelRuns: readValue('MODEL_RUNS', env) ?? MODEL_SIZE_DEFAULT.runs,
+      modelCommands: readValue('MODEL_COMMANDS', env) ?? MODEL_SIZE_DEFAULT.commands,
     },
     /** The consumer identity card enrollment requests send (fixtures/examples/card-enrollment.ts, requestIdentity). */
-    cardRequestIdentity: readValue<CardRequestIdentity>('CARD_REQUEST_IDENTITY', env) ?? 'seed',
+    cardRequestIdentity: readValue('CARD_REQUEST_IDENTITY', env) ?? 'seed',
     /** Which header names the financial data calls carry (and the embedded mock expects). */
     fdHeaders: fdHeaderChoice(env),
     /** Sandbox-only settings, raw; each service's target reads what it needs by type (requireValue). */
@@ -168,8 +170,8 @@ export function configOf(env: NodeJS.ProcessEnv): SuiteConfig {
 }
 
 /** A required sandbox variable of the configured environment, read by its type, or one ConfigError naming it. */
-export function requireEnv<T = string>(name: string, env: Env = suiteConfig().env): T {
-  return requireValue<T>(name, env);
+export function requireEnv<T = never, N extends string = string>(name: N, env: Env = suiteConfig().env) {
+  return requireValue<T, N>(name, env);
 }
 
 /** For entry points: run `fn`, turning a ConfigError into one line and exit code 2. */

@@ -40,8 +40,8 @@ type Need =
   /** tunes the run */
   | 'optional';
 
-interface EnvVar {
-  name: string;
+interface EnvVar<N extends string = string, T = unknown> {
+  name: N;
   service: 'general' | 'card-enrollment' | 'installments' | 'financial-data';
   need: Need;
   /** For `one-of`: the group's name (one complete member of the group is enough). */
@@ -49,8 +49,8 @@ interface EnvVar {
   /** For `checks`: which checks skip without it. */
   checks?: string;
   description: string;
-  /** What a value must be; read by its parser (helpers/config/env-types.ts). */
-  type: ValueType;
+  /** What a value must be; read by its parser (helpers/config/env-types.ts), which gives the value's type (EnvValue). */
+  type: ValueType<T>;
   /** A secret or card data: a bad value is described by its shape, never shown. */
   secret?: boolean;
 }
@@ -65,12 +65,38 @@ const serviceOf = (name: string): EnvVar['service'] =>
         ? 'financial-data'
         : 'general';
 
-const v = (name: string, need: Need, type: ValueType, description: string, extra: Partial<EnvVar> = {}): EnvVar => ({
+/**
+ * The complete alternatives of each `one-of` group, and of each group of `checks` that takes a key in
+ * either form: any one of them, all set, is enough (a keystore's password is read with it, not needed by it).
+ */
+export const ONE_OF: Record<string, string[][]> = {
+  'the 403 checks': [
+    ['INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM'],
+    ['INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12'],
+  ],
+  'card encryption key': [['CARD_KEYS_URL'], ['CARD_ENCRYPTION_JWK'], ['CARD_ENCRYPTION_PEM', 'CARD_ENCRYPTION_KID']],
+  'installments signing key': [['INSTALLMENTS_SIGNING_KEY_PEM'], ['INSTALLMENTS_SIGNING_KEY_P12']],
+  'installments encryption key': [
+    ['INSTALLMENTS_KEYS_URL'],
+    ['INSTALLMENTS_ENCRYPTION_JWK'],
+    ['INSTALLMENTS_ENCRYPTION_PEM', 'INSTALLMENTS_ENCRYPTION_KID'],
+  ],
+};
+
+/** A variable; a `one-of` one is of the group whose alternatives name it (ONE_OF), unless `extra` names its group. */
+const v = <N extends string, T>(
+  name: N,
+  need: Need,
+  type: ValueType<T>,
+  description: string,
+  extra: Pick<EnvVar, 'group' | 'checks' | 'secret'> = {},
+): EnvVar<N, T> => ({
   name,
   service: serviceOf(name),
   need,
   type,
   description,
+  ...(need === 'one-of' ? { group: Object.keys(ONE_OF).find((g) => ONE_OF[g].some((alt) => alt.includes(name))) } : {}),
   ...extra,
 });
 
@@ -89,7 +115,7 @@ const institutionIdValue = contractValue(
 );
 const customerIdValue = contractValue('financial-data', 'components/customers.yaml#/schemas/CustomerIdParam', 'a customer id, digits');
 
-export const ENV_SCHEMA: EnvVar[] = [
+const SCHEMA = [
   v('TARGET', 'optional', oneOf(['mock', 'sandbox']), 'mock (default) or sandbox'),
   v(
     'ALLOW_DESTRUCTIVE',
@@ -167,14 +193,10 @@ export const ENV_SCHEMA: EnvVar[] = [
     oneOf(['seed', 'provider']),
     "the consumer identity every valid enrollment request sends: seed (EMAIL_ADDRESS and an e-mail address, the default) or provider (EXTERNAL_ACCOUNT_ID and an opaque id, as the provider's Card API 1.0.0 requires)",
   ),
-  v('CARD_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', { group: 'card encryption key' }),
-  v('CARD_ENCRYPTION_JWK', 'one-of', jwk('CARD_KEYS_URL'), 'one JWK (JSON with kid)', { group: 'card encryption key' }),
-  v('CARD_ENCRYPTION_PEM', 'one-of', publicKeyPem('the card encryption key'), 'PEM public key (with CARD_ENCRYPTION_KID)', {
-    group: 'card encryption key',
-  }),
-  v('CARD_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
-    group: 'card encryption key',
-  }),
+  v('CARD_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key'),
+  v('CARD_ENCRYPTION_JWK', 'one-of', jwk('CARD_KEYS_URL'), 'one JWK (JSON with kid)'),
+  v('CARD_ENCRYPTION_PEM', 'one-of', publicKeyPem('the card encryption key'), 'PEM public key (with CARD_ENCRYPTION_KID)'),
+  v('CARD_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key'),
   v(
     'CARD_RECEIPT_ID',
     'checks',
@@ -205,7 +227,6 @@ export const ENV_SCHEMA: EnvVar[] = [
     secret: true,
   }),
   v('INSTALLMENTS_SIGNING_KEY_PEM', 'one-of', privateKeyPem(), 'RSA signing key as PEM', {
-    group: 'installments signing key',
     secret: true,
   }),
   v(
@@ -213,7 +234,6 @@ export const ENV_SCHEMA: EnvVar[] = [
     'one-of',
     keystore('INSTALLMENTS_SIGNING_KEY_PASSWORD', 'INSTALLMENTS_SIGNING_KEY_ALIAS'),
     'or a PKCS#12 keystore path (with password and alias)',
-    { group: 'installments signing key' },
   ),
   v('INSTALLMENTS_SIGNING_KEY_PASSWORD', 'one-of', text('the keystore password'), 'keystore password', {
     group: 'installments signing key',
@@ -240,22 +260,15 @@ export const ENV_SCHEMA: EnvVar[] = [
     checks: 'the 403 checks',
     secret: true,
   }),
-  v('INSTALLMENTS_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', {
-    group: 'installments encryption key',
-  }),
-  v('INSTALLMENTS_ENCRYPTION_JWK', 'one-of', jwk('INSTALLMENTS_KEYS_URL'), 'one JWK (with kid)', {
-    group: 'installments encryption key',
-  }),
+  v('INSTALLMENTS_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key'),
+  v('INSTALLMENTS_ENCRYPTION_JWK', 'one-of', jwk('INSTALLMENTS_KEYS_URL'), 'one JWK (with kid)'),
   v(
     'INSTALLMENTS_ENCRYPTION_PEM',
     'one-of',
     publicKeyPem('the installments encryption key'),
     'PEM public key (with INSTALLMENTS_ENCRYPTION_KID)',
-    { group: 'installments encryption key' },
   ),
-  v('INSTALLMENTS_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
-    group: 'installments encryption key',
-  }),
+  v('INSTALLMENTS_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key'),
   v(
     'INSTALLMENTS_ELIGIBLE_PAN',
     'checks',
@@ -471,24 +484,6 @@ function serviceRequired(service: string): string[] {
   return ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
 }
 
-/**
- * The complete alternatives of each `one-of` group, and of each group of `checks` that takes a key in
- * either form: any one of them, all set, is enough (a keystore's password is read with it, not needed by it).
- */
-export const ONE_OF: Record<string, string[][]> = {
-  'the 403 checks': [
-    ['INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM'],
-    ['INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12'],
-  ],
-  'card encryption key': [['CARD_KEYS_URL'], ['CARD_ENCRYPTION_JWK'], ['CARD_ENCRYPTION_PEM', 'CARD_ENCRYPTION_KID']],
-  'installments signing key': [['INSTALLMENTS_SIGNING_KEY_PEM'], ['INSTALLMENTS_SIGNING_KEY_P12']],
-  'installments encryption key': [
-    ['INSTALLMENTS_KEYS_URL'],
-    ['INSTALLMENTS_ENCRYPTION_JWK'],
-    ['INSTALLMENTS_ENCRYPTION_PEM', 'INSTALLMENTS_ENCRYPTION_KID'],
-  ],
-};
-
 interface ServiceDiagnosis {
   service: string;
   /** Not part of a sandbox certification: its base URL is not set. */
@@ -501,7 +496,23 @@ interface ServiceDiagnosis {
 type ServiceName = EnvVar['service'];
 export const SANDBOX_SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
 
+/** Every variable (SCHEMA, its types kept by name for EnvValue). */
+export const ENV_SCHEMA: EnvVar[] = SCHEMA;
 const BY_NAME = new Map(ENV_SCHEMA.map((e) => [e.name, e]));
+
+/**
+ * The type of a variable's value, as its parser in the schema gives it (`string[]` for CARD_SERVICE_ID,
+ * `KeyObject` for a key): a reader names the variable, never its type. Unknown for a name not known
+ * before the run (a variable chosen at run time says its type).
+ */
+export type EnvValue<N extends string> = string extends N
+  ? unknown
+  : Extract<(typeof SCHEMA)[number], { name: N }> extends EnvVar<N, infer T>
+    ? T
+    : never;
+
+/** The value type of a read: the schema's for the variable named, unless the caller states one (T). */
+type Read<T, N extends string> = [T] extends [never] ? EnvValue<N> : T;
 
 export function envVar(name: string): EnvVar {
   const e = BY_NAME.get(name);
@@ -554,15 +565,15 @@ function parseOne(e: EnvVar, value: string, env: Env): unknown {
 }
 
 /** A variable's value read by its type, undefined when unset or empty; a bad value throws ValueError. */
-export function readValue<T>(name: string, env: Env): T | undefined {
+export function readValue<T = never, N extends string = string>(name: N, env: Env): Read<T, N> | undefined {
   const value = env[name];
   if (value === undefined || value === '') return undefined;
-  return parseOne(envVar(name), value, env) as T;
+  return parseOne(envVar(name), value, env) as Read<T, N>;
 }
 
 /** A variable a sandbox run cannot do without: its value by type, or a ValueError naming it. */
-export function requireValue<T>(name: string, env: Env): T {
-  const value = readValue<T>(name, env);
+export function requireValue<T = never, N extends string = string>(name: N, env: Env): Read<T, N> {
+  const value = readValue<T, N>(name, env);
   if (value === undefined)
     throw new ValueError({
       variable: name,

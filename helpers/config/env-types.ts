@@ -111,7 +111,7 @@ const holding = <T extends string = string>(expected: string, good: (value: stri
   },
 });
 
-export const oneOf = <T extends string>(values: readonly T[]): ValueType<T> =>
+export const oneOf = <const T extends string>(values: readonly T[]): ValueType<T> =>
   holding(words(values), (value) => (values as readonly string[]).includes(value));
 
 /** A whole number in a range; `off` names the word that stands for 0. */

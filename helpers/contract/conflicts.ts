@@ -268,30 +268,7 @@ export function answeredConflicts(
   operationId: string,
   body: unknown,
   validate: (body: unknown) => boolean,
-): ConflictAnswered[] | undefined {
-  return followed(service, operationId, body, validate, 'answers');
-}
-
-/**
- * The known provider deviations a refused request body follows (`takes`): as answeredConflicts, on
- * a request: at each place the body sends what the provider's example sends, and with the value its
- * schema allows put there instead it passes.
- */
-export function takenDeviations(
-  service: string,
-  operationId: string,
-  body: unknown,
-  validate: (body: unknown) => boolean,
-): ConflictAnswered[] | undefined {
-  return followed(service, operationId, body, validate, 'takes');
-}
-
-function followed(
-  service: string,
-  operationId: string,
-  body: unknown,
-  validate: (body: unknown) => boolean,
-  side: Side,
+  side: Side = 'answers',
 ): ConflictAnswered[] | undefined {
   const candidates = conflictsInForce(service).filter(
     (c) => c[side]?.operations.includes(operationId) && placesOf(c[side]!, body).length > 0,
@@ -307,6 +284,14 @@ function followed(
     return { conflict, received: conflict[side]!.absent ? undefined : (first.parent as Record<string, unknown>)[first.key as string] };
   });
 }
+
+/**
+ * The known provider deviations a refused request body follows (`takes`): as answeredConflicts, on
+ * a request: at each place the body sends what the provider's example sends, and with the value its
+ * schema allows put there instead it passes.
+ */
+export const takenDeviations = (service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean) =>
+  answeredConflicts(service, operationId, body, validate, 'takes');
 
 /** A copy of a body with the stricter source's value at each place where it shows one of these entries' provider behaviour. */
 function seedValuesIn(conflicts: Conflict[], body: unknown, side: Side = 'answers'): unknown {
@@ -342,14 +327,8 @@ export function seedFormOf<S extends ServiceName>(service: S, operationId: Opera
 }
 
 /** The first conflict a refused response body follows (answeredConflicts). */
-export function answeredConflict(
-  service: string,
-  operationId: string,
-  body: unknown,
-  validate: (body: unknown) => boolean,
-): ConflictAnswered | undefined {
-  return answeredConflicts(service, operationId, body, validate)?.[0];
-}
+export const answeredConflict = (service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean) =>
+  answeredConflicts(service, operationId, body, validate)?.[0];
 
 /** The annotation of a check that may meet a conflict with the inputs it sends (fixtures/base.ts withConflict). */
 export const CONFLICT_SITE_ANNOTATION = 'conflict-site';

@@ -85,15 +85,10 @@ export function noteSentPlaintext(value: unknown): void {
 /** The sensitive members of a JSON value (by member name), plus the header values of key headers. */
 export function sensitiveValuesIn(value: unknown, headers: Record<string, string> = {}): SensitiveValue[] {
   const out: SensitiveValue[] = [];
-  const walk = (node: unknown, key?: string) => {
-    if (Array.isArray(node)) node.forEach((n) => walk(n, key));
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, k);
-    else if (key && (typeof node === 'string' || typeof node === 'number')) {
-      const kind = kindOfKey(key);
-      if (kind && String(node).length >= 3) out.push({ kind, value: normal(String(node)) });
-    }
-  };
-  walk(value);
+  for (const { key, value: v } of scalars(value)) {
+    const kind = kindOfKey(key);
+    if (kind && String(v).length >= 3) out.push({ kind, value: normal(String(v)) });
+  }
   for (const [name, v] of Object.entries(headers)) {
     const kind = kindOfKey(name);
     if ((kind === 'key' || kind === 'token') && v && v.length >= 3) out.push({ kind, value: v });
@@ -176,6 +171,16 @@ export class SentValues {
 }
 
 const sentElsewhere = new SentValues();
+
+/**
+ * Every string and number a JSON value holds, depth first, with its JSON pointer and the member it
+ * stands under (an array's items under their array's name; '' at the top).
+ */
+export function* scalars(node: unknown, at = '', key = ''): Generator<{ at: string; key: string; value: string | number }> {
+  if (Array.isArray(node)) for (const [i, n] of node.entries()) yield* scalars(n, `${at}/${i}`, key);
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) yield* scalars(v, `${at}/${k}`, k);
+  else if (typeof node === 'string' || typeof node === 'number') yield { at, key, value: node };
+}
 
 /**
  * Visits every node under `root`, depth first, with the member name it stands under (an array's

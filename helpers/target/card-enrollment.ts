@@ -4,18 +4,12 @@ import { requireEnv, suiteConfig } from '../config/config.js';
 import { readValue } from '../config/env-schema.js';
 import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
 import { configuredEncryptionKey } from './keys.js';
-import { MockControl } from './mock-control.js';
+import { MockControl, mockTarget, sandboxTarget, type TargetBase } from './mock-control.js';
 import { loadContract } from '../contract/contract.js';
 import { limitOf } from '../contract/facts.js';
 import { registerSecret } from '../secrets/redact.js';
 
-type Capability = 'faults' | 'clock' | 'control';
-
-export interface CardTarget {
-  kind: 'mock' | 'sandbox';
-  baseURL: string;
-  has(capability: Capability): boolean;
-  control?: MockControl;
+export interface CardTarget extends TargetBase {
   apiKey: string;
   srcClientId: string;
   /** Every srcClientId registered to the key (reference, the mock's world: API key -> srcClientIds), the first being srcClientId. */
@@ -86,10 +80,7 @@ export async function cardTargetFromMock(mock: {
   if (!foreignSrcClientId)
     throw new Error("the card enrollment mock's world has no srcClientId of a second client (the origin check needs one)");
   return {
-    kind: 'mock',
-    baseURL: mock.baseURL,
-    has: () => true,
-    control: new MockControl(mock.origin),
+    ...mockTarget(mock.baseURL, new MockControl(mock.origin)),
     apiKey: mine.apiKey,
     srcClientId: mine.srcClientIds[0],
     srcClientIds: mine.srcClientIds,
@@ -112,29 +103,27 @@ export async function cardTargetFromEnv(): Promise<CardTarget> {
   const { env } = suiteConfig();
   const apiKey = requireEnv('CARD_API_KEY', env);
   registerSecret(apiKey);
-  const serviceIds = requireEnv<string[]>('CARD_SERVICE_ID', env);
-  const receiptId = readValue<string>('CARD_RECEIPT_ID', env);
+  const serviceIds = requireEnv('CARD_SERVICE_ID', env);
+  const receiptId = readValue('CARD_RECEIPT_ID', env);
   const receipt = receiptId
     ? {
         id: receiptId,
-        panBin: readValue<string>('CARD_RECEIPT_PAN_BIN', env),
-        panLastFour: readValue<string>('CARD_RECEIPT_PAN_LAST_FOUR', env),
+        panBin: readValue('CARD_RECEIPT_PAN_BIN', env),
+        panLastFour: readValue('CARD_RECEIPT_PAN_LAST_FOUR', env),
       }
     : undefined;
   return {
-    kind: 'sandbox',
-    baseURL: requireEnv('CARD_BASE_URL', env),
-    has: () => false,
+    ...sandboxTarget('CARD_BASE_URL', env),
     apiKey,
     srcClientId: requireEnv('CARD_SRC_CLIENT_ID', env),
-    srcClientIds: [requireEnv<string>('CARD_SRC_CLIENT_ID', env)],
+    srcClientIds: [requireEnv('CARD_SRC_CLIENT_ID', env)],
     serviceId: serviceIds[0],
     serviceIds,
-    foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),
-    foreignServiceId: readValue<string>('CARD_FOREIGN_SERVICE_ID', env),
+    foreignSrcClientId: readValue('CARD_FOREIGN_SRC_CLIENT_ID', env),
+    foreignServiceId: readValue('CARD_FOREIGN_SERVICE_ID', env),
     foreignIds: {
-      srcClientId: [readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env)].filter((id): id is string => !!id),
-      serviceId: [readValue<string>('CARD_FOREIGN_SERVICE_ID', env)].filter((id): id is string => !!id),
+      srcClientId: [readValue('CARD_FOREIGN_SRC_CLIENT_ID', env)].filter((id): id is string => !!id),
+      serviceId: [readValue('CARD_FOREIGN_SERVICE_ID', env)].filter((id): id is string => !!id),
     },
     receipt,
     receipts: receipt ? [receipt] : [],

@@ -5,7 +5,7 @@ import { fdHeaderChoice, requireEnv, suiteConfig } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
 import { fdHeaderNames, type FdHeaderNames } from '../contract/facts.js';
 import { readValue, type Env } from '../config/env-schema.js';
-import { MockControl } from './mock-control.js';
+import { MockControl, mockTarget, sandboxTarget, type TargetBase } from './mock-control.js';
 import { registerSecret } from '../secrets/redact.js';
 
 /** The security header names a run sends (FD_HEADER_NAMES and the overrides of `env`, over the contract's names). */
@@ -14,8 +14,6 @@ export function configuredFdHeaderNames(contract: Contract, env: Env = suiteConf
   return fdHeaderNames(contract, naming, overrides);
 }
 
-export type FdCapability = 'faults' | 'clock' | 'control';
-
 export interface PartnerCredentials {
   partnerId: string;
   partnerSecret: string;
@@ -23,72 +21,38 @@ export interface PartnerCredentials {
 
 /** The kit's control surface plus the financial data mock's own: lifting a partner lock. */
 export class FdMockControl<Id extends string = string> extends MockControl<Id> {
-  async unlockPartner(partnerId: string): Promise<void> {
-    this.changes++;
-    const response = await fetch(`${this.origin}/__mock/partners/unlock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ partnerId }),
-    });
-    if (!response.ok) throw new Error(`mock control unlock: ${response.status} ${await response.text()}`);
+  unlockPartner(partnerId: string): Promise<void> {
+    return this.send('POST', '/partners/unlock', { partnerId });
   }
 
   /** Links the customer's deterministic portfolio (mocks/financial-data/portfolio.ts) and returns it. */
-  async linkAccounts(customerId: string): Promise<LinkedPortfolio> {
-    this.changes++;
-    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/link`, { method: 'POST' });
-    if (!response.ok) throw new Error(`mock control link: ${response.status} ${await response.text()}`);
-    return (await response.json()) as LinkedPortfolio;
+  linkAccounts(customerId: string): Promise<LinkedPortfolio> {
+    return this.send('POST', `/customers/${encodeURIComponent(customerId)}/link`);
   }
 
   /** Links one more login with a checking account that holds no transaction, and returns it. */
-  async linkEmptyAccount(customerId: string): Promise<LinkedPortfolio> {
-    this.changes++;
-    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/link-empty-account`, {
-      method: 'POST',
-    });
-    if (!response.ok) throw new Error(`mock control link empty account: ${response.status} ${await response.text()}`);
-    return (await response.json()) as LinkedPortfolio;
+  linkEmptyAccount(customerId: string): Promise<LinkedPortfolio> {
+    return this.send('POST', `/customers/${encodeURIComponent(customerId)}/link-empty-account`);
   }
 
   /** The two amounts deposited into a micro-entry account, in dollars (the mock's harness route; no part of the contract). */
   async microAmounts(accountId: string): Promise<number[]> {
-    const response = await fetch(`${this.origin}/__mock/micro-entries/${encodeURIComponent(accountId)}`);
-    if (!response.ok) throw new Error(`mock control micro entries: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { amounts: number[] }).amounts;
+    return (await this.send<{ amounts: number[] }>('GET', `/micro-entries/${encodeURIComponent(accountId)}`)).amounts;
   }
 
   /** Puts a customer under a security freeze, or lifts it (PSI generation and reports answer 403). */
-  async securityFreeze(customerId: string, frozen = true): Promise<void> {
-    this.changes++;
-    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/security-freeze`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ frozen }),
-    });
-    if (!response.ok) throw new Error(`mock control security freeze: ${response.status} ${await response.text()}`);
+  securityFreeze(customerId: string, frozen = true): Promise<void> {
+    return this.send('POST', `/customers/${encodeURIComponent(customerId)}/security-freeze`, { frozen });
   }
 
   /** Rejects a pending app registration with its reason (the mock's harness route; a provider's review does it on a sandbox). */
-  async rejectRegistration(preAppId: number, note: string): Promise<void> {
-    this.changes++;
-    const response = await fetch(`${this.origin}/__mock/app-registrations/${preAppId}/reject`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ note }),
-    });
-    if (!response.ok) throw new Error(`mock control reject registration: ${response.status} ${await response.text()}`);
+  rejectRegistration(preAppId: number, note: string): Promise<void> {
+    return this.send('POST', `/app-registrations/${preAppId}/reject`, { note });
   }
 
   /** Decides how a report still in progress ends (mocks/financial-data/reports/store.ts): success by default. */
-  async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
-    this.changes++;
-    const response = await fetch(`${this.origin}/__mock/reports/${encodeURIComponent(reportId)}/outcome`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status }),
-    });
-    if (!response.ok) throw new Error(`mock control report outcome: ${response.status} ${await response.text()}`);
+  reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
+    return this.send('POST', `/reports/${encodeURIComponent(reportId)}/outcome`, { status });
   }
 }
 
@@ -107,11 +71,7 @@ export interface LinkedPortfolio {
   }[];
 }
 
-export interface FdTarget {
-  kind: 'mock' | 'sandbox';
-  baseURL: string;
-  has(capability: FdCapability): boolean;
-  control?: FdMockControl;
+export interface FdTarget extends TargetBase<FdMockControl> {
   appKey: string;
   partner: PartnerCredentials;
   /** A partner other checks never use: the lock and secret-change checks run on it. */
@@ -158,10 +118,7 @@ export function fdTargetFromMock(mock: {
   [partner, spare].forEach((p) => registerSecret(p.partnerSecret));
   const branded = world.institutions.find((i) => i.branding)!;
   return {
-    kind: 'mock',
-    baseURL: mock.baseURL,
-    has: () => true,
-    control: new FdMockControl(mock.origin),
+    ...mockTarget(mock.baseURL, new FdMockControl(mock.origin)),
     appKey: world.appKeys[0],
     partner,
     sparePartner: spare,
@@ -183,7 +140,7 @@ export function fdTargetFromMock(mock: {
 
 export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
   const secret = (name: string) => {
-    const value = requireEnv(name, env);
+    const value = requireEnv<string>(name, env);
     registerSecret(value);
     return value;
   };
@@ -193,9 +150,7 @@ export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
     spareId && read('FD_SPARE_PARTNER_SECRET') ? { partnerId: spareId, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
   const locationValue = read('FD_LOCATION_ID_VALUE');
   return {
-    kind: 'sandbox',
-    baseURL: requireEnv('FD_BASE_URL', env),
-    has: () => false,
+    ...sandboxTarget('FD_BASE_URL', env),
     appKey: secret('FD_APP_KEY'),
     partner: { partnerId: requireEnv('FD_PARTNER_ID', env), partnerSecret: secret('FD_PARTNER_SECRET') },
     sparePartner: spare,

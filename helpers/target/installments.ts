@@ -7,12 +7,10 @@ import { pooledKeyPair } from '../auth/key-pool.js';
 import { requireEnv, suiteConfig } from '../config/config.js';
 import { readValue, ValueError, type Env } from '../config/env-schema.js';
 import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
-import { MockControl } from './mock-control.js';
+import { MockControl, mockTarget, sandboxTarget, type TargetBase } from './mock-control.js';
 import { publicKeyOf, signingKeyPem, type SigningCredentials } from '../auth/oauth1.js';
 import { configuredEncryptionKey } from './keys.js';
 import { registerSecret } from '../secrets/redact.js';
-
-type Capability = 'faults' | 'clock' | 'control';
 
 export interface AccountRange {
   accountRangeLow: string;
@@ -24,11 +22,7 @@ interface IssuerSide {
   issuerCid: string;
 }
 
-export interface InstallmentsTarget {
-  kind: 'mock' | 'sandbox';
-  baseURL: string;
-  has(capability: Capability): boolean;
-  control?: MockControl;
+export interface InstallmentsTarget extends TargetBase {
   signer: SigningCredentials;
   /** A registered consumer key not allowed for any operation (403); absent when unknown. */
   forbidden?: SigningCredentials;
@@ -89,10 +83,7 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
   const jwks = (await (await fetch(mock.keysURL)).json()) as { keys: { use?: string; [k: string]: unknown }[] };
   const issuer = mock.world.issuers[0];
   return {
-    kind: 'mock',
-    baseURL: mock.baseURL,
-    has: () => true,
-    control: new MockControl(mock.origin),
+    ...mockTarget(mock.baseURL, new MockControl(mock.origin)),
     signer: mine,
     forbidden: other,
     encryptionKey: await keyFromJwks(jwks),
@@ -137,38 +128,36 @@ export function signingCredentials(prefix: SignerPrefix, env: Env): SigningCrede
 export async function installmentsTargetFromEnv(): Promise<InstallmentsTarget> {
   const { env } = suiteConfig();
   requireEnv('INSTALLMENTS_CONSUMER_KEY', env);
-  const ica = readValue<string>('INSTALLMENTS_ISSUER_ICA', env);
-  const cid = readValue<string>('INSTALLMENTS_ISSUER_CID', env) ?? '';
-  const endpoint = readValue<string>('INSTALLMENTS_ISSUER_ENDPOINT_URL', env);
+  const ica = readValue('INSTALLMENTS_ISSUER_ICA', env);
+  const cid = readValue('INSTALLMENTS_ISSUER_CID', env) ?? '';
+  const endpoint = readValue('INSTALLMENTS_ISSUER_ENDPOINT_URL', env);
   return {
-    kind: 'sandbox',
-    baseURL: requireEnv('INSTALLMENTS_BASE_URL', env),
-    has: () => false,
+    ...sandboxTarget('INSTALLMENTS_BASE_URL', env),
     signer: signingCredentials('INSTALLMENTS', env)!,
     forbidden: signingCredentials('INSTALLMENTS_FORBIDDEN', env),
     encryptionKey: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
-    eligiblePan: readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env),
-    accountRanges: readValue<AccountRange[]>('INSTALLMENTS_ACCOUNT_RANGES', env) ?? [],
-    knownAcquirerIca: readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
+    eligiblePan: readValue('INSTALLMENTS_ELIGIBLE_PAN', env),
+    accountRanges: readValue('INSTALLMENTS_ACCOUNT_RANGES', env) ?? [],
+    knownAcquirerIca: readValue('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
     knownAcquirerIcas: [
-      readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
-      ...(readValue<string[]>('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []),
+      readValue('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
+      ...(readValue('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []),
     ].filter((v) => v !== undefined),
-    unknownAcquirerIca: readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env),
+    unknownAcquirerIca: readValue('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env),
     issuer: ica ? { issuerIca: ica, issuerCid: cid } : undefined,
-    serviceSigningKey: readValue<KeyObject>('INSTALLMENTS_SERVICE_SIGNING_CERT_PEM', env),
+    serviceSigningKey: readValue('INSTALLMENTS_SERVICE_SIGNING_CERT_PEM', env),
     issuerEndpoint: endpoint && ica ? { baseURL: endpoint, issuerIca: ica, issuerCid: cid } : undefined,
   };
 }
 
 /** The use cases of the partner's carded product (INSTALLMENTS_USE_CASES, read by its type): DURING_PURCHASE when unset. */
 export function configuredUseCases(env: Env): string[] {
-  return readValue<string[]>('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
+  return readValue('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
 }
 
 /** Whether the partner is classified as a distribution partner (INSTALLMENTS_DISTRIBUTION_PARTNER): false when unset. */
 export function configuredDistributionPartner(env: Env): boolean {
-  return readValue<string>('INSTALLMENTS_DISTRIBUTION_PARTNER', env) === 'true';
+  return readValue('INSTALLMENTS_DISTRIBUTION_PARTNER', env) === 'true';
 }
 
 /** An offer of an offers answer, as a plan selects it. */

@@ -1,5 +1,34 @@
 // Client of a mock's /__mock/ control surface (reset, virtual clock, faults, deliveries).
 // Only ever built for TARGET=mock: in sandbox mode there is no control surface to reach.
+import { requireEnv } from '../config/config.js';
+import type { Env } from '../config/env-schema.js';
+
+/** What a check may do to a target beyond calling it: faults, the clock, the control surface (a mock's, never a sandbox's). */
+type Capability = 'faults' | 'clock' | 'control';
+
+/** What every service's target says of itself: its kind, where it is, what a check may do to it. */
+export interface TargetBase<C extends MockControl = MockControl> {
+  kind: 'mock' | 'sandbox';
+  baseURL: string;
+  has(capability: Capability): boolean;
+  control?: C;
+}
+
+/** A mock's: every capability, through its control surface. */
+export const mockTarget = <C extends MockControl>(baseURL: string, control: C) => ({
+  kind: 'mock' as const,
+  baseURL,
+  has: () => true,
+  control,
+});
+
+/** A sandbox's: none, at the base URL its variable holds. */
+export const sandboxTarget = (variable: string, env: Env) => ({
+  kind: 'sandbox' as const,
+  baseURL: requireEnv<string>(variable, env),
+  has: () => false,
+});
+
 /**
  * `Id`: the fault ids of the mock's catalogue. The fixture that hands a spec the control surface
  * names them (the mocks sit beside helpers/, not below them), so a misspelled fault id in a spec is a
@@ -15,7 +44,7 @@ export class MockControl<Id extends string = string> {
   changes = 0;
 
   /** The surface's answer, as the method calling it declares (the mock's control routes, mocks/kit/app.ts). */
-  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  protected async send<T>(method: string, path: string, body?: unknown): Promise<T> {
     if (method !== 'GET') this.changes++;
     const response = await fetch(`${this.origin}/__mock${path}`, {
       method,

@@ -50,7 +50,7 @@ export async function preflightPlan(service: string, env: Env): Promise<Prefligh
       const contract = await loadContract(service);
       const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: requireEnv('CARD_API_KEY', env) };
       const enroll = contract.operation('putCard');
-      const serviceId = requireEnv<string[]>('CARD_SERVICE_ID', env)[0];
+      const serviceId = requireEnv('CARD_SERVICE_ID', env)[0];
       const key = await configuredEncryptionKey('CARD', env).then(
         (k) => k.key,
         (error) => {

@@ -6,6 +6,7 @@
 // the mocks every deviation is a fault the checks must catch one by one. What else is judged
 // before a run (keys, ports) and the per-run cache: helpers/target/readiness.ts.
 import type { Problem } from '../config/env-types.js';
+import { scalars } from '../secrets/sensitive.js';
 
 /** A probe's answer: an HTTP status, its headers and body text, or status 0 and the network error. */
 export interface ProbeAnswer {
@@ -72,12 +73,9 @@ export async function probe(url: string, init: RequestInit, keep = 2000): Promis
  */
 export function excerpt(text: string): string {
   const words: string[] = [];
-  const walk = (node: unknown, key = ''): void => {
-    if (typeof node === 'string' && /^(status|message|reasonCode|description|source)$/i.test(key)) words.push(node);
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, Array.isArray(node) ? key : k);
-  };
   try {
-    walk(JSON.parse(text));
+    for (const { key, value } of scalars(JSON.parse(text)))
+      if (typeof value === 'string' && /^(status|message|reasonCode|description|source)$/i.test(key)) words.push(value);
   } catch {
     // not JSON: its start is quoted
   }

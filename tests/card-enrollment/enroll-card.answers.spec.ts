@@ -8,24 +8,19 @@ import {
   type CardRequests,
   CONSUMER_LOCALES,
   type Contract,
-  emailMaskProblem,
   ENROLLMENT_PATHS,
   type EnrollmentPath,
   exampleCard,
   expect,
   expectMaskedPan,
-  inClearProblem,
   lacksPathData,
   lengthOf,
   limitOf,
   loadContract,
   luhnComplete,
-  maskedName,
   mockOnly,
-  nameMaskProblem,
   NO_RECEIPT,
   type OperationClient,
-  panBinAbsent,
   panOfLength,
   PROVIDER_IDENTITY_TYPE,
   requestIdentityForm,
@@ -35,7 +30,6 @@ import {
   test,
   TEST_PANS,
   underRule,
-  utcInstantProblem,
 } from '../../fixtures/card-enrollment.js';
 import { answeredConflicts, passesResponseCheck, seedFormOf } from '../../helpers/contract/conflicts.js';
 
@@ -178,23 +172,12 @@ test(
     test.skip(!known.length, 'needs the receipt account digits (CARD_RECEIPT_PAN_BIN, CARD_RECEIPT_PAN_LAST_FOUR)');
     // reference A5: every receipt the suite knows is enrolled, so an answer taken from another receipt
     // (the first known) shows; the mock's world knows two of different accounts, a sandbox the one configured.
+    // The client's answer judge holds each answer to its own receipt's account (CE-RECEIPT-ACCOUNT: panBin,
+    // panLastFour; fixtures/card-enrollment.ts knownReceipt).
     if (card.kind === 'mock')
       expect(new Set(known.map((r) => r.panLastFour)).size, 'known receipts of accounts that differ in their last four').toBeGreaterThan(1);
-    const wrong: string[] = [];
-    for (const receipt of known) {
-      const res = await cardApi.call('putCard', { body: cards.withReceipt(receipt.id) });
-      if (res.status !== 200) {
-        wrong.push(`receipt ${receipt.panLastFour}: ${res.status}, not 200`);
-        continue;
-      }
-      const { panBin, panLastFour } = res.body.maskedCard;
-      if (panLastFour !== receipt.panLastFour)
-        wrong.push(`receipt of the account ending ${receipt.panLastFour}: panLastFour ${panLastFour}`);
-      // CE-CONFLICT-PAN-BIN-ABSENT: an answer without panBin is the provider's form, noted by the response check.
-      if (receipt.panBin && !panBinAbsent(res.body.maskedCard) && !(receipt.panBin.startsWith(panBin) || panBin.startsWith(receipt.panBin)))
-        wrong.push(`receipt of the account ending ${receipt.panLastFour}: panBin ${panBin}, not the account's bin ${receipt.panBin}`);
-    }
-    expect(wrong, "each receipt's masked card is its own account's").toEqual([]);
+    for (const receipt of known)
+      expect((await cardApi.call('putCard', { body: cards.withReceipt(receipt.id) })).status, `receipt ${receipt.panLastFour}`).toBe(200);
   },
 );
 
@@ -218,24 +201,19 @@ test(
   `panBin and panLastFour are the PAN's first digits (${BIN_DIGITS} of them, an assumption) and last four at every PAN length ${PAN.min}-${PAN.max}`,
   rules('CE-MASK-PAN@card', 'CE-SENSITIVE-ECHO@card', 'CE-MASK-PAN-BIN'),
   async ({ cardApi, cards }) => {
-    const wrong: string[] = [];
+    // The client's answer judge holds each answer's panBin to the PAN's first digits and to the mock's count
+    // at every length (CE-MASK-PAN, CE-MASK-PAN-BIN; an absent panBin is CE-CONFLICT-PAN-BIN-ABSENT's).
     for (const length of LENGTHS) {
       const pan = luhnComplete(DIGITS.slice(0, length - 1));
       expect(pan, 'a PAN of the length').toHaveLength(length);
       const res = await cardApi.call('putCard', { body: await cards.withCard(exampleCard({ primaryAccountNumber: pan })) });
       expect(res.status, `a ${length}-digit PAN is enrolled`).toBe(200);
       expectMaskedPan(res, { pan });
-      const shown = (res.body?.maskedCard ?? {}) as Record<string, unknown>;
-      // Lengths only: a wrong member must not print card digits into a report. CE-CONFLICT-PAN-BIN-ABSENT:
-      // an answer without panBin is the provider's form, noted by the response check.
-      if (!panBinAbsent(shown) && String(shown.panBin).length !== BIN_DIGITS)
-        wrong.push(`panBin of a ${length}-digit PAN: ${String(shown.panBin).length} digits, not the mock's ${BIN_DIGITS}`);
     }
     test.info().annotations.push({
       type: 'derived values',
       description: `panBin, panLastFour x ${LENGTHS.length} PAN lengths (${LENGTHS.join(', ')}) x 1 reader (the card path's answer)`,
     });
-    underRule(test.info(), 'CE-MASK-PAN-BIN', () => expect(wrong, 'the same panBin count at every length').toEqual([]));
   },
 );
 
@@ -280,7 +258,8 @@ interface Enroll {
   cardRequestContract: Contract;
 }
 
-async function enroll({ cardApi, cards, cardRequestContract }: Enroll, path: EnrollmentPath, change: Record<string, unknown>) {
+/** Enrolls a request the contract allows; the client's answer judge compares each mask of the answer with its source sent. */
+async function expectEnrolled({ cardApi, cards, cardRequestContract }: Enroll, path: EnrollmentPath, change: Record<string, unknown>) {
   let body = await cards.on(path);
   for (const [at, value] of Object.entries(change)) body = setPath(body, at, value);
   const plain = path === 'card' ? { ...body, encryptedCard: 'a.b.c.d.e' } : body;
@@ -298,24 +277,13 @@ for (const path of ENROLLMENT_PATHS) {
       `masks maskedFirstName, maskedLastName and maskedFullName from the names sent, first character as sent (${path}) @provider`,
       rules(`CE-MASK-NAMES@${path}`, `CE-MASK-FORM@${path}`),
       async ({ cardApi, cards, cardRequestContract }) => {
-        const fixtures = { cardApi, cards, cardRequestContract };
-        for (const names of CONSUMERS) {
-          const { masked } = await enroll(fixtures, path, { 'consumer.firstName': names.firstName, 'consumer.lastName': names.lastName });
-          for (const [member, name] of [
-            ['maskedFirstName', names.firstName],
-            ['maskedLastName', names.lastName],
-          ] as const)
-            expect(inClearProblem(masked?.[member], name, 'name'), member).toBeUndefined();
-          underRule(test.info(), 'CE-MASK-FORM', () => {
-            if (masked?.maskedFirstName !== undefined)
-              expect(nameMaskProblem(masked.maskedFirstName, names.firstName), 'maskedFirstName').toBeUndefined();
-            if (masked?.maskedLastName !== undefined)
-              expect(nameMaskProblem(masked.maskedLastName, names.lastName), 'maskedLastName').toBeUndefined();
-            // Card API: maskedFullName "J*** D**", the two masked names with a space between.
-            if (masked?.maskedFullName !== undefined)
-              expect(masked.maskedFullName === `${maskedName(names.firstName)} ${maskedName(names.lastName)}`, 'maskedFullName').toBe(true);
+        // A new identity each (cards.on): the judge holds the masks of a consumer the enrollment adds to the names
+        // sent (CE-MASK-NAMES: not in clear; CE-MASK-FORM: "J***", "D**", maskedFullName "J*** D**").
+        for (const names of CONSUMERS)
+          await expectEnrolled({ cardApi, cards, cardRequestContract }, path, {
+            'consumer.firstName': names.firstName,
+            'consumer.lastName': names.lastName,
           });
-        }
       },
     );
 
@@ -323,16 +291,10 @@ for (const path of ENROLLMENT_PATHS) {
       `masks maskedEmailAddress from the address sent: the domain in clear as sent, the local part masked (${path}) @provider`,
       rules(`CE-MASK-EMAIL@${path}`, `CE-MASK-FORM@${path}`),
       async ({ cardApi, cards, cardRequestContract }, testInfo) => {
-        const fixtures = { cardApi, cards, cardRequestContract };
         skipForIdentity(testInfo, ['CE-MASK-EMAIL']);
-        for (const address of ADDRESSES) {
-          const { masked } = await enroll(fixtures, path, { 'consumer.consumerIdentity.identityValue': address });
-          expect(inClearProblem(masked?.maskedEmailAddress, address, 'address'), 'maskedEmailAddress').toBeUndefined();
-          if (masked?.maskedEmailAddress !== undefined)
-            underRule(testInfo, 'CE-MASK-FORM', () =>
-              expect(emailMaskProblem(masked.maskedEmailAddress, address), 'maskedEmailAddress').toBeUndefined(),
-            );
-        }
+        // The judge holds maskedEmailAddress to the address sent (CE-MASK-EMAIL, CE-MASK-FORM).
+        for (const address of ADDRESSES)
+          await expectEnrolled({ cardApi, cards, cardRequestContract }, path, { 'consumer.consumerIdentity.identityValue': address });
       },
     );
 
@@ -343,21 +305,16 @@ for (const path of ENROLLMENT_PATHS) {
         const fixtures = { cardApi, cards, cardRequestContract };
         const provider = requestIdentityForm() === 'provider';
         for (const value of provider ? OPAQUE_IDS : ADDRESSES) {
-          const { sent, masked } = await enroll(fixtures, path, { 'consumer.consumerIdentity.identityValue': value });
+          const { sent, masked } = await expectEnrolled(fixtures, path, { 'consumer.consumerIdentity.identityValue': value });
           expect(sent.consumer.consumerIdentity.identityType === PROVIDER_IDENTITY_TYPE, 'the identity form sent').toBe(provider);
           const identity = masked?.maskedConsumerIdentity;
           if (identity === undefined) continue;
-          // The provider's opaque id is no personal data: answered as sent (Card API enroll examples).
+          // The provider's opaque id is no personal data: answered as sent (Card API enroll examples). An address
+          // is the judge's (CE-MASK-IDENTITY, CE-MASK-FORM).
           if (provider)
             underRule(test.info(), 'CE-MASK-FORM', () =>
               expect(identity.maskedIdentityValue === value, 'maskedIdentityValue is the opaque id sent, byte for byte').toBe(true),
             );
-          else {
-            expect(inClearProblem(identity.maskedIdentityValue, value, 'address'), 'maskedIdentityValue').toBeUndefined();
-            underRule(test.info(), 'CE-MASK-FORM', () =>
-              expect(emailMaskProblem(identity.maskedIdentityValue, value), 'maskedIdentityValue').toBeUndefined(),
-            );
-          }
         }
       },
     );
@@ -369,32 +326,20 @@ for (const path of ENROLLMENT_PATHS) {
 // identity locates the profile, so a new identity is a consumer this enrollment adds). Consumers of
 // countries and languages east and west of UTC (CONSUMER_LOCALES): a target writing the consumer's local
 // time with a Z, for one country or language only, shows an instant hours from the enrollment.
-// A target's clock may drift from ours; a time zone error is half an hour or more.
-const TOLERANCE_MS = 5 * 60_000;
-
+// The client's answer judge holds both dates of every answer to the call's instant in UTC (CE-VAL-CREATED,
+// CE-VAL-CONSUMER-ADDED for a new identity; fixtures/assertions/card-enrollment-answer.ts).
 for (const path of ENROLLMENT_PATHS) {
   test(
     `dateConsumerAdded of a new consumer and dateOfCardCreated are the enrollment instant in UTC, whatever the consumer's country and language (${path}) @assumption`,
     rules(`CE-VAL-CONSUMER-ADDED@${path}`, `CE-VAL-CREATED@${path}`),
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
-      const wrong: string[] = [];
       for (const [countryCode, languageCode] of CONSUMER_LOCALES) {
         // cards.on makes a new consumer identity each time: the consumer is added by this enrollment.
         const request = await cards.on(path);
         request.consumer = { ...request.consumer, countryCode, languageCode };
-        const sentAt = Date.now();
-        const res = await cardApi.call('putCard', { body: request });
-        const answeredAt = Date.now();
-        expect(res.status, `consumer of ${countryCode}`).toBe(200);
-        const added = res.body.maskedConsumer?.dateConsumerAdded;
-        const problem = added === undefined ? undefined : utcInstantProblem(added, sentAt, answeredAt, TOLERANCE_MS);
-        if (problem) wrong.push(`${countryCode}/${languageCode}: dateConsumerAdded ${problem}`);
-        // seed 000, MaskedCard: dateOfCardCreated, when the card was enrolled, in UTC.
-        const created = utcInstantProblem(String(res.body.maskedCard?.dateOfCardCreated), sentAt, answeredAt, TOLERANCE_MS);
-        if (created) wrong.push(`${countryCode}/${languageCode}: dateOfCardCreated ${created}`);
+        expect((await cardApi.call('putCard', { body: request })).status, `consumer of ${countryCode}`).toBe(200);
       }
-      expect(wrong, 'each new consumer and card added at the enrollment instant, in UTC').toEqual([]);
     },
   );
 }
@@ -448,10 +393,7 @@ test(
         const created = Date.parse(String(card.dateOfCardCreated));
         if (!(Math.abs(created - now.getTime()) <= CLOCK_RUN_MS))
           wrong.push(`${what}: dateOfCardCreated ${card.dateOfCardCreated}, not the clock's ${edge}`);
-        const status = card.digitalCardData?.status;
-        if (status !== undefined && status !== 'ACTIVE') wrong.push(`${what}: digitalCardData.status ${status}`);
-        const consumerStatus = (res.body as { maskedConsumer?: { status?: string } }).maskedConsumer?.status;
-        if (consumerStatus !== undefined && consumerStatus !== 'ACTIVE') wrong.push(`${what}: maskedConsumer.status ${consumerStatus}`);
+        // The statuses (ACTIVE) are the client's answer judge's on every answer, whatever the clock (CE-STATE-ACTIVE).
         // CE-CONFLICT-EXPIRY-MONTH-ONE-DIGIT: the month is compared as a number.
         if (card.panExpirationMonth !== undefined && Number(card.panExpirationMonth) !== Number(expiry.panExpirationMonth))
           wrong.push(`${what}: panExpirationMonth ${card.panExpirationMonth}`);
@@ -475,32 +417,25 @@ const LIMITS = [
   { field: 'coBrandedName', max: max('coBrandedName'), value: (n: number) => 'C'.repeat(n) },
 ];
 
-test('returns digitalCardData within the response limits of the seed', rules('CE-LIM-RESPONSE:accept'), async ({ cardApi, cards }) => {
-  const res = await cardApi.call('putCard', { body: await cards.withCard() });
-  expect(res.status).toBe(200);
-  const data = res.body.maskedCard.digitalCardData;
-  for (const { field, max } of LIMITS) {
-    if (data[field] !== undefined) expect(String(data[field]).length, `digitalCardData.${field} length`).toBeLessThanOrEqual(max);
-  }
-});
-
-for (const { field, max, value } of LIMITS) {
-  test(
-    `the 200 check accepts digitalCardData.${field} of ${max} characters and refuses ${max + 1}`,
-    rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse'),
-    async ({ cardApi, cards, cardContract }) => {
-      const res = await cardApi.call('putCard', { body: await cards.withCard() });
-      expect(res.status).toBe(200);
-      const schema = cardContract.responseValidator('putCard', '200')!;
-      // As the client judges: a provider identity type is a conflict it notes, not a refusal (schemas/card-enrollment/conflicts.yaml).
-      const validate = (body: unknown) => passesResponseCheck('card-enrollment', 'putCard', body, (b) => schema(b));
+test(
+  `returns digitalCardData within the response limits of the seed; the 200 check accepts ${LIMITS.map((l) => `${l.field} of ${l.max}`).join(', ')} characters and refuses one more`,
+  rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse'),
+  async ({ cardApi, cards, cardContract }) => {
+    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    expect(res.status).toBe(200);
+    const schema = cardContract.responseValidator('putCard', '200')!;
+    // As the client judges: a provider identity type is a conflict it notes, not a refusal (schemas/card-enrollment/conflicts.yaml).
+    const validate = (body: unknown) => passesResponseCheck('card-enrollment', 'putCard', body, (b) => schema(b));
+    for (const { field, max, value } of LIMITS) {
+      const shown = res.body.maskedCard.digitalCardData[field];
+      if (shown !== undefined) expect(String(shown).length, `digitalCardData.${field} length`).toBeLessThanOrEqual(max);
       const at = `maskedCard.digitalCardData.${field}`;
       expect(value(max)).toHaveLength(max);
       expect(validate(setPath(res.body, at, value(max))), `${field} of ${max} characters accepted`).toBe(true);
       expect(validate(setPath(res.body, at, value(max + 1))), `${field} of ${max + 1} characters refused`).toBe(false);
-    },
-  );
-}
+    }
+  },
+);
 
 // --- POST /cards (putCard) 200, the form of the masked card's members that seed 000 states and
 // the provider's Card API 1.0.0 answers otherwise in its published examples (srcDigitalCardId a UUID,
@@ -563,29 +498,30 @@ const ROWS: Row[] = [
   ]),
 ];
 
-const cited = (row: Row) => rules(`${row.rule}:${row.verdict === 'accepted' ? 'accept' : 'refuse'}`);
-
-for (const row of ROWS) {
-  const verdict = Array.isArray(row.verdict) ? `is the conflict ${row.verdict.join(', ')}` : `is ${row.verdict}`;
-
-  test(
-    `the 200 check: ${row.at} ${row.value === undefined ? 'absent' : `'${row.value}'`} (${row.why}) ${verdict}`,
-    cited(row),
-    async ({ cardApi, cards, cardContract }) => {
-      const res = await cardApi.call('putCard', { body: await cards.withCard() });
-      expect(res.status).toBe(200);
-      const schema = cardContract.responseValidator('putCard', '200')!;
-      // The target's answer in the seed's form (a target following the provider answers otherwise elsewhere).
-      const base = seedFormOf('card-enrollment', 'putCard', res.body) as Record<string, any>;
-      expect(schema(base), "the answer in the seed's form passes").toBe(true);
+test(
+  `the 200 check judges each member of the masked card changed alone as the seed's form, the provider's named conflict or refused (${ROWS.length} rows)`,
+  rules(...new Set(ROWS.map((row) => `${row.rule}:${row.verdict === 'accepted' ? 'accept' : 'refuse'}`))),
+  async ({ cardApi, cards, cardContract }) => {
+    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    expect(res.status).toBe(200);
+    const schema = cardContract.responseValidator('putCard', '200')!;
+    // The target's answer in the seed's form (a target following the provider answers otherwise elsewhere).
+    const base = seedFormOf('card-enrollment', 'putCard', res.body) as Record<string, any>;
+    expect(schema(base), "the answer in the seed's form passes").toBe(true);
+    const wrong: string[] = [];
+    for (const row of ROWS) {
       const body = setPath(base, row.at, row.value);
       if (row.value === undefined) delete body.maskedCard[row.at.split('.').pop()!];
       const met = schema(body) ? undefined : answeredConflicts('card-enrollment', 'putCard', body, (b) => schema(b));
       const judged: Verdict = schema(body) ? 'accepted' : met ? met.map((m) => m.conflict.id) : 'refused';
-      expect(judged).toEqual(row.verdict);
-    },
-  );
-}
+      if (JSON.stringify(judged) !== JSON.stringify(row.verdict))
+        wrong.push(
+          `${row.at} ${row.value === undefined ? 'absent' : `'${row.value}'`} (${row.why}): ${JSON.stringify(judged)}, not ${JSON.stringify(row.verdict)}`,
+        );
+    }
+    expect(wrong, 'each row judged as written').toEqual([]);
+  },
+);
 
 test(
   "the 200 check: the provider's id and identity type together are both conflicts, named",
@@ -610,31 +546,22 @@ test(
 // the same identity enrolled again, on either path, names the profile it named before (its
 // srcConsumerId and dateConsumerAdded), and another identity another profile (CE-VAL-PROFILE). The
 // client's answer judge holds every enrollment of every check to it (fixtures/card-enrollment.ts,
-// profileProblems); this check enrolls one identity three times, on each path and again after another
-// identity, and compares the answers itself too.
+// profileProblems: srcConsumerId and dateConsumerAdded); this check enrolls one identity three times, on
+// each path and again after another identity.
 test(
   'the same consumer identity enrolled again names the same profile on each path; another identity another one',
   rules('CE-VAL-PROFILE@card', 'CE-VAL-PROFILE@receipt'),
   async ({ cardApi, cards, card }) => {
     const first = await cards.withCard();
-    const identity = first.consumer.consumerIdentity;
-    const answers: { srcConsumerId?: string; dateConsumerAdded?: string }[] = [];
-    const enroll = async (body: Record<string, any>, what: string) => {
-      const res = await cardApi.call('putCard', { body });
-      expect(res.status, what).toBe(200);
-      return res.body.maskedConsumer ?? {};
-    };
-    answers.push(await enroll(first, 'the identity, first'));
-    const other = await enroll(await cards.withCard(), 'another identity');
+    const enroll = async (body: Record<string, any>, what: string) =>
+      expect((await cardApi.call('putCard', { body })).status, what).toBe(200);
+    await enroll(first, 'the identity, first');
+    await enroll(await cards.withCard(), 'another identity');
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
       const again = await cards.on(path);
-      again.consumer = { ...again.consumer, consumerIdentity: identity };
-      answers.push(await enroll(again, `the identity again (${path})`));
+      again.consumer = { ...again.consumer, consumerIdentity: first.consumer.consumerIdentity };
+      await enroll(again, `the identity again (${path})`);
     }
-    const ids = answers.map((a) => a.srcConsumerId).filter((id) => id !== undefined);
-    expect(new Set(ids).size, 'one profile for the identity').toBeLessThanOrEqual(1);
-    expect(new Set(answers.map((a) => a.dateConsumerAdded).filter((d) => d !== undefined)).size, 'added once').toBeLessThanOrEqual(1);
-    if (other.srcConsumerId !== undefined) expect(ids, 'another identity names another profile').not.toContain(other.srcConsumerId);
   },
 );
 
@@ -648,38 +575,24 @@ test(
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
       const body = await cards.on(path);
       body.consumer = { ...body.consumer, mobileNumber: { countryCode: '1', phoneNumber: '8015550123' } };
-      const res = await cardApi.call('putCard', { body });
-      expect(res.status, path).toBe(200);
-      const shown = res.body.maskedConsumer?.maskedMobileNumber?.phoneNumber;
-      if (shown !== undefined) expect(String(shown).replace(/\D/g, ''), `${path}: the number masked`).not.toContain('8015550123');
+      expect((await cardApi.call('putCard', { body })).status, path).toBe(200);
     }
   },
 );
 
 // seed 000, MaskedCard.paymentAccountReference ties a PAN to its tokens (CE-VAL-PAR): the client's answer judge
-// remembers the reference each card number gave; this check enrolls one card twice and another once.
+// remembers the reference each card number gave and compares every later answer (referenceProblems); this
+// check enrolls one card twice and another once, and the receipt's account twice.
 test(
   'the same card number enrolled twice gives one paymentAccountReference, another number another',
   rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt'),
   async ({ cardApi, cards, card }) => {
     const [a, b] = TEST_PANS;
-    const reference = async (pan: string) => {
-      const res = await cardApi.call('putCard', { body: await cards.withCard({ ...exampleCard(), primaryAccountNumber: pan }) });
-      expect(res.status).toBe(200);
-      return res.body.maskedCard?.paymentAccountReference as string | undefined;
-    };
-    const [first, again, other] = [await reference(a!), await reference(a!), await reference(b!)];
-    if (first !== undefined && again !== undefined) expect(again, 'the same card, the same reference').toBe(first);
-    if (first !== undefined && other !== undefined) expect(other, 'another card, another reference').not.toBe(first);
+    for (const pan of [a!, a!, b!])
+      expect((await cardApi.call('putCard', { body: await cards.withCard({ ...exampleCard(), primaryAccountNumber: pan }) })).status).toBe(
+        200,
+      );
     // The receipt path: the account a receipt stands for, enrolled twice (reference A5).
-    if (card.receipt) {
-      const viaReceipt = async () => {
-        const res = await cardApi.call('putCard', { body: cards.withReceipt() });
-        expect(res.status, 'receipt path').toBe(200);
-        return res.body.maskedCard?.paymentAccountReference as string | undefined;
-      };
-      const [r1, r2] = [await viaReceipt(), await viaReceipt()];
-      if (r1 !== undefined && r2 !== undefined) expect(r2, 'the same account, the same reference').toBe(r1);
-    }
+    if (card.receipt) for (let i = 0; i < 2; i++) expect((await cardApi.call('putCard', { body: cards.withReceipt() })).status).toBe(200);
   },
 );

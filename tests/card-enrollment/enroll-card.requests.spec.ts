@@ -14,7 +14,6 @@ import {
   expect,
   expectCardError,
   type FieldCase as Case,
-  fieldCaseWrong,
   lacksPathData,
   loadContract,
   NO_RECEIPT,
@@ -24,7 +23,6 @@ import {
   SCHEMA_REFUSAL,
   SEED_IDENTITY_TYPE,
   setPath,
-  skipForIdentity,
   test,
   underRule,
   withConflict,
@@ -119,87 +117,10 @@ test(
   },
 );
 
-// --- POST /cards (putCard) 400: every required field missing (INVALID_ARGUMENT, detail
-// CANNOT_BE_NULL, sourceType BODY, source naming the field) and a body that is not JSON
-// (seed 000, Resources and their fields; Errors).
-// seed 000: EnrollCardRequest, Consumer ("all fields required"), ConsumerIdentity, PhoneNumber,
-// ComplianceSettings ("required latestVersionUri"); the rule id of each group.
-const REQUIRED_IN_BODY: Record<string, string[]> = {
-  'CE-REQ-REQUEST': ['srcClientId', 'serviceId', 'consumer', 'complianceSettings'],
-  'CE-REQ-CONSUMER': [
-    'consumer.consumerIdentity',
-    'consumer.mobileNumber',
-    'consumer.countryCode',
-    'consumer.languageCode',
-    'consumer.firstName',
-    'consumer.lastName',
-  ],
-  'CE-REQ-IDENTITY': ['consumer.consumerIdentity.identityType', 'consumer.consumerIdentity.identityValue'],
-  'CE-REQ-PHONE': ['consumer.mobileNumber.countryCode', 'consumer.mobileNumber.phoneNumber'],
-  'CE-REQ-COMPLIANCE': [
-    'complianceSettings.privacy',
-    'complianceSettings.tnc',
-    'complianceSettings.privacy.latestVersionUri',
-    'complianceSettings.tnc.latestVersionUri',
-  ],
-};
-
-// On both enrollment paths (seed 000: the request fields are the same for a card and a receipt): a
-// target that checks a field on one path only is caught (a blind fault made tnc optional on receipts).
-// Where the provider's document does not require the member, a target that enrolls without it is
-// that seed-vs-provider conflict (schemas/card-enrollment/conflicts.yaml), not a failure.
-for (const path of ENROLLMENT_PATHS) {
-  for (const [rule, fields] of Object.entries(REQUIRED_IN_BODY)) {
-    for (const field of fields) {
-      const cited = withConflict(
-        rules(`${rule}@${path}`, 'CE-ERR-FIELD'),
-        ...conflictsWithout('card-enrollment', 'putCard', `body:${field}`),
-      );
-
-      test(
-        `rejects a ${path} request without ${field} with INVALID_ARGUMENT and CANNOT_BE_NULL`,
-        cited,
-        async ({ cardApi, cards, card }) => {
-          test.skip(lacksPathData(card, path), NO_RECEIPT);
-          const res = await cardApi.call('putCard', { body: deletePath(await cards.on(path), field) });
-          expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field, reason: 'CANNOT_BE_NULL', sourceType: 'BODY' });
-        },
-      );
-    }
-  }
-}
-
-// seed 000, EnrolmentReferenceData (both required)
-for (const member of ['enrolmentReferenceId', 'enrolmentReferenceType']) {
-  const field = `enrolmentReferenceData.${member}`;
-
-  test(
-    `rejects a receipt without ${member} with INVALID_ARGUMENT and CANNOT_BE_NULL`,
-    rules('CE-REQ-RECEIPT', 'CE-ERR-FIELD'),
-    async ({ cardApi, cards }) => {
-      const res = await cardApi.call('putCard', { body: deletePath(cards.withReceipt(), field) });
-      expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field, reason: 'CANNOT_BE_NULL', sourceType: 'BODY' });
-    },
-  );
-}
-
-test(
-  'rejects a card without primaryAccountNumber with INVALID_ARGUMENT and CANNOT_BE_NULL',
-  rules('CE-REQ-CARD', 'CE-ERR-FIELD'),
-  async ({ cardApi, cards }) => {
-    // seed, Errors: "a mandatory value is missing (for example ... card.primaryAccountNumber)".
-    const { primaryAccountNumber: _omitted, ...card } = exampleCard();
-    const res = await cardApi.call('putCard', { body: await cards.withCard(card) });
-    expectCardError(res, {
-      http: 400,
-      status: 'INVALID_ARGUMENT',
-      field: 'card.primaryAccountNumber',
-      reason: 'CANNOT_BE_NULL',
-      sourceType: 'BODY',
-    });
-  },
-);
-
+// --- POST /cards (putCard) 400: every required member left out, on each path under every cardSource, is
+// 400 INVALID_ARGUMENT naming it with CANNOT_BE_NULL (seed 000, Resources and their fields; Errors): the
+// every-source sweep's (enroll-card.every-source.spec.ts, the contract's required members and the Card's).
+// Here the members the seed leaves optional, and a body that is not JSON (seed 000, Errors).
 // seed 000: cardSource is not required, and of the Card only primaryAccountNumber is. The provider
 // requires both (a target refusing them with a 4xx is that conflict).
 test(
@@ -508,31 +429,22 @@ const BODY_CASES: Case[] = [
 
 // seed 000, Card: panExpirationMonth "two-digit month", panExpirationYear "four-digit year".
 const CARD_CASES: Case[] = [
-  ...['01', '09', '10', '12'].map(row('CE-PAT-EXPIRY', 'panExpirationMonth', true, 'a two-digit month')),
-  ...['00', '13', '1a'].map(row('CE-PAT-EXPIRY', 'panExpirationMonth', false, 'not a month')),
-  row('CE-PAT-EXPIRY', 'panExpirationYear', true, 'four digits')('2039'),
-  ...['20a9', 'abcd'].map(row('CE-PAT-EXPIRY', 'panExpirationYear', false, 'not a four-digit year')),
+  ...['01', '09', '10', '12'].map(row('CE-PAT-EXPIRY', 'card.panExpirationMonth', true, 'a two-digit month')),
+  ...['00', '13', '1a'].map(row('CE-PAT-EXPIRY', 'card.panExpirationMonth', false, 'not a month')),
+  row('CE-PAT-EXPIRY', 'card.panExpirationYear', true, 'four digits')('2039'),
+  ...['20a9', 'abcd'].map(row('CE-PAT-EXPIRY', 'card.panExpirationYear', false, 'not a four-digit year')),
 ];
 
-const cite = (c: Case) =>
-  withConflict(
-    c.accepted ? rules(`${c.rule}:accept@card`) : rules(`${c.rule}:refuse@card`, 'CE-ERR-FIELD'),
-    ...(c.conflict ? [c.conflict] : []),
-  );
-
-for (const c of CARD_CASES) {
+// The provider's Origin value is the conflict CE-CONFLICT-CARD-SOURCE-VALUE: a target enrolling it meets the conflict.
+for (const c of BODY_CASES.filter((row) => row.conflict))
   test(
-    `${c.accepted ? 'accepts' : 'rejects'} card.${c.field} '${c.value}' (${c.why})`,
-    cite(c),
-    async ({ cardApi, cards, cardRequestContract }) => {
-      const plain = { ...exampleCard(), [c.field]: c.value };
-      expect(cardRequestContract.component('Card')(plain), 'the contract agrees with this row').toBe(c.accepted);
-      const res = await cardApi.call('putCard', { body: await cards.withCard(plain) });
-      if (c.accepted) expect(res.status).toBe(200);
-      else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: `card.${c.field}`, sourceType: 'BODY' });
+    `rejects ${c.field} '${c.value}' (${c.why})`,
+    withConflict(rules(`${c.rule}:refuse@card`, 'CE-ERR-FIELD'), c.conflict!),
+    async ({ cardApi, cards }) => {
+      const res = await cardApi.call('putCard', { body: setPath(await cards.withCard(), c.field, c.value) });
+      expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
     },
   );
-}
 
 test(
   `accepts enrolmentReferenceType ${REFERENCE_TYPES.join(', ')} (the only value)`,
@@ -638,24 +550,6 @@ const PATTERN_CASES: Case[] = [
   ]),
 ];
 
-// The body rows of the formats section above and the pattern rows, each on the card path.
-for (const c of [...BODY_CASES, ...PATTERN_CASES]) {
-  test(
-    `${c.accepted ? 'accepts' : 'rejects'} ${c.field} '${c.value}' (${c.why})`,
-    cite(c),
-    async ({ cardApi, cards, cardRequestContract }) => {
-      // The e-mail rows and the seed's identity type itself rest on the seed's identity: with the provider's
-      // (CARD_REQUEST_IDENTITY=provider) they skip naming the conflict rather than pass on another refusal.
-      skipForIdentity(test.info(), [c.rule], c.accepted && c.value === SEED_IDENTITY_TYPE);
-      const body = setPath(await cards.withCard(), c.field, c.value);
-      expect(cardRequestContract.requestValidator('putCard')!(body), 'the contract agrees with this row').toBe(c.accepted);
-      const res = await cardApi.call('putCard', { body });
-      if (c.accepted) expect(res.status).toBe(200);
-      else expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
-    },
-  );
-}
-
 test(
   'accepts the registered srcClientId (a lower-case UUID)',
   rules('CE-PAT-SRCCLIENTID:accept@card'),
@@ -675,16 +569,8 @@ test(
   },
 );
 
-test(
-  'accepts every serviceId registered to the client (the mock registers ids with # _ -)',
-  rules('CE-PAT-SERVICEID:accept@card'),
-  async ({ cardApi, cards, card }) => {
-    for (const serviceId of card.serviceIds) {
-      const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), serviceId } });
-      expect(res.status, `serviceId ${serviceId}`).toBe(200);
-    }
-  },
-);
+// Every serviceId registered to the client accepted (the mock registers ids with # _ -): enroll-card.every-source.spec.ts,
+// under every cardSource on each path (CE-PAT-SERVICEID:accept, CE-ECHO-SERVICEID).
 
 // --- putCard (POST /cards) on the push-account-receipt path (seed 000, (b)): the patterns,
 // formats and enums of the request outside the card (EnrollCardRequest, SrcCorrelationId, Consumer,
@@ -725,25 +611,6 @@ const RECEIPT_CASES: Case[] = [
   ...cases('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', [['email_address', false, 'the wrong case']]),
 ];
 
-test(
-  'the request patterns, formats and enums hold on the receipt path: each telling value is accepted or refused as the contract says @seed',
-  rules(...new Set(RECEIPT_CASES.map((c) => `${c.rule}:${c.accepted ? 'accept' : 'refuse'}@receipt`)), 'CE-ERR-FIELD'),
-  async ({ cardApi, cards, card, cardRequestContract }) => {
-    test.skip(lacksPathData(card, 'receipt'), NO_RECEIPT);
-    const validate = cardRequestContract.requestValidator('putCard')!;
-    const wrong: string[] = [];
-    // The identity row rests on the seed's EMAIL_ADDRESS (CARD_REQUEST_IDENTITY=provider sends the provider's).
-    for (const c of RECEIPT_CASES.filter((row) => !restsOnSeedIdentity([row.rule], row.rule === 'CE-ENUM-IDENTITYTYPE'))) {
-      const body = setPath(cards.withReceipt(), c.field, c.value);
-      expect(validate(body), `the contract agrees with ${c.field} '${c.value}' (${c.why})`).toBe(c.accepted);
-      const res = await cardApi.call('putCard', { body });
-      const verdict = fieldCaseWrong(c, res, `${c.field} ${JSON.stringify(c.value)} (${c.why})`);
-      if (verdict) wrong.push(verdict);
-    }
-    expect(wrong, 'every row on the receipt path as on the card path').toEqual([]);
-  },
-);
-
 // --- putCard (POST /cards) on each enrollment path: the ISO codes and the e-mail identity of
 // the consumer (seed 000, Consumer: countryCode ISO 3166 alpha-2, languageCode ISO 639-1;
 // ConsumerIdentity: identityValue matches EMAIL_ADDRESS) with values a normalisation would change:
@@ -778,26 +645,46 @@ const TELLING_CASES: Case[] = [
   ]),
 ];
 
-test(
-  'on each enrollment path, the ISO codes and the e-mail identity are judged as sent: another case or a space is refused, a mixed-case address accepted @seed',
-  rules(
-    ...new Set(TELLING_CASES.flatMap((c) => ENROLLMENT_PATHS.map((path) => `${c.rule}:${c.accepted ? 'accept' : 'refuse'}@${path}`))),
-    'CE-ERR-FIELD',
-  ),
-  async ({ cardApi, cards, card, cardRequestContract }) => {
-    const validate = cardRequestContract.requestValidator('putCard')!;
-    const rows = TELLING_CASES.filter((c) => !restsOnSeedIdentity([c.rule]));
-    const wrong: string[] = [];
-    for (const path of ENROLLMENT_PATHS) {
-      if (lacksPathData(card, path)) continue;
-      for (const c of rows) {
-        const body = setPath(await cards.on(path), c.field, c.value);
-        expect(validate(body), `the contract agrees with ${c.field} '${c.value}' (${c.why})`).toBe(c.accepted);
+/** The rows of each path: the formats, the patterns and the card's expiry on the card path, the receipt's own rows on its path, the telling rows on both. */
+const ROWS: Record<EnrollmentPath, Case[]> = {
+  card: [...BODY_CASES.filter((c) => !c.conflict), ...PATTERN_CASES, ...CARD_CASES, ...TELLING_CASES],
+  receipt: [...RECEIPT_CASES, ...TELLING_CASES],
+};
+
+// One body over every row of a path: the row confirmed by the contract (the request, or the Card inside
+// encryptedCard), then an accepted value enrolled, a refused one 400 INVALID_ARGUMENT naming its member
+// (seed 000, Errors; ErrorDetail), its detail's source the member's dotted path with sourceType BODY
+// (reference A4, CE-ERR-FIELD). Rows resting on the seed's identity skip with CARD_REQUEST_IDENTITY=provider.
+for (const path of ENROLLMENT_PATHS)
+  test(
+    `on the ${path} path, each telling value of the request (enums, ISO codes, e-mail identity, URIs, patterns${path === 'card' ? ", the card's expiry" : ''}) is accepted or refused naming its member, as the contract says @seed`,
+    rules(...new Set(ROWS[path].map((c) => `${c.rule}:${c.accepted ? 'accept' : 'refuse'}@${path}`)), 'CE-ERR-FIELD'),
+    async ({ cardApi, cards, card, cardRequestContract }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const validate = cardRequestContract.requestValidator('putCard')!;
+      const validateCard = cardRequestContract.component('Card');
+      const wrong: string[] = [];
+      const detailed: string[] = [];
+      for (const c of ROWS[path].filter((row) => !restsOnSeedIdentity([row.rule], row.accepted && row.value === SEED_IDENTITY_TYPE))) {
+        const what = `${c.field} ${JSON.stringify(c.value)} (${c.why})`;
+        let body: Record<string, any>;
+        if (c.field.startsWith('card.')) {
+          const plain = { ...exampleCard(), [c.field.slice(5)]: c.value };
+          expect(validateCard(plain), `the contract agrees with ${what}`).toBe(c.accepted);
+          body = await cards.withCard(plain);
+        } else {
+          body = setPath(await cards.on(path), c.field, c.value);
+          expect(validate(body), `the contract agrees with ${what}`).toBe(c.accepted);
+        }
         const res = await cardApi.call('putCard', { body });
-        const verdict = fieldCaseWrong(c, res, `${path} path, ${c.field} ${JSON.stringify(c.value)} (${c.why})`);
-        if (verdict) wrong.push(verdict);
+        if (c.accepted) {
+          if (res.status !== 200) wrong.push(`${what}: ${res.status}, not accepted`);
+        } else if (!refusedNaming(res, c.field, ['INVALID_ARGUMENT']))
+          wrong.push(`${what}: ${res.status} ${res.body?.status ?? ''}, not INVALID_ARGUMENT naming it`);
+        else if (!res.body?.details?.some((d: any) => d.source === c.field && d.sourceType === 'BODY'))
+          detailed.push(`${what}: no detail ${c.field} BODY`);
       }
-    }
-    expect(wrong, 'every row on every path').toEqual([]);
-  },
-);
+      expect(wrong, `every row on the ${path} path`).toEqual([]);
+      underRule(test.info(), 'CE-ERR-FIELD', () => expect(detailed, 'each refusal detailed by the member path').toEqual([]));
+    },
+  );

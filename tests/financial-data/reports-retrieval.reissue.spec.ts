@@ -2,7 +2,7 @@
 // 401, 403, 404; "the purpose code is not required today and becomes required by April 30,
 // 2026"). This contract reads that date on the target's clock: from 2026-04-30T00:00:00Z a reissue
 // without purpose is a 400, before it is served (rules FD-REISSUE-PURPOSE, @assumption on the
-// instant). The purpose format: provider 1.35.0 PurposeCode (a 2-character code).
+// instant: both sides of it are clock.day-boundary.spec.ts's). The purpose format: provider 1.35.0 PurposeCode (a 2-character code).
 import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 import { customerWithConsumer, makeReport, newReport, reportOwner } from './reports-retrieval.known.js';
 
@@ -21,24 +21,6 @@ test(
       const served = await fdApi.call(op, { path: { reportId }, body: { purpose: '31' } });
       expect([served.status, served.body?.id], `${op}: a Lender body with a purpose`).toEqual([200, reportId]);
     }
-  },
-);
-
-// Both sides of the date on every run, whatever today's date: the mock's clock is set before and at
-// the instant (mocks/kit/clock.ts starts at any date, earlier than today too).
-test(
-  "a reissue without purpose is served before 2026-04-30 on the target's clock and is a 400 from that instant @assumption @mock-only",
-  mockOnly(
-    rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
-    "needs the mock's virtual clock set to an instant (a minute before 2026-04-30 and that instant): a sandbox's clock is its own",
-  ),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const who = await customerWithConsumer(fdApi, createCustomer);
-    const reportId = (await makeReport(fdMock, who.customerId)).id;
-    await fdMock.setClock(PURPOSE_REQUIRED_FROM_MS - 60_000);
-    expect((await fdApi.call('ReportReissue', { path: { reportId }, body: {} })).status, 'no purpose a minute before').toBe(200);
-    await fdMock.setClock(PURPOSE_REQUIRED_FROM_MS);
-    expectFdError(await fdApi.call('ReportReissue', { path: { reportId }, body: {} }), 400, 'no purpose at the instant');
   },
 );
 

@@ -271,52 +271,6 @@ test(
   },
 );
 
-test(
-  'every report generator that takes a callback URL calls no listener when its report is generated without one',
-  rules('FD-REPORT-NO-CALLBACK@callback'),
-  async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
-    const { failed, end } = operationFailures();
-    const operations = GENERATE.filter((operationId) => applies('FD-REPORT-NO-CALLBACK', operationId));
-    const names = (id: string) => (r: { text: string }) => r.text.includes(id);
-    // A report with this test's callback URL first (the target then knows a listener of the
-    // partner), then the one without: the first one's callback shows the listener is reached, and
-    // no call names the second (a target that reused a URL it knows would call one of them): the
-    // mock's record of its outbound calls says so, a sandbox's calls are seen at the suite's listener only.
-    const made: { operationId: FdOperationId; primer: { id: string; customerId: number }; ack: { id: string; customerId: number } }[] = [];
-    await eachOperation(operations, failed, async (operationId) => {
-      const primer = await generate(
-        fdApi,
-        operationId,
-        request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url(`report-primer-${operationId}`) }),
-      );
-      made.push({ operationId, primer, ack: await generate(fdApi, operationId, request(operationId, fd, fdEntities)) });
-    });
-    await pollReport.all(made.flatMap(({ primer, ack }) => [primer, ack]).map(({ id, customerId }) => ({ id, customerId })));
-    await eachOperation(made, failed, async ({ primer }) => {
-      expect(await fdListener.waitFor(names(primer.id), fd.control ? 2000 : 60_000), `the callback of report ${primer.id}`).toBeDefined();
-    });
-    if (fd.control) {
-      const deliveries = await fd.control.deliveries();
-      for (const { operationId, ack } of made) {
-        // Only this report's: the worker's mock may hold deliveries of earlier tests.
-        const mine = deliveries.filter((d) => JSON.stringify(d.body ?? null).includes(ack.id));
-        try {
-          expect(mine, `outbound calls naming report ${ack.id}`).toEqual([]);
-        } catch (error) {
-          failed(operationId, error);
-        }
-      }
-      return end(operations.length);
-    }
-    // Every callback that was coming has come with its primer's: 5 s more for a call naming a report without one.
-    await fdListener.receiver.waitFor((r) => made.some(({ ack }) => names(ack.id)(r)), 5000);
-    await eachOperation(made, failed, async ({ ack }) => {
-      expect(fdListener.receiver.requests().filter(names(ack.id)), `a call naming report ${ack.id}`).toEqual([]);
-    });
-    end(operations.length);
-  },
-);
-
 // seed 002, Events: each report calls its callback URL when it ends; two reports naming the same URL
 // are two completions, so a listener already called is called again (nothing says once per URL).
 test(

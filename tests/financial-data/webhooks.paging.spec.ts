@@ -1,8 +1,9 @@
 // Covers: listWebhookSubscriptions - seed 002, Webhook subscriptions (query offset, limit; 200,
 // 400, 404) with the provider's paging (1.35.0 ObwmsOffsetParameter: page index from 1, default 1;
 // ObwmsLimitParameter: 1 to 100, default 10; Subscriptions: count, offset, limit, total). That a
-// value out of range is a 400 rather than clamped, and an empty page a 404, are @assumption.
-import { isDeepStrictEqual } from 'node:util';
+// value out of range is a 400 rather than clamped, and an empty page a 404, are @assumption. That
+// the pages are windows over one list, each subscription as the largest page gives it, with their
+// counts, is the paging property's (properties.paging.spec.ts, FD-PROP-PAGING).
 import { expect, expectFdError, whileAlone, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { createSub, listAll, offeredNames, quietUrl, type Sub } from './webhooks.helpers.js';
 
@@ -17,35 +18,6 @@ async function atLeast(fdApi: OperationClient, n: number): Promise<string[]> {
 }
 
 const page = (fdApi: OperationClient, query: Record<string, number>) => fdApi.call('listWebhookSubscriptions', { query });
-
-test(
-  'offset is a page index from 1: the pages are disjoint and together hold the whole list in order, each subscription as the whole list gives it, with count and total',
-  rules('FD-WEBHOOK-PAGE-OFFSET:accept', 'FD-PAGE-KEEPS-QUERY'),
-  async ({ fdApi, fd }) => {
-    await whileAlone(fd, ['webhooks'], async () => {
-      await atLeast(fdApi, 5);
-      const records = await listAll(fdApi);
-      const byId = new Map(records.map((s) => [s.subscriptionId, s]));
-      const whole = records.map((s) => s.subscriptionId);
-      const seen: string[] = [];
-      for (let offset = 1; offset <= Math.ceil(whole.length / 2); offset++) {
-        const res = await page(fdApi, { offset, limit: 2 });
-        expect(res.status, `page ${offset}`).toBe(200);
-        const ids = (res.body.subscriptions as Sub[]).map((s) => s.subscriptionId);
-        expect({ count: res.body.count, limit: res.body.limit, total: res.body.total }, `page ${offset}: its counts`).toEqual({
-          count: ids.length,
-          limit: 2,
-          total: whole.length,
-        });
-        // Each page is a window over the same list: every subscription as the largest pages give it, member for member.
-        const changed = (res.body.subscriptions as Sub[]).filter((s) => !isDeepStrictEqual(s, byId.get(s.subscriptionId)));
-        expect(changed, `page ${offset}: subscriptions not as the whole list gives them`).toEqual([]);
-        seen.push(...ids);
-      }
-      expect(seen, 'the pages in order are the whole list').toEqual(whole);
-    });
-  },
-);
 
 test('without offset and limit the answer is the first page of 10', rules('FD-WEBHOOK-PAGE-DEFAULT'), async ({ fdApi, fd }) => {
   await whileAlone(fd, ['webhooks'], async () => {

@@ -62,7 +62,13 @@ async function readEverywhere(instApi: Api, m: Merchant): Promise<[(typeof READE
 
 test(
   'a merchant submitted again with every member changed reads back on every reader of merchants with none of its first submission @assumption',
-  rules('IN-PROP-LATEST-WRITE'),
+  // Each reader showing the details submitted last is the catalogue's IN-ECHO-PARTICIPATION-LATEST on its path.
+  rules(
+    'IN-PROP-LATEST-WRITE',
+    'IN-ECHO-PARTICIPATION-LATEST@list',
+    'IN-ECHO-PARTICIPATION-LATEST@search',
+    'IN-ECHO-PARTICIPATION-LATEST@mids',
+  ),
   async ({ instApi, inst, instReq }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const first = exampleParticipation(inst.knownAcquirerIcas[0], { merchantLegalName: `Latest${Date.now().toString(36)} Merchant` });

@@ -73,7 +73,7 @@ test(
 // reference, Flows - checkout: the plan names an issued offers answer and one of its offers. A form that
 // is another offer of the same answer is not sent; one naming another answer still names no offer of it.
 test(
-  'savePlan refuses an offerTransactionId or offerId with its last character changed, dropped or one added, or a space inside it (400) @assumption',
+  'savePlan refuses an offerTransactionId or offerId with its last character changed, dropped or one added, or a space inside or after it (400) @assumption',
   rules('IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION', 'IN-STATE-PLAN-OFFER:refuse'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -84,11 +84,13 @@ test(
     const taken = offers.map((o) => String(o.offerId));
     const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
     const wrong: string[] = [];
-    for (const { how, value } of forms(offerTransactionId)) {
+    // A trailing space too: a target that trims the ids it is sent takes it.
+    const near = (value: string) => [...forms(value), { how: 'a trailing space', value: `${value} ` }];
+    for (const { how, value } of near(offerTransactionId)) {
       const saved = await instApi.call('savePlan', { body: { ...examplePlanBody(value, offer, {}, { offers }), ...card } });
       if (saved.status !== 400) wrong.push(`offerTransactionId with ${how}: ${saved.status}`);
     }
-    for (const { how, value } of forms(String(offer.offerId)).filter((f) => !taken.includes(f.value))) {
+    for (const { how, value } of near(String(offer.offerId)).filter((f) => !taken.includes(f.value))) {
       const saved = await instApi.call('savePlan', {
         body: { ...examplePlanBody(offerTransactionId, { ...offer, offerId: value }, {}, { offers }), ...card },
       });

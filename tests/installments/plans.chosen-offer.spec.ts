@@ -218,9 +218,11 @@ test(
   },
 );
 
+// Each offers answer has its own offerTransactionId (IN-STATE-OFFER-TRANSACTION): an id two answers
+// shared would name the later one's offers too, and the plan of the other answer's offer be taken.
 test(
   'savePlan refuses the offerId of another offers answer with 400 and accepts an offer of its own @assumption',
-  rules('IN-STATE-PLAN-OFFER:refuse', 'IN-STATE-PLAN-OFFER:accept'),
+  rules('IN-STATE-PLAN-OFFER:refuse', 'IN-STATE-PLAN-OFFER:accept', 'IN-STATE-OFFER-TRANSACTION'),
   async ({ instApi, instReq, inst }) => {
     const mine = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
     const other = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());

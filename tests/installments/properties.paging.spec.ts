@@ -20,7 +20,19 @@ const SIZE = 5;
 
 test(
   'the pages of every paged reader are windows over one list: each page its slice, its headers what the pages hold, past the end empty',
-  rules('IN-PROP-PAGING', 'IN-PROP-FILTERED-TOTALS'),
+  // The merchant readers' own paging rules on each path, judged here on the sets the check makes: each
+  // page the slice of the largest read member for member (IN-PAGE-SLICE, IN-PAGE-KEEPS-QUERY), its
+  // headers what the pages hold (IN-PAGE-HEADERS), the request's merchants by its request_id.
+  rules(
+    'IN-PROP-PAGING',
+    'IN-PROP-FILTERED-TOTALS',
+    'IN-FILTER-REQUEST-ID:accept',
+    ...['by-request', 'search', 'mids', 'list'].flatMap((path) => [
+      `IN-PAGE-SLICE@${path}`,
+      `IN-PAGE-HEADERS@${path}`,
+      `IN-PAGE-KEEPS-QUERY@${path}`,
+    ]),
+  ),
   async ({ instApi, instReq, inst }) => {
     test.setTimeout(120_000);
     const ica = inst.knownAcquirerIca ?? '001234';

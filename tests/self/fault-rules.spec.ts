@@ -5,7 +5,8 @@
 import { expect, MOCKS, test } from '../../fixtures/self.js';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { loadRules } from '../../helpers/contract/rules.js';
-import { selectTests, type ListedTest } from '../../tools/mutation/targets.js';
+import { selectTests } from '../../tools/mutation/targets.js';
+import type { ListedTest } from '../../tools/listing.js';
 
 for (const mock of MOCKS) {
   test(`${mock.service}: every rule a fault names is in the rule catalogue`, () => {

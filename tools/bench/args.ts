@@ -24,7 +24,7 @@ export interface BenchOptions {
   linked: number;
 }
 
-function integer(args: Record<string, string | boolean>, name: string, fallback: number, min: number, max: number): number {
+function integer(args: Record<string, string | boolean | undefined>, name: string, fallback: number, min: number, max: number): number {
   const raw = args[name];
   if (raw === undefined) return fallback;
   const value = Number(raw);

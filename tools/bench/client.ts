@@ -13,6 +13,7 @@ import { registerSecret } from '../../helpers/secrets/redact.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 import { newCustomer } from '../../fixtures/examples/financial-data.js';
 import type { BenchAuth, ClientCall, ServicePlan } from './server.js';
+import { median } from '../report.js';
 
 const BATCH = 20;
 
@@ -78,12 +79,6 @@ export interface ClientFigures {
   /** Names of the checks that refused answers, if any (never their messages: they quote bodies). */
   refusedBy: string[];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 async function compareCall(
   bare: APIRequestContext,

@@ -15,6 +15,7 @@ import { startInstallmentsMock } from '../../mocks/installments/index.js';
 import { exampleParticipation } from '../../fixtures/examples/installments.js';
 import type { LoadTarget } from './load.js';
 import { fdMockWithToken, opUrl } from './mocks.js';
+import { pool } from '../cli.js';
 
 export interface GrowRequest {
   type: 'grow';
@@ -62,14 +63,7 @@ const customerBody = (n: number) => ({
 const merchantName = (n: number) => `Growth Merchant ${letters(n)}`;
 
 /** Runs `count` jobs, `CONCURRENCY` at a time. */
-async function pool(count: number, job: (i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) await job(next++);
-    }),
-  );
-}
+const jobs = (count: number, job: (i: number) => Promise<void>) => pool([...Array(Math.max(0, count)).keys()], CONCURRENCY, job);
 
 interface World {
   fd: {
@@ -130,7 +124,7 @@ async function growFinancialData(fd: World['fd'], size: number, linked: number):
     const count = Math.min(batch, size - from);
     const ids: string[] = [];
     const started = process.hrtime.bigint();
-    await pool(count, async (i) => {
+    await jobs(count, async (i) => {
       const n = from + i;
       const response = await fetch(add.url, {
         method: add.method,
@@ -145,7 +139,7 @@ async function growFinancialData(fd: World['fd'], size: number, linked: number):
   }
   const linkFrom = fd.linked;
   const toLink = Math.min(linked, fd.customers.length);
-  await pool(Math.max(0, toLink - linkFrom), async (i) => {
+  await jobs(toLink - linkFrom, async (i) => {
     const customerId = fd.customers[linkFrom + i];
     const linkedView = await fd.control.linkAccounts(customerId);
     // The probe customer's first account is the portfolio's large checking account (portfolio.ts).
@@ -160,7 +154,7 @@ async function growInstallments(inst: World['installments'], size: number) {
   const post = opUrl(inst.contract, inst.baseURL, 'postMerchantParticipations');
   const from = inst.merchants;
   const requests = Math.ceil(Math.max(0, size - from) / PARTICIPATIONS_PER_REQUEST);
-  await pool(requests, async (r) => {
+  await jobs(requests, async (r) => {
     const first = from + r * PARTICIPATIONS_PER_REQUEST;
     const count = Math.min(PARTICIPATIONS_PER_REQUEST, size - first);
     const body = JSON.stringify(

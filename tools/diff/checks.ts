@@ -6,13 +6,10 @@
 // suite's environment variables; a cache miss lists in the background while the documents are
 // compared. `--list` with `--reporter=json` runs no global setup, clears no output folder and
 // writes nothing under reports/ (its JSON goes to stdout).
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCitation } from '../../helpers/contract/rules.js';
-import { playwrightCommand } from '../cli.js';
-import { withoutReportFiles } from '../../helpers/verdict/reporters.js';
+import { listService, type ListedTest } from '../listing.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What the listing of a project reads: a change to any file under these makes the cache stale. */
@@ -34,33 +31,6 @@ const LISTING_ENV = /^(CI|TARGET|DOTENV_PATH|MOCK_FAULTS|FD_|CARD_|INSTALLMENTS_
 export interface CheckRef {
   title: string;
   file: string;
-}
-
-interface ListedSuite {
-  title?: string;
-  specs?: { title: string; file: string; tests: { annotations: { type: string; description?: string }[] }[] }[];
-  suites?: ListedSuite[];
-}
-
-/** Checks per rule id from the JSON of `playwright test --list --reporter=json` (titles with their describe blocks). */
-function checksFromListing(report: { suites?: ListedSuite[] }): Map<string, CheckRef[]> {
-  const out = new Map<string, CheckRef[]>();
-  const walk = (suite: ListedSuite, parents: string[]) => {
-    for (const spec of suite.specs ?? []) {
-      const title = [...parents, spec.title].join(' › ');
-      for (const a of spec.tests.flatMap((t) => t.annotations)) {
-        if (a.type !== 'rule' || !a.description) continue;
-        const id = parseCitation(a.description).id;
-        const list = out.get(id) ?? [];
-        if (!list.some((c) => c.title === title && c.file === spec.file)) list.push({ title, file: spec.file });
-        out.set(id, list);
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...parents, child.title ?? '']);
-  };
-  // The top suites are the spec files (their title is the file): only describe titles join a check's title.
-  for (const file of report.suites ?? []) walk(file, []);
-  return out;
 }
 
 /** The hash of everything a project's listing depends on (files by path and content, the environment). */
@@ -115,32 +85,19 @@ export async function listChecksCached(project: string): Promise<{ checks: Map<s
   return { checks, cached: false };
 }
 
-/** Lists the checks of a Playwright project; resolves to the map, or to the one-line reason it could not. */
-function listChecks(project: string): Promise<Map<string, CheckRef[]> | string> {
-  return new Promise((resolve) => {
-    const child = spawn(...playwrightCommand(['test', '--list', '--reporter=json', '--project', project]), {
-      // Read on stdout: a user's PLAYWRIGHT_JSON_OUTPUT_NAME would send it to that file.
-      env: withoutReportFiles(process.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), 120_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      try {
-        const report = JSON.parse(out.slice(out.indexOf('{')));
-        const errors = (report.errors ?? []) as { message?: string }[];
-        if (code !== 0 && errors.length)
-          return resolve(`listing the ${project} checks failed: ${String(errors[0].message ?? '').split('\n')[0]}`);
-        resolve(checksFromListing(report));
-      } catch {
-        resolve(
-          `listing the ${project} checks failed (exit ${code}): ${err.split('\n').find((l) => l.trim() && !/npm warn/i.test(l)) ?? 'no output'}`,
-        );
-      }
-    });
-  });
+/** The checks of a Playwright project per rule it cites; resolves to the map, or to the one-line reason it could not list them. */
+async function listChecks(project: string): Promise<Map<string, CheckRef[]> | string> {
+  let tests: ListedTest[];
+  try {
+    tests = await listService(project, {}, ROOT);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const out = new Map<string, CheckRef[]>();
+  for (const { title = '', file, rules } of tests)
+    for (const id of rules) {
+      const list = out.get(id) ?? [];
+      if (!list.some((c) => c.title === title && c.file === file)) out.set(id, [...list, { title, file }]);
+    }
+  return out;
 }

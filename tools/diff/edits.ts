@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Json } from '../../helpers/contract/contract.js';
 import { rulesParts } from '../../helpers/contract/rules.js';
+import { componentUsers } from './normalize.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -55,47 +56,6 @@ function operationNodes(doc: Json): Map<string, Json> {
     for (const [method, op] of Object.entries<Json>(item ?? {}))
       if (method !== 'parameters' && typeof op?.operationId === 'string') out.set(op.operationId, op);
   return out;
-}
-
-/** Which operations of a document reach each component, through any chain of $refs. */
-function componentUsers(doc: Json): Map<string, Set<string>> {
-  const reach = new Map<string, Set<string>>();
-  const refsOf = new Map<string, string[]>();
-  const refs = (node: Json, out: Set<string>) => {
-    if (Array.isArray(node)) for (const n of node) refs(n, out);
-    else if (node && typeof node === 'object')
-      for (const [k, v] of Object.entries<Json>(node)) {
-        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/')) out.add(v.slice('#/components/'.length));
-        else refs(v, out);
-      }
-  };
-  const direct = (name: string): string[] => {
-    if (!refsOf.has(name)) {
-      const [section, ...rest] = name.split('/');
-      const found = new Set<string>();
-      refs(doc.components?.[section]?.[rest.join('/')], found);
-      refsOf.set(name, [...found]);
-    }
-    return refsOf.get(name)!;
-  };
-  for (const item of Object.values<Json>(doc.paths ?? {})) {
-    if (!item || typeof item !== 'object') continue;
-    for (const [method, op] of Object.entries<Json>(item)) {
-      if (method === 'parameters' || !op || typeof op !== 'object' || typeof op.operationId !== 'string') continue;
-      const seen = new Set<string>();
-      const todo = new Set<string>();
-      refs(op, todo);
-      refs(item.parameters, todo);
-      for (const name of todo) {
-        if (seen.has(name)) continue;
-        seen.add(name);
-        if (!reach.has(name)) reach.set(name, new Set());
-        reach.get(name)!.add(op.operationId);
-        for (const next of direct(name)) todo.add(next);
-      }
-    }
-  }
-  return reach;
 }
 
 const SECTIONS = new Set(['schemas', 'parameters', 'responses', 'headers', 'requestBodies', 'securitySchemes']);

@@ -160,6 +160,49 @@ export function deref(doc: Json, node: Json, seen: string[] = []): Json {
   return current;
 }
 
+/** The `$ref`s to components anywhere under a node, as `schemas/Name`, added to `out`. */
+function refsUnder(node: Json, out: Set<string>): void {
+  if (Array.isArray(node)) for (const n of node) refsUnder(n, out);
+  else if (isObject(node))
+    for (const [k, v] of Object.entries<Json>(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/')) out.add(v.slice('#/components/'.length));
+      else refsUnder(v, out);
+    }
+}
+
+/** The components (`schemas/Name`, `responses/Name`...) a node reaches through any chain of $refs. */
+export function reached(doc: Json, node: Json): Set<string> {
+  const found = new Set<string>();
+  refsUnder(node, found);
+  // A set visits what is added while it is walked: the chain is followed to its end.
+  for (const name of found) {
+    const [section, ...rest] = name.split('/');
+    refsUnder(doc.components?.[section]?.[rest.join('/')], found);
+  }
+  return found;
+}
+
+const users = new WeakMap<object, Map<string, Set<string>>>();
+
+/**
+ * Per component (`schemas/Name`), the operations of a document that reach it (by operationId, else
+ * `METHOD /route`): through a $ref anywhere under the operation or its path's parameters, and from a
+ * component on through the $refs it holds (an allOf, anyOf or oneOf member included), transitively.
+ */
+export function componentUsers(doc: Json): Map<string, Set<string>> {
+  const known = users.get(doc);
+  if (known) return known;
+  const out = new Map<string, Set<string>>();
+  for (const [route, item] of Object.entries<Json>(doc?.paths ?? {}))
+    for (const [method, op] of Object.entries<Json>(isObject(item) ? item : {})) {
+      if (method === 'parameters' || !isObject(op)) continue;
+      const name = typeof op.operationId === 'string' ? op.operationId : `${method.toUpperCase()} ${route}`;
+      for (const component of reached(doc, [op, item.parameters])) out.set(component, (out.get(component) ?? new Set()).add(name));
+    }
+  users.set(doc, out);
+  return out;
+}
+
 interface Traced {
   node: Json;
   /** The last component the path went through (`schemas/Customer`), and the rest of the path from it. */

@@ -20,7 +20,7 @@ import { chosenVersion, versionFile } from '../../helpers/contract/versions.js';
 import { applyLedger, ledgerFile, readLedger, type Deviation } from './ledger.js';
 import { diffForSuite, type ChangeEntry, type DiffResult } from './suite-diff.js';
 import { PROSE_KEYWORDS } from './locate.js';
-import { isObject } from './normalize.js';
+import { isObject, reached } from './normalize.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -233,27 +233,13 @@ function only(doc: Json, operations: string[], view?: SuiteView): Json {
     if (Object.keys(kept).some((k) => k !== 'parameters')) paths[route] = kept;
   }
   // Only the components those operations reach (the security schemes all): the diff then walks no other.
-  const reached = new Set<string>();
-  const walk = (node: Json) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (isObject(node))
-      for (const [k, v] of Object.entries<Json>(node)) {
-        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/')) {
-          const name = v.slice('#/components/'.length);
-          if (reached.has(name)) continue;
-          reached.add(name);
-          const [section, ...rest] = name.split('/');
-          walk(doc.components?.[section]?.[rest.join('/')]);
-        } else walk(v);
-      }
-  };
-  walk(paths);
+  const kept = reached(doc, paths);
   const components: Json = {};
   for (const [section, entries] of Object.entries<Json>(doc.components ?? {}))
     components[section] =
       section === 'securitySchemes' || !isObject(entries)
         ? entries
-        : Object.fromEntries(Object.entries<Json>(entries).filter(([name]) => reached.has(`${section}/${name}`)));
+        : Object.fromEntries(Object.entries<Json>(entries).filter(([name]) => kept.has(`${section}/${name}`)));
   return { ...doc, paths, components };
 }
 

@@ -1,8 +1,7 @@
 // reports/diff-<service>.{md,json} and the summary `npm run diff` prints: the counts per class,
 // then every change that needs the suite to move (false-alarm risk, unchecked, obsolete,
 // tightened) with the rules and checks resting on it; the rest grouped and counted.
-import fs from 'node:fs';
-import path from 'node:path';
+import { groupBy, mdTable, plural, writeReportFiles } from '../report.js';
 import { CLASS_MEANING, CLASSES, type DiffClass } from './classify.js';
 import { entryComponent, type EditIndex } from './edits.js';
 import type { ChangeEntry, DiffResult } from './suite-diff.js';
@@ -26,7 +25,7 @@ function contractFileOf(c: ChangeEntry, index: EditIndex): string | undefined {
 const OPERATION_LEVEL =
   /^(status|media type|request media type|parameter|required parameter|optional parameter|request body|body|header|required response header|optional response header|response header) /;
 
-const list = (ops: string[]) => `${ops.slice(0, 6).join(', ')}${ops.length > 6 ? ` and ${ops.length - 6} more` : ''}`;
+const listed = (ops: string[]) => `${ops.slice(0, 6).join(', ')}${ops.length > 6 ? ` and ${ops.length - 6} more` : ''}`;
 
 /**
  * What to edit for a change: the contract file and component, or, where the component is shared with
@@ -39,7 +38,6 @@ function editLines(c: ChangeEntry, index: EditIndex): string[] {
     const users = component ? index.users?.get(component) : undefined;
     return users ? [...users].filter((op) => !c.operations.includes(op)).sort() : [];
   };
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   if (OPERATION_LEVEL.test(c.kind)) {
     // A status removed at ModifyCustomer: drop its 404 there, not the shared 404 response every operation keeps.
     const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '') || c.detail;
@@ -53,9 +51,9 @@ function editLines(c: ChangeEntry, index: EditIndex): string[] {
     const ours = c.operations.map((op) => entryComponent(index, op, place)).find(Boolean);
     const rest = others(ours);
     const shared = ours
-      ? ` — there only: it is a $ref to ${ours}, which ${rest.length ? `${plural(rest.length, 'other operation keeps', 'other operations keep')} (${list(rest)})` : 'stays'}; leave the component as it is`
+      ? ` — there only: it is a $ref to ${ours}, which ${rest.length ? `${plural(rest.length, 'other operation keeps', 'other operations keep')} (${listed(rest)})` : 'stays'}; leave the component as it is`
       : '';
-    return [`      edit: ${opFiles}, at ${list(c.operations)}: ${verb} ${place}${shared}`, `      then: ${EDIT[c.class]}`];
+    return [`      edit: ${opFiles}, at ${listed(c.operations)}: ${verb} ${place}${shared}`, `      then: ${EDIT[c.class]}`];
   }
   const head = `      edit: ${file ?? 'the contract'}${c.component ? ` (${c.component})` : ''} — ${EDIT[c.class]}`;
   // Ours: the component of our contract that an edit would change.
@@ -64,7 +62,7 @@ function editLines(c: ChangeEntry, index: EditIndex): string[] {
   if (!rest.length) return [head];
   return [
     head,
-    `      ${ours} is shared: editing it changes ${plural(rest.length, 'other operation', 'other operations')} too (${list(rest)}); to change only ${list(c.operations)}, give ${c.operations.length === 1 ? 'it a schema of its' : 'them a schema of their'} own in ${opFiles} (${ours} copied, with the edit) and leave ${ours} as it is`,
+    `      ${ours} is shared: editing it changes ${plural(rest.length, 'other operation', 'other operations')} too (${listed(rest)}); to change only ${listed(c.operations)}, give ${c.operations.length === 1 ? 'it a schema of its' : 'them a schema of their'} own in ${opFiles} (${ours} copied, with the edit) and leave ${ours} as it is`,
   ];
 }
 
@@ -85,13 +83,12 @@ export function actionLines(r: DiffResult, index: EditIndex): string[] {
   const rank = (c: ChangeEntry) => LISTED.indexOf(c.class);
   for (const [op, list] of [...groups].sort((a, b) => a[0].localeCompare(b[0]))) {
     const opFile = index.operations.get(op);
-    lines.push('', `${op}${opFile ? ` (${opFile})` : ''}: ${list.length} change${list.length === 1 ? '' : 's'}`);
+    lines.push('', `${op}${opFile ? ` (${opFile})` : ''}: ${plural(list.length, 'change')}`);
     for (const c of list.sort((a, b) => rank(a) - rank(b) || a.kind.localeCompare(b.kind) || a.key.localeCompare(b.key))) {
       const others = c.operations.slice(1);
       const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '');
       lines.push(`  [${c.class}] ${c.kind}: ${c.detail || '(no detail)'}${place ? ` — ${place}` : ''}`);
-      if (others.length)
-        lines.push(`      also at: ${others.slice(0, 6).join(', ')}${others.length > 6 ? ` and ${others.length - 6} more` : ''}`);
+      if (others.length) lines.push(`      also at: ${listed(others)}`);
       lines.push(`      key: ${c.key}`);
       lines.push(...editLines(c, index));
       // The rules, one line per catalogue file, each with the checks citing it (count and spec files).
@@ -102,7 +99,7 @@ export function actionLines(r: DiffResult, index: EditIndex): string[] {
             ? ''
             : rule.checks === 0
               ? ' (no check cites it)'
-              : ` (${rule.checks} check${rule.checks === 1 ? '' : 's'}: ${(rule.files ?? []).map((f) => f.replace(/^.*\//, '')).join(', ')})`;
+              : ` (${plural(rule.checks, 'check')}: ${(rule.files ?? []).map((f) => f.replace(/^.*\//, '')).join(', ')})`;
         const file = index.rules.get(rule.id) ?? 'the rule catalogue';
         byFile.set(file, [...(byFile.get(file) ?? []), `${rule.id}${checks}`]);
       }
@@ -120,7 +117,7 @@ export function ledgerLines(r: DiffResult): string[] {
   const by = new Map<string, number>();
   for (const s of l.subtracted) by.set(s.class, (by.get(s.class) ?? 0) + 1);
   const lines = [
-    `Deviation ledger ${l.file}: ${l.entries} entr${l.entries === 1 ? 'y' : 'ies'}; subtracted ${l.subtracted.length} change${l.subtracted.length === 1 ? '' : 's'}${by.size ? ` (${[...by].map(([c, n]) => `${n} ${c}`).join(', ')})` : ''}; ${l.stale.length} stale`,
+    `Deviation ledger ${l.file}: ${plural(l.entries, 'entry', 'entries')}; subtracted ${plural(l.subtracted.length, 'change')}${by.size ? ` (${[...by].map(([c, n]) => `${n} ${c}`).join(', ')})` : ''}; ${l.stale.length} stale`,
   ];
   for (const key of l.stale) lines.push(`  stale (matches no change; review or remove it): ${key}`);
   if (l.unknownRules.length) lines.push(`  rule ids the catalogue does not have: ${l.unknownRules.join(', ')}`);
@@ -147,9 +144,10 @@ function diffMarkdown(r: DiffResult): string {
     ...(r.checksNote ? [`- Checks not named: ${r.checksNote}`] : []),
     ...(r.ledger ? [`- ${ledgerLines(r).join('\n  - ')}`] : []),
     '',
-    '| class | changes | meaning |',
-    '|---|---|---|',
-    ...CLASSES.map((c) => `| ${c} | ${r.counts[c]} | ${CLASS_MEANING[c]} |`),
+    ...mdTable(
+      ['class', 'changes', 'meaning'],
+      CLASSES.map((c) => [c, r.counts[c], CLASS_MEANING[c]]),
+    ),
   ];
   for (const cls of LISTED) {
     const mine = r.changes.filter((c) => c.class === cls);
@@ -163,38 +161,41 @@ function diffMarkdown(r: DiffResult): string {
       if (c.operations.length > 1) lines.push(`  - operations: ${c.operations.join(', ')}`);
       for (const rule of c.rules)
         lines.push(
-          `  - rule ${rule.id}${rule.checks === undefined ? '' : `: ${rule.checks} check${rule.checks === 1 ? '' : 's'}${rule.titles?.length ? ` (${rule.titles.map((t) => `"${t}"`).join('; ')}${rule.checks > rule.titles.length ? '; ...' : ''})` : ''}`}`,
+          `  - rule ${rule.id}${rule.checks === undefined ? '' : `: ${plural(rule.checks, 'check')}${rule.titles?.length ? ` (${rule.titles.map((t) => `"${t}"`).join('; ')}${rule.checks > rule.titles.length ? '; ...' : ''})` : ''}`}`,
         );
       if (c.builtIn.length) lines.push(`  - built-in checks: ${c.builtIn.join(', ')}`);
     }
   }
   const rest = r.changes.filter((c) => c.class === 'no check affected');
-  if (rest.length) {
-    lines.push('', `## no check affected (${rest.length})`, '', '| kind | changes | first |', '|---|---|---|');
-    for (const [kind, list] of groupBy(rest, (c) => c.kind))
-      lines.push(`| ${kind} | ${list.length} | ${list[0].detail ? `${list[0].detail} — ` : ''}${list[0].where} |`);
-  }
+  if (rest.length)
+    lines.push(
+      '',
+      `## no check affected (${rest.length})`,
+      '',
+      ...mdTable(
+        ['kind', 'changes', 'first'],
+        groupBy(rest, (c) => c.kind).map(([kind, list]) => [
+          kind,
+          list.length,
+          `${list[0].detail ? `${list[0].detail} — ` : ''}${list[0].where}`,
+        ]),
+      ),
+    );
   const outside = r.changes.filter((c) => c.class === 'outside the suite');
-  if (outside.length) {
+  if (outside.length)
     lines.push(
       '',
       `## outside the suite (${outside.length})`,
       '',
       "Changes of operations the suite's contract does not have, per operation.",
       '',
-      '| operation | changes |',
-      '|---|---|',
+      ...mdTable(
+        ['operation', 'changes'],
+        groupBy(outside, (c) => c.operations[0] ?? c.where).map(([op, list]) => [op, list.length]),
+      ),
     );
-    for (const [op, list] of groupBy(outside, (c) => c.operations[0] ?? c.where)) lines.push(`| ${op} | ${list.length} |`);
-  }
   lines.push('', 'What to do for each class: README, "Version bump".', '');
   return lines.join('\n');
-}
-
-function groupBy<T>(items: T[], key: (t: T) => string): [string, T[]][] {
-  const map = new Map<string, T[]>();
-  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
-  return [...map].sort((a, b) => b[1].length - a[1].length);
 }
 
 /** The console's budget: a listing of changes to act on longer than this goes to the report file whole, the console keeping one line a change. */
@@ -226,10 +227,6 @@ export function compactActionLines(r: DiffResult): string[] {
 
 /** Writes reports/diff-<service>.{md,json}; `editing`: the listing of what to edit for each change, kept in the markdown whole. */
 export function writeDiffReport(dir: string, r: DiffResult, editing: string[] = []): string {
-  fs.mkdirSync(dir, { recursive: true });
-  const base = path.join(dir, `diff-${r.service}`);
-  fs.writeFileSync(`${base}.json`, JSON.stringify(r, null, 2));
   const edits = editing.length ? `\n## What to edit, by operation\n\n\`\`\`\n${editing.join('\n').trim()}\n\`\`\`\n` : '';
-  fs.writeFileSync(`${base}.md`, diffMarkdown(r) + edits);
-  return `${base}.md`;
+  return writeReportFiles(dir, `diff-${r.service}`, r, diffMarkdown(r) + edits).md;
 }

@@ -2,7 +2,6 @@
 // each change located and judged from the suite's point of view (tools/diff/classify.ts), the
 // same change seen at many operations and under its component merged into one entry, changes to
 // descriptions and examples counted only.
-import type { Json } from '../../helpers/contract/contract.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLASSES, Classifier, type DiffClass, type Judged, type SuiteView } from './classify.js';
@@ -10,7 +9,7 @@ import type { CheckRef } from './checks.js';
 import { structuralDiff } from './compare.js';
 import type { DiffDocument } from './documents.js';
 import { atoms, locate, type Located } from './locate.js';
-import { trace } from './normalize.js';
+import { componentUsers, trace } from './normalize.js';
 
 interface RuleRef {
   id: string;
@@ -144,50 +143,6 @@ function where(loc: Located, judged: Judged): string {
   }
 }
 
-const reaches = new WeakMap<object, Map<string, string[]>>();
-
-/**
- * Per component (`#/components/schemas/X`), the operations of a document that reach it: through a
- * $ref anywhere under the operation, and from a component on through the $refs it holds (an allOf,
- * anyOf or oneOf member included), transitively.
- */
-export function reachOf(doc: Json): Map<string, string[]> {
-  const known = reaches.get(doc);
-  if (known) return known;
-  const refsUnder = (node: unknown, out: Set<string>) => {
-    if (Array.isArray(node)) for (const n of node) refsUnder(n, out);
-    else if (node && typeof node === 'object')
-      for (const [k, v] of Object.entries(node)) {
-        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/')) out.add(v);
-        else refsUnder(v, out);
-      }
-  };
-  const resolve = (ref: string): unknown =>
-    ref
-      .slice(2)
-      .split('/')
-      .reduce<any>((n, k) => n?.[k], doc);
-  const out = new Map<string, string[]>();
-  for (const [route, item] of Object.entries<Json>(doc?.paths ?? {}))
-    for (const [method, op] of Object.entries<Json>(item ?? {})) {
-      if (!op || typeof op !== 'object' || Array.isArray(op)) continue;
-      const name = typeof op.operationId === 'string' ? op.operationId : `${method.toUpperCase()} ${route}`;
-      const seen = new Set<string>();
-      const todo = new Set<string>();
-      refsUnder(op, todo);
-      for (const ref of todo) {
-        if (seen.has(ref)) continue;
-        seen.add(ref);
-        const next = new Set<string>();
-        refsUnder(resolve(ref), next);
-        for (const r of next) if (!seen.has(r)) todo.add(r);
-      }
-      for (const ref of seen) out.set(ref, [...(out.get(ref) ?? []), name]);
-    }
-  reaches.set(doc, out);
-  return out;
-}
-
 export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteView, checks?: Map<string, CheckRef[]>): DiffResult {
   const structural = structuralDiff(from.doc, to.doc);
   const t0 = performance.now();
@@ -283,8 +238,10 @@ export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteVi
     if (group) group.merged++;
     else if (loc.path.length > 3) {
       // The operations that reach the component through a $ref, an allOf, anyOf or oneOf, in either document.
-      const component = `#/components/${loc.path.slice(1, 3).join('/')}`;
-      const reaching = [...new Set([...(reachOf(from.doc).get(component) ?? []), ...(reachOf(to.doc).get(component) ?? [])])].sort();
+      const component = loc.path.slice(1, 3).join('/');
+      const reaching = [
+        ...new Set([...(componentUsers(from.doc).get(component) ?? []), ...(componentUsers(to.doc).get(component) ?? [])]),
+      ].sort();
       groups.set(key, {
         key: `${loc.origin ?? `components/${loc.path.slice(1, 3).join('/')}`} ${loc.place
           .slice(loc.place.indexOf(':') + 1)

@@ -3,7 +3,7 @@
 // property-level examples of the schema (what a reader of the rendered documentation sees as the
 // sample body when no explicit one is given).
 import type { PublishedDocument } from './published.js';
-import type { Json } from '../../helpers/contract/contract.js';
+import { HTTP_METHODS, type Json } from '../../helpers/contract/contract.js';
 
 type ExampleKind = 'request' | 'response' | 'parameter';
 
@@ -26,13 +26,11 @@ export interface PublishedOperation {
   examples: PublishedExample[];
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-
 export function publishedOperations(doc: PublishedDocument): PublishedOperation[] {
   const out: PublishedOperation[] = [];
   for (const [path, rawItem] of Object.entries<Json>(doc.doc.paths ?? {})) {
     const item = doc.deref(rawItem) ?? {};
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!op) continue;
       const examples: PublishedExample[] = [];

@@ -1,7 +1,6 @@
 // The drift report: acceptance ratios per operation and per kind of example, every rejection with
 // its reason, as reports/drift-<service>.{md,json}.
-import fs from 'node:fs';
-import path from 'node:path';
+import { mdTable, writeReportFiles } from '../report.js';
 import type { JudgedExample } from './judge.js';
 
 interface Ratio {
@@ -28,7 +27,10 @@ interface DriftResult {
 }
 
 const ratio = (list: JudgedExample[]): Ratio => ({ accepted: list.filter((j) => j.verdict === 'accepted').length, total: list.length });
+const ratioText = (r: Ratio) => `${r.accepted}/${r.total}`;
 export const pct = (r: Ratio) => (r.total ? `${((100 * r.accepted) / r.total).toFixed(1)}%` : 'n/a');
+/** `40/42 (95.2%)` */
+export const share = (r: Ratio) => `${ratioText(r)} (${pct(r)})`;
 const isBody = (j: JudgedExample) => j.kind !== 'parameter';
 
 export function summarize(base: Omit<DriftResult, 'bodies' | 'successBodies' | 'parameters' | 'consistentBodies'>): DriftResult {
@@ -93,35 +95,35 @@ export function verdictCounts(judged: JudgedExample[]): Record<string, number> {
   return counts;
 }
 
+/** The counts as one line: `accepted 40, contract stricter 2`. */
+export const verdictLine = (judged: JudgedExample[]) =>
+  Object.entries(verdictCounts(judged))
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
+
 export function writeDriftReport(dir: string, result: DriftResult): string {
-  fs.mkdirSync(dir, { recursive: true });
-  const base = path.join(dir, `drift-${result.service}`);
-  fs.writeFileSync(`${base}.json`, JSON.stringify(result, null, 2));
+  const tally = exampleTally(result.judged);
+  const rejections = rejectionLines(result);
   const lines = [
     `# Drift: ${result.service} contract ${result.contractVersion} vs ${result.document.title} ${result.document.version}`,
     '',
     `- Document: \`${result.document.file}\` (read, not stored); generated ${result.generatedAt}`,
     `- Operations judged: ${result.matched}; in the document but not in our contract: ${result.unmatched.length}; ours but not in the document: ${result.ours.length ? result.ours.join(', ') : 'none'}`,
-    `- Example bodies accepted: **${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)})**; success bodies ${result.successBodies.accepted}/${result.successBodies.total} (${pct(result.successBodies)}); bodies consistent with the document's own schema ${result.consistentBodies.accepted}/${result.consistentBodies.total} (${pct(result.consistentBodies)})`,
-    `- Parameter examples accepted: ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)})`,
-    `- ${tallyLine(result.judged)}${exampleTally(result.judged).ids.length ? `: ${exampleTally(result.judged).ids.join(', ')}` : ''}`,
-    `- Verdicts (every example, bodies and parameters): ${Object.entries(verdictCounts(result.judged))
-      .map(([v, n]) => `${v} ${n}`)
-      .join(', ')}`,
+    `- Example bodies accepted: **${share(result.bodies)}**; success bodies ${share(result.successBodies)}; bodies consistent with the document's own schema ${share(result.consistentBodies)}`,
+    `- Parameter examples accepted: ${share(result.parameters)}`,
+    `- ${tallyLine(result.judged)}${tally.ids.length ? `: ${tally.ids.join(', ')}` : ''}`,
+    `- Verdicts (every example, bodies and parameters): ${verdictLine(result.judged)}`,
     '',
     "Verdicts: *contract stricter* (our contract refuses what the document allows, or refuses it for a reason the document does not give: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the document's own schema refuses the example in the same place for the same reason as ours, and no known provider deviation records it), *known provider deviation* (the same, recorded in schemas/<service>/conflicts.yaml: a target answering so is CONDITIONAL with the deviation named), *seed-vs-provider conflict* (refused only by a seed rule the provider publishes otherwise: schemas/<service>/conflicts.yaml; a target answering it is reported as the conflict, not failed), *not in contract* (a status, media type or parameter our contract does not document).",
     '',
-    '| operation | bodies accepted | parameters accepted |',
-    '|---|---|---|',
-    ...perOperation(result.judged).map(
-      (o) => `| ${o.operationId} | ${o.bodies.accepted}/${o.bodies.total} | ${o.parameters.accepted}/${o.parameters.total} |`,
+    ...mdTable(
+      ['operation', 'bodies accepted', 'parameters accepted'],
+      perOperation(result.judged).map((o) => [o.operationId, ratioText(o.bodies), ratioText(o.parameters)]),
     ),
     '',
     '## Rejections',
     '',
-    ...rejectionLines(result).map((l) => `- ${l}`),
+    ...(rejections.length ? rejections.map((l) => `- ${l}`) : ['None.']),
   ];
-  if (rejectionLines(result).length === 0) lines.push('None.');
-  fs.writeFileSync(`${base}.md`, `${lines.join('\n')}\n`);
-  return `${base}.md`;
+  return writeReportFiles(dir, `drift-${result.service}`, result, lines).md;
 }

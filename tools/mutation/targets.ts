@@ -4,66 +4,9 @@
 // faulty target still basically works. The suite is listed, not run (`playwright test --list
 // --reporter=json`), as tests/self/rules.spec.ts reads the citations.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { citationsOf, parseCitation } from '../../helpers/contract/rules.js';
-import { playwright } from '../cli.js';
-
-/** One test of the listing: where it is (relative to the working directory), its tags and the rule ids it cites. */
-export interface ListedTest {
-  file: string;
-  line: number;
-  tags: string[];
-  rules: string[];
-}
-
-interface JsonSpec {
-  file: string;
-  line: number;
-  tags?: string[];
-  tests: { annotations: { type: string; description?: string }[] }[];
-}
-interface JsonSuite {
-  specs?: JsonSpec[];
-  suites?: JsonSuite[];
-}
-
-/** The tests of a `--list --reporter=json` report; files relative to `cwd` (the report's are relative to its rootDir). */
-function readListing(report: { config: { rootDir: string }; suites: JsonSuite[] }, cwd = process.cwd()): ListedTest[] {
-  const out: ListedTest[] = [];
-  const walk = (suite: JsonSuite) => {
-    for (const spec of suite.specs ?? []) {
-      const file = path.relative(cwd, path.resolve(report.config.rootDir, spec.file)).split(path.sep).join('/');
-      for (const t of spec.tests) {
-        const rules = citationsOf(t.annotations).map((c) => parseCitation(c).id);
-        out.push({ file, line: spec.line, tags: spec.tags ?? [], rules });
-      }
-    }
-    (suite.suites ?? []).forEach(walk);
-  };
-  report.suites.forEach(walk);
-  return out;
-}
-
-/** Lists services' projects with the fault-free mock (the listing does not depend on faults); files start with tests/<service>/. */
-export async function listService(services: string | string[], env: Record<string, string>, cwd = process.cwd()): Promise<ListedTest[]> {
-  const names = typeof services === 'string' ? [services] : services;
-  // The JSON goes to a file: npx and npm may print warnings on the same streams.
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-list-')), 'list.json');
-  const run = await playwright(
-    ['--list', '--reporter=json', ...names.map((s) => `--project=${s}`)],
-    { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
-    false,
-    undefined,
-    cwd === process.cwd() ? undefined : cwd,
-  );
-  if (run.code !== 0 || !fs.existsSync(file))
-    throw new Error(`listing ${names.join(', ')} failed: ${run.output.trim().split('\n').slice(-1)[0]}`);
-  const tests = readListing(JSON.parse(fs.readFileSync(file, 'utf8')), cwd);
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return tests;
-}
+import type { ListedTest } from '../listing.js';
 
 /** What a targeted run of one fault runs: whole spec files, and single tests as `file:line`. */
 export interface Selection {

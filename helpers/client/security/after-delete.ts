@@ -7,8 +7,7 @@
 // run again by the spec once the delete is done).
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
-import type { LeftOut } from './other-partner.js';
-import { objectsNamed, reachable, refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { NO_REFUSAL, objectsNamed, planProbes, reachable, refusalOf, sentIds, withObjects, type LiveObjects } from './probe.js';
 import { refusalsFor } from './other-partner.js';
 
 export const AFTER_DELETE = 'after-delete';
@@ -32,41 +31,27 @@ export function afterDeleteProbes(
   objects: LiveObjects,
   deleted: { resource: string; id: string },
   removed: LiveObjects = {},
-): { probes: Probe[]; leftOut: LeftOut[] } {
+) {
   const gone = { ...objects, ...removed, [deleted.resource]: deleted.id };
   const touched = new Set([deleted.resource, ...Object.keys(removed)]);
-  const probes: Probe[] = [];
-  const leftOut: LeftOut[] = [];
-  for (const full of ops) {
-    if (!full.ids.some((id) => touched.has(id.resource))) continue;
-    const { operationId } = full.operation;
-    // Only the ids the sample sends: a body id the sample leaves out would probe nothing.
-    const o = { ...full, ids: sentIds(sample(full), full.ids) };
-    if (!o.ids.some((id) => touched.has(id.resource))) {
-      leftOut.push({ operationId, reason: `its sample sends no ${[...touched].join(' or ')} id` });
-      continue;
-    }
-    if (refusalOf(o.operation) === undefined) {
-      leftOut.push({ operationId, reason: 'documents no refusal (404, 400 or 403)' });
-      continue;
-    }
-    if (!reachable(o, gone)) {
-      leftOut.push({
-        operationId,
-        reason: `no live ${o.ids
-          .filter((id) => id.owner !== 'public' && !gone[id.resource])
-          .map((id) => id.resource)
-          .join(', ')} in this run`,
-      });
-      continue;
-    }
-    const call = withObjects(sample(o), o.ids, gone);
-    probes.push({
-      operation: o.operation,
-      call,
-      object: `deleted ${deleted.resource}: ${objectsNamed(o, gone)}`,
-      documented: refusalsFor(o),
-    });
-  }
-  return { probes, leftOut };
+  return planProbes(
+    ops.filter((full) => full.ids.some((id) => touched.has(id.resource))),
+    (full) => {
+      // Only the ids the sample sends: a body id the sample leaves out would probe nothing.
+      const o = { ...full, ids: sentIds(sample(full), full.ids) };
+      if (!o.ids.some((id) => touched.has(id.resource))) return [`its sample sends no ${[...touched].join(' or ')} id`];
+      if (refusalOf(o.operation) === undefined) return [NO_REFUSAL];
+      if (!reachable(o, gone))
+        return [
+          `no live ${o.ids
+            .filter((id) => id.owner !== 'public' && !gone[id.resource])
+            .map((id) => id.resource)
+            .join(', ')} in this run`,
+        ];
+      const call = withObjects(sample(o), o.ids, gone);
+      return [
+        { operation: o.operation, call, object: `deleted ${deleted.resource}: ${objectsNamed(o, gone)}`, documented: refusalsFor(o) },
+      ];
+    },
+  );
 }

@@ -10,6 +10,8 @@
 // Card enrollment allows its first six and last four (seed 000, MaskedCard): this checker is the
 // installments one only.
 
+import { scalars } from '../../secrets/sensitive.js';
+
 /** The shortest run of the card's digits that neither its first six nor its last four can be. */
 const LONGER_THAN_PREFIX = 7;
 /** The characters that stand for a hidden digit in a masked card number. */
@@ -53,9 +55,6 @@ export function cardFormsInText(text: string, pan: string): CardForm[] {
 }
 
 /** Where a value (any JSON) shows more of the card than its last four: JSON pointers with the form, never the digits. */
-export function cardShownIn(value: unknown, pan: string, at = ''): { at: string; form: CardForm }[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => cardShownIn(v, pan, `${at}/${i}`));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => cardShownIn(v, pan, `${at}/${k}`));
-  if (typeof value !== 'string' && typeof value !== 'number') return [];
-  return cardFormsInText(String(value), pan).map((form) => ({ at: at || '/', form }));
+export function cardShownIn(value: unknown, pan: string): { at: string; form: CardForm }[] {
+  return [...scalars(value)].flatMap(({ at, value: v }) => cardFormsInText(String(v), pan).map((form) => ({ at: at || '/', form })));
 }

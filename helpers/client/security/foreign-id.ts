@@ -11,8 +11,9 @@
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
-import type { Exemptions, LeftOut } from './other-partner.js';
-import { refusalsOf, sentIds, withObjects, type LiveObjects, type Probe, type ProbeAnswer } from './probe.js';
+import { scalars } from '../../secrets/sensitive.js';
+import type { Exemptions } from './other-partner.js';
+import { holders, NO_REFUSAL, planProbes, refusalsOf, sentIds, withObjects, type LiveObjects, type ProbeAnswer } from './probe.js';
 
 export const FOREIGN_ID = 'foreign-id';
 
@@ -26,19 +27,11 @@ const owned = (id: ObjectId) => id.owner !== 'public' && id.resource !== 'partne
 export function withEveryId(call: CallOptions, ids: readonly ObjectId[], objects: LiveObjects): CallOptions {
   if (!call.body || typeof call.body !== 'object') return call;
   const body = structuredClone(call.body) as Record<string, unknown>;
-  const add = (node: unknown, steps: string[], value: string): void => {
-    if (Array.isArray(node)) return node.forEach((n) => add(n, steps, value));
-    if (!node || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    const [first, ...rest] = steps;
-    if (!rest.length) {
-      if (!(first in record)) record[first] = value;
-      return;
-    }
-    if (first in record) add(record[first], rest, value);
-  };
-  for (const id of ids.filter((i) => i.in === 'body' && owned(i) && objects[i.resource] !== undefined))
-    add(body, id.at.split('.'), objects[id.resource]);
+  for (const id of ids.filter((i) => i.in === 'body' && owned(i) && objects[i.resource] !== undefined)) {
+    const steps = id.at.split('.');
+    const last = steps[steps.length - 1];
+    for (const record of holders(body, steps)) if (!(last in record)) record[last] = objects[id.resource];
+  }
   return { ...call, body };
 }
 
@@ -56,53 +49,39 @@ export function foreignIdProbes(
   exempt: Exemptions = {},
   /** Body ids, by resource, that the sources let name no object of the caller (the request then goes on): not made foreign, with the reason. */
   unresolvedInBody: Record<string, string> = {},
-): { probes: Probe[]; leftOut: LeftOut[] } {
-  const probes: Probe[] = [];
-  const leftOut: LeftOut[] = [];
-  for (const full of ops) {
-    const { operationId } = full.operation;
-    if (exempt.byDesign?.[operationId]) continue;
+) {
+  return planProbes(ops, (full) => {
+    if (exempt.byDesign?.[full.operation.operationId]) return [];
     const ids = full.ids.filter((id) => !exempt.unsettled?.[id.resource]);
     const open = full.ids.find((id) => id.in === 'body' && id.owner === 'partner' && exempt.unsettled?.[id.resource]);
-    if (open) leftOut.push({ operationId, reason: `its body's ${open.at}: ${exempt.unsettled![open.resource]}` });
+    const notes = open ? [`its body's ${open.at}: ${exempt.unsettled![open.resource]}`] : [];
     const base = withEveryId(sample(full), ids, owners);
     const sent = sentIds(base, ids).filter(owned);
     const foreign = [...new Set(sent.filter((id) => id.in === 'body' && id.owner === 'partner').map((id) => id.resource))];
-    if (!foreign.length || new Set(sent.map((id) => id.resource)).size < 2) continue;
+    if (!foreign.length || new Set(sent.map((id) => id.resource)).size < 2) return notes;
     const refusals = refusalsOf(full.operation);
-    if (!refusals.length) {
-      leftOut.push({ operationId, reason: 'documents no refusal (404, 400 or 403)' });
-      continue;
-    }
-    for (const resource of foreign) {
-      if (unresolvedInBody[resource] !== undefined) {
-        leftOut.push({ operationId, reason: `another partner's ${resource}: ${unresolvedInBody[resource]}` });
-        continue;
-      }
-      const needed = [...new Set(sent.map((id) => id.resource))].filter((r) => r !== resource && own[r] === undefined);
-      if (needed.length || owners[resource] === undefined) {
-        leftOut.push({ operationId, reason: `the caller holds no ${needed.join(', ') || `owner's ${resource}`} of its own in this run` });
-        continue;
-      }
-      const mine = withObjects(base, ids, own);
-      const call = withObjects(
-        mine,
-        ids.filter((id) => id.resource === resource && id.in === 'body'),
-        owners,
-      );
-      const others = sent
-        .filter((id) => id.resource !== resource)
-        .map((id) => `own ${id.resource} ${own[id.resource]}`)
-        .join(', ');
-      probes.push({
-        operation: full.operation,
-        call,
-        object: `another partner's ${resource} ${owners[resource]} with ${others}`,
-        documented: refusals,
-      });
-    }
-  }
-  return { probes, leftOut };
+    if (!refusals.length) return [...notes, NO_REFUSAL];
+    return [
+      ...notes,
+      ...foreign.map((resource) => {
+        if (unresolvedInBody[resource] !== undefined) return `another partner's ${resource}: ${unresolvedInBody[resource]}`;
+        const needed = [...new Set(sent.map((id) => id.resource))].filter((r) => r !== resource && own[r] === undefined);
+        if (needed.length || owners[resource] === undefined)
+          return `the caller holds no ${needed.join(', ') || `owner's ${resource}`} of its own in this run`;
+        const foreignIds = ids.filter((id) => id.resource === resource && id.in === 'body');
+        const others = sent
+          .filter((id) => id.resource !== resource)
+          .map((id) => `own ${id.resource} ${own[id.resource]}`)
+          .join(', ');
+        return {
+          operation: full.operation,
+          call: withObjects(withObjects(base, ids, own), foreignIds, owners),
+          object: `another partner's ${resource} ${owners[resource]} with ${others}`,
+          documented: refusals,
+        };
+      }),
+    ];
+  });
 }
 
 /**
@@ -115,34 +94,23 @@ export function queryFilterProbes(
   ops: readonly { operation: Operation; ids: ObjectId[] }[],
   sample: (o: { operation: Operation; ids: ObjectId[] }) => CallOptions,
   owners: LiveObjects,
-): { probes: Probe[]; leftOut: LeftOut[] } {
-  const probes: Probe[] = [];
-  const leftOut: LeftOut[] = [];
-  for (const o of ops)
-    for (const id of o.ids) {
-      if (owners[id.resource] === undefined) {
-        leftOut.push({ operationId: o.operation.operationId, reason: `no live ${id.resource} in this run` });
-        continue;
-      }
+) {
+  return planProbes(ops, (o) =>
+    o.ids.map((id) => {
+      if (owners[id.resource] === undefined) return `no live ${id.resource} in this run`;
       const base = sample(o);
-      probes.push({
+      return {
         operation: o.operation,
         call: { ...base, query: { ...base.query, [id.name]: owners[id.resource] } },
         object: `another partner's ${id.resource} ${owners[id.resource]} as the ${id.name} filter`,
         documented: Object.keys(o.operation.responses).map(Number),
-      });
-    }
-  return { probes, leftOut };
+      };
+    }),
+  );
 }
 
 /** Whether a 2xx answer to a query-filter probe carries the owner's object id as a value (of any member, at any depth). */
 export function filterLeaks(answer: ProbeAnswer, ownerId: string): boolean {
   if (answer.status === undefined || answer.status >= 300) return false;
-  const walk = (node: unknown): boolean =>
-    Array.isArray(node)
-      ? node.some(walk)
-      : node && typeof node === 'object'
-        ? Object.values(node).some(walk)
-        : (typeof node === 'string' || typeof node === 'number') && String(node) === ownerId;
-  return walk(answer.body);
+  return [...scalars(answer.body)].some(({ value }) => String(value) === ownerId);
 }

@@ -13,15 +13,13 @@
 // Leading zeros are not varied: some ids are integers (reference, Identifiers), where 01005 is 1005.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
-import { sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { planProbes, sentIds, withObjects, type LiveObjects } from './probe.js';
 import { caseSwapped } from './value-forms.js';
 
 export const NEAR_ID = 'near-id';
 
 /** Below this length a one-character change may name another live object of a short sequence: not varied. */
 const NEAR_ID_MIN_LENGTH = 8;
-
-/** Swaps the case of every letter (`cr_aB1` as `CR_Ab1`). */
 
 /**
  * The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a
@@ -70,13 +68,10 @@ export function foldedIds(id: string): { how: string; value: string }[] {
   ];
 }
 
-/** The statuses an operation documents for an id that names nothing: 404, and 400 for an id of the wrong form. */
-const nearIdRefusals = (o: ObjectIdOperation) => [404, 400].filter((s) => o.operation.responses[String(s)] !== undefined);
-
 /**
  * The probes over `ops`: each operation's sample with the owner's live objects, its last owned path
- * id replaced by each of its near ids. Deletes come last, so that a target that wrongly deletes
- * through a near id does not hide what the readers would show.
+ * id (the object the operation is about: a parent's ids are varied on the parent's own operations)
+ * and each owned body id replaced by each of its variants, the near ids by default; deletes last.
  */
 export function nearIdProbes(
   ops: readonly ObjectIdOperation[],
@@ -86,56 +81,44 @@ export function nearIdProbes(
   unresolvedInBody: Record<string, string> = {},
   /** The variants of each id: the near ids by default, or the folded ones (foldedIds). */
   variants: (id: string) => { how: string; value: string }[] = nearIds,
-): { probes: Probe[]; leftOut: { operationId: string; reason: string }[] } {
-  const probes: Probe[] = [];
-  const leftOut: { operationId: string; reason: string }[] = [];
-  for (const o of ops) {
-    const { operationId } = o.operation;
-    const documented = nearIdRefusals(o);
-    const owned = sentIds(sample(o), o.ids).filter((id) => id.owner !== 'public' && id.resource !== 'partner');
-    const inPath = owned.filter((id) => id.in === 'path');
-    const live = owned.filter((id) => objects[id.resource] !== undefined);
-    if (!documented.length || !live.length || live.length !== owned.length) {
-      leftOut.push({
-        operationId,
-        reason: !documented.length
-          ? 'documents neither 404 nor 400'
-          : !owned.length
-            ? 'names no owned object in its path or body'
-            : 'no live object of every id',
-      });
-      continue;
-    }
-    // The object the operation is about, its last path id: a parent's ids are varied on the parent's own
-    // operations. Each body id is varied too (the body names it, so the operation looks it up).
-    const inBody = owned.filter((id) => id.in === 'body');
-    for (const id of inBody.filter((i) => unresolvedInBody[i.resource] !== undefined))
-      leftOut.push({ operationId, reason: `its body's ${id.at}: ${unresolvedInBody[id.resource]}` });
-    const varied = [
-      ...(inPath.length ? [inPath[inPath.length - 1]] : []),
-      ...inBody.filter((i) => unresolvedInBody[i.resource] === undefined),
-    ];
-    for (const id of varied) {
-      const near = variants(objects[id.resource]);
-      if (!near.length && variants === nearIds)
-        leftOut.push({ operationId, reason: `its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters` });
-      for (const { how, value } of near) {
-        // A path id is varied wherever its resource is named (as before); a body id alone, every other
-        // member naming the same resource keeping the live object.
-        const call =
-          id.in === 'path'
-            ? withObjects(sample(o), o.ids, { ...objects, [id.resource]: value })
-            : withObjects(withObjects(sample(o), o.ids, objects), [id], { [id.resource]: value });
-        const where = id.in === 'path' ? '' : ` in the body's ${id.at}`;
-        probes.push({
-          operation: o.operation,
-          call,
-          object: `${id.resource} ${objects[id.resource]}${where} with ${how} (${JSON.stringify(value)})`,
-          documented,
-        });
-      }
-    }
-  }
-  probes.sort((a, b) => Number(a.operation.method === 'DELETE') - Number(b.operation.method === 'DELETE'));
-  return { probes, leftOut };
+) {
+  return planProbes(
+    ops,
+    (o) => {
+      // The statuses an operation documents for an id that names nothing: 404, and 400 for an id of the wrong form.
+      const documented = [404, 400].filter((s) => o.operation.responses[String(s)] !== undefined);
+      const owned = sentIds(sample(o), o.ids).filter((id) => id.owner !== 'public' && id.resource !== 'partner');
+      const inPath = owned.filter((id) => id.in === 'path');
+      if (!documented.length) return ['documents neither 404 nor 400'];
+      if (!owned.length) return ['names no owned object in its path or body'];
+      if (owned.some((id) => objects[id.resource] === undefined)) return ['no live object of every id'];
+      const inBody = owned.filter((id) => id.in === 'body');
+      const varied = [...inPath.slice(-1), ...inBody.filter((i) => unresolvedInBody[i.resource] === undefined)];
+      return [
+        ...inBody
+          .filter((i) => unresolvedInBody[i.resource] !== undefined)
+          .map((id) => `its body's ${id.at}: ${unresolvedInBody[id.resource]}`),
+        ...varied.flatMap((id) => {
+          const near = variants(objects[id.resource]);
+          const short =
+            !near.length && variants === nearIds ? [`its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters`] : [];
+          // A path id is varied wherever its resource is named; a body id alone, every other member
+          // naming the same resource keeping the live object.
+          return [
+            ...short,
+            ...near.map(({ how, value }) => ({
+              operation: o.operation,
+              call:
+                id.in === 'path'
+                  ? withObjects(sample(o), o.ids, { ...objects, [id.resource]: value })
+                  : withObjects(withObjects(sample(o), o.ids, objects), [id], { [id.resource]: value }),
+              object: `${id.resource} ${objects[id.resource]}${id.in === 'path' ? '' : ` in the body's ${id.at}`} with ${how} (${JSON.stringify(value)})`,
+              documented,
+            })),
+          ];
+        }),
+      ];
+    },
+    true,
+  );
 }

@@ -6,14 +6,11 @@
 // about the object and not about the partner id.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
-import { objectsNamed, reachable, refusalOf, refusalsOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { NO_REFUSAL, objectsNamed, planProbes, reachable, refusalOf, refusalsOf, sentIds, withObjects, type LiveObjects } from './probe.js';
+
+export type { LeftOut } from './probe.js';
 
 export const OTHER_PARTNER = 'other-partner';
-
-export interface LeftOut {
-  operationId: string;
-  reason: string;
-}
 
 /**
  * What the sources set apart, each with its written reason: operations another partner may call
@@ -26,17 +23,9 @@ export interface Exemptions {
   unsettled?: Record<string, string>;
 }
 
-/** Whether an operation names an object some partner owns beyond the caller itself (its partner id). */
-const namesOwnedObject = (o: ObjectIdOperation) => o.ids.some((id) => id.owner !== 'public' && id.resource !== 'partner');
-
-/** The resources of an operation that the run holds no live object of. */
-const missingObjects = (o: ObjectIdOperation, objects: LiveObjects) =>
-  o.ids.filter((id) => id.owner !== 'public' && id.resource !== 'partner' && objects[id.resource] === undefined).map((id) => id.resource);
-
 /**
  * The probes of another partner over `ops`: each operation's sample with the owner's live objects
- * (the caller's own partner id where one is sent), expecting its documented refusal. Deletes come
- * last, so that a target that wrongly lets one through does not hide what the readers would show.
+ * (the caller's own partner id where one is sent), expecting its documented refusal; deletes last.
  */
 export function otherPartnerProbes(
   ops: readonly ObjectIdOperation[],
@@ -44,42 +33,24 @@ export function otherPartnerProbes(
   objects: LiveObjects,
   callerPartnerId: string,
   exempt: Exemptions = {},
-): { probes: Probe[]; leftOut: LeftOut[] } {
-  const probes: Probe[] = [];
-  const leftOut: LeftOut[] = [];
-  for (const full of ops) {
-    const { operationId } = full.operation;
-    if (exempt.byDesign?.[operationId]) {
-      leftOut.push({ operationId, reason: exempt.byDesign[operationId] });
-      continue;
-    }
-    // Only the ids the sample sends, and of those the ones whose owner the sources settle.
-    const settled = sentIds(sample(full), full.ids).filter((id) => !exempt.unsettled?.[id.resource]);
-    const o = { ...full, ids: settled };
-    const open = full.ids.find((id) => exempt.unsettled?.[id.resource]);
-    if (!namesOwnedObject(o) && open) {
-      leftOut.push({ operationId, reason: exempt.unsettled![open.resource] });
-      continue;
-    }
-    if (!namesOwnedObject(o)) {
-      leftOut.push({ operationId, reason: 'names only catalogue ids or the caller itself' });
-      continue;
-    }
-    const refusal = refusalOf(o.operation);
-    if (refusal === undefined) {
-      leftOut.push({ operationId, reason: 'documents no refusal (404, 400 or 403)' });
-      continue;
-    }
-    const missing = missingObjects(o, objects);
-    if (missing.length || !reachable(o, { ...objects, partner: callerPartnerId })) {
-      leftOut.push({ operationId, reason: `no live ${missing.join(', ')} in this run` });
-      continue;
-    }
-    const call = withObjects(sample(o), o.ids, { ...objects, partner: callerPartnerId });
-    probes.push({ operation: o.operation, call, object: objectsNamed(o, objects), documented: refusalsFor(o) });
-  }
-  const last = (p: Probe) => (p.operation.method === 'DELETE' ? 1 : 0);
-  return { probes: probes.sort((a, b) => last(a) - last(b)), leftOut };
+) {
+  return planProbes(
+    ops,
+    (full) => {
+      if (exempt.byDesign?.[full.operation.operationId]) return [exempt.byDesign[full.operation.operationId]];
+      // Only the ids the sample sends, and of those the ones whose owner the sources settle.
+      const o = { ...full, ids: sentIds(sample(full), full.ids).filter((id) => !exempt.unsettled?.[id.resource]) };
+      const owned = o.ids.filter((id) => id.owner !== 'public' && id.resource !== 'partner');
+      const open = full.ids.find((id) => exempt.unsettled?.[id.resource]);
+      if (!owned.length) return [open ? exempt.unsettled![open.resource] : 'names only catalogue ids or the caller itself'];
+      if (refusalOf(o.operation) === undefined) return [NO_REFUSAL];
+      const missing = owned.filter((id) => objects[id.resource] === undefined).map((id) => id.resource);
+      if (missing.length || !reachable(o, { ...objects, partner: callerPartnerId })) return [`no live ${missing.join(', ')} in this run`];
+      const call = withObjects(sample(o), o.ids, { ...objects, partner: callerPartnerId });
+      return [{ operation: o.operation, call, object: objectsNamed(o, objects), documented: refusalsFor(o) }];
+    },
+    true,
+  );
 }
 
 /**

@@ -30,6 +30,35 @@ interface Violation {
   documented: string;
 }
 
+/** An operation a checker leaves out (or one of its ids), with the reason. */
+export interface LeftOut {
+  operationId: string;
+  reason: string;
+}
+
+/** The reason of an operation that documents no refusal of an object it does not find. */
+export const NO_REFUSAL = 'documents no refusal (404, 400 or 403)';
+
+/**
+ * A checker's loop over its operations: `plan` gives each one's probes and, where it or one of its
+ * ids is left out, the reason (a string). `deletesLast`: deletes are sent after every other probe, so
+ * that a target that wrongly deletes through one does not hide what the readers would show.
+ */
+export function planProbes<O extends { operation: Operation }>(
+  ops: readonly O[],
+  plan: (o: O) => (Probe | string)[],
+  deletesLast = false,
+): { probes: Probe[]; leftOut: LeftOut[] } {
+  const probes: Probe[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const o of ops)
+    for (const p of plan(o))
+      if (typeof p === 'string') leftOut.push({ operationId: o.operation.operationId, reason: p });
+      else probes.push(p);
+  if (deletesLast) probes.sort((a, b) => Number(a.operation.method === 'DELETE') - Number(b.operation.method === 'DELETE'));
+  return { probes, leftOut };
+}
+
 /** The answer a probe got (status and parsed body), for checkers that look further than the status. */
 export interface ProbeAnswer {
   probe: Probe;
@@ -69,6 +98,19 @@ export function refusalsOf(op: Operation): number[] {
   return [404, 400, 403].filter((s) => op.responses[String(s)] !== undefined);
 }
 
+/**
+ * The records that hold a dotted member's last step: through each element of a list on the way, past
+ * a record that lacks a step on the way (a body's shape is the sample's; nothing is made).
+ */
+export function holders(node: unknown, steps: readonly string[]): Record<string, unknown>[] {
+  if (Array.isArray(node)) return node.flatMap((n) => holders(n, steps));
+  if (!node || typeof node !== 'object') return [];
+  const record = node as Record<string, unknown>;
+  const [first, ...rest] = steps;
+  if (!rest.length) return [record];
+  return first in record ? holders(record[first], rest) : [];
+}
+
 /** A deep copy of a call with each object id set to the live object of its resource (or the override's). */
 export function withObjects(call: CallOptions, ids: readonly ObjectId[], objects: LiveObjects): CallOptions {
   const out: CallOptions = { ...call, path: { ...call.path }, body: call.body === undefined ? undefined : structuredClone(call.body) };
@@ -76,24 +118,15 @@ export function withObjects(call: CallOptions, ids: readonly ObjectId[], objects
     const value = objects[id.resource];
     if (value === undefined) continue;
     if (id.in === 'path') out.path![id.name] = value;
-    else out.body = setMember(out.body, id.at.split('.'), value);
+    else {
+      // Only a member the sample sends is replaced: the checker keeps the sample's shape.
+      const steps = id.at.split('.');
+      const last = steps[steps.length - 1];
+      for (const record of holders(out.body, steps))
+        if (last in record) record[last] = typeof record[last] === 'number' && /^[0-9]+$/.test(value) ? Number(value) : value;
+    }
   }
   return out;
-}
-
-/** Sets a dotted member wherever it is (in each element of a list on the way); leaves a body that lacks the parent alone. */
-function setMember(node: unknown, steps: string[], value: string): unknown {
-  if (Array.isArray(node)) return node.map((n) => setMember(n, steps, value));
-  if (!node || typeof node !== 'object') return node;
-  const record = node as Record<string, unknown>;
-  const [first, ...rest] = steps;
-  if (!rest.length) {
-    // Only a member the sample sends is replaced: the checker keeps the sample's shape.
-    if (first in record) record[first] = typeof record[first] === 'number' && /^[0-9]+$/.test(value) ? Number(value) : value;
-    return record;
-  }
-  if (first in record) record[first] = setMember(record[first], rest, value);
-  return record;
 }
 
 /**
@@ -102,14 +135,7 @@ function setMember(node: unknown, steps: string[], value: string): unknown {
  * through an id the call sends.
  */
 export function sentIds(call: CallOptions, ids: readonly ObjectId[]): ObjectId[] {
-  const has = (node: unknown, steps: string[]): boolean => {
-    if (Array.isArray(node)) return node.some((n) => has(n, steps));
-    if (!node || typeof node !== 'object') return false;
-    const [first, ...rest] = steps;
-    if (!(first in node)) return false;
-    return rest.length ? has((node as Record<string, unknown>)[first], rest) : true;
-  };
-  return ids.filter((id) => id.in === 'path' || has(call.body, id.at.split('.')));
+  return ids.filter((id) => id.in === 'path' || holders(call.body, id.at.split('.')).some((r) => id.at.split('.').pop()! in r));
 }
 
 /** Whether every owned id of an operation has a live object in this run (else the checker cannot probe it). */

@@ -69,24 +69,32 @@ export function readOnlyMembers(contract: Contract, writer: Operation, reader: O
   return members;
 }
 
+/** The record readers of a contract: a GET answering 200 with a body that does not page (a list read answers about the list, not the record). */
+const recordReaders = (contract: Contract) =>
+  [...contract.operations.values()].filter(
+    (r) => r.method === 'GET' && r.responses['200']?.schema && !r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name)),
+  );
+
+/** The record reader of a writer's own path, else of its path plus one id (`idParam`, the last of the reader's path). */
+function ownReader(readers: Operation[], writer: Operation): { reader: Operation; idParam?: string } | undefined {
+  const same = readers.find((r) => r.path === writer.path);
+  if (same) return { reader: same };
+  const child = readers.find(
+    (r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1,
+  );
+  return child && { reader: child, idParam: child.path.split('/').pop()!.slice(1, -1) };
+}
+
 /** Every writer of a contract with its reader and the response-only members it can be sent. */
 export function readOnlyPairs(contract: Contract): ReadOnlyPair[] {
-  const ops = [...contract.operations.values()];
+  const readers = recordReaders(contract);
   const pairs: ReadOnlyPair[] = [];
-  for (const writer of ops) {
+  for (const writer of contract.operations.values()) {
     if (!['POST', 'PUT', 'PATCH'].includes(writer.method) || !writer.requestBody?.schema) continue;
-    // A list read (one that pages) answers about the list, not the record the writer stored.
-    const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
-    const readers = ops.filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
-    const same = readers.find((r) => r.path === writer.path);
-    const child = readers.find(
-      (r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1,
-    );
-    const reader = same ?? child;
-    if (!reader) continue;
-    const members = readOnlyMembers(contract, writer, reader);
-    if (!Object.keys(members).length) continue;
-    pairs.push({ writer, reader, members, idParam: same ? undefined : reader.path.split('/').pop()!.slice(1, -1) });
+    const own = ownReader(readers, writer);
+    if (!own) continue;
+    const members = readOnlyMembers(contract, writer, own.reader);
+    if (Object.keys(members).length) pairs.push({ writer, reader: own.reader, members, idParam: own.idParam });
   }
   return pairs;
 }
@@ -103,8 +111,7 @@ function successCode(op: Operation): string | undefined {
  * writer's extends (getWebhookSubscriptionById for changeWebhookSubscriptionStatus).
  */
 function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false): { reader: Operation; idParams: string[] } | undefined {
-  const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
-  const readers = [...contract.operations.values()].filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
+  const readers = recordReaders(contract);
   const code = successCode(writer);
   const answerSchema = code ? contract.resolveSchema(writer.responses[code]?.schema) : undefined;
   // The answer's members, each branch of a oneOf / anyOf included (a report generation's answer is one of several shapes).
@@ -148,16 +155,8 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
  * writer's own path, else of its path plus one id the answer gives, else readerOfWrite's.
  */
 export function readerAfterWrite(contract: Contract, writer: Operation): { reader: Operation; idParams: string[] } | undefined {
-  const records = [...contract.operations.values()].filter(
-    (r) => r.method === 'GET' && r.responses['200']?.schema && !r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name)),
-  );
-  const same = records.find((r) => r.path === writer.path);
-  if (same) return { reader: same, idParams: [] };
-  const child = records.find(
-    (r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1,
-  );
-  if (child) return { reader: child, idParams: [child.path.split('/').pop()!.slice(1, -1)] };
-  return readerOfWrite(contract, writer, true);
+  const own = ownReader(recordReaders(contract), writer);
+  return own ? { reader: own.reader, idParams: own.idParam ? [own.idParam] : [] } : readerOfWrite(contract, writer, true);
 }
 
 /** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */

@@ -6,7 +6,7 @@
 // not take for a secret), and compares values regardless of member names (seed 000: only panBin
 // and panLastFour; seed 002: SSN last four only, keys, secrets and tokens never returned).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { kindOfKey, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
+import { kindOfKey, scalars, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
 import type { CallOptions } from '../client.js';
 import { noteEchoed } from '../../secrets/sent-ledger.js';
 import type { ProbeAnswer, Violations } from './probe.js';
@@ -45,22 +45,17 @@ export class SensitiveInputs {
       noteEchoed(s.value);
       found.push({ at: at || '/', kind: s.kind });
     };
-    const walk = (node: unknown, at: string) => {
-      if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`));
-      else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
-      else if (typeof node === 'string' || typeof node === 'number') {
-        const value = String(node);
-        for (const s of index.longIn(value)) echoed(s, at);
-        // A short value counts only as a whole string (a number 123 is an amount as often as a code).
-        if (typeof node === 'string') for (const s of short) if (value.replace(/[ -]/g, '') === s.value) echoed(s, at);
-        if (typeof node === 'string')
-          for (const s of masked) if (wronglyMasked(value, s)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
-        if (typeof node === 'string' && /[0-9]{10}/.test(value))
-          for (const s of runs) if (holdsRun(value, s.value)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
-      }
-    };
-    if (body !== undefined) walk(body, '');
-    else for (const s of index.longIn(text)) echoed(s, 'text');
+    for (const { at, value: node } of body !== undefined ? scalars(body) : []) {
+      const value = String(node);
+      for (const s of index.longIn(value)) echoed(s, at);
+      // A short value counts only as a whole string (a number 123 is an amount as often as a code).
+      if (typeof node === 'string') for (const s of short) if (value.replace(/[ -]/g, '') === s.value) echoed(s, at);
+      if (typeof node === 'string')
+        for (const s of masked) if (wronglyMasked(value, s)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
+      if (typeof node === 'string' && /[0-9]{10}/.test(value))
+        for (const s of runs) if (holdsRun(value, s.value)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
+    }
+    if (body === undefined) for (const s of index.longIn(text)) echoed(s, 'text');
     return found;
   }
 }

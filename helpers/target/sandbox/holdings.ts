@@ -93,7 +93,7 @@ export async function wholeEnrollment(
   ids: { srcClientId: string; serviceId: string; receiptId?: string },
   key?: EncryptionKey,
 ): Promise<Record<string, unknown>> {
-  const provider = readValue<string>('CARD_REQUEST_IDENTITY', env) === 'provider';
+  const provider = readValue('CARD_REQUEST_IDENTITY', env) === 'provider';
   const seedIdentity = { identityType: enumOf(contract, 'ConsumerIdentityType')[0], identityValue: `doctor.${randomUUID()}@example.com` };
   const consumer = {
     consumerIdentity: provider
@@ -135,7 +135,7 @@ export async function wholeEnrollment(
 export function enrollmentCulprit(text: string, env: Env, sent: { serviceId: string; receipt: boolean }): string {
   if (/srcClientId/.test(text)) return 'CARD_SRC_CLIENT_ID';
   if (/serviceId/.test(text))
-    return sent.serviceId === readValue<string>('CARD_FOREIGN_SERVICE_ID', env) ? 'CARD_FOREIGN_SERVICE_ID' : 'CARD_SERVICE_ID';
+    return sent.serviceId === readValue('CARD_FOREIGN_SERVICE_ID', env) ? 'CARD_FOREIGN_SERVICE_ID' : 'CARD_SERVICE_ID';
   if (/enrolmentReference/.test(text) || sent.receipt) return 'CARD_RECEIPT_ID';
   if (/encryptedCard|decrypt/i.test(text)) return encryptionKeyVariable('CARD', env);
   return 'CARD_SRC_CLIENT_ID, CARD_SERVICE_ID and the card encryption key';
@@ -143,11 +143,11 @@ export function enrollmentCulprit(text: string, env: Env, sent: { serviceId: str
 
 async function cardHoldings(env: Env): Promise<Finding[]> {
   const contract = await loadContract('card-enrollment');
-  const baseURL = readValue<string>('CARD_BASE_URL', env)!;
+  const baseURL = readValue('CARD_BASE_URL', env)!;
   const op = contract.operation('putCard');
-  const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: readValue<string>('CARD_API_KEY', env)! };
-  const srcClientId = readValue<string>('CARD_SRC_CLIENT_ID', env)!;
-  const [, ...otherServices] = readValue<string[]>('CARD_SERVICE_ID', env)!;
+  const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: readValue('CARD_API_KEY', env)! };
+  const srcClientId = readValue('CARD_SRC_CLIENT_ID', env)!;
+  const [, ...otherServices] = readValue('CARD_SERVICE_ID', env)!;
   const key = (await configuredEncryptionKey('CARD', env)).key;
   const enroll = async (ids: { srcClientId: string; serviceId: string; receiptId?: string }) => {
     const body = await wholeEnrollment(contract, env, ids, key);
@@ -168,14 +168,14 @@ async function cardHoldings(env: Env): Promise<Finding[]> {
       });
   }
   // Another client's ids are refused (reference A2: another client's srcClientId is 403; a serviceId it has not, refused).
-  const serviceId = readValue<string[]>('CARD_SERVICE_ID', env)![0];
+  const serviceId = readValue('CARD_SERVICE_ID', env)![0];
   for (const [variable, ids, want] of [
     [
       'CARD_FOREIGN_SRC_CLIENT_ID',
-      { srcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env), serviceId },
+      { srcClientId: readValue('CARD_FOREIGN_SRC_CLIENT_ID', env), serviceId },
       'a 403 (origin not validated)',
     ],
-    ['CARD_FOREIGN_SERVICE_ID', { srcClientId, serviceId: readValue<string>('CARD_FOREIGN_SERVICE_ID', env) }, 'a refusal'],
+    ['CARD_FOREIGN_SERVICE_ID', { srcClientId, serviceId: readValue('CARD_FOREIGN_SERVICE_ID', env) }, 'a refusal'],
   ] as const) {
     if (!ids.srcClientId || !ids.serviceId) continue;
     const answer = await enroll(ids as { srcClientId: string; serviceId: string });
@@ -189,7 +189,7 @@ async function cardHoldings(env: Env): Promise<Finding[]> {
       });
   }
   // The receipt path (reference A5): the receipt is known, and its account's digits are the ones configured.
-  const receiptId = readValue<string>('CARD_RECEIPT_ID', env);
+  const receiptId = readValue('CARD_RECEIPT_ID', env);
   if (receiptId) {
     const answer = await enroll({ srcClientId, serviceId, receiptId });
     if (answer.status !== 200) {
@@ -260,7 +260,7 @@ const sealed = async (s: Signed, plain: unknown) => ({ encryptedValue: await enc
  * offers, and the checks that want a card no list holds yet would meet one (no operation deletes a list).
  */
 async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
-  const ranges = readValue<AccountRange[]>('INSTALLMENTS_ACCOUNT_RANGES', env);
+  const ranges = readValue('INSTALLMENTS_ACCOUNT_RANGES', env);
   if (!ranges) return [];
   const lacking = unserved(s.contract, env, 'INSTALLMENTS_ACCOUNT_RANGES', ['registerPans', 'deregisterPans']);
   if (lacking) return [lacking];
@@ -321,9 +321,9 @@ const doctorMerchant = (acquirerICA: string) => ({
  */
 async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
   const settings = [
-    ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', [readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)]],
-    ['INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', readValue<string[]>('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []],
-    ['INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', [readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env)]],
+    ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', [readValue('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)]],
+    ['INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', readValue('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []],
+    ['INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', [readValue('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env)]],
   ] as const;
   const icas = (variable: string) =>
     (settings.find(([v]) => v === variable)![1] as (string | undefined)[]).filter((v): v is string => Boolean(v));
@@ -336,7 +336,7 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
   const lacking = ['postMerchantParticipations', 'getMerchantParticipations'].filter((id) => !servesOperation(s.contract, id, env));
   if (lacking.length)
     return settings.filter(([variable]) => icas(variable).length).map(([variable]) => unserved(s.contract, env, variable, lacking)!);
-  const maxSeconds = readValue<number>('INSTALLMENTS_EFFECTUATION_MAX_SECONDS', env) ?? 300;
+  const maxSeconds = readValue('INSTALLMENTS_EFFECTUATION_MAX_SECONDS', env) ?? 300;
   /** Each ICA's effectuation status, or why it has none. */
   const outcome = new Map<string, string>();
   await Promise.all(
@@ -432,7 +432,7 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
         `${useCases.join(',')}${configuredDistributionPartner(env) ? ', a distribution partner' : ''}: every plan carries the offers presented, which no product refuses`,
       ),
     );
-  const pan = readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env);
+  const pan = readValue('INSTALLMENTS_ELIGIBLE_PAN', env);
   if (!pan) {
     if (!duringPurchase) note('without INSTALLMENTS_ELIGIBLE_PAN (a plan selects an offer)');
     return out;
@@ -491,7 +491,7 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
 async function installmentsHoldings(env: Env): Promise<Finding[]> {
   const s: Signed = {
     contract: await loadContract('installments'),
-    baseURL: readValue<string>('INSTALLMENTS_BASE_URL', env)!,
+    baseURL: readValue('INSTALLMENTS_BASE_URL', env)!,
     signer: signingCredentials('INSTALLMENTS', env)!,
     key: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
   };

@@ -15,7 +15,7 @@ import { politeFetch } from './sweep.js';
 
 /** The partner's testing-customer quota: SANDBOX_CUSTOMER_QUOTA, else the provider's (the financial data contract's `x-limits`). */
 export function customerQuota(contract: Contract, env: Env = suiteConfig().env): number {
-  return readValue<number>('SANDBOX_CUSTOMER_QUOTA', env) ?? limitOf(contract, 'sandboxTestingCustomers');
+  return readValue('SANDBOX_CUSTOMER_QUOTA', env) ?? limitOf(contract, 'sandboxTestingCustomers');
 }
 
 /** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */

@@ -32,7 +32,7 @@ for (const [script, args, message, env] of [
   ['mock', ['--faults', 'no-such-fault'], "--faults names unknown fault 'no-such-fault'; nearest known:"],
   ['certify', ['--service'], '--service needs a value'],
   ['make-jwe', ['--keys-url', 'http://127.0.0.1:9/keys'], 'cannot read a JWK set'],
-  ['mutation-sample', ['--service', 'nope'], '--service must be one of'],
+  ['mutation-sample', ['--service', 'nope'], "unknown service 'nope'"],
   ['diff', ['--service', 'card-enrollment'], '--service and --to are required'],
   ['drift', ['--service', 'card-enrollment'], '--service and --spec are required'],
   ['replay', ['--collection', '/nonexistent/collection.json'], 'collection not found'],
