@@ -172,6 +172,12 @@ for (const mock of MOCKS) {
       expect(await put(typo)).toBe(`unknown fault '${typo}': ${mock.faults.length} known, the nearest is '${known}'`);
     });
 
+    // A path no operation serves: the refusal's own status (mocks/kit/body.ts), not an operation's 400.
+    test('answers an oversized body to an unknown path with 413, not a crash', async () => {
+      const res = await sendJson(`${handle.baseURL}/anything`, 'x'.repeat(6 * 1024 * 1024));
+      expect(res.status).toBe(413);
+    });
+
     // (An unknown fault id: the test above.)
     for (const [path, method, body] of [
       ['/__mock/clock/advance', 'POST', '{"seconds": -5}'],
