@@ -55,24 +55,29 @@ const ROWS: [script: string, args: string[], line: string, files?: Record<string
     `error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. ${MOCK_USAGE}`,
   ],
   ['replay', ['--collection', '$DIR/nowhere.json'], 'collection not found'],
-  ['replay', ['--collection', '$DIR/c.json'], 'is not JSON', { 'c.json': '{ this is not json' }],
+  ['replay', ['--collection', '$DIR/collection.json'], 'is not JSON', { 'collection.json': '{ this is not json' }],
   [
     'replay',
-    ['--collection', '$DIR/c.json'],
+    ['--collection', '$DIR/collection.json'],
     'is not a Postman v2 collection',
-    { 'c.json': JSON.stringify({ openapi: '3.1.0', paths: {} }) },
+    { 'collection.json': JSON.stringify({ openapi: '3.1.0', paths: {} }) },
   ],
   [
     'replay',
-    ['--collection', '$DIR/c.json', '--service', 'card-enrollment'],
+    ['--collection', '$DIR/collection.json', '--service', 'card-enrollment'],
     "unknown service 'card-enrollment' (replay knows: financial-data)",
-    { 'c.json': JSON.stringify({ info: { schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [] }) },
+    {
+      'collection.json': JSON.stringify({
+        info: { schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        item: [],
+      }),
+    },
   ],
   ['replay', [], '--collection is required'],
 ];
 
 for (const [script, args, line, files = {}] of ROWS)
-  test(`scripts/${script} ${args.join(' ')} ${Object.keys(files).length ? `(${Object.values(files)[0].slice(0, 20)}) ` : ''}answers with one error line`, async () => {
+  test(`scripts/${[script, ...args].join(' ')}${Object.keys(files).length ? ` (${Object.values(files)[0].slice(0, 20)})` : ''} answers with one error line`, async () => {
     await inTempDir('error-line-', async (dir) => {
       for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
       const { main } = (await import(`../../scripts/${script}.ts`)) as { main: Parameters<typeof runInProcess>[0] };

@@ -45,7 +45,7 @@ for (const [script, args, message, env] of [
   ],
   ['merge', [], 'no blob reports in blob-report/', {}],
 ] as [string, string[], string, Record<string, string>?][]) {
-  test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
+  test(`scripts/${[script, ...args].join(' ')}${env ? ` (${Object.keys(env).join(', ')} set)` : ''} answers with one error line`, () => {
     const empty = env && fs.mkdtempSync(path.join(os.tmpdir(), `${script}-`));
     const tsx = path.resolve('node_modules/.bin/tsx');
     const { code, output } = runCommand(tsx, [path.resolve(`scripts/${script}.ts`), ...args], env, empty);

@@ -4,7 +4,7 @@
 // the progress line and the certification read them, so the three agree; the certification says
 // NOT RUN with what ran, and a failure found before the stop stays listed. A tiny real Playwright
 // run (a temporary folder, about 3 s) is interrupted with SIGINT while a check runs.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import {
   serviceVerdict,
 } from '../../../helpers/verdict/certification.js';
 import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
-import { readRecorded, RECORDER, reportedRun } from './recorded-run.known.js';
+import { nestedRun, readRecorded, reportedRun } from './recorded-run.known.js';
 import { fdHeaders, newTestingCustomer } from './fd-stand-in.known.js';
 import { PARENT_PID_ENV } from '../../../helpers/run/parent-watch.js';
 
@@ -67,50 +67,40 @@ test('never started', () => {});
 test('one real run stopped by SIGINT: the check in progress is interrupted in Allure and the certification alike, never failed', async () => {
   // A nested Playwright run starts in seconds on a quiet machine, ten times that on a loaded runner.
   test.setTimeout(2 * NESTED_RUN_MS);
-  await inTempDir('interrupt-', async (dir) => {
-    fs.writeFileSync(path.join(dir, 'checks.spec.mjs'), SPEC);
-    fs.writeFileSync(path.join(dir, 'recorder.mjs'), RECORDER);
-    // The suite's first reporter, then Allure's and a recorder of what the reporters after it read.
-    const first = path.resolve('helpers/verdict/kept-worker-reporter.ts');
-    fs.writeFileSync(
-      path.join(dir, 'playwright.config.mjs'),
-      `export default { testDir: '.', outputDir: './test-results', workers: 1, timeout: 240_000,
-        reporter: [[${JSON.stringify(first)}], ['allure-playwright', { resultsDir: './allure-results', detail: false }], ['./recorder.mjs']],
-        projects: [{ name: 'installments', testMatch: 'checks.spec.mjs' }] };`,
-    );
-    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const child = spawn(
-      process.execPath,
-      [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs'],
-      {
-        cwd: dir,
-        env: { ...process.env, FORCE_COLOR: '0' },
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  // The suite's first reporter, then Allure's and a recorder of what the reporters after it read.
+  const first = path.resolve('helpers/verdict/kept-worker-reporter.ts');
+  const config = `export default { testDir: '.', outputDir: './test-results', workers: 1, timeout: 240_000,
+    reporter: [[${JSON.stringify(first)}], ['allure-playwright', { resultsDir: './allure-results', detail: false }], ['./recorder.mjs']],
+    projects: [{ name: 'installments', testMatch: 'checks.spec.mjs' }] };`;
+  const stop = async (child: ChildProcess, dir: string) => {
     await expect.poll(() => fs.existsSync(path.join(dir, 'running')), { timeout: NESTED_RUN_MS }).toBe(true);
     child.kill('SIGINT');
-    await exited;
-    const events = readRecorded(dir);
-    expect(events.status).toBe('interrupted');
-    const stopped = events.ends.find((e) => e.test.titlePath.at(-1) === 'runs when the run is stopped')!;
-    expect(stopped.result.status, 'read after the first reporter: a skip, not a failure').toBe('skipped');
-    expect(stopped.result.annotations).toContainEqual({ type: 'skip-kind', description: 'interrupted' });
+  };
+  await nestedRun(
+    'interrupt-',
+    { 'checks.spec.mjs': SPEC, 'playwright.config.mjs': config },
+    ({ dir }) => {
+      const events = readRecorded(dir);
+      expect(events.status).toBe('interrupted');
+      const stopped = events.ends.find((e) => e.test.titlePath.at(-1) === 'runs when the run is stopped')!;
+      expect(stopped.result.status, 'read after the first reporter: a skip, not a failure').toBe('skipped');
+      expect(stopped.result.annotations).toContainEqual({ type: 'skip-kind', description: 'interrupted' });
 
-    // The suite reporter fed the same run: its counts are Allure's.
-    const reporter = reportedRun(events);
-    const v = serviceVerdict('installments', 'Installments', 'seed', reporter.checkOutcomes(), emptyCoverage('installments'));
-    const allure = allureCounts(path.join(dir, 'allure-results'));
-    expect(allure.installments?.failed ?? 0, 'Allure lists no failure').toBe(0);
-    const mine = certificationCounts({ services: [v] }).installments;
-    expect(mine).toMatchObject({ passed: 1, failed: 0 });
-    expect({ passed: mine.passed, failed: mine.failed }).toEqual({
-      passed: allure.installments.passed,
-      failed: allure.installments.failed,
-    });
-    expect(v.skippedReasons[INTERRUPTED_REASON]).toBe(1);
-  });
+      // The suite reporter fed the same run: its counts are Allure's.
+      const reporter = reportedRun(events);
+      const v = serviceVerdict('installments', 'Installments', 'seed', reporter.checkOutcomes(), emptyCoverage('installments'));
+      const allure = allureCounts(path.join(dir, 'allure-results'));
+      expect(allure.installments?.failed ?? 0, 'Allure lists no failure').toBe(0);
+      const mine = certificationCounts({ services: [v] }).installments;
+      expect(mine).toMatchObject({ passed: 1, failed: 0 });
+      expect({ passed: mine.passed, failed: mine.failed }).toEqual({
+        passed: allure.installments.passed,
+        failed: allure.installments.failed,
+      });
+      expect(v.skippedReasons[INTERRUPTED_REASON]).toBe(1);
+    },
+    stop,
+  );
 });
 
 test("a signal to npm's process alone reaches certify, the mock and npm test (its static checks and its Playwright): their npm scripts exec their command, no shell in between keeping it", () => {

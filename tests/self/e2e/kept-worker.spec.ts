@@ -5,11 +5,10 @@
 // the annotation, and the run exits 1. It rests on how Playwright 1.65 decides to replace a worker
 // (before the reporters run), so an upgrade that changes this fails here. Which failures may keep
 // their worker is judged without a run.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
-import { inTempDir } from '../support.known.js';
+import { expect, test } from '../../../fixtures/self.js';
+import { nestedRun, readRecorded } from './recorded-run.known.js';
 import {
   isCheckError,
   KEPT_WORKER_ANNOTATION,
@@ -43,18 +42,6 @@ test('a worker fixture fails on a check', ({ shared }) => { fs.appendFileSync('b
 test('its fixture is built again in a new worker and the body runs', ({ shared }) => { fs.appendFileSync('bodies', shared + '\\n'); });
 `;
 
-const RECORDER = `
-import fs from 'node:fs';
-export default class Recorder {
-  ends = [];
-  onTestEnd(t, r) {
-    this.ends.push({ title: t.title, status: r.status, expectedStatus: t.expectedStatus, outcome: t.outcome(), worker: r.workerIndex,
-      annotations: [...t.annotations, ...r.annotations].map((a) => a.type) });
-  }
-  onEnd() { fs.writeFileSync('ends.json', JSON.stringify({ ends: this.ends, bodies: fs.existsSync('bodies') ? fs.readFileSync('bodies', 'utf8') : '' })); }
-}
-`;
-
 const CONFIG = (root: string) => `
 export default {
   testDir: '.', outputDir: './test-results', workers: 1, retries: 0, fullyParallel: false,
@@ -62,27 +49,22 @@ export default {
 };
 `;
 
-type End = { title: string; status: string; expectedStatus: string; outcome: string; worker: number; annotations: string[] };
-
-/** The run of SPEC in a temporary folder (a run of its own: none of this run's worker variables). */
-function subRun(args: string[]): Promise<{ status: number | null; ends: End[]; bodies: string }> {
-  return inTempDir('kept-worker-', (dir) => {
-    const root = path.resolve('.');
-    fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
-    fs.writeFileSync(path.join(dir, 'checks.spec.ts'), SPEC(root));
-    fs.writeFileSync(path.join(dir, 'recorder.mjs'), RECORDER);
-    fs.writeFileSync(path.join(dir, 'playwright.config.mjs'), CONFIG(root));
-    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
-    delete env.TEST_WORKER_INDEX;
-    delete env.TEST_PARALLEL_INDEX;
-    const run = spawnSync(
-      process.execPath,
-      [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs', ...args],
-      { cwd: dir, encoding: 'utf8', timeout: NESTED_RUN_MS, env },
-    );
-    expect(fs.existsSync(path.join(dir, 'ends.json')), run.stdout + run.stderr).toBe(true);
-    return { status: run.status, ...(JSON.parse(fs.readFileSync(path.join(dir, 'ends.json'), 'utf8')) as { ends: End[]; bodies: string }) };
+/** The run of SPEC (tests/self/e2e/recorded-run.known.ts): its exit code, each test's end as the reporters after the first read it, the bodies run. */
+function subRun() {
+  const root = path.resolve('.');
+  const files = { 'package.json': '{ "type": "module" }', 'checks.spec.ts': SPEC(root), 'playwright.config.mjs': CONFIG(root) };
+  return nestedRun('kept-worker-', files, ({ code, output, dir }) => {
+    expect(fs.existsSync(path.join(dir, 'events.json')), output).toBe(true);
+    const ends = readRecorded(dir).ends.map(({ test: t, result: r }) => ({
+      title: t.titlePath.at(-1),
+      status: r.status,
+      expectedStatus: t.expectedStatus,
+      outcome: t.outcome,
+      worker: r.workerIndex,
+      annotations: [...t.annotations, ...r.annotations].map((a) => a.type),
+    }));
+    const bodies = path.join(dir, 'bodies');
+    return { status: code, ends, bodies: fs.existsSync(bodies) ? fs.readFileSync(bodies, 'utf8') : '' };
   });
 }
 
@@ -98,7 +80,7 @@ const OUTCOMES = [
 ];
 
 test('a failed check keeps its worker and is reported as the failure it is; an error that is no check replaces the worker', async () => {
-  const { status, ends, bodies } = await subRun([]);
+  const { status, ends, bodies } = await subRun();
   expect(status, 'a run with failures exits 1').toBe(1);
   expect(ends.map((e) => [e.title, e.status, e.outcome])).toEqual(OUTCOMES);
   expect(ends.every((e) => e.expectedStatus === 'passed' && !e.annotations.includes(KEPT_WORKER_ANNOTATION))).toBe(true);
