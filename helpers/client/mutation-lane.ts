@@ -77,12 +77,23 @@ export function recordTime(dir: string, key: string, ms: number, switchMs: numbe
 
 const caughtFile = (dir: string, key: string) => path.join(dir, 'caught', `${key}.json`);
 
+/** Whether the lane's fault is caught, so its later checks skip (never under MUTATION_LANE_EVERY). */
 export function isCaught(dir: string, key: string): boolean {
-  return fs.existsSync(caughtFile(dir, key));
+  return !everyCheck() && fs.existsSync(caughtFile(dir, key));
 }
+
+/**
+ * MUTATION_LANE_EVERY=<file>: a caught fault's later checks run too, and every failure is appended
+ * to that file (a JSON line: the fault, the spec file, the title). What each fault makes fail, not
+ * only its first catch: the measure that tells which faults of a catalogue are alone in what they break.
+ */
+const everyFile = (): string | undefined => process.env.MUTATION_LANE_EVERY || undefined;
+const everyCheck = (): boolean => everyFile() !== undefined;
 
 /** Marks the lane's fault (laneKey) caught by this failing check; the first check to fail is the one kept. */
 export function recordFailure(dir: string, key: string, entry: { title: string; file: string; status: string }): void {
+  const every = everyFile();
+  if (every) fs.appendFileSync(every, `${JSON.stringify([key, entry.file, entry.title])}\n`);
   fs.mkdirSync(path.join(dir, 'caught'), { recursive: true });
   try {
     fs.writeFileSync(caughtFile(dir, key), JSON.stringify(entry), { flag: 'wx' });

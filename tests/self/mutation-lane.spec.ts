@@ -6,7 +6,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { faultOfTest, laneProjects, mockFaults, switchFault, usePerFault } from '../../helpers/client/mutation-lane.js';
+import {
+  faultOfTest,
+  isCaught,
+  laneProjects,
+  mockFaults,
+  recordFailure,
+  switchFault,
+  usePerFault,
+} from '../../helpers/client/mutation-lane.js';
 import { Needles } from '../../helpers/secrets/needles.js';
 import { writeLanes } from '../../tools/mutation/lanes.js';
 
@@ -112,5 +120,33 @@ test('a lane builds every worker value again under each fault, in order, and its
     release?.();
     if (before === undefined) delete process.env.MUTATION_LANE_DIR;
     else process.env.MUTATION_LANE_DIR = before;
+  }
+});
+
+test('a caught fault skips its later checks; under MUTATION_LANE_EVERY each failure is kept and none skips', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lane-'));
+  const every = path.join(dir, 'every.jsonl');
+  const fail = (title: string) => recordFailure(dir, 'card-enrollment.f-one', { title, file: 'a.spec.ts', status: 'failed' });
+  const saved = process.env.MUTATION_LANE_EVERY;
+  try {
+    fail('first');
+    expect(isCaught(dir, 'card-enrollment.f-one'), 'the first failure catches the fault').toBe(true);
+    expect(fs.existsSync(every), 'nothing kept outside the mode').toBe(false);
+    process.env.MUTATION_LANE_EVERY = every;
+    expect(isCaught(dir, 'card-enrollment.f-one'), 'its later checks run').toBe(false);
+    fail('second');
+    fail('third');
+    const kept = fs
+      .readFileSync(every, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(kept).toEqual([
+      ['card-enrollment.f-one', 'a.spec.ts', 'second'],
+      ['card-enrollment.f-one', 'a.spec.ts', 'third'],
+    ]);
+  } finally {
+    if (saved === undefined) delete process.env.MUTATION_LANE_EVERY;
+    else process.env.MUTATION_LANE_EVERY = saved;
   }
 });
