@@ -18,15 +18,10 @@ import { diagnose, type Finding, type PreflightPlan } from './preflight.js';
 import { preflightPlan } from './preflight-plans.js';
 import { checkFdTestData } from './sandbox/prepare.js';
 import { holdingFindings } from './sandbox/holdings.js';
+import { SANDBOX_LISTENERS } from './listeners.js';
 
 /** The encryption key variables' prefix per service (none for financial data). */
 const KEY_PREFIX: Record<string, KeyPrefix | undefined> = { 'card-enrollment': 'CARD', installments: 'INSTALLMENTS' };
-
-/** Local ports the suite listens on when their public URL is set: a port taken would stop the run mid-way. */
-const PORTS: Record<string, [port: string, publicUrl: string][]> = {
-  installments: [['INSTALLMENTS_RECEIVER_PORT', 'INSTALLMENTS_RECEIVER_PUBLIC_URL']],
-  'financial-data': [['FD_LISTENER_PORT', 'FD_LISTENER_PUBLIC_URL']],
-};
 
 /** Whether a local port can be listened on (all interfaces, as the receivers listen), or why not. */
 function portProblem(variable: string, port: number): Promise<Problem | undefined> {
@@ -82,7 +77,8 @@ export async function serviceReadiness(service: string, env: Env, options: { hol
       ready(key.variable, key.what);
     });
   }
-  for (const [variable, publicUrl] of PORTS[service] ?? []) {
+  // The local ports the suite listens on when their public URL is set: a port taken would stop the run mid-way.
+  for (const { port: variable, publicUrl } of SANDBOX_LISTENERS.filter((l) => l.service === service)) {
     const port = readValue<number>(variable, env);
     if (!port || !env[publicUrl]) continue;
     const problem = await portProblem(variable, port);

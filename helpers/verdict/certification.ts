@@ -246,7 +246,7 @@ export function serviceVerdict(
   v.rules = rules.map((r) => ruleOutcome(r, outcomes));
   const statements = loadStatements(service);
   if (statements) v.statements = statementTally(statements);
-  const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
+  const ran = ranOf(v);
   // A rule the provider documents is as blocking as one the seed states; an auth, card or
   // sensitive-data failure blocks whatever its source; only a reference-page decision
   // that fails leaves the verdict CONDITIONAL.
@@ -405,6 +405,28 @@ export function alsoBrokenText(g: FailureGroup): string | undefined {
   return all.length ? all.join('; ') : undefined;
 }
 
+/** One line per rule (or check) a service's failures break, as the console and the page head them: its groups, blocking or not. */
+export function failureLines(s: ServiceVerdict) {
+  const lines = new Map<
+    string,
+    { key: string; broken: boolean; words: string; blocking: boolean; notJudged: string[]; groups: [FailureGroup, number][] }
+  >();
+  s.failures.forEach((g, i) => {
+    const broken = g.broken ?? [];
+    const key = broken.length ? broken.join(' + ') : (g.check ?? g.cause);
+    const words = broken.map((id) => s.rules.find((r) => r.id === id)?.text).filter(Boolean);
+    const line = lines.get(key) ?? { key, broken: broken.length > 0, words: words.join('; '), blocking: false, notJudged: [], groups: [] };
+    line.blocking ||= g.blocking;
+    line.notJudged = [...new Set([...line.notJudged, ...(g.notJudged ?? [])])];
+    line.groups.push([g, i]);
+    lines.set(key, line);
+  });
+  return [...lines.values()].map((l) => ({
+    ...l,
+    also: [...new Set(l.groups.map(([g]) => alsoBrokenText(g)).filter(Boolean))].join('; '),
+  }));
+}
+
 function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
   const checks = tally();
   // Why a check citing the rule never reached its judgement: the breaker's cause, or the rule that failed first.
@@ -443,16 +465,20 @@ export function stopService(v: ServiceVerdict, reason: string): void {
   v.warning = `stopped by the ${reason}`;
 }
 
-const ranOf = (s: ServiceVerdict) => SOURCE_CLASSES.reduce((n, c) => n + s[c].passed + s[c].failed, 0);
+/** A service's checks over every source, as the verdict counts them: what the run and its reporters total. */
+export function totalOf(s: Pick<ServiceVerdict, SourceClass>): Tally & { ran: number; total: number } {
+  const t = tally();
+  for (const c of SOURCE_CLASSES) for (const k of ['passed', 'failed', 'skipped'] as const) t[k] += s[c][k];
+  return { ...t, ran: t.passed + t.failed, total: t.passed + t.failed + t.skipped };
+}
+const ranOf = (s: ServiceVerdict) => totalOf(s).ran;
 
 /**
  * A service of a run stopped by a signal (Ctrl-C, SIGTERM through certify): it certifies nothing,
  * whatever ran. NOT RUN, saying how many of its checks ran and failed (the failures stay listed).
  */
 export function interruptService(v: ServiceVerdict): void {
-  const ran = ranOf(v);
-  const failed = SOURCE_CLASSES.reduce((n, c) => n + v[c].failed, 0);
-  const total = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed + v[c].skipped, 0);
+  const { ran, failed, total } = totalOf(v);
   v.verdict = 'NOT RUN';
   v.warning = `interrupted: ${ran} of ${total} checks ran${failed ? `, ${failed} failed` : ''}`;
 }
@@ -464,7 +490,7 @@ export function interruptService(v: ServiceVerdict): void {
 export function overallVerdict(services: ServiceVerdict[], whole: boolean, interrupted = false): { verdict: Verdict; reason?: string } {
   if (interrupted) {
     const ran = services.reduce((n, s) => n + ranOf(s), 0);
-    const total = services.reduce((n, s) => n + SOURCE_CLASSES.reduce((m, c) => m + s[c].passed + s[c].failed + s[c].skipped, 0), 0);
+    const total = services.reduce((n, s) => n + totalOf(s).total, 0);
     return {
       verdict: 'NOT RUN',
       reason: `interrupted: ${ran} of ${total} checks ran before the run was stopped; the checks in progress then and those not started are not run`,

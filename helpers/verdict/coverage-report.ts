@@ -9,6 +9,7 @@ import type { PropertyCount } from '../client/property-counts.js';
 import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
 import type { RunSelection } from './rule-paths.js';
 import { writeFileAtomic } from './write-file.js';
+import { b, type Block, code, markdown } from './render.js';
 
 export interface TestOutcome {
   project: string;
@@ -115,8 +116,12 @@ export function computeCoverage(contract: Contract, records: CoverageRecord[]): 
 /** How a pair reads in the reports: yes, or no with the contract's reason, or a bold no when none is stated. */
 export function exercisedCell(p: PairCoverage): string {
   if (p.exercised) return 'yes';
-  return p.reason ? `no: ${UNEXERCISED_KINDS[p.reason.kind]}` : '**no** (no stated reason)';
+  return p.reason ? `no: ${UNEXERCISED_KINDS[p.reason.kind]}` : `${b('no')} (no stated reason)`;
 }
+
+/** A reason the contract states for a pair no check provokes, as every report words it. */
+export const whyText = (u: { why?: string; note?: string; rule?: string }) =>
+  u.why ? `${u.why}: ${u.note}${u.rule ? ` (rule ${u.rule})` : ''}` : b('no stated reason');
 
 /** A pair's stated reason in one line: the note, the rule, the sources read. */
 export function reasonLine(r: UnexercisedReason): string {
@@ -161,32 +166,33 @@ function matches(documented: string, status: number): boolean {
 
 export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
   writeFileAtomic(path.join(dir, 'coverage.json'), JSON.stringify(coverage, null, 2));
-  const lines = ['# Coverage: documented (operation, status) pairs exercised by the run', ''];
+  const blocks: Block[] = [{ h: 1, text: 'Coverage: documented (operation, status) pairs exercised by the run' }];
   for (const c of coverage) {
     const left = c.pairs.filter((p) => !p.exercised);
     const explained = left.filter((p) => p.reason).length;
-    lines.push(
-      `## ${c.service} (contract ${c.contractVersion}): ${c.exercised}/${c.documented} pairs exercised`,
-      '',
-      `Not exercised: ${left.length} (${explained} with the reason the contract states, ${left.length - explained} without).`,
-      '',
+    const why = (p: PairCoverage) => whyText(p.reason ? { why: UNEXERCISED_KINDS[p.reason.kind], ...p.reason } : {});
+    blocks.push(
+      { h: 2, text: `${c.service} (contract ${c.contractVersion}): ${c.exercised}/${c.documented} pairs exercised` },
+      { p: `Not exercised: ${left.length} (${explained} with the reason the contract states, ${left.length - explained} without).` },
+      ...(left.length
+        ? [
+            {
+              table: ['operation', 'status', 'why not exercised', 'sources read'],
+              rows: left.map((p) => [p.operationId, p.status, why(p), p.reason?.read.join('; ') ?? '']),
+            },
+          ]
+        : []),
+      {
+        table: ['operation', 'method', 'path', 'status', 'exercised', 'calls'],
+        rows: c.pairs.map((p) => [p.operationId, p.method, code(p.path), p.status, exercisedCell(p), `${p.calls}`]),
+      },
+      ...(c.undocumented.length
+        ? [
+            { p: 'Statuses received that the contract does not document:' },
+            { list: c.undocumented.map((u) => `${u.operationId} ${u.status} (${u.calls} calls)`) },
+          ]
+        : []),
     );
-    if (left.length) {
-      lines.push('| operation | status | why not exercised | sources read |', '|---|---|---|---|');
-      for (const p of left)
-        lines.push(
-          `| ${p.operationId} | ${p.status} | ${p.reason ? `${UNEXERCISED_KINDS[p.reason.kind]}: ${p.reason.note}${p.reason.rule ? ` (rule ${p.reason.rule})` : ''}` : '**no stated reason**'} | ${p.reason?.read.join('; ') ?? ''} |`,
-        );
-      lines.push('');
-    }
-    lines.push('| operation | method | path | status | exercised | calls |', '|---|---|---|---|---|---|');
-    for (const p of c.pairs)
-      lines.push(`| ${p.operationId} | ${p.method} | \`${p.path}\` | ${p.status} | ${exercisedCell(p)} | ${p.calls} |`);
-    if (c.undocumented.length) {
-      lines.push('', 'Statuses received that the contract does not document:', '');
-      for (const u of c.undocumented) lines.push(`- ${u.operationId} ${u.status} (${u.calls} calls)`);
-    }
-    lines.push('');
   }
-  writeFileAtomic(path.join(dir, 'coverage.md'), lines.join('\n'));
+  writeFileAtomic(path.join(dir, 'coverage.md'), [...markdown(blocks), ''].join('\n'));
 }

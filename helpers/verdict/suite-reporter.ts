@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { alsoBrokenText, checkResult, interruptService, overallVerdict, serviceVerdict } from './certification.js';
+import { checkResult, failureLines, interruptService, overallVerdict, serviceVerdict, totalOf } from './certification.js';
 import type { Certification } from './model.js';
 import { writeCertification } from './certification-report.js';
 import { lockState } from './run-lock.js';
@@ -274,11 +274,8 @@ export default class SuiteReporter implements Reporter {
       writeCoverage(settings.reportsDir, coverage);
       const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;
       const { verdict, reason } = overallVerdict(services, origin?.whole ?? false, interrupted);
-      const ran = services.reduce(
-        (n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed,
-        0,
-      );
-      const serviceSkips = services.reduce((n, s) => n + s.seed.skipped + s.provider.skipped + s.assumption.skipped, 0);
+      const ran = services.reduce((n, s) => n + totalOf(s).ran, 0);
+      const serviceSkips = services.reduce((n, s) => n + totalOf(s).skipped, 0);
       const leaked = leakScan.leaks.length > 0;
       const certified = new Set(services.map((s) => s.service));
       const cert: Certification = {
@@ -306,18 +303,10 @@ export default class SuiteReporter implements Reporter {
           `Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`,
         );
         // A failing run says what fails, as the page heads it: each rule (or check) broken, on which operations.
-        const ruleText = new Map(s.rules.map((r) => [r.id, r.text]));
-        const byRule = new Map<string, typeof s.failures>();
-        for (const g of s.failures) {
-          const key = g.broken?.length ? g.broken.join(' + ') : `${g.check ?? g.cause} (no rule)`;
-          byRule.set(key, [...(byRule.get(key) ?? []), g]);
-        }
-        for (const [key, groups] of byRule) {
-          const checks = groups.flatMap((g) => g.checks ?? []);
-          const words = (groups[0].broken ?? []).map((id) => ruleText.get(id)).filter(Boolean);
-          const also = [...new Set(groups.map(alsoBrokenText).filter(Boolean))];
+        for (const l of failureLines(s)) {
+          const checks = l.groups.flatMap(([g]) => g.checks ?? []);
           console.log(
-            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key}${also.length ? ` (${also.join('; ')})` : ''} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
+            `  FAILED ${l.blocking ? '(blocking) ' : ''}${l.key}${l.broken ? '' : ' (no rule)'}${l.also ? ` (${l.also})` : ''} on ${l.groups.map(([g]) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || l.groups.reduce((n, [g]) => n + g.titles.length, 0)} checks)${l.words ? `: ${l.words.slice(0, 200)}` : ''}`,
           );
           const first = checks[0];
           if (first) console.log(`    e.g. ${first.judged.split('\n')[0].slice(0, 200)}\n    rerun: ${first.rerun}`);

@@ -5,15 +5,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { inTempDir } from './support.known.js';
+import { inTempDir, testRule } from './support.known.js';
 import { checkResult, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { writeCertification } from '../../helpers/verdict/certification-report.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { compareCertifications } from '../../helpers/verdict/baseline.js';
 import type { Evidence } from '../../helpers/verdict/evidence.js';
 import type { Certification, ServiceVerdict } from '../../helpers/verdict/model.js';
-import type { Rule } from '../../helpers/contract/rules.js';
 import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
+import {
+  b,
+  badge,
+  type Block,
+  BR,
+  code,
+  em,
+  fold,
+  h,
+  html,
+  link,
+  list,
+  markdown,
+  p,
+  page as onPageOnly,
+  pre,
+  table,
+} from '../../helpers/verdict/render.js';
 
 test('the certification page opens from disk and shows verdict, chart, coverage matrix, failures and rules', async () => {
   test.skip(Boolean(browserMissing()), browserMissing());
@@ -35,11 +52,11 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
     await expect(page.getByRole('img', { name: 'Checks per service' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Rules per kind' })).toBeVisible();
     // The failure: the check that judged it, in its own words, and how to run it again.
-    const check = page.locator('.check', { hasText: 'rejects a request without a key' });
-    await expect(check).toContainText('Judged by statusCodeConformance');
+    const check = page.locator('details.check', { hasText: 'rejects a request without a key' });
+    await expect(check).toContainText('judged by statusCodeConformance');
     await expect(check).toContainText('Received: 200 / Documented: 401');
     await expect(check.locator('pre.rerun')).toContainText('npx playwright test');
-    await expect(page.getByText('CE-AUTH-MISSING-KEY: without a key: 401')).toBeVisible();
+    await expect(page.getByText('Rule CE-AUTH-MISSING-KEY: without a key: 401')).toBeVisible();
     // Folded: the coverage matrix and the passing rules, opened on demand.
     const matrix = page.getByRole('table', { name: 'coverage card-enrollment' });
     await expect(matrix).toBeHidden();
@@ -47,7 +64,7 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
     await expect(matrix.getByRole('row', { name: /putCard/ })).toContainText('not exercised');
     // The filter keeps what names the rule or operation typed.
     await page.locator('#filter').fill('no-such-rule-id');
-    await expect(page.locator('.check')).toBeHidden();
+    await expect(page.locator('details.check')).toBeHidden();
     await page.locator('#filter').fill('CE-AUTH');
     await expect(page.locator('tr.failed', { hasText: 'CE-AUTH-MISSING-KEY: without a key: 401' })).toBeVisible();
     // A failed check shows under the rule it breaks, whatever its own text holds.
@@ -82,31 +99,10 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
     ],
   };
   const rules = [
-    {
-      id: 'CE-AUTH-MISSING-KEY',
-      text: 'without a key: 401',
-      kind: 'auth' as const,
-      source: 'seed' as const,
-      cite: 'seed 000, Authentication',
-      operations: ['putCard'],
-    },
-    {
-      id: 'CE-MASK-PAN',
-      text: 'the PAN is shown masked',
-      kind: 'masking' as const,
-      source: 'seed' as const,
-      cite: 'seed 000, MaskedCard',
-      operations: ['putCard'],
-    },
-    {
-      id: 'CE-LIM-PAN',
-      text: 'a PAN of 13 to 19 digits',
-      kind: 'range' as const,
-      source: 'provider' as const,
-      cite: 'provider 1.0.0, Card',
-      operations: ['putCard'],
-    },
-  ] as Rule[];
+    testRule('CE-AUTH-MISSING-KEY', 'auth', ['putCard'], { text: 'without a key: 401', cite: 'seed 000, Authentication' }),
+    testRule('CE-MASK-PAN', 'masking', ['putCard'], { text: 'the PAN is shown masked', cite: 'seed 000, MaskedCard' }),
+    testRule('CE-LIM-PAN', 'range', ['putCard'], { text: 'a PAN of 13 to 19 digits', source: 'provider', cite: 'provider 1.0.0, Card' }),
+  ];
   const evidence: Evidence = {
     how: 'failed',
     note: 'the exchange statusCodeConformance judged and failed (call #3 of the test)',
@@ -307,7 +303,7 @@ test('every member of certification.json has a place on the page (walked generic
     const html = fs.readFileSync(path.join(dir, 'certification.html'), 'utf8');
     expect(missingFromPage(json, html)).toEqual([]);
     // The walk is not blind: the page without its guest line misses what the guest member holds.
-    const withoutGuest = html.replace(/<span id="guest">[\s\S]*?<\/span>/, '');
+    const withoutGuest = html.replace(/<li>Sandbox guest:[\s\S]*?<\/li>/, '');
     expect(missingFromPage(json, withoutGuest)).toEqual(
       expect.arrayContaining(['$.guest.created: 9137', '$.guest.retryWaitSeconds: 87.5']),
     );
@@ -315,4 +311,30 @@ test('every member of certification.json has a place on the page (walked generic
     // The page is whole: no external resource, one inline script.
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
   });
+});
+
+test('the render primitives: each block as markdown and as the page, the same words; the data is never read as marks', () => {
+  const cases: [Block, string, string][] = [
+    [h(2, 'x: rules', 'r'), '## x: rules', '<h2 id="r">x: rules</h2>'],
+    [
+      p(`${b('FAIL')} ${code('a<b')} ${b('1 found')} ${em('seed')} J*** D** **x** \`y`),
+      '**FAIL** `a<b` **1 found** *seed* J*** D** **x** `y',
+      `<p>${badge('FAIL')} <code>a&lt;b</code> <b>1 found</b> <i>seed</i> J*** D** **x** \`y</p>`,
+    ],
+    [
+      list(['a', link('op', 'f-s-0')]),
+      '- a\n- [op](#f-s-0)',
+      '<ul><li data-search>a</li><li data-search><a href="#f-s-0">op</a></li></ul>',
+    ],
+    [
+      table(['a', 'b'], [['1', `x${BR}<br>`]], { rowCls: ['failed'], fold: 'folded' }),
+      '| a | b |\n|---|---|\n| 1 | x<br><br> |',
+      '<details><summary>folded</summary><table><tr><th>a</th><th>b</th></tr><tr class="failed" data-search><td>1</td><td>x<br>&lt;br&gt;</td></tr></table></details>',
+    ],
+    [pre('x ``` y', 'rerun'), "```\nx ''' y\n```", '<pre class="rerun">x ``` y</pre>'],
+    [fold('g', [p('b')], { level: 3, open: true }), '### g\n\nb', '<details open data-search><summary>g</summary><p>b</p></details>'],
+    [fold('g', [p('b')]), 'b', '<details data-search><summary>g</summary><p>b</p></details>'],
+    [onPageOnly(p('only')), '', '<p>only</p>'],
+  ];
+  for (const [block, md, onPage] of cases) expect([markdown([block]).join('\n'), html([block])]).toEqual([md, onPage]);
 });

@@ -116,7 +116,7 @@ test("a target answering the way the provider's example does meets the deviation
   );
   expect(md).not.toContain('## financial-data: seed-vs-provider conflicts');
   const html = certificationHtml(cert, []);
-  expect(html).toContain('Known provider deviations');
+  expect(html).toContain('financial-data: known provider deviations');
   expect(html).toContain('known provider deviation <code>FD-DEVIATION-ERROR-RECOVERABLE-TEXT</code>');
 
   // Text no example shows: the schema check fails the answer.
