@@ -49,7 +49,8 @@ const CONSUMER_ROWS = [
       city: tellingMarkupName('Provo'),
       state: 'CO',
       zip: tellingDigits(5),
-      phone: '03035550199',
+      // A leading zero and separators: a writer reading it as a number, or keeping its digits only, changes it.
+      phone: '0303-555-0199',
       ssn: '999602222',
       birthday: { year: 1976, month: 12, dayOfMonth: 31 },
       email: 'Marian.Keyes@Example.com',
