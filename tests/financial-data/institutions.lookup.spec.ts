@@ -148,6 +148,7 @@ const INCOMPLETE: Record<string, string>[] = [
   { merchantName: 'Corner Coffee' },
   { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL' },
 ];
+
 test('GetLocationMatches rejects each incomplete parameter set with 400', rules('FD-LOC-PARAMS'), async ({ fdApi, fdContract }) => {
   // The contract lists the sets in x-required-parameter-sets; each query completes none.
   const sets: string[][] = fdContract.document.paths['/decisioning/sbca/location-matches'].get['x-required-parameter-sets'];
