@@ -99,6 +99,22 @@ test.describe('switches of a customer', () => {
   }
 
   test(
+    "another customer's switch is a 404 under this customer",
+    rules('FD-SW-OTHER-CUSTOMER@sw-deposit', 'FD-SW-OTHER-CUSTOMER@sw-bill-pay'),
+    async ({ fdApi, fdPowers, linkedCustomer, createCustomer }) => {
+      const other = (await ownLinkedCustomer(fdPowers, createCustomer)).customerId;
+      for (const kind of ['deposit', 'bill-pay'] as const) {
+        const theirs = ids(await list(fdApi, kind, other));
+        expect(theirs.length, `the other customer has ${kind} switches`).toBeGreaterThan(0);
+        for (const id of theirs) {
+          expect((await one(fdApi, kind, other, id)).status, `${kind} switch ${id} under its own customer`).toBe(200);
+          expectFdError(await one(fdApi, kind, linkedCustomer.customerId, id), 404, `${kind} switch ${id} under another customer`);
+        }
+      }
+    },
+  );
+
+  test(
     "an active customer's lists and details say active, and lists read before its accounts were linked leave its switches naming them",
     rules('FD-SW-CUSTOMER@sw-deposit', 'FD-SW-CUSTOMER@sw-bill-pay', 'FD-SW-ACCOUNT-DIGITS@sw-deposit'),
     async ({ fdApi, fdPowers, createCustomer }) => {
