@@ -162,41 +162,27 @@ test(
         leftOut.push(`${path}: ${NO_RECEIPT}`);
         continue;
       }
+      // Another client's program and another client's last srcClientId: the other ids the caller must own (CE-PROP-IDS-OWNED).
+      const foreign = [
+        ['srcClientId', card.foreignSrcClientId, 'another client’s srcClientId', [403]],
+        ['serviceId', card.foreignServiceId, 'another client’s serviceId', [400, 403]],
+        [
+          'srcClientId',
+          card.foreignIds.srcClientId.length > 1 ? card.foreignIds.srcClientId.at(-1) : undefined,
+          'another client’s last srcClientId',
+          [403],
+        ],
+      ] as const;
       const refusals = [
-        ...(card.foreignSrcClientId
-          ? [
-              {
-                what: 'another client’s srcClientId',
-                call: { body: { ...(await cards.on(path)), srcClientId: card.foreignSrcClientId } },
-                status: [403],
-              },
-            ]
-          : []),
-        // Another client's program and another client's last srcClientId: the other ids the caller must own (CE-PROP-IDS-OWNED).
-        ...(card.foreignServiceId
-          ? [
-              {
-                what: 'another client’s serviceId',
-                call: { body: { ...(await cards.on(path)), serviceId: card.foreignServiceId } },
-                status: [400, 403],
-              },
-            ]
-          : []),
-        ...(card.foreignIds.srcClientId.length > 1
-          ? [
-              {
-                what: 'another client’s last srcClientId',
-                call: { body: { ...(await cards.on(path)), srcClientId: card.foreignIds.srcClientId.at(-1) } },
-                status: [403],
-              },
-            ]
-          : []),
-        { what: 'no key', call: { body: await cards.on(path), auth: false as const }, status: [401, 403] },
+        ...foreign.flatMap(([member, id, what, status]) =>
+          id ? [{ what, call: async () => ({ body: { ...(await cards.on(path)), [member]: id } }), status }] : [],
+        ),
+        { what: 'no key', call: async () => ({ body: await cards.on(path), auth: false as const }), status: [401, 403] },
       ];
       if (!card.foreignSrcClientId)
         leftOut.push(`${path}, origin: needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)`);
       for (const r of refusals) {
-        const { sent, leftOut: why } = await checkRefusalOnForms(cardApi, op, r.call, refusedWith(...r.status), violations, {
+        const { sent, leftOut: why } = await checkRefusalOnForms(cardApi, op, await r.call(), refusedWith(...r.status), violations, {
           keep: knownOrSensitive,
           contract: cardRequestContract,
           on: `${path} path, ${r.what}`,

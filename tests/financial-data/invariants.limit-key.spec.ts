@@ -21,7 +21,7 @@ import {
 } from '../../helpers/client/invariants/keys.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule, tally } from '../shared/property.js';
+import { checkKeysOf } from '../shared/limit-key.js';
 
 const RULE = 'FD-PROP-LIMIT-KEY';
 
@@ -31,54 +31,40 @@ test(
     rules(`${RULE}:accept`, `${RULE}:refuse`),
     "needs the mock's rate (five micro entry initiations per customer in a day, the reference's assumption): a sandbox sets its own, and a 429 there is never a finding",
   ),
-  async ({ fd, fdApi, fdMock }, testInfo) => {
+  async ({ fd, fdApi, fdMock }) => {
     void fdMock; // the rate is the mock's (reference/financial-data.md); a sandbox sets its own
-    const { violations, checked, exceptions } = tally(RULE);
     const made: string[] = [];
-    const seen: string[] = [];
-    try {
-      for (const op of limitedOf(FD_CONTRACT)) {
-        const rate = keyedRateOf(FD_CONTRACT, op);
-        if (!rate) {
-          exceptions.push({ operationId: op.operationId, reason: 'its 429 states no rate nor the key it counts by (no x-rate)' });
-          continue;
-        }
-        // Three keys of the check's own: customers of the same partner.
-        const keys: string[] = [];
-        for (let i = 0; i < 3; i++) {
-          const created = await fdApi.call('AddTestingCustomer', { body: newCustomer() });
-          expect(created.status, 'AddTestingCustomer (a key of the check)').toBe(201);
-          keys.push(String(created.body.id));
-          made.push(String(created.body.id));
-        }
-        const valid = sampleCall(op.operationId as FdOperationId, fd, {
-          customerId: keys[0]!,
-          consumerId: '',
-          businessId: '',
-        }) as CallOptions;
-        const validate = FD_CONTRACT.requestValidatorOf(op.operationId);
-        const ok = (b: unknown) => !validate || Boolean(validate(b));
-        // Each driven call names another object (a digit string's last digits changed), as the key's calls would.
-        const drive = (k: number) =>
-          k === 0 ? valid : withKey(digitsOnly(variedLeaves(valid, rate.key, k, ok), valid), rate.key, keys[0]);
-        const varied = variedLeaves(valid, rate.key, rate.count + 1, ok);
-        seen.push(
-          ...(await checkLimitKey(
-            (call) => fdApi.callBuilt(op.operationId as FdOperationId, { ...call, rateLimit: 'expect' }),
-            op,
-            rate,
-            { drive, varied, keys: [keys[0], keys[1], keys[2]] },
-            violations,
-          )),
-        );
-        checked.push(op.operationId);
+    await checkKeysOf(RULE, limitedOf(FD_CONTRACT), async (op, violations) => {
+      const rate = keyedRateOf(FD_CONTRACT, op);
+      if (!rate) return { leftOut: 'its 429 states no rate nor the key it counts by (no x-rate)' };
+      // Three keys of the check's own: customers of the same partner.
+      const keys: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const created = await fdApi.call('AddTestingCustomer', { body: newCustomer() });
+        expect(created.status, 'AddTestingCustomer (a key of the check)').toBe(201);
+        keys.push(String(created.body.id));
+        made.push(String(created.body.id));
       }
-    } finally {
+      const valid = sampleCall(op.operationId as FdOperationId, fd, {
+        customerId: keys[0]!,
+        consumerId: '',
+        businessId: '',
+      }) as CallOptions;
+      const validate = FD_CONTRACT.requestValidatorOf(op.operationId);
+      const ok = (b: unknown) => !validate || Boolean(validate(b));
+      // Each driven call names another object (a digit string's last digits changed), as the key's calls would.
+      const drive = (k: number) => (k === 0 ? valid : withKey(digitsOnly(variedLeaves(valid, rate.key, k, ok), valid), rate.key, keys[0]));
+      const varied = variedLeaves(valid, rate.key, rate.count + 1, ok);
+      return checkLimitKey(
+        (call) => fdApi.callBuilt(op.operationId as FdOperationId, { ...call, rateLimit: 'expect' }),
+        op,
+        rate,
+        { drive, varied, keys: [keys[0], keys[1], keys[2]] },
+        violations,
+      );
+    }).finally(async () => {
       for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
-    }
-    testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
-    countRule('limit-key', RULE, { applies: limitedOf(FD_CONTRACT).map((o) => o.operationId), checked, exceptions });
-    expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
+    });
   },
 );
 
@@ -95,18 +81,14 @@ test(
     rules(`${RULE}:accept`, `${RULE}:refuse`),
     "needs the mock's control surface to lift the partner locks it makes (a sandbox's lasts until its provider lifts it)",
   ),
-  async ({ fd, fdApi, fdMock, appKeyOnly }, testInfo) => {
-    const { violations, checked, exceptions } = tally(RULE);
-    const seen: string[] = [];
+  async ({ fd, fdApi, fdMock, appKeyOnly }) => {
     const locked = lockedOf(FD_CONTRACT);
-    for (const op of locked) {
+    expect(locked.length, 'locks stated with their key').toBeGreaterThan(0);
+    await checkKeysOf(RULE, locked, async (op, violations) => {
       const lock = keyedLockOf(FD_CONTRACT, op)!;
       // Two values of the key whose right calls the target gives: the spare partner (driven) and the suite's.
       const creds = lock.key === 'partnerId' && fd.sparePartner?.partnerSecret ? [fd.sparePartner, fd.partner] : [];
-      if (creds.length < 2) {
-        exceptions.push({ operationId: op.operationId, reason: `no two ${lock.key} values with their right calls on this target` });
-        continue;
-      }
+      if (creds.length < 2) return { leftOut: `no two ${lock.key} values with their right calls on this target` };
       const validate = FD_CONTRACT.requestValidatorOf(op.operationId);
       const keyCalls = (c: { partnerId: string; partnerSecret: string }, name: string): LockKeyCalls => {
         const right = { body: { partnerId: c.partnerId, partnerSecret: c.partnerSecret }, auth: appKeyOnly } as CallOptions;
@@ -119,25 +101,18 @@ test(
         return { name, right, wrong };
       };
       try {
-        seen.push(
-          ...(await checkLockKey(
-            (call) => fdApi.callBuilt(op.operationId as FdOperationId, call),
-            op,
-            lock,
-            keyCalls(creds[0]!, 'spare'),
-            keyCalls(creds[1]!, 'suite'),
-            violations,
-          )),
+        return await checkLockKey(
+          (call) => fdApi.callBuilt(op.operationId as FdOperationId, call),
+          op,
+          lock,
+          keyCalls(creds[0]!, 'spare'),
+          keyCalls(creds[1]!, 'suite'),
+          violations,
         );
       } finally {
         for (const c of creds) await fdMock.unlockPartner(c!.partnerId);
       }
-      checked.push(op.operationId);
-    }
-    testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
-    countRule('limit-key', RULE, { applies: locked.map((o) => o.operationId), checked, exceptions });
-    expect(locked.length, 'locks stated with their key').toBeGreaterThan(0);
-    expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
+    });
   },
 );
 

@@ -24,6 +24,7 @@ import {
   type Condition,
   listedAt,
   methodProbesOf,
+  NOT_ACCEPTABLE,
   rateOf,
   rateRefusalOf,
   refusalsOf,
@@ -31,21 +32,22 @@ import {
   siblingReadersOf,
   stateRefusalsOf,
   sendsTestDeliveries,
-  deliveryScalars,
+  deliveriesRead,
   traceWriters,
   type Read,
   type Tell,
   type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
 import { readerAfterWrite } from '../../helpers/client/security/read-only.js';
-import { objectIdsOf } from '../../helpers/contract/object-ids.js';
-import { leavesOf, namedResources, readersOfNamed } from '../../helpers/client/invariants/kit.js';
+import { lastOwnedPathId, leavesOf, namedResources, readersOfNamed } from '../../helpers/client/invariants/kit.js';
 import { type LiveObjects, Violations, withObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import type { Operation } from '../../helpers/contract/contract.js';
 import type { FdMockControl } from '../../helpers/target/financial-data.js';
 import { readerCall } from './records.known.js';
 import { tellingBody } from '../../helpers/client/invariants/echo.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { camel, versionless } from '../../helpers/contract/writers.js';
 import { DELETED_BY, FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
 import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
@@ -56,7 +58,6 @@ const movesAlone = movesAloneOf(FD_CONTRACT);
 const WRITERS = traceWriters(FD_CONTRACT);
 /** The operations that send test deliveries: the deliveries they make are a reader of what their object's subscriptions hold. */
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
 /**
  * The reads of the object a writer's valid call made (or found), from its answer: the by-id reader
@@ -71,9 +72,7 @@ function existingReads(
 ) {
   const after = readerAfterWrite(FD_CONTRACT, writer);
   if (!after) return undefined;
-  const last = objectIdsOf(FD_CONTRACT, after.reader)
-    .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
-    .at(-1);
+  const last = lastOwnedPathId(FD_CONTRACT, after.reader);
   if (!last) return undefined;
   const own = versionless(after.reader.path);
   const readers = [...FD_CONTRACT.operations.values()].filter(
@@ -83,8 +82,7 @@ function existingReads(
   );
   return (answer: unknown): Read[] => {
     const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
-    const camel = last.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    const id = after.idParams.length ? (record?.[last.name] ?? record?.[camel] ?? record?.id) : world.objects[last.resource];
+    const id = after.idParams.length ? (record?.[last.name] ?? record?.[camel(last.name)] ?? record?.id) : world.objects[last.resource];
     if (id === undefined || typeof id === 'object') return [];
     return withViews(
       readers.flatMap((operation) => {
@@ -150,6 +148,14 @@ test(
   ),
   async ({ fd, fdApi, fdMock, createCustomer }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
+    /** A read by each reader on the objects (the live ones by default); a test trigger is read as the deliveries it makes (triggerReads), never as its bare answer. */
+    const readsOn = (readers: readonly Operation[], objects: LiveObjects = world.objects): Read[] =>
+      readers
+        .filter((operation) => !sendsTestDeliveries(operation))
+        .flatMap((operation) => {
+          const call = readerCall(operation, world, fd, objects);
+          return typeof call === 'string' ? [] : [{ operation, call }];
+        });
     const other = await spareAuth(fdApi, fd);
     // Another partner's caller on each writer's objects, as the other-partner checker probes them (its exemptions kept).
     const ownership = new Map(
@@ -171,13 +177,7 @@ test(
     const triggerReads = TRIGGERS.flatMap((operation): Read[] => {
       const call = readerCall(operation, world, fd);
       if (typeof call === 'string') return [];
-      const send = async () => {
-        const seen = (await fdMock.deliveries()).length;
-        const res = await fdApi.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
-        const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...deliveryScalars(d.body) }));
-        return { status: res.status, body: made.sort((a, b) => `${a.method} ${a.url}`.localeCompare(`${b.method} ${b.url}`)) };
-      };
-      return [{ operation, call, send }];
+      return [{ operation, call, send: deliveriesRead(fdApi, () => fdMock.deliveries(), operation, call) }];
     });
     // The documented refusals whose condition the harness sets up (seed 002, Errors 403, 406): an
     // Accept of another type, the target's customer with a disputed statement (ModifyCustomer), the
@@ -185,13 +185,7 @@ test(
     // lifted right after it.
     const customer = world.objects.customer;
     const conditions: Condition[] = [
-      // seed 002, Errors 406 (PSI operations): a representation other than JSON asked for.
-      {
-        status: 406,
-        names: /representation/i,
-        why: 'an Accept of a type other than JSON',
-        call: (call) => ({ ...call, headers: { ...call.headers, Accept: 'application/xml' } }),
-      },
+      NOT_ACCEPTABLE,
       ...(fd.disputedCustomerId
         ? [
             {
@@ -272,13 +266,7 @@ test(
         exceptions.push({ operationId, reason: `no sample call (${(error as Error).message.split('\n')[0]})` });
         continue;
       }
-      // A test trigger is read as the deliveries it makes (triggerReads), never as its bare answer.
-      const reads = readers
-        .filter((operation) => !sendsTestDeliveries(operation))
-        .flatMap((operation) => {
-          const call = readerCall(operation, world, fd);
-          return typeof call === 'string' ? [] : [{ operation, call }];
-        });
+      const reads = readsOn(readers);
       const named = namedResources(FD_CONTRACT, writer).at(-1);
       reads.push(...triggerReads.filter((t) => named !== undefined && namedResources(FD_CONTRACT, t.operation).at(-1) === named));
       // Each refused request carries values that tell (helpers/client/invariants/echo.ts): one the live object already holds would hide a trace.
@@ -303,25 +291,15 @@ test(
         return telling(call, () => false);
       });
       unproduced.push(...conditioned.leftOut.map((why) => `${operationId} ${why}`));
-      const onObjects = (objects: Record<string, string> | undefined) =>
-        readers
-          .filter((operation) => !sendsTestDeliveries(operation))
-          .flatMap((operation): Read[] => {
-            const call = readerCall(operation, world, fd, objects ?? world.objects);
-            return typeof call === 'string' ? [] : [{ operation, call }];
-          });
       for (const refusal of conditioned.refusals) {
         const objects = conditions.find((c) => refusal.why.includes(c.why))?.objects;
-        const on = onObjects(objects);
+        const on = readsOn(readers, objects);
         if (on.length) conditionProbes.push({ writer, refusals: [refusal], reads: on });
         else unproduced.push(`${operationId} ${refusal.statuses!.join()} (no reader of the objects it names)`);
       }
       // A child id naming nothing: the readers of the parent's children join (refused-subjects.ts parentReadersOf).
       if (refusals.some((r) => r.reason === 'unresolved'))
-        for (const operation of parentReadersOf(FD_CONTRACT, writer)) {
-          const call = readerCall(operation, world, fd);
-          if (typeof call !== 'string' && !reads.some((r) => r.operation === operation)) reads.push({ operation, call });
-        }
+        reads.push(...readsOn(parentReadersOf(FD_CONTRACT, writer).filter((o) => !reads.some((r) => r.operation === o))));
       const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd, fdMock) : undefined;
       if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
@@ -398,14 +376,10 @@ test(
         resource,
         by,
       });
-      const reads = [
-        ...new Set([...refusals.flatMap((r) => readersOfNamed(FD_CONTRACT, r.writer)), ...siblingReadersOf(FD_CONTRACT, d.operation)]),
-      ]
-        .filter((operation) => !sendsTestDeliveries(operation))
-        .flatMap((operation): Read[] => {
-          const call = readerCall(operation, world, fd, gone);
-          return typeof call === 'string' ? [] : [{ operation, call }];
-        });
+      const reads = readsOn(
+        [...new Set([...refusals.flatMap((r) => readersOfNamed(FD_CONTRACT, r.writer)), ...siblingReadersOf(FD_CONTRACT, d.operation)])],
+        gone,
+      );
       if (!reads.length) {
         families.push(`${resource} (left out: no reader of it nor of its collection)`);
         continue;

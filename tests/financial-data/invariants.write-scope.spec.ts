@@ -34,11 +34,12 @@ import {
   type ScopeRead,
 } from '../../helpers/client/invariants/write-scope.js';
 import { DATE_UNITS, DateUnits } from '../../helpers/client/invariants/dates.js';
-import { isRead, movesAloneBeside, namedResources, writersOfContract } from '../../helpers/client/invariants/kit.js';
-import { sendsTestDeliveries, deliveryScalars } from '../../helpers/client/invariants/refused-trace.js';
+import { isRead, lastOwnedPathId, movesAloneBeside, namedResources, writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { sendsTestDeliveries, deliveriesRead } from '../../helpers/client/invariants/refused-trace.js';
 import { Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { eventDateMembers } from '../../helpers/contract/event-dates.js';
+import { camel } from '../../helpers/contract/writers.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
@@ -75,12 +76,6 @@ const movesAlone = (path: string, before: unknown, after: unknown, writer: Opera
  * children nothing to name.
  */
 const lastNamed = (op: Operation) => namedResources(FD_CONTRACT, op).at(-1);
-/** The resource of the last owned id a path takes. */
-const lastPathOwned = (op: Operation) =>
-  objectIdsOf(FD_CONTRACT, op)
-    .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
-    .at(-1)?.resource;
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 /**
  * The resources a contract path shows under an object of each resource (a path id after its own, or
  * the collection right after it: `/institutionLogins/{institutionLoginId}/accounts`, a login holds accounts).
@@ -234,12 +229,7 @@ test(
       },
     };
     /** The deliveries a test trigger makes (the mock's record of its outbound calls), by their scalar members but dates. */
-    const delivered = (operation: Operation, call: CallOptions) => async () => {
-      const seen = (await fdMock.deliveries()).length;
-      const res = await fdApi.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
-      const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...deliveryScalars(d.body) }));
-      return { status: res.status, body: made.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) };
-    };
+    const delivered = (operation: Operation, call: CallOptions) => deliveriesRead(fdApi, () => fdMock.deliveries(), operation, call);
     const own = new Set([
       ...Object.values(objects),
       ...Object.values(world.otherParents),
@@ -397,7 +387,14 @@ test(
       // retrieval) is sent by the spare partner too: our own reads of that object (every read whose
       // path ends in its id, a POST named Get... among them) stay as they were.
       const ours: ScopeRead[] = [...FD_CONTRACT.operations.values()]
-        .filter((r) => r !== writer && isRead(r) && !sendsTestDeliveries(r) && /\}$/.test(r.path) && lastPathOwned(r) === named)
+        .filter(
+          (r) =>
+            r !== writer &&
+            isRead(r) &&
+            !sendsTestDeliveries(r) &&
+            /\}$/.test(r.path) &&
+            lastOwnedPathId(FD_CONTRACT, r)?.resource === named,
+        )
         .flatMap((operation) => {
           const read = namedAt.length ? readerCall(operation, world, fd, { ...objects, [named!]: idValue(namedAt[0]!) }) : 'nothing named';
           return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${idValue(namedAt[0]!)}`, foreign: true }];

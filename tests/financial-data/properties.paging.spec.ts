@@ -126,6 +126,9 @@ test(
   rules(
     'FD-PROP-PAGING',
     'FD-PROP-FILTERED-TOTALS',
+    // The webhook list's page index from 1 and each later page keeping the largest page's records and total.
+    'FD-WEBHOOK-PAGE-OFFSET:accept',
+    'FD-PAGE-KEEPS-QUERY',
     // The institution lists' paging rules, proved by this check on each of their paths and operations.
     ...Object.keys({
       institutions: 'GetInstitutions',

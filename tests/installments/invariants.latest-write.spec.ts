@@ -134,6 +134,10 @@ test(
       checked: [WRITER.operationId, ...checked],
     });
     expect(changed.length, `members the second submission changes (${changed.join(', ')})`).toBeGreaterThan(3);
+    expect(
+      READERS.map((r) => r.operationId).sort(),
+      'the readers of merchants (IN-ECHO-PARTICIPATION-LATEST on the completed list, the search, the MID search)',
+    ).toEqual(['getMerchantParticipations', 'postMerchantMidSearches', 'postMerchantSearches']);
     expect(problems, 'every reader shows the latest submission').toEqual([]);
   },
 );

@@ -6,12 +6,12 @@
 // PlanNotifTooManyRequestError: the IP rate limit), which no request member carries: its x-rate names no
 // key, and the operation is counted as an exception saying so.
 import { exampleNotification } from '../../fixtures/examples/installments.js';
-import { expect, mockOnly, rules, test } from '../../fixtures/installments.js';
+import { mockOnly, rules, test } from '../../fixtures/installments.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';
 import { rateOf } from '../../helpers/client/invariants/refused-trace.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { countRule, tally } from '../shared/property.js';
+import { checkKeysOf } from '../shared/limit-key.js';
 
 const RULE = 'IN-PROP-LIMIT-KEY';
 const contract = await loadContract('installments');
@@ -26,22 +26,17 @@ test(
     rules(`${RULE}:accept`, `${RULE}:refuse`),
     "needs the mock issuer's throttle where a rate's key is a request member: a real issuer's key is its own",
   ),
-  async ({ instApi, inst, instMock }, testInfo) => {
+  async ({ instApi, inst, instMock }) => {
     void instMock; // the rate is the mock's; a real issuer sets its own
     const issuer = inst.issuerEndpoint!;
-    const { violations, checked, exceptions } = tally(RULE);
-    const seen: string[] = [];
-    for (const op of limitedOf(contract)) {
+    await checkKeysOf(RULE, limitedOf(contract), async (op, violations) => {
       const rate = keyedRateOf(contract, op);
-      if (!rate) {
-        exceptions.push({
-          operationId: op.operationId,
-          reason: rateOf(contract, op)
+      if (!rate)
+        return {
+          leftOut: rateOf(contract, op)
             ? "its rate counts by the caller's address (no x-rate key: no request member carries it), which one machine's checks cannot vary"
             : 'its 429 states no rate nor the key it counts by (no x-rate)',
-        });
-        continue;
-      }
+        };
       const headers = () => ({ 'Correlation-Id': crypto.randomUUID() });
       const first = exampleNotification(issuer);
       // The varied notification shares nothing with the first but the issuer it is sent to (an ICA not
@@ -53,25 +48,19 @@ test(
         consumer: { panLastFour: '1881' },
       });
       const plans = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-      seen.push(
-        ...(await checkLimitKey(
-          (call) =>
-            instApi.callBuilt(op.operationId as 'notifyPlan', {
-              ...call,
-              baseURL: issuer.baseURL,
-              headers: headers(),
-              rateLimit: 'expect',
-            }),
-          op,
-          rate,
-          { drive: () => ({ body: first }) as CallOptions, varied: { body: varied } as CallOptions, keys: [plans[0], plans[1], plans[2]] },
-          violations,
-        )),
+      return checkLimitKey(
+        (call) =>
+          instApi.callBuilt(op.operationId as 'notifyPlan', {
+            ...call,
+            baseURL: issuer.baseURL,
+            headers: headers(),
+            rateLimit: 'expect',
+          }),
+        op,
+        rate,
+        { drive: () => ({ body: first }) as CallOptions, varied: { body: varied } as CallOptions, keys: [plans[0], plans[1], plans[2]] },
+        violations,
       );
-      checked.push(op.operationId);
-    }
-    testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
-    countRule('limit-key', RULE, { applies: limitedOf(contract).map((o) => o.operationId), checked, exceptions });
-    expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
+    });
   },
 );

@@ -18,6 +18,7 @@ import {
   conditionRefusalsOf,
   type Condition,
   methodProbesOf,
+  NOT_ACCEPTABLE,
   refusalsOf,
   REFUSED_NO_TRACE,
   stateReadersOf,
@@ -105,12 +106,7 @@ test(
             },
           ]
         : []),
-      {
-        status: 406,
-        names: /representation cannot be produced/i,
-        why: 'an Accept of a type other than JSON',
-        call: (call) => ({ ...call, headers: { ...call.headers, Accept: 'application/xml' } }),
-      },
+      NOT_ACCEPTABLE,
     ];
     /** The documented refusals whose condition the harness cannot produce, by writer. */
     const unproduced: string[] = [];

@@ -34,7 +34,14 @@ const BIG = DEFAULT_LIMIT + 1;
 for (const [operationId, path] of READERS) {
   test(
     `${operationId}: accepts limit ${LIMIT.min} and ${LIMIT.max} and offset 0, refuses limit ${LIMIT.min! - 1}, ${LIMIT.max! + 1} or not an integer and offset -1 (400) @provider`,
-    rules(`IN-PAGE-LIMIT:accept@${path}`, `IN-PAGE-LIMIT:refuse@${path}`, `IN-PAGE-OFFSET:accept@${path}`, `IN-PAGE-OFFSET:refuse@${path}`),
+    // Each accepted page carries its Count, Offset and Limit headers (expectPage): IN-PAGE-HEADERS on the path too.
+    rules(
+      `IN-PAGE-LIMIT:accept@${path}`,
+      `IN-PAGE-LIMIT:refuse@${path}`,
+      `IN-PAGE-OFFSET:accept@${path}`,
+      `IN-PAGE-OFFSET:refuse@${path}`,
+      `IN-PAGE-HEADERS@${path}`,
+    ),
     async ({ instApi, instReq, inst }) => {
       const call = await instReq.sampleCall(operationId);
       // The MIDs of a merchant the target holds (seed 001: "the mids of a given merchant"), submitted first.

@@ -29,6 +29,12 @@ export function namedResources(contract: Contract, op: Operation): string[] {
   ];
 }
 
+/** The last owned id of an operation's path (public ids aside): the object it reads or writes, not its parent. */
+export const lastOwnedPathId = (contract: Contract, op: Operation) =>
+  objectIdsOf(contract, op)
+    .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
+    .at(-1);
+
 /**
  * What a call puts on the wire, as a key: two calls of one key are the same request. Its operation,
  * method, base URL, path, query, headers and body, as the client sends them (a member or parameter
@@ -80,8 +86,7 @@ export function readersOfNamed(contract: Contract, writer: Operation): Operation
   return [...contract.operations.values()].filter((r) => {
     if (r.method !== 'GET' || r === writer) return false;
     if (r.path === writer.path || (kindOf !== undefined && versionless(r.path) === kindOf)) return true;
-    const ids = objectIdsOf(contract, r).ids.filter((id) => id.in === 'path' && id.owner !== 'public');
-    const last = ids.at(-1);
+    const last = lastOwnedPathId(contract, r);
     return last !== undefined && named.has(last.resource);
   });
 }

@@ -115,6 +115,14 @@ export interface Condition {
   stated?: 'response' | 'operation';
 }
 
+/** The condition of a 406 (seed 002, Errors 406; installments' reference, Error codes): the valid call asking for a representation other than JSON. */
+export const NOT_ACCEPTABLE: Condition = {
+  status: 406,
+  names: /representation/i,
+  why: 'an Accept of a type other than JSON',
+  call: (call) => ({ ...call, headers: { ...call.headers, Accept: 'application/xml' } }),
+};
+
 /** The statuses the other reasons make: validation and parameter 400, authorization 401, ownership and state 404, duplicate 409, rate 429. */
 const MADE_BY_REASONS = new Set(['400', '401', '404', '409', '429']);
 
@@ -203,18 +211,28 @@ export interface Read {
 export const sendsTestDeliveries = (op: Operation): boolean => /^test|TestTransaction$/.test(op.operationId);
 
 /**
- * The top-level scalar members of a delivery's body but its dates (its subscription, class, account,
- * event name): what a subscription holds, as a test trigger's deliveries show it. A date of sending
- * moves with each delivery, and two deliveries within a second read alike.
+ * A test trigger read as the deliveries it makes (sendsTestDeliveries): the trigger sent between two
+ * reads of the harness's record of outbound calls, each new delivery by its method, URL and the
+ * top-level scalar members of its body but its dates (its subscription, class, account, event name:
+ * what a subscription holds; a date of sending moves with each delivery), in one order.
  */
-export const deliveryScalars = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object'
-    ? Object.fromEntries(
-        Object.entries(body).filter(
-          ([, v]) => (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)),
-        ),
-      )
-    : {};
+export const deliveriesRead =
+  <S extends ServiceName>(
+    api: OperationClient<S>,
+    deliveries: () => Promise<Record<string, unknown>[]>,
+    operation: Operation,
+    call: CallOptions,
+  ) =>
+  async (): Promise<{ status: unknown; body: Record<string, unknown>[] }> => {
+    const seen = (await deliveries()).length;
+    const res = await api.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+    const scalar = ([, v]: [string, unknown]) =>
+      (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v));
+    const made = (await deliveries())
+      .slice(seen)
+      .map((d) => ({ method: d.method, url: d.url, ...Object.fromEntries(Object.entries(d.body ?? {}).filter(scalar)) }));
+    return { status: res.status, body: made.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) };
+  };
 
 /** One writer's probe: its refusals and the reads of what it names. */
 export interface TraceProbe {

@@ -23,6 +23,7 @@ import {
   callKey,
   changedLeaves,
   changedLeavesOf,
+  lastOwnedPathId,
   leavesOf,
   namedResources,
   readersOfNamed,
@@ -118,10 +119,7 @@ export function scopeReaders(
   contract: Contract,
   writer: Operation,
 ): { named?: string; own: Operation[]; collections: Operation[]; parents: Operation[] } {
-  const lastOwned = (r: Operation) =>
-    objectIdsOf(contract, r)
-      .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
-      .at(-1)?.resource;
+  const lastOwned = (r: Operation) => lastOwnedPathId(contract, r)?.resource;
   // A create naming nothing (a new plan, a new subscription) has every object of the kind it makes as a sibling.
   const made = readerAfterWrite(contract, writer)?.reader;
   const named = namedResources(contract, writer).at(-1) ?? (made && lastOwned(made));
