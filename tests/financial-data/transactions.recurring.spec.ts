@@ -163,7 +163,8 @@ test(
 
 test(
   "an accountIds entry that is not an account of the customer, unknown or another customer's, is a 404 @provider",
-  rules('FD-TXN-RECURRING-UNKNOWN-ACCOUNT'),
+  // Another customer's account under that customer is also the owner rule's case on the recurring call (FD-TXN-OWNER-404).
+  rules('FD-TXN-RECURRING-UNKNOWN-ACCOUNT', 'FD-TXN-OWNER-404'),
   async ({ fdApi, fdEntities, linkedCustomer, createCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = String(linkedCustomer.account('checking').id);
