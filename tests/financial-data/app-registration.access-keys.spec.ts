@@ -199,11 +199,18 @@ test(
 );
 
 test(
-  'UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent',
-  rules('FD-ACCESSKEY-UPDATE'),
+  'UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent; RevokeThirdPartyAccessKey 204, after which the key, like one never issued, is a 404 on update and on revocation',
+  rules(
+    'FD-ACCESSKEY-UPDATE',
+    'FD-ACCESSKEY-REVOKED@key-update',
+    'FD-ACCESSKEY-REVOKED@key-revoke',
+    'FD-ACCESSKEY-UNKNOWN@key-update',
+    'FD-ACCESSKEY-UNKNOWN@key-revoke',
+  ),
   async ({ fdApi, fd, linkedCustomer }) => {
     const accounts = [linkedCustomer.account('checking').id];
-    const made = await generate(fdApi, accessKeyBody(fd, linkedCustomer.customerId, accounts));
+    const body = accessKeyBody(fd, linkedCustomer.customerId, accounts);
+    const consentReceiptId = (await generate(fdApi, body)).receipt.receiptId;
     const changed = accessKeyBody(
       fd,
       linkedCustomer.customerId,
@@ -212,33 +219,19 @@ test(
       accessPeriod(fd.now() + 3_600_000, 7 * 86_400_000),
     );
     const updated = receiptOf(
-      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body: changed }),
+      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body: changed }),
       'UpdateThirdPartyAccessKey',
     );
-    expect(updated.receipt.receiptId, 'the same consent').toBe(made.receipt.receiptId);
+    expect(updated.receipt.receiptId, 'the same consent').toBe(consentReceiptId);
     expect(granted(updated.receipt), 'the products and period sent').toEqual(asked(changed));
-  },
-);
-
-test(
-  'RevokeThirdPartyAccessKey answers 204; the revoked key cannot be updated nor revoked again (404)',
-  rules('FD-ACCESSKEY-REVOKED@key-update', 'FD-ACCESSKEY-REVOKED@key-revoke'),
-  async ({ fdApi, fd, linkedCustomer }) => {
-    const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
-    const consentReceiptId = (await generate(fdApi, body)).receipt.receiptId;
     expect((await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } })).status, 'revocation').toBe(204);
-    expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body }), 404, 'update of a revoked key');
-    expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } }), 404, 'revoking it again');
-  },
-);
-
-test(
-  'a consentReceiptId never issued is a 404 on update and on revocation',
-  rules('FD-ACCESSKEY-UNKNOWN@key-update', 'FD-ACCESSKEY-UNKNOWN@key-revoke'),
-  async ({ fdApi, fd, linkedCustomer }) => {
-    const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
-    expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: NO_CONSENT }, body }), 404, 'update');
-    expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId: NO_CONSENT } }), 404, 'revocation');
+    for (const [what, id] of [
+      ['a revoked key', consentReceiptId],
+      ['a key never issued', NO_CONSENT],
+    ]) {
+      expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: id }, body }), 404, `update of ${what}`);
+      expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId: id } }), 404, `revoking ${what}`);
+    }
   },
 );
 

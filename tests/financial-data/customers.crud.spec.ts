@@ -79,21 +79,22 @@ for (const [op, type] of [
 }
 
 // reference, Identifiers: customer ids in paths are digit strings (the provider types them strings).
-test('GetCustomer rejects a malformed customer id with 400 @assumption', rules('FD-ID-FORMAT'), async ({ fdApi }) => {
-  expectFdError(await fdApi.call('GetCustomer', { path: { customerId: 'not-digits' } }), 400);
-});
-
-test('GetCustomerWithAppData rejects a malformed customer id with 400 @assumption', rules('FD-ID-FORMAT'), async ({ fdApi }) => {
-  expectFdError(await fdApi.call('GetCustomerWithAppData', { path: { customerId: 'x-1' } }), 400, 'malformed id');
-});
+test(
+  'GetCustomer, GetCustomerWithAppData and ModifyCustomer reject a malformed customer id with 400 @assumption',
+  rules('FD-ID-FORMAT'),
+  async ({ fdApi }) => {
+    for (const [op, customerId, body] of [
+      ['GetCustomer', 'not-digits', undefined],
+      ['GetCustomerWithAppData', 'x-1', undefined],
+      ['ModifyCustomer', 'abc', { firstName: 'A' }],
+    ] as const)
+      expectFdError(await fdApi.call(op, { path: { customerId }, ...(body ? { body } : {}) }), 400, `${op}: malformed id`);
+  },
+);
 
 test('ModifyCustomer with neither firstName nor lastName is a 400', rules('FD-CUST-MODIFY-REQUIRED'), async ({ fdApi, createCustomer }) => {
   const id = await createCustomer();
   expectFdError(await fdApi.call('ModifyCustomer', { path: { customerId: id }, body: {} }), 400, 'empty update');
-});
-
-test('ModifyCustomer rejects a malformed customer id with 400 @assumption', rules('FD-ID-FORMAT'), async ({ fdApi }) => {
-  expectFdError(await fdApi.call('ModifyCustomer', { path: { customerId: 'abc' }, body: { firstName: 'A' } }), 400, 'malformed id');
 });
 
 test('ModifyCustomer refuses a customer with a disputed statement with 403', rules('FD-CUST-DISPUTED'), async ({ fdApi, fd }) => {

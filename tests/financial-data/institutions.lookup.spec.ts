@@ -61,8 +61,8 @@ test('GetInstitutionBranding answers 404 for an institution without branding', r
 // lists nothing. On a sandbox only the configured number is known: its counts are compared with
 // what it lists, and no near number is asked (a real one may be mapped).
 test(
-  'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number, leading zeros and second numbers included, none for a number one digit away, and found counts them',
-  rules('FD-ROUTING-EXACT', 'FD-ROUTING-COUNTS'),
+  'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number (at least one), leading zeros and second numbers included, none for a number one digit away, and found counts them',
+  rules('FD-ROUTING-EXACT', 'FD-ROUTING-COUNTS', 'FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH:accept'),
   async ({ fdApi, fd }) => {
     const map = fd.institutions.routingMap ?? { [fd.institutions.routingNumber]: undefined };
     const problems: string[] = [];
@@ -80,6 +80,8 @@ test(
       const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
       expect(res.status, `routing number ${rn}`).toBe(200);
       const got = ((res.body.institutions ?? []) as { id: number }[]).map((i) => String(i.id)).sort();
+      // seed 002, Institutions: a match lists the mapped institutions.
+      if (!got.length) problems.push(`${rn}: lists no institution`);
       if (ids && JSON.stringify(got) !== JSON.stringify([...ids].sort()))
         problems.push(`${rn}: lists [${got.join(', ')}], mapped [${[...ids].sort().join(', ')}]`);
       for (const member of ['found', 'displaying'] as const)
@@ -91,80 +93,49 @@ test(
 );
 
 test(
-  'GetInstitutionsByRoutingNumber returns the institutions mapped to the number',
-  rules('FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH:accept'),
-  async ({ fdApi, fd }) => {
-    const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: fd.institutions.routingNumber } });
-    expect(res.status).toBe(200);
-    expect(res.body.institutions?.length ?? 0, 'seed 002: a match lists the mapped institutions').toBeGreaterThan(0);
+  'GetInstitutionsByRoutingNumber rejects a routing number of 8, 10, 1 or 13 digits with 400',
+  rules('FD-ROUTING-LENGTH:refuse'),
+  async ({ fdApi }) => {
+    for (const rn of ['12345678', '1234567890', '1', '0210000210021'])
+      expectFdError(await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } }), 400, `${rn.length} digits`);
   },
 );
 
-for (const rn of ['12345678', '1234567890', '1', '0210000210021']) {
-  test(
-    `GetInstitutionsByRoutingNumber rejects a routing number of ${rn.length} digits with 400`,
-    rules('FD-ROUTING-LENGTH:refuse'),
-    async ({ fdApi }) => {
-      expectFdError(await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } }), 400, 'wrong length');
-    },
-  );
-}
+// Known merchants by name and address, and by id where the target names one (FD_LOCATION_ID_VALUE in
+// .env on a sandbox); the lookups that match nothing are 404 (seed 002: a match by id always; by name
+// and address on the mock only, a provider's matching may be fuzzy: a merchant the mock's world does not
+// hold at a known merchant's address, then a known name at another postal code).
+const KNOWN_LOCATION = {
+  merchantName: 'Corner Coffee',
+  streetAddress: '101 Main Street',
+  city: 'Springfield',
+  stateProvinceRegion: 'IL',
+  postalCode: '62701',
+};
 
 test(
-  `GetLocationMatches returns at most ${MATCHES_MAX} matches by name and address`,
+  `GetLocationMatches returns at least one and at most ${MATCHES_MAX} matches for a known merchant by name and address and by id`,
   rules('FD-LOC-MAX:accept', 'FD-LOC-MAX:refuse'),
-  async ({ fdApi }) => {
-    const byName = await fdApi.call('GetLocationMatches', {
-      query: {
-        merchantName: 'Corner Coffee',
-        streetAddress: '101 Main Street',
-        city: 'Springfield',
-        stateProvinceRegion: 'IL',
-        postalCode: '62701',
-      },
-    });
-    expect(byName.status).toBe(200);
-    const matches = byName.body.locationMatches ?? [];
-    expect(matches.length).toBeGreaterThan(0);
-    expect(matches.length, `seed 002, Limits: location matches up to ${MATCHES_MAX}`).toBeLessThanOrEqual(MATCHES_MAX);
-  },
-);
-
-test(
-  `GetLocationMatches matches a known merchant by id, at most ${MATCHES_MAX} matches`,
-  rules('FD-LOC-MAX:accept'),
   async ({ fdApi, fd }) => {
-    // A missing test identity skips this check with its name; it never fails the target.
-    test.skip(!fd.institutions.location, 'needs a merchant identifier the target finds (FD_LOCATION_ID_VALUE in .env)');
-    const byId = await fdApi.call('GetLocationMatches', { query: fd.institutions.location! });
-    expect(byId.status).toBe(200);
-    expect(byId.body.locationMatches.length, 'a lookup by id returns its match').toBeGreaterThan(0);
-    expect(byId.body.locationMatches.length).toBeLessThanOrEqual(MATCHES_MAX);
+    for (const query of [KNOWN_LOCATION, ...(fd.institutions.location ? [fd.institutions.location] : [])]) {
+      const res = await fdApi.call('GetLocationMatches', { query });
+      expect(res.status, JSON.stringify(Object.keys(query))).toBe(200);
+      const matches = res.body.locationMatches ?? [];
+      expect(matches.length).toBeGreaterThan(0);
+      expect(matches.length, `seed 002, Limits: location matches up to ${MATCHES_MAX}`).toBeLessThanOrEqual(MATCHES_MAX);
+    }
   },
 );
 
-test('GetLocationMatches answers 404 when no location matches', rules('FD-LOC-NONE-404'), async ({ fdApi }) => {
-  expectFdError(await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` } }), 404, 'no match');
-});
-
-// The name and address set too: a merchant the mock's world does not hold (a provider's matching
-// may be fuzzy, so this stays on the mock), at a known merchant's address, then under a known
-// name at another postal code.
 test(
-  'GetLocationMatches by name and address answers 404 when no location matches @mock-only',
+  'GetLocationMatches answers 404 when no location matches, by id and (on the mock) by name and address',
   rules('FD-LOC-NONE-404'),
-  async ({ fdApi }) => {
-    const known = {
-      merchantName: 'Corner Coffee',
-      streetAddress: '101 Main Street',
-      city: 'Springfield',
-      stateProvinceRegion: 'IL',
-      postalCode: '62701',
-    };
-    expect((await fdApi.call('GetLocationMatches', { query: known })).status, 'the known merchant is found').toBe(200);
+  async ({ fdApi, fd }) => {
+    expectFdError(await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` } }), 404, 'no match by id');
+    if (fd.kind !== 'mock') return;
     for (const [what, query] of [
-      ['an unknown merchant name', { ...known, merchantName: `Nowhere Merchant ${Date.now()}` }],
-      ['the known name at another postal code', { ...known, postalCode: '99999' }],
+      ['an unknown merchant name', { ...KNOWN_LOCATION, merchantName: `Nowhere Merchant ${Date.now()}` }],
+      ['the known name at another postal code', { ...KNOWN_LOCATION, postalCode: '99999' }],
     ] as const)
       expectFdError(await fdApi.call('GetLocationMatches', { query }), 404, what);
   },
@@ -177,15 +148,12 @@ const INCOMPLETE: Record<string, string>[] = [
   { merchantName: 'Corner Coffee' },
   { merchantName: 'Corner Coffee', streetAddress: '101 Main Street', city: 'Springfield', stateProvinceRegion: 'IL' },
 ];
-for (const query of INCOMPLETE) {
-  test(
-    `GetLocationMatches rejects an incomplete parameter set ${JSON.stringify(Object.keys(query))} with 400`,
-    rules('FD-LOC-PARAMS'),
-    async ({ fdApi, fdContract }) => {
-      // The contract lists the sets in x-required-parameter-sets; confirm this query completes none.
-      const sets: string[][] = fdContract.document.paths['/decisioning/sbca/location-matches'].get['x-required-parameter-sets'];
-      expect(sets.some((set) => set.every((name) => name in query))).toBe(false);
-      expectFdError(await fdApi.call('GetLocationMatches', { query }), 400, 'incomplete parameters');
-    },
-  );
-}
+
+test('GetLocationMatches rejects each incomplete parameter set with 400', rules('FD-LOC-PARAMS'), async ({ fdApi, fdContract }) => {
+  // The contract lists the sets in x-required-parameter-sets; each query completes none.
+  const sets: string[][] = fdContract.document.paths['/decisioning/sbca/location-matches'].get['x-required-parameter-sets'];
+  for (const query of INCOMPLETE) {
+    expect(sets.some((set) => set.every((name) => name in query))).toBe(false);
+    expectFdError(await fdApi.call('GetLocationMatches', { query }), 400, `incomplete parameters ${JSON.stringify(Object.keys(query))}`);
+  }
+});

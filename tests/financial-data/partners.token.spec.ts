@@ -11,22 +11,14 @@ const VALID_MIN = TOKEN_AGES.validMs / 60_000;
 const VALID_HOURS = `${inWords(TOKEN_AGES.validMs / 3_600_000)} hours`;
 
 test(
-  'issues a token for good credentials @smoke',
+  'issues a token for good credentials, and the token authorises a call @smoke',
   rules('FD-TOKEN-ISSUE:accept', 'FD-AUTH-KEY-ONLY', 'FD-AUTH-KEY-WHOLE:accept', 'FD-SENSITIVE-ECHO'),
   async ({ fdApi, fd, appKeyOnly }) => {
     const res = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
     expect(res.status).toBe(200);
     expect(typeof res.body.token).toBe('string');
-  },
-);
-
-test(
-  'the issued token authorises a call',
-  rules('FD-TOKEN-ISSUE:accept', 'FD-AUTH-KEY-WHOLE:accept'),
-  async ({ fdApi, fd, appKeyOnly }) => {
-    const { body } = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
-    const res = await fdApi.call('GetCustomers', { query: { limit: 1 }, auth: () => fdAuthHeaders(fd.appKey, body.token) });
-    expect(res.status).toBe(200);
+    const read = await fdApi.call('GetCustomers', { query: { limit: 1 }, auth: () => fdAuthHeaders(fd.appKey, res.body.token) });
+    expect(read.status, 'a call under the token issued').toBe(200);
   },
 );
 

@@ -127,24 +127,6 @@ test(
   },
 );
 
-test("another customer's pay statement asset is a 404", rules('FD-ASSET-OWNER@asset-pay'), async ({ fdApi, createCustomer }) => {
-  const [owner, stranger] = [await createCustomer('testing'), await createCustomer('testing')];
-  const stored = await fdApi.call('StoreCustomerPayStatement', {
-    path: { customerId: owner },
-    body: { label: 'lastPayPeriod', statement: OTHER.toString('base64') },
-  });
-  expect(stored.status).toBe(200);
-  expectFdError(
-    await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: stored.body.assetId } }),
-    404,
-    "another customer's asset",
-  );
-  expect(
-    (await fdApi.call('GetAssetByCustomerID', { path: { customerId: owner, assetId: stored.body.assetId } })).status,
-    'the owner reads it',
-  ).toBe(200);
-});
-
 test('an asset id never issued is a 404 for a customer that exists', rules('FD-ASSET-UNKNOWN'), async ({ fdApi, fdEntities }) => {
   // provider 1.35.0 AssetId form (a UUID, then digits), and a free-form id.
   for (const assetId of [`0b0e2c58-1f7d-4c9a-9d3e-5a1b2c3d4e5f-${fdEntities.customerId}`, 'never-issued-asset']) {

@@ -1,5 +1,5 @@
-// Covers: GetCustomerTransaction (seed 002, Transactions; Errors 404), the ownership of accounts and
-// transactions on every transactions operation, what a deleted account leaves (seed 002, Accounts:
+// Covers: GetCustomerTransaction (seed 002, Transactions; Errors 404; another customer's transaction or
+// account: security.other-parent.spec.ts, FD-TXN-OWNER-404), what a deleted account leaves (seed 002, Accounts:
 // "Delete of an institution login or an account removes access to that data only; other
 // permissioned accounts stay accessible" - so its transactions are gone from every reader), and
 // the unit of the transaction dates (provider 1.35.0 UnixDate: epoch seconds), pinned against the
@@ -62,54 +62,6 @@ test(
       expect(one.status, `GetCustomerTransaction ${t.id}`).toBe(200);
       expect(pick(one.body), `GetCustomerTransaction ${t.id}: the transaction of the list`).toEqual(pick(t));
     }
-  },
-);
-
-test(
-  "another customer's transaction or account is a 404 on every transactions operation",
-  // The recurring call is also the provider's 404 for an accountIds entry that is not the customer's
-  // (provider 1.35.0 GetRecurringTransactions 404), here an account of another customer of the partner.
-  rules('FD-TXN-OWNER-404', 'FD-TXN-RECURRING-UNKNOWN-ACCOUNT'),
-  async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
-    const page = await lister(fdApi, linkedCustomer.customerId, checking.id)('GetCustomerAccountTransactions', { ...whole, limit: 1 });
-    const transactionId = page.body.transactions?.[0]?.id;
-    test.skip(transactionId === undefined, 'the linked checking account has no transactions');
-    // The worker's own customer: it exists, but owns neither the transaction nor the account. On a
-    // sandbox the worker's customer is the linked one: a new customer of the partner stands in.
-    const other = fdEntities.customerId !== linkedCustomer.customerId ? fdEntities.customerId : await createCustomer('testing');
-    expect(other, 'a second customer').not.toBe(linkedCustomer.customerId);
-    expectFdError(
-      await fdApi.call('GetCustomerTransaction', { path: { customerId: other, transactionId } }),
-      404,
-      "another customer's transaction",
-    );
-    expectFdError(
-      await fdApi.call('GetCustomerAccountTransactions', {
-        path: { customerId: other, accountId: checking.id },
-        query: { ...whole, limit: 1 },
-      }),
-      404,
-      "another customer's account",
-    );
-    expectFdError(
-      await fdApi.call('GetRecurringTransactions', { path: { customerId: other }, body: { accountIds: [checking.id] } }),
-      404,
-      "another customer's account",
-    );
-    // A wrong target would start a (premium) load: sent to the mock only.
-    if (fd.kind === 'mock') {
-      expectFdError(
-        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId: other, accountId: checking.id } }),
-        404,
-        "another customer's account",
-      );
-    }
-    // The owner still reads it: the 404 is about the customer, not the transaction.
-    expect((await fdApi.call('GetCustomerTransaction', { path: { customerId: linkedCustomer.customerId, transactionId } })).status).toBe(
-      200,
-    );
   },
 );
 

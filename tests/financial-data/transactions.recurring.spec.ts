@@ -162,9 +162,10 @@ test(
 );
 
 test(
-  'an accountIds entry that is not an account of the customer is a 404 @provider',
-  rules('FD-TXN-RECURRING-UNKNOWN-ACCOUNT'),
-  async ({ fdApi, linkedCustomer }) => {
+  "an accountIds entry that is not an account of the customer, unknown or another customer's, is a 404 @provider",
+  // Another customer's account under that customer is also the owner rule's case on the recurring call (FD-TXN-OWNER-404).
+  rules('FD-TXN-RECURRING-UNKNOWN-ACCOUNT', 'FD-TXN-OWNER-404'),
+  async ({ fdApi, fdEntities, linkedCustomer, createCustomer }) => {
     const { customerId } = linkedCustomer;
     const checking = String(linkedCustomer.account('checking').id);
     // provider 1.35.0, GetRecurringTransactions 404: "Customer ID or Account ID does not exist".
@@ -178,6 +179,13 @@ test(
       await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking, unknown] } }),
       404,
       'a known and an unknown account',
+    );
+    // Another customer of the partner (the worker's own; on a sandbox, where that is the linked one, a new one) sent the account.
+    const other = fdEntities.customerId !== customerId ? fdEntities.customerId : await createCustomer('testing');
+    expectFdError(
+      await fdApi.call('GetRecurringTransactions', { path: { customerId: other }, body: { accountIds: [checking] } }),
+      404,
+      "another customer's account",
     );
     expect(
       (await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status,
