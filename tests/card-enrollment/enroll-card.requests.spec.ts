@@ -663,7 +663,8 @@ for (const path of ENROLLMENT_PATHS)
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       const validate = cardRequestContract.requestValidator('putCard')!;
       const validateCard = cardRequestContract.component('Card');
-      const wrong: string[] = [];
+      // Each row's failure is its own rule's: the check is filed under the first row found wrong.
+      const wrong: { rule: string; text: string }[] = [];
       const detailed: string[] = [];
       for (const c of ROWS[path].filter((row) => !restsOnSeedIdentity([row.rule], row.accepted && row.value === SEED_IDENTITY_TYPE))) {
         const what = `${c.field} ${JSON.stringify(c.value)} (${c.why})`;
@@ -678,13 +679,18 @@ for (const path of ENROLLMENT_PATHS)
         }
         const res = await cardApi.call('putCard', { body });
         if (c.accepted) {
-          if (res.status !== 200) wrong.push(`${what}: ${res.status}, not accepted`);
+          if (res.status !== 200) wrong.push({ rule: c.rule, text: `${what}: ${res.status}, not accepted` });
         } else if (!refusedNaming(res, c.field, ['INVALID_ARGUMENT']))
-          wrong.push(`${what}: ${res.status} ${res.body?.status ?? ''}, not INVALID_ARGUMENT naming it`);
+          wrong.push({ rule: c.rule, text: `${what}: ${res.status} ${res.body?.status ?? ''}, not INVALID_ARGUMENT naming it` });
         else if (!res.body?.details?.some((d: any) => d.source === c.field && d.sourceType === 'BODY'))
           detailed.push(`${what}: no detail ${c.field} BODY`);
       }
-      expect(wrong, `every row on the ${path} path`).toEqual([]);
+      underRule(test.info(), wrong[0]?.rule ?? 'CE-ERR-FIELD', () =>
+        expect(
+          wrong.map((w) => w.text),
+          `every row on the ${path} path`,
+        ).toEqual([]),
+      );
       underRule(test.info(), 'CE-ERR-FIELD', () => expect(detailed, 'each refusal detailed by the member path').toEqual([]));
     },
   );
