@@ -4,7 +4,7 @@
 // with the asset retrieval") and Limits (statement details up to 24); provider 1.35.0
 // StatementIndexesParameter (comma-separated indexes 1-24; a higher index is an older statement).
 // That a 25th index is a 400 rather than dropped is this contract's assumption.
-import { expect, expectFdError, FD_CONTRACT, rangeOf, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, rangeOf, rules, test, underRule } from '../../fixtures/financial-data.js';
 import { oneOfEachType } from './statements.known.js';
 
 // The statements an account offers (seed 002, Limits: statement details up to the contract's StatementIndex maximum).
@@ -29,23 +29,27 @@ test(
       for (const asked of SERVED) {
         const index = asked.join(',');
         const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index } });
-        expect(res.status, `${type}: index ${index}`).toBe(200);
-        const indexes = (res.body.statements as { index: string }[]).map((s) => s.index);
-        // seed 002, Limits: statement details up to ${STATEMENTS}; all of them asked, all of them given.
-        if (asked === ALL) expect(indexes, `${type}: ${STATEMENTS} indexes`).toHaveLength(STATEMENTS);
-        // The range's ends, asked alone or together: their details in the order asked, each index as written.
-        if (asked.length <= 2) expect(indexes, `${type}: index ${index}`).toEqual(asked);
-        else
-          expect([...new Set(indexes.map(String))].sort(), `${type}: index ${index}, a detail for each index asked`).toEqual(
-            [...new Set(asked)].sort(),
-          );
+        // Each row is filed under its own rule: the range's ends the range's, all of them the limit's, a set the detail per index.
+        const rule = asked === ALL ? 'FD-STMT-DETAILS-MAX' : asked.length <= 2 ? 'FD-STMT-INDEXES-RANGE' : 'FD-STMT-INDEX-ORDER';
+        underRule(test.info(), rule, () => {
+          expect(res.status, `${type}: index ${index}`).toBe(200);
+          const indexes = (res.body.statements as { index: string }[]).map((s) => s.index);
+          // seed 002, Limits: statement details up to ${STATEMENTS}; all of them asked, all of them given.
+          if (asked === ALL) expect(indexes, `${type}: ${STATEMENTS} indexes`).toHaveLength(STATEMENTS);
+          // The range's ends, asked alone or together: their details in the order asked, each index as written.
+          if (asked.length <= 2) expect(indexes, `${type}: index ${index}`).toEqual(asked);
+          else
+            expect([...new Set(indexes.map(String))].sort(), `${type}: index ${index}, a detail for each index asked`).toEqual(
+              [...new Set(asked)].sort(),
+            );
+        });
       }
-      for (const asked of REFUSED)
-        expectFdError(
-          await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: asked.join(',') } }),
-          400,
-          `${type}: ${asked.length} indexes, ${asked.slice(0, 2).join(',')}...`,
+      for (const asked of REFUSED) {
+        const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: asked.join(',') } });
+        underRule(test.info(), 'FD-STMT-INDEXES-RANGE', () =>
+          expectFdError(res, 400, `${type}: ${asked.length} indexes, ${asked.slice(0, 2).join(',')}...`),
         );
+      }
     }
   },
 );
