@@ -13,6 +13,7 @@ import {
   tellingDigits,
   tellingMarkupName,
   test,
+  underRule,
 } from '../../fixtures/financial-data.js';
 import { sleepSeconds } from '../../helpers/client/polling.js';
 
@@ -99,30 +100,47 @@ for (const [i, { what, create, update }] of CONSUMER_ROWS.entries()) {
       else await sleepSeconds(2);
       const body = newConsumer(create);
       const created = await fdApi.call('CreateConsumer', { path: { customerId }, body });
-      expect(created.status).toBe(201);
-      // provider 1.35.0: consumer records carry the customer id as an integer.
-      expect(String(created.body.customerId)).toBe(customerId);
-      expect(created.body.createdDate, "the consumer's creation, after its customer's").not.toBe(customer.body.createdDate);
+      // Each judgement is filed under its own rule: the creation, a read after it, a read after the change, the SSN's form.
+      underRule(test.info(), 'FD-CONS-CREATE', () => {
+        expect(created.status).toBe(201);
+        // provider 1.35.0: consumer records carry the customer id as an integer.
+        expect(String(created.body.customerId)).toBe(customerId);
+        expect(created.body.createdDate, "the consumer's creation, after its customer's").not.toBe(customer.body.createdDate);
+      });
       // provider 1.35.0: CreatedConsumer carries no SSN; if a target adds one, it is masked too.
-      if (created.body.ssn !== undefined) expectSsnLastFour(created.body.ssn, body.ssn, 'in the creation answer');
+      if (created.body.ssn !== undefined)
+        underRule(test.info(), 'FD-CONS-SSN-LAST-FOUR', () => expectSsnLastFour(created.body.ssn, body.ssn, 'in the creation answer'));
       const consumerId = created.body.id;
       const readBoth = async ({ ssn, ...fields }: Record<string, unknown>, when: string) => {
-        for (const [reader, res] of [
-          ['by customer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } })],
-          ['by id', await fdApi.call('GetConsumer', { path: { consumerId } })],
+        for (const [reader, res, op] of [
+          ['by customer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } }), 'GetConsumerForCustomer'],
+          ['by id', await fdApi.call('GetConsumer', { path: { consumerId } }), 'GetConsumer'],
         ] as const) {
-          expect(res.status, `${when}, read ${reader}`).toBe(200);
-          expect(res.body, `the consumer ${when}, read ${reader}`).toMatchObject({
-            id: consumerId,
-            ...fields,
-            createdDate: created.body.createdDate,
-          });
-          expect(String(res.body.customerId)).toBe(customerId);
-          expectSsnLastFour(res.body.ssn, ssn as string, `${when}, read ${reader}`);
+          underRule(
+            test.info(),
+            when === 'created' ? 'FD-CONS-READ' : 'FD-CONS-MODIFY',
+            () => {
+              expect(res.status, `${when}, read ${reader}`).toBe(200);
+              expect(res.body, `the consumer ${when}, read ${reader}`).toMatchObject({
+                id: consumerId,
+                ...fields,
+                createdDate: created.body.createdDate,
+              });
+              expect(String(res.body.customerId)).toBe(customerId);
+            },
+            op,
+          );
+          underRule(
+            test.info(),
+            'FD-CONS-SSN-LAST-FOUR',
+            () => expectSsnLastFour(res.body.ssn, ssn as string, `${when}, read ${reader}`),
+            op,
+          );
         }
       };
       await readBoth(body, 'created');
-      expect((await fdApi.call('ModifyConsumer', { path: { consumerId }, body: update })).status).toBe(204);
+      const modified = await fdApi.call('ModifyConsumer', { path: { consumerId }, body: update });
+      underRule(test.info(), 'FD-CONS-MODIFY', () => expect(modified.status).toBe(204));
       await readBoth({ ...body, ...update }, 'modified');
     },
   );
