@@ -4,23 +4,8 @@
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue } from '../kit/faults.js';
-import {
-  answerOf,
-  blind,
-  errorItems,
-  okBody,
-  paramUnchecked,
-  recodeAt,
-  refuseAt,
-  relax,
-  skipAt,
-  skipOn,
-  type Changing,
-  type Judging,
-  fault,
-} from './fault-builders.js';
+import { blind, okBody, paramUnchecked, refuseAt, relax, skipAt, skipOn, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';
-import { UUID } from './state.js';
 import type { Change, Exchange } from './seams.js';
 
 /** A refused approval that records a decision all the same (the one it carries, or `decision`), where `when` holds of what it sent. */
@@ -34,8 +19,6 @@ const recordsRefused =
   };
 /** The sync query parameter as sent. */
 const syncSent = (x: Exchange) => new URLSearchParams(x.req.url.split('?')[1] ?? '').get('sync');
-/** The plan_id of the path. */
-const planIdOf = (x: Exchange) => (x.req.params as { plan_id?: string }).plan_id ?? '';
 /** The plan a refusal at `step` found none for, looked up otherwise (`find`): taken as the one named. */
 const foundOtherwise =
   (step: 'approval-plan' | 'approval-status-plan', find: (x: Exchange) => Exchange['plan']): Judging =>
@@ -56,16 +39,6 @@ export const APPROVALS_FAULTS = faultCatalogue([
     rule: 'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',
     state: (x, c) => (x.op === 'planApproval' && c.reason !== undefined ? { ...c, reason: undefined } : c),
   }),
-  fault('approval-location-names-plan-reader', ['IN-ECHO-PLAN-LOCATION'], {
-    rule: 'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
-    answer: answerOf(
-      'planApproval',
-      (a, x) => {
-        a.headers.location = `plans/${x.plan!.planId}`;
-      },
-      (a, x) => a.status === 202 && x.plan !== undefined,
-    ),
-  }),
   // Seeded beside the write-scope property's open sibling (invariants.write-scope.spec.ts): a decision keyed by the card.
   fault('in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card', ['IN-PROP-WRITE-SCOPE'], {
     rule: 'IN-PROP-WRITE-SCOPE: an asynchronous decision (202) lands on the plan it names and on every other plan of the same card no decision has reached yet (a checkout found by its card); a synchronous one lands on its plan alone',
@@ -85,24 +58,6 @@ export const APPROVALS_FAULTS = faultCatalogue([
     origin: 'seeded',
     state: recordsRefused(() => true, 'DECLINED'),
   }),
-  // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts; origin 'seeded').
-  fault('in-lookup-exact-approval-status-plan-id-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN'], {
-    rule: "IN-LOOKUP-EXACT: a plan is found by its id as sent (reference, Operations table: an unknown plan is 404); getPlanApprovalStatus finds a plan by all but its id's last character",
-    source: 'assumption',
-    origin: 'seeded',
-    judge: foundOtherwise('approval-status-plan', (x) =>
-      UUID.test(planIdOf(x)) ? [...x.world.plans.values()].find((p) => p.planId.slice(0, -1) === planIdOf(x).slice(0, -1)) : undefined,
-    ),
-  }),
-  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax(
-    'rejectReasonDetail-max-unenforced',
-    'rejectReasonDetail maxLength',
-    'PlanApprovalRequest',
-    ['properties', 'rejectReasonDetail'],
-    { drop: ['maxLength'] },
-    ['IN-LIM-REJECTDETAIL'],
-  ),
   relax('rejectReasonCode-enum-unenforced', 'rejectReasonCode enum', 'RejectReasonCode', undefined, { drop: ['enum'] }, [
     'IN-ENUM-REJECTCODE',
   ]),
@@ -160,30 +115,6 @@ export const APPROVALS_FAULTS = faultCatalogue([
     origin: 'seeded',
     judge: paramUnchecked('sync', (v) => /^false$/i.test(v ?? ''), 'planApproval'),
   }),
-  fault('in-status-sync-approval-sync-case-folded', ['IN-STATUS-SYNC', 'IN-TYPE-FORMS'], {
-    rule: 'planApproval takes the query flag sync as a boolean, true or false (provider 2.0.0, planApproval sync parameter, boolean; reference, Operations): sync=TRUE is read without its case and answered synchronously instead of refused 400',
-    judge: paramUnchecked('sync', (v) => /^(true|false)$/i.test(v ?? ''), 'planApproval'),
-    state: (x, c) => (x.op === 'planApproval' && c.plan && x.ok?.query.get('sync')?.toLowerCase() === 'true' ? { ...c, sync: true } : c),
-  }),
-  // Seeded beside the card's masked forms on every answer (security.sensitive-values.spec.ts; origin 'seeded').
-  fault('in-obj-sensitive-approval-status-card-first-six', ['IN-OBJ-SENSITIVE'], {
-    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): getPlanApprovalStatus names the plan's card by its first six digits",
-    origin: 'seeded',
-    answer: okBody('getPlanApprovalStatus', (b, x) => ({
-      callbackUrl: x.plan!.callbackUrl,
-      status: b.status,
-      cardBin: x.plan!.pan.slice(0, 6),
-    })),
-  }),
-  fault('in-obj-sensitive-approval-sync-card-bin-hash-masked', ['IN-OBJ-SENSITIVE'], {
-    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): a synchronous approval names the plan's card by its first six and last four, # between",
-    origin: 'seeded',
-    answer: okBody(
-      'planApproval',
-      (b, x) => ({ ...b, card: `${x.plan!.pan.slice(0, 6)}${'#'.repeat(x.plan!.pan.length - 10)}${x.plan!.pan.slice(-4)}` }),
-      decided('APPROVED'),
-    ),
-  }),
   fault('in-enum-rejectcode-approval-async-auth-fail-reason-refused', ['IN-ENUM-REJECTCODE'], {
     rule: 'rejectReasonCode is one of the six reasons, each accepted (provider 2.0.0 PlanApproval.rejectReasonCode): an asynchronous decline with CONSUMER_AUTH_FAIL is refused 400 as an unknown reason',
     judge: refuseAt(
@@ -212,23 +143,11 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'assumption',
     state: recordsRefused((sent, x) => ![null, 'true', 'false'].includes(syncSent(x)) && sent.status === 'APPROVED', 'APPROVED'),
   }),
-  fault('in-err-shape-approval-status-404-recoverable-string', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'], {
-    rule: 'every error item carries a boolean Recoverable (reference, Error body; provider 2.0.0): the 404 of getPlanApprovalStatus writes Recoverable as the string "false"',
-    answer: errorItems(
-      (item) => void (item.Recoverable = 'false'),
-      (a, x) => x.op === 'getPlanApprovalStatus' && a.status === 404,
-    ),
-  }),
   fault('in-prop-refused-no-trace-approval-refused-offer-id-still-decides', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-APPROVAL-OFFERID'], {
     rule: "an approval refused 400 leaves the plan as it was (reference, Main fields - Approval: offerId length; a refused request changes nothing): an approval refused for its offerId's length has already recorded its APPROVED or DECLINED on the plan, seen by getPlanApprovalStatus and getPlan",
     state: recordsRefused(
       (sent) => typeof sent.offerId === 'string' && [...sent.offerId].length !== 8 && ['APPROVED', 'DECLINED'].includes(sent.status),
     ),
-  }),
-  fault('in-prop-refused-no-trace-approval-decided-before-signature', ['IN-PROP-REFUSED-NO-TRACE', 'IN-AUTH-SIGNATURE'], {
-    rule: 'a request without a valid OAuth 1.0a signature is 401 and changes nothing (reference, Transport and auth; a refused request is not carried out in part): planApproval records the decision its body names on the plan before the signature is verified, so a 401 approval is seen by getPlan',
-    source: 'assumption',
-    state: recordsRefused((sent) => ['APPROVED', 'DECLINED'].includes(sent.status)),
   }),
   fault('in-prop-refused-no-trace-approval-long-detail-refused-still-declines', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-REJECTDETAIL'], {
     rule: 'an approval refused 400 leaves the plan as it was (reference, Approval rejectReasonDetail at most its maxLength): a decline refused for its over-long rejectReasonDetail declines the plan all the same',
@@ -242,13 +161,5 @@ export const APPROVALS_FAULTS = faultCatalogue([
     rule: 'a sync approval (sync=true, answered with the callback) is decided when answered (reference, Operations: planApproval; Flows - checkout, plan read back with the decision): a sync decline is only queued, getPlan and the approval status still show the plan undecided right after that answer',
     source: 'assumption',
     state: (x, c) => (x.op === 'planApproval' && c.sync && c.decision === 'DECLINED' ? { ...c, late: true } : c),
-  }),
-  fault('in-status-plan-unknown-approval-status-malformed-id-400', ['IN-STATUS-PLAN-UNKNOWN', 'IN-PROP-ERROR-STATUS'], {
-    rule: 'getPlanApprovalStatus answers 200, 401, 403, 404 or 406, a plan_id of no plan 404 (reference, Operations; provider 2.0.0): a plan_id that is not a UUID is answered 400',
-    judge: recodeAt(
-      'approval-status-plan',
-      () => ({ status: 400, reasonCode: 'INVALID_PLAN_ID', description: 'plan_id must be a UUID.', details: 'plan_id' }),
-      (x) => !UUID.test(planIdOf(x)),
-    ),
   }),
 ]);

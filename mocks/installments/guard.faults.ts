@@ -4,18 +4,14 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { randomUUID } from 'node:crypto';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
-import { parseJson } from '../kit/app.js';
 import { faultCatalogue } from '../kit/faults.js';
 import {
-  answerOf,
   anyAnswer,
   bend,
   blind,
   loosen,
   okBody,
-  recodeAt,
   refuseAt,
   rule,
   paramUnchecked,
@@ -57,18 +53,10 @@ const windowed =
   (bendIt: (w: NonNullable<Parameters<Changing>[1]['window']>) => Partial<typeof w>): Changing =>
   (_x, c) =>
     c.window ? { ...c, window: { ...c.window, ...bendIt(c.window) } } : c;
-/** approvedOffers answering a Correlation-Id of its own where `when` holds. */
-const correlationRegenerated = (when: (status: number) => boolean) =>
-  answerOf(
-    'approvedOffers',
-    (a) => void (a.headers['correlation-id'] = randomUUID()),
-    (a) => when(a.status),
-  );
 const requestText = (x: Exchange) => (typeof x.req.body === 'string' ? x.req.body : '');
 const sync = (x: Exchange) => new URL(x.req.url, 'http://mock').searchParams.get('sync');
 /** Every participation of the batch sent passing `ok`. */
 const everyItem = (x: Exchange, ok: (m: any) => boolean) => Array.isArray(x.sent) && x.sent.every(ok);
-const UUID_IN_BRACES = /^\{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}$/i;
 /** A member sent as a card's number. */
 const PAN_MEMBER = /(^|\.)(pan|primaryAccountNumber)$/;
 
@@ -130,9 +118,6 @@ export const GUARD_FAULTS = faultCatalogue([
     // approvedOffers takes a body of any media type (mocks/kit/body.ts reads the types from the contract).
     relax: [{ operation: 'approvedOffers', at: ['requestBody', 'content'], set: { '*/*': {} } }],
   }),
-  bend(rule('in-jwe-decrypt-undecryptable-accepted', 'sensitiveData must decrypt with the published key', ['IN-JWE-DECRYPT']), {
-    judge: skipAt('decrypt'),
-  }),
   // Error body and headers (provider 2.0.0, ErrorWrapper).
   bend(rule('in-err-shape-error-body-flat', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']), {
     answer: anyAnswer(
@@ -145,31 +130,11 @@ export const GUARD_FAULTS = faultCatalogue([
   bend(rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'), {
     answer: anyAnswer((a) => void delete a.headers['correlation-id']),
   }),
-  bend(
-    { ...rule('in-err-malformed-json-500', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']), aliases: ['bad-json-crashes'] },
-    {
-      answer: anyAnswer(
-        (a) => ({ ...a, status: 500, body: { message: 'Unexpected token' } }),
-        (a, x) => x.refused === 400 && a.body?.Errors?.Error?.[0]?.Details === 'body' && parseJson(requestText(x)) instanceof SyntaxError,
-      ),
-    },
-  ),
   // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
   fault('in-lim-pan-deregister-pan-length-unchecked', ['IN-LIM-PAN'], {
     rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
     origin: 'seeded',
     judge: loosen('deregisterPans', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']),
-  }),
-  fault('in-lim-pan-plan-pan-length-unchecked', ['IN-LIM-PAN'], {
-    rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through (offers refuse it)",
-    origin: 'seeded',
-    judge: loosen('savePlan', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']),
-  }),
-  // Seeded beside the check of the Correlation-Id on every error status of approvedOffers (origin 'seeded').
-  fault('in-echo-correlation-refusal-correlation-regenerated', ['IN-ECHO-CORRELATION'], {
-    rule: "IN-ECHO-CORRELATION: approvedOffers' refusals before its rule (401, 403, 406) answer a Correlation-Id of their own, not the caller's (its 200, 400, 404 and 415 echo it)",
-    origin: 'seeded',
-    answer: correlationRegenerated((status) => [401, 403, 406].includes(status)),
   }),
   // Merchant participation flow (reference, Flows - lender app).
   bend(rule('in-page-headers-missing', 'pages carry Count, Offset, Limit, Total', ['IN-PAGE-HEADERS']), {
@@ -228,25 +193,9 @@ export const GUARD_FAULTS = faultCatalogue([
       ),
     },
   ),
-  fault('in-pat-ica-participation-ica-8-digits-accepted', ['IN-PAT-ICA'], {
-    rule: 'acquirerICA has one of three digit lengths (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations checks a length range instead, so an ICA whose length lies between two of them is let through; the merchant searches still refuse it',
-    judge: loosen(
-      'postMerchantParticipations',
-      (v, x) => v.field.endsWith('acquirerICA') && everyItem(x, (m) => /^[0-9]{6,11}$/.test(String(m?.acquirerICA))),
-    ),
-  }),
-  fault('in-pat-panlistname-panlist-name-underscore-accepted', ['IN-PAT-PANLISTNAME'], {
-    rule: 'panListName holds letters, digits, white space and hyphens only (reference, PAN registration pattern): registerPans checks it with a word-character class, so an underscore is let through',
-    judge: loosen('registerPans', (v, x) => v.field === 'panListName' && /^[\w\s-]{1,64}$/.test(String(x.sent?.panListName))),
-  }),
   fault('in-lim-apr-plan-apr-negative-accepted', ['IN-LIM-APR'], {
     rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
     judge: loosen('savePlan', (v) => v.field === 'planInstallmentInformation.apr' && v.keyword === 'minimum'),
-  }),
-  fault('in-auth-forbidden-key-reads-approval-status', ['IN-AUTH-FORBIDDEN'], {
-    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus skips the operation check and answers the forbidden key',
-    source: 'assumption',
-    judge: skipOn('forbidden', 'getPlanApprovalStatus'),
   }),
   // Red team rt-: deviations a stranger would write, each on one operation (seeded beside the checks extended for their family).
   fault('in-auth-signature-approval-signature-query-unsigned', ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'], {
@@ -273,31 +222,9 @@ export const GUARD_FAULTS = faultCatalogue([
       () => ({ status: 415, reasonCode: 'UNSUPPORTED_MEDIA_TYPE', description: 'The body must be application/json.' }),
     ),
   }),
-  fault('in-auth-forbidden-key-searches-mids', ['IN-AUTH-FORBIDDEN'], {
-    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference/installments.md, Transport and auth): postMerchantMidSearches answers such a key 200',
-    source: 'assumption',
-    judge: skipOn('forbidden', 'postMerchantMidSearches'),
-  }),
   fault('in-trans-accept-participations-read-accept-unchecked', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
     rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
     judge: skipOn('accept', 'getMerchantParticipations'),
-  }),
-  fault('in-fmt-correlation-plan-correlation-braces-stripped', ['IN-FMT-CORRELATION'], {
-    rule: 'savePlan requires a UUID Correlation-Id (provider 2.0.0 savePlan header Correlation-Id format uuid): a UUID written in braces is judged without them and accepted',
-    judge: paramUnchecked('Correlation-Id', (v) => UUID_IN_BRACES.test(v ?? ''), 'savePlan'),
-  }),
-  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
-  fault('in-auth-forbidden-key-registers-pans', ['IN-AUTH-FORBIDDEN'], {
-    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): registerPans skips the operation check',
-    source: 'assumption',
-    origin: 'seeded',
-    judge: skipOn('forbidden', 'registerPans'),
-  }),
-  fault('in-auth-forbidden-key-selects-plan', ['IN-AUTH-FORBIDDEN'], {
-    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): savePlan skips the operation check',
-    source: 'assumption',
-    origin: 'seeded',
-    judge: skipOn('forbidden', 'savePlan'),
   }),
   // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
   fault('in-lim-currency-approval-currency-limit-sync-only', ['IN-LIM-CURRENCY'], {
@@ -308,13 +235,6 @@ export const GUARD_FAULTS = faultCatalogue([
   fault('in-lim-rejectdetail-approval-detail-limit-on-declines-only', ['IN-LIM-REJECTDETAIL'], {
     rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
     judge: loosen('planApproval', (v, x) => v.field === 'rejectReasonDetail' && v.keyword === 'maxLength' && x.sent?.status === 'APPROVED'),
-  }),
-  fault('in-lim-mcc-offers-mcc-three-digits-accepted', ['IN-LIM-MCC'], {
-    rule: 'an mcc has exactly its documented length (reference, Offers merchant mcc; provider 2.0.0): approvedOffers lets an mcc one digit short through (200) instead of refusing it',
-    judge: loosen(
-      'approvedOffers',
-      (v, x) => v.field === 'merchant.mcc' && v.keyword === 'minLength' && /^[0-9]{3}$/.test(String(x.sent?.merchant?.mcc)),
-    ),
   }),
   // Seeded beside the participation refusals repeated in a later item (merchants.validation.spec.ts).
   fault('in-range-walletid-participation-wallet-range-first-item-only', ['IN-RANGE-WALLETID'], {
@@ -328,16 +248,6 @@ export const GUARD_FAULTS = faultCatalogue([
   fault('in-lim-legalname-participation-legal-name-limit-first-item-only', ['IN-LIM-LEGALNAME'], {
     rule: 'merchantLegalName is within its documented length in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the maximum on the first item only, a name one character over it in a later item is accepted (202)',
     judge: loosen('postMerchantParticipations', (v) => /^[1-9][0-9]*\.merchantLegalName$/.test(v.field) && v.keyword === 'maxLength'),
-  }),
-  fault('in-pat-merchantgroup-participation-merchant-group-lowercase-accepted', ['IN-PAT-MERCHANTGROUP'], {
-    rule: 'merchantGroup is one or two upper-case letters or digits (provider Merchant Participation API, merchantGroup pattern): a lower-case group is accepted (202) on a participation',
-    judge: loosen(
-      'postMerchantParticipations',
-      (v, x) =>
-        v.field.endsWith('merchantGroup') &&
-        v.keyword === 'pattern' &&
-        everyItem(x, (m) => m?.merchantGroup === undefined || /^[A-Za-z0-9]{1,2}$/.test(String(m.merchantGroup))),
-    ),
   }),
   fault('in-lim-dbanames-participation-dba-names-1001-accepted', ['IN-LIM-DBANAMES'], {
     rule: 'a participation holds at most the dbaNames maxItems (provider Merchant Participation API): one name over the limit is accepted (202)',
@@ -357,20 +267,6 @@ export const GUARD_FAULTS = faultCatalogue([
       (x) => x.op === 'postMerchantMidSearches' && (x.req.headers.accept ?? '').includes(';'),
       () => NOT_ACCEPTABLE,
     ),
-  }),
-  fault('in-auth-forbidden-getplan-forbidden-404', ['IN-AUTH-FORBIDDEN'], {
-    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlan answers such a key 404 PLAN_NOT_FOUND, as if the plan did not exist',
-    source: 'assumption',
-    judge: recodeAt(
-      'forbidden',
-      () => ({ status: 404, reasonCode: 'PLAN_NOT_FOUND', description: 'No plan with this plan_id.' }),
-      (x) => x.op === 'getPlan',
-    ),
-  }),
-  fault('in-auth-forbidden-issuer-forbidden-key-accepted', ['IN-AUTH-FORBIDDEN'], {
-    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): the issuer notification endpoint accepts a notification signed with such a key',
-    source: 'assumption',
-    judge: skipOn('forbidden', 'notifyPlan'),
   }),
   fault('in-auth-forbidden-key-submits-participations', ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'], {
     rule: "a valid signature from a consumer key not allowed for the operation is 403 and changes nothing (reference, Transport and auth; Operations: postMerchantParticipations 403): the participation submission skips the key's rights check and accepts the merchants with 202",

@@ -4,7 +4,7 @@
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue } from '../kit/faults.js';
-import { bend, errorItems, recodeAt, relax, rule, fault } from './fault-builders.js';
+import { bend, errorItems, recodeAt, rule, fault } from './fault-builders.js';
 import { INVALID, MISSING } from './errors.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
@@ -13,10 +13,6 @@ export const ISSUER_FAULTS = faultCatalogue([
     origin: 'seeded',
     state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `plan:${x.ok.body.planId}` } : c),
   }),
-  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('issuer-issuerIca-not-required', 'notification: issuerIca required', 'PlanNotification', undefined, { unrequire: ['issuerIca'] }, [
-    'IN-ISSUER-INVALID',
-  ]),
   bend(rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode maxLength', ['IN-ISSUER-INVALID']), {
     answer: errorItems(
       (item) => void (item.ReasonCode = 'INVALID_FIELD_VALUE_IN_THE_REQUEST_BODY'),

@@ -6,28 +6,14 @@
 // --blind`).
 import { randomInt } from 'node:crypto';
 import { faultCatalogue } from '../kit/faults.js';
-import {
-  answerOf,
-  bend,
-  blind,
-  loosen,
-  okBody,
-  refuseAt,
-  relax,
-  rule,
-  skipAt,
-  type Answering,
-  type Changing,
-  fault,
-} from './fault-builders.js';
+import { answerOf, bend, blind, okBody, refuseAt, relax, rule, skipAt, type Answering, type Changing, fault } from './fault-builders.js';
 import { invalidMembers } from './guard.js';
 import type { Answer, Change, Exchange } from './seams.js';
-import { addParticipation, EFFECTUATION_SECONDS, type Participation } from './state.js';
+import { addParticipation, type Participation } from './state.js';
 
 const byRequest = (x: Exchange) => x.ok?.query.get('request_id') != null;
 const offsetOf = (x: Exchange) => Number(x.ok?.query.get('offset') ?? 0);
 const laterPage = (x: Exchange) => offsetOf(x) > 0;
-const PAGE_HEADERS = ['count', 'offset', 'limit', 'total'];
 /** Each merchant of a reader's 200 list bent where `when` holds. */
 const eachMerchant = (
   op: Exchange['op'],
@@ -109,16 +95,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
         ? { ...c, merchant: { ...c.merchant, optIn: 'N' } }
         : c,
   }),
-  fault('in-state-participation-update-drops-unnamed-members', ['IN-STATE-PARTICIPATION-UPDATE'], {
-    rule: 'IN-STATE-PARTICIPATION-UPDATE: an update is stored as the whole merchant: the members it leaves out (dbaNames, address, wallets) are dropped',
-    source: 'assumption',
-    state: (x, c) => {
-      if (x.op !== 'postMerchantParticipations' || !c.earlier || !c.merchant) return c;
-      const same = (m: Record<string, any>) => ['merchantLegalName', 'countryCode', 'acquirerICA'].every((k) => m[k] === c.merchant![k]);
-      const submitted = ([x.sent].flat() as Record<string, any>[]).find((m) => m && same(m));
-      return submitted ? { ...c, merchant: submitted } : c;
-    },
-  }),
   fault('participation-body-size-unbounded', ['IN-LIM-PARTICIPATION-BODY'], {
     rule: 'IN-LIM-PARTICIPATION-BODY: a participation request of 700 KB or more is taken as any other',
     judge: skipAt('participation-body-size'),
@@ -126,11 +102,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   fault('mids-replaced-not-added', ['IN-STATE-MIDS-ADDED'], {
     rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
     state: (x, c) => (x.op === 'postMerchantMidSearches' && c.mids ? { ...c, mids: c.latestMids } : c),
-  }),
-  fault('in-echo-participation-details-by-request-maid-type-ext-as-grp', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'], {
-    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',
-    origin: 'seeded',
-    answer: eachMerchant('getMerchantParticipations', (m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m), byRequest),
   }),
   fault('in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext', ['IN-ECHO-PARTICIPATION-DETAILS'], {
     rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
@@ -151,11 +122,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       (x) => byRequest(x) && laterPage(x),
     ),
   }),
-  fault('in-page-keeps-query-merchant-search-later-page-address-dropped', ['IN-PAGE-KEEPS-QUERY'], {
-    rule: "IN-PAGE-KEEPS-QUERY: postMerchantSearches answers a page after the first without the merchants' address",
-    origin: 'seeded',
-    answer: eachMerchant('postMerchantSearches', ({ address: _dropped, ...m }) => m, laterPage),
-  }),
   fault('in-page-keeps-query-mid-search-later-page-name-collapsed', ['IN-PAGE-KEEPS-QUERY'], {
     rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
     origin: 'seeded',
@@ -175,13 +141,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       byRequest,
     ),
   }),
-  fault('in-echo-ica-forms-search-eleven-digits-cut-six', ['IN-ECHO-ICA-FORMS'], {
-    rule: 'IN-ECHO-ICA-FORMS: the merchant search answers an eleven-digit acquirer ICA cut to its first six digits',
-    origin: 'seeded',
-    answer: eachMerchant('postMerchantSearches', (m) =>
-      String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m,
-    ),
-  }),
   // Seeded beside the check of Total under each filter on every page (merchants.totals.spec.ts; origin 'seeded').
   fault('in-page-headers-search-total-remaining-after-offset', ['IN-PAGE-HEADERS'], {
     rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
@@ -189,15 +148,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     aliases: ['search-total-remaining-after-offset'],
     answer: headerOf('postMerchantSearches', 'total', (a, x) => String(Math.max(0, Number(a.headers.total) - offsetOf(x)))),
   }),
-  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax(
-    'merchantLegalName-length-unenforced',
-    'merchantLegalName minLength/maxLength',
-    'MerchantLegalName',
-    undefined,
-    { drop: ['minLength', 'maxLength'] },
-    ['IN-LIM-LEGALNAME'],
-  ),
   relax('countryCode-pattern-unenforced', 'countryCode pattern (letters of either case)', 'CountryCode', undefined, { drop: ['pattern'] }, [
     'IN-PAT-COUNTRY',
   ]),
@@ -211,16 +161,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   relax('yesNo-enum-unenforced', 'optIn / nonMerchantNegotiatedParticipation Y|N', 'YesNo', undefined, { drop: ['pattern', 'maxLength'] }, [
     'IN-ENUM-YESNO',
   ]),
-  relax(
-    'participations-max-30-unenforced',
-    'participations per request minItems/maxItems',
-    'MerchantParticipationRequest',
-    undefined,
-    { drop: ['maxItems'] },
-    ['IN-LIM-PARTICIPATIONS'],
-  ),
   relax('wallets-max-3-unenforced', 'wallets maxItems', 'Wallets', undefined, { drop: ['maxItems'] }, ['IN-LIM-WALLETS']),
-  relax('dbaNames-max-1000-unenforced', 'dbaNames maxItems', 'DbaNames', undefined, { drop: ['maxItems'] }, ['IN-LIM-DBANAMES']),
   relax('mids-max-5000-unenforced', 'mids maxItems', 'MerchantParticipation', ['properties', 'mids'], { drop: ['maxItems'] }, [
     'IN-LIM-MIDS',
   ]),
@@ -251,15 +192,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       'IN-FILTER-MAID',
     ]),
     { state: (x, c) => (x.op === 'postMerchantSearches' && c.criteria ? { ...c, criteria: {} } : c) },
-  ),
-  bend(
-    rule('in-state-effectuation-mid-search-status-completed', 'MID status follows the effectuation', [
-      'IN-STATE-EFFECTUATION',
-      'IN-STATE-INVALID-ICA',
-    ]),
-    {
-      state: effectuated((_e, x) => (x.op === 'postMerchantMidSearches' ? { status: 'COMPLETED' } : undefined)),
-    },
   ),
   fault('in-filter-mid-merchant-search-ignores-country', ['IN-FILTER-MID-MERCHANT'], {
     rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA',
@@ -300,17 +232,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
           : c,
     },
   ),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  fault('in-filter-name-search-answers-cached', ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'], {
-    rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
-    source: 'seed',
-    origin: 'model',
-    answer: (x, a, memory) => {
-      if (x.op !== 'postMerchantSearches' || a.status !== 200) return a;
-      memory[JSON.stringify(x.sent) + x.req.url] ??= structuredClone(a);
-      return structuredClone(memory[JSON.stringify(x.sent) + x.req.url]);
-    },
-  }),
   // documents, the contract and the rule catalogue only, the specs unread.
   fault('in-echo-participation-ica-leading-zeros-dropped', ['IN-ECHO-PARTICIPATION'], {
     rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
@@ -384,26 +305,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       (prev) => (k, v, c) => (k === 'maid' && String(v ?? '').toLowerCase() === String(c).toLowerCase()) || prev(k, v, c),
     ),
   }),
-  fault('in-page-slice-merchant-search-page-one-extra', ['IN-PAGE-SLICE'], {
-    rule: 'limit caps the page (provider 2.0.0, offset/limit; reference, Paging): the merchant search slices its page with an inclusive end, so it holds limit + 1 merchants (the other readers are right)',
-    state: (x, c) => (x.op === 'postMerchantSearches' && c.window ? { ...c, window: { ...c.window, size: c.window.size + 1 } } : c),
-  }),
-  fault('in-state-invalid-ica-search-error-reason-dropped', ['IN-STATE-INVALID-ICA'], {
-    rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (provider 2.0.0, MerchantParticipationView.errorReason): the merchant search answers ERROR without its errorReason',
-    answer: eachMerchant('postMerchantSearches', ({ errorReason: _dropped, ...m }) => m),
-  }),
-  fault('in-lim-wallets-participation-wallets-4-accepted', ['IN-LIM-WALLETS'], {
-    rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
-    judge: loosen('postMerchantParticipations', (v) => v.field.endsWith('wallets') && v.keyword === 'maxItems'),
-  }),
-  fault('in-page-limit-mid-search-limit-500-refused', ['IN-PAGE-LIMIT'], {
-    rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
-    judge: refuseAt(
-      'param',
-      (x) => x.op === 'postMerchantMidSearches' && x.param?.name === 'limit' && Number(x.param.value) === x.param.max,
-      (x) => invalidMembers([{ field: 'limit', keyword: 'maximum', message: `limit must be < ${x.param!.max}` }]),
-    ),
-  }),
   fault(
     'in-echo-participation-latest-completed-list-shows-first-participation',
     ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
@@ -434,44 +335,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m,
     ),
   }),
-  fault('in-echo-midsearch-mid-search-ica-echo-nine-cut-six', ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'], {
-    rule: 'the MID page names the merchant searched, its ICA kept whole in every form (provider 2.0.0, MidSearch): a nine-digit acquirer ICA is echoed as its first six digits',
-    answer: okBody('postMerchantMidSearches', (b) =>
-      String(b.acquirerICA).length === 9 ? { ...b, acquirerICA: String(b.acquirerICA).slice(0, 6) } : b,
-    ),
-  }),
-  fault('in-echo-participation-details-completed-list-website-lowercased', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-ECHO-AS-SENT'], {
-    rule: 'the completed merchants carry the participation details as submitted (seed 001, Endpoints; provider 2.0.0 Merchant websiteUrl): the list without request_id answers websiteUrl in lower case',
-    answer: eachMerchant(
-      'getMerchantParticipations',
-      (m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m),
-      (x) => !byRequest(x),
-    ),
-  }),
-  fault('in-page-offset-by-request-offset-past-end-404', ['IN-PAGE-OFFSET', 'IN-FILTER-REQUEST-ID'], {
-    rule: 'paging by offset answers the (possibly empty) page of a known data set (provider 2.0.0, getMerchantParticipations 200 with Count/Offset/Limit/Total): read by a known request_id with an offset at or past the end, the mock answers 404 as for an unknown request_id',
-    answer: answerOf(
-      'getMerchantParticipations',
-      (a) => ({
-        status: 404,
-        headers: Object.fromEntries(Object.entries(a.headers).filter(([h]) => !PAGE_HEADERS.includes(h))),
-        body: {
-          Errors: {
-            Error: [
-              {
-                Source: 'installments',
-                ReasonCode: 'NOT_FOUND',
-                Description: 'No participation request with this request_id.',
-                Recoverable: false,
-                Details: 'request_id',
-              },
-            ],
-          },
-        },
-      }),
-      (a, x) => a.status === 200 && byRequest(x) && offsetOf(x) >= Number(a.headers.total),
-    ),
-  }),
   fault('in-page-headers-by-request-total-is-page-count', ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'], {
     rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
     source: 'assumption',
@@ -496,15 +359,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
     state: (x, c) =>
       x.op === 'postMerchantMidSearches' && c.criteria?.status !== undefined ? { ...c, criteria: { ...c.criteria, mid: undefined } } : c,
-  }),
-  fault('in-page-headers-completed-list-limit-header-only-when-asked', ['IN-PAGE-HEADERS', 'IN-PAGE-DEFAULT'], {
-    rule: 'list responses carry the headers Count, Offset, Limit and Total (reference, Transport and auth, paging): the completed participations list asked without a limit answers no Limit header',
-    source: 'assumption',
-    answer: answerOf(
-      'getMerchantParticipations',
-      (a) => void delete a.headers.limit,
-      (a, x) => a.status === 200 && !byRequest(x) && x.ok?.query.get('limit') === null,
-    ),
   }),
   fault('in-prop-refused-no-trace-participations-batch-partly-recorded', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'], {
     rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
@@ -543,27 +397,4 @@ export const MERCHANTS_FAULTS = faultCatalogue([
           : c,
     },
   ),
-  fault('in-state-invalid-ica-participation-bad-ica-completed-before-error', ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'], {
-    rule: 'an effectuation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA, never COMPLETED (reference, Main fields: PENDING, COMPLETED, ERROR): once due it first reads COMPLETED (and is listed among completed merchants) and turns ERROR only a period later',
-    source: 'assumption',
-    state: effectuated((e, x, p) =>
-      e.status === 'ERROR' && x.now - p.submittedAtMs < 2 * EFFECTUATION_SECONDS * 1000 ? { status: 'COMPLETED' } : undefined,
-    ),
-  }),
-  fault('in-page-limit-by-request-limit-as-end-index', ['IN-PAGE-LIMIT', 'IN-PAGE-SLICE', 'IN-PROP-PAGING'], {
-    rule: 'limit is the page size and offset where the page starts (reference, Paging; provider 2.0.0 getMerchantParticipations): read by request_id with an offset, the page ends at the index named by limit, so a later page holds fewer merchants than asked or none',
-    state: (x, c) =>
-      x.op === 'getMerchantParticipations' && c.window && byRequest(x) && x.ok!.query.get('limit') !== null
-        ? { ...c, window: { ...c.window, size: c.window.limit - c.window.from } }
-        : c,
-  }),
-  fault('in-page-headers-search-count-header-is-limit', ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'], {
-    rule: 'the Count header gives the number of items in the page answered (reference, Paging: Count, Offset, Limit, Total): the merchant search answers Count equal to the limit asked, whatever the page holds',
-    answer: headerOf(
-      'postMerchantSearches',
-      'count',
-      (_a, x) => x.ok!.query.get('limit')!,
-      (x) => x.ok?.query.get('limit') !== null,
-    ),
-  }),
 ]);

@@ -6,7 +6,7 @@
 import { faultCatalogue } from '../kit/faults.js';
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { answerOf, bend, blind, okBody, recodeAt, relax, rule, skipAt, skipOn, type Changing, fault } from './fault-builders.js';
+import { answerOf, bend, blind, okBody, relax, rule, skipAt, type Changing, fault } from './fault-builders.js';
 import type { Exchange } from './seams.js';
 
 /** A merchant country's currency symbol (in-val-offer-currency-offers-symbol-from-merchant-country). */
@@ -105,30 +105,6 @@ export const OFFERS_FAULTS = faultCatalogue([
       for (const o of offers) o.currencySymbol = COUNTRY_SYMBOLS[String(merchantCountry(x) ?? 'USA').toUpperCase()] ?? '¤';
     }),
   }),
-  fault('in-obj-sensitive-offers-404-card-masked', ['IN-OBJ-SENSITIVE'], {
-    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
-    origin: 'seeded',
-    judge: recodeAt(
-      'offers-card',
-      (r, x) => {
-        const pan = panOf(x)!;
-        return {
-          ...r,
-          description: `No installment offer is eligible for card ${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}.`,
-        };
-      },
-      (x) => (panOf(x)?.length ?? 0) > 10,
-    ),
-  }),
-  fault('in-echo-correlation-offers-404-correlation-long-cut', ['IN-ECHO-CORRELATION'], {
-    rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte, errors included (provider 2.0.0, CorrelationIdHeaderParameter): the 404 of a card without offers echoes a long Correlation-Id cut short',
-    origin: 'seeded',
-    answer: answerOf(
-      'approvedOffers',
-      (a, x) => void (a.headers['correlation-id'] = String(x.req.headers['correlation-id']).slice(0, 128)),
-      (a, x) => a.status === 404 && String(x.req.headers['correlation-id'] ?? '').length > 128,
-    ),
-  }),
   fault('in-val-offers-total-string-cad', ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'], {
     rule: 'OffersGroup.total is the number of offers (provider 2.0.0, OffersGroup.total integer): a purchase in CAD is answered with total as a string',
     answer: okBody(
@@ -153,11 +129,6 @@ export const OFFERS_FAULTS = faultCatalogue([
       x.op === 'approvedOffers' && c.offers && panOf(x) !== undefined
         ? { ...c, offerTransactionId: `otx${createHash('sha256').update(panOf(x)!).digest('hex').slice(0, 20)}` }
         : c,
-  }),
-  fault('in-auth-forbidden-key-gets-offers', ['IN-AUTH-FORBIDDEN'], {
-    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
-    source: 'assumption',
-    judge: skipOn('forbidden', 'approvedOffers'),
   }),
   fault('in-val-offer-terms-offers-second-offer-id-of-first', ['IN-VAL-OFFER-TERMS', 'IN-STATE-PLAN-OFFER'], {
     rule: "each offer carries its own offerId, the id the selection names (reference, Main fields: offers[].offerId; POST /plans offerId): the second offer of an answer carries the first offer's offerId",

@@ -102,24 +102,12 @@ export const PANS_FAULTS = faultCatalogue([
       (_x, l) => typeof l?.panListName === 'string',
     ),
   }),
-  fault('in-lim-panlistname-panlist-name-65-accepted', ['IN-LIM-PANLISTNAME'], {
-    rule: 'panListName has at most the characters its pattern allows (provider 2.0.0, PanListName pattern): one more is accepted (the refusing side only)',
-    relax: [{ schema: 'PanListName', set: { pattern: '^[a-zA-Z0-9\\s-]{1,65}$' } }],
-  }),
   fault('in-state-pan-eligible-deregistration-from-every-list', ['IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'], {
     rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
     source: 'seed',
     state: (x, c) => {
       if (x.op === 'deregisterPans' && c.holder && c.pan !== undefined)
         for (const l of x.world.panLists.values()) if (l !== c.holder) l.pans.delete(c.pan);
-      return c;
-    },
-  }),
-  fault('in-range-eligible-pans-register-by-id-clears-range', ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'], {
-    rule: "a card in a list's account range stays eligible (reference, Flows - services): registering PANs into an existing list by id without accountRange erases the list's range",
-    source: 'assumption',
-    state: (x, c) => {
-      if (x.op === 'registerPans' && c.list && byId(x) && !sentBody(x).accountRange) c.list.accountRange = undefined;
       return c;
     },
   }),
@@ -171,23 +159,6 @@ export const PANS_FAULTS = faultCatalogue([
     origin: 'seeded',
     state: takenElsewhere,
   }),
-  fault('in-echo-panlist-dereg-answer-list-id-through-double', ['IN-ECHO-PANLIST'], {
-    rule: 'deregistration answers the panListId it applied to byte for byte (provider 2.0.0, Deregistration.panListId): the id passed through a double, its last digits changed',
-    origin: 'seeded',
-    answer: okBody('deregisterPans', (b) => ({ ...b, panListId: String(Number(b.panListId)) })),
-  }),
-  // Seeded beside the card's masked forms on every answer (security.sensitive-values.spec.ts; origin 'seeded').
-  fault('in-obj-sensitive-register-latest-card-bin-and-last-four', ['IN-OBJ-SENSITIVE'], {
-    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): registerPans names the list's latest card by its first six and last four, dots between",
-    origin: 'seeded',
-    answer: listAnswered(
-      (l, x) => {
-        const latest = [...x.list!.pans].at(-1)!;
-        l.latestCard = `${latest.slice(0, 6)}${'•'.repeat(latest.length - 10)}${latest.slice(-4)}`;
-      },
-      (x) => x.list !== undefined && x.list.pans.size > 0,
-    ),
-  }),
   fault('in-echo-panlist-register-by-id-name-spaces-collapsed', ['IN-ECHO-PANLIST'], {
     rule: 'registration answers the list name byte for byte, spaces kept, also when registered to by id (provider 2.0.0, ViewPanList): by panListId the name is answered with its runs of inner spaces collapsed to one',
     answer: listAnswered(
@@ -227,31 +198,6 @@ export const PANS_FAULTS = faultCatalogue([
       'registerPans',
       (b) => ({ ...b, successfulCount: '1' }),
       (_b, x) => !byId(x) && Boolean(sentBody(x).accountRange) && !((x.ok?.plain?.pans ?? []) as unknown[]).length,
-    ),
-  }),
-  fault('in-prop-counts-register-failed-cards-not-answered', ['IN-PROP-COUNTS'], {
-    rule: 'the failed cards come back encrypted when a card failed (provider 2.0.0 registerPans 200 examples PartialSuccessPansRegistration, FullFailurePansRegistration): a registration with a failed card answers the counts without encryptedValue',
-    answer: okBody('registerPans', ({ encryptedValue: _e, ...b }) => b),
-  }),
-  fault('in-prop-counts-dereg-success-answers-encrypted-value', ['IN-PROP-COUNTS'], {
-    rule: 'encryptedValue is left out when no card failed (provider 2.0.0 deregisterPans 200 example FullSuccessPanDeregistration): a deregistration of cards the list holds answers an encryptedValue all the same',
-    answer: okBody('deregisterPans', (b) => ({
-      ...b,
-      encryptedValue: b.encryptedValue ?? 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.e30.e30.e30.e30',
-    })),
-  }),
-  fault('in-echo-panlist-register-created-list-answered-next-id', ['IN-ECHO-PANLIST', 'IN-PROP-ANSWER-IS-STATE'], {
-    rule: 'registration answers the list it registered the cards to (provider 2.0.0, Registration panList; reference, Main fields): a list created by panListName is answered with the panListId after the one it is stored under, so a later registration or deregistration by the answered id names no list',
-    answer: listAnswered(
-      (l) => void (l.panListId = (BigInt(l.panListId) + 1n).toString().padStart(String(l.panListId).length, '0')),
-      (x, l) => !byId(x) && /^[0-9]+$/.test(String(l?.panListId)),
-    ),
-  }),
-  fault('in-echo-panlist-register-create-name-edges-trimmed', ['IN-ECHO-PANLIST', 'IN-PROP-ECHO-AS-SENT'], {
-    rule: 'panListName may hold white space (its pattern, reference Main fields) and is answered as sent (provider 2.0.0 Registration panList): a list created by name is answered with the spaces at the edges of its name cut',
-    answer: listAnswered(
-      (l) => void (l.panListName = l.panListName.trim()),
-      (x, l) => !byId(x) && typeof l?.panListName === 'string',
     ),
   }),
   fault('in-state-unknown-list-dereg-emptied-list-deleted', ['IN-STATE-UNKNOWN-LIST', 'IN-PROP-ANSWER-IS-STATE'], {

@@ -26,7 +26,7 @@ import {
 import { invalidMembers } from './guard.js';
 import { termsRefusal } from './plan-terms.js';
 import type { Delivery, Exchange } from './seams.js';
-import { resentNotifications, schedule, type Issuer, type Plan } from './state.js';
+import { schedule, type Issuer, type Plan } from './state.js';
 
 /** The notification to the issuer of a selection (its plan's, sent again too) bent. */
 const notified =
@@ -90,15 +90,6 @@ export const PLANS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  // Seeded beside the card's masked forms (notifications.card-data.spec.ts; origin 'seeded').
-  fault('in-obj-sensitive-notify-card-grouped-bin-and-last-four', ['IN-OBJ-SENSITIVE'], {
-    rule: 'IN-OBJ-SENSITIVE: the notification names the card at most by its last four (provider 2.0.0, notifyPlan consumer.panLastFour): its consumer also carries the card in groups of four with the first six and the last four shown',
-    origin: 'seeded',
-    delivery: notifiedBody((b, x) => {
-      const pan = x.plan?.pan;
-      if (pan) b.consumer = { ...b.consumer, maskedPan: `${pan.slice(0, 4)} ${pan.slice(4, 6)}XX XXXX ${pan.slice(-4)}` };
-    }),
-  }),
   fault('in-obj-sensitive-saveplan-card-last-eight', ['IN-OBJ-SENSITIVE'], {
     rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
     origin: 'seeded',
@@ -108,25 +99,6 @@ export const PLANS_FAULTS = faultCatalogue([
       card: `**** **** ${x.plan!.pan.slice(-8, -4)} ${x.plan!.pan.slice(-4)}`,
     })),
   }),
-  // Seeded beside the check that a selection is notified once whatever follows it (notifications.count.spec.ts; origin 'seeded').
-  fault('in-notify-exact-resent-on-async-decision', ['IN-NOTIFY-EXACT'], {
-    rule: 'IN-NOTIFY-EXACT: a plan is notified once, when it is selected; the read that shows its asynchronous approval sends no second notification',
-    source: 'seed',
-    origin: 'seeded',
-    state: (x, c, memory) => {
-      if (x.op === 'planApproval' && c.plan && c.decision === 'APPROVED' && c.sync === false) memory[c.plan.planId] = true;
-      if (x.op === 'getPlan' && c.plan?.status === 'APPROVED' && memory[c.plan.planId]) {
-        delete memory[c.plan.planId];
-        resentNotifications.get(x.world.plans.get(c.plan.planId)!)?.();
-      }
-      return c;
-    },
-  }),
-  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('offerId-length-unenforced', 'offerId minLength/maxLength', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, [
-    'IN-ISSUER-INVALID',
-    'IN-ERR-CONTRACT',
-  ]),
   relax(
     'tenure-range-unenforced',
     'tenure minimum/maximum',
@@ -145,10 +117,6 @@ export const PLANS_FAULTS = faultCatalogue([
         !termsRefusal(c.otx, c.offer, x.sent, (a, b) => typeof a === 'number' && typeof b === 'number' && Math.round(a) === Math.round(b))
       );
     }),
-  }),
-  fault('in-val-plan-offer-terms-card-last-four', ['IN-VAL-PLAN-OFFER-TERMS'], {
-    rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's card is matched with its offers request's on its last four digits only",
-    judge: skipAt('plan-card', (x) => chosen(x)?.otx.pan.slice(-4) === String(x.ok?.plain?.consumer?.primaryAccountNumber).slice(-4)),
   }),
   fault('plan-merchant-unchecked', ['IN-VAL-PLAN-OFFER-TERMS'], {
     rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's merchant is not compared with its offers request's: another merchant's details are taken",
@@ -176,10 +144,6 @@ export const PLANS_FAULTS = faultCatalogue([
     { drop: ['maxItems'] },
     ['IN-LIM-SCHEDULE'],
   ),
-  fault('plan-carries-consumer-key', ['IN-OBJ-SENSITIVE'], {
-    rule: "IN-OBJ-SENSITIVE: getPlan's answer carries the caller's consumer key (requestedBy)",
-    answer: okBody('getPlan', (b, x) => ({ ...b, requestedBy: x.ok!.consumerKey })),
-  }),
   fault('in-obj-read-only-saveplan-status-from-body', ['IN-OBJ-READ-ONLY'], {
     rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
     state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)),
@@ -197,9 +161,6 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   bend(rule('in-notify-sent-wrong-plan-id', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']), {
     delivery: notifiedBody((b) => void (b.planId = randomUUID())),
-  }),
-  bend(rule('in-notify-shape-issuer-ica-missing', 'notification body: issuerIca required', ['IN-NOTIFY-SHAPE']), {
-    delivery: notifiedBody((b) => void delete b.issuerIca),
   }),
   // Normalisations on one path (kit/faults.ts, telling): reference, Flows - checkout (getPlan reads back the plan).
   fault('in-echo-plan-getplan-amount-whole-units', ['IN-ECHO-PLAN'], {
@@ -243,25 +204,9 @@ export const PLANS_FAULTS = faultCatalogue([
     ),
     { delivery: notified((d) => void (d.headers['Correlation-Id'] = randomUUID())) },
   ),
-  // Seeded beside the plan's merchant read back (plans.read.spec.ts; origin 'seeded').
-  fault('in-echo-plan-saveplan-zero-mcc-stored-as-default', ['IN-ECHO-PLAN'], {
-    rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
-    source: 'assumption',
-    origin: 'seeded',
-    state: stored((p) => (/^0/.test(String(p.merchant.mcc)) ? { ...p, merchant: { ...p.merchant, mcc: '5999' } } : p)),
-  }),
   fault('in-lim-tenure-100-accepted', ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'], {
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
-  }),
-  fault('in-notify-sent-only-for-listed-pan', ['IN-NOTIFY-SENT'], {
-    rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
-    source: 'seed',
-    state: issuerOf((issuer, pan, x) => ([...x.world.panLists.values()].some((l) => l.pans.has(pan)) ? issuer : undefined)),
-  }),
-  fault('in-notify-shape-correlation-id-uppercased', ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'], {
-    rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
-    delivery: notified((d) => void (d.headers['Correlation-Id'] = d.headers['Correlation-Id']?.toUpperCase())),
   }),
   fault('in-lim-apr-plan-apr-max-refused', ['IN-LIM-APR', 'IN-ERR-CONTRACT'], {
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
@@ -335,14 +280,6 @@ export const PLANS_FAULTS = faultCatalogue([
         : { ...p, scheduledRepayments: p.scheduledRepayments.map((r) => ({ ...r, installmentNumber: Number(r.installmentNumber) - 1 })) },
     ),
   }),
-  fault('in-notify-exact-resent-on-sync-approval', ['IN-NOTIFY-EXACT'], {
-    rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
-    source: 'seed',
-    state: (x, c) => {
-      if (x.op === 'planApproval' && c.sync && c.decision === 'APPROVED') resentNotifications.get(c.plan!)?.();
-      return c;
-    },
-  }),
   fault('in-lim-schedule-plan-schedule-99-refused', ['IN-LIM-SCHEDULE'], {
     rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
     judge: refuseAt(
@@ -391,18 +328,6 @@ export const PLANS_FAULTS = faultCatalogue([
           { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
         ]),
     ),
-  }),
-  // Seeded beside the check that plans chosen from one offers answer are each notified as their own (notifications.correlation.spec.ts; origin 'seeded').
-  fault('in-notify-chosen-same-answer-offer-of-first', ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'], {
-    rule: "IN-NOTIFY-CHOSEN: each plan's notification names the offer that plan was chosen with; a later plan chosen from the same offers answer (another of its offers) is notified with the offer the first plan of that answer chose",
-    source: 'assumption',
-    origin: 'seeded',
-    delivery: notifiedBody((b, x, memory) => {
-      const answer = x.ok?.body.offerTransactionId;
-      if (answer === undefined) return;
-      if (answer in memory) b.offerId = memory[answer];
-      else memory[answer] = b.offerId;
-    }),
   }),
   // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
   // spec's own check looks at, so that only the judge of every answer can catch it.
@@ -469,10 +394,6 @@ export const PLANS_FAULTS = faultCatalogue([
       (a, x) => x.op === 'getPlan' && a.status === 404,
     ),
   }),
-  fault('in-notify-correlation-absent-dropped', ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'], {
-    rule: 'Correlation-Id is required on POST /notifications and the API makes one when savePlan carries none (provider 2.0.0, PlanNotifCorrelationIdHeaderParameter, CorrelationIdHeaderParameter): a selection sent without Correlation-Id notifies the issuer with no Correlation-Id header',
-    delivery: notified((d, x) => void (x.req.headers['correlation-id'] === undefined && delete d.headers['Correlation-Id'])),
-  }),
   fault('in-echo-plan-getplan-declined-provider-id-uppercased', ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'], {
     rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
     source: 'assumption',
@@ -493,26 +414,6 @@ export const PLANS_FAULTS = faultCatalogue([
     rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
     answer: okBody('savePlan', (b) => ({ ...b, planId: `{${b.planId}}` })),
   }),
-  fault('in-val-plan-schedule-getplan-due-dates-us-local', ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'], {
-    rule: 'getPlan returns the plan created with its scheduledRepayments, the schedule its notification carried (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): the reader turns each UTC midnight due date into US Eastern time before writing the date, so every due date reads a day early',
-    answer: okBody('getPlan', (b) => ({
-      ...b,
-      scheduledRepayments: b.scheduledRepayments.map((r: Record<string, any>) =>
-        typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-          ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 5 * 3600_000).toISOString().slice(0, 10) }
-          : r,
-      ),
-    })),
-  }),
-  fault('in-echo-plan-getplan-due-dates-with-offset', ['IN-ECHO-PLAN', 'IN-DATE-UNIT'], {
-    rule: 'getPlan reads back the repayment due dates of the plan as dates (provider 2.0.0, InstallmentPlan scheduledRepayments; reference, Plan): the reader writes each as a local midnight date-time with a zone offset',
-    answer: okBody('getPlan', (b) => ({
-      ...b,
-      scheduledRepayments: b.scheduledRepayments.map((r: any) =>
-        typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` } : r,
-      ),
-    })),
-  }),
   fault('in-status-plan-created-saveplan-same-offer-twice-409', ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'], {
     rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
     source: 'assumption',
@@ -529,16 +430,6 @@ export const PLANS_FAULTS = faultCatalogue([
         details: 'offerId',
       }),
     ),
-  }),
-  fault('in-val-plan-schedule-getplan-repayments-whole-units', ['IN-VAL-PLAN-SCHEDULE', 'IN-PROP-READERS-AGREE'], {
-    rule: 'the repayments a plan shows are in whole cents and together reach the transaction amount (provider 2.0.0, ScheduledRepayment; reference, Plan): the plan read gives each repayment cut to whole currency units',
-    source: 'assumption',
-    answer: okBody('getPlan', (b) => ({
-      ...b,
-      scheduledRepayments: b.scheduledRepayments.map((r: any) =>
-        typeof r.amount === 'number' ? { ...r, amount: Math.trunc(r.amount) } : r,
-      ),
-    })),
   }),
   fault('in-echo-correlation-saveplan-correlation-regenerated', ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'], {
     rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
