@@ -5,6 +5,7 @@
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
+import { parseJson } from '../kit/app.js';
 import { faultCatalogue } from '../kit/faults.js';
 import {
   anyAnswer,
@@ -130,6 +131,15 @@ export const GUARD_FAULTS = faultCatalogue([
   bend(rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'), {
     answer: anyAnswer((a) => void delete a.headers['correlation-id']),
   }),
+  bend(
+    { ...rule('in-err-malformed-json-500', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']), aliases: ['bad-json-crashes'] },
+    {
+      answer: anyAnswer(
+        (a) => ({ ...a, status: 500, body: { message: 'Unexpected token' } }),
+        (a, x) => x.refused === 400 && a.body?.Errors?.Error?.[0]?.Details === 'body' && parseJson(requestText(x)) instanceof SyntaxError,
+      ),
+    },
+  ),
   // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
   fault('in-lim-pan-deregister-pan-length-unchecked', ['IN-LIM-PAN'], {
     rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
