@@ -30,3 +30,75 @@ export interface LimitRow {
 /** A field's lengths: a `card.` field lives in the Card the request carries encrypted; the others in the request body. */
 export const limitBounds = (field: string) =>
   field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field);
+
+/** The rule asking for a member, by the object holding it (seed 000, each object's table of required members). */
+const REQUIRED_RULE: Record<string, string> = {
+  '': 'CE-REQ-REQUEST',
+  consumer: 'CE-REQ-CONSUMER',
+  'consumer.consumerIdentity': 'CE-REQ-IDENTITY',
+  'consumer.mobileNumber': 'CE-REQ-PHONE',
+  complianceSettings: 'CE-REQ-COMPLIANCE',
+  'complianceSettings.privacy': 'CE-REQ-COMPLIANCE',
+  'complianceSettings.tnc': 'CE-REQ-COMPLIANCE',
+  enrolmentReferenceData: 'CE-REQ-RECEIPT',
+  card: 'CE-REQ-CARD',
+};
+/** The rule a member's own value keeps (seed 000, its table and Limits; reference, facts: the JWE's compact form). */
+const VALUE_RULE: Record<string, string> = {
+  srcClientId: 'CE-PAT-SRCCLIENTID',
+  serviceId: 'CE-PAT-SERVICEID',
+  srcCorrelationId: 'CE-PAT-CORRELATIONID',
+  cardSource: 'CE-ENUM-CARDSOURCE',
+  encryptedCard: 'CE-JWE-DECRYPT',
+  'consumer.firstName': 'CE-LIM-FIRSTNAME',
+  'consumer.lastName': 'CE-LIM-LASTNAME',
+  'consumer.countryCode': 'CE-FMT-COUNTRY',
+  'consumer.languageCode': 'CE-FMT-LANGUAGE',
+  'consumer.consumerIdentity.identityType': 'CE-ENUM-IDENTITYTYPE',
+  'consumer.consumerIdentity.identityValue': 'CE-LIM-IDENTITYVALUE',
+  'consumer.mobileNumber.countryCode': 'CE-PAT-PHONE',
+  'consumer.mobileNumber.phoneNumber': 'CE-PAT-PHONE',
+  'complianceSettings.privacy.latestVersionUri': 'CE-FMT-URI',
+  'complianceSettings.tnc.latestVersionUri': 'CE-FMT-URI',
+  'enrolmentReferenceData.enrolmentReferenceId': 'CE-LIM-REFERENCEID',
+  'enrolmentReferenceData.enrolmentReferenceType': 'CE-ENUM-REFTYPE',
+  'card.primaryAccountNumber': 'CE-LIM-PAN',
+  'card.panExpirationMonth': 'CE-LIM-EXPMONTH',
+  'card.panExpirationYear': 'CE-LIM-EXPYEAR',
+  'card.cardSecurityCode': 'CE-LIM-CVC',
+};
+
+const REQUEST_SCHEMA = contract.document.paths['/cards'].post.requestBody.content['application/json'].schema;
+/** Whether the contract requires a dotted member of the request (`card.` members: of the Card). */
+function isRequired(field: string): boolean {
+  const steps = field.split('.');
+  let node = steps[0] === 'card' ? contract.componentSchema('Card') : contract.resolveSchema(REQUEST_SCHEMA);
+  for (const step of steps.slice(steps[0] === 'card' ? 1 : 0, -1)) node = contract.resolveSchema(node.properties?.[step] ?? {});
+  return (node.required ?? []).includes(steps.at(-1));
+}
+
+/**
+ * The rule a member sent empty breaks: an empty string of a required member cannot pass for absent (absent
+ * is refused), so it is its value's rule (a phone number's pattern refuses ''); any other empty form,
+ * CE-REQ-EMPTY (seed 000, EnrollCardRequest and its members: taken as absent, it passes).
+ */
+export const ruleOfEmpty = (field: string, value: unknown) => (value === '' && isRequired(field) && VALUE_RULE[field]) || 'CE-REQ-EMPTY';
+
+/**
+ * The one rule a generated refusal breaks (helpers/client/negative.ts names: `body /consumer/firstName:
+ * missing though required`, `card.panExpirationMonth: outside the pattern ...`), so that a wrong row is
+ * filed under its own rule: a member left out, its object's required rule; sent empty, ruleOfEmpty's; an
+ * e-mail identity not one, CE-FMT-EMAIL; an expiry outside its pattern, CE-PAT-EXPIRY; any other value,
+ * the member's own rule. Undefined: a name of no member the catalogue gives a rule.
+ */
+export function ruleOfCase(name: string): string | undefined {
+  const m = /^(?:body \/([^:]*)|(card\.[^:]+)): (.+?)(?:: Received .*)?$/.exec(name);
+  if (!m) return undefined;
+  const field = (m[1] ?? m[2]).replace(/\//g, '.');
+  const why = m[3];
+  if (why === 'missing though required') return REQUIRED_RULE[field.split('.').slice(0, -1).join('.')];
+  if (why.endsWith('(empty, not absent)')) return ruleOfEmpty(field, why.startsWith('an empty string') ? '' : undefined);
+  if (field === 'consumer.consumerIdentity.identityValue' && why.startsWith('not a')) return 'CE-FMT-EMAIL';
+  if (field.startsWith('card.panExpiration') && why.startsWith('outside the pattern')) return 'CE-PAT-EXPIRY';
+  return VALUE_RULE[field];
+}
