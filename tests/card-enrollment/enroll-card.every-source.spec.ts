@@ -246,12 +246,19 @@ const LIMITS: LimitRow[] = (
 const onPath = (path: EnrollmentPath) =>
   LIMITS.filter((l) => (path === 'card' ? !l.field.startsWith('enrolmentReferenceData.') : !l.field.startsWith('card.')));
 
+/** A consumer member's limit is cited on each path; the card's and the receipt's are of their path alone. */
+const atOf = (field: string, path: EnrollmentPath) => (field.startsWith('consumer.') ? `@${path}` : '');
+
 for (const path of ENROLLMENT_PATHS)
-  for (const limit of onPath(path)) {
-    const at = limit.field.startsWith('consumer.') ? `@${path}` : '';
+  for (const limit of onPath(path))
     test(
       `${limit.field} of the ${path} path under every cardSource and with none: at its maximum accepted, one past it refused naming it (and at its minimum, one short)`,
-      rules(`${limit.rule}:accept${at}`, `${limit.rule}:refuse${at}`, `CE-SOURCE-EVERY-RULE@${path}`, 'CE-ERR-FIELD'),
+      rules(
+        `${limit.rule}:accept${atOf(limit.field, path)}`,
+        `${limit.rule}:refuse${atOf(limit.field, path)}`,
+        `CE-SOURCE-EVERY-RULE@${path}`,
+        'CE-ERR-FIELD',
+      ),
       async ({ cardApi, cards, card }) => {
         test.skip(lacksPathData(card, path), NO_RECEIPT);
         const wrong: string[] = [];
@@ -282,7 +289,6 @@ for (const path of ENROLLMENT_PATHS)
         underRule(test.info(), limit.rule, () => expect(wrong, `${limit.field} on the ${path} path under every source`).toEqual([]));
       },
     );
-  }
 
 const NAME_MAX = Math.min(lengthOf(contract, 'Consumer', 'firstName').max!, lengthOf(contract, 'Consumer', 'lastName').max!);
 /** Initials a folding, a capitalisation or a transliteration changes, and filler of both cases, accents, punctuation and spaces. */
