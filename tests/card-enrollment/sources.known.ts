@@ -1,6 +1,6 @@
 // The card sources a request may name, and the request limits of seed 000, shared by the specs that
 // run a check under each source or at each limit.
-import { enumOf, lengthOf, loadContract } from '../../fixtures/card-enrollment.js';
+import { CARD_VIOLATIONS, enumOf, lengthOf, loadContract } from '../../fixtures/card-enrollment.js';
 
 const contract = await loadContract('card-enrollment');
 
@@ -43,29 +43,17 @@ const REQUIRED_RULE: Record<string, string> = {
   enrolmentReferenceData: 'CE-REQ-RECEIPT',
   card: 'CE-REQ-CARD',
 };
-/** The rule a member's own value keeps (seed 000, its table and Limits; reference, facts: the JWE's compact form). */
+/**
+ * The rule a member's own value keeps: the violations' table's (fixtures/arbitraries/card-enrollment/violations.ts,
+ * a member's first row, its last rule: an expiry's limit), and the members it leaves out (seed 000, their tables
+ * and Limits; reference, facts: the JWE's compact form).
+ */
 const VALUE_RULE: Record<string, string> = {
-  srcClientId: 'CE-PAT-SRCCLIENTID',
-  serviceId: 'CE-PAT-SERVICEID',
-  srcCorrelationId: 'CE-PAT-CORRELATIONID',
-  cardSource: 'CE-ENUM-CARDSOURCE',
   encryptedCard: 'CE-JWE-DECRYPT',
-  'consumer.firstName': 'CE-LIM-FIRSTNAME',
-  'consumer.lastName': 'CE-LIM-LASTNAME',
-  'consumer.countryCode': 'CE-FMT-COUNTRY',
-  'consumer.languageCode': 'CE-FMT-LANGUAGE',
-  'consumer.consumerIdentity.identityType': 'CE-ENUM-IDENTITYTYPE',
-  'consumer.consumerIdentity.identityValue': 'CE-LIM-IDENTITYVALUE',
-  'consumer.mobileNumber.countryCode': 'CE-PAT-PHONE',
-  'consumer.mobileNumber.phoneNumber': 'CE-PAT-PHONE',
-  'complianceSettings.privacy.latestVersionUri': 'CE-FMT-URI',
   'complianceSettings.tnc.latestVersionUri': 'CE-FMT-URI',
   'enrolmentReferenceData.enrolmentReferenceId': 'CE-LIM-REFERENCEID',
   'enrolmentReferenceData.enrolmentReferenceType': 'CE-ENUM-REFTYPE',
-  'card.primaryAccountNumber': 'CE-LIM-PAN',
-  'card.panExpirationMonth': 'CE-LIM-EXPMONTH',
-  'card.panExpirationYear': 'CE-LIM-EXPYEAR',
-  'card.cardSecurityCode': 'CE-LIM-CVC',
+  ...Object.fromEntries([...CARD_VIOLATIONS].reverse().map((v) => [v.field, v.rules.at(-1)!])),
 };
 
 const REQUEST_SCHEMA = contract.document.paths['/cards'].post.requestBody.content['application/json'].schema;
