@@ -196,11 +196,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     answer: shown(['GetCustomerAccountSimple'], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
     ...provider,
   }),
-  fault('fd-acct-number-masked-migrate-full-number', 'FD-ACCT-NUMBER-MASKED: the migration answer shows the full account number', {
-    answer: shown(['MigrateInstitutionLoginAccounts'], (v, a) => ({ ...v, number: a.number })),
-    ...assumption,
-    ...blind('blind-accounts-migrate-full-number'),
-  }),
   fault('fd-acct-ids-simple-one-wrong-login', {
     rule: "FD-ACCT-IDS: GetCustomerAccountSimple shows the customer's first login instead of the account's own",
     answer: shown(['GetCustomerAccountSimple'], (v, a, x) => ({

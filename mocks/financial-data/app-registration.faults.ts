@@ -116,16 +116,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     state: changed('modify', (c) => ({ ...c, fields: undefined })),
     ...was('app-modify-not-saved'),
   }),
-  fault('fd-app-modify-resubmits-new-preappid', {
-    rule: 'FD-APP-MODIFY: a modification files a new request under a fresh preAppId, leaving the registration it names with the old details',
-    state: changed('modify', (c, x) => {
-      const state = x.world.appRegistrations;
-      const again = newRegistration(++state.seq, c.r.partnerId, x.input.body, x.nowS);
-      state.apps.set(again.preAppId, again);
-      return { ...c, r: again, applicationId: undefined };
-    }),
-    ...blind('blind-app-modify-resubmits-new-preappid'),
-  }),
   fault('fd-app-modify-list-modified-date-is-submitted', {
     rule: 'FD-APP-MODIFY, FD-PROP-SAME-ON-EVERY-READER: getApplications gives the submission time as modifiedDate after a modification',
     answer: listed((i) => ({ ...i, modifiedDate: i.submittedDate })),
@@ -143,15 +133,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       x.r = { ...newRegistration(Number(x.input.path.preAppId), x.input.partner!.id, {}, x.nowS), firstName: x.input.body.appName };
       x.world.appRegistrations.apps.set(x.r.preAppId, x.r);
     }),
-  }),
-  fault('fd-app-unknown-modify-other-partner', {
-    rule: "FD-APP-UNKNOWN: modifying a preAppId another partner registered changes that partner's registration, not a 404",
-    judge: skip(
-      'registration',
-      (x) => x.found !== undefined,
-      (x) => (x.r = x.found),
-    ),
-    ...blind('blind-app-modify-other-partner'),
   }),
   fault('fd-app-read-back-list-name-from-owner', {
     rule: 'FD-APP-READ-BACK: getApplications shows a registration under the ownerName of the Application sent, not its appName (provider 1.35.0 App.name)',
@@ -171,12 +152,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       return [listed((i, r) => shown(i, r)), statuses((i, r) => shown(i, r))].reduce((acc, f) => f(x, acc, m), a);
     },
     ...provider,
-  }),
-  fault('fd-app-application-id-list-upper', {
-    rule: 'FD-APP-APPLICATION-ID: getApplications gives the applicationId upper-cased, not as the deprecated read and the approval give it (provider 1.35.0 ApplicationId)',
-    answer: listed((i) => (i.applicationId ? { ...i, applicationId: String(i.applicationId).toUpperCase() } : i)),
-    ...provider,
-    ...blind('blind-app-list-application-id-upper'),
   }),
   fault('fd-app-list-params-names-loose', {
     rule: 'FD-APP-LIST-PARAMS: a query parameter named as a known one without its case and underscores (preAppId) is bound loosely and ignored, not refused 400 (provider 1.35.0 400 example 3008)',
@@ -211,14 +186,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       judge: everyPartner('getApplications', (x) => x.criteria?.pre_app_id !== undefined),
     }),
   ),
-  fault('fd-app-list-filter-first-only', {
-    rule: 'FD-APP-LIST-FILTER: getApplications applies only the first filter present of pre_app_id, application_id, name and status, not all together',
-    judge: fold('filters', on('getApplications'), (x) => {
-      const [, ...rest] = (['pre_app_id', 'application_id', 'name', 'status'] as const).filter((k) => x.criteria![k] !== undefined);
-      for (const k of rest) delete x.criteria![k];
-    }),
-    ...blind('blind-app-list-first-filter-only'),
-  }),
   fault('fd-app-list-filter-no-match-404', {
     rule: 'FD-APP-LIST-FILTER: a getApplications filter matching nothing is refused 404 like the deprecated read, not an empty page',
     judge: refuse('page', (x) => x.op === 'getApplications' && x.matches!.length === 0, {
@@ -253,14 +220,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // --- The deprecated v2 status read (provider 1.35.0 GetAppRegistrationStatus)
   fault('fd-app-status-sunset-retired', 'FD-APP-STATUS-SUNSET: a 1.35.0 target no longer serves the deprecated status read (404)', {
     judge: refuse('sunset', always, { status: 404, message: 'No route GET /aggregation/v2/partners/applications' }),
-  }),
-  fault('fd-app-status-sunset-gone', {
-    rule: 'FD-APP-STATUS-SUNSET: past the sunset the v2 status read answers 410 Gone, though "unsupported" is not removed (seed 002, Versioning; contract x-sunset)',
-    judge: refuse('sunset', (x) => x.nowS >= Date.parse('2026-06-01T00:00:00Z') / 1000, {
-      status: 410,
-      message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
-    }),
-    ...blind('blind-app-status-v2-gone-after-sunset'),
   }),
   fault('fd-obj-other-partner-app-status-pre-app-id', {
     rule: "FD-APP-STATUS-NOT-FOUND, FD-OBJ-OTHER-PARTNER: read by preAppId, the status of another partner's registration is answered",
@@ -315,12 +274,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   fault('fd-app-status-paging-total-pages-floor', 'FD-APP-STATUS-PAGING: totalPages leaves out a last partial page', {
     answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, totalPages: Math.floor(b.totalRecords / b.numberOfRecordsPerPage) })),
     ...provider,
-  }),
-  fault('fd-app-status-paging-records-per-page-is-count', {
-    rule: 'FD-APP-STATUS-PAGING: numberOfRecordsPerPage is the number of records on this page, not the page size asked for (provider 1.35.0 AppStatuses)',
-    answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, numberOfRecordsPerPage: b.applications.length })),
-    ...provider,
-    ...blind('blind-app-status-records-per-page-is-count'),
   }),
   fault('fd-app-status-paging-offset-zero-based', {
     rule: 'FD-APP-STATUS-PAGING: each page of the deprecated reader is cut one page late, the first registrations never shown',

@@ -7,7 +7,7 @@
 // issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
 // id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type Partner } from './state.js';
 import type { AuthOp as Op, AuthSeams, Change, Exchange, Step } from './auth.records.js';
 
@@ -102,11 +102,6 @@ export const AUTH_FAULTS = faultCatalogue([
     }),
     ...was('i31-fd-lock-counter-reset-by-any-success'),
   }),
-  fault('fd-lock-no-secret-change-while-locked', {
-    rule: 'FD-LOCK-NO-SECRET-CHANGE: a locked partner changes its secret with the right current one (refused 401 until the lock is lifted)',
-    judge: (x, s, r) => (r && s === 'lock' && mine(x, [CHANGE]) && sent(x) === x.partner!.secret ? undefined : r),
-    ...blind('blind-secret-change-while-locked'),
-  }),
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): a lockout window where the documents give none.
   fault('fd-prop-lasting-lock-lifted-after-an-hour', {
     rule: 'FD-PROP-LASTING: a partner locked by five failed authentications is unlocked an hour later, the right secret answered a token again (a lockout window no document states: the provider support lifts the lock)',
@@ -128,14 +123,5 @@ export const AUTH_FAULTS = faultCatalogue([
   fault('fd-sensitive-echo-secret-change-refusal-new-secret', {
     rule: 'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the 401 of ModifyPartnerSecret for a wrong current secret names the new secret it did not apply',
     judge: quoting(CHANGE, (x) => `: newPartnerSecret ${newSecretOf(x)} not applied`),
-  }),
-  // The new secret's schema loosened (the contract's NewPartnerSecret).
-  fault('fd-secret-length-min-one-short', 'FD-SECRET-LENGTH: a new partner secret one character shorter than the minimum is taken', {
-    relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1 } }],
-    ...blind('blind-secret-min-11'),
-  }),
-  fault('fd-secret-length-max-one-long', 'FD-SECRET-LENGTH: a new partner secret one character longer than the maximum is taken', {
-    relax: [{ schema: 'NewPartnerSecret', shift: { maxLength: 1 } }],
-    ...blind('blind-secret-max-256'),
   }),
 ]);

@@ -5,7 +5,7 @@
 // business per customer, the business of the path), what a write stores, the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type BusinessOp as Op, type BusinessSeams, type Change, type Exchange } from './businesses.records.js';
 
 type Seams = FaultSeams<BusinessSeams>;
@@ -59,11 +59,6 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   fault('fd-bus-one-duplicate-accepted', 'FD-BUS-ONE: a second business of the customer is accepted (200), not refused 409', {
     judge: skip('unique'),
     ...was('duplicate-business-accepted'),
-  }),
-  fault('fd-bus-one-unique-by-name', {
-    rule: 'FD-BUS-ONE: uniqueness keyed on the customer and the business name, so a second one under another name is accepted',
-    judge: skip('unique', (x) => !x.mine!.some((b) => b.fields.name === x.input.body.name)),
-    ...blind('blind-business-unique-by-name'),
   }),
   fault('fd-bus-read-add-answers-201', 'FD-BUS-READ, FD-BUS-ONE: a new business is answered 201 Created, not the documented 200', {
     answer: (x, a) => (x.op === 'AddBusinessDetails' && a.status === 200 ? { ...a, status: 201 } : a),

@@ -14,7 +14,6 @@ type Seams = FaultSeams<ComponentsSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
-type View = Record<string, any>;
 const { fault, skipOn: skip, foldOn: fold } = faultKit<ComponentsSeams>();
 
 const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
@@ -36,7 +35,6 @@ const restatus =
 const ownLive = (x: Exchange, same: (id: string) => boolean) =>
   [...x.world.connectComponents.configurations.values()].find((c) => !c.deleted && c.partnerId === x.partnerId && same(c.id));
 const configurationIdOf = (x: Exchange) => String(SESSIONS.includes(x.op) ? x.input.body.configurationId : x.input.path.configuration_id);
-const mine = (x: Exchange) => x.stored !== undefined && x.stored.partnerId === x.partnerId;
 const foreignLive = (x: Exchange) => x.stored !== undefined && !x.stored.deleted && x.stored.partnerId !== x.partnerId;
 
 // (c) The answer: functions at the answer seam.
@@ -45,8 +43,6 @@ const answered =
   (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
   (x, a) =>
     ops.includes(x.op) && a.error === undefined && a.body !== undefined ? { ...a, body: bend(a.body, x) } : a;
-/** Each configuration of the list answer made otherwise. */
-const listed = (bend: (v: View) => View): Answering => answered([LIST], (b) => b.map(bend));
 
 export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // --- Sessions: OAuth URLs and login forms (seed 002, Connect components)
@@ -132,21 +128,11 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   fault('fd-components-config-create-200', 'FD-COMPONENTS-CONFIG-CREATE: creation answers 200, not 201', {
     answer: (x, a) => (x.op === CREATE && a.status === 201 ? { ...a, status: 200 } : a),
   }),
-  fault('fd-components-config-create-list-drops-classification', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the list shows a summary without accountClassificationType',
-    answer: listed((v) => ({ ...v, accountClassificationType: undefined })),
-    ...blind('blind-components-config-list-drops-classification'),
-  }),
   fault('fd-components-config-delete-keeps-listed', 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration stays in the list', {
     judge: fold([LIST], 'list', (x) =>
       x.list!.push(...[...x.world.connectComponents.configurations.values()].filter((c) => c.deleted && c.partnerId === x.partnerId)),
     ),
     ...was('components-config-delete-keeps-listed'),
-  }),
-  fault('fd-components-config-delete-idempotent', {
-    rule: "FD-COMPONENTS-CONFIG-DELETE: a second delete of the partner's own configuration is a 204",
-    judge: skip([DELETE], 'configuration', (x) => mine(x) && x.stored!.deleted),
-    ...blind('blind-components-config-delete-idempotent'),
   }),
   fault('fd-components-config-owner-foreign-delete-removes', {
     rule: "FD-COMPONENTS-CONFIG-OWNER: another partner's delete is answered 404 after the configuration was removed",
@@ -159,9 +145,5 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   fault('fd-components-error-shape-default', 'FD-COMPONENTS-ERROR-SHAPE: errors carry {code, message}, not {"Errors": {"Error": [...]}}', {
     answer: (_x, a) => (a.error !== undefined ? { ...a, defaultShape: true } : a),
     ...provider,
-  }),
-  fault('fd-components-error-shape-401-default', "FD-COMPONENTS-ERROR-SHAPE: the shared front's 401 is answered in the default shape", {
-    answer: (x, a) => (x.op === 'front' && a.status === 401 ? { ...a, defaultShape: true } : a),
-    ...blind('blind-components-401-default-shape'),
   }),
 ]);

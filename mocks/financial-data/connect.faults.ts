@@ -8,7 +8,7 @@
 // before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
-import { findCustomer, findLogin } from './state.js';
+import { findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
 
@@ -16,7 +16,7 @@ type Seams = FaultSeams<ConnectSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
-const { fault, fold, skip, refuse, on } = faultKit<ConnectSeams>();
+const { fault, fold, skip, refuse } = faultKit<ConnectSeams>();
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';
 
@@ -26,9 +26,6 @@ const unchecked =
   (when: (x: Exchange) => boolean): Judge =>
   (x, s, r) =>
     (s === 'customer' || s === 'consumer') && when(x) ? undefined : r;
-/** A borrower's customer looked up across partners on `ops` (`when`: of these borrowers). */
-const anyPartner = (ops: Op[], when: (x: Exchange) => boolean = () => true) =>
-  skip('customer', (x) => ops.includes(x.op) && when(x) && !!findCustomer(x.world, x.borrower!.customerId, undefined));
 const refusedBody = (when: (x: Exchange) => boolean, message: string) => refuse('body', when, { status: 400, message });
 const anyLogin = (x: Exchange) => !!x.world.logins.get(Number(x.body.institutionLoginId));
 /** The status of the Fix login's refusal made 400 where `when` holds. */
@@ -51,12 +48,6 @@ const answered =
   (ops: Op[], bend: (body: any, x: Exchange) => any): Answering =>
   (x, a) =>
     ops.includes(x.op) && a.status < 400 ? { ...a, body: bend(a.body, x) } : a;
-/** The e-mail configuration `op` answers, its members merged with what `members` gives (undefined: unchanged). */
-const emailed = (op: Op, members: (email: any, x: Exchange) => Record<string, unknown> | undefined): Answering =>
-  answered([op], (b, x) => {
-    const more = members(x.body.email ?? {}, x);
-    return more ? { ...b, emailConfig: { ...b.emailConfig, ...more } } : b;
-  });
 
 export const CONNECT_FAULTS = faultCatalogue([
   fault('fd-connect-language-transfer-french-accepted', 'FD-CONNECT-LANGUAGE: the Connect Transfer flows take fr (en and es only)', {
@@ -84,27 +75,11 @@ export const CONNECT_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-connect-fix-missing-login-generic-message'),
   }),
-  fault('fd-connect-joint-email-empty-accepted', 'FD-CONNECT-JOINT-EMAIL: an e-mail with an empty address is taken', {
-    relax: [{ schema: 'ConnectEmailOptions', at: ['properties', 'to'], drop: ['minLength'] }],
-    ...blind('blind-connect-email-empty-address-accepted'),
-  }),
 
   // --- The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples)
   fault('fd-connect-url-without-customer', 'FD-CONNECT-URL: the link does not name the customer of the request', {
     state: session((s) => s.query.delete('customerId')),
     ...provider,
-  }),
-  fault('fd-connect-url-lite-link-reused-per-partner', {
-    rule: 'FD-CONNECT-URL: the first Lite Connect link of a partner is answered again within its two hours, whoever it is for', // The links are kept in the world's fault memory (state.ts), reset with it.
-    answer: answered(['GenerateLiteConnectUrl'], (b, x) => {
-      const links = x.world.faultMemory.liteLinks;
-      const cached = links.get(x.input.partner!.id);
-      if (cached && x.nowMs < cached.untilMs) return { ...b, link: cached.url };
-      links.set(x.input.partner!.id, { url: b.link, untilMs: x.nowMs + 2 * 3600_000 });
-      return b;
-    }),
-    ...provider,
-    ...blind('blind-connect-lite-link-reused-per-partner'),
   }),
   fault('fd-prop-url-encoded-transfer-identity-raw', {
     rule: "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
@@ -127,11 +102,6 @@ export const CONNECT_FAULTS = faultCatalogue([
       (x) => !!x.body.borrowers?.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn,
     ),
     ...blind('blind-connect-joint-ssn-in-link'),
-  }),
-  fault('fd-connect-ssn-secret-email-refused', {
-    rule: "FD-CONNECT-SSN-SECRET: the e-mail variant refuses a body carrying the consumer's SSN, which full Connect takes",
-    judge: refusedBody((x) => x.op === EMAIL && !!x.body.optionalConsumerInfo, 'optionalConsumerInfo is not supported by the e-mail flow'),
-    ...blind('blind-connect-email-ssn-refused'),
   }),
 
   // --- Language (seed 002, Connect: en by default, es and fr)
@@ -162,30 +132,13 @@ export const CONNECT_FAULTS = faultCatalogue([
     judge: unchecked(() => true),
     ...provider,
   }),
-  fault('fd-connect-customer-bill-pay-other-partner', 'FD-CONNECT-CUSTOMER: the bill pay switch link takes a customer of another partner', {
-    judge: anyPartner(['GenerateTransferBillPaySwitchUrl']),
-    ...provider,
-    ...blind('blind-connect-bill-pay-other-partner-customer'),
-  }),
   fault('fd-connect-consumer-unchecked', "FD-CONNECT-CONSUMER: a consumer that is not the customer's is taken", {
     judge: skip('consumer'),
     ...assumption,
   }),
-  fault('fd-connect-consumer-email-any-existing', {
-    rule: "FD-CONNECT-CONSUMER: the e-mail variant takes a consumerId that is another customer's consumer",
-    judge: skip('consumer', on(EMAIL)),
-    ...assumption,
-    ...blind('blind-connect-email-consumer-any-existing'),
-  }),
   fault('fd-connect-partner-unchecked', "FD-CONNECT-PARTNER: a partnerId other than the caller's is taken", {
     judge: skip('partner'),
     ...assumption,
-  }),
-  fault('fd-connect-partner-transfer-unchecked', {
-    rule: "FD-CONNECT-PARTNER: the two Connect Transfer flows take a partnerId other than the caller's",
-    judge: skip('partner', (x) => x.type!.startsWith('transfer')),
-    ...assumption,
-    ...blind('blind-connect-transfer-partner-unchecked'),
   }),
   fault('fd-connect-fix-login-other-customer-400', {
     rule: 'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
@@ -208,11 +161,6 @@ export const CONNECT_FAULTS = faultCatalogue([
       emailConfig: { ...b.emailConfig, subject: 'Verify your Financial Information' },
     })),
     ...provider,
-  }),
-  fault('fd-connect-email-from-noreply', "FD-CONNECT-EMAIL: SendConnectEmail answers the platform's no-reply sender, not the one sent", {
-    answer: emailed(EMAIL, () => ({ from: 'noreply@connect.example.com' })),
-    ...provider,
-    ...blind('blind-connect-email-from-noreply'),
   }),
   fault('fd-connect-joint-email-one-refused', 'FD-CONNECT-JOINT-EMAIL: one joint-borrower address is refused (two asked for)', {
     judge: refusedBody(

@@ -70,11 +70,6 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     },
     ...was('i6-consumer-refused-create-overwrites'),
   }),
-  fault('fd-date-unit-consumer-created-ms', 'FD-DATE-UNIT: a consumer is dated in epoch milliseconds, not seconds', {
-    state: (_x, c) => (c.op === 'create' ? { ...c, consumer: { ...c.consumer, createdDate: c.consumer.createdDate * 1000 } } : c),
-    ...provider,
-    ...blind('blind-consumer-created-millis'),
-  }),
   // --- Read (seed 002, Consumers: GetConsumerForCustomer, GetConsumer; reference, Consumers: the SSN's last four)
   fault('fd-cust-delete-linked-consumer-by-deleted-customer', {
     rule: 'FD-CUST-DELETE-LINKED: GetConsumerForCustomer still answers once the customer is deleted',

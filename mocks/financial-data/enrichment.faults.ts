@@ -64,22 +64,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   fault('fd-enrich-batch-uncapped', 'FD-ENRICH-BATCH: a batch of one more transaction than the cap is taken', {
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['maxItems'] }],
   }),
-  fault('fd-enrich-batch-cap-one-short', 'FD-ENRICH-BATCH: a batch of maxItems transactions is refused (a "<" check)', {
-    relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }],
-    ...blind('blind-enrich-batch-cap-999'),
-  }),
   fault('fd-enrich-batch-empty-empty-accepted', 'FD-ENRICH-BATCH-EMPTY: an empty list of transactions answers 200 with an empty answer', {
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['minItems'] }],
     ...provider,
     ...blind('blind-enrich-empty-batch-accepted'),
-  }),
-  // --- Required members and lengths (provider 1.35.0 TransactionPayload)
-  fault('fd-enrich-required-account-type-optional', {
-    rule: 'FD-ENRICH-REQUIRED: a transaction without accountType is enriched as a checking transaction',
-    relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }],
-    answer: each((item) => (item.accountType === undefined ? { ...item, accountType: 'checking' } : item)),
-    ...provider,
-    ...blind('blind-enrich-account-type-optional'),
   }),
   fault('fd-enrich-required-posted-timestamp-required', 'FD-ENRICH-REQUIRED: a transaction without postedTimestamp (optional) is a 400', {
     relax: [{ schema: 'EnrichmentTransactionPayload', set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }],
@@ -92,25 +80,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-enrich-description-cap-1000'),
   }),
-  fault('fd-enrich-field-limits-additional-details-one-over', {
-    rule: 'FD-ENRICH-FIELD-LIMITS: additionalDetails with one key more than maxProperties is taken',
-    relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
-    ...provider,
-    ...blind('blind-enrich-additional-details-31-keys'),
-  }),
   fault('fd-enrich-unknown-as-checking-unrecognised', {
     rule: 'FD-ENRICH-UNKNOWN-AS-CHECKING: a transaction of an unknown account type is not read as a checking one: no merchant recognised in it (Uncategorized, no entity)',
     judge: recognising((t, documented) => (t.accountType === 'unknown' ? '' : documented(t))),
     ...provider,
-  }),
-  fault('fd-enrich-adds-entity-name-renamed', {
-    rule: "FD-ENRICH-ADDS: a recognised merchant's entity names the party under entityName, name left absent",
-    answer: each((item) =>
-      Array.isArray(item.entities)
-        ? { ...item, entities: item.entities.map(({ name, ...e }: Item) => ({ ...e, entityName: name })) }
-        : item,
-    ),
-    ...blind('blind-enrich-entity-name-renamed'),
   }),
 
   // --- What comes back as sent (seed 002: the enclosed transactions; provider 1.35.0 EnrichedTransaction; FD-PROP-ECHO-AS-SENT)
@@ -128,11 +101,6 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     rule: 'FD-ENRICH-ADDS, FD-TYPE-FORMS: the answer echoes each amount as a decimal string (provider 1.35.0 amount number)',
     answer: written('amount', isNumber, String),
     ...provider,
-  }),
-  fault('fd-enrich-keyed-description-cleansed', {
-    rule: "FD-ENRICH-KEYED: a recognised merchant's description comes back as the cleansed merchant name",
-    answer: each((item, m) => (m ? { ...item, description: m.name } : item)),
-    ...blind('blind-enrich-description-cleansed'),
   }),
   fault('fd-enrich-keyed-description-ampersand-escaped', {
     rule: 'FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a description holding an ampersand comes back HTML-escaped',

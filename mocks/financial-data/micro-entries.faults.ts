@@ -13,7 +13,6 @@ type Answering = NonNullable<Seams['answer']>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
 const { fault, fold, skip, refuse, on, writtenThenRefused } = faultKit<MicroEntrySeams>();
-const verifyItems = ['properties', 'amounts', 'items'];
 const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
 const latestOf = (x: Exchange, e: MicroEntry) =>
   entries(x)
@@ -41,16 +40,6 @@ const foundOtherwise = (when: When, find: (x: Exchange) => MicroEntry | undefine
     (x) => (x.entry = find(x)),
   );
 const pathEntry = (x: Exchange) => x.world.microEntries.entries.get(x.input.path.accountId);
-/** The status an entry shows made otherwise (`documented` the status the sources give). */
-const showing =
-  (shown: (e: MicroEntry, x: Exchange, documented: (e: MicroEntry) => Shown) => Shown): Judge =>
-  (x, s, r) => {
-    if (s === 'deposits') {
-      const documented = x.shown!;
-      x.shown = (e) => shown(e, x, documented);
-    }
-    return r;
-  };
 
 // (b) The answer: functions at the answer seam.
 /** The answer of `op` (a success, or a refusal with `refused`) with its body made otherwise. */
@@ -58,13 +47,9 @@ const answered =
   (op: Exchange['op'], bend: (body: Body, x: Exchange, memory: FaultMemory) => Body, refused = false): Answering =>
   (x, a, m) =>
     x.op === op && a.body && a.status >= 400 === refused ? { ...a, body: bend(a.body, x, m) } : a;
-const detailed = (member: string, bend: (v: string, x: Exchange) => string) =>
-  answered('GetMicroDepositsDetails', (b, x) => ({ ...b, [member]: bend(b[member], x) }));
 /** A refused verification reporting status Failed with its body made otherwise. */
 const failedRefusal = (bend: (body: Body) => Body): Answering =>
   answered('VerifyMicroAmountDeposits', (b) => (b.status === 'Failed' ? bend(b) : b), true);
-const creationDate = (bend: (ms: number, x: Exchange) => number) =>
-  detailed('creationDate', (v, x) => new Date(bend(Date.parse(`${v}Z`), x)).toISOString().slice(0, 19));
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // --- Initiation (seed 002, Micro entries and switches; Errors 404, 409, 429)
@@ -136,10 +121,6 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     answer: answered('InitiateMicroAmountDeposits', (b, x) => ({ ...b, receiver: { ...x.input.body.receiver } })),
     ...blind('blind-micro-entries-initiate-echoes-receiver'),
   }),
-  fault('fd-micro-amount-range-one-dollar-accepted', 'FD-MICRO-AMOUNT-RANGE: an amount of one dollar is taken as an attempt', {
-    relax: [{ schema: 'MicroDepositVerification', at: verifyItems, set: { maximum: 1 } }],
-    ...blind('blind-micro-entries-amount-one-dollar-accepted'),
-  }),
   fault('fd-prop-refusal-code-micro-mismatch-attempts-exceeded', {
     rule: 'FD-MICRO-VERIFY-WRONG, FD-MICRO-ERROR-BODY, FD-PROP-REFUSAL-CODE: a first verification whose amounts do not match is coded as attempts exceeded',
     answer: answered('VerifyMicroAmountDeposits', (b) => (b.code === 3200004 ? { ...b, code: 3200003 } : b), true),
@@ -169,18 +150,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     judge: foundOtherwise(on('GetMicroDepositsDetails'), (x) => orphanEntry(x)),
     ...blind('blind-micro-entries-details-after-customer-deleted'),
   }),
-  fault('fd-micro-details-deposited-an-hour-early', 'FD-MICRO-DETAILS: the entries show deposited an hour early', {
-    judge: showing((e, _x, documented) => documented({ ...e, createdMs: e.createdMs - 3_600_000 })),
-    ...blind('blind-micro-entries-deposited-after-23-hours'),
-  }),
   fault('fd-prop-described-state-micro-deposited-described-pending', {
     rule: 'FD-MICRO-DETAILS, FD-DERIVED-VIEW, FD-PROP-DESCRIBED-STATE: deposited entries read Completed with the description of pending ones',
     answer: answered('GetMicroDepositsDetails', (b) => (b.status === 'Completed' ? { ...b, statusDescription: DESCRIPTIONS.Pending } : b)),
     ...was('i37-fd-micro-details-deposited-described-pending'),
-  }),
-  fault('fd-micro-details-creation-date-eastern', 'FD-MICRO-DETAILS: creationDate is the wall time of US Eastern, not UTC', {
-    answer: creationDate((ms) => ms - 5 * 3_600_000),
-    ...blind('blind-micro-entries-creation-date-eastern'),
   }),
 ]);
 

@@ -8,10 +8,10 @@
 // or a self check names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
 import { faultKit, always, assumption, blind, provider, was, seededAt } from './fault-builders.js';
-import type { Exchange, FrontSeams, Refusal, Step } from './middleware.records.js';
+import type { Exchange, FrontSeams, Step } from './middleware.records.js';
 
 type Judge = NonNullable<FaultSeams<FrontSeams>['judge']>;
-const { fault, fold, skip, refuse } = faultKit<FrontSeams>();
+const { fault, fold, skip } = faultKit<FrontSeams>();
 const firstPartner = (x: Exchange) => [...x.world.partners.values()][0];
 /** A credential missing from its header, read from a query parameter named like the header. */
 const fromQuery = (x: Exchange, header: string) =>
@@ -27,10 +27,6 @@ const queried = (step: 'key' | 'token', header: (x: Exchange) => string) =>
 const keyTaken = (same: (key: string, real: string) => boolean) =>
   skip('known', (x) => x.world.appKeys.some((real) => same(String(x.key), real)));
 const age = (x: Exchange) => x.nowMs - x.issued!.issuedMs;
-const expired = (x: Exchange): Refusal => ({ status: 401, message: `Expired (${x.names.appToken})` });
-/** The token refused once `lifetime` (of the documented one) has passed. */
-const expiresAt = (lifetime: (documented: number) => number) =>
-  refuse('expiry', (x) => !!x.issued && age(x) >= lifetime(x.lifetimeMs), expired);
 /** The token's refusal at `steps` skipped where `when` holds, the caller taken as the first partner. */
 const firstPartnerServed =
   (steps: Step[], when: (x: Exchange) => boolean): Judge =>
@@ -78,27 +74,9 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   fault('fd-auth-token-required-invalid-accepted', 'FD-AUTH-TOKEN-REQUIRED: an invalid token (PartnerAppToken) is taken', {
     judge: firstPartnerServed(['issued'], () => true),
   }),
-  fault('fd-token-lifetime-expires-at-renewal-age', {
-    rule: 'FD-TOKEN-LIFETIME: a token is refused once it reaches the age a client should renew it at (tokenRenewAfterSeconds), not at the end of its lifetime (tokenLifetimeSeconds)',
-    judge: expiresAt((lifetime) => lifetime - 30 * 60_000),
-    ...blind('blind-token-expires-at-90-minutes'),
-  }),
   fault('fd-token-lifetime-grace-five-minutes', 'FD-TOKEN-LIFETIME: a token is still taken five minutes past its lifetime', {
     judge: skip('expiry', (x) => !!x.issued && age(x) < x.lifetimeMs + 5 * 60_000),
     ...blind('blind-token-grace-five-minutes'),
-  }),
-  fault('fd-token-lifetime-expired-accepted-on-institutions', 'FD-TOKEN-LIFETIME: an expired token is taken on GetInstitutions', {
-    judge: skip('expiry', (x) => x.op === 'GetInstitutions'),
-    ...blind('blind-expired-token-accepted-on-institutions'),
-  }),
-
-  // --- The 401's message (provider 1.35.0 ErrorMessage examples; contract Error.message)
-  fault('fd-auth-401-names-header-missing-header-unnamed', {
-    rule: 'FD-AUTH-401-NAMES-HEADER: the 401 for a missing security header does not name the header',
-    judge: (_x, s, r) =>
-      (s === 'key' || s === 'token') && r?.message.startsWith('Missing parameter') ? { ...r, message: 'Missing parameter' } : r,
-    ...provider,
-    ...blind('blind-missing-header-unnamed'),
   }),
 
   // --- Parameters and the body (the contract; seed 002: a malformed body is a 400, never a 500)

@@ -40,16 +40,6 @@ export const PAGING_FAULTS = faultCatalogue([
     ...provider,
     origin: 'blind',
   }),
-  fault('blind-start-as-record-offset', 'FD-PAGE-START: start read as the 1-based index of a record, not of a page', {
-    state: cut((w) => ({ ...w, from: w.start - 1 })),
-    ...provider,
-    origin: 'blind',
-  }),
-  fault('blind-more-available-on-full-last-page', 'FD-PAGE-COUNTS: moreAvailable is true when the page ends at the last record', {
-    answer: counted((_c, x) => ({ moreAvailable: x.window!.from + x.window!.limit <= x.length && x.length > 0 })),
-    ...provider,
-    origin: 'blind',
-  }),
   fault('blind-found-counts-page', 'FD-PAGE-COUNTS: found is the size of the page, not the number of matching records', {
     answer: counted((c) => ({ found: c.displaying })),
     ...provider,

@@ -203,11 +203,6 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   fault('fd-pay-balance-cache-peb-ignored', 'FD-PAY-BALANCE-CACHE: within the interval the bundle refreshes the balance all the same', {
     state: refreshing('peb', () => true),
   }),
-  fault('fd-pay-balance-cache-peb-age-whole-minutes', {
-    rule: 'FD-PAY-BALANCE-CACHE: the bundle counts a balance age in whole minutes, so one a second older than the interval is still served',
-    state: refreshing('peb', (c) => Math.floor(c.ageS / 60) > c.interval),
-    ...blind('blind-payments-data-peb-cache-age-whole-minutes'),
-  }),
   fault('fd-pay-balance-live-default-zero-cached', 'FD-PAY-BALANCE-LIVE-DEFAULT: interval 0 or absent serves the cached live balance', {
     state: refreshing('live', (c) => c.refresh && c.interval > 0),
     ...provider,

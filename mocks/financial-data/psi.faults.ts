@@ -6,28 +6,14 @@
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, provider, assumption, schema, was } from './fault-builders.js';
-import {
-  DAY_S,
-  GENERATE,
-  LEGACY,
-  READ,
-  epochOf,
-  isoDate,
-  riskOf,
-  settleOf,
-  type Change,
-  type Exchange,
-  type PsiSeams,
-} from './psi.records.js';
+import { DAY_S, GENERATE, LEGACY, READ, epochOf, riskOf, settleOf, type Change, type Exchange, type PsiSeams } from './psi.records.js';
 
 type Seams = FaultSeams<PsiSeams>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
 const { fault, skip, refuse, answered } = faultKit<PsiSeams>();
-const FCRA_READ: Op = 'GetFcraPaymentSuccessIndicators';
 const NON_FCRA_READ: Op = 'GetPaymentSuccessIndicators';
-const dayOf = (iso: string, days: number) => isoDate(epochOf(iso) + days * DAY_S);
 /** How many days out a settle-by date is. */
 const daysOut = (x: Exchange, settleBy: string) => Math.round((epochOf(settleBy) - epochOf(x.today)) / DAY_S);
 const settleByOf = (x: Exchange): string => x.run?.transaction.settleByDate ?? x.input.query.settleByDate;
@@ -41,9 +27,6 @@ const changed =
 /** The potential settlement dates of `ops` made otherwise. */
 const dated = (ops: Op[], bend: (dates: string[], x: Exchange) => string[]) =>
   changed('days', ops, (c, x) => ({ kind: 'days', dates: bend(c.dates, x) }));
-/** The transaction of a run's answer made otherwise. */
-const transacted = (ops: Op[], bend: (t: { settleByDate: string; amount: number }) => object) =>
-  answered(ops, (b) => ({ ...b, transaction: { ...b.transaction, ...bend(b.transaction) } }));
 /** An indicator given the band below its score's (the two riskiest bands each other's value). */
 const swapped = (s: number, of: (s: number) => string) => (s >= 70 ? of(s) : of(s >= 40 ? 0 : 40));
 const inCents = (n: unknown) => (typeof n === 'number' ? Math.round(n * 100) : n);
@@ -60,10 +43,6 @@ export const PSI_FAULTS = faultCatalogue([
   }),
   fault('fd-psi-read-back-stuck-in-progress', 'FD-PSI-READ-BACK: the run reads back IN PROGRESS, never with its result', {
     state: changed('outcome', READ, () => ({ kind: 'outcome', status: 'IN PROGRESS' })),
-  }),
-  fault('fd-psi-read-back-fcra-amount-cents', 'FD-PSI-READ-BACK: the FCRA run reads back with its transaction amount in cents', {
-    answer: transacted([FCRA_READ], (t) => ({ amount: Math.round(t.amount * 100) })),
-    ...blind('blind-psi-fcra-readback-amount-cents'),
   }),
   fault('fd-psi-read-back-request-date-is-today', {
     rule: 'FD-PSI-READ-BACK, FD-EVENT-DATE-FIXED: the reads give the request date of the day they are read, not of the run',
@@ -123,11 +102,6 @@ export const PSI_FAULTS = faultCatalogue([
     state: changed('reasons', READ, () => ({ kind: 'reasons', include: true })),
     ...provider,
   }),
-  fault('fd-psi-reasons-ignored-on-fcra', 'FD-PSI-REASONS: include_reasons=true gives no reasons on the FCRA read', {
-    state: changed('reasons', [FCRA_READ], () => ({ kind: 'reasons', include: false })),
-    ...blind('blind-psi-reasons-ignored-on-fcra'),
-    ...provider,
-  }),
   fault('fd-psi-mfa-failure-success', 'FD-PSI-MFA-FAILURE: a run on an account whose institution asks MFA reads back SUCCESS', {
     state: changed('outcome', READ, (c) => ({ kind: 'outcome', status: c.status === 'FAILURE' ? 'SUCCESS' : c.status })),
     ...provider,
@@ -159,11 +133,6 @@ export const PSI_FAULTS = faultCatalogue([
     state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 9 ? d.slice(0, 9) : d)),
     ...provider,
   }),
-  fault('fd-psi-days-legacy-from-tomorrow', 'FD-PSI-DAYS: the legacy reads start the potential settlement dates tomorrow, not today', {
-    state: dated(LEGACY, (d) => d.map((date) => dayOf(date, 1))),
-    ...blind('blind-psi-legacy-days-from-tomorrow'),
-    ...provider,
-  }),
   // --- Requests (provider 1.35.0 limits and required lists)
   fault('fd-psi-amount-positive-zero-accepted', 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is taken', {
     relax: schema('PsiAmount', { drop: ['exclusiveMinimum'], set: { minimum: 0 } }),
@@ -182,11 +151,6 @@ export const PSI_FAULTS = faultCatalogue([
     judge: skip('purpose-code'),
     ...provider,
     ...was('psi-legacy-purpose-any'),
-  }),
-  fault('fd-psi-legacy-purpose-any-two-characters', 'FD-PSI-LEGACY-PURPOSE: the legacy FCRA read takes any two-character purpose code', {
-    judge: skip('purpose-code', (x) => /^[0-9A-Za-z]{2}$/.test(String(x.input.query.purposeCode))),
-    ...blind('blind-psi-legacy-purpose-any-code'),
-    ...provider,
   }),
   fault('fd-psi-legacy-transactions-rated', {
     rule: 'FD-PSI-LEGACY-TRANSACTIONS: a legacy rating of an account that holds no transaction is rated',

@@ -7,7 +7,7 @@
 // first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
-import type { Account, Asset } from './state.js';
+import type { Account } from './state.js';
 import { periodOfMonth, type Exchange, type StatementSeams } from './statements.records.js';
 
 type Seams = FaultSeams<StatementSeams>;
@@ -49,13 +49,6 @@ const foundAs = (same: (id: string, asked: string) => boolean) => {
     (x) => (x.asset = find(x)),
   );
 };
-
-// (b) What a read registers or a store keeps.
-/** A statement's asset as registered, made otherwise. */
-const registered =
-  (bend: (asset: Asset, x: Exchange, index: number) => Asset | undefined): Seams['state'] =>
-  (x, c) =>
-    c.kind === 'statement-asset' && c.asset ? { ...c, asset: bend(c.asset, x, c.index) } : c;
 
 // (c) The answer: functions at the answer seam.
 /** A success of `op` made otherwise. */
@@ -100,10 +93,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
       (s === 'account' && (x.op === V1 || x.op === V3) && (x.account?.type === 'studentLoan' || x.account?.type === 'lineOfCredit')
         ? { status: 400, message: 'Bad request. (Account type not supported).' }
         : undefined),
-  }),
-  fault('fd-stmt-index-range-max-refused', 'FD-STMT-INDEX-RANGE: the maximum statement index is refused 400 (the contract one lower)', {
-    relax: [{ schema: 'StatementIndex', shift: { maximum: -1 } }],
-    ...blind('blind-statements-index-max-23'),
   }),
   fault('fd-stmt-mfa-ignored', 'FD-STMT-MFA: the v1 statement of an MFA account is served 200', { judge: skip(V1, 'mfa') }),
   fault('fd-stmt-asset-link-v1-investment-latest', {
@@ -162,11 +151,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     answer: details((d, x) => (Number(d.index) > 12 ? { ...d, documentDate: x.period(Number(d.index) - 1).documentDate } : d)),
     ...provider,
     ...was('i34-fd-stmt-v3-past-year-dated-as-next'),
-  }),
-  fault('fd-stmt-asset-link-crlf', {
-    rule: 'FD-STMT-ASSET-LINK: a statement asset is stored as text with CRLF line endings, no longer the v1 bytes',
-    state: registered((a) => ({ ...a, bytes: Buffer.from(a.bytes.toString('ascii').replace(/\n/g, '\r\n'), 'ascii') })),
-    ...blind('blind-statements-asset-crlf'),
   }),
   // --- Pay statements and assets (seed 002: stored, then downloaded byte for byte)
   fault('fd-paystmt-required-label-optional', 'FD-PAYSTMT-REQUIRED: a pay statement without label is stored', {

@@ -7,7 +7,7 @@
 // fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
-import { linkedData, type Customer, type Switch } from './state.js';
+import { type Customer, type Switch } from './state.js';
 import { type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
 type Seams = FaultSeams<SwitchSeams>;
@@ -28,13 +28,6 @@ const mine = (x: Exchange) => [...LISTS, ...DETAILS, EXTERNAL].includes(x.op);
 
 const partnerCustomers = (x: Exchange): Customer[] =>
   x.input.partner ? [...x.world.customers.group('partner', x.input.partner.id).values()] : [...x.world.customers.values()];
-/** The linked account a target names by its routing number (where it has one) and trailing digits. */
-const accountOf = (x: Exchange, customerId: string, t: View) =>
-  linkedData(x.world, customerId).accounts.find(
-    (a) =>
-      (t.bankIdentifier === undefined || a.routingNumber === t.bankIdentifier) &&
-      a.number.endsWith(String(t.accountNumberEndsWith ?? t.endsWith)),
-  );
 
 // (a) The request as judged: functions at the judge seam.
 /** The exchange of one of `ops` changed at `step` when the step refuses nothing. */
@@ -65,13 +58,6 @@ const riding = (keep: (s: Switch) => boolean): Judge =>
 /** Each switch of a list answer of `ops` made otherwise. */
 const listed = (ops: Op[], bend: (view: View, i: number, x: Exchange, all: View[]) => View): Answering =>
   answered(ops, (b, x) => ({ ...b, switches: b.switches.map((v: View, i: number, all: View[]) => bend(v, i, x, all)) }));
-/** The targets (distributions, payment methods) of a details answer of `op` made otherwise. */
-const targets = (op: Op, member: 'distributions' | 'paymentMethods', bend: (t: View, x: Exchange) => View): Answering =>
-  answered([op], (b, x) => ({ ...b, [member]: b[member].map((t: View) => bend(t, x)) }));
-const without = (view: View, member: string) => {
-  const { [member]: _, ...rest } = view;
-  return rest;
-};
 const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 export const SWITCHES_FAULTS = faultCatalogue([
@@ -109,12 +95,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
     },
     origin: 'model',
   }),
-  fault('fd-sw-failure-reason-bill-pay-list-dropped', {
-    rule: "FD-SW-FAILURE-REASON: the bill pay list leaves out the failed switch's failureReason",
-    answer: listed([BILL_PAYS], (v) => without(v, 'failureReason')),
-    ...provider,
-    ...blind('blind-switches-bill-pay-list-without-failure-reason'),
-  }),
 
   // --- The details (seed 002, details by switch_id; provider 1.35.0 DepositSwitchDetails, PaySwitchDetails)
   fault('fd-sw-details-created-is-updated', {
@@ -133,20 +113,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
       const own = x.pool!;
       x.pool = partnerCustomers(x).flatMap((c) => (c.id === x.customer!.id ? own : (x.world.switches.byCustomer.get(c.id) ?? [])));
     }),
-  }),
-  fault('fd-sw-other-kind-deposit-details-any-kind', {
-    rule: 'FD-SW-OTHER-KIND: a bill pay switch asked for as a deposit switch is found (seed 002, Errors 404)',
-    judge: refound([DEPOSIT], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
-    ...blind('blind-switches-deposit-details-any-kind'),
-  }),
-  fault('fd-sw-account-digits-bill-pay-bank-full-number', {
-    rule: 'FD-SW-ACCOUNT-DIGITS: the bank payment method of a bill pay switch shows the whole account number in endsWith',
-    answer: targets(BILL_PAY, 'paymentMethods', (t, x) => {
-      const account = t.type === 'bank' ? accountOf(x, x.customer!.id, t) : undefined;
-      return account ? { ...t, endsWith: account.number } : t;
-    }),
-    ...provider,
-    ...blind('blind-switches-bill-pay-bank-full-number'),
   }),
 
   // --- By external id (seed 002, Switch: also found by external_id; provider 1.35.0 getAllExternalDepositSwitches)
@@ -180,11 +146,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
     rule: 'FD-SW-EXTERNAL, FD-FILTER-EXACT, FD-FILTER-RULE: the external id is matched with its dashes taken out, so another id finds the switch',
     judge: matching((stored, asked) => stored.replace(/-/g, '') === asked.replace(/-/g, '')),
     ...was('i27-switches-external-id-dashes-ignored'),
-  }),
-  fault('fd-sw-external-includes-untagged', {
-    rule: "FD-SW-EXTERNAL: the external id list also holds the found customers' deposit switches without external id",
-    judge: riding((s) => s.kind === 'deposit' && s.externalId === undefined),
-    ...blind('blind-switches-external-includes-untagged'),
   }),
   fault('fd-sw-external-lists-bill-pay', {
     rule: 'FD-SW-EXTERNAL, FD-SW-OTHER-KIND: the external id list also carries the bill pay switches of the customers it found',

@@ -6,7 +6,6 @@
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, always, assumption, provider, was, seededAt } from './fault-builders.js';
 import {
-  BAD_PERIOD,
   coded,
   noAccount,
   signedReceipt,
@@ -15,7 +14,7 @@ import {
   type Exchange,
   type Step,
 } from './third-party-access.records.js';
-import { findAccount, type AccessKey, type InstitutionLogin } from './state.js';
+import { findAccount, type AccessKey } from './state.js';
 
 type Seams = FaultSeams<AccessSeams>;
 type Judge = NonNullable<Seams['judge']>;
@@ -24,7 +23,7 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-const { fault, skip, on } = faultKit<AccessSeams>();
+const { fault, skip } = faultKit<AccessSeams>();
 const DAY_MS = 86_400_000;
 const keys = (x: Exchange) => x.world.accessKeys.keys;
 /** The key of the path whoever holds it, and whether it is live. */
@@ -63,15 +62,6 @@ const accountsFound =
     return missing ? noAccount(missing) : undefined;
   };
 const documentedAccount: AccountOf = (p, _i, x) => findAccount(x.world, x.input.body.customerId, p.accountId, x.partnerId);
-/** Each product's period judged otherwise (`after`: whether it ends after it starts). */
-const periodsJudged =
-  (after: (start: string, end: string) => boolean): Judge =>
-  (x, s, r) =>
-    s !== 'periods'
-      ? r
-      : (x.input.body.products as any[]).some((p) => !after(String(p.accessPeriod.startTime), String(p.accessPeriod.endTime)))
-        ? BAD_PERIOD
-        : undefined;
 /** The refusal of an authorization details step made otherwise (its status or code). */
 const recoded =
   (step: Step, status: (s: number) => number, code: (c: string) => string): Judge =>
@@ -118,11 +108,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     judge: skip('periods'),
     ...assumption,
   }),
-  fault('fd-accesskey-period-minute-precision', "FD-ACCESSKEY-PERIOD: periods compared to the minute, a second's refused", {
-    judge: periodsJudged((start, end) => Math.floor(Date.parse(end) / 60_000) > Math.floor(Date.parse(start) / 60_000)),
-    ...assumption,
-    ...blind('blind-accesskey-period-minute-precision'),
-  }),
   fault('fd-accesskey-update-appends-products', 'FD-ACCESSKEY-UPDATE: an update appends the products sent to those granted before', {
     state: updated((body, key) => ({ ...body, products: [...key.body.products, ...body.products] })),
     ...blind('blind-accesskey-update-appends-products'),
@@ -130,11 +115,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-obj-exact-id-form-accesskey-revoke-id-case-folded', 'FD-OBJ-EXACT-ID-FORM: revocation finds a receipt id in any case', {
     judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
     ...seededAt,
-    ...assumption,
-  }),
-  fault('fd-prop-refused-no-trace-accesskey-refused-update-revokes-key', {
-    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-UPDATE: an update refused for its body has already revoked the key, so a later valid update of it is a 404',
-    judge: writtenThenRefused(['customer', 'accounts', 'periods'], on('UpdateThirdPartyAccessKey'), (x) => (x.key!.revoked = true)),
     ...assumption,
   }),
   fault('fd-accesskey-revoked-key-updatable', 'FD-ACCESSKEY-REVOKED: a revoked key is updated (200), re-signed', {
@@ -181,21 +161,9 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-authdetails-oauth-end-before-start', 'FD-AUTHDETAILS-OAUTH: the authorization ends a day before it starts', {
     answer: detailed('authorizationEndDate', (_v, b) => shiftedIso(b.authorizationStartDate, -DAY_MS)),
   }),
-  fault('fd-authdetails-oauth-start-epoch-text', 'FD-AUTHDETAILS-OAUTH: the start is epoch seconds as text, not a date-time', {
-    answer: detailed('authorizationStartDate', (v) => String(Math.floor(Date.parse(v) / 1000))),
-    ...blind('blind-authdetails-start-epoch-text'),
-  }),
   fault('fd-authdetails-legacy-served', 'FD-AUTHDETAILS-LEGACY: a legacy connection answers its details', {
     judge: skip('legacy'),
     ...was('authdetails-legacy-served'),
-  }),
-  fault('fd-authdetails-legacy-coded-3004', 'FD-AUTHDETAILS-LEGACY, FD-PROP-REFUSAL-CODE: legacy coded as unavailable', {
-    judge: recoded(
-      'legacy',
-      (s) => s,
-      () => '3004',
-    ),
-    ...blind('blind-authdetails-legacy-3004'),
   }),
   fault('fd-authdetails-unavailable-coded-3003', 'FD-AUTHDETAILS-UNAVAILABLE, FD-PROP-REFUSAL-CODE: coded as legacy', {
     judge: recoded(
@@ -205,14 +173,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     ),
     ...was('authdetails-unavailable-3003'),
   }),
-  fault('fd-authdetails-unavailable-400', 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details are refused 400, not 404', {
-    judge: recoded(
-      'available',
-      () => 400,
-      (c) => c,
-    ),
-    ...blind('blind-authdetails-predating-400'),
-  }),
   fault('fd-authdetails-unknown-login-served', 'FD-AUTHDETAILS-UNKNOWN, FD-PROP-REFUSAL-CODE: an unknown login is served', {
     judge: skip(
       'login',
@@ -221,16 +181,4 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     ),
     ...was('authdetails-unknown-login-served'),
   }),
-  fault('fd-authdetails-unknown-other-partner-login', "FD-AUTHDETAILS-UNKNOWN: another partner's login is served", {
-    judge: skip(
-      'login',
-      (x) => loginOf(x) !== undefined && x.world.customers.has(loginOf(x)!.customerId),
-      (x) => (x.login = loginOf(x)),
-    ),
-    ...blind('blind-authdetails-other-partner-login'),
-  }),
 ]);
-
-function loginOf(x: Exchange): InstitutionLogin | undefined {
-  return x.world.logins.get(Number(x.input.path.institution_login_id));
-}

@@ -18,7 +18,6 @@ import {
   type Transaction,
 } from './state.js';
 import {
-  dayOf,
   inWindow,
   keyOf,
   seriesOf,
@@ -305,14 +304,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...provider,
     ...was('i16-txn-account-default-sort-asc'),
   }),
-  fault('fd-txn-sort-all-grouped-by-account', 'FD-TXN-SORT, FD-TXN-SORT-DEFAULT: the customer list sorts account by account', {
-    state: changed('found', (c, x) => {
-      if (!ALL(x)) return;
-      const rank = new Map(x.accounts.map((a, i) => [a.id, i]));
-      return { found: [...c.found].sort((a, b) => (rank.get(a.accountId) ?? 0) - (rank.get(b.accountId) ?? 0)) };
-    }),
-    ...blind,
-  }),
   fault('fd-txn-sort-all-asc-page-reversed', 'FD-TXN-SORT, FD-TXN-PAGE-START: an asc page is the desc page reversed', {
     answer: sliced(
       both(ALL, (x) => x.sort === 'asc'),
@@ -389,11 +380,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-echo-dates-ms', 'FD-TXN-ECHO: fromDate and toDate are echoed in milliseconds', {
     answer: listed(always, (b) => ({ fromDate: echoMs(b.fromDate), toDate: echoMs(b.toDate) })),
     ...provider,
-  }),
-  fault('fd-txn-echo-from-date-day-start', 'FD-TXN-ECHO: fromDate is echoed as the start of its UTC day, not as sent', {
-    answer: listed(always, (b) => ({ fromDate: String(dayOf(Number(b.fromDate))) })),
-    ...provider,
-    ...blind,
   }),
   // --- The records (seed 002, Transactions: every reader shows a transaction alike; provider 1.35.0 Transaction)
   fault('fd-txn-date-seconds-dates-in-ms', 'FD-TXN-DATE-SECONDS: transaction dates are given in milliseconds', {

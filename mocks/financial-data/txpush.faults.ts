@@ -7,18 +7,7 @@
 import { faultCatalogue, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
-import {
-  TXPUSH_SIGNATURE_HEADER,
-  customerType,
-  eventOf,
-  newRecord,
-  signature,
-  type Change,
-  type Delivery,
-  type Exchange,
-  type Step,
-  type TxPushSeams,
-} from './txpush.records.js';
+import { eventOf, newRecord, type Change, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
 
 type Seams = FaultSeams<TxPushSeams>;
 type Judge = NonNullable<Seams['judge']>;
@@ -27,10 +16,7 @@ type Stating = NonNullable<Seams['state']>;
 type Delivering = NonNullable<Seams['delivery']>;
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-const { fault, skip, refuse, writtenThenRefused, answered } = faultKit<TxPushSeams>();
-
-// Who and what a fault applies to.
-const active = (x: Exchange) => x.account !== undefined && customerType(x.world, x.account) === 'active';
+const { fault, skip, writtenThenRefused, answered } = faultKit<TxPushSeams>();
 const ofAccount = (x: Exchange, accountId: string) => [...x.world.txpush.subscriptions.group('account', accountId).values()];
 /** A fault's memory of what it saw, by id (the store's ids are never handed out twice). */
 const seen = <K, V>(m: FaultMemory, name: string): Map<K, V> => (m[name] ??= new Map());
@@ -64,12 +50,6 @@ const withoutSilenced: Stating = changed('test', (c, x) => {
   const silenced = x.world.faultMemory.disabledSubscriptions as Set<number>;
   return { ...c, listeners: c.listeners.filter((s) => !silenced.has(s.id)) };
 });
-/** Each record of a subscribe call's answer made otherwise. */
-const records = (bend: (view: Body, x: Exchange, all: Body[]) => Body): Answering =>
-  answered('SubscribeToTxPushNotifications', (b, x) => ({
-    ...b,
-    subscriptions: b.subscriptions.map((v: Body) => bend(v, x, b.subscriptions)),
-  }));
 /** The 404 of an unknown subscription answered 204 where `when` holds. */
 const unknownDeleted =
   (when: (x: Exchange, m: FaultMemory) => boolean): Answering =>
@@ -106,11 +86,6 @@ const accountBalance = (balance: (x: Exchange) => number, when: When = always): 
   );
 
 export const TXPUSH_FAULTS = faultCatalogue([
-  fault('fd-txpush-subscribe-account-id-is-customer', {
-    rule: 'FD-TXPUSH-SUBSCRIBE: the records of a subscribe call name the customer in accountId, not the account subscribed (provider 1.35.0 SubscriptionRecord.accountId)',
-    answer: records((v, x) => ({ ...v, accountId: Number(x.account!.customerId) })),
-    ...blind('blind-txpush-record-account-id-is-customer'),
-  }),
   fault('fd-txpush-subscribe-url-stored-lowercased', {
     rule: 'FD-TXPUSH-SUBSCRIBE, FD-DELIVERY-URL: the records keep the callback URL lower-cased (path and query too), so the answer and every delivery use another URL',
     state: changed('subscribe', (c) => ({ ...c, records: c.records.map((s) => ({ ...s, callbackUrl: s.callbackUrl.toLowerCase() })) })),
@@ -128,14 +103,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
     rule: 'FD-TXPUSH-PORTS: a listener URL on 8443, the "alternative HTTPS port", is accepted although listenerPorts does not name it',
     judge: skip('port', (x) => x.port === 8443),
     ...blind('blind-txpush-port-8443-accepted'),
-  }),
-  fault('fd-txpush-ports-https-required-for-testing', {
-    rule: "FD-TXPUSH-PORTS: an http listener on the HTTP port for a testing customer's account is refused, as if every account were real",
-    judge: refuse('https', (x) => !active(x) && x.url!.protocol !== 'https:', {
-      status: 400,
-      message: 'callbackUrl must be HTTPS for a real account',
-    }),
-    ...blind('blind-txpush-https-required-for-testing'),
   }),
   fault('fd-txpush-ports-refused-port-subscribed', {
     rule: 'FD-TXPUSH-PORTS, FD-PROP-REFUSED-NO-TRACE: a subscription refused 400 for its port is still recorded (saved before the URL is judged), and a test transaction is delivered to that URL',
@@ -177,12 +144,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
   fault('fd-txpush-test-transaction-created-date-ms', "FD-TXPUSH-TEST-TRANSACTION: the answer's createdDate is in epoch milliseconds", {
     answer: answered('CreateTxPushTestTransaction', (b) => ({ ...b, createdDate: b.createdDate * 1000 })),
     ...provider,
-  }),
-  fault('fd-txpush-test-transaction-answer-sequence-id', {
-    rule: 'FD-TXPUSH-TEST-TRANSACTION: the 201 names the internal sequence number the transaction id was made from, not the id GetCustomerTransaction reads (provider 1.35.0 CreatedTestTxPushTransaction.id)',
-    answer: answered('CreateTxPushTestTransaction', (b) => ({ ...b, id: (b.id - 1) / 10 })),
-    ...provider,
-    ...blind('blind-txpush-test-answer-sequence-id'),
   }),
   fault('fd-txpush-test-transaction-date-now', {
     rule: 'FD-TXPUSH-TEST-TRANSACTION, FD-TXPUSH-EVENT-CONTENT: the injected transaction is dated at the time of injection (read back and delivered), not with the transactionDate sent',
@@ -251,14 +212,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
     ...assumption,
     ...was('i28-fd-txpush-transaction-event-first-account'),
   }),
-  fault('fd-txpush-signed-base64', 'FD-TXPUSH-SIGNED: X-TxPush-Signature is the base64 of the HMAC-SHA256 of the body, not its hex', {
-    delivery: delivered((d) => ({
-      ...d,
-      headers: { ...d.headers, [TXPUSH_SIGNATURE_HEADER]: signature(d.key, JSON.stringify(d.body), 'base64') },
-    })),
-    ...assumption,
-    ...blind('blind-txpush-signature-base64'),
-  }),
 
   // --- An account without a subscription (seed 002, Events)
   fault('fd-txpush-no-subscription-delivered', {
@@ -273,16 +226,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
       const sub = { id: 0, type: 'transaction' as const };
       return { ...d, silent: undefined, to: [to], key: 'none', body: eventOf(sub, x.t!, x.account!, x.oldBalance!) };
     },
-  }),
-  fault('fd-txpush-no-subscription-customer-wide', {
-    rule: "FD-TXPUSH-NO-SUBSCRIPTION, FD-TXPUSH-TEST-EVENTS: a test transaction delivers to every subscription of the customer, another account's listener too",
-    state: changed('test', (c, x) => ({
-      ...c,
-      listeners: [...x.world.txpush.subscriptions.group('customer', x.account!.customerId).values()].sort((a, b) =>
-        a.type === b.type ? a.id - b.id : a.type === 'transaction' ? -1 : 1,
-      ),
-    })),
-    ...blind('blind-txpush-subscriptions-by-customer'),
   }),
   fault('fd-txpush-disable-soft-delete', {
     rule: 'FD-TXPUSH-DISABLE: disabling keeps the records as "disabled": events stop, but each former id is still a 204 on DeleteTxPushSubscription, not a 404',
@@ -305,11 +248,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
   fault('fd-txpush-delete-one-deletes-account', 'FD-TXPUSH-DELETE-ONE: deleting one subscription deletes every record of its account', {
     state: changed('delete', (c, x) => ({ ...c, removed: ofAccount(x, x.sub!.accountId) })),
     ...was('txpush-delete-one-deletes-account'),
-  }),
-  fault('fd-txpush-delete-one-account-event-needs-transaction-record', {
-    rule: 'FD-TXPUSH-DELETE-ONE: after the transaction-class record is deleted the account-class one no longer delivers the account event; events are gated on a transaction-class record',
-    state: changed('test', (c) => (c.listeners.some((s) => s.type === 'transaction') ? c : { ...c, listeners: [] })),
-    ...blind('blind-txpush-account-event-needs-transaction-subscription'),
   }),
   fault('fd-txpush-delete-one-account-class-silences-all', {
     rule: 'FD-TXPUSH-DELETE-ONE, FD-PROP-WRITE-SCOPE: deleting the account-class subscription also stops the transaction event',

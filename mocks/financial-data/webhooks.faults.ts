@@ -188,15 +188,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     state: keepCreated,
     answer: listed((v, _x, m) => m[v.subscriptionId] ?? v),
   }),
-  fault('fd-webhook-update-merges-events', {
-    rule: 'FD-WEBHOOK-UPDATE: an update merges the events sent into the earlier ones instead of replacing them',
-    state: changed('update', (c, x) => ({
-      ...c,
-      events: [...c.events, ...x.sub!.events.filter((old) => !c.events.some((e) => e.webhookEventId === old.webhookEventId))],
-    })),
-    ...provider,
-    ...blind('blind-webhooks-update-merges-events'),
-  }),
   fault('fd-prop-refused-no-trace-update-stores-url', {
     rule: 'FD-PROP-REFUSED-NO-TRACE, FD-WEBHOOK-UPDATE: an update refused for a name not offered has already stored its URL',
     judge: writtenThenRefused(
@@ -239,11 +230,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   // --- States (seed 002, States and transitions)
   fault('fd-webhook-status-values-any', 'FD-WEBHOOK-STATUS-VALUES: a status other than active or inactive is taken', {
     relax: schema('WebhookStatusValue', { drop: ['enum'] }),
-  }),
-  fault('fd-webhook-status-values-provider-statuses', {
-    rule: "FD-WEBHOOK-STATUS-VALUES: the provider's record statuses (pending, removed) are taken as a status change",
-    relax: schema('WebhookStatusValue', { add: { enum: ['pending', 'removed'] } }),
-    ...blind('blind-webhooks-status-provider-enum'),
   }),
   fault('fd-webhook-status-values-same-state-refused', {
     rule: 'FD-WEBHOOK-STATUS-VALUES, FD-WEBHOOK-EVENT-STATUS: an event status change to the state the event is in is refused 400',
@@ -303,11 +289,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   // --- Test deliveries (seed 002, Events; Webhook subscriptions: the URL may be overridden per event)
   fault('fd-webhook-test-delivery-twice', 'FD-WEBHOOK-TEST-DELIVERY: each test call delivers twice per event', {
     delivery: delivered((d) => ({ ...d, to: [...d.to, ...d.to] })),
-  }),
-  fault('fd-webhook-test-delivery-sub-test-first-event-only', {
-    rule: 'FD-WEBHOOK-TEST-DELIVERY: a subscription test delivers for its first active event only',
-    judge: fold('tested', on('testWebhookSubscription'), (x) => (x.tested = x.tested!.filter((e) => e.status === 'active').slice(0, 1))),
-    ...blind('blind-webhooks-sub-test-first-event-only'),
   }),
   fault('fd-webhook-inactive-no-test-event-delivered', {
     rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: an inactive event of an active subscription receives test deliveries',

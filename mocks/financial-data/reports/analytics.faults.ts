@@ -6,16 +6,7 @@
 // data, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, assumption, blind, provider, schema, seededAt } from '../fault-builders.js';
-import { transactionsOfAccounts } from '../state.js';
-import {
-  accountsAsked,
-  type AnalyticsSeams,
-  type Change,
-  type Exchange,
-  type Filing,
-  type Kind,
-  type Reading,
-} from './analytics.records.js';
+import { accountsAsked, type AnalyticsSeams, type Exchange, type Filing, type Kind, type Reading } from './analytics.records.js';
 
 type Seams = FaultSeams<AnalyticsSeams>;
 type State = NonNullable<Seams['state']>;
@@ -40,13 +31,6 @@ const business = (bend: (b: Record<string, any>, x: Exchange) => Record<string, 
     (x) => x.userType === 'business',
     (f, x) => ({ businessDetails: f.businessDetails && bend(f.businessDetails, x) }),
   );
-/** The report of `when`, once filed, changed. */
-const filed =
-  (when: (x: Exchange) => boolean, change: (r: Extract<Change, { kind: 'filed' }>['report'], x: Exchange) => void): State =>
-  (x, c) => {
-    if (c.kind === 'filed' && when(x)) change(c.report, x);
-    return c;
-  };
 /** How a report of `when` reads the customer's data, made otherwise (`r` the documented reading). */
 const reading =
   (when: (x: Exchange) => boolean, bend: (r: Reading, x: Exchange) => Partial<Reading>): State =>
@@ -80,11 +64,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault('fd-analytics-eligible-savings-refused', 'FD-ANALYTICS-ELIGIBLE: a savings account alone is not enough (400)', {
     judge: accounts('accounts', of('balance', 'cashflow', 'payhist', 'pri'), (x) => x.accounts.filter((a) => a.type !== 'savings')),
   }),
-  fault('fd-analytics-eligible-payhist-credit-card', {
-    rule: 'FD-ANALYTICS-ELIGIBLE: a credit card makes the customer eligible for payment history (seed 002: checking or savings, otherwise 400)',
-    judge: fold('types', of('payhist'), (x) => x.types.push('creditCard')),
-    ...blind('blind-analytics-payhist-credit-card-eligible'),
-  }),
   fault('fd-foresight-eligible-skipped', {
     rule: 'FD-FORESIGHT-ELIGIBLE: foresight serves a customer without checking, credit card or savings (202), not a 400',
     judge: unchecked(of('foresight')),
@@ -93,17 +72,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault('fd-cashflow-fcra-no-consumer', {
     rule: 'FD-CASHFLOW-FCRA: the personal (FCRA) cash flow report names no consumer and is not read through it',
     state: filing(of('cfrp'), () => ({ consumer: undefined })),
-  }),
-  fault('fd-cashflow-fcra-not-filed-under-consumer', {
-    rule: 'FD-CASHFLOW-FCRA: the personal cash flow report names the consumer on its face but is filed under the customer only (GetReportByConsumer does not find it)',
-    state: filed(of('cfrp'), (report, x) => {
-      if (!report.consumerId) return;
-      const byConsumer = x.world.reports.byConsumer.get(report.consumerId);
-      byConsumer?.splice(byConsumer.indexOf(report.id), 1);
-      report.extra = { ...report.extra, consumerId: report.consumerId };
-      report.consumerId = undefined;
-    }),
-    ...blind('blind-analytics-cashflow-personal-not-filed-under-consumer'),
   }),
   fault('fd-analytics-report-type-cfrbcra', {
     rule: 'FD-ANALYTICS-REPORT-TYPE: a business CRA cash flow analytics report is typed cfrbcra, not cracfrbcra as ReportType lists it',
@@ -163,43 +131,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-analytics-cashflow-window-720-days'),
   }),
-  fault('fd-cashflow-content-pending-included', {
-    rule: "FD-CASHFLOW-CONTENT: the business cash flow report lists an account's pending transactions with its posted ones",
-    state: reading(of('cfrb'), (_r, x) => ({
-      posted: (a, w) =>
-        transactionsOfAccounts(x.world, [a.id])
-          .filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS)
-          .sort((p, q) => p.postedDate - q.postedDate || p.id - q.id),
-    })),
-    ...provider,
-    ...blind('blind-analytics-cashflow-business-pending-included'),
-  }),
-  fault('fd-analytics-balance-content-available', {
-    rule: "FD-ANALYTICS-BALANCE-CONTENT: the balance analytics' last month closes at the account's available balance, not its balance",
-    state: reading(
-      () => true,
-      () => ({ anchor: (a) => a.availableBalance }),
-    ),
-    ...assumption,
-    ...blind('blind-analytics-balance-closes-at-available'),
-  }),
-  fault('fd-analytics-cashflow-content-inflow-transfers', {
-    rule: "FD-ANALYTICS-CASHFLOW-CONTENT: the CASH_INFLOW periods leave the transfers out of an account's credits",
-    state: reading(
-      () => true,
-      (r) => ({ inflow: (txs) => r.inflow(txs).filter((t) => t.description !== 'Transfer') }),
-    ),
-    ...assumption,
-    ...blind('blind-analytics-inflow-excludes-transfers'),
-  }),
-  fault('fd-payhist-content-last-year', {
-    rule: 'FD-PAYHIST-CONTENT: the payment history CASH_OUTFLOW counts the debits of its last twelve months only, not of the whole window',
-    state: reading(of('payhist'), (r) => ({
-      payments: (txs, w) => r.payments(txs, w).filter((t) => t.postedDate > w.endS - 365 * DAY_S),
-    })),
-    ...assumption,
-    ...blind('blind-analytics-payhist-last-year-only'),
-  }),
   fault('fd-foresight-content-money-market', {
     rule: "FD-FORESIGHT-CONTENT: the foresight report on the customer's path also reads its money market account",
     judge: accounts(
@@ -253,14 +184,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       message: 'Only one of customerId or externalCustomerId may be given',
     }),
     ...blind('blind-analytics-foresight-both-sources-400'),
-  }),
-  fault('fd-foresight-read-by-id-customer-only-fails', {
-    rule: 'FD-FORESIGHT-READ-BY-ID: the first/third-party report of a customerId alone, read by id, ends failure for want of enriched data',
-    state: filed(
-      (x) => THIRD_PARTY(x) && x.input.body.externalCustomerId === undefined,
-      (report) => (report.outcome = 'failure'),
-    ),
-    ...blind('blind-analytics-foresight-3p-customer-only-fails'),
   }),
   fault('fd-foresight-customer-unknown-as-external', {
     rule: 'FD-FORESIGHT-CUSTOMER: a customerId the partner never created is taken for a report of enriched data only (202), not a 404',

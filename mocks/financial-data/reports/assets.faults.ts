@@ -33,7 +33,6 @@ const of =
   (x: Exchange) =>
     kinds.includes(x.kind);
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The types a report of `kinds` reads (for its gate and content, or its content only), made otherwise. */
 const typed =
@@ -82,10 +81,6 @@ const built =
     return c;
   };
 const accountsIn = (content: Record<string, any>): Record<string, any>[] => content.institutions.flatMap((i: any) => i.accounts);
-const consolidated = (kinds: Kind[], sum: (accounts: Record<string, any>[]) => number) =>
-  built(kinds, (content) => {
-    if ('consolidatedAvailableBalance' in content) content.consolidatedAvailableBalance = cents(sum(accountsIn(content)));
-  });
 /** The transactions report's window refused (with its documented words) when `when` holds. */
 const windowRefused = (when: (x: Exchange) => boolean) =>
   refuse('window', when, (x) => ({
@@ -207,14 +202,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   fault('fd-assets-accounts-all-types', 'FD-ASSETS-ACCOUNTS: the report lists accounts of types it does not cover', {
     state: typed(ASSETS, () => undefined, 'content'),
   }),
-  fault('fd-assets-accounts-consolidated-cash-only', {
-    rule: 'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance of VOA and prequalification sums the cash accounts only, leaving the investment account out, though it is listed (provider 1.35.0 consolidatedAvailableBalance: the sum of the available balances)',
-    state: consolidated(ASSETS, (accounts) =>
-      accounts.filter((a) => a.type !== 'investment').reduce((total, a) => total + a.availableBalance, 0),
-    ),
-    ...provider,
-    ...blind,
-  }),
   fault('fd-obj-exact-id-assets-account-ids-prefix', {
     rule: "FD-OBJ-EXACT-ID, FD-ASSETS-ACCOUNT-IDS: an accountIds entry names only the account it spells: an entry that is the beginning of one of the customer's account ids is taken as known, so the report is generated instead of the 404",
     judge: skip('account-ids', (x) =>
@@ -282,13 +269,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   }),
   fault('fd-txreport-content-eligible-only', 'FD-TXREPORT-CONTENT: only the VOA-eligible accounts are listed (not every account)', {
     state: typed(['transactions'], () => ELIGIBLE.voa, 'content'),
-  }),
-  fault('fd-txreport-content-debits-unsigned', {
-    rule: 'FD-TXREPORT-CONTENT: the transactions report shows debits as positive amounts (the sign left to type), not the signed amounts GetAllCustomerTransactions shows (seed 002, Transactions; provider 1.35.0 ReportTransaction amount signed)',
-    state: built(['transactions'], (content) => {
-      for (const a of accountsIn(content)) for (const t of a.transactions ?? []) t.amount = Math.abs(t.amount);
-    }),
-    ...blind,
   }),
   fault('fd-txreport-find-amount-unsigned', {
     rule: 'FD-TXREPORT-FIND: findTransaction compares the amount range with amounts without their sign: a range of positive amounts also keeps the debits of the same size (provider 1.35.0 FindTransactionConstraints amount from / to)',

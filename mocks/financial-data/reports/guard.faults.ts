@@ -31,15 +31,6 @@ export const REPORT_GUARD_FAULTS = faultCatalogue([
     },
     ...blind('blind-report-missing-consumer-remembered'),
   }),
-  fault('fd-report-no-consumer-needed-cashflow-business-refused', {
-    rule: 'FD-REPORT-NO-CONSUMER-NEEDED: the business cash flow report of a customer without a consumer is a 404, as the personal one',
-    judge: refuse(
-      'consumer',
-      (x) => /\/cashFlowBusiness(\?|$)/.test(x.url ?? '') && !x.world.consumerOf.get(x.id),
-      (x) => ({ status: 404, message: `Cannot find consumer for customer with id ${x.id}.` }),
-    ),
-    ...blind('blind-report-cashflow-business-needs-consumer'),
-  }),
   fault('fd-report-consumer-owner-gone-with-customer', {
     rule: "FD-REPORT-CONSUMER-OWNER: a deleted customer's reports go with it: its consumer's reads are a 404",
     judge: refuse(

@@ -20,12 +20,10 @@ import {
 type State = NonNullable<FaultSeams<IncomeSeams>['state']>;
 const { fault, skip, on } = faultKit<IncomeSeams>();
 const PAYROLL = on('GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport');
-const VOE_PAYROLL = on('GenerateVOEPayrollReport');
 const VOE_TXN = on('GenerateVOETransactionsReport');
 const REFRESH = on('RefreshVOIEPayrollReport');
 const PAYSTUBS = on('GeneratePayStatementReport', 'GenerateVOIEPaystubReport');
 const payrollOf = (x: Exchange) => (x.input.body.payrollData ?? {}) as Record<string, any>;
-const ssnOf = (x: Exchange) => String(x.consumer?.fields.ssn ?? '');
 
 /** What a report of `when` is filed as, made otherwise. */
 const filing =
@@ -63,17 +61,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     state: payrollData(PAYROLL, (_p, x) => ({ ...payrollOf(x) })),
     ...provider,
   }),
-  fault('fd-payroll-ssn-masked-dob-echoed', 'FD-PAYROLL-SSN-MASKED: the VOE payroll echo strips the ssn but not the date of birth sent', {
-    state: payrollData(VOE_PAYROLL, (p, x) => (payrollOf(x).dob === undefined ? p : { ...p, dob: payrollOf(x).dob })),
-    ...blind('blind-income-voe-payroll-dob-echoed'),
-  }),
-  fault('fd-payroll-ssn-masked-employee-ssn', {
-    rule: "FD-PAYROLL-SSN-MASKED: the refreshed VOIE payroll report's employee record carries the consumer's full SSN",
-    state: report('content', REFRESH, (_r, x, c) => {
-      for (const h of (c as { content: Record<string, any> }).content.employmentHistory) h.employee = { ...h.employee, ssn: ssnOf(x) };
-    }),
-    ...blind('blind-income-voie-payroll-employee-ssn'),
-  }),
   // --- Pay statements (seed 002: asset ids of stored pay statements; reuse to refresh)
   fault('fd-paystmt-report-asset-unchecked', 'FD-PAYSTMT-REPORT-ASSET: an asset id the customer never stored is served, not a 404', {
     judge: skip('asset'),
@@ -81,16 +68,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault('fd-paystmt-report-asset-unknown-400', 'FD-PAYSTMT-REPORT-ASSET: an unknown asset id is a 400, not a 404', {
     judge: (_x, s, r) => (s === 'asset' && r ? { ...r, status: 400 } : r),
     ...provider,
-  }),
-  fault('fd-paystmt-report-asset-fails-later', {
-    rule: 'FD-PAYSTMT-REPORT-ASSET: the pay statement report accepts an unknown asset id (202) and ends failure',
-    judge: skip('asset', on('GeneratePayStatementReport'), (x) => (x.failLater = true)),
-    state: report(
-      'filed',
-      (x) => x.failLater === true,
-      (r) => (r.outcome = 'failure'),
-    ),
-    ...blind('blind-income-paystatement-unknown-asset-fails-later'),
   }),
   fault('fd-voie-asset-reuse-returns-first-report', {
     rule: 'FD-VOIE-ASSET-REUSE: a request naming an asset already reported on answers that first report instead of a new one',
@@ -128,13 +105,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault('fd-paystmt-report-extract-first-asset', 'FD-PAYSTMT-REPORT-EXTRACT: only the first asset of the request is extracted', {
     state: reading(PAYSTUBS, () => ({ stubs: (stubs) => stubs.slice(0, 1) })),
   }),
-  fault('fd-paystmt-report-extract-net-pay-whole', {
-    rule: 'FD-PAYSTMT-REPORT-EXTRACT: the pay statement report reads the net pay in whole dollars',
-    state: reading(on('GeneratePayStatementReport'), () => ({
-      extract: (e) => (e.netPayCurrent === undefined ? e : { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) }),
-    })),
-    ...blind('blind-income-paystatement-net-pay-whole-dollars'),
-  }),
   fault('fd-voie-txverify-match-near-pay-date', {
     rule: 'FD-VOIE-TXVERIFY-MATCH: a deposit matches only when posted within three days of the pay date',
     state: reading(always, () => ({
@@ -142,11 +112,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
         e.payDate === undefined ? deposits : deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400),
     })),
     ...blind('blind-income-txverify-match-needs-near-pay-date'),
-  }),
-  fault('fd-voie-txverify-match-type-any-deposit', {
-    rule: 'FD-VOIE-TXVERIFY-MATCH: the match type says NET_PAY_MATCH whenever the customer has payroll deposits at all',
-    state: reading(always, () => ({ matched: (m, deposits) => (deposits.length > 0 ? { ...m, matchType: 'NET_PAY_MATCH' } : m) })),
-    ...blind('blind-income-txverify-match-type-any-deposit'),
   }),
   fault('fd-payroll-employment-transaction-date', {
     rule: "FD-PAYROLL-EMPLOYMENT: the latest pay date is the deposit's transaction date, not its posted date",

@@ -1,5 +1,5 @@
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, schema, was, seededAt } from '../fault-builders.js';
+import { faultKit, assumption, blind, provider, was, seededAt } from '../fault-builders.js';
 import { findCustomer, type Report } from '../state.js';
 import { type Change, type Exchange, type RetrievalSeams, type Step } from './retrieval.records.js';
 
@@ -100,22 +100,12 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
         : a,
     ...provider,
   }),
-  fault('fd-report-read-format-reissue-pdf-ignored', {
-    rule: 'FD-REPORT-READ-FORMAT: the reissue answers JSON whatever Accept asks (the other reads give the PDF)',
-    answer: (x, a) => (x.op === REISSUE ? { ...a, pdf: undefined } : a),
-    ...blind('blind-reissue-pdf-ignored'),
-  }),
   fault('fd-report-read-owner-unchecked', {
     rule: 'FD-REPORT-READ-OWNER: a report read through another customer or consumer of the partner is served (not a 404)',
     judge: skip([BY_CUSTOMER, BY_CONSUMER], 'report', (x) => x.report !== undefined),
   }),
   fault('fd-report-read-owner-by-id-other-partner', "FD-REPORT-READ-OWNER: GetReportById serves another partner's report", {
     judge: skip([BY_ID], 'report', (x) => x.report !== undefined),
-  }),
-  fault('fd-report-consumer-owner-read-joins-customer', {
-    rule: 'FD-REPORT-CONSUMER-OWNER: after its customer is deleted a report read through its consumer is a 404',
-    judge: refuse([BY_CONSUMER], 'report', 404, 'Report not found', (x) => !!x.report && !x.world.customers.has(x.report.customerId)),
-    ...blind('blind-report-consumer-read-joins-customer'),
   }),
   fault('fd-report-read-optional-params-purpose-required', 'FD-REPORT-READ-OPTIONAL-PARAMS: a report read without purpose is a 400', {
     judge: refuse(
@@ -126,17 +116,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
       (x) => x.input.query.purpose === undefined,
     ),
     ...was('report-read-purpose-required'),
-  }),
-  fault('fd-report-read-optional-params-on-behalf-of-needs-purpose', {
-    rule: 'FD-REPORT-READ-OPTIONAL-PARAMS: a report read with on-behalf-of and without purpose is a 400',
-    judge: refuse(
-      [BY_CUSTOMER, BY_CONSUMER, BY_ID],
-      'purpose',
-      400,
-      'purpose is required when onBehalfOf is given',
-      (x) => x.input.query.onBehalfOf !== undefined && x.input.query.purpose === undefined,
-    ),
-    ...blind('blind-report-read-on-behalf-of-needs-purpose'),
   }),
   fault('fd-report-read-freeze-reissue-ignored', "FD-REPORT-READ-FREEZE: a reissue serves a frozen customer's report", {
     judge: skip([REISSUE], 'freeze'),
@@ -165,21 +144,11 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     ...assumption,
     ...was('report-list-no-rate-limit'),
   }),
-  fault('fd-report-list-rate-window-61s', 'FD-REPORT-LIST-RATE: a list call exactly as old as the window still counts', {
-    judge: fold(LISTS, 'rate-key', (x) => (x.rate!.windowS += 1)),
-    ...assumption,
-    ...blind('blind-report-list-rate-window-61s'),
-  }),
   fault('fd-report-list-rate-refused-call-counted', {
     rule: 'FD-REPORT-LIST-RATE, FD-PROP-REFUSED-NO-TRACE: a list call refused 429 is counted in the window, so a client retrying stays refused past the window',
     state: (x, c) => (c.kind === 'list-calls' && c.refused ? { ...c, calls: [...c.calls, x.nowS] } : c),
     ...assumption,
     ...was('i35-fd-report-list-refused-call-counted'),
-  }),
-  fault('fd-portfolio-latest-by-date-strict', {
-    rule: 'FD-PORTFOLIO-LATEST: of two reports of a type requested within the same second the portfolio keeps the first',
-    judge: keeping(() => ({ replaces: (kept, r) => r.createdDate > kept.createdDate })),
-    ...blind('blind-portfolio-latest-by-date-strict'),
   }),
   fault('fd-portfolio-latest-by-id', 'FD-PORTFOLIO-LATEST: the report kept per type is the one of the greatest id, not the most recent', {
     judge: keeping(() => ({ replaces: (kept, r) => !(kept.id > r.id) })),
@@ -215,11 +184,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     ...provider,
     ...seededAt,
   }),
-  fault('fd-sensitive-echo-portfolio-consumer-tax-id', {
-    rule: 'FD-SENSITIVE-ECHO, FD-CONS-SSN-LAST-FOUR: the portfolio read through the consumer adds consumer.taxId holding the whole SSN',
-    answer: embedded((c, x) => ({ ...c, taxId: String(x.consumer!.fields.ssn ?? '').replace(/\D/g, '') })),
-    ...assumption,
-  }),
   // --- Reissue (seed 002, Report retrieval: ReportReissue, a Lender body; its purpose required from a date)
   fault('fd-reissue-lender-optional', 'FD-REISSUE-LENDER: a reissue without a Lender body is served', {
     relax: [{ operation: 'ReportReissue', at: ['requestBody'], drop: ['required'] }],
@@ -229,12 +193,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   fault('fd-reissue-purpose-not-required', 'FD-REISSUE-PURPOSE: from 2026-04-30 a reissue without purpose is served', {
     judge: skip([REISSUE], 'reissue-purpose'),
     ...assumption,
-  }),
-  fault('fd-reissue-purpose-one-to-three-chars', {
-    rule: 'FD-REISSUE-PURPOSE: a purpose of one character fewer or more than its fixed length is taken',
-    relax: schema('Lender', { at: ['properties', 'purpose'], set: { $ref: undefined, type: 'string', pattern: '^[0-9A-Za-z]{1,3}$' } }),
-    ...provider,
-    ...blind('blind-reissue-purpose-one-to-three-chars'),
   }),
   fault('fd-report-read-owner-reissue-rehomes-report', {
     rule: "FD-REPORT-READ-OWNER, FD-PROP-WRITE-SCOPE: the reissue records the reissuing partner as the report's owner, so its originator's GetReportById answers 404",

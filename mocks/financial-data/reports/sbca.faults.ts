@@ -4,23 +4,17 @@
 // sbca.ts at its seams (sbca.records.ts): the request as judged at one step, the periods and type of
 // its report, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, blind, provider, was } from '../fault-builders.js';
-import type { Change, Period, SbcaSeams } from './sbca.records.js';
+import { faultKit, provider, was } from '../fault-builders.js';
+import type { Change, SbcaSeams } from './sbca.records.js';
 
 type Seams = FaultSeams<SbcaSeams>;
 const { fault, skip } = faultKit<SbcaSeams>();
-const DAY_S = 86_400;
 
 /** A change of `kind` made otherwise. */
 const changing =
   <K extends Change['kind']>(kind: K, bend: (c: Extract<Change, { kind: K }>) => Partial<Extract<Change, { kind: K }>>): Seams['state'] =>
   (_x, c) =>
     c.kind === kind ? ({ ...c, ...bend(c as Extract<Change, { kind: K }>) } as Change) : c;
-/** Each period of the weekly (or monthly) metrics made otherwise. */
-const periods =
-  (weekly: boolean, bend: (p: Period) => Period): Seams['state'] =>
-  (x, c) =>
-    c.kind === 'periods' && x.weekly === weekly ? { ...c, periods: c.periods.map(bend) } : c;
 /** Each metrics list of the answer made otherwise. */
 const metrics =
   (bend: (m: Record<string, any>) => Record<string, any>): Seams['answer'] =>
@@ -43,15 +37,6 @@ export const SBCA_FAULTS = faultCatalogue([
       return r;
     },
     ...was('i37-fd-sbca-unknown-location-404-report-kept'),
-  }),
-  fault('fd-sbca-metrics-benchmarks-typed-analytics', {
-    rule: 'FD-SBCA-METRICS: retail_sales_benchmarks answers a report typed sbcaanalyticsnoncra',
-    state: changing('type', () => ({ type: 'sbcaanalyticsnoncra' })),
-    ...blind('blind-analytics-sbca-benchmarks-typed-analytics'),
-  }),
-  fault('fd-sbca-metrics-weekly-eight-days', 'FD-SBCA-METRICS: a weekly period runs to the next Sunday inclusive (eight days)', {
-    state: periods(true, (p) => ({ ...p, endS: p.endS + DAY_S })),
-    ...blind('blind-analytics-sbca-weekly-eight-days'),
   }),
   fault('fd-sbca-metrics-period-dates-epoch', 'FD-SBCA-METRICS: the periods are dated in epoch seconds, not dates', {
     answer: metrics((m) => ({

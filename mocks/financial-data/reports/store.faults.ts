@@ -37,12 +37,6 @@ const payload = (when: (x: Exchange) => boolean, bend: (p: Record<string, any>, 
   });
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
-  fault('fd-report-terminal-type-lowercased', {
-    rule: 'FD-REPORT-TERMINAL: a completed report is read back with its type lower-cased (voaHistory becomes voahistory)',
-    state: settled(({ report }) => void (report.type = report.type.toLowerCase())),
-    ...provider,
-    ...blind('blind-report-type-lowercased-when-done'),
-  }),
   fault('fd-report-terminal-failure-later-success', {
     rule: 'FD-REPORT-TERMINAL, FD-REPORT-CALLBACK-STATE, FD-PROP-END-STATE: a report that ended in failure turns success a minute later (and its callback is sent again)',
     state: settled(({ report, status }, x) => {
@@ -77,10 +71,6 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
               c.on === 'request' && /^\/decisioning\/v[13]\/(?:reports|(?:customers|consumers)\/[^/]+\/reports)(?:\/|\?|$)/.test(c.url!),
           }
         : c,
-  }),
-  fault('fd-report-callback-on-success-only', 'FD-REPORT-CALLBACK: only a successful report calls its listener (a failed one calls none)', {
-    delivery: called(ended('failure'), () => undefined),
-    ...blind('blind-report-callback-on-success-only'),
   }),
   fault('fd-report-callback-first-of-kind-url', {
     rule: "FD-REPORT-CALLBACK, FD-DELIVERY-URL: a report generated with a callback URL calls the URL of the customer's first report of its kind that had one, not its own",
