@@ -23,7 +23,7 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-const { fault, skip } = faultKit<AccessSeams>();
+const { fault, skip, on } = faultKit<AccessSeams>();
 const DAY_MS = 86_400_000;
 const keys = (x: Exchange) => x.world.accessKeys.keys;
 /** The key of the path whoever holds it, and whether it is live. */
@@ -115,6 +115,11 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-obj-exact-id-form-accesskey-revoke-id-case-folded', 'FD-OBJ-EXACT-ID-FORM: revocation finds a receipt id in any case', {
     judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
     ...seededAt,
+    ...assumption,
+  }),
+  fault('fd-prop-refused-no-trace-accesskey-refused-update-revokes-key', {
+    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-UPDATE: an update refused for its body has already revoked the key, so a later valid update of it is a 404',
+    judge: writtenThenRefused(['customer', 'accounts', 'periods'], on('UpdateThirdPartyAccessKey'), (x) => (x.key!.revoked = true)),
     ...assumption,
   }),
   fault('fd-accesskey-revoked-key-updatable', 'FD-ACCESSKEY-REVOKED: a revoked key is updated (200), re-signed', {
