@@ -60,7 +60,7 @@ const TUNING = new Set([
 ]);
 
 /** The user's tuning, as their environment and configuration file give it (helpers/config/config.ts read the file into it). */
-export function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {
+function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries([...TUNING].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])));
 }
 
@@ -162,7 +162,7 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
 
 const REPORT_FILES = ['certification.md', 'certification.json', 'certification.html', 'coverage.md'];
 
-export const main: CommandMain = async (argv, io) => {
+const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
     { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value', 'clean-room': 'flag' },
