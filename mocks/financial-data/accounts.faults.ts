@@ -191,11 +191,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, realAccountNumber: a.number })),
     ...assumption,
   }),
-  fault('fd-acct-number-masked-simple-display-first-four', {
-    rule: 'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows the first four digits of the number',
-    answer: shown(['GetCustomerAccountSimple'], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
-    ...provider,
-  }),
   fault('fd-acct-ids-simple-one-wrong-login', {
     rule: "FD-ACCT-IDS: GetCustomerAccountSimple shows the customer's first login instead of the account's own",
     answer: shown(['GetCustomerAccountSimple'], (v, a, x) => ({
@@ -222,15 +217,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
       (s === 'account' && x.op === 'GetCustomerAccountSimple' && !isActive(x.account!)
         ? { status: 404, message: 'Account not found' }
         : undefined),
-    ...provider,
-  }),
-  fault('fd-acct-simple-one-pending-shown-active', {
-    rule: 'FD-ACCT-SIMPLE-ONE-PENDING, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows a pending account as active',
-    answer: shown(
-      ['GetCustomerAccountSimple'],
-      (v) => ({ ...v, status: 'active' }),
-      (a) => !isActive(a),
-    ),
     ...provider,
   }),
   fault('fd-date-unit-simple-by-id-dates-ms', {
@@ -262,15 +248,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   fault('fd-acct-refresh-scope-login-touches-all', 'FD-ACCT-REFRESH-SCOPE: a refresh by login refreshes every login of the customer', {
     state: changed('refresh', (c, x) => (x.login ? { ...c, accounts: accountsOf(x.world, x.login.customerId) } : c)),
   }),
-  fault('fd-prop-answer-is-state-refresh-v1-login-answers-before', {
-    rule: 'FD-ACCT-REFRESH-DATE, FD-PROP-ANSWER-IS-STATE: the v1 refresh by login answers the accounts as read before it refreshed them',
-    judge: fold('login', on('RefreshCustomerAccountsByInstitutionLogin'), (x, m) => {
-      m.x = x;
-      m.before = x.list?.length ? full(x, x.list) : undefined;
-    }),
-    answer: (x, a, m) =>
-      x.op === 'RefreshCustomerAccountsByInstitutionLogin' && m.x === x && m.before && a.status < 400 ? { ...a, body: m.before } : a,
-  }),
   fault('fd-acct-refresh-v1-answers-204', 'FD-ACCT-REFRESH-V1: a v1 refresh by login answers 204 without the accounts', {
     answer: restatus('RefreshCustomerAccountsByInstitutionLogin', 204),
   }),
@@ -284,27 +261,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   fault('fd-acct-delete-account-simple-readable', 'FD-ACCT-DELETE-ACCOUNT: a deleted account is still read by GetCustomerAccountSimple', {
     state: keepDeleted('DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin'),
     judge: accountFound('GetCustomerAccountSimple', (x, m) => ghostsOf(x, m).find((a) => a.id === x.input.path.accountId)),
-  }),
-  fault('fd-obj-after-delete-account-in-login-simple', {
-    rule: 'FD-ACCT-DELETE-ACCOUNT, FD-OBJ-AFTER-DELETE: the simple by-login list still holds a deleted account of the login',
-    state: keepDeleted('DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin'),
-    judge: scoped('GetCustomerAccountsByInstitutionLoginSimple', always, (x, m) => [
-      ...x.list!,
-      ...ghostsOf(x, m, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id && isActive(a)),
-    ]),
-  }),
-  fault('fd-acct-delete-account-simple-list-keeps-deleted', {
-    rule: 'FD-ACCT-DELETE-ACCOUNT: GetCustomerAccountsSimple still lists a deleted account',
-    state: keepDeleted('DeleteCustomerAccount'),
-    judge: scoped('GetCustomerAccountsSimple', always, (x, m) => [...x.list!, ...ghostsOf(x, m, x.customer!.id).filter(isActive)]),
-  }),
-  fault('fd-acct-delete-account-by-login-lists-deleted', {
-    rule: 'FD-ACCT-DELETE-ACCOUNT: the full by-login list still holds an account deleted by id',
-    state: keepDeleted('DeleteCustomerAccount'),
-    judge: scoped('GetCustomerAccountsByInstitutionLogin', always, (x, m) => [
-      ...x.list!,
-      ...ghostsOf(x, m, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id),
-    ]),
   }),
   fault('fd-not-found-delete-unknown-account-400', {
     rule: 'FD-ACCT-DELETE-ACCOUNT, FD-NOT-FOUND: an unknown account id on delete is answered 400, not 404',
@@ -342,10 +298,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
       const a = x.world.accounts.get(x.input.path.accountId);
       if (a && findCustomer(x.world, a.customerId, x.input.partner?.id)) x.world.accounts.delete(a.id);
     }),
-  }),
-  fault('fd-acct-delete-login-still-listed', "FD-ACCT-DELETE-LOGIN: a deleted login's accounts are still listed by GetCustomerAccounts", {
-    state: keepDeleted('DeleteCustomerAccountsByInstitutionLogin'),
-    judge: scoped('GetCustomerAccounts', always, (x, m) => [...x.list!, ...ghostsOf(x, m, x.customer!.id)]),
   }),
   fault('fd-obj-after-delete-login-full-readable', {
     rule: 'FD-ACCT-DELETE-LOGIN, FD-OBJ-AFTER-DELETE: GetCustomerAccount still reads an account of a deleted login',

@@ -14,14 +14,12 @@ import {
   applicationIdOf,
   coded,
   iso,
-  listMatch,
   newRegistration,
   registrationsOf,
   statusMatch,
   type AppSeams,
   type Change,
   type Exchange,
-  type ListCriteria,
   type StatusCriteria,
   type Step,
 } from './app-registration.records.js';
@@ -45,11 +43,6 @@ const writtenThenRefused =
     if (r && s === step) write(x);
     return r;
   };
-/** getApplications' matches kept by `keep` in place of the criterion `by` (the other filters still applied). */
-const listFilter = (by: keyof ListCriteria, keep: (r: Registration, c: ListCriteria, x: Exchange, m: FaultMemory) => boolean): Judge =>
-  fold('match', on('getApplications'), (x, m) => {
-    x.matches = x.scope!.filter((r) => listMatch(x.criteria!, r, by) && keep(r, x.criteria!, x, m));
-  });
 /** The v2 status read's matches kept by `keep` in place of the criterion `by`. */
 const statusFilter = (by: keyof StatusCriteria, keep: (r: Registration, c: StatusCriteria) => boolean): Judge =>
   fold('match', on('GetAppRegistrationStatus'), (x) => {
@@ -116,12 +109,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     state: changed('modify', (c) => ({ ...c, fields: undefined })),
     ...was('app-modify-not-saved'),
   }),
-  fault('fd-app-modify-list-modified-date-is-submitted', {
-    rule: 'FD-APP-MODIFY, FD-PROP-SAME-ON-EVERY-READER: getApplications gives the submission time as modifiedDate after a modification',
-    answer: listed((i) => ({ ...i, modifiedDate: i.submittedDate })),
-    ...provider,
-    ...was('i30-fd-app-list-modified-date-is-submitted'),
-  }),
   fault('fd-app-modify-pending-answers-prior-status', {
     rule: 'FD-APP-MODIFY-PENDING: modifying an approved registration answers the status it had before the change (A), not the P it now has',
     answer: answered('ModifyAppRegistration', (b, x) => ({ ...b, status: x.before })),
@@ -162,23 +149,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     }),
     ...provider,
     ...blind('blind-app-list-params-relaxed-names'),
-  }),
-  fault('fd-app-list-params-status-any', 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is accepted, not refused 400 (3009)', {
-    judge: skip('status'),
-    ...provider,
-    ...was('app-list-status-any'),
-  }),
-  fault('fd-app-list-params-status-any-case', {
-    rule: 'FD-APP-LIST-PARAMS, FD-VALID-FORMS, FD-TYPE-FORMS: a status in another case is let through (and lists nothing), not refused',
-    judge: skip('status', (x) => ['A', 'P', 'D', 'R', 'S'].some((s) => s.toLowerCase() === String(x.input.query.status).toLowerCase())),
-    ...provider,
-    ...was('i29-fd-apps-status-any-case-accepted'),
-  }),
-  fault('fd-app-list-filter-pre-app-id-prefix', {
-    rule: 'FD-APP-LIST-FILTER, FD-PROP-WINDOW: pre_app_id is matched as a text prefix, so an id also lists the registrations whose ids start with its digits',
-    judge: listFilter('pre_app_id', (r, c) => c.pre_app_id === undefined || String(r.preAppId).startsWith(String(c.pre_app_id))),
-    ...provider,
-    ...was('i11-app-list-pre-app-id-prefix'),
   }),
   seeded(
     fault('fd-obj-foreign-id-app-list-pre-app-id-any-partner', {
@@ -231,35 +201,11 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...assumption,
     ...blind('blind-app-status-404-only-without-registrations'),
   }),
-  seeded(
-    fault('fd-filter-rule-app-status-name-prefix', {
-      rule: 'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
-      judge: statusFilter('appName', (r, c) => c.appName === undefined || String(r.fields.appName).startsWith(c.appName)),
-      ...assumption,
-      ...was('app-status-name-filter-prefix'),
-    }),
-  ),
   fault('fd-app-status-dates-submitted-strict', {
     rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: submittedDate finds registrations submitted after it only, not the registration instant itself',
     judge: dateFilter('submittedDate', (v, from) => v > from),
     ...assumption,
     ...blind('blind-app-status-submitted-date-strict'),
-  }),
-  fault('fd-app-status-dates-modified-strict', {
-    rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404',
-    judge: dateFilter('modifiedDate', (v, from) => v > from),
-    ...assumption,
-    ...was('i9-app-status-modified-date-strict'),
-  }),
-  fault('fd-app-status-dates-minute-precision', {
-    rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the date filters are compared to the minute, so a second later within the same minute still finds the registration',
-    judge: (x, s, r, m) =>
-      [
-        dateFilter('submittedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
-        dateFilter('modifiedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
-      ].reduce((acc, j) => j(x, s, acc, m), r),
-    ...assumption,
-    ...was('i19-app-status-submitted-date-minute-precision'),
   }),
   fault('fd-app-status-dates-total-ignores-date-filters', {
     rule: 'FD-APP-STATUS-DATES, FD-APP-STATUS-PAGING, FD-PROP-FILTERED-TOTALS: with a date filter, totalRecords counts every registration of the partner',
@@ -289,12 +235,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   ),
   fault('fd-app-institutions-filter-ignored', 'FD-APP-INSTITUTIONS: the institution_id filter is ignored, every institution listed', {
     judge: skip('institution', always, (x) => (x.rows = x.all)),
-  }),
-  fault('fd-app-institutions-found-is-page', {
-    rule: 'FD-APP-INSTITUTIONS: getRegisteredInstitutions answers found as the size of the page when a limit is given',
-    answer: answered('getRegisteredInstitutions', (b, x) => (x.input.query.limit !== undefined ? { ...b, found: b.displaying } : b)),
-    ...provider,
-    ...was('i9-app-institutions-found-is-page'),
   }),
   fault('fd-app-institutions-found-registered-only', {
     rule: 'FD-APP-INSTITUTIONS: found counts only the completed institution registrations, not the pending one (status false) returned with them',

@@ -13,16 +13,6 @@ type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type View = Record<string, any>;
 const { fault, skip } = faultKit<BusinessSeams>();
-
-// (a) What a write stores: functions at the state seam.
-/** The fields `op` stores made otherwise. */
-const stored =
-  (op: Op, bend: (fields: View, x: Exchange) => View): Stating =>
-  (x, c) =>
-    x.op === op ? { ...c, fields: bend(c.fields, x) } : c;
-/** A text member `name` the write of `op` stores, written otherwise. */
-const storedText = (op: Op, name: string, bend: (v: string) => unknown): Stating =>
-  stored(op, (f) => (typeof f[name] === 'string' ? { ...f, [name]: bend(f[name]) } : f));
 /** The dates the update stores made otherwise. */
 const dated =
   (bend: (c: Change, x: Exchange) => Partial<Change>): Stating =>
@@ -40,9 +30,6 @@ const answered =
     const bent = bend(a.body[0], x, m);
     return { ...a, body: Array.isArray(bent) ? bent : [bent] };
   };
-/** A text member `name` of the record `op` answers, written otherwise. */
-const shownText = (op: Op, name: string, bend: (v: string) => unknown): Answering =>
-  answered(op, (v) => (typeof v[name] === 'string' ? { ...v, [name]: bend(v[name]) } : v));
 /** A refusal of `op` with `status` answered otherwise. */
 const refusal =
   (op: Op, status: number, bend: (x: Exchange) => BusinessSeams['answer'] | undefined): Answering =>
@@ -54,24 +41,8 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     relax: [{ schema: 'BusinessPhone', at: ['properties', 'phoneNo'], drop: ['minLength'] }],
     ...provider,
   }),
-
-  // --- One business per customer (seed 002, Businesses and Limits; Errors 409)
-  fault('fd-bus-one-duplicate-accepted', 'FD-BUS-ONE: a second business of the customer is accepted (200), not refused 409', {
-    judge: skip('unique'),
-    ...was('duplicate-business-accepted'),
-  }),
   fault('fd-bus-read-add-answers-201', 'FD-BUS-READ, FD-BUS-ONE: a new business is answered 201 Created, not the documented 200', {
     answer: (x, a) => (x.op === 'AddBusinessDetails' && a.status === 200 ? { ...a, status: 201 } : a),
-  }),
-  fault('fd-bus-read-add-city-angles-escaped', {
-    rule: 'FD-BUS-READ, FD-PROP-ECHO-AS-SENT: AddBusinessDetails stores the address city with < and > as &lt; and &gt;; the answer and both readers show it so',
-    state: stored('AddBusinessDetails', (f) =>
-      typeof f.address?.city === 'string'
-        ? { ...f, address: { ...f.address, city: f.address.city.replace(/</g, '&lt;').replace(/>/g, '&gt;') } }
-        : f,
-    ),
-    origin: 'seeded',
-    ...was('seeded-fam26b-business-add-city-angles-escaped'),
   }),
 
   // --- Whose business is reached (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER, FD-OBJ-AFTER-DELETE)
@@ -88,18 +59,6 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   // --- The readers (seed 002, Businesses: the GETs answer an array holding the one business)
   fault('fd-bus-none-404-by-customer-empty', 'FD-BUS-NONE-404: a customer without a business is answered 200 with an empty list, not 404', {
     answer: refusal('GetBusinessByCustomer', 404, (x) => (x.customer ? { status: 200, body: [] } : undefined)),
-  }),
-  fault('fd-bus-read-by-customer-name-accents-stripped', {
-    rule: 'FD-BUS-READ, FD-PROP-ECHO-AS-SENT: GetBusinessByCustomer answers the name without its accents',
-    answer: shownText('GetBusinessByCustomer', 'name', (v) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '')),
-    ...was('i24-business-by-customer-name-accents-stripped'),
-  }),
-  fault('fd-bus-read-by-id-name-html-escaped', {
-    rule: 'FD-BUS-READ, FD-PROP-ECHO-AS-SENT: GetBusinessById gives the name HTML-escaped (& as &amp;, an apostrophe as &#39;)',
-    answer: shownText('GetBusinessById', 'name', (v) =>
-      v.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
-    ),
-    ...was('i18-business-by-id-name-html-escaped'),
   }),
   fault('fd-bus-update-unknown-200', {
     rule: 'FD-BUS-UPDATE: an unknown business id is answered 200 with the body echoed under that id, and nothing is stored',
@@ -118,16 +77,6 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     origin: 'seeded',
     ...assumption,
     ...was('seeded-prop-business-update-answer-created-now'),
-  }),
-  fault('fd-bus-update-name-spaces-collapsed', 'FD-BUS-UPDATE: UpdateBusiness stores the name trimmed, its inner spaces collapsed', {
-    state: storedText('UpdateBusiness', 'name', (v) => v.trim().replace(/\s+/g, ' ')),
-    origin: 'telling',
-    ...was('telling-business-update-name-spaces-collapsed'),
-  }),
-  fault('fd-bus-update-name-ampersand-escaped', {
-    rule: 'FD-BUS-UPDATE, FD-PROP-ECHO-AS-SENT: the update stores a name holding & HTML-escaped as &amp;',
-    state: storedText('UpdateBusiness', 'name', (v) => v.replace(/&/g, '&amp;')),
-    ...was('i21-business-update-name-ampersand-escaped'),
   }),
   fault('fd-date-write-time-business-update-modified-eastern', {
     rule: 'FD-BUS-UPDATE, FD-DATE-WRITE-TIME: the update dates the change in US Eastern wall time (five hours behind), without a zone',

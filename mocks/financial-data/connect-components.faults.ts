@@ -84,14 +84,6 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
       return { ...b, id, url: b.url.replace(`session=${b.id}`, `session=${id}`) };
     }),
   }),
-  fault('fd-components-session-oauth-redirect-query-dropped', {
-    rule: 'FD-COMPONENTS-SESSION, FD-PROP-ECHO-AS-SENT: the OAuth URL carries the redirectURI without its query string',
-    answer: answered([OAUTH], (b, x) => {
-      const sent = String(x.input.body.redirectURI ?? '');
-      return { ...b, url: b.url.replace(encodeURIComponent(sent), encodeURIComponent(sent.split('?')[0])) };
-    }),
-    ...was('i31-fd-components-oauth-redirect-query-dropped'),
-  }),
   fault('fd-components-session-login-form-id-per-customer', {
     rule: "FD-COMPONENTS-SESSION: the login form's session id is derived from the institution and the customer (one id for every form of that pair)",
     answer: answered([FORM], (b, x) => ({

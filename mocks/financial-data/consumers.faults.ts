@@ -62,14 +62,6 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: "FD-OBJ-OTHER-PARTNER, FD-CONS-CREATE: CreateConsumer takes another partner's customer (201) while GetCustomer answers 404 for it",
     judge: skip('customer', (x) => x.op === 'CreateConsumer' && x.world.customers.has(x.input.path.customerId)),
   }),
-  fault('fd-prop-refused-no-trace-consumer-duplicate-merged', {
-    rule: "FD-PROP-REFUSED-NO-TRACE, FD-CONS-UNIQUE: a second consumer refused 409 has its body's fields merged into the consumer already there (an upsert before the uniqueness check)",
-    judge: (x, s, r) => {
-      if (r && s === 'unique') x.consumer!.fields = { ...x.consumer!.fields, ...x.input.body };
-      return r;
-    },
-    ...was('i6-consumer-refused-create-overwrites'),
-  }),
   // --- Read (seed 002, Consumers: GetConsumerForCustomer, GetConsumer; reference, Consumers: the SSN's last four)
   fault('fd-cust-delete-linked-consumer-by-deleted-customer', {
     rule: 'FD-CUST-DELETE-LINKED: GetConsumerForCustomer still answers once the customer is deleted',
@@ -106,10 +98,6 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'FD-PROP-SURVIVOR: ModifyConsumer finds the consumer through its customer: once the customer is deleted the modification is a 404, while every reader of the consumer still serves it',
     judge: refuse('consumer', (x) => x.op === 'ModifyConsumer' && gone(x), { status: 404, message: 'Consumer not found' }),
     origin: 'seeded',
-  }),
-  fault('fd-obj-other-partner-consumer-modify', {
-    rule: "FD-NOT-FOUND, FD-OBJ-OTHER-PARTNER: ModifyConsumer finds the consumer by its id alone and changes another partner's (204)",
-    judge: anyonesConsumer('ModifyConsumer'),
   }),
   fault('fd-obj-after-delete-consumer-modify-orphan-any-partner', {
     rule: "FD-OBJ-AFTER-DELETE, FD-OBJ-OTHER-PARTNER: a consumer whose customer is deleted is any partner's to modify (GetConsumer still refuses it)",

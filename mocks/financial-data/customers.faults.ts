@@ -1,13 +1,6 @@
-// Faults of customers: each a deviation a provider's release might ship, named by the rule it breaks
-// (`<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules*.yaml
-// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
-// (`relax`) or bends customers.ts at its seams: the request as judged at one step (Step), what a write
-// stores (Change), the answer. Which set of writers found a fault is the mutation records'
-// (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
-import { parameterDefault } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
-import { matches, pick, type CustomerSeams, type Exchange } from './customers.records.js';
+import { matches, type CustomerSeams, type Exchange } from './customers.records.js';
 import { usernameKey, type Customer } from './state.js';
 
 type Seams = FaultSeams<CustomerSeams>;
@@ -21,11 +14,6 @@ const { fault, fold, skip, refuse, on, writtenThenRefused, changed, answered } =
 const partnerOf = (x: Exchange) => x.input.partner?.id ?? '';
 /** The caller's customers, in creation order. */
 const partnerCustomers = (x: Exchange) => [...x.world.customers.values()].filter((c) => c.partnerId === partnerOf(x));
-/** The customer holding the username a create sends, among the caller's. */
-const holder = (x: Exchange) => x.world.customers.get(x.world.usernames.get(usernameKey(partnerOf(x), x.input.body.username)) ?? '');
-const pageSizeOf = (x: Exchange) => Number(parameterDefault(x.contract, 'GetCustomers', 'limit'));
-const startOf = (x: Exchange) => Number(x.paging?.start ?? 1);
-const limitOf = (x: Exchange) => x.paging?.limit ?? pageSizeOf(x);
 const searched = (x: Exchange) => x.filters?.search !== undefined;
 const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 /** The customer of the path found otherwise (`find`) where the sources find none, on `op`. */
@@ -89,9 +77,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: "FD-OPTIONAL-IDS: AddCustomer answers 201 to a body naming the caller's application and keeps no application: GetCustomer shows none",
     state: changed('create', (c, x) => (x.op === 'AddCustomer' ? { ...c, customer: { ...c.customer, applicationId: undefined } } : c)),
   }),
-  fault('fd-cust-username-unique-duplicate-accepted', 'FD-CUST-USERNAME-UNIQUE: a username the partner already has is accepted', {
-    judge: skip('username'),
-  }),
   fault('fd-cust-username-unique-across-partners', {
     rule: "FD-CUST-USERNAME-UNIQUE: uniqueness is checked across every partner, so another partner's username is refused 409",
     judge: refuse(
@@ -104,48 +89,9 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     relax: schema('Username', { drop: ['minLength', 'maxLength'] }),
     ...assumption,
   }),
-  fault('fd-prop-refused-no-trace-refused-customer-stored', {
-    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
-    judge: writtenThenRefused(
-      'username',
-      (x) => x.op === 'AddCustomer' || x.op === 'AddTestingCustomer',
-      (x) => {
-        const type = x.op === 'AddCustomer' ? 'active' : 'testing';
-        const ghost: Customer = {
-          id: x.world.nextId(),
-          partnerId: partnerOf(x),
-          type,
-          createdDate: Math.floor(x.now.getTime() / 1000),
-          ...pick(x.input.body),
-        };
-        x.world.customers.set(ghost.id, ghost);
-      },
-    ),
-  }),
-  fault('fd-prop-refused-no-trace-duplicate-renames-existing', {
-    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a create refused 409 for a taken username writes its names onto the customer holding it',
-    judge: writtenThenRefused('username', always, (x) => {
-      const c = holder(x);
-      if (c && x.input.body.firstName !== undefined) c.firstName = x.input.body.firstName;
-      if (c && x.input.body.lastName !== undefined) c.lastName = x.input.body.lastName;
-    }),
-  }),
   fault('fd-cust-filter-username-ignored', 'FD-CUST-FILTER-USERNAME: username does not restrict the list', {
     judge: fold('filters', always, (x) => (x.filters!.username = undefined)),
     ...blind('blind-username-filter-ignored'),
-  }),
-  fault('fd-filter-exact-username-trimmed', {
-    rule: 'FD-FILTER-EXACT: the username asked is trimmed before the lookup: one with a trailing space lists its customer',
-    judge: fold('filters', always, (x) => (x.filters!.username = x.filters!.username?.trim())),
-    ...provider,
-  }),
-  fault('fd-filter-exact-username-prefix', {
-    rule: 'FD-FILTER-EXACT, FD-CUST-FILTER-USERNAME: the username filter lists every username starting with the value',
-    judge: relisted(
-      (x) => x.filters!.username !== undefined,
-      (c, x) => c.username.startsWith(x.filters!.username!) && (!searched(x) || matches(c, x.filters!.search!)),
-      false,
-    ),
   }),
   fault('fd-page-keeps-query-search-later-page-type-dropped', {
     rule: 'FD-PAGE-KEEPS-QUERY: with a search and a type, a page after the first is answered without the type filter',
@@ -194,23 +140,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
         b.found += deletedOf(x, m).filter(
           (c) => (x.filters!.type === undefined || c.type === x.filters!.type) && matches(c, x.filters!.search!),
         ).length;
-    }),
-  }),
-  fault('fd-page-counts-more-available-off-by-one', 'FD-PAGE-COUNTS: moreAvailable is true on an exactly full last page', {
-    answer: counted((b, x) => {
-      b.moreAvailable = startOf(x) * limitOf(x) <= b.found;
-    }),
-    ...provider,
-  }),
-  fault('fd-page-counts-found-one-with-limit-one', 'FD-PAGE-COUNTS: with limit one, found counts only the one customer of the page', {
-    answer: counted((b, x) => {
-      if (Number(x.paging!.limit) === 1) b.found = b.customers.length;
-    }),
-    ...provider,
-  }),
-  fault('fd-page-counts-found-zero-past-end', 'FD-PAGE-COUNTS: a page past the end answers found 0', {
-    answer: counted((b, x) => {
-      if (b.customers.length === 0 && x.list!.length > 0) b.found = 0;
     }),
   }),
   fault('fd-page-counts-found-ignores-type', {
@@ -272,27 +201,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   fault('fd-cust-disputed-modify-allowed', 'FD-CUST-DISPUTED: a customer with a disputed statement is modified', {
     judge: skip('dispute'),
-  }),
-  fault('fd-prop-refused-no-trace-disputed-modify-written', {
-    rule: 'FD-CUST-DISPUTED, FD-PROP-REFUSED-NO-TRACE: a modification refused 403 for a disputed statement has written the names',
-    judge: writtenThenRefused('dispute', always, (x) => {
-      if (typeof x.input.body.firstName === 'string') x.customer!.firstName = x.input.body.firstName;
-      if (typeof x.input.body.lastName === 'string') x.customer!.lastName = x.input.body.lastName;
-    }),
-  }),
-  fault('fd-prop-refused-no-trace-modify-deleted-customer-revives', {
-    rule: 'FD-PROP-REFUSED-NO-TRACE: ModifyCustomer on a customer deleted before is refused 404, yet brings the customer back under the names it sends',
-    state: keepDeleted,
-    judge: writtenThenRefused('customer', on('ModifyCustomer'), (x, m) => {
-      const gone = deletedOf(x, m).find((c) => c.id === String(x.input.path.customerId));
-      if (!gone) return;
-      const { firstName, lastName } = x.input.body;
-      x.world.customers.set(gone.id, {
-        ...gone,
-        ...(typeof firstName === 'string' ? { firstName } : {}),
-        ...(typeof lastName === 'string' ? { lastName } : {}),
-      });
-    }),
   }),
   fault('fd-not-found-delete-unknown-400', 'FD-CUST-DELETE, FD-NOT-FOUND: an unknown customer id on delete is answered 400, not 404', {
     judge: (x, s, r) => (r && s === 'customer' && x.op === 'DeleteCustomer' ? { status: 400, message: 'Invalid customer id' } : r),

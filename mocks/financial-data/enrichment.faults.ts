@@ -52,12 +52,7 @@ const each = (bend: (item: Item, m: Merchant | undefined, i: number, all: Item[]
 /** A member of each transaction where `when` holds, written otherwise. */
 const written = <T>(name: string, is: (v: unknown) => v is T, bend: (v: T) => unknown): Answering =>
   each((item) => (is(item[name]) ? { ...item, [name]: bend(item[name]) } : item));
-const isText = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number';
-const without = (item: Item, name: string) => {
-  const { [name]: _, ...rest } = item;
-  return rest;
-};
 
 export const ENRICHMENT_FAULTS = faultCatalogue([
   // --- The batch (seed 002, Limits: 1000; provider 1.35.0 EnrichTransactionsPayload minItems 1)
@@ -92,50 +87,9 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     answer: answered((items) => (items.length > 2 ? items.slice(0, -1) : items)),
     ...was('i34-fd-enrich-batch-last-dropped'),
   }),
-  fault('fd-enrich-keyed-amount-whole-units', 'FD-ENRICH-KEYED: the amount comes back rounded to whole units', {
-    answer: written('amount', isNumber, Math.round),
-    ...provider,
-    ...was('i11-enrich-amount-whole-units'),
-  }),
   fault('fd-enrich-adds-amount-as-string', {
     rule: 'FD-ENRICH-ADDS, FD-TYPE-FORMS: the answer echoes each amount as a decimal string (provider 1.35.0 amount number)',
     answer: written('amount', isNumber, String),
     ...provider,
-  }),
-  fault('fd-enrich-keyed-description-ampersand-escaped', {
-    rule: 'FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a description holding an ampersand comes back HTML-escaped',
-    answer: written('description', isText, (v) => v.replace(/&/g, '&amp;')),
-    ...was('i32-fd-enrich-description-ampersand-escaped'),
-  }),
-  fault('fd-enrich-adds-later-descriptions-uppercased', {
-    rule: 'FD-ENRICH-ADDS, FD-PROP-ECHO-AS-SENT: the transactions after the first of a batch echo their description in upper case',
-    answer: each((item, _m, i) => (i > 0 && isText(item.description) ? { ...item, description: item.description.toUpperCase() } : item)),
-    ...was('i31-fd-enrich-later-descriptions-uppercased'),
-  }),
-  fault('fd-enrich-keyed-timestamp-rewritten-utc', {
-    rule: "FD-PROP-ECHO-AS-SENT, FD-ENRICH-KEYED: each transaction's transactionTimestamp comes back re-rendered in UTC with milliseconds",
-    answer: written(
-      'transactionTimestamp',
-      (v): v is string => isText(v) && !Number.isNaN(Date.parse(v)),
-      (v) => new Date(Date.parse(v)).toISOString(),
-    ),
-    ...was('i35-fd-enrich-timestamp-rewritten-utc'),
-  }),
-  fault('fd-enrich-keyed-customer-id-of-first', {
-    rule: "FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a batch answers every transaction with the first one's externalCustomerId",
-    answer: each((item, _m, i, all) => (i > 0 ? { ...item, externalCustomerId: all[0].externalCustomerId } : item)),
-    ...provider,
-    ...was('i20-enrich-batch-customer-id-of-first'),
-  }),
-  fault('fd-enrich-keyed-account-id-of-first', {
-    rule: "FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: in a batch every transaction after the first answers the first one's externalAccountId",
-    answer: each((item, _m, i, all) => (i > 0 ? { ...item, externalAccountId: all[0].externalAccountId } : item)),
-    ...was('i12-enrich-external-account-id-of-first'),
-  }),
-  fault('fd-enrich-adds-memo-dropped-when-recognised', {
-    rule: 'FD-ENRICH-ADDS, FD-PROP-ECHO-AS-SENT: a transaction whose merchant is recognised comes back without the memo it was sent with',
-    answer: each((item, m) => (m ? without(item, 'memo') : item)),
-    ...provider,
-    ...was('i37-fd-enrich-memo-dropped-when-recognised'),
   }),
 ]);

@@ -28,7 +28,6 @@ const NO_LOCATION = 'No matching location';
 // Paging as the list asked it (reference, Conventions: start a 1-based page index, limit the page size).
 const startOf = (x: Exchange) => Number(x.input.query.start ?? 1);
 const limitOf = (x: Exchange) => Number(x.input.query.limit ?? parameterDefault(x.contract, x.op as 'GetInstitutions', 'limit'));
-const rawSearch = (x: Exchange) => (typeof x.input.query.search === 'string' ? x.input.query.search.trim() : '');
 
 // (a) The request as judged: functions at the judge seam.
 /** The search test of `ops` made otherwise (`test` given the documented one). */
@@ -78,16 +77,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     judge: searching([RSSD], () => true),
     ...was('rssd-search-ignored'),
   }),
-  fault('fd-inst-search-certified-case-sensitive', {
-    rule: 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)',
-    judge: searching([CERTIFIED], (i, x, documented) => documented(i) && (i.name.includes(rawSearch(x)) || i.id === x.search)),
-    ...was('i4-certified-search-case-sensitive'),
-  }),
-  fault('fd-inst-search-hyphen-unmatched', {
-    rule: 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetInstitutions finds nothing for a search text holding a hyphen',
-    judge: searching([INSTITUTIONS], (i, x, documented) => documented(i) && !x.search?.includes('-')),
-    ...was('i25-inst-search-hyphen-unmatched'),
-  }),
   fault('fd-inst-search-id-prefix', {
     rule: 'FD-INST-SEARCH, FD-FILTER-RULE: a search text of digits matches every institution whose id starts with it, not only the institution of that id',
     judge: searching(LISTS, (i, x, documented) => documented(i) || (/^[0-9]+$/.test(x.search ?? '') && i.id.startsWith(x.search!))),
@@ -129,31 +118,12 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     ...provider,
     ...was('i14-inst-displaying-is-limit-on-last-page'),
   }),
-  fault('fd-page-counts-certified-later-page-found-remaining', {
-    rule: 'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: a later page of GetCertifiedInstitutions counts only what remains from that page as found',
-    answer: answered([CERTIFIED], (b, x) =>
-      startOf(x) > 1 ? { ...b, found: Math.max(0, x.list!.length - (startOf(x) - 1) * limitOf(x)) } : b,
-    ),
-    ...provider,
-    ...was('i21-inst-certified-later-page-found-remaining'),
-  }),
-  fault('fd-page-counts-rssd-more-available-full-page', {
-    rule: 'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: the RSSD list answers moreAvailable true on an exactly full last page',
-    answer: answered([RSSD], (b, x) => (b.institutions.length === limitOf(x) ? { ...b, moreAvailable: true } : b)),
-    ...provider,
-    ...was('i16-inst-rssd-more-available-full-page'),
-  }),
   fault('fd-page-limit-applied-rssd-limit-one-lists-two', {
     rule: 'FD-PAGE-LIMIT-APPLIED, FD-PROP-PAGING: GetCertifiedInstitutionsWithRSSD asked with limit=1 lists two institutions',
     answer: answered([RSSD], (b, x) =>
       Number(x.input.query.limit) === 1 ? { ...b, institutions: x.list!.slice(startOf(x) - 1, startOf(x) + 1).map(rssdRecord) } : b,
     ),
     ...was('i26-inst-rssd-limit-one-lists-two'),
-  }),
-  fault('fd-page-start-certified-loan-details-reset-after-first-page', {
-    rule: 'FD-PAGE-START: a page after the first of GetCertifiedInstitutions answers every institution with loanPaymentDetails false',
-    answer: each([CERTIFIED], (v, x) => (startOf(x) > 1 ? { ...v, loanPaymentDetails: false } : v)),
-    ...was('seeded-certified-loan-details-reset-after-first-page'),
   }),
   fault('fd-date-unit-rssd-requested-date-ms', 'FD-DATE-UNIT, FD-INST-RSSD: the RSSD list gives requestedDate in epoch milliseconds', {
     answer: answered([RSSD], (b, x) => ({ ...b, requestedDate: x.nowS * 1000 })),
@@ -229,12 +199,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     answer: answered([ROUTING], (b, x) => ({ ...b, displaying: Number(parameterDefault(x.contract, 'GetInstitutions', 'limit')) })),
     ...provider,
     ...was('i11-routing-displaying-page-size'),
-  }),
-  fault('fd-routing-counts-more-available-true', {
-    rule: 'FD-ROUTING-COUNTS, FD-DERIVED-COUNTS: the routing-number lookup answers moreAvailable true though every match is listed',
-    answer: answered([ROUTING], (b) => ({ ...b, moreAvailable: true })),
-    ...provider,
-    ...was('i27-routing-more-available-true'),
   }),
 
   // --- Merchant location matches (seed 002, Institutions and Limits; provider 1.35.0 the lookup's 400s)

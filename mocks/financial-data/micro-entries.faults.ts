@@ -3,8 +3,8 @@
 // contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
 // write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultKit, blind, always, was, seededAt } from './fault-builders.js';
-import { DESCRIPTIONS, drawCents, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
+import { faultKit, blind, was, seededAt } from './fault-builders.js';
+import { DESCRIPTIONS, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
 
 type Seams = FaultSeams<MicroEntrySeams>;
@@ -12,7 +12,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-const { fault, fold, skip, refuse, on, writtenThenRefused } = faultKit<MicroEntrySeams>();
+const { fault, fold, skip, refuse, on } = faultKit<MicroEntrySeams>();
 const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
 const latestOf = (x: Exchange, e: MicroEntry) =>
   entries(x)
@@ -62,19 +62,6 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     ...seededAt,
     ...was('seeded-prop-micro-initiate-login-refused'),
   }),
-  fault('fd-obj-read-only-micro-last4-from-body', {
-    rule: "FD-OBJ-READ-ONLY: InitiateMicroAmountDeposits keeps an accountNumberLast4 the body sends, and GetMicroDepositsDetails answers it instead of the receiver account number's last four",
-    state: (x, c, m) => {
-      if (c.op === 'initiate' && typeof x.input.body.accountNumberLast4 === 'string')
-        m[c.entry.accountId] = x.input.body.accountNumberLast4;
-      return c;
-    },
-    answer: answered('GetMicroDepositsDetails', (b, x, m) => ({
-      ...b,
-      accountNumberLast4: m[x.entry!.accountId] ?? b.accountNumberLast4,
-    })),
-    ...seededAt,
-  }),
   fault('fd-micro-routing-length-unenforced', 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is taken', {
     relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
   }),
@@ -82,37 +69,9 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     judge: skip('conflict'),
     ...was('micro-entries-conflict-unenforced'),
   }),
-  fault('fd-micro-rate-one-over-accepted', 'FD-MICRO-RATE: one initiation more than the window allows is taken', {
-    judge: recounted({ cap: (c) => c + 1 }),
-    ...was('micro-entries-six-per-window'),
-  }),
   fault('fd-micro-rate-per-partner', "FD-MICRO-RATE: the initiations are counted per partner, so one customer's fill another's window", {
     judge: recounted({ key: (x) => `partner:${x.customer!.partnerId}` }),
     ...blind('blind-micro-entries-rate-per-partner'),
-  }),
-  fault('fd-micro-rate-per-account', 'FD-MICRO-RATE: the initiations are counted per receiving account', {
-    judge: recounted({ key: (x) => `${x.customer!.id}:${x.input.body.receiver?.routingNumber}:${x.input.body.receiver?.accountNumber}` }),
-    ...was('i11-micro-rate-per-account'),
-  }),
-  fault('fd-prop-refused-no-trace-micro-throttled-initiation-stored', {
-    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-MICRO-RATE, FD-MICRO-CONFLICT: an initiation refused 429 has stored pending entries for its account, so a later initiation of it is refused 409',
-    judge: writtenThenRefused('rate', always, (x) => {
-      const { receiver } = x.input.body;
-      const id = x.world.nextId();
-      const { routingNumber, accountNumber, accountType, name } = receiver;
-      const entry = { accountId: id, customerId: x.customer!.id, routingNumber, accountNumber, accountType, name };
-      x.world.microEntries.entries.set(id, { ...entry, cents: drawCents(x.customer!.id, id), createdMs: x.nowMs, state: 'Pending' });
-    }),
-    ...was('i28-fd-micro-throttled-initiation-stored'),
-  }),
-  fault('fd-prop-refused-no-trace-micro-conflict-redraws-amounts', {
-    rule: "FD-MICRO-CONFLICT, FD-PROP-REFUSED-NO-TRACE: an initiation refused 409 draws the open entries' amounts again",
-    judge: writtenThenRefused(
-      'conflict',
-      (x) => x.open !== undefined,
-      (x) => (x.open!.cents = drawCents(x.customer!.id, `${x.open!.accountId}:${x.nowMs}`)),
-    ),
-    ...was('i29-fd-micro-conflict-redraws-amounts'),
   }),
   fault('fd-micro-initiate-one-deposit-fewer', 'FD-MICRO-INITIATE: the initiation answers one micro entry fewer', {
     answer: answered('InitiateMicroAmountDeposits', (b) => ({ ...b, depositCount: b.depositCount - 1 })),

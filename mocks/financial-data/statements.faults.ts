@@ -8,7 +8,7 @@
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import type { Account } from './state.js';
-import { periodOfMonth, type Exchange, type StatementSeams } from './statements.records.js';
+import { type Exchange, type StatementSeams } from './statements.records.js';
 
 type Seams = FaultSeams<StatementSeams>;
 type Judge = NonNullable<Seams['judge']>;
@@ -100,15 +100,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     judge: reading(of('investment'), () => 1),
     ...seededAt,
   }),
-  fault('fd-stmt-index-order-period-year-not-wrapped', {
-    rule: 'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: the month is counted back within the current year, so an index reaching into last year is dated later in this year',
-    judge: (x, s, r) => {
-      if (s === 'period') x.period = (index) => periodOfMonth(x.nowMs, (((new Date(x.nowMs).getUTCMonth() - index) % 12) + 12) % 12);
-      return r;
-    },
-    ...assumption,
-    ...was('i6-statement-period-year-not-wrapped'),
-  }),
   // --- Statement details, v3
   fault('fd-stmt-indexes-range-above-max-accepted', 'FD-STMT-INDEXES-RANGE: an index above the maximum in the list is served', {
     relax: [{ schema: 'StatementIndexes', set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }],
@@ -131,21 +122,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-statements-v3-index-is-position'),
   }),
-  fault('fd-stmt-index-order-last-index-document-of-previous', {
-    rule: 'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: the oldest index allowed is answered with the document of the index before it',
-    answer: details((d, x) => {
-      if (d.index !== '24') return d;
-      const { id, p } = x.statementOf(23);
-      return { ...d, id, description: p.description, documentDate: p.documentDate };
-    }),
-    ...was('i17-stmt-v3-index-24-document-of-23'),
-  }),
-  fault('fd-stmt-index-order-savings-dated-as-latest', {
-    rule: 'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: for a savings account every detail carries the document date of the latest statement',
-    answer: details((d, x) => (x.account!.type === 'savings' ? { ...d, documentDate: x.period(1).documentDate } : d)),
-    ...provider,
-    ...was('i19-stmt-v3-savings-details-dated-as-latest'),
-  }),
   fault('fd-stmt-index-order-past-year-dated-as-next', {
     rule: 'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: an index past the first year carries the document date of the index one lower',
     answer: details((d, x) => (Number(d.index) > 12 ? { ...d, documentDate: x.period(Number(d.index) - 1).documentDate } : d)),
@@ -163,17 +139,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   fault('fd-paystmt-roundtrip-eof-newline-added', {
     rule: 'FD-PAYSTMT-ROUNDTRIP: a pay statement ending in %%EOF downloads with a newline added after it',
     answer: downloaded((b) => (b.subarray(-5).toString('latin1') === '%%EOF' ? Buffer.concat([b, Buffer.from('\n', 'latin1')]) : b), true),
-  }),
-  fault('fd-paystmt-roundtrip-same-label-overwrites-earlier', {
-    rule: 'FD-PAYSTMT-ROUNDTRIP, FD-MODIFY-LEAVES-OTHERS, FD-PROP-WRITE-SCOPE: storing a pay statement under a label already used also replaces the earlier asset bytes',
-    state: (x, c) => {
-      if (c.kind === 'pay-statement')
-        for (const earlier of x.world.statements.assets.values())
-          if (earlier.customerId === x.input.path.customerId && earlier.label !== undefined && earlier.label === c.label)
-            earlier.bytes = c.bytes;
-      return c;
-    },
-    ...was('i31-fd-paystmt-same-label-overwrites-earlier'),
   }),
   fault('fd-asset-owner-unchecked', "FD-ASSET-OWNER: another customer's asset is served", {
     judge: skip(

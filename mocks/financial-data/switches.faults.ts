@@ -6,7 +6,7 @@
 // test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
 // fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider } from './fault-builders.js';
 import { type Customer, type Switch } from './state.js';
 import { type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
@@ -42,13 +42,6 @@ const refound =
   (ops: Op[], step: Step, find: (x: Exchange) => boolean): Judge =>
   (x, s, r) =>
     r && s === step && ops.includes(x.op) && find(x) ? undefined : r;
-/** The external id test also taking a stored id that `test` matches with the id asked. */
-const matching = (test: (stored: string, asked: string) => boolean): Judge =>
-  at([EXTERNAL], 'match', (x) => {
-    const documented = x.match!;
-    const asked = String(x.input.path.external_id);
-    x.match = (s) => documented(s) || test(s.externalId!, asked);
-  });
 /** The external id lookup's found switches added to with those of `kind` (or untagged) of the same customers. */
 const riding = (keep: (s: Switch) => boolean): Judge =>
   at([EXTERNAL], 'found', (x) => {
@@ -113,39 +106,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
       const own = x.pool!;
       x.pool = partnerCustomers(x).flatMap((c) => (c.id === x.customer!.id ? own : (x.world.switches.byCustomer.get(c.id) ?? [])));
     }),
-  }),
-
-  // --- By external id (seed 002, Switch: also found by external_id; provider 1.35.0 getAllExternalDepositSwitches)
-  fault('fd-sw-external-ignores-id', 'FD-SW-EXTERNAL: the external id list holds every external switch of the customer the id names', {
-    judge: matching((stored, asked) => stored.split('-')[1] === asked.split('-')[1]),
-    ...was('switches-external-ignores-id'),
-  }),
-  fault('fd-sw-external-unknown-prefix-match', {
-    rule: 'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: an external id is looked up by its beginning: a prefix of stored external ids lists their switches (no switch carries it)',
-    judge: matching((stored, asked) => asked.length > 0 && stored.startsWith(asked)),
-    ...assumption,
-    ...was('switches-external-prefix-match'),
-  }),
-  fault('fd-sw-external-id-suffix-match', {
-    rule: 'FD-SW-EXTERNAL, FD-FILTER-WHOLE, FD-FILTER-RULE: the external id lookup finds the switches whose external id ends with the id asked',
-    judge: matching((stored, asked) => asked.length > 0 && stored.endsWith(asked)),
-    ...provider,
-    ...was('rt-switches-external-id-suffix-match'),
-  }),
-  fault('fd-sw-external-unknown-id-trimmed', {
-    rule: 'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
-    judge: matching((stored, asked) => stored === asked.trim()),
-    ...provider,
-    ...was('i8-switches-external-id-trimmed'),
-  }),
-  fault('fd-sw-external-id-caseless', 'FD-SW-EXTERNAL, FD-FILTER-EXACT: the external id is matched without case', {
-    judge: matching((stored, asked) => stored.toLowerCase() === asked.toLowerCase()),
-    ...was('i4-switches-external-id-case-insensitive'),
-  }),
-  fault('fd-sw-external-id-dashes-ignored', {
-    rule: 'FD-SW-EXTERNAL, FD-FILTER-EXACT, FD-FILTER-RULE: the external id is matched with its dashes taken out, so another id finds the switch',
-    judge: matching((stored, asked) => stored.replace(/-/g, '') === asked.replace(/-/g, '')),
-    ...was('i27-switches-external-id-dashes-ignored'),
   }),
   fault('fd-sw-external-lists-bill-pay', {
     rule: 'FD-SW-EXTERNAL, FD-SW-OTHER-KIND: the external id list also carries the bill pay switches of the customers it found',

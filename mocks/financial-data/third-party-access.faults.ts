@@ -166,10 +166,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-authdetails-oauth-end-before-start', 'FD-AUTHDETAILS-OAUTH: the authorization ends a day before it starts', {
     answer: detailed('authorizationEndDate', (_v, b) => shiftedIso(b.authorizationStartDate, -DAY_MS)),
   }),
-  fault('fd-authdetails-legacy-served', 'FD-AUTHDETAILS-LEGACY: a legacy connection answers its details', {
-    judge: skip('legacy'),
-    ...was('authdetails-legacy-served'),
-  }),
   fault('fd-authdetails-unavailable-coded-3003', 'FD-AUTHDETAILS-UNAVAILABLE, FD-PROP-REFUSAL-CODE: coded as legacy', {
     judge: recoded(
       'available',

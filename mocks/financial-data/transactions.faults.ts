@@ -48,7 +48,6 @@ const LISTS: When = (x) => ALL(x) || ACCOUNT(x);
 const BY_ID: When = (x) => x.op === 'GetCustomerTransaction';
 const later: When = (x) => (x.input.query.start ?? 1) > 1;
 const asc: When = (x) => x.input.query.sort === 'asc';
-const desc: When = (x) => !asc(x);
 const withPending: When = (x) => !!x.pending;
 const both =
   (...whens: When[]): When =>
@@ -236,10 +235,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...blind,
     ...was('blind-transactions-window-by-posted-date'),
   }),
-  fault('fd-txn-window-to-date-exclusive', 'FD-TXN-WINDOW, FD-PROP-WINDOW: a transaction dated exactly at toDate left out', {
-    judge: windowed(LISTS, (w) => ({ before: (k) => k < w.to })),
-    ...was('i2-txn-window-to-date-exclusive'),
-  }),
   fault('fd-txn-window-all-eastern-time', "FD-TXN-WINDOW, FD-PROP-WINDOW: the customer list's window read in US Eastern time", {
     judge: windowed(ALL, (w) => windowOf(w.from + EASTERN_S, w.to + EASTERN_S)),
     ...was('i4-txn-all-window-eastern-time'),
@@ -250,27 +245,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...provider,
     ...was('i18-txn-account-to-date-edge-excluded-with-pending'),
   }),
-  fault('fd-txn-window-edges-account-undated-to-edge-excluded', {
-    rule: 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: the account list leaves out a transaction without transactionDate posted exactly at toDate',
-    state: leaves(ACCOUNT, (t, x) => t.transactionDate === undefined && at('to')(t, x)),
-    ...seededAt,
-    ...was('seeded-fam25-txn-account-undated-to-edge-excluded'),
-  }),
-  fault('fd-txn-window-edges-undated-from-edge-excluded', {
-    rule: 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: a transaction without transactionDate posted exactly at fromDate is left out of both lists',
-    state: leaves(LISTS, (t, x) => t.transactionDate === undefined && at('from')(t, x)),
-    ...was('i20-txn-undated-from-edge-excluded'),
-  }),
-  fault('fd-txn-window-edges-all-asc-to-edge-excluded', 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: sort=asc leaves out one dated at toDate', {
-    state: leaves(both(ALL, asc), at('to')),
-    ...assumption,
-    ...was('i22-txn-all-asc-to-date-edge-excluded'),
-  }),
-  fault('fd-txn-window-edges-all-desc-from-edge-excluded', {
-    rule: 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: under the default descending order the customer list leaves out the transaction dated exactly at fromDate',
-    state: leaves(both(ALL, desc), at('from')),
-    ...was('i25-txn-all-desc-from-date-edge-excluded'),
-  }),
   fault('fd-txn-pending-account-later-pages', 'FD-TXN-PENDING: the account list shows the pending transactions on a page after the first', {
     judge: pending(both(ACCOUNT, later), true),
     ...was('i17-txn-account-pending-on-later-pages'),
@@ -280,14 +254,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     judge: ordered(LISTS, (x) => (x.order = 'desc')),
     ...was('transactions-sort-asc-ignored'),
   }),
-  fault('fd-txn-sort-undated-last', 'FD-TXN-SORT, FD-PROP-ORDER: a transaction without transactionDate sorts last, not by its postedDate', {
-    judge: ordered(LISTS, (x) => (x.sortKey = (t) => t.transactionDate ?? (x.order === 'asc' ? Number.MAX_SAFE_INTEGER : 0))),
-    ...was('transactions-undated-sorted-last'),
-  }),
-  fault('fd-txn-sort-by-posted-date', 'FD-TXN-SORT, FD-PROP-ORDER: the lists sort by postedDate, not by transactionDate', {
-    judge: ordered(LISTS, (x) => (x.sortKey = (t) => t.postedDate)),
-    ...was('transactions-sorted-by-posted-date'),
-  }),
   fault('fd-txn-sort-default-asc', 'FD-TXN-SORT-DEFAULT, FD-PROP-ORDER: without sort the lists are ascending', {
     judge: ordered(
       both(LISTS, (x) => x.input.query.sort === undefined),
@@ -295,23 +261,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ),
     ...provider,
     ...was('transactions-default-sort-asc'),
-  }),
-  fault('fd-txn-sort-default-account-asc', 'FD-TXN-SORT-DEFAULT, FD-PROP-ORDER: without sort the account list alone answers ascending', {
-    judge: ordered(
-      both(ACCOUNT, (x) => x.input.query.sort === undefined),
-      (x) => (x.order = 'asc'),
-    ),
-    ...provider,
-    ...was('i16-txn-account-default-sort-asc'),
-  }),
-  fault('fd-txn-sort-all-asc-page-reversed', 'FD-TXN-SORT, FD-TXN-PAGE-START: an asc page is the desc page reversed', {
-    answer: sliced(
-      both(ALL, (x) => x.sort === 'asc'),
-      (found, x) => {
-        const newest = [...found].reverse();
-        return newest.slice(offset(x), offset(x) + x.page!.limit).reverse();
-      },
-    ),
   }),
   // --- Paging (seed 002, Limits; provider 1.35.0 limit, start; found, displaying, moreAvailable)
   fault('fd-txn-page-limit-above-max-clamped', 'FD-TXN-PAGE-LIMIT: a limit above the maximum is clamped, not refused with 400', {
@@ -343,15 +292,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     }),
     ...provider,
     ...was('transactions-start-as-offset-on-account'),
-  }),
-  fault('fd-txn-page-start-all-past-end-repeats-last', 'FD-TXN-PAGE-START: the customer list repeats its last page past the end', {
-    answer: answered(ALL, (a, x) => {
-      if (a.body.displaying !== 0 || x.found!.length === 0) return;
-      const s = x.found!.slice(Math.floor((x.found!.length - 1) / x.page!.limit) * x.page!.limit);
-      return { body: { ...a.body, displaying: s.length, transactions: s.map(x.show) }, shown: s };
-    }),
-    ...provider,
-    ...was('i5-txn-all-page-past-end-repeats-last'),
   }),
   fault('fd-txn-page-keeps-query-all-asc-later-page-reversed', 'FD-TXN-PAGE-KEEPS-QUERY, FD-TXN-SORT: a later asc page comes desc', {
     answer: sliced(both(ALL, later, asc), (_f, _x, shown) => [...shown].reverse()),
@@ -399,12 +339,6 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-get-amount-unsigned', "FD-TXN-GET: GetCustomerTransaction drops a debit's minus sign", {
     answer: byId((v, t) => ({ ...v, amount: Math.abs(t.amount) })),
     ...blind,
-  }),
-  fault('fd-txn-get-description-collapsed', "FD-TXN-GET, FD-TXPUSH-TEST-TRANSACTION: the description's spaces collapsed", {
-    answer: byId((v, t) => ({ ...v, description: t.description.replace(/\s+/g, ' ').trim() })),
-  }),
-  fault('fd-txn-get-credit-card-sign-flipped', "FD-TXN-GET: GetCustomerTransaction gives a credit card's amounts with their sign flipped", {
-    answer: byId((v, t, x) => (x.world.accounts.get(t.accountId)?.type === 'creditCard' ? { ...v, amount: -t.amount } : v)),
   }),
   fault('fd-txn-running-balance-before-posting', 'FD-TXN-RUNNING-BALANCE: the balance before the transaction shown', {
     state: changed('running', (c) => ({ running: Math.round((c.running - c.transaction.amount) * 100) / 100 })),

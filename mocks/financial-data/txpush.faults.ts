@@ -7,7 +7,7 @@
 import { faultCatalogue, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
-import { eventOf, newRecord, type Change, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
+import { eventOf, type Change, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
 
 type Seams = FaultSeams<TxPushSeams>;
 type Judge = NonNullable<Seams['judge']>;
@@ -16,7 +16,7 @@ type Stating = NonNullable<Seams['state']>;
 type Delivering = NonNullable<Seams['delivery']>;
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-const { fault, skip, writtenThenRefused, answered } = faultKit<TxPushSeams>();
+const { fault, skip, answered } = faultKit<TxPushSeams>();
 const ofAccount = (x: Exchange, accountId: string) => [...x.world.txpush.subscriptions.group('account', accountId).values()];
 /** A fault's memory of what it saw, by id (the store's ids are never handed out twice). */
 const seen = <K, V>(m: FaultMemory, name: string): Map<K, V> => (m[name] ??= new Map());
@@ -104,42 +104,11 @@ export const TXPUSH_FAULTS = faultCatalogue([
     judge: skip('port', (x) => x.port === 8443),
     ...blind('blind-txpush-port-8443-accepted'),
   }),
-  fault('fd-txpush-ports-refused-port-subscribed', {
-    rule: 'FD-TXPUSH-PORTS, FD-PROP-REFUSED-NO-TRACE: a subscription refused 400 for its port is still recorded (saved before the URL is judged), and a test transaction is delivered to that URL',
-    judge: writtenThenRefused('port', always, (x) => {
-      const s = newRecord(x.world, x.account!, 'transaction', String(x.input.body.callbackUrl));
-      x.world.txpush.subscriptions.set(s.id, s);
-    }),
-    ...was('i26-txpush-refused-port-subscribed'),
-  }),
 
   // --- The test transaction (seed 002, Events; provider 1.35.0 CreateTxPushTestTransaction)
   fault('fd-txpush-testing-only-active-accepted', {
     rule: "FD-TXPUSH-TESTING-ONLY: a test transaction on an active customer's account is accepted",
     judge: skip('testing'),
-  }),
-  fault('fd-txpush-testing-only-refused-still-stored', {
-    rule: "FD-TXPUSH-TESTING-ONLY, FD-PROP-REFUSED-NO-TRACE: the test transaction on a real account is refused, yet stored and shown in that account's transactions",
-    judge: writtenThenRefused('testing', always, (x) => {
-      const { body } = x.input;
-      const id = Number(x.world.nextId()) * 10 + 1;
-      const [accountId, customerId] = [x.account!.id, x.account!.customerId];
-      const { amount, description, transactionDate } = body;
-      const [status, postedDate] = [body.status ?? 'active', body.postedDate ?? x.nowS];
-      x.world.transactions.set(id, {
-        id,
-        accountId,
-        customerId,
-        amount,
-        description,
-        status,
-        transactionDate,
-        postedDate,
-        createdDate: x.nowS,
-        historic: false,
-      });
-    }),
-    ...was('i32-fd-txpush-test-refused-still-stored'),
   }),
   fault('fd-txpush-test-transaction-created-date-ms', "FD-TXPUSH-TEST-TRANSACTION: the answer's createdDate is in epoch milliseconds", {
     answer: answered('CreateTxPushTestTransaction', (b) => ({ ...b, createdDate: b.createdDate * 1000 })),
@@ -237,27 +206,9 @@ export const TXPUSH_FAULTS = faultCatalogue([
     },
     ...blind('blind-txpush-disable-soft-delete'),
   }),
-  fault('fd-txpush-disable-other-accounts-too', {
-    rule: 'FD-TXPUSH-DISABLE, FD-OBJ-OTHER-PARENT, FD-PROP-WRITE-SCOPE: disabling one account also deletes the subscriptions of every other account of its customer',
-    state: changed('disable', (c, x) => ({
-      ...c,
-      removed: [...x.world.txpush.subscriptions.group('customer', x.account!.customerId).values()],
-    })),
-    ...was('i28-fd-txpush-disable-other-accounts-too'),
-  }),
   fault('fd-txpush-delete-one-deletes-account', 'FD-TXPUSH-DELETE-ONE: deleting one subscription deletes every record of its account', {
     state: changed('delete', (c, x) => ({ ...c, removed: ofAccount(x, x.sub!.accountId) })),
     ...was('txpush-delete-one-deletes-account'),
-  }),
-  fault('fd-txpush-delete-one-account-class-silences-all', {
-    rule: 'FD-TXPUSH-DELETE-ONE, FD-PROP-WRITE-SCOPE: deleting the account-class subscription also stops the transaction event',
-    state: (x, c) => {
-      if (c.op === 'test') return withoutSilenced(x, c, {});
-      if (c.op === 'delete' && x.sub?.type === 'account')
-        for (const s of ofAccount(x, x.sub.accountId)) x.world.faultMemory.disabledSubscriptions.add(s.id);
-      return c;
-    },
-    ...was('i11-txpush-delete-account-class-silences-all'),
   }),
   fault('fd-txpush-delete-unknown-again-204', {
     rule: 'FD-TXPUSH-DELETE-UNKNOWN: deleting a subscription already deleted is an idempotent 204, not a 404',

@@ -28,7 +28,7 @@ type Delivering = NonNullable<Seams['delivery']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
-const { fault, fold, skip, refuse, on, writtenThenRefused, all, changed, answered } = faultKit<WebhookSeams>();
+const { fault, fold, skip, refuse, on, all, changed, answered } = faultKit<WebhookSeams>();
 const asked = (x: Exchange) => x.input.body as { url?: string; status?: string; events?: { name: string; url?: string }[] };
 /** The subscription the path names: the caller's, deleted. */
 const ownDeleted = (x: Exchange) => x.named?.deleted === true && x.named.partnerId === x.input.partner?.id;
@@ -188,15 +188,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     state: keepCreated,
     answer: listed((v, _x, m) => m[v.subscriptionId] ?? v),
   }),
-  fault('fd-prop-refused-no-trace-update-stores-url', {
-    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-WEBHOOK-UPDATE: an update refused for a name not offered has already stored its URL',
-    judge: writtenThenRefused(
-      'names',
-      (x) => x.op === 'updateWebhookSubscription' && !!asked(x).url,
-      (x) => (x.sub!.url = asked(x).url),
-    ),
-    ...provider,
-  }),
   fault('fd-webhook-event-update-new-id', 'FD-WEBHOOK-EVENT-UPDATE: an event update re-creates the event under a new webhookEventId', {
     state: changed('event-update', (c, x) => ({ ...c, webhookEventId: nextUuid(x.world, 'event') })),
     ...provider,
@@ -206,25 +197,9 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: "FD-WEBHOOK-DELIVERY-CURRENT: an event's override already set is kept, the new one dropped",
     state: changed('event-update', (c, x) => (x.event!.url !== undefined && c.url ? { ...c, url: x.event!.url } : c)),
   }),
-  fault('fd-prop-refused-no-trace-event-update-url-applied', {
-    rule: 'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-NAMES, FD-PROP-REFUSED-NO-TRACE: an event update refused for a name not offered has stored its URL override',
-    judge: writtenThenRefused(
-      'names',
-      (x) => x.op === 'updateWebhookSubscriptionEvent' && !!asked(x).url,
-      (x) => (x.event!.url = asked(x).url),
-    ),
-    ...provider,
-  }),
   fault('fd-webhook-event-delete-takes-later-events', 'FD-WEBHOOK-EVENT-DELETE: an event delete removes the events listed after it too', {
     state: changed('event-delete', (c, x) => ({ ...c, events: x.sub!.events.slice(0, x.sub!.events.indexOf(c.removed)) })),
     ...blind('blind-webhooks-event-delete-splice-tail'),
-  }),
-  fault('fd-prop-write-scope-last-event-delete-drops-subscription', {
-    rule: "FD-PROP-WRITE-SCOPE, FD-WEBHOOK-EVENT-DELETE: deleting a subscription's last event deletes the subscription too",
-    state: changed('event-delete', (c, x) => {
-      if (c.events.length === 0) x.sub!.deleted = true;
-    }),
-    ...provider,
   }),
 
   // --- States (seed 002, States and transitions)
@@ -240,36 +215,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     ),
     ...blind('blind-webhooks-event-status-same-state-400'),
   }),
-  fault('fd-prop-write-scope-event-deactivation-also-next', {
-    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-PROP-WRITE-SCOPE: deactivating an event deactivates the event listed after it too',
-    state: changed('event-status', (c, x) => {
-      const next = x.sub!.events[x.sub!.events.indexOf(x.event!) + 1];
-      if (c.status === 'inactive' && next) next.status = c.status;
-    }),
-  }),
-  fault('fd-prop-write-scope-event-activation-also-previous', {
-    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-PROP-WRITE-SCOPE: activating an event activates the event listed before it too',
-    state: changed('event-status', (c, x) => {
-      const previous = x.sub!.events[x.sub!.events.indexOf(x.event!) - 1];
-      if (c.status === 'active' && previous) previous.status = c.status;
-    }),
-  }),
-  fault('fd-prop-write-scope-event-activation-activates-subscription', {
-    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-MODIFY-LEAVES-OTHERS, FD-PROP-WRITE-SCOPE: activating one event of an inactive subscription makes the subscription active',
-    state: changed('event-status', (c, x) => {
-      if (c.status === 'active') x.sub!.status = 'active';
-    }),
-  }),
-  fault('fd-prop-refused-no-trace-unknown-event-status-applied-to-all', {
-    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-PROP-REFUSED-NO-TRACE: an event id the subscription does not hold is refused 404, yet the status is set on every event of the subscription',
-    judge: writtenThenRefused(
-      'event',
-      (x) => x.op === 'changeWebhookSubscriptionEventStatus' && x.sub !== undefined,
-      (x) => {
-        for (const e of x.sub!.events) e.status = String(asked(x).status);
-      },
-    ),
-  }),
   // The cascade property's proof (invariants.cascades.spec.ts): a shortcut when nothing seems to change.
   fault('fd-prop-cascade-sub-status-same-state-skips-events', {
     rule: 'FD-PROP-CASCADE: a subscription status change to the status the subscription has already answers 200 and moves none of its events (an event moved alone keeps its own state)',
@@ -277,13 +222,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   fault('fd-webhook-sub-status-events-unchanged', "FD-WEBHOOK-SUB-STATUS: a subscription's status change leaves its events as they were", {
     state: changed('sub-status', (c, x) => ({ ...c, events: x.sub!.events.map((e) => e.status) })),
-  }),
-  fault('fd-event-date-fixed-sub-reactivation-redates-creation', {
-    rule: 'FD-EVENT-DATE-FIXED, FD-WEBHOOK-SUB-STATUS, FD-PROP-WRITE-SCOPE: reactivating a subscription writes the time of the change as its createdDate',
-    state: changed('sub-status', (c, x) => {
-      if (c.status === 'active' && x.sub!.status === 'inactive') x.sub!.createdDate = isoDate(x.now);
-    }),
-    ...provider,
   }),
 
   // --- Test deliveries (seed 002, Events; Webhook subscriptions: the URL may be overridden per event)

@@ -60,11 +60,6 @@ export const BILLING_FAULTS = faultCatalogue([
     ...seededAt,
     aliases: ['billing-start-date-exclusive'],
   }),
-  fault('fd-billing-edges-end-exclusive', 'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at endDate itself is not billed in the window', {
-    judge: windowed((x, s) => s >= x.start && s < x.end),
-    ...provider,
-    aliases: ['i7-billing-end-date-exclusive'],
-  }),
   fault('fd-billing-content-window-end-whole-day', {
     rule: 'FD-BILLING-CONTENT, FD-PROP-WINDOW: the billing window ends at the end of the day of endDate: a report made later that day is listed',
     judge: windowed((x, s) => s >= x.start && s <= Math.floor(x.end / DAY_S) * DAY_S + DAY_S - 1),

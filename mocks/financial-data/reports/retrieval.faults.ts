@@ -73,11 +73,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     judge: formatted(() => false),
     ...was('report-pdf-ignored'),
   }),
-  fault('fd-report-read-format-pdf-anywhere', {
-    rule: 'FD-REPORT-READ-FORMAT, FD-PROP-ACCEPT: an Accept listing application/json first and application/pdf after it is answered with the PDF',
-    judge: formatted((x) => x.ranges!.includes('application/pdf') || undefined),
-    ...was('i35-fd-report-accept-pdf-anywhere'),
-  }),
   fault('fd-report-read-format-pdf-status-in-progress', {
     rule: 'FD-REPORT-READ-FORMAT, FD-REPORT-READERS-AGREE, FD-PROP-MEDIA-SAME: the PDF of a finished report says inProgress while its JSON says success',
     answer: (_x, a) => (a.pdf ? { ...a, pdf: { ...a.pdf, status: 'inProgress' } } : a),
@@ -144,16 +139,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     ...assumption,
     ...was('report-list-no-rate-limit'),
   }),
-  fault('fd-report-list-rate-refused-call-counted', {
-    rule: 'FD-REPORT-LIST-RATE, FD-PROP-REFUSED-NO-TRACE: a list call refused 429 is counted in the window, so a client retrying stays refused past the window',
-    state: (x, c) => (c.kind === 'list-calls' && c.refused ? { ...c, calls: [...c.calls, x.nowS] } : c),
-    ...assumption,
-    ...was('i35-fd-report-list-refused-call-counted'),
-  }),
-  fault('fd-portfolio-latest-by-id', 'FD-PORTFOLIO-LATEST: the report kept per type is the one of the greatest id, not the most recent', {
-    judge: keeping(() => ({ replaces: (kept, r) => !(kept.id > r.id) })),
-    ...was('i28-fd-portfolio-latest-by-id'),
-  }),
   fault('fd-derived-view-portfolio-skips-failed', {
     rule: 'FD-DERIVED-VIEW: a failed report does not replace the one of its type in the portfolio, which keeps showing the older report',
     judge: keeping(() => ({ replaces: (_kept, r) => r.status !== 'failure' })),
@@ -193,11 +178,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   fault('fd-reissue-purpose-not-required', 'FD-REISSUE-PURPOSE: from 2026-04-30 a reissue without purpose is served', {
     judge: skip([REISSUE], 'reissue-purpose'),
     ...assumption,
-  }),
-  fault('fd-report-read-owner-reissue-rehomes-report', {
-    rule: "FD-REPORT-READ-OWNER, FD-PROP-WRITE-SCOPE: the reissue records the reissuing partner as the report's owner, so its originator's GetReportById answers 404",
-    state: reissued((c, x) => ({ partnerId: x.input.partner?.id ?? c.partnerId })),
-    ...was('i35-fd-reissue-rehomes-report'),
   }),
   fault('fd-event-date-fixed-reissue-redates-report', {
     rule: "FD-EVENT-DATE-FIXED, FD-REISSUE-LENDER: the reissue rewrites the report's createdDate with the time of the reissue",

@@ -116,21 +116,6 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     ...assumption,
     ...seededAt,
   }),
-  fault('fd-report-callback-state-customer-id-of-consumer', {
-    rule: "FD-REPORT-CALLBACK-STATE: a report with a consumer is announced under the consumer's id",
-    delivery: called(
-      (x) => x.report?.consumerId !== undefined,
-      (d, x) => ({ ...d, body: { ...d.body, customerId: x.report!.consumerId } }),
-    ),
-    ...assumption,
-    ...was('i15-report-callback-customer-id-of-consumer'),
-  }),
-  fault('fd-report-callback-names-request-id', {
-    rule: "FD-REPORT-CALLBACK: the report callback's payload gives the report's requestId as reportId",
-    delivery: payload(always, (p, x) => ({ ...p, reportId: x.report!.requestId })),
-    ...assumption,
-    ...was('i6-report-callback-names-request-id'),
-  }),
   fault('fd-report-callback-event-id-per-customer', {
     rule: "FD-REPORT-CALLBACK, FD-PROP-EVENT-IDS: the callback's eventId is the customer's, the same for each of its reports",
     delivery: called(always, (d, x) => ({ ...d, body: { ...d.body, eventId: `customer-${x.report!.customerId}` } })),
