@@ -20,6 +20,7 @@ import { type Rule, sidesOf } from '../../contract/rules.js';
 import { bodyMembers, versionless } from '../../contract/writers.js';
 import {
   changedLeavesOf,
+  heldValuesOf,
   isRead,
   leavesOf,
   namedResources,
@@ -669,12 +670,6 @@ function parameterRefusals(contract: Contract, op: Operation, told: (n: number) 
   });
 }
 
-/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-export function membersOf(contract: Contract, node: unknown): Set<string> {
-  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
-  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
-}
-
 /**
  * A duplicate, where a POST documents a 409 (seed 002, Errors: "Conflict (customer, consumer or
  * business already exists; micro entries)"): its valid call is sent once before any reader is read
@@ -689,10 +684,7 @@ function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell
   // A duplicate is of what a POST makes: a 409 of an update (ModifyCustomer, provider 1.42.0) says
   // nothing of sending the same change twice, which may simply be applied again.
   if (!op.responses['409'] || op.method !== 'POST') return undefined;
-  const ok = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
-  const sent = membersOf(contract, op.requestBody?.schema);
-  const answered = ok ? membersOf(contract, op.responses[ok]!.schema) : new Set<string>();
-  const receipt = answered.size < sent.size ? new Set([...sent].filter((m) => answered.has(m))) : new Set<string>();
+  const receipt = new Set(heldValuesOf(contract, op));
   const keep = (path: string, value: unknown) => receipt.has(path.split('.')[0]!) || typeof value !== 'string' || /^[0-9]+$/.test(value);
   return {
     reason: 'duplicate',
