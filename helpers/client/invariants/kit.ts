@@ -191,6 +191,12 @@ export function stoppedOr(api: { stopped: boolean }, error: unknown): undefined 
   return undefined;
 }
 
+/** A catch for a call judged by its outcome: its failure's first line as the status (rethrown where the call stopped its test, stoppedOr). */
+export const failedAs =
+  (api: { stopped: boolean }) =>
+  (error: Error): { status: string; body: undefined } =>
+    stoppedOr(api, error) ?? { status: error.message.split('\n')[0]!, body: undefined };
+
 /** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
 export const flagOf = (v: unknown): boolean | undefined =>
   v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
@@ -198,9 +204,6 @@ export const flagOf = (v: unknown): boolean | undefined =>
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 /** A date-time with its zone as epoch seconds (the unit another reader of the contract may answer it in), else the value. */
 export const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);
-
-/** The first line of a failed call's error: what a check reads as its outcome in place of a status. */
-export const firstLine = (error: Error): string => error.message.split('\n')[0]!;
 
 /** The first 2xx status an operation documents. */
 export const okCodeOf = (op: Operation): string | undefined => Object.keys(op.responses).find((code) => /^2\d\d$/.test(code));

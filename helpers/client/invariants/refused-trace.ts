@@ -28,7 +28,7 @@ import {
   volatileLeaves,
   withComputedSiblings,
   writersOfContract,
-  stoppedOr,
+  failedAs,
   valueAt,
   setAt,
 } from './kit.js';
@@ -903,10 +903,8 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     const res = await (r.send
       ? r.send()
       : r.view
-        ? r.view.read().catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0], body: undefined })
-        : api
-            .callOperation(r.operation, r.call)
-            .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0], body: undefined }));
+        ? r.view.read().catch(failedAs(api))
+        : api.callOperation(r.operation, r.call).catch(failedAs(api)));
     return { status: res.status, body: res.body };
   };
   const cite = rule ? ` (${rule})` : '';
@@ -997,7 +995,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       await refusal.setUp?.();
       const res = await api
         .callOperation(to, refusal.call)
-        .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] })
+        .catch(failedAs(api))
         .finally(() => refusal.undo?.());
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
@@ -1054,8 +1052,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const again = [...refused.entries()]
     .flatMap(([p, sent]) => sent.filter((r) => r.again).map((r) => ({ p, r })))
     .sort((a, b) => a.r.again!.afterSeconds - b.r.again!.afterSeconds);
-  const send = (p: TraceProbe, r: Refusal) =>
-    api.callOperation(p.writer, r.call).catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
+  const send = (p: TraceProbe, r: Refusal) => api.callOperation(p.writer, r.call).catch(failedAs(api));
   // The refusals of one window together: their retries at its half, their calls again at its end.
   for (const window of advance ? [...new Set(again.map(({ r }) => r.again!.afterSeconds))] : []) {
     const group = again.filter(({ r }) => r.again!.afterSeconds === window);

@@ -31,7 +31,7 @@ import {
   readersOfNamed,
   volatileLeaves,
   withComputedSiblings,
-  stoppedOr,
+  failedAs,
 } from './kit.js';
 import { camel, pathParams, versionless } from '../../contract/writers.js';
 
@@ -479,7 +479,7 @@ export async function checkWriteScope<S extends ServiceName>(
     )
       return;
     for (const call of p.rest.calls) {
-      const res = await write(p.writer, call).catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
+      const res = await write(p.writer, call).catch(failedAs(api));
       if (typeof res.status !== 'number' || res.status >= 300) return;
     }
     const children = new Set([...named, ...p.rest.ids]);
