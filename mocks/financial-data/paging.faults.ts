@@ -55,10 +55,4 @@ export const PAGING_FAULTS = faultCatalogue([
     ...provider,
     origin: 'blind',
   }),
-  fault('fd-page-start-later-start-one-early', {
-    rule: 'FD-PAGE-START, FD-PROP-PAGING: a page after the first starts one record early, repeating the last record of the page before',
-    state: cut((w) => (w.start > 1 ? { ...w, from: w.from - 1 } : w)),
-    ...provider,
-    aliases: ['i34-fd-page-later-start-one-early'],
-  }),
 ]);
