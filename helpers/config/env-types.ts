@@ -322,13 +322,12 @@ export const operationId = (): ValueType<string> =>
 
 // ---- keys
 
-/** PEM text as .env holds it: \n escapes allowed (.env.example), outer spaces ignored. */
-function pemText(value: string): string {
-  return value.replace(/\\n/g, '\n').trim();
-}
-
-function pemLabel(pem: string): string | undefined {
-  return /-----BEGIN ([A-Z0-9 ]+)-----/.exec(pem)?.[1];
+/** PEM text as .env holds it (\n escapes allowed, .env.example; outer spaces ignored) and the label of its first block. */
+function pemOf(value: string): { pem: string; label: string } {
+  const pem = value.replace(/\\n/g, '\n').trim();
+  const label = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(pem)?.[1];
+  if (!label) throw new Mismatch(`text that is not PEM (no -----BEGIN line; ${value.length} characters)`);
+  return { pem, label };
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
@@ -345,9 +344,7 @@ export function privateKeyPem(): ValueType<KeyObject> {
     expected: 'an RSA private key in PEM (PKCS#8 or PKCS#1; \\n escapes allowed)',
     block: true,
     parse(value) {
-      const pem = pemText(value);
-      const label = pemLabel(pem);
-      if (!label) throw new Mismatch(`text that is not PEM (no -----BEGIN line; ${value.length} characters)`);
+      const { pem, label } = pemOf(value);
       if (label === 'ENCRYPTED PRIVATE KEY') throw new Mismatch('an encrypted private key (give it unencrypted, or the PKCS#12 keystore)');
       if (!/PRIVATE KEY/.test(label)) throw new Mismatch(`a PEM ${label.toLowerCase()}, not a private key`);
       let key: KeyObject;
@@ -368,9 +365,7 @@ export function publicKeyPem(what: string): ValueType<KeyObject> {
     expected: `${what}: an RSA public key or X.509 certificate in PEM, the certificate in force (\\n escapes allowed)`,
     block: true,
     parse(value) {
-      const pem = pemText(value);
-      const label = pemLabel(pem);
-      if (!label) throw new Mismatch(`text that is not PEM (no -----BEGIN line; ${value.length} characters)`);
+      const { pem, label } = pemOf(value);
       if (/PRIVATE KEY/.test(label)) throw new Mismatch('a private key (only the public key or certificate belongs here; it is not shown)');
       let key: KeyObject;
       if (label === 'CERTIFICATE') {

@@ -11,22 +11,9 @@ export interface Bounds {
   max?: number;
 }
 
-const REF = '#/components/schemas/';
-
-/** Follows component `$ref`s (and a lone `allOf` branch that carries one) to the schema itself. */
-function resolve(contract: Contract, node: Json): Json {
-  let current = node;
-  for (let i = 0; i < 10 && current; i++) {
-    if (typeof current.$ref === 'string' && current.$ref.startsWith(REF))
-      current = contract.componentSchema(current.$ref.slice(REF.length));
-    else break;
-  }
-  return current;
-}
-
 /** The member `dotted` (`consumer.firstName`) of a component schema, through `$ref`s and `allOf` branches. */
 function member(contract: Contract, node: Json, name: string): Json {
-  const schema = resolve(contract, node);
+  const schema = contract.resolveSchema(node);
   if (name === '[]') return schema?.items;
   if (schema?.properties?.[name] !== undefined) return schema.properties[name];
   for (const branch of schema?.allOf ?? []) {
@@ -50,56 +37,58 @@ export function schemaAt(contract: Contract, component: string, dotted?: string)
     node = member(contract, node, name);
     if (node === undefined) throw new Error(`${contract.service}: ${component} has no member ${dotted}`);
   }
-  return resolve(contract, node);
+  return contract.resolveSchema(node);
 }
 
 /** A keyword of the schema or of the `allOf` branches it is built from (the first that states it). */
 function keyword(contract: Contract, schema: Json, name: string): Json {
   if (schema?.[name] !== undefined) return schema[name];
   for (const branch of schema?.allOf ?? []) {
-    const found = keyword(contract, resolve(contract, branch), name);
+    const found = keyword(contract, contract.resolveSchema(branch), name);
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
-function bounds(contract: Contract, component: string, dotted: string | undefined, min: string, max: string): Bounds {
-  const schema = schemaAt(contract, component, dotted);
+/** The two bounds `min` and `max` of a schema; throws naming `where` when it states neither. */
+function boundsOf(contract: Contract, schema: Json, where: string, min: string, max: string): Bounds {
   const out: Bounds = {};
   const lo = keyword(contract, schema, min);
   const hi = keyword(contract, schema, max);
   if (lo !== undefined) out.min = lo;
   if (hi !== undefined) out.max = hi;
-  if (out.min === undefined && out.max === undefined)
-    throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states neither ${min} nor ${max}`);
+  if (out.min === undefined && out.max === undefined) throw new Error(`${contract.service}: ${where} states neither ${min} nor ${max}`);
   return out;
+}
+
+/** A component schema or member as an error names it. */
+const named = (component: string, dotted?: string) => `${component}${dotted ? `.${dotted}` : ''}`;
+
+const bounds = (contract: Contract, component: string, dotted: string | undefined, min: string, max: string): Bounds =>
+  boundsOf(contract, schemaAt(contract, component, dotted), named(component, dotted), min, max);
+
+/** A keyword a schema states (keyword); throws naming `where` when it states none. */
+function stated(contract: Contract, schema: Json, where: string, name: string): unknown {
+  const value = keyword(contract, schema, name);
+  if (value === undefined) throw new Error(`${contract.service}: ${where} states no ${name}`);
+  return value;
 }
 
 /** The schema of an operation's parameter (query, path or header), resolved; the operation id typed as `Contract.operation` takes it. */
 export function parameterSchema(contract: Contract, operationId: OperationId, name: string): Json {
   const param = contract.operation(operationId).parameters.find((p) => p.name === name);
   if (!param) throw new Error(`${contract.service}: ${operationId} has no parameter ${name}`);
-  return resolve(contract, param.schema);
+  return contract.resolveSchema(param.schema);
 }
 
 /** minimum / maximum of an operation's parameter. */
 export function parameterRange(contract: Contract, operationId: OperationId, name: string): Bounds {
-  const schema = parameterSchema(contract, operationId, name);
-  const out: Bounds = {};
-  const lo = keyword(contract, schema, 'minimum');
-  const hi = keyword(contract, schema, 'maximum');
-  if (lo !== undefined) out.min = lo;
-  if (hi !== undefined) out.max = hi;
-  if (out.min === undefined && out.max === undefined)
-    throw new Error(`${contract.service}: ${operationId} parameter ${name} states neither minimum nor maximum`);
-  return out;
+  return boundsOf(contract, parameterSchema(contract, operationId, name), `${operationId} parameter ${name}`, 'minimum', 'maximum');
 }
 
 /** The `default` of an operation's parameter. */
 export function parameterDefault(contract: Contract, operationId: OperationId, name: string): unknown {
-  const value = keyword(contract, parameterSchema(contract, operationId, name), 'default');
-  if (value === undefined) throw new Error(`${contract.service}: ${operationId} parameter ${name} states no default`);
-  return value;
+  return stated(contract, parameterSchema(contract, operationId, name), `${operationId} parameter ${name}`, 'default');
 }
 
 /** minLength / maxLength of a string. */
@@ -119,22 +108,18 @@ export function rangeOf(contract: Contract, component: string, dotted?: string):
 
 /** The `default` of a schema. */
 export function defaultOf(contract: Contract, component: string, dotted?: string): unknown {
-  const value = keyword(contract, schemaAt(contract, component, dotted), 'default');
-  if (value === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states no default`);
-  return value;
+  return stated(contract, schemaAt(contract, component, dotted), named(component, dotted), 'default');
 }
 
 /** The `const` of a schema (a value the contract fixes, e.g. a count). */
 export function constOf(contract: Contract, component: string, dotted?: string): unknown {
-  const value = keyword(contract, schemaAt(contract, component, dotted), 'const');
-  if (value === undefined) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} states no const`);
-  return value;
+  return stated(contract, schemaAt(contract, component, dotted), named(component, dotted), 'const');
 }
 
 /** The values of an enum. */
 export function enumOf(contract: Contract, component: string, dotted?: string): string[] {
   const values = keyword(contract, schemaAt(contract, component, dotted), 'enum');
-  if (!Array.isArray(values)) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} is not an enum`);
+  if (!Array.isArray(values)) throw new Error(`${contract.service}: ${named(component, dotted)} is not an enum`);
   return [...values];
 }
 

@@ -7,7 +7,7 @@ import type { CoverageRecord } from '../client/coverage.js';
 import type { SkipKind, StepFailed, ViolationNote } from '../client/annotations.js';
 import type { PropertyCount } from '../client/property-counts.js';
 import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
-import type { RunSelection } from './rule-paths.js';
+import { judgesWholeService, type RunSelection } from './rule-paths.js';
 import { writeFileAtomic } from './write-file.js';
 import { b, type Block, code, markdown } from './render.js';
 
@@ -138,14 +138,7 @@ export function coverageGapsOfRun(
   coverage: ServiceCoverage,
   run: { target: string; selection: RunSelection; ranToEnd: boolean },
 ): string[] {
-  const { selection } = run;
-  const wholeProject =
-    selection.projects.includes(coverage.service) &&
-    selection.files.length === 0 &&
-    !selection.grep &&
-    !selection.grepInvert &&
-    !selection.shard;
-  if (run.target !== 'mock' || !wholeProject || !run.ranToEnd) return [];
+  if (!judgesWholeService(coverage.service, run)) return [];
   return coverage.pairs.flatMap((p) => {
     if (!p.exercised && !p.reason)
       return [

@@ -203,6 +203,16 @@ export interface RunSelection {
   shard?: string;
 }
 
+/** Whether a run judges a service whole: on the mock, its whole project selected (no grep, file, shard), run to its end. */
+export const judgesWholeService = (service: string, run: { target: string; selection: RunSelection; ranToEnd: boolean }): boolean =>
+  run.target === 'mock' &&
+  run.ranToEnd &&
+  run.selection.projects.includes(service) &&
+  run.selection.files.length === 0 &&
+  !run.selection.grep &&
+  !run.selection.grepInvert &&
+  !run.selection.shard;
+
 /**
  * The run-based gate of every path of every rule: in a run on the mock that selected a service's
  * whole project (no grep, file, shard) and ran it to its end, each cell of that service's report is
@@ -215,10 +225,7 @@ export function ruleGapsOfRun(
   report: RulePathReport,
   run: { target: string; selection: RunSelection; ranToEnd: boolean },
 ): string[] {
-  const { selection } = run;
-  const wholeProject =
-    selection.projects.includes(service) && selection.files.length === 0 && !selection.grep && !selection.grepInvert && !selection.shard;
-  if (run.target !== 'mock' || !wholeProject || !run.ranToEnd) return [];
+  if (!judgesWholeService(service, run)) return [];
   return report.open
     .filter((c) => c.state === 'empty')
     .map(

@@ -10,7 +10,8 @@
 import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { everyPage, pagedReaders } from '../../helpers/client/invariants/paging.js';
-import { creatorsFreedBy, deletersOf, heldValuesOf, listsOfDeleted, listsOfTaken, showsId } from '../../helpers/client/invariants/keys.js';
+import { creatorsFreedBy, deletersOf, listsOfDeleted, listsOfTaken, showsId } from '../../helpers/client/invariants/keys.js';
+import { heldValuesOf } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';

@@ -8,6 +8,7 @@ import { expect, mockOnly, notePartial, type OperationClient, rules, sample, tes
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { LiveOf } from '../../helpers/client/invariants/optional-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { schemaAt } from '../../helpers/client/invariants/kit.js';
 import { checkOptionalIdsOf, checkTypeFormsOf, checkValidFormsOf } from '../shared/type-forms.js';
 import { FD_CONTRACT } from './security.known.js';
 import { withLiveSubscription } from './live-subscription.known.js';
@@ -112,19 +113,8 @@ async function callersObjects(fdApi: OperationClient, fd: Parameters<typeof samp
   };
   const voiePayroll = refresh?.constraints?.payrollData?.reportId as string | undefined;
   return (id, op) => {
-    const described = String(FD_CONTRACT.resolveSchema(memberSchema(op, id.at))?.description ?? '');
+    const described = String(schemaAt(FD_CONTRACT, op.requestBody?.schema, id.at.split('.'))?.description ?? '');
     const value = id.resource === 'report' && /VOIE payroll/i.test(described) ? voiePayroll : live[id.resource];
     return value ? { value } : { leftOut: `no live ${id.resource} of the caller the harness makes or knows` };
   };
 }
-
-/** The schema of a dotted body member of an operation's request (the first part declaring each step). */
-const memberSchema = (op: { requestBody?: { schema?: unknown } }, at: string) =>
-  at.split('.').reduce<Record<string, unknown> | undefined>(
-    (node, step) => {
-      const n = FD_CONTRACT.resolveSchema(node);
-      const parts = [n, ...((n?.allOf as unknown[]) ?? [])].map((p) => FD_CONTRACT.resolveSchema(p));
-      return parts.find((p) => p?.properties?.[step])?.properties[step];
-    },
-    op.requestBody?.schema as Record<string, unknown> | undefined,
-  );

@@ -23,7 +23,7 @@ test(
   'a call refused for who sends it (unsigned, a key without the operation’s right) stays refused in every valid form of its other members @provider',
   rules('IN-PROP-REFUSAL-FORMS'),
   async ({ inst, instApi, instReq, instContract }) => {
-    const { violations, checked, exceptions } = tally(REFUSAL_FORMS);
+    const { violations, checked, exceptions, file } = tally(REFUSAL_FORMS);
     const applies: string[] = [];
     const seen: string[] = [];
     let cases = 0;
@@ -39,7 +39,7 @@ test(
       if (!refusals.length) continue;
       applies.push(operationId);
       if ((operationId === 'savePlan' || operationId === 'planApproval') && !inst.eligiblePan) {
-        exceptions.push({ operationId, reason: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' });
+        file(operationId, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
         continue;
       }
       // A selection names an offer the service made, an approval a plan it made: both made first.
@@ -69,8 +69,7 @@ test(
       cases += sent;
       // A refusal left out beside another sent (its refused call answered otherwise) is named too.
       seen.push(`${operationId} ${sent}${sent && why.length ? ` (${why.join('; ')})` : ''}`);
-      if (sent) checked.push(operationId);
-      else exceptions.push({ operationId, reason: why.join('; ') });
+      file(operationId, sent ? undefined : why.join('; '));
     }
     test.info().annotations.push({
       type: 'checker-coverage',

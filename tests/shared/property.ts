@@ -17,9 +17,14 @@ export function countRule(
   countProperty(test.info(), { property, service, rule, ...count, exceptions });
 }
 
-/** A property's working lists in a check: its violations, the operations it checked, those it left out with their reason. */
-export const tally = (property: string) => ({
-  violations: new Violations(property),
-  checked: [] as string[],
-  exceptions: [] as PropertyException[],
-});
+/**
+ * A property's working lists in a check: its violations, the operations it checked, those it left out
+ * with their reason; `file` files an operation as checked, or left out where a reason is given.
+ */
+export const tally = (property: string) => {
+  const checked: string[] = [];
+  const exceptions: PropertyException[] = [];
+  const file = (operationId: string, leftOut?: string) =>
+    void (leftOut ? exceptions.push({ operationId, reason: leftOut }) : checked.push(operationId));
+  return { violations: new Violations(property), checked, exceptions, file };
+};

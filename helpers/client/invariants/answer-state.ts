@@ -10,7 +10,7 @@ import type { Violations } from '../security/probe.js';
 import type { ReaderReads } from './readers-agree.js';
 import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, type WriteOutcome, type WriteProbe } from './after-write.js';
 import type { CallOptions } from '../client.js';
-import { instant, leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import { instant, leavesOf, okSchemaOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
 import { versionless } from '../../contract/writers.js';
 
@@ -259,10 +259,7 @@ const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
  */
 function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
   const pathId = writer.parameters.filter((p) => p.in === 'path').at(-1)?.name;
-  const ok = Object.keys(writer.responses).find((code) => /^2\d\d$/.test(code));
-  const schema = ok
-    ? (contract.resolveSchema(writer.responses[ok]?.schema) as { properties?: Record<string, unknown> } | undefined)
-    : undefined;
+  const schema = contract.resolveSchema(okSchemaOf(writer)) as { properties?: Record<string, unknown> } | undefined;
   const answerIds = Object.keys(schema?.properties ?? {}).filter((k) => /^id$|Id$/.test(k));
   const id = pathId ?? (answerIds.length === 1 ? answerIds[0] : undefined);
   if (!id) return [];

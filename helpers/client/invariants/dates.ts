@@ -12,7 +12,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import { typeOf } from '../../contract/wire-forms.js';
 import { resolve } from '../negative.js';
-import { isRead } from './kit.js';
+import { isRead, okCodeOf, okSchemaOf, schemaHolds } from './kit.js';
 
 export const DATE_UNITS = 'date-units';
 
@@ -174,27 +174,15 @@ function collectDateLeaves(
 }
 
 /** Whether a schema holds, at any depth, a member typed as epoch seconds or as a date-time. */
-function holdsDate(contract: Contract, schema: Json): boolean {
-  const seen = new Set<Json>();
-  const walk = (node: Json): boolean => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return false;
-    seen.add(node);
-    const refName = typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
-    const target = refName ? contract.componentSchema(refName) : node;
-    if (
-      EPOCH_TEXT.test(String(node.description ?? '')) ||
-      EPOCH_TEXT.test(String(target?.description ?? '')) ||
-      LOCAL_TEXT.test(String(node.description ?? '')) ||
-      LOCAL_TEXT.test(String(target?.description ?? '')) ||
-      RFC3339_TEXT.test(String(node.description ?? '')) ||
-      RFC3339_TEXT.test(String(target?.description ?? '')) ||
-      target?.format === 'date-time'
-    )
-      return true;
-    return Object.values(target ?? {}).some((v) => (Array.isArray(v) ? v.some(walk) : walk(v)));
-  };
-  return walk(schema);
-}
+const holdsDate = (contract: Contract, schema: Json): boolean =>
+  schemaHolds(
+    contract,
+    schema,
+    (node, target) =>
+      [node.description, target?.description].some((text) =>
+        [EPOCH_TEXT, LOCAL_TEXT, RFC3339_TEXT].some((t) => t.test(String(text ?? ''))),
+      ) || target?.format === 'date-time',
+  );
 
 /** The seconds a date leaf names, or undefined when it names none. */
 export function secondsOf(leaf: DateLeaf): number | undefined {
@@ -342,8 +330,8 @@ export class DateUnits {
 
   /** Whether a writer's 2xx answer holds a date it stamps (FD-DATE-WRITE-TIME): a top-level last change, or the creation of what it made. */
   stamps(operation: Operation): boolean {
-    const ok = Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code));
-    const schema = ok ? operation.responses[ok]?.schema : undefined;
+    const ok = okCodeOf(operation);
+    const schema = okSchemaOf(operation);
     if (!schema || isRead(operation)) return false;
     const s = this.contract.resolveSchema(schema) as { properties?: Record<string, Json>; allOf?: Json[] } | undefined;
     const members = [

@@ -10,7 +10,7 @@
 // Events: a callback URL for completion reporting) is held the same way, with the id of the report
 // it made (invariants.end-states.spec.ts, which receives them). Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { leavesOf } from './kit.js';
+import { leavesOf, valueAt } from './kit.js';
 
 export const DELIVERY_IDS = 'delivery-ids';
 
@@ -101,9 +101,6 @@ export interface Delivered {
   sentAfter?: number;
 }
 
-const valueAt = (json: unknown, at: string): unknown =>
-  at.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), json);
-
 /**
  * What deliveries of one kind get wrong about their events: one event id carried by deliveries
  * about two different objects or changes, and a sending dated before its trigger (to the second:
@@ -114,7 +111,7 @@ export function eventIdProblems(members: EventMembers, deliveries: readonly Deli
   for (const at of members.ids) {
     const abouts = new Map<string, Set<string>>();
     for (const d of deliveries) {
-      const value = valueAt(d.json, at);
+      const value = valueAt(d.json, at.split('.'));
       if (value === undefined || value === null || typeof value === 'object') continue;
       const key = String(value);
       if (!abouts.has(key)) abouts.set(key, new Set());
@@ -128,7 +125,7 @@ export function eventIdProblems(members: EventMembers, deliveries: readonly Deli
   }
   for (const at of members.dates)
     for (const d of deliveries) {
-      const value = valueAt(d.json, at);
+      const value = valueAt(d.json, at.split('.'));
       if (d.sentAfter === undefined || typeof value !== 'string' || Number.isNaN(Date.parse(value))) continue;
       if (Date.parse(value) < Math.floor(d.sentAfter / 1000) * 1000)
         out.push(

@@ -9,7 +9,7 @@
 // URL sent is sought whole inside the URLs an answer gives (their query parameters, decoded).
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
-import { leavesOf, setAt } from './kit.js';
+import { leavesOf, setAt, valueAt } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
 import { resolve } from '../negative.js';
@@ -423,17 +423,24 @@ interface MirrorForm {
 /** At most this many forms of one member beside its telling value: a row is one call on every path and source. */
 const MIRROR_FORMS_PER_MEMBER = 4;
 
+/**
+ * Walks a schema depth first, at most eight steps deep, calling `visit` on each node (resolved) with
+ * its steps; a list's items are walked as `0`, and a visit answering false is not walked below.
+ */
+function walkSchema(contract: Contract, schema: Json | undefined, visit: (s: Json, at: string[]) => boolean | void): void {
+  const walk = (node: Json, at: string[]) => {
+    const s = resolve(contract, node);
+    if (!s || at.length > 8 || visit(s, at) === false) return;
+    if (s.items) walk(s.items, [...at, '0']);
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name]);
+  };
+  if (schema) walk(schema, []);
+}
+
 /** The dotted paths of every node an answer schema declares (objects and leaves, lists' items as `0`). */
 export function schemaPaths(contract: Contract, schema: Json | undefined): Set<string> {
   const out = new Set<string>();
-  const walk = (node: Json, at: string[], depth: number) => {
-    const s = resolve(contract, node);
-    if (!s || depth > 8) return;
-    if (at.length) out.add(at.join('.'));
-    if (s.items) walk(s.items, [...at, '0'], depth + 1);
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], depth + 1);
-  };
-  if (schema) walk(schema, [], 0);
+  walkSchema(contract, schema, (_s, at) => void (at.length && out.add(at.join('.'))));
   return out;
 }
 
@@ -567,16 +574,11 @@ function sameResource(shown: string, sent: string): boolean {
 /** The dotted paths an answer schema requires wherever their parent is shown (`maskedCard.panBin`). */
 export function requiredPaths(contract: Contract, schema: Json | undefined): string[] {
   const out: string[] = [];
-  const walk = (node: Json, at: string[], depth: number) => {
-    const s = resolve(contract, node);
-    if (!s || depth > 8) return;
+  walkSchema(contract, schema, (s, at) => {
     const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
-      if (required.has(name)) out.push([...at, name].join('.'));
-      walk(member, [...at, name], depth + 1);
-    }
-  };
-  if (schema) walk(schema, [], 0);
+    for (const name of Object.keys(s.properties ?? {})) if (required.has(name)) out.push([...at, name].join('.'));
+    return !s.items;
+  });
   return out;
 }
 
@@ -637,26 +639,17 @@ export const ECHO_EVERY_ITEM = 'echo-every-item';
 const ITEMS_SENT = 3;
 
 /** The node at a dotted path, undefined where a step is missing. */
-const nodeAt = (root: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .filter(Boolean)
-    .reduce<unknown>((n, step) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[step] : undefined), root);
+const nodeAt = (root: unknown, path: string): unknown => valueAt(root, path.split('.').filter(Boolean));
 
 /** The dotted paths of the lists of objects a schema declares outside any other list (`transactions`, `accounts`). */
 function objectLists(contract: Contract, schema: Json | undefined): string[] {
   const out: string[] = [];
-  const walk = (node: Json, at: string[], depth: number) => {
-    const s = resolve(contract, node);
-    if (!s || depth > 8) return;
-    if (s.items) {
-      const item = resolve(contract, s.items);
-      if (at.length && item && (item.properties || item.type === 'object')) out.push(at.join('.'));
-      return;
-    }
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], depth + 1);
-  };
-  if (schema) walk(schema, [], 0);
+  walkSchema(contract, schema, (s, at) => {
+    if (!s.items) return true;
+    const item = resolve(contract, s.items);
+    if (at.length && item && (item.properties || item.type === 'object')) out.push(at.join('.'));
+    return false;
+  });
   return out;
 }
 

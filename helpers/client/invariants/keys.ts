@@ -13,7 +13,7 @@
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
-import { membersOf, rateOf } from './refused-trace.js';
+import { rateOf } from './refused-trace.js';
 import { versionless } from '../../contract/writers.js';
 
 /** The documented deletes of a contract: every DELETE operation. */
@@ -55,18 +55,6 @@ export function creatorsFreedBy(contract: Contract, deleter: Operation): Operati
     const path = versionless(op.path);
     return path === collection || /^(.*\/[a-z]+)\/[a-z]+$/i.exec(path)?.[1] === collection;
   });
-}
-
-/**
- * The values a creator's object holds alone: the members it is sent that its answer names back when
- * that answer is a receipt (fewer members than the request: CreatedCustomer's username), the members
- * a duplicate of which is the conflict its 409 states.
- */
-export function heldValuesOf(contract: Contract, creator: Operation): string[] {
-  const ok = Object.keys(creator.responses).find((s) => /^2\d\d$/.test(s));
-  const sent = membersOf(contract, creator.requestBody?.schema);
-  const answered = ok ? membersOf(contract, creator.responses[ok]!.schema) : new Set<string>();
-  return answered.size < sent.size ? [...sent].filter((m) => answered.has(m)) : [];
 }
 
 /** A stated rate and the key it counts by (a path parameter or a body member of the call). */

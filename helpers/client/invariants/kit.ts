@@ -2,7 +2,7 @@
 // operation they apply to, each derived from the contract and checked by one loop, in the manner of
 // the security checkers): which operations write and which read, the readers of the objects a
 // writer names, and the comparison of two answers leaf by leaf.
-import type { Contract, Operation } from '../../contract/contract.js';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { versionless } from '../../contract/writers.js';
@@ -191,6 +191,12 @@ export function stoppedOr(api: { stopped: boolean }, error: unknown): undefined 
   return undefined;
 }
 
+/** A catch for a call judged by its outcome: its failure's first line as the status (rethrown where the call stopped its test, stoppedOr). */
+export const failedAs =
+  (api: { stopped: boolean }) =>
+  (error: Error): { status: string; body: undefined } =>
+    stoppedOr(api, error) ?? { status: error.message.split('\n')[0]!, body: undefined };
+
 /** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
 export const flagOf = (v: unknown): boolean | undefined =>
   v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
@@ -198,3 +204,68 @@ export const flagOf = (v: unknown): boolean | undefined =>
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 /** A date-time with its zone as epoch seconds (the unit another reader of the contract may answer it in), else the value. */
 export const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);
+
+/** The first 2xx status an operation documents. */
+export const okCodeOf = (op: Operation): string | undefined => Object.keys(op.responses).find((code) => /^2\d\d$/.test(code));
+
+/** The schema of an operation's first documented 2xx answer. */
+export const okSchemaOf = (op: Operation): Json | undefined => {
+  const code = okCodeOf(op);
+  return code ? op.responses[code]?.schema : undefined;
+};
+
+/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
+export function membersOf(contract: Contract, node: unknown): Set<string> {
+  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
+  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
+}
+
+/**
+ * The values a creator's object holds alone: the members it is sent that its answer names back when
+ * that answer is a receipt (fewer members than the request: CreatedCustomer's username), the members
+ * a duplicate of which is the conflict its 409 states.
+ */
+export function heldValuesOf(contract: Contract, creator: Operation): string[] {
+  const sent = membersOf(contract, creator.requestBody?.schema);
+  const answered = membersOf(contract, okSchemaOf(creator));
+  return answered.size < sent.size ? [...sent].filter((m) => answered.has(m)) : [];
+}
+
+/**
+ * Whether a schema holds, at any depth (its `$ref`s followed), a node `test` takes: given the node and
+ * the component it refers to (the node itself where it refers to none).
+ */
+export function schemaHolds(contract: Contract, schema: Json, test: (node: Json, target: Json) => boolean): boolean {
+  const seen = new Set<Json>();
+  const walk = (node: Json): boolean => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return false;
+    seen.add(node);
+    const refName = typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
+    const target = refName ? contract.componentSchema(refName) : node;
+    if (test(node, target)) return true;
+    if (target !== node && walk(target)) return true;
+    return Object.values(target ?? {}).some((v) => (Array.isArray(v) ? v.some(walk) : walk(v)));
+  };
+  return walk(schema);
+}
+
+/**
+ * The schema of a node at a path of steps under a schema: a list's items for an index, else the member
+ * of the first part declaring it (the node, its `allOf` parts and the branches of a oneOf / anyOf; a
+ * part that is a list read as its items). Undefined where a step is declared by none.
+ */
+export function schemaAt(contract: Contract, schema: Json, path: readonly string[]): Json | undefined {
+  let node = contract.resolveSchema(schema);
+  for (const step of path) {
+    if (!node || typeof node !== 'object') return undefined;
+    if (/^\d+$/.test(step) && node.items) {
+      node = contract.resolveSchema(node.items);
+      continue;
+    }
+    const parts = [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => node[k] ?? [])]
+      .map((n) => contract.resolveSchema(n))
+      .map((n) => (n?.items ? contract.resolveSchema(n.items) : n));
+    node = contract.resolveSchema(parts.find((p) => p?.properties?.[step])?.properties[step]);
+  }
+  return node;
+}

@@ -15,7 +15,7 @@ import { typeOf } from '../../contract/wire-forms.js';
 import { ContractViolation } from '../../contract/checks.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
-import { leavesOf } from './kit.js';
+import { leavesOf, okSchemaOf, schemaAt } from './kit.js';
 import { readOfWrite } from './answer-state.js';
 import { verdictOn2xx } from './after-write.js';
 
@@ -49,19 +49,6 @@ export function optionalIdsOf(contract: Contract, op: Operation): ObjectId[] {
   const body = objectIdsOf(contract, op).ids.filter((id) => id.in === 'body' && !requiredAt(contract, op.requestBody!.schema, id.at));
   const query = queryIdsOf(op).filter((id) => !op.parameters.find((p) => p.in === 'query' && p.name === id.at)?.required);
   return [...body, ...query];
-}
-
-/** The schema of a dotted body member (the first part declaring each step). */
-function schemaAt(contract: Contract, root: Json, dotted: string): Json | undefined {
-  let node: Json | undefined = contract.resolveSchema(root);
-  for (const step of dotted.split('.')) {
-    const parts = [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => node?.[k] ?? [])]
-      .map((n) => contract.resolveSchema(n))
-      .map((n) => (n?.items ? contract.resolveSchema(n.items) : n));
-    node = contract.resolveSchema(parts.find((p) => p?.properties?.[step])?.properties[step]);
-    if (!node) return undefined;
-  }
-  return node;
 }
 
 /** A body with a dotted member set (in each item where a step is a list; a missing holder made an object). */
@@ -110,11 +97,6 @@ function declares(contract: Contract, schema: Json | undefined, at: string): boo
   return names.some((p) => p === at || p.endsWith(`.${at}`));
 }
 
-const successSchema = (op: Operation): Json | undefined => {
-  const code = Object.keys(op.responses).find((c) => /^2\d\d$/.test(c));
-  return code ? op.responses[code]?.schema : undefined;
-};
-
 /**
  * Sends an operation's valid call with each optional id member set to the caller's live object
  * (`liveOf`, a fresh valid call per member), and records a violation for each not accepted (a 2xx)
@@ -161,7 +143,7 @@ export async function checkOptionalIds<S extends ServiceName>(
     const valid = await fresh();
     const call: CallOptions =
       id.in === 'body'
-        ? { ...valid, body: withMember(valid.body, id.at, typed(schemaAt(contract, op.requestBody!.schema, id.at), live.value)) }
+        ? { ...valid, body: withMember(valid.body, id.at, typed(schemaAt(contract, op.requestBody!.schema, id.at.split('.')), live.value)) }
         : { ...valid, query: { ...valid.query, [id.at]: live.value } };
     if (id.in === 'body' && !bodyValid?.(call.body)) {
       membersLeftOut.push(`${id.in} ${id.at}: the request with the live ${id.resource} is not one the contract takes`);
@@ -195,7 +177,7 @@ export async function checkOptionalIds<S extends ServiceName>(
         if (String(l.value) !== live.value)
           violations.add(op.operationId, `${where}, ${what} ${l.path}`, JSON.stringify(l.value), `the ${id.resource} it was sent to link`);
     };
-    judge(res.body, successSchema(op), 'its answer');
+    judge(res.body, okSchemaOf(op), 'its answer');
     const read = readOfWrite(contract, op, call);
     const readCall = read?.call(res.body);
     if (read && readCall) {

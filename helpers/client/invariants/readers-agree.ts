@@ -11,7 +11,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
-import { instant, leavesOf, volatileLeaves, withComputedSiblings } from './kit.js';
+import { instant, leavesOf, schemaAt, volatileLeaves, withComputedSiblings } from './kit.js';
 import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
@@ -54,23 +54,6 @@ export interface ReaderReads {
  * leaves under it that are neither under a list inside it (a nested list is compared through its own
  * items' ids, whose order a reader may choose) nor moving between the reader's two reads.
  */
-/** The schema of a node of an answer, walking its path through properties, items, allOf and the branches of a oneOf / anyOf. */
-function schemaAt(contract: Contract, schema: Json, path: readonly string[]): Json {
-  let node = contract.resolveSchema(schema);
-  for (const step of path) {
-    if (!node || typeof node !== 'object') return undefined;
-    if (/^\d+$/.test(step) && node.items) {
-      node = contract.resolveSchema(node.items);
-      continue;
-    }
-    const parts: Json[] = [node, ...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])].map((x: Json) =>
-      contract.resolveSchema(x),
-    );
-    node = contract.resolveSchema(parts.map((x: Json) => x?.properties?.[step]).find((x: Json) => x !== undefined));
-  }
-  return node;
-}
-
 /** A leaf schema's constraints as one string (its type, enum, pattern, format, bounds), its prose and examples left out. */
 const constraintsOf = (schema: Json): string =>
   JSON.stringify(

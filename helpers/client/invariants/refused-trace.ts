@@ -20,6 +20,7 @@ import { type Rule, sidesOf } from '../../contract/rules.js';
 import { bodyMembers, versionless } from '../../contract/writers.js';
 import {
   changedLeavesOf,
+  heldValuesOf,
   isRead,
   leavesOf,
   namedResources,
@@ -27,7 +28,7 @@ import {
   volatileLeaves,
   withComputedSiblings,
   writersOfContract,
-  stoppedOr,
+  failedAs,
   valueAt,
   setAt,
 } from './kit.js';
@@ -669,12 +670,6 @@ function parameterRefusals(contract: Contract, op: Operation, told: (n: number) 
   });
 }
 
-/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-export function membersOf(contract: Contract, node: unknown): Set<string> {
-  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
-  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
-}
-
 /**
  * A duplicate, where a POST documents a 409 (seed 002, Errors: "Conflict (customer, consumer or
  * business already exists; micro entries)"): its valid call is sent once before any reader is read
@@ -689,10 +684,7 @@ function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell
   // A duplicate is of what a POST makes: a 409 of an update (ModifyCustomer, provider 1.42.0) says
   // nothing of sending the same change twice, which may simply be applied again.
   if (!op.responses['409'] || op.method !== 'POST') return undefined;
-  const ok = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
-  const sent = membersOf(contract, op.requestBody?.schema);
-  const answered = ok ? membersOf(contract, op.responses[ok]!.schema) : new Set<string>();
-  const receipt = answered.size < sent.size ? new Set([...sent].filter((m) => answered.has(m))) : new Set<string>();
+  const receipt = new Set(heldValuesOf(contract, op));
   const keep = (path: string, value: unknown) => receipt.has(path.split('.')[0]!) || typeof value !== 'string' || /^[0-9]+$/.test(value);
   return {
     reason: 'duplicate',
@@ -911,10 +903,8 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     const res = await (r.send
       ? r.send()
       : r.view
-        ? r.view.read().catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0], body: undefined })
-        : api
-            .callOperation(r.operation, r.call)
-            .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0], body: undefined }));
+        ? r.view.read().catch(failedAs(api))
+        : api.callOperation(r.operation, r.call).catch(failedAs(api)));
     return { status: res.status, body: res.body };
   };
   const cite = rule ? ` (${rule})` : '';
@@ -1005,7 +995,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       await refusal.setUp?.();
       const res = await api
         .callOperation(to, refusal.call)
-        .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] })
+        .catch(failedAs(api))
         .finally(() => refusal.undo?.());
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
@@ -1062,8 +1052,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const again = [...refused.entries()]
     .flatMap(([p, sent]) => sent.filter((r) => r.again).map((r) => ({ p, r })))
     .sort((a, b) => a.r.again!.afterSeconds - b.r.again!.afterSeconds);
-  const send = (p: TraceProbe, r: Refusal) =>
-    api.callOperation(p.writer, r.call).catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
+  const send = (p: TraceProbe, r: Refusal) => api.callOperation(p.writer, r.call).catch(failedAs(api));
   // The refusals of one window together: their retries at its half, their calls again at its end.
   for (const window of advance ? [...new Set(again.map(({ r }) => r.again!.afterSeconds))] : []) {
     const group = again.filter(({ r }) => r.again!.afterSeconds === window);

@@ -9,6 +9,7 @@
 // reads it. Pure: the spec makes the objects, moves the clock and reads them (FD-PROP-END-STATE).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
+import { schemaHolds } from './kit.js';
 
 export const END_STATES = 'end-states';
 
@@ -60,19 +61,8 @@ function stateLeaves(contract: Contract, schema: Json, value: unknown, at = '', 
 }
 
 /** Whether a schema holds, at any depth, a member with end states. */
-function holdsState(contract: Contract, schema: Json): boolean {
-  const seen = new Set<Json>();
-  const walk = (node: Json): boolean => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return false;
-    seen.add(node);
-    if (Array.isArray(node['x-end-states'])) return true;
-    const refName = typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
-    const target = refName ? contract.componentSchema(refName) : node;
-    if (target !== node && walk(target)) return true;
-    return Object.values(target ?? {}).some((v) => (Array.isArray(v) ? v.some(walk) : walk(v)));
-  };
-  return walk(schema);
-}
+const holdsState = (contract: Contract, schema: Json): boolean =>
+  schemaHolds(contract, schema, (node) => Array.isArray(node['x-end-states']));
 
 /** One reading of an object in an end state: its state and what comes with it, and the reader that read it. */
 export interface EndReading {

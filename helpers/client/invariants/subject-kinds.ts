@@ -5,7 +5,7 @@
 // found", 400 a request off the contract; the catalogue's *-PROP-EVERY-KIND). The operations are read
 // from the contract (every operation naming the subject's resource, object-ids.ts); the kinds, and
 // what an operation's contract states of one, are written once (SubjectKinds).
-import { stoppedOr } from './kit.js';
+import { failedAs } from './kit.js';
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions, OperationClient } from '../client.js';
@@ -72,9 +72,7 @@ export async function checkServesEveryKind<S extends ServiceName>(
     const answers = new Map<string, number>();
     for (const kind of sent) {
       const call = withObjects(sample(o, kind), o.ids, subjects.get(kind)!);
-      const res = await api
-        .callOperation(o.operation, call)
-        .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
+      const res = await api.callOperation(o.operation, call).catch(failedAs(api));
       answers.set(kind, typeof res.status === 'number' ? res.status : 0);
     }
     const stated = kinds.stated?.[operationId] ?? {};

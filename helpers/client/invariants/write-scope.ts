@@ -25,11 +25,13 @@ import {
   changedLeavesOf,
   lastOwnedPathId,
   leavesOf,
+  membersOf,
   namedResources,
+  okSchemaOf,
   readersOfNamed,
   volatileLeaves,
   withComputedSiblings,
-  stoppedOr,
+  failedAs,
 } from './kit.js';
 import { camel, pathParams, versionless } from '../../contract/writers.js';
 
@@ -192,13 +194,8 @@ export function latestReaders(contract: Contract, writer: Operation): Operation[
  */
 export function twinOf(contract: Contract, writer: Operation, call: CallOptions): ScopeProbe['twins'] {
   if (writer.method !== 'POST' || writer.responses['409']) return undefined;
-  const code = Object.keys(writer.responses).find((c) => /^2\d\d$/.test(c));
   // The answer's members, its allOf parts at any depth (a report acknowledgement) included.
-  const membersOf = (schema: Json): string[] => {
-    const node = schema ? resolve(contract, schema) : undefined;
-    return [...Object.keys(node?.properties ?? {}), ...((node?.allOf ?? []) as Json[]).flatMap(membersOf)];
-  };
-  const members = membersOf(code ? writer.responses[code]?.schema : undefined).filter((k) => /^id$|Id$/.test(k));
+  const members = [...membersOf(contract, okSchemaOf(writer))].filter((k) => /^id$|Id$/.test(k));
   // Only a create: its answer identifies what it made.
   if (!members.length) return undefined;
   const made = readerAfterWrite(contract, writer);
@@ -482,7 +479,7 @@ export async function checkWriteScope<S extends ServiceName>(
     )
       return;
     for (const call of p.rest.calls) {
-      const res = await write(p.writer, call).catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
+      const res = await write(p.writer, call).catch(failedAs(api));
       if (typeof res.status !== 'number' || res.status >= 300) return;
     }
     const children = new Set([...named, ...p.rest.ids]);

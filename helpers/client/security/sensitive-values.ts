@@ -113,11 +113,7 @@ export function checkAnswer(inputs: SensitiveInputs, answer: ProbeAnswer, violat
 
 /** The dotted paths of the sensitive members a request body declares (`borrowers[].optionalConsumerInfo.ssn`), by kind. */
 function sensitiveMembersOf(contract: Contract, op: Operation): { at: string; kind: SensitiveKind }[] {
-  const resolve = (node: Json): Json => {
-    let current = node;
-    for (let i = 0; i < 10 && current?.$ref; i++) current = contract.componentSchema(String(current.$ref).split('/').pop()!);
-    return current;
-  };
+  const resolve = (node: Json): Json => contract.resolveSchema(node);
   const out = new Map<string, SensitiveKind>();
   const walk = (schema: Json, prefix: string, depth: number) => {
     const node = resolve(schema);
