@@ -219,6 +219,15 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
         : undefined),
     ...provider,
   }),
+  fault('fd-acct-simple-one-pending-shown-active', {
+    rule: 'FD-ACCT-SIMPLE-ONE-PENDING, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows a pending account as active',
+    answer: shown(
+      ['GetCustomerAccountSimple'],
+      (v) => ({ ...v, status: 'active' }),
+      (a) => !isActive(a),
+    ),
+    ...provider,
+  }),
   fault('fd-date-unit-simple-by-id-dates-ms', {
     rule: 'FD-DATE-UNIT: GetCustomerAccountSimple, a less used reader, gives every date of the account in milliseconds',
     answer: shown(['GetCustomerAccountSimple'], (v) =>

@@ -140,6 +140,17 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     rule: 'FD-PAYSTMT-ROUNDTRIP: a pay statement ending in %%EOF downloads with a newline added after it',
     answer: downloaded((b) => (b.subarray(-5).toString('latin1') === '%%EOF' ? Buffer.concat([b, Buffer.from('\n', 'latin1')]) : b), true),
   }),
+  fault('fd-paystmt-roundtrip-same-label-overwrites-earlier', {
+    rule: 'FD-PAYSTMT-ROUNDTRIP, FD-MODIFY-LEAVES-OTHERS, FD-PROP-WRITE-SCOPE: storing a pay statement under a label already used also replaces the earlier asset bytes',
+    state: (x, c) => {
+      if (c.kind === 'pay-statement')
+        for (const earlier of x.world.statements.assets.values())
+          if (earlier.customerId === x.input.path.customerId && earlier.label !== undefined && earlier.label === c.label)
+            earlier.bytes = c.bytes;
+      return c;
+    },
+    ...was('i31-fd-paystmt-same-label-overwrites-earlier'),
+  }),
   fault('fd-asset-owner-unchecked', "FD-ASSET-OWNER: another customer's asset is served", {
     judge: skip(
       ASSET,

@@ -4,7 +4,7 @@
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue } from '../kit/faults.js';
-import { blind, okBody, paramUnchecked, refuseAt, relax, skipAt, skipOn, type Changing, type Judging, fault } from './fault-builders.js';
+import { blind, okBody, paramUnchecked, refuseAt, relax, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import type { Change, Exchange } from './seams.js';
 
@@ -17,8 +17,6 @@ const recordsRefused =
     if (x.op === 'planApproval' && x.refused !== undefined && plan && when(sent, x)) plan.status = decision ?? sent.status;
     return c;
   };
-/** The sync query parameter as sent. */
-const syncSent = (x: Exchange) => new URLSearchParams(x.req.url.split('?')[1] ?? '').get('sync');
 /** The plan a refusal at `step` found none for, looked up otherwise (`find`): taken as the one named. */
 const foundOtherwise =
   (step: 'approval-plan' | 'approval-status-plan', find: (x: Exchange) => Exchange['plan']): Judging =>
@@ -73,21 +71,6 @@ export const APPROVALS_FAULTS = faultCatalogue([
     ['IN-LIM-REJECTDETAIL'],
     [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }],
   ),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  fault('in-state-decision-approval-decides-latest-plan', ['IN-STATE-DECISION', 'IN-PROP-WRITE-SCOPE'], {
-    rule: 'a decision applies to the plan its planId names (seed 001, States; Endpoints): with two plans, deciding the earlier one decides the one created last',
-    source: 'seed',
-    origin: 'model',
-    state: (x, c) => (x.op === 'planApproval' && c.plan ? { ...c, plan: [...x.world.plans.values()].at(-1) } : c),
-  }),
-  fault('in-echo-callback-approval-status-callback-of-latest-plan', ['IN-ECHO-CALLBACK'], {
-    rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
-    answer: okBody(
-      'getPlanApprovalStatus',
-      (b, x) => ({ ...b, callbackUrl: ([...x.world.plans.values()].pop() ?? x.plan)!.callbackUrl }),
-      (b) => 'callbackUrl' in b,
-    ),
-  }),
   fault('in-lim-approval-offerid-nine-accepted', ['IN-LIM-APPROVAL-OFFERID'], {
     rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
     relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
@@ -99,10 +82,6 @@ export const APPROVALS_FAULTS = faultCatalogue([
         c.plan.callbackUrl = x.ok.body.callbackUrl;
       return c;
     },
-  }),
-  fault('in-trans-accept-approval-status-accept-unchecked', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
-    rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
-    judge: skipOn('accept', 'getPlanApprovalStatus'),
   }),
   // Seeded beside the check that a sync decline's callbackUrl is the one the status read answers (checkout.flow.spec.ts; origin 'seeded').
   fault('in-echo-callback-approval-sync-decline-callback-with-outcome-path', ['IN-ECHO-CALLBACK'], {
@@ -136,25 +115,6 @@ export const APPROVALS_FAULTS = faultCatalogue([
       'getPlanApprovalStatus',
       (b) => ({ ...b, status: 'approved' }),
       (_b, x) => x.plan?.status === 'APPROVED',
-    ),
-  }),
-  fault('in-prop-refused-no-trace-approval-bad-sync-still-approves', ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATUS-SYNC'], {
-    rule: 'a refused approval leaves the plan as it was (seed 001, POST /approvals; reference, sync is a boolean): an approval refused 400 for a sync value other than true or false has already set the plan APPROVED',
-    source: 'assumption',
-    state: recordsRefused((sent, x) => ![null, 'true', 'false'].includes(syncSent(x)) && sent.status === 'APPROVED', 'APPROVED'),
-  }),
-  fault('in-prop-refused-no-trace-approval-refused-offer-id-still-decides', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-APPROVAL-OFFERID'], {
-    rule: "an approval refused 400 leaves the plan as it was (reference, Main fields - Approval: offerId length; a refused request changes nothing): an approval refused for its offerId's length has already recorded its APPROVED or DECLINED on the plan, seen by getPlanApprovalStatus and getPlan",
-    state: recordsRefused(
-      (sent) => typeof sent.offerId === 'string' && [...sent.offerId].length !== 8 && ['APPROVED', 'DECLINED'].includes(sent.status),
-    ),
-  }),
-  fault('in-prop-refused-no-trace-approval-long-detail-refused-still-declines', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-REJECTDETAIL'], {
-    rule: 'an approval refused 400 leaves the plan as it was (reference, Approval rejectReasonDetail at most its maxLength): a decline refused for its over-long rejectReasonDetail declines the plan all the same',
-    source: 'assumption',
-    state: recordsRefused(
-      (sent, x) => x.refused === 400 && sent.status === 'DECLINED' && String(sent.rejectReasonDetail ?? '').length > 5000,
-      'DECLINED',
     ),
   }),
   fault('in-status-sync-approval-sync-decline-applied-late', ['IN-STATUS-SYNC', 'IN-STATE-DECISION', 'IN-PROP-ANSWER-IS-STATE'], {

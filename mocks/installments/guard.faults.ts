@@ -10,7 +10,6 @@ import { faultCatalogue } from '../kit/faults.js';
 import {
   anyAnswer,
   bend,
-  blind,
   loosen,
   okBody,
   refuseAt,
@@ -75,13 +74,6 @@ export const GUARD_FAULTS = faultCatalogue([
     judge: paramUnchecked('limit', (v, x) => Number(v) > x.param!.max!),
   }),
   bend(rule('in-page-offset-unchecked', 'offset at least 0', ['IN-PAGE-OFFSET']), { judge: paramUnchecked('offset', () => true) }),
-  bend(
-    {
-      ...rule('in-auth-signature-bad-accepted', 'bad RSA-SHA256 signature: 401', ['IN-AUTH-SIGNATURE']),
-      aliases: ['bad-signature-accepted'],
-    },
-    { judge: signedAs(() => ({ signature: false })) },
-  ),
   bend(
     {
       ...rule('in-auth-body-hash-unchecked', 'oauth_body_hash must match the body: 401', ['IN-AUTH-BODY-HASH']),
@@ -170,49 +162,9 @@ export const GUARD_FAULTS = faultCatalogue([
     aliases: ['offset-ignored'],
     state: windowed(() => ({ from: 0 })),
   }),
-  bend(
-    blind(
-      'in-page-slice-offset-one-based',
-      'offset is the zero-based index of the first item (provider `offset`): treated as one-based, offset=N starts at item N-1',
-      'provider',
-      ['IN-PAGE-SLICE'],
-    ),
-    { state: windowed((w) => ({ from: Math.max(0, w.from - 1) })) },
-  ),
-  bend(
-    blind(
-      'in-auth-forbidden-deregister-forbidden-unchecked',
-      'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): not enforced on deregisterPans only',
-      'assumption',
-      ['IN-AUTH-FORBIDDEN'],
-    ),
-    { judge: skipOn('forbidden', 'deregisterPans') },
-  ),
-  // Shapes and headers of answers (provider 2.0.0).
-  bend(
-    blind(
-      'in-err-shape-error-404-shape',
-      'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array',
-      'provider',
-      ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
-    ),
-    {
-      answer: anyAnswer(
-        (a) => void (a.body.Errors.Error = a.body.Errors.Error[0]),
-        (a) => a.status === 404 && Array.isArray(a.body?.Errors?.Error),
-      ),
-    },
-  ),
   fault('in-lim-apr-plan-apr-negative-accepted', ['IN-LIM-APR'], {
     rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
     judge: loosen('savePlan', (v) => v.field === 'planInstallmentInformation.apr' && v.keyword === 'minimum'),
-  }),
-  // Red team rt-: deviations a stranger would write, each on one operation (seeded beside the checks extended for their family).
-  fault('in-auth-signature-approval-signature-query-unsigned', ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'], {
-    rule: 'the OAuth 1.0a signature covers the whole request URL, its query included (reference, Transport and auth; RFC 5849 3.4.1): planApproval also accepts a signature computed over the URL without its query',
-    source: 'assumption',
-    origin: 'seeded',
-    judge: queryUnsigned('planApproval'),
   }),
   fault('in-trans-accept-search-accept-first-type-only', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
     rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
@@ -231,10 +183,6 @@ export const GUARD_FAULTS = faultCatalogue([
       (x) => (x.req.headers['content-type'] ?? '').includes(';'),
       () => ({ status: 415, reasonCode: 'UNSUPPORTED_MEDIA_TYPE', description: 'The body must be application/json.' }),
     ),
-  }),
-  fault('in-trans-accept-participations-read-accept-unchecked', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
-    rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
-    judge: skipOn('accept', 'getMerchantParticipations'),
   }),
   // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
   fault('in-lim-currency-approval-currency-limit-sync-only', ['IN-LIM-CURRENCY'], {
@@ -267,15 +215,6 @@ export const GUARD_FAULTS = faultCatalogue([
         v.field.endsWith('dbaNames') &&
         v.keyword === 'maxItems' &&
         everyItem(x, (m) => !Array.isArray(m?.dbaNames) || m.dbaNames.length <= 1001),
-    ),
-  }),
-  fault('in-trans-accept-mid-search-accept-parameters-refused', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
-    rule: 'an Accept naming application/json is served (reference, Transport: JSON bodies; RFC 9110 media type parameters): the MID search answers 406 to Accept: application/json;charset=utf-8',
-    source: 'assumption',
-    judge: refuseAt(
-      'accept',
-      (x) => x.op === 'postMerchantMidSearches' && (x.req.headers.accept ?? '').includes(';'),
-      () => NOT_ACCEPTABLE,
     ),
   }),
   fault('in-auth-forbidden-key-submits-participations', ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'], {

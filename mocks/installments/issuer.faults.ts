@@ -26,10 +26,6 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     judge: recodeAt('issuer-ica', (r) => ({ ...r, reasonCode: 'ISSUER_ICA_NOT_SERVED_BY_THIS_ENDPOINT' })),
   }),
-  fault('in-issuer-throttle-keyed-by-offer', ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'], {
-    rule: "the issuer throttles a caller's notifications (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the allowance is counted per offerId, so a caller's notifications of different offers are never refused",
-    state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `offer:${x.ok.body.offerId}` } : c),
-  }),
   fault('in-issuer-invalid-400-source-is-field', ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'], {
     rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
     answer: errorItems(

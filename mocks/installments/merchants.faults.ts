@@ -122,15 +122,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       (x) => byRequest(x) && laterPage(x),
     ),
   }),
-  fault('in-page-keeps-query-mid-search-later-page-name-collapsed', ['IN-PAGE-KEEPS-QUERY'], {
-    rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
-    origin: 'seeded',
-    answer: okBody(
-      'postMerchantMidSearches',
-      (b) => ({ ...b, merchantLegalName: String(b.merchantLegalName).trim().replace(/\s+/g, ' ') }),
-      (_b, x) => laterPage(x),
-    ),
-  }),
   // Seeded beside the check of each ICA form on every reader (merchants.ica-forms.spec.ts; origin 'seeded').
   fault('in-echo-ica-forms-by-request-nine-digits-padded', ['IN-ECHO-ICA-FORMS'], {
     rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
@@ -140,13 +131,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       (m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: `00${m.acquirerICA}` } : m),
       byRequest,
     ),
-  }),
-  // Seeded beside the check of Total under each filter on every page (merchants.totals.spec.ts; origin 'seeded').
-  fault('in-page-headers-search-total-remaining-after-offset', ['IN-PAGE-HEADERS'], {
-    rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
-    origin: 'seeded',
-    aliases: ['search-total-remaining-after-offset'],
-    answer: headerOf('postMerchantSearches', 'total', (a, x) => String(Math.max(0, Number(a.headers.total) - offsetOf(x)))),
   }),
   relax('countryCode-pattern-unenforced', 'countryCode pattern (letters of either case)', 'CountryCode', undefined, { drop: ['pattern'] }, [
     'IN-PAT-COUNTRY',
@@ -216,21 +200,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     'provider',
     ['IN-LIM-PARTICIPATIONS'],
     [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
-  ),
-  // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
-  bend(
-    blind(
-      'in-page-slice-mid-search-paging-ignored',
-      'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)',
-      'provider',
-      ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS'],
-    ),
-    {
-      state: (x, c) =>
-        x.op === 'postMerchantMidSearches' && c.window
-          ? { ...c, window: { offset: 0, limit: x.ok!.defaultLimit!, from: 0, size: x.ok!.defaultLimit! } }
-          : c,
-    },
   ),
   // documents, the contract and the rule catalogue only, the specs unread.
   fault('in-echo-participation-ica-leading-zeros-dropped', ['IN-ECHO-PARTICIPATION'], {
@@ -315,20 +284,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       state: firstSubmissions('getMerchantParticipations'),
     },
   ),
-  fault('in-echo-participation-details-search-shows-first-participation', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-READERS-AGREE'], {
-    rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
-    state: firstSubmissions('postMerchantSearches'),
-  }),
-  fault('in-page-headers-mid-search-total-is-page-count', ['IN-PAGE-HEADERS'], {
-    rule: "Total is the size of the whole result, Count the page's (reference/installments.md, Paging: Count, Offset, Limit, Total): on the MID search Total counts the MIDs of the page only",
-    source: 'assumption',
-    answer: headerOf('postMerchantMidSearches', 'total', (a) => String(a.body.mids.length)),
-  }),
-  fault('in-state-effectuation-by-request-pending-shown-completed', ['IN-STATE-EFFECTUATION', 'IN-PROP-READERS-AGREE'], {
-    rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
-    source: 'assumption',
-    answer: eachMerchant('getMerchantParticipations', (m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m), byRequest),
-  }),
   fault('in-echo-participation-details-search-maid-type-lowercased', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'], {
     rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
     answer: eachMerchant('postMerchantSearches', (m) =>

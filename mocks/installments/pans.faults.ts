@@ -102,15 +102,6 @@ export const PANS_FAULTS = faultCatalogue([
       (_x, l) => typeof l?.panListName === 'string',
     ),
   }),
-  fault('in-state-pan-eligible-deregistration-from-every-list', ['IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'], {
-    rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
-    source: 'seed',
-    state: (x, c) => {
-      if (x.op === 'deregisterPans' && c.holder && c.pan !== undefined)
-        for (const l of x.world.panLists.values()) if (l !== c.holder) l.pans.delete(c.pan);
-      return c;
-    },
-  }),
   fault('in-lim-panlistname-panlist-name-64-refused', ['IN-LIM-PANLISTNAME'], {
     rule: 'panListName has a maximum length (provider 2.0.0, Registration): a name of exactly that length is refused, the bound checked as exclusive',
     judge: refuseAt(
@@ -158,13 +149,6 @@ export const PANS_FAULTS = faultCatalogue([
     rule: 'a deregistration applies to the pan list it names; a card not in it is counted a failure (provider 2.0.0, deregisterPans counts): a card held by another list is removed from that list and counted successful',
     origin: 'seeded',
     state: takenElsewhere,
-  }),
-  fault('in-echo-panlist-register-by-id-name-spaces-collapsed', ['IN-ECHO-PANLIST'], {
-    rule: 'registration answers the list name byte for byte, spaces kept, also when registered to by id (provider 2.0.0, ViewPanList): by panListId the name is answered with its runs of inner spaces collapsed to one',
-    answer: listAnswered(
-      (l) => void (l.panListName = l.panListName.replace(/ {2,}/g, ' ')),
-      (x, l) => byId(x) && typeof l?.panListName === 'string',
-    ),
   }),
   fault('in-lim-accountrange-register-range-19-digits-refused', ['IN-LIM-ACCOUNTRANGE'], {
     rule: 'each end of an account range is accepted at every length its pattern allows (provider 2.0.0 AccountRange): a range whose low end has the longest length allowed is refused 400 as too long',

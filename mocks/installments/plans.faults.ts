@@ -90,15 +90,6 @@ export const PLANS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  fault('in-obj-sensitive-saveplan-card-last-eight', ['IN-OBJ-SENSITIVE'], {
-    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
-    origin: 'seeded',
-    answer: okBody('savePlan', (b, x) => ({
-      planId: b.planId,
-      status: b.status,
-      card: `**** **** ${x.plan!.pan.slice(-8, -4)} ${x.plan!.pan.slice(-4)}`,
-    })),
-  }),
   relax(
     'tenure-range-unenforced',
     'tenure minimum/maximum',
@@ -194,15 +185,6 @@ export const PLANS_FAULTS = faultCatalogue([
       ['IN-NOTIFY-NONE'],
     ),
     { state: issuerOf((issuer, _pan, x) => issuer ?? x.world.issuers[0]) },
-  ),
-  // No rule of the catalogue covers Correlation-Id propagation: no rules, the whole service runs.
-  bend(
-    blind(
-      'blind-notification-correlation-id-regenerated',
-      'the Correlation-Id given to POST /plans is propagated downstream (provider: "propagate to all down-stream systems"): the notification carries a fresh one',
-      'provider',
-    ),
-    { delivery: notified((d) => void (d.headers['Correlation-Id'] = randomUUID())) },
   ),
   fault('in-lim-tenure-100-accepted', ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'], {
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
@@ -438,13 +420,6 @@ export const PLANS_FAULTS = faultCatalogue([
       (a) => void (a.headers['correlation-id'] = randomUUID()),
       (a) => a.status === 201,
     ),
-  }),
-  fault('in-trans-method-plan-delete-405-still-removes', ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'], {
-    rule: 'a method getPlan does not document is 405 and a refused request changes nothing (reference, Operations: getPlan 405; provider 2.0.0): a DELETE of a plan is answered 405 but the plan is gone, getPlan then answers 404',
-    state: (x, c) => {
-      if (x.op === 'unrouted' && x.req.method === 'DELETE') x.world.plans.delete((x.req.params as { plan_id?: string }).plan_id ?? '');
-      return c;
-    },
   }),
   fault('in-trans-method-plan-put-405-without-error-body', ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'], {
     rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
