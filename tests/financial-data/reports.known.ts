@@ -1,0 +1,38 @@
+// Shared by the report specs (tests/financial-data/reports*.spec.ts): a report generated (202) and
+// polled to success, the one way every family's content checks get an ended report. Not a spec.
+import { expect, type FdOperationId, type OperationClient, type PollReportFn } from '../../fixtures/financial-data.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+
+export interface Asked {
+  op: FdOperationId;
+  options: CallOptions;
+}
+
+/**
+ * Generates each report asked (202 expected of each), then polls them together to success (each read
+ * every 20 s, all in the time of the slowest); returns each one's ack and ended body, in order.
+ */
+export async function generatedAll(fdApi: OperationClient, pollReport: PollReportFn, asked: readonly Asked[]) {
+  const acks: any[] = [];
+  for (const { op, options } of asked) {
+    const ack = await fdApi.callBuilt(op, options);
+    expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
+    acks.push(ack.body);
+  }
+  const polled = await pollReport.all(
+    // An ack that names no customer (some analytics acks) is polled under the customer of its path.
+    acks.map((ack, i) => ({
+      id: ack.id,
+      customerId: ack.customerId ?? asked[i].options.path?.customerId,
+      label: `${asked[i].op} report ${ack.id}`,
+    })),
+  );
+  return polled.map((p, i) => {
+    expect(p.final.body.status, `${asked[i].op}: the report ends success`).toBe('success');
+    return { op: asked[i].op, ack: acks[i], report: p.final.body };
+  });
+}
+
+/** `generatedAll` of one report. */
+export const generated = async (fdApi: OperationClient, pollReport: PollReportFn, op: FdOperationId, options: CallOptions) =>
+  (await generatedAll(fdApi, pollReport, [{ op, options }]))[0];
