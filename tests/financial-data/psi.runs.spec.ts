@@ -13,9 +13,8 @@ import {
   test,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { dateIn, ratePsi } from './psi.known.js';
 
-const DAY_MS = 86_400_000;
-const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
 const VARIANTS = [
   {
     fcra: true,
@@ -28,16 +27,14 @@ const VARIANTS = [
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
-/** A run of the variant: the FCRA one with the permissible purpose 1P (provider 1.35.0 PayPurposeCode). */
-function generate(
+/** A run of the variant (ratePsi: the FCRA one with the permissible purpose 1P, provider 1.35.0 PayPurposeCode). */
+const generate = (
   fdApi: OperationClient,
   v: Variant,
   path: { customerId: string; accountId: string },
-  transaction: object,
+  t: { settleByDate: string; amount: number },
   headers?: Record<string, string>,
-) {
-  return fdApi.call(v.generate, { path, query: v.fcra ? { purpose: '1P' } : {}, body: { transaction }, headers });
-}
+) => ratePsi(fdApi, v.generate, path, t.settleByDate, t.amount, headers);
 
 /** Reads a run until it leaves IN PROGRESS (at once on the mock; a few polls on a sandbox). */
 async function readRun(
