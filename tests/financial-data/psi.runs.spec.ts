@@ -3,16 +3,7 @@
 // result by payRequestId; include reasons) and Errors (403 forbidden on PSI generation, 404, 406
 // not allowed). Conditions of 403 and 406 from provider 1.35.0 examples (security freeze; "Only
 // 'application/json' is supported"). Runs are read on the linked customer's checking account.
-import {
-  expect,
-  expectFdError,
-  mockOnly,
-  operationFailures,
-  ownLinkedCustomer,
-  rules,
-  test,
-  type OperationClient,
-} from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { dateIn, ratePsi } from './psi.known.js';
 
 const VARIANTS = [
@@ -177,6 +168,28 @@ for (const v of VARIANTS) {
     },
   );
 
+  // seed 002 Errors 403 "forbidden on PSI generation"; provider 1.35.0 example: a security freeze (the
+  // mock's switch, on a customer of the check's own).
+  test(
+    `${v.generate} answers 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
+    mockOnly(
+      rules(`FD-PSI-FORBIDDEN@${v.gen}`),
+      "needs the mock's security freeze switch: a sandbox's freeze is placed and lifted by its provider",
+    ),
+    async ({ fdApi, fd, fdPowers, createCustomer }) => {
+      const c = await ownLinkedCustomer(fdPowers, createCustomer);
+      const path = { customerId: c.customerId, accountId: c.account('checking').id };
+      const transaction = { settleByDate: dateIn(fd.now(), 2), amount: 5 };
+      await fdPowers.securityFreeze(path.customerId, true);
+      try {
+        expectFdError(await generate(fdApi, v, path, transaction), 403, 'security freeze');
+      } finally {
+        await fdPowers.securityFreeze(path.customerId, false);
+      }
+      expect((await generate(fdApi, v, path, transaction)).status, 'freeze lifted').toBe(202);
+    },
+  );
+
   // seed 002 Errors 406 (PSI); provider 1.35.0 example: "Only 'application/json' is supported."
   test(
     `${v.generate} and ${v.get} answer 406 when the request admits no JSON, and serve JSON wildcards @provider`,
@@ -250,35 +263,5 @@ test(
       error: run.body.nsfReturnRisk?.error !== undefined,
       result: run.body.nsfReturnRisk?.result !== undefined,
     }).toEqual({ status: 'FAILURE', error: true, result: false });
-  },
-);
-
-// seed 002 Errors 403 "forbidden on PSI generation"; provider 1.35.0 example: a security freeze. One
-// check over both generators (the mock's freeze switch, on a customer of the check's own); a failing
-// one is named.
-test(
-  `${VARIANTS.map((v) => v.generate).join(' and ')} answer 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
-  mockOnly(
-    rules(...VARIANTS.map((v) => `FD-PSI-FORBIDDEN@${v.gen}`)),
-    "needs the mock's security freeze switch: a sandbox's freeze is placed and lifted by its provider",
-  ),
-  async ({ fdApi, fd, fdPowers, createCustomer }) => {
-    const c = await ownLinkedCustomer(fdPowers, createCustomer);
-    const path = { customerId: c.customerId, accountId: c.account('checking').id };
-    const { failed, end } = operationFailures();
-    for (const v of VARIANTS) {
-      try {
-        await fdPowers.securityFreeze(path.customerId, true);
-        try {
-          expectFdError(await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 }), 403, 'security freeze');
-        } finally {
-          await fdPowers.securityFreeze(path.customerId, false);
-        }
-        expect((await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 })).status, 'freeze lifted').toBe(202);
-      } catch (error) {
-        failed(v.generate, error);
-      }
-    }
-    end(VARIANTS.length);
   },
 );
