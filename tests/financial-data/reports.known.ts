@@ -1,7 +1,34 @@
 // Shared by the report specs (tests/financial-data/reports*.spec.ts): a report generated (202) and
 // polled to success, the one way every family's content checks get an ended report. Not a spec.
-import { expect, type FdOperationId, type OperationClient, type PollReportFn } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  fdOperationIds,
+  loadContract,
+  sample,
+  type FdOperationId,
+  type OperationClient,
+  type PollReportFn,
+} from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { loadRules } from '../../helpers/contract/rules.js';
+
+/** The operations each rule of the catalogue names. */
+export const CATALOGUE = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
+/** Every generate operation of a decisioning report (the FD-REPORT-ASYNC list of schemas/financial-data/rules/reports.yaml). */
+export const GENERATE = fdOperationIds(await loadContract('financial-data'), CATALOGUE.get('FD-REPORT-ASYNC')!);
+
+/** The sample request of the operation (the worker's customer, which has a consumer, a business and accounts). */
+export function request(
+  operationId: FdOperationId,
+  fd: Parameters<typeof sample>[1],
+  e: Parameters<typeof sample>[2],
+  customerId?: string,
+  query: Record<string, string> = {},
+): CallOptions {
+  const base = sample(operationId, fd, e);
+  const path = customerId && base.path && 'customerId' in base.path ? { ...base.path, customerId } : base.path;
+  return { ...base, path, query: { ...(base.query ?? {}), ...query } };
+}
 
 export interface Asked {
   op: FdOperationId;
