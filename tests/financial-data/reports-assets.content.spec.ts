@@ -6,8 +6,9 @@
 // available balances), ReportAccountIdsString (only the accounts named). Known answers: the linked
 // customer's accounts as GetCustomerAccounts shows them.
 import { underRule } from '../../helpers/client/annotations.js';
-import { expect, expectFdError, rules, test, whileAlone, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
+import { expectNoReportLeft } from './reports.known.js';
 
 const CUSTOM = [
   { label: 'loanID', value: '12345', shown: true },
@@ -155,23 +156,13 @@ for (const { op, eligible } of ACCOUNT_ID_OPS)
       ).toEqual([...expected].sort());
       // Another customer's account (the worker's linked customer) where there is one, else an id of nothing.
       const unknown = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked.accounts[0].id : '9999999999';
-      const reportIds = async () => {
-        const listed = await fdApi.call('GetReportsByCustomerId', { path: { customerId } });
-        expect(listed.status, "the customer's reports").toBe(200);
-        return ((listed.body.reports ?? []) as { id: string }[]).map((r) => String(r.id)).sort();
-      };
-      // A refused generation makes no report (seed 002, Errors: the request is not carried out). The
-      // partner's reports are held alone from the first read to the second: on a sandbox no other
-      // worker generates one for the linked customer in between.
-      await whileAlone(fd, ['reports'], async () => {
-        const before = await reportIds();
+      await expectNoReportLeft(fdApi, fd, customerId, async () =>
         expectFdError(
           await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${unknown}` } }),
           404,
           "an account id that is not the customer's",
-        );
-        expect(await reportIds(), 'the reports of the customer after the refused generation').toEqual(before);
-      });
+        ),
+      );
       // An entry one character away from a named account (a digit added, the last removed) names no
       // account either (FD-OBJ-EXACT-ID: an id is matched whole, never by its beginning).
       const own = new Set(linkedCustomer.accounts.map((a) => String(a.id)));

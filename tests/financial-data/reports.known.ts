@@ -8,6 +8,7 @@ import {
   type FdOperationId,
   type OperationClient,
   type PollReportFn,
+  whileAlone,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { loadRules } from '../../helpers/contract/rules.js';
@@ -63,3 +64,28 @@ export async function generatedAll(fdApi: OperationClient, pollReport: PollRepor
 /** `generatedAll` of one report. */
 export const generated = async (fdApi: OperationClient, pollReport: PollReportFn, op: FdOperationId, options: CallOptions) =>
   (await generatedAll(fdApi, pollReport, [{ op, options }]))[0];
+
+/**
+ * A refused generation leaves no report behind in the customer's list (seed 002, Errors: the request
+ * is not carried out; the leakage after a refused request of FD-PROP-REFUSED-NO-TRACE, on the report
+ * generators): the list read before and after `refusals`. On a sandbox the customer is the prepared
+ * linked one, whose reports every worker adds to: the partner's reports are held alone from the first
+ * read to the last, so that no other worker generates one in between.
+ */
+export async function expectNoReportLeft(
+  fdApi: OperationClient,
+  fd: Parameters<typeof whileAlone>[0],
+  customerId: string,
+  refusals: () => Promise<void>,
+) {
+  const listed = async () => {
+    const res = await fdApi.call('GetReportsByCustomerId', { path: { customerId } });
+    expect(res.status, "the customer's report list").toBe(200);
+    return ((res.body.reports ?? []) as { id: string }[]).map((r) => String(r.id)).sort();
+  };
+  await whileAlone(fd, ['reports'], async () => {
+    const before = await listed();
+    await refusals();
+    expect(await listed(), 'the report list after the refusals: the same reports as before').toEqual(before);
+  });
+}
