@@ -21,6 +21,7 @@ import {
   test,
   withConflict,
 } from '../../fixtures/financial-data.js';
+import { amountsOf, details, receiver, verify } from './micro-entries.known.js';
 
 // @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds');
@@ -29,36 +30,12 @@ const WINDOW_S = fdLimit('microEntryWindowSeconds');
 const DEPOSITS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts').max!;
 const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
 
-/**
- * A full account number of 12 digits, unique to the call (sensitive: the client flags any echo).
- * Its last four start with zeros, so that a last four read as a number (42 for 0042) is seen.
- */
-// Twelve digits, new for each call of a worker: a counter beside the time, so that two numbers made in the
-// same millisecond differ (a number used twice is the same account: its entries pending, a 409).
-let accountSeq = 0;
-const newAccountNumber = () =>
-  `66${String(Date.now()).slice(-4)}${String(accountSeq++ % 100).padStart(2, '0')}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-const receiver = (overrides: Record<string, unknown> = {}) => ({
-  routingNumber: '011000015',
-  accountNumber: newAccountNumber(),
-  accountType: 'personalSavings',
-  name: 'Micro Initiate',
-  memo: 'validation',
-  ...overrides,
-});
 // A sandbox's throttle (a 429 with Retry-After) is waited out as for any call; `rateLimit 'expect'`
 // only on the calls whose answer may be the initiation rate's own 429 (a sixth initiation and its
 // retries): a call expected to be served waits the throttle out, or a sandbox's request-rate 429
 // would read as the initiation rate refusing too early.
 const initiate = (fdApi: OperationClient, customerId: string, body: unknown, rateLimit?: 'expect') =>
   fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, ...(rateLimit ? { rateLimit } : {}) });
-const details = (fdApi: OperationClient, customerId: string, accountId: string) =>
-  fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
-const verify = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
-  fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts } });
-/** The amounts deposited, through the mock's harness route (no part of the contract). */
-const amountsOf = async (origin: string, accountId: string) =>
-  ((await (await fetch(`${origin}/__mock/micro-entries/${accountId}`)).json()) as { amounts: number[] }).amounts;
 
 test.describe('micro entries: initiation and the details read', () => {
   test(

@@ -20,20 +20,12 @@ import {
   test,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { amountsOf, details as readDetails, receiver, verify as verifyAmounts } from './micro-entries.known.js';
 
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
 // seed 002, Limits: how many micro amounts, and the range of each (the contract's MicroDepositVerification).
 const AMOUNTS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts');
 const AMOUNT = rangeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts.[]');
-const receiver = (accountNumber: string) => ({
-  routingNumber: '021000021',
-  accountNumber,
-  accountType: 'personalChecking',
-  name: 'Micro Verify',
-});
-/** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
-const newAccountNumber = () => `77${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-
 interface Initiated {
   customerId: string;
   accountId: string;
@@ -43,20 +35,15 @@ interface Initiated {
 
 /** Initiates micro entries for a new account of the customer and reads the amounts deposited (mock harness). */
 async function initiate(fdApi: OperationClient, origin: string, customerId: string): Promise<Initiated> {
-  const accountNumber = newAccountNumber();
-  const res = await fdApi.call('InitiateMicroAmountDeposits', { path: { customerId }, body: { receiver: receiver(accountNumber) } });
+  const sent = receiver({ routingNumber: '021000021', accountType: 'personalChecking', name: 'Micro Verify', memo: undefined });
+  const res = await fdApi.call('InitiateMicroAmountDeposits', { path: { customerId }, body: { receiver: sent } });
   expect(res.status, 'initiation').toBe(200);
   const accountId = String(res.body.accountId);
-  const harness = await fetch(`${origin}/__mock/micro-entries/${accountId}`);
-  expect(harness.status, 'the mock harness knows the amounts').toBe(200);
-  const { amounts } = (await harness.json()) as { amounts: number[] };
-  return { customerId, accountId, accountNumber, amounts };
+  return { customerId, accountId, accountNumber: sent.accountNumber, amounts: await amountsOf(origin, accountId) };
 }
 
-const verify = (fdApi: OperationClient, m: Initiated, amounts: number[]) =>
-  fdApi.call('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body: { amounts } });
-const details = (fdApi: OperationClient, m: Initiated) =>
-  fdApi.call('GetMicroDepositsDetails', { path: { customerId: m.customerId, accountId: m.accountId } });
+const verify = (fdApi: OperationClient, m: Initiated, amounts: number[]) => verifyAmounts(fdApi, m.customerId, m.accountId, amounts);
+const details = (fdApi: OperationClient, m: Initiated) => readDetails(fdApi, m.customerId, m.accountId);
 const cents = (dollars: number) => Math.round(dollars * 100);
 const dollars = (c: number) => c / 100;
 
