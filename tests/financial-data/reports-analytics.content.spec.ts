@@ -26,6 +26,7 @@ import {
   sum,
 } from './reports-analytics.known.js';
 import { generatedAll as generatedReports } from './reports.known.js';
+import type { Contract } from '../../helpers/contract/contract.js';
 
 type Linked = { customerId: string; accounts: { id: string; type: string }[] };
 const idsOf = (linked: Linked, types: string[]) =>
@@ -46,6 +47,7 @@ async function generatedAll(
   fdApi: OperationClient,
   pollReport: PollReportFn,
   fd: { now: () => number },
+  fdContract: Contract,
   linked: Linked,
   ops: FdOperationId[],
   options: Parameters<typeof requestOf>[2] = {},
@@ -57,6 +59,9 @@ async function generatedAll(
     return { op, options: { ...base, body: { ...(base.body as object), fromDate: fromS } } };
   });
   return (await generatedReports(fdApi, pollReport, asked)).map(({ op, ack, report }) => {
+    const validate = fdContract.component(op.startsWith('GenerateCashFlow') ? 'CashFlowReportContent' : 'AnalyticsReportContent');
+    expect(validate(report) ? [] : validate.errors, `${op}: the content keeps the contract`).toEqual([]);
+    expect(report.startDate, `${op}: the window starts at fromDate`).toBe(fromS);
     expectAttributesNamed(op, report);
     return { op, fromS, toS: Number(ack.createdDate), ack, content: report };
   });
@@ -162,10 +167,7 @@ test.describe('report content', () => {
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       // Both reports are generated first, then polled together.
       const ops = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport'] as const;
-      for (const { op, fromS, toS, content } of await generatedAll(fdApi, pollReport, fd, linkedCustomer, [...ops])) {
-        const validate = fdContract.component('CashFlowReportContent');
-        expect(validate(content) ? [] : validate.errors, `${op}: the content keeps the contract`).toEqual([]);
-        expect(content.startDate, `${op}: the window starts at fromDate`).toBe(fromS);
+      for (const { op, fromS, toS, content } of await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [...ops])) {
         expect(reportIds(content), `${op}: the accounts read`).toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
         for (const account of deposit(linkedCustomer)) {
           const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
@@ -193,10 +195,9 @@ test.describe('report content', () => {
     "balance analytics closes each account's last month at its balance, and each month's change is the sum of its posted transactions @assumption",
     rules('FD-ANALYTICS-BALANCE-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
-      const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, linkedCustomer, ['GenerateBalanceAnalyticsReport']);
-      const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
-      expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
+      const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [
+        'GenerateBalanceAnalyticsReport',
+      ]);
       expect(reportIds(content), 'every checking and savings account is analysed').toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
       for (const account of deposit(linkedCustomer)) {
         const balance = (await fdApi.call('GetCustomerAccount', { path: { customerId: linkedCustomer.customerId, accountId: account.id } }))
@@ -225,10 +226,9 @@ test.describe('report content', () => {
     "cash flow analytics counts each account's credits as CASH_INFLOW, its debits as CASH_OUTFLOW and sums all its posted transactions as NET_CASH_FLOW @assumption",
     rules('FD-ANALYTICS-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
-      const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, linkedCustomer, ['GenerateCashflowAnalyticsReport']);
-      const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
-      expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
+      const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [
+        'GenerateCashflowAnalyticsReport',
+      ]);
       expect(reportIds(content), 'every checking and savings account is analysed').toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
       for (const account of deposit(linkedCustomer)) {
         const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
@@ -282,14 +282,12 @@ test.describe('report content', () => {
         fdApi,
         pollReport,
         fd,
+        fdContract,
         linkedCustomer,
         ['GeneratePaymentHistoryReport'],
         {},
         500,
       );
-      const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
-      expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
       for (const account of deposit(linkedCustomer)) {
         const debits = (await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS)).filter((t) => t.amount < 0);
         const periods = periodsOf(reportAccounts(content).find((a) => String(a.id) === account.id).analytics, 'CASH_OUTFLOW');
@@ -307,7 +305,7 @@ test.describe('report content', () => {
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const expected = idsOf(linkedCustomer, ['checking', 'creditCard', 'savings']);
       // Both reports are generated first, then polled together.
-      const [{ content, ack: own, fromS }, { ack }] = await generatedAll(fdApi, pollReport, fd, linkedCustomer, [
+      const [{ content, ack: own, fromS }, { ack }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [
         'GenerateForesightAnalyticsNonCraReport',
         'GenerateForesightAnalyticsFirstThirdPartyNonCraReport',
       ]);
@@ -317,7 +315,6 @@ test.describe('report content', () => {
         'the ack echoes the constraints requested',
       ).toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
       const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
       expectForecastsAndBenchmarks('GenerateForesightAnalyticsNonCraReport', content);
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
