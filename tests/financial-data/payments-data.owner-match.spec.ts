@@ -26,10 +26,10 @@ function scoresOf(body: any): [string, unknown][] {
   return out;
 }
 
-/** The linked customer's checking account, and owner match on an account (insights: provider 1.35.0 identity insights). */
+/** The linked customer's checking account, and owner match on an account (its insights: payments-data.owner.spec.ts). */
 const checking = (c: LinkedCustomer) => ({ customerId: c.customerId, accountId: c.account('checking').id });
-const score = (fdApi: OperationClient, path: ReturnType<typeof checking>, body: any, insights?: true) =>
-  fdApi.call('AccountMatchingScoreDetails', { path, body, ...(insights ? { query: { insights } } : {}) });
+const score = (fdApi: OperationClient, path: ReturnType<typeof checking>, body: any) =>
+  fdApi.call('AccountMatchingScoreDetails', { path, body });
 
 /** The holder's name as the institution gives it (owner details v3). */
 async function holderName(fdApi: OperationClient, customerId: string, accountId: string) {
@@ -137,27 +137,6 @@ test(
     });
     expectFdError(res, 408, 'institution timed out');
     expect(res.body.code, 'the error body has a code').toBeDefined();
-  },
-);
-
-test(
-  'owner match carries identity insights with insights=true and none without @provider',
-  rules('FD-PAY-INSIGHTS@pay-match'),
-  async ({ fdApi, linkedCustomer }) => {
-    const path = checking(linkedCustomer);
-    const body = { name: { firstName: 'Jane', lastName: 'Doe' } };
-    const plain = await score(fdApi, path, body);
-    expect(plain.status).toBe(200);
-    expect(
-      (plain.body.holders ?? []).filter((h: any) => h.identityInsights !== undefined),
-      'holders with insights, not asked for',
-    ).toHaveLength(0);
-    const asked = await score(fdApi, path, body, true);
-    expect(asked.status).toBe(200);
-    expect(
-      (asked.body.holders ?? []).some((h: any) => typeof h.identityInsights === 'object'),
-      'a holder carries identityInsights',
-    ).toBe(true);
   },
 );
 
