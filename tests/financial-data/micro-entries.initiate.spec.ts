@@ -21,7 +21,7 @@ import {
   test,
   withConflict,
 } from '../../fixtures/financial-data.js';
-import { amountsOf, details, receiver, verify } from './micro-entries.known.js';
+import { amountsOf, readDetails, receiver, verifyAmounts } from './micro-entries.known.js';
 
 // @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds');
@@ -51,7 +51,7 @@ test.describe('micro entries: initiation and the details read', () => {
         expect(res.body.depositCount, `${inWords(DEPOSITS)} micro entries (seed 002, Limits)`).toBe(DEPOSITS);
       if (res.body.status !== undefined) expect(res.body.status, 'nothing is deposited yet').toBe('Pending');
       expect(res.text.includes(sent.accountNumber), 'the initiation answer carries no full account number').toBe(false);
-      const read = await details(fdApi, customerId, String(res.body.accountId));
+      const read = await readDetails(fdApi, customerId, String(res.body.accountId));
       expect(read.status, 'the accountId answered addresses the details read').toBe(200);
       expect(read.text.includes(sent.accountNumber), 'the details read carries no full account number').toBe(false);
       if (read.body.accountNumberLast4 !== undefined)
@@ -68,7 +68,7 @@ test.describe('micro entries: initiation and the details read', () => {
       const sent = receiver({ routingNumber: '021000021' });
       const startedMs = fd.now();
       const { body } = await initiate(fdApi, customerId, { receiver: sent });
-      const first = await details(fdApi, customerId, body.accountId);
+      const first = await readDetails(fdApi, customerId, body.accountId);
       expect(first.body.status, 'right after the initiation').toBe('Pending');
       if (first.body.routingNumber !== undefined) expect(first.body.routingNumber, 'the routing number sent').toBe(sent.routingNumber);
       if (first.body.accountNumberLast4 !== undefined)
@@ -82,11 +82,11 @@ test.describe('micro entries: initiation and the details read', () => {
         ).toBeLessThanOrEqual(DATE_TOLERANCE_S);
       }
       await fdPowers.advanceClock(DEPOSIT_DELAY_S - 60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
+      expect((await readDetails(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
         'Pending',
       );
       await fdPowers.advanceClock(60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
+      expect((await readDetails(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
         'Completed',
       );
     },
@@ -112,7 +112,7 @@ test.describe('micro entries: initiation and the details read', () => {
       ).toBe(200);
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
-      expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdPowers.origin, body.accountId))).status).toBe(200);
+      expect((await verifyAmounts(fdApi, customerId, body.accountId, await amountsOf(fdPowers.origin, body.accountId))).status).toBe(200);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries verified');
     },
   );
@@ -127,7 +127,7 @@ test.describe('micro entries: initiation and the details read', () => {
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       const [a, b] = await amountsOf(fdPowers.origin, body.accountId);
       expect(
-        (await verify(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
+        (await verifyAmounts(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
         'a wrong verification fails the entries',
       ).toBe(400);
       const again = await initiate(fdApi, customerId, { receiver: account });
@@ -229,15 +229,19 @@ test.describe('micro entries: initiation and the details read', () => {
       const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
       const { customerId } = linkedCustomer;
       const aggregated = linkedCustomer.account('checking').id;
-      expectFdError(await details(fdApi, customerId, aggregated), 404, 'details of an aggregated account');
-      expectFdError(await verify(fdApi, customerId, aggregated, [0.12, 0.15]), 404, 'verification of an aggregated account');
+      expectFdError(await readDetails(fdApi, customerId, aggregated), 404, 'details of an aggregated account');
+      expectFdError(await verifyAmounts(fdApi, customerId, aggregated, [0.12, 0.15]), 404, 'verification of an aggregated account');
       const { body } = await initiate(fdApi, customerId, { receiver: receiver() });
       const stranger = await createCustomer();
-      expectFdError(await details(fdApi, stranger, body.accountId), 404, "details under another customer's id");
-      expectFdError(await verify(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
+      expectFdError(await readDetails(fdApi, stranger, body.accountId), 404, "details under another customer's id");
+      expectFdError(await verifyAmounts(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
       expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
-      expectFdError(await details(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
-      expectFdError(await verify(fdApi, customerId, body.accountId, [0.12, 0.15]), 404, 'verification after the customer is deleted');
+      expectFdError(await readDetails(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
+      expectFdError(
+        await verifyAmounts(fdApi, customerId, body.accountId, [0.12, 0.15]),
+        404,
+        'verification after the customer is deleted',
+      );
       expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 404, 'initiation after the customer is deleted');
     },
   );

@@ -19,9 +19,9 @@ export const receiver = (overrides: Record<string, unknown> = {}) => ({
   memo: 'validation',
   ...overrides,
 });
-export const details = (fdApi: OperationClient, customerId: string, accountId: string) =>
+export const readDetails = (fdApi: OperationClient, customerId: string, accountId: string) =>
   fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
-export const verify = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
+export const verifyAmounts = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
   fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts } });
 /** The amounts deposited, through the mock's harness route. */
 export const amountsOf = async (origin: string, accountId: string) =>

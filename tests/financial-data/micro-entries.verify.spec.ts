@@ -20,7 +20,7 @@ import {
   test,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
-import { amountsOf, details as readDetails, receiver, verify as verifyAmounts } from './micro-entries.known.js';
+import { amountsOf, readDetails, receiver, verifyAmounts } from './micro-entries.known.js';
 
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
 // seed 002, Limits: how many micro amounts, and the range of each (the contract's MicroDepositVerification).

@@ -172,14 +172,14 @@ const WINDOWS: {
   asked?: number;
 }[] = [
   {
-    name: `a VOA shows the posted transactions of the last ${VOA_MONTHS} months and none older, though the customer has older ones`,
+    name: `GenerateVOAReport: a VOA shows the posted transactions of the last ${VOA_MONTHS} months and none older, though the customer has older ones`,
     rules: ['FD-VOA-HISTORY:accept@assets-read', 'FD-VOA-HISTORY:refuse@assets-read'],
     op: 'GenerateVOAReport',
     types: VOA_TYPES,
     months: VOA_MONTHS,
   },
   {
-    name: `a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
+    name: `GenerateVOIReport: a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
     rules: ['FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'],
     mock: "needs the mock's virtual clock: 40 days pass so that the oldest transactions fall past two years, which a sandbox spends in real time",
     op: 'GenerateVOIReport',
