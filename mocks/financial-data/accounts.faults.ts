@@ -11,7 +11,6 @@ import {
   accountsOf,
   isActive,
   masked,
-  SUPPORTED_ACCOUNT_TYPES,
   viewer,
   type AccountSeams,
   type Answer,
@@ -26,17 +25,12 @@ type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
-const { fault, fold, skip, on, writtenThenRefused, all, changed } = faultKit<AccountSeams>();
+const { fault, fold, skip, on, writtenThenRefused, changed } = faultKit<AccountSeams>();
 const customerOf = (x: Exchange) => findCustomer(x.world, x.input.path.customerId, x.input.partner?.id);
 /** An account of another customer of the caller, by the path's id. */
 const strayOf = (x: Exchange) => {
   const a = x.world.accounts.get(x.input.path.accountId);
   return a && customerOf(x) && findCustomer(x.world, a.customerId, x.input.partner?.id) ? a : undefined;
-};
-/** A login of another customer of the caller, by the path's id. */
-const siblingLogin = (x: Exchange) => {
-  const l = x.world.logins.get(Number(x.input.path.institutionLoginId));
-  return l && customerOf(x) && findCustomer(x.world, l.customerId, x.input.partner?.id) ? l : undefined;
 };
 const FULL_READERS: Op[] = [
   'GetCustomerAccounts',
@@ -115,22 +109,12 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   fault('fd-acct-filter-status-ignored', 'FD-ACCT-FILTER-STATUS: the status filter does not narrow GetCustomerAccounts', {
     judge: fold('filters', always, (x) => (x.filters!.status = undefined)),
   }),
-  fault('fd-acct-filter-status-active-lists-pending', 'FD-ACCT-FILTER-STATUS: status=active lists the pending account too', {
-    judge: filteredBy(
-      (x) => x.filters!.status === 'active',
-      (a, f) => typeKept(a, f.type),
-    ),
-    ...provider,
-  }),
   fault('fd-filter-exact-status-case-folded', 'FD-FILTER-EXACT: the status filter compares without case', {
     judge: filteredBy(
       (x) => x.filters!.status !== undefined,
       (a, f) => String(a.status).toLowerCase() === String(f.status).toLowerCase() && typeKept(a, f.type),
     ),
     ...provider,
-  }),
-  fault('fd-acct-filter-type-ignored', 'FD-ACCT-FILTER-TYPE: the account type filter does not narrow GetCustomerAccounts', {
-    judge: fold('filters', always, (x) => (x.filters!.type = undefined)),
   }),
   fault('fd-acct-filter-type-overrides-status', 'FD-ACCT-FILTER-TYPE: with account_type given, the status filter is skipped', {
     judge: fold(
@@ -139,14 +123,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
       (x) => (x.filters!.status = undefined),
     ),
     ...blind('blind-accounts-type-filter-overrides-status'),
-  }),
-  fault('fd-filter-whole-savings-lists-money-market', {
-    rule: 'FD-ACCT-FILTER-TYPE, FD-FILTER-WHOLE: account_type=savings also lists the money market accounts',
-    judge: filteredBy(
-      (x) => x.filters!.type === 'savings',
-      (a, f) => (f.status === undefined || a.status === f.status) && (a.type === 'savings' || a.type === 'moneyMarket'),
-    ),
-    ...provider,
   }),
   fault('fd-filter-exact-loan-matches-by-suffix', {
     rule: 'FD-ACCT-FILTER-TYPE, FD-FILTER-EXACT: account_type=loan also lists the studentLoan accounts',
@@ -164,10 +140,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault('fd-acct-full-pending-by-login-hides-pending', 'FD-ACCT-FULL-PENDING: the full by-login list leaves the pending accounts out', {
-    judge: scoped('GetCustomerAccountsByInstitutionLogin', always, (x) => x.list!.filter(isActive)),
-    ...provider,
-  }),
   fault('fd-acct-refresh-window-reversed-accepted', {
     rule: 'FD-ACCT-REFRESH-WINDOW: a login refresh whose toDate is before its fromDate is carried out (200), not refused',
     judge: skip('window'),
@@ -177,39 +149,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     judge: skip('type'),
     ...provider,
   }),
-  fault('fd-acct-type-unsupported-case-folded', {
-    rule: 'FD-ACCT-TYPE-UNSUPPORTED, FD-ACCT-FILTER-TYPE: the type is compared without case, so Savings lists the savings accounts',
-    judge: all(
-      skip('type', (x) => [...SUPPORTED_ACCOUNT_TYPES].some((t) => t.toLowerCase() === String(x.input.query.account_type).toLowerCase())),
-      fold(
-        'filters',
-        (x) => typeof x.filters!.type === 'string',
-        (x) =>
-          (x.filters!.type =
-            [...SUPPORTED_ACCOUNT_TYPES].find((t) => t.toLowerCase() === x.filters!.type!.toLowerCase()) ?? x.filters!.type),
-      ),
-    ),
-    ...provider,
-  }),
-  fault('fd-acct-type-unsupported-404', 'FD-ACCT-TYPE-UNSUPPORTED: an unsupported account type is answered 404, not 400', {
-    judge: recode('type', always, 404, 'No accounts found for this account type'),
-    ...provider,
-  }),
 
   // --- Scopes of the readers (seed 002, Accounts; provider 1.35.0 GetCustomerAccountsBy...)
   fault('fd-acct-simple-active-list-shows-pending', 'FD-ACCT-SIMPLE-ACTIVE: GetCustomerAccountsSimple lists the pending accounts too', {
     judge: scoped('GetCustomerAccountsSimple', always, (x) => accountsOf(x.world, x.customer!.id)),
-  }),
-  fault('fd-acct-simple-active-by-login-shows-pending', 'FD-ACCT-SIMPLE-ACTIVE: the simple by-login list holds the pending accounts too', {
-    judge: scoped('GetCustomerAccountsByInstitutionLoginSimple', always, (x) =>
-      accountsOf(x.world, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id),
-    ),
-  }),
-  fault('fd-acct-simple-active-by-institution-shows-pending', {
-    rule: 'FD-ACCT-SIMPLE-ACTIVE: the simple by-institution list holds the pending accounts too',
-    judge: scoped('GetCustomerAccountsByInstitutionSimple', always, (x) =>
-      accountsOf(x.world, x.customer!.id).filter((a) => a.institutionId === x.input.path.institutionId),
-    ),
   }),
   fault('fd-acct-by-institution-lists-pending', 'FD-ACCT-BY-INSTITUTION: the full by-institution list holds the pending accounts too', {
     judge: scoped('GetCustomerAccountsByInstitution', always, (x) =>
@@ -217,30 +160,9 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault('fd-acct-by-institution-simple-all', {
-    rule: 'FD-ACCT-BY-INSTITUTION: the simple by-institution list holds the active accounts of every institution',
-    judge: scoped('GetCustomerAccountsByInstitutionSimple', always, (x) => accountsOf(x.world, x.customer!.id).filter(isActive)),
-  }),
-  fault('fd-acct-by-institution-credit-card-left-out', {
-    rule: 'FD-ACCT-BY-INSTITUTION: the full by-institution list leaves out the credit card accounts',
-    judge: scoped('GetCustomerAccountsByInstitution', always, (x) => x.list!.filter((a) => a.type !== 'creditCard')),
-    ...provider,
-  }),
   fault('fd-acct-by-login-simple-all-logins', {
     rule: "FD-ACCT-BY-LOGIN: the simple by-login list holds the customer's active accounts of every login",
     judge: scoped('GetCustomerAccountsByInstitutionLoginSimple', always, (x) => accountsOf(x.world, x.login!.customerId).filter(isActive)),
-  }),
-  fault('fd-cust-delete-linked-simple-after-customer-delete', {
-    rule: "FD-CUST-DELETE-LINKED, FD-OBJ-AFTER-DELETE: GetCustomerAccountsSimple still finds a deleted customer's accounts by its id",
-    judge: skip(
-      'customer',
-      (x) =>
-        x.op === 'GetCustomerAccountsSimple' &&
-        !x.world.customers.has(x.input.path.customerId) &&
-        accountsOf(x.world, x.input.path.customerId).length > 0,
-      (x) => (x.customer = { id: x.input.path.customerId } as Customer),
-    ),
-    ...assumption,
   }),
   fault('fd-obj-other-parent-full-by-id', {
     rule: 'FD-OBJ-OTHER-PARENT, FD-TXN-OWNER-404: GetCustomerAccount serves an account of another customer of the partner',
@@ -259,11 +181,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     answer: shown([...FULL_READERS, ...SIMPLE_READERS], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
     ...assumption,
   }),
-  fault('fd-acct-number-masked-by-institution-last-six', {
-    rule: 'FD-ACCT-NUMBER-MASKED: the full by-institution list shows six digits of each number',
-    answer: shown(['GetCustomerAccountsByInstitution'], (v, a) => ({ ...v, number: masked(a, 6) })),
-    ...assumption,
-  }),
   fault('fd-acct-number-masked-by-login-last-five', {
     rule: 'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: the full by-login list leaves five digits of each number in clear',
     answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, number: masked(a, 5) })),
@@ -274,32 +191,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, realAccountNumber: a.number })),
     ...assumption,
   }),
-  fault('fd-acct-number-masked-list-credit-card-unmasked', {
-    rule: "FD-ACCT-NUMBER-MASKED: GetCustomerAccounts gives a credit card's number in full",
-    answer: shown(
-      ['GetCustomerAccounts'],
-      (v, a) => ({ ...v, number: a.number }),
-      (a) => a.type === 'creditCard',
-    ),
-  }),
   fault('fd-acct-number-masked-simple-display-first-four', {
     rule: 'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows the first four digits of the number',
     answer: shown(['GetCustomerAccountSimple'], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
     ...provider,
-  }),
-  fault('fd-obj-sensitive-simple-investment-number-clear', {
-    rule: 'FD-ACCT-NUMBER-MASKED, FD-OBJ-SENSITIVE: the simple read of an investment account displays its whole number',
-    answer: shown(
-      ['GetCustomerAccountSimple'],
-      (v, a) => ({ ...v, accountNumberDisplay: a.number }),
-      (a) => a.type === 'investment',
-    ),
-    ...provider,
-  }),
-  fault('fd-acct-number-masked-migrate-full-number', 'FD-ACCT-NUMBER-MASKED: the migration answer shows the full account number', {
-    answer: shown(['MigrateInstitutionLoginAccounts'], (v, a) => ({ ...v, number: a.number })),
-    ...assumption,
-    ...blind('blind-accounts-migrate-full-number'),
   }),
   fault('fd-acct-ids-simple-one-wrong-login', {
     rule: "FD-ACCT-IDS: GetCustomerAccountSimple shows the customer's first login instead of the account's own",
@@ -338,11 +233,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault('fd-prop-same-on-every-reader-simple-type-lowercased', {
-    rule: 'FD-PROP-SAME-ON-EVERY-READER, FD-ACCT-SIMPLE-BASIC: GetCustomerAccountSimple writes a camel-case account type in lower case',
-    answer: shown(['GetCustomerAccountSimple'], (v) => ({ ...v, type: String(v.type).toLowerCase() })),
-    ...provider,
-  }),
   fault('fd-date-unit-simple-by-id-dates-ms', {
     rule: 'FD-DATE-UNIT: GetCustomerAccountSimple, a less used reader, gives every date of the account in milliseconds',
     answer: shown(['GetCustomerAccountSimple'], (v) =>
@@ -350,47 +240,11 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault('fd-acct-dates-by-institution-simple-created-ms', {
-    rule: 'FD-ACCT-DATES: the simple by-institution list gives createdDate in milliseconds',
-    answer: shown(['GetCustomerAccountsByInstitutionSimple'], (v, a) => ({ ...v, createdDate: a.createdDate * 1000 })),
-    ...provider,
-  }),
-  fault('fd-acct-dates-by-login-simple-name-upper', {
-    rule: "FD-ACCT-DATES: GetCustomerAccountsByInstitutionLoginSimple shows each account's name upper-cased; every other reader keeps it",
-    answer: shown(['GetCustomerAccountsByInstitutionLoginSimple'], (v) => ({ ...v, name: String(v.name).toUpperCase() })),
-    ...provider,
-  }),
-  fault('fd-acct-dates-by-institution-currency-lower', {
-    rule: "FD-ACCT-DATES: GetCustomerAccountsByInstitution writes each account's currency in lower case; every other reader keeps it",
-    answer: shown(['GetCustomerAccountsByInstitution'], (v) => ({ ...v, currency: String(v.currency).toLowerCase() })),
-    ...provider,
-  }),
-  fault('fd-event-date-fixed-full-by-id-linked-date-now', {
-    rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccount answers linkedAccountDate as the time of the read',
-    answer: shown(['GetCustomerAccount'], (v, _a, x) => ({ ...v, linkedAccountDate: Math.floor(x.now.getTime() / 1000) })),
-    ...assumption,
-  }),
-  fault('fd-event-date-fixed-simple-list-linked-date-day', {
-    rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccountsSimple dates each link at the start of its day',
-    answer: shown(['GetCustomerAccountsSimple'], (v, a) => ({ ...v, linkedAccountDate: a.createdDate - (a.createdDate % 86_400) })),
-    ...assumption,
-  }),
-  fault('fd-txpush-event-content-by-id-balance-cached', {
-    rule: 'FD-TXPUSH-EVENT-CONTENT: GetCustomerAccount serves the balance of its first read of the account again',
-    answer: (x, a, m) => {
-      if (x.op !== 'GetCustomerAccount' || a.status >= 400) return a;
-      m[a.shown[0].id] ??= a.body.balance;
-      return { ...a, body: { ...a.body, balance: m[a.shown[0].id] } };
-    },
-  }),
 
   // --- Refresh (seed 002, Accounts: v1 200 with the accounts, v2 204; completion an updated aggregation attempt date)
   fault('fd-acct-dates-refresh-date-ms', 'FD-ACCT-DATES: a refresh dates the aggregation in epoch milliseconds', {
     state: changed('refresh', (c, x) => ({ ...c, at: x.now.getTime() })),
     ...provider,
-  }),
-  fault('fd-acct-refresh-date-v2-unchanged', 'FD-ACCT-REFRESH-DATE: a v2 refresh by login does not move the aggregation dates', {
-    state: changed('refresh', (c, x) => (x.op === 'RefreshCustomerAccountsByInstitutionLoginV2' ? { ...c, accounts: [] } : c)),
   }),
   fault('fd-acct-refresh-date-v2-success-date-only', {
     rule: 'FD-ACCT-REFRESH-DATE: the v2 refreshes move the success date only, not the attempt date',
@@ -420,26 +274,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   fault('fd-acct-refresh-v1-answers-204', 'FD-ACCT-REFRESH-V1: a v1 refresh by login answers 204 without the accounts', {
     answer: restatus('RefreshCustomerAccountsByInstitutionLogin', 204),
   }),
-  fault('fd-acct-refresh-v2-answers-200', 'FD-ACCT-REFRESH-V2: the v2 refresh of a customer answers 200 with the accounts, not 204', {
-    answer: restatus('RefreshCustomerAccountsV2', 200, (x) => full(x, accountsOf(x.world, x.customer!.id))),
-  }),
   fault('fd-obj-foreign-id-refresh-v2-unknown-customer-204', {
     rule: 'FD-OBJ-FOREIGN-ID: the v2 refresh answers 204 for a customer it does not know',
     judge: skip('customer', on('RefreshCustomerAccountsV2'), (x) => (x.customer = { id: String(x.input.path.customerId) } as Customer)),
     ...provider,
-  }),
-  fault('fd-acct-refresh-date-simple-list-cached', {
-    rule: "FD-ACCT-REFRESH-DATE, FD-ACCT-DATES: GetCustomerAccountsSimple serves the customer's last answer again until an account is deleted (a refresh does not clear it)",
-    state: changed('delete', (c, _x, m) => {
-      for (const a of c.gone) delete m[a.customerId];
-    }),
-    answer: (x, a, m) => {
-      if (x.op !== 'GetCustomerAccountsSimple' || a.status >= 400) return a;
-      m[x.customer!.id] ??= a.body;
-      return { ...a, body: m[x.customer!.id] };
-    },
-    ...provider,
-    origin: 'model',
   }),
 
   // --- Deletion of access (seed 002, Accounts: removes access to that data only)
@@ -468,17 +306,9 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
       ...ghostsOf(x, m, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id),
     ]),
   }),
-  fault('fd-prop-answer-is-state-delete-savings-kept', {
-    rule: 'FD-ACCT-DELETE-ACCOUNT, FD-PROP-ANSWER-IS-STATE: deleting a savings account answers 204 and leaves it in place',
-    state: changed('delete', (c, x) => (x.op === 'DeleteCustomerAccount' ? { ...c, gone: c.gone.filter((a) => a.type !== 'savings') } : c)),
-  }),
   fault('fd-not-found-delete-unknown-account-400', {
     rule: 'FD-ACCT-DELETE-ACCOUNT, FD-NOT-FOUND: an unknown account id on delete is answered 400, not 404',
     judge: recode('account', on('DeleteCustomerAccount'), 400, 'Invalid account id'),
-  }),
-  fault('fd-prop-error-status-delete-answers-200', {
-    rule: 'FD-ACCT-DELETE-ACCOUNT, FD-PROP-ERROR-STATUS: the account delete answers 200 with an empty object',
-    answer: restatus('DeleteCustomerAccount', 200, () => ({})),
   }),
   fault('fd-acct-delete-again-204', 'FD-ACCT-DELETE-AGAIN: a second delete of an account answers 204, not 404', {
     state: keepDeleted('DeleteCustomerAccount'),
@@ -506,10 +336,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
         : c,
     ),
   }),
-  fault('fd-not-found-delete-other-customer-account', {
-    rule: 'FD-NOT-FOUND, FD-ACCT-DELETE-KEEPS-OTHERS, FD-OBJ-OTHER-PARENT: DeleteCustomerAccount deletes an account of another customer of the partner',
-    judge: accountFound('DeleteCustomerAccount', strayOf),
-  }),
   fault('fd-prop-refused-no-trace-other-customer-account-removed', {
     rule: 'FD-OBJ-OTHER-PARENT, FD-PROP-REFUSED-NO-TRACE: DeleteCustomerAccount under another customer of the partner answers 404 but removes the account', // The account of the path's id when any customer of the partner holds it, whatever the path's customer names.
     judge: writtenThenRefused('account', on('DeleteCustomerAccount'), (x) => {
@@ -529,20 +355,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
     ...assumption,
   }),
-  fault('fd-obj-after-delete-login-keeps-last-account', {
-    rule: "FD-ACCT-DELETE-LOGIN, FD-OBJ-AFTER-DELETE: the login's last account survives the login's deletion",
-    state: changed('delete', (c, x) =>
-      x.op === 'DeleteCustomerAccountsByInstitutionLogin' && c.gone.length > 1 ? { ...c, gone: c.gone.slice(0, -1) } : c,
-    ),
-  }),
-  fault('fd-obj-other-parent-delete-login-other-customer', {
-    rule: 'FD-OBJ-OTHER-PARENT, FD-ACCT-DELETE-LOGIN: the login delete finds a login of another customer of the partner',
-    judge: skip(
-      'login',
-      (x) => x.op === 'DeleteCustomerAccountsByInstitutionLogin' && siblingLogin(x) !== undefined,
-      (x) => (x.login = siblingLogin(x)),
-    ),
-  }),
 
   // --- Migration (seed 002, Accounts; App registration: authorization details)
   fault('fd-acct-migrate-returns-all', 'FD-ACCT-MIGRATE: the migration answers every account of the customer', {
@@ -550,10 +362,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
       x.op === 'MigrateInstitutionLoginAccounts' && a.status === 200
         ? { ...a, body: full(x, accountsOf(x.world, x.login!.customerId)) }
         : a,
-  }),
-  fault('fd-acct-migrate-answers-204', 'FD-ACCT-MIGRATE: the migration answers 204 without the accounts of the login', {
-    answer: restatus('MigrateInstitutionLoginAccounts', 204),
-    ...provider,
   }),
   fault('fd-authdetails-legacy-migrate-takes-second-call', {
     rule: 'FD-AUTHDETAILS-LEGACY, FD-ACCT-MIGRATE: the first migration answers the accounts but leaves the login on its legacy connection',

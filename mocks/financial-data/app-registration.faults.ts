@@ -5,7 +5,7 @@
 // app-registration.ts at its seams: the request as judged at one step (Step), what a write stores
 // (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
 // a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
-import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always, was } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
@@ -18,7 +18,6 @@ import {
   newRegistration,
   registrationsOf,
   statusMatch,
-  statusOf,
   type AppSeams,
   type Change,
   type Exchange,
@@ -79,10 +78,6 @@ const listed = (bend: (item: Body, r: Registration, x: Exchange, memory: FaultMe
   items('getApplications', 'applications', (i, x, m) => bend(i, registration(x, i.preAppId)!, x, m));
 const statuses = (bend: (item: Body, r: Registration, x: Exchange) => Body) =>
   items('GetAppRegistrationStatus', 'applications', (i, x) => bend(i, registration(x, i.preAppId)!, x));
-const EMPTY_PAGE = { found: 0, displaying: 0, moreAvailable: false };
-
-/** The names of the first modification of each registration, kept in the world (state.ts faultMemory). */
-const firstModifiedName = (x: Exchange): Map<number, string> => x.world.faultMemory.appFirstModifiedNames;
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // --- Registering (seed 002, RegisterApp; provider 1.35.0 Application)
@@ -90,33 +85,13 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     answer: listed(({ note: _n, ...i }) => i),
     ...provider,
   }),
-  fault('fd-app-register-approved-at-once', 'FD-APP-REGISTER: a new registration is approved at once, not pending (P)', {
-    state: changed('register', (c, x) => ({
-      ...c,
-      r: { ...c.r, pendingSinceS: undefined, approvedS: x.nowS, applicationId: applicationIdOf(c.r) },
-    })),
-    ...provider,
-  }),
   fault('fd-app-register-preappid-text', {
     rule: 'FD-APP-REGISTER: the 201 of RegisterApp carries preAppId as a digit string, not the number the provider gives (provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)',
     answer: answered('RegisterApp', (b) => ({ ...b, preAppId: String(b.preAppId) })),
     ...blind('blind-app-register-preappid-text'),
   }),
-  seeded(
-    fault('fd-obj-read-only-app-register-application-id-from-body', {
-      rule: "FD-OBJ-READ-ONLY: RegisterApp keeps an applicationId the body sends (the request declares none) as the registration's, and getApplications lists it",
-      state: changed('register', (c, x) =>
-        typeof x.input.body.applicationId === 'string' ? { ...c, r: { ...c.r, applicationId: x.input.body.applicationId } } : c,
-      ),
-      ...provider,
-    }),
-  ),
   fault('fd-app-required-image-optional', 'FD-APP-REQUIRED: an Application without image is accepted', {
     relax: schema('Application', { unrequire: ['image'] }),
-    ...provider,
-  }),
-  fault('fd-app-required-url-optional', 'FD-APP-REQUIRED: an Application without appUrl is accepted', {
-    relax: schema('Application', { unrequire: ['appUrl'] }),
     ...provider,
   }),
   fault('fd-app-required-url-optional-on-modify', {
@@ -125,14 +100,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     judge: refuse('fields', (x) => !x.input.body.appUrl, { status: 400, message: 'appUrl is required' }),
     ...provider,
     ...blind('blind-app-modify-url-optional'),
-  }),
-  fault('fd-app-logo-size-unchecked', 'FD-APP-LOGO-SIZE: a logo at the size limit or more is accepted', {
-    relax: schema('AppLogo', { drop: ['maxLength'] }),
-    ...provider,
-  }),
-  fault('fd-app-logo-size-limit-low', 'FD-APP-LOGO-SIZE: a logo under the size limit is refused (a lower limit)', {
-    relax: schema('AppLogo', { set: { maxLength: 60000 } }),
-    ...provider,
   }),
   fault('fd-app-logo-size-limit-on-text', {
     rule: 'FD-APP-LOGO-SIZE: the logo limit is applied to the length of its Base64 text, so an SVG file just under the limit is refused (provider 1.35.0 Application.image)',
@@ -149,49 +116,11 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     state: changed('modify', (c) => ({ ...c, fields: undefined })),
     ...was('app-modify-not-saved'),
   }),
-  fault('fd-app-modify-list-name-at-submission', {
-    rule: 'FD-APP-MODIFY: getApplications shows and finds a registration by the name of its submission, not the name sent last',
-    judge: listFilter('name', (r, c) => c.name === undefined || r.firstName === c.name),
-    answer: listed((i, r) => ({ ...i, name: r.firstName })),
-  }),
-  modelFault(
-    fault('fd-app-modify-list-name-first-modification', {
-      rule: 'FD-APP-MODIFY, FD-APP-LIST-FILTER: after a second modification getApplications keeps showing, and finding by, the name of the first one',
-      state: changed('modify', (c, x) => {
-        const names = firstModifiedName(x);
-        if (!names.has(c.r.preAppId)) names.set(c.r.preAppId, x.input.body.appName);
-      }),
-      judge: listFilter(
-        'name',
-        (reg, c, x) => c.name === undefined || (firstModifiedName(x).get(reg.preAppId) ?? reg.fields.appName) === c.name,
-      ),
-      answer: listed((i, reg, x) => ({ ...i, name: firstModifiedName(x).get(reg.preAppId) ?? i.name })),
-    }),
-  ),
-  fault('fd-app-modify-resubmits-new-preappid', {
-    rule: 'FD-APP-MODIFY: a modification files a new request under a fresh preAppId, leaving the registration it names with the old details',
-    state: changed('modify', (c, x) => {
-      const state = x.world.appRegistrations;
-      const again = newRegistration(++state.seq, c.r.partnerId, x.input.body, x.nowS);
-      state.apps.set(again.preAppId, again);
-      return { ...c, r: again, applicationId: undefined };
-    }),
-    ...blind('blind-app-modify-resubmits-new-preappid'),
-  }),
   fault('fd-app-modify-list-modified-date-is-submitted', {
     rule: 'FD-APP-MODIFY, FD-PROP-SAME-ON-EVERY-READER: getApplications gives the submission time as modifiedDate after a modification',
     answer: listed((i) => ({ ...i, modifiedDate: i.submittedDate })),
     ...provider,
     ...was('i30-fd-app-list-modified-date-is-submitted'),
-  }),
-  fault('fd-app-modify-pending-keeps-approved', {
-    rule: 'FD-APP-MODIFY-PENDING: a modified approved registration stays approved, not pending again',
-    state: changed('modify', (c) => ({ ...c, pending: false })),
-    ...provider,
-  }),
-  fault('fd-app-modify-pending-drops-application-id', 'FD-APP-MODIFY-PENDING: a modification takes the applicationId away', {
-    state: changed('modify', (c) => ({ ...c, applicationId: undefined })),
-    ...provider,
   }),
   fault('fd-app-modify-pending-answers-prior-status', {
     rule: 'FD-APP-MODIFY-PENDING: modifying an approved registration answers the status it had before the change (A), not the P it now has',
@@ -199,45 +128,17 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-app-modify-answers-prior-status'),
   }),
-  fault('fd-app-modify-pending-status-v2-shows-approved', {
-    rule: 'FD-APP-MODIFY-PENDING: the deprecated v2 status read keeps showing a modified approved registration approved (A)',
-    answer: statuses((i, r) => (r.approvedS !== undefined ? { ...i, status: 'A' } : i)),
-    ...provider,
-  }),
   fault('fd-app-unknown-modify-creates', 'FD-APP-UNKNOWN: modifying an unknown preAppId files a new registration, not a 404', {
     judge: skip('registration', always, (x) => {
       x.r = { ...newRegistration(Number(x.input.path.preAppId), x.input.partner!.id, {}, x.nowS), firstName: x.input.body.appName };
       x.world.appRegistrations.apps.set(x.r.preAppId, x.r);
     }),
   }),
-  fault('fd-app-unknown-modify-other-partner', {
-    rule: "FD-APP-UNKNOWN: modifying a preAppId another partner registered changes that partner's registration, not a 404",
-    judge: skip(
-      'registration',
-      (x) => x.found !== undefined,
-      (x) => (x.r = x.found),
-    ),
-    ...blind('blind-app-modify-other-partner'),
-  }),
-
-  // --- Reading back (seed 002, App registration: getApplications, and the deprecated v2 status read)
-  fault('fd-app-read-back-list-hides-pending', 'FD-APP-READ-BACK: getApplications leaves the pending registrations out', {
-    judge: fold('match', on('getApplications'), (x) => (x.matches = x.matches!.filter((r) => statusOf(r) !== 'P'))),
-  }),
-  fault('fd-app-read-back-status-v2-hides-pending', 'FD-APP-READ-BACK: the v2 status read leaves the pending registrations out', {
-    judge: fold('match', on('GetAppRegistrationStatus'), (x) => (x.matches = x.matches!.filter((r) => statusOf(r) !== 'P'))),
-  }),
   fault('fd-app-read-back-list-name-from-owner', {
     rule: 'FD-APP-READ-BACK: getApplications shows a registration under the ownerName of the Application sent, not its appName (provider 1.35.0 App.name)',
     answer: listed((i, r) => ({ ...i, name: r.fields.ownerName })),
     ...blind('blind-app-list-name-from-owner'),
   }),
-  seeded(
-    fault('fd-app-read-back-status-v2-name-trimmed', {
-      rule: 'FD-APP-READ-BACK, FD-APP-MODIFY: the deprecated status read answers the appName trimmed with its inner spaces collapsed',
-      answer: statuses((i) => ({ ...i, appName: String(i.appName).trim().replace(/\s+/g, ' ') })),
-    }),
-  ),
   seeded(
     fault('fd-app-approved-same-list-scopes-example', {
       rule: "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the provider App example has them, not as the v2 status read does",
@@ -250,23 +151,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       const shown = (i: Body, r: Registration) => (i.applicationId ? i : { ...i, applicationId: applicationIdOf(r) });
       return [listed((i, r) => shown(i, r)), statuses((i, r) => shown(i, r))].reduce((acc, f) => f(x, acc, m), a);
     },
-    ...provider,
-  }),
-  fault('fd-app-application-id-missing-on-status-v2', {
-    rule: 'FD-APP-APPLICATION-ID: the v2 status read leaves out the applicationId of an approved registration',
-    answer: statuses(({ applicationId: _, ...i }) => i),
-    ...provider,
-  }),
-  fault('fd-app-application-id-list-upper', {
-    rule: 'FD-APP-APPLICATION-ID: getApplications gives the applicationId upper-cased, not as the deprecated read and the approval give it (provider 1.35.0 ApplicationId)',
-    answer: listed((i) => (i.applicationId ? { ...i, applicationId: String(i.applicationId).toUpperCase() } : i)),
-    ...provider,
-    ...blind('blind-app-list-application-id-upper'),
-  }),
-
-  // --- getApplications' parameters, filters and pages (provider 1.35.0 getApplications)
-  fault('fd-app-list-params-unknown-ignored', 'FD-APP-LIST-PARAMS: an unknown query parameter is ignored, not refused 400 (3008)', {
-    judge: skip('params'),
     ...provider,
   }),
   fault('fd-app-list-params-names-loose', {
@@ -290,19 +174,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...provider,
     ...was('i29-fd-apps-status-any-case-accepted'),
   }),
-  fault('fd-app-list-filter-status-ignored', 'FD-APP-LIST-FILTER: the status filter is ignored, every status listed', {
-    judge: listFilter('status', always),
-    ...provider,
-  }),
-  fault('fd-app-list-filter-name-contains', 'FD-APP-LIST-FILTER: the name filter matches a part of the name, not the whole name', {
-    judge: listFilter('name', (r, c) => c.name === undefined || String(r.fields.appName).includes(c.name)),
-    ...provider,
-  }),
-  fault('fd-filter-exact-app-list-name-case-folded', {
-    rule: "FD-APP-LIST-FILTER, FD-FILTER-EXACT: getApplications' name filter is compared without case, so another case of the name finds the registration",
-    judge: listFilter('name', (r, c) => c.name === undefined || String(r.fields.appName).toLowerCase() === c.name.toLowerCase()),
-    ...provider,
-  }),
   fault('fd-app-list-filter-pre-app-id-prefix', {
     rule: 'FD-APP-LIST-FILTER, FD-PROP-WINDOW: pre_app_id is matched as a text prefix, so an id also lists the registrations whose ids start with its digits',
     judge: listFilter('pre_app_id', (r, c) => c.pre_app_id === undefined || String(r.preAppId).startsWith(String(c.pre_app_id))),
@@ -310,26 +181,11 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...was('i11-app-list-pre-app-id-prefix'),
   }),
   seeded(
-    fault('fd-app-list-filter-application-id-any-partner', {
-      rule: "FD-APP-LIST-FILTER: getApplications by application_id looks among every partner's registrations and lists another partner's",
-      judge: everyPartner('getApplications', (x) => x.criteria?.application_id !== undefined),
-      ...provider,
-    }),
-  ),
-  seeded(
     fault('fd-obj-foreign-id-app-list-pre-app-id-any-partner', {
       rule: "FD-OBJ-FOREIGN-ID: getApplications filtered by pre_app_id looks among every partner's registrations",
       judge: everyPartner('getApplications', (x) => x.criteria?.pre_app_id !== undefined),
     }),
   ),
-  fault('fd-app-list-filter-first-only', {
-    rule: 'FD-APP-LIST-FILTER: getApplications applies only the first filter present of pre_app_id, application_id, name and status, not all together',
-    judge: fold('filters', on('getApplications'), (x) => {
-      const [, ...rest] = (['pre_app_id', 'application_id', 'name', 'status'] as const).filter((k) => x.criteria![k] !== undefined);
-      for (const k of rest) delete x.criteria![k];
-    }),
-    ...blind('blind-app-list-first-filter-only'),
-  }),
   fault('fd-app-list-filter-no-match-404', {
     rule: 'FD-APP-LIST-FILTER: a getApplications filter matching nothing is refused 404 like the deprecated read, not an empty page',
     judge: refuse('page', (x) => x.op === 'getApplications' && x.matches!.length === 0, {
@@ -339,20 +195,8 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     }),
     ...blind('blind-app-list-no-match-404'),
   }),
-  fault('fd-app-list-paging-start-zero-based', 'FD-APP-LIST-PAGING: start is read as zero-based, start 1 gives the second page', {
-    judge: fold('start', on('getApplications'), (x) => (x.paging = { ...x.paging, start: (x.paging?.start ?? 1) + 1 })),
-    ...provider,
-  }),
   fault('fd-app-list-paging-start-zero-first-page', 'FD-APP-LIST-PAGING: start 0 is answered as the first page, not refused 400', {
     judge: skip('start', (x) => x.op === 'getApplications' && x.input.query.start === 0),
-    ...provider,
-  }),
-  fault('fd-app-list-paging-limit-cap-raised', 'FD-APP-LIST-PAGING: limit 101 is accepted', {
-    relax: schema('AppListLimit', { set: { maximum: 1000 } }),
-    ...provider,
-  }),
-  fault('fd-app-list-paging-limit-cap-lowered', 'FD-APP-LIST-PAGING: limit at its maximum is refused (a lower cap)', {
-    relax: schema('AppListLimit', { set: { maximum: 50 } }),
     ...provider,
   }),
   fault('fd-app-list-paging-limit-maximum-refused', {
@@ -364,18 +208,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ),
     ...provider,
     ...blind('blind-app-list-limit-100-refused'),
-  }),
-  fault('fd-app-list-paging-status-found-unfiltered', {
-    rule: 'FD-APP-LIST-PAGING: with a status filter found counts every registration of the partner',
-    answer: answered('getApplications', (b, x) => (x.criteria?.status !== undefined ? { ...b, found: x.scope!.length } : b)),
-    ...provider,
-  }),
-  fault('fd-app-list-paging-more-available-on-full-last-page', {
-    rule: 'FD-APP-LIST-PAGING: a last page filled exactly to its limit answers moreAvailable true',
-    answer: answered('getApplications', (b, x) =>
-      b.displaying > 0 && b.displaying === (x.input.query.limit ?? x.pageSize) ? { ...b, moreAvailable: true } : b,
-    ),
-    ...provider,
   }),
   seeded(
     fault('fd-page-keeps-query-app-list-later-page-scopes', {
@@ -389,21 +221,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   fault('fd-app-status-sunset-retired', 'FD-APP-STATUS-SUNSET: a 1.35.0 target no longer serves the deprecated status read (404)', {
     judge: refuse('sunset', always, { status: 404, message: 'No route GET /aggregation/v2/partners/applications' }),
   }),
-  fault('fd-app-status-sunset-gone', {
-    rule: 'FD-APP-STATUS-SUNSET: past the sunset the v2 status read answers 410 Gone, though "unsupported" is not removed (seed 002, Versioning; contract x-sunset)',
-    judge: refuse('sunset', (x) => x.nowS >= Date.parse('2026-06-01T00:00:00Z') / 1000, {
-      status: 410,
-      message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
-    }),
-    ...blind('blind-app-status-v2-gone-after-sunset'),
-  }),
-  seeded(
-    fault('fd-app-status-not-found-application-id-any-partner', {
-      rule: "FD-APP-STATUS-NOT-FOUND: the status read by applicationId looks among every partner's registrations and returns another partner's (200 instead of 404)",
-      judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.applicationId !== undefined),
-      ...assumption,
-    }),
-  ),
   fault('fd-obj-other-partner-app-status-pre-app-id', {
     rule: "FD-APP-STATUS-NOT-FOUND, FD-OBJ-OTHER-PARTNER: read by preAppId, the status of another partner's registration is answered",
     judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.preAppId !== undefined),
@@ -415,13 +232,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...blind('blind-app-status-404-only-without-registrations'),
   }),
   seeded(
-    fault('fd-lookup-exact-app-status-application-id-trimmed', {
-      rule: 'FD-LOOKUP-EXACT: GetAppRegistrationStatus compares its applicationId filter with the spaces around it trimmed, so the id with a space before it lists the registration',
-      judge: statusFilter('applicationId', (r, c) => c.applicationId === undefined || r.applicationId === c.applicationId.trim()),
-      ...assumption,
-    }),
-  ),
-  seeded(
     fault('fd-filter-rule-app-status-name-prefix', {
       rule: 'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
       judge: statusFilter('appName', (r, c) => c.appName === undefined || String(r.fields.appName).startsWith(c.appName)),
@@ -429,22 +239,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       ...was('app-status-name-filter-prefix'),
     }),
   ),
-  seeded(
-    fault('fd-filter-exact-app-status-name-spaces-removed', {
-      rule: 'FD-FILTER-EXACT: GetAppRegistrationStatus appName is compared with its white space removed, so the name with a space inside it lists the registration',
-      judge: statusFilter('appName', (r, c) => {
-        const squeezed = (v: string) => v.replace(/\s+/g, '');
-        return c.appName === undefined || squeezed(r.fields.appName) === squeezed(c.appName);
-      }),
-      ...assumption,
-    }),
-  ),
-  fault('fd-app-status-dates-ignored', 'FD-APP-STATUS-DATES: the date filters are ignored, a date after the registration still finds it', {
-    judge: fold('match', on('GetAppRegistrationStatus'), (x) => {
-      x.matches = x.scope!.filter((r) => statusMatch({ ...x.statusCriteria!, submittedDate: undefined, modifiedDate: undefined }, r));
-    }),
-    ...assumption,
-  }),
   fault('fd-app-status-dates-submitted-strict', {
     rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: submittedDate finds registrations submitted after it only, not the registration instant itself',
     judge: dateFilter('submittedDate', (v, from) => v > from),
@@ -477,26 +271,9 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...provider,
     ...was('i34-fd-app-status-v2-total-ignores-date-filters'),
   }),
-  fault('fd-app-status-paging-default-page-size', 'FD-APP-STATUS-PAGING: without pageSize, ten registrations per page, not one', {
-    judge: fold(
-      'page',
-      (x) => x.op === 'GetAppRegistrationStatus' && x.input.query.pageSize === undefined,
-      (x) => {
-        x.size = 10;
-        x.pageFrom = (x.pageNumber! - 1) * x.size;
-      },
-    ),
-    ...provider,
-  }),
   fault('fd-app-status-paging-total-pages-floor', 'FD-APP-STATUS-PAGING: totalPages leaves out a last partial page', {
     answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, totalPages: Math.floor(b.totalRecords / b.numberOfRecordsPerPage) })),
     ...provider,
-  }),
-  fault('fd-app-status-paging-records-per-page-is-count', {
-    rule: 'FD-APP-STATUS-PAGING: numberOfRecordsPerPage is the number of records on this page, not the page size asked for (provider 1.35.0 AppStatuses)',
-    answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, numberOfRecordsPerPage: b.applications.length })),
-    ...provider,
-    ...blind('blind-app-status-records-per-page-is-count'),
   }),
   fault('fd-app-status-paging-offset-zero-based', {
     rule: 'FD-APP-STATUS-PAGING: each page of the deprecated reader is cut one page late, the first registrations never shown',
@@ -510,12 +287,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       ...provider,
     }),
   ),
-
-  // --- The institution registrations (seed 002: without an institution id, all institutions)
-  fault('fd-app-institutions-drops-pending', 'FD-APP-INSTITUTIONS: the pending institution registrations are left out of both readers', {
-    judge: fold('rows', always, (x) => (x.all = x.rows = x.rows!.filter((row) => row.registered))),
-    answer: statuses((i) => ({ ...i, institutionDetails: i.institutionDetails.filter((d: Body) => d.status) })),
-  }),
   fault('fd-app-institutions-filter-ignored', 'FD-APP-INSTITUTIONS: the institution_id filter is ignored, every institution listed', {
     judge: skip('institution', always, (x) => (x.rows = x.all)),
   }),
@@ -541,13 +312,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       ...was('app-institutions-institution-id-prefix'),
     }),
   ),
-  fault('fd-app-institutions-not-found-unknown-app-empty', {
-    rule: 'FD-APP-INSTITUTIONS-NOT-FOUND: an unknown applicationId is an empty page, not a 404',
-    answer: (x, a) =>
-      x.op === 'getRegisteredInstitutions' && a.refusal?.status === 404 && !x.app
-        ? { status: 200, body: { ...EMPTY_PAGE, institutions: [] } }
-        : a,
-  }),
   fault('fd-app-institutions-not-found-other-partner-app', {
     rule: "FD-APP-INSTITUTIONS-NOT-FOUND: another partner's approved application is answered, not refused 404 (3001)",
     judge: skip(
@@ -559,15 +323,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
         )),
     ),
     ...blind('blind-app-institutions-other-partner-app'),
-  }),
-  fault('fd-app-institutions-paging-start-zero-based', {
-    rule: 'FD-APP-INSTITUTIONS-PAGING: start is read as zero-based, start 1 gives the second page',
-    judge: fold('start', on('getRegisteredInstitutions'), (x) => (x.paging = { ...x.paging, start: (x.paging?.start ?? 1) + 1 })),
-    ...provider,
-  }),
-  fault('fd-app-institutions-paging-limit-cap-lowered', 'FD-APP-INSTITUTIONS-PAGING: limit at its maximum is refused (a lower cap)', {
-    relax: schema('AppInstitutionLimit', { set: { maximum: 100 } }),
-    ...provider,
   }),
   fault('fd-app-institutions-paging-limit-uncapped', 'FD-APP-INSTITUTIONS-PAGING: limit 1001 is accepted', {
     relax: schema('AppInstitutionLimit', { drop: ['maximum'] }),
@@ -583,22 +338,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-app-institutions-limit-capped-100'),
   }),
-  fault('fd-app-institutions-paging-filtered-found-counts-all', {
-    rule: 'FD-APP-INSTITUTIONS-PAGING, FD-DERIVED-COUNTS: with the institution_id filter, found counts every institution of the application',
-    answer: answered('getRegisteredInstitutions', (b, x) =>
-      x.input.query.institution_id !== undefined ? { ...b, found: x.all!.length } : b,
-    ),
-    ...provider,
-  }),
-  fault('fd-app-institutions-paging-more-available-on-full-last-page', {
-    rule: 'FD-APP-INSTITUTIONS-PAGING, FD-PROP-PAGING: a last page filled exactly by the limit still says more are available',
-    answer: answered('getRegisteredInstitutions', (b, x) =>
-      x.rows!.length > 0 && x.rows!.length >= Number(x.input.query.start ?? 1) * Number(x.input.query.limit ?? x.pageSize)
-        ? { ...b, moreAvailable: true }
-        : b,
-    ),
-    ...provider,
-  }),
   seeded(
     fault('fd-page-keeps-query-app-institutions-later-page-modified-late', {
       rule: 'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
@@ -608,31 +347,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       ...provider,
     }),
   ),
-
-  // --- A customer's application (seed 002: SetCustomerAppID)
-  fault('fd-app-customer-set-not-saved', 'FD-APP-CUSTOMER-SET: the customer does not read back with the application assigned', {
-    state: changed('set', (c) => ({ ...c, customer: undefined })),
-  }),
   fault('fd-app-customer-set-204', 'FD-APP-CUSTOMER-SET: SetCustomerAppID answers 204, not the 200 the seed gives it', {
     answer: (x, a) => (x.op === 'SetCustomerAppID' && a.status === 200 ? { status: 204 } : a),
     ...blind('blind-app-customer-set-204'),
   }),
-  modelFault(
-    fault('fd-app-customer-set-latest-customer', {
-      rule: "FD-APP-CUSTOMER-SET: the application is given to the partner's most recently created customer, not the one the path names",
-      state: changed('set', (c, x) => ({
-        ...c,
-        customer: c.customer && ([...x.world.customers.group('partner', c.customer.partnerId).values()].at(-1) ?? c.customer),
-      })),
-    }),
-  ),
-  seeded(
-    fault('fd-app-customer-not-found-other-partner-application', {
-      rule: "FD-APP-CUSTOMER-NOT-FOUND: SetCustomerAppID assigns another partner's approved application to the caller's customer (200 instead of 404)",
-      judge: skip('application', (x) =>
-        allRegistrations(x.world, x.nowS).some((r) => r.applicationId === x.input.path.applicationId && r.approvedS !== undefined)),
-    }),
-  ),
   fault('fd-app-customer-not-found-unknown-app-saved', {
     rule: 'FD-APP-CUSTOMER-NOT-FOUND: assigning an applicationId the partner has no approved application with is refused 404, yet the customer keeps it',
     judge: writtenThenRefused('application', (x) => (x.customer!.applicationId = x.input.path.applicationId)),

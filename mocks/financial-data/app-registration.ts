@@ -35,7 +35,7 @@ import {
   type Step,
 } from './app-registration.records.js';
 
-export { APPROVAL_DELAY_S, approvedApp } from './app-registration.records.js';
+export { approvedApp } from './app-registration.records.js';
 
 const APP_STATUSES = new Set(['A', 'P', 'D', 'R', 'S']);
 const LIST_PARAMS = new Set(['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status']);

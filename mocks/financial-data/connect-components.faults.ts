@@ -8,13 +8,12 @@
 import { createHash } from 'node:crypto';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
-import { configurationView, uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
+import { uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
 type Seams = FaultSeams<ComponentsSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
-type View = Record<string, any>;
 const { fault, skipOn: skip, foldOn: fold } = faultKit<ComponentsSeams>();
 
 const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
@@ -23,7 +22,6 @@ const SESSIONS: Op[] = [OAUTH, FORM];
 const RECONNECT: Op = 'post-reconnections';
 const CREATE: Op = 'post-configurations';
 const LIST: Op = 'get-configurations';
-const READ: Op = 'get-configurations-configurationId';
 const DELETE: Op = 'delete-configurations-configurationId';
 
 // (a) The request as judged: functions at the judge seam.
@@ -37,16 +35,7 @@ const restatus =
 const ownLive = (x: Exchange, same: (id: string) => boolean) =>
   [...x.world.connectComponents.configurations.values()].find((c) => !c.deleted && c.partnerId === x.partnerId && same(c.id));
 const configurationIdOf = (x: Exchange) => String(SESSIONS.includes(x.op) ? x.input.body.configurationId : x.input.path.configuration_id);
-const mine = (x: Exchange) => x.stored !== undefined && x.stored.partnerId === x.partnerId;
 const foreignLive = (x: Exchange) => x.stored !== undefined && !x.stored.deleted && x.stored.partnerId !== x.partnerId;
-
-// (b) What a write changes.
-const created =
-  (
-    bend: (c: Extract<Parameters<NonNullable<Seams['state']>>[1], { kind: 'create' }>['configuration'], x: Exchange) => object,
-  ): Seams['state'] =>
-  (x, c) =>
-    c.kind === 'create' ? { ...c, configuration: { ...c.configuration, ...bend(c.configuration, x) } } : c;
 
 // (c) The answer: functions at the answer seam.
 /** The body of a success of `ops` made otherwise. */
@@ -54,16 +43,11 @@ const answered =
   (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
   (x, a) =>
     ops.includes(x.op) && a.error === undefined && a.body !== undefined ? { ...a, body: bend(a.body, x) } : a;
-/** Each configuration of the list answer made otherwise. */
-const listed = (bend: (v: View) => View): Answering => answered([LIST], (b) => b.map(bend));
 
 export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // --- Sessions: OAuth URLs and login forms (seed 002, Connect components)
   fault('fd-components-institution-oauth-unchecked', 'FD-COMPONENTS-INSTITUTION: an OAuth URL for an unknown institution is served', {
     judge: skip([OAUTH], 'institution'),
-  }),
-  fault('fd-components-institution-login-form-unchecked', 'FD-COMPONENTS-INSTITUTION: a login form for an unknown institution is served', {
-    judge: skip([FORM], 'institution'),
   }),
   fault('fd-components-institution-login-form-400', 'FD-COMPONENTS-INSTITUTION: the login form answers an unknown institution with a 400', {
     judge: restatus([FORM], 'institution', 400),
@@ -77,10 +61,6 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     judge: skip(SESSIONS, 'customer'),
     ...assumption,
   }),
-  fault('fd-components-configuration-ref-unknown-accepted', {
-    rule: 'FD-COMPONENTS-CONFIGURATION-REF: a configurationId of no configuration is taken',
-    judge: skip(SESSIONS, 'configuration'),
-  }),
   fault('fd-components-configuration-ref-known-refused', {
     rule: "FD-COMPONENTS-CONFIGURATION-REF: a configurationId of one of the partner's configurations is refused 400",
     judge: (x, s, r) =>
@@ -89,10 +69,6 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
         ? { status: 400, description: 'configurationId names no configuration of this partner' }
         : undefined),
     ...was('components-config-known-refused'),
-  }),
-  fault('fd-components-configuration-ref-deleted-still-applied', {
-    rule: 'FD-COMPONENTS-CONFIG-DELETE, FD-COMPONENTS-CONFIGURATION-REF: a deleted configuration is still taken by the OAuth URLs and login forms',
-    judge: skip(SESSIONS, 'configuration', (x) => mine(x) && x.stored!.deleted),
   }),
   fault('fd-components-configuration-ref-oauth-id-case-folded', {
     rule: "FD-COMPONENTS-CONFIGURATION-REF, FD-OBJ-EXACT-ID-FOLD: the OAuth URL request finds the partner's live configuration by its id in any case",
@@ -124,14 +100,6 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     })),
     ...blind('blind-components-login-form-id-per-customer'),
   }),
-  // --- Reconnections (seed 002: 201; 203 with a multi-factor challenge)
-  fault('fd-components-reconnect-mfa-ignored', {
-    rule: 'FD-COMPONENTS-RECONNECT: a login whose institution asks MFA answers 201, not 203 with the challenge',
-    judge: fold([RECONNECT], 'mfa', (x) => (x.mfa = false)),
-  }),
-  fault('fd-components-reconnect-always-203', 'FD-COMPONENTS-RECONNECT: a login without MFA answers 203, not 201 with a login form', {
-    judge: fold([RECONNECT], 'mfa', (x) => (x.mfa = true)),
-  }),
   fault('fd-components-reconnect-challenge-asked-once', {
     rule: 'FD-COMPONENTS-RECONNECT, FD-PROP-SAME-ANSWER: a login challenged once is taken as answered; its next reconnection skips the challenge',
     judge: fold([RECONNECT], 'mfa', (x, memory) => {
@@ -147,32 +115,9 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     answer: (x, a) => (x.op === RECONNECT && a.status === 203 ? { ...a, body: a.body[0] } : a),
     ...blind('blind-components-reconnect-203-object'),
   }),
-  fault('fd-components-customer-reconnect-unchecked', {
-    rule: "FD-COMPONENTS-CUSTOMER: a reconnection for a customer that is not the partner's is served (its login looked up by id alone)",
-    judge: (x, s, r) => {
-      if (x.op !== RECONNECT) return r;
-      if (s === 'customer') return undefined;
-      if (s === 'login' && r) x.login = x.world.logins.get(Number(x.input.path.institution_login_id));
-      return s === 'login' && x.login ? undefined : r;
-    },
-    ...assumption,
-  }),
   fault('fd-components-customer-reconnect-unknown-404', 'FD-COMPONENTS-CUSTOMER: an unknown customer in the reconnection path is a 404', {
     judge: restatus([RECONNECT], 'customer', 404, (x) => !x.world.customers.has(x.input.path.customer_id)),
     ...blind('blind-components-reconnect-unknown-customer-404'),
-  }),
-  fault('fd-components-reconnect-login-unchecked', 'FD-COMPONENTS-RECONNECT-LOGIN: an unknown institution login is served 201', {
-    judge: skip([RECONNECT], 'login'),
-    ...assumption,
-  }),
-  fault('fd-components-reconnect-login-other-customer', "FD-COMPONENTS-RECONNECT-LOGIN: another customer's institution login is served", {
-    judge: skip(
-      [RECONNECT],
-      'login',
-      (x) => x.world.logins.has(Number(x.input.path.institution_login_id)),
-      (x) => (x.login = x.world.logins.get(Number(x.input.path.institution_login_id))),
-    ),
-    ...assumption,
   }),
   fault('fd-components-reconnect-login-unknown-404', {
     rule: 'FD-COMPONENTS-RECONNECT-LOGIN: an institution login that does not exist at all is a 404',
@@ -183,120 +128,11 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   fault('fd-components-config-create-200', 'FD-COMPONENTS-CONFIG-CREATE: creation answers 200, not 201', {
     answer: (x, a) => (x.op === CREATE && a.status === 201 ? { ...a, status: 200 } : a),
   }),
-  fault('fd-components-config-create-drops-filter', 'FD-COMPONENTS-CONFIG-CREATE: the filterAccounts sent are not recorded', {
-    state: created(() => ({ filterAccounts: undefined })),
-    ...provider,
-  }),
-  fault('fd-components-config-create-ao-default-true', 'FD-COMPONENTS-CONFIG-CREATE: aoRequired left out is recorded true', {
-    state: created((_c, x) => ({ aoRequired: x.input.body?.aoRequired ?? true })),
-    ...provider,
-  }),
-  fault('fd-components-config-create-ao-true-with-filter', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the 201 shows aoRequired true with filterAccounts and none sent (the store keeps it false)',
-    answer: answered([CREATE], (b, x) =>
-      x.input.body?.filterAccounts && x.input.body.aoRequired === undefined ? { ...b, aoRequired: true } : b,
-    ),
-    ...provider,
-    origin: 'seeded',
-  }),
-  fault('fd-components-config-create-id-uppercased', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the 201 answers the new id upper-cased (the store keeps it as made)',
-    answer: answered([CREATE], (b) => ({ ...b, id: b.id.toUpperCase() })),
-  }),
-  fault('fd-components-config-create-list-drops-classification', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the list shows a summary without accountClassificationType',
-    answer: listed((v) => ({ ...v, accountClassificationType: undefined })),
-    ...blind('blind-components-config-list-drops-classification'),
-  }),
-  fault('fd-components-config-create-list-filter-first-only', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the list keeps only the first filterAccounts value',
-    answer: listed((v) => (Array.isArray(v.filterAccounts) ? { ...v, filterAccounts: v.filterAccounts.slice(0, 1) } : v)),
-  }),
-  fault('fd-components-config-create-list-ao-required-false', 'FD-COMPONENTS-CONFIG-CREATE: the list answers aoRequired false', {
-    answer: listed((v) => ({ ...v, aoRequired: false })),
-  }),
-  fault('fd-components-config-create-list-misses-newest', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the list is read from a copy one configuration behind (the newest left out)',
-    judge: fold([LIST], 'list', (x) => x.list!.pop()),
-  }),
-  fault('fd-components-config-create-list-skips-second', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the list leaves out the second configuration of the partner (a cursor advanced twice)',
-    judge: fold([LIST], 'list', (x) => x.list!.length > 2 && x.list!.splice(1, 1)),
-  }),
-  fault('fd-components-config-create-by-id-classification-first-only', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the by-id read keeps the first classification filter only',
-    answer: answered([READ], (b) =>
-      Array.isArray(b.accountClassificationType) ? { ...b, accountClassificationType: b.accountClassificationType.slice(0, 1) } : b,
-    ),
-  }),
-  fault('fd-components-config-create-by-id-ao-required-string', {
-    rule: 'FD-COMPONENTS-CONFIG-CREATE, FD-TYPE-FORMS: the by-id read answers aoRequired as a string',
-    answer: answered([READ], (b) => ({ ...b, aoRequired: String(b.aoRequired) })),
-  }),
-  fault('fd-obj-exact-id-fold-components-config-by-id', {
-    rule: 'FD-OBJ-EXACT-ID-FOLD: the configuration read by id is found by its id in any case',
-    judge: skip(
-      [READ],
-      'configuration',
-      (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined,
-      (x) => (x.configuration = ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase())),
-    ),
-  }),
-  fault('fd-components-config-delete-still-readable', 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration is still read by id', {
-    judge: skip(
-      [READ],
-      'configuration',
-      (x) => mine(x) && x.stored!.deleted,
-      (x) => (x.configuration = x.stored),
-    ),
-  }),
   fault('fd-components-config-delete-keeps-listed', 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration stays in the list', {
     judge: fold([LIST], 'list', (x) =>
       x.list!.push(...[...x.world.connectComponents.configurations.values()].filter((c) => c.deleted && c.partnerId === x.partnerId)),
     ),
     ...was('components-config-delete-keeps-listed'),
-  }),
-  fault('fd-components-config-delete-idempotent', {
-    rule: "FD-COMPONENTS-CONFIG-DELETE: a second delete of the partner's own configuration is a 204",
-    judge: skip([DELETE], 'configuration', (x) => mine(x) && x.stored!.deleted),
-    ...blind('blind-components-config-delete-idempotent'),
-  }),
-  fault('fd-components-config-delete-unknown-204', 'FD-COMPONENTS-CONFIG-DELETE: an id that never named a configuration is answered 204', {
-    judge: skip([DELETE], 'configuration', (x) => x.stored === undefined),
-  }),
-  fault('fd-components-config-delete-answers-200', {
-    rule: 'FD-COMPONENTS-CONFIG-DELETE: the delete answers 200 with the configuration removed, not 204',
-    answer: (x, a) =>
-      x.op === DELETE && a.status === 204 && x.configuration ? { status: 200, body: configurationView(x.configuration) } : a,
-  }),
-  fault('fd-components-config-delete-removes-all-of-partner', {
-    rule: 'FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: deleting one configuration deletes every configuration of its partner',
-    state: (x, c) =>
-      c.kind === 'delete' && x.configuration
-        ? {
-            ...c,
-            removed: [...x.world.connectComponents.configurations.values()].filter((o) => o.partnerId === x.configuration!.partnerId),
-          }
-        : c,
-  }),
-  fault('fd-components-config-delete-removes-oldest', {
-    rule: "FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: the delete removes the partner's oldest live configuration, not the one named",
-    state: (x, c) => {
-      if (c.kind !== 'delete' || !x.configuration) return c;
-      const oldest = [...x.world.connectComponents.configurations.values()].find(
-        (o) => o.partnerId === x.configuration!.partnerId && !o.deleted,
-      );
-      return { ...c, removed: [oldest ?? x.configuration] };
-    },
-  }),
-  fault('fd-components-config-owner-unchecked', {
-    rule: "FD-COMPONENTS-CONFIG-OWNER: another partner's configurations are listed, read, deleted and taken by the sessions",
-    judge: (x, s, r) => {
-      if (s === 'list') x.list = [...x.world.connectComponents.configurations.values()].filter((c) => !c.deleted);
-      if (s !== 'configuration' || !r || !foreignLive(x)) return r;
-      x.configuration = x.stored;
-      return undefined;
-    },
   }),
   fault('fd-components-config-owner-foreign-delete-removes', {
     rule: "FD-COMPONENTS-CONFIG-OWNER: another partner's delete is answered 404 after the configuration was removed",
@@ -305,17 +141,9 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     }),
     ...blind('blind-components-config-foreign-delete-removes'),
   }),
-  fault('fd-components-config-owner-foreign-delete-403', {
-    rule: "FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE, FD-OBJ-OTHER-PARTNER: another partner's configuration is answered 403, its existence told",
-    judge: restatus([DELETE], 'configuration', 403, foreignLive, 'The configuration belongs to another partner'),
-  }),
   // --- Error body (reference, Error bodies; provider 1.35.0 GoldStandardErrorMessage)
   fault('fd-components-error-shape-default', 'FD-COMPONENTS-ERROR-SHAPE: errors carry {code, message}, not {"Errors": {"Error": [...]}}', {
     answer: (_x, a) => (a.error !== undefined ? { ...a, defaultShape: true } : a),
     ...provider,
-  }),
-  fault('fd-components-error-shape-401-default', "FD-COMPONENTS-ERROR-SHAPE: the shared front's 401 is answered in the default shape", {
-    answer: (x, a) => (x.op === 'front' && a.status === 401 ? { ...a, defaultShape: true } : a),
-    ...blind('blind-components-401-default-shape'),
   }),
 ]);

@@ -8,7 +8,7 @@
 // before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
-import { findCustomer, findLogin } from './state.js';
+import { findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
 
@@ -16,11 +16,9 @@ type Seams = FaultSeams<ConnectSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
-const { fault, fold, skip, refuse, on } = faultKit<ConnectSeams>();
-const JOINT_URL: Op = 'GenerateJointBorrowerConnectUrl';
+const { fault, fold, skip, refuse } = faultKit<ConnectSeams>();
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';
-const MICRO: Op = 'VerifyMicroEntryMicrodeposit';
 
 // (a) The request as judged: functions at the judge seam.
 /** A borrower's customer and consumer left unchecked where `when` holds (neither step looks at it). */
@@ -28,9 +26,6 @@ const unchecked =
   (when: (x: Exchange) => boolean): Judge =>
   (x, s, r) =>
     (s === 'customer' || s === 'consumer') && when(x) ? undefined : r;
-/** A borrower's customer looked up across partners on `ops` (`when`: of these borrowers). */
-const anyPartner = (ops: Op[], when: (x: Exchange) => boolean = () => true) =>
-  skip('customer', (x) => ops.includes(x.op) && when(x) && !!findCustomer(x.world, x.borrower!.customerId, undefined));
 const refusedBody = (when: (x: Exchange) => boolean, message: string) => refuse('body', when, { status: 400, message });
 const anyLogin = (x: Exchange) => !!x.world.logins.get(Number(x.body.institutionLoginId));
 /** The status of the Fix login's refusal made 400 where `when` holds. */
@@ -46,8 +41,6 @@ const session =
     if (when(x)) bend(s, x);
     return s;
   };
-const ssnOf = (x: Exchange) =>
-  x.body.optionalConsumerInfo?.ssn ?? x.body.borrowers?.find((b: any) => b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn;
 
 // (c) The answer: functions at the answer seam.
 /** The body of a success of `ops` made otherwise. */
@@ -55,33 +48,12 @@ const answered =
   (ops: Op[], bend: (body: any, x: Exchange) => any): Answering =>
   (x, a) =>
     ops.includes(x.op) && a.status < 400 ? { ...a, body: bend(a.body, x) } : a;
-/** The e-mail configuration `op` answers, its members merged with what `members` gives (undefined: unchanged). */
-const emailed = (op: Op, members: (email: any, x: Exchange) => Record<string, unknown> | undefined): Answering =>
-  answered([op], (b, x) => {
-    const more = members(x.body.email ?? {}, x);
-    return more ? { ...b, emailConfig: { ...b.emailConfig, ...more } } : b;
-  });
-/** A text member of the e-mail `op` answers, written otherwise. */
-const emailText = (op: Op, name: string, bend: (v: string) => string): Answering =>
-  emailed(op, (e) => (typeof e[name] === 'string' ? { [name]: bend(e[name]) } : undefined));
-const signature = (op: Op, bend: (lines: unknown[]) => unknown[]): Answering =>
-  emailed(op, (e) => (Array.isArray(e.signature) ? { signature: bend(e.signature) } : undefined));
-const escaped = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export const CONNECT_FAULTS = faultCatalogue([
-  // --- The contract's members (provider 1.35.0 required lists; ConnectLanguage; EmailOptions)
-  fault('fd-connect-language-any', 'FD-CONNECT-LANGUAGE: a language other than en, es, fr is taken', {
-    relax: [{ schema: 'ConnectLanguage', drop: ['enum'] }],
-    ...assumption,
-  }),
   fault('fd-connect-language-transfer-french-accepted', 'FD-CONNECT-LANGUAGE: the Connect Transfer flows take fr (en and es only)', {
     relax: [{ schema: 'ConnectTransferLanguage', set: { enum: ['en', 'es', 'fr'] } }],
     ...assumption,
     ...blind('blind-connect-transfer-accepts-french'),
-  }),
-  fault('fd-connect-required-lite-partner-optional', 'FD-CONNECT-REQUIRED: Lite Connect without partnerId is taken', {
-    relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['partnerId'] }],
-    ...provider,
   }),
   fault('fd-connect-required-bill-pay-identity-optional', 'FD-CONNECT-REQUIRED: the bill pay switch flow without identity is taken', {
     relax: [{ schema: 'ConnectGenerateTransferBillPaySwitchParameters', unrequire: ['identity'] }],
@@ -103,27 +75,11 @@ export const CONNECT_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-connect-fix-missing-login-generic-message'),
   }),
-  fault('fd-connect-joint-email-empty-accepted', 'FD-CONNECT-JOINT-EMAIL: an e-mail with an empty address is taken', {
-    relax: [{ schema: 'ConnectEmailOptions', at: ['properties', 'to'], drop: ['minLength'] }],
-    ...blind('blind-connect-email-empty-address-accepted'),
-  }),
 
   // --- The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples)
   fault('fd-connect-url-without-customer', 'FD-CONNECT-URL: the link does not name the customer of the request', {
     state: session((s) => s.query.delete('customerId')),
     ...provider,
-  }),
-  fault('fd-connect-url-lite-link-reused-per-partner', {
-    rule: 'FD-CONNECT-URL: the first Lite Connect link of a partner is answered again within its two hours, whoever it is for', // The links are kept in the world's fault memory (state.ts), reset with it.
-    answer: answered(['GenerateLiteConnectUrl'], (b, x) => {
-      const links = x.world.faultMemory.liteLinks;
-      const cached = links.get(x.input.partner!.id);
-      if (cached && x.nowMs < cached.untilMs) return { ...b, link: cached.url };
-      links.set(x.input.partner!.id, { url: b.link, untilMs: x.nowMs + 2 * 3600_000 });
-      return b;
-    }),
-    ...provider,
-    ...blind('blind-connect-lite-link-reused-per-partner'),
   }),
   fault('fd-prop-url-encoded-transfer-identity-raw', {
     rule: "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
@@ -134,14 +90,6 @@ export const CONNECT_FAULTS = faultCatalogue([
     ...assumption,
     ...seededAt,
     ...was('seeded-prop-url-transfer-identity-raw'),
-  }),
-
-  // --- The SSN (seed 002, Connect: the SSN may pre-populate the payroll step; never shown)
-  fault('fd-connect-ssn-secret-in-link', "FD-CONNECT-SSN-SECRET: the consumer's SSN is carried in the link", {
-    state: session(
-      (s, x) => s.query.set('ssn', ssnOf(x)),
-      (x) => !!ssnOf(x),
-    ),
   }),
   fault('fd-connect-ssn-secret-joint-ssn-in-link', {
     rule: "FD-CONNECT-SSN-SECRET: the joint borrower's SSN pre-fills the co-borrower's payroll step through the link",
@@ -155,35 +103,6 @@ export const CONNECT_FAULTS = faultCatalogue([
     ),
     ...blind('blind-connect-joint-ssn-in-link'),
   }),
-  fault('fd-connect-ssn-secret-refused', 'FD-CONNECT-SSN-SECRET: a body with the SSN (optionalConsumerInfo) is refused', {
-    judge: refusedBody((x) => !!x.body.optionalConsumerInfo, 'optionalConsumerInfo is not accepted'),
-  }),
-  fault('fd-connect-ssn-secret-email-refused', {
-    rule: "FD-CONNECT-SSN-SECRET: the e-mail variant refuses a body carrying the consumer's SSN, which full Connect takes",
-    judge: refusedBody((x) => x.op === EMAIL && !!x.body.optionalConsumerInfo, 'optionalConsumerInfo is not supported by the e-mail flow'),
-    ...blind('blind-connect-email-ssn-refused'),
-  }),
-  fault('fd-connect-ssn-secret-prefill-member', {
-    rule: 'FD-CONNECT-SSN-SECRET, FD-SENSITIVE-ECHO: GenerateConnectUrl answers a prefill member holding the SSN beside the link',
-    answer: answered(['GenerateConnectUrl'], (b, x) =>
-      x.body.optionalConsumerInfo?.ssn ? { ...b, prefill: { ssn: x.body.optionalConsumerInfo.ssn } } : b,
-    ),
-  }),
-  fault('fd-obj-sensitive-connect-email-consumer-info-in-config', {
-    rule: 'FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the Connect e-mail answer copies optionalConsumerInfo into emailConfig, SSN included',
-    answer: emailed(EMAIL, (_e, x) =>
-      x.body.optionalConsumerInfo ? { consumer: { customerId: x.body.customerId, ...x.body.optionalConsumerInfo } } : undefined,
-    ),
-    ...seededAt,
-  }),
-  fault('fd-obj-sensitive-connect-joint-email-ssn-in-config', {
-    rule: "FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
-    answer: emailed(JOINT_EMAIL, (_e, x) =>
-      Array.isArray(x.body.borrowers)
-        ? { borrowers: x.body.borrowers.map((b: any) => ({ customerId: b.customerId, ...(b.optionalConsumerInfo ?? {}) })) }
-        : undefined,
-    ),
-  }),
 
   // --- Language (seed 002, Connect: en by default, es and fr)
   fault('fd-connect-language-french-refused', 'FD-CONNECT-LANGUAGE: French (Canada), fr, is refused', {
@@ -196,10 +115,6 @@ export const CONNECT_FAULTS = faultCatalogue([
       status: 400,
       message: '"experience" must be a valid GUID of one of your experiences',
     }),
-    ...provider,
-  }),
-  fault('fd-connect-experience-format-unchecked', 'FD-CONNECT-EXPERIENCE: an experience that is neither default nor a GUID is taken', {
-    judge: skip('experience'),
     ...provider,
   }),
   fault('fd-connect-experience-joint-email-default-refused', {
@@ -217,61 +132,13 @@ export const CONNECT_FAULTS = faultCatalogue([
     judge: unchecked(() => true),
     ...provider,
   }),
-  fault('fd-connect-customer-joint-second-borrower-unchecked', "FD-CONNECT-CUSTOMER: only the primary borrower's customer is checked", {
-    judge: unchecked((x) => x.index! > 0),
-    ...provider,
-  }),
-  fault('fd-connect-customer-bill-pay-other-partner', 'FD-CONNECT-CUSTOMER: the bill pay switch link takes a customer of another partner', {
-    judge: anyPartner(['GenerateTransferBillPaySwitchUrl']),
-    ...provider,
-    ...blind('blind-connect-bill-pay-other-partner-customer'),
-  }),
-  fault('fd-obj-other-partner-connect-microentry-customer', {
-    rule: "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: VerifyMicroEntryMicrodeposit looks the customer up across partners, so another partner's customer gets a link",
-    judge: anyPartner([MICRO]),
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-connect-customer-joint-url-coborrower-other-partner', {
-    rule: "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: GenerateJointBorrowerConnectUrl looks the co-borrower's customer up across partners (the primary's is checked against the caller)",
-    judge: anyPartner([JOINT_URL], (x) => x.index! > 0),
-    ...provider,
-    ...seededAt,
-  }),
   fault('fd-connect-consumer-unchecked', "FD-CONNECT-CONSUMER: a consumer that is not the customer's is taken", {
     judge: skip('consumer'),
     ...assumption,
   }),
-  fault('fd-connect-consumer-email-any-existing', {
-    rule: "FD-CONNECT-CONSUMER: the e-mail variant takes a consumerId that is another customer's consumer",
-    judge: skip('consumer', on(EMAIL)),
-    ...assumption,
-    ...blind('blind-connect-email-consumer-any-existing'),
-  }),
-  fault('fd-obj-other-parent-connect-joint-url-consumer', {
-    rule: "FD-CONNECT-CONSUMER, FD-OBJ-OTHER-PARENT: the joint-borrower URL does not check whose consumer a borrower's consumerId is",
-    judge: skip('consumer', on(JOINT_URL)),
-    ...assumption,
-    ...seededAt,
-  }),
   fault('fd-connect-partner-unchecked', "FD-CONNECT-PARTNER: a partnerId other than the caller's is taken", {
     judge: skip('partner'),
     ...assumption,
-  }),
-  fault('fd-connect-partner-transfer-unchecked', {
-    rule: "FD-CONNECT-PARTNER: the two Connect Transfer flows take a partnerId other than the caller's",
-    judge: skip('partner', (x) => x.type!.startsWith('transfer')),
-    ...assumption,
-    ...blind('blind-connect-transfer-partner-unchecked'),
-  }),
-
-  // --- Fix connect (seed 002: 404)
-  fault('fd-connect-fix-login-unchecked', 'FD-CONNECT-FIX-LOGIN: an unknown institution login is taken', { judge: skip('login') }),
-  fault('fd-connect-fix-login-other-customer', "FD-CONNECT-FIX-LOGIN: another customer's login is taken", {
-    judge: skip('login', anyLogin),
-  }),
-  fault('fd-connect-fix-login-unknown-400', 'FD-CONNECT-FIX-LOGIN: an unknown login is a 400, not a 404', {
-    judge: loginStatus400(() => true),
   }),
   fault('fd-connect-fix-login-other-customer-400', {
     rule: 'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
@@ -295,70 +162,11 @@ export const CONNECT_FAULTS = faultCatalogue([
     })),
     ...provider,
   }),
-  fault('fd-connect-email-from-noreply', "FD-CONNECT-EMAIL: SendConnectEmail answers the platform's no-reply sender, not the one sent", {
-    answer: emailed(EMAIL, () => ({ from: 'noreply@connect.example.com' })),
-    ...provider,
-    ...blind('blind-connect-email-from-noreply'),
-  }),
-  fault('fd-connect-email-to-lowercased', 'FD-CONNECT-EMAIL: SendConnectEmail answers the address in lower case', {
-    answer: emailText(EMAIL, 'to', (v) => v.toLowerCase()),
-    ...provider,
-  }),
-  fault('fd-connect-email-subject-entities-escaped', {
-    rule: 'FD-CONNECT-EMAIL: SendConnectEmail answers a subject holding & or < with HTML entities',
-    answer: emailText(EMAIL, 'subject', escaped),
-    ...provider,
-  }),
-  fault('fd-connect-email-signature-blank-lines-dropped', {
-    rule: 'FD-CONNECT-EMAIL: SendConnectEmail answers the signature without its empty lines',
-    answer: signature(EMAIL, (lines) => lines.filter((line) => String(line).trim() !== '')),
-    ...provider,
-  }),
-  fault('fd-connect-email-joint-signature-lines-trimmed', {
-    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers its signature with each line trimmed, so a line of a tab or a space alone comes back empty',
-    answer: signature(JOINT_EMAIL, (lines) => lines.map((line) => String(line).trim())),
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-connect-email-joint-institution-name-escaped', {
-    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers institutionName with &, <, > and the double quote as HTML entities',
-    answer: emailText(JOINT_EMAIL, 'institutionName', (v) => escaped(v).replace(/"/g, '&quot;')),
-    ...provider,
-    ...seededAt,
-  }),
   fault('fd-connect-joint-email-one-refused', 'FD-CONNECT-JOINT-EMAIL: one joint-borrower address is refused (two asked for)', {
     judge: refusedBody(
       (x) => x.op === JOINT_EMAIL && !String(x.body.email?.to ?? '').includes(','),
       'at least two e-mail addresses are required',
     ),
-  }),
-
-  // --- The experiences list (seed 002, Connect; provider 1.35.0 AppNameParam, ProductCodeParam, 404 example 4004)
-  fault('fd-connect-experiences-app-optional', "FD-CONNECT-EXPERIENCES: no appName lists every application's experiences, not a 400", {
-    judge: skip('appName'),
-    ...provider,
-  }),
-  fault('fd-connect-experiences-unknown-app-empty', 'FD-CONNECT-EXPERIENCES: an unknown application name is an empty list, not a 404', {
-    judge: skip('apps'),
-    ...provider,
-  }),
-  fault('fd-connect-experiences-app-name-prefix', {
-    rule: 'FD-CONNECT-EXPERIENCES: GetAllExperience matches the application name as a prefix, so a shortened name lists the experiences of every application it begins',
-    judge: fold(
-      'appName',
-      () => true,
-      (x) => (x.named = (name) => name.startsWith(String(x.input.query.appName))),
-    ),
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-connect-experiences-filter-ignored', 'FD-CONNECT-EXPERIENCES: the product code filter is ignored', {
-    judge: fold(
-      'codes',
-      () => true,
-      (x) => (x.codes = undefined),
-    ),
-    ...provider,
   }),
   fault('fd-connect-experiences-filter-first-code-only', 'FD-CONNECT-EXPERIENCES: only the first of the product codes asked filters', {
     judge: fold(
@@ -368,23 +176,5 @@ export const CONNECT_FAULTS = faultCatalogue([
     ),
     ...provider,
     ...blind('blind-connect-experiences-filter-first-code-only'),
-  }),
-  fault('fd-connect-experiences-product-code-prefix', {
-    rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps an experience with a code that begins with a code asked for',
-    judge: fold(
-      'codes',
-      () => true,
-      (x) => (x.keeps = (e) => e.productCode.some((c) => x.codes!.some((q) => c.startsWith(q)))),
-    ),
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-connect-experiences-every-code-asked', {
-    rule: 'FD-CONNECT-EXPERIENCES: an experience is kept only when every one of its own product codes was asked for',
-    judge: fold(
-      'codes',
-      () => true,
-      (x) => (x.keeps = (e) => e.productCode.every((c) => x.codes!.includes(c))),
-    ),
   }),
 ]);

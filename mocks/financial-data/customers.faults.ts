@@ -4,7 +4,7 @@
 // (`relax`) or bends customers.ts at its seams: the request as judged at one step (Step), what a write
 // stores (Change), the answer. Which set of writers found a fault is the mutation records'
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
-import { parameterDefault, rangeOf } from '../../helpers/contract/facts.js';
+import { parameterDefault } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import { matches, pick, type CustomerSeams, type Exchange } from './customers.records.js';
@@ -50,10 +50,6 @@ const keepDeleted: Stating = changed('delete', (_c, x, m) => {
 });
 const deletedOf = (x: Exchange, m: FaultMemory): Customer[] =>
   (m.deleted ?? []).filter((c: Customer) => c.partnerId === partnerOf(x) && !x.world.customers.has(c.id));
-/** The names of each customer at its creation, kept in the fault's memory. */
-const keepNames: Stating = changed('create', (c, _x, m) => {
-  m[c.customer.id] = { firstName: c.customer.firstName, lastName: c.customer.lastName };
-});
 /** Each customer of a list's page made otherwise. */
 const listed = (bend: (view: View, x: Exchange, memory: FaultMemory) => View): Answering =>
   answered('GetCustomers', (b, x, m) => ({ ...b, customers: b.customers.map((v: View) => bend(v, x, m)) }));
@@ -64,27 +60,14 @@ const counted = (bend: (body: View, x: Exchange, memory: FaultMemory) => void): 
     bend(copy, x, m);
     return copy;
   });
-/** The status of a success of `op` changed, with a body where `body` gives one. */
-const restatus =
-  (op: Op, status: number, body?: (x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    x.op === op && a.status < 400 ? { status, body: body ? body(x) : a.body } : a;
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   // --- Create (seed 002, Customers: AddTestingCustomer, AddCustomer; Resources - Customer)
   fault('fd-cust-create-answers-200', 'FD-CUST-CREATE: customer creation answers 200, not 201', {
     answer: (x, a) => ((x.op === 'AddCustomer' || x.op === 'AddTestingCustomer') && a.status === 201 ? { ...a, status: 200 } : a),
   }),
-  fault('fd-cust-create-testing-username-lowercased', {
-    rule: 'FD-CUST-CREATE: AddTestingCustomer answers the username in lower case (stored as sent)',
-    answer: answered('AddTestingCustomer', (b) => ({ ...b, username: String(b.username).toLowerCase() })),
-  }),
   fault('fd-cust-type-active-created-as-testing', 'FD-CUST-TYPE: AddCustomer makes a testing customer', {
     state: changed('create', (c) => ({ ...c, customer: { ...c.customer, type: 'testing' } })),
-  }),
-  fault('fd-date-unit-customer-created-date-ms', 'FD-DATE-UNIT: a customer is dated in epoch milliseconds, not seconds', {
-    state: changed('create', (c, x) => ({ ...c, customer: { ...c.customer, createdDate: x.now.getTime() } })),
-    ...provider,
   }),
   fault('fd-obj-read-only-active-dates-from-body', {
     rule: "FD-OBJ-READ-ONLY: AddCustomer stores the createdDate and lastModifiedDate a create body sends instead of its own (the type stays the operation's)",
@@ -106,14 +89,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rule: "FD-OPTIONAL-IDS: AddCustomer answers 201 to a body naming the caller's application and keeps no application: GetCustomer shows none",
     state: changed('create', (c, x) => (x.op === 'AddCustomer' ? { ...c, customer: { ...c.customer, applicationId: undefined } } : c)),
   }),
-  fault('fd-cust-read-create-last-name-quotes-escaped', {
-    rule: 'FD-CUST-READ: a new customer is stored with the double quotes of its last name as &quot;; every reader shows it so',
-    state: changed('create', (c) =>
-      typeof c.customer.lastName === 'string'
-        ? { ...c, customer: { ...c.customer, lastName: c.customer.lastName.replace(/"/g, '&quot;') } }
-        : c,
-    ),
-  }),
   fault('fd-cust-username-unique-duplicate-accepted', 'FD-CUST-USERNAME-UNIQUE: a username the partner already has is accepted', {
     judge: skip('username'),
   }),
@@ -128,14 +103,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   fault('fd-cust-username-rules-length-unenforced', 'FD-CUST-USERNAME-RULES: the username minLength and maxLength are not enforced', {
     relax: schema('Username', { drop: ['minLength', 'maxLength'] }),
     ...assumption,
-  }),
-  fault('fd-cust-username-rules-charset-unenforced', 'FD-CUST-USERNAME-RULES: a username of any characters is taken', {
-    relax: schema('Username', { set: { pattern: '^.*$' } }),
-    ...assumption,
-  }),
-  fault('fd-cust-username-rules-one-short-accepted', 'FD-CUST-USERNAME-RULES: a username one character shorter than minLength is taken', {
-    relax: schema('Username', { shift: { minLength: -1 } }),
-    ...provider,
   }),
   fault('fd-prop-refused-no-trace-refused-customer-stored', {
     rule: 'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
@@ -163,19 +130,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
       if (c && x.input.body.lastName !== undefined) c.lastName = x.input.body.lastName;
     }),
   }),
-  fault('fd-cust-type-refused-duplicate-changes-type', {
-    rule: 'FD-CUST-TYPE, FD-CUST-USERNAME-UNIQUE, FD-PROP-REFUSED-NO-TRACE: a create refused 409 on the other path turns the holder of the username into that kind',
-    judge: writtenThenRefused('username', always, (x) => {
-      const c = holder(x);
-      if (c) c.type = x.op === 'AddCustomer' ? 'active' : 'testing';
-    }),
-  }),
-
-  // --- List, filters and search (seed 002, Customers: GetCustomers; provider 1.35.0 Customers)
-  fault('fd-cust-filter-type-ignored', 'FD-CUST-FILTER-TYPE: type does not restrict the list', {
-    judge: fold('filters', always, (x) => (x.filters!.type = undefined)),
-    ...assumption,
-  }),
   fault('fd-cust-filter-username-ignored', 'FD-CUST-FILTER-USERNAME: username does not restrict the list', {
     judge: fold('filters', always, (x) => (x.filters!.username = undefined)),
     ...blind('blind-username-filter-ignored'),
@@ -202,41 +156,13 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault('fd-cust-search-ignored', 'FD-CUST-SEARCH: search does not restrict GetCustomers', {
-    judge: fold('filters', always, (x) => (x.filters!.search = undefined)),
-  }),
   fault('fd-cust-search-names-not-matched', 'FD-CUST-SEARCH: search matches the username only, never the names', {
     judge: relisted(searched, (c, x) => matches({ ...c, firstName: undefined, lastName: undefined }, x.filters!.search!)),
-  }),
-  fault('fd-cust-search-uses-created-names', {
-    rule: 'FD-CUST-SEARCH, FD-CUST-MODIFY: GetCustomers search matches the names a customer was created with: after ModifyCustomer the old names find it and the new ones do not',
-    state: keepNames,
-    judge: relisted(searched, (c, x, m) => matches({ ...c, ...m[c.id] }, x.filters!.search!)),
-    ...provider,
-    origin: 'model',
   }),
   fault('fd-cust-search-matches-email', 'FD-CUST-SEARCH: search also matches the e-mail address', {
     judge: relisted(
       searched,
       (c, x) => matches(c, x.filters!.search!) || (c.email ?? '').toLowerCase().includes(x.filters!.search!.trim().toLowerCase()),
-    ),
-  }),
-  fault('fd-filter-combination-search-any-word', {
-    rule: 'FD-CUST-SEARCH, FD-FILTER-COMBINATION, FD-FILTER-RULE: a search text of several words finds every customer matching any one of them',
-    judge: relisted(
-      (x) => searched(x) && /\s/.test(x.filters!.search!.trim()),
-      (c, x) =>
-        x
-          .filters!.search!.trim()
-          .toLowerCase()
-          .split(/\s+/)
-          .some((w) =>
-            [c.username, c.firstName, c.lastName].some((v) =>
-              String(v ?? '')
-                .toLowerCase()
-                .includes(w),
-            ),
-          ),
     ),
   }),
   fault('fd-cust-no-search-all-returns-none', 'FD-CUST-NO-SEARCH-ALL: with no search text and no username no customer is returned', {
@@ -270,38 +196,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
         ).length;
     }),
   }),
-
-  // --- Paging (seed 002, Paging; provider 1.35.0 StartParameter, LimitParameter, Customers)
-  fault('fd-page-default-unapplied', "FD-PAGE-DEFAULT: without limit a page holds the largest page, not the limit parameter's default", {
-    judge: fold(
-      'paging',
-      (x) => x.paging!.limit === undefined,
-      (x) => (x.paging!.limit = rangeOf(x.contract, 'PageLimit').max),
-    ),
-    ...provider,
-  }),
-  fault('fd-page-limit-applied-capped-at-default', {
-    rule: "FD-PAGE-LIMIT-APPLIED: a limit above the limit parameter's default is served as the default",
-    judge: fold(
-      'paging',
-      (x) => Number(x.paging!.limit) > pageSizeOf(x),
-      (x) => (x.paging!.limit = pageSizeOf(x)),
-    ),
-    ...provider,
-  }),
-  fault('fd-page-start-later-page-starts-one-early', {
-    rule: 'FD-PAGE-START: a page after the first begins with the last customer of the page before it',
-    judge: fold(
-      'page',
-      (x) => startOf(x) > 1 && x.page!.slice.length > 0,
-      (x) => {
-        const from = (startOf(x) - 1) * limitOf(x) - 1;
-        const slice = x.list!.slice(from, from + x.page!.slice.length);
-        x.page = { ...x.page!, slice, displaying: slice.length };
-      },
-    ),
-    ...provider,
-  }),
   fault('fd-page-counts-more-available-off-by-one', 'FD-PAGE-COUNTS: moreAvailable is true on an exactly full last page', {
     answer: counted((b, x) => {
       b.moreAvailable = startOf(x) * limitOf(x) <= b.found;
@@ -319,24 +213,12 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
       if (b.customers.length === 0 && x.list!.length > 0) b.found = 0;
     }),
   }),
-  fault('fd-page-counts-displaying-is-limit', 'FD-PAGE-COUNTS: displaying gives the limit, not the customers of the page', {
-    answer: counted((b, x) => {
-      b.displaying = limitOf(x);
-    }),
-    ...provider,
-  }),
   fault('fd-page-counts-found-ignores-type', {
     rule: 'FD-PAGE-COUNTS, FD-CUST-FILTER-TYPE: with a type filter, found counts every customer of the partner',
     answer: counted((b, x) => {
       if (x.input.query.type) b.found = partnerCustomers(x).length;
     }),
     ...provider,
-  }),
-
-  // --- Readers (seed 002, Customers; Resources - Customer; provider 1.35.0 Customer, CustomerWithAppData)
-  fault('fd-cust-read-list-email-dropped', {
-    rule: 'FD-CUST-READ: GetCustomers answers each customer without the e-mail address GetCustomer shows',
-    answer: listed(({ email: _email, ...v }) => v),
   }),
   fault('fd-cust-read-list-names-capitalised', 'FD-CUST-READ, FD-CUST-MODIFY: GetCustomers shows the names with a capital first letter', {
     answer: listed((v) => ({ ...v, firstName: capital(v.firstName), lastName: capital(v.lastName) })),
@@ -346,30 +228,13 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     answer: listed((v) => (v.type === 'testing' ? { ...v, type: 'active' } : v)),
     ...provider,
   }),
-  fault('fd-cust-read-get-email-lowercased', 'FD-CUST-READ: GetCustomer alone lower-cases the e-mail address', {
-    answer: answered('GetCustomer', (b) => (typeof b.email === 'string' ? { ...b, email: b.email.toLowerCase() } : b)),
-  }),
   fault('fd-event-date-fixed-by-id-created-date-now', {
     rule: 'FD-EVENT-DATE-FIXED, FD-CUST-READ: GetCustomer dates the customer at the time of the read',
     answer: answered('GetCustomer', (b, x) => ({ ...b, createdDate: String(Math.floor(x.now.getTime() / 1000)) })),
     ...assumption,
   }),
-  fault('fd-obj-sensitive-record-carries-token', {
-    rule: "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
-    answer: answered('GetCustomer', (b, x) => ({
-      ...b,
-      lastSession: [...x.world.tokens].filter(([, t]) => t.partnerId === x.customer!.partnerId).pop()?.[0],
-    })),
-  }),
   fault('fd-obj-exact-id-read-by-prefix', 'FD-OBJ-EXACT-ID: GetCustomer serves the customer whose id starts with the one asked', {
     judge: findsOtherwise('GetCustomer', (x) => partnerCustomers(x).find((c) => c.id.startsWith(String(x.input.path.customerId)))),
-  }),
-  fault('fd-obj-other-partner-read-by-id', "FD-OBJ-OTHER-PARTNER: GetCustomer finds another partner's customer by its id", {
-    judge: findsOtherwise('GetCustomer', (x) => x.world.customers.get(String(x.input.path.customerId))),
-  }),
-  fault('fd-obj-other-partner-modify', "FD-OBJ-OTHER-PARTNER, FD-CUST-MODIFY: ModifyCustomer finds another partner's customer by its id", {
-    judge: findsOtherwise('ModifyCustomer', (x) => x.world.customers.get(String(x.input.path.customerId))),
-    ...assumption,
   }),
   fault('fd-prop-refused-no-trace-other-partner-delete', {
     rule: "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE: DeleteCustomer answers 404 for another partner's customer but deletes it",
@@ -391,24 +256,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
       return { ...b, applicationId: m[x.customer!.id], applicationName: `Application ${m[x.customer!.id]}` };
     }),
   }),
-  fault('fd-cust-modify-app-view-stale-names', {
-    rule: 'FD-CUST-MODIFY: GetCustomerWithAppData shows the names the customer was created with, not its names now',
-    state: keepNames,
-    answer: answered('GetCustomerWithAppData', (b, x, m) =>
-      m[x.customer!.id] ? { ...b, firstName: m[x.customer!.id].firstName ?? '', lastName: m[x.customer!.id].lastName ?? '' } : b,
-    ),
-  }),
-  fault('fd-cust-read-app-data-first-name-capitalised', {
-    rule: 'FD-CUST-READ: GetCustomerWithAppData writes the first name with a capital initial',
-    answer: answered('GetCustomerWithAppData', (b) => ({ ...b, firstName: capital(b.firstName) })),
-  }),
-  fault('fd-cust-read-app-data-email-dropped', 'FD-CUST-READ: GetCustomerWithAppData leaves the e-mail address out', {
-    answer: answered('GetCustomerWithAppData', ({ email: _email, ...b }) => b),
-  }),
-  fault('fd-prop-readers-agree-app-data-type-active', {
-    rule: 'FD-CUST-APP, FD-PROP-READERS-AGREE: GetCustomerWithAppData names every customer active',
-    answer: answered('GetCustomerWithAppData', (b) => ({ ...b, type: 'active' })),
-  }),
 
   // --- Modify (seed 002, Customers: ModifyCustomer takes firstName, lastName or both; Errors 403)
   fault('fd-cust-modify-required-empty-accepted', {
@@ -418,27 +265,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   fault('fd-cust-modify-ignored', 'FD-CUST-MODIFY: ModifyCustomer answers 204 and changes nothing', {
     state: changed('modify', () => ({ op: 'modify' })),
   }),
-  fault('fd-cust-modify-apostrophe-stripped', {
-    rule: 'FD-CUST-MODIFY: ModifyCustomer stores the names sent without their apostrophes; every reader shows them so',
-    state: changed('modify', (c) => ({ ...c, firstName: c.firstName?.replace(/'/g, ''), lastName: c.lastName?.replace(/'/g, '') })),
-  }),
-  fault('fd-cust-modify-last-name-cut', 'FD-CUST-MODIFY: a modified last name longer than a short storage column is stored cut to it', {
-    state: changed('modify', (c) => ({ ...c, lastName: c.lastName?.slice(0, 20) })),
-  }),
-  fault('fd-cust-modify-replaces-missing-name', 'FD-CUST-MODIFY: a modification naming one name clears the other', {
-    state: changed('modify', (c) => ({ ...c, firstName: c.firstName ?? '', lastName: c.lastName ?? '' })),
-  }),
   fault('fd-modify-leaves-others-clears-phone', 'FD-CUST-MODIFY, FD-MODIFY-LEAVES-OTHERS: a modification loses the phone', {
     state: changed('modify', (_c, x) => {
       x.customer!.phone = undefined;
     }),
-  }),
-  fault('fd-cust-modify-answers-200', 'FD-CUST-MODIFY: the modification is answered 200 with the customer, not 204', {
-    answer: restatus('ModifyCustomer', 200, (x) => ({
-      id: x.customer!.id,
-      firstName: x.customer!.firstName,
-      lastName: x.customer!.lastName,
-    })),
   }),
   fault('fd-cust-disputed-modify-allowed', 'FD-CUST-DISPUTED: a customer with a disputed statement is modified', {
     judge: skip('dispute'),
@@ -463,18 +293,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
         ...(typeof lastName === 'string' ? { lastName } : {}),
       });
     }),
-  }),
-
-  // --- Delete (seed 002, Customers: DeleteCustomer 204; Errors 404; Resources: a consumer outlives its customer)
-  fault('fd-cust-delete-not-effective', 'FD-CUST-DELETE: a deleted customer is still there', {
-    state: changed('delete', (c) => ({ ...c, removed: false, freesUsername: false })),
-  }),
-  fault('fd-cust-delete-again-204', 'FD-CUST-DELETE: a second delete of the same customer answers 204, not 404', {
-    state: keepDeleted,
-    judge: findsOtherwise('DeleteCustomer', (x, m) => deletedOf(x, m).find((c) => c.id === String(x.input.path.customerId))),
-  }),
-  fault('fd-cust-delete-answers-200-with-id', 'FD-CUST-DELETE: the delete answers 200 with a body naming the id removed, not 204', {
-    answer: restatus('DeleteCustomer', 200, (x) => ({ id: x.customer!.id })),
   }),
   fault('fd-not-found-delete-unknown-400', 'FD-CUST-DELETE, FD-NOT-FOUND: an unknown customer id on delete is answered 400, not 404', {
     judge: (x, s, r) => (r && s === 'customer' && x.op === 'DeleteCustomer' ? { status: 400, message: 'Invalid customer id' } : r),

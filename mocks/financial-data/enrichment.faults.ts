@@ -7,7 +7,7 @@
 // from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, provider, was } from './fault-builders.js';
-import type { EnrichmentSeams, Exchange, Merchant, Step } from './enrichment.records.js';
+import type { EnrichmentSeams, Exchange, Merchant } from './enrichment.records.js';
 
 type Seams = FaultSeams<EnrichmentSeams>;
 type Judge = NonNullable<Seams['judge']>;
@@ -29,13 +29,6 @@ const ENRICH_REQUIRED = [
 
 /** The seams are the whole mock's: a fault bends only the exchanges of enrichment.ts. */
 const mine = (x: Exchange) => x.op === 'enrichTransactions';
-
-// (a) The request as judged: functions at the judge seam.
-/** A refusal added at `step` where `when` holds. */
-const refusing =
-  (step: Step, when: (x: Exchange) => boolean, message: string): Judge =>
-  (x, s, r) =>
-    !r && s === step && mine(x) && when(x) ? { status: 400, message } : r;
 /** The text a merchant is recognised in made otherwise (`documented` the text the sources give). */
 const recognising =
   (text: (t: Item, documented: (t: Item) => string) => string): Judge =>
@@ -71,34 +64,15 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   fault('fd-enrich-batch-uncapped', 'FD-ENRICH-BATCH: a batch of one more transaction than the cap is taken', {
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['maxItems'] }],
   }),
-  fault('fd-enrich-batch-cap-one-short', 'FD-ENRICH-BATCH: a batch of maxItems transactions is refused (a "<" check)', {
-    relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }],
-    ...blind('blind-enrich-batch-cap-999'),
-  }),
-  fault('fd-enrich-batch-maximum-refused', {
-    rule: 'FD-ENRICH-BATCH: a batch of exactly the maximum is refused 400 by the mock itself (the bound read as exclusive)',
-    judge: refusing('batch', (x) => x.sent.length === 1000, 'A batch holds fewer than 1000 transactions'),
-  }),
   fault('fd-enrich-batch-empty-empty-accepted', 'FD-ENRICH-BATCH-EMPTY: an empty list of transactions answers 200 with an empty answer', {
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['minItems'] }],
     ...provider,
     ...blind('blind-enrich-empty-batch-accepted'),
   }),
-  // --- Required members and lengths (provider 1.35.0 TransactionPayload)
-  fault('fd-enrich-required-account-type-optional', {
-    rule: 'FD-ENRICH-REQUIRED: a transaction without accountType is enriched as a checking transaction',
-    relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }],
-    answer: each((item) => (item.accountType === undefined ? { ...item, accountType: 'checking' } : item)),
-    ...provider,
-    ...blind('blind-enrich-account-type-optional'),
-  }),
   fault('fd-enrich-required-posted-timestamp-required', 'FD-ENRICH-REQUIRED: a transaction without postedTimestamp (optional) is a 400', {
     relax: [{ schema: 'EnrichmentTransactionPayload', set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }],
     ...provider,
     ...blind('blind-enrich-posted-timestamp-required'),
-  }),
-  fault('fd-enrich-field-limits-description-uncapped', 'FD-ENRICH-FIELD-LIMITS: a description one character over its maxLength is taken', {
-    relax: [{ schema: 'EnrichmentTransactionFields', at: member('description'), drop: ['maxLength'] }],
   }),
   fault('fd-enrich-field-limits-description-cap-1000', {
     rule: 'FD-ENRICH-FIELD-LIMITS: a description of maxLength characters is refused (cut at a round thousand)',
@@ -106,49 +80,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-enrich-description-cap-1000'),
   }),
-  fault('fd-enrich-field-limits-description-maximum-refused', {
-    rule: 'FD-ENRICH-FIELD-LIMITS: a description of exactly the maximum length is refused 400 by the mock itself (the bound read as exclusive)',
-    judge: refusing('batch', (x) => x.sent.some((t) => String(t.description ?? '').length === 1024), 'description is too long'),
-    ...provider,
-  }),
-  fault('fd-enrich-field-limits-customer-id-cap-one-short', {
-    rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of maxLength characters is refused',
-    relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }],
-  }),
-  fault('fd-enrich-field-limits-additional-details-one-over', {
-    rule: 'FD-ENRICH-FIELD-LIMITS: additionalDetails with one key more than maxProperties is taken',
-    relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
-    ...provider,
-    ...blind('blind-enrich-additional-details-31-keys'),
-  }),
-
-  // --- Recognition (seed 002: categorization and entity recognition; provider 1.35.0 InputMerchantInformation)
-  fault('fd-enrich-adds-merchant-name-input-ignored', {
-    rule: 'FD-ENRICH-ADDS: a merchant named only in inputMerchantInformation.name is not recognised (Uncategorized, no entity)',
-    judge: recognising((t) => String(t.description)),
-  }),
-  fault('fd-enrich-adds-merchant-name-overrides-description', {
-    rule: 'FD-ENRICH-ADDS: a transaction sent with inputMerchantInformation.name is recognised from that name alone, its known merchant description unread',
-    judge: recognising((t, documented) =>
-      t.inputMerchantInformation?.name !== undefined ? String(t.inputMerchantInformation.name) : documented(t),
-    ),
-  }),
   fault('fd-enrich-unknown-as-checking-unrecognised', {
     rule: 'FD-ENRICH-UNKNOWN-AS-CHECKING: a transaction of an unknown account type is not read as a checking one: no merchant recognised in it (Uncategorized, no entity)',
     judge: recognising((t, documented) => (t.accountType === 'unknown' ? '' : documented(t))),
     ...provider,
-  }),
-  fault('fd-enrich-adds-category-missing', 'FD-ENRICH-ADDS: a transaction comes back without its category', {
-    answer: each((item) => without(item, 'transactionCategory')),
-  }),
-  fault('fd-enrich-adds-entity-name-renamed', {
-    rule: "FD-ENRICH-ADDS: a recognised merchant's entity names the party under entityName, name left absent",
-    answer: each((item) =>
-      Array.isArray(item.entities)
-        ? { ...item, entities: item.entities.map(({ name, ...e }: Item) => ({ ...e, entityName: name })) }
-        : item,
-    ),
-    ...blind('blind-enrich-entity-name-renamed'),
   }),
 
   // --- What comes back as sent (seed 002: the enclosed transactions; provider 1.35.0 EnrichedTransaction; FD-PROP-ECHO-AS-SENT)
@@ -156,10 +91,6 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     rule: 'FD-ENRICH-BATCH, FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a batch of more than two transactions is answered without its last one',
     answer: answered((items) => (items.length > 2 ? items.slice(0, -1) : items)),
     ...was('i34-fd-enrich-batch-last-dropped'),
-  }),
-  fault('fd-enrich-keyed-transaction-id-cut-255', {
-    rule: 'FD-ENRICH-KEYED: a long externalTransactionId, within its maxLength, comes back cut to the width of a narrower column',
-    answer: written('externalTransactionId', isText, (v) => v.slice(0, 255)),
   }),
   fault('fd-enrich-keyed-amount-whole-units', 'FD-ENRICH-KEYED: the amount comes back rounded to whole units', {
     answer: written('amount', isNumber, Math.round),
@@ -170,11 +101,6 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     rule: 'FD-ENRICH-ADDS, FD-TYPE-FORMS: the answer echoes each amount as a decimal string (provider 1.35.0 amount number)',
     answer: written('amount', isNumber, String),
     ...provider,
-  }),
-  fault('fd-enrich-keyed-description-cleansed', {
-    rule: "FD-ENRICH-KEYED: a recognised merchant's description comes back as the cleansed merchant name",
-    answer: each((item, m) => (m ? { ...item, description: m.name } : item)),
-    ...blind('blind-enrich-description-cleansed'),
   }),
   fault('fd-enrich-keyed-description-ampersand-escaped', {
     rule: 'FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a description holding an ampersand comes back HTML-escaped',

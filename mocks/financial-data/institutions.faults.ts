@@ -7,15 +7,7 @@
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, provider, schema, was } from './fault-builders.js';
-import {
-  fullRecord,
-  locationView,
-  rssdRecord,
-  searchMatches,
-  type Exchange,
-  type InstitutionSeams,
-  type Step,
-} from './institutions.records.js';
+import { locationView, rssdRecord, type Exchange, type InstitutionSeams, type Step } from './institutions.records.js';
 import type { Institution, Location } from './state.js';
 
 type Seams = FaultSeams<InstitutionSeams>;
@@ -91,10 +83,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     judge: searching([CERTIFIED], (i, x, documented) => documented(i) && (i.name.includes(rawSearch(x)) || i.id === x.search)),
     ...was('i4-certified-search-case-sensitive'),
   }),
-  fault('fd-inst-search-inner-spaces-collapsed', {
-    rule: 'FD-INST-SEARCH: GetInstitutions collapses the inner runs of spaces of the search text, so a text with a double space finds the institution named with one',
-    judge: searching([INSTITUTIONS], (i, x) => x.search === undefined || searchMatches(i, x.search.replace(/\s+/g, ' '))),
-  }),
   fault('fd-inst-search-hyphen-unmatched', {
     rule: 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetInstitutions finds nothing for a search text holding a hyphen',
     judge: searching([INSTITUTIONS], (i, x, documented) => documented(i) && !x.search?.includes('-')),
@@ -125,12 +113,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     }),
     ...provider,
   }),
-  fault('fd-inst-countries-list-empty', 'FD-INST-COUNTRIES: a supportedCountries list of more than one country lists none', {
-    judge: fold(LISTS, 'countries', (x) => {
-      if (String(x.input.query.supportedCountries ?? '*').split(',').length > 1) x.keep!.countries = false;
-    }),
-    ...provider,
-  }),
   fault('fd-inst-empty-no-match-404', 'FD-INST-EMPTY: a search matching nothing is a 404, not an empty list with 200', {
     judge: (x, s, r) =>
       r ?? (s === 'list' && LISTS.includes(x.op) && x.list!.length === 0 ? { status: 404, message: 'No institution found' } : undefined),
@@ -155,13 +137,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     ...provider,
     ...was('i21-inst-certified-later-page-found-remaining'),
   }),
-  fault('fd-page-counts-rssd-more-available-ignores-type', {
-    rule: 'FD-PAGE-COUNTS: GetCertifiedInstitutionsWithRSSD under a product type says moreAvailable against every institution, true on the last page of the type',
-    answer: answered([RSSD], (b, x) =>
-      x.input.query.type ? { ...b, moreAvailable: (startOf(x) - 1) * limitOf(x) + b.institutions.length < x.world.institutions.length } : b,
-    ),
-    ...provider,
-  }),
   fault('fd-page-counts-rssd-more-available-full-page', {
     rule: 'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: the RSSD list answers moreAvailable true on an exactly full last page',
     answer: answered([RSSD], (b, x) => (b.institutions.length === limitOf(x) ? { ...b, moreAvailable: true } : b)),
@@ -175,30 +150,13 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     ),
     ...was('i26-inst-rssd-limit-one-lists-two'),
   }),
-  fault('fd-page-start-past-end-repeats-last', {
-    rule: 'FD-PAGE-START, FD-PAGE-COUNTS: a GetInstitutions start past the last page answers the last page again',
-    answer: answered([INSTITUTIONS], (b, x) => {
-      if (b.institutions.length) return b;
-      const last = x.list!.slice(-(limitOf(x) || 1));
-      return { ...b, displaying: last.length, institutions: last.map(fullRecord) };
-    }),
-    ...provider,
-  }),
   fault('fd-page-start-certified-loan-details-reset-after-first-page', {
     rule: 'FD-PAGE-START: a page after the first of GetCertifiedInstitutions answers every institution with loanPaymentDetails false',
     answer: each([CERTIFIED], (v, x) => (startOf(x) > 1 ? { ...v, loanPaymentDetails: false } : v)),
     ...was('seeded-certified-loan-details-reset-after-first-page'),
   }),
-  fault('fd-inst-rssd-missing', 'FD-INST-RSSD: the RSSD variant lists its institutions without the RSSD identifier', {
-    answer: each([RSSD], (v) => without(without(v, 'rssd'), 'childInstitutions')),
-  }),
   fault('fd-date-unit-rssd-requested-date-ms', 'FD-DATE-UNIT, FD-INST-RSSD: the RSSD list gives requestedDate in epoch milliseconds', {
     answer: answered([RSSD], (b, x) => ({ ...b, requestedDate: x.nowS * 1000 })),
-    ...provider,
-  }),
-  fault('fd-inst-rssd-date-named-created', {
-    rule: 'FD-INST-RSSD: the list with RSSD dates itself under createdDate (the member name of the plain institutions list) and lacks requestedDate',
-    answer: answered([RSSD], ({ requestedDate, ...b }) => ({ ...b, createdDate: requestedDate })),
     ...provider,
   }),
 
@@ -206,33 +164,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   fault('fd-inst-same-record-search-branding-dropped', {
     rule: 'FD-INST-SAME-RECORD: GetInstitutions answers each institution without the branding GetInstitution shows',
     answer: each([INSTITUTIONS], (v) => without(v, 'branding')),
-    ...provider,
-  }),
-  fault('fd-inst-same-record-certified-oauth-every', {
-    rule: 'FD-INST-SAME-RECORD: the certified lists call every institution an OAuth connection, the full records only the one that is',
-    answer: each([CERTIFIED, RSSD], (v) => ({ ...v, oauthEnabled: true })),
-    ...provider,
-  }),
-  fault('fd-inst-same-record-get-id-as-string', {
-    rule: 'FD-INST-SAME-RECORD: GetInstitution alone writes the institution id as a string of digits',
-    answer: each(['GetInstitution'], (v) => ({ ...v, id: String(v.id) })),
-    ...provider,
-  }),
-  fault('fd-inst-same-record-get-oauth-flag-false', {
-    rule: 'FD-INST-SAME-RECORD: GetInstitution answers oauthEnabled false for an OAuth institution its list shows true',
-    answer: each(['GetInstitution'], (v) => ({ ...v, oauthEnabled: false })),
-    ...provider,
-  }),
-  fault('fd-inst-same-record-get-branding-of-previous', {
-    rule: 'FD-INST-SAME-RECORD, FD-INST-GET: GetInstitution carries the branding of the institution listed before it',
-    answer: each(['GetInstitution'], (v, x) => {
-      const previous = x.world.institutions[x.world.institutions.indexOf(x.institution!) - 1];
-      return previous ? { ...v, branding: previous.branding } : v;
-    }),
-  }),
-  fault('fd-inst-same-record-routing-home-url-dropped', {
-    rule: 'FD-INST-SAME-RECORD: the routing-number lookup answers each institution without its urlHomeApp',
-    answer: each([ROUTING], (v) => without(v, 'urlHomeApp')),
     ...provider,
   }),
   fault('fd-inst-urls-home-url-without-host', {
@@ -264,26 +195,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     ),
     ...was('i30-fd-inst-get-id-matches-routing-number'),
   }),
-  fault('fd-inst-get-unknown-400', 'FD-INST-GET, FD-NOT-FOUND: an institution id that names none answers 400, not 404', {
-    judge: restatus('GetInstitution', 'institution', 400, 'Invalid institution id'),
-  }),
-  fault('fd-inst-get-unbranded-404', {
-    rule: 'FD-INST-GET, FD-INST-SAME-RECORD: GetInstitution answers an institution without branding assets 404 (its list shows it)',
-    judge: (x, s, r) =>
-      r ??
-      (s === 'institution' && x.op === 'GetInstitution' && !x.institution?.branding
-        ? { status: 404, message: 'Institution not found' }
-        : undefined),
-  }),
-  fault('fd-not-found-branding-id-prefix', {
-    rule: "FD-NOT-FOUND, FD-INST-GET: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",
-    judge: skip(
-      ['GetInstitutionBranding'],
-      'institution',
-      (x) => prefixed(x) !== undefined,
-      (x) => (x.institution = prefixed(x)),
-    ),
-  }),
   fault('fd-brand-none-404-answers-200', 'FD-BRAND-NONE-404: an institution without branding answers 200 with an empty branding, not 404', {
     judge: skip(
       ['GetInstitutionBranding'],
@@ -292,32 +203,9 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
       (x) => (x.branding = {}),
     ),
   }),
-  fault('fd-brand-none-404-answers-400', 'FD-BRAND-NONE-404: an institution without branding answers 400, not 404', {
-    judge: restatus('GetInstitutionBranding', 'branding', 400, 'No branding for this institution'),
-  }),
-  fault('fd-brand-none-404-branding-of-first-institution', {
-    rule: 'FD-BRAND-NONE-404: an institution without branding assets answers the branding of the first institution with assets',
-    judge: skip(
-      ['GetInstitutionBranding'],
-      'branding',
-      (x) => x.world.institutions.some((i) => i.branding),
-      (x) => (x.branding = x.world.institutions.find((i) => i.branding)!.branding),
-    ),
-  }),
   fault('fd-brand-tile-png', 'FD-BRAND: GetInstitutionBranding links the tile in a PNG rendition, not the SVG asset', {
     answer: answered(['GetInstitutionBranding'], (b) =>
       typeof b.branding?.tile === 'string' ? { branding: { ...b.branding, tile: b.branding.tile.replace(/\.svg$/, '.png') } } : b,
-    ),
-  }),
-
-  // --- The routing-number lookup (seed 002, Institutions: a routing number's institutions; 404 when none)
-  fault('fd-routing-exact-first-number-only', 'FD-ROUTING-EXACT: the lookup finds an institution by its first routing number only', {
-    judge: refound(ROUTING, 'routing', 'found', NO_ROUTING, (x) =>
-      routingFound(
-        x,
-        (n, asked) => n === asked,
-        (i) => i.routingNumbers.slice(0, 1),
-      ),
     ),
   }),
   fault('fd-routing-exact-check-digit-ignored', {
@@ -342,19 +230,11 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     ...provider,
     ...was('i11-routing-displaying-page-size'),
   }),
-  fault('fd-routing-counts-shared-number-lists-first-only', {
-    rule: 'FD-ROUTING-COUNTS, FD-ROUTING-MATCH: a number two institutions share lists the first only while found says two',
-    answer: answered([ROUTING], (b) => ({ ...b, institutions: b.institutions.slice(0, 1) })),
-  }),
   fault('fd-routing-counts-more-available-true', {
     rule: 'FD-ROUTING-COUNTS, FD-DERIVED-COUNTS: the routing-number lookup answers moreAvailable true though every match is listed',
     answer: answered([ROUTING], (b) => ({ ...b, moreAvailable: true })),
     ...provider,
     ...was('i27-routing-more-available-true'),
-  }),
-  fault('fd-date-unit-routing-created-date-ms', 'FD-DATE-UNIT: the routing-number lookup dates its answer in epoch milliseconds', {
-    answer: answered([ROUTING], (b, x) => ({ ...b, createdDate: x.nowS * 1000 })),
-    ...provider,
   }),
 
   // --- Merchant location matches (seed 002, Institutions and Limits; provider 1.35.0 the lookup's 400s)
@@ -397,19 +277,9 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     })),
     ...blind('blind-location-matches-four'),
   }),
-  fault('fd-loc-max-rank-zero-based', 'FD-LOC-MAX: the location ranks are counted from zero, the best match ranked 0', {
-    answer: answered(['GetLocationMatches'], (b) => ({
-      locationMatches: b.locationMatches.map((l: View) => ({ ...l, matchRank: l.matchRank - 1 })),
-    })),
-    ...provider,
-  }),
 ]);
 
 /** The institution whose routing numbers hold GetInstitution's id. */
 function viaRouting(x: Exchange): Institution | undefined {
   return x.world.institutions.find((i) => i.routingNumbers.includes(String(x.input.path.institutionId)));
-}
-/** The first institution whose id begins with the id asked. */
-function prefixed(x: Exchange): Institution | undefined {
-  return x.world.institutions.find((i) => i.id.startsWith(String(x.input.path.institutionId)));
 }

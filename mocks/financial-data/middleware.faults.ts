@@ -8,12 +8,10 @@
 // or a self check names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
 import { faultKit, always, assumption, blind, provider, was, seededAt } from './fault-builders.js';
-import type { Exchange, FrontSeams, Refusal, Step } from './middleware.records.js';
+import type { Exchange, FrontSeams, Step } from './middleware.records.js';
 
 type Judge = NonNullable<FaultSeams<FrontSeams>['judge']>;
-const { fault, fold, skip, refuse } = faultKit<FrontSeams>();
-
-const SECURITY: Step[] = ['key', 'known', 'token', 'issued', 'expiry'];
+const { fault, fold, skip } = faultKit<FrontSeams>();
 const firstPartner = (x: Exchange) => [...x.world.partners.values()][0];
 /** A credential missing from its header, read from a query parameter named like the header. */
 const fromQuery = (x: Exchange, header: string) =>
@@ -25,21 +23,10 @@ const queried = (step: 'key' | 'token', header: (x: Exchange) => string) =>
     (x) => !!fromQuery(x, header(x)),
     (x) => (x[step] = fromQuery(x, header(x))),
   );
-/** A credential read at `step` (a text) taken otherwise. */
-const taken = (step: 'key' | 'token', bend: (v: string, x: Exchange) => unknown) =>
-  fold(
-    step,
-    (x) => typeof x[step] === 'string',
-    (x) => (x[step] = bend(String(x[step]), x)),
-  );
 /** The app key taken as one of the mock's when `same` holds for it and a key it issued. */
 const keyTaken = (same: (key: string, real: string) => boolean) =>
   skip('known', (x) => x.world.appKeys.some((real) => same(String(x.key), real)));
 const age = (x: Exchange) => x.nowMs - x.issued!.issuedMs;
-const expired = (x: Exchange): Refusal => ({ status: 401, message: `Expired (${x.names.appToken})` });
-/** The token refused once `lifetime` (of the documented one) has passed. */
-const expiresAt = (lifetime: (documented: number) => number) =>
-  refuse('expiry', (x) => !!x.issued && age(x) >= lifetime(x.lifetimeMs), expired);
 /** The token's refusal at `steps` skipped where `when` holds, the caller taken as the first partner. */
 const firstPartnerServed =
   (steps: Step[], when: (x: Exchange) => boolean): Judge =>
@@ -71,31 +58,13 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     judge: queried('key', (x) => x.keyHeader),
     ...seededAt,
   }),
-  fault('fd-auth-header-form-app-key-scheme-prefix-stripped', {
-    rule: 'FD-AUTH-HEADER-FORM: the app key header carries the key itself; a key after a scheme word (Bearer, Basic) is taken as the key',
-    judge: taken('key', (v) => v.replace(/^(Bearer|Basic)\s+/i, '')),
-    ...seededAt,
-  }),
-  fault('fd-auth-key-whole-unknown-app-key-accepted', 'FD-AUTH-KEY-WHOLE: an unknown app key (PartnerAppKey) is taken', {
-    judge: skip('known'),
-  }),
   fault('fd-auth-key-whole-app-key-prefix-match', {
     rule: 'FD-AUTH-KEY-WHOLE: an app key sharing its first 16 characters with a real key is taken',
     judge: keyTaken((key, real) => key.length >= 16 && real.slice(0, 16) === key.slice(0, 16)),
     ...blind('blind-app-key-prefix-match'),
   }),
-  fault('fd-lookup-exact-app-key-separators-folded', {
-    rule: 'FD-LOOKUP-EXACT: the app key is compared with - and _ taken as one separator, so the key with its separator changed is taken',
-    judge: keyTaken((key, real) => key.replace(/-/g, '_') === real.replace(/-/g, '_')),
-    ...assumption,
-    ...seededAt,
-  }),
   fault('fd-auth-key-only-create-token-needs-token', 'FD-AUTH-KEY-ONLY: CreateToken requires a token beside the app key', {
     judge: fold('known', always, (x) => (x.needsToken = true)),
-  }),
-  fault('fd-auth-key-required-business-auth-skipped', {
-    rule: 'FD-AUTH-KEY-REQUIRED, FD-AUTH-TOKEN-REQUIRED: the business operations (no 401 documented) take a call without its credentials',
-    judge: (x, s, r) => (r && SECURITY.includes(s) && !x.documents401 ? undefined : r),
   }),
 
   // --- The token (seed 002, Authentication: PartnerAppToken on all other calls; 401)
@@ -105,55 +74,9 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   fault('fd-auth-token-required-invalid-accepted', 'FD-AUTH-TOKEN-REQUIRED: an invalid token (PartnerAppToken) is taken', {
     judge: firstPartnerServed(['issued'], () => true),
   }),
-  fault('fd-auth-header-form-token-from-query', {
-    rule: 'FD-AUTH-HEADER-FORM, FD-AUTH-TOKEN-REQUIRED: without the token header, the token is read from a query parameter named like the header',
-    judge: queried('token', (x) => x.tokenHeader),
-    ...seededAt,
-  }),
-  fault('fd-auth-header-form-token-case-insensitive', 'FD-AUTH-HEADER-FORM: the app token is looked up without regard to case', {
-    judge: taken('token', (v, x) => [...x.world.tokens.keys()].find((t) => t.toLowerCase() === v.toLowerCase()) ?? v),
-    ...seededAt,
-  }),
-  fault('fd-auth-header-form-token-first-of-duplicates', {
-    rule: 'FD-AUTH-HEADER-FORM: the app token header sent twice (combined into one list) is taken as its first value',
-    judge: taken('token', (v) => v.split(',')[0].trim()),
-    ...seededAt,
-  }),
-
-  // --- The token's lifetime (seed 002, Authentication and Limits: valid its whole lifetime, then refused)
-  fault('fd-token-lifetime-never-expires', 'FD-TOKEN-LIFETIME: a token is taken whatever its age', { judge: skip('expiry') }),
-  fault('fd-token-lifetime-expires-five-minutes-early', {
-    rule: 'FD-TOKEN-LIFETIME: a safety margin of five minutes is taken off the lifetime, so a token a few minutes short of it is refused 401',
-    judge: expiresAt((lifetime) => lifetime - 5 * 60_000),
-  }),
-  fault('fd-token-lifetime-expires-at-renewal-age', {
-    rule: 'FD-TOKEN-LIFETIME: a token is refused once it reaches the age a client should renew it at (tokenRenewAfterSeconds), not at the end of its lifetime (tokenLifetimeSeconds)',
-    judge: expiresAt((lifetime) => lifetime - 30 * 60_000),
-    ...blind('blind-token-expires-at-90-minutes'),
-  }),
   fault('fd-token-lifetime-grace-five-minutes', 'FD-TOKEN-LIFETIME: a token is still taken five minutes past its lifetime', {
     judge: skip('expiry', (x) => !!x.issued && age(x) < x.lifetimeMs + 5 * 60_000),
     ...blind('blind-token-grace-five-minutes'),
-  }),
-  fault('fd-token-lifetime-renewed-on-use', {
-    rule: 'FD-TOKEN-LIFETIME: each accepted call restarts the lifetime, so a token in use never expires (valid for the stated hours from its creation)',
-    judge: (x, s, r) => {
-      if (s === 'expiry' && !r && x.issued) x.issued.issuedMs = x.nowMs;
-      return r;
-    },
-  }),
-  fault('fd-token-lifetime-expired-accepted-on-institutions', 'FD-TOKEN-LIFETIME: an expired token is taken on GetInstitutions', {
-    judge: skip('expiry', (x) => x.op === 'GetInstitutions'),
-    ...blind('blind-expired-token-accepted-on-institutions'),
-  }),
-
-  // --- The 401's message (provider 1.35.0 ErrorMessage examples; contract Error.message)
-  fault('fd-auth-401-names-header-missing-header-unnamed', {
-    rule: 'FD-AUTH-401-NAMES-HEADER: the 401 for a missing security header does not name the header',
-    judge: (_x, s, r) =>
-      (s === 'key' || s === 'token') && r?.message.startsWith('Missing parameter') ? { ...r, message: 'Missing parameter' } : r,
-    ...provider,
-    ...blind('blind-missing-header-unnamed'),
   }),
 
   // --- Parameters and the body (the contract; seed 002: a malformed body is a 400, never a 500)

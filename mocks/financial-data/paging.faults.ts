@@ -40,25 +40,9 @@ export const PAGING_FAULTS = faultCatalogue([
     ...provider,
     origin: 'blind',
   }),
-  fault('blind-start-as-record-offset', 'FD-PAGE-START: start read as the 1-based index of a record, not of a page', {
-    state: cut((w) => ({ ...w, from: w.start - 1 })),
-    ...provider,
-    origin: 'blind',
-  }),
-  fault('blind-more-available-on-full-last-page', 'FD-PAGE-COUNTS: moreAvailable is true when the page ends at the last record', {
-    answer: counted((_c, x) => ({ moreAvailable: x.window!.from + x.window!.limit <= x.length && x.length > 0 })),
-    ...provider,
-    origin: 'blind',
-  }),
   fault('blind-found-counts-page', 'FD-PAGE-COUNTS: found is the size of the page, not the number of matching records', {
     answer: counted((c) => ({ found: c.displaying })),
     ...provider,
     origin: 'blind',
-  }),
-  fault('fd-page-start-later-start-one-early', {
-    rule: 'FD-PAGE-START, FD-PROP-PAGING: a page after the first starts one record early, repeating the last record of the page before',
-    state: cut((w) => (w.start > 1 ? { ...w, from: w.from - 1 } : w)),
-    ...provider,
-    aliases: ['i34-fd-page-later-start-one-early'],
   }),
 ]);

@@ -1,23 +1,7 @@
-// Faults of payments data: each a deviation a provider's release might ship, named by the rule it breaks
-// (`fd-<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules*.yaml
-// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
-// (`relax`) or bends payments-data.ts at its seams: the request as judged at one step (Step), whether a
-// balance is read again (Change), the answer. A blind fault keeps its earlier id as an alias, so the
-// blind measure runs as before.
-import { rangeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultKit, faultsAt, blind, assumption, provider, schema } from './fault-builders.js';
-import {
-  holderOf,
-  insightsOf,
-  similarity,
-  type Change,
-  type Exchange,
-  type PaymentsDataSeams,
-  type Refusal,
-  type Step,
-} from './payments-data.records.js';
-import { findAccount, type Account, type AccountType, type CustomerAccountsSeams } from './state.js';
+import { faultKit, blind, assumption, provider, schema } from './fault-builders.js';
+import { holderOf, type Change, type Exchange, type PaymentsDataSeams, type Refusal, type Step } from './payments-data.records.js';
+import { type Account, type AccountType } from './state.js';
 
 type Seams = FaultSeams<PaymentsDataSeams>;
 type Judge = NonNullable<Seams['judge']>;
@@ -128,37 +112,8 @@ const scored = (bend: (score: number) => number): Answering =>
       })),
     };
   });
-/** The number of another account of the same login, else the account's own. */
-const otherNumber = (x: Exchange, account: Account) =>
-  ([...x.world.accounts.values()].find((a) => a.institutionLoginId === account.institutionLoginId && a.id !== account.id) ?? account)
-    .number;
-const upper = (s: unknown) => (typeof s === 'string' ? s.toUpperCase() : s);
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
-  // --- Which account a path names (seed 002, Resources: a child under another parent is not found)
-  faultsAt<CustomerAccountsSeams>()(
-    'fd-prop-refusal-code-bundle-no-accounts-uncoded',
-    'FD-PROP-REFUSAL-CODE: the bundle of a customer holding no account answers a 404 without the code 38003 the provider gives it',
-    { judge: (_x, step, refusal) => (step === 'bundle-customer-accounts' ? undefined : refusal), ...provider, family: 'customer-accounts' },
-  ),
-  fault('fd-obj-other-parent-savings-any-customer', {
-    rule: 'FD-OBJ-OTHER-PARENT: the payments data readers serve a savings account named under another customer of the same partner (the checking account is refused there)',
-    judge: skip(
-      null,
-      'account',
-      (x) => savingsElsewhere(x) !== undefined,
-      (x) => (x.account = savingsElsewhere(x)),
-    ),
-  }),
-  fault('fd-obj-other-parent-loan-any-customer', {
-    rule: 'FD-OBJ-OTHER-PARENT: GetLoanPaymentDetails finds the loan account by its id among every customer of the partner, so a loan of another customer named under this customer is served',
-    judge: skip(
-      'GetLoanPaymentDetails',
-      'account',
-      (x) => partnersAccount(x) !== undefined,
-      (x) => (x.account = partnersAccount(x)),
-    ),
-  }),
   fault('fd-pay-owner-v3-unknown-404', {
     rule: 'FD-PAY-OWNER-V3-UNKNOWN: owner v3 of an account the customer does not have is a 404, not the 400 the operation documents',
     judge: restatus('GetAccountOwnerDetails', 'account', 404),
@@ -172,10 +127,6 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   }),
   fault('fd-pay-ach-types-cd-refused', 'FD-PAY-ACH-TYPES: ACH details v1 refuse a certificateOfDeposit account (portfolio type cd)', {
     judge: refuse('GetAccountACHDetails', 'type', typed('cd')),
-  }),
-  fault('fd-pay-ach-types-unsupported-404', {
-    rule: 'FD-PAY-ACH-TYPES: ACH details v1 answer an account of a type they do not support 404 as not found, not 400 as unsupported',
-    judge: restatus('GetAccountACHDetails', 'type', 404, 'Account not found'),
   }),
   fault('fd-pay-details-v3-types-cd-served', 'FD-PAY-DETAILS-V3-TYPES: v3 details serve a cd account (not a 400)', {
     judge: skip('GetAccountPaymentInstructionDetails', 'type', typed('cd')),
@@ -213,63 +164,14 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     }),
     ...assumption,
   }),
-  fault('fd-pay-owner-name-v3-uppercased', {
-    rule: 'FD-PAY-OWNER-NAME: GetAccountOwnerDetails answers ownerName, firstName and lastName upper-cased',
-    answer: holders(['GetAccountOwnerDetails'], (h) => ({
-      ...h,
-      ownerName: upper(h.ownerName),
-      firstName: upper(h.firstName),
-      lastName: upper(h.lastName),
-    })),
-    ...provider,
-  }),
-  fault('fd-pay-owner-name-v3-first-last-swapped', {
-    rule: 'FD-PAY-OWNER-NAME: GetAccountOwnerDetails answers the holder with firstName and lastName swapped',
-    answer: holders(['GetAccountOwnerDetails'], (h) => ({ ...h, firstName: h.lastName, lastName: h.firstName })),
-    ...provider,
-  }),
   fault('fd-pay-date-seconds-owner-asof-ms', 'FD-PAY-DATE-SECONDS: the v1 owner asOfDate in epoch milliseconds, not seconds', {
     answer: answered(['GetAccountOwner'], (b, x) => ({ ...b, asOfDate: x.nowS * 1000 })),
-    ...provider,
-  }),
-  fault('fd-pay-insights-always', 'FD-PAY-INSIGHTS: identity insights come back unasked (owner v3, owner match, the bundle)', {
-    answer: holders(['GetAccountOwnerDetails', 'AccountMatchingScoreDetails', ...BUNDLES], (h, _x, account) => ({
-      ...h,
-      identityInsights: insightsOf(account, h.emails?.[0]?.email, h.phones?.[0]?.phone),
-    })),
     ...provider,
   }),
   fault('fd-pay-insights-v3-ignored', 'FD-PAY-INSIGHTS: withInsights=true on owner v3 returns no identityInsights', {
     answer: holders(['GetAccountOwnerDetails'], ({ identityInsights: _, ...h }) => h),
     ...provider,
     ...blind('blind-payments-data-owner-v3-insights-ignored'),
-  }),
-
-  // --- Account numbers (provider: realAccountNumber, accountNumber full and the account's own; routing number a string)
-  fault('fd-pay-account-number-other-account', {
-    rule: "FD-PAY-ACCOUNT-NUMBER: the full number is another account's of the same login (v1, v3 and the bundle)",
-    answer: (x, a, m) => {
-      const v1 = answered(['GetAccountACHDetails'], (b) => ({ ...b, realAccountNumber: otherNumber(x, x.account!) }));
-      const v3 = instructed((i) => ({ ...i, accountNumber: otherNumber(x, x.account!) }));
-      const peb = bundled(BUNDLES, (v) =>
-        v.paymentInstruction
-          ? { ...v, paymentInstruction: { ...v.paymentInstruction, accountNumber: otherNumber(x, x.world.accounts.get(v.id)!) } }
-          : v,
-      );
-      return peb(x, v3(x, v1(x, a, m), m), m);
-    },
-    ...provider,
-  }),
-  fault('fd-pay-account-number-v1-routing-leading-zero-dropped', {
-    rule: 'FD-PAY-ACCOUNT-NUMBER: the v1 ACH details write the routing number through a number, a leading zero dropped',
-    answer: answered(['GetAccountACHDetails'], (b) => ({ ...b, routingNumber: String(Number(b.routingNumber)) })),
-  }),
-  fault('fd-pay-account-number-v1-checking-masked', {
-    rule: "FD-PAY-ACCOUNT-NUMBER: the v1 details give a checking account's number masked but for its last four",
-    answer: answered(['GetAccountACHDetails'], (b, x) =>
-      x.account!.type === 'checking' ? { ...b, realAccountNumber: String(b.realAccountNumber).replace(/\d(?=\d{4})/g, 'x') } : b,
-    ),
-    ...provider,
   }),
   fault('fd-type-forms-ach-routing-as-number', {
     rule: 'FD-TYPE-FORMS, FD-PAY-ACCOUNT-NUMBER: v1 ACH details answer the routing number as a JSON number, leading zeros lost',
@@ -291,11 +193,6 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     },
     ...provider,
   }),
-  fault('fd-pay-last-four-bundle-account-id', {
-    rule: "FD-PAY-LAST-FOUR: the bundle gives the last four digits of the account's id as realAccountNumberLast4",
-    answer: bundled(BUNDLES, (v) => (v.realAccountNumberLast4 ? { ...v, realAccountNumberLast4: String(v.id).slice(-4) } : v)),
-    ...provider,
-  }),
 
   // --- Real-time payment flags (seed 002: per real-time payment type, transferInEnabled / transferOutEnabled)
   fault('fd-pay-realtime-flags-fednow-missing', 'FD-PAY-REALTIME-FLAGS: a fedNow instruction carries neither transfer flag', {
@@ -303,53 +200,11 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
       i.type === 'fedNow' ? i : { ...i, transferInEnabled: _i, transferOutEnabled: _o },
     ),
   }),
-  fault('fd-pay-realtime-flags-swapped', 'FD-PAY-REALTIME-FLAGS: transferInEnabled and transferOutEnabled are read from each other', {
-    answer: instructed((i) =>
-      i.type === 'ach' ? i : { ...i, transferInEnabled: i.transferOutEnabled, transferOutEnabled: i.transferInEnabled },
-    ),
-  }),
-
-  // --- balance_cache_interval (seed 002; provider: minutes, a balance older than the interval is refreshed)
-  fault('fd-pay-balance-cache-interval-seconds', 'FD-PAY-BALANCE-CACHE: the interval is counted in seconds, not minutes', {
-    state: (x, c) =>
-      ours(x) && c.op === 'balance' && c.reader !== 'cached' && c.interval > 0 ? { ...c, refresh: c.ageS > c.interval } : c,
-  }),
-  fault('fd-pay-balance-cache-live-never-refreshed', 'FD-PAY-BALANCE-CACHE: past the interval the live balance is not refreshed', {
-    state: refreshing('live', (c) => c.refresh && c.interval === 0),
-  }),
-  fault('fd-pay-balance-cache-live-interval-ignored', {
-    rule: 'FD-PAY-BALANCE-CACHE: within the interval the live balance is refreshed all the same',
-    state: refreshing('live', () => true),
-  }),
-  fault('fd-pay-balance-cache-live-interval-inclusive', {
-    rule: 'FD-PAY-BALANCE-CACHE: the live read refreshes a balance exactly as old as the interval',
-    state: refreshing('live', (c) => c.refresh || c.ageS === c.interval * 60),
-    ...provider,
-  }),
   fault('fd-pay-balance-cache-peb-ignored', 'FD-PAY-BALANCE-CACHE: within the interval the bundle refreshes the balance all the same', {
     state: refreshing('peb', () => true),
   }),
-  fault('fd-pay-balance-cache-peb-age-whole-minutes', {
-    rule: 'FD-PAY-BALANCE-CACHE: the bundle counts a balance age in whole minutes, so one a second older than the interval is still served',
-    state: refreshing('peb', (c) => Math.floor(c.ageS / 60) > c.interval),
-    ...blind('blind-payments-data-peb-cache-age-whole-minutes'),
-  }),
-  fault('fd-pay-balance-cache-peb-interval-inclusive', {
-    rule: 'FD-PAY-BALANCE-CACHE: the bundle refreshes a cached balance exactly as old as the interval',
-    state: refreshing('peb', (c) => c.refresh || c.ageS === c.interval * 60),
-    ...provider,
-  }),
-  fault('fd-pay-balance-cache-peb-max-interval-never-refreshes', {
-    rule: 'FD-PAY-BALANCE-CACHE: the bundle with the largest interval the contract allows (its maximum) serves a cached balance of any age',
-    state: refreshing('peb', (c, x) => c.refresh && c.interval !== rangeOf(x.contract, 'PebBalanceCacheInterval').max),
-  }),
   fault('fd-pay-balance-live-default-zero-cached', 'FD-PAY-BALANCE-LIVE-DEFAULT: interval 0 or absent serves the cached live balance', {
     state: refreshing('live', (c) => c.refresh && c.interval > 0),
-    ...provider,
-  }),
-  fault('fd-pay-balance-live-default-dated-before-refresh', {
-    rule: 'FD-PAY-BALANCE-LIVE-DEFAULT, FD-PAY-DATE-SECONDS: a refreshed live balance is answered with the date of the balance it replaced',
-    answer: dated(['GetAvailableBalanceLive'], (d, x) => (x.datedBefore !== x.account!.balanceDate ? x.datedBefore! : d)),
     ...provider,
   }),
   fault('fd-pay-peb-interval-default-doubled', {
@@ -361,17 +216,6 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     answer: dated(['GetAvailableBalanceLive', 'GetAvailableBalance'], (d) => d * 1000),
     ...provider,
   }),
-  fault('fd-pay-cached-reader-stale-copy', {
-    rule: 'FD-PAY-CACHED-READER: the cached variant keeps its own copy of the balance, not the one the live read refreshed',
-    answer: answered(['GetAvailableBalance'], (b, x, m) => {
-      const { availableBalance, availableBalanceDate, clearedBalance, clearedBalanceDate } = b;
-      m[x.account!.id] ??= { availableBalance, availableBalanceDate, clearedBalance, clearedBalanceDate };
-      return { ...b, ...m[x.account!.id] };
-    }),
-  }),
-  fault('fd-pay-cached-reader-refreshes', 'FD-PAY-CACHED-READER: the cached variant refreshes the balance', {
-    state: refreshing('cached', () => true),
-  }),
   fault('fd-pay-cached-reader-date-now', {
     rule: 'FD-PAY-CACHED-READER: the cached-only balance is dated at the response, not at the last live read',
     answer: dated(['GetAvailableBalance'], (_d, x) => x.nowS),
@@ -380,22 +224,6 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   fault('fd-pay-cache-interval-range-live-negative-accepted', 'FD-PAY-CACHE-INTERVAL-RANGE: a negative live interval is taken', {
     relax: schema('BalanceCacheInterval', { drop: ['minimum'] }),
     ...provider,
-  }),
-  fault('fd-pay-cache-interval-range-live-cap-unenforced', 'FD-PAY-CACHE-INTERVAL-RANGE: a live interval above its maximum is taken', {
-    relax: schema('BalanceCacheInterval', { drop: ['maximum'] }),
-    ...provider,
-  }),
-  fault('fd-pay-cache-interval-range-peb-cap-unenforced', 'FD-PAY-CACHE-INTERVAL-RANGE: a bundle interval above its maximum is taken', {
-    relax: schema('PebBalanceCacheInterval', { drop: ['maximum'] }),
-    ...provider,
-  }),
-
-  // --- Payment enablement bundle (seed 002: any or all of its sections; include narrows; its counts)
-  fault('fd-pay-peb-include-ignored-by-login', 'FD-PAY-PEB-INCLUDE: the bundle by login answers every section whatever include names', {
-    judge: fold('include', (x) => {
-      if (x.op === 'GetAccountDetailsByInstitutionLoginId')
-        x.sections = new Set(['balanceDetails', 'paymentInstruction', 'accountIdentity']);
-    }),
   }),
   fault('fd-pay-peb-include-first-only', 'FD-PAY-PEB-INCLUDE: only the first section include names comes back', {
     judge: fold('include', (x) => {
@@ -421,71 +249,16 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     }),
     ...provider,
   }),
-  fault('fd-pay-peb-counts-identity-before-include', {
-    rule: 'FD-PAY-PEB-COUNTS: accountIdentitySuccessCount counts every account when include leaves the identity section out (the section is absent from each)',
-    answer: counted(BUNDLES, (b, x) => (x.sections!.has('accountIdentity') ? {} : { accountIdentitySuccessCount: b.accountCount })),
-    ...provider,
-  }),
   fault('fd-pay-peb-counts-error-count-per-account', {
     rule: 'FD-PAY-PEB-COUNTS: errorCount counts the accounts with an error, not the section errors',
     answer: counted(BUNDLES, (b) => ({ errorCount: b.accounts.filter((v: View) => v.errors).length })),
     ...provider,
     ...blind('blind-payments-data-peb-error-count-per-account'),
   }),
-  fault('fd-pay-peb-counts-login-account-count-all-logins', {
-    rule: "FD-PAY-PEB-COUNTS: the bundle by login's accountCount counts every account of the customer, on all its logins",
-    answer: counted(['GetAccountDetailsByInstitutionLoginId'], (_b, x) => ({
-      accountCount: [...x.world.accounts.values()].filter((a) => a.customerId === x.login!.customerId).length,
-    })),
-    ...provider,
-  }),
-  fault('fd-pay-peb-counts-by-account-instruction-count-refused', {
-    rule: 'FD-PAY-PEB-COUNTS: the bundle by account counts paymentInstructionSuccessCount for an account refused the payment instruction section (a type without ACH details)',
-    answer: counted(['GetAccountDetailsByAccountId'], (b) => ({
-      paymentInstructionSuccessCount:
-        b.paymentInstructionSuccessCount +
-        b.accounts.filter((v: View) => v.errors?.some((e: View) => e.fieldName === 'paymentInstruction')).length,
-    })),
-    ...provider,
-  }),
-
-  // --- Owner match (seed 002: name required; scores 0..100, higher closer; 408)
-  fault('fd-pay-match-name-required-optional', 'FD-PAY-MATCH-NAME-REQUIRED: a match request without name is taken, not a 400', {
-    relax: schema('OwnerMatchRequest', { unrequire: ['name'] }),
-  }),
   fault('fd-pay-match-name-required-last-name-optional', 'FD-PAY-MATCH-NAME-REQUIRED: a name without lastName is taken, not a 400', {
     relax: schema('OwnerMatchName', { unrequire: ['lastName'] }),
     ...provider,
     ...blind('blind-payments-data-match-last-name-optional'),
-  }),
-  fault('fd-pay-match-closer-higher-first-name-against-suffix', {
-    rule: "FD-PAY-MATCH-CLOSER-HIGHER: with a suffix in the request the firstName is scored against the holder's suffix, so the exact first name scores no higher than another",
-    answer: answered(['AccountMatchingScoreDetails'], (b, x) => {
-      const name = x.input.body?.name ?? {};
-      if (name.suffix === undefined || name.firstName === undefined) return b;
-      return {
-        holders: b.holders.map((h: View) => ({
-          ...h,
-          nameScores: { ...h.nameScores, firstName: similarity(String(name.firstName), '') },
-        })),
-      };
-    }),
-  }),
-  fault('fd-pay-match-closer-higher-postal-code-against-phone', {
-    rule: "FD-PAY-MATCH-CLOSER-HIGHER: with a phone in the request too, the address's postalCode is scored against the holder's phone, so the exact postal code scores no higher than another",
-    answer: answered(['AccountMatchingScoreDetails'], (b, x) => {
-      const body = x.input.body ?? {};
-      if (body.phone === undefined || body.address?.postalCode === undefined) return b;
-      return {
-        holders: b.holders.map((h: View) => ({
-          ...h,
-          addresses: h.addresses.map((a: View) => ({
-            ...a,
-            addressScores: { ...a.addressScores, postalCode: similarity(String(body.address.postalCode), h.phones?.[0]?.phone ?? '') },
-          })),
-        })),
-      };
-    }),
   }),
   fault('fd-pay-match-closer-higher-inverted', 'FD-PAY-MATCH-CLOSER-HIGHER: every score is inverted, the exact name scoring lowest', {
     answer: scored((s) => 100 - s),
@@ -497,19 +270,3 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     judge: skip('AccountMatchingScoreDetails', 'slow'),
   }),
 ]);
-
-/** The savings account of the path's id under another customer of the path customer's partner. */
-function savingsElsewhere(x: Exchange): Account | undefined {
-  const { path } = x.input;
-  const account = x.world.accounts.get(path.accountId);
-  const customer = x.world.customers.get(String(path.customerId));
-  return account?.type === 'savings' && customer && x.world.customers.get(account.customerId)?.partnerId === customer.partnerId
-    ? account
-    : undefined;
-}
-/** The account of the path's id among every customer of the caller, the path naming one that exists. */
-function partnersAccount(x: Exchange): Account | undefined {
-  const { path, partner } = x.input;
-  const a = x.world.accounts.get(path.accountId);
-  return a && x.world.customers.has(path.customerId) && findAccount(x.world, a.customerId, a.id, partner?.id) ? a : undefined;
-}

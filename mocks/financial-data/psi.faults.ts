@@ -6,34 +6,14 @@
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, provider, assumption, schema, was } from './fault-builders.js';
-import {
-  DAY_S,
-  GENERATE,
-  LEGACY,
-  READ,
-  epochOf,
-  isoDate,
-  riskOf,
-  settleOf,
-  type Change,
-  type Exchange,
-  type PsiSeams,
-} from './psi.records.js';
+import { DAY_S, GENERATE, LEGACY, READ, epochOf, riskOf, settleOf, type Change, type Exchange, type PsiSeams } from './psi.records.js';
 
 type Seams = FaultSeams<PsiSeams>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-const { fault, skip, refuse, on, answered } = faultKit<PsiSeams>();
-const FCRA_GENERATE: Op = 'GenerateFcraPaymentSuccessIndicators';
-const NON_FCRA_GENERATE: Op = 'GeneratePaymentSuccessIndicators';
-const FCRA_READ: Op = 'GetFcraPaymentSuccessIndicators';
+const { fault, skip, refuse, answered } = faultKit<PsiSeams>();
 const NON_FCRA_READ: Op = 'GetPaymentSuccessIndicators';
-const FCRA_LEGACY: Op = 'GetFCRAPaymentSuccessIndicator';
-const NON_FCRA_LEGACY: Op = 'GetPaymentSuccessIndicator';
-const dayOf = (iso: string, days: number) => isoDate(epochOf(iso) + days * DAY_S);
-/** The date `hours` away from UTC now (another zone's "today"). */
-const zoned = (x: Exchange, hours: number) => isoDate(x.nowS + hours * 3600);
 /** How many days out a settle-by date is. */
 const daysOut = (x: Exchange, settleBy: string) => Math.round((epochOf(settleBy) - epochOf(x.today)) / DAY_S);
 const settleByOf = (x: Exchange): string => x.run?.transaction.settleByDate ?? x.input.query.settleByDate;
@@ -47,18 +27,6 @@ const changed =
 /** The potential settlement dates of `ops` made otherwise. */
 const dated = (ops: Op[], bend: (dates: string[], x: Exchange) => string[]) =>
   changed('days', ops, (c, x) => ({ kind: 'days', dates: bend(c.dates, x) }));
-/** `count` consecutive dates from the first of `dates`. */
-const counted = (dates: string[], count: number) => Array.from({ length: count }, (_, i) => dayOf(dates[0], i));
-/** The transaction of a run's answer made otherwise. */
-const transacted = (ops: Op[], bend: (t: { settleByDate: string; amount: number }) => object) =>
-  answered(ops, (b) => ({ ...b, transaction: { ...b.transaction, ...bend(b.transaction) } }));
-/** Each daily result of a read made otherwise. */
-const daily = (ops: Op[], bend: (d: View) => View) =>
-  answered(ops, (b) =>
-    b.nsfReturnRisk?.result
-      ? { ...b, nsfReturnRisk: { result: { ...b.nsfReturnRisk.result, dailyResults: b.nsfReturnRisk.result.dailyResults.map(bend) } } }
-      : b,
-  );
 /** An indicator given the band below its score's (the two riskiest bands each other's value). */
 const swapped = (s: number, of: (s: number) => string) => (s >= 70 ? of(s) : of(s >= 40 ? 0 : 40));
 const inCents = (n: unknown) => (typeof n === 'number' ? Math.round(n * 100) : n);
@@ -73,46 +41,13 @@ export const PSI_FAULTS = faultCatalogue([
   fault('fd-psi-generate-200', 'FD-PSI-GENERATE: generation answers 200 (not 202)', {
     answer: (x, a) => (GENERATE.includes(x.op) && a.status === 202 ? { ...a, status: 200 } : a),
   }),
-  fault('fd-psi-generate-ack-settle-by-date-day-early', {
-    rule: 'FD-PSI-GENERATE, FD-PROP-ECHO-AS-SENT: the non-FCRA acknowledgement gives settleByDate a day early (a local midnight read in UTC)',
-    answer: transacted([NON_FCRA_GENERATE], (t) => ({ settleByDate: dayOf(t.settleByDate, -1) })),
-    ...provider,
-    ...was('i29-fd-psi-ack-settle-by-date-day-early'),
-  }),
   fault('fd-psi-read-back-stuck-in-progress', 'FD-PSI-READ-BACK: the run reads back IN PROGRESS, never with its result', {
     state: changed('outcome', READ, () => ({ kind: 'outcome', status: 'IN PROGRESS' })),
-  }),
-  fault('fd-psi-read-back-amount-rounded', 'FD-PSI-READ-BACK: the reads give the transaction amount rounded to whole dollars', {
-    answer: transacted(READ, (t) => ({ amount: Math.round(t.amount) })),
-  }),
-  fault('fd-psi-read-back-fcra-amount-cents', 'FD-PSI-READ-BACK: the FCRA run reads back with its transaction amount in cents', {
-    answer: transacted([FCRA_READ], (t) => ({ amount: Math.round(t.amount * 100) })),
-    ...blind('blind-psi-fcra-readback-amount-cents'),
-  }),
-  fault('fd-psi-read-back-fcra-ack-amount-whole', {
-    rule: "FD-PSI-READ-BACK: the FCRA generation's 202 answers the transaction amount rounded to whole dollars",
-    answer: transacted([FCRA_GENERATE], (t) => ({ amount: Math.round(t.amount) })),
-    ...provider,
-  }),
-  fault('fd-psi-read-back-fcra-settle-by-date-day-early', 'FD-PSI-READ-BACK: the FCRA read-back gives the settle-by date one day early', {
-    answer: transacted([FCRA_READ], (t) => ({ settleByDate: dayOf(t.settleByDate, -1) })),
   }),
   fault('fd-psi-read-back-request-date-is-today', {
     rule: 'FD-PSI-READ-BACK, FD-EVENT-DATE-FIXED: the reads give the request date of the day they are read, not of the run',
     answer: answered(READ, (b, x) => ({ ...b, requestDate: x.today })),
     ...provider,
-  }),
-  fault('fd-psi-read-back-fcra-request-date-in-sydney', {
-    rule: "FD-PSI-READ-BACK, FD-PSI-DAYS: an FCRA run's request date is the date in Sydney, so late in the UTC day it is tomorrow",
-    state: changed('run', [FCRA_GENERATE], (c, x) => ({ kind: 'run', run: { ...c.run, requestDate: zoned(x, 10) } })),
-    origin: 'seeded',
-  }),
-  fault('fd-psi-read-back-rerun-overwrites-earlier-run', {
-    rule: "FD-PSI-READ-BACK: a second run of the same account and product takes the earlier run's payRequestId, so the earlier run reads back with the later transaction",
-    state: changed('run', GENERATE, (c, x) => {
-      const earlier = [...x.world.psi.runs.values()].find((r) => r.accountId === c.run.accountId && r.fcra === c.run.fcra);
-      return { kind: 'run', run: { ...c.run, payRequestId: earlier?.payRequestId ?? c.run.payRequestId } };
-    }),
   }),
   fault('fd-psi-read-back-available-balance-cents', {
     rule: 'FD-PSI-READ-BACK, FD-PROP-SAME-ON-EVERY-READER: the non-FCRA read-back gives the available balance in cents',
@@ -133,7 +68,6 @@ export const PSI_FAULTS = faultCatalogue([
   fault('fd-psi-owner-account-unchecked', 'FD-PSI-OWNER: a payRequestId reads through another account of its customer', {
     judge: skip('owner', (x) => x.run!.customerId === x.account!.customerId),
   }),
-  fault('fd-psi-owner-unchecked', 'FD-PSI-OWNER: a payRequestId reads through another customer', { judge: skip('owner') }),
   fault('fd-psi-product-separate-shared', 'FD-PSI-PRODUCT-SEPARATE: an FCRA run reads through the non-FCRA operation (and back)', {
     judge: skip('product'),
     ...assumption,
@@ -143,24 +77,8 @@ export const PSI_FAULTS = faultCatalogue([
     judge: skip('freeze'),
     ...provider,
   }),
-  fault('fd-psi-forbidden-freeze-fcra-only', 'FD-PSI-FORBIDDEN: the non-FCRA generation serves a frozen customer', {
-    judge: skip('freeze', on(NON_FCRA_GENERATE)),
-    ...provider,
-  }),
   fault('fd-psi-not-acceptable-ignored', 'FD-PSI-NOT-ACCEPTABLE: a request asking for other than JSON is served', {
     judge: skip('accept'),
-    ...provider,
-  }),
-  fault('fd-psi-not-acceptable-ignored-on-reads', {
-    rule: 'FD-PSI-NOT-ACCEPTABLE: the reads by payRequestId serve a request asking for other than JSON',
-    judge: skip('accept', on(...READ)),
-    ...provider,
-  }),
-  fault('fd-psi-not-acceptable-wildcard-refused', 'FD-PSI-NOT-ACCEPTABLE: Accept */* or application/* is a 406', {
-    judge: refuse('accept', (x) => !!x.accept.trim() && !/application\/json/i.test(x.accept), {
-      status: 406,
-      message: "Only 'application/json' is supported.",
-    }),
     ...provider,
   }),
   fault('fd-psi-not-acceptable-with-parameters-406', {
@@ -175,9 +93,6 @@ export const PSI_FAULTS = faultCatalogue([
   }),
   // --- Permissible purpose (seed 002 PSI: FCRA variants bound to the stated purpose)
   fault('fd-psi-purpose-required-skipped', 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is taken', { judge: skip('purpose') }),
-  fault('fd-psi-purpose-required-406', 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is a 406, not a 400', {
-    judge: (_x, s, r) => (s === 'purpose' && r ? { ...r, status: 406 } : r),
-  }),
   fault('fd-psi-purpose-format-length-unchecked', 'FD-PSI-PURPOSE-FORMAT: a purpose of one or three characters is taken', {
     relax: schema('PsiPurposeCode', { set: { pattern: '^[0-9A-Za-z]{1,3}$' } }),
     ...provider,
@@ -185,20 +100,6 @@ export const PSI_FAULTS = faultCatalogue([
   // --- Result contents (provider 1.35.0)
   fault('fd-psi-reasons-always', 'FD-PSI-REASONS: the reasons come without include_reasons=true', {
     state: changed('reasons', READ, () => ({ kind: 'reasons', include: true })),
-    ...provider,
-  }),
-  fault('fd-psi-reasons-flag-presence', 'FD-PSI-REASONS: include_reasons=false gives the reasons', {
-    state: changed('reasons', READ, (c, x) => ({ kind: 'reasons', include: c.include || x.input.query.include_reasons !== undefined })),
-    ...provider,
-  }),
-  fault('fd-psi-reasons-ignored-on-fcra', 'FD-PSI-REASONS: include_reasons=true gives no reasons on the FCRA read', {
-    state: changed('reasons', [FCRA_READ], () => ({ kind: 'reasons', include: false })),
-    ...blind('blind-psi-reasons-ignored-on-fcra'),
-    ...provider,
-  }),
-  fault('fd-psi-reasons-non-fcra-seven', {
-    rule: 'FD-PSI-REASONS: the non-FCRA read-back with include_reasons=true leaves the transactionAmount reason out',
-    answer: daily([NON_FCRA_READ], ({ reasons, ...d }) => (reasons ? { ...d, reasons: { ...reasons, transactionAmount: undefined } } : d)),
     ...provider,
   }),
   fault('fd-psi-mfa-failure-success', 'FD-PSI-MFA-FAILURE: a run on an account whose institution asks MFA reads back SUCCESS', {
@@ -227,43 +128,10 @@ export const PSI_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  // --- Potential settlement dates (provider 1.35.0 SettleByDate: 3 days up to 2 out, N+1 for 3..8, 10 from 9)
-  fault('fd-psi-days-middle-band-one-short', 'FD-PSI-DAYS: a settle-by date of the middle band gives N days, not N+1', {
-    state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) >= 3 && daysOut(x, settleByOf(x)) <= 8 ? d.slice(0, -1) : d)),
-    ...provider,
-  }),
-  fault('fd-psi-days-ten-always', "FD-PSI-DAYS: the near settle-by dates get the far band's ten days", {
-    state: dated([...READ, ...LEGACY], (d) => counted(d, 10)),
-    ...provider,
-  }),
   fault('fd-psi-days-nine-out-nine-dates', {
     rule: 'FD-PSI-DAYS: a settle-by date nine days out gives nine dates (the step to ten taken a day late)',
     state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 9 ? d.slice(0, 9) : d)),
     ...provider,
-  }),
-  fault('fd-psi-days-two-out-four-dates', 'FD-PSI-DAYS: a settle-by date two days out gives four dates (the step taken a day early)', {
-    state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 2 ? counted(d, 4) : d)),
-    ...provider,
-  }),
-  fault('fd-psi-days-fcra-read-capped-nine', 'FD-PSI-DAYS: the FCRA read-back gives at most nine potential settlement dates', {
-    state: dated([FCRA_READ], (d) => d.slice(0, 9)),
-    ...provider,
-    origin: 'seeded',
-  }),
-  fault('fd-psi-days-legacy-from-tomorrow', 'FD-PSI-DAYS: the legacy reads start the potential settlement dates tomorrow, not today', {
-    state: dated(LEGACY, (d) => d.map((date) => dayOf(date, 1))),
-    ...blind('blind-psi-legacy-days-from-tomorrow'),
-    ...provider,
-  }),
-  fault('fd-psi-days-non-fcra-start-day-late', 'FD-PSI-DAYS: the non-FCRA results start the period the day after today', {
-    state: dated([NON_FCRA_READ], (d) => d.map((date) => dayOf(date, 1))),
-    ...provider,
-  }),
-  fault('fd-psi-days-legacy-from-eastern-today', {
-    rule: 'FD-PSI-DAYS: GetPaymentSuccessIndicator counts its potential settlement dates from the US Eastern date, so just after a UTC midnight they start yesterday',
-    state: dated([NON_FCRA_LEGACY], (d, x) => d.map((_, i) => dayOf(zoned(x, -5), i))),
-    ...provider,
-    origin: 'seeded',
   }),
   // --- Requests (provider 1.35.0 limits and required lists)
   fault('fd-psi-amount-positive-zero-accepted', 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is taken', {
@@ -271,43 +139,12 @@ export const PSI_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-psi-amount-zero-accepted'),
   }),
-  fault('fd-psi-settle-date-not-past-one-day-grace', 'FD-PSI-SETTLE-DATE-NOT-PAST: yesterday is taken', {
-    judge: skip('settle-date', (x) => x.settleBy! >= dayOf(x.today, -1)),
-    ...provider,
-  }),
   fault('fd-psi-settle-date-not-past-today-refused', 'FD-PSI-SETTLE-DATE-NOT-PAST: today is a 400', {
     judge: refuse('settle-date', (x) => x.settleBy === x.today, { status: 400, message: 'settleByDate must not be in the past' }),
     ...provider,
   }),
-  fault('fd-psi-settle-date-not-past-eastern-today', {
-    rule: "FD-PSI-SETTLE-DATE-NOT-PAST: the non-FCRA generation takes today in US Eastern time, so after midnight UTC yesterday's date is taken",
-    judge: skip('settle-date', (x) => x.op === NON_FCRA_GENERATE && x.settleBy! >= zoned(x, -5)),
-    ...provider,
-  }),
-  fault('fd-psi-settle-date-not-past-legacy-fcra-eastern-today', {
-    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator judges "past" against the US Eastern date, so just after a UTC midnight yesterday\'s date is taken',
-    judge: skip('settle-date', (x) => x.op === FCRA_LEGACY && x.settleBy! >= zoned(x, -5)),
-    ...provider,
-    origin: 'seeded',
-  }),
-  fault('fd-psi-settle-date-not-past-fcra-sydney-today', {
-    rule: "FD-PSI-SETTLE-DATE-NOT-PAST: the FCRA generation judges today in Sydney time (ten hours ahead of UTC), so late in the UTC day today's date is a 400",
-    judge: refuse('settle-date', (x) => x.op === FCRA_GENERATE && x.settleBy! < zoned(x, 10), {
-      status: 400,
-      message: 'settleByDate must not be in the past',
-    }),
-    ...assumption,
-  }),
   fault('fd-psi-legacy-required-amount-optional', 'FD-PSI-LEGACY-REQUIRED: a legacy read without settlementAmount is rated', {
     judge: skip('required', (x) => x.input.query.settlementAmount === undefined && x.input.query.settleByDate !== undefined),
-    ...provider,
-  }),
-  fault('fd-psi-legacy-required-purpose-optional', 'FD-PSI-LEGACY-REQUIRED: the legacy FCRA read without purposeCode is rated', {
-    judge: skip('required', (x) =>
-      x.op === FCRA_LEGACY &&
-      x.input.query.purposeCode === undefined &&
-      x.input.query.settleByDate !== undefined &&
-      x.input.query.settlementAmount !== undefined),
     ...provider,
   }),
   fault('fd-psi-legacy-purpose-any', 'FD-PSI-LEGACY-PURPOSE, FD-TYPE-FORMS: the legacy FCRA read takes any purpose code', {
@@ -315,23 +152,9 @@ export const PSI_FAULTS = faultCatalogue([
     ...provider,
     ...was('psi-legacy-purpose-any'),
   }),
-  fault('fd-psi-legacy-purpose-any-two-characters', 'FD-PSI-LEGACY-PURPOSE: the legacy FCRA read takes any two-character purpose code', {
-    judge: skip('purpose-code', (x) => /^[0-9A-Za-z]{2}$/.test(String(x.input.query.purposeCode))),
-    ...blind('blind-psi-legacy-purpose-any-code'),
-    ...provider,
-  }),
   fault('fd-psi-legacy-transactions-rated', {
     rule: 'FD-PSI-LEGACY-TRANSACTIONS: a legacy rating of an account that holds no transaction is rated',
     judge: skip('transactions'),
-    ...provider,
-  }),
-  // --- The legacy balance warning (provider 1.35.0 PaymentSuccessIndicatorWarningExample, code 2000)
-  fault('fd-psi-balance-warning-never', 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries no warning', {
-    state: changed('warning', LEGACY, (c) => ({ ...c, warn: false })),
-    ...provider,
-  }),
-  fault('fd-psi-balance-warning-at-equal', 'FD-PSI-BALANCE-WARNING: an amount equal to the available balance carries the warning', {
-    state: changed('warning', LEGACY, (c, x) => ({ ...c, warn: c.amount >= x.account!.availableBalance })),
     ...provider,
   }),
   fault('fd-psi-balance-warning-cleared-balance', {
@@ -340,36 +163,9 @@ export const PSI_FAULTS = faultCatalogue([
     ...blind('blind-psi-warning-against-cleared-balance'),
     ...provider,
   }),
-  fault('fd-psi-balance-warning-legacy-fcra-amount-truncated', {
-    rule: 'FD-PSI-BALANCE-WARNING: the FCRA legacy read takes the settlement amount in whole dollars, so an amount a fraction of a dollar above the balance carries no warning',
-    state: changed('warning', [FCRA_LEGACY], (c, x) => ({
-      kind: 'warning',
-      amount: Math.trunc(c.amount),
-      warn: Math.trunc(c.amount) > x.account!.availableBalance,
-    })),
-    ...provider,
-  }),
-  fault('fd-psi-balance-warning-legacy-fcra-balance-cents', {
-    rule: 'FD-PSI-BALANCE-WARNING: the legacy FCRA read answers the available balance in cents',
-    answer: answered([FCRA_LEGACY], (b) => ({ ...b, availableBalance: inCents(b.availableBalance) })),
-    ...provider,
-  }),
-  fault('fd-psi-balance-warning-code-number', {
-    rule: 'FD-PSI-BALANCE-WARNING, FD-TYPE-FORMS: the legacy warning code is a number, not the string the provider declares',
-    answer: answered(LEGACY, (b) => (b.code === undefined ? b : { ...b, code: Number(b.code) })),
-    ...provider,
-  }),
   // --- Accounts PSI rates (assumption) and their status (provider 1.35.0 example 10013)
   fault('fd-psi-account-type-any', 'FD-PSI-ACCOUNT-TYPE: an account type PSI does not rate is rated', {
     judge: skip('type'),
-    ...assumption,
-  }),
-  fault('fd-psi-account-type-cd-rated', 'FD-PSI-ACCOUNT-TYPE: a certificate of deposit is rated', {
-    judge: skip('type', (x) => x.account!.type === 'cd'),
-    ...assumption,
-  }),
-  fault('fd-psi-account-type-savings-refused', 'FD-PSI-ACCOUNT-TYPE: a savings account is a 400', {
-    judge: refuse('type', (x) => x.account!.type === 'savings', { status: 400, message: 'Bad request. (Account type not supported).' }),
     ...assumption,
   }),
   fault('fd-psi-active-account-pending-rated', 'FD-PSI-ACTIVE-ACCOUNT: an account that is not active is rated', {

@@ -765,30 +765,6 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
 // The consumers' are in consumers.records.ts.
 // The partner authentication's are in auth.records.ts.
 /**
- * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
- * show (its account, the clock), its running balance, and whether it shows it: the item of the answer.
- */
-export interface TransactionSeams {
-  x: { transaction: Transaction; account: Account; nowS: number; standardDays: number };
-  step: never;
-  refusal: never;
-  /** A posted transaction's running balance as shown. */
-  change: { running: number };
-  answer: { shown: boolean };
-  delivery: never;
-}
-
-/** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
-export interface ConnectSeams {
-  x: { operationId: FdOperationId; body: any };
-  step: never;
-  refusal: never;
-  change: never;
-  answer: { status: number; body: { link: string } };
-  delivery: never;
-}
-
-/**
  * What the seams of the reads refusing a customer holding no account carry (mocks/kit/faults.ts): the
  * recurring transactions (transactions.ts) and the bundle (payments-data.ts), judged at their step.
  */

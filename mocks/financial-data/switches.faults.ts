@@ -7,8 +7,8 @@
 // fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
-import { linkedData, type Customer, type Switch } from './state.js';
-import { iso, type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
+import { type Customer, type Switch } from './state.js';
+import { type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
 type Seams = FaultSeams<SwitchSeams>;
 type Judge = NonNullable<Seams['judge']>;
@@ -28,13 +28,6 @@ const mine = (x: Exchange) => [...LISTS, ...DETAILS, EXTERNAL].includes(x.op);
 
 const partnerCustomers = (x: Exchange): Customer[] =>
   x.input.partner ? [...x.world.customers.group('partner', x.input.partner.id).values()] : [...x.world.customers.values()];
-/** The linked account a target names by its routing number (where it has one) and trailing digits. */
-const accountOf = (x: Exchange, customerId: string, t: View) =>
-  linkedData(x.world, customerId).accounts.find(
-    (a) =>
-      (t.bankIdentifier === undefined || a.routingNumber === t.bankIdentifier) &&
-      a.number.endsWith(String(t.accountNumberEndsWith ?? t.endsWith)),
-  );
 
 // (a) The request as judged: functions at the judge seam.
 /** The exchange of one of `ops` changed at `step` when the step refuses nothing. */
@@ -56,14 +49,6 @@ const matching = (test: (stored: string, asked: string) => boolean): Judge =>
     const asked = String(x.input.path.external_id);
     x.match = (s) => documented(s) || test(s.externalId!, asked);
   });
-/** A deleted customer of the path still served from the switches made for it. */
-const ghost = (op: Op) =>
-  refound([op], 'customer', (x) => {
-    const id = String(x.input.path.customer_id);
-    if (x.world.customers.has(id) || !x.world.switches.byCustomer.has(id)) return false;
-    x.customer = { id, type: 'testing' } as Customer;
-    return true;
-  });
 /** The external id lookup's found switches added to with those of `kind` (or untagged) of the same customers. */
 const riding = (keep: (s: Switch) => boolean): Judge =>
   at([EXTERNAL], 'found', (x) => {
@@ -73,13 +58,6 @@ const riding = (keep: (s: Switch) => boolean): Judge =>
 /** Each switch of a list answer of `ops` made otherwise. */
 const listed = (ops: Op[], bend: (view: View, i: number, x: Exchange, all: View[]) => View): Answering =>
   answered(ops, (b, x) => ({ ...b, switches: b.switches.map((v: View, i: number, all: View[]) => bend(v, i, x, all)) }));
-/** The targets (distributions, payment methods) of a details answer of `op` made otherwise. */
-const targets = (op: Op, member: 'distributions' | 'paymentMethods', bend: (t: View, x: Exchange) => View): Answering =>
-  answered([op], (b, x) => ({ ...b, [member]: b[member].map((t: View) => bend(t, x)) }));
-const without = (view: View, member: string) => {
-  const { [member]: _, ...rest } = view;
-  return rest;
-};
 const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 export const SWITCHES_FAULTS = faultCatalogue([
@@ -89,20 +67,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
       const others = partnerCustomers(x).filter((c) => c.id !== x.customer!.id);
       x.found!.push(...others.flatMap((c) => x.world.switches.byCustomer.get(c.id) ?? []).filter((s) => s.kind === x.kind));
     }),
-  }),
-  fault('fd-sw-list-deposit-capped-at-three', 'FD-SW-LIST: the deposit list stops at three switches, a fourth left out', {
-    answer: answered([DEPOSITS], (b) => ({ ...b, switches: b.switches.slice(0, 3) })),
-    ...provider,
-  }),
-  fault('fd-sw-list-deposit-created-zone-dropped', {
-    rule: 'FD-SW-LIST, FD-DATE-UNIT: the deposit list writes createdDate without its Z (provider 1.35.0 ISO 8601 in UTC), the details with it',
-    answer: listed([DEPOSITS], (v) => ({ ...v, createdDate: String(v.createdDate).replace(/Z$/, '') })),
-    ...provider,
-  }),
-  fault('fd-sw-details-bill-pay-list-created-of-first', {
-    rule: 'FD-SW-DETAILS, FD-PROP-READERS-AGREE: the bill pay list gives every switch the createdDate of the first listed (its details give its own)',
-    answer: listed([BILL_PAYS], (v, _i, _x, all) => ({ ...v, createdDate: all[0].createdDate })),
-    ...provider,
   }),
   fault('fd-sw-status-enum-lists-capitalised', 'FD-SW-STATUS-ENUM: the lists write each status capitalised (Completed)', {
     answer: listed([...LISTS, EXTERNAL], (v) => ({ ...v, status: capitalised(String(v.status)) })),
@@ -131,21 +95,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
     },
     origin: 'model',
   }),
-  fault('fd-sw-deleted-customer-bill-pay-list-served', {
-    rule: 'FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the bill pay list of the customer is still served from its switches (seed 002, Customers delete; Errors 404)',
-    judge: ghost(BILL_PAYS),
-  }),
-  fault('fd-sw-failure-reason-deposit-list-dropped', {
-    rule: "FD-SW-FAILURE-REASON: the deposit list leaves out the failed switch's failureReason (the details keep it)",
-    answer: listed([DEPOSITS], (v) => without(v, 'failureReason')),
-    ...provider,
-  }),
-  fault('fd-sw-failure-reason-bill-pay-list-dropped', {
-    rule: "FD-SW-FAILURE-REASON: the bill pay list leaves out the failed switch's failureReason",
-    answer: listed([BILL_PAYS], (v) => without(v, 'failureReason')),
-    ...provider,
-    ...blind('blind-switches-bill-pay-list-without-failure-reason'),
-  }),
 
   // --- The details (seed 002, details by switch_id; provider 1.35.0 DepositSwitchDetails, PaySwitchDetails)
   fault('fd-sw-details-created-is-updated', {
@@ -158,88 +107,12 @@ export const SWITCHES_FAULTS = faultCatalogue([
     answer: answered([DEPOSIT], (b) => ({ ...b, distributions: b.distributions.slice(-1) })),
     ...provider,
   }),
-  fault('fd-sw-details-bill-pay-failure-reason-dropped', {
-    rule: "FD-SW-DETAILS: a failed bill pay switch's details omit failureReason (the deposit details keep it)",
-    answer: answered([BILL_PAY], (b) => without(b, 'failureReason')),
-  }),
-  fault('fd-sw-details-bill-pay-updated-at-read', {
-    rule: 'FD-SW-DETAILS, FD-EVENT-DATE-FIXED: the bill pay details give the time of the read as updatedDate (a past change keeps its date)',
-    answer: answered([BILL_PAY], (b, x) => ({ ...b, updatedDate: iso(x.nowS) })),
-  }),
-  fault('fd-sw-failure-reason-details-dropped', 'FD-SW-FAILURE-REASON: failed switches lose their failureReason in the details', {
-    answer: answered(DETAILS, (b) => without(b, 'failureReason')),
-    ...provider,
-  }),
-  fault('fd-sw-failure-reason-deposit-details-underscored', {
-    rule: 'FD-SW-FAILURE-REASON, FD-SW-DETAILS: the deposit details write the failureReason with underscores (bad_credentials), the list as the provider lists it',
-    answer: answered([DEPOSIT], (b) => (b.failureReason ? { ...b, failureReason: b.failureReason.replace(/-/g, '_') } : b)),
-    ...provider,
-  }),
-  fault('fd-sw-status-enum-bill-pay-details-uppercased', {
-    rule: 'FD-SW-STATUS-ENUM, FD-SW-DETAILS: the bill pay details answer the status in upper case',
-    answer: answered([BILL_PAY], (b) => ({ ...b, switchStatus: String(b.switchStatus).toUpperCase() })),
-    ...provider,
-  }),
-  fault('fd-sw-deleted-customer-deposit-details-served', {
-    rule: "FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the customer's deposit switch details are still found in the switch store by the path's customer id",
-    judge: ghost(DEPOSIT),
-  }),
   fault('fd-sw-other-customer-details-any-customer', {
     rule: "FD-SW-OTHER-CUSTOMER, FD-OBJ-OTHER-PARENT: another customer's switch of the partner is found through this customer's details",
     judge: at(DETAILS, 'pool', (x) => {
       const own = x.pool!;
       x.pool = partnerCustomers(x).flatMap((c) => (c.id === x.customer!.id ? own : (x.world.switches.byCustomer.get(c.id) ?? [])));
     }),
-  }),
-  fault('fd-sw-other-kind-bill-pay-details-any-kind', 'FD-SW-OTHER-KIND: a deposit switch is found through the bill pay details', {
-    judge: refound([BILL_PAY], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
-  }),
-  fault('fd-sw-other-kind-deposit-details-any-kind', {
-    rule: 'FD-SW-OTHER-KIND: a bill pay switch asked for as a deposit switch is found (seed 002, Errors 404)',
-    judge: refound([DEPOSIT], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
-    ...blind('blind-switches-deposit-details-any-kind'),
-  }),
-  fault('fd-obj-exact-id-bill-pay-details-id-prefix', {
-    rule: 'FD-OBJ-EXACT-ID: the bill pay details answer the first switch whose id starts with the id asked (provider 1.35.0: 404 for no matching switch_id)',
-    judge: refound([BILL_PAY], 'switch', (x) => {
-      const asked = String(x.input.path.switch_id);
-      return asked.length > 0 && !!(x.switch = x.pool!.find((s) => s.kind === x.kind && s.id.startsWith(asked)));
-    }),
-    ...assumption,
-  }),
-  // --- Account digits (provider 1.35.0 distributions accountNumberEndsWith, paymentMethods endsWith; docs/conventions.md, Secrets and card data)
-  fault('fd-sw-account-digits-ends-with-first-four', {
-    rule: 'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number',
-    state: (x, made) =>
-      !mine(x)
-        ? made
-        : made.map((s) => ({
-            ...s,
-            targets: s.targets.map((t) => {
-              const account = accountOf(x, s.customerId, t);
-              if (!account) return t;
-              const first = account.number.slice(0, 4);
-              return 'accountNumberEndsWith' in t ? { ...t, accountNumberEndsWith: first } : { ...t, endsWith: first };
-            }),
-          })),
-    ...provider,
-  }),
-  fault('fd-sw-account-digits-bill-pay-bank-full-number', {
-    rule: 'FD-SW-ACCOUNT-DIGITS: the bank payment method of a bill pay switch shows the whole account number in endsWith',
-    answer: targets(BILL_PAY, 'paymentMethods', (t, x) => {
-      const account = t.type === 'bank' ? accountOf(x, x.customer!.id, t) : undefined;
-      return account ? { ...t, endsWith: account.number } : t;
-    }),
-    ...provider,
-    ...blind('blind-switches-bill-pay-bank-full-number'),
-  }),
-  fault('fd-sw-account-digits-deposit-details-percent-full-number', {
-    rule: "FD-SW-ACCOUNT-DIGITS, FD-OBJ-SENSITIVE: the deposit details name a percent distribution's account by its whole number",
-    answer: targets(DEPOSIT, 'distributions', (t, x) => {
-      const account = t.type === 'percent' ? accountOf(x, x.customer!.id, t) : undefined;
-      return account ? { ...t, accountNumberEndsWith: account.number } : t;
-    }),
-    ...provider,
   }),
 
   // --- By external id (seed 002, Switch: also found by external_id; provider 1.35.0 getAllExternalDepositSwitches)
@@ -274,30 +147,9 @@ export const SWITCHES_FAULTS = faultCatalogue([
     judge: matching((stored, asked) => stored.replace(/-/g, '') === asked.replace(/-/g, '')),
     ...was('i27-switches-external-id-dashes-ignored'),
   }),
-  fault('fd-sw-external-one-per-id', {
-    rule: 'FD-SW-EXTERNAL, FD-FILTER-WHOLE: of several switches sharing the external id only the first is listed',
-    judge: at([EXTERNAL], 'found', (x) => x.found!.splice(1)),
-  }),
-  fault('fd-sw-external-includes-untagged', {
-    rule: "FD-SW-EXTERNAL: the external id list also holds the found customers' deposit switches without external id",
-    judge: riding((s) => s.kind === 'deposit' && s.externalId === undefined),
-    ...blind('blind-switches-external-includes-untagged'),
-  }),
   fault('fd-sw-external-lists-bill-pay', {
     rule: 'FD-SW-EXTERNAL, FD-SW-OTHER-KIND: the external id list also carries the bill pay switches of the customers it found',
     judge: riding((s) => s.kind === 'billPay'),
-  }),
-  fault('fd-obj-other-partner-external-id-any-partner', {
-    rule: "FD-OBJ-OTHER-PARTNER, FD-SW-EXTERNAL: the external id lookup searches every partner's linked customers",
-    judge: at([EXTERNAL], 'pool', (x) => {
-      x.pool = [...x.world.customers.values()].filter((c) => x.world.logins.group('customer', c.id).size > 0).flatMap(x.switchesOf);
-    }),
-  }),
-  fault('fd-sw-deleted-customer-external', "FD-SW-DELETED-CUSTOMER: a deleted customer's switches are still found by external id", {
-    judge: at([EXTERNAL], 'pool', (x) => {
-      for (const [id, made] of x.world.switches.byCustomer) if (!x.world.customers.has(id)) x.pool!.push(...made);
-    }),
-    ...assumption,
   }),
   fault('fd-sw-external-unknown-empty', 'FD-SW-EXTERNAL-UNKNOWN: an external id no switch carries answers 200 with an empty list', {
     judge: refound([EXTERNAL], 'found', () => true),
@@ -310,14 +162,5 @@ export const SWITCHES_FAULTS = faultCatalogue([
     judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? { ...r, status: 400 } : r),
     ...assumption,
     mutation: false,
-  }),
-  fault('fd-sw-external-created-date-of-update', {
-    rule: "FD-SW-EXTERNAL: the external id list gives each switch's last update as createdDate (the customer's list keeps the creation)",
-    answer: listed([EXTERNAL], (v, i, x) => ({ ...v, createdDate: x.found![i].updatedDate })),
-    ...provider,
-  }),
-  fault('fd-sw-failure-reason-external-dropped', "FD-SW-FAILURE-REASON: the external id list leaves out a failed switch's failureReason", {
-    answer: listed([EXTERNAL], (v) => without(v, 'failureReason')),
-    ...provider,
   }),
 ]);

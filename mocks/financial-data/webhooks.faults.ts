@@ -7,12 +7,9 @@
 // its earlier id as an alias, so the blind measure runs as before.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
-import type { HookEvent } from './state.js';
 import {
-  AVAILABLE_EVENTS,
   errorBody,
   isoDate,
-  newSubscription,
   nextUuid,
   subscriptionView,
   type Answer,
@@ -64,13 +61,6 @@ const errors =
   (bend: (a: Answer, x: Exchange) => Answer): Answering =>
   (x, a) =>
     a.status >= 400 && a.body?.Errors ? bend(a, x) : a;
-/** What the answer gives of the state before the write: recorded at the judge step that found it. */
-const before = (op: Op, step: Step, read: (x: Exchange) => unknown): Judge =>
-  fold(step, on(op), (x, m) => {
-    m.x = x;
-    m.before = read(x);
-  });
-const recorded = (x: Exchange, m: FaultMemory) => (m.x === x ? m.before : undefined);
 
 // (d) A test delivery: functions at the delivery seam.
 const delivered =
@@ -93,10 +83,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault('fd-webhook-error-shape-code-message', 'FD-WEBHOOK-ERROR-SHAPE: the errors carry {code, message}, not the Errors list', {
-    answer: errors((a) => ({ ...a, body: { code: a.status, message: a.body.Errors.Error[0].Description } })),
-    ...provider,
-  }),
   fault('fd-webhook-error-shape-delete-unknown-reason-bad-request', {
     rule: 'FD-WEBHOOK-ERROR-SHAPE, FD-PROP-ERROR-STATUS: the 404 of deleteWebhookSubscription for an unknown subscription carries the bad-request reason code',
     answer: errors((a, x) =>
@@ -109,56 +95,11 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     relax: schema('WebhookIdParam', { drop: ['format'] }),
     ...assumption,
   }),
-  fault('fd-webhook-id-format-refusal-unnamed', {
-    rule: 'FD-WEBHOOK-ID-FORMAT: the refusal of a malformed subscription or event id names no parameter',
-    answer: errors((a, x) => {
-      const [error] = a.body.Errors.Error;
-      return x.op === 'front' && /^(subscription_id|webhook_event_id) is invalid/.test(error.Description)
-        ? { ...a, body: { Errors: { Error: [{ ...error, Description: 'Bad Request.' }] } } }
-        : a;
-    }),
-    ...assumption,
-  }),
-
-  // --- Event names (provider 1.35.0 listAvailableWebhookSubscriptionEvents, AvailableEvent)
-  fault('fd-webhook-event-names-unchecked', 'FD-WEBHOOK-EVENT-NAMES: an event name the catalogue does not offer is taken', {
-    judge: skip('names'),
-    ...provider,
-  }),
-  fault('fd-webhook-event-names-last-offered-refused', 'FD-WEBHOOK-EVENT-NAMES: the last name the catalogue offers is refused 400', {
-    judge: refuse(
-      'names',
-      (x) => x.names!.includes(AVAILABLE_EVENTS.at(-1)!.name),
-      () => refusal(400, `Event ${AVAILABLE_EVENTS.at(-1)!.name} is not an available event`),
-    ),
-    ...provider,
-  }),
   fault('fd-webhook-event-names-unchecked-on-event-update', {
     rule: 'FD-WEBHOOK-EVENT-NAMES: an event update takes a name the catalogue does not offer',
     judge: skip('names', on('updateWebhookSubscriptionEvent')),
     ...provider,
     ...blind('blind-webhooks-event-update-name-unchecked'),
-  }),
-  fault('fd-webhook-event-names-refused-create-stored', {
-    rule: 'FD-WEBHOOK-EVENT-NAMES, FD-WEBHOOK-CREATE, FD-PROP-REFUSED-NO-TRACE: a create refused for a name not offered has stored the subscription with its other events',
-    judge: writtenThenRefused('names', on('createWebhookSubscription'), (x) => {
-      const offered = (name: string) => AVAILABLE_EVENTS.some((e) => e.name === name);
-      const sub = newSubscription(x, { url: asked(x).url, events: (asked(x).events ?? []).filter((e) => offered(e.name)) });
-      x.world.subscriptions.set(sub.subscriptionId, sub);
-    }),
-    ...provider,
-  }),
-  fault('fd-webhook-event-names-available-hide-subscribed', {
-    rule: 'FD-WEBHOOK-EVENT-NAMES: the catalogue leaves out the events the partner already subscribes to',
-    answer: answered('listAvailableWebhookSubscriptionEvents', (b, x) => {
-      const taken = new Set(
-        [...x.world.subscriptions.group('partner', x.input.partner?.id ?? '').values()]
-          .filter((s) => !s.deleted)
-          .flatMap((s) => s.events.map((e) => e.name)),
-      );
-      return { ...b, events: b.events.filter((e: { name: string }) => !taken.has(e.name)) };
-    }),
-    ...provider,
   }),
 
   // --- Whose subscription, and after a delete (seed 002, Webhook subscriptions; Errors 404)
@@ -172,18 +113,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       fold('set', always, (x) => (x.set = [...x.world.subscriptions.values()].filter((s) => !s.deleted))),
     ),
   }),
-  fault('fd-webhook-owner-foreign-delete-marks-deleted', {
-    rule: "FD-WEBHOOK-OWNER, FD-WEBHOOK-DELETE: deleting another partner's subscription answers 404 but deletes it",
-    judge: writtenThenRefused(
-      'subscription',
-      (x) => x.op === 'deleteWebhookSubscription' && x.named !== undefined && x.named.partnerId !== x.input.partner?.id,
-      (x) => (x.named!.deleted = true),
-    ),
-    ...provider,
-  }),
-  fault('fd-webhook-delete-still-readable', 'FD-WEBHOOK-DELETE: a deleted subscription still reads by id', {
-    judge: findsDeleted('getWebhookSubscriptionById'),
-  }),
   fault('fd-webhook-delete-second-delete-204', 'FD-WEBHOOK-DELETE: a second delete of a subscription answers 204, not 404', {
     judge: findsDeleted('deleteWebhookSubscription'),
     ...blind('blind-webhooks-second-delete-204'),
@@ -191,28 +120,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   fault('fd-obj-after-delete-event-status-switched', {
     rule: "FD-OBJ-AFTER-DELETE, FD-WEBHOOK-DELETE: after a subscription's delete, changeWebhookSubscriptionEventStatus still finds it and switches an event it held",
     judge: findsDeleted('changeWebhookSubscriptionEventStatus'),
-  }),
-  fault('fd-webhook-delete-deleted-subscription-testable', {
-    rule: 'FD-WEBHOOK-DELETE, FD-WEBHOOK-TEST-DELIVERY, FD-OBJ-AFTER-DELETE: testWebhookSubscription still finds a deleted subscription and delivers its test',
-    judge: findsDeleted('testWebhookSubscription'),
-    ...provider,
-  }),
-  fault('fd-webhook-event-delete-deleted-event-testable', {
-    rule: 'FD-WEBHOOK-EVENT-DELETE, FD-OBJ-AFTER-DELETE: testWebhookSubscriptionBasedOnEventId still tests an event deleted from its subscription',
-    state: changed('event-delete', (c, x, m) => {
-      m.gone = [...(m.gone ?? []), { sub: x.sub!.subscriptionId, event: c.removed }];
-    }),
-    judge: skip(
-      'event',
-      (x) => x.op === 'testWebhookSubscriptionBasedOnEventId' && x.sub !== undefined,
-      (x, m) => {
-        x.event = (m.gone ?? []).find(
-          (g: { sub: string; event: HookEvent }) =>
-            g.sub === x.sub!.subscriptionId && g.event.webhookEventId === x.input.path.webhook_event_id,
-        )?.event;
-      },
-    ),
-    ...provider,
   }),
   fault('fd-webhook-unknown-event-other-subscription', {
     rule: "FD-WEBHOOK-UNKNOWN-EVENT: an event id of another of the partner's subscriptions is found",
@@ -238,16 +145,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-webhooks-limit-100-refused'),
   }),
-  fault('fd-webhook-page-limit-minimum-refused', 'FD-WEBHOOK-PAGE-LIMIT: the smallest limit is refused, the bound read as exclusive', {
-    relax: schema('WebhookPageLimit', { shift: { minimum: 1 } }),
-    ...provider,
-  }),
   fault('fd-webhook-page-offset-zero-accepted', 'FD-WEBHOOK-PAGE-OFFSET: offset 0 is served', {
     relax: schema('WebhookPageOffset', { drop: ['minimum'] }),
-    ...provider,
-  }),
-  fault('fd-webhook-page-offset-zero-based', 'FD-WEBHOOK-PAGE-OFFSET: offset is read as a page index from 0: offset 1 is the second page', {
-    judge: fold('window', always, (x) => (x.start = x.offset! * x.limit!)),
     ...provider,
   }),
   fault('fd-webhook-page-default-limit-25', {
@@ -263,46 +162,15 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     judge: skip('page'),
     ...assumption,
   }),
-  fault('fd-prop-paging-last-page-drops-last', {
-    rule: "FD-WEBHOOK-CREATE, FD-PROP-PAGING: the last page leaves out the partner's last subscription",
-    judge: fold(
-      'page',
-      (x) => x.start! + x.limit! >= x.set!.length && x.page!.length > 1,
-      (x) => (x.page = x.page!.slice(0, -1)),
-    ),
-    ...provider,
-  }),
   fault('fd-derived-counts-list-count-is-limit', {
     rule: 'FD-WEBHOOK-PAGE-OFFSET, FD-DERIVED-COUNTS: count gives the limit asked, not the subscriptions listed',
     answer: answered('listWebhookSubscriptions', (b, x) => ({ ...b, count: x.limit })),
-    ...provider,
-  }),
-  fault('fd-webhook-page-offset-later-page-total-remaining', {
-    rule: 'FD-WEBHOOK-PAGE-OFFSET: a page after the first counts in total the subscriptions from it on',
-    answer: answered('listWebhookSubscriptions', (b, x) => (x.start! > 0 ? { ...b, total: x.set!.length - x.start! } : b)),
-    ...provider,
-  }),
-  fault('fd-page-keeps-query-later-page-url-slash', {
-    rule: 'FD-PAGE-KEEPS-QUERY: a page after the first answers each subscription URL with a slash added',
-    answer: listed((v, x) => (x.offset! > 1 && typeof v.url === 'string' ? { ...v, url: `${v.url}/` } : v)),
     ...provider,
   }),
 
   // --- Create, update and delete through every reader (seed 002, Webhook subscriptions; Resources)
   fault('fd-webhook-create-answers-200', 'FD-WEBHOOK-CREATE: creation answers 200, not 201', {
     answer: (x, a) => (x.op === 'createWebhookSubscription' && a.status === 201 ? { ...a, status: 200 } : a),
-  }),
-  fault('fd-webhook-create-drops-conditions', 'FD-WEBHOOK-CREATE: the conditions of the events are not recorded', {
-    state: changed('create', (c) => {
-      for (const e of c.sub.events) delete e.condition;
-    }),
-  }),
-  fault('fd-webhook-create-list-dated-second-later', {
-    rule: 'FD-WEBHOOK-CREATE: listWebhookSubscriptions dates each subscription one second after its creation; getWebhookSubscriptionById keeps the date',
-    answer: listed((v) => ({ ...v, createdDate: isoDate(new Date(Date.parse(v.createdDate) + 1000)) })),
-  }),
-  fault('fd-webhook-create-list-url-query-dropped', 'FD-WEBHOOK-CREATE: the list shows the subscription URL without its query string', {
-    answer: listed((v) => (typeof v.url === 'string' ? { ...v, url: v.url.split('?')[0] } : v)),
   }),
   fault('fd-webhook-delete-keeps-listed', 'FD-WEBHOOK-DELETE: a deleted subscription is still listed', {
     judge: fold('set', always, (x) => (x.set = [...x.world.subscriptions.group('partner', x.input.partner?.id ?? '').values()])),
@@ -320,24 +188,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     state: keepCreated,
     answer: listed((v, _x, m) => m[v.subscriptionId] ?? v),
   }),
-  fault('fd-webhook-update-keeps-url', 'FD-WEBHOOK-UPDATE: an update leaves the URL as it was', {
-    state: changed('update', (c, x) => ({ ...c, url: x.sub!.url })),
-    ...provider,
-  }),
-  fault('fd-webhook-update-lowercases-url', 'FD-WEBHOOK-UPDATE: the URL sent on updateWebhookSubscription is stored lower-cased', {
-    state: changed('update', (c, x) => (asked(x).url ? { ...c, url: asked(x).url!.toLowerCase() } : c)),
-    ...provider,
-    origin: 'model',
-  }),
-  fault('fd-webhook-update-merges-events', {
-    rule: 'FD-WEBHOOK-UPDATE: an update merges the events sent into the earlier ones instead of replacing them',
-    state: changed('update', (c, x) => ({
-      ...c,
-      events: [...c.events, ...x.sub!.events.filter((old) => !c.events.some((e) => e.webhookEventId === old.webhookEventId))],
-    })),
-    ...provider,
-    ...blind('blind-webhooks-update-merges-events'),
-  }),
   fault('fd-prop-refused-no-trace-update-stores-url', {
     rule: 'FD-PROP-REFUSED-NO-TRACE, FD-WEBHOOK-UPDATE: an update refused for a name not offered has already stored its URL',
     judge: writtenThenRefused(
@@ -345,37 +195,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       (x) => x.op === 'updateWebhookSubscription' && !!asked(x).url,
       (x) => (x.sub!.url = asked(x).url),
     ),
-    ...provider,
-  }),
-  fault('fd-event-date-fixed-update-redates-creation', {
-    rule: "FD-WEBHOOK-UPDATE, FD-EVENT-DATE-FIXED, FD-PROP-WRITE-SCOPE: an update rewrites the subscription's createdDate",
-    state: changed('update', (_c, x) => {
-      x.sub!.createdDate = isoDate(x.now);
-    }),
-    ...provider,
-  }),
-  fault('fd-prop-answer-is-state-update-answers-events-before', {
-    rule: 'FD-WEBHOOK-UPDATE, FD-PROP-ANSWER-IS-STATE: updateWebhookSubscription answers the events as they were before the update',
-    judge: before('updateWebhookSubscription', 'subscription', (x) => (x.sub ? subscriptionView(x.sub).events : undefined)),
-    answer: answered('updateWebhookSubscription', (b, x, m) => ({ ...b, events: recorded(x, m) ?? b.events })),
-    ...provider,
-  }),
-  fault('fd-event-date-fixed-read-created-date-is-now', {
-    rule: 'FD-EVENT-DATE-FIXED: getWebhookSubscriptionById gives the time of the read as the creation date',
-    answer: answered('getWebhookSubscriptionById', (b, x) => ({ ...b, createdDate: isoDate(x.now) })),
-    ...assumption,
-  }),
-  fault('fd-prop-same-on-every-reader-by-id-event-ids-uppercased', {
-    rule: 'FD-PROP-SAME-ON-EVERY-READER, FD-OBJ-EXACT-ID: getWebhookSubscriptionById writes each webhookEventId in upper case',
-    answer: answered('getWebhookSubscriptionById', (b) => ({
-      ...b,
-      events: b.events.map((e: View) => ({ ...e, webhookEventId: String(e.webhookEventId).toUpperCase() })),
-    })),
-  }),
-
-  // --- Events: update and delete (seed 002, Webhook subscriptions; provider 1.35.0 UpdateEventRequest)
-  fault('fd-webhook-event-update-ignores-condition', 'FD-WEBHOOK-EVENT-UPDATE: an event update leaves the condition as it was', {
-    state: changed('event-update', (c, x) => ({ ...c, condition: x.event!.condition })),
     ...provider,
   }),
   fault('fd-webhook-event-update-new-id', 'FD-WEBHOOK-EVENT-UPDATE: an event update re-creates the event under a new webhookEventId', {
@@ -387,11 +206,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: "FD-WEBHOOK-DELIVERY-CURRENT: an event's override already set is kept, the new one dropped",
     state: changed('event-update', (c, x) => (x.event!.url !== undefined && c.url ? { ...c, url: x.event!.url } : c)),
   }),
-  fault('fd-webhook-event-update-answers-active', {
-    rule: 'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-STATUS, FD-PROP-ANSWER-IS-STATE: an event update answers the event as active whatever its stored status',
-    answer: answered('updateWebhookSubscriptionEvent', (b) => ({ ...b, status: 'active' })),
-    ...provider,
-  }),
   fault('fd-prop-refused-no-trace-event-update-url-applied', {
     rule: 'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-NAMES, FD-PROP-REFUSED-NO-TRACE: an event update refused for a name not offered has stored its URL override',
     judge: writtenThenRefused(
@@ -400,9 +214,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       (x) => (x.event!.url = asked(x).url),
     ),
     ...provider,
-  }),
-  fault('fd-webhook-event-delete-noop', 'FD-WEBHOOK-EVENT-DELETE: a deleted event stays in its subscription', {
-    state: changed('event-delete', (c, x) => ({ ...c, events: x.sub!.events })),
   }),
   fault('fd-webhook-event-delete-takes-later-events', 'FD-WEBHOOK-EVENT-DELETE: an event delete removes the events listed after it too', {
     state: changed('event-delete', (c, x) => ({ ...c, events: x.sub!.events.slice(0, x.sub!.events.indexOf(c.removed)) })),
@@ -420,11 +231,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   fault('fd-webhook-status-values-any', 'FD-WEBHOOK-STATUS-VALUES: a status other than active or inactive is taken', {
     relax: schema('WebhookStatusValue', { drop: ['enum'] }),
   }),
-  fault('fd-webhook-status-values-provider-statuses', {
-    rule: "FD-WEBHOOK-STATUS-VALUES: the provider's record statuses (pending, removed) are taken as a status change",
-    relax: schema('WebhookStatusValue', { add: { enum: ['pending', 'removed'] } }),
-    ...blind('blind-webhooks-status-provider-enum'),
-  }),
   fault('fd-webhook-status-values-same-state-refused', {
     rule: 'FD-WEBHOOK-STATUS-VALUES, FD-WEBHOOK-EVENT-STATUS: an event status change to the state the event is in is refused 400',
     judge: refuse(
@@ -433,14 +239,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       (x) => refusal(400, `Event is already ${asked(x).status}`),
     ),
     ...blind('blind-webhooks-event-status-same-state-400'),
-  }),
-  fault('fd-webhook-event-status-not-stored', 'FD-WEBHOOK-EVENT-STATUS: the event keeps its state after a status change', {
-    state: changed('event-status', (c, x) => ({ ...c, status: x.event!.status })),
-  }),
-  fault('fd-webhook-event-status-answers-previous', {
-    rule: 'FD-WEBHOOK-EVENT-STATUS: the status change stores the new status but answers the one before',
-    judge: before('changeWebhookSubscriptionEventStatus', 'event', (x) => x.event?.status),
-    answer: answered('changeWebhookSubscriptionEventStatus', (b, x, m) => ({ ...b, status: recorded(x, m) ?? b.status })),
   }),
   fault('fd-prop-write-scope-event-deactivation-also-next', {
     rule: 'FD-WEBHOOK-EVENT-STATUS, FD-PROP-WRITE-SCOPE: deactivating an event deactivates the event listed after it too',
@@ -480,17 +278,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   fault('fd-webhook-sub-status-events-unchanged', "FD-WEBHOOK-SUB-STATUS: a subscription's status change leaves its events as they were", {
     state: changed('sub-status', (c, x) => ({ ...c, events: x.sub!.events.map((e) => e.status) })),
   }),
-  fault('fd-prop-answer-is-state-sub-inactive-not-kept', {
-    rule: 'FD-WEBHOOK-SUB-STATUS, FD-PROP-ANSWER-IS-STATE: deactivating a subscription moves its events but leaves its own status active',
-    state: changed('sub-status', (c, x) => (c.status === 'inactive' ? { ...c, status: x.sub!.status } : c)),
-    ...provider,
-  }),
-  fault('fd-prop-answer-is-state-sub-status-answers-previous', {
-    rule: 'FD-WEBHOOK-SUB-STATUS, FD-PROP-ANSWER-IS-STATE: the subscription status change answers the status the subscription had before',
-    judge: before('changeWebhookSubscriptionStatus', 'subscription', (x) => x.sub?.status),
-    answer: answered('changeWebhookSubscriptionStatus', (b, x, m) => ({ ...b, status: recorded(x, m) ?? b.status })),
-    ...provider,
-  }),
   fault('fd-event-date-fixed-sub-reactivation-redates-creation', {
     rule: 'FD-EVENT-DATE-FIXED, FD-WEBHOOK-SUB-STATUS, FD-PROP-WRITE-SCOPE: reactivating a subscription writes the time of the change as its createdDate',
     state: changed('sub-status', (c, x) => {
@@ -498,36 +285,14 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     }),
     ...provider,
   }),
-  fault('fd-webhook-sub-status-list-leaves-out-inactive', 'FD-WEBHOOK-SUB-STATUS: the list leaves out the inactive subscriptions', {
-    judge: fold('set', always, (x) => (x.set = x.set!.filter((s) => s.status !== 'inactive'))),
-  }),
 
   // --- Test deliveries (seed 002, Events; Webhook subscriptions: the URL may be overridden per event)
   fault('fd-webhook-test-delivery-twice', 'FD-WEBHOOK-TEST-DELIVERY: each test call delivers twice per event', {
     delivery: delivered((d) => ({ ...d, to: [...d.to, ...d.to] })),
   }),
-  fault('fd-webhook-test-delivery-event-test-delivers-all', {
-    rule: 'FD-WEBHOOK-TEST-DELIVERY: the test of one event delivers for every event of its subscription',
-    judge: fold('tested', on('testWebhookSubscriptionBasedOnEventId'), (x) => (x.tested = [...x.sub!.events])),
-  }),
-  fault('fd-webhook-test-delivery-sub-test-first-event-only', {
-    rule: 'FD-WEBHOOK-TEST-DELIVERY: a subscription test delivers for its first active event only',
-    judge: fold('tested', on('testWebhookSubscription'), (x) => (x.tested = x.tested!.filter((e) => e.status === 'active').slice(0, 1))),
-    ...blind('blind-webhooks-sub-test-first-event-only'),
-  }),
-  fault('fd-webhook-test-delivery-sub-test-answers-202', {
-    rule: 'FD-WEBHOOK-TEST-DELIVERY, FD-PROP-ERROR-STATUS: the subscription test answers 202, not 200',
-    answer: (x, a) => (x.op === 'testWebhookSubscription' && a.status === 200 ? { ...a, status: 202 } : a),
-    ...provider,
-  }),
   fault('fd-webhook-inactive-no-test-event-delivered', {
     rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: an inactive event of an active subscription receives test deliveries',
     delivery: delivered((d) => (d.silent === 'event inactive' ? { ...d, silent: undefined } : d)),
-    ...provider,
-  }),
-  fault('fd-webhook-inactive-no-test-sub-test-ignores-status', {
-    rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: the subscription test delivers whatever the statuses',
-    delivery: delivered((d) => ({ ...d, silent: undefined }), on('testWebhookSubscription')),
     ...provider,
   }),
   fault('fd-webhook-inactive-no-test-event-test-ignores-subscription', {
@@ -536,14 +301,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       (d) => (d.silent === 'subscription inactive' && d.event.status === 'active' ? { ...d, silent: undefined } : d),
       on('testWebhookSubscriptionBasedOnEventId'),
     ),
-    ...provider,
-  }),
-  fault('fd-webhook-inactive-no-test-reactivated-silent', {
-    rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: an event made inactive once receives no test delivery when active again',
-    state: changed('event-status', (c, x, m) => {
-      if (c.status !== 'active') m[x.event!.webhookEventId] = true;
-    }),
-    delivery: delivered((d, _x, m) => (m[d.event.webhookEventId] ? { ...d, silent: 'event inactive' } : d)),
     ...provider,
   }),
   fault('fd-webhook-url-override-ignored', "FD-WEBHOOK-URL-OVERRIDE: an event with its own URL is delivered to the subscription's URL", {
@@ -577,11 +334,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       delete d.body.webhookEventId;
       return d;
     }),
-    ...assumption,
-  }),
-  fault('fd-date-unit-test-sent-date-epoch-seconds', {
-    rule: 'FD-WEBHOOK-DELIVERY-SHAPE, FD-DATE-UNIT: a test delivery dates itself in epoch seconds, not ISO 8601',
-    delivery: delivered((d, x) => ({ ...d, body: { ...d.body, sentDate: Math.floor(x.now.getTime() / 1000) } })),
     ...assumption,
   }),
   fault('fd-prop-event-ids-test-sent-date-eastern-as-utc', {

@@ -23,18 +23,6 @@ export function parseJson(raw: unknown): unknown {
   }
 }
 
-/**
- * A hook whose work is synchronous (a fault's rewrite of a request, most often skipped), registered
- * as a callback hook: an async one costs a promise and a microtask on every request of the app.
- * What the work throws reaches the error handler as an async hook's rejection does.
- */
-export const syncHook =
-  (work: (req: FastifyRequest) => void) =>
-  (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
-    work(req);
-    done();
-  };
-
 /** The body a service's clientError sends, taken without a reply: a request Node's parser refused has none. */
 function errorPayload(clientError: ClientError, status: number, message: string): string {
   let payload: unknown;

@@ -219,19 +219,6 @@ export const seeded = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F
   ({ ...fault, origin: 'seeded' }) as Fault<F['id']>;
 
 /**
- * A fault whose rule text starts with the catalogue id it breaks (`'FD-X-Y: what breaks'`): the
- * id becomes its `rules`, so the targeted mutation run finds its specs.
- */
-export function ruleFault<Id extends string>(
-  id: Id,
-  rule: string,
-  source: Fault['source'],
-  extra: Partial<Omit<Fault, 'id'>> = {},
-): Fault<Id> {
-  return { id, rule, source, rules: [rule.split(':')[0].trim()], ...extra };
-}
-
-/**
  * A service's fault catalogue as declared, its ids kept as a union of their literals, so that a
  * mock asking `faults.has('<id>')` of an id no catalogue declares is a compile error.
  */

@@ -13,6 +13,7 @@ import {
   setPath,
   skipForIdentity,
   test,
+  underRule,
 } from '../../fixtures/card-enrollment.js';
 
 // The valid space generates every Origin value, both correlation id forms (either case), ISO codes,
@@ -64,6 +65,8 @@ for (const violation of CARD_VIOLATIONS) {
           // Confirm with the contract that the generated value breaks it (never blame the target for the generator).
           fc.pre(inCard ? !validateCard(brokenCard) : !validateBody({ ...brokenBody, encryptedCard: 'a.b.c.d.e' }));
           const res = await cardApi.call('putCard', { body: { ...brokenBody, encryptedCard: await cards.encrypt(brokenCard) } });
+          // A value taken is its violation's rule broken; a refusal not naming the member, CE-ERR-FIELD's (expectCardError).
+          underRule(testInfo, violation.rules[0], () => expect(res.status, `${violation.field} breaking '${violation.rule}'`).toBe(400));
           expectCardError(res, { http: 400, status: SCHEMA_REFUSAL, field: violation.field, sourceType: 'BODY' });
         }),
         testInfo,

@@ -27,6 +27,7 @@ import {
   underRule,
   withConflict,
 } from '../../fixtures/card-enrollment.js';
+import { ruleOfEmpty } from './sources.known.js';
 
 // --- POST /cards (putCard): exactly one enrollment path per request (reference A1), and an
 // encryptedCard that must decrypt with the target's published key (reference, facts: JWE).
@@ -242,26 +243,33 @@ for (const path of ENROLLMENT_PATHS) {
                 body: () => cards.withCard(plain),
               });
           }
-      const wrong: string[] = [];
+      // Each wrong row is its own rule's (the first leads): the other path's member sent empty, CE-EXCL-PATH
+      // (reference A1); another member, ruleOfEmpty's (a required one's '' its value's rule).
+      const other = path === 'card' ? 'enrolmentReferenceData' : 'encryptedCard';
+      const wrong: { rule: string; text: string }[] = [];
       // Whether null stands for "not sent" the seed does not say: a null answered with the status the same
       // request without the member gets (enrolled, or refused as incomplete) breaks only CE-REQ-NULL.
       const asAbsent: string[] = [];
       for (const c of cases) {
         const res = await cardApi.call('putCard', { body: await c.body() });
         const details = (res.body?.details ?? []) as { source?: string }[];
-        if (res.status !== 400 || !SCHEMA_REFUSAL.includes(res.body?.status) || !namesMember(details, c.field))
-          (c.value === null && (await cardApi.call('putCard', { body: await c.absent() })).status === res.status ? asAbsent : wrong).push(
-            `${c.field} ${JSON.stringify(c.value)}: ${res.status} ${res.body?.status ?? ''}`,
-          );
+        if (res.status === 400 && SCHEMA_REFUSAL.includes(res.body?.status) && namesMember(details, c.field)) continue;
+        const text = `${c.field} ${JSON.stringify(c.value)}: ${res.status} ${res.body?.status ?? ''}`;
+        if (c.value === null && (await cardApi.call('putCard', { body: await c.absent() })).status === res.status) asAbsent.push(text);
+        else wrong.push({ rule: c.field === other ? 'CE-EXCL-PATH' : ruleOfEmpty(c.field, c.value), text });
       }
       test.info().annotations.push({ type: 'note', description: `empty forms the contract allows, not sent: ${allowed.join(', ')}` });
       // The other path's member, empty, is among them (reference A1: both paths is 400), so the family is whole.
-      const other = path === 'card' ? 'enrolmentReferenceData' : 'encryptedCard';
       expect(
         cases.some((c) => c.field === other),
         `an empty ${other} beside the ${path} is sent`,
       ).toBe(true);
-      expect(wrong, `every empty member is refused naming it (${cases.length} sent)`).toEqual([]);
+      underRule(test.info(), wrong[0]?.rule ?? 'CE-REQ-EMPTY', () =>
+        expect(
+          wrong.map((w) => w.text),
+          `every empty member is refused naming it (${cases.length} sent)`,
+        ).toEqual([]),
+      );
       underRule(test.info(), 'CE-REQ-NULL', () =>
         expect(asAbsent, 'every member sent null is refused naming it, not taken as left out').toEqual([]),
       );

@@ -1,6 +1,6 @@
 // The card sources a request may name, and the request limits of seed 000, shared by the specs that
 // run a check under each source or at each limit.
-import { enumOf, lengthOf, loadContract } from '../../fixtures/card-enrollment.js';
+import { CARD_VIOLATIONS, enumOf, lengthOf, loadContract } from '../../fixtures/card-enrollment.js';
 
 const contract = await loadContract('card-enrollment');
 
@@ -30,3 +30,63 @@ export interface LimitRow {
 /** A field's lengths: a `card.` field lives in the Card the request carries encrypted; the others in the request body. */
 export const limitBounds = (field: string) =>
   field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field);
+
+/** The rule asking for a member, by the object holding it (seed 000, each object's table of required members). */
+const REQUIRED_RULE: Record<string, string> = {
+  '': 'CE-REQ-REQUEST',
+  consumer: 'CE-REQ-CONSUMER',
+  'consumer.consumerIdentity': 'CE-REQ-IDENTITY',
+  'consumer.mobileNumber': 'CE-REQ-PHONE',
+  complianceSettings: 'CE-REQ-COMPLIANCE',
+  'complianceSettings.privacy': 'CE-REQ-COMPLIANCE',
+  'complianceSettings.tnc': 'CE-REQ-COMPLIANCE',
+  enrolmentReferenceData: 'CE-REQ-RECEIPT',
+  card: 'CE-REQ-CARD',
+};
+/**
+ * The rule a member's own value keeps: the violations' table's (fixtures/arbitraries/card-enrollment/violations.ts,
+ * a member's first row, its last rule: an expiry's limit), and the members it leaves out (seed 000, their tables
+ * and Limits; reference, facts: the JWE's compact form).
+ */
+const VALUE_RULE: Record<string, string> = {
+  encryptedCard: 'CE-JWE-DECRYPT',
+  'complianceSettings.tnc.latestVersionUri': 'CE-FMT-URI',
+  'enrolmentReferenceData.enrolmentReferenceId': 'CE-LIM-REFERENCEID',
+  'enrolmentReferenceData.enrolmentReferenceType': 'CE-ENUM-REFTYPE',
+  ...Object.fromEntries([...CARD_VIOLATIONS].reverse().map((v) => [v.field, v.rules.at(-1)!])),
+};
+
+const REQUEST_SCHEMA = contract.document.paths['/cards'].post.requestBody.content['application/json'].schema;
+/** Whether the contract requires a dotted member of the request (`card.` members: of the Card). */
+function isRequired(field: string): boolean {
+  const steps = field.split('.');
+  let node = steps[0] === 'card' ? contract.componentSchema('Card') : contract.resolveSchema(REQUEST_SCHEMA);
+  for (const step of steps.slice(steps[0] === 'card' ? 1 : 0, -1)) node = contract.resolveSchema(node.properties?.[step] ?? {});
+  return (node.required ?? []).includes(steps.at(-1));
+}
+
+/**
+ * The rule a member sent empty breaks: an empty string of a required member cannot pass for absent (absent
+ * is refused), so it is its value's rule (a phone number's pattern refuses ''); any other empty form,
+ * CE-REQ-EMPTY (seed 000, EnrollCardRequest and its members: taken as absent, it passes).
+ */
+export const ruleOfEmpty = (field: string, value: unknown) => (value === '' && isRequired(field) && VALUE_RULE[field]) || 'CE-REQ-EMPTY';
+
+/**
+ * The one rule a generated refusal breaks (helpers/client/negative.ts names: `body /consumer/firstName:
+ * missing though required`, `card.panExpirationMonth: outside the pattern ...`), so that a wrong row is
+ * filed under its own rule: a member left out, its object's required rule; sent empty, ruleOfEmpty's; an
+ * e-mail identity not one, CE-FMT-EMAIL; an expiry outside its pattern, CE-PAT-EXPIRY; any other value,
+ * the member's own rule. Undefined: a name of no member the catalogue gives a rule.
+ */
+export function ruleOfCase(name: string): string | undefined {
+  const m = /^(?:body \/([^:]*)|(card\.[^:]+)): (.+?)(?:: Received .*)?$/.exec(name);
+  if (!m) return undefined;
+  const field = (m[1] ?? m[2]).replace(/\//g, '.');
+  const why = m[3];
+  if (why === 'missing though required') return REQUIRED_RULE[field.split('.').slice(0, -1).join('.')];
+  if (why.endsWith('(empty, not absent)')) return ruleOfEmpty(field, why.startsWith('an empty string') ? '' : undefined);
+  if (field === 'consumer.consumerIdentity.identityValue' && why.startsWith('not a')) return 'CE-FMT-EMAIL';
+  if (field.startsWith('card.panExpiration') && why.startsWith('outside the pattern')) return 'CE-PAT-EXPIRY';
+  return VALUE_RULE[field];
+}

@@ -47,15 +47,7 @@ test(
       const read = withObjects(world.sample({ operation: pair.reader, ids: readerIds }), readerIds, objects);
       const id = idFromAnswer(pair, written.body);
       if (pair.idParam && id) read.path = { ...read.path, [pair.idParam]: id };
-      const answer = await fdApi.callOperation(pair.reader, read);
-      const stored = storedReadOnly(pair, answer.body);
-      if (stored.length)
-        violations.add(
-          pair.reader.operationId,
-          `after ${pair.writer.operationId}`,
-          `stored ${stored.join(', ')} as sent`,
-          "the target's own values",
-        );
+      storedAfter(violations, pair, pair.reader.operationId, (await fdApi.callOperation(pair.reader, read)).body);
     }
     // The same live world serves every other writer, judged by its own answer.
     const { judged, unjudged } = await judgeOwnAnswers(fdApi, world, violations);
@@ -67,6 +59,13 @@ test(
     expect(unjudged, 'every other writer answers its sample with the response-only members 2xx (the members are ignored)').toEqual([]);
   },
 );
+
+/** A reader's answer after a write: a response-only member sent shows there as sent (never the target's own). */
+function storedAfter(violations: Violations, pair: Parameters<typeof storedReadOnly>[0], reader: string, answer: unknown) {
+  const stored = storedReadOnly(pair, answer);
+  if (stored.length)
+    violations.add(reader, `after ${pair.writer.operationId}`, `stored ${stored.join(', ')} as sent`, "the target's own values");
+}
 
 /** Every writer no reader pairs with (ownAnswerPairs), sent its answer's own members: the answer shows the service's. */
 async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violations: Violations) {
@@ -106,14 +105,7 @@ async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violati
         );
         continue;
       }
-      const stored = storedReadOnly({ ...pair, members }, record);
-      if (stored.length)
-        violations.add(
-          list.reader.operationId,
-          `after ${pair.writer.operationId}`,
-          `stored ${stored.join(', ')} as sent`,
-          "the service's own values",
-        );
+      storedAfter(violations, { ...pair, members }, list.reader.operationId, record);
       judged.push(`${pair.writer.operationId} -> ${list.reader.operationId}`);
     }
     // Then the reader of what the write changed (its further path ids from the answer), where the contract has one.
@@ -130,14 +122,7 @@ async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violati
         unjudged.push(`${pair.then.reader.operationId} after ${pair.writer.operationId} (${read.status})`);
         continue;
       }
-      const stored = storedReadOnly({ ...pair, members }, read.body);
-      if (stored.length)
-        violations.add(
-          pair.then.reader.operationId,
-          `after ${pair.writer.operationId}`,
-          `stored ${stored.join(', ')} as sent`,
-          "the service's own values",
-        );
+      storedAfter(violations, { ...pair, members }, pair.then.reader.operationId, read.body);
       judged.push(`${pair.writer.operationId} -> ${pair.then.reader.operationId}`);
     }
   }

@@ -55,12 +55,12 @@ interface Row {
 const contract = await loadContract('installments');
 const CURRENCY = lengthOf(contract, 'Currency');
 const MCC = lengthOf(contract, 'Mcc');
-const ACQUIRER_ID = lengthOf(contract, 'OffersMerchant', 'acquirerId').max!;
+const ACQUIRER = lengthOf(contract, 'OffersMerchant', 'acquirerId');
 const TENURE = rangeOf(contract, 'PlanInstallmentInformation', 'tenure');
 const APR = rangeOf(contract, 'PlanInstallmentInformation', 'apr');
 const SCHEDULE = sizeOf(contract, 'PlanRequest', 'schedulePayments').max!;
 const INSTALLMENT_NUMBER = rangeOf(contract, 'PlanRequest', 'schedulePayments.[].installmentNumber');
-const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDetail').max!;
+const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDetail');
 const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 
 const digits = (n: number) => '4'.repeat(n);
@@ -176,6 +176,21 @@ const ends = (term: 'tenure' | 'apr', { min, max }: { min?: number; max?: number
       `IN-LIM-${term.toUpperCase()}:${verdict(i === 1 || i === 2)}`,
     ]),
   );
+/** A member at each length: accepted within its bounds, refused outside them (`fill` makes a value of a length that keeps the member's other rules). */
+const lengths =
+  (op: InstallmentsOperationId, field: string, b: { min?: number; max?: number }, fill: (n: number) => string, rule: string) =>
+  (ns: number[]): Row[] =>
+    ns.map((n) => {
+      const ok = n >= (b.min ?? 0) && n <= b.max!;
+      return {
+        op,
+        field,
+        value: fill(n),
+        accepted: ok,
+        why: `${field} of ${n} characters (${b.min ?? 0}-${b.max})`,
+        rule: `${rule}:${verdict(ok)}`,
+      };
+    });
 const ROWS: Row[] = [
   ...on('planApproval', [
     // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none (a target
@@ -187,16 +202,14 @@ const ROWS: Row[] = [
   ...on('registerPans', [
     // The boolean words in another case (TRUE, False) on either mode: the type-forms checker, every typed parameter of every operation (properties.type-forms.spec.ts).
     // PAN registration (provider 2.0.0, PanRegistrationBody)
-    ['panListName', 'a', true, '1 character (min)', 'IN-LIM-PANLISTNAME:accept'],
-    ['panListName', 'a'.repeat(64), true, '64 characters (max)', 'IN-LIM-PANLISTNAME:accept'],
-    ['panListName', '', false, 'an empty panListName', 'IN-LIM-PANLISTNAME:refuse'],
-    ['panListName', 'a'.repeat(65), false, '65 characters', 'IN-LIM-PANLISTNAME:refuse'],
     ['panListName', 'Gold list-2', true, 'letters, digits, space and hyphen', 'IN-PAT-PANLISTNAME:accept'],
     ['panListName', 'Gold_list', false, 'an underscore', 'IN-PAT-PANLISTNAME:refuse'],
     // provider 2.0.0 (400 example): a registration names its list (panListId) or creates one (panListName).
     ['panListName', undefined, false, 'neither panListId nor panListName (provider 400 example)', 'IN-EXCL-PANLIST:refuse'],
     ['panListId', '1'.repeat(17), false, 'panListId of 17 digits', 'IN-PAT-PANLISTID:refuse'],
   ]),
+  // provider 2.0.0 PanListName: 1 to 64 characters, written in its pattern (no minLength / maxLength).
+  ...lengths('registerPans', 'panListName', { min: 1, max: 64 }, (n) => 'a'.repeat(n), 'IN-LIM-PANLISTNAME')([1, 64, 0, 65]),
   ...on(
     'registerPans',
     [11, 19, 10, 20].map((n, i) => [
@@ -239,48 +252,31 @@ const ROWS: Row[] = [
     ['panListId', `${'1'.repeat(17)}a`, false, 'panListId with a letter', 'IN-PAT-PANLISTID:refuse'],
     ['panListId', undefined, false, 'without panListId (required)', 'IN-REQ-DEREG-LISTID'],
   ]),
+  // Offers (provider 2.0.0, OfferParameters)
+  ...lengths(
+    'approvedOffers',
+    'transaction.currency',
+    CURRENCY,
+    (n) => 'USDDD'.slice(0, n),
+    'IN-LIM-CURRENCY',
+  )([CURRENCY.max!, CURRENCY.min! - 1, CURRENCY.max! + 1]),
+  ...lengths('approvedOffers', 'merchant.mcc', MCC, (n) => '5999999'.slice(0, n), 'IN-LIM-MCC')([MCC.max!, MCC.min! - 1, MCC.max! + 1]),
+  ...lengths(
+    'approvedOffers',
+    'merchant.acquirerId',
+    ACQUIRER,
+    (n) => '1234567890'.slice(0, n),
+    'IN-LIM-ACQUIRERID',
+  )([ACQUIRER.max!, ACQUIRER.max! + 1]),
   ...on('approvedOffers', [
-    // Offers (provider 2.0.0, OfferParameters)
     // The merchant's (USA) currency: the provider refuses a currency that does not pair with the
     // merchant's country (provider 2.0.0 approvedOffers, its "Invalid Country and Currency Pair" 400).
-    ['transaction.currency', 'USDD'.slice(0, CURRENCY.max), true, `currency of ${CURRENCY.max} characters`, 'IN-LIM-CURRENCY:accept'],
-    [
-      'transaction.currency',
-      'USDD'.slice(0, CURRENCY.min! - 1),
-      false,
-      `currency of ${CURRENCY.min! - 1} characters`,
-      'IN-LIM-CURRENCY:refuse',
-    ],
-    [
-      'transaction.currency',
-      'USDDD'.slice(0, CURRENCY.max! + 1),
-      false,
-      `currency of ${CURRENCY.max! + 1} characters`,
-      'IN-LIM-CURRENCY:refuse',
-    ],
-    ['merchant.mcc', '599999'.slice(0, MCC.max), true, `mcc of ${MCC.max} characters`, 'IN-LIM-MCC:accept'],
-    ['merchant.mcc', '573200'.slice(0, MCC.min! - 1), false, `mcc of ${MCC.min! - 1} characters`, 'IN-LIM-MCC:refuse'],
-    ['merchant.mcc', '573200'.slice(0, MCC.max! + 1), false, `mcc of ${MCC.max! + 1} characters`, 'IN-LIM-MCC:refuse'],
     ['transaction.localDateTime', undefined, false, 'without transaction.localDateTime (required)', 'IN-REQ-OFFERS'],
     // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
     ['header:Correlation-Id', 'corr-1', true, 'a Correlation-Id that is not a UUID', 'IN-FMT-CORRELATION:accept'],
     // A string that reads as another JSON type: a target that types header values by their look refuses it.
     ['header:Correlation-Id', 'true', true, 'a Correlation-Id that reads as a boolean (still a plain string)', 'IN-FMT-CORRELATION:accept'],
     ['transaction', undefined, false, 'without transaction (required)', 'IN-REQ-OFFERS'],
-    [
-      'merchant.acquirerId',
-      '1234567890'.slice(0, ACQUIRER_ID),
-      true,
-      `acquirerId of ${ACQUIRER_ID} characters`,
-      'IN-LIM-ACQUIRERID:accept',
-    ],
-    [
-      'merchant.acquirerId',
-      '1234567890'.slice(0, ACQUIRER_ID + 1),
-      false,
-      `acquirerId of ${ACQUIRER_ID + 1} characters`,
-      'IN-LIM-ACQUIRERID:refuse',
-    ],
     // provider 2.0.0's 400 example InvalidPrimaryAccountNumberSize takes 13 to 24 digits.
     [
       'plain:consumer.primaryAccountNumber',
@@ -541,24 +537,15 @@ const ROWS: Row[] = [
     rule: 'IN-FMT-APPROVAL-PAN',
     ...(conflict ? { conflict } : {}),
   })),
-  ...on('planApproval', [
-    // At its longest in characters of two UTF-8 bytes each (the schema has no pattern, so any character
-    // goes): a limit counted in bytes or in an encoding refuses it.
-    [
-      'rejectReasonDetail',
-      'é'.repeat(REJECT_DETAIL),
-      true,
-      `rejectReasonDetail of ${REJECT_DETAIL} non-ASCII characters (max)`,
-      'IN-LIM-REJECTDETAIL:accept',
-    ],
-    [
-      'rejectReasonDetail',
-      'r'.repeat(REJECT_DETAIL + 1),
-      false,
-      `rejectReasonDetail of ${REJECT_DETAIL + 1} characters`,
-      'IN-LIM-REJECTDETAIL:refuse',
-    ],
-  ]),
+  // At its longest in characters of two UTF-8 bytes each (the schema has no pattern, so any character
+  // goes): a limit counted in bytes or in an encoding refuses it.
+  ...lengths(
+    'planApproval',
+    'rejectReasonDetail',
+    REJECT_DETAIL,
+    (n) => (n > REJECT_DETAIL.max! ? 'r' : 'é').repeat(n),
+    'IN-LIM-REJECTDETAIL',
+  )([REJECT_DETAIL.max!, REJECT_DETAIL.max! + 1]),
   ...on('planApproval', [
     ...enumOf(contract, 'RejectReasonCode').map(
       (v): Cells => ['rejectReasonCode', v, true, `rejectReasonCode ${v}`, 'IN-ENUM-REJECTCODE:accept'],
@@ -589,13 +576,6 @@ const ROWS: Row[] = [
       'a paymentAuthorization without expiry, security code and billing address (required)',
       'IN-ERR-CONTRACT:refuse',
     ],
-    [
-      'approvedCurrency',
-      'EUROS'.slice(0, CURRENCY.max! + 1),
-      false,
-      `approvedCurrency of ${CURRENCY.max! + 1} characters`,
-      'IN-LIM-CURRENCY:refuse',
-    ],
     ['planId', 'plan-1', false, 'a planId that is not a UUID', 'IN-FMT-UUID:refuse'],
     [
       'status',
@@ -606,6 +586,7 @@ const ROWS: Row[] = [
     ],
     ['rejectReasonCode', undefined, false, 'a DECLINED decision without rejectReasonCode', 'IN-REQ-DECISION-MEMBERS'],
   ]),
+  ...lengths('planApproval', 'approvedCurrency', CURRENCY, (n) => 'EUROS'.slice(0, n), 'IN-LIM-CURRENCY')([CURRENCY.max! + 1]),
 ];
 
 /**

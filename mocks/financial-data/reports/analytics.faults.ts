@@ -6,16 +6,7 @@
 // data, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, assumption, blind, provider, schema, seededAt } from '../fault-builders.js';
-import { transactionsOfAccounts } from '../state.js';
-import {
-  accountsAsked,
-  type AnalyticsSeams,
-  type Change,
-  type Exchange,
-  type Filing,
-  type Kind,
-  type Reading,
-} from './analytics.records.js';
+import { accountsAsked, type AnalyticsSeams, type Exchange, type Filing, type Kind, type Reading } from './analytics.records.js';
 
 type Seams = FaultSeams<AnalyticsSeams>;
 type State = NonNullable<Seams['state']>;
@@ -26,7 +17,6 @@ const of =
   (...kinds: Kind[]) =>
   (x: Exchange) =>
     kinds.includes(x.kind);
-const ANALYTICS = of('balance', 'cashflow', 'pri');
 const THIRD_PARTY = (x: Exchange) => x.op === 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport';
 const unknownCustomer = (x: Exchange) => x.input.body.customerId !== undefined && !x.world.customers.has(String(x.input.body.customerId));
 
@@ -41,13 +31,6 @@ const business = (bend: (b: Record<string, any>, x: Exchange) => Record<string, 
     (x) => x.userType === 'business',
     (f, x) => ({ businessDetails: f.businessDetails && bend(f.businessDetails, x) }),
   );
-/** The report of `when`, once filed, changed. */
-const filed =
-  (when: (x: Exchange) => boolean, change: (r: Extract<Change, { kind: 'filed' }>['report'], x: Exchange) => void): State =>
-  (x, c) => {
-    if (c.kind === 'filed' && when(x)) change(c.report, x);
-    return c;
-  };
 /** How a report of `when` reads the customer's data, made otherwise (`r` the documented reading). */
 const reading =
   (when: (x: Exchange) => boolean, bend: (r: Reading, x: Exchange) => Partial<Reading>): State =>
@@ -64,12 +47,6 @@ const unchecked = (when: (x: Exchange) => boolean) =>
   skip('eligible', when, (x) => (x.accounts = accountsAsked(x.world, x.customerId, x.input.body.accountIds)));
 
 export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
-  // --- Eligibility by account type (seed 002; provider 1.35.0 for the cash flow reports)
-  fault('fd-cashflow-eligible-skipped', {
-    rule: 'FD-CASHFLOW-ELIGIBLE: a customer without checking or savings gets a cash flow report (202), not a 400',
-    judge: unchecked(of('cfrb', 'cfrp')),
-    ...provider,
-  }),
   fault('fd-cashflow-eligible-money-market', {
     rule: 'FD-CASHFLOW-ELIGIBLE: a money market account makes the customer eligible for the personal cash flow report (provider 1.35.0 GenerateCashFlowPersonalReport)',
     judge: fold('types', of('cfrp'), (x) => x.types.push('moneyMarket')),
@@ -84,59 +61,17 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     },
     aliases: ['i36-fd-analytics-cashflow-business-refused-still-created'],
   }),
-  fault('fd-analytics-eligible-skipped', {
-    rule: 'FD-ANALYTICS-ELIGIBLE: balance and cash flow analytics serve a customer without checking or savings (202), not a 400',
-    judge: unchecked(ANALYTICS),
-  }),
-  fault('fd-analytics-eligible-payhist-skipped', {
-    rule: 'FD-ANALYTICS-ELIGIBLE: payment history serves a customer without checking or savings (202), not a 400',
-    judge: unchecked(of('payhist')),
-  }),
   fault('fd-analytics-eligible-savings-refused', 'FD-ANALYTICS-ELIGIBLE: a savings account alone is not enough (400)', {
     judge: accounts('accounts', of('balance', 'cashflow', 'payhist', 'pri'), (x) => x.accounts.filter((a) => a.type !== 'savings')),
-  }),
-  fault('fd-analytics-eligible-payhist-credit-card', {
-    rule: 'FD-ANALYTICS-ELIGIBLE: a credit card makes the customer eligible for payment history (seed 002: checking or savings, otherwise 400)',
-    judge: fold('types', of('payhist'), (x) => x.types.push('creditCard')),
-    ...blind('blind-analytics-payhist-credit-card-eligible'),
   }),
   fault('fd-foresight-eligible-skipped', {
     rule: 'FD-FORESIGHT-ELIGIBLE: foresight serves a customer without checking, credit card or savings (202), not a 400',
     judge: unchecked(of('foresight')),
   }),
-  fault('fd-foresight-eligible-credit-card-refused', {
-    rule: 'FD-FORESIGHT-ELIGIBLE: a credit card account alone is not enough for foresight (400)',
-    judge: accounts('accounts', of('foresight'), (x) => x.accounts.filter((a) => a.type !== 'creditCard')),
-  }),
   // --- Whom a report is for (seed 002; provider 1.35.0 AnalyticsReportData, ReportType)
   fault('fd-cashflow-fcra-no-consumer', {
     rule: 'FD-CASHFLOW-FCRA: the personal (FCRA) cash flow report names no consumer and is not read through it',
     state: filing(of('cfrp'), () => ({ consumer: undefined })),
-  }),
-  fault('fd-cashflow-fcra-not-filed-under-consumer', {
-    rule: 'FD-CASHFLOW-FCRA: the personal cash flow report names the consumer on its face but is filed under the customer only (GetReportByConsumer does not find it)',
-    state: filed(of('cfrp'), (report, x) => {
-      if (!report.consumerId) return;
-      const byConsumer = x.world.reports.byConsumer.get(report.consumerId);
-      byConsumer?.splice(byConsumer.indexOf(report.id), 1);
-      report.extra = { ...report.extra, consumerId: report.consumerId };
-      report.consumerId = undefined;
-    }),
-    ...blind('blind-analytics-cashflow-personal-not-filed-under-consumer'),
-  }),
-  fault('fd-analytics-report-type-cashflow-swapped', 'FD-ANALYTICS-REPORT-TYPE: cash flow business is typed cfrp, personal cfrb', {
-    state: filing(of('cfrb', 'cfrp'), (_f, x) => ({ type: x.kind === 'cfrp' ? 'cfrb' : 'cfrp' })),
-    ...provider,
-  }),
-  fault('fd-analytics-report-type-ignores-purpose', {
-    rule: 'FD-ANALYTICS-REPORT-TYPE: the analytics type is the non-CRA one whatever the purpose',
-    state: filing(of('balance', 'cashflow', 'payhist', 'pri'), (_f, x) => ({ type: x.typeOf(x.userType!, 'noncra') })),
-    ...provider,
-  }),
-  fault('fd-analytics-report-type-ignores-usertype', {
-    rule: 'FD-ANALYTICS-REPORT-TYPE: the analytics type is the business one whatever the userType',
-    state: filing(ANALYTICS, (_f, x) => ({ type: x.typeOf('business', x.purpose!) })),
-    ...provider,
   }),
   fault('fd-analytics-report-type-cfrbcra', {
     rule: 'FD-ANALYTICS-REPORT-TYPE: a business CRA cash flow analytics report is typed cfrbcra, not cracfrbcra as ReportType lists it',
@@ -159,38 +94,14 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     relax: schema('ForesightUserType', { drop: ['enum'] }),
     ...provider,
   }),
-  fault('fd-analytics-usertype-entity-cra-consumer-not-required', {
-    rule: 'FD-ANALYTICS-USERTYPE-ENTITY: a CRA personal (or guaranteed business) analytics report is served without a consumer, not a 404',
-    judge: fold('consumer', ANALYTICS, (x) => (x.needsConsumer = false)),
-  }),
-  fault('fd-analytics-usertype-entity-business-not-required', {
-    rule: 'FD-ANALYTICS-USERTYPE-ENTITY: a business analytics report for a customer without a business is served, not a 404',
-    judge: skip('business', ANALYTICS),
-  }),
-  fault('fd-analytics-usertype-entity-business-not-named', {
-    rule: 'FD-ANALYTICS-USERTYPE-ENTITY: a business report does not name the business it is made for',
-    state: filing(of('balance', 'cashflow', 'payhist', 'pri'), () => ({ businessDetails: undefined })),
-  }),
   fault('fd-analytics-usertype-entity-business-customer-id', {
     rule: "FD-ANALYTICS-USERTYPE-ENTITY: a business report's businessDetails name the business by the customer id, not its business id",
     state: business((b, x) => ({ ...b, businessId: x.customerId })),
     ...blind('blind-analytics-business-details-customer-id'),
   }),
-  fault('fd-analytics-usertype-entity-business-name-trimmed', {
-    rule: 'FD-ANALYTICS-USERTYPE-ENTITY: the business analytics acknowledgement names the business with its name trimmed and inner runs of spaces collapsed',
-    state: business((b) => (typeof b.name === 'string' ? { ...b, name: b.name.trim().replace(/\s+/g, ' ') } : b)),
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-payhist-business-not-required', 'FD-PAYHIST-BUSINESS: payment history for a customer without a business is served, not a 404', {
-    judge: skip('business', of('payhist')),
-  }),
   fault('fd-payhist-business-missing-400', 'FD-PAYHIST-BUSINESS: payment history for a customer without a business is a 400, not a 404', {
     judge: (x, s, r) => (s === 'business' && r && x.kind === 'payhist' ? { ...r, status: 400 } : r),
     ...blind('blind-analytics-payhist-no-business-400'),
-  }),
-  fault('fd-payhist-cra-consumer-not-required', 'FD-PAYHIST-CRA-CONSUMER: a CRA payment history is served without a consumer, not a 404', {
-    judge: fold('consumer', of('payhist'), (x) => (x.needsConsumer = false)),
   }),
   fault('fd-payhist-cra-consumer-noncra-needed', {
     rule: 'FD-PAYHIST-CRA-CONSUMER: a non-CRA payment history without a consumer is a 404, not a 202',
@@ -200,15 +111,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       (x) => (x.needsConsumer = true),
     ),
     ...blind('blind-analytics-payhist-noncra-needs-consumer'),
-  }),
-  // --- Window and content (provider 1.35.0: up to two years; the mock's known answers)
-  fault('fd-analytics-history-window-unclamped', {
-    rule: 'FD-ANALYTICS-HISTORY-WINDOW: a fromDate older than two years reads from it, more than two years',
-    state: reading(
-      () => true,
-      (r) => ({ window: (from, endS) => (typeof from === 'number' ? { startS: Math.min(from, endS), endS } : r.window(from, endS)) }),
-    ),
-    ...provider,
   }),
   fault('fd-analytics-history-window-day-start', {
     rule: 'FD-ANALYTICS-HISTORY-WINDOW: the balance, cash flow analytics and payment history reports start at midnight of the fromDate, not at it',
@@ -228,89 +130,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     })),
     ...provider,
     ...blind('blind-analytics-cashflow-window-720-days'),
-  }),
-  fault('fd-cashflow-content-summary-first-account', {
-    rule: "FD-CASHFLOW-CONTENT: the cash flow report's monthly credit summary is the first account's months alone, not every account's summed (provider 1.35.0 CashFlowCashFlowCreditSummary)",
-    state: (x, c) =>
-      c.kind === 'content' && of('cfrb', 'cfrp')(x)
-        ? {
-            ...c,
-            content: {
-              ...c.content,
-              cashFlowCreditSummary: {
-                monthlyCashFlowCreditSummaries: c.content.institutions[0]?.accounts[0]?.cashFlowCredit?.monthlyCashFlowCredits ?? [],
-              },
-            },
-          }
-        : c,
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-cashflow-content-all-accounts', {
-    rule: 'FD-CASHFLOW-CONTENT: the cash flow report reads every account of the customer, not only checking and savings',
-    judge: accounts('read', of('cfrb', 'cfrp'), (x) => accountsAsked(x.world, x.customerId, undefined)),
-    ...provider,
-  }),
-  fault('fd-cashflow-content-pending-included', {
-    rule: "FD-CASHFLOW-CONTENT: the business cash flow report lists an account's pending transactions with its posted ones",
-    state: reading(of('cfrb'), (_r, x) => ({
-      posted: (a, w) =>
-        transactionsOfAccounts(x.world, [a.id])
-          .filter((t) => t.postedDate >= w.startS && t.postedDate <= w.endS)
-          .sort((p, q) => p.postedDate - q.postedDate || p.id - q.id),
-    })),
-    ...provider,
-    ...blind('blind-analytics-cashflow-business-pending-included'),
-  }),
-  fault('fd-analytics-balance-content-opening-late', {
-    rule: 'FD-ANALYTICS-BALANCE-CONTENT: a month opens with the balance after its first day, not before its first transaction',
-    state: reading(
-      () => true,
-      () => ({ opening: (startS, balanceAt) => balanceAt(startS + DAY_S) }),
-    ),
-    ...assumption,
-  }),
-  fault('fd-analytics-balance-content-available', {
-    rule: "FD-ANALYTICS-BALANCE-CONTENT: the balance analytics' last month closes at the account's available balance, not its balance",
-    state: reading(
-      () => true,
-      () => ({ anchor: (a) => a.availableBalance }),
-    ),
-    ...assumption,
-    ...blind('blind-analytics-balance-closes-at-available'),
-  }),
-  fault('fd-analytics-cashflow-content-inflow-debits', {
-    rule: 'FD-ANALYTICS-CASHFLOW-CONTENT: the inflow of a month counts its debits with its credits',
-    state: reading(
-      () => true,
-      () => ({ inflow: (txs) => txs }),
-    ),
-    ...assumption,
-  }),
-  fault('fd-analytics-cashflow-content-inflow-transfers', {
-    rule: "FD-ANALYTICS-CASHFLOW-CONTENT: the CASH_INFLOW periods leave the transfers out of an account's credits",
-    state: reading(
-      () => true,
-      (r) => ({ inflow: (txs) => r.inflow(txs).filter((t) => t.description !== 'Transfer') }),
-    ),
-    ...assumption,
-    ...blind('blind-analytics-inflow-excludes-transfers'),
-  }),
-  fault('fd-payhist-content-credits', 'FD-PAYHIST-CONTENT: the payments of the payment history count the credits with the debits', {
-    state: reading(of('payhist'), () => ({ payments: (txs) => txs })),
-    ...assumption,
-  }),
-  fault('fd-payhist-content-last-year', {
-    rule: 'FD-PAYHIST-CONTENT: the payment history CASH_OUTFLOW counts the debits of its last twelve months only, not of the whole window',
-    state: reading(of('payhist'), (r) => ({
-      payments: (txs, w) => r.payments(txs, w).filter((t) => t.postedDate > w.endS - 365 * DAY_S),
-    })),
-    ...assumption,
-    ...blind('blind-analytics-payhist-last-year-only'),
-  }),
-  fault('fd-foresight-content-without-credit-card', {
-    rule: 'FD-FORESIGHT-CONTENT: foresight leaves the credit card accounts out of what it reads',
-    judge: accounts('read', of('foresight'), (x) => x.read!.filter((a) => a.type !== 'creditCard')),
   }),
   fault('fd-foresight-content-money-market', {
     rule: "FD-FORESIGHT-CONTENT: the foresight report on the customer's path also reads its money market account",
@@ -337,14 +156,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault('fd-analytics-period-statistics-outflow-sum-unsigned', {
-    rule: "FD-ANALYTICS-PERIOD-STATISTICS: each CASH_OUTFLOW period's sum is written as a positive total while mean, min and max stay negative",
-    state: reading(
-      () => true,
-      (r) => ({ outflow: (periods) => r.outflow(periods).map((p) => (typeof p.sum === 'number' ? { ...p, sum: Math.abs(p.sum) } : p)) }),
-    ),
-    ...provider,
-  }),
   // Seeded for the roll-up property (helpers/client/invariants/rollups.ts, invariants.end-states.spec.ts).
   fault('fd-prop-rollup-analytics-customer-first-account', {
     rule: "FD-PROP-ROLLUP: the customer's cash flow analytics (CASH_INFLOW, CASH_OUTFLOW, NET_CASH_FLOW) are the first account's alone, not its accounts' taken together",
@@ -362,37 +173,9 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     ...provider,
     ...seededAt,
   }),
-  fault('fd-analytics-account-ids-any-customer', {
-    rule: "FD-ANALYTICS-ACCOUNT-IDS: the personal cash flow report looks an accountIds entry up among every account of the service: another customer's account is read",
-    judge: accounts('accounts', of('cfrp'), (x) => [
-      ...x.accounts,
-      ...(x.input.body.accountIds?.split?.(/\s+/) ?? []).flatMap((id: string) => {
-        const a = x.world.accounts.get(id);
-        return a && a.customerId !== x.customerId && x.types.includes(a.type) ? [a] : [];
-      }),
-    ]),
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-analytics-account-ids-near-match', {
-    rule: "FD-ANALYTICS-ACCOUNT-IDS: the business cash flow report finds an accountIds entry by prefix: an id one character longer or shorter than an account's reads it",
-    judge: accounts('accounts', of('cfrb'), (x) => {
-      const asked: string[] = x.input.body.accountIds?.split?.(/\s+/).filter(Boolean) ?? [];
-      const near = accountsAsked(x.world, x.customerId, undefined, x.types).filter(
-        (a) => !x.accounts.includes(a) && asked.some((id) => id !== a.id && (id.startsWith(a.id) || a.id.startsWith(id))),
-      );
-      return [...x.accounts, ...near];
-    }),
-    ...provider,
-    ...seededAt,
-  }),
   // --- The first/third-party foresight report (seed 002; provider 1.35.0 InvalidForesightReportRequestExample)
   fault('fd-foresight-source-unchecked', 'FD-FORESIGHT-SOURCE: neither customerId nor externalCustomerId is served, not a 400', {
     judge: skip('source'),
-    ...provider,
-  }),
-  fault('fd-foresight-source-external-refused', 'FD-FORESIGHT-SOURCE: externalCustomerId alone is a 404, not a 202', {
-    judge: refuse('customer', (x) => x.external === true, { status: 404, message: 'Customer not found' }),
     ...provider,
   }),
   fault('fd-foresight-source-both-400', 'FD-FORESIGHT-SOURCE: customerId and externalCustomerId together is a 400, not a 202', {
@@ -401,20 +184,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       message: 'Only one of customerId or externalCustomerId may be given',
     }),
     ...blind('blind-analytics-foresight-both-sources-400'),
-  }),
-  fault('fd-foresight-read-by-id-stuck-in-progress', 'FD-FORESIGHT-READ-BY-ID: the first/third-party report read by id stays inProgress', {
-    state: filed(THIRD_PARTY, (report) => (report.readyAtS = Number.MAX_SAFE_INTEGER / 1000)),
-  }),
-  fault('fd-foresight-read-by-id-customer-only-fails', {
-    rule: 'FD-FORESIGHT-READ-BY-ID: the first/third-party report of a customerId alone, read by id, ends failure for want of enriched data',
-    state: filed(
-      (x) => THIRD_PARTY(x) && x.input.body.externalCustomerId === undefined,
-      (report) => (report.outcome = 'failure'),
-    ),
-    ...blind('blind-analytics-foresight-3p-customer-only-fails'),
-  }),
-  fault('fd-foresight-customer-unknown-400', 'FD-FORESIGHT-CUSTOMER: an unknown customerId in the body is a 400, not a 404', {
-    judge: refuse('customer', (x) => unknownCustomer(x) && !x.external, { status: 400, message: 'Invalid customerId' }),
   }),
   fault('fd-foresight-customer-unknown-as-external', {
     rule: 'FD-FORESIGHT-CUSTOMER: a customerId the partner never created is taken for a report of enriched data only (202), not a 404',

@@ -10,7 +10,6 @@ import { always, assumption, faultKit, provider, schema, seededAt } from '../fau
 import { findAccount, linkedData, type AccountType } from '../state.js';
 import {
   capped,
-  DAY_S,
   daysBefore,
   ELIGIBLE,
   monthsBefore,
@@ -24,9 +23,8 @@ import {
 } from './assets.records.js';
 
 type Stating = NonNullable<FaultSeams<AssetSeams>['state']>;
-const { fault, fold, skip, refuse } = faultKit<AssetSeams>();
+const { fault, skip, refuse } = faultKit<AssetSeams>();
 const blind = { origin: 'blind' } as const;
-const seven = { set: 'independent-7', mutation: true } as const;
 
 const ASSETS: Kind[] = ['voa', 'voaHistory', 'preQualVoa', 'assetSummary', 'voi'];
 const WINDOWED: Kind[] = ['voa', 'voaHistory', 'voi', 'transactions'];
@@ -35,7 +33,6 @@ const of =
   (x: Exchange) =>
     kinds.includes(x.kind);
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The types a report of `kinds` reads (for its gate and content, or its content only), made otherwise. */
 const typed =
@@ -84,10 +81,6 @@ const built =
     return c;
   };
 const accountsIn = (content: Record<string, any>): Record<string, any>[] => content.institutions.flatMap((i: any) => i.accounts);
-const consolidated = (kinds: Kind[], sum: (accounts: Record<string, any>[]) => number) =>
-  built(kinds, (content) => {
-    if ('consolidatedAvailableBalance' in content) content.consolidatedAvailableBalance = cents(sum(accountsIn(content)));
-  });
 /** The transactions report's window refused (with its documented words) when `when` holds. */
 const windowRefused = (when: (x: Exchange) => boolean) =>
   refuse('window', when, (x) => ({
@@ -127,16 +120,8 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     rule: 'FD-VOA-ELIGIBLE, FD-VOAI-ELIGIBLE, FD-PREQUAL-ELIGIBLE: a certificate of deposit counts as eligible for VOA, VOAI and prequalification',
     state: typed(['voa', 'voaHistory', 'preQualVoa', 'assetSummary'], (t) => [...t!, 'cd']),
   }),
-  fault('fd-voai-eligible-unchecked', 'FD-VOAI-ELIGIBLE: no eligible account still gets a VOAI', {
-    judge: skip('eligible', of('voaHistory')),
-    ...provider,
-  }),
   fault('fd-voai-eligible-investment-refused', 'FD-VOAI-ELIGIBLE: an investment account alone is refused for VOAI', {
     state: typed(['voaHistory'], (t) => t!.filter((type) => type !== 'investment')),
-    ...provider,
-  }),
-  fault('fd-prequal-eligible-unchecked', 'FD-PREQUAL-ELIGIBLE: no eligible account still gets a prequalification report', {
-    judge: skip('eligible', of('preQualVoa', 'assetSummary')),
     ...provider,
   }),
   fault('fd-prequal-eligible-noncra-savings-refused', {
@@ -149,15 +134,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   }),
   fault('fd-voi-eligible-money-market-refused', 'FD-VOI-ELIGIBLE: a money market account alone is refused for VOI', {
     state: typed(['voi'], (t) => t!.filter((type) => type !== 'moneyMarket')),
-  }),
-  // --- History windows (seed 002, Limits)
-  fault('fd-voa-history-voai-months', 'FD-VOA-HISTORY: a VOA shows voaiHistoryMonths (older than voaHistoryMonths shown)', {
-    state: cappedAt(['voa'], (x, created) => monthsBefore(created, x.limits.voaiMonths)),
-  }),
-  fault('fd-voa-history-months-as-30-days', {
-    rule: 'FD-VOA-HISTORY: a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
-    state: cappedAt(['voa'], (x, created) => daysBefore(created, x.limits.voaMonths * 30)),
-    ...seven,
   }),
   fault('fd-voa-history-standard-only', {
     rule: 'FD-VOA-HISTORY: a VOA reads only the standard aggregation: after the historic load, the transactions within voaHistoryMonths older than standardHistoryDays are missing (seed 002: VOA history; Limits)',
@@ -194,9 +170,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     }),
     ...blind,
   }),
-  fault('fd-voi-history-voa-months', 'FD-VOI-HISTORY: a VOI shows voaHistoryMonths (not voiHistoryMonths)', {
-    state: cappedAt(['voi'], (x, created) => monthsBefore(created, x.limits.voaMonths)),
-  }),
   fault('fd-voi-history-from-account-added', {
     rule: 'FD-VOI-HISTORY: the VOI two years are counted back from when the accounts were added, not from the report: once the clock has moved, transactions older than two years still show (seed 002: VOI uses up to two years; Limits)',
     state: cappedAt(['voi'], (x, created) =>
@@ -211,11 +184,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       (x) => x.fromDate !== undefined && x.fromDate < monthsBefore(x.now, x.capMonths!),
       (x) => ({ status: 400, message: `fromDate is more than ${x.capMonths} months ago` }),
     ),
-    ...assumption,
-  }),
-  fault('fd-assets-fromdate-cap-ignored', {
-    rule: 'FD-ASSETS-FROMDATE-CAP, FD-VOAI-HISTORY-FROM: a fromDate before the cap shows transactions older than the cap',
-    state: history(['voa', 'voaHistory', 'voi'], (x, _created, o) => x.fromDate ?? o.window!.from),
     ...assumption,
   }),
   // --- Content (seed 002 eligible types; provider 1.35.0 report schemas)
@@ -234,27 +202,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   fault('fd-assets-accounts-all-types', 'FD-ASSETS-ACCOUNTS: the report lists accounts of types it does not cover', {
     state: typed(ASSETS, () => undefined, 'content'),
   }),
-  fault('fd-assets-accounts-consolidated-current', {
-    rule: 'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance sums the current balances (not the available ones)',
-    state: consolidated(ASSETS, (accounts) => accounts.reduce((total, a) => total + a.balance, 0)),
-    ...provider,
-  }),
-  fault('fd-assets-accounts-consolidated-cash-only', {
-    rule: 'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance of VOA and prequalification sums the cash accounts only, leaving the investment account out, though it is listed (provider 1.35.0 consolidatedAvailableBalance: the sum of the available balances)',
-    state: consolidated(ASSETS, (accounts) =>
-      accounts.filter((a) => a.type !== 'investment').reduce((total, a) => total + a.availableBalance, 0),
-    ),
-    ...provider,
-    ...blind,
-  }),
-  fault('fd-assets-account-ids-ignored', 'FD-ASSETS-ACCOUNT-IDS: accountIds does not limit the report', {
-    judge: (x, s, r) => (s === 'account-ids' ? void (x.named = undefined) : r),
-    ...assumption,
-  }),
-  fault('fd-assets-account-ids-unknown-ignored', "FD-ASSETS-ACCOUNT-IDS: an id that is not the customer's account is ignored (not 404)", {
-    judge: skip('account-ids'),
-    ...assumption,
-  }),
   fault('fd-obj-exact-id-assets-account-ids-prefix', {
     rule: "FD-OBJ-EXACT-ID, FD-ASSETS-ACCOUNT-IDS: an accountIds entry names only the account it spells: an entry that is the beginning of one of the customer's account ids is taken as known, so the report is generated instead of the 404",
     judge: skip('account-ids', (x) =>
@@ -263,10 +210,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       )),
     ...assumption,
     ...seededAt,
-  }),
-  fault('fd-assets-echo-account-ids-dropped', 'FD-ASSETS-ECHO: the constraints echo no accountIds', {
-    state: constrained([...ASSETS, 'transactions'], () => ({ accountIds: undefined })),
-    ...provider,
   }),
   fault('fd-assets-echo-noncra-type-cra', {
     rule: 'FD-ASSETS-ECHO: the non-CRA prequalification report carries the CRA type preQualVoa, in the ack and when read, instead of assetSummary (provider 1.35.0 ReportType values; PrequalificationReportAck)',
@@ -302,11 +245,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     judge: windowRefused((x) => x.from === txLimit(x)),
     ...blind,
   }),
-  fault('fd-txreport-window-day-over-accepted', {
-    rule: 'FD-TXREPORT-WINDOW: the transactions report window has a maximum number of months between fromDate and toDate (seed 002, Transactions report): a window one day longer than that is accepted',
-    judge: skip('window', (x) => x.from! >= txLimit(x) - DAY_S),
-    ...seven,
-  }),
   fault('fd-txreport-window-edges-from-date-exclusive', {
     rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
     state: optioned(WINDOWED, (o) => ({ window: { ...o.window!, from: o.window!.from + 1 } })),
@@ -323,10 +261,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     judge: skip('order'),
     ...provider,
   }),
-  fault('fd-txreport-pending-never', 'FD-TXREPORT-PENDING: includePending=true still leaves the pending transactions out', {
-    state: optioned(['transactions'], (o) => ({ window: { ...o.window!, pending: false } })),
-    ...provider,
-  }),
   fault('fd-txreport-pending-on-presence', {
     rule: 'FD-TXREPORT-PENDING: pending transactions are included whenever includePending is present, includePending=false too (provider 1.35.0 IncludePendingParameter, default false; seed 002 Transactions: include pending)',
     state: optioned(['transactions'], (o, x) => ({ window: { ...o.window!, pending: x.input.query.includePending !== undefined } })),
@@ -336,36 +270,15 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   fault('fd-txreport-content-eligible-only', 'FD-TXREPORT-CONTENT: only the VOA-eligible accounts are listed (not every account)', {
     state: typed(['transactions'], () => ELIGIBLE.voa, 'content'),
   }),
-  fault('fd-txreport-content-debits-unsigned', {
-    rule: 'FD-TXREPORT-CONTENT: the transactions report shows debits as positive amounts (the sign left to type), not the signed amounts GetAllCustomerTransactions shows (seed 002, Transactions; provider 1.35.0 ReportTransaction amount signed)',
-    state: built(['transactions'], (content) => {
-      for (const a of accountsIn(content)) for (const t of a.transactions ?? []) t.amount = Math.abs(t.amount);
-    }),
-    ...blind,
-  }),
   fault('fd-txreport-find-amount-unsigned', {
     rule: 'FD-TXREPORT-FIND: findTransaction compares the amount range with amounts without their sign: a range of positive amounts also keeps the debits of the same size (provider 1.35.0 FindTransactionConstraints amount from / to)',
     state: reading(['transactions'], { amount: (t) => Math.abs(t.amount) }),
     ...provider,
     ...blind,
   }),
-  fault('fd-report-async-txreport-ack-success', {
-    rule: 'FD-REPORT-ASYNC, FD-PROP-ANSWER-IS-STATE: a generated report starts inProgress and the client polls while it is (seed 002, States and transitions: generate operations return 202; Report status inProgress, failure or success): the 202 of GenerateTransactionsReport says success while the report still reads inProgress',
-    answer: (x, a) => (x.kind === 'transactions' ? { ...a, body: { ...a.body, status: 'success' } } : a),
-    set: 'independent-38',
-    mutation: true,
-  }),
   // --- Statement report (provider 1.35.0 StatementReportConstraints, StatementData; seed 002 Errors 404)
   fault('fd-stmtreport-required-account-optional', 'FD-STMTREPORT-REQUIRED: statementReportData.accountId is not required', {
     relax: schema('StatementReportData', { unrequire: ['accountId'] }),
-    ...provider,
-  }),
-  fault('fd-stmtreport-required-data-optional', 'FD-STMTREPORT-REQUIRED: statementReportData is not required', {
-    relax: schema('StatementReportConstraints', { unrequire: ['statementReportData'] }),
-    ...provider,
-  }),
-  fault('fd-stmtreport-index-unbounded', 'FD-STMTREPORT-INDEX: statementIndex above its maximum is accepted', {
-    relax: schema('StatementReportData', { at: ['properties', 'statementIndex'], drop: ['maximum'] }),
     ...provider,
   }),
   fault('fd-stmtreport-index-zero-based', {
@@ -374,37 +287,12 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     ...provider,
     ...blind,
   }),
-  fault('fd-stmtreport-index-last-refused', {
-    rule: 'FD-STMTREPORT-INDEX: statementIndex runs from the first to the last statement the seed allows (seed 002, Statements): a statement report of the highest index is refused with 400',
-    judge: refuse('statement-index', (x) => x.statement!.statementIndex === 24, {
-      status: 400,
-      message: 'statementIndex must be between 1 and 23',
-    }),
-    ...seven,
-  }),
-  fault('fd-stmtreport-index-default-0', 'FD-STMTREPORT-INDEX: without statementIndex the report uses index 0 (not 1)', {
-    judge: fold(
-      'statement-index',
-      (x) => x.statement!.statementIndex === undefined,
-      (x) => {
-        x.index = 0;
-      },
-    ),
-    ...provider,
-  }),
   fault('fd-stmtreport-account-owner-unchecked', "FD-STMTREPORT-ACCOUNT: another customer's account is accepted (not 404)", {
     judge: skip(
       'statement-account',
       (x) => otherAccount(x) !== undefined,
       (x) => (x.account = otherAccount(x)),
     ),
-  }),
-  fault('fd-stmtreport-account-400', 'FD-STMTREPORT-ACCOUNT: an account that does not exist is a 400 (not 404)', {
-    judge: (_x, s, r) => (s === 'statement-account' && r ? { ...r, status: 400 } : r),
-  }),
-  fault('fd-stmtreport-content-asset-missing', 'FD-STMTREPORT-CONTENT: the successful statement report carries no asset id', {
-    state: (x, c) => (c.kind === 'content' && x.kind === 'statement' ? { ...c, content: {} } : c),
-    ...provider,
   }),
   fault('fd-stmtreport-content-echo-account-id-string', {
     rule: 'FD-STMTREPORT-CONTENT, FD-ASSETS-ECHO: the statement report constraints name the account asked as a string, not the numeric accountId sent, in the ack and when read (provider 1.35.0 StatementReport constraints / StatementData accountId NumericAccountId)',
@@ -413,11 +301,5 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     })),
     ...provider,
     ...blind,
-  }),
-  fault('fd-obj-read-only-statement-report-title-from-body', {
-    rule: "FD-OBJ-READ-ONLY: GenerateStatementReport keeps a title the body sends (the request declares none) as the report's, read back by GetReportByCustomer",
-    state: filed(['statement'], (f, x) => ({ title: typeof x.input.body.title === 'string' ? x.input.body.title : f.title })),
-    ...provider,
-    ...seededAt,
   }),
 ]);

@@ -48,30 +48,10 @@ export const BILLING_FAULTS = faultCatalogue([
     judge: (x, s, r) =>
       (s === 'dates' || s === 'window') && (x.input.query.startDate === undefined || x.input.query.endDate === undefined) ? undefined : r,
   }),
-  fault('fd-billing-window-day-longer', 'FD-BILLING-WINDOW: a window a day longer than billingWindowDays is served, not a 400', {
-    judge: windowJudged(
-      (x) => x.end - x.start,
-      (d) => d + 1,
-    ),
-  }),
-  fault('fd-billing-window-day-shorter', 'FD-BILLING-WINDOW: a window of billingWindowDays is refused 400', {
-    judge: windowJudged(
-      (x) => x.end - x.start,
-      (d) => d - 1,
-    ),
-  }),
   fault('fd-billing-window-calendar-days', {
     rule: 'FD-BILLING-WINDOW: the range is measured in calendar days (UTC dates): billingWindowDays and some hours is served when the dates are that many calendar days apart',
     judge: windowJudged((x) => (Math.floor(x.end / DAY_S) - Math.floor(x.start / DAY_S)) * DAY_S),
     ...blind('blind-billing-window-calendar-days'),
-  }),
-  fault('fd-billing-window-milliseconds', {
-    rule: 'FD-BILLING-WINDOW, FD-DATE-UNIT: the range is measured as if its dates were milliseconds, so a range of many months is served',
-    judge: windowJudged((x) => (x.end - x.start) / 1000),
-  }),
-  fault('fd-billing-edges-same-instant-refused', {
-    rule: 'FD-BILLING-EDGES, FD-BILLING-WINDOW: a range whose endDate equals its startDate is refused 400',
-    judge: refuse('range', (x) => x.end === x.start, { status: 400, message: 'endDate must be after startDate' }),
   }),
   fault('fd-billing-edges-start-exclusive', {
     rule: 'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at startDate itself is not billed in the window',
@@ -85,15 +65,10 @@ export const BILLING_FAULTS = faultCatalogue([
     ...provider,
     aliases: ['i7-billing-end-date-exclusive'],
   }),
-  fault('fd-billing-content-window-ignored', 'FD-BILLING-CONTENT: a report made outside the window is billed', { judge: windowed(always) }),
   fault('fd-billing-content-window-end-whole-day', {
     rule: 'FD-BILLING-CONTENT, FD-PROP-WINDOW: the billing window ends at the end of the day of endDate: a report made later that day is listed',
     judge: windowed((x, s) => s >= x.start && s <= Math.floor(x.end / DAY_S) * DAY_S + DAY_S - 1),
     ...blind('blind-billing-window-end-whole-day'),
-  }),
-  // --- Whose billing (the mock knows no reseller relation)
-  fault('fd-billing-partner-unknown-empty', 'FD-BILLING-PARTNER: an unknown or another partner is answered an empty page, not a 404', {
-    judge: skip('partner', always, (x) => (x.owner = undefined)),
   }),
   fault('fd-billing-partner-other-readable', {
     rule: "FD-BILLING-PARTNER: another partner's billing is served, though the caller resells for no one",
@@ -110,23 +85,12 @@ export const BILLING_FAULTS = faultCatalogue([
     ),
     ...blind('blind-billing-size-cap-exclusive'),
   }),
-  fault('fd-billing-default-size-halved', 'FD-BILLING-DEFAULT-SIZE: without size a page holds half the default size of reports', {
-    judge: fold('size', sizeUnsent, (x) => (x.size = x.defaultSize / 2)),
-  }),
   fault('fd-billing-default-size-unpaged', 'FD-BILLING-DEFAULT-SIZE: without size a billing page holds every report of the window', {
     judge: fold('slice', sizeUnsent, (x) => {
       x.size = Math.max(x.all.length, 1);
       x.from = x.page * x.size;
     }),
     ...blind('blind-billing-no-size-unpaged'),
-  }),
-  fault('fd-billing-page-default-size-offset-at-max', {
-    rule: 'FD-BILLING-PAGE, FD-BILLING-DEFAULT-SIZE: without size, a page after the first starts at the page number times the largest size though it holds the default size of rows',
-    judge: fold('slice', sizeUnsent, (x) => (x.from = x.page * x.maxSize)),
-    ...seededAt,
-  }),
-  fault('fd-billing-page-one-based', 'FD-BILLING-PAGE: pages are numbered from one (page 0 answers nothing)', {
-    judge: fold('page', always, (x) => (x.page -= 1)),
   }),
   fault('fd-billing-page-default-one', 'FD-BILLING-PAGE: without page the billing answers page 1, not page 0', {
     judge: fold(
@@ -135,20 +99,6 @@ export const BILLING_FAULTS = faultCatalogue([
       (x) => (x.page = 1),
     ),
     ...blind('blind-billing-page-default-one'),
-  }),
-  fault('fd-billing-page-later-skips-one', {
-    rule: 'FD-BILLING-PAGE: a later page starts one report past the end of the page before it, so one report is on no page',
-    judge: fold('slice', laterPage, (x) => (x.from += 1)),
-  }),
-  fault('fd-billing-page-offset-one-based', "FD-BILLING-PAGE: the answer's pageable.offset is counted as if pages were numbered from one", {
-    answer: paged((b) => ({ pageable: { ...b.pageable, offset: b.pageable.offset + b.size } })),
-  }),
-  // --- Testing customers' reports (seed 002: viewTestingReports, default false)
-  fault('fd-billing-testing-included', "FD-BILLING-TESTING: testing customers' reports are billed by default", {
-    judge: fold('testing', always, (x) => (x.viewTesting = true)),
-  }),
-  fault('fd-billing-testing-view-ignored', "FD-BILLING-TESTING: viewTestingReports=true leaves the testing customers' reports out", {
-    judge: fold('testing', always, (x) => (x.viewTesting = false)),
   }),
   fault('fd-billing-testing-view-when-present', {
     rule: "FD-BILLING-TESTING: viewTestingReports=false, present, lists the testing customers' reports",
@@ -159,45 +109,9 @@ export const BILLING_FAULTS = faultCatalogue([
     ),
     ...blind('blind-billing-view-testing-when-present'),
   }),
-  fault('fd-billing-testing-later-page-shown', {
-    rule: "FD-BILLING-TESTING, FD-PAGE-KEEPS-QUERY: a page after the first lists the testing customers' reports whatever viewTestingReports says",
-    judge: fold('testing', laterPage, (x) => (x.viewTesting = true)),
-    ...seededAt,
-  }),
-  // --- The counts (provider 1.35.0, the billing page)
-  fault('fd-billing-counts-total-elements-of-page', {
-    rule: 'FD-BILLING-COUNTS: totalElements counts the rows of the page, not the reports of the window',
-    answer: paged((b) => ({ totalElements: b.content.length })),
-    ...assumption,
-    ...seededAt,
-  }),
-  fault('fd-billing-counts-total-elements-testing', {
-    rule: "FD-BILLING-COUNTS: totalElements counts the testing customers' reports viewTestingReports leaves out",
-    answer: paged((b, x) => ({
-      totalElements:
-        b.totalElements +
-        [...x.world.reports.reports.values()].filter(
-          (r) => r.partnerId === x.owner && !r.billable && !x.all.includes(r) && x.inWindow(r.createdDate),
-        ).length,
-    })),
-    ...assumption,
-  }),
-  fault('fd-billing-counts-total-pages-default-size', {
-    rule: 'FD-BILLING-COUNTS: totalPages is computed with the default page size whatever size was asked',
-    answer: paged((_b, x) => ({ totalPages: Math.ceil(x.all.length / x.defaultSize) })),
-    ...provider,
-  }),
-  fault('fd-billing-counts-total-pages-extra', 'FD-BILLING-COUNTS: a window holding an exact multiple of the size counts one page more', {
-    answer: paged((_b, x) => ({ totalPages: Math.floor(x.all.length / x.size) + 1 })),
-    ...provider,
-  }),
   fault('fd-billing-counts-number-of-elements-is-size', {
     rule: 'FD-BILLING-COUNTS: the last, partial page answers numberOfElements equal to the size asked',
     answer: paged((b) => ({ numberOfElements: b.size })),
-  }),
-  fault('fd-billing-counts-first-always', 'FD-BILLING-COUNTS, FD-BILLING-PAGE: every page, page 1 and beyond included, says first true', {
-    answer: paged(() => ({ first: true })),
-    ...provider,
   }),
   fault('fd-billing-counts-empty-of-whole-set', {
     rule: 'FD-BILLING-COUNTS, FD-PROP-PAGING: a page past the last, holding no rows, says empty false whenever the window holds reports',
@@ -213,26 +127,12 @@ export const BILLING_FAULTS = faultCatalogue([
     ),
     ...seededAt,
   }),
-  fault('fd-billing-content-customer-report-in-progress', {
-    rule: 'FD-BILLING-CONTENT: a report made for a customer without a consumer is billed as inProgress whatever its status',
-    answer: rows(
-      (r) => !r.consumerId,
-      (row) => ({ ...row, status: 'inProgress' }),
-    ),
-    ...seededAt,
-  }),
   fault('fd-page-keeps-query-billing-names-dropped', {
     rule: "FD-PAGE-KEEPS-QUERY: a billing page after the first leaves out the customers' first and last names",
     answer: rows(
       (_r, x) => laterPage(x),
       ({ firstName: _first, lastName: _last, ...rest }) => rest,
     ),
-    ...provider,
-    ...seededAt,
-  }),
-  fault('fd-report-custom-fields-billing-dropped', {
-    rule: "FD-REPORT-CUSTOM-FIELDS: a report's billing row leaves out the custom fields it was generated with",
-    answer: rows(always, ({ reportCustomFields: _dropped, ...rest }) => rest),
     ...provider,
     ...seededAt,
   }),

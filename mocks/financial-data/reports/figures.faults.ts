@@ -30,13 +30,6 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
       if (typeof r.days === 'number' && typeof r.seasoned === 'boolean') r.seasoned = r.days > 180;
     }),
   }),
-  fault('fd-prop-report-figures-portfolio-id-per-report', {
-    rule: "FD-PROP-REPORT-FIGURES: each report of a customer answers a portfolio id of its own (the report's id), not the customer's one portfolio id",
-    ...provider,
-    ...reportAnswer((r) => {
-      if (typeof r.portfolioId === 'string' && r.id !== undefined) r.portfolioId = `${r.id}-port`;
-    }),
-  }),
   fault('fd-prop-report-figures-employment-id-per-report', {
     rule: "FD-PROP-REPORT-FIGURES: a payroll report's employment ids are made anew on each report (the report's id), not kept across its refreshes",
     ...provider,
@@ -52,43 +45,6 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
       if (!Array.isArray(r.payStatements)) return;
       for (const p of r.payStatements) if (p && typeof p === 'object' && 'billable' in p) p.billable = true;
       if (typeof r.numberOfBillableAssets === 'number') r.numberOfBillableAssets = r.payStatements.length;
-    }),
-  }),
-  fault('fd-prop-report-figures-net-annual-oldest-months', {
-    rule: "FD-PROP-REPORT-FIGURES: an income stream's netAnnual sums the oldest year of net monthly records of the report's income window, not the previous year's",
-    ...provider,
-    ...reportAnswer((r) => {
-      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
-        for (const a of Array.isArray(i?.accounts) ? i.accounts : [])
-          for (const s of Array.isArray(a?.incomeStreams) ? a.incomeStreams : [])
-            if (Array.isArray(s?.netMonthly) && typeof s.netAnnual === 'number')
-              s.netAnnual = Math.round(s.netMonthly.slice(0, 12).reduce((t: number, m: { net: number }) => t + m.net, 0) * 100) / 100;
-    }),
-  }),
-  fault('fd-prop-report-figures-cash-flow-two-months-latest-only', {
-    rule: "FD-PROP-REPORT-FIGURES: a cash flow account's two-month credit total is the latest month's alone, not the sum of its last two",
-    ...provider,
-    ...reportAnswer((r) => {
-      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
-        for (const a of Array.isArray(i?.accounts) ? i.accounts : []) {
-          const months = a?.cashFlowCredit?.monthlyCashFlowCredits;
-          if (Array.isArray(months) && months.length && typeof a.cashFlowCredit.twoMonthCreditTotal === 'number')
-            a.cashFlowCredit.twoMonthCreditTotal = months[months.length - 1].totalCreditsAmount;
-        }
-    }),
-  }),
-  fault('fd-prop-report-figures-stream-recency-in-hours', {
-    rule: "FD-PROP-REPORT-FIGURES: an analytics report gives each stream's recency in hours, not in days",
-    ...provider,
-    ...reportAnswer((r) => {
-      const sets = [
-        ...(Array.isArray(r.institutions) ? r.institutions : []).flatMap((i: any) =>
-          (Array.isArray(i?.accounts) ? i.accounts : []).map((a: any) => a?.analytics),
-        ),
-        r.customerAnalytics,
-      ];
-      for (const set of sets)
-        for (const s of Array.isArray(set?.streams) ? set.streams : []) if (typeof s.recency === 'number') s.recency *= 24;
     }),
   }),
 ]);

@@ -19,14 +19,6 @@ export const REPORT_GUARD_FAULTS = faultCatalogue([
   fault('fd-report-freeze-ignored', 'FD-REPORT-FREEZE: generation for a customer under a security freeze is served (202), not a 403', {
     judge: skip('freeze'),
   }),
-  fault('fd-report-freeze-hides-customer-404', {
-    rule: 'FD-REPORT-FREEZE: generation for a frozen customer answers 404 as if the customer did not exist (seed 002, Errors 403)',
-    judge: (x, s, r) => (s === 'freeze' && r ? { status: 404, message: `Customer not found: ${x.id}` } : r),
-  }),
-  fault('fd-report-consumer-not-required', {
-    rule: 'FD-REPORT-CONSUMER: generation for a customer without a consumer is served where a consumer is needed',
-    judge: skip('consumer'),
-  }),
   fault('fd-report-consumer-refusal-remembered', {
     rule: 'FD-REPORT-CONSUMER: a customer refused for want of a consumer (404) stays refused once its consumer exists',
     judge: (x, s, r) => {
@@ -38,20 +30,6 @@ export const REPORT_GUARD_FAULTS = faultCatalogue([
       );
     },
     ...blind('blind-report-missing-consumer-remembered'),
-  }),
-  fault('fd-report-no-consumer-needed-cashflow-business-refused', {
-    rule: 'FD-REPORT-NO-CONSUMER-NEEDED: the business cash flow report of a customer without a consumer is a 404, as the personal one',
-    judge: refuse(
-      'consumer',
-      (x) => /\/cashFlowBusiness(\?|$)/.test(x.url ?? '') && !x.world.consumerOf.get(x.id),
-      (x) => ({ status: 404, message: `Cannot find consumer for customer with id ${x.id}.` }),
-    ),
-    ...blind('blind-report-cashflow-business-needs-consumer'),
-  }),
-  // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
-  fault('fd-report-read-freeze-ignored', {
-    rule: 'FD-REPORT-READ-FREEZE: report reads of a customer under a security freeze are served, not a 403',
-    judge: skip('read-freeze'),
   }),
   fault('fd-report-consumer-owner-gone-with-customer', {
     rule: "FD-REPORT-CONSUMER-OWNER: a deleted customer's reports go with it: its consumer's reads are a 404",

@@ -18,15 +18,12 @@ import {
 } from './income.records.js';
 
 type State = NonNullable<FaultSeams<IncomeSeams>['state']>;
-const { fault, skip, refuse, on } = faultKit<IncomeSeams>();
+const { fault, skip, on } = faultKit<IncomeSeams>();
 const PAYROLL = on('GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport');
-const VOE_PAYROLL = on('GenerateVOEPayrollReport');
 const VOE_TXN = on('GenerateVOETransactionsReport');
-const TXVERIFY = on('GenerateVOIEPaystubWithTXVerifyReport');
 const REFRESH = on('RefreshVOIEPayrollReport');
 const PAYSTUBS = on('GeneratePayStatementReport', 'GenerateVOIEPaystubReport');
 const payrollOf = (x: Exchange) => (x.input.body.payrollData ?? {}) as Record<string, any>;
-const ssnOf = (x: Exchange) => String(x.consumer?.fields.ssn ?? '');
 
 /** What a report of `when` is filed as, made otherwise. */
 const filing =
@@ -55,11 +52,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     relax: schema('PayrollReportConstraints', { unrequire: ['payrollData'] }),
     ...provider,
   }),
-  fault('fd-voe-payroll-source-unchecked', {
-    rule: 'FD-VOE-PAYROLL-SOURCE: VOE payroll data with neither ssn nor payroll accounts is served, not a 400',
-    judge: skip('source'),
-    ...provider,
-  }),
   fault('fd-voe-payroll-source-400-names-payroll-data', {
     rule: 'FD-VOE-PAYROLL-SOURCE: the 400 of payroll data without a source blames payrollData and never names the ssn',
     judge: (_x, s, r) => (s === 'source' && r ? { ...r, message: 'payrollData is incomplete' } : r),
@@ -69,69 +61,13 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     state: payrollData(PAYROLL, (_p, x) => ({ ...payrollOf(x) })),
     ...provider,
   }),
-  fault('fd-payroll-ssn-masked-consumer-ssn-full', {
-    rule: "FD-PAYROLL-SSN-MASKED: a payroll ack's consumerSsn is the consumer's full SSN, not its last four digits",
-    state: filing(PAYROLL, (f, x) => (x.consumer ? { extra: { ...f.extra, consumerSsn: ssnOf(x) } } : {})),
-    ...provider,
-  }),
-  fault('fd-payroll-ssn-masked-dob-echoed', 'FD-PAYROLL-SSN-MASKED: the VOE payroll echo strips the ssn but not the date of birth sent', {
-    state: payrollData(VOE_PAYROLL, (p, x) => (payrollOf(x).dob === undefined ? p : { ...p, dob: payrollOf(x).dob })),
-    ...blind('blind-income-voe-payroll-dob-echoed'),
-  }),
-  fault('fd-payroll-ssn-masked-retrieval-id-from-ssn', {
-    rule: "FD-PAYROLL-SSN-MASKED: a direct payroll report's payrollDataRetrievalId is built from the SSN sent",
-    state: payrollData(
-      (x) => VOE_PAYROLL(x) && typeof payrollOf(x).ssn === 'string',
-      (p, x) => ({ ...p, payrollDataRetrievalId: `pdr${payrollOf(x).ssn.replace(/-/g, '')}` }),
-    ),
-    ...provider,
-  }),
-  fault('fd-payroll-ssn-masked-employee-ssn', {
-    rule: "FD-PAYROLL-SSN-MASKED: the refreshed VOIE payroll report's employee record carries the consumer's full SSN",
-    state: report('content', REFRESH, (_r, x, c) => {
-      for (const h of (c as { content: Record<string, any> }).content.employmentHistory) h.employee = { ...h.employee, ssn: ssnOf(x) };
-    }),
-    ...blind('blind-income-voie-payroll-employee-ssn'),
-  }),
-  fault('fd-obj-sensitive-voe-payroll-ack-ssn-head', {
-    rule: 'FD-OBJ-SENSITIVE: the VOE payroll ack carries the SSN sent masked from the wrong end, its first five digits shown',
-    state: filing(
-      (x) => VOE_PAYROLL(x) && typeof payrollOf(x).ssn === 'string',
-      (f, x) => ({ extra: { ...f.extra, consumerSsn: `${payrollOf(x).ssn.replace(/-/g, '').slice(0, 5)}****` } }),
-    ),
-  }),
   // --- Pay statements (seed 002: asset ids of stored pay statements; reuse to refresh)
   fault('fd-paystmt-report-asset-unchecked', 'FD-PAYSTMT-REPORT-ASSET: an asset id the customer never stored is served, not a 404', {
     judge: skip('asset'),
   }),
-  fault('fd-paystmt-report-asset-owner-unchecked', {
-    rule: "FD-PAYSTMT-REPORT-ASSET, FD-OBJ-OTHER-PARENT: another customer's pay statement is served, not a 404",
-    judge: skip('asset', (x) => x.asset?.label !== undefined),
-  }),
   fault('fd-paystmt-report-asset-unknown-400', 'FD-PAYSTMT-REPORT-ASSET: an unknown asset id is a 400, not a 404', {
     judge: (_x, s, r) => (s === 'asset' && r ? { ...r, status: 400 } : r),
     ...provider,
-  }),
-  fault('fd-paystmt-report-asset-fails-later', {
-    rule: 'FD-PAYSTMT-REPORT-ASSET: the pay statement report accepts an unknown asset id (202) and ends failure',
-    judge: skip('asset', on('GeneratePayStatementReport'), (x) => (x.failLater = true)),
-    state: report(
-      'filed',
-      (x) => x.failLater === true,
-      (r) => (r.outcome = 'failure'),
-    ),
-    ...blind('blind-income-paystatement-unknown-asset-fails-later'),
-  }),
-  fault('fd-voie-asset-reuse-refused', {
-    rule: 'FD-VOIE-ASSET-REUSE: the asset id of the first report is refused 400 when used again to refresh bank data',
-    judge: refuse(
-      'reuse',
-      (x) => {
-        const reported = new Set(txVerifyReports(x.world, x.customer!.id).flatMap(interviewAssets));
-        return x.assetIds!.some((id) => reported.has(id));
-      },
-      { status: 400, message: 'This pay statement was already used for a report.' },
-    ),
   }),
   fault('fd-voie-asset-reuse-returns-first-report', {
     rule: 'FD-VOIE-ASSET-REUSE: a request naming an asset already reported on answers that first report instead of a new one',
@@ -141,14 +77,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
       return first ? { status: 202, message: '', ack: x.ack(first) } : r;
     },
     ...blind('blind-income-txverify-reuse-returns-first-report'),
-  }),
-  // --- VOE transactions (seed 002: descriptions without amounts)
-  fault('fd-voe-txn-no-amounts-shown', "FD-VOE-TXN-NO-AMOUNTS: the VOE transactions report shows the deposits' amounts", {
-    state: reading(VOE_TXN, () => ({ amounts: true })),
-  }),
-  fault('fd-voe-txn-no-amounts-first-account', {
-    rule: "FD-VOE-TXN-NO-AMOUNTS, FD-VOIE-TXVERIFY-MATCH: only the first deposit account is read (the other deposit accounts' pay is missed)",
-    state: reading(always, () => ({ depositAccounts: (accounts) => accounts.slice(0, 1) })),
   }),
   fault('fd-voe-txn-no-amounts-account-balance', {
     rule: 'FD-VOE-TXN-NO-AMOUNTS: the accounts of the VOE transactions report carry their current balance',
@@ -162,10 +90,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault('fd-voie-payroll-refresh-only-generates', {
     rule: 'FD-VOIE-PAYROLL-REFRESH-ONLY: a customer without a VOIE payroll report gets one generated (202), not a 404',
     judge: skip('refresh', (x) => !x.namesNone),
-  }),
-  fault('fd-voie-payroll-refresh-only-report-id-unchecked', {
-    rule: "FD-VOIE-PAYROLL-REFRESH-ONLY: a reportId that is not the customer's VOIE payroll report is taken (202), not a 404",
-    judge: skip('refresh', (x) => x.original !== undefined),
   }),
   fault('fd-voie-payroll-refresh-only-names-itself', {
     rule: "FD-VOIE-PAYROLL-REFRESH-ONLY: the refresh's constraints name the new report instead of the original one",
@@ -181,16 +105,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault('fd-paystmt-report-extract-first-asset', 'FD-PAYSTMT-REPORT-EXTRACT: only the first asset of the request is extracted', {
     state: reading(PAYSTUBS, () => ({ stubs: (stubs) => stubs.slice(0, 1) })),
   }),
-  fault('fd-paystmt-report-extract-net-pay-whole', {
-    rule: 'FD-PAYSTMT-REPORT-EXTRACT: the pay statement report reads the net pay in whole dollars',
-    state: reading(on('GeneratePayStatementReport'), () => ({
-      extract: (e) => (e.netPayCurrent === undefined ? e : { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) }),
-    })),
-    ...blind('blind-income-paystatement-net-pay-whole-dollars'),
-  }),
-  fault('fd-voie-txverify-match-gross', 'FD-VOIE-TXVERIFY-MATCH: a deposit is matched on the gross pay, not the net pay it carries', {
-    state: reading(always, () => ({ pay: (e) => e.grossPayCurrent })),
-  }),
   fault('fd-voie-txverify-match-near-pay-date', {
     rule: 'FD-VOIE-TXVERIFY-MATCH: a deposit matches only when posted within three days of the pay date',
     state: reading(always, () => ({
@@ -198,18 +112,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
         e.payDate === undefined ? deposits : deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400),
     })),
     ...blind('blind-income-txverify-match-needs-near-pay-date'),
-  }),
-  fault('fd-voie-txverify-match-type-any-deposit', {
-    rule: 'FD-VOIE-TXVERIFY-MATCH: the match type says NET_PAY_MATCH whenever the customer has payroll deposits at all',
-    state: reading(always, () => ({ matched: (m, deposits) => (deposits.length > 0 ? { ...m, matchType: 'NET_PAY_MATCH' } : m) })),
-    ...blind('blind-income-txverify-match-type-any-deposit'),
-  }),
-  // --- Employment (the payroll reports)
-  fault('fd-payroll-employment-voe-shows-income', 'FD-PAYROLL-EMPLOYMENT: the VOE payroll report shows an income record', {
-    state: reading(always, () => ({ income: () => true })),
-  }),
-  fault('fd-payroll-employment-oldest-pay-date', 'FD-PAYROLL-EMPLOYMENT: the oldest deposit is taken for the latest one', {
-    state: reading(always, () => ({ latest: (deposits) => deposits[0] })),
   }),
   fault('fd-payroll-employment-transaction-date', {
     rule: "FD-PAYROLL-EMPLOYMENT: the latest pay date is the deposit's transaction date, not its posted date",
@@ -221,50 +123,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     rule: 'FD-INCOME-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
     state: reading(VOE_TXN, () => ({ named: () => undefined })),
     ...seededAt,
-  }),
-  fault('fd-income-account-ids-voe-any-customer', {
-    rule: "FD-INCOME-ACCOUNT-IDS: the VOE transactions report looks an accountIds entry up among every account of the service: another customer's payroll deposits are read",
-    state: reading(VOE_TXN, (r, x) => ({
-      deposits: (found, ids, customerId, of) => [
-        ...r.deposits(found, ids, customerId, of),
-        ...(ids ?? []).flatMap((id) => {
-          const owner = x.world.accounts.get(id)?.customerId;
-          return owner !== undefined && owner !== customerId ? of(owner, new Set([id])) : [];
-        }),
-      ],
-    })),
-    ...seededAt,
-  }),
-  fault('fd-income-account-ids-voe-near-match', {
-    rule: "FD-INCOME-ACCOUNT-IDS: the VOE transactions report finds an accountIds entry by prefix: an id one character longer or shorter than an account's shows its deposits",
-    state: reading(VOE_TXN, (r, x) => ({
-      named: (ids, customerId) => {
-        const named = r.named(ids, customerId);
-        if (!named || !ids) return named;
-        for (const a of x.world.accounts.values())
-          if (a.customerId === customerId && ids.some((id) => id !== a.id && (id.startsWith(a.id) || a.id.startsWith(id)))) named.add(a.id);
-        return named;
-      },
-    })),
-    ...seededAt,
-  }),
-  fault('fd-income-account-ids-txverify-ignored', {
-    rule: 'FD-INCOME-ACCOUNT-IDS: the VOIE TXVerify report reads the payroll deposits of every deposit account, whatever accountIds names',
-    state: reading(TXVERIFY, () => ({ named: () => undefined })),
-    ...seededAt,
-  }),
-  // --- Echoes (provider 1.35.0 ReportCustomFields, the extraction flags)
-  fault('fd-report-custom-fields-keyed-by-label', {
-    rule: 'FD-REPORT-CUSTOM-FIELDS: the VOE transactions report keeps its custom fields in a map by label, so of two fields with one label only the last reads back',
-    state: filing(
-      (x) => VOE_TXN(x) && Array.isArray(x.input.body.reportCustomFields),
-      (f, x) => ({
-        constraints: {
-          ...f.constraints,
-          reportCustomFields: [...new Map((x.input.body.reportCustomFields as { label: string }[]).map((c) => [c.label, c])).values()],
-        },
-      }),
-    ),
   }),
   fault('fd-paystmt-extract-flags-deductions-default-on', {
     rule: 'FD-PAYSTMT-EXTRACT-FLAGS: the pay statement and VOIE paystub reports extract deductions when the request leaves extractDeductions out',

@@ -4,23 +4,17 @@
 // sbca.ts at its seams (sbca.records.ts): the request as judged at one step, the periods and type of
 // its report, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, blind, provider, was, seededAt, always } from '../fault-builders.js';
-import type { Change, Period, SbcaSeams } from './sbca.records.js';
+import { faultKit, provider, was } from '../fault-builders.js';
+import type { Change, SbcaSeams } from './sbca.records.js';
 
 type Seams = FaultSeams<SbcaSeams>;
-const { fault, fold, skip } = faultKit<SbcaSeams>();
-const DAY_S = 86_400;
+const { fault, skip } = faultKit<SbcaSeams>();
 
 /** A change of `kind` made otherwise. */
 const changing =
   <K extends Change['kind']>(kind: K, bend: (c: Extract<Change, { kind: K }>) => Partial<Extract<Change, { kind: K }>>): Seams['state'] =>
   (_x, c) =>
     c.kind === kind ? ({ ...c, ...bend(c as Extract<Change, { kind: K }>) } as Change) : c;
-/** Each period of the weekly (or monthly) metrics made otherwise. */
-const periods =
-  (weekly: boolean, bend: (p: Period) => Period): Seams['state'] =>
-  (x, c) =>
-    c.kind === 'periods' && x.weekly === weekly ? { ...c, periods: c.periods.map(bend) } : c;
 /** Each metrics list of the answer made otherwise. */
 const metrics =
   (bend: (m: Record<string, any>) => Record<string, any>): Seams['answer'] =>
@@ -36,27 +30,6 @@ export const SBCA_FAULTS = faultCatalogue([
     judge: skip('consent'),
     ...provider,
   }),
-  fault('fd-prop-documented-refusal-sbca-foreign-business-id', {
-    rule: 'FD-PROP-DOCUMENTED-REFUSAL: a small business report naming a business id that is no business of the customer answers 200 with metrics, not 400 with code 10003',
-    judge: skip('business-id'),
-    ...provider,
-    ...seededAt,
-    ...was('seeded-sbca-foreign-business-id-taken'),
-  }),
-  fault('fd-sbca-location-any', "FD-SBCA-LOCATION: a location without merchant metrics is served the first location's metrics, not a 404", {
-    judge: skip('location', always, (x) => (x.location = x.world.locations[0])),
-    ...provider,
-  }),
-  fault('fd-sbca-location-first-32', {
-    rule: "FD-SBCA-LOCATION: the location id is matched without its last four characters, so a well-formed location id of no merchant that shares them is served another location's metrics",
-    judge: skip(
-      'location',
-      (x) => x.world.locations.some((l) => l.locationId.slice(0, 32) === x.params.locationId.toLowerCase().slice(0, 32)),
-      (x) => (x.location = x.world.locations.find((l) => l.locationId.slice(0, 32) === x.params.locationId.toLowerCase().slice(0, 32))),
-    ),
-    ...provider,
-    ...seededAt,
-  }),
   fault('fd-sbca-location-unknown-404-report-kept', {
     rule: "FD-SBCA-LOCATION, FD-PROP-REFUSED-NO-TRACE: a location that matches nothing is answered 404 after a report was stored for the customer, listed by the customer's reports",
     judge: (x, s, r) => {
@@ -64,27 +37,6 @@ export const SBCA_FAULTS = faultCatalogue([
       return r;
     },
     ...was('i37-fd-sbca-unknown-location-404-report-kept'),
-  }),
-  // --- The metrics (seed 002: performance or benchmarking metrics; provider 1.35.0 MetricType, MetricFrequency)
-  fault('fd-sbca-metrics-benchmarks-as-analytics', 'FD-SBCA-METRICS: retail_sales_benchmarks gives the performance metrics', {
-    judge: fold('metrics', always, (x) => (x.benchmarks = false)),
-  }),
-  fault('fd-sbca-metrics-frequency-ignored', 'FD-SBCA-METRICS: a weekly request is answered with monthly periods', {
-    judge: fold('metrics', always, (x) => (x.weekly = false)),
-    ...provider,
-  }),
-  fault('fd-sbca-metrics-benchmarks-typed-analytics', {
-    rule: 'FD-SBCA-METRICS: retail_sales_benchmarks answers a report typed sbcaanalyticsnoncra',
-    state: changing('type', () => ({ type: 'sbcaanalyticsnoncra' })),
-    ...blind('blind-analytics-sbca-benchmarks-typed-analytics'),
-  }),
-  fault('fd-sbca-metrics-weekly-eight-days', 'FD-SBCA-METRICS: a weekly period runs to the next Sunday inclusive (eight days)', {
-    state: periods(true, (p) => ({ ...p, endS: p.endS + DAY_S })),
-    ...blind('blind-analytics-sbca-weekly-eight-days'),
-  }),
-  fault('fd-sbca-metrics-monthly-thirty-days', {
-    rule: 'FD-SBCA-METRICS: each monthly period is counted as thirty days from the first of the month',
-    state: periods(false, (p) => ({ ...p, endS: p.startS + 29 * DAY_S })),
   }),
   fault('fd-sbca-metrics-period-dates-epoch', 'FD-SBCA-METRICS: the periods are dated in epoch seconds, not dates', {
     answer: metrics((m) => ({
@@ -96,9 +48,6 @@ export const SBCA_FAULTS = faultCatalogue([
       })),
     })),
     ...provider,
-  }),
-  fault('fd-sbca-metrics-answers-202', 'FD-SBCA-METRICS: the report is answered 202, not at once with 200', {
-    answer: (_x, a) => ({ ...a, status: 202 }),
   }),
   fault('fd-sbca-metrics-stored-in-progress', {
     rule: "FD-SBCA-METRICS, FD-REPORT-READERS-AGREE: the answer says success, but the report read back by its id stays inProgress until the store's next settling",

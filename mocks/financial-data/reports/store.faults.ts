@@ -35,23 +35,8 @@ const payload = (when: (x: Exchange) => boolean, bend: (p: Record<string, any>, 
     const body = d.body as Record<string, any>;
     return { ...d, body: { ...body, payload: bend(body.payload, x) } };
   });
-/** Where it goes made otherwise. */
-const addressed = (when: (x: Exchange) => boolean, to: (url: string) => string) => called(when, (d) => ({ ...d, to: d.to.map(to) }));
 
 export const REPORT_STORE_FAULTS = faultCatalogue([
-  // --- A report's life (seed 002, States and transitions - Report)
-  fault('fd-report-terminal-stuck-in-progress', 'FD-REPORT-TERMINAL: a report never leaves inProgress', {
-    state: created((r) => (r.readyAtS = Number.MAX_SAFE_INTEGER / 1000)),
-  }),
-  fault('fd-report-terminal-never-fails', 'FD-REPORT-TERMINAL: a report whose generation fails ends success, not failure', {
-    state: settled(() => 'success'),
-  }),
-  fault('fd-report-terminal-type-lowercased', {
-    rule: 'FD-REPORT-TERMINAL: a completed report is read back with its type lower-cased (voaHistory becomes voahistory)',
-    state: settled(({ report }) => void (report.type = report.type.toLowerCase())),
-    ...provider,
-    ...blind('blind-report-type-lowercased-when-done'),
-  }),
   fault('fd-report-terminal-failure-later-success', {
     rule: 'FD-REPORT-TERMINAL, FD-REPORT-CALLBACK-STATE, FD-PROP-END-STATE: a report that ended in failure turns success a minute later (and its callback is sent again)',
     state: settled(({ report, status }, x) => {
@@ -76,10 +61,6 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     }),
     ...provider,
   }),
-  fault('fd-event-date-fixed-report-created-moves', {
-    rule: 'FD-EVENT-DATE-FIXED, FD-REPORT-TERMINAL: completion rewrites createdDate with the time the report ended',
-    state: settled(({ report }, x) => void (report.createdDate = x.nowS)),
-  }),
   fault('fd-report-callback-settles-only-when-read', {
     rule: 'FD-REPORT-CALLBACK: a report ends, and its callback is called, only when a get-report or report-list operation asks for it',
     state: (_x, c) =>
@@ -90,32 +71,6 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
               c.on === 'request' && /^\/decisioning\/v[13]\/(?:reports|(?:customers|consumers)\/[^/]+\/reports)(?:\/|\?|$)/.test(c.url!),
           }
         : c,
-  }),
-  // --- The callback (seed 002, Events: a callback URL for completion reporting; reference, Outbound deliveries)
-  fault('fd-report-callback-never-sent', 'FD-REPORT-CALLBACK: the callback URL is not called when the report completes', {
-    delivery: called(always, () => undefined),
-  }),
-  fault('fd-report-callback-on-success-only', 'FD-REPORT-CALLBACK: only a successful report calls its listener (a failed one calls none)', {
-    delivery: called(ended('failure'), () => undefined),
-    ...blind('blind-report-callback-on-success-only'),
-  }),
-  fault('fd-report-callback-sent-twice', 'FD-REPORT-CALLBACK: the callback URL is called twice per report', {
-    delivery: called(always, (d) => ({ ...d, to: [...d.to, ...d.to] })),
-  }),
-  fault('fd-report-callback-at-creation', {
-    rule: 'FD-REPORT-CALLBACK: the callback is called when the report is created, still inProgress, and not at completion',
-    delivery: (_x, d) => (d.silent ? { ...d, silent: undefined } : undefined),
-  }),
-  fault('fd-report-callback-before-commit', {
-    rule: 'FD-REPORT-CALLBACK-STATE, FD-REPORT-TERMINAL: the listener hears of a success while the report still reads inProgress for another half minute',
-    delivery: called(ended('success'), (d, x) => {
-      const r = x.report!;
-      r.status = 'inProgress';
-      r.readyAtS = x.nowS + 30;
-      r.callbackUrl = undefined;
-      x.world.reports.pending.add(r.id);
-      return d;
-    }),
   }),
   fault('fd-report-callback-first-of-kind-url', {
     rule: "FD-REPORT-CALLBACK, FD-DELIVERY-URL: a report generated with a callback URL calls the URL of the customer's first report of its kind that had one, not its own",
@@ -136,15 +91,6 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     }),
     ...blind('blind-report-callback-url-kept-per-customer'),
   }),
-  fault('fd-delivery-url-failed-query-dropped', {
-    rule: "FD-DELIVERY-URL: a failed report's callback goes to the callback URL without its query string",
-    delivery: addressed(ended('failure'), (url) => url.split('?')[0]),
-    ...assumption,
-    ...seededAt,
-  }),
-  fault('fd-delivery-url-scheme-downgraded', 'FD-DELIVERY-URL: an https callback URL is called over http', {
-    delivery: addressed(always, (url) => url.replace(/^https:/, 'http:')),
-  }),
   fault('fd-delivery-sensitive-consumer-ssn', {
     rule: "FD-DELIVERY-SENSITIVE: the callback carries the consumer's SSN in clear, in a member no schema declares",
     delivery: called(
@@ -160,35 +106,6 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault('fd-delivery-media-type-text-plain', "FD-DELIVERY-MEDIA-TYPE: the report listener's call declares its JSON body text/plain", {
     delivery: called(always, (d) => ({ ...d, headers: { ...d.headers, 'content-type': 'text/plain' } })),
     ...assumption,
-  }),
-  fault('fd-delivery-media-type-failure-body-array', {
-    rule: "FD-DELIVERY-MEDIA-TYPE: a failed report's callback sends its payload wrapped in a JSON array, not as an object",
-    delivery: called(ended('failure'), (d) => ({ ...d, body: [d.body] })),
-    ...assumption,
-    ...seededAt,
-  }),
-  // --- What the callback says (FD-REPORT-CALLBACK-STATE: the report's customer, id, portfolio, type and final status)
-  fault('fd-report-callback-state-type-of-customer-first', {
-    rule: "FD-REPORT-CALLBACK-STATE: every callback gives the type of the customer's first report, not its own",
-    delivery: payload(always, (p, x) => ({
-      ...p,
-      type: [...x.world.reports.reports.values()].find((r) => r.customerId === x.report!.customerId)?.type ?? p.type,
-    })),
-    ...assumption,
-    ...seededAt,
-  }),
-  fault('fd-report-callback-status-in-progress', {
-    rule: "FD-REPORT-CALLBACK: the completion call's payload is built before the status moves and says inProgress",
-    delivery: payload(always, (p) => ({ ...p, status: 'inProgress' })),
-    ...assumption,
-  }),
-  fault('fd-report-callback-state-failure-reads-success', {
-    rule: 'FD-REPORT-CALLBACK-STATE: a report whose generation failed is announced to its listener as a success',
-    delivery: payload(ended('failure'), (p) => ({ ...p, status: 'success' })),
-  }),
-  fault('fd-report-callback-state-success-uppercased', {
-    rule: 'FD-REPORT-CALLBACK, FD-REPORT-CALLBACK-STATE: the callback of a successful report carries the status SUCCESS',
-    delivery: payload(ended('success'), (p) => ({ ...p, status: 'SUCCESS' })),
   }),
   fault('fd-report-callback-state-income-portfolio-dropped', {
     rule: 'FD-REPORT-CALLBACK-STATE: a successful report of an income or employment type (voePayroll, voeTransactions, voiePayroll, voieTxVerify, paystatement) is announced without its portfolioId',
