@@ -1,9 +1,12 @@
 // Shared by the connect specs (tests/financial-data/connect.*.spec.ts): the nine generate operations
 // as a table (rule path, which options each body takes, its required members per provider 1.35.0),
 // a valid body of each for a customer, and a second customer with its own consumer. Not a spec.
-import { expect, newConsumer, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
+import type { FdOperationId } from '../../fixtures/financial-data.js';
 import { connectBodies } from '../../fixtures/examples/fd-samples/connect.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
+
+/** A new customer of the partner with its own consumer. */
+export { customerWithConsumer } from './reports-retrieval.known.js';
 
 export interface Flow {
   op: FdOperationId;
@@ -90,14 +93,3 @@ export function bodyOf(flow: Flow, fd: FdTarget, who: Who, login?: Login): Recor
 /** The customer the session is for, as the body names it (the primary borrower's for the joint flows). */
 export const customerOf = (body: Record<string, any>): string =>
   body.borrowers ? (body.borrowers.find((b: { type: string }) => b.type === 'primary') ?? body.borrowers[0]).customerId : body.customerId;
-
-/** A new customer of the partner with its own consumer. */
-export async function customerWithConsumer(
-  fdApi: OperationClient,
-  createCustomer: (type?: 'testing' | 'active') => Promise<string>,
-): Promise<Who> {
-  const customerId = await createCustomer('testing');
-  const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
-  expect(consumer.status, 'create the consumer of the second customer').toBe(201);
-  return { customerId, consumerId: consumer.body.id };
-}

@@ -21,6 +21,7 @@ import {
   test,
   withConflict,
 } from '../../fixtures/financial-data.js';
+import { amountsOf, readDetails, receiver, verifyAmounts } from './micro-entries.known.js';
 
 // @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds');
@@ -29,36 +30,12 @@ const WINDOW_S = fdLimit('microEntryWindowSeconds');
 const DEPOSITS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts').max!;
 const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
 
-/**
- * A full account number of 12 digits, unique to the call (sensitive: the client flags any echo).
- * Its last four start with zeros, so that a last four read as a number (42 for 0042) is seen.
- */
-// Twelve digits, new for each call of a worker: a counter beside the time, so that two numbers made in the
-// same millisecond differ (a number used twice is the same account: its entries pending, a 409).
-let accountSeq = 0;
-const newAccountNumber = () =>
-  `66${String(Date.now()).slice(-4)}${String(accountSeq++ % 100).padStart(2, '0')}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-const receiver = (overrides: Record<string, unknown> = {}) => ({
-  routingNumber: '011000015',
-  accountNumber: newAccountNumber(),
-  accountType: 'personalSavings',
-  name: 'Micro Initiate',
-  memo: 'validation',
-  ...overrides,
-});
 // A sandbox's throttle (a 429 with Retry-After) is waited out as for any call; `rateLimit 'expect'`
 // only on the calls whose answer may be the initiation rate's own 429 (a sixth initiation and its
 // retries): a call expected to be served waits the throttle out, or a sandbox's request-rate 429
 // would read as the initiation rate refusing too early.
 const initiate = (fdApi: OperationClient, customerId: string, body: unknown, rateLimit?: 'expect') =>
   fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, ...(rateLimit ? { rateLimit } : {}) });
-const details = (fdApi: OperationClient, customerId: string, accountId: string) =>
-  fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
-const verify = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
-  fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts } });
-/** The amounts deposited, through the mock's harness route (no part of the contract). */
-const amountsOf = async (origin: string, accountId: string) =>
-  ((await (await fetch(`${origin}/__mock/micro-entries/${accountId}`)).json()) as { amounts: number[] }).amounts;
 
 test.describe('micro entries: initiation and the details read', () => {
   test(
@@ -74,7 +51,7 @@ test.describe('micro entries: initiation and the details read', () => {
         expect(res.body.depositCount, `${inWords(DEPOSITS)} micro entries (seed 002, Limits)`).toBe(DEPOSITS);
       if (res.body.status !== undefined) expect(res.body.status, 'nothing is deposited yet').toBe('Pending');
       expect(res.text.includes(sent.accountNumber), 'the initiation answer carries no full account number').toBe(false);
-      const read = await details(fdApi, customerId, String(res.body.accountId));
+      const read = await readDetails(fdApi, customerId, String(res.body.accountId));
       expect(read.status, 'the accountId answered addresses the details read').toBe(200);
       expect(read.text.includes(sent.accountNumber), 'the details read carries no full account number').toBe(false);
       if (read.body.accountNumberLast4 !== undefined)
@@ -91,7 +68,7 @@ test.describe('micro entries: initiation and the details read', () => {
       const sent = receiver({ routingNumber: '021000021' });
       const startedMs = fd.now();
       const { body } = await initiate(fdApi, customerId, { receiver: sent });
-      const first = await details(fdApi, customerId, body.accountId);
+      const first = await readDetails(fdApi, customerId, body.accountId);
       expect(first.body.status, 'right after the initiation').toBe('Pending');
       if (first.body.routingNumber !== undefined) expect(first.body.routingNumber, 'the routing number sent').toBe(sent.routingNumber);
       if (first.body.accountNumberLast4 !== undefined)
@@ -105,11 +82,11 @@ test.describe('micro entries: initiation and the details read', () => {
         ).toBeLessThanOrEqual(DATE_TOLERANCE_S);
       }
       await fdPowers.advanceClock(DEPOSIT_DELAY_S - 60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
+      expect((await readDetails(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
         'Pending',
       );
       await fdPowers.advanceClock(60);
-      expect((await details(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
+      expect((await readDetails(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
         'Completed',
       );
     },
@@ -135,7 +112,7 @@ test.describe('micro entries: initiation and the details read', () => {
       ).toBe(200);
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
-      expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdPowers.origin, body.accountId))).status).toBe(200);
+      expect((await verifyAmounts(fdApi, customerId, body.accountId, await amountsOf(fdPowers.origin, body.accountId))).status).toBe(200);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries verified');
     },
   );
@@ -150,7 +127,7 @@ test.describe('micro entries: initiation and the details read', () => {
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       const [a, b] = await amountsOf(fdPowers.origin, body.accountId);
       expect(
-        (await verify(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
+        (await verifyAmounts(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
         'a wrong verification fails the entries',
       ).toBe(400);
       const again = await initiate(fdApi, customerId, { receiver: account });
@@ -252,15 +229,19 @@ test.describe('micro entries: initiation and the details read', () => {
       const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
       const { customerId } = linkedCustomer;
       const aggregated = linkedCustomer.account('checking').id;
-      expectFdError(await details(fdApi, customerId, aggregated), 404, 'details of an aggregated account');
-      expectFdError(await verify(fdApi, customerId, aggregated, [0.12, 0.15]), 404, 'verification of an aggregated account');
+      expectFdError(await readDetails(fdApi, customerId, aggregated), 404, 'details of an aggregated account');
+      expectFdError(await verifyAmounts(fdApi, customerId, aggregated, [0.12, 0.15]), 404, 'verification of an aggregated account');
       const { body } = await initiate(fdApi, customerId, { receiver: receiver() });
       const stranger = await createCustomer();
-      expectFdError(await details(fdApi, stranger, body.accountId), 404, "details under another customer's id");
-      expectFdError(await verify(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
+      expectFdError(await readDetails(fdApi, stranger, body.accountId), 404, "details under another customer's id");
+      expectFdError(await verifyAmounts(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
       expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
-      expectFdError(await details(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
-      expectFdError(await verify(fdApi, customerId, body.accountId, [0.12, 0.15]), 404, 'verification after the customer is deleted');
+      expectFdError(await readDetails(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
+      expectFdError(
+        await verifyAmounts(fdApi, customerId, body.accountId, [0.12, 0.15]),
+        404,
+        'verification after the customer is deleted',
+      );
       expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 404, 'initiation after the customer is deleted');
     },
   );

@@ -14,7 +14,6 @@ import {
   expect,
   expectEpochSecondsNear,
   expectFdError,
-  operationFailures,
   ownLinkedCustomer,
   rules,
   test,
@@ -63,41 +62,69 @@ async function freshRead(fdApi: OperationClient, customerId: string, accountId: 
   return Number(res.body.availableBalanceDate);
 }
 
-test(
-  `a 5-minute balance_cache_interval serves the cached balance 4:58 and exactly 5:00 after the read and refreshes it at 5:01 (${WHERE.join(', ')}) @mock-only`,
-  rules(...WHERE.flatMap((where) => [`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`])),
-  async ({ fdApi, fdPowers, fd, createCustomer }) => {
+// The cache judged over the mock's clock: each row a read refreshed now, then reads through one path at
+// ages from the last refreshed read (seconds), each with an interval (minutes; none: the path's default)
+// and what it must give: the cached balance (the same date), a balance exactly the interval old (provider
+// 1.35.0 balance_cache_interval: only one "older than" the interval is refreshed; should real time tick
+// past the second the clock was set to, a refresh then carries a later date and is no fault), or a
+// refreshed one (the date moves to the target's clock). Two seconds inside a span: real milliseconds
+// between the calls may tick one more second. One check per row and path.
+type Step = [interval: number | undefined, age: number, gives: 'cached' | 'edge' | 'refreshed'];
+const CACHE_ROWS: { name: string; where: Where; rules: string[]; steps: Step[] }[] = [
+  ...WHERE.map((where) => ({
+    name: `${where}: a 5-minute balance_cache_interval serves the cached balance 4:58 and exactly 5:00 after the read and refreshes it at 5:01`,
+    where,
+    rules: [`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`],
+    steps: [
+      [5, 5 * 60 - 2, 'cached'],
+      [5, 5 * 60, 'edge'],
+      [5, 5 * 60 + 1, 'refreshed'],
+    ] as Step[],
+  })),
+  {
+    name: 'without an interval the bundle serves a 29-minute-old and an exactly 30-minute-old balance and refreshes a 31-minute-old one @provider',
+    where: 'peb-account',
+    rules: ['FD-PAY-PEB-INTERVAL-DEFAULT:accept@pay-peb-account', 'FD-PAY-PEB-INTERVAL-DEFAULT:refuse@pay-peb-account'],
+    steps: [
+      [undefined, 29 * 60, 'cached'],
+      [undefined, 30 * 60, 'edge'],
+      [undefined, 31 * 60, 'refreshed'],
+    ],
+  },
+  ...WHERE.map((where) => ({
+    name: `${where}: the largest interval (1440 minutes) serves a balance up to a day old and refreshes one a second past the day, and one a week old; an hour's interval an hour and a second old`,
+    where,
+    rules: [`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`],
+    steps: [
+      [60, 3600 - 2, 'cached'],
+      [60, 3600 + 1, 'refreshed'],
+      [1440, 86_400 - 2, 'cached'],
+      [1440, 86_400 + 1, 'refreshed'],
+      [1440, 7 * 86_400, 'refreshed'],
+    ] as Step[],
+  })),
+];
+
+for (const row of CACHE_ROWS)
+  test(`${row.name} @mock-only`, rules(...row.rules), async ({ fdApi, fdPowers, fd, createCustomer }) => {
     // A read refreshes the balance: a customer of the check's own, the prepared one left as others read it.
     const c = await ownLinkedCustomer(fdPowers, createCustomer);
     const checking = c.account('checking');
-    const { failed, end } = operationFailures();
-    for (const where of WHERE) {
-      try {
-        const read = await freshRead(fdApi, c.customerId, checking.id);
-        // Two seconds inside: real milliseconds between the calls may tick one more second.
-        await fdPowers.advanceClock(5 * 60 - 2);
-        expect(await balanceDate(fdApi, where, c.customerId, checking, 5), 'within the interval: the cached balance (same date)').toBe(
-          read,
-        );
-        // provider 1.35.0 balance_cache_interval: only a balance "older than" the interval is refreshed, so
-        // one exactly 5:00 old is served. The clock is set to the start of that second; should real time
-        // tick past it before the read, a refresh then carries a later date and is no fault.
-        await fdPowers.setClock((read + 5 * 60) * 1000);
-        const edge = await balanceDate(fdApi, where, c.customerId, checking, 5);
-        expect(edge === read || edge > read + 5 * 60, `exactly the interval old: the cached balance (date ${edge}, read ${read})`).toBe(
-          true,
-        );
-        await fdPowers.setClock((read + 5 * 60 + 1) * 1000);
-        const refreshed = await balanceDate(fdApi, where, c.customerId, checking, 5);
-        expect(refreshed, 'past the interval: refreshed (the date moves)').toBeGreaterThan(read);
-        expectEpochSecondsNear(refreshed, fd.now(), 'the refreshed balance date');
-      } catch (error) {
-        failed(where, error);
+    let last = await freshRead(fdApi, c.customerId, checking.id);
+    for (const [interval, age, gives] of row.steps) {
+      await fdPowers.setClock((last + age) * 1000);
+      const date = await balanceDate(fdApi, row.where, c.customerId, checking, interval);
+      const what = `interval ${interval ?? '(none)'}, a balance ${age} s old`;
+      if (gives === 'cached') expect(date, `${what}: the cached balance (same date)`).toBe(last);
+      else if (gives === 'edge')
+        expect(date === last || date > last + age, `${what}: the cached balance (date ${date}, read ${last})`).toBe(true);
+      else {
+        expect(date, `${what}: refreshed (the date moves)`).toBeGreaterThanOrEqual(last + age);
+        expectEpochSecondsNear(date, fd.now(), `${what}: the refreshed balance date`);
+        last = date;
       }
     }
-    end(WHERE.length);
-  },
-);
+  });
 
 test(
   'an interval of 0, or none, refreshes the live balance ten seconds after a read; 1 minute does not',
@@ -114,27 +141,6 @@ test(
     read = zero;
     await fdPowers.advanceClock(10);
     expect(await balanceDate(fdApi, 'live', c.customerId, checking), 'no interval: refreshed').toBeGreaterThan(read);
-  },
-);
-
-test(
-  'without an interval the bundle serves a 29-minute-old and an exactly 30-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
-  rules('FD-PAY-PEB-INTERVAL-DEFAULT:accept@pay-peb-account', 'FD-PAY-PEB-INTERVAL-DEFAULT:refuse@pay-peb-account'),
-  async ({ fdApi, fdPowers, createCustomer }) => {
-    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
-    const checking = linkedCustomer.account('checking');
-    const read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
-    await fdPowers.advanceClock(29 * 60);
-    expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 29 is within').toBe(read);
-    // Only a balance "older than" the interval is refreshed: exactly 30:00 old is served (the clock set
-    // to the start of that second; a refresh after real time ticked past it carries a later date).
-    await fdPowers.setClock((read + 30 * 60) * 1000);
-    const edge = await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking);
-    expect(edge === read || edge > read + 30 * 60, `default 30 minutes: exactly 30 is within (date ${edge}, read ${read})`).toBe(true);
-    await fdPowers.setClock((read + 31 * 60) * 1000);
-    expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 31 is past').toBeGreaterThan(
-      read,
-    );
   },
 );
 
@@ -240,42 +246,5 @@ test(
         expect(pick(cached.body), `the cached ${accounts[i].type} balance ${age} after the live read: not refreshed`).toEqual(lives[i]);
       }
     }
-  },
-);
-
-test(
-  `the largest interval (1440 minutes) serves a balance up to a day old and refreshes one a second past the day, and one a week old; an hour's interval an hour and a second old (${WHERE.join(', ')}) @mock-only`,
-  rules(...WHERE.flatMap((where) => [`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`])),
-  async ({ fdApi, fdPowers, createCustomer }) => {
-    const c = await ownLinkedCustomer(fdPowers, createCustomer);
-    const checking = c.account('checking');
-    const { failed, end } = operationFailures();
-    for (const where of WHERE) {
-      try {
-        const read = (interval: number) => balanceDate(fdApi, where, c.customerId, checking, interval);
-        let last = await freshRead(fdApi, c.customerId, checking.id);
-        // Each step: [interval in minutes, age in seconds, refreshed?]. Two seconds inside a span: real
-        // milliseconds between the calls may tick one more second.
-        const steps: [number, number, boolean][] = [
-          [60, 3600 - 2, false],
-          [60, 3600 + 1, true],
-          [1440, 86_400 - 2, false],
-          [1440, 86_400 + 1, true],
-          [1440, 7 * 86_400, true],
-        ];
-        for (const [interval, age, refreshed] of steps) {
-          await fdPowers.setClock((last + age) * 1000);
-          const date = await read(interval);
-          const what = `interval ${interval} minutes, a balance ${age} s old`;
-          if (refreshed) {
-            expect(date, `${what}: refreshed (the date moves)`).toBeGreaterThanOrEqual(last + age);
-            last = date;
-          } else expect(date, `${what}: the cached balance (same date)`).toBe(last);
-        }
-      } catch (error) {
-        failed(where, error);
-      }
-    }
-    end(WHERE.length);
   },
 );

@@ -26,10 +26,10 @@ function scoresOf(body: any): [string, unknown][] {
   return out;
 }
 
-/** The linked customer's checking account, and owner match on an account (insights: provider 1.35.0 identity insights). */
+/** The linked customer's checking account, and owner match on an account (its insights: payments-data.owner.spec.ts). */
 const checking = (c: LinkedCustomer) => ({ customerId: c.customerId, accountId: c.account('checking').id });
-const score = (fdApi: OperationClient, path: ReturnType<typeof checking>, body: any, insights?: true) =>
-  fdApi.call('AccountMatchingScoreDetails', { path, body, ...(insights ? { query: { insights } } : {}) });
+const score = (fdApi: OperationClient, path: ReturnType<typeof checking>, body: any) =>
+  fdApi.call('AccountMatchingScoreDetails', { path, body });
 
 /** The holder's name as the institution gives it (owner details v3). */
 async function holderName(fdApi: OperationClient, customerId: string, accountId: string) {
@@ -56,23 +56,6 @@ test(
     expect(ok.status, 'only the name').toBe(200);
     expectFdError(await score(fdApi, path, { email: 'jane@example.com', phone: '8015551234' }), 400, 'no name');
     expectFdError(await score(fdApi, path, { name: { firstName: 'Jane' } }), 400, 'name without lastName');
-  },
-);
-
-test(
-  'the exact holder name scores higher than a different name',
-  rules('FD-PAY-MATCH-CLOSER-HIGHER'),
-  async ({ fdApi, linkedCustomer }) => {
-    const path = checking(linkedCustomer);
-    const name = await holderName(fdApi, path.customerId, path.accountId);
-    const exact = await score(fdApi, path, { name });
-    const other = await score(fdApi, path, { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } });
-    expect([exact.status, other.status]).toEqual([200, 200]);
-    for (const key of ['ownerName', 'firstName', 'lastName']) {
-      const [a, b] = [exact.body.holders[0].nameScores[key], other.body.holders[0].nameScores[key]];
-      if (key !== 'ownerName' && (a === undefined || b === undefined)) continue; // only ownerName is required
-      expect(a, `nameScores.${key}: exact ${a} above different ${b}`).toBeGreaterThan(b);
-    }
   },
 );
 
@@ -157,27 +140,6 @@ test(
   },
 );
 
-test(
-  'owner match carries identity insights with insights=true and none without @provider',
-  rules('FD-PAY-INSIGHTS@pay-match'),
-  async ({ fdApi, linkedCustomer }) => {
-    const path = checking(linkedCustomer);
-    const body = { name: { firstName: 'Jane', lastName: 'Doe' } };
-    const plain = await score(fdApi, path, body);
-    expect(plain.status).toBe(200);
-    expect(
-      (plain.body.holders ?? []).filter((h: any) => h.identityInsights !== undefined),
-      'holders with insights, not asked for',
-    ).toHaveLength(0);
-    const asked = await score(fdApi, path, body, true);
-    expect(asked.status).toBe(200);
-    expect(
-      (asked.body.holders ?? []).some((h: any) => typeof h.identityInsights === 'object'),
-      'a holder carries identityInsights',
-    ).toBe(true);
-  },
-);
-
 /**
  * The linked customer's checking account and its first holder as GetAccountOwnerDetails shows it: the
  * name, the address parts the institution gives (country left out: the request takes two letters), the
@@ -198,41 +160,10 @@ async function checkingHolder(fdApi: OperationClient, linkedCustomer: LinkedCust
   return { path, holder, name, address, email, phone };
 }
 
-test(
-  "the holder's exact address, email and phone score higher than different ones, part by part",
-  rules('FD-PAY-MATCH-CLOSER-HIGHER'),
-  async ({ fdApi, linkedCustomer }) => {
-    const { path, name, address, email, phone } = await checkingHolder(fdApi, linkedCustomer);
-    const exact: Record<string, unknown> = { name, address };
-    const other: Record<string, unknown> = {
-      name,
-      address: Object.fromEntries(
-        Object.entries(address).map(([k, v]) => [
-          k,
-          k === 'postalCode' ? String(v).replace(/\d/g, (d) => String((Number(d) + 5) % 10)) : unlike(String(v)),
-        ]),
-      ),
-    };
-    if (typeof email === 'string' && email)
-      [exact.email, other.email] = [email, `${unlike(email.split('@')[0])}@${email.split('@')[1] ?? 'example.com'}`];
-    // provider 1.35.0: the phone of a request is digits only, at most 10.
-    if (typeof phone === 'string' && /^\d{1,10}$/.test(phone))
-      [exact.phone, other.phone] = [phone, phone.replace(/\d/g, (d) => String((Number(d) + 5) % 10))];
-    const [a, b] = [await score(fdApi, path, exact), await score(fdApi, path, other)];
-    expect([a.status, b.status]).toEqual([200, 200]);
-    const scores = (body: any) => new Map(scoresOf(body).filter(([where]) => !where.includes('nameScores')));
-    const [exactScores, otherScores] = [scores(a.body), scores(b.body)];
-    expect(Object.keys(address).length + exactScores.size, 'the holder has an address, and the answer scores it').toBeGreaterThan(0);
-    const notHigher = [...exactScores]
-      .filter(([where, s]) => otherScores.has(where) && !((s as number) > (otherScores.get(where) as number)))
-      .map(([where, s]) => `${where}: exact ${s}, different ${otherScores.get(where)}`);
-    expect(notHigher, 'each score of the exact values above that of different ones').toEqual([]);
-  },
-);
-
 // seed 002, Payments data: "higher is a closer match"; every element but the name is optional. The
 // rule holds whatever optional members a request carries, so the exact-versus-different comparison
-// runs with none of them, with each alone and with all of them, varying one member at a time: the
+// runs with none of them, with each alone and with all of them, varying one member at a time (and the
+// whole name, first and last, whose every name score the holder's name beats): the
 // varied member's own score is strictly higher for the holder's exact value (when the holder has that
 // value), and no score of the request holding the holder's values is lower than the same score of the
 // request differing in one member (a member scored against the wrong part of the holder shows there).
@@ -248,7 +179,8 @@ test(
     const digitsOther = (v: string) => v.replace(/\d/g, (d) => String((Number(d) + 5) % 10));
     // Each member: the holder's value (or a stand-in when the holder shows none: then it is only
     // carried, not compared), a different one, and the scores it owns in the answer.
-    const members: Record<'firstName' | 'lastName' | Optional, { exact: unknown; other: unknown; own: RegExp | undefined }> = {
+    const members: Record<'name' | 'firstName' | 'lastName' | Optional, { exact: unknown; other: unknown; own: RegExp | undefined }> = {
+      name: { exact: name, other: 'both names', own: /\.nameScores\.(ownerName|firstName|lastName)$/ },
       firstName: { exact: name.firstName, other: unlike(name.firstName), own: /\.nameScores\.firstName$/ },
       lastName: { exact: name.lastName, other: unlike(name.lastName), own: /\.nameScores\.lastName$/ },
       middleName: holder.middleName
@@ -279,7 +211,8 @@ test(
           : { exact: '8015550100', other: '8015550100', own: undefined },
     };
     const bodyOf = (present: readonly Optional[], varied?: keyof typeof members): MatchBody => {
-      const value = (m: keyof typeof members) => (m === varied ? members[m].other : members[m].exact);
+      const value = (m: keyof typeof members) =>
+        m === varied || (varied === 'name' && (m === 'firstName' || m === 'lastName')) ? members[m].other : members[m].exact;
       const body: MatchBody = { name: { firstName: value('firstName'), lastName: value('lastName') } };
       for (const m of present) {
         if (m === 'middleName' || m === 'suffix') body.name[m] = value(m);
@@ -295,7 +228,7 @@ test(
       const exact = await score(fdApi, path, bodyOf(present));
       expect(exact.status, label).toBe(200);
       const exactScores = new Map(scoresOf(exact.body));
-      for (const varied of ['firstName', 'lastName', ...present] as const) {
+      for (const varied of ['name', 'firstName', 'lastName', ...present] as const) {
         if (members[varied].exact === members[varied].other) continue;
         const other = await score(fdApi, path, bodyOf(present, varied));
         expect(other.status, `${label}, ${varied} different`).toBe(200);

@@ -13,6 +13,7 @@ import {
   rules,
   test,
   unknownId,
+  type OperationClient,
 } from '../../fixtures/financial-data.js';
 
 test(
@@ -73,30 +74,48 @@ test(
   },
 );
 
-test(
-  'owner details carry identity insights with withInsights=true and none without @provider',
-  rules('FD-PAY-INSIGHTS@pay-owner-v3'),
-  async ({ fdApi, linkedCustomer }) => {
+// provider 1.35.0 identity insights: asked for (owner details withInsights=true, owner match
+// insights=true), a holder carries them; not asked for, none does. One check per reader.
+const INSIGHTS = [
+  {
+    what: 'owner details carry identity insights with withInsights=true and none without',
+    at: 'pay-owner-v3',
+    read: (fdApi: OperationClient, path: Path, asked: boolean) =>
+      fdApi.call('GetAccountOwnerDetails', {
+        path,
+        ...(asked ? { query: { withInsights: true }, headers: { 'Meta-Data': 'program=OBAO' } } : {}),
+      }),
+  },
+  {
+    what: 'owner match carries identity insights with insights=true and none without',
+    at: 'pay-match',
+    read: (fdApi: OperationClient, path: Path, asked: boolean) =>
+      fdApi.call('AccountMatchingScoreDetails', {
+        path,
+        body: { name: { firstName: 'Jane', lastName: 'Doe' } },
+        ...(asked ? { query: { insights: true } } : {}),
+      }),
+  },
+];
+type Path = { customerId: string; accountId: string };
+
+for (const row of INSIGHTS)
+  test(`${row.what} @provider`, rules(`FD-PAY-INSIGHTS@${row.at}`), async ({ fdApi, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const plain = await fdApi.call('GetAccountOwnerDetails', { path });
+    const plain = await row.read(fdApi, path, false);
     expect(plain.status).toBe(200);
     expect(plain.body.holders.length, 'holders').toBeGreaterThan(0);
     expect(
       plain.body.holders.filter((h: any) => h.identityInsights !== undefined),
       'holders with insights, not asked for',
     ).toHaveLength(0);
-    const asked = await fdApi.call('GetAccountOwnerDetails', {
-      path,
-      query: { withInsights: true },
-      headers: { 'Meta-Data': 'program=OBAO' },
-    });
+    const asked = await row.read(fdApi, path, true);
     expect(asked.status).toBe(200);
     expect(
       asked.body.holders.some((h: any) => typeof h.identityInsights === 'object'),
       'a holder carries identityInsights',
     ).toBe(true);
-  },
-);
+  });
 
 test(
   'owner details of an account the customer does not have is a 400 (no 404 documented) @provider',

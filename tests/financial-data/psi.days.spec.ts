@@ -4,9 +4,8 @@
 // legacy reads (seed 002, PSI: scores over a 10-day period); PaymentSuccessIndicatorWarningExample
 // (code 2000 when the settlement amount exceeds the available balance).
 import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { dateIn } from './psi.known.js';
 
-const DAY_MS = 86_400_000;
-const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
 /** Days out -> days described (the known answer of the provider's rule). */
 const DAYS: [number, number][] = [
   [0, 3],
@@ -16,8 +15,7 @@ const DAYS: [number, number][] = [
   [9, 10],
   [30, 10],
 ];
-const consecutive = (from: string, n: number) =>
-  Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10));
+const consecutive = (from: string, n: number) => Array.from({ length: n }, (_, i) => dateIn(Date.parse(`${from}T00:00:00Z`), i));
 
 test(
   'the legacy reads describe 3, 4, 9 or 10 consecutive days from today by how far the settle-by date is @provider',

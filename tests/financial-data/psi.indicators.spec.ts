@@ -8,9 +8,8 @@
 // The bands are the target's; what the provider fixes is that an indicator is a projection of its
 // score: the same score the same indicator, and a higher score never a riskier indicator.
 import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { dateIn } from './psi.known.js';
 
-const DAY_MS = 86_400_000;
-const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
 /** Each projection's values, from the riskiest to the safest (provider 1.35.0, the order of its words). */
 const RISK = ['High Risk', 'Medium Risk', 'Low Risk'];
 const SETTLE = ['Less Likely to Settle', 'Likely to Settle', 'Highly Likely to Settle'];

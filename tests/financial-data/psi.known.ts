@@ -3,6 +3,9 @@
 // specs and the day-boundary spec rate through this one table.
 import type { OperationClient } from '../../fixtures/financial-data.js';
 
+/** The date `days` from the instant `nowMs` (UTC), as the settle-by date reads it. */
+export const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * 86_400_000).toISOString().slice(0, 10);
+
 /** One rating of each PSI operation: its rule path (psi.yaml), its id and the status that accepts it. */
 export const PSI_RATINGS = [
   { path: 'psi-generate-fcra', op: 'GenerateFcraPaymentSuccessIndicators', ok: 202 },
@@ -18,12 +21,13 @@ export function ratePsi(
   path: { customerId: string; accountId: string },
   settleByDate: string,
   amount = 25,
+  headers?: Record<string, string>,
 ) {
   switch (op) {
     case 'GenerateFcraPaymentSuccessIndicators':
-      return fdApi.call(op, { path, query: { purpose: '1P' }, body: { transaction: { settleByDate, amount } } });
+      return fdApi.call(op, { path, query: { purpose: '1P' }, body: { transaction: { settleByDate, amount } }, headers });
     case 'GeneratePaymentSuccessIndicators':
-      return fdApi.call(op, { path, body: { transaction: { settleByDate, amount } } });
+      return fdApi.call(op, { path, body: { transaction: { settleByDate, amount } }, headers });
     case 'GetFCRAPaymentSuccessIndicator':
       return fdApi.call(op, { path, query: { settlementAmount: amount, settleByDate, purposeCode: '1P' } });
     default:

@@ -4,10 +4,7 @@
 // the past, required legacy parameters, purpose code 1P, active accounts only); the account types
 // PSI rates are this contract's assumption (deposit accounts).
 import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
-import { PSI_RATINGS, ratePsi } from './psi.known.js';
-
-const DAY_MS = 86_400_000;
-const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
+import { dateIn, PSI_RATINGS, ratePsi } from './psi.known.js';
 
 test(
   'an FCRA generation needs the permissible purpose: none is a 400, 1P a 202',

@@ -3,19 +3,9 @@
 // result by payRequestId; include reasons) and Errors (403 forbidden on PSI generation, 404, 406
 // not allowed). Conditions of 403 and 406 from provider 1.35.0 examples (security freeze; "Only
 // 'application/json' is supported"). Runs are read on the linked customer's checking account.
-import {
-  expect,
-  expectFdError,
-  mockOnly,
-  operationFailures,
-  ownLinkedCustomer,
-  rules,
-  test,
-  type OperationClient,
-} from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { dateIn, ratePsi } from './psi.known.js';
 
-const DAY_MS = 86_400_000;
-const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
 const VARIANTS = [
   {
     fcra: true,
@@ -28,16 +18,14 @@ const VARIANTS = [
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
-/** A run of the variant: the FCRA one with the permissible purpose 1P (provider 1.35.0 PayPurposeCode). */
-function generate(
+/** A run of the variant (ratePsi: the FCRA one with the permissible purpose 1P, provider 1.35.0 PayPurposeCode). */
+const generate = (
   fdApi: OperationClient,
   v: Variant,
   path: { customerId: string; accountId: string },
-  transaction: object,
+  t: { settleByDate: string; amount: number },
   headers?: Record<string, string>,
-) {
-  return fdApi.call(v.generate, { path, query: v.fcra ? { purpose: '1P' } : {}, body: { transaction }, headers });
-}
+) => ratePsi(fdApi, v.generate, path, t.settleByDate, t.amount, headers);
 
 /** Reads a run until it leaves IN PROGRESS (at once on the mock; a few polls on a sandbox). */
 async function readRun(
@@ -180,6 +168,28 @@ for (const v of VARIANTS) {
     },
   );
 
+  // seed 002 Errors 403 "forbidden on PSI generation"; provider 1.35.0 example: a security freeze (the
+  // mock's switch, on a customer of the check's own).
+  test(
+    `${v.generate} answers 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
+    mockOnly(
+      rules(`FD-PSI-FORBIDDEN@${v.gen}`),
+      "needs the mock's security freeze switch: a sandbox's freeze is placed and lifted by its provider",
+    ),
+    async ({ fdApi, fd, fdPowers, createCustomer }) => {
+      const c = await ownLinkedCustomer(fdPowers, createCustomer);
+      const path = { customerId: c.customerId, accountId: c.account('checking').id };
+      const transaction = { settleByDate: dateIn(fd.now(), 2), amount: 5 };
+      await fdPowers.securityFreeze(path.customerId, true);
+      try {
+        expectFdError(await generate(fdApi, v, path, transaction), 403, 'security freeze');
+      } finally {
+        await fdPowers.securityFreeze(path.customerId, false);
+      }
+      expect((await generate(fdApi, v, path, transaction)).status, 'freeze lifted').toBe(202);
+    },
+  );
+
   // seed 002 Errors 406 (PSI); provider 1.35.0 example: "Only 'application/json' is supported."
   test(
     `${v.generate} and ${v.get} answer 406 when the request admits no JSON, and serve JSON wildcards @provider`,
@@ -253,35 +263,5 @@ test(
       error: run.body.nsfReturnRisk?.error !== undefined,
       result: run.body.nsfReturnRisk?.result !== undefined,
     }).toEqual({ status: 'FAILURE', error: true, result: false });
-  },
-);
-
-// seed 002 Errors 403 "forbidden on PSI generation"; provider 1.35.0 example: a security freeze. One
-// check over both generators (the mock's freeze switch, on a customer of the check's own); a failing
-// one is named.
-test(
-  `${VARIANTS.map((v) => v.generate).join(' and ')} answer 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
-  mockOnly(
-    rules(...VARIANTS.map((v) => `FD-PSI-FORBIDDEN@${v.gen}`)),
-    "needs the mock's security freeze switch: a sandbox's freeze is placed and lifted by its provider",
-  ),
-  async ({ fdApi, fd, fdPowers, createCustomer }) => {
-    const c = await ownLinkedCustomer(fdPowers, createCustomer);
-    const path = { customerId: c.customerId, accountId: c.account('checking').id };
-    const { failed, end } = operationFailures();
-    for (const v of VARIANTS) {
-      try {
-        await fdPowers.securityFreeze(path.customerId, true);
-        try {
-          expectFdError(await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 }), 403, 'security freeze');
-        } finally {
-          await fdPowers.securityFreeze(path.customerId, false);
-        }
-        expect((await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 })).status, 'freeze lifted').toBe(202);
-      } catch (error) {
-        failed(v.generate, error);
-      }
-    }
-    end(VARIANTS.length);
   },
 );

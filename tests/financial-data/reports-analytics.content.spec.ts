@@ -25,6 +25,8 @@ import {
   requestOf,
   sum,
 } from './reports-analytics.known.js';
+import { generatedAll as generatedReports } from './reports.known.js';
+import type { Contract } from '../../helpers/contract/contract.js';
 
 type Linked = { customerId: string; accounts: { id: string; type: string }[] };
 const idsOf = (linked: Linked, types: string[]) =>
@@ -37,52 +39,33 @@ const reportIds = (content: unknown) =>
     .map((a) => String(a.id))
     .sort();
 
-/** Generates the report 90 days back for the linked customer (with a consumer and a business) and polls it to success. */
-async function generated(
-  fdApi: OperationClient,
-  pollReport: PollReportFn,
-  fd: { now: () => number },
-  linked: Linked,
-  op: FdOperationId,
-  options: Parameters<typeof requestOf>[2] = {},
-  days = 90,
-) {
-  const fromS = Math.floor(fd.now() / 1000) - days * DAY_S;
-  const base = requestOf(op, linked.customerId, options);
-  const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate: fromS } });
-  expect(ack.status, `${op}: 202; body ${ack.text.slice(0, 160)}`).toBe(202);
-  const polled = await pollReport({ id: ack.body.id, customerId: linked.customerId, label: `${op} report` });
-  expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');
-  expectAttributesNamed(op, polled.final.body);
-  return { fromS, toS: Number(ack.body.createdDate), ack: ack.body, content: polled.final.body };
-}
-
-/** `generated` for several reports of the default window: all generated first, then polled together. */
+/**
+ * Generates the reports `days` back (90 by default) for the linked customer (with a consumer and a
+ * business), all first, then polls them together to success; every analytics attribute named.
+ */
 async function generatedAll(
   fdApi: OperationClient,
   pollReport: PollReportFn,
   fd: { now: () => number },
+  fdContract: Contract,
   linked: Linked,
   ops: FdOperationId[],
+  options: Parameters<typeof requestOf>[2] = {},
+  days = 90,
 ) {
-  const fromS = Math.floor(fd.now() / 1000) - 90 * DAY_S;
-  const acks: any[] = [];
-  for (const op of ops) {
-    const base = requestOf(op, linked.customerId);
-    const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate: fromS } });
-    expect(ack.status, `${op}: 202; body ${ack.text.slice(0, 160)}`).toBe(202);
-    acks.push(ack.body);
-  }
-  const polled = await pollReport.all(
-    acks.map((ack, i) => ({ id: ack.id, customerId: linked.customerId, label: `${ops[i]} report ${ack.id}` })),
-  );
-  return polled.map((p, i) => {
-    expect(p.final.body.status, `${ops[i]}: the report ends success`).toBe('success');
-    expectAttributesNamed(ops[i], p.final.body);
-    return { op: ops[i], fromS, toS: Number(acks[i].createdDate), ack: acks[i], content: p.final.body };
+  const fromS = Math.floor(fd.now() / 1000) - days * DAY_S;
+  const asked = ops.map((op) => {
+    const base = requestOf(op, linked.customerId, options);
+    return { op, options: { ...base, body: { ...(base.body as object), fromDate: fromS } } };
+  });
+  return (await generatedReports(fdApi, pollReport, asked)).map(({ op, ack, report }) => {
+    const validate = fdContract.component(op.startsWith('GenerateCashFlow') ? 'CashFlowReportContent' : 'AnalyticsReportContent');
+    expect(validate(report) ? [] : validate.errors, `${op}: the content keeps the contract`).toEqual([]);
+    expect(report.startDate, `${op}: the window starts at fromDate`).toBe(fromS);
+    expectAttributesNamed(op, report);
+    return { op, fromS, toS: Number(ack.createdDate), ack, content: report };
   });
 }
-
 /**
  * provider 1.35.0 TransactionalAttribute / StateAttribute: attributeName is the "Name of Attribute as
  * mentioned in Data Dictionary", so every attribute of every account's analytics carries a name.
@@ -184,10 +167,7 @@ test.describe('report content', () => {
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       // Both reports are generated first, then polled together.
       const ops = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport'] as const;
-      for (const { op, fromS, toS, content } of await generatedAll(fdApi, pollReport, fd, linkedCustomer, [...ops])) {
-        const validate = fdContract.component('CashFlowReportContent');
-        expect(validate(content) ? [] : validate.errors, `${op}: the content keeps the contract`).toEqual([]);
-        expect(content.startDate, `${op}: the window starts at fromDate`).toBe(fromS);
+      for (const { op, fromS, toS, content } of await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [...ops])) {
         expect(reportIds(content), `${op}: the accounts read`).toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
         for (const account of deposit(linkedCustomer)) {
           const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
@@ -215,10 +195,9 @@ test.describe('report content', () => {
     "balance analytics closes each account's last month at its balance, and each month's change is the sum of its posted transactions @assumption",
     rules('FD-ANALYTICS-BALANCE-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
-      const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateBalanceAnalyticsReport');
-      const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
-      expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
+      const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [
+        'GenerateBalanceAnalyticsReport',
+      ]);
       expect(reportIds(content), 'every checking and savings account is analysed').toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
       for (const account of deposit(linkedCustomer)) {
         const balance = (await fdApi.call('GetCustomerAccount', { path: { customerId: linkedCustomer.customerId, accountId: account.id } }))
@@ -247,10 +226,9 @@ test.describe('report content', () => {
     "cash flow analytics counts each account's credits as CASH_INFLOW, its debits as CASH_OUTFLOW and sums all its posted transactions as NET_CASH_FLOW @assumption",
     rules('FD-ANALYTICS-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
-      const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GenerateCashflowAnalyticsReport');
-      const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
-      expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
+      const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [
+        'GenerateCashflowAnalyticsReport',
+      ]);
       expect(reportIds(content), 'every checking and savings account is analysed').toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
       for (const account of deposit(linkedCustomer)) {
         const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
@@ -300,10 +278,16 @@ test.describe('report content', () => {
         });
         expect(made.status, `a 0.00 transaction is added to the ${account.type} account; body ${made.text.slice(0, 200)}`).toBe(201);
       }
-      const { fromS, toS, content } = await generated(fdApi, pollReport, fd, linkedCustomer, 'GeneratePaymentHistoryReport', {}, 500);
-      const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
-      expect(content.startDate, 'the window starts at fromDate').toBe(fromS);
+      const [{ fromS, toS, content }] = await generatedAll(
+        fdApi,
+        pollReport,
+        fd,
+        fdContract,
+        linkedCustomer,
+        ['GeneratePaymentHistoryReport'],
+        {},
+        500,
+      );
       for (const account of deposit(linkedCustomer)) {
         const debits = (await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS)).filter((t) => t.amount < 0);
         const periods = periodsOf(reportAccounts(content).find((a) => String(a.id) === account.id).analytics, 'CASH_OUTFLOW');
@@ -321,7 +305,7 @@ test.describe('report content', () => {
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const expected = idsOf(linkedCustomer, ['checking', 'creditCard', 'savings']);
       // Both reports are generated first, then polled together.
-      const [{ content, ack: own, fromS }, { ack }] = await generatedAll(fdApi, pollReport, fd, linkedCustomer, [
+      const [{ content, ack: own, fromS }, { ack }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [
         'GenerateForesightAnalyticsNonCraReport',
         'GenerateForesightAnalyticsFirstThirdPartyNonCraReport',
       ]);
@@ -331,7 +315,6 @@ test.describe('report content', () => {
         'the ack echoes the constraints requested',
       ).toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
       const validate = fdContract.component('AnalyticsReportContent');
-      expect(validate(content) ? [] : validate.errors, 'the content keeps the contract').toEqual([]);
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
       expectForecastsAndBenchmarks('GenerateForesightAnalyticsNonCraReport', content);
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });

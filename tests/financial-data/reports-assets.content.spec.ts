@@ -6,8 +6,9 @@
 // available balances), ReportAccountIdsString (only the accounts named). Known answers: the linked
 // customer's accounts as GetCustomerAccounts shows them.
 import { underRule } from '../../helpers/client/annotations.js';
-import { expect, expectFdError, operationFailures, rules, test, whileAlone, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
+import { expectNoReportLeft } from './reports.known.js';
 
 const CUSTOM = [
   { label: 'loanID', value: '12345', shown: true },
@@ -36,16 +37,10 @@ const ownerFacts = (a: { ownerName?: unknown; ownerAddress?: unknown }, owner?: 
   address: !owner || a.ownerAddress === undefined || plain(a.ownerAddress) === plain(owner.ownerAddress),
 });
 
-// One check per source of the rules (seed: VOA and VOI; provider: the other three), each over its
-// operations: every report is generated first, then all are polled together (20 s between reads, as
-// the seed says), so that a sandbox waits for the slowest report once rather than once per
-// operation, a worker held for each. Every operation is judged; a failure names it.
-for (const tag of [...new Set(ASSET_OPS.map((o) => o.tag))]) {
-  const ops = ASSET_OPS.filter((o) => o.tag === tag);
-  const smoke = ops.some((o) => o.op === 'GenerateVOAReport') ? ' @smoke' : '';
-
+// One check per operation (seed: VOA and VOI; provider: the other three), a failure filed alone.
+for (const { op, type, eligible, tag } of ASSET_OPS)
   test(
-    `${ops.map((o) => o.op).join(', ')}: each acks its type echoing the constraints, and its report lists exactly the customer's eligible accounts with their balances${tag}${smoke}`,
+    `${op}: acks its type echoing the constraints, and its report lists exactly the customer's eligible accounts with their balances${tag}${tag ? '' : ' @smoke'}`,
     rules(
       'FD-ASSETS-ECHO@assets-ack',
       'FD-ASSETS-ECHO@assets-read',
@@ -54,197 +49,131 @@ for (const tag of [...new Set(ASSET_OPS.map((o) => o.tag))]) {
       'FD-ASSETS-OWNER@assets-read',
     ),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
-      const { failed, end } = operationFailures();
       const { customerId } = linkedCustomer;
       await ensureConsumer(fdApi, customerId);
-      const fromDate = Math.floor(fd.now() / 1000) - 50 * DAY_S;
       // provider 1.35.0: the ack's type and *ConstraintsOut echo (sent values back, accountIds absent when not sent).
       // showNsf true but on the VOAI report, which tells the summary left out (provider 1.35.0 ShowNsf).
-      const sent = (op: string) => ({
-        fromDate,
+      const echo = {
+        fromDate: Math.floor(fd.now() / 1000) - 50 * DAY_S,
         reportCustomFields: CUSTOM,
         ...(op === 'GenerateVOIReport' ? {} : { showNsf: op !== 'GenerateVOAWithIncomeReport' }),
-      });
-      const acked: { o: (typeof ops)[number]; ack: any }[] = [];
-      for (const o of ops) {
-        try {
-          const ack = await fdApi.callBuilt(o.op, { path: { customerId }, body: sent(o.op) });
-          expect(ack.status, `${o.op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
-          acked.push({ o, ack: ack.body });
-        } catch (error) {
-          failed(o.op, error);
-        }
-      }
-      const polled = await pollReport.all(
-        acked.map(({ o, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${o.op} report ${ack.id}` })),
-      );
+      };
+      const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: echo });
       const validate = fdContract.component('AssetsReportContent');
       const knownAll = await knownAccounts(fdApi, customerId);
       const owners = await knownOwners(fdApi, customerId, knownAll);
-      for (const [i, { o, ack }] of acked.entries()) {
-        const { op, type, eligible } = o;
-        try {
-          const report = polled[i].final.body;
-          expect(report.status, `${op}: the report ends success`).toBe('success');
-          const echo = sent(op);
-          expect({ type: ack.type, constraints: ack.constraints }, 'the ack: type and constraints').toMatchObject({
-            type,
-            constraints: echo,
-          });
-          expect({ type: report.type, constraints: report.constraints }, 'the report read back: type and constraints').toMatchObject({
-            type,
-            constraints: echo,
-          });
-          expect(validate(report) ? [] : validate.errors, 'the success content keeps the contract (AssetsReportContent)').toEqual([]);
-          const known = knownAll.filter((a) => (eligible as readonly string[]).includes(a.type));
-          const listed = reportAccounts(report);
-          expect(
-            listed.map((a) => String(a.id)).sort(),
-            `the accounts listed: exactly the customer's ${eligible.join(', ')} accounts`,
-          ).toEqual(known.map((a) => a.id).sort());
-          const byId = new Map(listed.map((a) => [String(a.id), a]));
-          expect(
-            known.map((a) => ({
-              id: a.id,
-              type: byId.get(a.id)?.type,
-              balance: byId.get(a.id)?.balance,
-              availableBalance: byId.get(a.id)?.availableBalance,
-            })),
-            'each account with its type, balance and available balance as GetCustomerAccounts shows them',
-          ).toEqual(known.map((a) => ({ id: a.id, type: a.type, balance: a.balance, availableBalance: a.availableBalance })));
-          expect(
-            listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id),
-            'account numbers masked to the last four digits',
-          ).toEqual([]);
-          // provider 1.35.0 ReportAccountOwnerName / ReportAccountOwnerAddress: the owner the account owner reader gives.
-          const owned = listed.filter((a) => a.ownerName !== undefined || a.ownerAddress !== undefined);
-          const seen = owned.map((a) => ({ id: a.id, ...ownerFacts(a, owners.get(String(a.id))) }));
-          underRule(
-            test.info(),
-            'FD-ASSETS-OWNER',
-            () =>
-              expect(seen, "each owner named: the account owner reader's name among the names, its address").toEqual(
-                seen.map((s) => ({ id: s.id, name: true, address: true })),
-              ),
-            op,
-          );
-          // provider 1.35.0 ShowNsf: the insufficient funds summary with showNsf true, none with false.
-          const showNsf = (echo as { showNsf?: boolean }).showNsf;
-          if (showNsf !== undefined)
-            underRule(
-              test.info(),
-              'FD-ASSETS-NSF-SUMMARY',
-              () =>
-                expect(
-                  listed
-                    .filter((a) => (showNsf ? a.type === 'checking' : true))
-                    .map((a) => ({
-                      id: a.id,
-                      summary: showNsf
-                        ? Number.isInteger(a.totNumberInsufficientFundsFeeDebitTxAccount) &&
-                          a.totNumberInsufficientFundsFeeDebitTxAccount >= 0
-                        : Object.keys(a).some((k) => /InsufficientFunds/.test(k)),
-                    })),
-                  `showNsf ${showNsf}: ${showNsf ? 'each checking account counts its insufficient funds fees' : 'no account gives the summary'}`,
-                ).toEqual(listed.filter((a) => (showNsf ? a.type === 'checking' : true)).map((a) => ({ id: a.id, summary: showNsf }))),
-              op,
-            );
-          if (['voa', 'preQualVoa', 'assetSummary'].includes(type)) {
+      expect({ type: ack.type, constraints: ack.constraints }, 'the ack: type and constraints').toMatchObject({ type, constraints: echo });
+      expect({ type: report.type, constraints: report.constraints }, 'the report read back: type and constraints').toMatchObject({
+        type,
+        constraints: echo,
+      });
+      expect(validate(report) ? [] : validate.errors, 'the success content keeps the contract (AssetsReportContent)').toEqual([]);
+      const known = knownAll.filter((a) => (eligible as readonly string[]).includes(a.type));
+      const listed = reportAccounts(report);
+      expect(listed.map((a) => String(a.id)).sort(), `the accounts listed: exactly the customer's ${eligible.join(', ')} accounts`).toEqual(
+        known.map((a) => a.id).sort(),
+      );
+      const byId = new Map(listed.map((a) => [String(a.id), a]));
+      expect(
+        known.map((a) => ({
+          id: a.id,
+          type: byId.get(a.id)?.type,
+          balance: byId.get(a.id)?.balance,
+          availableBalance: byId.get(a.id)?.availableBalance,
+        })),
+        'each account with its type, balance and available balance as GetCustomerAccounts shows them',
+      ).toEqual(known.map((a) => ({ id: a.id, type: a.type, balance: a.balance, availableBalance: a.availableBalance })));
+      expect(
+        listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id),
+        'account numbers masked to the last four digits',
+      ).toEqual([]);
+      // provider 1.35.0 ReportAccountOwnerName / ReportAccountOwnerAddress: the owner the account owner reader gives.
+      const owned = listed.filter((a) => a.ownerName !== undefined || a.ownerAddress !== undefined);
+      const seen = owned.map((a) => ({ id: a.id, ...ownerFacts(a, owners.get(String(a.id))) }));
+      underRule(
+        test.info(),
+        'FD-ASSETS-OWNER',
+        () =>
+          expect(seen, "each owner named: the account owner reader's name among the names, its address").toEqual(
+            seen.map((s) => ({ id: s.id, name: true, address: true })),
+          ),
+        op,
+      );
+      // provider 1.35.0 ShowNsf: the insufficient funds summary with showNsf true, none with false.
+      const showNsf = (echo as { showNsf?: boolean }).showNsf;
+      if (showNsf !== undefined)
+        underRule(
+          test.info(),
+          'FD-ASSETS-NSF-SUMMARY',
+          () =>
             expect(
-              cents(Number(report.consolidatedAvailableBalance)),
-              'consolidatedAvailableBalance: the sum of the available balances',
-            ).toBe(cents(known.reduce((sum, a) => sum + a.availableBalance, 0)));
-          }
-        } catch (error) {
-          failed(op, error);
-        }
+              listed
+                .filter((a) => (showNsf ? a.type === 'checking' : true))
+                .map((a) => ({
+                  id: a.id,
+                  summary: showNsf
+                    ? Number.isInteger(a.totNumberInsufficientFundsFeeDebitTxAccount) && a.totNumberInsufficientFundsFeeDebitTxAccount >= 0
+                    : Object.keys(a).some((k) => /InsufficientFunds/.test(k)),
+                })),
+              `showNsf ${showNsf}: ${showNsf ? 'each checking account counts its insufficient funds fees' : 'no account gives the summary'}`,
+            ).toEqual(listed.filter((a) => (showNsf ? a.type === 'checking' : true)).map((a) => ({ id: a.id, summary: showNsf }))),
+          op,
+        );
+      if (['voa', 'preQualVoa', 'assetSummary'].includes(type)) {
+        expect(cents(Number(report.consolidatedAvailableBalance)), 'consolidatedAvailableBalance: the sum of the available balances').toBe(
+          cents(known.reduce((sum, a) => sum + a.availableBalance, 0)),
+        );
       }
-      end(ops.length);
     },
   );
-}
 
 const ACCOUNT_ID_OPS = [...ASSET_OPS, { op: 'GenerateTransactionsReport' as const, eligible: undefined }];
 
 // accountIds (provider 1.35.0 ReportAccountIdsString): only those accounts; an id not of the customer:
-// 404 (seed 002 Errors 404; assumption). One check over the operations taking it, reports polled together (as above).
-test(
-  `${ACCOUNT_ID_OPS.map((o) => o.op).join(', ')}: each with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 that makes no report @assumption`,
-  rules('FD-ASSETS-ACCOUNT-IDS@assets-read', 'FD-OBJ-EXACT-ID'),
-  async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
-    const { failed, end } = operationFailures();
-    const { customerId } = linkedCustomer;
-    await ensureConsumer(fdApi, customerId);
-    const nowS = Math.floor(fd.now() / 1000);
-    const queryOf = (op: string) => (op === 'GenerateTransactionsReport' ? { fromDate: nowS - 90 * DAY_S, toDate: nowS } : undefined);
-    const named = [linkedCustomer.account('savings').id, linkedCustomer.account('creditCard').id];
-    const acked: { o: (typeof ACCOUNT_ID_OPS)[number]; ack: any }[] = [];
-    for (const o of ACCOUNT_ID_OPS) {
-      try {
-        const ack = await fdApi.callBuilt(o.op, { path: { customerId }, query: queryOf(o.op), body: { accountIds: named.join(' ') } });
-        expect(ack.status, `${o.op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
-        expect(ack.body.constraints?.accountIds, 'the ack echoes accountIds as a list').toEqual(named);
-        acked.push({ o, ack: ack.body });
-      } catch (error) {
-        failed(o.op, error);
-      }
-    }
-    const polled = await pollReport.all(
-      acked.map(({ o, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${o.op} report ${ack.id}` })),
-    );
-    for (const [i, { o }] of acked.entries()) {
-      try {
-        const report = polled[i].final.body;
-        expect(report.status, `${o.op}: the report ends success`).toBe('success');
-        const expected = o.eligible ? [named[0]] : named;
-        expect(
-          reportAccounts(report)
-            .map((a) => String(a.id))
-            .sort(),
-          'the accounts listed: the eligible ones among those named',
-        ).toEqual([...expected].sort());
-      } catch (error) {
-        failed(o.op, error);
-      }
-    }
-    // Another customer's account (the worker's linked customer) where there is one, else an id of nothing.
-    const unknown = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked.accounts[0].id : '9999999999';
-    const reportIds = async () => {
-      const listed = await fdApi.call('GetReportsByCustomerId', { path: { customerId } });
-      expect(listed.status, "the customer's reports").toBe(200);
-      return ((listed.body.reports ?? []) as { id: string }[]).map((r) => String(r.id)).sort();
-    };
-    // A refused generation makes no report (seed 002, Errors: the request is not carried out). The
-    // partner's reports are held alone from the first read to the second: on a sandbox no other
-    // worker generates one for the linked customer in between.
-    const own = new Set(linkedCustomer.accounts.map((a) => String(a.id)));
-    for (const { op } of ACCOUNT_ID_OPS) {
-      const query = queryOf(op);
-      try {
-        await whileAlone(fd, ['reports'], async () => {
-          const before = await reportIds();
-          expectFdError(
-            await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${unknown}` } }),
-            404,
-            "an account id that is not the customer's",
-          );
-          expect(await reportIds(), 'the reports of the customer after the refused generation').toEqual(before);
-        });
-        // An entry one character away from a named account (a digit added, the last removed) names no
-        // account either (FD-OBJ-EXACT-ID: an id is matched whole, never by its beginning).
-        for (const near of [`${named[0]}7`, named[0].slice(0, -1)].filter((id) => !own.has(id)))
-          expectFdError(
-            await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${near}` } }),
-            404,
-            `accountIds entry ${near}, one character from ${named[0]}`,
-          );
-      } catch (error) {
-        failed(op, error);
-      }
-    }
-    end(ACCOUNT_ID_OPS.length);
-  },
-);
+// 404 (seed 002 Errors 404; assumption). One check per operation taking it.
+for (const { op, eligible } of ACCOUNT_ID_OPS)
+  test(
+    `${op} with accountIds covers only the accounts named, and an id that is not the customer's account is a 404 that makes no report @assumption`,
+    rules('FD-ASSETS-ACCOUNT-IDS@assets-read', 'FD-OBJ-EXACT-ID'),
+    async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
+      const { customerId } = linkedCustomer;
+      await ensureConsumer(fdApi, customerId);
+      const nowS = Math.floor(fd.now() / 1000);
+      const query = op === 'GenerateTransactionsReport' ? { fromDate: nowS - 90 * DAY_S, toDate: nowS } : undefined;
+      const named = [linkedCustomer.account('savings').id, linkedCustomer.account('creditCard').id];
+      const { ack, report } = await generated(fdApi, pollReport, op, {
+        path: { customerId },
+        query,
+        body: { accountIds: named.join(' ') },
+      });
+      expect(ack.constraints?.accountIds, 'the ack echoes accountIds as a list').toEqual(named);
+      const expected = eligible ? [named[0]] : named;
+      expect(
+        reportAccounts(report)
+          .map((a) => String(a.id))
+          .sort(),
+        'the accounts listed: the eligible ones among those named',
+      ).toEqual([...expected].sort());
+      // Another customer's account (the worker's linked customer) where there is one, else an id of nothing.
+      const unknown = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked.accounts[0].id : '9999999999';
+      await expectNoReportLeft(fdApi, fd, customerId, async () =>
+        expectFdError(
+          await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${unknown}` } }),
+          404,
+          "an account id that is not the customer's",
+        ),
+      );
+      // An entry one character away from a named account (a digit added, the last removed) names no
+      // account either (FD-OBJ-EXACT-ID: an id is matched whole, never by its beginning).
+      const own = new Set(linkedCustomer.accounts.map((a) => String(a.id)));
+      for (const near of [`${named[0]}7`, named[0].slice(0, -1)].filter((id) => !own.has(id)))
+        expectFdError(
+          await fdApi.call(op, { path: { customerId }, query, body: { accountIds: `${named[0]} ${near}` } }),
+          404,
+          `accountIds entry ${near}, one character from ${named[0]}`,
+        );
+    },
+  );
 
 for (const op of ['GenerateVOAWithIncomeReport', 'GenerateVOIReport'] as const) {
   test(

@@ -2,14 +2,9 @@
 // with their provider type values and eligible account types, and the known answers read through
 // the API (the customer's accounts and transactions) that a report's content is compared with.
 // Not a spec.
-import {
-  expect,
-  newConsumer,
-  PAGE_MAX,
-  type FdOperationId,
-  type OperationClient,
-  type PollReportFn,
-} from '../../fixtures/financial-data.js';
+import { expect, newConsumer, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
+
+export { generated, generatedAll } from './reports.known.js';
 
 export const DAY_S = 86_400;
 
@@ -123,47 +118,6 @@ export const reportTransactions = (report: any): { id: number; accountId: string
 /** The ids of the income credits of the report's income streams. */
 export const incomeIds = (report: any): number[] =>
   reportAccounts(report).flatMap((a) => (a.incomeStreams ?? []).flatMap((s: any) => (s.transactions ?? []).map((t: any) => Number(t.id))));
-
-/** Generates a report (202 expected) and polls it to success; returns the ended report's body. */
-export async function generated(
-  fdApi: OperationClient,
-  pollReport: PollReportFn,
-  op: FdOperationId,
-  options: { path: Record<string, string>; query?: Record<string, string | number | boolean | undefined>; body?: unknown },
-) {
-  const ack = await fdApi.callBuilt(op, options);
-  expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
-  const polled = await pollReport({ id: ack.body.id, customerId: ack.body.customerId, label: `${op} report ${ack.body.id}` });
-  expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');
-  return { ack: ack.body, report: polled.final.body };
-}
-
-/**
- * Generates several reports (202 expected of each), then polls them together to success (each read
- * every 20 s, all in the time of the slowest); returns each ended report's ack and body, in order.
- */
-export async function generatedAll(
-  fdApi: OperationClient,
-  pollReport: PollReportFn,
-  asked: readonly {
-    op: FdOperationId;
-    options: { path: Record<string, string>; query?: Record<string, string | number | boolean | undefined>; body?: unknown };
-  }[],
-) {
-  const acks: any[] = [];
-  for (const { op, options } of asked) {
-    const ack = await fdApi.callBuilt(op, options);
-    expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
-    acks.push(ack.body);
-  }
-  const polled = await pollReport.all(
-    acks.map((ack, i) => ({ id: ack.id, customerId: ack.customerId, label: `${asked[i].op} report ${ack.id}` })),
-  );
-  return polled.map((p, i) => {
-    expect(p.final.body.status, `${asked[i].op}: the report ends success`).toBe('success');
-    return { ack: acks[i], report: p.final.body };
-  });
-}
 
 /**
  * Checks a report's transactions against a window: none outside [from, to], and every posted

@@ -65,28 +65,6 @@ function expectIncome(shown: number[], known: KnownTransaction[], from: number, 
 }
 
 test(
-  `a VOA shows the posted transactions of the last ${VOA_MONTHS} months and none older, though the customer has older ones`,
-  rules('FD-VOA-HISTORY:accept@assets-read', 'FD-VOA-HISTORY:refuse@assets-read'),
-  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
-    const nowS = Math.floor(fd.now() / 1000);
-    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
-    expect(
-      known.filter((t) => t.postedDate < monthsBefore(nowS, VOA_MONTHS + 1)).length,
-      `the customer has transactions older than ${VOA_MONTHS} months`,
-    ).toBeGreaterThan(0);
-    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAReport', { path: { customerId }, body: {} });
-    const shown = expectWindow(
-      reportTransactions(report),
-      known,
-      monthsBefore(ack.createdDate, VOA_MONTHS),
-      ack.createdDate,
-      `VOA, ${VOA_MONTHS} months`,
-    );
-    expect(shown, 'the VOA shows transactions').toBeGreaterThan(0);
-  },
-);
-
-test(
   `a VOAI without fromDate shows ${VOAI_DEFAULT_DAYS} days of transactions and the income credits of ${VOAI_MONTHS} months; with incomeFromDate 90 days back, only the credits from that date`,
   rules('FD-VOAI-HISTORY-DEFAULT@assets-read', 'FD-VOAI-INCOME-24M@assets-read', 'FD-VOAI-INCOME-FROM@assets-read'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
@@ -176,54 +154,72 @@ test(
   },
 );
 
-test(
-  `a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
-  mockOnly(
-    rules('FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'),
-    "needs the mock's virtual clock: 40 days pass so that the oldest transactions fall past two years, which a sandbox spends in real time",
-  ),
-  async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
-    // The linked data spans 24 months before the link: 40 days later the oldest are past two years.
-    await fdMock.advanceClock(40 * DAY_S);
-    const nowS = Math.floor(fd.now() / 1000);
-    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOI_TYPES);
-    expect(
-      known.filter((t) => t.postedDate < monthsBefore(nowS, VOI_MONTHS) - DAY_S).length,
-      `the customer has transactions older than ${VOI_YEARS}`,
-    ).toBeGreaterThan(0);
-    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOIReport', { path: { customerId }, body: {} });
-    expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, VOI_MONTHS), ack.createdDate, `VOI, ${VOI_YEARS}`);
+// The history a report shows, one row per report and window (each checked alone): the customer's
+// older history loaded, the clock moved on where a row needs the oldest transactions past the cap
+// (the linked data spans 24 months before the link: 40 days later the oldest are past two years),
+// the customer holding transactions older than the window, then the report's posted transactions
+// exactly those of the window ending at its createdDate.
+const CAP_CLOCK =
+  "needs the mock's virtual clock: 40 days pass so that the oldest transactions fall past the cap, which a sandbox spends in real time";
+const WINDOWS: {
+  name: string;
+  rules: string[];
+  mock?: string;
+  op: 'GenerateVOAReport' | 'GenerateVOAWithIncomeReport' | 'GenerateVOIReport';
+  types: string[];
+  months: number;
+  /** A fromDate this many months back (none: the report's default). */
+  asked?: number;
+}[] = [
+  {
+    name: `GenerateVOAReport: a VOA shows the posted transactions of the last ${VOA_MONTHS} months and none older, though the customer has older ones`,
+    rules: ['FD-VOA-HISTORY:accept@assets-read', 'FD-VOA-HISTORY:refuse@assets-read'],
+    op: 'GenerateVOAReport',
+    types: VOA_TYPES,
+    months: VOA_MONTHS,
   },
-);
-
-// Each asks six months before its cap.
-const CAPS = [
-  { op: 'GenerateVOAReport' as const, months: VOA_MONTHS, asked: VOA_MONTHS + 6, types: VOA_TYPES },
-  { op: 'GenerateVOAWithIncomeReport' as const, months: VOAI_MONTHS, asked: VOAI_MONTHS + 6, types: VOA_TYPES },
-  { op: 'GenerateVOIReport' as const, months: VOI_MONTHS, asked: VOI_MONTHS + 6, types: VOI_TYPES },
+  {
+    name: `GenerateVOIReport: a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
+    rules: ['FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'],
+    mock: "needs the mock's virtual clock: 40 days pass so that the oldest transactions fall past two years, which a sandbox spends in real time",
+    op: 'GenerateVOIReport',
+    types: VOI_TYPES,
+    months: VOI_MONTHS,
+  },
+  // Each asks six months before its cap.
+  ...(
+    [
+      ['GenerateVOAReport', VOA_MONTHS, VOA_TYPES],
+      ['GenerateVOAWithIncomeReport', VOAI_MONTHS, VOA_TYPES],
+      ['GenerateVOIReport', VOI_MONTHS, VOI_TYPES],
+    ] as const
+  ).map(([op, months, types]) => ({
+    name: `${op}: a fromDate ${months + 6} months back, before the cap, is accepted and served from the cap (${months} months) @assumption @mock-only`,
+    rules: ['FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'],
+    mock: CAP_CLOCK,
+    op,
+    types,
+    months,
+    asked: months + 6,
+  })),
 ];
 
-test(
-  `a fromDate before the cap (VOA ${CAPS[0].asked} months, VOAI and VOI ${CAPS[1].asked} months) is accepted and served from the cap @assumption @mock-only`,
-  mockOnly(
-    rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'),
-    "needs the mock's virtual clock: 40 days pass so that the oldest transactions fall past the cap, which a sandbox spends in real time",
-  ),
-  async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
-    await fdMock.advanceClock(40 * DAY_S);
-    const nowS = Math.floor(fd.now() / 1000);
-    const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
-    for (const { op, months, asked, types } of CAPS) {
-      const accounts = new Set((await knownAccounts(fdApi, customerId)).filter((a) => types.includes(a.type)).map((a) => a.id));
-      const fromDate = monthsBefore(Math.floor(fd.now() / 1000), asked);
-      const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: { fromDate } });
-      expectWindow(
-        reportTransactions(report),
-        known.filter((t) => accounts.has(t.accountId)),
-        monthsBefore(ack.createdDate, months),
-        ack.createdDate,
-        `${op} fromDate ${asked} months back`,
-      );
-    }
-  },
-);
+for (const row of WINDOWS)
+  test(
+    row.name,
+    row.mock ? mockOnly(rules(...row.rules), row.mock) : rules(...row.rules),
+    async ({ fdApi, fd, fdPowers, linkedCustomer, pollReport }) => {
+      if (row.mock) await fdPowers.advanceClock(40 * DAY_S);
+      const nowS = Math.floor(fd.now() / 1000);
+      const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, row.types);
+      expect(
+        known.filter((t) => t.postedDate < monthsBefore(nowS, row.months) - DAY_S).length,
+        `the customer has transactions older than ${row.months} months`,
+      ).toBeGreaterThan(0);
+      const body = row.asked ? { fromDate: monthsBefore(nowS, row.asked) } : {};
+      const { ack, report } = await generated(fdApi, pollReport, row.op, { path: { customerId }, body });
+      const what = `${row.op}${row.asked ? ` fromDate ${row.asked} months back` : ''}, ${row.months} months`;
+      const shown = expectWindow(reportTransactions(report), known, monthsBefore(ack.createdDate, row.months), ack.createdDate, what);
+      expect(shown, `${what}: the report shows transactions`).toBeGreaterThan(0);
+    },
+  );

@@ -5,19 +5,10 @@
 // Known data (mocks/financial-data/portfolio.ts): a linked customer's deposits described
 // "Payroll Deposit" with a positive amount are its pay; the mock's income reports read them on the
 // active checking, savings and money market accounts (mocks/financial-data/reports/income.ts).
-import {
-  expect,
-  newConsumer,
-  PAYSTUB,
-  paystubPdf,
-  type FdOperationId,
-  type OperationClient,
-  type Paystub,
-  type PollReportFn,
-} from '../../fixtures/financial-data.js';
+import { expect, newConsumer, PAYSTUB, paystubPdf, type OperationClient, type Paystub } from '../../fixtures/financial-data.js';
 
 export { PAYSTUB, paystubPdf, type Paystub };
-import type { CallOptions } from '../../helpers/client/client.js';
+export { generated, generatedAll } from './reports.known.js';
 import { DAY_S, lister, readAll, wholeHistory } from './transactions.known.js';
 
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
@@ -109,7 +100,6 @@ export async function customerWithPay(
   throw new Error('no linked customer of eight had payroll deposits on two deposit accounts');
 }
 
-/** Generates a report (202 expected) and polls it to its end; returns the ack and the final read. */
 /**
  * The kind of report an ack names is the kind its read keeps (FD-INCOME-REPORT-TYPE): a type, and a
  * report style where the ack gives one. Which type and style an operation makes is shown only by one
@@ -121,35 +111,6 @@ export function expectSameKind(ack: { type?: unknown; reportStyle?: unknown }, r
     'the read keeps the kind of report its ack names',
   ).toEqual({ type: ack.type, reportStyle: ack.reportStyle });
   expect(typeof ack.type === 'string' && ack.type !== '', 'the ack names a type').toBe(true);
-}
-
-export async function generateAndRead(fdApi: OperationClient, pollReport: PollReportFn, operationId: FdOperationId, options: CallOptions) {
-  const ack = await fdApi.callBuilt(operationId, options);
-  expect(ack.status, `${operationId}: 202; body ${ack.text.slice(0, 200)}`).toBe(202);
-  const polled = await pollReport({ id: ack.body.id, customerId: ack.body.customerId, label: `${operationId} report ${ack.body.id}` });
-  expect(polled.final.body.status, `${operationId}: the report ends success`).toBe('success');
-  return { ack: ack.body, report: polled.final.body };
-}
-
-/** `generateAndRead` for several reports: all generated first, then polled together (the time of the slowest). */
-export async function generateAllAndRead(
-  fdApi: OperationClient,
-  pollReport: PollReportFn,
-  asked: readonly { operationId: FdOperationId; options: CallOptions }[],
-) {
-  const acks: any[] = [];
-  for (const { operationId, options } of asked) {
-    const ack = await fdApi.callBuilt(operationId, options);
-    expect(ack.status, `${operationId}: 202; body ${ack.text.slice(0, 200)}`).toBe(202);
-    acks.push(ack.body);
-  }
-  const polled = await pollReport.all(
-    acks.map((ack, i) => ({ id: ack.id, customerId: ack.customerId, label: `${asked[i].operationId} report ${ack.id}` })),
-  );
-  return polled.map((p, i) => {
-    expect(p.final.body.status, `${asked[i].operationId}: the report ends success`).toBe('success');
-    return { ack: acks[i], report: p.final.body };
-  });
 }
 
 /** Every member name of a JSON value, with its path (for "no amount anywhere"). */

@@ -5,7 +5,7 @@
 // sent is a test SSN (area 999) and never appears in a title or a message.
 import { expect, mockOnly, rules, test, TEST_SSNS, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 import { sameIdProblems } from '../../helpers/client/invariants/report-figures.js';
-import { addConsumer, expectSameKind, generateAndRead, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
+import { addConsumer, expectSameKind, generated, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
@@ -74,7 +74,7 @@ test(
     const consumer = await addConsumer(fdApi, customerId);
     const deposits = await depositsWithNewest(fdApi, linkedCustomer, Math.floor(fd.now() / 1000));
     const body = { payrollData: { ssn: TEST_SSNS[1], dob: DOB }, reportCustomFields: [{ label: 'loanID', value: '1', shown: true }] };
-    const { ack, report } = await generateAndRead(fdApi, pollReport, 'GenerateVOEPayrollReport', { path: { customerId }, body });
+    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOEPayrollReport', { path: { customerId }, body });
     expectSameKind(ack, report);
     expectNoSsn(ack, consumer.ssn, 'the 202 ack');
     expectNoSsn(report, consumer.ssn, 'the report read');
@@ -129,7 +129,7 @@ test(
     const deposits = await depositsWithNewest(fdApi, linkedCustomer, Math.floor(fd.now() / 1000));
     // The SSN sent again on a refresh is not echoed either.
     const body = { payrollData: { ssn: TEST_SSNS[2], dob: String(DOB) } };
-    const { ack, report } = await generateAndRead(fdApi, pollReport, 'RefreshVOIEPayrollReport', { path: { customerId }, body });
+    const { ack, report } = await generated(fdApi, pollReport, 'RefreshVOIEPayrollReport', { path: { customerId }, body });
     expectSameKind(ack, report);
     expectNoSsn(ack, consumer.ssn, 'the 202 ack');
     expectNoSsn(report, consumer.ssn, 'the report read');

@@ -4,17 +4,10 @@
 // reuse the asset id of the first report); Errors 404; provider 1.35.0 AssetNotFoundExample (404),
 // the kind a read keeps from its ack, PayStatementReportExample (what is read on each pay statement).
 import type { CallOptions } from '../../helpers/client/client.js';
-import { expect, loadContract, rules, test, whileAlone, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, loadContract, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { billableProblems } from '../../helpers/client/invariants/report-figures.js';
-import {
-  customerWithPay,
-  expectSameKind,
-  generateAllAndRead,
-  generateAndRead,
-  PAYSTUB,
-  storePaystub,
-  type Paystub,
-} from './reports-income.known.js';
+import { customerWithPay, expectSameKind, generatedAll, generated, PAYSTUB, storePaystub, type Paystub } from './reports-income.known.js';
+import { expectNoReportLeft } from './reports.known.js';
 
 /** The three operations and the body naming asset ids. */
 const OPS: { op: FdOperationId; body: (ids: string[]) => Record<string, unknown> }[] = [
@@ -71,7 +64,7 @@ for (const { op, body } of OPS) {
       const { customerId } = fdEntities;
       const first = await storePaystub(fdApi, customerId, PAYSTUB, 'lastPayPeriod');
       const second = await storePaystub(fdApi, customerId, SECOND, 'lastPayPeriodMinusOne');
-      const { ack, report } = await generateAndRead(fdApi, pollReport, op, { path: { customerId }, body: body([first, second]) });
+      const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: body([first, second]) });
       expectSameKind(ack, report);
       const validate = fdContract.component('PayStatementReportContent');
       expect(validate(report) ? [] : validate.errors, 'the content keeps PayStatementReportContent').toEqual([]);
@@ -91,17 +84,7 @@ for (const { op, body } of OPS) {
       const theirs = await storePaystub(fdApi, other);
       const mine = await storePaystub(fdApi, customerId);
       const call = (ids: string[]): CallOptions => ({ path: { customerId }, body: body(ids) });
-      const listed = async () => {
-        const res = await fdApi.call('GetReportsByCustomerId', { path: { customerId } });
-        expect(res.status, "the customer's report list").toBe(200);
-        return (res.body.reports as { id: string }[]).map((r) => r.id).sort();
-      };
-      // A refused generation leaves no report behind in the customer's list (the leakage after a refused
-      // request of FD-PROP-REFUSED-NO-TRACE, on the report generators). On a sandbox the customer is the
-      // prepared linked one, whose reports every worker adds to: the partner's reports are held alone
-      // from the first read to the last, so that no other worker generates one in between.
-      await whileAlone(fd, ['reports'], async () => {
-        const before = await listed();
+      await expectNoReportLeft(fdApi, fd, customerId, async () => {
         for (const [what, ids] of [
           ['an unknown asset id', [`${mine.slice(0, -4)}0000`]],
           ["another customer's pay statement", [theirs]],
@@ -110,7 +93,6 @@ for (const { op, body } of OPS) {
           const res = await fdApi.callBuilt(op, call([...ids]));
           expect(res.status, `${what}: seed 002 (stored pay statements only); provider 1.35.0 asset not found is a 404`).toBe(404);
         }
-        expect(await listed(), 'the report list after the refusals: the same reports as before').toEqual(before);
       });
       expect((await fdApi.callBuilt(op, call([mine]))).status, 'its own stored pay statement').toBe(202);
     },
@@ -124,8 +106,8 @@ test(
     const { customerId } = fdEntities;
     const assetId = await storePaystub(fdApi, customerId);
     const options = { path: { customerId }, body: { voieWithInterviewData: { txVerifyInterview: [{ assetId }] } } };
-    const first = await generateAndRead(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
-    const refresh = await generateAndRead(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
+    const first = await generated(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
+    const refresh = await generated(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
     expect(refresh.ack.id, 'the refresh is a new report').not.toBe(first.ack.id);
     expect(refresh.report.payStatements?.map(pick), 'the refresh reads the same pay statement').toEqual(
       first.report.payStatements?.map(pick),
@@ -148,7 +130,7 @@ test(
     const target = deposits.find((d) => String(d.accountId) !== first)!;
     const matching = await storePaystub(fdApi, customerId, { ...PAYSTUB, netPay: target.amount, grossPay: target.amount + 500 });
     const unmatched = await storePaystub(fdApi, customerId, { ...PAYSTUB, netPay: 0.01, grossPay: target.amount }, 'lastPayPeriodMinusOne');
-    const { report } = await generateAndRead(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', {
+    const { report } = await generated(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', {
       path: { customerId },
       body: { voieWithInterviewData: { txVerifyInterview: [{ assetId: matching }, { assetId: unmatched }] } },
     });
@@ -211,7 +193,7 @@ test(
   async ({ fdApi, fdContract, fdEntities, pollReport }) => {
     const { customerId } = fdEntities;
     const unreadable = await storePaystub(fdApi, customerId, { ...PAYSTUB, netPay: Number.NaN, grossPay: Number.POSITIVE_INFINITY });
-    const { report } = await generateAndRead(fdApi, pollReport, 'GeneratePayStatementReport', {
+    const { report } = await generated(fdApi, pollReport, 'GeneratePayStatementReport', {
       path: { customerId },
       body: { paystatementReport: { assetIds: [unreadable] } },
     });
@@ -264,10 +246,10 @@ test(
       ).map(([what, sent]) => ({ op, what, sent, options: { path: { customerId }, body: withFlags(body([assetId]), sent) } })),
     );
     // Every report is generated first, then all are polled together.
-    const ended = await generateAllAndRead(
+    const ended = await generatedAll(
       fdApi,
       pollReport,
-      cases.map((c) => ({ operationId: c.op, options: c.options })),
+      cases.map((c) => ({ op: c.op, options: c.options })),
     );
     for (const [i, { op, what, sent }] of cases.entries()) {
       const { ack, report } = ended[i];
@@ -302,7 +284,7 @@ test(
     const problems: string[] = [];
     for (const [i, { op, body }] of OPS.entries()) {
       const ids = i === 0 ? [first] : [first, second];
-      const { ack, report } = await generateAndRead(fdApi, pollReport, op, { path: { customerId }, body: body(ids) } as CallOptions);
+      const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: body(ids) } as CallOptions);
       problems.push(...billableProblems(`${op} report ${ack.id}`, report, digitized));
       for (const id of ids) digitized.add(id);
     }

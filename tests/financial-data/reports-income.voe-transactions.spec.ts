@@ -6,7 +6,7 @@ import { expect, rules, test, type FdOperationId } from '../../fixtures/financia
 import {
   customerWithPay,
   expectSameKind,
-  generateAllAndRead,
+  generatedAll,
   memberPaths,
   PAYROLL_DESCRIPTION,
   payrollDeposits,
@@ -55,10 +55,10 @@ test(
     const k = Math.floor(dates.length / 2);
     const fromDate = Math.floor((dates[k - 1] + dates[k]) / 2);
     // Both reports are generated first, then polled together.
-    const [{ ack, report }, later] = await generateAllAndRead(fdApi, pollReport, [
-      { operationId: 'GenerateVOETransactionsReport', options: { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0 } } },
+    const [{ ack, report }, later] = await generatedAll(fdApi, pollReport, [
+      { op: 'GenerateVOETransactionsReport', options: { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0 } } },
       {
-        operationId: 'GenerateVOETransactionsReport',
+        op: 'GenerateVOETransactionsReport',
         options: { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0, fromDate } },
       },
     ]);

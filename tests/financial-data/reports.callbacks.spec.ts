@@ -13,8 +13,6 @@
 import {
   expect,
   expectDeliveries,
-  fdOperationIds,
-  loadContract,
   receivedPathOf,
   rules,
   sample,
@@ -24,12 +22,8 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { loadRules } from '../../helpers/contract/rules.js';
+import { GENERATE, request } from './reports.known.js';
 
-const GENERATE = fdOperationIds(
-  await loadContract('financial-data'),
-  loadRules('financial-data').rules.find((r) => r.id === 'FD-REPORT-ASYNC')!.operations ?? [],
-);
 /** Past the mock's time to complete a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
 const ENDED_AFTER_S = 60;
 
@@ -62,8 +56,7 @@ test(
     for (const op of GENERATE)
       for (const outcome of ['success', 'failure'] as const) {
         const url = fdListener.url(tellingListenerPath(`count-${op}-${outcome}`));
-        const base = sample(op, fd, fdEntities) as CallOptions;
-        const res = await fdApi.callBuilt(op, { ...base, query: { ...(base.query ?? {}), callbackUrl: url } });
+        const res = await fdApi.callBuilt(op, request(op, fd, fdEntities, undefined, { callbackUrl: url }));
         expect(res.status, `${op}: 202`).toBe(202);
         if (outcome === 'failure') await fdPowers.reportOutcome(res.body.id, 'failure');
         made.push({

@@ -8,39 +8,21 @@
 import {
   expect,
   expectDeliveries,
-  fdOperationIds,
-  loadContract,
   newBusiness,
   newConsumer,
   operationFailures,
   PAYSTUB,
   paystubPdf,
   rules,
-  sample,
   tellingListenerPath,
   test,
   type FdOperationId,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { loadRules } from '../../helpers/contract/rules.js';
+import { CATALOGUE, GENERATE, request } from './reports.known.js';
 
-const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
-const GENERATE = fdOperationIds(await loadContract('financial-data'), catalogue.get('FD-REPORT-ASYNC')!);
-const applies = (rule: string, operationId: string) => catalogue.get(rule)!.includes(operationId);
-
-/** The sample request of the operation (the worker's customer, which has a consumer, a business and accounts). */
-function request(
-  operationId: FdOperationId,
-  fd: Parameters<typeof sample>[1],
-  e: Parameters<typeof sample>[2],
-  customerId?: string,
-  query: Record<string, string> = {},
-): CallOptions {
-  const base = sample(operationId, fd, e);
-  const path = customerId && base.path && 'customerId' in base.path ? { ...base.path, customerId } : base.path;
-  return { ...base, path, query: { ...(base.query ?? {}), ...query } };
-}
+const applies = (rule: string, operationId: string) => CATALOGUE.get(rule)!.includes(operationId);
 
 async function generate(fdApi: OperationClient, operationId: FdOperationId, options: CallOptions) {
   const res = await fdApi.callBuilt(operationId, options);

@@ -1,0 +1,91 @@
+// Shared by the report specs (tests/financial-data/reports*.spec.ts): a report generated (202) and
+// polled to success, the one way every family's content checks get an ended report. Not a spec.
+import {
+  expect,
+  fdOperationIds,
+  loadContract,
+  sample,
+  type FdOperationId,
+  type OperationClient,
+  type PollReportFn,
+  whileAlone,
+} from '../../fixtures/financial-data.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { loadRules } from '../../helpers/contract/rules.js';
+
+/** The operations each rule of the catalogue names. */
+export const CATALOGUE = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
+/** Every generate operation of a decisioning report (the FD-REPORT-ASYNC list of schemas/financial-data/rules/reports.yaml). */
+export const GENERATE = fdOperationIds(await loadContract('financial-data'), CATALOGUE.get('FD-REPORT-ASYNC')!);
+
+/** The sample request of the operation (the worker's customer, which has a consumer, a business and accounts). */
+export function request(
+  operationId: FdOperationId,
+  fd: Parameters<typeof sample>[1],
+  e: Parameters<typeof sample>[2],
+  customerId?: string,
+  query: Record<string, string> = {},
+): CallOptions {
+  const base = sample(operationId, fd, e);
+  const path = customerId && base.path && 'customerId' in base.path ? { ...base.path, customerId } : base.path;
+  return { ...base, path, query: { ...(base.query ?? {}), ...query } };
+}
+
+export interface Asked {
+  op: FdOperationId;
+  options: CallOptions;
+}
+
+/**
+ * Generates each report asked (202 expected of each), then polls them together to success (each read
+ * every 20 s, all in the time of the slowest); returns each one's ack and ended body, in order.
+ */
+export async function generatedAll(fdApi: OperationClient, pollReport: PollReportFn, asked: readonly Asked[]) {
+  const acks: any[] = [];
+  for (const { op, options } of asked) {
+    const ack = await fdApi.callBuilt(op, options);
+    expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
+    acks.push(ack.body);
+  }
+  const polled = await pollReport.all(
+    // An ack that names no customer (some analytics acks) is polled under the customer of its path.
+    acks.map((ack, i) => ({
+      id: ack.id,
+      customerId: ack.customerId ?? asked[i].options.path?.customerId,
+      label: `${asked[i].op} report ${ack.id}`,
+    })),
+  );
+  return polled.map((p, i) => {
+    expect(p.final.body.status, `${asked[i].op}: the report ends success`).toBe('success');
+    return { op: asked[i].op, ack: acks[i], report: p.final.body };
+  });
+}
+
+/** `generatedAll` of one report. */
+export const generated = async (fdApi: OperationClient, pollReport: PollReportFn, op: FdOperationId, options: CallOptions) =>
+  (await generatedAll(fdApi, pollReport, [{ op, options }]))[0];
+
+/**
+ * A refused generation leaves no report behind in the customer's list (seed 002, Errors: the request
+ * is not carried out; the leakage after a refused request of FD-PROP-REFUSED-NO-TRACE, on the report
+ * generators): the list read before and after `refusals`. On a sandbox the customer is the prepared
+ * linked one, whose reports every worker adds to: the partner's reports are held alone from the first
+ * read to the last, so that no other worker generates one in between.
+ */
+export async function expectNoReportLeft(
+  fdApi: OperationClient,
+  fd: Parameters<typeof whileAlone>[0],
+  customerId: string,
+  refusals: () => Promise<void>,
+) {
+  const listed = async () => {
+    const res = await fdApi.call('GetReportsByCustomerId', { path: { customerId } });
+    expect(res.status, "the customer's report list").toBe(200);
+    return ((res.body.reports ?? []) as { id: string }[]).map((r) => String(r.id)).sort();
+  };
+  await whileAlone(fd, ['reports'], async () => {
+    const before = await listed();
+    await refusals();
+    expect(await listed(), 'the report list after the refusals: the same reports as before').toEqual(before);
+  });
+}
