@@ -162,7 +162,7 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
 
 const REPORT_FILES = ['certification.md', 'certification.json', 'certification.html', 'coverage.md'];
 
-const main: CommandMain = async (argv, io) => {
+export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
     { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value', 'clean-room': 'flag' },
