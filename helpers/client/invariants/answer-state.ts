@@ -10,7 +10,7 @@ import type { Violations } from '../security/probe.js';
 import type { ReaderReads } from './readers-agree.js';
 import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, type WriteOutcome, type WriteProbe } from './after-write.js';
 import type { CallOptions } from '../client.js';
-import { instant, leavesOf, okSchemaOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import { instant, leavesOf, okSchemaOf, ownLeaves, readersOfNamed, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
 import { versionless } from '../../contract/writers.js';
 
@@ -202,7 +202,7 @@ export async function checkEveryReader(
       const node = leavesUnder(first.body, at);
       // Only a node that is the written object: it carries the answer's id under the same key.
       if (String(node.get(id.key)) !== id.value) continue;
-      const volatile = withComputedSiblings(volatileLeaves(first.body, second.body), first.body, second.body);
+      const volatile = ownLeaves(first.body, second.body);
       if (!writers.includes(o.probe.writer.operationId)) writers.push(o.probe.writer.operationId);
       for (const [p, v] of leavesUnder(answer, '')) {
         if (!node.has(p) || volatile.has(at ? `${at}.${p}` : p) || movesAfterAnswer(o.probe.writer, p.split('.').at(-1)!)) continue;
@@ -221,7 +221,7 @@ export async function checkEveryReader(
       const at = objectIn(r.first, answer);
       const node = leavesUnder(r.first, at);
       if (String(node.get(id.key)) !== id.value) return [];
-      const volatile = withComputedSiblings(volatileLeaves(r.first, r.second), r.first, r.second);
+      const volatile = ownLeaves(r.first, r.second);
       const own = new Map([...node].filter(([p]) => !/(^|\.)\d+(\.|$)/.test(p) && !volatile.has(at ? `${at}.${p}` : p)));
       return [{ reader: r.reader.operationId, leaves: own }];
     });

@@ -165,6 +165,49 @@ export function withComputedSiblings(volatile: ReadonlySet<string>, ...answers: 
   return out;
 }
 
+/** A reader's own leaves, from two reads with no act between: those that differ, with the members computed beside them. */
+export const ownLeaves = (first: unknown, second: unknown): Set<string> =>
+  withComputedSiblings(volatileLeaves(first, second), first, second);
+
+/** An answer as the compare loop holds it. */
+export interface Answer {
+  status: unknown;
+  body: unknown;
+}
+
+/**
+ * What an act (a refused request, a write) left on a reader: the compare loop the state checkers
+ * share (refused-trace.ts, write-scope.ts). The leaves of `after` that differ from `before`, less the
+ * reader's own (`still`, from two reads with nothing between) and those that moved alone: each
+ * `moving` names, and every member of an object whose status moved so (a report leaving inProgress,
+ * seed 002, States and transitions: it completes with no call and fills or changes the rest of its
+ * object as it does). A change is the act's when it stays: where any is left and `again` is given,
+ * the reader is read once more (given both answers' leaves) and what differs then joins `still`. A
+ * reader failing where it answered before is named by its status alone; at most five changes.
+ */
+export async function changesAfter(
+  before: Answer,
+  after: Answer,
+  still: Set<string>,
+  moving: (path: string, before: unknown, after: unknown) => boolean,
+  again?: (was: ReadonlyMap<string, unknown>, now: ReadonlyMap<string, unknown>) => Promise<Answer>,
+): Promise<string[]> {
+  // Each read's leaves taken once: a whole report has thousands.
+  const was = leavesOf(before);
+  const now = leavesOf(after);
+  const moved = [...now.entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
+  const ended = moved.filter((leaf) => leaf.split('.').at(-1) === 'status').map((leaf) => leaf.slice(0, leaf.lastIndexOf('.') + 1));
+  if (ended.length) for (const leaf of new Set([...was.keys(), ...now.keys()])) if (ended.some((e) => leaf.startsWith(e))) moved.push(leaf);
+  let changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
+  if (changed.length && again) {
+    const next = await again(was, now);
+    for (const leaf of ownLeaves(after, next)) still.add(leaf);
+    changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
+  }
+  const status = changed.filter((c) => c.startsWith('status:'));
+  return (status.length ? status : changed).slice(0, 5);
+}
+
 /**
  * A leaf that moves without a write, given the members dating a past event (never moving alone,
  * helpers/contract/event-dates.ts): an epoch-seconds leaf moved forward by less than ten minutes (an

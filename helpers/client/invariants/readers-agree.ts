@@ -11,7 +11,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
-import { instant, leavesOf, schemaAt, volatileLeaves, withComputedSiblings } from './kit.js';
+import { instant, leavesOf, ownLeaves, schemaAt } from './kit.js';
 import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
@@ -119,7 +119,7 @@ function listsOf(node: unknown, at: string, volatile: ReadonlySet<string>): Map<
 
 function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[][], read: number): Face[] {
   const answer = reads.reader.responses['200']?.schema;
-  const volatile = withComputedSiblings(volatileLeaves(reads.first, reads.second), reads.first, reads.second);
+  const volatile = ownLeaves(reads.first, reads.second);
   const all = leavesOf(reads.first);
   const params = [...reads.reader.path.matchAll(/\{([^}]+)\}/g)].map((m) => camel(m[1]!));
   // The ids of the path's parents: an answer's top-level member naming one of them is its envelope's.
