@@ -95,13 +95,12 @@ export function readersOfNamed(contract: Contract, writer: Operation): Operation
 export const valueAt = (root: unknown, at: string[]): unknown =>
   at.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
 
-/** A copy of a node with the value at a path of steps set (the value itself for no steps). */
+/** A copy of a node with the value at a path of steps set (the value itself for no steps; the copy as it is where the holder is missing). */
 export function setAt(root: unknown, at: string[], value: unknown): unknown {
   if (!at.length) return value;
-  const copy = structuredClone(root) as Record<string, unknown>;
-  let node = copy;
-  for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
-  node[at.at(-1)!] = value;
+  const copy = structuredClone(root);
+  const holder = valueAt(copy, at.slice(0, -1));
+  if (holder && typeof holder === 'object') (holder as Record<string, unknown>)[at.at(-1)!] = value;
   return copy;
 }
 

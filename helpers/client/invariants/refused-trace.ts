@@ -1081,11 +1081,9 @@ function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: numbe
       ? otherEnums(contract, op.requestBody.schema, call.body, (b) => !validate || Boolean(validate(b)))
       : call.body;
     if (m.in === 'body') {
-      const current = steps.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Json)[k] : undefined), call.body);
-      const value = namingNothing(current);
+      const value = namingNothing(valueAt(call.body, steps));
       if (value === undefined) continue;
-      const body = structuredClone(call.body) as Json;
-      steps.slice(0, -1).reduce((node, k) => node[k], body)[steps.at(-1)!] = value;
+      const body = setAt(call.body, steps, value);
       if (validate && !validate(body)) continue;
       out.push({
         reason: 'unresolved',
