@@ -34,7 +34,7 @@ import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/ve
 import { explainCertification } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
 import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
-import { knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
 const REPORTS = path.resolve('reports');
@@ -99,8 +99,7 @@ export const main: CommandMain = async (argv, io) => {
         `--explain-with ${String(args['explain-with'])} is not a version of a selected service's contract (${services.map((s) => `${s.name}: ${contractVersions(s.name).join(', ')}`).join('; ')})`,
       );
   }
-  if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
-    throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
+  integerArg(args.workers, 'workers', USAGE, 1);
   // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
   // A bad baseline or a run already holding the checkout is one error line and exit 2 (tools/cli.ts exitCodeOf).
   const baseline = args.baseline !== undefined ? readBaseline(args.baseline) : undefined;
