@@ -30,13 +30,12 @@ import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import { configurationMistakes } from '../helpers/config/config.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
-import { writeNotRun } from '../helpers/verdict/certification-report.js';
+import { readCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
 import { forgetLedger, ledgerRuns, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
 import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
 import { loadContract } from '../helpers/contract/contract.js';
-import type { Certification } from '../helpers/verdict/model.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { startCleanRoom } from '../tools/clean-room/start.js';
@@ -278,9 +277,7 @@ export const main: CommandMain = async (argv, io) => {
       env,
       interruptAfter,
     );
-    const certFile = path.resolve('reports', 'certification.json');
-    const own = fs.existsSync(certFile) ? (JSON.parse(fs.readFileSync(certFile, 'utf8')) as Certification) : undefined;
-    const cert = own?.runId === runId ? own : undefined;
+    const cert = readCertification(path.resolve('reports'), runId);
     // Stopped before certify could take the signal (still loading): nothing of it ran.
     if (!cert && interrupted) return stoppedBefore('as the certification started');
     copyReports();
