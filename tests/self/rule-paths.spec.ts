@@ -63,19 +63,20 @@ function chunksOf(text: string, methods = false): [string, string][] {
 }
 
 /**
- * The text a check runs: its own lines (from its line to the next check of the file), with the
- * bodies of the helpers it names, up to five levels deep: its spec file's own, the service fixture's (`instReq.createPlan`,
- * `pollReport`) and those of the local files its spec imports (`./<resource>.known.js`).
+ * A spec file's lines and the helpers its checks may name, read once: the text a check runs is its own
+ * lines with the bodies of the helpers it names, up to five levels deep: its spec file's own, the
+ * service fixture's (`instReq.createPlan`, `pollReport`) and those of every file of the suite its spec
+ * imports (`./<resource>.known.js`, the fixtures' examples and tables: an operation named only in a
+ * table of requests is reached through the table's name), the runtime's (helpers/, mocks/) left out.
  */
-/** A spec file's lines and the helpers its checks may name (its own, the fixture's, its local imports'), read once. */
 const specFiles = new Map<string, { text: string[]; named: Map<string, string> }>();
 function specFile(file: string, helpers: Map<string, string>): { text: string[]; named: Map<string, string> } {
   let known = specFiles.get(file);
   if (!known) {
     const whole = fs.readFileSync(file, 'utf8');
-    const local = [...whole.matchAll(/from '\.\/([\w.-]+)\.js'/g)]
+    const local = [...whole.matchAll(/from '(\.\.?\/[\w./-]+)\.js'/g)]
       .map((m) => path.join(path.dirname(file), `${m[1]}.ts`))
-      .filter((f) => fs.existsSync(f));
+      .filter((f) => fs.existsSync(f) && !/^(helpers|mocks)\//.test(f));
     local.push(file);
     known = { text: whole.split('\n'), named: new Map([...helpers, ...local.flatMap((f) => chunksOf(fs.readFileSync(f, 'utf8')))]) };
     specFiles.set(file, known);
