@@ -10,7 +10,7 @@ import { lockState } from './run-lock.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
 import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
-import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak-scan.js';
+import { runLeakPatterns, scanForLeaks } from './leak-scan.js';
 import { BLOB_DIR, contractHash, isMerge, provenance, runTarget } from './provenance.js';
 import { writeListing } from './listing.js';
 import { classInterrupted } from './kept-worker-reporter.js';
@@ -352,12 +352,9 @@ export default class SuiteReporter implements Reporter {
 
   /** The outputs of this run, searched for the mocks' test data and the configured target's secrets. */
   private async scanLeaks() {
-    const patterns = this.options.leakPatterns
-      ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[])
-      : [];
     return scanForLeaks(
       [suiteConfig().reportsDir, path.resolve('test-results')],
-      [...patterns, ...configuredSecretPatterns(suiteConfig().env)],
+      await runLeakPatterns(this.options.leakPatterns),
       // The blob reports this run wrote (CI) or merges: an older run's left in the folder is not this run's output.
       isMerge() || this.config?.reporter.some(([name]) => name === 'blob') ? [path.resolve(BLOB_DIR)] : [],
     );
