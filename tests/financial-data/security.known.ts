@@ -308,6 +308,10 @@ export interface Findings {
   /** The annotation type of the coverage: security-coverage unless named. */
   coverageType?: string;
   partial?: string;
+  /** Counts the check needs at least (what, the count, its least): a check that probed nothing proves nothing. */
+  least?: [what: string, count: number, min: number][];
+  /** Values the check needs unchanged (what, as read after, as read before). */
+  same?: [what: string, after: unknown, before: unknown][];
 }
 
 /**
@@ -323,6 +327,7 @@ export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?
     const found = await check({ fd, fdApi, world, other, tokens: fdTokens });
     test.info().annotations.push({ type: found.coverageType ?? 'security-coverage', description: found.coverage });
     if (found.partial) notePartial(found.partial);
+    for (const [what, count, min] of found.least ?? []) expect(count, what).toBeGreaterThanOrEqual(min);
     const described = found.violations
       .map((v) => v.describe())
       .filter(Boolean)
@@ -331,5 +336,6 @@ export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?
       found.violations.flatMap((v) => v.list),
       described,
     ).toEqual([]);
+    for (const [what, after, before] of found.same ?? []) expect(after, what).toEqual(before);
   };
 }

@@ -4,7 +4,7 @@
 // switches, reports, portfolios, pay requests, TxPush and webhook subscriptions, configurations,
 // access keys (seed 002, Resources and Errors 404; provider 1.35.0 BadRequestErrorResponse "does
 // not belong to this partner"). The checker is helpers/client/security/other-partner.ts.
-import { expect, FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
+import { FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 import { filterLeaks, FOREIGN_ID, foreignIdProbes, queryFilterProbes } from '../../helpers/client/security/foreign-id.js';
@@ -31,9 +31,9 @@ test(
     const { probes, leftOut } = otherPartnerProbes(FD_OBJECT_OPS, world.sample, objects, fd.sparePartner!.partnerId, FD_EXEMPT);
     const violations = new Violations(OTHER_PARTNER);
     await runProbes(fdApi, probes, violations, other);
-    expect(await owned(), "the owner's objects after another partner's calls").toEqual(before);
     return {
       violations: [violations],
+      same: [["the owner's objects after another partner's calls", await owned(), before]],
       coverage: `financial-data ${OTHER_PARTNER}: ${FD_OBJECT_OPS.length} operations take an object id; ${probes.length} probed; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
       partial: leftOut.length
         ? `${OTHER_PARTNER}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`
@@ -73,9 +73,9 @@ test(
         );
     });
     const covered = new Set([...probes, ...filters.probes].map((p) => p.operation.operationId));
-    expect(probes.length, 'the foreign-id probes').toBeGreaterThan(0);
     return {
       violations: [violations],
+      least: [['the foreign-id probes', probes.length, 1]],
       coverage: `financial-data ${FOREIGN_ID}: ${covered.size} operations name a partner's object in the body beside another or as a query filter; ${probes.length} body and ${filters.probes.length} filter probes; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
     };
   }, 'needs'),
