@@ -106,6 +106,38 @@ export function rangeOf(contract: Contract, component: string, dotted?: string):
   return bounds(contract, component, dotted, 'minimum', 'maximum');
 }
 
+/**
+ * The bounds a member states, whatever its kind: a string's length (minLength/maxLength, or the one
+ * counted run `{m,n}` of its pattern: `^[0-9]{11,19}$`), a number's range, an array's count of items.
+ */
+export function statedBounds(contract: Contract, component: string, dotted?: string): Bounds {
+  const schema = schemaAt(contract, component, dotted);
+  const pairs = [
+    ['minLength', 'maxLength'],
+    ['minimum', 'maximum'],
+    ['minItems', 'maxItems'],
+  ] as const;
+  const pair = pairs.find(([lo, hi]) => keyword(contract, schema, lo) !== undefined || keyword(contract, schema, hi) !== undefined);
+  if (pair) return bounds(contract, component, dotted, pair[0], pair[1]);
+  const run = /^\^[^{]*\{(\d+),(\d+)\}\$$/.exec(String(keyword(contract, schema, 'pattern') ?? ''));
+  if (!run) throw new Error(`${contract.service}: ${named(component, dotted)} states no bounds`);
+  return { min: Number(run[1]), max: Number(run[2]) };
+}
+
+/** The ends of bounds a check tries: each end stated, accepted, and a step past each, refused. */
+export function boundEnds({ min, max }: Bounds, step = 1): { n: number; ok: boolean }[] {
+  return [
+    ...(min === undefined
+      ? []
+      : [
+          { n: min - step, ok: false },
+          { n: min, ok: true },
+        ]),
+    ...(max === undefined || max === min ? [] : [{ n: max, ok: true }]),
+    ...(max === undefined ? [] : [{ n: max + step, ok: false }]),
+  ];
+}
+
 /** The `default` of a schema. */
 export function defaultOf(contract: Contract, component: string, dotted?: string): unknown {
   return stated(contract, schemaAt(contract, component, dotted), named(component, dotted), 'default');

@@ -3,6 +3,7 @@
 // CE-SOURCE-EVERY-RULE): every refusal of the request, every limit and mask, every id the request names, and
 // what an accepted enrollment answers. One section per family, each with what it covers.
 import {
+  boundEnds,
   type CardRequests,
   type Contract,
   ENROLLMENT_PATHS,
@@ -264,9 +265,7 @@ for (const path of ENROLLMENT_PATHS)
         const wrong: string[] = [];
         let sent = 0;
         for (const source of SOURCES) {
-          const lengths = [...(limit.min === undefined ? [] : [limit.min - 1, limit.min]), limit.max!, limit.max! + 1];
-          for (const length of lengths) {
-            const accepted = length >= (limit.min ?? 0) && length <= limit.max!;
+          for (const { n: length, ok: accepted } of boundEnds(limit)) {
             const value = limit.value(length);
             expect(value, `a ${limit.field} of ${length} characters`).toHaveLength(length);
             let body: Record<string, any>;

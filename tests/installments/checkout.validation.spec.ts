@@ -13,7 +13,6 @@ import {
   planPlaintext,
   rangeOf,
   rules,
-  sizeOf,
   test,
   withDecision,
   withPath,
@@ -21,6 +20,8 @@ import {
   type OfferLike,
   type InstallmentsOperationId,
   withCheckDigit,
+  boundEnds,
+  statedBounds,
   withConflict,
   unregisteredPan,
   deviationTaken,
@@ -53,14 +54,7 @@ interface Row {
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
 const contract = await loadContract('installments');
-const CURRENCY = lengthOf(contract, 'Currency');
-const MCC = lengthOf(contract, 'Mcc');
-const ACQUIRER = lengthOf(contract, 'OffersMerchant', 'acquirerId');
-const TENURE = rangeOf(contract, 'PlanInstallmentInformation', 'tenure');
-const APR = rangeOf(contract, 'PlanInstallmentInformation', 'apr');
-const SCHEDULE = sizeOf(contract, 'PlanRequest', 'schedulePayments').max!;
 const INSTALLMENT_NUMBER = rangeOf(contract, 'PlanRequest', 'schedulePayments.[].installmentNumber');
-const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDetail');
 const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 
 const digits = (n: number) => '4'.repeat(n);
@@ -164,33 +158,88 @@ type Cells = [string, unknown, boolean, string, string, Partial<Row>?];
 const on = (op: InstallmentsOperationId, rows: Cells[]): Row[] =>
   rows.map(([field, value, accepted, why, rule, more]) => ({ op, field, value, accepted, why, rule, ...more }));
 const verdict = (ok: boolean) => (ok ? 'accept' : 'refuse');
-/** A plan term's range (PlanInstallmentInformation): both ends accepted, a step past each refused, e.g. `tenure 2 (3-60)`. */
-const ends = (term: 'tenure' | 'apr', { min, max }: { min?: number; max?: number }, step: number) =>
-  on(
+/** Luhn-complete (provider 2.0.0, Pan: every pan is validated against the Luhn algorithm): only the length varies. */
+const pan = (n: number) => withCheckDigit(digits(n - 1));
+const REFUSED_PAN = { reason: PLAN, description: 'Incorrect PAN length.' };
+/**
+ * Every member a bound of the contract binds (a length, a range, a count of items: facts.ts statedBounds), one row
+ * per end the contract states, accepted, and per step past it, refused (boundEnds). `refusedOnly` where an accepted
+ * value needs state the row does not make; `more`, what a row's end has of its own.
+ * [operation, member, rule (its verdict and `at` appended), schema (component, member), a value of size n, options]
+ */
+type Bound = [
+  InstallmentsOperationId,
+  string,
+  string,
+  [string, string?],
+  (n: number, bounds: { max?: number }) => unknown,
+  { step?: number; at?: string; refusedOnly?: true; more?: (n: number) => Partial<Row> }?,
+];
+const BOUNDED: Bound[] = [
+  // provider 2.0.0 PanListName: 1 to 64 characters, written in its pattern (no minLength / maxLength).
+  ['registerPans', 'panListName', 'IN-LIM-PANLISTNAME', ['PanListName'], (n) => 'a'.repeat(n)],
+  [
+    'registerPans',
+    'accountRange',
+    'IN-LIM-ACCOUNTRANGE',
+    ['AccountRangeBound'],
+    (n) => ({ accountRangeLow: digits(n), accountRangeHigh: digits(n) }),
+  ],
+  // provider 2.0.0 Pan and ConsumerCard: a card of 11 to 19 digits, in the encrypted sensitiveData (encryptedValue) of
+  // every writer carrying one. A deregistration answers a card not in its list as a per-PAN failure, so it takes any
+  // length in the bounds; offers and a plan are made for the card their offers were asked for: their refusing ends only.
+  ['registerPans', 'plain:pans.0.pan', 'IN-LIM-PAN', ['Pan'], pan, { at: '@encrypted' }],
+  ['deregisterPans', 'plain:pans.0.pan', 'IN-LIM-PAN', ['Pan'], pan, { at: '@encrypted' }],
+  // provider 2.0.0's 400 example InvalidPrimaryAccountNumberSize takes 13 to 24 digits; savePlan's InvalidPANLength.
+  [
+    'approvedOffers',
+    'plain:consumer.primaryAccountNumber',
+    'IN-LIM-PAN',
+    ['Pan'],
+    pan,
+    { at: '@encrypted', refusedOnly: true, more: (n) => (n > 19 ? { conflicts: ['IN-DEVIATION-OFFERS-PAN-LENGTH'] } : {}) },
+  ],
+  [
     'savePlan',
-    [min! - step, min!, max!, max! + step].map((v, i) => [
-      `planInstallmentInformation.${term}`,
-      v,
-      i === 1 || i === 2,
-      `${term} ${v} (${min}-${max})`,
-      `IN-LIM-${term.toUpperCase()}:${verdict(i === 1 || i === 2)}`,
-    ]),
-  );
-/** A member at each length: accepted within its bounds, refused outside them (`fill` makes a value of a length that keeps the member's other rules). */
-const lengths =
-  (op: InstallmentsOperationId, field: string, b: { min?: number; max?: number }, fill: (n: number) => string, rule: string) =>
-  (ns: number[]): Row[] =>
-    ns.map((n) => {
-      const ok = n >= (b.min ?? 0) && n <= b.max!;
-      return {
-        op,
-        field,
-        value: fill(n),
-        accepted: ok,
-        why: `${field} of ${n} characters (${b.min ?? 0}-${b.max})`,
-        rule: `${rule}:${verdict(ok)}`,
-      };
-    });
+    'plain:consumer.primaryAccountNumber',
+    'IN-LIM-PAN',
+    ['Pan'],
+    pan,
+    { at: '@encrypted', refusedOnly: true, more: () => REFUSED_PAN },
+  ],
+  // Offers (provider 2.0.0, OfferParameters)
+  ['approvedOffers', 'transaction.currency', 'IN-LIM-CURRENCY', ['Currency'], (n) => 'USDDD'.slice(0, n)],
+  ['approvedOffers', 'merchant.mcc', 'IN-LIM-MCC', ['Mcc'], (n) => '5999999'.slice(0, n)],
+  ['approvedOffers', 'merchant.acquirerId', 'IN-LIM-ACQUIRERID', ['OffersMerchant', 'acquirerId'], (n) => '1234567890'.slice(0, n)],
+  // Plan creation (provider 2.0.0, PlanRequest): a term accepted only as an offer of the answer gives it (OFFER_TERM).
+  ['savePlan', 'planInstallmentInformation.tenure', 'IN-LIM-TENURE', ['PlanInstallmentInformation', 'tenure'], (n) => n],
+  ['savePlan', 'planInstallmentInformation.apr', 'IN-LIM-APR', ['PlanInstallmentInformation', 'apr'], (n) => n, { step: 0.5 }],
+  ['savePlan', 'schedulePayments', 'IN-LIM-SCHEDULE', ['PlanRequest', 'schedulePayments'], schedule],
+  // Approval (provider 2.0.0, PlanApprovalParameters). The detail at its longest in characters of two UTF-8 bytes each
+  // (the schema has no pattern, so any character goes): a limit counted in bytes or in an encoding refuses it.
+  [
+    'planApproval',
+    'rejectReasonDetail',
+    'IN-LIM-REJECTDETAIL',
+    ['PlanApprovalRequest', 'rejectReasonDetail'],
+    (n, b) => (n > b.max! ? 'r' : 'é').repeat(n),
+  ],
+  ['planApproval', 'approvedCurrency', 'IN-LIM-CURRENCY', ['Currency'], (n) => 'EUROS'.slice(0, n), { refusedOnly: true }],
+];
+const BOUND_ROWS: Row[] = BOUNDED.flatMap(([op, field, rule, schema, fill, o = {}]) => {
+  const b = statedBounds(contract, ...schema);
+  return boundEnds(b, o.step)
+    .filter((e) => !(o.refusedOnly && e.ok))
+    .map(({ n, ok }) => ({
+      op,
+      field,
+      value: fill(n, b),
+      accepted: ok,
+      why: `${field} at ${n} (the contract's ${b.min === undefined ? `at most ${b.max}` : `${b.min}-${b.max}`})`,
+      rule: `${rule}:${verdict(ok)}${o.at ?? ''}`,
+      ...o.more?.(n),
+    }));
+});
 const ROWS: Row[] = [
   ...on('planApproval', [
     // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none (a target
@@ -208,18 +257,7 @@ const ROWS: Row[] = [
     ['panListName', undefined, false, 'neither panListId nor panListName (provider 400 example)', 'IN-EXCL-PANLIST:refuse'],
     ['panListId', '1'.repeat(17), false, 'panListId of 17 digits', 'IN-PAT-PANLISTID:refuse'],
   ]),
-  // provider 2.0.0 PanListName: 1 to 64 characters, written in its pattern (no minLength / maxLength).
-  ...lengths('registerPans', 'panListName', { min: 1, max: 64 }, (n) => 'a'.repeat(n), 'IN-LIM-PANLISTNAME')([1, 64, 0, 65]),
-  ...on(
-    'registerPans',
-    [11, 19, 10, 20].map((n, i) => [
-      'accountRange',
-      { accountRangeLow: digits(n), accountRangeHigh: digits(n) },
-      i < 2,
-      `bounds of ${n} digits`,
-      `IN-LIM-ACCOUNTRANGE:${verdict(i < 2)}`,
-    ]),
-  ),
+  ...BOUND_ROWS,
   ...on('registerPans', [
     ['accountRange.accountRangeHigh', undefined, false, 'without accountRangeHigh (required)', 'IN-REQ-ACCOUNTRANGE'],
     // provider 2.0.0 InvalidAccountRangeForNewPanList: a new list's range must be one the system holds; cards of
@@ -233,18 +271,6 @@ const ROWS: Row[] = [
       { reason: 'invalid.accountRange', description: 'Account range not valid' },
     ],
   ]),
-  // provider 2.0.0: a PAN of a list has 11 to 19 digits, in the encrypted sensitiveData (encryptedValue).
-  // Luhn-complete (provider 2.0.0, Pan: every pan is validated against the Luhn algorithm): only the length varies.
-  ...on(
-    'registerPans',
-    [11, 19, 10, 20].map((n, i) => [
-      'plain:pans.0.pan',
-      withCheckDigit(digits(n - 1)),
-      i < 2,
-      `a PAN of ${n} digits in encryptedValue`,
-      `IN-LIM-PAN:${verdict(i < 2)}@encrypted`,
-    ]),
-  ),
   ...on('deregisterPans', [
     ['panListName', undefined, true, 'the 18-digit panListId of a list just created', 'IN-PAT-PANLISTID:accept'],
     ['panListId', '1'.repeat(17), false, 'panListId of 17 digits', 'IN-PAT-PANLISTID:refuse'],
@@ -252,22 +278,6 @@ const ROWS: Row[] = [
     ['panListId', `${'1'.repeat(17)}a`, false, 'panListId with a letter', 'IN-PAT-PANLISTID:refuse'],
     ['panListId', undefined, false, 'without panListId (required)', 'IN-REQ-DEREG-LISTID'],
   ]),
-  // Offers (provider 2.0.0, OfferParameters)
-  ...lengths(
-    'approvedOffers',
-    'transaction.currency',
-    CURRENCY,
-    (n) => 'USDDD'.slice(0, n),
-    'IN-LIM-CURRENCY',
-  )([CURRENCY.max!, CURRENCY.min! - 1, CURRENCY.max! + 1]),
-  ...lengths('approvedOffers', 'merchant.mcc', MCC, (n) => '5999999'.slice(0, n), 'IN-LIM-MCC')([MCC.max!, MCC.min! - 1, MCC.max! + 1]),
-  ...lengths(
-    'approvedOffers',
-    'merchant.acquirerId',
-    ACQUIRER,
-    (n) => '1234567890'.slice(0, n),
-    'IN-LIM-ACQUIRERID',
-  )([ACQUIRER.max!, ACQUIRER.max! + 1]),
   ...on('approvedOffers', [
     // The merchant's (USA) currency: the provider refuses a currency that does not pair with the
     // merchant's country (provider 2.0.0 approvedOffers, its "Invalid Country and Currency Pair" 400).
@@ -277,16 +287,6 @@ const ROWS: Row[] = [
     // A string that reads as another JSON type: a target that types header values by their look refuses it.
     ['header:Correlation-Id', 'true', true, 'a Correlation-Id that reads as a boolean (still a plain string)', 'IN-FMT-CORRELATION:accept'],
     ['transaction', undefined, false, 'without transaction (required)', 'IN-REQ-OFFERS'],
-    // provider 2.0.0's 400 example InvalidPrimaryAccountNumberSize takes 13 to 24 digits.
-    [
-      'plain:consumer.primaryAccountNumber',
-      digits(20),
-      false,
-      'an encrypted PAN of 20 digits',
-      'IN-LIM-PAN:refuse@encrypted',
-      { conflicts: ['IN-DEVIATION-OFFERS-PAN-LENGTH'] },
-    ],
-    ['plain:consumer.primaryAccountNumber', digits(10), false, 'an encrypted PAN of 10 digits', 'IN-LIM-PAN:refuse@encrypted'],
     [
       'plain:consumer.primaryAccountNumber',
       offByOne(unregisteredPan()),
@@ -302,7 +302,6 @@ const ROWS: Row[] = [
     [
       ['', 'blank', 'IN-REQ-PLAN-PRODUCT:refuse', 'PAN is present and is blank or null.'],
       ['4111 1111 1111 1111', 'with spaces, not numeric', 'IN-LIM-PAN:refuse@encrypted', 'PAN is present and is non numeric.'],
-      [digits(10), 'of 10 digits', 'IN-LIM-PAN:refuse@encrypted', 'Incorrect PAN length.'],
       [digits(20), 'of 20 digits', 'IN-LIM-PAN:refuse@encrypted', 'Incorrect PAN length.'],
     ] as const
   ).map(([value, what, rule, description]) => ({
@@ -315,11 +314,7 @@ const ROWS: Row[] = [
     reason: PLAN,
     description,
   })),
-  ...ends('tenure', TENURE, 1),
-  ...ends('apr', APR, 0.5),
   ...on('savePlan', [
-    ['schedulePayments', schedule(SCHEDULE), true, `${SCHEDULE} scheduled payments (max)`, 'IN-LIM-SCHEDULE:accept'],
-    ['schedulePayments', schedule(SCHEDULE + 1), false, `${SCHEDULE + 1} scheduled payments`, 'IN-LIM-SCHEDULE:refuse'],
     ['providerId', 'not-a-uuid', false, 'a providerId that is not a UUID', 'IN-FMT-UUID:refuse'],
     ['transaction.amountType', undefined, false, 'without transaction.amountType (required)', 'IN-REQ-PLAN'],
     ['transaction.amountType', 'FINAL', true, 'transaction.amountType FINAL', 'IN-ENUM-AMOUNTTYPE:accept'],
@@ -537,15 +532,6 @@ const ROWS: Row[] = [
     rule: 'IN-FMT-APPROVAL-PAN',
     ...(conflict ? { conflict } : {}),
   })),
-  // At its longest in characters of two UTF-8 bytes each (the schema has no pattern, so any character
-  // goes): a limit counted in bytes or in an encoding refuses it.
-  ...lengths(
-    'planApproval',
-    'rejectReasonDetail',
-    REJECT_DETAIL,
-    (n) => (n > REJECT_DETAIL.max! ? 'r' : 'é').repeat(n),
-    'IN-LIM-REJECTDETAIL',
-  )([REJECT_DETAIL.max!, REJECT_DETAIL.max! + 1]),
   ...on('planApproval', [
     ...enumOf(contract, 'RejectReasonCode').map(
       (v): Cells => ['rejectReasonCode', v, true, `rejectReasonCode ${v}`, 'IN-ENUM-REJECTCODE:accept'],
@@ -586,7 +572,6 @@ const ROWS: Row[] = [
     ],
     ['rejectReasonCode', undefined, false, 'a DECLINED decision without rejectReasonCode', 'IN-REQ-DECISION-MEMBERS'],
   ]),
-  ...lengths('planApproval', 'approvedCurrency', CURRENCY, (n) => 'EUROS'.slice(0, n), 'IN-LIM-CURRENCY')([CURRENCY.max! + 1]),
 ];
 
 /**

@@ -5,7 +5,6 @@ import {
   expect,
   expectErrors,
   exampleParticipation,
-  lengthOf,
   limitOf,
   loadContract,
   rangeOf,
@@ -13,21 +12,18 @@ import {
   sizeOf,
   test,
   withPath,
+  boundEnds,
+  statedBounds,
   type InstallmentsOperationId,
 } from '../../fixtures/installments.js';
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
 const contract = await loadContract('installments');
-const LEGAL = lengthOf(contract, 'MerchantLegalName');
-const WALLETS = sizeOf(contract, 'Wallets');
 const WALLET_ID = rangeOf(contract, 'Wallet', 'walletId');
 const DBA_NAMES = sizeOf(contract, 'DbaNames').max!;
-const MIDS = sizeOf(contract, 'MerchantParticipation', 'mids').max!;
 const PER_REQUEST = sizeOf(contract, 'MerchantParticipationRequest');
-const walletIds = `${WALLET_ID.min}-${WALLET_ID.max}`;
 
 const ICA = '001234';
-const str = (n: number, c = 'a') => c.repeat(n);
 const list = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 
 interface Row {
@@ -50,14 +46,6 @@ const at = (field: string, rows: Cells[]): Row[] =>
   rows.map(([value, accepted, why, rule, more]) => ({ field, value, accepted, why, rule, ...more }));
 // reference, Main fields - Merchant participation.
 const PARTICIPATION: Row[] = [
-  ...at('merchantLegalName', [
-    [str(LEGAL.min!), true, `${LEGAL.min} character (min)`, 'IN-LIM-LEGALNAME:accept'],
-    // At its longest in characters of two UTF-8 bytes each (provider 2.0.0 pattern `^.{1,300}`: any
-    // character): a limit counted in bytes refuses it.
-    [str(LEGAL.max!, 'é'), true, `${LEGAL.max} non-ASCII characters (max)`, 'IN-LIM-LEGALNAME:accept'],
-    ['', false, 'empty', 'IN-LIM-LEGALNAME:refuse'],
-    [str(LEGAL.max! + 1), false, `${LEGAL.max! + 1} characters`, 'IN-LIM-LEGALNAME:refuse'],
-  ]),
   ...at('countryCode', [
     ['CAN', true, '3 letters', 'IN-PAT-COUNTRY:accept'],
     ['CA', false, '2 letters', 'IN-PAT-COUNTRY:refuse'],
@@ -87,36 +75,7 @@ const PARTICIPATION: Row[] = [
     ['YES', false, 'not Y|N', 'IN-ENUM-YESNO:refuse'],
   ]),
   ...at('nonMerchantNegotiatedParticipation', [['X', false, 'not Y|N', 'IN-ENUM-YESNO:refuse']]),
-  ...at('wallets', [
-    [
-      list(WALLETS.max!, (i) => ({ walletId: i + WALLET_ID.min!, walletAcceptance: 'Y' })),
-      true,
-      `${WALLETS.max} wallets (max), walletIds ${WALLET_ID.min} to ${WALLET_ID.max}`,
-      'IN-LIM-WALLETS:accept',
-    ],
-    [
-      list(WALLETS.max! + 1, (i) => ({ walletId: (i % WALLET_ID.max!) + WALLET_ID.min!, walletAcceptance: 'Y' })),
-      false,
-      `${WALLETS.max! + 1} wallets`,
-      'IN-LIM-WALLETS:refuse',
-    ],
-    [
-      [{ walletId: WALLET_ID.max! + 1, walletAcceptance: 'Y' }],
-      false,
-      `walletId ${WALLET_ID.max! + 1} (${walletIds})`,
-      'IN-RANGE-WALLETID:refuse',
-    ],
-    [[{ walletId: 1 }], false, 'a wallet without walletAcceptance (required)', 'IN-REQ-WALLET'],
-    [[], false, `no wallet (at least ${WALLETS.min})`, 'IN-LIM-WALLETS:refuse'],
-  ]),
-  ...at('dbaNames', [
-    [list(DBA_NAMES, (i) => `DBA ${i}`), true, `${DBA_NAMES} names (max)`, 'IN-LIM-DBANAMES:accept'],
-    [list(DBA_NAMES + 1, (i) => `DBA ${i}`), false, `${DBA_NAMES + 1} names`, 'IN-LIM-DBANAMES:refuse'],
-  ]),
-  ...at('mids', [
-    [list(MIDS, (i) => String(100000000 + i)), true, `${MIDS} MIDs (max)`, 'IN-LIM-MIDS:accept'],
-    [list(MIDS + 1, (i) => String(100000000 + i)), false, `${MIDS + 1} MIDs`, 'IN-LIM-MIDS:refuse'],
-  ]),
+  ...at('wallets', [[[{ walletId: 1 }], false, 'a wallet without walletAcceptance (required)', 'IN-REQ-WALLET']]),
   ...['acquirerICA', 'merchantLegalName', 'countryCode'].flatMap((field) =>
     at(field, [[undefined, false, 'missing (required)', 'IN-REQ-PARTICIPATION']]),
   ),
@@ -145,18 +104,33 @@ const PARTICIPATION: Row[] = [
       ['address.postalCode', { ...MID_MERCHANT, countryCode: 'HKG' }, 'missing from a MID merchant added in Hong Kong (no postal codes)'],
     ] as [string, Record<string, unknown> | undefined, string][]
   ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: true, why, rule: 'IN-REQ-PARTICIPATION-ADD:accept' })),
-  ...at(
-    'wallets',
-    [WALLET_ID.min!, WALLET_ID.max!, WALLET_ID.min! - 1].map((id, i): Cells => {
-      const ok = i < 2;
-      return [
-        [{ walletId: id, walletAcceptance: 'Y' }],
-        ok,
-        `walletId ${id} (${walletIds})`,
-        `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}`,
-      ];
-    }),
-  ),
+  // Every member a bound of the contract binds (a length, a range, a count of items: facts.ts statedBounds): one row
+  // per end the contract states, accepted, and per step past it, refused (boundEnds).
+  ...(
+    [
+      // At its longest in characters of two UTF-8 bytes each (provider 2.0.0 pattern `^.{1,300}`: any character): a limit
+      // counted in bytes refuses it.
+      ['merchantLegalName', 'IN-LIM-LEGALNAME', ['MerchantLegalName'], (n, b) => (n === b.max ? 'é' : 'a').repeat(n)],
+      [
+        'wallets',
+        'IN-LIM-WALLETS',
+        ['Wallets'],
+        (n) => list(n, (i) => ({ walletId: (i % WALLET_ID.max!) + WALLET_ID.min!, walletAcceptance: 'Y' })),
+      ],
+      ['wallets', 'IN-RANGE-WALLETID', ['Wallet', 'walletId'], (n) => [{ walletId: n, walletAcceptance: 'Y' }]],
+      ['dbaNames', 'IN-LIM-DBANAMES', ['DbaNames'], (n) => list(n, (i) => `DBA ${i}`)],
+      ['mids', 'IN-LIM-MIDS', ['MerchantParticipation', 'mids'], (n) => list(n, (i) => String(100000000 + i))],
+    ] as [string, string, [string, string?], (n: number, b: { max?: number }) => unknown][]
+  ).flatMap(([field, rule, schema, fill]) => {
+    const b = statedBounds(contract, ...schema);
+    return boundEnds(b).map(({ n, ok }) => ({
+      field,
+      value: fill(n, b),
+      accepted: ok,
+      why: `${schema[1] ? `${schema[1]} ` : ''}at ${n} (the contract's ${b.min}-${b.max})`,
+      rule: `${rule}:${ok ? 'accept' : 'refuse'}`,
+    }));
+  }),
 ];
 
 // reference, Merchant participation: the body is a list of participations, each held to every rule
@@ -178,12 +152,7 @@ for (const row of PARTICIPATION) {
   });
 }
 
-for (const [count, accepted] of [
-  [PER_REQUEST.min!, true],
-  [PER_REQUEST.max!, true],
-  [PER_REQUEST.min! - 1, false],
-  [PER_REQUEST.max! + 1, false],
-] as const) {
+for (const { n: count, ok: accepted } of boundEnds(PER_REQUEST)) {
   test(
     `participation: ${accepted ? 'accepts' : 'rejects'} ${count} participations in one request (${PER_REQUEST.min} to ${PER_REQUEST.max}) @provider`,
     rules(`IN-LIM-PARTICIPATIONS:${accepted ? 'accept' : 'refuse'}`),

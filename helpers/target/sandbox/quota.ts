@@ -10,8 +10,8 @@ import { readValue, type Env } from '../../config/env-schema.js';
 import { loadContract } from '../../contract/contract.js';
 import { limitOf, rangeOf } from '../../contract/facts.js';
 import type { Contract } from '../../contract/contract.js';
-import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
-import { politeFetch } from './sweep.js';
+import { fdTargetFromEnv } from '../financial-data.js';
+import { fdPartnerHeaders, politeFetch } from './sweep.js';
 
 /** The partner's testing-customer quota: SANDBOX_CUSTOMER_QUOTA, else the provider's (the financial data contract's `x-limits`). */
 export function customerQuota(contract: Contract, env: Env = suiteConfig().env): number {
@@ -22,21 +22,11 @@ export function customerQuota(contract: Contract, env: Env = suiteConfig().env):
 export async function countTestingCustomers(env: Env = suiteConfig().env): Promise<number | string> {
   const target = fdTargetFromEnv(env);
   const contract = await loadContract('financial-data');
-  const names = configuredFdHeaderNames(contract, env);
-  const json = { 'content-type': 'application/json', accept: 'application/json' };
   try {
-    const create = contract.operation('CreateToken');
-    const auth = await politeFetch(`${target.baseURL}${create.path}`, {
-      method: create.method,
-      headers: { ...json, [names.appKey]: target.appKey },
-      body: JSON.stringify(target.partner),
-    });
-    if (!auth.ok) return `CreateToken answered ${auth.status}`;
-    const { token } = (await auth.json()) as { token: string };
+    const headers = await fdPartnerHeaders(env);
+    if (typeof headers === 'number') return `CreateToken answered ${headers}`;
     const list = `${contract.operation('GetCustomers').path}?type=testing&limit=${rangeOf(contract, 'PageLimit').max}`;
-    const res = await politeFetch(`${target.baseURL}${list}`, {
-      headers: { ...json, [names.appKey]: target.appKey, [names.appToken]: token },
-    });
+    const res = await politeFetch(`${target.baseURL}${list}`, { headers });
     if (!res.ok) return `GetCustomers answered ${res.status}`;
     const body = (await res.json()) as { found?: number; customers?: unknown[] };
     return Number(body.found ?? body.customers?.length ?? 0);

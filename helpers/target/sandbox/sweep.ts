@@ -14,22 +14,29 @@ import { MAX_RATE_RETRIES, retryAfterSeconds, sleepMs } from '../../client/guest
 
 type Headers = Record<string, string>;
 
+/**
+ * The raw CreateToken login of a financial data partner (the configured one unless named), for the sweep and the
+ * quota count, which run outside the client: the headers its calls carry, or the status that refused it.
+ */
+export async function fdPartnerHeaders(env: Env, partner = fdTargetFromEnv(env).partner): Promise<Headers | number> {
+  const target = fdTargetFromEnv(env);
+  const contract = await loadContract('financial-data');
+  const names = configuredFdHeaderNames(contract, env);
+  const create = contract.operation('CreateToken');
+  const json = { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey };
+  const res = await politeFetch(`${target.baseURL}${create.path}`, { method: create.method, headers: json, body: JSON.stringify(partner) });
+  const token = res.ok ? ((await res.json()) as { token?: string }).token : undefined;
+  return token ? { ...json, [names.appToken]: token } : res.status;
+}
+
 /** Credentials to try, in order, per service (only financial data creates deletable objects). */
 async function credentialSets(service: string, env: Env): Promise<Headers[]> {
   if (service !== 'financial-data') return [];
   const target = fdTargetFromEnv(env);
-  const contract = await loadContract(service);
-  const names = configuredFdHeaderNames(contract, env);
-  const create = contract.operation('CreateToken');
   const sets: Headers[] = [];
   for (const partner of [target.partner, target.sparePartner].filter(Boolean)) {
-    const res = await politeFetch(`${target.baseURL}${create.path}`, {
-      method: create.method,
-      headers: { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey },
-      body: JSON.stringify(partner),
-    });
-    const token = res.ok ? ((await res.json()) as { token?: string }).token : undefined;
-    if (token) sets.push({ accept: 'application/json', [names.appKey]: target.appKey, [names.appToken]: token });
+    const headers = await fdPartnerHeaders(env, partner);
+    if (typeof headers !== 'number') sets.push(headers);
   }
   return sets;
 }
