@@ -153,11 +153,10 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       consumer: f.consumer,
       callbackUrl: callbackOf(x.input.query),
       constraints: f.constraints,
-      build: (r) =>
-        state(x, { kind: 'content', content: build(r, state(x, { kind: 'reading', reading: READING(world) }).reading) }).content,
+      build: (r) => build(r, state(x, { kind: 'reading', reading: READING }).reading),
     });
     if (extra) report.extra = extra(report.id, f);
-    return state(x, { kind: 'filed', report }).report;
+    return report;
   };
 
   // --- Cash flow reports (cfrb: no consumer, not FCRA; cfrp: FCRA, the consumer's)
@@ -183,7 +182,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       });
       const filing = { type: kind, consumer: personal ? guarded.consumer : undefined, constraints };
       const report = file(x, guarded.customer, filing, (r, reading) =>
-        cashFlowContent(world, x.read!, reading.window(body.fromDate, r.createdDate), reading),
+        cashFlowContent(world, x.read!, reading.window(body.fromDate, r.createdDate)),
       );
       return answer(x, reply, { status: 202, body: reportAck(report) });
     });
@@ -286,34 +285,29 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
 
 // --- Content, built when the report completes.
 
-export const HISTORY_DAYS = 730;
+const HISTORY_DAYS = 730;
 
 interface Period extends Window {
   monthS: number;
 }
 
 /** How a report reads the customer's data, as documented (each member bent at the state seam: analytics.records.ts Reading). */
-const READING = (world: FdState): Reading => ({
+const READING: Reading = {
   // provider 1.35.0: up to two years of transaction history; two years without a fromDate.
   window: (fromDate, endS) => {
     const floor = endS - HISTORY_DAYS * DAY_S;
     const from = typeof fromDate === 'number' ? fromDate : floor;
     return { startS: Math.min(Math.max(from, floor), endS), endS };
   },
-  posted: (a, w) => postedOf(world, a.id, w),
-  anchor: (a) => a.balance,
-  opening: (startS, balanceAt) => balanceAt(startS - 1),
-  inflow: (txs) => credits(txs),
   outflow: (periods) => periods,
-  payments: (txs) => debits(txs),
   customer: (all) => all,
-});
+};
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 
 /** The posted transactions of an account, oldest first (all of them, or those inside the window). */
-export function postedOf(world: FdState, accountId: string, w?: Window): Transaction[] {
+function postedOf(world: FdState, accountId: string, w?: Window): Transaction[] {
   const out: Transaction[] = [];
   for (const t of transactionsOfAccounts(world, [accountId])) {
     if (t.status !== 'active') continue;
@@ -385,7 +379,7 @@ function institutions(world: FdState, accounts: Account[], render: (a: Account) 
 const head = (w: Window) => ({ startDate: w.startS, endDate: w.endS, days: Math.round((w.endS - w.startS) / DAY_S) });
 
 /** Cash flow reports (cfrb, cfrp): transactions and monthly credits / debits per account and summed. */
-export function cashFlowContent(world: FdState, accounts: Account[], w: Window, reading: Reading) {
+function cashFlowContent(world: FdState, accounts: Account[], w: Window) {
   const periods = months(w);
   const monthly = (txs: Transaction[]) => ({
     credits: periods.map((p) => {
@@ -438,7 +432,7 @@ export function cashFlowContent(world: FdState, accounts: Account[], w: Window, 
   };
   const all: Transaction[] = [];
   const inst = institutions(world, accounts, (a) => {
-    const txs = reading.posted(a, w);
+    const txs = postedOf(world, a.id, w);
     all.push(...txs);
     const m = monthly(txs);
     const f = figures(m);
@@ -468,7 +462,7 @@ const monthlyAttr = (name: string, key: 'aggregatedByTimePeriods' | 'reportedByT
 const periodDates = (p: Period) => ({ startDate: iso(p.startS), endDate: iso(p.endS) });
 
 /** ASSET_BALANCE per month: daily end-of-day balances, the balance before the month and after it. */
-function balancePeriods(world: FdState, a: Account, w: Window, reading: Reading) {
+function balancePeriods(world: FdState, a: Account, w: Window) {
   const all = postedOf(world, a.id);
   // after[i]: the sum of the posted transactions from the i-th (oldest first) on.
   const after = new Array<number>(all.length + 1).fill(0);
@@ -481,19 +475,19 @@ function balancePeriods(world: FdState, a: Account, w: Window, reading: Reading)
       if (all[mid].postedDate > s) hi = mid;
       else lo = mid + 1;
     }
-    return cents(reading.anchor(a) - after[lo]);
+    return cents(a.balance - after[lo]);
   };
   return months(w).map((p) => {
     const daily: number[] = [];
     for (let day = p.startS; day <= p.endS; day += DAY_S) daily.push(balanceAt(Math.min(day + DAY_S - 1, p.endS)));
-    return { ...periodDates(p), ...stats(daily), beginningValue: reading.opening(p.startS, balanceAt), endingValue: balanceAt(p.endS) };
+    return { ...periodDates(p), ...stats(daily), beginningValue: balanceAt(p.startS - 1), endingValue: balanceAt(p.endS) };
   });
 }
 
 const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => Transaction[]) =>
   months(w).map((p) => ({ ...periodDates(p), ...stats(amounts(pick(inPeriod(txs, p)))) }));
 
-export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
+type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 
 /**
  * provider 1.35.0 StreamModel: the transactions of one account with one counterparty (their
@@ -537,7 +531,7 @@ function analyticsOf(
   if (kind === 'cashflow')
     return {
       transactionalAttributes: [
-        monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, reading.inflow)),
+        monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, credits)),
         monthlyAttr('CASH_OUTFLOW', 'aggregatedByTimePeriods', reading.outflow(flowPeriods(txs, w, debits))),
       ],
       stateAttributes: [
@@ -550,7 +544,7 @@ function analyticsOf(
       streams: streamsOf(txs, w),
     };
   const whole = { startDate: iso(w.startS), endDate: iso(w.endS) };
-  const out = reading.payments(txs, w);
+  const out = debits(txs);
   const period = { ...whole, ...stats(amounts(out)) };
   const monthsN = Math.max(1, Math.round((w.endS - w.startS) / (30 * DAY_S)));
   const attr: Record<string, unknown> = {
@@ -566,7 +560,7 @@ function analyticsOf(
 }
 
 /** The analytics reports (balance, cash flow analytics, payment history, foresight). */
-export function analyticsContent(
+function analyticsContent(
   kind: AnalyticsKind,
   world: FdState,
   accounts: Account[],
@@ -577,9 +571,9 @@ export function analyticsContent(
   const all: Transaction[] = [];
   const balances: Record<string, unknown>[][] = [];
   const inst = institutions(world, accounts, (a) => {
-    const txs = reading.posted(a, w);
+    const txs = postedOf(world, a.id, w);
     all.push(...txs);
-    const balance = kind === 'balance' ? balancePeriods(world, a, w, reading) : undefined;
+    const balance = kind === 'balance' ? balancePeriods(world, a, w) : undefined;
     if (balance) balances.push(balance);
     return { analytics: analyticsOf(kind, txs, w, reading, { balance, ...options }) };
   });

@@ -22,7 +22,7 @@
 // Rules: schemas/financial-data/rules/reports-assets.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
-import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
+import { judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
 import { categoryOf } from '../portfolio.js';
 import {
   findAccount,
@@ -46,7 +46,6 @@ import {
   ELIGIBLE,
   monthsBefore,
   monthStart,
-  type Answer,
   type AssetSeams,
   type Change,
   type ContentOptions,
@@ -84,7 +83,6 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   const world = ctx.state;
   const seams = ctx.faults.seams<AssetSeams>('assets');
   const state = <K extends Change['kind']>(x: Exchange, change: Extract<Change, { kind: K }>) => seams.state(x, change) as typeof change;
-  const answer = answerThrough<Exchange, Answer>(seams);
   const refused = (r: Refusal | undefined, reply: FastifyReply) => (r ? sendError(ctx, reply, r.status, r.message) : undefined);
   // seed 002, Limits: the VOA, VOAI (and its default) and VOI history windows, the transactions report window (the contract's x-limits).
   const limits = {
@@ -130,8 +128,6 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     // seed 002 Errors 404: an account that is not the customer's.
     'statement-account': (x) =>
       x.account ? undefined : { status: 404, message: `Account not found: ${x.statement!.accountId ?? '(none)'}` },
-    // The contract bounds statementIndex (provider 1.35.0 StatementData).
-    'statement-index': () => undefined,
   });
 
   /** The shared guards (404 customer, 403 freeze, 404 consumer); the customer and its consumer kept on the exchange. */
@@ -161,7 +157,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       constraints: defined(constraints),
       build: (r) => state(x, { kind: 'content', content: build(r), report: r }).content,
     });
-    return answer(x, reply, { status: 202, body: reportAck(report), report });
+    return reply.code(202).send(reportAck(report));
   };
   /** The content of a report with a window or income: its accounts, options and reading through the seams. */
   const content = (x: Exchange, r: Report, options: ContentOptions) =>
@@ -297,7 +293,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     const data = (x.statement = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number });
     x.account = data.accountId === undefined ? undefined : findAccount(world, x.customer!.id, String(data.accountId));
     x.index = data.statementIndex ?? 1;
-    const refusal = judged(x, ['statement-account', 'statement-index']);
+    const refusal = judged(x, ['statement-account']);
     if (refusal) return refused(refusal, reply);
     const account = x.account!;
     const index = x.index;

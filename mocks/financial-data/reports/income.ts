@@ -58,19 +58,10 @@ const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 
 /** How a report reads the customer's data, as documented (each member bent at the state seam: income.records.ts Reading). */
 const READING: Reading = {
-  depositAccounts: (accounts) => accounts,
   named: (ids) => (ids ? new Set(ids) : undefined),
-  deposits: (found) => found,
-  // seed 002: the VOE transactions report gives descriptions without amounts.
-  amounts: false,
   stubs: (stubs) => stubs,
-  extract: (e) => e,
-  pay: (e) => e.netPayCurrent,
   near: (_e, deposits) => deposits,
-  matched: (m) => m,
-  latest: (deposits) => deposits[deposits.length - 1],
   payDate: (t) => t.postedDate,
-  income: (voie) => voie,
 };
 
 export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): void {
@@ -199,9 +190,9 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     });
     return file(x, reply, { type: 'voeTransactions', title: TITLES.voeTransactions, constraints, extra: {} }, (r, reading) => {
       const fromDate = body.fromDate === undefined ? undefined : Number(body.fromDate);
-      const found = payrollDeposits(world, reading, r.customerId, reading.named(accountIds, r.customerId), fromDate);
-      const deposits = reading.deposits(found, accountIds, r.customerId, (id, ids) => payrollDeposits(world, reading, id, ids, fromDate));
-      return { institutions: incomeInstitutions(world, deposits, reading.amounts, body.incomeStreamConfidenceMinimum) };
+      // seed 002: the VOE transactions report gives descriptions without amounts.
+      const deposits = payrollDeposits(world, r.customerId, reading.named(accountIds, r.customerId), fromDate);
+      return { institutions: incomeInstitutions(world, deposits, false, body.incomeStreamConfidenceMinimum) };
     });
   });
 
@@ -232,7 +223,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
           reportStyle: style,
           assetIds: data.assetIds,
           numberOfBillableAssets: bill.count,
-          payStatements: reading.stubs(stubs).map((s) => reading.extract({ ...extract(s.id, s.asset), billable: bill.billable(s.id) })),
+          payStatements: reading.stubs(stubs).map((s) => ({ ...extract(s.id, s.asset), billable: bill.billable(s.id) })),
         };
       });
     });
@@ -261,7 +252,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     const filing = { type: 'voieTxVerify', title: TITLES.voieWithInterview, constraints, extra: { reportStyle: 'voieWithInterview' } };
     // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
     return file(x, reply, filing, (r, reading) => {
-      const deposits = payrollDeposits(world, reading, r.customerId, reading.named(accountIds, r.customerId));
+      const deposits = payrollDeposits(world, r.customerId, reading.named(accountIds, r.customerId));
       const bill = billing(
         r.customerId,
         stubs.map((s) => s.id),
@@ -272,7 +263,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
         numberOfBillableAssets: bill.count,
         payStatements: stubs.map((s) => {
           const e = { ...extract(s.id, s.asset), billable: bill.billable(s.id) };
-          return reading.matched(matchDeposits(reading, e, reading.near(e, deposits)), deposits);
+          return matchDeposits(e, reading.near(e, deposits));
         }),
         institutions: incomeInstitutions(world, deposits, true, body.incomeStreamConfidenceMinimum),
       };
@@ -361,20 +352,10 @@ export type { Deposit };
  * accounts (optionally only `accountIds`), as the transaction reads show them (historic ones once
  * the historic load is done), oldest first.
  */
-export function payrollDeposits(
-  world: FdState,
-  reading: Reading,
-  customerId: string,
-  accountIds?: Set<string>,
-  fromDate?: number,
-): Deposit[] {
+export function payrollDeposits(world: FdState, customerId: string, accountIds?: Set<string>, fromDate?: number): Deposit[] {
   const accounts = new Map(
-    reading
-      .depositAccounts(
-        linkedData(world, customerId).accounts.filter(
-          (a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)),
-        ),
-      )
+    linkedData(world, customerId)
+      .accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
       .map((a) => [a.id, a]),
   );
   const out: Deposit[] = [];
@@ -459,8 +440,8 @@ export function extract(assetId: string, asset: Readonly<Asset>): PayExtract {
 }
 
 /** TXVerify: the deposits whose amount is the pay statement's net pay (provider 1.35.0 matchType NET_PAY_MATCH). */
-export function matchDeposits(reading: Reading, payStatement: PayExtract, deposits: Deposit[]): PayExtract {
-  const pay = reading.pay(payStatement);
+function matchDeposits(payStatement: PayExtract, deposits: Deposit[]): PayExtract {
+  const pay = payStatement.netPayCurrent;
   const matched =
     pay === undefined ? [] : deposits.filter(({ t }) => Math.round(t.amount * 100) === Math.round(pay * 100)).map(({ t }) => t.id);
   return { ...payStatement, matchType: matched.length > 0 ? 'NET_PAY_MATCH' : 'NO_MATCH', matchedTransactionIds: matched };
@@ -472,7 +453,7 @@ export function matchDeposits(reading: Reading, payStatement: PayExtract, deposi
  * record adds that deposit's amount; without (VOE payroll) there is no income at all.
  */
 export function employmentHistory(world: FdState, reading: Reading, customerId: string, consumer: Consumer | undefined, income: boolean) {
-  const latest = reading.latest(payrollDeposits(world, reading, customerId));
+  const latest = payrollDeposits(world, customerId).at(-1);
   const name = [consumer?.fields.firstName, consumer?.fields.lastName].filter(Boolean).join(' ');
   const record: Record<string, unknown> = {
     employmentId: `emp-${customerId}`,
@@ -486,6 +467,6 @@ export function employmentHistory(world: FdState, reading: Reading, customerId: 
       ...(latest ? { latestPayDate: reading.payDate(latest.t) } : {}),
     },
   };
-  if (reading.income(income)) record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };
+  if (income) record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };
   return [record];
 }
