@@ -49,7 +49,7 @@ export interface Exchange {
   nowS: number;
   /** The Accept header as sent. */
   accept: string;
-  /** The period of an index (the 'period' step). */
+  /** The period of an index. */
   period: (index: number) => Period;
   /** The statement of an index, its asset registered (what the answers are made of). */
   statementOf: (index: number) => Statement;
@@ -65,7 +65,7 @@ export interface Exchange {
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'period' | 'account' | 'customer' | 'mfa' | 'index' | 'read' | 'indexes' | 'asset';
+export type Step = 'account' | 'customer' | 'mfa' | 'index' | 'read' | 'indexes' | 'asset';
 
 /** A refusal: its status and words (203: the challenge, no body). */
 export interface Refusal {

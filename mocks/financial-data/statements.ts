@@ -61,7 +61,6 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    period: () => undefined,
     account: (x) => {
       x.account = findAccount(world, x.input.path.customerId, x.input.path.accountId, x.input.partner?.id);
       return x.account ? undefined : { status: 404, message: 'Customer or account not found' };
@@ -109,13 +108,13 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetCustomerAccountStatement', (input, reply) => {
     const x = exchange('GetCustomerAccountStatement', input, reply);
-    if (refused(x, reply, ['period', 'account', 'mfa', 'index', 'read'])) return reply;
+    if (refused(x, reply, ['account', 'mfa', 'index', 'read'])) return reply;
     return send(x, reply, { status: 200, type: 'application/pdf', body: x.statementOf(x.read!).pdf });
   });
 
   route(app, ctx, 'GetCustomerAccountMultipleStatement', (input, reply) => {
     const x = exchange('GetCustomerAccountMultipleStatement', input, reply);
-    if (refused(x, reply, ['period', 'account', 'mfa', 'indexes'])) return reply;
+    if (refused(x, reply, ['account', 'mfa', 'indexes'])) return reply;
     const statements = x.indexes!.map((index) => {
       const { id, p } = x.statementOf(index);
       return { index: String(index), id, asOfDate: x.nowS, description: p.description, documentDate: p.documentDate };
