@@ -4,6 +4,7 @@
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';
 import { linkedData, type Account, type AccountType, type Consumer, type Customer, type FdState, type Transaction } from '../state.js';
+import { idList } from './views.js';
 
 export type Kind = 'cfrb' | 'cfrp' | 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 export type Purpose = 'cra' | 'ftc' | 'noncra';
@@ -73,9 +74,6 @@ export interface Answer {
 }
 
 export type AnalyticsSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
-
-/** The ids an accountIds text names, split on white space. */
-export const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
 
 /** The customer's accounts `accountIds` names (all of them without it), of `types` when given. */
 export const accountsAsked = (world: FdState, customerId: string, accountIds: unknown, types?: AccountType[]): Account[] => {

@@ -30,7 +30,6 @@ import { DAY_S } from '../portfolio.js';
 import { transactionsOfAccounts, type Account, type AccountType, type Customer, type FdState, type Transaction } from '../state.js';
 import {
   accountsAsked,
-  idList,
   type AnalyticsSeams,
   type Answer,
   type Change,
@@ -45,6 +44,7 @@ import {
 } from './analytics.records.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
+import { byInstitution, cents, defined, groupBy, idList } from './views.js';
 
 const DEPOSIT: AccountType[] = ['checking', 'savings'];
 const FORESIGHT: AccountType[] = ['checking', 'creditCard', 'savings'];
@@ -68,7 +68,6 @@ const TYPES: Partial<Record<Kind, Record<string, Partial<Record<Purpose, string>
   pri: { personal: { cra: 'pripcra', noncra: 'pripnoncra' }, business: { cra: 'pribcra', ftc: 'pribftc', noncra: 'pribnoncra' } },
 };
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 /** A six-character pin per report (provider 1.35.0 ReportPin), derived from its id. */
 const pinOf = (id: string) => [...id].reverse().join('').slice(0, 6);
 
@@ -303,7 +302,6 @@ const READING: Reading = {
   customer: (all) => all,
 };
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 
 /** The posted transactions of an account, oldest first (all of them, or those inside the window). */
@@ -357,13 +355,12 @@ const debits = (txs: Transaction[]) => txs.filter((t) => t.amount < 0);
 const amounts = (txs: Transaction[]) => txs.map((t) => t.amount);
 
 /** The accounts grouped by institution, each rendered by `render` (provider: institutions[].accounts[]). */
-function institutions(world: FdState, accounts: Account[], render: (a: Account) => Record<string, unknown>) {
-  const byInstitution = new Map<string, Account[]>();
-  for (const a of accounts) byInstitution.set(a.institutionId, [...(byInstitution.get(a.institutionId) ?? []), a]);
-  return [...byInstitution].map(([id, list]) => ({
-    id,
-    name: world.institutions.find((i) => i.id === id)?.name ?? id,
-    accounts: list.map((a) => ({
+const institutions = (world: FdState, accounts: Account[], render: (a: Account) => Record<string, unknown>) =>
+  byInstitution(
+    world,
+    accounts,
+    (id, name) => ({ id, name: name ?? id }),
+    (a) => ({
       id: a.id,
       name: a.name,
       type: a.type,
@@ -372,36 +369,30 @@ function institutions(world: FdState, accounts: Account[], render: (a: Account) 
       balanceDate: a.balanceDate,
       currency: a.currency,
       ...render(a),
-    })),
-  }));
-}
+    }),
+  );
 
 const head = (w: Window) => ({ startDate: w.startS, endDate: w.endS, days: Math.round((w.endS - w.startS) / DAY_S) });
 
 /** Cash flow reports (cfrb, cfrp): transactions and monthly credits / debits per account and summed. */
 function cashFlowContent(world: FdState, accounts: Account[], w: Window) {
   const periods = months(w);
+  /** Each month's credits or debits: their number, total, largest (Math.max of credits, Math.min of debits) and average. */
+  const side = (txs: Transaction[], pick: typeof credits, name: 'Credit' | 'Debit', largest: (...n: number[]) => number) =>
+    periods.map((p) => {
+      const c = pick(inPeriod(txs, p));
+      const total = c.reduce((s, t) => s + t.amount, 0);
+      return {
+        month: p.monthS,
+        [`numberOf${name}s`]: c.length,
+        [`total${name}sAmount`]: cents(total),
+        [`largest${name}`]: c.length ? largest(...amounts(c)) : 0,
+        [`average${name}Amount`]: c.length ? cents(total / c.length) : 0,
+      };
+    });
   const monthly = (txs: Transaction[]) => ({
-    credits: periods.map((p) => {
-      const c = credits(inPeriod(txs, p));
-      return {
-        month: p.monthS,
-        numberOfCredits: c.length,
-        totalCreditsAmount: cents(c.reduce((s, t) => s + t.amount, 0)),
-        largestCredit: c.length ? Math.max(...amounts(c)) : 0,
-        averageCreditAmount: c.length ? cents(c.reduce((s, t) => s + t.amount, 0) / c.length) : 0,
-      };
-    }),
-    debits: periods.map((p) => {
-      const d = debits(inPeriod(txs, p));
-      return {
-        month: p.monthS,
-        numberOfDebits: d.length,
-        totalDebitsAmount: cents(d.reduce((s, t) => s + t.amount, 0)),
-        largestDebit: d.length ? Math.min(...amounts(d)) : 0,
-        averageDebitAmount: d.length ? cents(d.reduce((s, t) => s + t.amount, 0) / d.length) : 0,
-      };
-    }),
+    credits: side(txs, credits, 'Credit', Math.max),
+    debits: side(txs, debits, 'Debit', Math.min),
   });
   // provider 1.35.0 CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic: the totals
   // of the last 2, 6 and 12 months, and the nets (credits less debits) over them and over every month.
@@ -496,9 +487,7 @@ type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
  * oldest first. The customer's streams are its accounts' (the same objects: a stream is one account's).
  */
 function streamsOf(txs: Transaction[], w: Window) {
-  const byParty = new Map<string, Transaction[]>();
-  for (const t of txs) byParty.set(`${t.accountId}\n${t.description}`, [...(byParty.get(`${t.accountId}\n${t.description}`) ?? []), t]);
-  return [...byParty.values()]
+  return [...groupBy(txs, (t) => `${t.accountId}\n${t.description}`).values()]
     .filter((list) => list.length >= 3)
     .map((list) => {
       const sorted = [...list].sort((a, b) => a.postedDate - b.postedDate || a.id - b.id);

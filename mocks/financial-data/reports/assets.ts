@@ -35,8 +35,9 @@ import {
   type Transaction,
 } from '../state.js';
 import { holderOf } from '../payments-data.records.js';
-import { generationGuard } from './guard.js';
+import { guardInto } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
+import { byInstitution, cents, defined, groupBy } from './views.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import {
@@ -69,7 +70,6 @@ const TITLES: Record<Kind, string> = {
 
 /** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
 const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
 
 /** How a report's content reads the customer's data, as documented (each member bent at the state seam: assets.records.ts Reading). */
@@ -130,13 +130,8 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       x.account ? undefined : { status: 404, message: `Account not found: ${x.statement!.accountId ?? '(none)'}` },
   });
 
-  /** The shared guards (404 customer, 403 freeze, 404 consumer); the customer and its consumer kept on the exchange. */
-  const guard = (x: Exchange, reply: FastifyReply) => {
-    const found = generationGuard(ctx, reply, x.input.path.customerId, true);
-    x.customer = found?.customer;
-    x.consumer = found?.consumer;
-    return found;
-  };
+  /** The shared guards (404 customer, 403 freeze, 404 consumer), the customer and its consumer kept on the exchange. */
+  const guard = (x: Exchange, reply: FastifyReply) => guardInto(ctx, reply, x);
 
   /** The accounts named by accountIds (undefined: all) judged: each must be the customer's account. */
   const namedAccounts = (x: Exchange) => {
@@ -326,8 +321,6 @@ export function reportAccounts(ctx: FdContext, customerId: string, types: readon
   return accounts.filter((a) => (!types || types.includes(a.type)) && (!named || named.includes(a.id)));
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
-
 function transactionView(t: Transaction) {
   return {
     id: t.id,
@@ -393,9 +386,7 @@ function incomeStreams(
   income: { from: number; to: number; confidenceMin?: number },
 ) {
   const confidenceMin = income.confidenceMin;
-  const byPayee = new Map<string, Transaction[]>();
-  for (const t of credits) byPayee.set(t.description, [...(byPayee.get(t.description) ?? []), t]);
-  return [...byPayee.entries()]
+  return [...groupBy(credits, (t) => t.description)]
     .map(([payee, list], n) => ({
       id: `${reportId}-${account.id}-${n + 1}`,
       name: payee,
@@ -422,8 +413,7 @@ export function buildContent(
   const { window, income } = options;
   let earliest: number | undefined;
   let latest: number | undefined;
-  const institutions = new Map<string, Record<string, unknown>[]>();
-  for (const account of accounts) {
+  const accountView = (account: Account) => {
     const held = heldTransactions(ctx, account).filter(reading.held);
     const holder = holderOf(ctx.state.customers.get(account.customerId), account);
     const view: Record<string, unknown> = {
@@ -475,16 +465,15 @@ export function buildContent(
       );
       view.incomeStreams = incomeStreams(reportId, account, credits, income);
     }
-    institutions.set(account.institutionId, [...(institutions.get(account.institutionId) ?? []), view]);
-  }
-  const names = new Map(ctx.state.institutions.map((i) => [i.id, i.name]));
+    return view;
+  };
   const content: Record<string, unknown> = {
-    institutions: [...institutions.entries()].map(([id, list]) => ({
-      id: Number(id),
-      name: names.get(id) ?? `Institution ${id}`,
-      urlHomeApp: `https://institution-${id}.example.test`,
-      accounts: list,
-    })),
+    institutions: byInstitution(
+      ctx.state,
+      accounts,
+      (id, name) => ({ id: Number(id), name: name ?? `Institution ${id}`, urlHomeApp: `https://institution-${id}.example.test` }),
+      accountView,
+    ),
   };
   if (window) {
     const start = reading.spanStart(earliest, window);

@@ -52,6 +52,14 @@ export function generationGuard(
   return { customer, consumer };
 }
 
+/** generationGuard of a report that needs the consumer, the customer and its consumer kept on the family's exchange `x`. */
+export function guardInto(ctx: FdContext, reply: FastifyReply, x: { input: Input; customer?: Customer; consumer?: Consumer }) {
+  const found = generationGuard(ctx, reply, x.input.path.customerId, true);
+  x.customer = found?.customer;
+  x.consumer = found?.consumer;
+  return found;
+}
+
 /** The partner's consumer of the path (it outlives its customer: seed 002, Resources), or a 404 already sent. */
 export function ownConsumer(ctx: FdContext, reply: FastifyReply, { path, partner }: Input): Consumer | undefined {
   const consumer = findConsumer(ctx.state, path.consumerId, partner?.id);

@@ -23,7 +23,7 @@ import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import { judgeThrough, route, sendError, type FdContext } from '../middleware.js';
 import { storedAsset } from '../statements.js';
 import { linkedData, transactionsOfAccounts, type Asset, type Consumer, type Customer, type FdState, type Report } from '../state.js';
-import { generationGuard } from './guard.js';
+import { guardInto } from './guard.js';
 import {
   type Change,
   type Deposit,
@@ -36,6 +36,7 @@ import {
   type Step,
 } from './income.records.js';
 import { callbackOf, createReport, reportAck, settleReports, type NewReport } from './store.js';
+import { byInstitution, defined, groupBy, idList } from './views.js';
 
 const TITLES = {
   voePayroll: 'Verification of Employment - Payroll',
@@ -52,9 +53,6 @@ const flags = (data: Record<string, unknown>) => ({
   extractDeductions: data.extractDeductions ?? false,
   extractDirectDeposit: data.extractDirectDeposit ?? true,
 });
-/** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
-const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 /** How a report reads the customer's data, as documented (each member bent at the state seam: income.records.ts Reading). */
 const READING: Reading = {
@@ -92,13 +90,8 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       !x.original || x.namesNone ? { status: 404, message: 'No VOIE payroll report to refresh for this customer.' } : undefined,
   });
 
-  /** The shared guards (404 customer, 403 freeze, 404 consumer); the consumer is required here. */
-  const guard = (x: Exchange, reply: FastifyReply) => {
-    const found = generationGuard(ctx, reply, x.input.path.customerId, true);
-    x.customer = found?.customer;
-    x.consumer = found?.consumer;
-    return found;
-  };
+  /** The shared guards (404 customer, 403 freeze, 404 consumer), the customer and its consumer kept on the exchange. */
+  const guard = (x: Exchange, reply: FastifyReply) => guardInto(ctx, reply, x);
 
   /** The stored pay statements the ids name, or a refusal sent (undefined). */
   const payStatements = (x: Exchange, assetIds: string[], reply: FastifyReply) => {
@@ -345,8 +338,6 @@ const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
 /** The payee of the mock's pay deposits (../portfolio.ts PAYEES). */
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 
-export type { Deposit };
-
 /**
  * The customer's payroll deposits: active credits described as pay, on its active deposit
  * accounts (optionally only `accountIds`), as the transaction reads show them (historic ones once
@@ -370,43 +361,43 @@ export function payrollDeposits(world: FdState, customerId: string, accountIds?:
 }
 
 /** Income streams per institution and account (provider 1.35.0 VOETransactionsReportExample), with or without amounts. */
-export function incomeInstitutions(world: FdState, deposits: Deposit[], withAmounts: boolean, confidenceMinimum = 0) {
-  const byAccount = new Map<string, Deposit[]>();
-  for (const d of deposits) byAccount.set(d.account.id, [...(byAccount.get(d.account.id) ?? []), d]);
-  const institutions = new Map<string, { id: number; name: string; accounts: unknown[] }>();
-  for (const [accountId, list] of byAccount) {
-    const account = list[0].account;
-    // A stream seen three times or more is a steady one (the mock's scoring).
-    const confidence = list.length >= 3 ? 80 : 40;
-    if (confidence < confidenceMinimum) continue;
-    const institution = institutions.get(account.institutionId) ?? {
-      id: Number(account.institutionId),
-      name: world.institutions.find((i) => i.id === account.institutionId)?.name ?? '',
-      accounts: [],
-    };
-    institutions.set(account.institutionId, institution);
-    institution.accounts.push({
-      id: Number(accountId),
-      name: account.name,
-      type: account.type,
-      incomeStreams: [
-        {
-          id: `${accountId}-payroll`,
-          name: PAYROLL_DESCRIPTION,
-          status: 'ACTIVE',
-          confidence,
-          transactions: list.map(({ t }) => ({
-            id: t.id,
-            postedDate: t.postedDate,
-            description: t.description,
-            category: 'Paycheck',
-            ...(withAmounts ? { amount: t.amount } : {}),
-          })),
-        },
-      ],
-    });
-  }
-  return [...institutions.values()];
+function incomeInstitutions(world: FdState, deposits: Deposit[], withAmounts: boolean, confidenceMinimum = 0) {
+  // A stream seen three times or more is a steady one (the mock's scoring).
+  const streams = [...groupBy(deposits, (d) => d.account)].map(([account, list]) => ({
+    account,
+    list,
+    confidence: list.length >= 3 ? 80 : 40,
+  }));
+  const kept = streams.filter((s) => s.confidence >= confidenceMinimum);
+  const of = new Map(kept.map((s) => [s.account, s]));
+  return byInstitution(
+    world,
+    kept.map((s) => s.account),
+    (id, name) => ({ id: Number(id), name: name ?? '' }),
+    (account) => {
+      const { list, confidence } = of.get(account)!;
+      return {
+        id: Number(account.id),
+        name: account.name,
+        type: account.type,
+        incomeStreams: [
+          {
+            id: `${account.id}-payroll`,
+            name: PAYROLL_DESCRIPTION,
+            status: 'ACTIVE',
+            confidence,
+            transactions: list.map(({ t }) => ({
+              id: t.id,
+              postedDate: t.postedDate,
+              description: t.description,
+              category: 'Paycheck',
+              ...(withAmounts ? { amount: t.amount } : {}),
+            })),
+          },
+        ],
+      };
+    },
+  );
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
