@@ -51,8 +51,7 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
         const p = x.period(index);
         const id = assetIdOf(`statement:${account.id}:${index}:${p.documentDate}`, account.customerId);
         const pdf = statementPdf(account, index, p);
-        const change = seams.state(x, { kind: 'statement-asset', index, asset: { customerId: account.customerId, bytes: pdf } });
-        if (change.kind === 'statement-asset' && change.asset) state().assets.set(id, change.asset);
+        state().assets.set(id, { customerId: account.customerId, bytes: pdf });
         return { id, pdf, p };
       },
     };
@@ -70,11 +69,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // seed 002 Errors 203: the institution asks a multi-factor challenge (no body, provider 1.35.0).
     mfa: (x) => (x.account!.mfa ? { status: 203, message: '' } : undefined),
     // provider 1.35.0 GetCustomerAccountStatement: index 1 (the most recent) by default.
-    index: (x) => {
-      x.index = (x.input.query.index as number | undefined) ?? 1;
-      return undefined;
-    },
     read: (x) => {
+      x.index = (x.input.query.index as number | undefined) ?? 1;
       x.read = x.index;
       return undefined;
     },
@@ -108,7 +104,7 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetCustomerAccountStatement', (input, reply) => {
     const x = exchange('GetCustomerAccountStatement', input, reply);
-    if (refused(x, reply, ['account', 'mfa', 'index', 'read'])) return reply;
+    if (refused(x, reply, ['account', 'mfa', 'read'])) return reply;
     return send(x, reply, { status: 200, type: 'application/pdf', body: x.statementOf(x.read!).pdf });
   });
 
