@@ -95,7 +95,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
 
   /** The stored pay statements the ids name, or a refusal sent (undefined). */
   const payStatements = (x: Exchange, assetIds: string[], reply: FastifyReply) => {
-    const found = [];
+    const found: Stub[] = [];
     for (const id of assetIds) {
       x.assetId = id;
       x.asset = storedAsset(world, id);
@@ -110,13 +110,16 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
    * provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets: a pay statement digitized by
    * an earlier report (one of the customer's reports already built that lists it) is not billable again.
    */
-  const billing = (customerId: string, assetIds: string[]) => {
+  const extracts = (customerId: string, stubs: Stub[], shown = stubs) => {
     const digitized = new Set(
       (world.reports.byCustomer.get(customerId) ?? []).flatMap((id) =>
         ((world.reports.reports.get(id)?.content?.payStatements ?? []) as { assetId?: string }[]).map((p) => p.assetId),
       ),
     );
-    return { billable: (id: string) => !digitized.has(id), count: assetIds.filter((id) => !digitized.has(id)).length };
+    return {
+      numberOfBillableAssets: stubs.filter((s) => !digitized.has(s.id)).length,
+      payStatements: shown.map((s) => ({ ...extract(s.id, s.asset), billable: !digitized.has(s.id) })),
+    };
   };
 
   /** The report filed as the filing the seam leaves says; its content built from how it reads, through the content seam. */
@@ -134,7 +137,8 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       callbackUrl: callbackOf(x.input.query),
       constraints,
       extra,
-      build: (r) => state(x, { kind: 'content', content: build(r, readingOf(x)), report: r }).content,
+      // The report's style (its extra) leads its content.
+      build: (r) => state(x, { kind: 'content', content: { ...report.extra, ...build(r, readingOf(x)) }, report: r }).content,
     });
     return reply.code(202).send(reportAck(state(x, { kind: 'filed', report: made }).report));
   };
@@ -162,10 +166,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       x,
       reply,
       { type: 'voePayroll', title: TITLES.voePayroll, purpose: body.purpose, constraints, extra: { reportStyle: style } },
-      (r, reading) => ({
-        reportStyle: style,
-        employmentHistory: employmentHistory(world, reading, r.customerId, x.consumer, false),
-      }),
+      (r, reading) => ({ employmentHistory: employmentHistory(world, reading, r.customerId, x.consumer, false) }),
     );
   });
 
@@ -207,18 +208,10 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
         reportCustomFields: input.body.reportCustomFields,
       });
       const title = style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement;
-      return file(x, reply, { type, title, constraints, extra: { reportStyle: style } }, (r, reading) => {
-        const bill = billing(
-          r.customerId,
-          stubs.map((s) => s.id),
-        );
-        return {
-          reportStyle: style,
-          assetIds: data.assetIds,
-          numberOfBillableAssets: bill.count,
-          payStatements: reading.stubs(stubs).map((s) => ({ ...extract(s.id, s.asset), billable: bill.billable(s.id) })),
-        };
-      });
+      return file(x, reply, { type, title, constraints, extra: { reportStyle: style } }, (r, reading) => ({
+        assetIds: data.assetIds,
+        ...extracts(r.customerId, stubs, reading.stubs(stubs)),
+      }));
     });
   };
   paystubReport('GeneratePayStatementReport', 'paystatement', 'paystatement', 'paystatementReport');
@@ -246,18 +239,11 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
     return file(x, reply, filing, (r, reading) => {
       const deposits = payrollDeposits(world, r.customerId, reading.named(accountIds, r.customerId));
-      const bill = billing(
-        r.customerId,
-        stubs.map((s) => s.id),
-      );
+      const { numberOfBillableAssets, payStatements } = extracts(r.customerId, stubs);
       return {
-        reportStyle: 'voieWithInterview',
         assetIds,
-        numberOfBillableAssets: bill.count,
-        payStatements: stubs.map((s) => {
-          const e = { ...extract(s.id, s.asset), billable: bill.billable(s.id) };
-          return matchDeposits(e, reading.near(e, deposits));
-        }),
+        numberOfBillableAssets,
+        payStatements: payStatements.map((e) => matchDeposits(e, reading.near(e, deposits))),
         institutions: incomeInstitutions(world, deposits, true, body.incomeStreamConfidenceMinimum),
       };
     });
@@ -320,11 +306,13 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       extra: { reportStyle: 'credentialedPayroll' },
     };
     return file(x, reply, filing, (r, reading) => ({
-      reportStyle: 'credentialedPayroll',
       employmentHistory: employmentHistory(world, reading, r.customerId, found.consumer, true),
     }));
   });
 }
+
+/** A pay statement a report extracts: its asset id and the stored asset. */
+type Stub = { id: string; asset: Readonly<Asset> };
 
 /** The payroll accounts a credentialed payroll names (provider 1.35.0 SSNPayroll). */
 const payrollAccounts = (payroll: Record<string, unknown>) =>
