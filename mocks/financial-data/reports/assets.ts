@@ -140,16 +140,17 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     return judged(x, ['account-ids']);
   };
 
-  /** The report filed as the filing the seam leaves says; its content built through the options, reading and content seams. */
-  const file = (x: Exchange, reply: FastifyReply, filing: Filing, build: (r: Report) => Record<string, unknown>) => {
-    const { type, title, callbackUrl, constraints } = state(x, { kind: 'filing', filing }).filing;
+  /** The report of `x` with `constraints` filed as the filing the seam leaves says; its content built through the content seam. */
+  const file = (x: Exchange, reply: FastifyReply, constraints: Filing['constraints'], build: (r: Report) => Record<string, unknown>) => {
+    const made: Filing = { type: x.kind, title: TITLES[x.kind], callbackUrl: callbackOf(x.input.query), constraints };
+    const { type, title, callbackUrl, constraints: echoed } = state(x, { kind: 'filing', filing: made }).filing;
     const report = createReport(ctx, {
       type,
       title,
       customer: x.customer!,
       consumer: x.consumer,
       callbackUrl,
-      constraints: defined(constraints),
+      constraints: defined(echoed),
       build: (r) => state(x, { kind: 'content', content: build(r), report: r }).content,
     });
     return reply.code(202).send(reportAck(report));
@@ -182,7 +183,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   /** VOA, VOAI, prequalification and VOI: guard, accounts named, fromDate, eligibility (400), then the report. */
   const assetReport = (op: FdOperationId, spec: Spec) => {
     route(app, ctx, op, (input, reply) => {
-      const { query, body } = input;
+      const { body } = input;
       const x = exchange(op, spec.kind, input);
       if (!guard(x, reply)) return reply;
       const unnamed = namedAccounts(x);
@@ -199,8 +200,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
         fromDate: body.fromDate,
         ...spec.echo(body),
       };
-      const filing = { type: spec.kind, title: TITLES[spec.kind], callbackUrl: callbackOf(query), constraints };
-      return file(x, reply, filing, (r) => content(x, r, spec.options(r.createdDate, body)));
+      return file(x, reply, constraints, (r) => content(x, r, spec.options(r.createdDate, body)));
     });
   };
 
@@ -277,12 +277,11 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       reportCustomFields: body.reportCustomFields,
       findTransaction: body.findTransaction,
     };
-    const filing = { type: 'transactions', title: TITLES.transactions, callbackUrl: callbackOf(query), constraints };
-    return file(x, reply, filing, (r) => content(x, r, { window, find: body.findTransaction }));
+    return file(x, reply, constraints, (r) => content(x, r, { window, find: body.findTransaction }));
   });
 
   route(app, ctx, 'GenerateStatementReport', (input, reply) => {
-    const { query, body } = input;
+    const { body } = input;
     const x = exchange('GenerateStatementReport', 'statement', input);
     if (!guard(x, reply)) return reply;
     const data = (x.statement = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number });
@@ -296,8 +295,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       statementReportData: { accountId: data.accountId ?? Number(account.id), statementIndex: index },
       reportCustomFields: body.reportCustomFields,
     };
-    const filing = { type: 'statement', title: TITLES.statement, callbackUrl: callbackOf(query), constraints };
-    return file(x, reply, filing, (r) => {
+    return file(x, reply, constraints, (r) => {
       // An asset id in the provider's form (a UUID, then the customer id), deterministic per report.
       const h = createHash('sha256').update(`statement-report:${r.id}:${account.id}:${index}`).digest('hex');
       return { assetId: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}-${r.customerId}` };
