@@ -136,12 +136,12 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
     },
   });
 
-  /** The report filed for `customer` as the filing the seam leaves says; `build` its content from how it reads. */
+  /** The report filed for `customer` as the filing the seam leaves says; `build` its content from its window (fromDate to its creation) and how it reads. */
   const file = (
     x: Exchange,
     customer: Customer,
     filing: Filing,
-    build: (r: { createdDate: number }, reading: Reading) => Record<string, unknown>,
+    build: (w: Window, reading: Reading) => Record<string, unknown>,
     extra?: (id: string, f: Filing) => Record<string, unknown>,
   ) => {
     const f = state(x, { kind: 'filing', filing }).filing;
@@ -152,7 +152,10 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       consumer: f.consumer,
       callbackUrl: callbackOf(x.input.query),
       constraints: f.constraints,
-      build: (r) => build(r, state(x, { kind: 'reading', reading: READING }).reading),
+      build: (r) => {
+        const reading = state(x, { kind: 'reading', reading: READING }).reading;
+        return build(reading.window(x.input.body.fromDate, r.createdDate), reading);
+      },
     });
     if (extra) report.extra = extra(report.id, f);
     return report;
@@ -180,9 +183,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
         incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
       });
       const filing = { type: kind, consumer: personal ? guarded.consumer : undefined, constraints };
-      const report = file(x, guarded.customer, filing, (r, reading) =>
-        cashFlowContent(world, x.read!, reading.window(body.fromDate, r.createdDate)),
-      );
+      const report = file(x, guarded.customer, filing, (w) => cashFlowContent(world, x.read!, w));
       return answer(x, reply, { status: 202, body: reportAck(report) });
     });
   }
@@ -217,7 +218,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
         x,
         guarded.customer,
         filing,
-        (r, reading) => analyticsContent(kind, world, x.read!, reading.window(body.fromDate, r.createdDate), reading),
+        (w, reading) => analyticsContent(kind, world, x.read!, w, reading),
         (id, f) => defined({ businessDetails: f.businessDetails, reportPin: kind === 'payhist' ? undefined : pinOf(id) }),
       );
       return answer(x, reply, { status: 202, body: reportAck(report) });
@@ -247,7 +248,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       x,
       customer,
       { type: 'farpbfnoncra', constraints: defined({ ...constraints }) },
-      (r, reading) => analyticsContent('foresight', world, x.read!, reading.window(constraints.fromDate, r.createdDate), reading, options),
+      (w, reading) => analyticsContent('foresight', world, x.read!, w, reading, options),
       (id) => ({ reportPin: pinOf(id), ...extra }),
     );
   };
