@@ -136,7 +136,10 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
     },
   });
 
-  /** The report filed for `customer` as the filing the seam leaves says; `build` its content from its window (fromDate to its creation) and how it reads. */
+  /**
+   * The report filed for `customer` as the filing the seam leaves says; `build` its content from its
+   * window (fromDate to its creation) and how it reads.
+   */
   const file = (
     x: Exchange,
     customer: Customer,

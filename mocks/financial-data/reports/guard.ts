@@ -1,7 +1,8 @@
 // The refusals a report request meets before the report store (store.ts), in the order it meets
 // them. Generation (every generate operation): the customer (404), the security freeze (403, seed
 // 002: Errors 403), the consumer when the report needs one (404, provider 1.35.0
-// NoConsumerForCustomerExample). Reads (report retrieval): the partner's consumer of the path (404). Each answers the refusal itself and tells the caller to stop.
+// NoConsumerForCustomerExample). Reads (report retrieval): the partner's consumer of the path (404).
+// Each answers the refusal itself and tells the caller to stop.
 // Each refusal passes the judge seam (guard.faults.ts; guard.records.ts: what the seams carry).
 // Rules: schemas/financial-data/rules/reports.yaml, rules/reports-retrieval.yaml.
 import type { FastifyReply } from 'fastify';
