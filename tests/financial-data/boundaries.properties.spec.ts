@@ -77,6 +77,7 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
           const res = await fdApi.call(op, { query: { start, limit } });
           expect(res.status).toBe(200);
           expect(res.body.displaying).toBeLessThanOrEqual(limit);
+          expect(res.body.displaying).toBeLessThanOrEqual(res.body.found);
         }),
         testInfo,
       );
