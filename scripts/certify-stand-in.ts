@@ -30,17 +30,16 @@ import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import { configurationMistakes } from '../helpers/config/config.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
-import { writeNotRun } from '../helpers/verdict/certification-report.js';
+import { readCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
 import { forgetLedger, ledgerRuns, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
 import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
 import { loadContract } from '../helpers/contract/contract.js';
-import type { Certification } from '../helpers/verdict/model.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { startCleanRoom } from '../tools/clean-room/start.js';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 import { mdTable } from '../tools/report.js';
 
 const USAGE =
@@ -173,14 +172,8 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`--rps and --faults play a stand-in; a clean-room server is played as written. Usage: ${USAGE}`);
   const OUT = path.resolve('reports', cleanRoom ? 'clean-room' : 'stand-in');
   const targetName = cleanRoom ? 'clean-room servers' : 'stand-ins';
-  const services = SERVICES.filter((s) => !args.service || s === args.service);
-  if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.join(', ')})`);
-  const num = (name: 'rps' | 'interrupt-after' | 'workers') => {
-    const raw = args[name];
-    if (raw === undefined) return undefined;
-    if (!/^[0-9]+$/.test(String(raw))) throw new UsageError(`--${name} must be a whole number. Usage: ${USAGE}`);
-    return Number(raw);
-  };
+  const services = args.service === undefined ? SERVICES : [knownService(args.service, SERVICES) as StandInService];
+  const num = (name: 'rps' | 'interrupt-after' | 'workers') => integerArg(args[name], name, USAGE);
   const rps = num('rps');
   const interruptAfter = num('interrupt-after');
   // A sandbox run mostly waits (report polling in real time): more workers than cores pay off, and
@@ -284,9 +277,7 @@ export const main: CommandMain = async (argv, io) => {
       env,
       interruptAfter,
     );
-    const certFile = path.resolve('reports', 'certification.json');
-    const own = fs.existsSync(certFile) ? (JSON.parse(fs.readFileSync(certFile, 'utf8')) as Certification) : undefined;
-    const cert = own?.runId === runId ? own : undefined;
+    const cert = readCertification(path.resolve('reports'), runId);
     // Stopped before certify could take the signal (still loading): nothing of it ran.
     if (!cert && interrupted) return stoppedBefore('as the certification started');
     copyReports();

@@ -19,12 +19,11 @@
 // by that newer version's provider document (tools/diff/explain.ts): "documented in <version>" or
 // unexplained, in the certification's reports and on stdout. The verdict and the exit code stay the
 // certified contract's: a failure the newer version documents is still a failure of this contract.
-import fs from 'node:fs';
 import path from 'node:path';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Certification, Verdict } from '../helpers/verdict/model.js';
-import { explanationLines, writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
+import { explanationLines, readCertification, rewriteCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 import { CERTIFY_ENV } from '../helpers/verdict/reporters.js';
@@ -34,16 +33,10 @@ import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/ve
 import { explainCertification } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
 import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
-import { knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
 const REPORTS = path.resolve('reports');
-
-/** The run's coverage as written (the certification is written again with it). */
-function coverageOf(reports: string) {
-  const file = path.join(reports, 'coverage.json');
-  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
-}
 
 function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
   writeNotRun(REPORTS, target, reason);
@@ -58,19 +51,16 @@ function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EX
  * stopped run is still said NOT RUN, never an exit 2 as if its arguments were wrong.
  */
 export function interruptedEnd(io: CommandIo, target: string, runId: string, signal: string, seconds: number, reports = REPORTS): number {
-  const file = path.join(reports, 'certification.json');
   let cert: Certification;
   try {
     // The run's own certification says NOT RUN (interrupted) with what ran (the suite reporter);
     // a run stopped before Playwright wrote one, or stopped in its teardown, is said NOT RUN here.
-    const own = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
-    const mine = own?.runId === runId ? own : undefined;
+    const mine = readCertification(reports, runId);
     if (!mine) cert = writeNotRun(reports, target, `interrupted by ${signal} before the first check`);
     else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
       // Playwright had ended its run (the signal came during the sweep after it): not certified either.
-      const coverage = coverageOf(reports);
       cert = { ...mine, verdict: 'NOT RUN', reason: `interrupted by ${signal} at the end of the run, after ${mine.checks.run} checks ran` };
-      writeCertification(reports, cert, coverage);
+      rewriteCertification(reports, cert);
     } else cert = mine;
   } catch (error) {
     cert = writeNotRun(
@@ -99,8 +89,7 @@ export const main: CommandMain = async (argv, io) => {
         `--explain-with ${String(args['explain-with'])} is not a version of a selected service's contract (${services.map((s) => `${s.name}: ${contractVersions(s.name).join(', ')}`).join('; ')})`,
       );
   }
-  if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
-    throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
+  integerArg(args.workers, 'workers', USAGE, 1);
   // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
   // A bad baseline or a run already holding the checkout is one error line and exit 2 (tools/cli.ts exitCodeOf).
   const baseline = args.baseline !== undefined ? readBaseline(args.baseline) : undefined;
@@ -184,10 +173,8 @@ export const main: CommandMain = async (argv, io) => {
           `Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`,
         );
       // The run's certification states the ledger as the run leaves it, these deletions too.
-      const file = path.join(REPORTS, 'certification.json');
-      const own = swept.deleted && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
-      if (own?.runId === runId && own.guest)
-        writeCertification(REPORTS, { ...own, guest: summarise(readGuestLog(runId)) }, coverageOf(REPORTS));
+      const own = swept.deleted ? readCertification(REPORTS, runId) : undefined;
+      if (own?.guest) rewriteCertification(REPORTS, { ...own, guest: summarise(readGuestLog(runId)) });
       if (!swept.failed.length) forgetLedger(runId);
     } catch (error) {
       if (!interrupted) throw error;
@@ -197,10 +184,9 @@ export const main: CommandMain = async (argv, io) => {
     }
   }
   if (interrupted) return interruptedEnd(io, target, runId, interrupted, run.seconds);
-  const file = path.join(REPORTS, 'certification.json');
-  const cert = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
   // The previous run's certification stays until this one writes its own: only this run's is read.
-  if (!cert || cert.runId !== runId) {
+  const cert = readCertification(REPORTS, runId);
+  if (!cert) {
     // The run stopped before writing its verdict: its own line says why (a stack, if any, is in reports/errors/).
     const why = run.output
       .split('\n')
@@ -243,10 +229,7 @@ export const main: CommandMain = async (argv, io) => {
     io.out(
       `\n--explain-with ${explainWith}: no service of this run was certified at an older version of its contract; nothing to explain.`,
     );
-  if (cert.baseline || explained.length) {
-    const coverage = coverageOf(REPORTS);
-    writeCertification(REPORTS, cert, coverage);
-  }
+  if (cert.baseline || explained.length) rewriteCertification(REPORTS, cert);
   // A failed service with a newer version of its contract known: the way to tell the announced changes from the rest.
   if (explainWith === undefined)
     for (const s of cert.services.filter((x) => x.verdict === 'FAIL')) {

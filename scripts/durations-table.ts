@@ -5,44 +5,20 @@
 // check id; the checks of the service projects are listed (`playwright test --list`) to give each id
 // its spec file; the table keeps the mean per check of each file over the runs. Exit 2 on a file
 // that cannot be read.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_SERVICES } from '../helpers/config/env-schema.js';
 import { DURATIONS_TABLE, fileDurations, fileKey, type DurationsTable } from '../helpers/verdict/check-durations.js';
 import { DURATIONS_FILE } from '../helpers/verdict/progress-reporter.js';
+import { listedChecks, listProjects } from '../helpers/verdict/listing.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run durations:table -- [--from <durations.json,...>] [--measured <how the runs were made>]';
 
-interface ListedSuite {
-  specs?: { id: string; file: string }[];
-  suites?: ListedSuite[];
-}
-
 /** Every check of the service projects with its spec file (relative to the repository). */
 function listChecks(): { id: string; file: string }[] {
-  const listed = spawnSync(
-    process.execPath,
-    [
-      path.join('node_modules', '@playwright', 'test', 'cli.js'),
-      'test',
-      '--list',
-      '--reporter=json',
-      ...SANDBOX_SERVICES.flatMap((s) => ['--project', s]),
-    ],
-    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, TARGET: 'mock' } },
-  );
-  if (listed.status !== 0)
-    throw new Error(`playwright test --list failed (${listed.status}): ${(listed.stderr || listed.stdout).split('\n')[0]}`);
-  const report = JSON.parse(listed.stdout) as { config: { rootDir: string }; suites: ListedSuite[] };
-  const checks: { id: string; file: string }[] = [];
-  const walk = (suite: ListedSuite) => {
-    for (const spec of suite.specs ?? []) checks.push({ id: spec.id, file: fileKey(path.join(report.config.rootDir, spec.file)) });
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  report.suites.forEach(walk);
-  return checks;
+  const { rootDir, suites } = listProjects(SANDBOX_SERVICES, { env: { TARGET: 'mock' } });
+  return listedChecks(suites).map((c) => ({ id: c.id!, file: fileKey(path.join(rootDir, c.file)) }));
 }
 
 export const main: CommandMain = async (argv, io) => {

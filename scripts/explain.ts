@@ -6,6 +6,7 @@
 // Exit code 1 when a failure is unexplained, 0 otherwise, 2 on bad input.
 import fs from 'node:fs';
 import path from 'node:path';
+import { readBaseline } from '../helpers/verdict/baseline.js';
 import { configOf } from '../helpers/config/config.js';
 import { contractVersions } from '../helpers/contract/versions.js';
 import { writeFileAtomic } from '../helpers/verdict/write-file.js';
@@ -22,13 +23,7 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`--to ${args.to} is not a version of the ${service} contract: one of ${contractVersions(service).join(', ')}`);
   const reportsDir = configOf(io.env).reportsDir;
   const file = args.certification !== undefined ? path.resolve(args.certification) : path.join(reportsDir, 'certification.json');
-  let certification;
-  try {
-    certification = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`cannot read the certification ${path.relative(process.cwd(), file)}: ${(error as Error).message.split('\n')[0]}`);
-  }
-  if (!Array.isArray(certification?.services)) throw new UsageError(`${path.relative(process.cwd(), file)} is not a certification`);
+  const certification = readBaseline(path.relative(process.cwd(), file), 'certification');
   const explanation = await explainCertification(certification, service, args.to);
   const lines = explanationLines(explanation);
   io.out(lines.join('\n'));

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import { BLOB_DIR } from '../helpers/verdict/provenance.js';
-import type { Verdict } from '../helpers/verdict/model.js';
+import { readCertification } from '../helpers/verdict/certification-report.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 export const main: CommandMain = async (argv) => {
@@ -20,9 +20,7 @@ export const main: CommandMain = async (argv) => {
   if (!fs.existsSync('reports/summary.json')) return run.status || 1;
   const { failed, leaks } = JSON.parse(fs.readFileSync('reports/summary.json', 'utf8')) as { failed: number; leaks?: number };
   if (failed > 0 || (leaks ?? 0) > 0) return 1;
-  const cert = fs.existsSync('reports/certification.json')
-    ? (JSON.parse(fs.readFileSync('reports/certification.json', 'utf8')) as { verdict: Verdict })
-    : undefined;
+  const cert = readCertification('reports');
   return cert ? VERDICT_EXIT[cert.verdict] : (run.status ?? 0);
 };
 

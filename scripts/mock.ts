@@ -19,7 +19,7 @@ import { configOf, FD_HEADER_NAMINGS } from '../helpers/config/config.js';
 import { watchParent } from '../helpers/run/parent-watch.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
-import { parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
   'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
@@ -52,8 +52,12 @@ export const main: CommandMain = async (argv, io) => {
   // The stand-in needs one service; checked before anything else is looked at.
   if (args['as-sandbox'] && args.service === undefined)
     throw new UsageError(`--as-sandbox needs --service <name> (one of ${MOCKS.map((m) => m.service).join(', ')}). Usage: ${SANDBOX_USAGE}`);
+  if (args.service !== undefined)
+    knownService(
+      args.service,
+      MOCKS.map((m) => m.service),
+    );
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
-  if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
   // --faults, else MOCK_FAULTS as a test run reads it: a fault named either way is never silently dropped.
   const named = args.faults ?? process.env.MOCK_FAULTS;
   const faults =
@@ -161,16 +165,14 @@ async function standIn(
     throw new UsageError(
       `--header-names does not apply with --as-sandbox (the stand-in expects the provider's names). Usage: ${SANDBOX_USAGE}`,
     );
-  const rps = args.rps;
-  if (rps !== undefined && (typeof rps !== 'string' || !/^[0-9]+$/.test(rps) || !Number.isSafeInteger(Number(rps)))) {
-    throw new UsageError(`--rps must be a non-negative integer (requests per second; 0 = no limit), not '${rps}'. Usage: ${SANDBOX_USAGE}`);
-  }
+  // Requests per second; 0: no limit.
+  const rps = integerArg(args.rps as string | undefined, 'rps', SANDBOX_USAGE);
   let handle;
   try {
     handle = await startStandIn(mock.service as StandInService, {
       port: mock.port,
       faults,
-      requestsPerSecond: rps === undefined ? 0 : Number(rps),
+      requestsPerSecond: rps ?? 0,
     });
   } catch (error) {
     if ((error as { code?: string }).code === 'EADDRINUSE')
@@ -183,7 +185,7 @@ async function standIn(
   // The provider's values, then the user's own side (the listener behind its public URL, the issuer to certify).
   fs.writeFileSync(file, toDotenv({ ...handle.env(), ...handle.userSide(await freeLocalPort()) }), { mode: 0o600 });
   fs.chmodSync(file, 0o600);
-  const limit = rps && rps !== '0' ? `, at most ${rps} requests per second per client` : '';
+  const limit = rps ? `, at most ${rps} requests per second per client` : '';
   io.out(`${mock.service.padEnd(18)} ${handle.baseURL}   (sandbox stand-in: no control surface${limit})`);
   if (mock.service === 'financial-data')
     io.out('Connect links are https on the same port, with a self-signed certificate: accept it in the browser.');

@@ -32,6 +32,8 @@ import {
   playwright,
   runMain,
   UsageError,
+  integerArg,
+  patternArg,
   type CommandIo,
   type CommandMain,
   type RunResult,
@@ -82,21 +84,13 @@ export const main: CommandMain = async (argv, io) => {
     return checkEquivalents(io);
   }
   const service = knownService(args.service);
-  const count = Number(args.count ?? 60);
-  const seed = Number(args.seed ?? 1);
-  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count must be a positive integer. Usage: ${USAGE}`);
-  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer. Usage: ${USAGE}`);
-  const confirm = Number(args.confirm ?? 0);
-  if (!Number.isInteger(confirm) || confirm < 0) throw new UsageError(`--confirm must be a whole number. Usage: ${USAGE}`);
+  const count = integerArg(args.count, 'count', USAGE, 1) ?? 60;
+  const seed = integerArg(args.seed, 'seed', USAGE, Number.MIN_SAFE_INTEGER) ?? 1;
+  const confirm = integerArg(args.confirm, 'confirm', USAGE) ?? 0;
   if (confirm > 0 && !args.coverage) throw new UsageError(`--confirm checks the verdicts of --coverage. Usage: ${USAGE}`);
 
   // --only: sample from the mutants of matching files (e.g. the modules a change added).
-  let only: RegExp | undefined;
-  try {
-    only = args.only === undefined ? undefined : new RegExp(String(args.only));
-  } catch {
-    throw new UsageError(`--only must be a regular expression over file paths. Usage: ${USAGE}`);
-  }
+  const only = patternArg(args.only, 'only', USAGE);
   // --unreached: the whole population's mutants that no test reaches (a worklist, not a measure).
   if (args.unreached && (['count', 'seed', 'targeted', 'confirm'] as const).some((k) => args[k] !== undefined))
     throw new UsageError(`--unreached lists the whole population: it takes no --count, --seed, --targeted or --confirm. Usage: ${USAGE}`);

@@ -19,7 +19,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
-import { knownService, parseArgs, playwright, pool, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
+import {
+  integerArg,
+  knownService,
+  parseArgs,
+  patternArg,
+  playwright,
+  pool,
+  runMain,
+  UsageError,
+  type RunResult,
+  type CommandMain,
+} from '../tools/cli.js';
 import { mdTable, plural, writeReportFiles } from '../tools/report.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
@@ -83,15 +94,9 @@ export const main: CommandMain = async (argv, io) => {
   if (args.service !== undefined) knownService(args.service);
   const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
   const targeted = Boolean(args.targeted);
-  const jobs = args.jobs === undefined ? (targeted ? 2 : 1) : Number(args.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be a positive integer, not '${args.jobs}'. Usage: ${USAGE}`);
+  const jobs = integerArg(args.jobs, 'jobs', USAGE, 1) ?? (targeted ? 2 : 1);
   // --match: only the faults whose id matches (e.g. '^blind-report' for one part's blind faults).
-  let match: RegExp | undefined;
-  try {
-    match = args.match === undefined ? undefined : new RegExp(String(args.match));
-  } catch {
-    throw new UsageError(`--match must be a regular expression, not '${args.match}'. Usage: ${USAGE}`);
-  }
+  const match = patternArg(args.match, 'match', USAGE);
   // --set: only the faults of one named independent set (e.g. independent-2), which must exist.
   const set = args.set === undefined ? undefined : String(args.set);
   const setProblem =

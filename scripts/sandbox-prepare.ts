@@ -10,7 +10,7 @@
 // chromium (`npm run mock -- --as-sandbox`; never a real provider's page).
 import fs from 'node:fs';
 import path from 'node:path';
-import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
   'npm run sandbox:prepare -- --service <card-enrollment|installments|financial-data> [--env-file .env] [--wait-seconds 900] [--complete-stand-in]';
@@ -30,8 +30,7 @@ function setEnvVar(file: string, key: string, value: string): void {
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'required', 'env-file': 'value', 'wait-seconds': 'value', 'complete-stand-in': 'flag' }, USAGE);
   const service = knownService(args.service);
-  const wait = args['wait-seconds'] === undefined ? 900 : Number(args['wait-seconds']);
-  if (!Number.isInteger(wait) || wait < 0) throw new UsageError(`--wait-seconds must be a whole number of seconds. Usage: ${USAGE}`);
+  const wait = integerArg(args['wait-seconds'], 'wait-seconds', USAGE) ?? 900;
   const envFile = path.resolve(args['env-file'] ?? '.env');
   // The configuration is read once, from this file (helpers/config/config.ts): set before it is loaded.
   process.env.DOTENV_PATH = envFile;

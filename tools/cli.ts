@@ -58,6 +58,32 @@ export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], kno
   return values as ParsedArgs<K>;
 }
 
+/**
+ * `--<name>`'s value as a whole number from `min` to `max` (undefined when not given), else a
+ * one-line usage error naming the range and the value given: every command's numeric argument.
+ */
+export function integerArg(
+  raw: string | undefined,
+  name: string,
+  usage: string,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  if (/^-?[0-9]+$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
+  const range = min === Number.MIN_SAFE_INTEGER ? '' : max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`;
+  throw new UsageError(`--${name} must be an integer${range}, not '${raw}'. Usage: ${usage}`);
+}
+
+/** `--<name>`'s value as a regular expression (undefined when not given), else a one-line usage error. */
+export function patternArg(raw: string | undefined, name: string, usage: string): RegExp | undefined {
+  try {
+    return raw === undefined ? undefined : new RegExp(raw);
+  } catch {
+    throw new UsageError(`--${name} must be a regular expression, not '${raw}'. Usage: ${usage}`);
+  }
+}
+
 /** A service the suite knows (helpers/contract/services.ts), else `unknown service '<name>' (known: ...)`. */
 export function knownService(name: string | undefined, known: readonly string[] = SERVICES.map((s) => s.name)): string {
   if (name === undefined || !known.includes(name)) throw new UsageError(`unknown service '${name}' (known: ${known.join(', ')})`);

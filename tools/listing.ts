@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { citationsOf, parseCitation } from '../helpers/contract/rules.js';
+import { listedChecks, type ListedSuite } from '../helpers/verdict/listing.js';
 import { playwright } from './cli.js';
 
 /** One test of the listing: where it is (relative to the working directory), its title (within its describe blocks), its tags and the rule ids it cites. */
@@ -18,36 +19,15 @@ export interface ListedTest {
   rules: string[];
 }
 
-interface JsonSpec {
-  title: string;
-  file: string;
-  line: number;
-  tags?: string[];
-  tests: { annotations: { type: string; description?: string }[] }[];
-}
-interface JsonSuite {
-  title?: string;
-  specs?: JsonSpec[];
-  suites?: JsonSuite[];
-}
-
 /** The tests of a `--list --reporter=json` report; files relative to `cwd` (the report's are relative to its rootDir). */
-function readListing(report: { config: { rootDir: string }; suites: JsonSuite[] }, cwd: string): ListedTest[] {
-  const out: ListedTest[] = [];
-  const walk = (suite: JsonSuite, parents: string[]) => {
-    for (const spec of suite.specs ?? []) {
-      const file = path.relative(cwd, path.resolve(report.config.rootDir, spec.file)).split(path.sep).join('/');
-      const title = [...parents, spec.title].join(' › ');
-      for (const t of spec.tests) {
-        const rules = citationsOf(t.annotations).map((c) => parseCitation(c).id);
-        out.push({ file, line: spec.line, title, tags: spec.tags ?? [], rules });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...parents, child.title ?? '']);
-  };
-  // The top suites are the spec files (their title is the file): only describe titles join a test's title.
-  for (const file of report.suites) walk(file, []);
-  return out;
+function readListing(report: { config: { rootDir: string }; suites: ListedSuite[] }, cwd: string): ListedTest[] {
+  return listedChecks(report.suites).map(({ file, line, title, tags, annotations }) => ({
+    file: path.relative(cwd, path.resolve(report.config.rootDir, file)).split(path.sep).join('/'),
+    line,
+    title,
+    tags,
+    rules: citationsOf(annotations).map((c) => parseCitation(c).id),
+  }));
 }
 
 /** Lists services' projects (the listing does not depend on faults); files start with tests/<service>/. A failed listing is an error of one line. */

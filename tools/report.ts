@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** `1 check`, `2 checks`; `many` for a plural that is not the word and an s. */
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+export { plural } from '../helpers/verdict/render.js';
 
 /** A markdown table: the header, its separator, a row per entry. */
 export const mdTable = (head: string[], rows: (string | number)[][]): string[] => [

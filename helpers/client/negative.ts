@@ -55,6 +55,61 @@ export function resolve(contract: Contract, schema: Json, depth = 0): Json {
   return schema;
 }
 
+/**
+ * The values a schema may take, the value maker the checkers share (refused-trace.ts fills what a call
+ * leaves out, type-forms.ts gives a typed member a value): its default, examples and closed values (an
+ * enum, else the `x-values` a parameter states), then plain ones of its type within its bounds (a run
+ * of one letter at its minimum, its maximum, 8 and 1 characters; its minimum, maximum, 1 and 0; true;
+ * a list of its item; an object of its required members). Candidates: the caller keeps the first its
+ * validator takes.
+ */
+export function valuesOf(contract: Contract, schema: Json, depth = 0): unknown[] {
+  const s = resolve(contract, schema);
+  if (!s || typeof s !== 'object' || depth > 3) return [];
+  const given = [s.default, s.example, ...(Array.isArray(s.examples) ? s.examples : []), ...(s.enum ?? s['x-values'] ?? [])];
+  const type = typeOf(s) ?? (s.properties ? 'object' : undefined);
+  const length = (n: unknown) => (typeof n === 'number' && n > 0 ? [n] : []);
+  const first = (member: Json) => valuesOf(contract, member, depth + 1)[0];
+  const plain =
+    type === 'string'
+      ? [...length(s.minLength), ...length(s.maxLength), 8, 1].map((n) => 'A'.repeat(n))
+      : type === 'integer' || type === 'number'
+        ? [s.minimum, s.maximum, 1, 0]
+        : type === 'boolean'
+          ? [true]
+          : type === 'array'
+            ? [first(s.items) === undefined ? [] : [first(s.items)]]
+            : type === 'object'
+              ? [Object.fromEntries(((s.required ?? []) as string[]).map((name) => [name, first(s.properties?.[name])]))]
+              : [];
+  return [...given, ...plain].filter((v) => v !== undefined && v !== null);
+}
+
+/**
+ * A body with each enum member (`levels` deep, lists aside) set to its enum's next value, each kept
+ * where `ok` takes the body: a write then shows where it landed (refused-trace.ts: an event's status
+ * set to what it already was shows nothing; write-scope.ts: a sibling brought to another state).
+ */
+export function otherEnums(contract: Contract, schema: Json, body: unknown, ok: (body: unknown) => boolean, levels = 3): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  let out = clone(body) as Json;
+  const walk = (node: Json, value: Json, at: string[]) => {
+    if (at.length >= levels || !value || typeof value !== 'object' || Array.isArray(value)) return;
+    for (const [name, member] of Object.entries<Json>(resolve(contract, node).properties ?? {})) {
+      const m = resolve(contract, member);
+      const v = value[name];
+      if (!Array.isArray(m.enum) || m.enum.length < 2 || !m.enum.includes(v)) walk(member, v, [...at, name]);
+      else {
+        const next = clone(out);
+        at.reduce((n, k) => n[k], next)[name] = m.enum[(m.enum.indexOf(v) + 1) % m.enum.length];
+        if (ok(next)) out = next;
+      }
+    }
+  };
+  walk(schema, out, []);
+  return out;
+}
+
 // A value outside each format the contracts use (ZZ, qq and QQQ are assigned by none of the ISO lists).
 const FORMAT_VIOLATIONS: Record<string, string> = {
   'date-time': 'not-a-date-time',

@@ -17,8 +17,7 @@ import { preflight } from '../target/readiness.js';
 import { loadContract } from '../contract/contract.js';
 import { computeCoverage, writeCoverage } from '../verdict/coverage-report.js';
 import { overallVerdict, serviceVerdict, stopService, VERDICT_EXIT } from '../verdict/certification.js';
-import type { Certification } from '../verdict/model.js';
-import { writeCertification, writeNotRun } from '../verdict/certification-report.js';
+import { writeNotRun } from '../verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../verdict/run-lock.js';
 import { withoutSuiteReporter, writesCertification } from '../verdict/reporters.js';
 import { loadRules } from '../contract/rules.js';
@@ -181,20 +180,12 @@ async function setup(config: FullConfig) {
     services.push(v);
     coverage.push(cov);
   }
-  const { verdict, reason } = overallVerdict(services, false);
-  const cert: Certification = {
-    target: 'sandbox',
-    generatedAt: new Date().toISOString(),
-    ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
-    verdict,
-    ...(reason ? { reason } : {}),
-    checks: { selected: 0, run: 0, skipped: 0 },
-    services,
-  };
+  // No check ran: NOT RUN, naming each service's cause.
+  const { reason = 'no check ran' } = overallVerdict(services, false);
   writeCoverage(settings.reportsDir, coverage);
-  writeCertification(settings.reportsDir, cert, coverage);
+  writeNotRun(settings.reportsDir, 'sandbox', reason, services, coverage);
   for (const s of services) console.log(`Certification ${s.service}: ${s.verdict} (${s.warning})`);
-  console.log(`Certification verdict (sandbox): ${verdict}${reason ? ` - ${reason}` : ''}  -> reports/certification.md`);
+  console.log(`Certification verdict (sandbox): NOT RUN - ${reason}  -> reports/certification.md`);
   console.log('Summary: 0 passed, 0 failed, 0 skipped (every configured service stopped by its preflight)');
-  process.exit(VERDICT_EXIT[verdict]);
+  process.exit(VERDICT_EXIT['NOT RUN']);
 }

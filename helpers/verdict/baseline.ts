@@ -6,24 +6,19 @@
 import fs from 'node:fs';
 import type { BaselineComparison, Certification, CheckDelta, CheckResult, RuleDelta, RuleOutcome } from './model.js';
 
-export class BaselineError extends Error {}
-
-/** Reads a certification.json to compare with, or throws one line saying why it cannot. */
-export function readBaseline(file: string): Certification {
-  let raw: string;
-  try {
-    raw = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new BaselineError(`cannot read baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+/** A certification.json a user names (`--baseline`, `--certification`): each way it cannot be one is one line naming it as `label`. */
+export function readBaseline(file: string, label = 'baseline'): Certification {
   let cert: Certification;
   try {
-    cert = JSON.parse(raw);
-  } catch {
-    throw new BaselineError(`baseline ${file} is not JSON`);
+    cert = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      error instanceof SyntaxError ? `${label} ${file} is not JSON` : `cannot read ${label} ${file}: ${code ?? (error as Error).message}`,
+    );
   }
   if (!cert || typeof cert.verdict !== 'string' || !Array.isArray(cert.services))
-    throw new BaselineError(`baseline ${file} is not a certification.json (no verdict and services)`);
+    throw new Error(`${label} ${file} is not a certification.json (no verdict and services)`);
   return cert;
 }
 

@@ -17,12 +17,10 @@ import type {
   VersionExplanation,
 } from './model.js';
 import { whyText } from './coverage-report.js';
-import { b, type Block, BR, code, em, fold, h, list, p, page, pre, table } from './render.js';
+import { b, type Block, BR, code, em, fold, h, list, p, page, plural, pre, table } from './render.js';
 
 const f = (c: Tally) => `${c.passed} / ${c.failed} / ${c.skipped}`;
 const tally = (c: Tally) => `${c.passed}/${c.failed}/${c.skipped}`;
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-const checksOf = (n: number) => `${n} check${n > 1 ? 's' : ''}`;
 export const anchor = (service: string, i: number) => `f-${service}-${i}`;
 
 export const LEGEND = `Checks are counted by the source their rule rests on: ${em('seed')} (the API description), ${em('provider')} (the provider's published OpenAPI document, where the seed shows nothing; tagged ${code('@provider')}), ${em('assumption')} (a decision of the reference page; tagged ${code('@assumption')}).
@@ -210,7 +208,7 @@ function groupBlocks(s: ServiceVerdict, g: FailureGroup, i: number, open: boolea
         pre(g.message),
         ...(g.exchange ? [p('Evidence (the exchange that failed it, redacted):'), pre(g.exchange, 'exchange')] : []),
       ];
-  const head = `${g.blocking ? '(blocking) ' : ''}(${g.source}) ${g.cause} — ${checksOf(g.titles.length)}`;
+  const head = `${g.blocking ? '(blocking) ' : ''}(${g.source}) ${g.cause} — ${plural(g.titles.length, 'check')}`;
   return fold(head, [list(facts), ...body], { level: 3, open, id: anchor(s.service, i) });
 }
 
@@ -254,7 +252,7 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
       ];
       const checks = c.titles.map((t) => `Check: ${t}`);
       const body = [list([...facts, ...checks.slice(0, 10)]), page(list(checks.slice(10)))];
-      blocks.push(fold(`${c.id} — ${checksOf(c.titles.length)}`, body, { level: 3, open: true }));
+      blocks.push(fold(`${c.id} — ${plural(c.titles.length, 'check')}`, body, { level: 3, open: true }));
     }
   }
   const left = s.coverage.unexercised ?? [];

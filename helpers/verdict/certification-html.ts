@@ -9,11 +9,10 @@ import { failureLines, totalOf } from './certification.js';
 import { anchor, certificationBlocks, LEGEND } from './certification-blocks.js';
 import type { Certification, ServiceVerdict } from './model.js';
 import { exercisedCell, reasonLine, type ServiceCoverage } from './coverage-report.js';
-import { b, badge, type Block, code, esc, h, html, inline, link, list, p } from './render.js';
+import { b, badge, type Block, code, esc, h, html, inline, link, list, p, plural } from './render.js';
 
 // The verdicts and the provenance stay whatever the filter keeps.
 const fixed = (b: Block) => html([b]).replace(/ data-search/g, '');
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Horizontal stacked bars (passed / failed / skipped) with a label each, as inline SVG. */
 function bars(title: string, rows: { label: string; passed: number; failed: number; skipped: number }[]): string {

@@ -1,6 +1,7 @@
 // reports/certification.{json,md,html}: the certification written whole, its markdown and its page
 // rendering the same blocks (helpers/verdict/certification-blocks.ts).
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { echoedOutOf } from '../secrets/sent-ledger.js';
 import { certificationBlocks, LEGEND } from './certification-blocks.js';
@@ -33,6 +34,19 @@ export function writeCertification(dir: string, written: Certification, coverage
   writeFileAtomic(path.join(dir, 'certification.html'), certificationHtml(cert, coverage, sha256));
   // Last: certify reads the run's id from it to know the reports are this run's.
   writeFileAtomic(path.join(dir, 'certification.json'), json);
+}
+
+/** The certification written under `dir`: when `runId` is told, only that run's; undefined when there is none. */
+export function readCertification(dir: string, runId?: string): Certification | undefined {
+  const file = path.join(dir, 'certification.json');
+  const cert = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
+  return runId === undefined || cert?.runId === runId ? cert : undefined;
+}
+
+/** A certification written again under `dir` (a baseline, an explanation, a later state added), with the run's coverage as written. */
+export function rewriteCertification(dir: string, cert: Certification): void {
+  const file = path.join(dir, 'coverage.json');
+  writeCertification(dir, cert, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ServiceCoverage[]) : []);
 }
 
 /** The certification of a run that stopped before its first check: NOT RUN, with the one-line reason. */

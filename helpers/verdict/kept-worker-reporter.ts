@@ -7,13 +7,11 @@
 // `interrupted`, with that reason, as it reads a check the run never started.
 // Being first, it masks card data and secrets in every result, step and attachment before any other
 // reporter (blob, JUnit, Allure, the console) reads or copies them (result-redaction.ts).
-import path from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
-import { suiteConfig } from '../config/config.js';
 import { SKIP_KIND_ANNOTATION } from '../client/annotations.js';
 import { KEPT_WORKER_ANNOTATION } from '../client/kept-worker.js';
 import { INTERRUPTED_REASON } from './certification.js';
-import { configuredSecretPatterns, type LeakPattern } from './leak-scan.js';
+import { runLeakPatterns } from './leak-scan.js';
 import { ResultRedaction } from './result-redaction.js';
 
 type Annotation = TestResult['annotations'][number];
@@ -47,10 +45,7 @@ export default class KeptWorkerReporter implements Reporter {
 
   // Awaited by Playwright before the first test starts: the patterns are known at the first result.
   async preprocess(): Promise<void> {
-    const patterns = this.options.leakPatterns
-      ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[])
-      : [];
-    this.redaction.use([...patterns, ...configuredSecretPatterns(suiteConfig().env)]);
+    this.redaction.use(await runLeakPatterns(this.options.leakPatterns));
   }
 
   // Every title before the blob, list and Allure reporters keep or print one (they read the same objects).

@@ -5,6 +5,7 @@
 // each shard alike; a leak is a failed check of the run. Only the kind and the file are printed.
 import fs from 'node:fs';
 import path from 'node:path';
+import { suiteConfig } from '../config/config.js';
 import { ENV_SCHEMA } from '../config/env-schema.js';
 import { holdsEchoed } from '../secrets/sent-ledger.js';
 import { blobTexts } from './zip.js';
@@ -38,6 +39,12 @@ export function configuredSecretPatterns(env: Readonly<Record<string, string | u
   return Object.entries(env)
     .filter(([name, value]) => SECRET_NAMES.has(name) && value && value.length >= 8)
     .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escapeRegExp(value!)) }));
+}
+
+/** What a run's reporters mask and search for: the patterns of the module a reporter is given (`leakPatterns`: the mocks' test data and keys), and the configured target's secrets. */
+export async function runLeakPatterns(module: string | undefined): Promise<LeakPattern[]> {
+  const given = module ? ((await import(path.resolve(module))).LEAK_PATTERNS as LeakPattern[]) : [];
+  return [...given, ...configuredSecretPatterns(suiteConfig().env)];
 }
 
 /** The texts of a file, with where each is: the file itself, or each text inside a blob report's zip. */

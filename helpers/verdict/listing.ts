@@ -1,16 +1,21 @@
-// The listing of the service projects' checks that the suite's own tests read (their citations, for
-// the rule catalogue and the rule x path report), in the shape of `playwright test --list
-// --reporter=json`. A run that holds every check of every service writes it from the runner, which
-// has loaded every spec already (SuiteReporter.onBegin); any other run lists them in a child
-// process once (fixtures/self.ts, suiteListing).
+// The listing of the projects' checks in the shape of `playwright test --list --reporter=json`
+// (nothing runs), and its one reader (listedChecks) for every command and self test that reads one:
+// the suite's own tests (citations, for the rule catalogue and the rule x path report), a merge's
+// count of checks, the durations table, the targeted mutation run and the diff (tools/listing.ts).
+// A run that holds every check of every service writes it from the runner, which has loaded every
+// spec already (SuiteReporter.onBegin); any other run lists them in a child process (listProjects).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
+import { withoutReportFiles } from './reporters.js';
 
 /** A suite of the JSON of `playwright test --list --reporter=json`: its checks with their annotations, and its inner suites. */
 export interface ListedSuite {
   title?: string;
   specs?: {
+    id?: string;
+    tags?: string[];
     file: string;
     line: number;
     title: string;
@@ -44,4 +49,62 @@ export function writeListing(root: Suite, rootDir: string, projects: string[]): 
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(`${file}.tmp`, JSON.stringify({ suites }));
   fs.renameSync(`${file}.tmp`, file);
+}
+
+/** One check of a listing: its project, spec file (relative to the config's folder) and line, id, tags and annotations; its title its describe blocks' and its own joined by ` › `. */
+export interface ListedCheck {
+  project: string;
+  id?: string;
+  file: string;
+  line: number;
+  title: string;
+  tags: string[];
+  annotations: { type: string; description?: string }[];
+}
+
+/** Every check of a listing's file suites (a file suite's own title, the file, is not one of its checks' titles). */
+export function listedChecks(files: readonly ListedSuite[]): ListedCheck[] {
+  const out: ListedCheck[] = [];
+  const walk = (suite: ListedSuite, parents: string[]) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) {
+        const title = [...parents, spec.title].join(' › ');
+        out.push({
+          project: t.projectName,
+          id: spec.id,
+          file: spec.file,
+          line: spec.line,
+          title,
+          tags: spec.tags ?? [],
+          annotations: t.annotations,
+        });
+      }
+    for (const child of suite.suites ?? []) walk(child, [...parents, child.title ?? '']);
+  };
+  for (const file of files) walk(file, []);
+  return out;
+}
+
+/**
+ * The listing of `projects` by a child `playwright test --list --reporter=json` in `cwd` (nothing
+ * runs, no global setup), read on stdout: a user's PLAYWRIGHT_*_OUTPUT_* would send it to a file.
+ * A listing that fails is an error of one line.
+ */
+export function listProjects(
+  projects: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): { rootDir: string; suites: ListedSuite[] } {
+  const cwd = options.cwd ?? process.cwd();
+  const cli = path.join(cwd, 'node_modules', '@playwright', 'test', 'cli.js');
+  const run = spawnSync(process.execPath, [cli, 'test', '--list', '--reporter=json', ...projects.flatMap((p) => ['--project', p])], {
+    cwd,
+    env: withoutReportFiles({ ...process.env, ...options.env }),
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: options.timeoutMs,
+  });
+  if (run.status !== 0)
+    throw new Error(`playwright test --list failed (${run.status}): ${`${run.stderr}${run.stdout}`.trim().split('\n')[0]}`);
+  const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { config: { rootDir: string }; suites: ListedSuite[] };
+  return { rootDir: report.config.rootDir, suites: report.suites };
 }

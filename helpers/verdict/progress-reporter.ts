@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { skipKindOf } from '../client/annotations.js';
 import { redactMessage, withoutAnsi } from '../secrets/redact.js';
+import { checkName, retriedAttempt } from './reporters.js';
 import { DURATIONS_TABLE, fileKey, readDurationsTable } from './check-durations.js';
 
 export const PROGRESS_INTERVAL_MS = 10_000;
@@ -440,7 +441,7 @@ export class ServiceProgress {
   }
 }
 
-const serviceOf = (test: TestCase) => test.parent.project()?.name ?? 'unknown';
+const serviceOf = (test: TestCase) => checkName(test).service;
 
 /** Durations of the last run's checks (ms by check id), for the next run's estimate of the time left. */
 export const DURATIONS_FILE = path.join('reports', '.durations.json');
@@ -527,8 +528,7 @@ export default class ProgressReporter implements Reporter {
     if (!this.progress) return;
     const service = serviceOf(test);
     // A failed attempt that a retry follows is not the check's result (as in the suite reporter).
-    if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped')
-      return this.progress.retried(service, test.id);
+    if (retriedAttempt(test, result)) return this.progress.retried(service, test.id);
     // Interrupted (the run's first reporter made it a skip of that kind): stopped, not failed.
     const interrupted = result.status === 'interrupted' || skipKindOf(result.annotations) === 'interrupted';
     this.progress.end(service, result.status, result.duration, test.id, interrupted);
@@ -538,7 +538,7 @@ export default class ProgressReporter implements Reporter {
       console.log(
         this.progress.failureLine(
           service,
-          test.titlePath().slice(3).join(' › '),
+          checkName(test).title,
           Date.now(),
           result.status === 'timedOut'
             ? `timed out after ${formatDuration(result.duration)}`

@@ -10,7 +10,7 @@ import type { FullConfig } from '@playwright/test/reporter';
 import { suiteConfig, type TargetKind } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
 import { SERVICES } from '../contract/services.js';
-import { withoutReportFiles } from './reporters.js';
+import { listedChecks, listProjects } from './listing.js';
 
 export interface Provenance {
   /** `git rev-parse HEAD`, with `-dirty` when the work tree has changes; `unknown` outside git. */
@@ -143,20 +143,12 @@ export function fileFilters(argv = process.argv): string[] {
  */
 export function listedTestCount(cwd = process.cwd()): number | undefined {
   try {
-    const projects = SERVICES.flatMap((s) => ['--project', s.name]);
-    const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...projects], {
-      cwd,
-      // Read on stdout: a CI job's PLAYWRIGHT_JSON_OUTPUT_NAME would send it to that file.
-      env: withoutReportFiles(process.env),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const report = JSON.parse(out.slice(out.indexOf('{')));
-    const count = (suite: { specs?: { tests: unknown[] }[]; suites?: unknown[] }): number =>
-      (suite.specs ?? []).reduce((n, s) => n + s.tests.length, 0) +
-      ((suite.suites ?? []) as (typeof suite)[]).reduce((n, s) => n + count(s), 0);
-    return (report.suites as Parameters<typeof count>[0][]).reduce((n, s) => n + count(s), 0);
+    return listedChecks(
+      listProjects(
+        SERVICES.map((s) => s.name),
+        { cwd },
+      ).suites,
+    ).length;
   } catch {
     return undefined;
   }

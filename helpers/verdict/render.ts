@@ -4,6 +4,9 @@
 // within the page) are made with b(), code(), em(), BR and link(): markdown writes them as **, `, *,
 // <br> and [..](#..), the page as its tags (a bold verdict: its coloured badge). The data they mark
 // (a rule's text, a message) is never read as markup: an asterisk or a backtick it holds stays one.
+/** `1 check`, `2 checks`; `many` for a plural that is not the word and an s: every report's count of things. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export type Block =
   | { h: number; text: string; id?: string }
   | { p: string; cls?: string }

@@ -2,6 +2,7 @@
 // reporters (Playwright's rule): a run with `--reporter=dot` alone writes no certification, and the
 // last run's would still be in reports/ as if this run had given it.
 import path from 'node:path';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
 
 /** The reporter that writes coverage and certification and scans for leaks (playwright.config.ts names it last). */
 export const SUITE_REPORTER = './helpers/verdict/suite-reporter.ts';
@@ -36,3 +37,13 @@ export function withoutReportFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * the reports, not thousands of excerpt lines before the verdict.
  */
 export const CERTIFY_ENV = 'SUITE_CERTIFYING';
+
+/** A check as every reporter names it: its project (the service), and its titles below its file joined by `by`. */
+export const checkName = (test: TestCase, by = ' › ') => ({
+  service: test.parent.project()?.name ?? 'unknown',
+  title: test.titlePath().slice(3).join(by),
+});
+
+/** A failed attempt that a retry follows: not the check's result, for any reporter. */
+export const retriedAttempt = (test: TestCase, result: TestResult) =>
+  result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped';

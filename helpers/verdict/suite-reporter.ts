@@ -10,7 +10,7 @@ import { lockState } from './run-lock.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
 import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
-import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak-scan.js';
+import { runLeakPatterns, scanForLeaks } from './leak-scan.js';
 import { BLOB_DIR, contractHash, isMerge, provenance, runTarget } from './provenance.js';
 import { writeListing } from './listing.js';
 import { classInterrupted } from './kept-worker-reporter.js';
@@ -26,7 +26,7 @@ import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, stepsFa
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
-import { LEAK_PATTERNS_MODULE } from './reporters.js';
+import { checkName, LEAK_PATTERNS_MODULE, retriedAttempt } from './reporters.js';
 
 /** The console's closing `Summary:` counts, as the certification counts (checkResult): the leak scan is no check; a leak fails the run apart. */
 export function summaryCounts(outcomes: TestOutcome[]): { passed: number; failed: number; skipped: number } {
@@ -114,9 +114,8 @@ export default class SuiteReporter implements Reporter {
     // As the run's first reporter does (a merge of shards' blob reports has no such reporter).
     classInterrupted(result);
     this.ended.add(test.id);
-    if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
-    const project = test.parent.project()?.name ?? 'unknown';
-    const title = test.titlePath().slice(3).join(' › ');
+    if (retriedAttempt(test, result)) return;
+    const { service: project, title } = checkName(test);
     const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))]
       .filter(Boolean)
       .join('\n');
@@ -182,14 +181,10 @@ export default class SuiteReporter implements Reporter {
         ? {}
         : {
             // Grepped by its describe blocks and title: tests made in a loop share a line.
-            rerun: rerunCommand(
-              { file: test.location.file, line: test.location.line, project, title: test.titlePath().slice(3).join(' ') },
-              error,
-              {
-                ...process.env,
-                ...(suiteConfig().target === 'sandbox' ? { TARGET: 'sandbox' } : {}),
-              },
-            ),
+            rerun: rerunCommand({ file: test.location.file, line: test.location.line, project, title: checkName(test, ' ').title }, error, {
+              ...process.env,
+              ...(suiteConfig().target === 'sandbox' ? { TARGET: 'sandbox' } : {}),
+            }),
           }),
       ...(skipKind ? { skipKind } : {}),
       ...(after ? { after } : {}),
@@ -209,8 +204,8 @@ export default class SuiteReporter implements Reporter {
       .filter((t) => !this.ended.has(t.id))
       .map(
         (t): TestOutcome => ({
-          project: t.parent.project()?.name ?? 'unknown',
-          title: t.titlePath().slice(3).join(' › '),
+          project: checkName(t).service,
+          title: checkName(t).title,
           file: t.location.file,
           tags: t.tags,
           status: 'skipped',
@@ -357,12 +352,9 @@ export default class SuiteReporter implements Reporter {
 
   /** The outputs of this run, searched for the mocks' test data and the configured target's secrets. */
   private async scanLeaks() {
-    const patterns = this.options.leakPatterns
-      ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[])
-      : [];
     return scanForLeaks(
       [suiteConfig().reportsDir, path.resolve('test-results')],
-      [...patterns, ...configuredSecretPatterns(suiteConfig().env)],
+      await runLeakPatterns(this.options.leakPatterns),
       // The blob reports this run wrote (CI) or merges: an older run's left in the folder is not this run's output.
       isMerge() || this.config?.reporter.some(([name]) => name === 'blob') ? [path.resolve(BLOB_DIR)] : [],
     );

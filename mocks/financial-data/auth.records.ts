@@ -20,7 +20,7 @@ export interface Exchange {
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'new-secret' | 'partner' | 'lock' | 'secret';
+export type Step = 'partner' | 'lock' | 'secret';
 
 /** A refusal: its status and words; `body` an answer written otherwise than as an error. */
 export interface Refusal {

@@ -26,8 +26,6 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    // The new secret: the contract's NewPartnerSecret judged it (seed 002, Authentication); nothing more.
-    'new-secret': () => undefined,
     // seed 002, Authentication: an unknown partner is bad credentials (401).
     partner: (x) => {
       x.partner = world.partners.get(x.partnerId);
@@ -71,7 +69,7 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     return { status: 200, body: { token } };
   });
 
-  on('ModifyPartnerSecret', ['new-secret', 'partner', 'lock', 'secret'], (x, partner) => {
+  on('ModifyPartnerSecret', ['partner', 'lock', 'secret'], (x, partner) => {
     const { body } = x.input;
     // provider 1.35.0 PartnerCredentialsWithNewSecret.immediate (true when left out): false keeps the
     // secret replaced good for the grace period; a change without one ends any period still running.

@@ -27,8 +27,8 @@ export interface Exchange {
   merchants?: (Merchant | undefined)[];
 }
 
-/** The steps of the judgement: the batch as sent (the contract judged it already), then how a merchant is recognised. */
-export type Step = 'batch' | 'recognise';
+/** The step of the judgement: how a merchant is recognised (the batch's cap, members and lengths are the contract's, judged by the shared middleware). */
+export type Step = 'recognise';
 
 export interface Refusal {
   status: number;

@@ -110,8 +110,6 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    // The batch's cap, required members and lengths are the contract's, judged by the shared middleware.
-    batch: () => undefined,
     // The merchant recognised from what the caller sent of it: the description, and the merchant's name
     // and descriptor it already knows (provider 1.35.0 InputMerchantInformation), alone or together.
     recognise: (x) => {
@@ -124,7 +122,7 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
 
   route(app, ctx, 'enrichTransactions', (input: Input, reply: FastifyReply) => {
     const x: Exchange = { op: 'enrichTransactions', input, sent: input.body.transactions as Record<string, any>[] };
-    const refusal = judged(x, ['batch', 'recognise']);
+    const refusal = judged(x, ['recognise']);
     if (refusal) return sendError(ctx, reply, refusal.status, refusal.message);
     x.merchants = x.sent.map((t) => MERCHANTS.find((m) => m.match.test(x.text!(t))));
     return answered(x, reply, { status: 200, body: { transactions: x.sent.map((t, i) => enrich(t, x.merchants![i])) } });

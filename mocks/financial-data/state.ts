@@ -324,20 +324,12 @@ export interface FaultMemory {
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** transactions.faults.ts: every account a transaction reader found live, kept by the faults that read deleted accounts. */
   seenAccounts: Map<string, Account>;
-  /** connect.ts: the Lite link of each partner and until when it is reused (blind fault). */
-  liteLinks: Map<string, { url: string; untilMs: number }>;
   /** txpush.ts: subscriptions disabled but kept (blind-txpush-disable-soft-delete). */
   disabledSubscriptions: Set<number>;
   /** txpush.ts: subscription ids deleted one by one, with their customer (blind-txpush-delete-again-204; written for every delete). */
   deletedSubscriptions: Map<number, string>;
-  /** reports/store.ts: the last callback URL of each customer (blind-report-callback-url-kept-per-customer). */
-  callbackUrls: Map<string, string>;
   /** reports/guard.ts: customers once refused for want of a consumer (blind-report-missing-consumer-remembered). */
   consumerless: Set<string>;
-  /** reports/retrieval.ts: the status a JSON read last served, per report id, and when (blind-report-status-cache-slides-21s). */
-  reportStatus: Map<string, { status: ReportStatus; atS: number }>;
-  /** app-registration.ts: the name of each registration's first modification (model-app-list-name-first-modification). */
-  appFirstModifiedNames: Map<number, string>;
 }
 
 /**
@@ -561,13 +553,9 @@ function faultMemory(): FaultMemory {
   return {
     switchOwners: new Map(),
     seenAccounts: new Map(),
-    liteLinks: new Map(),
     disabledSubscriptions: new Set(),
     deletedSubscriptions: new Map(),
-    callbackUrls: new Map(),
     consumerless: new Set(),
-    reportStatus: new Map(),
-    appFirstModifiedNames: new Map(),
   };
 }
 

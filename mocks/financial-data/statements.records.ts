@@ -49,13 +49,13 @@ export interface Exchange {
   nowS: number;
   /** The Accept header as sent. */
   accept: string;
-  /** The period of an index (the 'period' step). */
+  /** The period of an index. */
   period: (index: number) => Period;
   /** The statement of an index, its asset registered (what the answers are made of). */
   statementOf: (index: number) => Statement;
   /** The account of the path (the 'account' step). */
   account?: Account;
-  /** v1: the index asked (its default applied: the 'index' step) and the index read (the 'read' step). */
+  /** v1: the index asked (its default applied) and the index read (the 'read' step). */
   index?: number;
   read?: number;
   /** v3: the indexes detailed, in order (the 'indexes' step). */
@@ -65,7 +65,7 @@ export interface Exchange {
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'period' | 'account' | 'customer' | 'mfa' | 'index' | 'read' | 'indexes' | 'asset';
+export type Step = 'account' | 'customer' | 'mfa' | 'read' | 'indexes' | 'asset';
 
 /** A refusal: its status and words (203: the challenge, no body). */
 export interface Refusal {
@@ -73,10 +73,8 @@ export interface Refusal {
   message: string;
 }
 
-/** What a request keeps: a statement's asset as registered (undefined: not registered); a pay statement's bytes as stored. */
-export type Change =
-  | { kind: 'statement-asset'; index: number; asset: Asset | undefined }
-  | { kind: 'pay-statement'; bytes: Buffer; label: string };
+/** What a request keeps: a pay statement's bytes as stored. */
+export type Change = { kind: 'pay-statement'; bytes: Buffer; label: string };
 
 /** An answer as sent: its status, media type and body. */
 export interface Answer {

@@ -51,8 +51,7 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
         const p = x.period(index);
         const id = assetIdOf(`statement:${account.id}:${index}:${p.documentDate}`, account.customerId);
         const pdf = statementPdf(account, index, p);
-        const change = seams.state(x, { kind: 'statement-asset', index, asset: { customerId: account.customerId, bytes: pdf } });
-        if (change.kind === 'statement-asset' && change.asset) state().assets.set(id, change.asset);
+        state().assets.set(id, { customerId: account.customerId, bytes: pdf });
         return { id, pdf, p };
       },
     };
@@ -61,7 +60,6 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    period: () => undefined,
     account: (x) => {
       x.account = findAccount(world, x.input.path.customerId, x.input.path.accountId, x.input.partner?.id);
       return x.account ? undefined : { status: 404, message: 'Customer or account not found' };
@@ -71,11 +69,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // seed 002 Errors 203: the institution asks a multi-factor challenge (no body, provider 1.35.0).
     mfa: (x) => (x.account!.mfa ? { status: 203, message: '' } : undefined),
     // provider 1.35.0 GetCustomerAccountStatement: index 1 (the most recent) by default.
-    index: (x) => {
-      x.index = (x.input.query.index as number | undefined) ?? 1;
-      return undefined;
-    },
     read: (x) => {
+      x.index = (x.input.query.index as number | undefined) ?? 1;
       x.read = x.index;
       return undefined;
     },
@@ -109,13 +104,13 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
 
   route(app, ctx, 'GetCustomerAccountStatement', (input, reply) => {
     const x = exchange('GetCustomerAccountStatement', input, reply);
-    if (refused(x, reply, ['period', 'account', 'mfa', 'index', 'read'])) return reply;
+    if (refused(x, reply, ['account', 'mfa', 'read'])) return reply;
     return send(x, reply, { status: 200, type: 'application/pdf', body: x.statementOf(x.read!).pdf });
   });
 
   route(app, ctx, 'GetCustomerAccountMultipleStatement', (input, reply) => {
     const x = exchange('GetCustomerAccountMultipleStatement', input, reply);
-    if (refused(x, reply, ['period', 'account', 'mfa', 'indexes'])) return reply;
+    if (refused(x, reply, ['account', 'mfa', 'indexes'])) return reply;
     const statements = x.indexes!.map((index) => {
       const { id, p } = x.statementOf(index);
       return { index: String(index), id, asOfDate: x.nowS, description: p.description, documentDate: p.documentDate };

@@ -7,7 +7,7 @@
 // read for every scope of the linked portfolio and compared with the known answer (the mock's
 // portfolio: FinBank A 101732 with a pending checking account, FinBank B 102105, a legacy login at
 // 170778). Read-only: runs on a sandbox against FD_LINKED_CUSTOMER_ID too. The ids, dates, the simple
-// readers' active list and basic record are the accounts model check's (accounts.model.spec.ts); what
+// readers' active list and basic record are the accounts model check's (resources.model.spec.ts); what
 // stays here is what its random sequences do not reach every run (the masking on the by-login list, the
 // pending account on the by-institution list).
 import { underRule } from '../../helpers/client/annotations.js';

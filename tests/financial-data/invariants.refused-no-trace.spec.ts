@@ -39,7 +39,7 @@ import {
   type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
 import { readerAfterWrite } from '../../helpers/client/security/read-only.js';
-import { lastOwnedPathId, leavesOf, namedResources, readersOfNamed } from '../../helpers/client/invariants/kit.js';
+import { lastOwnedPathId, leavesOf, namedResources, readersOfNamed, setAt } from '../../helpers/client/invariants/kit.js';
 import { type LiveObjects, Violations, withObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
@@ -130,11 +130,7 @@ function anotherObject(valid: CallOptions, k: number, ok: (body: unknown) => boo
   for (const [p, v] of leavesOf(valid.body)) {
     if (!sensitive(p) || typeof v !== 'string' || !/^[0-9]{8,}$/.test(v)) continue;
     const tail = `${RUN}${String(k).padStart(2, '0')}`;
-    const next = structuredClone(body) as Record<string, unknown>;
-    const at = p.split('.');
-    let node = next;
-    for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
-    node[at.at(-1)!] = v.slice(0, -tail.length) + tail;
+    const next = setAt(body, p.split('.'), v.slice(0, -tail.length) + tail);
     if (ok(next)) body = next;
   }
   return { ...valid, body };

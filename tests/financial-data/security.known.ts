@@ -10,10 +10,14 @@ import { objectIdOperations } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { LiveObjects } from '../../helpers/client/security/probe.js';
 import type { Exemptions } from '../../helpers/client/security/other-partner.js';
+import type { Violations } from '../../helpers/client/security/probe.js';
 import {
   expect,
   FD_CONTRACT,
   hasOperation,
+  notePartial,
+  test,
+  type TokenCache,
   newBusiness,
   newConsumer,
   newCustomer,
@@ -277,5 +281,61 @@ export async function spareObjects(fd: FdTarget, api: OperationClient, auth: () 
     consumer: entities.consumerId,
     configuration: String(configuration.body.id),
     partner: fd.sparePartner!.partnerId,
+  };
+}
+
+/** The fixtures a probe check reads. */
+interface ProbeFixtures {
+  fd: FdTarget;
+  fdApi: OperationClient;
+  fdPowers: { linkAccounts: LinkAccounts };
+  fdTokens: TokenCache;
+}
+
+/** What a probe check is given: the live world, and the spare partner's authorizer where the target has one. */
+export interface ProbeContext {
+  fd: FdTarget;
+  fdApi: OperationClient;
+  world: LiveWorld;
+  other: (() => Record<string, string>) | undefined;
+  tokens: TokenCache;
+}
+
+/** What a probe check found: its violation sets, the coverage it notes, and what it left out (noted partial). */
+export interface Findings {
+  violations: Violations[];
+  coverage: string;
+  /** The annotation type of the coverage: security-coverage unless named. */
+  coverageType?: string;
+  partial?: string;
+  /** Counts the check needs at least (what, the count, its least): a check that probed nothing proves nothing. */
+  least?: [what: string, count: number, min: number][];
+  /** Values the check needs unchanged (what, as read after, as read before). */
+  same?: [what: string, after: unknown, before: unknown][];
+}
+
+/**
+ * The one shape of every live-world check of helpers/client/security/: with `spare: 'needs'` it is
+ * not run without a spare partner; the live world built; the probes `check` sends; its coverage
+ * noted, what it left out noted partial; then every violation of every set fails it, each set described.
+ */
+export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?: 'needs' | 'may') {
+  return async ({ fd, fdApi, fdPowers, fdTokens }: ProbeFixtures) => {
+    const other = spare ? await spareAuth(fdApi, fd) : undefined;
+    if (spare === 'needs') test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+    const found = await check({ fd, fdApi, world, other, tokens: fdTokens });
+    test.info().annotations.push({ type: found.coverageType ?? 'security-coverage', description: found.coverage });
+    if (found.partial) notePartial(found.partial);
+    for (const [what, count, min] of found.least ?? []) expect(count, what).toBeGreaterThanOrEqual(min);
+    const described = found.violations
+      .map((v) => v.describe())
+      .filter(Boolean)
+      .join('\n');
+    expect(
+      found.violations.flatMap((v) => v.list),
+      described,
+    ).toEqual([]);
+    for (const [what, after, before] of found.same ?? []) expect(after, what).toEqual(before);
   };
 }

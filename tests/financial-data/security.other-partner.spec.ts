@@ -4,7 +4,7 @@
 // switches, reports, portfolios, pay requests, TxPush and webhook subscriptions, configurations,
 // access keys (seed 002, Resources and Errors 404; provider 1.35.0 BadRequestErrorResponse "does
 // not belong to this partner"). The checker is helpers/client/security/other-partner.ts.
-import { expect, FD_CONTRACT, notePartial, rules, test } from '../../fixtures/financial-data.js';
+import { FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 import { filterLeaks, FOREIGN_ID, foreignIdProbes, queryFilterProbes } from '../../helpers/client/security/foreign-id.js';
@@ -12,23 +12,12 @@ import { objectIdsOf, queryIdsOf } from '../../helpers/contract/object-ids.js';
 import { checkRefusalOnForms, REFUSAL_FORMS, validFormCases } from '../../helpers/client/invariants/type-forms.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
-import {
-  FD_EXEMPT,
-  FD_OBJECT_OPS,
-  liveWorld,
-  spareAuth,
-  spareObjects,
-  FD_FOREIGN_ID_EXEMPT,
-  FD_BODY_IDS_UNRESOLVED,
-} from './security.known.js';
+import { FD_EXEMPT, FD_OBJECT_OPS, probeCheck, spareObjects, FD_FOREIGN_ID_EXEMPT, FD_BODY_IDS_UNRESOLVED } from './security.known.js';
 
 test(
   'another partner is refused the objects of ours through every operation that names them, and changes none',
   rules('FD-OBJ-OTHER-PARTNER'),
-  async ({ fd, fdApi, fdPowers }) => {
-    const other = await spareAuth(fdApi, fd);
-    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+  probeCheck(async ({ fd, fdApi, world, other }) => {
     const { objects } = world;
     const owned = async () => ({
       customer: (await fdApi.call('GetCustomer', { path: { customerId: objects.customer } })).body,
@@ -42,24 +31,20 @@ test(
     const { probes, leftOut } = otherPartnerProbes(FD_OBJECT_OPS, world.sample, objects, fd.sparePartner!.partnerId, FD_EXEMPT);
     const violations = new Violations(OTHER_PARTNER);
     await runProbes(fdApi, probes, violations, other);
-    test.info().annotations.push({
-      type: 'security-coverage',
-      description: `financial-data ${OTHER_PARTNER}: ${FD_OBJECT_OPS.length} operations take an object id; ${probes.length} probed; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
-    });
-    if (leftOut.length)
-      notePartial(`${OTHER_PARTNER}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`);
-    expect(violations.list, violations.describe()).toEqual([]);
-    expect(await owned(), "the owner's objects after another partner's calls").toEqual(before);
-  },
+    return {
+      violations: [violations],
+      same: [["the owner's objects after another partner's calls", await owned(), before]],
+      coverage: `financial-data ${OTHER_PARTNER}: ${FD_OBJECT_OPS.length} operations take an object id; ${probes.length} probed; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
+      partial: leftOut.length
+        ? `${OTHER_PARTNER}: ${leftOut.length} operations left out, each with its reason in the security-coverage annotation`
+        : undefined,
+    };
+  }, 'needs'),
 );
-
 test(
   'another partner is refused each object of ours named in a body beside its own objects, one id at a time, in every form of the body',
   rules('FD-OBJ-FOREIGN-ID'),
-  async ({ fd, fdApi, fdPowers }) => {
-    const other = await spareAuth(fdApi, fd);
-    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+  probeCheck(async ({ fd, fdApi, world, other }) => {
     const own = await spareObjects(fd, fdApi, other!);
     const { probes, leftOut } = foreignIdProbes(
       FD_OBJECT_OPS,
@@ -88,13 +73,12 @@ test(
         );
     });
     const covered = new Set([...probes, ...filters.probes].map((p) => p.operation.operationId));
-    test.info().annotations.push({
-      type: 'security-coverage',
-      description: `financial-data ${FOREIGN_ID}: ${covered.size} operations name a partner's object in the body beside another or as a query filter; ${probes.length} body and ${filters.probes.length} filter probes; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
-    });
-    expect(probes.length, 'the foreign-id probes').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
-  },
+    return {
+      violations: [violations],
+      least: [['the foreign-id probes', probes.length, 1]],
+      coverage: `financial-data ${FOREIGN_ID}: ${covered.size} operations name a partner's object in the body beside another or as a query filter; ${probes.length} body and ${filters.probes.length} filter probes; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
+    };
+  }, 'needs'),
 );
 
 // The refusal holds whatever valid form the other members take: each operation's first probe of
@@ -104,10 +88,7 @@ test(
 test(
   'another partner stays refused in every valid form of the members beside the ids, on every operation that names an object of ours',
   rules('FD-PROP-REFUSAL-FORMS', 'FD-OBJ-OTHER-PARTNER'),
-  async ({ fd, fdApi, fdPowers }) => {
-    const other = await spareAuth(fdApi, fd);
-    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+  probeCheck(async ({ fd, fdApi, world, other }) => {
     const { probes } = otherPartnerProbes(FD_OBJECT_OPS, world.sample, world.objects, fd.sparePartner!.partnerId, FD_EXEMPT);
     const violations = new Violations(REFUSAL_FORMS);
     const applies: string[] = [];
@@ -135,10 +116,6 @@ test(
       else checked.push(op.operationId);
       cases += sent;
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `refusal forms: ${applies.length} operations refused to another partner state a valid form beside the ids; ${checked.length} checked with ${cases} forms; left out: ${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ') || 'none'}`,
-    });
     countProperty(test.info(), {
       property: REFUSAL_FORMS,
       service: 'financial-data',
@@ -147,6 +124,10 @@ test(
       checked,
       exceptions,
     });
-    expect(violations.list, violations.describe()).toEqual([]);
-  },
+    return {
+      violations: [violations],
+      coverageType: 'checker-coverage',
+      coverage: `refusal forms: ${applies.length} operations refused to another partner state a valid form beside the ids; ${checked.length} checked with ${cases} forms; left out: ${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ') || 'none'}`,
+    };
+  }, 'needs'),
 );

@@ -1,5 +1,5 @@
 // Covers: every value a financial data operation sends for the target to look up that is not a path
-// or body object id (those are near-id's: security.near-id.spec.ts), enumerated from the contract
+// or body object id (those are near-id's: security.probes.spec.ts), enumerated from the contract
 // (helpers/contract/object-ids.ts, lookedUpValues): the partner id and secret of the bodies that
 // authenticate (CreateToken, ModifyPartnerSecret), the app key and app token headers of each security
 // requirement, the object ids of query filters. Each is sent in every other form a loose lookup takes

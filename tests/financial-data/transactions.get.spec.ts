@@ -1,5 +1,5 @@
 // Covers: GetCustomerTransaction (seed 002, Transactions; Errors 404; another customer's transaction or
-// account: security.other-parent.spec.ts, FD-TXN-OWNER-404), what a deleted account leaves (seed 002, Accounts:
+// account: security.probes.spec.ts, FD-TXN-OWNER-404), what a deleted account leaves (seed 002, Accounts:
 // "Delete of an institution login or an account removes access to that data only; other
 // permissioned accounts stay accessible" - so its transactions are gone from every reader), and
 // the unit of the transaction dates (provider 1.35.0 UnixDate: epoch seconds), pinned against the

@@ -5,7 +5,7 @@
 // customers (several transactions on one account, on the other between them, credits and debits,
 // pending, active sent and active by default, a delete and a disable between): after each step every delivery and GetCustomerAccount are compared with the reference
 // model (fixtures/models/financial-data/txpush.model.ts), whose balance runs over every transaction
-// so far (FD-TXPUSH-RUNNING-BALANCE). The random sequences of txpush.model.spec.ts compare the same,
+// so far (FD-TXPUSH-RUNNING-BALANCE). The random sequences of the TxPush model (resources.model.spec.ts) compare the same,
 // but seldom draw two transactions on one account with its account record live. The two customers
 // are the check's own, their accounts linked through the mock's control surface or, on a sandbox,
 // Connect (fdPowers.linkAccounts), and every delivery goes to the check's own listener URLs.

@@ -7,12 +7,13 @@
 // several ICAs and countries, one of an ICA the target does not know (ERROR); their MIDs. A target that
 // counts before a filter, or counts what is left from the offset, shows another Total on some page.
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
-import { DERIVED_VIEWS, type Page, pageProblems, pagedViews } from '../../helpers/client/invariants/derived-views.js';
+import { DERIVED_VIEWS } from '../../helpers/client/invariants/derived-views.js';
+import { type Page, pageProblems, pagedReaders } from '../../helpers/client/invariants/paging.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 
 const CONTRACT = await loadContract('installments');
-/** The paged readers of the contract (helpers/client/invariants/derived-views.ts): each is checked below or the count fails. */
-const VIEWS = pagedViews(CONTRACT);
+/** The paged readers of the contract (helpers/client/invariants/paging.ts): each is checked below or the count fails. */
+const VIEWS = pagedReaders(CONTRACT);
 const viewOf = (operationId: string) => VIEWS.find((v) => v.reader.operationId === operationId)!;
 /** The items a page lists: the answer when it is a list, else its list member (a MID page's `mids`). */
 const itemsOf = (body: unknown): unknown[] =>

@@ -7,14 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { expectOneErrorLine } from './support.known.js';
+import { certificationOf, expectOneErrorLine, serviceVerdictOf } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../../helpers/verdict/baseline.js';
 import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/verdict/model.js';
 import { certificationHtml } from '../../helpers/verdict/certification-html.js';
 import { certificationLines } from '../../helpers/verdict/certification-report.js';
 
-const tally = { passed: 0, failed: 0, skipped: 0 };
 const rule = (id: string, outcome: RuleOutcome['outcome']): RuleOutcome => ({
   id,
   outcome,
@@ -22,22 +21,10 @@ const rule = (id: string, outcome: RuleOutcome['outcome']): RuleOutcome => ({
   kind: 'limit',
   source: 'provider',
   cite: 'c',
-  checks: tally,
+  checks: { passed: 0, failed: 0, skipped: 0 },
 });
-const service = (name: string, verdict: ServiceVerdict['verdict'], rules: RuleOutcome[], pairs: string[]): ServiceVerdict => ({
-  service: name,
-  title: name,
-  contractVersion: '1',
-  verdict,
-  seed: tally,
-  provider: tally,
-  assumption: tally,
-  coverage: { exercised: pairs.length, documented: 4, exercisedPairs: pairs },
-  failures: [],
-  conflicts: [],
-  skippedReasons: {},
-  rules,
-});
+const service = (name: string, verdict: ServiceVerdict['verdict'], rules: RuleOutcome[], pairs: string[]): ServiceVerdict =>
+  serviceVerdictOf(name, { verdict, coverage: { exercised: pairs.length, documented: 4, exercisedPairs: pairs }, rules });
 const check = (title: string, status: CheckResult['status'], project = 'installments', rules: string[] = []): CheckResult => ({
   title,
   file: `tests/${project}/a.spec.ts`,
@@ -45,14 +32,8 @@ const check = (title: string, status: CheckResult['status'], project = 'installm
   status,
   rules,
 });
-const cert = (verdict: Certification['verdict'], services: ServiceVerdict[], results?: CheckResult[]): Certification => ({
-  target: 'mock',
-  generatedAt: '2026-11-22T00:00:00.000Z',
-  verdict,
-  checks: { selected: 0, run: 0, skipped: 0 },
-  services,
-  ...(results ? { results } : {}),
-});
+const cert = (verdict: Certification['verdict'], services: ServiceVerdict[], results?: CheckResult[]): Certification =>
+  certificationOf(services, { generatedAt: '2026-11-22T00:00:00.000Z', verdict, ...(results ? { results } : {}) });
 
 const before = cert(
   'PARTIAL',

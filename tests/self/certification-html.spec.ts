@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { inTempDir, testRule } from './support.known.js';
+import { certificationOf, inTempDir, testRule } from './support.known.js';
 import { checkResult, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { writeCertification } from '../../helpers/verdict/certification-report.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -190,14 +190,11 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
     stoppedBy: 'preflight: the sandbox answered 503 to its first call',
   };
   const results = outcomes.map((o) => checkResult(o));
-  const before: Certification = {
-    target: 'mock',
+  const before = certificationOf([{ ...service, verdict: 'PASS' }], {
     generatedAt: '2026-11-24T10:00:00.000Z',
-    verdict: 'PASS',
     checks: { selected: 4, run: 3, skipped: 1 },
-    services: [{ ...service, verdict: 'PASS' }],
     results: results.map((r) => ({ ...r, status: r.status === 'failed' ? 'passed' : r.status })),
-  };
+  });
   const cert: Required<Certification> = {
     target: 'sandbox',
     generatedAt: '2026-11-25T16:00:00.000Z',

@@ -29,7 +29,8 @@ const ROWS: [script: string, args: string[], line: string, files?: Record<string
   ['provider-facts', ['--service', 'installments', '--from', 'package.json'], 'is not an OpenAPI 3.x document'],
   ['bench', ['--seconds', '0'], 'error: --seconds must be an integer from 1 to 60'],
   ['mutation', ['--service', 'nope'], "unknown service 'nope'"],
-  ['mutation-sample', ['--service', 'card-enrollment', '--count', '0'], '--count must be a positive integer'],
+  ['mutation-sample', ['--service', 'card-enrollment', '--count', '0'], "--count must be an integer of at least 1, not '0'"],
+  ['mutation', ['--match', '('], "--match must be a regular expression, not '('"],
   ['mutation-sample', ['--service', 'card-enrollment', '--ref', 'no-such-ref'], '--ref no-such-ref is not a commit'],
   ['mutation-sample', ['--service', 'card-enrollment', '--unreached', '--seed', '3'], '--unreached lists the whole population'],
   // npm run mock -- --as-sandbox: its own argument errors, before any port is taken; each line ends with the usage.
@@ -41,7 +42,7 @@ const ROWS: [script: string, args: string[], line: string, files?: Record<string
   [
     'mock',
     ['--service', 'financial-data', '--as-sandbox', '--rps', '2.5'],
-    `error: --rps must be a non-negative integer (requests per second; 0 = no limit), not '2.5'. ${SANDBOX_USAGE}`,
+    `error: --rps must be an integer of at least 0, not '2.5'. ${SANDBOX_USAGE}`,
   ],
   // The virtual clock starts at any instant (mocks/kit/clock.ts); a value that names none is one usage line.
   [

@@ -9,6 +9,7 @@ import { certificationLines } from '../../helpers/verdict/certification-report.j
 import type { Certification, FailureGroup, ServiceVerdict } from '../../helpers/verdict/model.js';
 import { explainCertification } from '../../tools/diff/explain.js';
 import type { ChangeEntry } from '../../tools/diff/suite-diff.js';
+import { certificationOf, serviceVerdictOf } from './support.known.js';
 
 const group = (operationId: string, title: string, judged: string, check = 'assertion'): FailureGroup => ({
   cause: `FD-X at ${operationId}`,
@@ -33,28 +34,20 @@ const group = (operationId: string, title: string, judged: string, check = 'asse
 });
 
 /** A FAIL certification of financial data 1.35.0 holding these failure groups. */
-const failing = (...groups: FailureGroup[]): Certification => ({
-  target: 'mock',
-  generatedAt: '',
-  verdict: 'FAIL',
-  checks: { selected: groups.length, run: groups.length, skipped: 0 },
-  services: [
-    {
-      service: 'financial-data',
-      title: 'Financial data',
-      contractVersion: '1.35.0',
-      verdict: 'FAIL',
-      seed: { passed: 0, failed: groups.length, skipped: 0 },
-      provider: { passed: 0, failed: 0, skipped: 0 },
-      assumption: { passed: 0, failed: 0, skipped: 0 },
-      coverage: { exercised: 1, documented: 1 },
-      failures: groups,
-      conflicts: [],
-      skippedReasons: {},
-      rules: [],
-    },
-  ],
-});
+const failing = (...groups: FailureGroup[]): Certification =>
+  certificationOf(
+    [
+      serviceVerdictOf('financial-data', {
+        title: 'Financial data',
+        contractVersion: '1.35.0',
+        verdict: 'FAIL',
+        seed: { passed: 0, failed: groups.length, skipped: 0 },
+        coverage: { exercised: 1, documented: 1 },
+        failures: groups,
+      }),
+    ],
+    { verdict: 'FAIL', checks: { selected: groups.length, run: groups.length, skipped: 0 } },
+  );
 
 const change = (kind: string, detail: string, where: string, operations: string[]): ChangeEntry => ({
   key: `${operations[0]} | ${kind}`,

@@ -4,7 +4,7 @@
 // says CONDITIONAL naming it, listed as the seed-vs-provider conflicts are; a value that neither the
 // schema nor any example shows still fails. End to end through the client against a local target.
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
-import { clientTestInfo, loopback } from './support.known.js';
+import { certificationOf, clientTestInfo, loopback } from './support.known.js';
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { runNegativeCases } from '../../helpers/client/negative.js';
@@ -16,7 +16,6 @@ import type { ServiceName } from '../../helpers/contract/operations.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import { certificationHtml } from '../../helpers/verdict/certification-html.js';
 import { certificationLines } from '../../helpers/verdict/certification-report.js';
-import type { Certification } from '../../helpers/verdict/model.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 /** A target answering every request, once read, with one status and body. */
@@ -102,13 +101,7 @@ test("a target answering the way the provider's example does meets the deviation
   ]);
 
   // Listed as the conflicts are, in its own section, with both of the provider's statements.
-  const cert: Certification = {
-    target: 'mock',
-    generatedAt: '',
-    verdict: v.verdict,
-    checks: { selected: 1, run: 1, skipped: 0 },
-    services: [v],
-  };
+  const cert = certificationOf([v], { verdict: v.verdict, checks: { selected: 1, run: 1, skipped: 0 } });
   const md = certificationLines(cert).join('\n');
   expect(md).toContain('## financial-data: known provider deviations');
   expect(md).toMatch(

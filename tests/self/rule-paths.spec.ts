@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { expect, suiteListing, test, type ListedSuite } from '../../fixtures/self.js';
+import { expect, suiteListing, test } from '../../fixtures/self.js';
+import { listedChecks } from '../../helpers/verdict/listing.js';
 import { countProperty, propertyCountsOf, tallyProperties } from '../../helpers/client/property-counts.js';
 import { loadRules, rulesFile } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
@@ -25,34 +26,12 @@ import {
 } from '../../helpers/verdict/rule-paths.js';
 import { testRule } from './support.known.js';
 
-interface ListedCheck {
-  project: string;
-  file: string;
-  line: number;
-  /** The describe titles and the check's title: a check looping over operations names its operation there. */
-  title: string;
-  rules: string[];
-}
-
-/** Each listed check of the projects (the run's one listing of the suite): its citations, spec file and line. */
-async function listChecks(projects: string[]): Promise<ListedCheck[]> {
-  const out: ListedCheck[] = [];
-  const walk = (suite: ListedSuite, titles: string) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests)
-        if (projects.includes(t.projectName))
-          out.push({
-            project: t.projectName,
-            file: spec.file,
-            line: spec.line,
-            title: `${titles} ${spec.title}`,
-            rules: t.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!),
-          });
-    for (const child of suite.suites ?? []) walk(child, `${titles} ${child.title}`);
-  };
-  for (const suite of await suiteListing()) walk(suite, '');
-  return out;
-}
+/** Each listed check of the projects (the run's one listing of the suite): its citations, spec file, line and titles. */
+const listChecks = async (projects: string[]) =>
+  listedChecks(await suiteListing())
+    .filter((c) => projects.includes(c.project))
+    .map((c) => ({ ...c, rules: c.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!) }));
+type ListedCheck = Awaited<ReturnType<typeof listChecks>>[number];
 
 /** Named chunks of a file: its top-level functions and constants, and with `methods` (the fixture file) its class methods and fixtures (`  async name(`, `  name: async`). */
 function chunksOf(text: string, methods = false): [string, string][] {
@@ -63,19 +42,20 @@ function chunksOf(text: string, methods = false): [string, string][] {
 }
 
 /**
- * The text a check runs: its own lines (from its line to the next check of the file), with the
- * bodies of the helpers it names, up to five levels deep: its spec file's own, the service fixture's (`instReq.createPlan`,
- * `pollReport`) and those of the local files its spec imports (`./<resource>.known.js`).
+ * A spec file's lines and the helpers its checks may name, read once: the text a check runs is its own
+ * lines with the bodies of the helpers it names, up to five levels deep: its spec file's own, the
+ * service fixture's (`instReq.createPlan`, `pollReport`) and those of every file of the suite its spec
+ * imports (`./<resource>.known.js`, the fixtures' examples and tables: an operation named only in a
+ * table of requests is reached through the table's name), the runtime's (helpers/, mocks/) left out.
  */
-/** A spec file's lines and the helpers its checks may name (its own, the fixture's, its local imports'), read once. */
 const specFiles = new Map<string, { text: string[]; named: Map<string, string> }>();
 function specFile(file: string, helpers: Map<string, string>): { text: string[]; named: Map<string, string> } {
   let known = specFiles.get(file);
   if (!known) {
     const whole = fs.readFileSync(file, 'utf8');
-    const local = [...whole.matchAll(/from '\.\/([\w.-]+)\.js'/g)]
+    const local = [...whole.matchAll(/from '(\.\.?\/[\w./-]+)\.js'/g)]
       .map((m) => path.join(path.dirname(file), `${m[1]}.ts`))
-      .filter((f) => fs.existsSync(f));
+      .filter((f) => fs.existsSync(f) && !/^(helpers|mocks)\//.test(f));
     local.push(file);
     known = { text: whole.split('\n'), named: new Map([...helpers, ...local.flatMap((f) => chunksOf(fs.readFileSync(f, 'utf8')))]) };
     specFiles.set(file, known);

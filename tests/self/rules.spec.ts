@@ -3,23 +3,16 @@
 // refusing side; a rule that applies to several request paths is checked on each; every cited id
 // exists; every operation a rule names exists in the contract. The suite is listed, not run.
 import fs from 'node:fs';
-import { expect, suiteListing, test, type ListedSuite } from '../../fixtures/self.js';
+import { expect, suiteListing, test } from '../../fixtures/self.js';
+import { listedChecks } from '../../helpers/verdict/listing.js';
 import { catalogueGaps, loadRules, parseCitation, rulesFile, type Citation } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 
 /** The rule citations of every check of a project, read from the run's one listing of the suite (nothing runs). */
-async function citationsOf(project: string): Promise<Citation[]> {
-  const out: Citation[] = [];
-  const walk = (suite: ListedSuite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests)
-        if (t.projectName === project)
-          for (const a of t.annotations) if (a.type === 'rule' && a.description) out.push(parseCitation(a.description));
-    (suite.suites ?? []).forEach(walk);
-  };
-  (await suiteListing()).forEach(walk);
-  return out;
-}
+const citationsOf = async (project: string): Promise<Citation[]> =>
+  listedChecks(await suiteListing())
+    .filter((c) => c.project === project)
+    .flatMap((c) => c.annotations.filter((a) => a.type === 'rule' && a.description).map((a) => parseCitation(a.description!)));
 
 for (const service of SERVICES.map((s) => s.name)) {
   test.describe(`${service} rule catalogue`, () => {

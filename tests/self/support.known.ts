@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { Rule } from '../../helpers/contract/rules.js';
+import type { Certification, ServiceVerdict } from '../../helpers/verdict/model.js';
 import { expect } from '../../fixtures/self.js';
 
 /** Runs `run` in a new folder of the system's temporary folder, removed after it whatever happens. */
@@ -78,3 +79,29 @@ export async function closing<R extends { close: () => unknown }, T>(started: Pr
     await r.close();
   }
 }
+
+/** A service's verdict in a made-up certification: PASS, nothing counted, failed, met or covered unless told. */
+export const serviceVerdictOf = (service: string, more: Partial<ServiceVerdict> = {}): ServiceVerdict => ({
+  service,
+  title: service,
+  contractVersion: '1',
+  verdict: 'PASS',
+  ...{
+    seed: { passed: 0, failed: 0, skipped: 0 },
+    provider: { passed: 0, failed: 0, skipped: 0 },
+    assumption: { passed: 0, failed: 0, skipped: 0 },
+  },
+  coverage: { exercised: 0, documented: 0 },
+  ...{ failures: [], conflicts: [], skippedReasons: {}, rules: [] },
+  ...more,
+});
+
+/** A made-up certification of a mock run of `services`: PASS, no check counted, unless told. */
+export const certificationOf = (services: ServiceVerdict[], more: Partial<Certification> = {}): Certification => ({
+  target: 'mock',
+  generatedAt: '',
+  verdict: 'PASS',
+  checks: { selected: 0, run: 0, skipped: 0 },
+  services,
+  ...more,
+});

@@ -1,6 +1,6 @@
 // Arguments of `npm run bench` (scripts/bench.ts): parsed and checked before anything starts, so a
 // bad argument is one line and exit 2 (tools/cli.ts), never a half-started benchmark.
-import { parseArgs, UsageError } from '../cli.js';
+import { integerArg, parseArgs, UsageError } from '../cli.js';
 
 export const BENCH_SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
 export type BenchService = (typeof BENCH_SERVICES)[number];
@@ -24,15 +24,6 @@ export interface BenchOptions {
   linked: number;
 }
 
-function integer(args: Record<string, string | boolean | undefined>, name: string, fallback: number, min: number, max: number): number {
-  const raw = args[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^[0-9]+$/.test(String(raw)) || value < min || value > max)
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not '${raw}'. Usage: ${BENCH_USAGE}`);
-  return value;
-}
-
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const args = parseArgs(
     argv,
@@ -43,14 +34,16 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
   if (service !== undefined && !BENCH_SERVICES.includes(service as BenchService)) {
     throw new UsageError(`--service must be one of ${BENCH_SERVICES.join(', ')}, not '${service}'. Usage: ${BENCH_USAGE}`);
   }
+  const integer = (name: keyof typeof args, fallback: number, min: number, max: number) =>
+    integerArg(args[name], name, BENCH_USAGE, min, max) ?? fallback;
   return {
-    seconds: integer(args, 'seconds', 3, 1, 60),
-    rounds: integer(args, 'rounds', 4, 1, 20),
-    connections: integer(args, 'connections', 10, 1, 1000),
-    calls: integer(args, 'calls', 200, 10, 100_000),
+    seconds: integer('seconds', 3, 1, 60),
+    rounds: integer('rounds', 4, 1, 20),
+    connections: integer('connections', 10, 1, 1000),
+    calls: integer('calls', 200, 10, 100_000),
     services: service === undefined ? [...BENCH_SERVICES] : [service as BenchService],
-    growth: integer(args, 'growth', 50_000, 0, 500_000),
+    growth: integer('growth', 50_000, 0, 500_000),
     // Each linked customer brings about 1,160 transactions: 500 is some 580,000 in the store.
-    linked: integer(args, 'linked', 500, 0, 5_000),
+    linked: integer('linked', 500, 0, 5_000),
   };
 }

@@ -7,10 +7,10 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
-import type { ReaderReads } from './readers-agree.js';
+import { type ReaderReads, sameObject } from './readers-agree.js';
 import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, type WriteOutcome, type WriteProbe } from './after-write.js';
 import type { CallOptions } from '../client.js';
-import { instant, leavesOf, okSchemaOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import { leavesOf, okSchemaOf, ownLeaves, readersOfNamed, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
 import { versionless } from '../../contract/writers.js';
 
@@ -202,7 +202,7 @@ export async function checkEveryReader(
       const node = leavesUnder(first.body, at);
       // Only a node that is the written object: it carries the answer's id under the same key.
       if (String(node.get(id.key)) !== id.value) continue;
-      const volatile = withComputedSiblings(volatileLeaves(first.body, second.body), first.body, second.body);
+      const volatile = ownLeaves(first.body, second.body);
       if (!writers.includes(o.probe.writer.operationId)) writers.push(o.probe.writer.operationId);
       for (const [p, v] of leavesUnder(answer, '')) {
         if (!node.has(p) || volatile.has(at ? `${at}.${p}` : p) || movesAfterAnswer(o.probe.writer, p.split('.').at(-1)!)) continue;
@@ -221,26 +221,19 @@ export async function checkEveryReader(
       const at = objectIn(r.first, answer);
       const node = leavesUnder(r.first, at);
       if (String(node.get(id.key)) !== id.value) return [];
-      const volatile = withComputedSiblings(volatileLeaves(r.first, r.second), r.first, r.second);
-      const own = new Map([...node].filter(([p]) => !/(^|\.)\d+(\.|$)/.test(p) && !volatile.has(at ? `${at}.${p}` : p)));
-      return [{ reader: r.reader.operationId, leaves: own }];
+      const volatile = ownLeaves(r.first, r.second);
+      const own = new Map([...node].filter(([p]) => p !== id.key && !/(^|\.)\d+(\.|$)/.test(p) && !volatile.has(at ? `${at}.${p}` : p)));
+      return [{ reader: r.reader.operationId, key: id.key, value: id.value, leaves: own }];
     });
     for (const [i, a] of faces.entries())
-      for (const b of faces.slice(i + 1)) {
-        const shared = [...a.leaves.keys()].filter(
-          (p) => p !== id.key && b.leaves.has(p) && typeof instant(a.leaves.get(p)) === typeof instant(b.leaves.get(p)),
-        );
-        const differ = shared.filter((p) => String(instant(a.leaves.get(p))) !== String(instant(b.leaves.get(p))));
-        // Two nodes agreeing on fewer than two other members are not taken for one object (readers-agree.ts).
-        if (shared.length - differ.length < 2) continue;
-        for (const p of differ)
+      for (const b of faces.slice(i + 1))
+        for (const p of sameObject(a, b)?.differ ?? [])
           violations.add(
             o.probe.writer.operationId,
             `${b.reader} after it, ${id.key} ${id.value} against ${a.reader}`,
             `${p}: ${JSON.stringify(b.leaves.get(p))} here, ${JSON.stringify(a.leaves.get(p))} on ${a.reader}`,
             'the same value on every reader of the object',
           );
-      }
   }
   return { writers, reads };
 }

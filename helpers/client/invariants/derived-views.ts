@@ -7,11 +7,11 @@
 // Pure: a check reads the owner's list and the view one after the other, with nothing written between,
 // in every state the list's items reach (in progress, failed, finished). Not in the answer judge: a
 // list holds the reports of every portfolio of its owner and says of none which it is in, so only an
-// owner the check made, with one portfolio, tells. A paged reader's counts are views too (pagedViews:
-// the count of a page and the total of every page, recomputed by reading every page of the set), and
-// so are a list answer's found, displaying and moreAvailable (countedLists: recomputed from its items
+// owner the check made, with one portfolio, tells. A paged reader's counts are views too (paging.ts
+// pageProblems: the count of a page and the total of every page, recomputed by reading every page of
+// the set), and so are a list answer's found, displaying and moreAvailable (countedLists: recomputed from its items
 // and from the pages after it).
-import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 import { flagOf } from './kit.js';
 
@@ -128,82 +128,6 @@ export function derivedProblems(dv: DerivedView, viewItems: readonly Item[], lis
   }
   for (const kind of latest.keys())
     if (!shown.has(kind)) out.push(`${dv.member} shows no ${kind}, yet the list has ${[...latest.get(kind)!.ids].join(' or ')}`);
-  return out;
-}
-
-/**
- * A paged reader: its answer declares a header counting the items of the page and one counting the
- * items of every page (provider 2.0.0 Count, "Number of items in this page", and Total, "Number of
- * items across all pages"), read from the headers' descriptions. Both are views of the set the
- * reader's criteria select: recomputed by reading every page of it.
- */
-interface PagedView {
-  reader: Operation;
-  /** The header counting the page's items and the one counting every page's (lower case, as an answer's headers are read). */
-  count: string;
-  total: string;
-}
-
-const PAGE_COUNT = /\bnumber of items in this page\b/i;
-const ALL_PAGES = /\bnumber of items across all pages\b/i;
-
-/** Every paged reader of a contract, with its two counting headers. */
-export function pagedViews(contract: Contract): PagedView[] {
-  const doc = (contract as unknown as { document: Json }).document;
-  const out: PagedView[] = [];
-  for (const [, item] of Object.entries<Json>(doc.paths ?? {}))
-    for (const [, op] of Object.entries<Json>(item ?? {})) {
-      const headers = Object.entries<Json>(op?.responses?.['200']?.headers ?? {}).map(([name, h]) => ({
-        name: name.toLowerCase(),
-        text: String(deref(doc, h)?.description ?? ''),
-      }));
-      const count = headers.find((h) => PAGE_COUNT.test(h.text))?.name;
-      const total = headers.find((h) => ALL_PAGES.test(h.text))?.name;
-      if (op?.operationId && count && total) out.push({ reader: contract.operationOf(op.operationId), count, total });
-    }
-  return out;
-}
-
-/** One page of a paged reader as read: its status, headers and the items it lists. */
-export interface Page {
-  status: number;
-  headers: Record<string, string | undefined>;
-  items: readonly unknown[];
-}
-
-/**
- * Reads every page of a set at `limit` (one past its end too: an empty page still counts the set) and
- * recomputes both views from the pages: the page's count is its items, the total every page's items
- * together, which must be `size` when the check made the set (else the first page's total is taken).
- * Each problem names the page and the view.
- */
-export async function pageProblems(
-  what: string,
-  view: PagedView,
-  read: (offset: number, limit: number) => Promise<Page>,
-  limit: number,
-  size?: number,
-): Promise<string[]> {
-  const out: string[] = [];
-  const first = await read(0, limit);
-  const total = size ?? Number(first.headers[view.total]);
-  let seen = 0;
-  for (let offset = 0; offset <= total; offset += limit) {
-    const page = offset === 0 ? first : await read(offset, limit);
-    if (page.status !== 200) {
-      out.push(`${what} offset ${offset}: ${page.status}`);
-      continue;
-    }
-    seen += page.items.length;
-    const expected = Math.max(0, Math.min(limit, total - offset));
-    if (page.items.length !== expected)
-      out.push(`${what} offset ${offset} limit ${limit}: ${page.items.length} items, expected ${expected}`);
-    if (page.headers[view.total] !== undefined && Number(page.headers[view.total]) !== total)
-      out.push(`${what} offset ${offset} limit ${limit}: ${view.total} ${page.headers[view.total]}, expected ${total}`);
-    if (page.headers[view.count] !== undefined && Number(page.headers[view.count]) !== page.items.length)
-      out.push(`${what} offset ${offset} limit ${limit}: ${view.count} ${page.headers[view.count]} for ${page.items.length} items`);
-  }
-  if (seen !== total) out.push(`${what}: every page lists ${seen} items, ${view.total} says ${total}`);
   return out;
 }
 

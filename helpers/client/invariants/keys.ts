@@ -15,6 +15,7 @@ import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
 import { rateOf } from './refused-trace.js';
 import { versionless } from '../../contract/writers.js';
+import { setAt } from './kit.js';
 
 /** The documented deletes of a contract: every DELETE operation. */
 export const deletersOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.method === 'DELETE');
@@ -159,14 +160,15 @@ export function variedLeaves(call: CallOptions, key: string, k: number, ok: (bod
         ? [[at, node]]
         : [];
   for (const [at, value] of walk(call.body, [])) {
-    const next = structuredClone(body) as Json;
-    let node = next;
-    for (const step of at.slice(0, -1)) node = node[step];
-    node[at.at(-1)!] = /^[0-9]{3,}$/.test(value)
-      ? value.slice(0, -2) + String((Number(value.slice(-2)) + 11 * (k + 1)) % 100).padStart(2, '0')
-      : value.replace(/[a-zA-Z](?=[^a-zA-Z]*$)/, (c) =>
-          c.toLowerCase() === 'q' ? (c === 'q' ? 'x' : 'X') : c === c.toLowerCase() ? 'q' : 'Q',
-        );
+    const next = setAt(
+      body,
+      at,
+      /^[0-9]{3,}$/.test(value)
+        ? value.slice(0, -2) + String((Number(value.slice(-2)) + 11 * (k + 1)) % 100).padStart(2, '0')
+        : value.replace(/[a-zA-Z](?=[^a-zA-Z]*$)/, (c) =>
+            c.toLowerCase() === 'q' ? (c === 'q' ? 'x' : 'X') : c === c.toLowerCase() ? 'q' : 'Q',
+          ),
+    );
     if (ok(next)) body = next;
   }
   return { ...call, body };

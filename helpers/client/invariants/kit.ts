@@ -95,13 +95,12 @@ export function readersOfNamed(contract: Contract, writer: Operation): Operation
 export const valueAt = (root: unknown, at: string[]): unknown =>
   at.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
 
-/** A copy of a node with the value at a path of steps set (the value itself for no steps). */
+/** A copy of a node with the value at a path of steps set (the value itself for no steps; the copy as it is where the holder is missing). */
 export function setAt(root: unknown, at: string[], value: unknown): unknown {
   if (!at.length) return value;
-  const copy = structuredClone(root) as Record<string, unknown>;
-  let node = copy;
-  for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
-  node[at.at(-1)!] = value;
+  const copy = structuredClone(root);
+  const holder = valueAt(copy, at.slice(0, -1));
+  if (holder && typeof holder === 'object') (holder as Record<string, unknown>)[at.at(-1)!] = value;
   return copy;
 }
 
@@ -163,6 +162,49 @@ export function withComputedSiblings(volatile: ReadonlySet<string>, ...answers: 
   const prefixes = [...parents].map((at) => `${at}.`);
   for (const answer of answers) for (const leaf of leavesOf(answer).keys()) if (prefixes.some((p) => leaf.startsWith(p))) out.add(leaf);
   return out;
+}
+
+/** A reader's own leaves, from two reads with no act between: those that differ, with the members computed beside them. */
+export const ownLeaves = (first: unknown, second: unknown): Set<string> =>
+  withComputedSiblings(volatileLeaves(first, second), first, second);
+
+/** An answer as the compare loop holds it. */
+export interface Answer {
+  status: unknown;
+  body: unknown;
+}
+
+/**
+ * What an act (a refused request, a write) left on a reader: the compare loop the state checkers
+ * share (refused-trace.ts, write-scope.ts). The leaves of `after` that differ from `before`, less the
+ * reader's own (`still`, from two reads with nothing between) and those that moved alone: each
+ * `moving` names, and every member of an object whose status moved so (a report leaving inProgress,
+ * seed 002, States and transitions: it completes with no call and fills or changes the rest of its
+ * object as it does). A change is the act's when it stays: where any is left and `again` is given,
+ * the reader is read once more (given both answers' leaves) and what differs then joins `still`. A
+ * reader failing where it answered before is named by its status alone; at most five changes.
+ */
+export async function changesAfter(
+  before: Answer,
+  after: Answer,
+  still: Set<string>,
+  moving: (path: string, before: unknown, after: unknown) => boolean,
+  again?: (was: ReadonlyMap<string, unknown>, now: ReadonlyMap<string, unknown>) => Promise<Answer>,
+): Promise<string[]> {
+  // Each read's leaves taken once: a whole report has thousands.
+  const was = leavesOf(before);
+  const now = leavesOf(after);
+  const moved = [...now.entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
+  const ended = moved.filter((leaf) => leaf.split('.').at(-1) === 'status').map((leaf) => leaf.slice(0, leaf.lastIndexOf('.') + 1));
+  if (ended.length) for (const leaf of new Set([...was.keys(), ...now.keys()])) if (ended.some((e) => leaf.startsWith(e))) moved.push(leaf);
+  let changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
+  if (changed.length && again) {
+    const next = await again(was, now);
+    for (const leaf of ownLeaves(after, next)) still.add(leaf);
+    changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
+  }
+  const status = changed.filter((c) => c.startsWith('status:'));
+  return (status.length ? status : changed).slice(0, 5);
 }
 
 /**

@@ -434,3 +434,49 @@ export async function filteredTotalProblems(
     }
   return { problems, judged, reads };
 }
+
+/** One page of a paged reader as read: its status, headers and the items it lists. */
+export interface Page {
+  status: number;
+  headers: Record<string, string | undefined>;
+  items: readonly unknown[];
+}
+
+/**
+ * A paged reader's Count and Total headers over every page of a set it selects (provider 2.0.0 Count,
+ * "Number of items in this page", Total, "Number of items across all pages"; the derived-views
+ * property): every page read at `limit` (one past its end too: an empty page still counts the set),
+ * each page's count its items, the total every page's items together, which must be `size` when the
+ * check made the set (else the first page's total is taken). Each problem names the page and the header.
+ */
+export async function pageProblems(
+  what: string,
+  p: PagedReader,
+  read: (offset: number, limit: number) => Promise<Page>,
+  limit: number,
+  size?: number,
+): Promise<string[]> {
+  const header = (meaning: CountMeaning) => p.members.find((m) => m.in === 'header' && m.meaning === meaning)?.name ?? meaning;
+  const [count, all] = [header('count'), header('total')];
+  const out: string[] = [];
+  const first = await read(0, limit);
+  const total = size ?? Number(first.headers[all]);
+  let seen = 0;
+  for (let offset = 0; offset <= total; offset += limit) {
+    const page = offset === 0 ? first : await read(offset, limit);
+    if (page.status !== 200) {
+      out.push(`${what} offset ${offset}: ${page.status}`);
+      continue;
+    }
+    seen += page.items.length;
+    const expected = Math.max(0, Math.min(limit, total - offset));
+    if (page.items.length !== expected)
+      out.push(`${what} offset ${offset} limit ${limit}: ${page.items.length} items, expected ${expected}`);
+    if (page.headers[all] !== undefined && Number(page.headers[all]) !== total)
+      out.push(`${what} offset ${offset} limit ${limit}: ${all} ${page.headers[all]}, expected ${total}`);
+    if (page.headers[count] !== undefined && Number(page.headers[count]) !== page.items.length)
+      out.push(`${what} offset ${offset} limit ${limit}: ${count} ${page.headers[count]} for ${page.items.length} items`);
+  }
+  if (seen !== total) out.push(`${what}: every page lists ${seen} items, ${all} says ${total}`);
+  return out;
+}

@@ -11,7 +11,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
-import { instant, leavesOf, schemaAt, volatileLeaves, withComputedSiblings } from './kit.js';
+import { instant, leavesOf, ownLeaves, schemaAt } from './kit.js';
 import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
@@ -119,7 +119,7 @@ function listsOf(node: unknown, at: string, volatile: ReadonlySet<string>): Map<
 
 function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[][], read: number): Face[] {
   const answer = reads.reader.responses['200']?.schema;
-  const volatile = withComputedSiblings(volatileLeaves(reads.first, reads.second), reads.first, reads.second);
+  const volatile = ownLeaves(reads.first, reads.second);
   const all = leavesOf(reads.first);
   const params = [...reads.reader.path.matchAll(/\{([^}]+)\}/g)].map((m) => camel(m[1]!));
   // The ids of the path's parents: an answer's top-level member naming one of them is its envelope's.
@@ -195,20 +195,24 @@ function isObjectId(key: string, parent: string, parents: readonly string[]): bo
 const comparable = (a: unknown, b: unknown): boolean => typeof instant(a) === typeof instant(b);
 const sameValue = (a: unknown, b: unknown): boolean => String(instant(a)) === String(instant(b));
 
+/** A face as sameObject compares it: its id, its leaves and, where read, their schemas' constraints and its lists. */
+type Compared = Pick<Face, 'key' | 'value' | 'leaves'> & Partial<Pick<Face, 'shapes' | 'lists'>>;
+
 /**
  * Two faces of one object: the same id under the same key, and at least two other members both show
  * agreeing: ids of two kinds of object that happen to be equal share few members and agree on fewer,
- * and are not taken for one object.
+ * and are not taken for one object. The one pairing of the readers-agree property and of a write's
+ * readers (answer-state.ts checkEveryReader).
  */
-function sameObject(a: Face, b: Face): { shared: string[]; differ: string[] } | undefined {
+export function sameObject(a: Compared, b: Compared): { shared: string[]; differ: string[] } | undefined {
   if (a.key !== b.key || a.value !== b.value) return undefined;
   // A member two readers' schemas constrain differently is a fact of its own on each (an account's
   // status, active or pending, beside the status of a consent over it, five to ten characters): compared
   // only where both schemas state it alike, or where either schema does not reach it.
   // A list is compared only where both schemas declare it alike (one reader's undeclared list may hold other items).
   const sameWords = (p: string) => {
-    const [x, y] = [a.shapes.get(p), b.shapes.get(p)];
-    return a.lists.has(p) || b.lists.has(p) ? x !== undefined && x === y : x === undefined || y === undefined || x === y;
+    const [x, y] = [a.shapes?.get(p), b.shapes?.get(p)];
+    return a.lists?.has(p) || b.lists?.has(p) ? x !== undefined && x === y : x === undefined || y === undefined || x === y;
   };
   const shared = [...a.leaves.keys()].filter((p) => b.leaves.has(p) && comparable(a.leaves.get(p), b.leaves.get(p)) && sameWords(p));
   const differ = shared.filter((p) => !sameValue(a.leaves.get(p), b.leaves.get(p)));

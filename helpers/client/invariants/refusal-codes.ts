@@ -13,6 +13,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { valuesAt } from './error-status.js';
+import { setAt } from './kit.js';
 
 export const REFUSAL_CODES = 'refusal-codes';
 
@@ -95,13 +96,7 @@ function without(body: Json, at: string): Json {
   return out;
 }
 
-function withValue(body: Json, at: string, value: unknown): Json {
-  const out = structuredClone(body);
-  const path = steps(at);
-  const parent = path.slice(0, -1).reduce((acc: Json, k) => acc?.[k], out);
-  if (parent && typeof parent === 'object') parent[path.at(-1)!] = value;
-  return out;
-}
+const withValue = (body: Json, at: string, value: unknown): Json => setAt(body, steps(at), value);
 
 /**
  * A new value in the form of a member's current one that names no entity: a lower-case UUID for a

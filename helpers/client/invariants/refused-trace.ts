@@ -12,21 +12,20 @@ import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
 import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
-import { negativeCases, refusalStatuses, resolve } from '../negative.js';
+import { negativeCases, otherEnums, refusalStatuses, resolve, valuesOf } from '../negative.js';
 import { typeFormCases } from './type-forms.js';
 import { objectIdsOf, queryIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
 import { bodyMembers, versionless } from '../../contract/writers.js';
 import {
-  changedLeavesOf,
+  changesAfter,
   heldValuesOf,
   isRead,
   leavesOf,
   namedResources,
   readersOfNamed,
-  volatileLeaves,
-  withComputedSiblings,
+  ownLeaves,
   writersOfContract,
   failedAs,
   valueAt,
@@ -350,35 +349,9 @@ interface StatedMember {
   ports?: string;
 }
 
-/** A value of a schema the contract may take: its example, default or first enum value, else a plain one of its type (an object of its required members). */
-function plainValueOf(contract: Contract, schema: Json, depth = 0): unknown {
-  const s = resolve(contract, schema) as Record<string, any>;
-  if (!s || typeof s !== 'object' || depth > 3) return undefined;
-  const given = [s.example, ...(Array.isArray(s.examples) ? s.examples : []), s.default, s.enum?.[0]].find((v) => v !== undefined);
-  if (given !== undefined) return given;
-  if (s.type === 'string')
-    return 'Refused'.padEnd(Math.max(typeof s.minLength === 'number' ? s.minLength : 1, 7), 'x').slice(0, s.maxLength ?? 64);
-  if (s.type === 'integer' || s.type === 'number') return typeof s.minimum === 'number' ? s.minimum : 1;
-  if (s.type === 'boolean') return true;
-  if (s.type === 'array') {
-    const item = plainValueOf(contract, s.items, depth + 1);
-    return item === undefined ? [] : [item];
-  }
-  if (s.type === 'object' || s.properties) {
-    const out: Record<string, unknown> = {};
-    for (const name of (s.required ?? []) as string[]) {
-      const v = plainValueOf(contract, s.properties?.[name], depth + 1);
-      if (v === undefined) return undefined;
-      out[name] = v;
-    }
-    return out;
-  }
-  return undefined;
-}
-
 /**
  * The n-th refusal's body with every member its schema names present and changed from the valid
- * body's: each object of the body given the members it leaves out (plainValueOf), and each URL leaf
+ * body's: each object of the body given the members it leaves out (negative.ts valuesOf), and each URL leaf
  * still as in the valid body, or as filled, given a path segment of its own; each step kept only where
  * `ok` takes the body. A refusal for one member then shows any other it carried that the target stored.
  */
@@ -402,9 +375,10 @@ function everyMemberChanged(
     }
     for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
       if (!(name in node)) {
-        const v = plainValueOf(contract, member);
-        const next = v === undefined ? undefined : setAt(out, [...at, name], v);
-        if (next !== undefined && ok(next)) out = next;
+        const next = valuesOf(contract, member)
+          .map((v) => setAt(out, [...at, name], v))
+          .find(ok);
+        if (next !== undefined) out = next;
       }
       if (name in (valueAt(out, at) as object)) fill(member, [...at, name], depth + 1);
     }
@@ -629,19 +603,7 @@ function absentMembers(
   const out: Record<string, unknown> = {};
   for (const [name, raw] of bodyMembers(contract, op.requestBody.schema)) {
     if (name in body || ids.has(name)) continue;
-    const s = (resolve(contract, raw) ?? {}) as Record<string, any>;
-    const length = (n: unknown) => (typeof n === 'number' ? n : undefined);
-    const plain =
-      s.type === 'string'
-        ? [length(s.minLength), length(s.maxLength), 8, 1].filter((n): n is number => n !== undefined && n > 0).map((n) => 'A'.repeat(n))
-        : s.type === 'integer' || s.type === 'number'
-          ? [s.minimum, s.maximum, 1, 0]
-          : s.type === 'boolean'
-            ? [true]
-            : [];
-    const value = [s.example, ...(Array.isArray(s.examples) ? s.examples : []), s.default, s.enum?.[0], ...plain].find(
-      (v) => v !== undefined && ok({ ...body, [name]: v }),
-    );
+    const value = valuesOf(contract, raw).find((v) => typeof v !== 'object' && ok({ ...body, [name]: v }));
     if (value !== undefined) out[name] = value;
   }
   return Object.keys(out).length ? out : undefined;
@@ -930,50 +892,36 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const firsts = new Map<string, { status: unknown; body: unknown }>();
   for (const r of unique) firsts.set(keyOf(r), await read(r));
   for (const r of unique) {
-    const key = keyOf(r);
-    const first = firsts.get(key)!;
     const second = await read(r);
-    last.set(key, second);
-    volatile.set(key, withComputedSiblings(volatileLeaves(first, second), first, second));
+    last.set(keyOf(r), second);
+    volatile.set(keyOf(r), ownLeaves(firsts.get(keyOf(r)), second));
   }
-  /** The leaves of a read that differ from its last answer and stay so on a read right after. */
+  /** The leaves of a read that differ from its last answer and stay so on a read right after (changesAfter). */
   const compare = async (r: Read) => {
     const key = keyOf(r);
     const after = await read(r);
     // A 429 is the target's pacing, never a finding: the reader is compared again after the next writer.
     if (after.status === 429) return [];
     const before = last.get(key)!;
-    const still = volatile.get(key)!;
-    const was = leavesOf(before);
-    const now = leavesOf(after);
-    const moved = [...now.entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
-    // An object whose status moved by itself (a report leaving inProgress, seed 002 States and
-    // transitions) shows what its end brings with it: the members absent before under that object moved too.
-    const ended = moved.filter((leaf) => leaf.split('.').at(-1) === 'status').map((leaf) => `${leaf.split('.').slice(0, -1).join('.')}.`);
-    if (ended.length) {
-      // A member new under it, or an empty list or object of it now filled.
-      for (const leaf of now.keys()) if (!was.has(leaf) && ended.some((p) => leaf.startsWith(p))) moved.push(leaf);
-      for (const [leaf, v] of was)
-        if ((v === '[]' || v === '{}') && !now.has(leaf) && ended.some((p) => leaf.startsWith(p))) moved.push(leaf);
-    }
-    let changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
-    if (changed.length && !r.send) {
-      // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
-      // An epoch-seconds leaf moved on within the hour may be the answer's own time (the routing lookup's
-      // createdDate): read again once the target's second has passed, it moves again.
-      const clocked = [...was].some(([leaf, v]) => {
-        const x = now.get(leaf);
-        return typeof v === 'number' && typeof x === 'number' && v > 1e9 && x > v && x - v < 3600;
-      });
-      if (clocked) await new Promise((done) => setTimeout(done, 1100));
-      const again = await read(r);
-      for (const leaf of withComputedSiblings(volatileLeaves(after, again), after, again)) still.add(leaf);
-      changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
-    }
     last.set(key, after);
-    // A reader that fails where it answered before: its status is the trace, its members gone with it.
-    const status = changed.filter((c) => c.startsWith('status:'));
-    return (status.length ? status : changed).slice(0, 5);
+    return changesAfter(
+      before,
+      after,
+      volatile.get(key)!,
+      moving,
+      r.send
+        ? undefined
+        : async (was, now) => {
+            // An epoch-seconds leaf moved on within the hour may be the answer's own time (the routing lookup's
+            // createdDate): read again once the target's second has passed, it moves again.
+            const clocked = [...was].some(([leaf, v]) => {
+              const x = now.get(leaf);
+              return typeof v === 'number' && typeof x === 'number' && v > 1e9 && x > v && x - v < 3600;
+            });
+            if (clocked) await new Promise((done) => setTimeout(done, 1100));
+            return read(r);
+          },
+    );
   };
   const checked: string[] = [];
   const counted = new Map<RefusalReason, number>();
@@ -1129,13 +1077,13 @@ function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: numbe
     const call = told(n + out.length);
     const steps = m.at.split('.');
     // Each enum member of the body turned to another value the contract takes: an update the refusal carried out shows (an event's status set to what it already was does not).
-    call.body = otherEnums(contract, op, call.body, (b) => !validate || Boolean(validate(b)));
+    call.body = op.requestBody?.schema
+      ? otherEnums(contract, op.requestBody.schema, call.body, (b) => !validate || Boolean(validate(b)))
+      : call.body;
     if (m.in === 'body') {
-      const current = steps.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Json)[k] : undefined), call.body);
-      const value = namingNothing(current);
+      const value = namingNothing(valueAt(call.body, steps));
       if (value === undefined) continue;
-      const body = structuredClone(call.body) as Json;
-      steps.slice(0, -1).reduce((node, k) => node[k], body)[steps.at(-1)!] = value;
+      const body = setAt(call.body, steps, value);
       if (validate && !validate(body)) continue;
       out.push({
         reason: 'unresolved',
@@ -1168,26 +1116,5 @@ function lookedUpMembersOf(contract: Contract, op: Operation): string[] {
     }
   };
   if (op.requestBody?.schema) walk(op.requestBody.schema, [], 0);
-  return out;
-}
-
-/** The body with each enum member (two levels deep, lists aside) set to the enum's next value, where `ok` takes the body. */
-function otherEnums(contract: Contract, op: Operation, body: unknown, ok: (body: unknown) => boolean): unknown {
-  if (!op.requestBody?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return body;
-  let out = structuredClone(body) as Json;
-  const walk = (schema: Json, node: Json, at: string[], depth: number) => {
-    const s = contract.resolveSchema(schema);
-    if (!s || depth > 2 || !node || typeof node !== 'object' || Array.isArray(node)) return;
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
-      const m = contract.resolveSchema(member);
-      const v = node[name];
-      if (Array.isArray(m?.enum) && m.enum.length > 1 && m.enum.includes(v)) {
-        const next = structuredClone(out);
-        [...at].reduce((n, k) => n[k], next)[name] = m.enum[(m.enum.indexOf(v) + 1) % m.enum.length];
-        if (ok(next)) out = next;
-      } else walk(member, v, [...at, name], depth + 1);
-    }
-  };
-  walk(op.requestBody.schema, out, [], 0);
   return out;
 }

@@ -16,7 +16,7 @@ import { patternForms } from '../../contract/pattern-forms.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { ContractViolation } from '../../contract/checks.js';
-import { refusalStatuses, resolve, WIDE_LETTERS } from '../negative.js';
+import { refusalStatuses, resolve, valuesOf, WIDE_LETTERS } from '../negative.js';
 import type { Violations } from '../security/probe.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
 import { caseSwapped, alternatingCase } from '../security/value-forms.js';
@@ -142,20 +142,9 @@ function jsonForms(schema: Json, value: unknown): { how: string; value: unknown 
   return typeof value === 'string' ? textForms(schema, value, 'body') : [];
 }
 
-/** A value a typed schema documents and accepts: its default, an example, its first enum value, else true or its minimum (or 1). */
-function documentedValue(contract: Contract, schema: Json): unknown {
-  const type = typeOf(schema);
-  const candidates = [
-    schema.default,
-    schema.example,
-    ...(Array.isArray(schema.examples) ? schema.examples : []),
-    ...(closedValues(schema) ?? []),
-    type === 'boolean' ? true : undefined,
-    type === 'integer' || type === 'number' ? (schema.minimum ?? 1) : undefined,
-  ];
-  const check = contract.validator(`type-forms:documented:${JSON.stringify(schema)}`, formSchema(schema));
-  return candidates.find((v) => v !== undefined && v !== null && check(v));
-}
+/** A value a typed schema documents and accepts (negative.ts valuesOf): its default, an example, its first closed value, else true or its minimum (or 1). */
+const documentedValue = (contract: Contract, schema: Json): unknown =>
+  valuesOf(contract, schema).find((v) => contract.validator(`type-forms:documented:${JSON.stringify(schema)}`, formSchema(schema))(v));
 
 /** Every typed member of a valid call: its typed parameters (with a documented value where the call leaves one out), and each typed member of its JSON body (the first item of a list). */
 export function typedMembers(contract: Contract, op: Operation, valid: CallOptions): TypedMember[] {

@@ -14,23 +14,21 @@ import { ContractViolation } from '../../contract/checks.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
-import { resolve } from '../negative.js';
+import { otherEnums, resolve } from '../negative.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import { createHash } from 'node:crypto';
 import { idOf, readAfterCall, type WriteProbe } from './after-write.js';
 import { CHANGE } from './dates.js';
 import {
   callKey,
-  changedLeaves,
-  changedLeavesOf,
+  changesAfter,
   lastOwnedPathId,
   leavesOf,
   membersOf,
   namedResources,
   okSchemaOf,
   readersOfNamed,
-  volatileLeaves,
-  withComputedSiblings,
+  ownLeaves,
   failedAs,
 } from './kit.js';
 import { camel, pathParams, versionless } from '../../contract/writers.js';
@@ -288,23 +286,13 @@ export function parentStateCalls(contract: Contract, writer: Operation, state: C
 
 /**
  * The writer's call with each top-level member its schema closes to an enum (a status) set to another
- * value the contract allows, confirmed by the request validator; undefined when its body has none.
+ * value the contract allows (negative.ts otherEnums); undefined when its body has none.
  */
 export function otherStateCall(contract: Contract, writer: Operation, call: CallOptions): CallOptions | undefined {
-  const body = call.body;
-  const schema = writer.requestBody?.schema ? resolve(contract, writer.requestBody.schema) : undefined;
-  if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  let changed = false;
-  for (const [name, value] of Object.entries(out)) {
-    const member: Json = schema.properties[name] ? resolve(contract, schema.properties[name]) : undefined;
-    const other = Array.isArray(member?.enum) ? member.enum.find((v: unknown) => v !== value) : undefined;
-    if (other === undefined) continue;
-    out[name] = other;
-    changed = true;
-  }
   const validate = contract.requestValidatorOf(writer.operationId);
-  return changed && (!validate || validate(out)) ? { ...call, body: out } : undefined;
+  const schema = writer.requestBody?.schema;
+  const body = schema && otherEnums(contract, schema, call.body, (b) => !validate || Boolean(validate(b)), 1);
+  return body && JSON.stringify(body) !== JSON.stringify(call.body) ? { ...call, body } : undefined;
 }
 
 /**
@@ -487,13 +475,13 @@ export async function checkWriteScope<S extends ServiceName>(
       const was = before.get(r)!;
       const after = await read({ ...r, named: children });
       if (after.status === 429 || after.judged) continue;
-      const changed = changedLeaves(
-        { status: was.status, body: parentOwn(raws.get(was), children) },
+      const own = { status: was.status, body: parentOwn(raws.get(was), children) };
+      for (const change of await changesAfter(
+        own,
         { status: after.status, body: after.body },
         volatile.get(keyOf(r)) ?? new Set(),
-      );
-      const status = changed.filter((c) => c.startsWith('status:'));
-      for (const change of (status.length ? status : changed).slice(0, 5))
+        () => false,
+      ))
         violations.add(
           operationId,
           `${r.operation.operationId} of ${r.object}, once the write and the same write on its ${p.rest.ids.length} other children took its last child${cite}`,
@@ -538,7 +526,7 @@ export async function checkWriteScope<S extends ServiceName>(
       const first = await read(r, !known);
       if (!known) {
         const second = await read(r, true);
-        volatile.set(keyOf(r), withComputedSiblings(volatileLeaves(first, second), first, second));
+        volatile.set(keyOf(r), ownLeaves(first, second));
         before.set(r, second);
       } else before.set(r, first);
     }
@@ -600,29 +588,15 @@ export async function checkWriteScope<S extends ServiceName>(
         was = { ...was, body: b };
         after = { ...after, body: a };
       }
-      const still = volatile.get(keyOf(r))!;
-      // Each read's leaves taken once: a whole report has thousands.
-      const earlier = leavesOf(was);
-      const later = leavesOf(after);
-      const movedAlone = [...later.entries()].filter(([leaf, v]) => moving(leaf, earlier.get(leaf), v, p.writer)).map(([leaf]) => leaf);
-      // A report that left inProgress by itself between the reads (seed 002, States and transitions -
-      // Report: it completes with no call) fills or changes the rest of its object as it does: every
-      // member of that object moved with it, none is the writer's.
-      const finished = movedAlone
-        .filter((leaf) => earlier.get(leaf) === 'inProgress')
-        .map((leaf) => leaf.slice(0, leaf.lastIndexOf('.') + 1));
-      if (finished.length)
-        for (const leaf of new Set([...earlier.keys(), ...later.keys()]))
-          if (finished.some((f) => leaf.startsWith(f))) movedAlone.push(leaf);
-      let changed = changedLeavesOf(earlier, later, new Set([...still, ...movedAlone]));
-      if (changed.length) {
-        // A change is the write's when it stays: a leaf that differs again on a read right after is the reader's own.
-        const again = await read(r, true);
-        for (const leaf of withComputedSiblings(volatileLeaves(after, again), after, again)) still.add(leaf);
-        changed = changedLeavesOf(earlier, later, new Set([...still, ...movedAlone]));
-      }
-      const status = changed.filter((c) => c.startsWith('status:'));
-      for (const change of (status.length ? status : changed).slice(0, 5))
+      // A change is the write's when it stays: a leaf that differs again on a read right after is the reader's own.
+      const changes = await changesAfter(
+        was,
+        after,
+        volatile.get(keyOf(r))!,
+        (leaf, b, a) => moving(leaf, b, a, p.writer),
+        () => read(r, true),
+      );
+      for (const change of changes)
         violations.add(
           operationId,
           `${r.operation.operationId} of ${r.object}, ${r.foreign ? "ours, read by our own credential after another's write" : 'an object the write does not name'}${cite}`,

@@ -3,16 +3,8 @@
 // behaviour, so that analytics.faults.ts names them without importing the routes or the report store.
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';
-import {
-  linkedData,
-  type Account,
-  type AccountType,
-  type Consumer,
-  type Customer,
-  type FdState,
-  type Report,
-  type Transaction,
-} from '../state.js';
+import { linkedData, type Account, type AccountType, type Consumer, type Customer, type FdState, type Transaction } from '../state.js';
+import { idList } from './views.js';
 
 export type Kind = 'cfrb' | 'cfrp' | 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 export type Purpose = 'cra' | 'ftc' | 'noncra';
@@ -60,17 +52,8 @@ export type Stats = Record<string, any>;
 /** How a report's content reads the customer's data: each the documented reading, a fault's otherwise. */
 export interface Reading {
   window(fromDate: unknown, endS: number): Window;
-  /** An account's transactions of the window. */
-  posted(a: Account, w: Window): Transaction[];
-  /** The balance an account's history ends at. */
-  anchor(a: Account): number;
-  /** A month's opening balance, of the balance at an instant. */
-  opening(startS: number, balanceAt: (s: number) => number): number;
-  inflow(txs: Transaction[]): Transaction[];
   /** The CASH_OUTFLOW periods' statistics. */
   outflow(periods: Stats[]): Stats[];
-  /** The payments of the payment history. */
-  payments(txs: Transaction[], w: Window): Transaction[];
   /** The transactions of the customer's analytics, of all the report's. */
   customer(all: Transaction[], accounts: Account[]): Transaction[];
 }
@@ -83,11 +66,7 @@ export interface Filing {
   businessDetails?: Record<string, unknown>;
 }
 
-export type Change =
-  | { kind: 'filing'; filing: Filing }
-  | { kind: 'filed'; report: Report }
-  | { kind: 'reading'; reading: Reading }
-  | { kind: 'content'; content: Record<string, any> };
+export type Change = { kind: 'filing'; filing: Filing } | { kind: 'reading'; reading: Reading };
 
 export interface Answer {
   status: number;
@@ -95,9 +74,6 @@ export interface Answer {
 }
 
 export type AnalyticsSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
-
-/** The ids an accountIds text names, split on white space. */
-export const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
 
 /** The customer's accounts `accountIds` names (all of them without it), of `types` when given. */
 export const accountsAsked = (world: FdState, customerId: string, accountIds: unknown, types?: AccountType[]): Account[] => {

@@ -30,7 +30,6 @@ import { DAY_S } from '../portfolio.js';
 import { transactionsOfAccounts, type Account, type AccountType, type Customer, type FdState, type Transaction } from '../state.js';
 import {
   accountsAsked,
-  idList,
   type AnalyticsSeams,
   type Answer,
   type Change,
@@ -45,6 +44,7 @@ import {
 } from './analytics.records.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
+import { byInstitution, cents, defined, groupBy, idList } from './views.js';
 
 const DEPOSIT: AccountType[] = ['checking', 'savings'];
 const FORESIGHT: AccountType[] = ['checking', 'creditCard', 'savings'];
@@ -68,7 +68,6 @@ const TYPES: Partial<Record<Kind, Record<string, Partial<Record<Purpose, string>
   pri: { personal: { cra: 'pripcra', noncra: 'pripnoncra' }, business: { cra: 'pribcra', ftc: 'pribftc', noncra: 'pribnoncra' } },
 };
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 /** A six-character pin per report (provider 1.35.0 ReportPin), derived from its id. */
 const pinOf = (id: string) => [...id].reverse().join('').slice(0, 6);
 
@@ -137,12 +136,15 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
     },
   });
 
-  /** The report filed for `customer` as the filing the seam leaves says; `build` its content from how it reads. */
+  /**
+   * The report filed for `customer` as the filing the seam leaves says; `build` its content from its
+   * window (fromDate to its creation) and how it reads.
+   */
   const file = (
     x: Exchange,
     customer: Customer,
     filing: Filing,
-    build: (r: { createdDate: number }, reading: Reading) => Record<string, unknown>,
+    build: (w: Window, reading: Reading) => Record<string, unknown>,
     extra?: (id: string, f: Filing) => Record<string, unknown>,
   ) => {
     const f = state(x, { kind: 'filing', filing }).filing;
@@ -153,11 +155,13 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       consumer: f.consumer,
       callbackUrl: callbackOf(x.input.query),
       constraints: f.constraints,
-      build: (r) =>
-        state(x, { kind: 'content', content: build(r, state(x, { kind: 'reading', reading: READING(world) }).reading) }).content,
+      build: (r) => {
+        const reading = state(x, { kind: 'reading', reading: READING }).reading;
+        return build(reading.window(x.input.body.fromDate, r.createdDate), reading);
+      },
     });
     if (extra) report.extra = extra(report.id, f);
-    return state(x, { kind: 'filed', report }).report;
+    return report;
   };
 
   // --- Cash flow reports (cfrb: no consumer, not FCRA; cfrp: FCRA, the consumer's)
@@ -182,9 +186,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
         incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
       });
       const filing = { type: kind, consumer: personal ? guarded.consumer : undefined, constraints };
-      const report = file(x, guarded.customer, filing, (r, reading) =>
-        cashFlowContent(world, x.read!, reading.window(body.fromDate, r.createdDate), reading),
-      );
+      const report = file(x, guarded.customer, filing, (w) => cashFlowContent(world, x.read!, w));
       return answer(x, reply, { status: 202, body: reportAck(report) });
     });
   }
@@ -219,7 +221,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
         x,
         guarded.customer,
         filing,
-        (r, reading) => analyticsContent(kind, world, x.read!, reading.window(body.fromDate, r.createdDate), reading),
+        (w, reading) => analyticsContent(kind, world, x.read!, w, reading),
         (id, f) => defined({ businessDetails: f.businessDetails, reportPin: kind === 'payhist' ? undefined : pinOf(id) }),
       );
       return answer(x, reply, { status: 202, body: reportAck(report) });
@@ -249,7 +251,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       x,
       customer,
       { type: 'farpbfnoncra', constraints: defined({ ...constraints }) },
-      (r, reading) => analyticsContent('foresight', world, x.read!, reading.window(constraints.fromDate, r.createdDate), reading, options),
+      (w, reading) => analyticsContent('foresight', world, x.read!, w, reading, options),
       (id) => ({ reportPin: pinOf(id), ...extra }),
     );
   };
@@ -286,34 +288,28 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
 
 // --- Content, built when the report completes.
 
-export const HISTORY_DAYS = 730;
+const HISTORY_DAYS = 730;
 
 interface Period extends Window {
   monthS: number;
 }
 
 /** How a report reads the customer's data, as documented (each member bent at the state seam: analytics.records.ts Reading). */
-const READING = (world: FdState): Reading => ({
+const READING: Reading = {
   // provider 1.35.0: up to two years of transaction history; two years without a fromDate.
   window: (fromDate, endS) => {
     const floor = endS - HISTORY_DAYS * DAY_S;
     const from = typeof fromDate === 'number' ? fromDate : floor;
     return { startS: Math.min(Math.max(from, floor), endS), endS };
   },
-  posted: (a, w) => postedOf(world, a.id, w),
-  anchor: (a) => a.balance,
-  opening: (startS, balanceAt) => balanceAt(startS - 1),
-  inflow: (txs) => credits(txs),
   outflow: (periods) => periods,
-  payments: (txs) => debits(txs),
   customer: (all) => all,
-});
+};
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 
 /** The posted transactions of an account, oldest first (all of them, or those inside the window). */
-export function postedOf(world: FdState, accountId: string, w?: Window): Transaction[] {
+function postedOf(world: FdState, accountId: string, w?: Window): Transaction[] {
   const out: Transaction[] = [];
   for (const t of transactionsOfAccounts(world, [accountId])) {
     if (t.status !== 'active') continue;
@@ -363,13 +359,12 @@ const debits = (txs: Transaction[]) => txs.filter((t) => t.amount < 0);
 const amounts = (txs: Transaction[]) => txs.map((t) => t.amount);
 
 /** The accounts grouped by institution, each rendered by `render` (provider: institutions[].accounts[]). */
-function institutions(world: FdState, accounts: Account[], render: (a: Account) => Record<string, unknown>) {
-  const byInstitution = new Map<string, Account[]>();
-  for (const a of accounts) byInstitution.set(a.institutionId, [...(byInstitution.get(a.institutionId) ?? []), a]);
-  return [...byInstitution].map(([id, list]) => ({
-    id,
-    name: world.institutions.find((i) => i.id === id)?.name ?? id,
-    accounts: list.map((a) => ({
+const institutions = (world: FdState, accounts: Account[], render: (a: Account) => Record<string, unknown>) =>
+  byInstitution(
+    world,
+    accounts,
+    (id, name) => ({ id, name: name ?? id }),
+    (a) => ({
       id: a.id,
       name: a.name,
       type: a.type,
@@ -378,36 +373,30 @@ function institutions(world: FdState, accounts: Account[], render: (a: Account) 
       balanceDate: a.balanceDate,
       currency: a.currency,
       ...render(a),
-    })),
-  }));
-}
+    }),
+  );
 
 const head = (w: Window) => ({ startDate: w.startS, endDate: w.endS, days: Math.round((w.endS - w.startS) / DAY_S) });
 
 /** Cash flow reports (cfrb, cfrp): transactions and monthly credits / debits per account and summed. */
-export function cashFlowContent(world: FdState, accounts: Account[], w: Window, reading: Reading) {
+function cashFlowContent(world: FdState, accounts: Account[], w: Window) {
   const periods = months(w);
+  /** Each month's credits or debits: their number, total, largest (Math.max of credits, Math.min of debits) and average. */
+  const side = (txs: Transaction[], pick: typeof credits, name: 'Credit' | 'Debit', largest: (...n: number[]) => number) =>
+    periods.map((p) => {
+      const c = pick(inPeriod(txs, p));
+      const total = c.reduce((s, t) => s + t.amount, 0);
+      return {
+        month: p.monthS,
+        [`numberOf${name}s`]: c.length,
+        [`total${name}sAmount`]: cents(total),
+        [`largest${name}`]: c.length ? largest(...amounts(c)) : 0,
+        [`average${name}Amount`]: c.length ? cents(total / c.length) : 0,
+      };
+    });
   const monthly = (txs: Transaction[]) => ({
-    credits: periods.map((p) => {
-      const c = credits(inPeriod(txs, p));
-      return {
-        month: p.monthS,
-        numberOfCredits: c.length,
-        totalCreditsAmount: cents(c.reduce((s, t) => s + t.amount, 0)),
-        largestCredit: c.length ? Math.max(...amounts(c)) : 0,
-        averageCreditAmount: c.length ? cents(c.reduce((s, t) => s + t.amount, 0) / c.length) : 0,
-      };
-    }),
-    debits: periods.map((p) => {
-      const d = debits(inPeriod(txs, p));
-      return {
-        month: p.monthS,
-        numberOfDebits: d.length,
-        totalDebitsAmount: cents(d.reduce((s, t) => s + t.amount, 0)),
-        largestDebit: d.length ? Math.min(...amounts(d)) : 0,
-        averageDebitAmount: d.length ? cents(d.reduce((s, t) => s + t.amount, 0) / d.length) : 0,
-      };
-    }),
+    credits: side(txs, credits, 'Credit', Math.max),
+    debits: side(txs, debits, 'Debit', Math.min),
   });
   // provider 1.35.0 CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic: the totals
   // of the last 2, 6 and 12 months, and the nets (credits less debits) over them and over every month.
@@ -438,7 +427,7 @@ export function cashFlowContent(world: FdState, accounts: Account[], w: Window, 
   };
   const all: Transaction[] = [];
   const inst = institutions(world, accounts, (a) => {
-    const txs = reading.posted(a, w);
+    const txs = postedOf(world, a.id, w);
     all.push(...txs);
     const m = monthly(txs);
     const f = figures(m);
@@ -468,7 +457,7 @@ const monthlyAttr = (name: string, key: 'aggregatedByTimePeriods' | 'reportedByT
 const periodDates = (p: Period) => ({ startDate: iso(p.startS), endDate: iso(p.endS) });
 
 /** ASSET_BALANCE per month: daily end-of-day balances, the balance before the month and after it. */
-function balancePeriods(world: FdState, a: Account, w: Window, reading: Reading) {
+function balancePeriods(world: FdState, a: Account, w: Window) {
   const all = postedOf(world, a.id);
   // after[i]: the sum of the posted transactions from the i-th (oldest first) on.
   const after = new Array<number>(all.length + 1).fill(0);
@@ -481,19 +470,19 @@ function balancePeriods(world: FdState, a: Account, w: Window, reading: Reading)
       if (all[mid].postedDate > s) hi = mid;
       else lo = mid + 1;
     }
-    return cents(reading.anchor(a) - after[lo]);
+    return cents(a.balance - after[lo]);
   };
   return months(w).map((p) => {
     const daily: number[] = [];
     for (let day = p.startS; day <= p.endS; day += DAY_S) daily.push(balanceAt(Math.min(day + DAY_S - 1, p.endS)));
-    return { ...periodDates(p), ...stats(daily), beginningValue: reading.opening(p.startS, balanceAt), endingValue: balanceAt(p.endS) };
+    return { ...periodDates(p), ...stats(daily), beginningValue: balanceAt(p.startS - 1), endingValue: balanceAt(p.endS) };
   });
 }
 
 const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => Transaction[]) =>
   months(w).map((p) => ({ ...periodDates(p), ...stats(amounts(pick(inPeriod(txs, p)))) }));
 
-export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
+type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 
 /**
  * provider 1.35.0 StreamModel: the transactions of one account with one counterparty (their
@@ -502,9 +491,7 @@ export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | '
  * oldest first. The customer's streams are its accounts' (the same objects: a stream is one account's).
  */
 function streamsOf(txs: Transaction[], w: Window) {
-  const byParty = new Map<string, Transaction[]>();
-  for (const t of txs) byParty.set(`${t.accountId}\n${t.description}`, [...(byParty.get(`${t.accountId}\n${t.description}`) ?? []), t]);
-  return [...byParty.values()]
+  return [...groupBy(txs, (t) => `${t.accountId}\n${t.description}`).values()]
     .filter((list) => list.length >= 3)
     .map((list) => {
       const sorted = [...list].sort((a, b) => a.postedDate - b.postedDate || a.id - b.id);
@@ -537,7 +524,7 @@ function analyticsOf(
   if (kind === 'cashflow')
     return {
       transactionalAttributes: [
-        monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, reading.inflow)),
+        monthlyAttr('CASH_INFLOW', 'aggregatedByTimePeriods', flowPeriods(txs, w, credits)),
         monthlyAttr('CASH_OUTFLOW', 'aggregatedByTimePeriods', reading.outflow(flowPeriods(txs, w, debits))),
       ],
       stateAttributes: [
@@ -550,7 +537,7 @@ function analyticsOf(
       streams: streamsOf(txs, w),
     };
   const whole = { startDate: iso(w.startS), endDate: iso(w.endS) };
-  const out = reading.payments(txs, w);
+  const out = debits(txs);
   const period = { ...whole, ...stats(amounts(out)) };
   const monthsN = Math.max(1, Math.round((w.endS - w.startS) / (30 * DAY_S)));
   const attr: Record<string, unknown> = {
@@ -566,7 +553,7 @@ function analyticsOf(
 }
 
 /** The analytics reports (balance, cash flow analytics, payment history, foresight). */
-export function analyticsContent(
+function analyticsContent(
   kind: AnalyticsKind,
   world: FdState,
   accounts: Account[],
@@ -577,9 +564,9 @@ export function analyticsContent(
   const all: Transaction[] = [];
   const balances: Record<string, unknown>[][] = [];
   const inst = institutions(world, accounts, (a) => {
-    const txs = reading.posted(a, w);
+    const txs = postedOf(world, a.id, w);
     all.push(...txs);
-    const balance = kind === 'balance' ? balancePeriods(world, a, w, reading) : undefined;
+    const balance = kind === 'balance' ? balancePeriods(world, a, w) : undefined;
     if (balance) balances.push(balance);
     return { analytics: analyticsOf(kind, txs, w, reading, { balance, ...options }) };
   });

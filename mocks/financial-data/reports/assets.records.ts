@@ -34,13 +34,13 @@ export interface Exchange {
   /** The transactions report's window ('dates', 'order', 'window'). */
   from?: number;
   to?: number;
-  /** The statement report's data, the account it names ('statement-account') and the statement index ('statement-index'). */
+  /** The statement report's data, the account it names ('statement-account') and the statement index. */
   statement?: { accountId?: number; statementIndex?: number };
   account?: Account;
   index?: number;
 }
 
-export type Step = 'account-ids' | 'cap' | 'eligible' | 'dates' | 'order' | 'window' | 'statement-account' | 'statement-index';
+export type Step = 'account-ids' | 'cap' | 'eligible' | 'dates' | 'order' | 'window' | 'statement-account';
 
 export interface Refusal {
   status: number;
@@ -92,13 +92,7 @@ export type Change =
   | { kind: 'reading'; reading: Reading }
   | { kind: 'content'; content: Record<string, any>; report: Report };
 
-export interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  report: Report;
-}
-
-export type AssetSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
+export type AssetSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: never; delivery: never };
 
 /** seed 002 / provider 1.35.0: the account types each report reads (VOI: deposit accounts only). */
 export const ELIGIBLE: Record<Kind, readonly AccountType[] | undefined> = {

@@ -22,7 +22,7 @@
 // Rules: schemas/financial-data/rules/reports-assets.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
-import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
+import { judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
 import { categoryOf } from '../portfolio.js';
 import {
   findAccount,
@@ -35,8 +35,9 @@ import {
   type Transaction,
 } from '../state.js';
 import { holderOf } from '../payments-data.records.js';
-import { generationGuard } from './guard.js';
+import { guardInto } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
+import { byInstitution, cents, defined, groupBy } from './views.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import {
@@ -46,7 +47,6 @@ import {
   ELIGIBLE,
   monthsBefore,
   monthStart,
-  type Answer,
   type AssetSeams,
   type Change,
   type ContentOptions,
@@ -70,7 +70,6 @@ const TITLES: Record<Kind, string> = {
 
 /** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
 const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
 
 /** How a report's content reads the customer's data, as documented (each member bent at the state seam: assets.records.ts Reading). */
@@ -84,7 +83,6 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   const world = ctx.state;
   const seams = ctx.faults.seams<AssetSeams>('assets');
   const state = <K extends Change['kind']>(x: Exchange, change: Extract<Change, { kind: K }>) => seams.state(x, change) as typeof change;
-  const answer = answerThrough<Exchange, Answer>(seams);
   const refused = (r: Refusal | undefined, reply: FastifyReply) => (r ? sendError(ctx, reply, r.status, r.message) : undefined);
   // seed 002, Limits: the VOA, VOAI (and its default) and VOI history windows, the transactions report window (the contract's x-limits).
   const limits = {
@@ -130,17 +128,10 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     // seed 002 Errors 404: an account that is not the customer's.
     'statement-account': (x) =>
       x.account ? undefined : { status: 404, message: `Account not found: ${x.statement!.accountId ?? '(none)'}` },
-    // The contract bounds statementIndex (provider 1.35.0 StatementData).
-    'statement-index': () => undefined,
   });
 
-  /** The shared guards (404 customer, 403 freeze, 404 consumer); the customer and its consumer kept on the exchange. */
-  const guard = (x: Exchange, reply: FastifyReply) => {
-    const found = generationGuard(ctx, reply, x.input.path.customerId, true);
-    x.customer = found?.customer;
-    x.consumer = found?.consumer;
-    return found;
-  };
+  /** The shared guards (404 customer, 403 freeze, 404 consumer), the customer and its consumer kept on the exchange. */
+  const guard = (x: Exchange, reply: FastifyReply) => guardInto(ctx, reply, x);
 
   /** The accounts named by accountIds (undefined: all) judged: each must be the customer's account. */
   const namedAccounts = (x: Exchange) => {
@@ -149,19 +140,20 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     return judged(x, ['account-ids']);
   };
 
-  /** The report filed as the filing the seam leaves says; its content built through the options, reading and content seams. */
-  const file = (x: Exchange, reply: FastifyReply, filing: Filing, build: (r: Report) => Record<string, unknown>) => {
-    const { type, title, callbackUrl, constraints } = state(x, { kind: 'filing', filing }).filing;
+  /** The report of `x` with `constraints` filed as the filing the seam leaves says; its content built through the content seam. */
+  const file = (x: Exchange, reply: FastifyReply, constraints: Filing['constraints'], build: (r: Report) => Record<string, unknown>) => {
+    const made: Filing = { type: x.kind, title: TITLES[x.kind], callbackUrl: callbackOf(x.input.query), constraints };
+    const { type, title, callbackUrl, constraints: echoed } = state(x, { kind: 'filing', filing: made }).filing;
     const report = createReport(ctx, {
       type,
       title,
       customer: x.customer!,
       consumer: x.consumer,
       callbackUrl,
-      constraints: defined(constraints),
+      constraints: defined(echoed),
       build: (r) => state(x, { kind: 'content', content: build(r), report: r }).content,
     });
-    return answer(x, reply, { status: 202, body: reportAck(report), report });
+    return reply.code(202).send(reportAck(report));
   };
   /** The content of a report with a window or income: its accounts, options and reading through the seams. */
   const content = (x: Exchange, r: Report, options: ContentOptions) =>
@@ -191,7 +183,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   /** VOA, VOAI, prequalification and VOI: guard, accounts named, fromDate, eligibility (400), then the report. */
   const assetReport = (op: FdOperationId, spec: Spec) => {
     route(app, ctx, op, (input, reply) => {
-      const { query, body } = input;
+      const { body } = input;
       const x = exchange(op, spec.kind, input);
       if (!guard(x, reply)) return reply;
       const unnamed = namedAccounts(x);
@@ -208,8 +200,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
         fromDate: body.fromDate,
         ...spec.echo(body),
       };
-      const filing = { type: spec.kind, title: TITLES[spec.kind], callbackUrl: callbackOf(query), constraints };
-      return file(x, reply, filing, (r) => content(x, r, spec.options(r.createdDate, body)));
+      return file(x, reply, constraints, (r) => content(x, r, spec.options(r.createdDate, body)));
     });
   };
 
@@ -286,18 +277,17 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       reportCustomFields: body.reportCustomFields,
       findTransaction: body.findTransaction,
     };
-    const filing = { type: 'transactions', title: TITLES.transactions, callbackUrl: callbackOf(query), constraints };
-    return file(x, reply, filing, (r) => content(x, r, { window, find: body.findTransaction }));
+    return file(x, reply, constraints, (r) => content(x, r, { window, find: body.findTransaction }));
   });
 
   route(app, ctx, 'GenerateStatementReport', (input, reply) => {
-    const { query, body } = input;
+    const { body } = input;
     const x = exchange('GenerateStatementReport', 'statement', input);
     if (!guard(x, reply)) return reply;
     const data = (x.statement = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number });
     x.account = data.accountId === undefined ? undefined : findAccount(world, x.customer!.id, String(data.accountId));
     x.index = data.statementIndex ?? 1;
-    const refusal = judged(x, ['statement-account', 'statement-index']);
+    const refusal = judged(x, ['statement-account']);
     if (refusal) return refused(refusal, reply);
     const account = x.account!;
     const index = x.index;
@@ -305,8 +295,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       statementReportData: { accountId: data.accountId ?? Number(account.id), statementIndex: index },
       reportCustomFields: body.reportCustomFields,
     };
-    const filing = { type: 'statement', title: TITLES.statement, callbackUrl: callbackOf(query), constraints };
-    return file(x, reply, filing, (r) => {
+    return file(x, reply, constraints, (r) => {
       // An asset id in the provider's form (a UUID, then the customer id), deterministic per report.
       const h = createHash('sha256').update(`statement-report:${r.id}:${account.id}:${index}`).digest('hex');
       return { assetId: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}-${r.customerId}` };
@@ -329,8 +318,6 @@ export function reportAccounts(ctx: FdContext, customerId: string, types: readon
   const accounts = findCustomer(ctx.state, customerId, undefined) ? linkedData(ctx.state, customerId).accounts : [];
   return accounts.filter((a) => (!types || types.includes(a.type)) && (!named || named.includes(a.id)));
 }
-
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 function transactionView(t: Transaction) {
   return {
@@ -397,9 +384,7 @@ function incomeStreams(
   income: { from: number; to: number; confidenceMin?: number },
 ) {
   const confidenceMin = income.confidenceMin;
-  const byPayee = new Map<string, Transaction[]>();
-  for (const t of credits) byPayee.set(t.description, [...(byPayee.get(t.description) ?? []), t]);
-  return [...byPayee.entries()]
+  return [...groupBy(credits, (t) => t.description)]
     .map(([payee, list], n) => ({
       id: `${reportId}-${account.id}-${n + 1}`,
       name: payee,
@@ -426,8 +411,7 @@ export function buildContent(
   const { window, income } = options;
   let earliest: number | undefined;
   let latest: number | undefined;
-  const institutions = new Map<string, Record<string, unknown>[]>();
-  for (const account of accounts) {
+  const accountView = (account: Account) => {
     const held = heldTransactions(ctx, account).filter(reading.held);
     const holder = holderOf(ctx.state.customers.get(account.customerId), account);
     const view: Record<string, unknown> = {
@@ -479,16 +463,15 @@ export function buildContent(
       );
       view.incomeStreams = incomeStreams(reportId, account, credits, income);
     }
-    institutions.set(account.institutionId, [...(institutions.get(account.institutionId) ?? []), view]);
-  }
-  const names = new Map(ctx.state.institutions.map((i) => [i.id, i.name]));
+    return view;
+  };
   const content: Record<string, unknown> = {
-    institutions: [...institutions.entries()].map(([id, list]) => ({
-      id: Number(id),
-      name: names.get(id) ?? `Institution ${id}`,
-      urlHomeApp: `https://institution-${id}.example.test`,
-      accounts: list,
-    })),
+    institutions: byInstitution(
+      ctx.state,
+      accounts,
+      (id, name) => ({ id: Number(id), name: name ?? `Institution ${id}`, urlHomeApp: `https://institution-${id}.example.test` }),
+      accountView,
+    ),
   };
   if (window) {
     const start = reading.spanStart(earliest, window);

@@ -22,13 +22,13 @@ export interface Exchange {
   size: number;
   page: number;
   viewTesting: boolean;
-  /** The reports of the window ('select') and where the page starts among them ('slice'). */
+  /** The reports of the window and where the page starts among them ('slice'). */
   all: Report[];
   from: number;
 }
 
 /** The steps of the judgement, in order. */
-export type Step = 'dates' | 'range' | 'window' | 'partner' | 'size' | 'page' | 'testing' | 'select' | 'slice';
+export type Step = 'dates' | 'range' | 'window' | 'partner' | 'size' | 'page' | 'testing' | 'slice';
 
 export interface Refusal {
   status: number;

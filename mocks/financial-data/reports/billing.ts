@@ -72,13 +72,11 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       x.viewTesting = x.input.query.viewTestingReports === true;
       return undefined;
     },
-    select: (x) => {
+    // The reports of the window, and where the page starts among them.
+    slice: (x) => {
       x.all = [...world.reports.reports.values()].filter(
         (r) => r.partnerId === x.owner && x.inWindow(r.createdDate) && (r.billable || x.viewTesting),
       );
-      return undefined;
-    },
-    slice: (x) => {
       x.from = x.page * x.size;
       return undefined;
     },
@@ -102,7 +100,7 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       all: [],
       from: 0,
     };
-    const refusal = judged(x, ['dates', 'range', 'window', 'partner', 'size', 'page', 'testing', 'select', 'slice']);
+    const refusal = judged(x, ['dates', 'range', 'window', 'partner', 'size', 'page', 'testing', 'slice']);
     if (refusal) return sendError(ctx, reply, refusal.status, refusal.message, refusal.code);
     const { page, size, all } = x;
     const shown = page < 0 ? [] : all.slice(x.from, x.from + size);

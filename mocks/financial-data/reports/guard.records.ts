@@ -12,8 +12,8 @@ export interface Exchange {
   url?: string;
 }
 
-/** Generation: the customer, the freeze, the consumer; reads: the freeze, the consumer of the path. */
-export type Step = 'customer' | 'freeze' | 'consumer' | 'read-freeze' | 'read-consumer';
+/** Generation: the customer, the freeze, the consumer; reads: the consumer of the path. */
+export type Step = 'customer' | 'freeze' | 'consumer' | 'read-consumer';
 export interface Refusal {
   status: number;
   message: string;

@@ -1,8 +1,8 @@
 // The refusals a report request meets before the report store (store.ts), in the order it meets
 // them. Generation (every generate operation): the customer (404), the security freeze (403, seed
 // 002: Errors 403), the consumer when the report needs one (404, provider 1.35.0
-// NoConsumerForCustomerExample). Reads (report retrieval): the partner's customer or consumer of
-// the path (404) and the freeze (403). Each answers the refusal itself and tells the caller to stop.
+// NoConsumerForCustomerExample). Reads (report retrieval): the partner's consumer of the path (404).
+// Each answers the refusal itself and tells the caller to stop.
 // Each refusal passes the judge seam (guard.faults.ts; guard.records.ts: what the seams carry).
 // Rules: schemas/financial-data/rules/reports.yaml, rules/reports-retrieval.yaml.
 import type { FastifyReply } from 'fastify';
@@ -53,12 +53,12 @@ export function generationGuard(
   return { customer, consumer };
 }
 
-/** The partner's customer of the path, or a 404 already sent. */
-export function ownCustomer(ctx: FdContext, reply: FastifyReply, { path, partner }: Input): Customer | undefined {
-  const customer = findCustomer(ctx.state, path.customerId, partner?.id);
-  if (customer) return customer;
-  sendError(ctx, reply, 404, `Customer not found: ${path.customerId}`);
-  return undefined;
+/** generationGuard of a report that needs the consumer, the customer and its consumer kept on the family's exchange `x`. */
+export function guardInto(ctx: FdContext, reply: FastifyReply, x: { input: Input; customer?: Customer; consumer?: Consumer }) {
+  const found = generationGuard(ctx, reply, x.input.path.customerId, true);
+  x.customer = found?.customer;
+  x.consumer = found?.consumer;
+  return found;
 }
 
 /** The partner's consumer of the path (it outlives its customer: seed 002, Resources), or a 404 already sent. */
@@ -67,9 +67,4 @@ export function ownConsumer(ctx: FdContext, reply: FastifyReply, { path, partner
   const x: Exchange = { world: ctx.state, id: path.consumerId, partnerId: partner?.id };
   const missing = consumer ? undefined : { status: 404, message: `Consumer not found: ${path.consumerId}` };
   return refused(ctx, reply, x, 'read-consumer', missing) ? undefined : consumer;
-}
-
-/** seed 002, Errors 403: reads of a customer under a security freeze are refused. Answers and returns true when frozen. */
-export function frozen(ctx: FdContext, reply: FastifyReply, customerId: string): boolean {
-  return refused(ctx, reply, { world: ctx.state, id: customerId }, 'read-freeze', ctx.state.frozen.has(customerId) ? FROZEN : undefined);
 }

@@ -11,10 +11,9 @@ export interface Exchange {
   world: FdState;
   customer?: Customer;
   consumer?: Consumer;
-  /** The asset judged ('asset') and whether it is a pay statement the customer stored; a pay statement report told to fail later. */
+  /** The asset judged ('asset') and whether it is a pay statement the customer stored. */
   assetId?: string;
   asset?: Readonly<Asset>;
-  failLater?: boolean;
   /** The asset ids of the request (TXVerify: 'reuse'). */
   assetIds?: string[];
   /** The VOIE payroll refresh ('refresh'): the customer's original report, the one reportId names, and whether it names none of the customer's. */
@@ -44,30 +43,14 @@ export type PayExtract = Record<string, any> & { payDate?: number; netPayCurrent
 
 /** How a report's content reads the customer's data: each the documented reading, a fault's otherwise. */
 export interface Reading {
-  /** The deposit accounts a report reads, of those of the customer. */
-  depositAccounts(accounts: Account[]): Account[];
   /** The accounts an accountIds list reads (undefined: all). */
   named(ids: string[] | undefined, customerId: string): Set<string> | undefined;
-  /** The payroll deposits of a report, of the customer's on the accounts read (`of`: a customer's on the accounts given). */
-  deposits(
-    found: Deposit[],
-    ids: string[] | undefined,
-    customerId: string,
-    of: (customerId: string, ids: Set<string>) => Deposit[],
-  ): Deposit[];
-  /** Whether the VOE transactions report shows the deposits' amounts. */
-  amounts: boolean;
   /** The pay statements a report extracts, of those asked. */
   stubs<S>(stubs: S[]): S[];
-  extract(e: PayExtract): PayExtract;
-  /** The pay a deposit matches, and the deposits it is matched among. */
-  pay(e: PayExtract): number | undefined;
+  /** The deposits a pay statement is matched among. */
   near(e: PayExtract, deposits: Deposit[]): Deposit[];
-  matched(m: PayExtract, deposits: Deposit[]): PayExtract;
-  /** The latest deposit of a payroll report and the date it shows; whether a VOE payroll shows an income record. */
-  latest(deposits: Deposit[]): Deposit | undefined;
+  /** The date a payroll report shows as the latest deposit's pay date. */
   payDate(t: Transaction): number;
-  income(voie: boolean): boolean;
 }
 
 /** What a report is filed as, before the store keeps it. */

@@ -23,7 +23,7 @@ import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import { judgeThrough, route, sendError, type FdContext } from '../middleware.js';
 import { storedAsset } from '../statements.js';
 import { linkedData, transactionsOfAccounts, type Asset, type Consumer, type Customer, type FdState, type Report } from '../state.js';
-import { generationGuard } from './guard.js';
+import { guardInto } from './guard.js';
 import {
   type Change,
   type Deposit,
@@ -36,6 +36,7 @@ import {
   type Step,
 } from './income.records.js';
 import { callbackOf, createReport, reportAck, settleReports, type NewReport } from './store.js';
+import { byInstitution, defined, groupBy, idList } from './views.js';
 
 const TITLES = {
   voePayroll: 'Verification of Employment - Payroll',
@@ -52,25 +53,13 @@ const flags = (data: Record<string, unknown>) => ({
   extractDeductions: data.extractDeductions ?? false,
   extractDirectDeposit: data.extractDirectDeposit ?? true,
 });
-/** A white-space separated account id list as the ack echoes it (provider 1.35.0 ReportAccountIds). */
-const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 /** How a report reads the customer's data, as documented (each member bent at the state seam: income.records.ts Reading). */
 const READING: Reading = {
-  depositAccounts: (accounts) => accounts,
   named: (ids) => (ids ? new Set(ids) : undefined),
-  deposits: (found) => found,
-  // seed 002: the VOE transactions report gives descriptions without amounts.
-  amounts: false,
   stubs: (stubs) => stubs,
-  extract: (e) => e,
-  pay: (e) => e.netPayCurrent,
   near: (_e, deposits) => deposits,
-  matched: (m) => m,
-  latest: (deposits) => deposits[deposits.length - 1],
   payDate: (t) => t.postedDate,
-  income: (voie) => voie,
 };
 
 export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): void {
@@ -101,17 +90,12 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       !x.original || x.namesNone ? { status: 404, message: 'No VOIE payroll report to refresh for this customer.' } : undefined,
   });
 
-  /** The shared guards (404 customer, 403 freeze, 404 consumer); the consumer is required here. */
-  const guard = (x: Exchange, reply: FastifyReply) => {
-    const found = generationGuard(ctx, reply, x.input.path.customerId, true);
-    x.customer = found?.customer;
-    x.consumer = found?.consumer;
-    return found;
-  };
+  /** The shared guards (404 customer, 403 freeze, 404 consumer), the customer and its consumer kept on the exchange. */
+  const guard = (x: Exchange, reply: FastifyReply) => guardInto(ctx, reply, x);
 
   /** The stored pay statements the ids name, or a refusal sent (undefined). */
   const payStatements = (x: Exchange, assetIds: string[], reply: FastifyReply) => {
-    const found = [];
+    const found: Stub[] = [];
     for (const id of assetIds) {
       x.assetId = id;
       x.asset = storedAsset(world, id);
@@ -126,13 +110,16 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
    * provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets: a pay statement digitized by
    * an earlier report (one of the customer's reports already built that lists it) is not billable again.
    */
-  const billing = (customerId: string, assetIds: string[]) => {
+  const extracts = (customerId: string, stubs: Stub[], shown = stubs) => {
     const digitized = new Set(
       (world.reports.byCustomer.get(customerId) ?? []).flatMap((id) =>
         ((world.reports.reports.get(id)?.content?.payStatements ?? []) as { assetId?: string }[]).map((p) => p.assetId),
       ),
     );
-    return { billable: (id: string) => !digitized.has(id), count: assetIds.filter((id) => !digitized.has(id)).length };
+    return {
+      numberOfBillableAssets: stubs.filter((s) => !digitized.has(s.id)).length,
+      payStatements: shown.map((s) => ({ ...extract(s.id, s.asset), billable: !digitized.has(s.id) })),
+    };
   };
 
   /** The report filed as the filing the seam leaves says; its content built from how it reads, through the content seam. */
@@ -150,7 +137,8 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       callbackUrl: callbackOf(x.input.query),
       constraints,
       extra,
-      build: (r) => state(x, { kind: 'content', content: build(r, readingOf(x)), report: r }).content,
+      // The report's style (its extra) leads its content.
+      build: (r) => state(x, { kind: 'content', content: { ...report.extra, ...build(r, readingOf(x)) }, report: r }).content,
     });
     return reply.code(202).send(reportAck(state(x, { kind: 'filed', report: made }).report));
   };
@@ -178,10 +166,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       x,
       reply,
       { type: 'voePayroll', title: TITLES.voePayroll, purpose: body.purpose, constraints, extra: { reportStyle: style } },
-      (r, reading) => ({
-        reportStyle: style,
-        employmentHistory: employmentHistory(world, reading, r.customerId, x.consumer, false),
-      }),
+      (r, reading) => ({ employmentHistory: employmentHistory(world, reading, r.customerId, x.consumer, false) }),
     );
   });
 
@@ -199,9 +184,9 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     });
     return file(x, reply, { type: 'voeTransactions', title: TITLES.voeTransactions, constraints, extra: {} }, (r, reading) => {
       const fromDate = body.fromDate === undefined ? undefined : Number(body.fromDate);
-      const found = payrollDeposits(world, reading, r.customerId, reading.named(accountIds, r.customerId), fromDate);
-      const deposits = reading.deposits(found, accountIds, r.customerId, (id, ids) => payrollDeposits(world, reading, id, ids, fromDate));
-      return { institutions: incomeInstitutions(world, deposits, reading.amounts, body.incomeStreamConfidenceMinimum) };
+      // seed 002: the VOE transactions report gives descriptions without amounts.
+      const deposits = payrollDeposits(world, r.customerId, reading.named(accountIds, r.customerId), fromDate);
+      return { institutions: incomeInstitutions(world, deposits, false, body.incomeStreamConfidenceMinimum) };
     });
   });
 
@@ -223,18 +208,10 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
         reportCustomFields: input.body.reportCustomFields,
       });
       const title = style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement;
-      return file(x, reply, { type, title, constraints, extra: { reportStyle: style } }, (r, reading) => {
-        const bill = billing(
-          r.customerId,
-          stubs.map((s) => s.id),
-        );
-        return {
-          reportStyle: style,
-          assetIds: data.assetIds,
-          numberOfBillableAssets: bill.count,
-          payStatements: reading.stubs(stubs).map((s) => reading.extract({ ...extract(s.id, s.asset), billable: bill.billable(s.id) })),
-        };
-      });
+      return file(x, reply, { type, title, constraints, extra: { reportStyle: style } }, (r, reading) => ({
+        assetIds: data.assetIds,
+        ...extracts(r.customerId, stubs, reading.stubs(stubs)),
+      }));
     });
   };
   paystubReport('GeneratePayStatementReport', 'paystatement', 'paystatement', 'paystatementReport');
@@ -261,19 +238,12 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     const filing = { type: 'voieTxVerify', title: TITLES.voieWithInterview, constraints, extra: { reportStyle: 'voieWithInterview' } };
     // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
     return file(x, reply, filing, (r, reading) => {
-      const deposits = payrollDeposits(world, reading, r.customerId, reading.named(accountIds, r.customerId));
-      const bill = billing(
-        r.customerId,
-        stubs.map((s) => s.id),
-      );
+      const deposits = payrollDeposits(world, r.customerId, reading.named(accountIds, r.customerId));
+      const { numberOfBillableAssets, payStatements } = extracts(r.customerId, stubs);
       return {
-        reportStyle: 'voieWithInterview',
         assetIds,
-        numberOfBillableAssets: bill.count,
-        payStatements: stubs.map((s) => {
-          const e = { ...extract(s.id, s.asset), billable: bill.billable(s.id) };
-          return reading.matched(matchDeposits(reading, e, reading.near(e, deposits)), deposits);
-        }),
+        numberOfBillableAssets,
+        payStatements: payStatements.map((e) => matchDeposits(e, reading.near(e, deposits))),
         institutions: incomeInstitutions(world, deposits, true, body.incomeStreamConfidenceMinimum),
       };
     });
@@ -336,11 +306,13 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       extra: { reportStyle: 'credentialedPayroll' },
     };
     return file(x, reply, filing, (r, reading) => ({
-      reportStyle: 'credentialedPayroll',
       employmentHistory: employmentHistory(world, reading, r.customerId, found.consumer, true),
     }));
   });
 }
+
+/** A pay statement a report extracts: its asset id and the stored asset. */
+type Stub = { id: string; asset: Readonly<Asset> };
 
 /** The payroll accounts a credentialed payroll names (provider 1.35.0 SSNPayroll). */
 const payrollAccounts = (payroll: Record<string, unknown>) =>
@@ -354,27 +326,15 @@ const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
 /** The payee of the mock's pay deposits (../portfolio.ts PAYEES). */
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 
-export type { Deposit };
-
 /**
  * The customer's payroll deposits: active credits described as pay, on its active deposit
  * accounts (optionally only `accountIds`), as the transaction reads show them (historic ones once
  * the historic load is done), oldest first.
  */
-export function payrollDeposits(
-  world: FdState,
-  reading: Reading,
-  customerId: string,
-  accountIds?: Set<string>,
-  fromDate?: number,
-): Deposit[] {
+export function payrollDeposits(world: FdState, customerId: string, accountIds?: Set<string>, fromDate?: number): Deposit[] {
   const accounts = new Map(
-    reading
-      .depositAccounts(
-        linkedData(world, customerId).accounts.filter(
-          (a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)),
-        ),
-      )
+    linkedData(world, customerId)
+      .accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
       .map((a) => [a.id, a]),
   );
   const out: Deposit[] = [];
@@ -389,43 +349,43 @@ export function payrollDeposits(
 }
 
 /** Income streams per institution and account (provider 1.35.0 VOETransactionsReportExample), with or without amounts. */
-export function incomeInstitutions(world: FdState, deposits: Deposit[], withAmounts: boolean, confidenceMinimum = 0) {
-  const byAccount = new Map<string, Deposit[]>();
-  for (const d of deposits) byAccount.set(d.account.id, [...(byAccount.get(d.account.id) ?? []), d]);
-  const institutions = new Map<string, { id: number; name: string; accounts: unknown[] }>();
-  for (const [accountId, list] of byAccount) {
-    const account = list[0].account;
-    // A stream seen three times or more is a steady one (the mock's scoring).
-    const confidence = list.length >= 3 ? 80 : 40;
-    if (confidence < confidenceMinimum) continue;
-    const institution = institutions.get(account.institutionId) ?? {
-      id: Number(account.institutionId),
-      name: world.institutions.find((i) => i.id === account.institutionId)?.name ?? '',
-      accounts: [],
-    };
-    institutions.set(account.institutionId, institution);
-    institution.accounts.push({
-      id: Number(accountId),
-      name: account.name,
-      type: account.type,
-      incomeStreams: [
-        {
-          id: `${accountId}-payroll`,
-          name: PAYROLL_DESCRIPTION,
-          status: 'ACTIVE',
-          confidence,
-          transactions: list.map(({ t }) => ({
-            id: t.id,
-            postedDate: t.postedDate,
-            description: t.description,
-            category: 'Paycheck',
-            ...(withAmounts ? { amount: t.amount } : {}),
-          })),
-        },
-      ],
-    });
-  }
-  return [...institutions.values()];
+function incomeInstitutions(world: FdState, deposits: Deposit[], withAmounts: boolean, confidenceMinimum = 0) {
+  // A stream seen three times or more is a steady one (the mock's scoring).
+  const streams = [...groupBy(deposits, (d) => d.account)].map(([account, list]) => ({
+    account,
+    list,
+    confidence: list.length >= 3 ? 80 : 40,
+  }));
+  const kept = streams.filter((s) => s.confidence >= confidenceMinimum);
+  const of = new Map(kept.map((s) => [s.account, s]));
+  return byInstitution(
+    world,
+    kept.map((s) => s.account),
+    (id, name) => ({ id: Number(id), name: name ?? '' }),
+    (account) => {
+      const { list, confidence } = of.get(account)!;
+      return {
+        id: Number(account.id),
+        name: account.name,
+        type: account.type,
+        incomeStreams: [
+          {
+            id: `${account.id}-payroll`,
+            name: PAYROLL_DESCRIPTION,
+            status: 'ACTIVE',
+            confidence,
+            transactions: list.map(({ t }) => ({
+              id: t.id,
+              postedDate: t.postedDate,
+              description: t.description,
+              category: 'Paycheck',
+              ...(withAmounts ? { amount: t.amount } : {}),
+            })),
+          },
+        ],
+      };
+    },
+  );
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -459,8 +419,8 @@ export function extract(assetId: string, asset: Readonly<Asset>): PayExtract {
 }
 
 /** TXVerify: the deposits whose amount is the pay statement's net pay (provider 1.35.0 matchType NET_PAY_MATCH). */
-export function matchDeposits(reading: Reading, payStatement: PayExtract, deposits: Deposit[]): PayExtract {
-  const pay = reading.pay(payStatement);
+function matchDeposits(payStatement: PayExtract, deposits: Deposit[]): PayExtract {
+  const pay = payStatement.netPayCurrent;
   const matched =
     pay === undefined ? [] : deposits.filter(({ t }) => Math.round(t.amount * 100) === Math.round(pay * 100)).map(({ t }) => t.id);
   return { ...payStatement, matchType: matched.length > 0 ? 'NET_PAY_MATCH' : 'NO_MATCH', matchedTransactionIds: matched };
@@ -472,7 +432,7 @@ export function matchDeposits(reading: Reading, payStatement: PayExtract, deposi
  * record adds that deposit's amount; without (VOE payroll) there is no income at all.
  */
 export function employmentHistory(world: FdState, reading: Reading, customerId: string, consumer: Consumer | undefined, income: boolean) {
-  const latest = reading.latest(payrollDeposits(world, reading, customerId));
+  const latest = payrollDeposits(world, customerId).at(-1);
   const name = [consumer?.fields.firstName, consumer?.fields.lastName].filter(Boolean).join(' ');
   const record: Record<string, unknown> = {
     employmentId: `emp-${customerId}`,
@@ -486,6 +446,6 @@ export function employmentHistory(world: FdState, reading: Reading, customerId: 
       ...(latest ? { latestPayDate: reading.payDate(latest.t) } : {}),
     },
   };
-  if (reading.income(income)) record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };
+  if (income) record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };
   return [record];
 }

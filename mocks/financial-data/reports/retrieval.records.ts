@@ -23,18 +23,16 @@ export interface Exchange {
   /** The report of the path (the 'report' step); the customer whose security freeze is judged (the 'freeze' step). */
   report?: Report;
   frozenId?: string;
-  /** The lists: the allowance a list call counts against (the 'rate-key' step) and its served calls in the window ('rate'). */
-  rate?: { key: string; limit: number; windowS: number; recent?: number[] };
+  /** The lists: the allowance a list call counts against and its served calls in the window ('rate'). */
+  rate?: { key: string; recent?: number[] };
   /** The lists and portfolios: the reports shown, row for row (the 'list' step). */
   reports?: Report[];
   /** The portfolios: the key a report is kept under and whether a later report replaces the kept one (the 'portfolio' step). */
   portfolio?: { key(r: Report): string; replaces(kept: Report, later: Report): boolean };
-  /** Reissue: from when its purpose is required (epoch second). */
-  purposeFromS?: number;
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'purpose' | 'format' | 'owner' | 'report' | 'freeze' | 'reissue-purpose' | 'rate-key' | 'rate' | 'list' | 'portfolio';
+export type Step = 'purpose' | 'format' | 'owner' | 'report' | 'freeze' | 'reissue-purpose' | 'rate' | 'list' | 'portfolio';
 
 /** A refusal: its status and words; `freeze` when the report guard answers it (guard.ts frozen). */
 export interface Refusal {
@@ -43,10 +41,8 @@ export interface Refusal {
   freeze?: boolean;
 }
 
-/** What a write changes: the calls a list counts in its window; what a reissue writes on its report. */
-export type Change =
-  | { kind: 'list-calls'; refused: boolean; calls: number[] }
-  | { kind: 'reissue'; partnerId: string; createdDate: number; callback: boolean };
+/** What a reissue writes on its report. */
+export type Change = { kind: 'reissue'; partnerId: string; createdDate: number; callback: boolean };
 
 /** An answer as sent: its JSON body, or the PDF of `pdf` when the format step chose it. */
 export interface Answer {
@@ -56,6 +52,3 @@ export interface Answer {
 }
 
 export type RetrievalSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
-
-/** seed 002, Report retrieval: a report of the income kinds (VOE, VOIE, pay statement). */
-export const incomeKind = (r: Report) => /^(voe|voie|paystatement)/i.test(r.type);

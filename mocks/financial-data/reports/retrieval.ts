@@ -18,7 +18,7 @@ import { judgeThrough, route, sendError, type FdContext, type Input } from '../m
 import { findCustomer, linkedData, type Consumer, type Report } from '../state.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import { registerBilling } from './billing.js';
-import { frozen, ownConsumer } from './guard.js';
+import { ownConsumer } from './guard.js';
 import { callbackPayload, createReport, reportBody } from './store.js';
 import type { Answer, Exchange, Refusal, RetrievalSeams, Step } from './retrieval.records.js';
 
@@ -27,7 +27,7 @@ import type { Answer, Exchange, Refusal, RetrievalSeams, Step } from './retrieva
  * by April 30, 2026". This contract reads it as required from 2026-04-30T00:00:00Z on the target's
  * clock (rules FD-REISSUE-PURPOSE, an assumption on the exact instant).
  */
-export const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
+const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
 
 /** The sample report seeded at start (ids deterministic: the same in every world). */
 export interface SampleReport {
@@ -73,8 +73,8 @@ function reportPdf(report: Report): Buffer {
  * served list calls of the same customer (or consumer) fall within the last 60 seconds
  * (assumption FD-REPORT-LIST-RATE; the contract's TooManyReportLists response says so).
  */
-export const LIST_RATE_LIMIT = 20;
-export const LIST_RATE_WINDOW_S = 60;
+const LIST_RATE_LIMIT = 20;
+const LIST_RATE_WINDOW_S = 60;
 
 const FREEZE: Refusal = { status: 403, message: 'An active security freeze for this customer exists.', freeze: true };
 const PURPOSE_REQUIRED = 'Permissible Purpose Code is required';
@@ -126,25 +126,14 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     },
     // seed 002, Errors 403: every report read of a customer under a security freeze.
     freeze: (x) => (x.frozenId !== undefined && world.frozen.has(x.frozenId) ? FREEZE : undefined),
-    'reissue-purpose': (x) => {
-      x.purposeFromS = REISSUE_PURPOSE_REQUIRED_FROM_S;
-      const body = x.input.body;
-      return x.nowS >= x.purposeFromS && (body?.purpose === undefined || body.purpose === '')
+    'reissue-purpose': (x) =>
+      x.nowS >= REISSUE_PURPOSE_REQUIRED_FROM_S && (x.input.body?.purpose === undefined || x.input.body.purpose === '')
         ? { status: 400, message: PURPOSE_REQUIRED }
-        : undefined;
-    },
-    'rate-key': (x) => {
-      x.rate = {
-        key: x.op === 'GetReportsByCustomerId' ? `customer:${x.customerId}` : `consumer:${x.consumer!.id}`,
-        limit: LIST_RATE_LIMIT,
-        windowS: LIST_RATE_WINDOW_S,
-      };
-      return undefined;
-    },
+        : undefined,
     rate: (x) => {
       const rate = x.rate!;
-      rate.recent = (store().listCalls.get(rate.key) ?? []).filter((t) => t > x.nowS - rate.windowS && t <= x.nowS);
-      return rate.recent.length >= rate.limit
+      rate.recent = (store().listCalls.get(rate.key) ?? []).filter((t) => t > x.nowS - LIST_RATE_WINDOW_S && t <= x.nowS);
+      return rate.recent.length >= LIST_RATE_LIMIT
         ? { status: 429, message: `Too many requests: at most ${LIST_RATE_LIMIT} report lists per ${LIST_RATE_WINDOW_S} seconds` }
         : undefined;
     },
@@ -161,11 +150,11 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     },
   };
   const judged = judgeThrough(seams, judge);
-  /** Judges `steps`; a refusal is answered (the freeze by guard.ts, which may let it pass). True when answered. */
+  /** Judges `steps`; a refusal is answered (the freeze only while the customer is frozen). True when answered. */
   const refused = (x: Exchange, reply: FastifyReply, steps: Step[]): boolean => {
     const r = judged(x, steps);
     if (!r) return false;
-    if (r.freeze) return frozen(ctx, reply, x.frozenId!) || refused(x, reply, steps.slice(steps.indexOf('freeze') + 1));
+    if (r.freeze && !world.frozen.has(x.frozenId!)) return refused(x, reply, steps.slice(steps.indexOf('freeze') + 1));
     sendError(ctx, reply, r.status, r.message);
     return true;
   };
@@ -287,18 +276,19 @@ interface Retrieval {
 /** The many-report reads: the lists of a customer's and of a consumer's reports, and the portfolios. */
 function registerReportLists(app: FastifyInstance, ctx: FdContext, { exchange, refused, send, reportsIn }: Retrieval): void {
   const { state: world } = ctx;
-  const seams = ctx.faults.seams<RetrievalSeams>();
   const store = () => world.reports;
   // The control surface's reset turns the clock back: the counts of the old timeline go.
   ctx.onReset.push(() => world.reports.listCalls.clear());
 
   /** Judges the freeze and the rate of a list call, counting it; true when answered. */
   const limited = (x: Exchange, reply: FastifyReply): boolean => {
-    if (refused(x, reply, ['freeze', 'rate-key'])) return true;
+    if (refused(x, reply, ['freeze'])) return true;
+    const rate: NonNullable<Exchange['rate']> = {
+      key: x.op === 'GetReportsByCustomerId' ? `customer:${x.customerId}` : `consumer:${x.consumer!.id}`,
+    };
+    x.rate = rate;
     const refusal = refused(x, reply, ['rate']);
-    const { rate } = x;
-    const change = seams.state(x, { kind: 'list-calls', refused: refusal, calls: refusal ? rate!.recent! : [...rate!.recent!, x.nowS] });
-    if (change.kind === 'list-calls') store().listCalls.set(rate!.key, change.calls);
+    store().listCalls.set(rate.key, refusal ? rate.recent! : [...rate.recent!, x.nowS]);
     return refusal;
   };
 

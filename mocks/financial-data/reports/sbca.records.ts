@@ -11,15 +11,13 @@ export interface Exchange {
   /** The request's sbcaParams and businessDetails. */
   params: { hasConsent: boolean; metricFrequency: string; metricType: string; locationId: string };
   business: Record<string, any> | undefined;
-  /** The merchant location ('location'); the metrics asked ('metrics'). */
+  /** The merchant location ('location'). */
   location?: Location;
-  benchmarks?: boolean;
-  weekly?: boolean;
   /** The report the request would be filed as, filed (with no content). */
   queue(): void;
 }
 
-export type Step = 'consent' | 'country' | 'business-id' | 'location' | 'metrics';
+export type Step = 'consent' | 'country' | 'business-id' | 'location';
 
 /** A refusal: its status, the provider's code (the 400's x-codes) and words. */
 export interface Refusal {

@@ -68,11 +68,6 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
       x.location = world.locations.find((l) => l.locationId === x.params.locationId.toLowerCase());
       return x.location ? undefined : { status: 404, message: 'No merchant metrics found for the location' };
     },
-    metrics: (x) => {
-      x.benchmarks = x.params.metricType === 'retail_sales_benchmarks';
-      x.weekly = /^weekly$/i.test(x.params.metricFrequency);
-      return undefined;
-    },
   });
 
   route(app, ctx, 'GenerateSBCAMetricsReport', (input, reply) => {
@@ -87,9 +82,11 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
       business: body.analyticsReportData.businessDetails,
       queue: () => void createReport(ctx, { type: 'sbcaanalyticsnoncra', title: TITLE, customer, constraints: body, build: () => ({}) }),
     };
-    const refused = judged(x, ['consent', 'country', 'business-id', 'location', 'metrics']);
+    const refused = judged(x, ['consent', 'country', 'business-id', 'location']);
     if (refused) return sendError(ctx, reply, refused.status, refused.message, refused.code);
-    const { location, benchmarks, weekly } = x as Required<Exchange>;
+    const location = x.location!;
+    const benchmarks = x.params.metricType === 'retail_sales_benchmarks';
+    const weekly = /^weekly$/i.test(x.params.metricFrequency);
     const names = benchmarks ? ['txn_cnt_index', 'num_cards_index'] : ['txn_amt', 'txn_cnt'];
     const today = clock.nowEpochSeconds();
     const metrics = [

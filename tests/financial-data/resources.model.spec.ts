@@ -1,0 +1,547 @@
+// The reference model runs of the financial data service, one test per resource: random sequences
+// of the resource's calls by two partners (the suite's and, where the target has one, the spare),
+// each answer compared with the reference model in fixtures/models/financial-data/<resource>.model.ts,
+// whose header names the operations, the seed 002 and provider 1.35.0 sections it follows and what
+// the contract leaves open. A row gives its title, the rules its steps judge, and the target as its
+// model calls it (the mock's control surface where a row is @mock-only: linking accounts, moving the
+// clock, reading micro amounts).
+import type { TestInfo } from '@playwright/test';
+import {
+  ACCOUNT_READERS as READERS,
+  accessModel,
+  accountsModel,
+  appsModel,
+  businessesModel,
+  consumersModel,
+  customersModel,
+  microModel,
+  mockOnly,
+  movedClock,
+  newFdModel,
+  reportsModel,
+  rules,
+  runModel,
+  spareAuth,
+  switchesModel,
+  tearDownFdModel,
+  test,
+  txpushModel,
+  webhooksModel,
+  withConflict,
+} from '../../fixtures/financial-data.js';
+import { approvedApplicationId } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../helpers/client/client.js';
+
+type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+type Row = {
+  title: string;
+  details: { annotation: { type: string; description: string }[] };
+  run: (fixtures: Fixtures, testInfo: TestInfo) => Promise<void>;
+};
+
+/**
+ * On a sandbox a worker holds at most SANDBOX_CUSTOMERS_PER_WORKER testing customers at once (the
+ * partner's quota is shared): a sequence of that many commands makes no more, and its teardown
+ * deletes them before the next.
+ */
+const customerCap = (fd: Fixtures['fd']) => (fd.control ? undefined : SANDBOX_CUSTOMERS_PER_WORKER);
+
+/** One linked account of each of two customers of the check's own (the mock's control surface, or Connect on a sandbox). */
+async function txpushAccounts({ fdPowers, createCustomer }: Pick<Fixtures, 'fdPowers' | 'createCustomer'>) {
+  const accounts: txpushModel.ModelAccount[] = [];
+  for (const customerId of [await createCustomer(), await createCustomer()]) {
+    const linked = await fdPowers.linkAccounts(customerId);
+    accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
+  }
+  return accounts;
+}
+
+const ROWS: Row[] = [
+  {
+    title: 'every sequence of customer calls by two partners answers as the customers model says @property',
+    details: rules(
+      'FD-CUST-CREATE@testing',
+      'FD-CUST-CREATE@active',
+      'FD-CUST-TYPE@testing',
+      'FD-CUST-TYPE@active',
+      'FD-CUST-USERNAME-UNIQUE@testing',
+      'FD-CUST-USERNAME-UNIQUE@active',
+      'FD-CUST-READ@get-customer',
+      'FD-CUST-READ@app-data',
+      'FD-CUST-READ@list-username',
+      'FD-CUST-MODIFY@get-customer',
+      'FD-CUST-MODIFY@app-data',
+      'FD-CUST-MODIFY@list-username',
+      'FD-CUST-DELETE@get-customer',
+      'FD-CUST-DELETE@app-data',
+      'FD-CUST-DELETE@list-username',
+      'FD-CUST-DELETE@list-search',
+      'FD-CUST-DELETE@list-all',
+      'FD-CUST-COUNTS-AFTER-DELETE',
+      'FD-CUST-SEARCH:accept',
+      'FD-CUST-SEARCH:refuse',
+      'FD-CUST-NO-SEARCH-ALL',
+      'FD-CUST-FILTER-USERNAME:accept',
+      'FD-CUST-FILTER-TYPE:accept',
+      'FD-PAGE-START@customers',
+      'FD-PAGE-COUNTS@customers',
+      'FD-PAGE-LIMIT-APPLIED@customers',
+      'FD-NOT-FOUND',
+      'FD-CUST-APP',
+      'FD-OBJ-OTHER-PARTNER',
+    ),
+    run: ({ fd, fdModelTarget }, testInfo) =>
+      runModel({
+        maxCommands: customerCap(fd),
+        commands: customersModel.customerCommands(),
+        examples: customersModel.customerExamples(),
+        setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
+        teardown: tearDownFdModel,
+        testInfo,
+      }),
+  },
+  {
+    title: 'every sequence of consumer calls by two partners answers as the consumers model says @property',
+    details: rules(
+      'FD-CONS-CREATE',
+      'FD-CONS-READ@consumer-by-customer',
+      'FD-CONS-READ@consumer-by-id',
+      'FD-CONS-UNIQUE',
+      'FD-CONS-NONE-404',
+      'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
+      'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
+      'FD-CONS-MODIFY@consumer-by-customer',
+      'FD-CONS-MODIFY@consumer-by-id',
+      'FD-CONS-MODIFY-KEEP',
+      'FD-CONS-OUTLIVES',
+      'FD-CUST-DELETE-LINKED@consumer-by-customer',
+      'FD-NOT-FOUND',
+      'FD-EVENT-DATE-FIXED',
+      'FD-OBJ-OTHER-PARTNER',
+    ),
+    run: ({ fd, fdModelTarget }, testInfo) =>
+      runModel({
+        maxCommands: customerCap(fd),
+        commands: consumersModel.consumerCommands(),
+        setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
+        teardown: tearDownFdModel,
+        testInfo,
+      }),
+  },
+  {
+    title: 'every sequence of business calls by two partners answers as the businesses model says @property',
+    details: rules(
+      'FD-BUS-READ@business-answer',
+      'FD-BUS-READ@business-by-customer',
+      'FD-BUS-READ@business-by-id',
+      'FD-BUS-ONE',
+      'FD-BUS-NONE-404',
+      'FD-BUS-UPDATE@business-answer',
+      'FD-BUS-UPDATE@business-by-customer',
+      'FD-BUS-UPDATE@business-by-id',
+      'FD-CUST-DELETE-LINKED@business-by-customer',
+      'FD-NOT-FOUND',
+      'FD-OBJ-OTHER-PARTNER',
+    ),
+    run: ({ fdModelTarget }, testInfo) =>
+      runModel({
+        commands: businessesModel.businessCommands(),
+        setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
+        teardown: tearDownFdModel,
+        testInfo,
+      }),
+  },
+  {
+    title: 'every sequence of account reads, refreshes and deletes by two partners answers as the accounts model says @property @mock-only',
+    details: mockOnly(
+      rules(
+        ...['acct-list-simple', 'acct-by-login-simple', 'acct-by-institution-simple'].map((p) => `FD-ACCT-SIMPLE-ACTIVE@${p}`),
+        ...['acct-get-simple', 'acct-list-simple', 'acct-by-login-simple', 'acct-by-institution-simple'].map(
+          (p) => `FD-ACCT-SIMPLE-BASIC@${p}`,
+        ),
+        'FD-ACCT-SIMPLE-ONE-PENDING',
+        ...['acct-get', 'acct-list', 'acct-by-login'].map((p) => `FD-ACCT-FULL-PENDING@${p}`),
+        'FD-ACCT-BY-LOGIN@acct-by-login',
+        'FD-ACCT-BY-LOGIN@acct-by-login-simple',
+        'FD-ACCT-BY-INSTITUTION@acct-by-institution',
+        'FD-ACCT-BY-INSTITUTION@acct-by-institution-simple',
+        'FD-ACCT-SIMPLE-ACTIVE:accept',
+        'FD-ACCT-SIMPLE-ACTIVE:refuse',
+        'FD-ACCT-FILTER-STATUS:accept',
+        'FD-ACCT-FILTER-STATUS:refuse',
+        'FD-ACCT-FILTER-TYPE:accept',
+        'FD-ACCT-FILTER-TYPE:refuse',
+        ...READERS.map((p) => `FD-ACCT-DELETE-LOGIN@${p}`),
+        ...READERS.map((p) => `FD-ACCT-DELETE-ACCOUNT@${p}`),
+        ...READERS.map((p) => `FD-ACCT-DELETE-KEEPS-OTHERS@${p}`),
+        'FD-ACCT-DELETE-AGAIN',
+        'FD-ACCT-MIGRATE',
+        'FD-ACCT-REFRESH-V1@acct-refresh-customer',
+        'FD-ACCT-REFRESH-V1@acct-refresh-login',
+        'FD-ACCT-REFRESH-V2@acct-refresh-customer-v2',
+        'FD-ACCT-REFRESH-V2@acct-refresh-login-v2',
+        ...['acct-refresh-customer', 'acct-refresh-customer-v2', 'acct-refresh-login', 'acct-refresh-login-v2'].map(
+          (p) => `FD-ACCT-REFRESH-DATE@${p}`,
+        ),
+        'FD-ACCT-REFRESH-SCOPE@acct-refresh-login',
+        'FD-ACCT-REFRESH-SCOPE@acct-refresh-login-v2',
+        ...READERS.map((p) => `FD-ACCT-DATES@${p}`),
+        ...READERS.map((p) => `FD-ACCT-IDS@${p}`),
+        ...[...READERS, 'acct-refresh-customer', 'acct-refresh-login', 'acct-migrate'].map((p) => `FD-ACCT-NUMBER-MASKED@${p}`),
+        'FD-NOT-FOUND',
+        'FD-CUST-DELETE',
+        'FD-OBJ-OTHER-PARTNER',
+        'FD-OBJ-OTHER-PARENT',
+        'FD-OBJ-AFTER-DELETE',
+      ),
+      "needs the mock's virtual clock (account refreshes and their aggregation status move with it) and links accounts to a new customer of either partner in every run: a sandbox spends that time in real time and links only its own partner's customers",
+    ),
+    run: async ({ fd, fdMock, fdModelTarget }, testInfo) => {
+      const real: accountsModel.AccountsReal = {
+        ...fdModelTarget,
+        link: (customerId) => fdMock.linkAccounts(customerId),
+        advance: async (seconds) => void (await fdMock.advanceClock(seconds)),
+        now: () => fd.now(),
+      };
+      await runModel({
+        commands: accountsModel.accountCommands(),
+        examples: accountsModel.accountExamples(),
+        setup: async () => ({ model: await accountsModel.newAccountsModel(real), real }),
+        teardown: accountsModel.tearDownAccountsModel,
+        testInfo,
+      });
+    },
+  },
+  {
+    title: 'every sequence of app registration calls by two partners answers as the registrations model says @property @mock-only',
+    details: mockOnly(
+      rules(
+        'FD-APP-REGISTER',
+        'FD-APP-READ-BACK@app-list',
+        'FD-APP-READ-BACK@app-status-v2',
+        'FD-APP-MODIFY@app-modify',
+        'FD-APP-MODIFY@app-list',
+        'FD-APP-MODIFY@app-status-v2',
+        'FD-APP-MODIFY-PENDING@app-modify',
+        'FD-APP-APPLICATION-ID@app-list',
+        'FD-APP-APPLICATION-ID@app-status-v2',
+        'FD-APP-UNKNOWN',
+        'FD-APP-LIST-PAGING:accept',
+        'FD-APP-LIST-FILTER',
+        'FD-APP-STATUS-NOT-FOUND',
+        'FD-APP-INSTITUTIONS',
+        'FD-APP-INSTITUTIONS-NOT-FOUND',
+        'FD-NOT-FOUND',
+        'FD-APP-APPROVED-KEPT@app-list',
+        'FD-APP-APPROVED-KEPT@app-status-v2',
+        'FD-APP-STATUS-SUNSET',
+        'FD-APP-STATUS-PAGING',
+        'FD-OBJ-OTHER-PARTNER',
+      ),
+      "needs the mock's virtual clock: registrations are approved a day after they are made (provider 1.35.0 AppRegistrationStatus), which the model's runs move through many times",
+    ),
+    run: async ({ fd, fdApi, fdMock, fdModelTarget }, testInfo) => {
+      // The spare partner's token ages with the clock a day moves on: a new one after each move (the
+      // suite's partner renews through its token cache).
+      let spare = await spareAuth(fdApi, fd);
+      const real: appsModel.AppsReal = {
+        ...fdModelTarget,
+        call: (partner, operationId, options = {}) =>
+          partner === 'B' && spare
+            ? fdApi.callBuilt(operationId, { ...options, auth: spare })
+            : fdModelTarget.call(partner, operationId, options),
+        advance: async (seconds) => {
+          await fdMock.advanceClock(seconds);
+          spare = await spareAuth(fdApi, fd);
+        },
+      };
+      await runModel({
+        commands: appsModel.appCommands(),
+        examples: appsModel.appExamples(),
+        setup: async () => ({ model: await appsModel.newAppsModel(real), real }),
+        // Registrations have no delete (seed 002, App registration): nothing to tear down.
+        teardown: async () => undefined,
+        testInfo,
+      });
+    },
+  },
+  {
+    title:
+      'every sequence of access key and customer application calls by two partners answers as the third-party access model says @property @mock-only @assumption',
+    details: mockOnly(
+      rules(
+        'FD-ACCESSKEY-GENERATE',
+        'FD-ACCESSKEY-PSEUDO-IDS',
+        'FD-ACCESSKEY-NOT-FOUND',
+        'FD-ACCESSKEY-PERIOD:accept',
+        'FD-ACCESSKEY-PERIOD:refuse',
+        'FD-ACCESSKEY-UPDATE',
+        'FD-ACCESSKEY-REVOKED@key-update',
+        'FD-ACCESSKEY-REVOKED@key-revoke',
+        'FD-ACCESSKEY-UNKNOWN@key-update',
+        'FD-ACCESSKEY-UNKNOWN@key-revoke',
+        'FD-APP-CUSTOMER-SET@app-data',
+        'FD-APP-CUSTOMER-SET@get-customer',
+        'FD-APP-CUSTOMER-NOT-FOUND',
+        'FD-CUST-READ',
+        'FD-CUST-DELETE',
+        'FD-OBJ-OTHER-PARTNER',
+        'FD-OBJ-FOREIGN-ID',
+        'FD-PROP-WRITE-SCOPE',
+      ),
+      "links accounts to a new customer of either partner in every run of the model: the mock's control surface links them at once; a sandbox links only its own partner's customers, through Connect, and every run would add two customers to the partner's bounded quota",
+    ),
+    run: async ({ fd, fdMock, fdModelTarget }, testInfo) => {
+      const real: accessModel.AccessReal = {
+        ...fdModelTarget,
+        linkedCustomer: async (partner) => {
+          const username = `sx-access-${Math.random().toString(36).slice(2, 10)}`;
+          const res = await fdModelTarget.call(partner, 'AddTestingCustomer', {
+            body: { username, firstName: 'Access', lastName: 'Model' },
+          });
+          if (res.status !== 201) throw new Error(`the access model could not create a customer of partner ${partner} (${res.status})`);
+          const id = String(res.body.id);
+          const linked = await fdMock.linkAccounts(id);
+          return { id, accounts: linked.accounts.slice(0, 2).map((a) => String(a.id)) };
+        },
+        partnerId: (partner) => (partner === 'A' ? fd.partner : fd.sparePartner!).partnerId,
+        applicationId: approvedApplicationId(fd)!,
+        now: () => fd.now(),
+      };
+      await runModel({
+        commands: accessModel.accessCommands(),
+        examples: accessModel.accessExamples(),
+        setup: async () => ({ model: await accessModel.newAccessModel(real), real }),
+        teardown: accessModel.tearDownAccessModel,
+        testInfo,
+      });
+    },
+  },
+  {
+    title:
+      'every sequence of micro entry initiations, verifications and reads by two partners answers as the micro entries model says @property @mock-only @assumption',
+    details: withConflict(
+      rules(
+        'FD-MICRO-INITIATE',
+        'FD-MICRO-VERIFY@micro-verify',
+        'FD-MICRO-VERIFY@micro-details',
+        'FD-MICRO-VERIFY-ORDER',
+        'FD-MICRO-VERIFY-WRONG@micro-verify',
+        'FD-MICRO-VERIFY-WRONG@micro-details',
+        'FD-MICRO-DETAILS',
+        'FD-MICRO-BEFORE-DEPOSIT',
+        'FD-MICRO-ATTEMPTS:accept',
+        'FD-MICRO-ATTEMPTS:refuse',
+        'FD-MICRO-ERROR-BODY',
+        'FD-MICRO-CONFLICT:accept',
+        'FD-MICRO-CONFLICT:refuse',
+        'FD-MICRO-MASKING@micro-details',
+        'FD-MICRO-NOT-FOUND@micro-verify',
+        'FD-MICRO-NOT-FOUND@micro-details',
+        'FD-MICRO-RATE:accept',
+        'FD-MICRO-RATE:refuse',
+        'FD-CUST-DELETE',
+        'FD-OBJ-OTHER-PARTNER',
+      ),
+      // The provider's examples answer an existing account and too many initiations 400 (seed 002: 409, 429).
+      'FD-CONFLICT-MICRO-ACCOUNT-EXISTS',
+      'FD-CONFLICT-MICRO-RATE',
+    ),
+    run: async ({ fd, fdApi, fdModelTarget, fdPowers }, testInfo) => {
+      const clock = await movedClock(fdPowers);
+      // A day on the clock outlives a token (seed 002, Limits): the spare partner's is made again after each move.
+      let spare = await spareAuth(fdApi, fd);
+      const real: microModel.MicroReal = {
+        ...fdModelTarget,
+        call: (partner, operationId, options = {}) =>
+          fdApi.callBuilt(operationId, partner === 'B' && spare ? { ...options, auth: spare } : options),
+        advance: async (seconds) => {
+          await clock.advance(seconds);
+          spare = await spareAuth(fdApi, fd);
+        },
+        amounts: (accountId) => fdPowers.microAmounts(accountId),
+        now: () => fd.now(),
+      };
+      try {
+        await runModel({
+          commands: microModel.microCommands(),
+          examples: microModel.microExamples(),
+          // Each sequence starts at the real time again (its entries are its own; the model's clock starts at 0).
+          setup: async () => {
+            await clock.restore();
+            spare = await spareAuth(fdApi, fd);
+            return { model: await microModel.newMicroModel(real), real };
+          },
+          teardown: microModel.tearDownMicroModel,
+          testInfo,
+        });
+      } finally {
+        await clock.restore();
+      }
+    },
+  },
+  {
+    title: 'every sequence of report generations and reads by two partners answers as the reports model says @property @mock-only',
+    details: mockOnly(
+      rules(
+        'FD-REPORT-ASYNC@generate',
+        'FD-REPORT-READ-OWNER@by-customer',
+        'FD-REPORT-READ-OWNER@by-consumer',
+        'FD-REPORT-READ-OWNER@by-id',
+        'FD-REPORT-READERS-AGREE@by-customer',
+        'FD-REPORT-READERS-AGREE@by-consumer',
+        'FD-REPORT-READERS-AGREE@by-id',
+        'FD-REPORT-READERS-AGREE@lists',
+        'FD-REPORT-CONSUMER-OWNER@by-consumer',
+        'FD-REPORT-CONSUMER-OWNER@by-customer',
+        'FD-REPORT-CONSUMER-OWNER@lists',
+        'FD-NOT-FOUND',
+        'FD-REPORT-TERMINAL',
+        'FD-VOA-ELIGIBLE',
+        'FD-VOI-ELIGIBLE',
+        'FD-CUST-DELETE',
+        'FD-OBJ-OTHER-PARTNER',
+        'FD-OBJ-AFTER-DELETE',
+      ),
+      "needs the mock's virtual clock (reports end as the model moves it by minutes) and links accounts to a new customer of either partner in every run: a sandbox would spend the reports' time in real time, every run of the model over again",
+    ),
+    run: async ({ fdMock, fdModelTarget }, testInfo) => {
+      const real: reportsModel.ReportsReal = {
+        ...fdModelTarget,
+        link: (customerId) => fdMock.linkAccounts(customerId),
+        advance: async (seconds) => void (await fdMock.advanceClock(seconds)),
+      };
+      await runModel({
+        commands: reportsModel.reportCommands(),
+        setup: async () => ({ model: await reportsModel.newReportsModel(real), real }),
+        teardown: reportsModel.tearDownReportsModel,
+        testInfo,
+      });
+    },
+  },
+  {
+    title: 'every sequence of switch reads and customer deletions by two partners answers as the switches model says @property @mock-only',
+    details: mockOnly(
+      rules(
+        'FD-SW-LIST@sw-deposit',
+        'FD-SW-LIST@sw-bill-pay',
+        'FD-SW-DETAILS@sw-deposit',
+        'FD-SW-DETAILS@sw-bill-pay',
+        'FD-SW-OTHER-CUSTOMER@sw-deposit',
+        'FD-SW-OTHER-CUSTOMER@sw-bill-pay',
+        'FD-SW-OTHER-KIND@sw-deposit',
+        'FD-SW-OTHER-KIND@sw-bill-pay',
+        'FD-SW-EXTERNAL',
+        'FD-SW-CUSTOMER@sw-deposit',
+        'FD-SW-CUSTOMER@sw-bill-pay',
+        'FD-SW-DELETED-CUSTOMER@sw-deposit',
+        'FD-SW-DELETED-CUSTOMER@sw-bill-pay',
+        'FD-SW-DELETED-CUSTOMER@sw-external',
+        'FD-SW-SETTLED@sw-deposit',
+        'FD-SW-SETTLED@sw-bill-pay',
+        'FD-SW-SETTLED@sw-external',
+        'FD-SW-EXTERNAL-UNKNOWN',
+        'FD-CUST-DELETE',
+        'FD-OBJ-OTHER-PARTNER',
+      ),
+      "needs customers with deposit and bill pay switches and their external ids: the mock's world makes them when it links a customer; a sandbox's switches are made by a person through Connect's switch flow, which the suite does not complete",
+    ),
+    run: async ({ fdMock, fdModelTarget }, testInfo) => {
+      const real: switchesModel.SwitchesReal = {
+        ...fdModelTarget,
+        linkedCustomer: async (partner, type) => {
+          const username = `sx-switch-${Math.random().toString(36).slice(2, 10)}`;
+          const op = type === 'testing' ? 'AddTestingCustomer' : 'AddCustomer';
+          const res = await fdModelTarget.call(partner, op, { body: { username, firstName: 'Switch', lastName: 'Model' } });
+          if (res.status !== 201) throw new Error(`the switches model could not create a customer of partner ${partner} (${res.status})`);
+          await fdMock.linkAccounts(String(res.body.id));
+          return String(res.body.id);
+        },
+      };
+      await runModel({
+        commands: switchesModel.switchCommands(),
+        examples: switchesModel.switchExamples(),
+        setup: async () => ({ model: await switchesModel.newSwitchesModel(real), real }),
+        teardown: switchesModel.tearDownSwitchesModel,
+        testInfo,
+      });
+    },
+  },
+  {
+    // Deliveries go to the check's own listener URLs: no other worker's subscription or transaction is compared.
+    title: 'every sequence of TxPush subscribe, disable and delete calls answers as the subscriptions model says @property',
+    details: rules(
+      'FD-TXPUSH-SUBSCRIBE',
+      'FD-TXPUSH-DISABLE',
+      'FD-TXPUSH-DELETE-ONE',
+      'FD-TXPUSH-DELETE-UNKNOWN',
+      'FD-OBJ-OTHER-PARTNER',
+      'FD-OBJ-OTHER-PARENT',
+    ),
+    run: async ({ fdModelTarget, fdPowers, createCustomer }, testInfo) => {
+      const accounts = await txpushAccounts({ fdPowers, createCustomer });
+      await runModel({
+        commands: txpushModel.txpushCommands(),
+        examples: txpushModel.txpushExamples(),
+        setup: async () => ({ model: txpushModel.newTxPushModel(accounts), real: fdModelTarget }),
+        teardown: txpushModel.tearDownTxPushModel,
+        testInfo,
+      });
+    },
+  },
+  {
+    title:
+      'every sequence of TxPush subscriptions and test transactions delivers to each live subscription as the subscriptions model says @property @assumption',
+    details: rules(
+      'FD-TXPUSH-SUBSCRIBE',
+      'FD-TXPUSH-TEST-EVENTS',
+      'FD-TXPUSH-EVENT-CONTENT',
+      'FD-TXPUSH-SIGNED',
+      'FD-TXPUSH-NO-SUBSCRIPTION',
+      'FD-TXPUSH-DISABLE',
+      'FD-TXPUSH-DELETE-ONE',
+      'FD-TXPUSH-TESTING-ONLY:accept',
+      'FD-TXPUSH-RUNNING-BALANCE',
+      'FD-OBJ-OTHER-PARTNER',
+      'FD-OBJ-OTHER-PARENT',
+    ),
+    run: async ({ fd, fdModelTarget, fdPowers, fdListener, createCustomer }, testInfo) => {
+      const accounts = await txpushAccounts({ fdPowers, createCustomer });
+      // A sandbox delivers after it answers: each test transaction waits for its deliveries.
+      const listener = { ...fdListener, arrived: fd.control ? undefined : txpushModel.deliveriesArrive(fdListener.received) };
+      await runModel({
+        commands: txpushModel.txpushDeliveryCommands(),
+        examples: txpushModel.txpushDeliveryExamples(),
+        setup: async () => ({ model: txpushModel.newTxPushModel(accounts, listener), real: fdModelTarget }),
+        teardown: txpushModel.tearDownTxPushModel,
+        testInfo,
+      });
+    },
+  },
+  {
+    title: 'every sequence of webhook subscription calls by two partners answers as the subscriptions model says @property',
+    details: rules(
+      'FD-WEBHOOK-CREATE@wh-created',
+      'FD-WEBHOOK-CREATE@wh-by-id',
+      'FD-WEBHOOK-CREATE@wh-list',
+      'FD-WEBHOOK-UPDATE@wh-by-id',
+      'FD-WEBHOOK-UPDATE@wh-list',
+      'FD-WEBHOOK-DELETE@wh-by-id',
+      'FD-WEBHOOK-DELETE@wh-list',
+      'FD-WEBHOOK-SUB-STATUS@wh-by-id',
+      'FD-WEBHOOK-SUB-STATUS@wh-list',
+      'FD-WEBHOOK-OWNER',
+      'FD-WEBHOOK-PAGE-OFFSET:accept',
+      'FD-WEBHOOK-PAGE-PAST-END',
+    ),
+    run: ({ fdModelTarget }, testInfo) =>
+      runModel({
+        commands: webhooksModel.webhookCommands(),
+        setup: async () => ({ model: await webhooksModel.newWebhookModel(fdModelTarget), real: fdModelTarget }),
+        teardown: webhooksModel.tearDownWebhookModel,
+        testInfo,
+      }),
+  },
+];
+
+for (const row of ROWS) test(row.title, row.details, row.run);
