@@ -9,7 +9,7 @@
 // URL sent is sought whole inside the URLs an answer gives (their query parameters, decoded).
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
-import { leavesOf, setAt, valueAt } from './kit.js';
+import { leavesOf, setAt, valueAt, walkSchema } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
 import { resolve } from '../negative.js';
@@ -422,20 +422,6 @@ interface MirrorForm {
 
 /** At most this many forms of one member beside its telling value: a row is one call on every path and source. */
 const MIRROR_FORMS_PER_MEMBER = 4;
-
-/**
- * Walks a schema depth first, at most eight steps deep, calling `visit` on each node (resolved) with
- * its steps; a list's items are walked as `0`, and a visit answering false is not walked below.
- */
-function walkSchema(contract: Contract, schema: Json | undefined, visit: (s: Json, at: string[]) => boolean | void): void {
-  const walk = (node: Json, at: string[]) => {
-    const s = resolve(contract, node);
-    if (!s || at.length > 8 || visit(s, at) === false) return;
-    if (s.items) walk(s.items, [...at, '0']);
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name]);
-  };
-  if (schema) walk(schema, []);
-}
 
 /** The dotted paths of every node an answer schema declares (objects and leaves, lists' items as `0`). */
 export function schemaPaths(contract: Contract, schema: Json | undefined): Set<string> {

@@ -311,3 +311,54 @@ export function schemaAt(contract: Contract, schema: Json, path: readonly string
   }
   return node;
 }
+
+/** Follows component `$ref`s and merges `allOf`, so members and limits can be read. */
+export function resolve(contract: Contract, schema: Json, depth = 0): Json {
+  if (!schema || typeof schema !== 'object' || depth > 20) return schema ?? {};
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.split('/').pop();
+    return resolve(
+      contract,
+      { ...contract.componentSchema(name), ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) },
+      depth + 1,
+    );
+  }
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((s: Json) => resolve(contract, s, depth + 1));
+    const { allOf: _allOf, ...rest } = schema;
+    return parts.reduce(
+      (acc: Json, p: Json) => ({
+        ...acc,
+        ...p,
+        properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
+        required: [...(acc.required ?? []), ...(p.required ?? [])],
+      }),
+      rest,
+    );
+  }
+  return schema;
+}
+
+/**
+ * The one schema walker of the checkers: depth first from a schema's root, `visit` is called on each
+ * node (its `$ref`s followed and `allOf` parts merged: negative.ts resolve) with its steps. A list's
+ * items are walked at the step `items` (`0`, the first item, by default; '' at the list's own steps;
+ * null: not walked); with `branches`, each oneOf / anyOf branch first, at the node's own steps. A
+ * visit answering false is not walked below; at most `depth` descents deep (8 by default).
+ */
+export function walkSchema(
+  contract: Contract,
+  schema: Json | undefined,
+  visit: (s: Json, at: string[]) => boolean | void,
+  { depth = 8, items = '0', branches = false }: { depth?: number; items?: string | null; branches?: boolean } = {},
+): void {
+  const walk = (node: Json, at: string[], d: number) => {
+    const s = resolve(contract, node);
+    if (!s || d > depth) return;
+    if (branches) for (const alt of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(alt, at, d + 1);
+    if (visit(s, at) === false) return;
+    if (s.items && items !== null) walk(s.items, items ? [...at, items] : at, d + 1);
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], d + 1);
+  };
+  if (schema) walk(schema, [], 0);
+}

@@ -30,6 +30,7 @@ import {
   failedAs,
   valueAt,
   setAt,
+  walkSchema,
 } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
@@ -1107,14 +1108,9 @@ function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: numbe
 /** The dotted body members of a writer named in LOOKED_UP_MEMBERS, two levels deep, lists aside. */
 function lookedUpMembersOf(contract: Contract, op: Operation): string[] {
   const out: string[] = [];
-  const walk = (schema: Json, at: string[], depth: number) => {
-    const s = contract.resolveSchema(schema);
-    if (!s || depth > 3) return;
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
-      if (LOOKED_UP_MEMBERS.has(name)) out.push([...at, name].join('.'));
-      walk(member, [...at, name], depth + 1);
-    }
-  };
-  if (op.requestBody?.schema) walk(op.requestBody.schema, [], 0);
+  walkSchema(contract, op.requestBody?.schema, (_s, at) => void (LOOKED_UP_MEMBERS.has(at.at(-1)!) && out.push(at.join('.'))), {
+    depth: 4,
+    items: null,
+  });
   return out;
 }
