@@ -6,6 +6,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { versionless } from '../../contract/writers.js';
+import { typeOf } from '../../contract/wire-forms.js';
 
 /**
  * A read: a GET, or a POST the contract names as one (an id starting get, list or search, or a path
@@ -361,4 +362,35 @@ export function walkSchema(
     for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], d + 1);
   };
   if (schema) walk(schema, [], 0);
+}
+
+/**
+ * walkSchema's twin for a value (a body sent): `visit` on each node of the value with its schema
+ * (resolved) and steps; every item of a list (with `every`, else its first), each member of an object
+ * its schema declares. With `branches`, a node of oneOf / anyOf branches and no type of its own is
+ * walked as the one branch its value takes (not at all where it takes several). A visit answering
+ * false is not walked below; at most `depth` descents deep.
+ */
+export function walkValue(
+  contract: Contract,
+  schema: Json | undefined,
+  value: unknown,
+  visit: (s: Json, value: unknown, at: string[]) => boolean | void,
+  { depth = Number.POSITIVE_INFINITY, every = true, branches = false } = {},
+): void {
+  const walk = (node: Json, v: unknown, at: string[], d: number): void => {
+    const s = resolve(contract, node);
+    if (!s || typeof s !== 'object' || d > depth) return;
+    const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
+    if (branches && alternatives && !typeOf(s)) {
+      const taken = alternatives.filter((alt) => contract.validator(`type-forms:alternative:${JSON.stringify(alt)}`, alt)(v));
+      if (taken.length === 1) walk(taken[0], v, at, d + 1);
+      return;
+    }
+    if (visit(s, v, at) === false) return;
+    if (Array.isArray(v)) (every ? v : v.slice(0, 1)).forEach((item, i) => s.items && walk(s.items, item, [...at, String(i)], d + 1));
+    else if (v && typeof v === 'object')
+      for (const [name, member] of Object.entries(v)) if (s.properties?.[name]) walk(s.properties[name], member, [...at, name], d + 1);
+  };
+  if (schema) walk(schema, value, [], 0);
 }

@@ -9,7 +9,7 @@
 // for the same value: inner spaces or dashes in groups, a space before or after it, its case
 // swapped, one character more or fewer. Derived from the contract's parameters and request schemas,
 // never from a hand list of operations.
-import { setAt, stoppedOr, walkSchema } from './kit.js';
+import { setAt, stoppedOr, walkSchema, walkValue } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
@@ -198,23 +198,11 @@ function holderSent(body: unknown, at: string): boolean {
 /** Every scalar leaf of a JSON body with its schema (resolved; the alternative it takes; the first item of a list). */
 export function bodyLeaves(contract: Contract, root: Json, body: unknown): TypedMember[] {
   const out: TypedMember[] = [];
-  const walk = (node: Json, value: unknown, at: string[], depth: number) => {
-    const s = resolve(contract, node);
-    if (depth > 6 || !s || value === undefined || value === null) return;
-    const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
-    if (alternatives && !typeOf(s)) {
-      const taken = alternatives.filter((alt) => contract.validator(`type-forms:alternative:${JSON.stringify(alt)}`, alt)(value));
-      if (taken.length === 1) walk(taken[0], value, at, depth + 1);
-      return;
-    }
-    if (Array.isArray(value)) {
-      if (s.items && value.length) walk(s.items, value[0], [...at, '0'], depth + 1);
-    } else if (typeof value === 'object') {
-      for (const [name, member] of Object.entries(value as Record<string, unknown>))
-        if (s.properties?.[name]) walk(s.properties[name], member, [...at, name], depth + 1);
-    } else out.push({ in: 'body', at: at.join('/'), schema: s, value });
+  const visit = (s: Json, value: unknown, at: string[]) => {
+    if (value === undefined || value === null) return false;
+    if (typeof value !== 'object') out.push({ in: 'body', at: at.join('/'), schema: s, value });
   };
-  walk(root, body, [], 0);
+  walkValue(contract, root, body, visit, { depth: 6, every: false, branches: true });
   return out;
 }
 
