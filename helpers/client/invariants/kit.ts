@@ -257,11 +257,9 @@ export const okSchemaOf = (op: Operation): Json | undefined => {
   return code ? op.responses[code]?.schema : undefined;
 };
 
-/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-export function membersOf(contract: Contract, node: unknown): Set<string> {
-  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
-  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
-}
+/** The top-level members of a schema, through its `$ref`s and `allOf` parts (resolve). */
+export const membersOf = (contract: Contract, node: unknown): Set<string> =>
+  new Set(Object.keys(resolve(contract, node as Json)?.properties ?? {}));
 
 /**
  * The values a creator's object holds alone: the members it is sent that its answer names back when
