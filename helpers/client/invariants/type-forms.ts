@@ -9,7 +9,7 @@
 // for the same value: inner spaces or dashes in groups, a space before or after it, its case
 // swapped, one character more or fewer. Derived from the contract's parameters and request schemas,
 // never from a hand list of operations.
-import { setAt, stoppedOr, walkSchema, walkValue } from './kit.js';
+import { setAt, stoppedOr, valueAt, walkSchema, walkValue } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
@@ -190,8 +190,7 @@ function typedBodySchemas(contract: Contract, root: Json, which: (s: Json) => bo
 
 /** Whether the object that holds a body member (its path but the last step) is sent. */
 function holderSent(body: unknown, at: string): boolean {
-  let node = body as Json;
-  for (const step of at.split('/').slice(0, -1)) node = node && typeof node === 'object' ? node[step] : undefined;
+  const node = valueAt(body, at.split('/').slice(0, -1));
   return node !== null && typeof node === 'object' && !Array.isArray(node);
 }
 
