@@ -105,6 +105,16 @@ export function setAt(root: unknown, at: string[], value: unknown): unknown {
   return copy;
 }
 
+/**
+ * Every object (not a list) in a JSON value, depth first, each before what it holds, with its dotted
+ * path: `visit` answering false is not walked below.
+ */
+export function eachObject(node: unknown, visit: (o: Record<string, unknown>, at: string) => boolean | void, at = ''): void {
+  if (!node || typeof node !== 'object') return;
+  if (!Array.isArray(node) && visit(node as Record<string, unknown>, at) === false) return;
+  for (const [k, v] of Object.entries(node)) eachObject(v, visit, at ? `${at}.${k}` : k);
+}
+
 /** Every leaf under a node, by its dotted path: one map filled by one walk (an answer of hundreds of leaves is flattened per read). */
 export function leavesOf(node: unknown): Map<string, unknown> {
   const out = new Map<string, unknown>();
