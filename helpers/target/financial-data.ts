@@ -2,7 +2,7 @@
 // partner credentials, a spare partner for destructive checks, known institutions, and the clock
 // the target's tokens age by. For the mock it comes from the mock's fixture; for a sandbox from .env.
 import { fdHeaderChoice, requireEnv, suiteConfig } from '../config/config.js';
-import type { Contract } from '../contract/contract.js';
+import { loadContract, type Contract } from '../contract/contract.js';
 import { fdHeaderNames, type FdHeaderNames } from '../contract/facts.js';
 import { readValue, type Env } from '../config/env-schema.js';
 import { MockControl, mockTarget, sandboxTarget, type TargetBase } from './mock-control.js';
@@ -165,4 +165,14 @@ export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
       location: locationValue ? { idType: read('FD_LOCATION_ID_TYPE') ?? 'EIN', idValue: locationValue } : undefined,
     },
   };
+}
+
+/** The raw CreateToken request of a partner (the configured one unless named), for the logins outside the client (preflight, sweep, quota). */
+export async function fdTokenRequest(env: Env, partner = fdTargetFromEnv(env).partner) {
+  const target = fdTargetFromEnv(env);
+  const contract = await loadContract('financial-data');
+  const names = configuredFdHeaderNames(contract, env);
+  const op = contract.operation('CreateToken');
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey };
+  return { url: `${target.baseURL}${op.path}`, init: { method: op.method, headers, body: JSON.stringify(partner) }, names, contract };
 }

@@ -11,7 +11,7 @@ import { ValueError } from '../config/env-schema.js';
 import { configuredEncryptionKey, encryptionKeyVariable } from './keys.js';
 import { enrollmentCulprit, wholeEnrollment } from './sandbox/holdings.js';
 import { signRequest } from '../auth/oauth1.js';
-import { configuredFdHeaderNames, fdTargetFromEnv } from './financial-data.js';
+import { fdTargetFromEnv, fdTokenRequest } from './financial-data.js';
 import { signingCredentials, signingKeyVariable } from './installments.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
@@ -117,19 +117,17 @@ export async function preflightPlan(service: string, env: Env): Promise<Prefligh
       // CreateToken with the configured partner: one call per run, so at most one failed
       // authentication counts towards the lock (seed 002, Authentication).
       const target = fdTargetFromEnv(env);
-      const contract = await loadContract(service);
-      const names = configuredFdHeaderNames(contract, env);
+      const login = await fdTokenRequest(env);
+      const { contract, names } = login;
       const namings = { seed: fdHeaderNames(contract, 'seed'), provider: fdHeaderNames(contract, 'provider') };
-      const headers = { ...JSON_HEADERS, [names.appKey]: target.appKey };
-      const token = contract.operation('CreateToken');
       return {
         service,
         baseUrlEnv: 'FD_BASE_URL',
         baseURL: target.baseURL,
         credentials: 'FD_APP_KEY, FD_PARTNER_ID and FD_PARTNER_SECRET',
         validCall: 'CreateToken',
-        valid: () => probe(`${target.baseURL}${token.path}`, { method: token.method, headers, body: JSON.stringify(target.partner) }),
-        unknown: () => probe(`${target.baseURL}${UNKNOWN_PATH}`, { method: 'GET', headers }),
+        valid: () => probe(login.url, login.init),
+        unknown: () => probe(`${target.baseURL}${UNKNOWN_PATH}`, { method: 'GET', headers: login.init.headers }),
         refusal: (answer: ProbeAnswer) => {
           // provider 1.35.0: "Missing parameter (Finicity-App-Key)": the target wants other header names.
           const asked = /Missing parameter \(([A-Za-z0-9-]+)\)/.exec(answer.text)?.[1];

@@ -8,7 +8,7 @@
 import { suiteConfig } from '../../config/config.js';
 import type { Env } from '../../config/env-schema.js';
 import { loadContract } from '../../contract/contract.js';
-import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
+import { fdTargetFromEnv, fdTokenRequest, type PartnerCredentials } from '../financial-data.js';
 import { logGuest, readGuestLog, undoable, type GuestEvent } from '../../client/guest/guest-log.js';
 import { MAX_RATE_RETRIES, retryAfterSeconds, sleepMs } from '../../client/guest/rate.js';
 
@@ -18,15 +18,11 @@ type Headers = Record<string, string>;
  * The raw CreateToken login of a financial data partner (the configured one unless named), for the sweep and the
  * quota count, which run outside the client: the headers its calls carry, or the status that refused it.
  */
-export async function fdPartnerHeaders(env: Env, partner = fdTargetFromEnv(env).partner): Promise<Headers | number> {
-  const target = fdTargetFromEnv(env);
-  const contract = await loadContract('financial-data');
-  const names = configuredFdHeaderNames(contract, env);
-  const create = contract.operation('CreateToken');
-  const json = { 'content-type': 'application/json', accept: 'application/json', [names.appKey]: target.appKey };
-  const res = await politeFetch(`${target.baseURL}${create.path}`, { method: create.method, headers: json, body: JSON.stringify(partner) });
+export async function fdPartnerHeaders(env: Env, partner?: PartnerCredentials): Promise<Headers | number> {
+  const { url, init, names } = await fdTokenRequest(env, partner);
+  const res = await politeFetch(url, init);
   const token = res.ok ? ((await res.json()) as { token?: string }).token : undefined;
-  return token ? { ...json, [names.appToken]: token } : res.status;
+  return token ? { ...init.headers, [names.appToken]: token } : res.status;
 }
 
 /** Credentials to try, in order, per service (only financial data creates deletable objects). */
