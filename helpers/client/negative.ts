@@ -11,11 +11,11 @@ import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
 import { wireValue } from '../contract/wire-forms.js';
-import { callKey, firstOfEach } from './invariants/kit.js';
+import { callKey, firstOfEach, resolve } from './invariants/kit.js';
 import { kindOfKey } from '../secrets/sensitive.js';
 import { luhnValid, withCheckDigit } from '../config/luhn.js';
 
-export { luhnValid };
+export { luhnValid, resolve };
 
 export interface NegativeCase {
   /** `body /consumer/firstName: longer than maxLength 30` and the like. */
@@ -27,33 +27,6 @@ export interface NegativeCase {
 }
 
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
-
-/** Follows component `$ref`s and merges `allOf`, so members and limits can be read. */
-export function resolve(contract: Contract, schema: Json, depth = 0): Json {
-  if (!schema || typeof schema !== 'object' || depth > 20) return schema ?? {};
-  if (typeof schema.$ref === 'string') {
-    const name = schema.$ref.split('/').pop();
-    return resolve(
-      contract,
-      { ...contract.componentSchema(name), ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) },
-      depth + 1,
-    );
-  }
-  if (Array.isArray(schema.allOf)) {
-    const parts = schema.allOf.map((s: Json) => resolve(contract, s, depth + 1));
-    const { allOf: _allOf, ...rest } = schema;
-    return parts.reduce(
-      (acc: Json, p: Json) => ({
-        ...acc,
-        ...p,
-        properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
-        required: [...(acc.required ?? []), ...(p.required ?? [])],
-      }),
-      rest,
-    );
-  }
-  return schema;
-}
 
 /**
  * The values a schema may take, the value maker the checkers share (refused-trace.ts fills what a call

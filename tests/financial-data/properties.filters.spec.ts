@@ -34,6 +34,7 @@ import {
 import { sampleCall } from '../../fixtures/examples/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
 import { countRule } from '../shared/property.js';
+import { eachObject } from '../../helpers/client/invariants/kit.js';
 
 const { descriptionOf, schemaOf, matchesOf } = parameterReaders(FD_CONTRACT);
 const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf, matchesOf);
@@ -63,15 +64,10 @@ const NOT_TEXT = [...FD_CONTRACT.operations.values()].flatMap((op) => {
 /** The items of an answer holding a member of that name (`_` and case aside), with its value. */
 function items(body: unknown, name: string): { item: Record<string, unknown>; value: unknown }[] {
   const out: { item: Record<string, unknown>; value: unknown }[] = [];
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    if (!Array.isArray(node)) {
-      const key = memberOf(node as Record<string, unknown>, name);
-      if (key !== undefined) out.push({ item: node as Record<string, unknown>, value: (node as Record<string, unknown>)[key] });
-    }
-    Object.values(node).forEach(walk);
-  };
-  walk(body);
+  eachObject(body, (node) => {
+    const key = memberOf(node, name);
+    if (key !== undefined) out.push({ item: node, value: node[key] });
+  });
   return out;
 }
 
@@ -332,12 +328,7 @@ const ORDERED = orderedReaders(FD_CONTRACT);
 /** The items of an answer holding one of `keys` (every object, at any depth). */
 function keyed(body: unknown, keys: string[]): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    if (!Array.isArray(node) && keys.some((k) => k in (node as object))) out.push(node as Record<string, unknown>);
-    else Object.values(node).forEach(walk);
-  };
-  walk(body);
+  eachObject(body, (node) => !(keys.some((k) => k in node) && out.push(node)));
   return out;
 }
 

@@ -6,7 +6,7 @@ import type { Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import { ContractViolation } from '../../contract/checks.js';
-import { leavesOf, volatileLeaves } from './kit.js';
+import { eachObject, leavesOf, volatileLeaves } from './kit.js';
 import type { Violations } from '../security/probe.js';
 import { camel } from '../../contract/writers.js';
 
@@ -115,12 +115,7 @@ export function objectIn(read: unknown, answer: unknown): string {
   const id = idOf(answer);
   if (id) {
     const found: string[] = [];
-    const walk = (node: unknown, at: string) => {
-      if (!node || typeof node !== 'object') return;
-      if (!Array.isArray(node) && String((node as Record<string, unknown>)[id.key]) === id.value) return void found.push(at);
-      for (const [k, v] of Object.entries(node)) walk(v, at ? `${at}.${k}` : k);
-    };
-    walk(read, '');
+    eachObject(read, (node, at) => !(String(node[id.key]) === id.value && found.push(at)));
     if (found.length) return found[0];
   }
   return Array.isArray(read) && read.length === 1 ? '0' : '';

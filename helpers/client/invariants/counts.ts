@@ -10,6 +10,7 @@
 // on every answer of every check (fixtures/assertions/installments-answer.ts), and the counts spec
 // (tests/<service>/properties.counts.spec.ts) sends the inputs that tell.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { valueAt } from './kit.js';
 
 export const COUNTS = 'count-counts-what-it-names';
 
@@ -89,7 +90,7 @@ function itemsSent(contract: Contract, op: Operation, items: string, sent: unkno
       node = plain;
     }
   }
-  for (const step of rest) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[step] : undefined;
+  node = valueAt(node, rest);
   if (node === undefined || node === null) return 0;
   return Array.isArray(node) ? node.length : undefined;
 }

@@ -10,7 +10,7 @@
 // Events: a callback URL for completion reporting) is held the same way, with the id of the report
 // it made (invariants.end-states.spec.ts, which receives them). Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { leavesOf, valueAt } from './kit.js';
+import { leavesOf, valueAt, walkSchema } from './kit.js';
 
 export const DELIVERY_IDS = 'delivery-ids';
 
@@ -69,28 +69,17 @@ interface EventMembers {
   dates: string[];
 }
 
-/** The properties of a schema node, its `allOf` parts and `$ref`s followed. */
-function propertiesOf(contract: Contract, node: Json): Record<string, Json> {
-  const n = contract.resolveSchema(node);
-  if (!n || typeof n !== 'object') return {};
-  return Object.assign({}, ...(n.allOf ?? []).map((p: Json) => propertiesOf(contract, p)), n.properties ?? {});
-}
-
 /** Derived from the delivery schema `schema` of `contract`: its event id members (at any depth, arrays aside) and its own date-time members (the top level: a nested date is its object's). */
 export function eventMembersOf(contract: Contract, schema: string): EventMembers {
   const pathIds = new Set([...contract.operations.values()].flatMap((op) => pathIdsOf(op).map(spelled)));
   const ids: string[] = [];
   const dates: string[] = [];
-  const walk = (node: Json, at: string, depth: number) => {
-    for (const [name, sub] of Object.entries(propertiesOf(contract, node))) {
-      const here = at ? `${at}.${name}` : name;
-      const resolved = contract.resolveSchema(sub);
-      if (/eventid$/.test(spelled(name)) && !pathIds.has(spelled(name))) ids.push(here);
-      if (depth === 0 && resolved?.format === 'date-time') dates.push(here);
-      if (depth < 3 && resolved?.type !== 'array') walk(sub, here, depth + 1);
-    }
+  const visit = (s: Json, at: string[]) => {
+    const name = spelled(at.at(-1) ?? '');
+    if (/eventid$/.test(name) && !pathIds.has(name)) ids.push(at.join('.'));
+    if (at.length === 1 && s.format === 'date-time') dates.push(at[0]!);
   };
-  walk(contract.componentSchema(schema), '', 0);
+  walkSchema(contract, contract.componentSchema(schema), visit, { depth: 4, items: null });
   return { schema, ids, dates };
 }
 

@@ -9,7 +9,7 @@
 // URL sent is sought whole inside the URLs an answer gives (their query parameters, decoded).
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
-import { leavesOf, setAt, valueAt } from './kit.js';
+import { leavesOf, okSchemaOf, setAt, valueAt, walkSchema } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
 import { resolve } from '../negative.js';
@@ -423,20 +423,6 @@ interface MirrorForm {
 /** At most this many forms of one member beside its telling value: a row is one call on every path and source. */
 const MIRROR_FORMS_PER_MEMBER = 4;
 
-/**
- * Walks a schema depth first, at most eight steps deep, calling `visit` on each node (resolved) with
- * its steps; a list's items are walked as `0`, and a visit answering false is not walked below.
- */
-function walkSchema(contract: Contract, schema: Json | undefined, visit: (s: Json, at: string[]) => boolean | void): void {
-  const walk = (node: Json, at: string[]) => {
-    const s = resolve(contract, node);
-    if (!s || at.length > 8 || visit(s, at) === false) return;
-    if (s.items) walk(s.items, [...at, '0']);
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name]);
-  };
-  if (schema) walk(schema, []);
-}
-
 /** The dotted paths of every node an answer schema declares (objects and leaves, lists' items as `0`). */
 export function schemaPaths(contract: Contract, schema: Json | undefined): Set<string> {
   const out = new Set<string>();
@@ -582,17 +568,6 @@ export function requiredPaths(contract: Contract, schema: Json | undefined): str
   return out;
 }
 
-/** Whether an answer holds a member at a dotted path (a list's first item for its items). */
-const holds = (answer: unknown, path: string): boolean => {
-  let node = answer;
-  for (const step of path.split('.')) {
-    if (node === null || typeof node !== 'object') return false;
-    if (!(step in (node as object))) return false;
-    node = (node as Record<string, unknown>)[step];
-  }
-  return node !== undefined;
-};
-
 /**
  * Every required member of the answers of one path (its sources and forms, a covering set's rows) that
  * one answer shows, every answer whose parent member is shown shows too: a target dropping it for one
@@ -611,11 +586,11 @@ export function checkRequiredShown(
   const leafNames = (answer: unknown) => new Set([...leavesOf(answer).keys()].map((p) => p.replace(/\.\d+(?=\.|$)/g, '')));
   for (const at of required) {
     const parent = at.split('.').slice(0, -1).join('.');
-    const showing = rows.filter((r) => holds(r.answer, at));
+    const showing = rows.filter((r) => nodeAt(r.answer, at) !== undefined);
     if (!showing.length) continue;
     const known = new Set(showing.flatMap((r) => [...leafNames(r.answer)]));
     for (const r of rows) {
-      if ((parent && !holds(r.answer, parent)) || holds(r.answer, at)) continue;
+      if ((parent && nodeAt(r.answer, parent) === undefined) || nodeAt(r.answer, at) !== undefined) continue;
       if (providerAbsent.includes(at) && [...leafNames(r.answer)].some((p) => !known.has(p))) continue;
       violations.add(operationId, r.where, `no ${at}, which ${showing[0].where} shows`, 'every required member of the answer');
     }
@@ -653,18 +628,14 @@ function objectLists(contract: Contract, schema: Json | undefined): string[] {
   return out;
 }
 
-/** The first 2xx answer schema of an operation. */
-const answerSchema = (op: Operation): Json | undefined =>
-  Object.entries(op.responses).find(([code, r]) => code.startsWith('2') && r?.schema !== undefined)?.[1]?.schema;
-
 /**
  * The lists of objects of a writer's request body whose items its answer shows at the same place, or
  * the read right after it (`reader`) shows under the written object (any depth): derived from the
  * contract, the lists the property applies to.
  */
 export function echoedLists(contract: Contract, writer: Operation, reader?: Operation): string[] {
-  const answer = schemaPaths(contract, answerSchema(writer));
-  const read = reader ? [...schemaPaths(contract, answerSchema(reader))] : [];
+  const answer = schemaPaths(contract, okSchemaOf(writer));
+  const read = reader ? [...schemaPaths(contract, okSchemaOf(reader))] : [];
   return objectLists(contract, writer.requestBody?.schema).filter(
     (list) => answer.has(`${list}.0`) || read.some((p) => p === `${list}.0` || p.endsWith(`.${list}.0`)),
   );

@@ -9,7 +9,7 @@
 // that is not its id and fails.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
-import { leavesOf } from './kit.js';
+import { eachObject, leavesOf } from './kit.js';
 import { versionless, camel } from '../../contract/writers.js';
 
 export const ID_NAMES_ONE = 'id-names-one';
@@ -68,18 +68,11 @@ function objectsUnder(reads: readonly Read[], reader: Operation, param: string, 
     .filter((r) => versionless(r.at).startsWith(`${collection}/`) || versionless(r.at) === collection)
     .sort((a, b) => Object.keys(b.path).length - Object.keys(a.path).length);
   const out: string[] = [];
-  for (const read of under) {
-    const walk = (node: unknown) => {
-      if (!node || typeof node !== 'object') return;
-      if (!Array.isArray(node)) {
-        const record = node as Record<string, unknown>;
-        const id = record.id ?? record[param] ?? record[camel(param)];
-        if ((typeof id === 'string' || typeof id === 'number') && String(id) !== pathId && !out.includes(String(id))) out.push(String(id));
-      }
-      Object.values(node).forEach(walk);
-    };
-    walk(read.body);
-  }
+  for (const read of under)
+    eachObject(read.body, (record) => {
+      const id = record.id ?? record[param] ?? record[camel(param)];
+      if ((typeof id === 'string' || typeof id === 'number') && String(id) !== pathId && !out.includes(String(id))) out.push(String(id));
+    });
   return out.slice(0, 4);
 }
 
@@ -104,21 +97,15 @@ function otherIdsOf(
     const value = String(v);
     if (value !== pathId && value !== '' && !out.some((x) => x.value === value) && takes(value)) out.push({ at, value });
   };
-  const isObject = (node: unknown): node is Record<string, unknown> => !!node && typeof node === 'object' && !Array.isArray(node);
-  for (const read of reads) {
-    const walk = (node: unknown) => {
-      if (!node || typeof node !== 'object') return;
-      if (isObject(node) && [node.id, node[param], node[camel(param)]].some((v) => v !== undefined && String(v) === pathId)) {
-        for (const [name, v] of Object.entries(node)) {
-          if (!ID_LIKE.test(name) || sensitive(name)) continue;
-          for (const item of Array.isArray(v) ? v : [v]) add(name, item);
-        }
-        for (const [name, v] of Object.entries(read.path)) if (!sensitive(name)) add(`the ${name} whose lookup lists it`, v);
+  for (const read of reads)
+    eachObject(read.body, (node) => {
+      if (![node.id, node[param], node[camel(param)]].some((v) => v !== undefined && String(v) === pathId)) return;
+      for (const [name, v] of Object.entries(node)) {
+        if (!ID_LIKE.test(name) || sensitive(name)) continue;
+        for (const item of Array.isArray(v) ? v : [v]) add(name, item);
       }
-      for (const child of Object.values(node)) walk(child);
-    };
-    walk(read.body);
-  }
+      for (const [name, v] of Object.entries(read.path)) if (!sensitive(name)) add(`the ${name} whose lookup lists it`, v);
+    });
   return out;
 }
 

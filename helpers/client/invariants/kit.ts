@@ -6,6 +6,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { versionless } from '../../contract/writers.js';
+import { typeOf } from '../../contract/wire-forms.js';
 
 /**
  * A read: a GET, or a POST the contract names as one (an id starting get, list or search, or a path
@@ -102,6 +103,16 @@ export function setAt(root: unknown, at: string[], value: unknown): unknown {
   const holder = valueAt(copy, at.slice(0, -1));
   if (holder && typeof holder === 'object') (holder as Record<string, unknown>)[at.at(-1)!] = value;
   return copy;
+}
+
+/**
+ * Every object (not a list) in a JSON value, depth first, each before what it holds, with its dotted
+ * path: `visit` answering false is not walked below.
+ */
+export function eachObject(node: unknown, visit: (o: Record<string, unknown>, at: string) => boolean | void, at = ''): void {
+  if (!node || typeof node !== 'object') return;
+  if (!Array.isArray(node) && visit(node as Record<string, unknown>, at) === false) return;
+  for (const [k, v] of Object.entries(node)) eachObject(v, visit, at ? `${at}.${k}` : k);
 }
 
 /** Every leaf under a node, by its dotted path: one map filled by one walk (an answer of hundreds of leaves is flattened per read). */
@@ -256,11 +267,9 @@ export const okSchemaOf = (op: Operation): Json | undefined => {
   return code ? op.responses[code]?.schema : undefined;
 };
 
-/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-export function membersOf(contract: Contract, node: unknown): Set<string> {
-  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
-  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
-}
+/** The top-level members of a schema, through its `$ref`s and `allOf` parts (resolve). */
+export const membersOf = (contract: Contract, node: unknown): Set<string> =>
+  new Set(Object.keys(resolve(contract, node as Json)?.properties ?? {}));
 
 /**
  * The values a creator's object holds alone: the members it is sent that its answer names back when
@@ -310,4 +319,86 @@ export function schemaAt(contract: Contract, schema: Json, path: readonly string
     node = contract.resolveSchema(parts.find((p) => p?.properties?.[step])?.properties[step]);
   }
   return node;
+}
+
+/** Follows component `$ref`s and merges `allOf`, so members and limits can be read. */
+export function resolve(contract: Contract, schema: Json, depth = 0): Json {
+  if (!schema || typeof schema !== 'object' || depth > 20) return schema ?? {};
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.split('/').pop();
+    return resolve(
+      contract,
+      { ...contract.componentSchema(name), ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) },
+      depth + 1,
+    );
+  }
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((s: Json) => resolve(contract, s, depth + 1));
+    const { allOf: _allOf, ...rest } = schema;
+    return parts.reduce(
+      (acc: Json, p: Json) => ({
+        ...acc,
+        ...p,
+        properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
+        required: [...(acc.required ?? []), ...(p.required ?? [])],
+      }),
+      rest,
+    );
+  }
+  return schema;
+}
+
+/**
+ * The one schema walker of the checkers: depth first from a schema's root, `visit` is called on each
+ * node (its `$ref`s followed and `allOf` parts merged: negative.ts resolve) with its steps. A list's
+ * items are walked at the step `items` (`0`, the first item, by default; '' at the list's own steps;
+ * null: not walked); with `branches`, each oneOf / anyOf branch first, at the node's own steps. A
+ * visit answering false is not walked below; at most `depth` descents deep (8 by default).
+ */
+export function walkSchema(
+  contract: Contract,
+  schema: Json | undefined,
+  visit: (s: Json, at: string[]) => boolean | void,
+  { depth = 8, items = '0', branches = false }: { depth?: number; items?: string | null; branches?: boolean } = {},
+): void {
+  const walk = (node: Json, at: string[], d: number) => {
+    const s = resolve(contract, node);
+    if (!s || d > depth) return;
+    if (branches) for (const alt of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(alt, at, d + 1);
+    if (visit(s, at) === false) return;
+    if (s.items && items !== null) walk(s.items, items ? [...at, items] : at, d + 1);
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], d + 1);
+  };
+  if (schema) walk(schema, [], 0);
+}
+
+/**
+ * walkSchema's twin for a value (a body sent): `visit` on each node of the value with its schema
+ * (resolved) and steps; every item of a list (with `every`, else its first), each member of an object
+ * its schema declares. With `branches`, a node of oneOf / anyOf branches and no type of its own is
+ * walked as the one branch its value takes (not at all where it takes several). A visit answering
+ * false is not walked below; at most `depth` descents deep.
+ */
+export function walkValue(
+  contract: Contract,
+  schema: Json | undefined,
+  value: unknown,
+  visit: (s: Json, value: unknown, at: string[]) => boolean | void,
+  { depth = Number.POSITIVE_INFINITY, every = true, branches = false } = {},
+): void {
+  const walk = (node: Json, v: unknown, at: string[], d: number): void => {
+    const s = resolve(contract, node);
+    if (!s || typeof s !== 'object' || d > depth) return;
+    const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
+    if (branches && alternatives && !typeOf(s)) {
+      const taken = alternatives.filter((alt) => contract.validator(`type-forms:alternative:${JSON.stringify(alt)}`, alt)(v));
+      if (taken.length === 1) walk(taken[0], v, at, d + 1);
+      return;
+    }
+    if (visit(s, v, at) === false) return;
+    if (Array.isArray(v)) (every ? v : v.slice(0, 1)).forEach((item, i) => s.items && walk(s.items, item, [...at, String(i)], d + 1));
+    else if (v && typeof v === 'object')
+      for (const [name, member] of Object.entries(v)) if (s.properties?.[name]) walk(s.properties[name], member, [...at, name], d + 1);
+  };
+  if (schema) walk(schema, value, [], 0);
 }

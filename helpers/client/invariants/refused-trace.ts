@@ -30,6 +30,8 @@ import {
   failedAs,
   valueAt,
   setAt,
+  walkSchema,
+  walkValue,
 } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
@@ -398,15 +400,9 @@ function everyMemberChanged(
 /** The members of a valid body whose schema carries `x-offered-by` or `x-ports`, walking the members the body has. */
 function statedMembers(contract: Contract, op: Operation, body: unknown): StatedMember[] {
   const out: StatedMember[] = [];
-  const walk = (schema: Json, value: unknown, at: string[]) => {
-    const s = resolve(contract, schema);
-    if (!s || typeof s !== 'object') return;
-    if (s['x-offered-by'] || s['x-ports']) out.push({ at, offeredBy: s['x-offered-by'], ports: s['x-ports'] });
-    if (Array.isArray(value) && s.items) value.forEach((v, i) => walk(s.items, v, [...at, String(i)]));
-    else if (value && typeof value === 'object' && s.properties)
-      for (const [name, v] of Object.entries(value)) if (s.properties[name]) walk(s.properties[name], v, [...at, name]);
-  };
-  if (op.requestBody?.schema && body !== undefined) walk(op.requestBody.schema, body, []);
+  const visit = (s: Json, _v: unknown, at: string[]) =>
+    void ((s['x-offered-by'] || s['x-ports']) && out.push({ at, offeredBy: s['x-offered-by'], ports: s['x-ports'] }));
+  if (body !== undefined) walkValue(contract, op.requestBody?.schema, body, visit);
   return out;
 }
 
@@ -1107,14 +1103,9 @@ function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: numbe
 /** The dotted body members of a writer named in LOOKED_UP_MEMBERS, two levels deep, lists aside. */
 function lookedUpMembersOf(contract: Contract, op: Operation): string[] {
   const out: string[] = [];
-  const walk = (schema: Json, at: string[], depth: number) => {
-    const s = contract.resolveSchema(schema);
-    if (!s || depth > 3) return;
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
-      if (LOOKED_UP_MEMBERS.has(name)) out.push([...at, name].join('.'));
-      walk(member, [...at, name], depth + 1);
-    }
-  };
-  if (op.requestBody?.schema) walk(op.requestBody.schema, [], 0);
+  walkSchema(contract, op.requestBody?.schema, (_s, at) => void (LOOKED_UP_MEMBERS.has(at.at(-1)!) && out.push(at.join('.'))), {
+    depth: 4,
+    items: null,
+  });
   return out;
 }

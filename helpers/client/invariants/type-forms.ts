@@ -9,7 +9,7 @@
 // for the same value: inner spaces or dashes in groups, a space before or after it, its case
 // swapped, one character more or fewer. Derived from the contract's parameters and request schemas,
 // never from a hand list of operations.
-import { setAt, stoppedOr } from './kit.js';
+import { setAt, stoppedOr, valueAt, walkSchema, walkValue } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
@@ -180,50 +180,28 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
 
 /** Every typed (or shaped, by `which`) leaf a request schema declares, with its schema (each alternative; the items of a list as `0`). */
 function typedBodySchemas(contract: Contract, root: Json, which: (s: Json) => boolean = formed): { at: string; schema: Json }[] {
-  const out: { at: string; schema: Json }[] = [];
-  const seen = new Set<string>();
-  const walk = (node: Json, at: string[], depth: number) => {
-    const s = resolve(contract, node);
-    if (depth > 6 || !s) return;
-    for (const alt of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(alt, at, depth + 1);
-    if (which(s) && at.length && !seen.has(at.join('/'))) {
-      seen.add(at.join('/'));
-      out.push({ at: at.join('/'), schema: s });
-    }
-    if (s.items) walk(s.items, [...at, '0'], depth + 1);
-    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], depth + 1);
-  };
-  walk(root, [], 0);
-  return out;
+  const out = new Map<string, Json>();
+  walkSchema(contract, root, (s, at) => void (which(s) && at.length && !out.has(at.join('/')) && out.set(at.join('/'), s)), {
+    depth: 6,
+    branches: true,
+  });
+  return [...out].map(([at, schema]) => ({ at, schema }));
 }
 
 /** Whether the object that holds a body member (its path but the last step) is sent. */
 function holderSent(body: unknown, at: string): boolean {
-  let node = body as Json;
-  for (const step of at.split('/').slice(0, -1)) node = node && typeof node === 'object' ? node[step] : undefined;
+  const node = valueAt(body, at.split('/').slice(0, -1));
   return node !== null && typeof node === 'object' && !Array.isArray(node);
 }
 
 /** Every scalar leaf of a JSON body with its schema (resolved; the alternative it takes; the first item of a list). */
 export function bodyLeaves(contract: Contract, root: Json, body: unknown): TypedMember[] {
   const out: TypedMember[] = [];
-  const walk = (node: Json, value: unknown, at: string[], depth: number) => {
-    const s = resolve(contract, node);
-    if (depth > 6 || !s || value === undefined || value === null) return;
-    const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
-    if (alternatives && !typeOf(s)) {
-      const taken = alternatives.filter((alt) => contract.validator(`type-forms:alternative:${JSON.stringify(alt)}`, alt)(value));
-      if (taken.length === 1) walk(taken[0], value, at, depth + 1);
-      return;
-    }
-    if (Array.isArray(value)) {
-      if (s.items && value.length) walk(s.items, value[0], [...at, '0'], depth + 1);
-    } else if (typeof value === 'object') {
-      for (const [name, member] of Object.entries(value as Record<string, unknown>))
-        if (s.properties?.[name]) walk(s.properties[name], member, [...at, name], depth + 1);
-    } else out.push({ in: 'body', at: at.join('/'), schema: s, value });
+  const visit = (s: Json, value: unknown, at: string[]) => {
+    if (value === undefined || value === null) return false;
+    if (typeof value !== 'object') out.push({ in: 'body', at: at.join('/'), schema: s, value });
   };
-  walk(root, body, [], 0);
+  walkValue(contract, root, body, visit, { depth: 6, every: false, branches: true });
   return out;
 }
 

@@ -22,6 +22,7 @@ import { CHANGE } from './dates.js';
 import {
   callKey,
   changesAfter,
+  eachObject,
   lastOwnedPathId,
   leavesOf,
   membersOf,
@@ -302,17 +303,12 @@ export function otherStateCall(contract: Contract, writer: Operation, call: Call
  */
 function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    if (!Array.isArray(node)) {
-      const own = Object.entries(node).filter(([k, v]) => /^id$|Id$/.test(k) && v !== null && typeof v !== 'object');
-      if (own.some(([, v]) => named.has(String(v)))) return;
-      const id = idOf(node);
-      if (id && ids.has(id.value)) out[id.value] = node;
-    }
-    for (const value of Object.values(node)) walk(value);
-  };
-  walk(body);
+  eachObject(body, (node) => {
+    const own = Object.entries(node).filter(([k, v]) => /^id$|Id$/.test(k) && v !== null && typeof v !== 'object');
+    if (own.some(([, v]) => named.has(String(v)))) return false;
+    const id = idOf(node);
+    if (id && ids.has(id.value)) out[id.value] = node;
+  });
   return out;
 }
 

@@ -8,6 +8,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { kindOfKey, scalars, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
 import type { CallOptions } from '../client.js';
+import { walkSchema } from '../invariants/kit.js';
 import { noteEchoed } from '../../secrets/sent-ledger.js';
 import type { ProbeAnswer, Violations } from './probe.js';
 
@@ -113,22 +114,14 @@ export function checkAnswer(inputs: SensitiveInputs, answer: ProbeAnswer, violat
 
 /** The dotted paths of the sensitive members a request body declares (`borrowers[].optionalConsumerInfo.ssn`), by kind. */
 function sensitiveMembersOf(contract: Contract, op: Operation): { at: string; kind: SensitiveKind }[] {
-  const resolve = (node: Json): Json => contract.resolveSchema(node);
   const out = new Map<string, SensitiveKind>();
-  const walk = (schema: Json, prefix: string, depth: number) => {
-    const node = resolve(schema);
-    if (!node || depth > 4) return;
-    for (const part of [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => (node[k] ?? []).map(resolve))]) {
-      for (const [name, member] of Object.entries<Json>(part?.properties ?? {})) {
-        const kind = kindOfKey(name);
-        if (kind) out.set(`${prefix}${name}`, kind);
-        // A list is marked (`borrowers[]`): its elements get the member, none is made.
-        else walk(member, `${prefix}${name}${resolve(member)?.items ? '[]' : ''}.`, depth + 1);
-      }
-      if (part?.items) walk(part.items, prefix, depth + 1);
-    }
+  // A list is marked (`borrowers[]`): its elements get the member, none is made; a sensitive member is not walked below.
+  const visit = (_s: Json, at: string[]) => {
+    const kind = at.length ? kindOfKey(at.at(-1)!) : undefined;
+    if (kind) out.set(at.join('.').replaceAll('.[]', '[]'), kind);
+    return !kind;
   };
-  if (op.requestBody?.schema) walk(op.requestBody.schema, '', 0);
+  walkSchema(contract, op.requestBody?.schema, visit, { depth: 4, items: '[]', branches: true });
   return [...out].map(([at, kind]) => ({ at, kind }));
 }
 
