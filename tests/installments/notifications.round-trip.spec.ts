@@ -24,7 +24,7 @@ test(
   'selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke @seed',
   rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-NOTIFY-EXACT'),
   async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
-    const { planId, offer, request } = await instReq.createPlan(instApi);
+    const { planId } = await instReq.createPlan(instApi);
     const ofPlan = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
     const received = await issuerReceiver.receiver.waitFor(ofPlan, 10_000);
     expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
@@ -53,11 +53,7 @@ test(
     expect(followed, errors).toBeDefined();
     for (const { conflict, received } of followed ?? [])
       instApi.noteConflictMet(conflictMet(conflict, 'POST /notifications (notifyPlan)', receivedAt(conflict.takes!, received)));
-
-    const body = n.json as Record<string, any>;
-    expect(body).toMatchObject({ planId, offerId: offer.offerId, issuerIca: inst.issuer?.issuerIca ?? body.issuerIca });
-    expect(body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
-    expect(body.planInstallmentInformation.tenure).toBe(request.planInstallmentInformation.tenure);
+    // Its offer, transaction, tenure and the card's issuer as selected: the notification judge's (IN-NOTIFY-SHAPE, IN-NOTIFY-CHOSEN).
   },
 );
 

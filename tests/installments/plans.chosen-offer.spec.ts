@@ -8,7 +8,6 @@
 // normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
 import { examplePlanBody, expect, expectDeliveries, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
 import type { OfferLike } from '../../fixtures/installments.js';
-import { problemsUnder } from '../../helpers/client/annotations.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
@@ -37,21 +36,6 @@ function scheduleOf(amount: number, n: number) {
     dueDate: new Date(Date.UTC(2031, i + 1, 0)).toISOString().slice(0, 10),
     installmentNumber: i + 1,
   }));
-}
-
-/**
- * The notification's schedulePayments against the schedule sent (IN-NOTIFY-CHOSEN; provider 2.0.0
- * SchedulePayment): one per installment sent, each installmentNumber, installmentAmount (cents kept) and
- * dueDate byte for byte with its own source, whatever number the schedule starts from.
- */
-function notifiedScheduleProblems(notified: unknown, schedule: ReturnType<typeof scheduleOf>): string[] {
-  const got = (Array.isArray(notified) ? notified : []) as Record<string, unknown>[];
-  if (got.length !== schedule.length) return [`notification schedulePayments: ${got.length} items, ${schedule.length} sent`];
-  return schedule.flatMap((s, i) =>
-    (['installmentNumber', 'installmentAmount', 'dueDate'] as const)
-      .filter((m) => got[i][m] !== s[m])
-      .map((m) => `notification schedulePayments[${i}].${m} ${JSON.stringify(got[i][m])}, sent ${JSON.stringify(s[m])}`),
-  );
 }
 
 /**
@@ -98,25 +82,20 @@ test(
     const offersCorrelation = mixedCaseUuid();
     const answer = await offersFor({ instApi, instReq, inst }, offersCorrelation);
     const chosen = answer.offers.at(-1)!;
-    const first = answer.offers[0];
     // The offers request's amount (cents a rounding would lose), the chosen offer's terms and schedule, unchanged.
-    const amount = Number(answer.asked.transaction.amount);
-    const schedule = scheduleFor(chosen, amount);
+    const schedule = scheduleFor(chosen, Number(answer.asked.transaction.amount));
     const body = await planBody({ instReq, inst }, answer, chosen, schedule);
     let correlationId = mixedCaseUuid();
     while (correlationId === offersCorrelation) correlationId = mixedCaseUuid();
     const created = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
     expect(created.status, 'the plan of a later offer of the answer').toBe(201);
     const planId = String(created.body.planId);
-
-    // getPlan: the offer chosen and, when shown, its terms (IN-ECHO-PLAN).
-    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
-    expect(plan.status).toBe(200);
-    if (plan.body.offerId !== undefined) expect(plan.body.offerId, 'getPlan offerId: the offer chosen').toBe(chosen.offerId);
-    const terms = plan.body.planInstallmentInformation;
-    if (terms?.tenure !== undefined) expect(terms.tenure, "getPlan tenure: the chosen offer's").toBe(chosen.tenure);
-    // Its scheduledRepayments, when shown, the schedule sent member by member: the client's answer judge on this very read
-    // (fixtures/assertions/installments-answer.ts planReadWrong, IN-ECHO-PLAN).
+    // getPlan shows the offer chosen, its terms and the schedule sent (IN-ECHO-PLAN), and the notification the offer
+    // chosen (not the first of the answer), its terms, the amount (cents kept) and currency, the card's issuer, the
+    // schedule sent member by member and the savePlan Correlation-Id byte for byte (IN-NOTIFY-CHOSEN,
+    // IN-NOTIFY-SHAPE, IN-NOTIFY-CORRELATION): the client's answer judge on this very read and the issuer
+    // receiver's notification judge on this plan's notification (fixtures/assertions/installments-answer.ts).
+    expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
 
     // One notification of this plan, at the configured endpoint (IN-NOTIFY-SENT).
     const ofPlan = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
@@ -126,28 +105,6 @@ test(
     expectDeliveries(issuerReceiver.receiver.requests().filter(ofPlan), [
       { url: issuerReceiver.url, count: 1, what: `the notification of plan ${planId}` },
     ]);
-    // provider 2.0.0: the savePlan Correlation-Id is propagated downstream, byte for byte (IN-NOTIFY-CORRELATION).
-    expect(n!.headers['correlation-id'], "the notification's Correlation-Id: savePlan's, case kept").toBe(correlationId);
-    const sent = n!.json as Record<string, any>;
-    // The offer chosen, not the first of the answer (IN-NOTIFY-CHOSEN).
-    expect(
-      sent.offerId,
-      `notification offerId: the chosen offer (the first is ${first.offerId === chosen.offerId ? 'the same' : 'another'})`,
-    ).toBe(chosen.offerId);
-    expect(sent.planInstallmentInformation?.tenure, "notification tenure: the chosen offer's").toBe(chosen.tenure);
-    expect(sent.planInstallmentInformation?.frequency, "notification frequency: the chosen offer's").toBe(chosen.frequency);
-    expect(sent.transaction?.amount, 'notification transaction.amount as sent, cents kept').toBe(amount);
-    expect(sent.transaction?.currency, 'notification transaction.currency as sent').toBe(answer.asked.transaction.currency);
-    // The issuer configured for the card's account range, both of its ids (IN-NOTIFY-SHAPE).
-    if (inst.issuer) {
-      expect(sent.issuerIca, "notification issuerIca: the card's issuer's").toBe(inst.issuer.issuerIca);
-      expect(sent.issuerCid, "notification issuerCid: the card's issuer's").toBe(inst.issuer.issuerCid);
-    }
-    // Each installment field by field, against its own source.
-    expect(
-      problemsUnder('IN-NOTIFY-CHOSEN', notifiedScheduleProblems(sent.schedulePayments, schedule)),
-      'notification: the schedule sent',
-    ).toEqual([]);
   },
 );
 
@@ -174,21 +131,11 @@ test(
     });
     expect(created.status, `a plan of tenure ${tenure} with ${schedule.length} scheduled payments`).toBe(201);
     const planId = String(created.body.planId);
-    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
-    expect(plan.status).toBe(200);
-    const shown = plan.body.planInstallmentInformation?.tenure;
-    // The schedule sent, numbered from 2, on getPlan: the client's answer judge on this very read (IN-ECHO-PLAN).
+    // The chosen offer's tenure on both readers (getPlan may leave it out), the schedule sent, numbered from 2, on
+    // both (a reader that renumbers from 1 is seen): the answer judge and the notification judge (IN-ECHO-PLAN, IN-NOTIFY-CHOSEN).
+    expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
     const n = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
     expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
-    expect(
-      { getPlan: shown ?? tenure, notification: (n!.json as Record<string, any>).planInstallmentInformation?.tenure },
-      `the chosen offer's tenure ${tenure} on both readers (getPlan may leave it out)`,
-    ).toEqual({ getPlan: tenure, notification: tenure });
-    // The schedule sent, numbered from 2, on the second reader too (a reader that renumbers from 1 is seen).
-    expect(
-      notifiedScheduleProblems((n!.json as Record<string, any>).schedulePayments, schedule),
-      'notification: the schedule sent, numbered from 2',
-    ).toEqual([]);
   },
 );
 
@@ -294,26 +241,8 @@ test(
       offered.includes(String(named)),
       `notification offerId ${JSON.stringify(named)}: one of the answer's ${offered.join(', ')}`,
     ).toBe(true);
-    // No schedule was sent, so the service made one (IN-VAL-PLAN-SCHEDULE): on getPlan and in the notification
-    // alike, positive amounts in whole cents that together reach the amount bought (a cent of rounding each aside).
-    const read = await instApi.call('getPlan', { path: { plan_id: String(created.body.planId) } });
-    expect(read.status, 'the plan reads back').toBe(200);
-    const shown: [string, unknown[] | undefined, string][] = [
-      ['getPlan scheduledRepayments', read.body.scheduledRepayments, 'amount'],
-      ['notification schedulePayments', (n!.json as { schedulePayments?: unknown[] }).schedulePayments, 'installmentAmount'],
-    ];
-    for (const [what, items, field] of shown) {
-      if (items === undefined || items.length === 0) continue;
-      const amounts = items.map((r) => Number((r as Record<string, unknown>)[field]));
-      const cents = amounts.map((a) => Math.round(a * 100));
-      expect(
-        amounts.every((a, i) => a > 0 && Math.abs(a * 100 - cents[i]) < 1e-6),
-        `${what}: positive amounts in whole cents (${amounts.join(', ')})`,
-      ).toBe(true);
-      expect(
-        cents.reduce((a, b) => a + b, 0) + cents.length,
-        `${what}: ${amounts.join(' + ')} reach the transaction's 310.45`,
-      ).toBeGreaterThanOrEqual(31045);
-    }
+    // No schedule was sent, so the service made one (IN-VAL-PLAN-SCHEDULE): on getPlan and in the notification alike,
+    // positive amounts in whole cents that together reach the amount bought, judged by the answer and notification judges.
+    expect((await instApi.call('getPlan', { path: { plan_id: String(created.body.planId) } })).status, 'the plan reads back').toBe(200);
   },
 );
