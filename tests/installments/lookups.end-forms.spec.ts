@@ -142,7 +142,7 @@ test(
     // reference, Main fields - merchant participation: an acquirer ICA the service does not know ends in ERROR.
     // Where every form of an admitted length is another ICA the target knows, none is left to judge.
     const merchants = admitted.map((ica) => exampleParticipation(ica));
-    const ended = merchants.length ? await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants)) : [];
+    const ended = merchants.length ? (await instReq.effectuated(instApi, merchants)).merchants : [];
     for (const m of ended)
       if (m.status !== 'ERROR' || m.errorReason !== 'INVALID_ACQUIRER_ICA')
         wrong.push(
