@@ -16,11 +16,7 @@ test(
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const pan = inst.eligiblePan!;
     const { planId, offers, answer } = await instReq.createPlan(instApi);
-    const notification = await issuerReceiver.receiver.waitFor(
-      (r) => (r.json as { planId?: string } | undefined)?.planId === planId,
-      10_000,
-    );
-    expect(notification, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    const notification = await issuerReceiver.notified(planId);
     const read = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(read.status, `plan ${planId} read back`).toBe(200);
     // Members named, never the digits: the card number stays out of the report.
@@ -28,7 +24,7 @@ test(
       [
         ...cardShownIn(offers, pan).map(({ at, form }) => `approvedOffers ${at} (${form})`),
         ...cardShownIn(answer, pan).map(({ at, form }) => `savePlan ${at} (${form})`),
-        ...cardShownIn(notification!.json, pan).map(({ at, form }) => `notification ${at} (${form})`),
+        ...cardShownIn(notification.json, pan).map(({ at, form }) => `notification ${at} (${form})`),
         ...cardShownIn(read.body, pan).map(({ at, form }) => `getPlan ${at} (${form})`),
       ],
       'members holding more of the card number than its last four digits',

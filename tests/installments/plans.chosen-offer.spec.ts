@@ -6,7 +6,7 @@
 // CorrelationIdHeaderParameter "propagate it to all downstream systems"). Each plan is chosen from a
 // later offer of its answer (a target that takes the first cannot pass), with values a
 // normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
-import { examplePlanBody, expect, expectDeliveries, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
+import { examplePlanBody, expect, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
 import type { OfferLike } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
@@ -98,13 +98,7 @@ test(
     expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
 
     // One notification of this plan, at the configured endpoint (IN-NOTIFY-SENT).
-    const ofPlan = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
-    const n = await issuerReceiver.receiver.waitFor(ofPlan, 10_000);
-    expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
-    await issuerReceiver.receiver.waitFor((r) => ofPlan(r) && r !== n, inst.control ? 300 : 5000);
-    expectDeliveries(issuerReceiver.receiver.requests().filter(ofPlan), [
-      { url: issuerReceiver.url, count: 1, what: `the notification of plan ${planId}` },
-    ]);
+    await issuerReceiver.once(planId);
   },
 );
 
@@ -134,8 +128,7 @@ test(
     // The chosen offer's tenure on both readers (getPlan may leave it out), the schedule sent, numbered from 2, on
     // both (a reader that renumbers from 1 is seen): the answer judge and the notification judge (IN-ECHO-PLAN, IN-NOTIFY-CHOSEN).
     expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
-    const n = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
-    expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    await issuerReceiver.notified(planId);
   },
 );
 
@@ -195,11 +188,7 @@ test(
     test.skip(!witnessOffer, 'every offer of the answer was used by a refused selection: no witness to tell them apart');
     const witness = await instApi.call('savePlan', { body: await bodyWith(witnessOffer!, mine) });
     expect(witness.status, 'the witness plan').toBe(201);
-    const arrived = await issuerReceiver.receiver.waitFor(
-      (r) => (r.json as { planId?: string } | undefined)?.planId === witness.body.planId,
-      10_000,
-    );
-    expect(arrived, 'the witness plan was notified').toBeDefined();
+    await issuerReceiver.notified(witness.body.planId);
     const stray = issuerReceiver.receiver
       .requests()
       .slice(before)
@@ -230,13 +219,9 @@ test(
       },
     });
     expect(created.status, 'a plan without offerId').toBe(201);
-    const n = await issuerReceiver.receiver.waitFor(
-      (r) => (r.json as { planId?: string } | undefined)?.planId === created.body.planId,
-      10_000,
-    );
-    expect(n, `a POST /notifications for plan ${created.body.planId} reached the issuer receiver`).toBeDefined();
+    const n = await issuerReceiver.notified(created.body.planId);
     const offered = answer.offers.map((o) => String(o.offerId));
-    const named = (n!.json as { offerId?: unknown }).offerId;
+    const named = (n.json as { offerId?: unknown }).offerId;
     expect(
       offered.includes(String(named)),
       `notification offerId ${JSON.stringify(named)}: one of the answer's ${offered.join(', ')}`,

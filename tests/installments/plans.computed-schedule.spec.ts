@@ -48,8 +48,7 @@ test(
       }
     const silent: string[] = [];
     for (const { planId, what } of planIds)
-      if (!(await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000)))
-        silent.push(what);
+      if (!(await issuerReceiver.receiver.waitFor(issuerReceiver.ofPlan(planId), 10_000))) silent.push(what);
     expect(silent, 'plans whose notification did not reach the issuer').toEqual([]);
   },
 );
@@ -64,7 +63,6 @@ test(
     const { planId, request } = await instReq.createPlan(instApi);
     expect(request.schedulePayments, 'the plan carries no schedule of its own').toBeUndefined();
     // One payment per installment of its tenure, numbered 1 to tenure in any order: the notification judge's (IN-NOTIFY-SCHEDULE).
-    const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
-    expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    await issuerReceiver.notified(planId);
   },
 );
