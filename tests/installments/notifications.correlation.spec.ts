@@ -7,7 +7,7 @@
 // two are chosen from one offers answer (different offers of it), so that a target keying what it
 // sends by the answer rather than by the plan shows: each plan is notified under its own planId
 // with its own offer and transaction (provider 2.0.0 notifyPlan planId, offerId, transaction).
-import { examplePlanBody, expect, rules, test, type OfferLike } from '../../fixtures/installments.js';
+import { expect, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -19,30 +19,19 @@ const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
 test(
   "each selection's notification, two of them chosen from one offers answer, carries its own planId, offer, amount and Correlation-Id, and one the service made when the selection had none @provider",
   rules('IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT', 'IN-NOTIFY-SHAPE'),
-  async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
-    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
+  async ({ instApi, instReq, instContract, issuerReceiver }) => {
     const sent: { planId: string; correlationId?: string }[] = [];
-    let answer: { offerTransactionId: string; offers: Record<string, any>[] } | undefined;
-    let asked: Record<string, any> = {};
+    let answer: Awaited<ReturnType<typeof instReq.offersOf>> | undefined;
     for (const [i, correlationId] of [undefined, mixedCaseUuid(), mixedCaseUuid()].entries()) {
       // The third selection reuses the second's answer and takes its last offer (the second took its first).
       const reused = i === 2;
-      if (!reused) {
-        // An amount of each answer's own, cents kept, so that one plan's transaction sent for another shows.
-        asked = await instReq.offersBody(inst.eligiblePan!, {
+      // An amount of each answer's own, cents kept, so that one plan's transaction sent for another shows.
+      if (!reused)
+        answer = await instReq.offersOf(instApi, {
           transaction: { amount: [310.45, 1200.37][i], currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' },
         });
-        const offers = await instApi.call('approvedOffers', { body: asked });
-        expect(offers.status, 'offers for the eligible card').toBe(200);
-        answer = offers.body;
-      }
-      const offer = reused ? answer!.offers.at(-1)! : answer!.offers[0];
       // provider 2.0.0, POST /plans: the offer's details, the offers request's transaction and merchant, without any changes.
-      const body = examplePlanBody(String(answer!.offerTransactionId), offer as OfferLike, card, {
-        transaction: asked.transaction,
-        merchant: asked.merchant,
-        offers: answer!.offers as OfferLike[],
-      });
+      const body = await instReq.selectionOf(answer!, reused ? answer!.body.offers.at(-1)! : answer!.body.offers[0]);
       // Named even when undefined: the client sends a telling Correlation-Id of its own on a call naming none.
       const res = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
       // No source says whether an offers answer can be chosen from twice: a target that refuses the

@@ -68,6 +68,7 @@ test(
       // Every answer settled before any is judged: awaited one by one, a refused first call would leave
       // the others in flight and unheld, to reject after the test when their request context closes.
       const answers = await Promise.all(cases.map(([, , res]) => res));
+      expect(answers.filter((a) => a.status >= 400).length, 'refusals among the answers judged').toBeGreaterThan(0);
       // The echo is the client's on every answer, whatever its status (provider: every answer carries it); a case that
       // did not reach its status (a sandbox offering for every card) is noted, not failed: its answer is judged still.
       for (const [i, [what, status]] of cases.entries())
