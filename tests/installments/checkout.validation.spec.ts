@@ -98,7 +98,7 @@ async function baseCall(
       return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: instReq.listPan() }] } };
     case 'deregisterPans': {
       const created = await instApi.call('registerPans', {
-        body: { panListName: 'Boundary list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
+        body: { panListName: 'Boundary list', ...(await instReq.pansOf(instReq.listPan())) },
       });
       return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: instReq.listPan() }] } };
     }

@@ -105,15 +105,11 @@ test(
   rules('IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'),
   async ({ instApi, instReq }) => {
     const pan = instReq.listPan();
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'End forms list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-    });
-    expect(created.status, 'a new list').toBe(200);
-    const panListId = String(created.body.panList.panListId);
+    const { panListId } = await instReq.newList(instApi, 'End forms list', [instReq.listPan()]);
     const wrong: string[] = [];
     for (const { how, value } of forms(panListId))
       for (const op of ['registerPans', 'deregisterPans'] as const) {
-        const res = await instApi.call(op, { body: { panListId: value, ...(await instReq.sensitive({ pans: [{ pan }] })) } });
+        const res = await instApi.call(op, { body: { panListId: value, ...(await instReq.pansOf(pan)) } });
         if (res.status !== 400) wrong.push(`${op} panListId with ${how}: ${res.status}`);
       }
     expect(wrong, 'a list id with its end changed names no list').toEqual([]);

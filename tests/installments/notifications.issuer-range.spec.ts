@@ -24,7 +24,7 @@ async function notifiedPlans(
   // (provider 2.0.0, PanRegistrationWithEncryptedValueRequest), and these cards lie in several.
   for (const { pan, what } of cards) {
     const listed = await instApi.call('registerPans', {
-      body: { panListName: 'Issuer range list', ...(await instReq.sensitive({ pans: [{ pan }] })) },
+      body: { panListName: 'Issuer range list', ...(await instReq.pansOf(pan)) },
     });
     expect(listed.body, `${what} registered in a list`).toMatchObject({ successfulCount: '1' });
   }

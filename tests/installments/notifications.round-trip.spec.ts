@@ -93,10 +93,7 @@ test(
   async ({ instApi, instReq, instMock, issuerReceiver }) => {
     void instMock; // on a sandbox the suite cannot know a card outside every configured range
     const pan = unregisteredPan();
-    expect(
-      (await instApi.call('registerPans', { body: { panListName: 'No issuer list', ...(await instReq.sensitive({ pans: [{ pan }] })) } }))
-        .status,
-    ).toBe(200);
+    await instReq.newList(instApi, 'No issuer list', [pan]);
     const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
     expect(offers.status, 'offers for the registered card').toBe(200);
     const body = examplePlanBody(
