@@ -7,14 +7,11 @@
 // two are chosen from one offers answer (different offers of it), so that a target keying what it
 // sends by the answer rather than by the plan shows: each plan is notified under its own planId
 // with its own offer and transaction (provider 2.0.0 notifyPlan planId, offerId, transaction).
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, mixedCaseUuid, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
-
-/** A UUID with upper- and lower-case hex digits (provider 2.0.0: format uuid), unlike any a service would make. */
-const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
 
 test(
   "each selection's notification, two of them chosen from one offers answer, carries its own planId, offer, amount and Correlation-Id, and one the service made when the selection had none @provider",

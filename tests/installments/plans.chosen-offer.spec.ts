@@ -6,10 +6,7 @@
 // CorrelationIdHeaderParameter "propagate it to all downstream systems"). Each plan is chosen from a
 // later offer of its answer (a target that takes the first cannot pass), with values a
 // normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
-import { expect, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
-
-/** A UUID with upper- and lower-case hex digits (provider 2.0.0: format uuid), unlike any a service would make. */
-const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
+import { expect, mixedCaseUuid, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
 
 /**
  * `n` installments of `amount` in cents, the remainder on the last (each amount with cents a rounding
