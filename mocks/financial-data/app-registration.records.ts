@@ -200,18 +200,15 @@ export type Step =
   | 'start'
   | 'status'
   | 'limit'
-  | 'filters'
   | 'scope'
   | 'match'
   | 'found'
   | 'page'
   | 'sunset'
   | 'app'
-  | 'rows'
   | 'institution'
   | 'customer'
-  | 'application'
-  | 'fixed';
+  | 'application';
 
 /** A refusal: in the shared front's error body, or the provider's coded one ({code, status, message, user_message}) where `userMessage` is given. */
 export interface Refusal {

@@ -21,7 +21,7 @@ const latestOf = (x: Exchange, e: MicroEntry) =>
 const isShown =
   (state: Shown): When =>
   (x) =>
-    x.entry !== undefined && x.shown!(x.entry) === state;
+    x.entry !== undefined && x.shown(x.entry) === state;
 /** The initiations counted otherwise: by another key, in another window, against another cap. */
 const recounted =
   (how: { key?: (x: Exchange) => string; within?: (t: number, x: Exchange) => boolean; cap?: (cap: number) => number }): Judge =>

@@ -102,29 +102,15 @@ export interface Exchange {
   event?: HookEvent;
   /** The event names a create or an update asks for. */
   names?: string[];
-  /** The list: its page size and index (provider 1.35.0 ObwmsLimitParameter, ObwmsOffsetParameter), the set it pages, the page's first index and the page. */
+  /** The list: its page size and index (provider 1.35.0 ObwmsLimitParameter, ObwmsOffsetParameter), the set it pages and the page. */
   limit?: number;
   offset?: number;
   set?: HookSubscription[];
-  start?: number;
   page?: HookSubscription[];
-  /** A test: the events it covers. */
-  tested?: HookEvent[];
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step =
-  | 'request-id'
-  | 'subscription'
-  | 'event'
-  | 'names'
-  | 'condition'
-  | 'transition'
-  | 'limit'
-  | 'set'
-  | 'window'
-  | 'page'
-  | 'tested';
+export type Step = 'request-id' | 'subscription' | 'event' | 'names' | 'transition' | 'limit' | 'set' | 'page';
 
 export interface Refusal {
   status: number;
