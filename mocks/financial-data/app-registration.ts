@@ -152,12 +152,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
 
   on('RegisterApp', ['fields'], (x, reply) => {
     const state = world.appRegistrations;
-    const change = seams.state(x, {
-      op: 'register',
-      r: newRegistration(++state.seq, x.input.partner!.id, x.input.body, x.nowS),
-    }) as Extract<Change, { op: 'register' }>;
-    state.apps.set(change.r.preAppId, change.r);
-    return answer(x, reply, { status: 201, body: { preAppId: change.r.preAppId, status: statusOf(change.r) } });
+    const r = newRegistration(++state.seq, x.input.partner!.id, x.input.body, x.nowS);
+    state.apps.set(r.preAppId, r);
+    return answer(x, reply, { status: 201, body: { preAppId: r.preAppId, status: statusOf(r) } });
   });
 
   on('ModifyAppRegistration', ['registration'], (x, reply) => {
@@ -222,8 +219,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     // answers 400, the customer and the application both existing. The same application again changes nothing.
     if (x.customer!.applicationId !== undefined && x.customer!.applicationId !== x.input.path.applicationId)
       return answer(x, reply, { status: 400, refusal: refused(400, "The customer's application is set already and cannot be changed.") });
-    const change = seams.state(x, { op: 'set', customer: x.customer }) as Extract<Change, { op: 'set' }>;
-    if (change.customer) change.customer.applicationId = x.input.path.applicationId;
+    x.customer!.applicationId = x.input.path.applicationId;
     return answer(x, reply, { status: 200 });
   });
 }

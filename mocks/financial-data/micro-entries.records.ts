@@ -63,8 +63,8 @@ export interface Refusal {
 export const THROTTLED: Refusal = { status: 429, body: { code: 3300001, message: 'Too many requests. Please try after some time' } };
 export const CONFLICT: Refusal = { status: 409, message: 'Micro entries already exist for this account' };
 
-/** What a write stores, before it is applied: the entries initiated, or the state a verification leaves (undefined: unchanged). */
-export type Change = { op: 'initiate'; entry: MicroEntry } | { op: 'verify'; entry: MicroEntry; to?: MicroEntryState };
+/** What a verification stores, before it is applied: the state it leaves (undefined: unchanged). */
+export type Change = { op: 'verify'; entry: MicroEntry; to?: MicroEntryState };
 
 /** An answer as sent. */
 export interface Answer {

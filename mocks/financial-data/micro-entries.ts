@@ -27,7 +27,6 @@ import {
   drawCents,
   THROTTLED,
   type Answer,
-  type Change,
   type Exchange,
   type MicroEntrySeams,
   type Refusal,
@@ -121,21 +120,17 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   on('InitiateMicroAmountDeposits', ['customer', 'rate', 'conflict'], (x, reply) => {
     const { receiver } = x.input.body;
     const accountId = world.nextId();
-    const { entry } = seams.state(x, {
-      op: 'initiate',
-      entry: {
-        accountId,
-        customerId: x.customer!.id,
-        routingNumber: receiver.routingNumber,
-        accountNumber: receiver.accountNumber,
-        accountType: receiver.accountType,
-        name: receiver.name,
-        cents: drawCents(x.customer!.id, accountId),
-        createdMs: x.nowMs,
-        state: 'Pending',
-      },
-    }) as Extract<Change, { op: 'initiate' }>;
-    micro().entries.set(accountId, entry);
+    micro().entries.set(accountId, {
+      accountId,
+      customerId: x.customer!.id,
+      routingNumber: receiver.routingNumber,
+      accountNumber: receiver.accountNumber,
+      accountType: receiver.accountType,
+      name: receiver.name,
+      cents: drawCents(x.customer!.id, accountId),
+      createdMs: x.nowMs,
+      state: 'Pending',
+    });
     micro().initiations.set(x.rateKey!, [...x.recent!, x.nowMs]);
     const body = {
       accountId,
@@ -151,7 +146,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   on('VerifyMicroAmountDeposits', ['entries', 'amounts', 'state'], (x, reply) => {
     const entry = x.entry!;
     const to: MicroEntryState = x.match ? 'Verified' : 'Failed';
-    const change = seams.state(x, { op: 'verify', entry, to }) as Extract<Change, { op: 'verify' }>;
+    const change = seams.state(x, { op: 'verify', entry, to });
     if (change.to) entry.state = change.to;
     if (x.match) return answer(x, reply, { status: 200, body: { status: 'Verified', statusDescription: DESCRIPTIONS.Verified } });
     return answer(x, reply, refusedAs(x.shown(entry), 3200004, "Microdeposit amounts didn't match"));

@@ -120,11 +120,8 @@ export interface Refusal {
 /** What a write stores, before it is applied: each operation's own change (below). */
 export type Change =
   | { op: 'create'; sub: HookSubscription }
-  | { op: 'update'; url?: string; events: HookEvent[] }
-  | { op: 'delete' }
   | { op: 'event-update'; webhookEventId: string; name: string; url?: string; condition?: HookEvent['condition'] }
   | { op: 'event-delete'; events: HookEvent[]; removed: HookEvent }
-  | { op: 'event-status'; status: string }
   | { op: 'sub-status'; status: string; events: string[] };
 
 /** An answer as sent (an error's body is errorBody's). */

@@ -193,9 +193,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const [old] = previous.splice(kept, 1);
         return { ...newEvent(world(), e, old.status), webhookEventId: old.webhookEventId };
       });
-      const change = seams.state(x, { op: 'update', url: body.url ?? sub.url, events }) as Extract<Change, { op: 'update' }>;
-      if (change.url) sub.url = change.url;
-      sub.events = change.events;
+      if (body.url) sub.url = body.url;
+      sub.events = events;
       sub.lastUpdatedDate = isoDate(x.now);
       return answer(x, reply, { status: 200, body: subscriptionView(sub) });
     });
@@ -203,7 +202,6 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('deleteWebhookSubscription', (x, reply) => {
       const refusal = judged(x, ['subscription']);
       if (refusal) return refuse(x, reply, refusal);
-      seams.state(x, { op: 'delete' });
       x.sub!.deleted = true;
       return answer(x, reply, { status: 204 });
     });
@@ -248,8 +246,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const refusal = judged(x, ['subscription', 'event', 'transition']);
       if (refusal) return refuse(x, reply, refusal);
       const { status } = x.input.body as { status: string };
-      const change = seams.state(x, { op: 'event-status', status }) as Extract<Change, { op: 'event-status' }>;
-      x.event!.status = change.status;
+      x.event!.status = status;
       x.sub!.lastUpdatedDate = isoDate(x.now);
       return answer(x, reply, { status: 200, body: { status } });
     });
