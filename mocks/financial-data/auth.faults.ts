@@ -9,13 +9,13 @@
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
 import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type Partner } from './state.js';
-import type { AuthOp as Op, AuthSeams, Change, Exchange, Step } from './auth.records.js';
+import type { AuthOp as Op, AuthSeams, Change, Exchange } from './auth.records.js';
 
 type Seams = FaultSeams<AuthSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Stating = NonNullable<Seams['state']>;
 type Answering = NonNullable<Seams['answer']>;
-const { fault } = faultKit<AuthSeams>();
+const { fault, foldOn } = faultKit<AuthSeams>();
 
 const TOKEN: Op = 'CreateToken';
 const CHANGE: Op = 'ModifyPartnerSecret';
@@ -25,13 +25,6 @@ const mine = (x: Exchange, ops: Op[] = BOTH) => ops.includes(x.op);
 const sent = (x: Exchange) => x.input.body.partnerSecret;
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange of one of `ops` changed at `step` (whether or not the step refuses). */
-const at =
-  (ops: Op[], step: Step, change: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s === step && mine(x, ops)) change(x);
-    return r;
-  };
 /** The secret refused on one of `ops` accepted where `test` takes it (`p` the partner). */
 const accepted =
   (ops: Op[], test: (secret: string, p: Partner, x: Exchange) => boolean): Judge =>
@@ -90,7 +83,7 @@ export const AUTH_FAULTS = faultCatalogue([
     ...was('token-unknown-partner-404-provider'),
   }),
   fault('fd-lock-five-after-four', 'FD-LOCK-FIVE: four failed authentications lock the partner (five lock, four do not)', {
-    judge: at(BOTH, 'partner', (x) => (x.lockAt -= 1)),
+    judge: foldOn(BOTH, 'partner', (x) => (x.lockAt -= 1)),
     origin: 'blind',
     ...was('blind-lock-after-four', 'lock-after-four'),
   }),

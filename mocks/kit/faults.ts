@@ -68,6 +68,37 @@ export interface Fault<Id extends string = string> {
   family?: string;
 }
 
+/** A fault that applies to every exchange of its seams. */
+export const always = (): boolean => true;
+
+/**
+ * The judge functions a resource's faults are written with, at its steps: `fold` changes the request
+ * at `step` before it is judged there, `skip` lets the refusal of `step` pass (`then` resolves what the
+ * step would have), `refuse` refuses at `step` a request the sources accept.
+ */
+export const judgesAt = <T extends SeamTypes>() => {
+  type Judge = NonNullable<FaultSeams<T>['judge']>;
+  type When = (x: T['x'], memory: FaultMemory) => boolean;
+  const fold =
+    (step: T['step'], when: When, change: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (s === step && when(x, m)) change(x, m);
+      return r;
+    };
+  const skip =
+    (step: T['step'], when: When = always, then?: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (s !== step || !r || !when(x, m)) return r;
+      then?.(x, m);
+      return undefined;
+    };
+  const refuse =
+    (step: T['step'], when: When, made: T['refusal'] | ((x: T['x']) => T['refusal'])): Judge =>
+    (x, s, r, m) =>
+      r ?? (s === step && when(x, m) ? (typeof made === 'function' ? (made as (x: T['x']) => T['refusal'])(x) : made) : undefined);
+  return { fold, skip, refuse };
+};
+
 /** What a fault is and how it bends the mock, beside its id and rule text. */
 type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
 
