@@ -42,8 +42,8 @@ export interface Fault<Id extends string = string> {
   rules?: string[];
   /**
    * 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure.
-   * 'telling': a normalisation of an echoed value on one path (see `telling`): caught only by inputs that can tell.
-   * 'model': a deviation only a sequence of calls shows (see `modelFault`): what the reference models catch.
+   * 'telling': a normalisation of an echoed value on one path: caught only by inputs that can tell.
+   * 'model': a deviation only a sequence of calls shows: what the reference models catch.
    * 'seeded': a deviation of a property family on one of its paths (see `seeded`): proves that family's check can fail there.
    */
   origin?: 'blind' | 'telling' | 'model' | 'seeded';
@@ -222,23 +222,6 @@ export type IndependentSet =
  */
 export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: IndependentSet, fault: F): Fault<F['id']> =>
   ({ ...fault, set, mutation: true }) as Fault<F['id']>;
-
-/**
- * A fault that only a sequence of calls shows (a count off after a delete, a value normalised on an
- * update, a filter missing a changed object): the reference models (fixtures/models/) are what
- * catch it; the single-call checks pass it.
- */
-export const modelFault = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
-  ({ ...fault, origin: 'model' }) as Fault<F['id']>;
-
-/**
- * A fault that normalises an echoed value on one path only (lower- or upper-cases, trims or collapses
- * spaces, drops leading zeros, rounds to whole units, cuts a long value), as a provider's storage or
- * rendering layer might. An input a normalisation leaves unchanged passes it; only a telling input
- * (fixtures/arbitraries/telling.ts) compared byte for byte with its own source fails it.
- */
-export const telling = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
-  ({ ...fault, origin: 'telling' }) as Fault<F['id']>;
 
 /**
  * A fault that breaks a property family (outbound deliveries, date windows, counts) on one path of
