@@ -14,9 +14,8 @@ import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
 
 type Seams = FaultSeams<ConnectSeams>;
 type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
-const { fault, fold, skip, refuse } = faultKit<ConnectSeams>();
+const { fault, fold, skip, refuse, answered } = faultKit<ConnectSeams>();
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';
 
@@ -41,13 +40,6 @@ const session =
     if (when(x)) bend(s, x);
     return s;
   };
-
-// (c) The answer: functions at the answer seam.
-/** The body of a success of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange) => any): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 ? { ...a, body: bend(a.body, x) } : a;
 
 export const CONNECT_FAULTS = faultCatalogue([
   fault('fd-connect-language-transfer-french-accepted', 'FD-CONNECT-LANGUAGE: the Connect Transfer flows take fr (en and es only)', {
