@@ -7,13 +7,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { lengthOf } from '../../helpers/contract/facts.js';
-import { always, faultCatalogue, faultWriter, judgesAt, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import { always, faultCatalogue, faultWriter, judgesAt, type SeamFn, type Relaxation } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import { type Body, type CardSeams, type Enrollment, type Refusal, type Step } from './cards.js';
 
-type Seams = FaultSeams<CardSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<CardSeams, 'judge'>;
+type Answering = SeamFn<CardSeams, 'answer'>;
 type When = (x: Enrollment) => boolean;
 
 /**

@@ -4,7 +4,7 @@
 // (`relax`) or bends accounts.ts at its seams: the request as judged at one step (Step), what a write
 // stores (Change), the answer. Which set of writers found a fault is the mutation records'
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';
 import {
@@ -19,10 +19,9 @@ import {
   type View,
 } from './accounts.records.js';
 
-type Seams = FaultSeams<AccountSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<AccountSeams, 'judge'>;
+type Answering = SeamFn<AccountSeams, 'answer'>;
+type Stating = SeamFn<AccountSeams, 'state'>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 const { fault, fold, skip, on, writtenThenRefused, changed } = faultKit<AccountSeams>();

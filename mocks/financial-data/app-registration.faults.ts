@@ -5,7 +5,7 @@
 // app-registration.ts at its seams: the request as judged at one step (Step), what a write stores
 // (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
 // a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
-import { faultCatalogue, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always, was } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
@@ -22,9 +22,8 @@ import {
   type StatusCriteria,
 } from './app-registration.records.js';
 
-type Seams = FaultSeams<AppSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<AppSeams, 'judge'>;
+type Answering = SeamFn<AppSeams, 'answer'>;
 type Op = Exchange['op'];
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;

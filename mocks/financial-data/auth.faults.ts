@@ -6,15 +6,14 @@
 // lock, its secret), a change of the partner's state (its lock, its failures, its secret, a token
 // issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
 // id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type Partner } from './state.js';
 import type { AuthOp as Op, AuthSeams, Change, Exchange } from './auth.records.js';
 
-type Seams = FaultSeams<AuthSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Stating = NonNullable<Seams['state']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<AuthSeams, 'judge'>;
+type Stating = SeamFn<AuthSeams, 'state'>;
+type Answering = SeamFn<AuthSeams, 'answer'>;
 const { fault, foldOn } = faultKit<AuthSeams>();
 
 const TOKEN: Op = 'CreateToken';

@@ -6,12 +6,11 @@
 // changes, the answer. An id docs/mutation.md names from before the move, and a blind fault's first
 // id, stay as aliases.
 import { createHash } from 'node:crypto';
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
-type Seams = FaultSeams<ComponentsSeams>;
-type Judge = NonNullable<Seams['judge']>;
+type Judge = SeamFn<ComponentsSeams, 'judge'>;
 type Op = Exchange['op'];
 const { fault, skipOn: skip, foldOn: fold, answered } = faultKit<ComponentsSeams>();
 

@@ -6,15 +6,14 @@
 // the body, the Fix login; the experiences list's application, its experiences and codes), the
 // session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
 // before the move, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import { findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
 
-type Seams = FaultSeams<ConnectSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<ConnectSeams, 'judge'>;
+type Stating = SeamFn<ConnectSeams, 'state'>;
 const { fault, fold, skip, refuse, answered } = faultKit<ConnectSeams>();
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';

@@ -2,14 +2,13 @@
 // with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
 // (`relax`) or bends consumers.ts at its seams: the request as judged at one step, what a write stores,
 // the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, was } from './fault-builders.js';
 import { ssnDigits, type ConsumerSeams, type Exchange } from './consumers.records.js';
 import type { Consumer } from './state.js';
 
-type Seams = FaultSeams<ConsumerSeams>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Answering = SeamFn<ConsumerSeams, 'answer'>;
+type Stating = SeamFn<ConsumerSeams, 'state'>;
 type Op = Exchange['op'];
 type Fields = Record<string, any>;
 const { fault, skip, refuse, on, answered } = faultKit<ConsumerSeams>();

@@ -5,13 +5,12 @@
 // the required members and the lengths are the contract's) or bends enrichment.ts at its seams: the
 // batch as judged, the text a merchant is recognised in, the answer. An id docs/mutation.md names
 // from before the move, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, was } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant } from './enrichment.records.js';
 
-type Seams = FaultSeams<EnrichmentSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<EnrichmentSeams, 'judge'>;
+type Answering = SeamFn<EnrichmentSeams, 'answer'>;
 type Item = Record<string, any>;
 const { fault, answered } = faultKit<EnrichmentSeams>();
 

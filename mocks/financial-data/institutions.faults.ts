@@ -5,14 +5,13 @@
 // one step (Step: a filter's test, a lookup, a refusal), the answer. An id docs/mutation.md names
 // from before the move, and a blind fault's first id, stay as aliases.
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, schema, was } from './fault-builders.js';
 import { locationView, rssdRecord, type Exchange, type InstitutionSeams, type Step } from './institutions.records.js';
 import type { Institution, Location } from './state.js';
 
-type Seams = FaultSeams<InstitutionSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<InstitutionSeams, 'judge'>;
+type Answering = SeamFn<InstitutionSeams, 'answer'>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
 const { fault, answered, skipOn: skip, foldOn: fold } = faultKit<InstitutionSeams>();

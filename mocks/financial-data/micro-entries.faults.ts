@@ -2,14 +2,13 @@
 // starting with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the
 // contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
 // write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, was, seededAt } from './fault-builders.js';
 import { DESCRIPTIONS, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
 
-type Seams = FaultSeams<MicroEntrySeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<MicroEntrySeams, 'judge'>;
+type Answering = SeamFn<MicroEntrySeams, 'answer'>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
 const { fault, fold, skip, refuse, on } = faultKit<MicroEntrySeams>();

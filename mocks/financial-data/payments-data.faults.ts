@@ -1,12 +1,11 @@
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema } from './fault-builders.js';
 import { holderOf, type Change, type Exchange, type PaymentsDataSeams, type Refusal, type Step } from './payments-data.records.js';
 import { type Account, type AccountType } from './state.js';
 
-type Seams = FaultSeams<PaymentsDataSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<PaymentsDataSeams, 'judge'>;
+type Answering = SeamFn<PaymentsDataSeams, 'answer'>;
+type Stating = SeamFn<PaymentsDataSeams, 'state'>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
 const { fault, answered } = faultKit<PaymentsDataSeams>();

@@ -5,14 +5,13 @@
 // customer, the request as judged at one step (the customer, the switches searched, the external id
 // test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
 // fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider } from './fault-builders.js';
 import { type Customer, type Switch } from './state.js';
 import { type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
-type Seams = FaultSeams<SwitchSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<SwitchSeams, 'judge'>;
+type Answering = SeamFn<SwitchSeams, 'answer'>;
 type View = Record<string, any>;
 const { fault, answered } = faultKit<SwitchSeams>();
 

@@ -4,16 +4,15 @@
 // txpush.ts at its seams: the request as judged at one step (Step), what a write stores (Change), the
 // answer, a delivery. Which set of writers found a fault is the mutation records' (docs/mutation.md); a
 // blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
-import { faultCatalogue, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
 import { eventOf, type Change, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
 
-type Seams = FaultSeams<TxPushSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
-type Delivering = NonNullable<Seams['delivery']>;
+type Judge = SeamFn<TxPushSeams, 'judge'>;
+type Answering = SeamFn<TxPushSeams, 'answer'>;
+type Stating = SeamFn<TxPushSeams, 'state'>;
+type Delivering = SeamFn<TxPushSeams, 'delivery'>;
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
 const { fault, skip, answered } = faultKit<TxPushSeams>();

@@ -5,7 +5,7 @@
 // request as judged at one step (Step), what a write stores (Change), the answer, a test delivery.
 // Which set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault keeps
 // its earlier id as an alias, so the blind measure runs as before.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import {
   errorBody,
@@ -20,11 +20,10 @@ import {
   type WebhookSeams,
 } from './webhooks.records.js';
 
-type Seams = FaultSeams<WebhookSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
-type Delivering = NonNullable<Seams['delivery']>;
+type Judge = SeamFn<WebhookSeams, 'judge'>;
+type Answering = SeamFn<WebhookSeams, 'answer'>;
+type Stating = SeamFn<WebhookSeams, 'state'>;
+type Delivering = SeamFn<WebhookSeams, 'delivery'>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;

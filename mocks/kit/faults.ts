@@ -142,6 +142,9 @@ export interface SeamTypes {
   delivery: unknown;
 }
 
+/** The function a fault registers at one seam of a resource (its judge, state, answer or delivery function). */
+export type SeamFn<T extends SeamTypes, K extends keyof FaultSeams> = NonNullable<FaultSeams<T>[K]>;
+
 /** A fault's own memory in one mock, for a deviation that depends on earlier calls (a count, a value seen). */
 export type FaultMemory = Record<string, any>;
 
