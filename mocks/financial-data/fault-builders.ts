@@ -30,7 +30,7 @@ type Answer = { status: number; body?: any };
  * the judge functions (`fold`, `skip`, `refuse`), and the small ones each module wrote for itself:
  * `on(...ops)` (the exchange is of one of them), `all(...judges)` (judges applied one after the other),
  * `writtenThenRefused` (a write done at a step that then refuses), `changed(op, bend)` (a change of
- * that kind bent) and `answered(ops, bend)` (a success answer's body bent).
+ * that kind bent) and `answered(ops, bend)` (a success answer's body bent; a refusal's with `refused`).
  */
 export const faultKit = <T extends SeamTypes>() => {
   type Seams = FaultSeams<T>;
@@ -60,10 +60,10 @@ export const faultKit = <T extends SeamTypes>() => {
     (x, c, m) =>
       (c as { op: K }).op === op ? (bend(c as Extract<T['change'], { op: K }>, x, m) ?? c) : c;
   const answered =
-    (ops: Op | Op[], bend: (body: any, x: T['x'], memory: FaultMemory) => unknown): NonNullable<Seams['answer']> =>
+    (ops: Op | Op[], bend: (body: any, x: T['x'], memory: FaultMemory) => unknown, refused = false): NonNullable<Seams['answer']> =>
     (x, answer, m) => {
       const a = answer as Answer;
-      return isOf(x, ops) && a.status < 400 && a.body ? ({ ...a, body: bend(a.body, x, m) } as T['answer']) : answer;
+      return isOf(x, ops) && a.status >= 400 === refused && a.body ? ({ ...a, body: bend(a.body, x, m) } as T['answer']) : answer;
     };
   /** The refusal of `step` on `ops` skipped where `when` holds; `then` resolves what the step would have. */
   const skipOn =

@@ -11,7 +11,7 @@ type Judge = SeamFn<MicroEntrySeams, 'judge'>;
 type Answering = SeamFn<MicroEntrySeams, 'answer'>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-const { fault, fold, skip, refuse, on } = faultKit<MicroEntrySeams>();
+const { fault, fold, skip, refuse, on, answered } = faultKit<MicroEntrySeams>();
 const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
 const latestOf = (x: Exchange, e: MicroEntry) =>
   entries(x)
@@ -41,11 +41,6 @@ const foundOtherwise = (when: When, find: (x: Exchange) => MicroEntry | undefine
 const pathEntry = (x: Exchange) => x.world.microEntries.entries.get(x.input.path.accountId);
 
 // (b) The answer: functions at the answer seam.
-/** The answer of `op` (a success, or a refusal with `refused`) with its body made otherwise. */
-const answered =
-  (op: Exchange['op'], bend: (body: Body, x: Exchange, memory: FaultMemory) => Body, refused = false): Answering =>
-  (x, a, m) =>
-    x.op === op && a.body && a.status >= 400 === refused ? { ...a, body: bend(a.body, x, m) } : a;
 /** A refused verification reporting status Failed with its body made otherwise. */
 const failedRefusal = (bend: (body: Body) => Body): Answering =>
   answered('VerifyMicroAmountDeposits', (b) => (b.status === 'Failed' ? bend(b) : b), true);

@@ -7,7 +7,7 @@
 import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
-import { eventOf, type Change, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
+import { eventOf, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
 
 type Judge = SeamFn<TxPushSeams, 'judge'>;
 type Answering = SeamFn<TxPushSeams, 'answer'>;
@@ -15,7 +15,7 @@ type Stating = SeamFn<TxPushSeams, 'state'>;
 type Delivering = SeamFn<TxPushSeams, 'delivery'>;
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-const { fault, skip, answered } = faultKit<TxPushSeams>();
+const { fault, skip, answered, changed } = faultKit<TxPushSeams>();
 const ofAccount = (x: Exchange, accountId: string) => [...x.world.txpush.subscriptions.group('account', accountId).values()];
 /** A fault's memory of what it saw, by id (the store's ids are never handed out twice). */
 const seen = <K, V>(m: FaultMemory, name: string): Map<K, V> => (m[name] ??= new Map());
@@ -39,11 +39,6 @@ const strayAccount = skip(
 );
 
 // (b) What a write stores: functions at the state seam.
-/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend({ ...c } as Extract<Change, { op: K }>, x, m) ?? c) : c;
 /** A test transaction's listeners with those `kept` out of the world's memory left out (records disabled but kept). */
 const withoutSilenced: Stating = changed('test', (c, x) => {
   const silenced = x.world.faultMemory.disabledSubscriptions as Set<number>;
