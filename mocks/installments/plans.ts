@@ -9,7 +9,7 @@ import { sendError, sendRefusal } from './errors.js';
 import { invalidMembers, type Guard } from './guard.js';
 import { termsRefusal } from './plan-terms.js';
 import { exchangeOf, type Exchange, type InstallmentsSeams } from './seams.js';
-import { inRange, resentNotifications, schedule, UUID, type InstallmentsState, type Plan } from './state.js';
+import { inRange, present, resentNotifications, schedule, UUID, type InstallmentsState, type Plan } from './state.js';
 
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
@@ -19,8 +19,6 @@ export function settle(plan: Plan, nowMs: number): Plan {
   }
   return plan;
 }
-
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
  * What the configured product refuses in a plan (provider 2.0.0, POST /plans, PlanCreateInvalidInput), as [Description,
