@@ -7,9 +7,8 @@
 import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
-import { eventOf, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
+import { eventOf, type Delivery, type Exchange, type TxPushSeams } from './txpush.records.js';
 
-type Judge = SeamFn<TxPushSeams, 'judge'>;
 type Answering = SeamFn<TxPushSeams, 'answer'>;
 type Stating = SeamFn<TxPushSeams, 'state'>;
 type Delivering = SeamFn<TxPushSeams, 'delivery'>;
@@ -21,11 +20,6 @@ const ofAccount = (x: Exchange, accountId: string) => [...x.world.txpush.subscri
 const seen = <K, V>(m: FaultMemory, name: string): Map<K, V> => (m[name] ??= new Map());
 
 // (a) The request as judged: functions at the judge seam.
-/** The refusal of `step` given another status. */
-const restatus =
-  (step: Step, status: number): Judge =>
-  (_x, s, r) =>
-    r && s === step ? { ...r, status } : r;
 /** The account the path names found among the partner's, under another of its customers (FD-OBJ-OTHER-PARENT). */
 const strayAccount = skip(
   'account',
@@ -90,7 +84,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   fault('fd-txpush-https-real-refusal-403', {
     rule: "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is refused 403, a status the subscribe operation does not list, not the seed's bad request",
-    judge: restatus('https', 403),
+    judge: (_x, s, r) => (r && s === 'https' ? { ...r, status: 403 } : r),
     ...blind('blind-txpush-https-refusal-403'),
   }),
   fault('fd-txpush-ports-alternative-https-port-accepted', {

@@ -15,7 +15,6 @@ import {
   type Answer,
   type Exchange,
   type Refusal,
-  type Step,
   type TestDelivery,
   type WebhookSeams,
 } from './webhooks.records.js';
@@ -40,11 +39,6 @@ const elsewhere = (x: Exchange) =>
 const refusal = (status: number, description: string): Refusal => ({ status, description });
 
 // (a) The request as judged: functions at the judge seam.
-/** The refusal of `step` changed where `when` holds. */
-const recode =
-  (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
-  (x, s, r, m) =>
-    r && s === step && when(x, m) ? made(x) : r;
 /** The caller's deleted subscription still found by `op`. */
 const findsDeleted = (op: Op): Judge =>
   skip(
@@ -130,7 +124,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   fault('fd-not-found-event-status-unknown-subscription-400', {
     rule: 'FD-NOT-FOUND, FD-PROP-ERROR-STATUS: an event status change on an unknown subscription id answers 400, not 404',
-    judge: recode('subscription', on('changeWebhookSubscriptionEventStatus'), () => refusal(400, 'Invalid subscription id')),
+    judge: (x, s, r) =>
+      r && s === 'subscription' && x.op === 'changeWebhookSubscriptionEventStatus' ? refusal(400, 'Invalid subscription id') : r,
     ...provider,
   }),
 
