@@ -9,10 +9,9 @@
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type Partner } from './state.js';
-import type { AuthOp as Op, AuthSeams, Change, Exchange } from './auth.records.js';
+import type { AuthOp as Op, AuthSeams, Exchange } from './auth.records.js';
 
 type Judge = SeamFn<AuthSeams, 'judge'>;
-type Stating = SeamFn<AuthSeams, 'state'>;
 type Answering = SeamFn<AuthSeams, 'answer'>;
 const { fault, foldOn } = faultKit<AuthSeams>();
 
@@ -35,12 +34,6 @@ const quoting =
   (x, _s, r) =>
     r && r.status === 401 && mine(x, [op]) ? { ...r, message: `${r.message}${words(x)}` } : r;
 const newSecretOf = (x: Exchange) => String(x.input.body.newPartnerSecret);
-
-// (b) A change of the partner's state: functions at the state seam.
-const changing =
-  <W extends Change['what']>(ops: Op[], what: W, bend: (c: Extract<Change, { what: W }>, x: Exchange) => Change): Stating =>
-  (x, c) =>
-    c.what === what && mine(x, ops) ? bend(c as Extract<Change, { what: W }>, x) : c;
 
 // (c) The answer: functions at the answer seam.
 const answered =
@@ -88,10 +81,10 @@ export const AUTH_FAULTS = faultCatalogue([
   }),
   fault('fd-lock-five-counter-reset-by-any-success', {
     rule: "FD-LOCK-FIVE, FD-PROP-LIMIT-KEY: a successful authentication of another partner resets this partner's run of failures (one shared counter), so failures interleaved with another partner's tokens never lock",
-    state: changing(BOTH, 'failures', (c, x) => {
-      if (c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
+    state: (x, c) => {
+      if (c.what === 'failures' && mine(x) && c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
       return c;
-    }),
+    },
     ...was('i31-fd-lock-counter-reset-by-any-success'),
   }),
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): a lockout window where the documents give none.

@@ -26,12 +26,6 @@ const unchecked =
     (s === 'customer' || s === 'consumer') && when(x) ? undefined : r;
 const refusedBody = (when: (x: Exchange) => boolean, message: string) => refuse('body', when, { status: 400, message });
 const anyLogin = (x: Exchange) => !!x.world.logins.get(Number(x.body.institutionLoginId));
-/** The status of the Fix login's refusal made 400 where `when` holds. */
-const loginStatus400 =
-  (when: (x: Exchange) => boolean): Judge =>
-  (x, s, r) =>
-    s === 'login' && r && when(x) ? { ...r, status: 400 } : r;
-
 // (b) The session a link opens: functions at the state seam.
 const session =
   (bend: (s: Session, x: Exchange) => void, when: (x: Exchange) => boolean = () => true): Stating =>
@@ -133,7 +127,7 @@ export const CONNECT_FAULTS = faultCatalogue([
   }),
   fault('fd-connect-fix-login-other-customer-400', {
     rule: 'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
-    judge: loginStatus400(anyLogin),
+    judge: (x, s, r) => (s === 'login' && r && anyLogin(x) ? { ...r, status: 400 } : r),
     ...blind('blind-connect-fix-other-customer-login-400'),
   }),
   fault('fd-prop-every-kind-connect-fix-legacy-login-404', {

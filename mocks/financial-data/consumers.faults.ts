@@ -8,7 +8,6 @@ import { ssnDigits, type ConsumerSeams, type Exchange } from './consumers.record
 import type { Consumer } from './state.js';
 
 type Answering = SeamFn<ConsumerSeams, 'answer'>;
-type Stating = SeamFn<ConsumerSeams, 'state'>;
 type Op = Exchange['op'];
 type Fields = Record<string, any>;
 const { fault, skip, refuse, on, answered } = faultKit<ConsumerSeams>();
@@ -31,11 +30,6 @@ const anyonesConsumer = (op: Op, when: (c: Consumer, x: Exchange) => boolean = (
     (x) => (x.consumer = held(x)),
   );
 };
-/** The fields a modification merges made otherwise (`stored` the consumer's fields before it). */
-const modified =
-  (bend: (fields: Fields, stored: Fields, x: Exchange) => Fields): Stating =>
-  (x, c) =>
-    c.op === 'modify' ? { ...c, fields: bend(c.fields, c.consumer.fields, x) } : c;
 /** A member of a reader's record made otherwise where it holds a string. */
 const shownText = (op: Op, key: string, bend: (s: string) => string): Answering =>
   answered([op], (b) => ({ ...b, [key]: text(b[key], bend) }));
@@ -111,6 +105,6 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     ...blind('blind-modify-unknown-consumer-204'),
   }),
   fault('fd-cons-modify-keep-names-blanked', 'FD-CONS-MODIFY-KEEP: a modification blanks the names it does not give', {
-    state: modified((f) => ({ firstName: '', lastName: '', ...f })),
+    state: (_x, c) => (c.op === 'modify' ? { ...c, fields: { firstName: '', lastName: '', ...c.fields } } : c),
   }),
 ]);

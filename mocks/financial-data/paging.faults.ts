@@ -13,11 +13,6 @@ const cut =
   (bend: (w: PageWindow, x: PagingSeams['x']) => PageWindow): SeamFn<PagingSeams, 'state'> =>
   (x, w) =>
     x.op === 'page' && w.op === 'page-window' ? bend(w, x) : w;
-/** The counts of a page made otherwise. */
-const counted =
-  (bend: (c: PagingSeams['answer'], x: PagingSeams['x']) => Partial<PagingSeams['answer']>): SeamFn<PagingSeams, 'answer'> =>
-  (x, c) =>
-    x.op === 'page' && 'moreAvailable' in c ? { ...c, ...bend(c, x) } : c;
 
 export const PAGING_FAULTS = faultCatalogue([
   // Paging (seed 002 Limits; provider 1.35.0 StartParameter, LimitParameter; reference Conventions, Paging).
@@ -40,7 +35,7 @@ export const PAGING_FAULTS = faultCatalogue([
     origin: 'blind',
   }),
   fault('blind-found-counts-page', 'FD-PAGE-COUNTS: found is the size of the page, not the number of matching records', {
-    answer: counted((c) => ({ found: c.displaying })),
+    answer: (x, c) => (x.op === 'page' && 'moreAvailable' in c ? { ...c, found: c.displaying } : c),
     ...provider,
     origin: 'blind',
   }),

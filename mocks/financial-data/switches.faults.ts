@@ -36,11 +36,6 @@ const at =
     if (s === step && !r && ops.includes(x.op)) change(x);
     return r;
   };
-/** The refusal of `step` on one of `ops` skipped when `find` resolves what the step would have. */
-const refound =
-  (ops: Op[], step: Step, find: (x: Exchange) => boolean): Judge =>
-  (x, s, r) =>
-    r && s === step && ops.includes(x.op) && find(x) ? undefined : r;
 /** The external id lookup's found switches added to with those of `kind` (or untagged) of the same customers. */
 const riding = (keep: (s: Switch) => boolean): Judge =>
   at([EXTERNAL], 'found', (x) => {
@@ -111,7 +106,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     judge: riding((s) => s.kind === 'billPay'),
   }),
   fault('fd-sw-external-unknown-empty', 'FD-SW-EXTERNAL-UNKNOWN: an external id no switch carries answers 200 with an empty list', {
-    judge: refound([EXTERNAL], 'found', () => true),
+    judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? undefined : r),
     ...assumption,
   }),
   // Not a deviation: the provider's answer to an external id no switch carries (its 400 example 1643),

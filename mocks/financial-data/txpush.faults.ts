@@ -9,7 +9,6 @@ import { faultKit, blind, assumption, provider, always, was } from './fault-buil
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
 import { eventOf, type Delivery, type Exchange, type TxPushSeams } from './txpush.records.js';
 
-type Answering = SeamFn<TxPushSeams, 'answer'>;
 type Stating = SeamFn<TxPushSeams, 'state'>;
 type Delivering = SeamFn<TxPushSeams, 'delivery'>;
 type When = (x: Exchange) => boolean;
@@ -38,11 +37,6 @@ const withoutSilenced: Stating = changed('test', (c, x) => {
   const silenced = x.world.faultMemory.disabledSubscriptions as Set<number>;
   return { ...c, listeners: c.listeners.filter((s) => !silenced.has(s.id)) };
 });
-/** The 404 of an unknown subscription answered 204 where `when` holds. */
-const unknownDeleted =
-  (when: (x: Exchange, m: FaultMemory) => boolean): Answering =>
-  (x, a, m) =>
-    x.op === 'DeleteTxPushSubscription' && a.refusal?.message === 'Subscription not found' && when(x, m) ? { status: 204 } : a;
 
 // (d) A delivery: functions at the delivery seam.
 /** Each delivery sent (of `type`, where `when` holds) made otherwise; a silent one stays silent. */
@@ -203,7 +197,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
     state: changed('delete', (c, x) => {
       for (const s of c.removed) x.world.faultMemory.deletedSubscriptions.set(s.id, x.customer!.id);
     }),
-    answer: unknownDeleted((x) => x.world.faultMemory.deletedSubscriptions.get(Number(x.input.path.subscriptionId)) === x.customer?.id),
+    // The 404 of an unknown subscription answered 204 when this fault saw it deleted.
+    answer: (x, a) =>
+      x.op === 'DeleteTxPushSubscription' &&
+      a.refusal?.message === 'Subscription not found' &&
+      x.world.faultMemory.deletedSubscriptions.get(Number(x.input.path.subscriptionId)) === x.customer?.id
+        ? { status: 204 }
+        : a,
     ...blind('blind-txpush-delete-again-204'),
   }),
   seeded(
