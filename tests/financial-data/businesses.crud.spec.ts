@@ -2,7 +2,7 @@
 // Businesses and Limits: one business per customer, 409 on a second one; success is a 200).
 // Shapes (provider 1.35.0): the record carries `businessId`; the two GET operations answer an
 // array holding the one business. Every field sent (add or update) is read back in the answer and
-// through both readers: a target that silently drops one fails here.
+// through both readers: the answer judge's (fixtures/financial-data.ts), the phone number's here.
 import {
   expect,
   expectFdError,
@@ -59,7 +59,7 @@ test(
     const body = fullBusiness(tellingMarkupName('Original Holdings LLC', { length: NAME_MAX }), false, '10');
     const added = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body });
     expect(added.status).toBe(200);
-    expect(added.body, 'the answer to AddBusinessDetails').toMatchObject(body);
+    expect(added.body.phoneNumber, 'the answer to AddBusinessDetails: its phone number').toEqual(body.phoneNumber);
     const businessId = added.body.businessId;
     expect(businessId, 'the record carries its businessId').toBeTruthy();
     const readBoth = async (sent: Record<string, unknown>, when: string) => {
@@ -69,14 +69,14 @@ test(
       ] as const) {
         expect(res.status).toBe(200);
         expect(res.body, 'an array holding the one business').toHaveLength(1);
-        expect(res.body[0], `the business ${when}, read ${reader}`).toMatchObject({ ...sent, businessId });
+        expect(res.body[0], `the business ${when}, read ${reader}`).toMatchObject({ phoneNumber: sent.phoneNumber, businessId });
       }
     };
     await readBoth(body, 'added');
     const update = fullBusiness(tellingMarkupName('Renamed Holdings LLC', { length: NAME_MAX }), true, '27');
     const res = await fdApi.call('UpdateBusiness', { path: { business_id: businessId }, body: update });
     expect(res.status).toBe(200);
-    expect(res.body, 'the answer to UpdateBusiness').toMatchObject({ ...update, businessId });
+    expect(res.body, 'the answer to UpdateBusiness').toMatchObject({ phoneNumber: update.phoneNumber, businessId });
     await readBoth(update, 'updated');
   },
 );

@@ -80,6 +80,10 @@ test('readers: a member both schemas document alike must agree; varying, masked 
   const [byId] = plans.objects(op('GetBusinessById'), 200, [business]);
   const [byCustomer] = plans.objects(op('GetBusinessByCustomer'), 200, [{ ...business, address: { city: 'UTICA' } }]);
   expect(plans.disagreements(byId, byCustomer)).toEqual(['address.city: "Utica" / "UTICA"']);
+  // A writer's 200 is the object as the write left it, compared like a reader's; a 202's work is not done.
+  const [added] = plans.objects(op('AddBusinessDetails'), 200, { ...business, email: 'a@example.test' });
+  expect(plans.disagreements(byId, added)).toEqual(['email: left out / "a@example.test"']);
+  expect(plans.objects(op('GeneratePaymentSuccessIndicators'), 202, { payRequestId: 'p1' })).toEqual([]);
   // A parent's id is no identity: a bundle naming its customer is not an object of its own.
   expect(plans.objects(op('GetAccountDetailsByAccountId'), 200, { customerId: '5', errorCount: 0, accounts: [] })).toEqual([]);
 });
@@ -91,6 +95,9 @@ test('echo: a writer answers what it was sent, members only one side documents a
   const answer = { ...sent, businessId: 'b1', phoneNumber: { countryCode: '+1', phoneNo: '555-1234' } };
   expect(echoProblems(plans, add, 200, sent, answer)).toEqual([]);
   expect(echoProblems(plans, add, 200, sent, { ...answer, address: { city: 'UTICA' } })).toEqual(['address.city: "UTICA" / "Utica"']);
+  // A member sent with a value and left out is not echoed, optional (email) or not; one sent empty says nothing.
+  expect(echoProblems(plans, add, 200, sent, { ...answer, email: undefined })).toEqual(['email: left out / "a@example.test"']);
+  expect(echoProblems(plans, add, 200, { ...sent, email: '' }, { ...answer, email: undefined })).toEqual([]);
   // A refusal echoes nothing.
   expect(echoProblems(plans, add, 400, sent, { ...answer, name: 'Other' })).toEqual([]);
 });
