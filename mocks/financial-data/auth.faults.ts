@@ -7,19 +7,17 @@
 // issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
 // id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, provider, was } from './fault-builders.js';
+import { faultKit, always, assumption, provider, was } from './fault-builders.js';
 import { type Partner } from './state.js';
 import type { AuthOp as Op, AuthSeams, Exchange } from './auth.records.js';
 
 type Judge = SeamFn<AuthSeams, 'judge'>;
 type Answering = SeamFn<AuthSeams, 'answer'>;
-const { fault, foldOn } = faultKit<AuthSeams>();
+const { fault, fold } = faultKit<AuthSeams>();
 
 const TOKEN: Op = 'CreateToken';
 const CHANGE: Op = 'ModifyPartnerSecret';
 const BOTH: Op[] = [TOKEN, CHANGE];
-/** The seams are the whole mock's: a fault bends only the exchanges of auth.ts. */
-const mine = (x: Exchange, ops: Op[] = BOTH) => ops.includes(x.op);
 const sent = (x: Exchange) => x.input.body.partnerSecret;
 
 // (a) The request as judged: functions at the judge seam.
@@ -27,19 +25,19 @@ const sent = (x: Exchange) => x.input.body.partnerSecret;
 const accepted =
   (ops: Op[], test: (secret: string, p: Partner, x: Exchange) => boolean): Judge =>
   (x, s, r) =>
-    r && s === 'secret' && mine(x, ops) && typeof sent(x) === 'string' && test(sent(x), x.partner!, x) ? undefined : r;
+    r && s === 'secret' && ops.includes(x.op) && typeof sent(x) === 'string' && test(sent(x), x.partner!, x) ? undefined : r;
 /** Every refusal of `op` (401) written with `words` added. */
 const quoting =
   (op: Op, words: (x: Exchange) => string): Judge =>
   (x, _s, r) =>
-    r && r.status === 401 && mine(x, [op]) ? { ...r, message: `${r.message}${words(x)}` } : r;
+    r && r.status === 401 && x.op === op ? { ...r, message: `${r.message}${words(x)}` } : r;
 const newSecretOf = (x: Exchange) => String(x.input.body.newPartnerSecret);
 
 // (c) The answer: functions at the answer seam.
 const answered =
   (op: Op, bend: (a: { status: number; body?: any }, x: Exchange) => { status: number; body?: any }): Answering =>
   (x, a) =>
-    mine(x, [op]) && a.status < 400 ? bend(a, x) : a;
+    x.op === op && a.status < 400 ? bend(a, x) : a;
 
 export const AUTH_FAULTS = faultCatalogue([
   fault('fd-token-secret-exact-trimmed-caseless', {
@@ -63,7 +61,7 @@ export const AUTH_FAULTS = faultCatalogue([
   fault('fd-token-issue-unknown-partner-404-provider', {
     rule: 'FD-TOKEN-ISSUE: an unknown partner is a 401 (the seed), answered 404 as provider 1.42.0 publishes, in the body it gives that 404 (its ErrorWrapper)',
     judge: (x, s, r) =>
-      r && s === 'partner' && mine(x, [TOKEN])
+      r && s === 'partner' && x.op === TOKEN
         ? {
             status: 404,
             message: 'Partner not found',
@@ -75,14 +73,14 @@ export const AUTH_FAULTS = faultCatalogue([
     ...was('token-unknown-partner-404-provider'),
   }),
   fault('fd-lock-five-after-four', 'FD-LOCK-FIVE: four failed authentications lock the partner (five lock, four do not)', {
-    judge: foldOn(BOTH, 'partner', (x) => (x.lockAt -= 1)),
+    judge: fold('partner', always, (x) => (x.lockAt -= 1)),
     origin: 'blind',
     ...was('blind-lock-after-four', 'lock-after-four'),
   }),
   fault('fd-lock-five-counter-reset-by-any-success', {
     rule: "FD-LOCK-FIVE, FD-PROP-LIMIT-KEY: a successful authentication of another partner resets this partner's run of failures (one shared counter), so failures interleaved with another partner's tokens never lock",
     state: (x, c) => {
-      if (c.what === 'failures' && mine(x) && c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
+      if (c.what === 'failures' && c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
       return c;
     },
     ...was('i31-fd-lock-counter-reset-by-any-success'),
@@ -91,7 +89,7 @@ export const AUTH_FAULTS = faultCatalogue([
   fault('fd-prop-lasting-lock-lifted-after-an-hour', {
     rule: 'FD-PROP-LASTING: a partner locked by five failed authentications is unlocked an hour later, the right secret answered a token again (a lockout window no document states: the provider support lifts the lock)',
     state: (x, c, memory) => {
-      if (c.what !== 'locked' || !mine(x, [TOKEN])) return c;
+      if (c.what !== 'locked' || x.op !== TOKEN) return c;
       if (!c.locked) {
         delete memory[x.partnerId];
         return c;

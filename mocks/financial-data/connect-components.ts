@@ -50,7 +50,7 @@ function errorBody(status: number, description: string) {
 
 export function registerConnectComponents(app: FastifyInstance, ctx: FdContext): void {
   const { state: world } = ctx;
-  const seams = ctx.faults.seams<ComponentsSeams>();
+  const seams = ctx.faults.seams<ComponentsSeams>('connect-components');
   const state = () => world.connectComponents;
   /** A deterministic UUID (the n-th of this world). */
   const uuid = (kind: string) =>

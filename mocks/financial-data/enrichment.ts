@@ -82,7 +82,7 @@ function score(text: string): number {
 }
 
 export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
-  const seams = ctx.faults.seams<EnrichmentSeams>();
+  const seams = ctx.faults.seams<EnrichmentSeams>('enrichment');
 
   const enrich = (t: Record<string, any>, m: Merchant | undefined) => {
     const added = m

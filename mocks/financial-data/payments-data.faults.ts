@@ -1,5 +1,5 @@
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, schema } from './fault-builders.js';
+import { faultKit, always, blind, assumption, provider, schema } from './fault-builders.js';
 import { holderOf, type Change, type Exchange, type PaymentsDataSeams, type Refusal, type Step } from './payments-data.records.js';
 import { type Account, type AccountType } from './state.js';
 
@@ -8,33 +8,11 @@ type Answering = SeamFn<PaymentsDataSeams, 'answer'>;
 type Stating = SeamFn<PaymentsDataSeams, 'state'>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-const { fault, answered } = faultKit<PaymentsDataSeams>();
+const { fault, answered, skip, skipOn, fold } = faultKit<PaymentsDataSeams>();
 
-/** The operations of payments-data.ts: every seam is shared by the mock's modules, so a fault names its own. */
-const OPS: Op[] = [
-  'GetAccountOwner',
-  'GetAccountOwnerDetails',
-  'GetAccountACHDetails',
-  'GetAccountPaymentInstructionDetails',
-  'GetLoanPaymentDetails',
-  'GetAvailableBalanceLive',
-  'GetAvailableBalance',
-  'GetAccountDetailsByInstitutionLoginId',
-  'GetAccountDetailsByAccountId',
-  'AccountMatchingScoreDetails',
-];
 const BUNDLES: Op[] = ['GetAccountDetailsByInstitutionLoginId', 'GetAccountDetailsByAccountId'];
-const ours = (x: Exchange) => OPS.includes(x.op);
 
 // (a) The request as judged: functions at the judge seam.
-/** The refusal of `step` on `op` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (op: Op | null, step: Step, when: (x: Exchange) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || !ours(x) || (op && x.op !== op) || !when(x)) return r;
-    then?.(x);
-    return undefined;
-  };
 /** A refusal at `step` of `op` the sources do not give, where `when` holds. */
 const refuse =
   (
@@ -45,13 +23,6 @@ const refuse =
   ): Judge =>
   (x, s, r) =>
     r ?? (s === step && x.op === op && when(x) ? made : undefined);
-/** The exchange changed at `step` before it is judged further, on an operation of ours. */
-const fold =
-  (step: Step, change: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s === step && ours(x)) change(x);
-    return r;
-  };
 const typed = (type: AccountType) => (x: Exchange) => x.account?.type === type;
 
 // (b) Whether a balance is read again: functions at the state seam.
@@ -59,7 +30,7 @@ const typed = (type: AccountType) => (x: Exchange) => x.account?.type === type;
 const refreshing =
   (reader: Change['reader'], decide: (c: Change, x: Exchange) => boolean): Stating =>
   (x, c) =>
-    ours(x) && c.op === 'balance' && c.reader === reader ? { ...c, refresh: decide(c, x) } : c;
+    c.op === 'balance' && c.reader === reader ? { ...c, refresh: decide(c, x) } : c;
 /** Each holder of an owner answer (v3, owner match: `holders`; the bundle: each account's identity) made otherwise. */
 const holders = (ops: Op[], bend: (holder: View, x: Exchange, account: Account) => View): Answering =>
   answered(ops, (b, x) =>
@@ -117,20 +88,20 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
 
   // --- Supported account types (seed 002, Payments data)
   fault('fd-pay-ach-types-credit-card-served', 'FD-PAY-ACH-TYPES: ACH details v1 serve a creditCard account (not a 400)', {
-    judge: skip('GetAccountACHDetails', 'type', typed('creditCard')),
+    judge: skipOn('GetAccountACHDetails', 'type', typed('creditCard')),
   }),
   fault('fd-pay-ach-types-cd-refused', 'FD-PAY-ACH-TYPES: ACH details v1 refuse a certificateOfDeposit account (portfolio type cd)', {
     judge: refuse('GetAccountACHDetails', 'type', typed('cd')),
   }),
   fault('fd-pay-details-v3-types-cd-served', 'FD-PAY-DETAILS-V3-TYPES: v3 details serve a cd account (not a 400)', {
-    judge: skip('GetAccountPaymentInstructionDetails', 'type', typed('cd')),
+    judge: skipOn('GetAccountPaymentInstructionDetails', 'type', typed('cd')),
   }),
   fault('fd-pay-details-v3-types-money-market-refused', {
     rule: 'FD-PAY-DETAILS-V3-TYPES: v3 details refuse a money market account as unsupported',
     judge: refuse('GetAccountPaymentInstructionDetails', 'type', typed('moneyMarket')),
   }),
   fault('fd-pay-balance-types-live-investment-served', 'FD-PAY-BALANCE-TYPES: the live balance serves an investment account (not a 400)', {
-    judge: skip('GetAvailableBalanceLive', 'type', typed('investment')),
+    judge: skipOn('GetAvailableBalanceLive', 'type', typed('investment')),
   }),
   fault('fd-pay-balance-types-cached-cd-refused', 'FD-PAY-BALANCE-TYPES: the cached balance refuses a cd account (one reader only)', {
     judge: refuse('GetAvailableBalance', 'type', typed('cd')),
@@ -143,13 +114,13 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     ...provider,
   }),
   fault('fd-pay-loan-types-checking-served', 'FD-PAY-LOAN-TYPES: loan payment details serve a checking account (not a 400)', {
-    judge: skip('GetLoanPaymentDetails', 'type', typed('checking')),
+    judge: skipOn('GetLoanPaymentDetails', 'type', typed('checking')),
     ...provider,
   }),
 
   // --- Owner (seed 002: 203 MFA; the owner is the linked customer; dates in epoch seconds)
   fault('fd-pay-owner-mfa-ignored', 'FD-PAY-OWNER-MFA: the owner of an MFA account is answered 200, not 203', {
-    judge: skip('GetAccountOwner', 'mfa'),
+    judge: skipOn('GetAccountOwner', 'mfa'),
   }),
   fault('fd-pay-owner-name-v1-reversed', 'FD-PAY-OWNER-NAME: the v1 owner name is "last first", not as the holder is named', {
     answer: answered(['GetAccountOwner'], (b, x) => {
@@ -220,16 +191,16 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     ...provider,
   }),
   fault('fd-pay-peb-include-first-only', 'FD-PAY-PEB-INCLUDE: only the first section include names comes back', {
-    judge: fold('include', (x) => {
+    judge: fold('include', always, (x) => {
       if (x.input.query.include !== undefined) x.sections = new Set([...x.sections!].slice(0, 1));
     }),
   }),
   fault('fd-pay-peb-include-values-unknown-accepted', 'FD-PAY-PEB-INCLUDE-VALUES: an unknown section name is taken, not a 400', {
-    judge: skip(null, 'include'),
+    judge: skip('include'),
     ...provider,
   }),
   fault('fd-pay-peb-default-all-no-owner', 'FD-PAY-PEB-DEFAULT-ALL: without include the owner section is left out', {
-    judge: fold('include', (x) => {
+    judge: fold('include', always, (x) => {
       if (x.input.query.include === undefined) x.sections!.delete('accountIdentity');
     }),
     ...assumption,
@@ -261,6 +232,6 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     answer: scored((s) => (s === 100 ? 105 : s)),
   }),
   fault('fd-pay-match-timeout-never', 'FD-PAY-MATCH-TIMEOUT: a slow institution gives a match, not 408', {
-    judge: skip('AccountMatchingScoreDetails', 'slow'),
+    judge: skipOn('AccountMatchingScoreDetails', 'slow'),
   }),
 ]);

@@ -33,7 +33,7 @@ export function storedAsset(world: FdState, assetId: string): Readonly<Asset> | 
 
 export function registerStatements(app: FastifyInstance, ctx: FdContext) {
   const { state: world, clock } = ctx;
-  const seams = ctx.faults.seams<StatementSeams>();
+  const seams = ctx.faults.seams<StatementSeams>('statements');
   const state = () => world.statements;
 
   const exchange = (op: FdOperationId, input: Input, reply: FastifyReply): Exchange => {

@@ -22,8 +22,6 @@ const BILL_PAY: Op = 'getBillPaySwitchDetails';
 const EXTERNAL: Op = 'getAllExternalDepositSwitches';
 const LISTS: Op[] = [DEPOSITS, BILL_PAYS];
 const DETAILS: Op[] = [DEPOSIT, BILL_PAY];
-/** The seams are the whole mock's: a fault bends only the exchanges of switches.ts. */
-const mine = (x: Exchange) => [...LISTS, ...DETAILS, EXTERNAL].includes(x.op);
 
 const partnerCustomers = (x: Exchange): Customer[] =>
   x.input.partner ? [...x.world.customers.group('partner', x.input.partner.id).values()] : [...x.world.customers.values()];
@@ -67,13 +65,12 @@ export const SWITCHES_FAULTS = faultCatalogue([
   fault('fd-sw-list-lost-after-sibling-deleted', {
     rule: "FD-SW-LIST, FD-SW-DELETED-CUSTOMER: once one customer of the partner is deleted, the partner's other customers whose switches were made list none (seed 002, Customers: a delete removes access to that customer's data only)", // The owners are kept in the world's fault memory (state.ts), reset with it.
     state: (x, made) => {
-      if (!mine(x)) return made;
       const c = x.world.customers.get(made[0]?.customerId ?? '');
       if (c) x.world.faultMemory.switchOwners.set(c.id, { partnerId: c.partnerId, lost: false });
       return made;
     },
     judge: (x, s, r) => {
-      if (s !== 'pool' || r || !mine(x)) return r;
+      if (s !== 'pool' || r) return r;
       const owners = x.world.faultMemory.switchOwners;
       for (const [id, gone] of owners)
         if (!gone.lost && !x.world.customers.has(id)) for (const o of owners.values()) if (o.partnerId === gone.partnerId) o.lost = true;

@@ -119,7 +119,7 @@ function generate(customerId: string, accounts: Account[], nowS: number): Switch
 
 export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   const { state: world, clock } = ctx;
-  const seams = ctx.faults.seams<SwitchSeams>();
+  const seams = ctx.faults.seams<SwitchSeams>('switches');
   const byCustomer = () => world.switches.byCustomer;
   /** The customer's switches, made on first need once the customer is linked (none before). */
   const switchesOf = (x: Exchange, customer: Customer): Switch[] => {

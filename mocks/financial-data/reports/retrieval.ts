@@ -81,7 +81,7 @@ const PURPOSE_REQUIRED = 'Permissible Purpose Code is required';
 
 export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, clock } = ctx;
-  const seams = ctx.faults.seams<RetrievalSeams>();
+  const seams = ctx.faults.seams<RetrievalSeams>('retrieval');
   const store = () => world.reports;
   const reportsIn = (ids: string[] | undefined) => (ids ?? []).map((id) => store().reports.get(id)!).filter(Boolean);
   const exchange = (op: FdOperationId, input: Input, reply: FastifyReply): Exchange => ({
