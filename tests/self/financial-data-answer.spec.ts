@@ -5,16 +5,19 @@ import { expect, test } from '../../fixtures/self.js';
 import {
   countProblems,
   echoProblems,
+  echoRule,
   listCountTable,
   periodProblems,
   periodRules,
   ReaderPlans,
+  readerRule,
 } from '../../fixtures/assertions/financial-data-answer.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
 const contract = await loadContract('financial-data');
-const table = listCountTable(contract, loadRules('financial-data').rules);
+const rules = loadRules('financial-data').rules;
+const table = listCountTable(contract, rules);
 const row = (operationId: string) => table.find((r) => r.operationId === operationId)!;
 
 test('the list table is generated from the response schemas: every paged list with its items and counts, and a rule of the catalogue', () => {
@@ -202,6 +205,10 @@ test("a report's acknowledgement echoes the request as its constraints", () => {
   expect(ack(sent)).toEqual([]);
   expect(ack({ ...sent, showNsf: false })).toEqual(['constraints.showNsf: false / true']);
   expect(ack({ reportCustomFields: sent.reportCustomFields })).toEqual(['constraints.showNsf: left out / true']);
+  // Filed under the rule whose text names the member: the constraints' echo rule, not the narrowest echo rule of the writer.
+  expect(echoRule(rules, 'GenerateVOAReport', ack({ ...sent, showNsf: false }))).toBe('FD-ASSETS-ECHO');
+  // A reader's member read otherwise than the writer answered it: the reader's own echo rule (the record reads back).
+  expect(readerRule(rules, 'GetConsumerForCustomer', 'CreateConsumer', true)).toBe('FD-CONS-READ');
 });
 
 test('periods: an answer whose rule says its period ends after it starts, every period of it; equal or reversed fails', () => {
