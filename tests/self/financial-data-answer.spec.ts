@@ -212,7 +212,7 @@ test("a report's acknowledgement echoes the request as its constraints", () => {
 });
 
 test('periods: an answer whose rule says its period ends after it starts, every period of it; equal or reversed fails', () => {
-  const periods = periodRules(loadRules('financial-data').rules);
+  const periods = periodRules(rules);
   expect(periods.get('getCustomerAuthorizationDetails')).toBe('FD-AUTHDETAILS-OAUTH');
   const body = (end: string) => ({ institutionLoginId: 1, authorizationStartDate: '2025-01-01T00:00:00.000Z', authorizationEndDate: end });
   expect(periodProblems(body('2025-07-01T00:00:00.000Z'))).toEqual([]);
