@@ -169,7 +169,7 @@ test('echo of arrays: scalar items as a collection, object items by their key; r
   const made = (answered: unknown[]) =>
     echoProblems(plans, hook, 201, { events }, { subscriptionId: 's', status: 'active', events: answered });
   expect(made([events[1], { ...events[0], condition: { subscribeFor: 'institutionId', includes: ['02', '1'] } }])).toEqual([]);
-  expect(made([...events, { name: 'c' }])).toEqual(['events[name="c"]: answered, not sent']);
+  expect(made([...events, { name: 'c' }])).toEqual(['events[name="c"]: given / left out']);
   expect(made([events[0], { name: 'b', url: 'https://x' }]), 'a member not sent is no echo').toEqual([]);
 });
 
@@ -193,7 +193,7 @@ test("a writer's arrays against its readers: the same items whatever their order
     'events[name="a"].url: "https://A" / "https://a"',
   ]);
   expect(plans.disagreements(byId([...sub.events, { name: 'b', webhookEventId: 'e2' }]), hook)).toEqual([
-    'events[name="b"]: answered / left out',
+    'events[name="b"]: given / left out',
   ]);
 });
 
