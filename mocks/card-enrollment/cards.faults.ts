@@ -7,13 +7,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { lengthOf } from '../../helpers/contract/facts.js';
-import { faultCatalogue, faultWriter, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import { always, faultCatalogue, faultWriter, judgesAt, type SeamFn, type Relaxation } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import { type Body, type CardSeams, type Enrollment, type Refusal, type Step } from './cards.js';
 
-type Seams = FaultSeams<CardSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<CardSeams, 'judge'>;
+type Answering = SeamFn<CardSeams, 'answer'>;
 type When = (x: Enrollment) => boolean;
 
 /**
@@ -28,6 +27,7 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 ];
 
 const fault = faultWriter<CardSeams>('CE');
+const { fold: foldAt, skip, refuse } = judgesAt<CardSeams>();
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
 const assumption = { source: 'assumption' } as const;
@@ -64,7 +64,6 @@ function loosened<const Rows extends readonly (readonly [string, string, string,
 }
 
 // Who and what a fault applies to.
-const always: When = () => true;
 const onCard: When = (x) => x.path === 'card';
 const onReceipt: When = (x) => x.path === 'receipt';
 const by =
@@ -101,12 +100,7 @@ const named = (r: Refusal, name: (field: string) => string) => r.violations?.map
 
 // (a) The request as judged: functions at the judge seam.
 /** The body changed before it is judged (and answered as changed). */
-const fold =
-  (when: When, change: (body: Body, x: Enrollment) => void): Judge =>
-  (x, step, r) => {
-    if (step === 'read' && when(x)) change(x.body, x);
-    return r;
-  };
+const fold = (when: When, change: (body: Body, x: Enrollment) => void): Judge => foldAt('read', when, (x) => change(x.body, x));
 /** A refusal of `step` let through when every member it names is one `taken` takes; `then` goes on from there. */
 const tolerate =
   (step: Step, taken: (v: Violation, x: Enrollment) => boolean, then?: (x: Enrollment) => void): Judge =>
@@ -118,19 +112,6 @@ const tolerate =
 /** A refusal of the schema let through when every member it names is `field` on `path`, and `also` holds. */
 const letThrough = (path: When, field: string, also: (v: Violation, x: Enrollment) => boolean = () => true): Judge =>
   tolerate('schema', (v, x) => path(x) && v.field === field && also(v, x));
-/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (step: Step, when: When = always, then?: (x: Enrollment) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || !when(x)) return r;
-    then?.(x);
-    return undefined;
-  };
-/** A refusal at `step` of a request the sources accept, where `when` holds. */
-const refuse =
-  (step: Step, when: When, refusal: (x: Enrollment) => Refusal): Judge =>
-  (x, s, r) =>
-    r ?? (s === step && when(x) ? refusal(x) : undefined);
 /** The refusal of `step` (of any, undefined) changed where `when` holds. */
 const recode =
   (step: Step | undefined, when: When, change: (r: Refusal, x: Enrollment) => Refusal): Judge =>

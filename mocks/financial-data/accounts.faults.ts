@@ -4,25 +4,14 @@
 // (`relax`) or bends accounts.ts at its seams: the request as judged at one step (Step), what a write
 // stores (Change), the answer. Which set of writers found a fault is the mutation records'
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';
-import {
-  accountsOf,
-  isActive,
-  masked,
-  viewer,
-  type AccountSeams,
-  type Answer,
-  type Exchange,
-  type Step,
-  type View,
-} from './accounts.records.js';
+import { accountsOf, isActive, masked, viewer, type AccountSeams, type Exchange, type View } from './accounts.records.js';
 
-type Seams = FaultSeams<AccountSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<AccountSeams, 'judge'>;
+type Answering = SeamFn<AccountSeams, 'answer'>;
+type Stating = SeamFn<AccountSeams, 'state'>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 const { fault, fold, skip, on, writtenThenRefused, changed } = faultKit<AccountSeams>();
@@ -49,10 +38,6 @@ const SIMPLE_READERS: Op[] = [
 ];
 
 // (a) The request as judged: functions at the judge seam.
-const recode =
-  (step: Step, when: When, status: number, message: string): Judge =>
-  (x, s, r, m) =>
-    r && s === step && when(x, m) ? { status, message } : r;
 /** The account of the path found otherwise (`find`) where the sources find none, on `op`. */
 const accountFound = (op: Op, find: (x: Exchange, memory: FaultMemory) => Account | undefined): Judge =>
   skip(
@@ -95,10 +80,6 @@ const shown =
       };
     return when(a.shown[0]) ? { ...a, body: bend(a.body, a.shown[0], x) } : a;
   };
-const restatus =
-  (op: Op, status: number, body?: (x: Exchange, a: Answer) => unknown): Answering =>
-  (x, a) =>
-    x.op === op && a.status < 400 ? { ...a, status, body: body?.(x, a) } : a;
 const full = (x: Exchange, accounts: Account[]) => {
   const view = viewer(x.world, accounts[0]?.customerId ?? String(x.input.path.customerId));
   return { accounts: accounts.map((a) => view.full(a)) };
@@ -258,7 +239,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     state: changed('refresh', (c, x) => (x.login ? { ...c, accounts: accountsOf(x.world, x.login.customerId) } : c)),
   }),
   fault('fd-acct-refresh-v1-answers-204', 'FD-ACCT-REFRESH-V1: a v1 refresh by login answers 204 without the accounts', {
-    answer: restatus('RefreshCustomerAccountsByInstitutionLogin', 204),
+    answer: (x, a) => (x.op === 'RefreshCustomerAccountsByInstitutionLogin' && a.status < 400 ? { ...a, status: 204, body: undefined } : a),
   }),
   fault('fd-obj-foreign-id-refresh-v2-unknown-customer-204', {
     rule: 'FD-OBJ-FOREIGN-ID: the v2 refresh answers 204 for a customer it does not know',
@@ -273,7 +254,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   fault('fd-not-found-delete-unknown-account-400', {
     rule: 'FD-ACCT-DELETE-ACCOUNT, FD-NOT-FOUND: an unknown account id on delete is answered 400, not 404',
-    judge: recode('account', on('DeleteCustomerAccount'), 400, 'Invalid account id'),
+    judge: (x, s, r) => (r && s === 'account' && x.op === 'DeleteCustomerAccount' ? { status: 400, message: 'Invalid account id' } : r),
   }),
   fault('fd-acct-delete-again-204', 'FD-ACCT-DELETE-AGAIN: a second delete of an account answers 204, not 404', {
     state: keepDeleted('DeleteCustomerAccount'),

@@ -5,7 +5,7 @@
 // app-registration.ts at its seams: the request as judged at one step (Step), what a write stores
 // (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
 // a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
-import { faultCatalogue, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always, was } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
@@ -18,31 +18,20 @@ import {
   registrationsOf,
   statusMatch,
   type AppSeams,
-  type Change,
   type Exchange,
   type StatusCriteria,
-  type Step,
 } from './app-registration.records.js';
 
-type Seams = FaultSeams<AppSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<AppSeams, 'judge'>;
+type Answering = SeamFn<AppSeams, 'answer'>;
 type Op = Exchange['op'];
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-const { fault, fold, skip, refuse, on, answered } = faultKit<AppSeams>();
+const { fault, fold, skip, refuse, on, answered, changed, writtenThenRefused } = faultKit<AppSeams>();
 const registration = (x: Exchange, preAppId: unknown) => x.world.appRegistrations.apps.get(Number(preAppId));
 const laterPage = (x: Exchange) => Number(x.input.query.start ?? 1) > 1;
 
 // (a) The request as judged: functions at the judge seam.
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, write: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (r && s === step) write(x);
-    return r;
-  };
 /** The v2 status read's matches kept by `keep` in place of the criterion `by`. */
 const statusFilter = (by: keyof StatusCriteria, keep: (r: Registration, c: StatusCriteria) => boolean): Judge =>
   fold('match', on('GetAppRegistrationStatus'), (x) => {
@@ -59,11 +48,6 @@ const everyPartner = (op: Op, when: When): Judge =>
     (x) => (x.scope = allRegistrations(x.world, x.nowS)),
   );
 
-// (b) What a write stores: functions at the state seam.
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend({ ...c } as Extract<Change, { op: K }>, x, m) ?? c) : c;
 /** Each item of a list answer's member made otherwise. */
 const items = (op: Op, member: string, bend: (item: Body, x: Exchange, memory: FaultMemory) => Body): Answering =>
   answered(op, (b, x, m) => ({ ...b, [member]: b[member].map((i: Body) => bend({ ...i }, x, m)) }));
@@ -293,7 +277,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   }),
   fault('fd-app-customer-not-found-unknown-app-saved', {
     rule: 'FD-APP-CUSTOMER-NOT-FOUND: assigning an applicationId the partner has no approved application with is refused 404, yet the customer keeps it',
-    judge: writtenThenRefused('application', (x) => (x.customer!.applicationId = x.input.path.applicationId)),
+    judge: writtenThenRefused('application', always, (x) => (x.customer!.applicationId = x.input.path.applicationId)),
     ...blind('blind-app-customer-unknown-app-saved'),
   }),
 ]);

@@ -200,18 +200,15 @@ export type Step =
   | 'start'
   | 'status'
   | 'limit'
-  | 'filters'
   | 'scope'
   | 'match'
   | 'found'
   | 'page'
   | 'sunset'
   | 'app'
-  | 'rows'
   | 'institution'
   | 'customer'
-  | 'application'
-  | 'fixed';
+  | 'application';
 
 /** A refusal: in the shared front's error body, or the provider's coded one ({code, status, message, user_message}) where `userMessage` is given. */
 export interface Refusal {
@@ -231,12 +228,8 @@ export const coded = (status: number, code: string, userMessage: string): Refusa
 export const NO_APPLICATIONS = 'No registered partner applications found.';
 
 /** What a write stores, before it is applied. */
-export type Change =
-  | { op: 'register'; r: Registration }
-  /** The registration changed, the details it keeps (none: not saved), whether it awaits approval again, its applicationId after. */
-  | { op: 'modify'; r: Registration; fields?: Record<string, any>; pending: boolean; applicationId?: string }
-  /** The customer given the application (none: not saved). */
-  | { op: 'set'; customer?: Customer };
+/** A modification: the registration changed, the details it keeps (none: not saved), whether it awaits approval again, its applicationId after. */
+export type Change = { op: 'modify'; r: Registration; fields?: Record<string, any>; pending: boolean; applicationId?: string };
 
 /** An answer as sent: a success's status and body, or a refusal. */
 export interface Answer {

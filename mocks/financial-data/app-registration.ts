@@ -78,14 +78,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         : undefined,
     // The contract's limits of these lists are judged by the shared front.
     limit: none,
-    filters: (x) => {
+    // The filters of the query; a partner reads its own registrations only.
+    scope: (x) => {
       const { pre_app_id, application_id, name, status, preAppId, applicationId, appName, submittedDate, modifiedDate } = x.input.query;
       if (x.op === 'getApplications') x.criteria = { pre_app_id, application_id, name, status };
       else x.statusCriteria = { preAppId, applicationId, status, appName, submittedDate, modifiedDate };
-      return undefined;
-    },
-    // A partner reads its own registrations only.
-    scope: (x) => {
       x.scope = mine(x);
       return undefined;
     },
@@ -113,17 +110,14 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       x.app = approvedApp(world, x.input.partner?.id, x.input.path.application_id);
       return x.app ? undefined : coded(404, '3001', 'Requested Application Id is not found');
     },
-    // seed 002: without an institution id, all institutions.
-    rows: (x) => {
+    // seed 002: without an institution id, all institutions; provider 1.35.0 example 3002: an
+    // institution the application is not registered with.
+    institution: (x) => {
       x.all = institutionsOf(world, x.app!);
       x.rows = x.all;
-      return undefined;
-    },
-    // provider 1.35.0 example 3002: an institution the application is not registered with.
-    institution: (x) => {
       const id = x.input.query.institution_id;
       if (id === undefined) return undefined;
-      x.rows = x.rows!.filter((row) => Number(row.inst.id) === id);
+      x.rows = x.rows.filter((row) => Number(row.inst.id) === id);
       return x.rows.length
         ? undefined
         : coded(404, '3002', 'Requested application registration status is not found against financial institutions');
@@ -133,13 +127,6 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       return x.customer ? undefined : refused(404, 'Customer not found.');
     },
     application: (x) => (approvedApp(world, x.input.partner?.id, x.input.path.applicationId) ? undefined : refused(404, NO_APPLICATIONS)),
-    // provider 1.35.0 ApplicationId: a customer's application cannot be changed once set. Neither
-    // document gives this refusal its status (FD-APP-CUSTOMER-APP-FIXED takes 400 or 404): the mock
-    // answers 400, the customer and the application both existing. The same application again changes nothing.
-    fixed: (x) =>
-      x.customer!.applicationId !== undefined && x.customer!.applicationId !== x.input.path.applicationId
-        ? refused(400, "The customer's application is set already and cannot be changed.")
-        : undefined,
   };
 
   const judged = judgeThrough(seams, judge);
@@ -165,12 +152,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
 
   on('RegisterApp', ['fields'], (x, reply) => {
     const state = world.appRegistrations;
-    const change = seams.state(x, {
-      op: 'register',
-      r: newRegistration(++state.seq, x.input.partner!.id, x.input.body, x.nowS),
-    }) as Extract<Change, { op: 'register' }>;
-    state.apps.set(change.r.preAppId, change.r);
-    return answer(x, reply, { status: 201, body: { preAppId: change.r.preAppId, status: statusOf(change.r) } });
+    const r = newRegistration(++state.seq, x.input.partner!.id, x.input.body, x.nowS);
+    state.apps.set(r.preAppId, r);
+    return answer(x, reply, { status: 201, body: { preAppId: r.preAppId, status: statusOf(r) } });
   });
 
   on('ModifyAppRegistration', ['registration'], (x, reply) => {
@@ -194,7 +178,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
 
   on(
     'getApplications',
-    ['params', 'start', 'status', 'limit', 'filters', 'scope', 'match', 'page'],
+    ['params', 'start', 'status', 'limit', 'scope', 'match', 'page'],
     (x, reply) => {
       const { found, displaying, moreAvailable, slice } = x.page!;
       return answer(x, reply, { status: 200, body: { found, displaying, moreAvailable, applications: slice.map(applicationView) } });
@@ -203,7 +187,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   );
 
   // Deprecated v2; still served (rules FD-APP-STATUS-SUNSET).
-  on('GetAppRegistrationStatus', ['sunset', 'filters', 'scope', 'match', 'found', 'page'], (x, reply) => {
+  on('GetAppRegistrationStatus', ['sunset', 'scope', 'match', 'found', 'page'], (x, reply) => {
     const { matches, size, pageNumber, pageFrom } = x as Required<Exchange>;
     return answer(x, reply, {
       status: 200,
@@ -219,7 +203,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
 
   on(
     'getRegisteredInstitutions',
-    ['app', 'start', 'limit', 'rows', 'institution', 'page'],
+    ['app', 'start', 'limit', 'institution', 'page'],
     (x, reply) => {
       const { found, displaying, moreAvailable, slice } = x.rowsPage!;
       const institutions = slice.map((row) => institutionView(x.app!, row));
@@ -229,9 +213,13 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   );
 
   // seed 002: assigns an application to a customer.
-  on('SetCustomerAppID', ['customer', 'application', 'fixed'], (x, reply) => {
-    const change = seams.state(x, { op: 'set', customer: x.customer }) as Extract<Change, { op: 'set' }>;
-    if (change.customer) change.customer.applicationId = x.input.path.applicationId;
+  on('SetCustomerAppID', ['customer', 'application'], (x, reply) => {
+    // provider 1.35.0 ApplicationId: a customer's application cannot be changed once set. Neither
+    // document gives this refusal its status (FD-APP-CUSTOMER-APP-FIXED takes 400 or 404): the mock
+    // answers 400, the customer and the application both existing. The same application again changes nothing.
+    if (x.customer!.applicationId !== undefined && x.customer!.applicationId !== x.input.path.applicationId)
+      return answer(x, reply, { status: 400, refusal: refused(400, "The customer's application is set already and cannot be changed.") });
+    x.customer!.applicationId = x.input.path.applicationId;
     return answer(x, reply, { status: 200 });
   });
 }

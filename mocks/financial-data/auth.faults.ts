@@ -6,16 +6,14 @@
 // lock, its secret), a change of the partner's state (its lock, its failures, its secret, a token
 // issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
 // id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type Partner } from './state.js';
-import type { AuthOp as Op, AuthSeams, Change, Exchange, Step } from './auth.records.js';
+import type { AuthOp as Op, AuthSeams, Exchange } from './auth.records.js';
 
-type Seams = FaultSeams<AuthSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Stating = NonNullable<Seams['state']>;
-type Answering = NonNullable<Seams['answer']>;
-const { fault } = faultKit<AuthSeams>();
+type Judge = SeamFn<AuthSeams, 'judge'>;
+type Answering = SeamFn<AuthSeams, 'answer'>;
+const { fault, foldOn } = faultKit<AuthSeams>();
 
 const TOKEN: Op = 'CreateToken';
 const CHANGE: Op = 'ModifyPartnerSecret';
@@ -25,13 +23,6 @@ const mine = (x: Exchange, ops: Op[] = BOTH) => ops.includes(x.op);
 const sent = (x: Exchange) => x.input.body.partnerSecret;
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange of one of `ops` changed at `step` (whether or not the step refuses). */
-const at =
-  (ops: Op[], step: Step, change: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s === step && mine(x, ops)) change(x);
-    return r;
-  };
 /** The secret refused on one of `ops` accepted where `test` takes it (`p` the partner). */
 const accepted =
   (ops: Op[], test: (secret: string, p: Partner, x: Exchange) => boolean): Judge =>
@@ -43,12 +34,6 @@ const quoting =
   (x, _s, r) =>
     r && r.status === 401 && mine(x, [op]) ? { ...r, message: `${r.message}${words(x)}` } : r;
 const newSecretOf = (x: Exchange) => String(x.input.body.newPartnerSecret);
-
-// (b) A change of the partner's state: functions at the state seam.
-const changing =
-  <W extends Change['what']>(ops: Op[], what: W, bend: (c: Extract<Change, { what: W }>, x: Exchange) => Change): Stating =>
-  (x, c) =>
-    c.what === what && mine(x, ops) ? bend(c as Extract<Change, { what: W }>, x) : c;
 
 // (c) The answer: functions at the answer seam.
 const answered =
@@ -90,16 +75,16 @@ export const AUTH_FAULTS = faultCatalogue([
     ...was('token-unknown-partner-404-provider'),
   }),
   fault('fd-lock-five-after-four', 'FD-LOCK-FIVE: four failed authentications lock the partner (five lock, four do not)', {
-    judge: at(BOTH, 'partner', (x) => (x.lockAt -= 1)),
+    judge: foldOn(BOTH, 'partner', (x) => (x.lockAt -= 1)),
     origin: 'blind',
     ...was('blind-lock-after-four', 'lock-after-four'),
   }),
   fault('fd-lock-five-counter-reset-by-any-success', {
     rule: "FD-LOCK-FIVE, FD-PROP-LIMIT-KEY: a successful authentication of another partner resets this partner's run of failures (one shared counter), so failures interleaved with another partner's tokens never lock",
-    state: changing(BOTH, 'failures', (c, x) => {
-      if (c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
+    state: (x, c) => {
+      if (c.what === 'failures' && mine(x) && c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
       return c;
-    }),
+    },
     ...was('i31-fd-lock-counter-reset-by-any-success'),
   }),
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): a lockout window where the documents give none.

@@ -33,11 +33,7 @@ export interface Refusal {
  * A change of a partner's authentication state: its lock as judged at one authentication, its run
  * of failures after an attempt, its secret after a change, a token issued.
  */
-export type Change =
-  | { what: 'locked'; locked: boolean }
-  | { what: 'failures'; failures: number }
-  | { what: 'secret'; secret: string }
-  | { what: 'issued'; token: string };
+export type Change = { what: 'locked'; locked: boolean } | { what: 'failures'; failures: number } | { what: 'secret'; secret: string };
 
 /** An answer as sent. */
 export interface Answer {

@@ -4,13 +4,12 @@
 // (`relax`) or bends businesses.ts at its seams: the request as judged (the customer, the one
 // business per customer, the business of the path), what a write stores, the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type BusinessOp as Op, type BusinessSeams, type Change, type Exchange } from './businesses.records.js';
 
-type Seams = FaultSeams<BusinessSeams>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Answering = SeamFn<BusinessSeams, 'answer'>;
+type Stating = SeamFn<BusinessSeams, 'state'>;
 type View = Record<string, any>;
 const { fault, skip } = faultKit<BusinessSeams>();
 /** The dates the update stores made otherwise. */

@@ -6,15 +6,13 @@
 // changes, the answer. An id docs/mutation.md names from before the move, and a blind fault's first
 // id, stay as aliases.
 import { createHash } from 'node:crypto';
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
-type Seams = FaultSeams<ComponentsSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<ComponentsSeams, 'judge'>;
 type Op = Exchange['op'];
-const { fault, skipOn: skip, foldOn: fold } = faultKit<ComponentsSeams>();
+const { fault, skipOn: skip, foldOn: fold, answered } = faultKit<ComponentsSeams>();
 
 const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
 const FORM: Op = 'post-institutions-institutionId-login-forms';
@@ -36,13 +34,6 @@ const ownLive = (x: Exchange, same: (id: string) => boolean) =>
   [...x.world.connectComponents.configurations.values()].find((c) => !c.deleted && c.partnerId === x.partnerId && same(c.id));
 const configurationIdOf = (x: Exchange) => String(SESSIONS.includes(x.op) ? x.input.body.configurationId : x.input.path.configuration_id);
 const foreignLive = (x: Exchange) => x.stored !== undefined && !x.stored.deleted && x.stored.partnerId !== x.partnerId;
-
-// (c) The answer: functions at the answer seam.
-/** The body of a success of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.error === undefined && a.body !== undefined ? { ...a, body: bend(a.body, x) } : a;
 
 export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   // --- Sessions: OAuth URLs and login forms (seed 002, Connect components)

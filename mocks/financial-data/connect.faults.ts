@@ -6,17 +6,15 @@
 // the body, the Fix login; the experiences list's application, its experiences and codes), the
 // session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
 // before the move, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import { findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
 
-type Seams = FaultSeams<ConnectSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
-const { fault, fold, skip, refuse } = faultKit<ConnectSeams>();
+type Judge = SeamFn<ConnectSeams, 'judge'>;
+type Stating = SeamFn<ConnectSeams, 'state'>;
+const { fault, fold, skip, refuse, answered } = faultKit<ConnectSeams>();
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';
 
@@ -28,12 +26,6 @@ const unchecked =
     (s === 'customer' || s === 'consumer') && when(x) ? undefined : r;
 const refusedBody = (when: (x: Exchange) => boolean, message: string) => refuse('body', when, { status: 400, message });
 const anyLogin = (x: Exchange) => !!x.world.logins.get(Number(x.body.institutionLoginId));
-/** The status of the Fix login's refusal made 400 where `when` holds. */
-const loginStatus400 =
-  (when: (x: Exchange) => boolean): Judge =>
-  (x, s, r) =>
-    s === 'login' && r && when(x) ? { ...r, status: 400 } : r;
-
 // (b) The session a link opens: functions at the state seam.
 const session =
   (bend: (s: Session, x: Exchange) => void, when: (x: Exchange) => boolean = () => true): Stating =>
@@ -41,13 +33,6 @@ const session =
     if (when(x)) bend(s, x);
     return s;
   };
-
-// (c) The answer: functions at the answer seam.
-/** The body of a success of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange) => any): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 ? { ...a, body: bend(a.body, x) } : a;
 
 export const CONNECT_FAULTS = faultCatalogue([
   fault('fd-connect-language-transfer-french-accepted', 'FD-CONNECT-LANGUAGE: the Connect Transfer flows take fr (en and es only)', {
@@ -142,7 +127,7 @@ export const CONNECT_FAULTS = faultCatalogue([
   }),
   fault('fd-connect-fix-login-other-customer-400', {
     rule: 'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
-    judge: loginStatus400(anyLogin),
+    judge: (x, s, r) => (s === 'login' && r && anyLogin(x) ? { ...r, status: 400 } : r),
     ...blind('blind-connect-fix-other-customer-login-400'),
   }),
   fault('fd-prop-every-kind-connect-fix-legacy-login-404', {

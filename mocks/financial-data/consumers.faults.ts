@@ -2,14 +2,12 @@
 // with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
 // (`relax`) or bends consumers.ts at its seams: the request as judged at one step, what a write stores,
 // the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, was } from './fault-builders.js';
 import { ssnDigits, type ConsumerSeams, type Exchange } from './consumers.records.js';
 import type { Consumer } from './state.js';
 
-type Seams = FaultSeams<ConsumerSeams>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Answering = SeamFn<ConsumerSeams, 'answer'>;
 type Op = Exchange['op'];
 type Fields = Record<string, any>;
 const { fault, skip, refuse, on, answered } = faultKit<ConsumerSeams>();
@@ -32,11 +30,6 @@ const anyonesConsumer = (op: Op, when: (c: Consumer, x: Exchange) => boolean = (
     (x) => (x.consumer = held(x)),
   );
 };
-/** The fields a modification merges made otherwise (`stored` the consumer's fields before it). */
-const modified =
-  (bend: (fields: Fields, stored: Fields, x: Exchange) => Fields): Stating =>
-  (x, c) =>
-    c.op === 'modify' ? { ...c, fields: bend(c.fields, c.consumer.fields, x) } : c;
 /** A member of a reader's record made otherwise where it holds a string. */
 const shownText = (op: Op, key: string, bend: (s: string) => string): Answering =>
   answered([op], (b) => ({ ...b, [key]: text(b[key], bend) }));
@@ -112,6 +105,6 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     ...blind('blind-modify-unknown-consumer-204'),
   }),
   fault('fd-cons-modify-keep-names-blanked', 'FD-CONS-MODIFY-KEEP: a modification blanks the names it does not give', {
-    state: modified((f) => ({ firstName: '', lastName: '', ...f })),
+    state: (_x, c) => (c.op === 'modify' ? { ...c, fields: { firstName: '', lastName: '', ...c.fields } } : c),
   }),
 ]);

@@ -50,7 +50,7 @@ export interface Refusal {
 }
 
 /** What a write stores, before it is applied: a new consumer, or the fields a modification merges. */
-export type Change = { op: 'create'; consumer: Consumer } | { op: 'modify'; consumer: Consumer; fields: Record<string, any> };
+export type Change = { op: 'modify'; consumer: Consumer; fields: Record<string, any> };
 
 /** An answer as sent. */
 export interface Answer {

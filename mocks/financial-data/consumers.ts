@@ -8,15 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { findConsumer, findCustomer } from './state.js';
-import {
-  consumerRecord,
-  type Answer,
-  type Change,
-  type ConsumerSeams,
-  type Exchange,
-  type Refusal,
-  type Step,
-} from './consumers.records.js';
+import { consumerRecord, type Answer, type ConsumerSeams, type Exchange, type Refusal, type Step } from './consumers.records.js';
 
 export { consumerRecord } from './consumers.records.js';
 
@@ -69,17 +61,16 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       createdDate: clock.nowEpochSeconds(),
       fields: { ...x.input.body },
     };
-    const created = (seams.state(x, { op: 'create', consumer }) as Extract<Change, { op: 'create' }>).consumer;
-    world.consumers.set(created.id, created);
-    world.consumerOf.set(customerId, created.id);
-    return answer(x, reply, { status: 201, body: { id: created.id, createdDate: created.createdDate, customerId: Number(customerId) } });
+    world.consumers.set(consumer.id, consumer);
+    world.consumerOf.set(customerId, consumer.id);
+    return answer(x, reply, { status: 201, body: { id: consumer.id, createdDate: consumer.createdDate, customerId: Number(customerId) } });
   });
   on('GetConsumerForCustomer', ['customer', 'held'], (x, reply) => answer(x, reply, { status: 200, body: consumerRecord(x.consumer!) }));
   on('GetConsumer', ['consumer'], (x, reply) => answer(x, reply, { status: 200, body: consumerRecord(x.consumer!) }));
   // seed 002, Consumers: every field sent is stored, the others stay.
   on('ModifyConsumer', ['consumer'], (x, reply) => {
     const consumer = x.consumer!;
-    const change = seams.state(x, { op: 'modify', consumer, fields: { ...x.input.body } }) as Extract<Change, { op: 'modify' }>;
+    const change = seams.state(x, { op: 'modify', consumer, fields: { ...x.input.body } });
     consumer.fields = { ...consumer.fields, ...change.fields };
     return answer(x, reply, { status: 204 });
   });

@@ -1,12 +1,11 @@
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import { matches, type CustomerSeams, type Exchange } from './customers.records.js';
 import { usernameKey, type Customer } from './state.js';
 
-type Seams = FaultSeams<CustomerSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<CustomerSeams, 'judge'>;
+type Answering = SeamFn<CustomerSeams, 'answer'>;
+type Stating = SeamFn<CustomerSeams, 'state'>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;

@@ -28,14 +28,6 @@ export function pick(body: Record<string, any>) {
   return { username, firstName, lastName, phone, email, applicationId };
 }
 
-/** A page of a list as paging.ts cuts it. */
-export interface Page {
-  found: number;
-  displaying: number;
-  moreAvailable: boolean;
-  slice: Customer[];
-}
-
 /** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   op: FdOperationId;
@@ -45,15 +37,13 @@ export interface Exchange {
   contract: Contract;
   /** The caller's customer the path names (the 'customer' step). */
   customer?: Customer;
-  /** GetCustomers: its filters as read, the customers they keep, the paging asked and the page cut. */
+  /** GetCustomers: its filters as read and the customers they keep. */
   filters?: { username?: string; type?: string; search?: string };
   list?: { readonly length: number; slice(from: number, to: number): Customer[] };
-  paging?: { start?: number; limit?: number };
-  page?: Page;
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'username' | 'quota' | 'customer' | 'application' | 'dispute' | 'filters' | 'list' | 'paging' | 'page';
+export type Step = 'username' | 'customer' | 'dispute' | 'filters' | 'list';
 
 export interface Refusal {
   status: number;

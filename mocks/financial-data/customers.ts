@@ -34,22 +34,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       world.usernames.has(usernameKey(x.input.partner?.id ?? '', x.input.body.username))
         ? refused(409, 'A customer with this username already exists')
         : undefined,
-    // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
-    // customers): provider Test the APIs page: a partner enrolls a quota of testing customers (x-limits); a
-    // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
-    // document names no status for this refusal.
-    quota: (x) => {
-      const over = ctx.standIn && x.op === 'AddTestingCustomer' ? testingQuotaRefusal(ctx, x.input.partner?.id ?? '') : undefined;
-      return over ? refused(400, over) : undefined;
-    },
     // seed 002, Errors 404: the partner's customer of the path, else not found.
     customer: (x) => {
       x.customer = findCustomer(world, x.input.path.customerId ?? x.input.path.customer_id, x.input.partner?.id);
       return x.customer ? undefined : refused(404, 'Customer not found');
     },
-    // provider 1.35.0: the body requires the application and both names, so a customer without an
-    // application is a 404 (its examples: "No registered partner applications found").
-    application: (x) => (x.customer!.applicationId ? undefined : refused(404, 'No registered partner applications found')),
     // seed 002, Errors 403: a disputed statement on customer modification.
     dispute: (x) => (x.customer!.disputed ? refused(403, 'The customer has a disputed statement') : undefined),
     // seed 002, Customers: the username, the type (provider 1.35.0: an empty type lists every kind) and the search text.
@@ -72,15 +61,6 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         search === undefined ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter((c) => matches(c, search));
       return undefined;
     },
-    // reference, Conventions (Paging): start is the 1-based page index, limit the page size.
-    paging: (x) => {
-      x.paging = { start: x.input.query.start, limit: x.input.query.limit };
-      return undefined;
-    },
-    page: (x) => {
-      x.page = pageOf(x.list!, x.paging!, pageSize, ctx.faults);
-      return undefined;
-    },
   };
 
   const judged = judgeThrough(seams, judge);
@@ -96,6 +76,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const add = (type: Customer['type']) => (x: Exchange, reply: FastifyReply) => {
     const { body } = x.input;
     const partnerId = x.input.partner?.id ?? '';
+    // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
+    // customers): provider Test the APIs page: a partner enrolls a quota of testing customers (x-limits); a
+    // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
+    // document names no status for this refusal.
+    const over = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
+    if (over) return sendError(ctx, reply, 400, over);
     const created = seams.state(x, {
       op: 'create',
       customer: { id: world.nextId(), partnerId, type, createdDate: Math.floor(x.now.getTime() / 1000), ...pick(body) },
@@ -106,18 +92,22 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       world.usernames.set(usernameKey(partnerId, body.username), customer.id);
     return answer(x, reply, { status: 201, body: { id: customer.id, username: customer.username, createdDate: customer.createdDate } });
   };
-  on('AddTestingCustomer', ['username', 'quota'], add('testing'));
-  on('AddCustomer', ['username', 'quota'], add('active'));
+  on('AddTestingCustomer', ['username'], add('testing'));
+  on('AddCustomer', ['username'], add('active'));
 
-  on('GetCustomers', ['filters', 'list', 'paging', 'page'], (x, reply) => {
-    const { slice, ...counts } = x.page!;
+  // reference, Conventions (Paging): start is the 1-based page index, limit the page size.
+  on('GetCustomers', ['filters', 'list'], (x, reply) => {
+    const { slice, ...counts } = pageOf(x.list!, { start: x.input.query.start, limit: x.input.query.limit }, pageSize, ctx.faults);
     return answer(x, reply, { status: 200, body: { ...counts, customers: slice.map(customerView) } });
   });
 
   on('GetCustomer', ['customer'], (x, reply) => answer(x, reply, { status: 200, body: customerView(x.customer!) }));
 
-  on('GetCustomerWithAppData', ['customer', 'application'], (x, reply) => {
+  on('GetCustomerWithAppData', ['customer'], (x, reply) => {
     const c = x.customer!;
+    // provider 1.35.0: the body requires the application and both names, so a customer without an
+    // application is a 404 (its examples: "No registered partner applications found").
+    if (!c.applicationId) return sendError(ctx, reply, 404, 'No registered partner applications found');
     return answer(x, reply, {
       status: 200,
       body: {

@@ -5,15 +5,14 @@
 // the required members and the lengths are the contract's) or bends enrichment.ts at its seams: the
 // batch as judged, the text a merchant is recognised in, the answer. An id docs/mutation.md names
 // from before the move, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, was } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant } from './enrichment.records.js';
 
-type Seams = FaultSeams<EnrichmentSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<EnrichmentSeams, 'judge'>;
+type Answering = SeamFn<EnrichmentSeams, 'answer'>;
 type Item = Record<string, any>;
-const { fault } = faultKit<EnrichmentSeams>();
+const { fault, answered } = faultKit<EnrichmentSeams>();
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
@@ -42,13 +41,11 @@ const recognising =
 
 // (b) The answer: functions at the answer seam.
 /** The answer's transactions made otherwise. */
-const answered =
-  (bend: (items: Item[], x: Exchange) => Item[]): Answering =>
-  (x, a) =>
-    mine(x) && a.status < 400 ? { ...a, body: { ...a.body, transactions: bend(a.body.transactions, x) } } : a;
+const items = (bend: (items: Item[], x: Exchange) => Item[]): Answering =>
+  answered('enrichTransactions', (b, x) => ({ ...b, transactions: bend(b.transactions, x) }));
 /** Each enriched transaction made otherwise (`m` the merchant recognised in it, `i` its index). */
 const each = (bend: (item: Item, m: Merchant | undefined, i: number, all: Item[]) => Item): Answering =>
-  answered((items, x) => items.map((item, i) => bend(item, x.merchants![i], i, items)));
+  items((all, x) => all.map((item, i) => bend(item, x.merchants![i], i, all)));
 /** A member of each transaction where `when` holds, written otherwise. */
 const written = <T>(name: string, is: (v: unknown) => v is T, bend: (v: T) => unknown): Answering =>
   each((item) => (is(item[name]) ? { ...item, [name]: bend(item[name]) } : item));
@@ -84,7 +81,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   // --- What comes back as sent (seed 002: the enclosed transactions; provider 1.35.0 EnrichedTransaction; FD-PROP-ECHO-AS-SENT)
   fault('fd-enrich-keyed-batch-last-dropped', {
     rule: 'FD-ENRICH-BATCH, FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a batch of more than two transactions is answered without its last one',
-    answer: answered((items) => (items.length > 2 ? items.slice(0, -1) : items)),
+    answer: items((all) => (all.length > 2 ? all.slice(0, -1) : all)),
     ...was('i34-fd-enrich-batch-last-dropped'),
   }),
   fault('fd-enrich-adds-amount-as-string', {

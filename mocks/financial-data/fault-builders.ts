@@ -1,6 +1,8 @@
 // What each financial-data faults module writes its faults with (mocks/kit/faults.ts): a fault of one
 // resource's seams, its sources and origins, a contract relaxation.
-import { faultWriter, type FaultMemory, type FaultSeams, type Relaxation, type SeamTypes } from '../kit/faults.js';
+import { always, faultWriter, judgesAt, type FaultMemory, type FaultSeams, type Relaxation, type SeamTypes } from '../kit/faults.js';
+
+export { always };
 
 /**
  * The builder of one resource's faults (mocks/kit/faults.ts faultWriter): its `rules` are the rule ids its
@@ -17,37 +19,6 @@ export const seededAt = { origin: 'seeded' } as const;
 export const assumption = { source: 'assumption' } as const;
 export const provider = { source: 'provider' } as const;
 export const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];
-/** A fault that applies to every exchange of its seams. */
-export const always = (): boolean => true;
-
-/**
- * The judge functions a resource's faults are written with, at its steps: `fold` changes the request
- * at `step` before it is judged there, `skip` lets the refusal of `step` pass (`then` resolves what the
- * step would have), `refuse` refuses at `step` a request the sources accept.
- */
-export const judgesAt = <T extends SeamTypes>() => {
-  type Judge = NonNullable<FaultSeams<T>['judge']>;
-  type When = (x: T['x'], memory: FaultMemory) => boolean;
-  const fold =
-    (step: T['step'], when: When, change: (x: T['x'], memory: FaultMemory) => void): Judge =>
-    (x, s, r, m) => {
-      if (s === step && when(x, m)) change(x, m);
-      return r;
-    };
-  const skip =
-    (step: T['step'], when: When = always, then?: (x: T['x'], memory: FaultMemory) => void): Judge =>
-    (x, s, r, m) => {
-      if (s !== step || !r || !when(x, m)) return r;
-      then?.(x, m);
-      return undefined;
-    };
-  const refuse =
-    (step: T['step'], when: When, made: T['refusal'] | ((x: T['x']) => T['refusal'])): Judge =>
-    (x, s, r, m) =>
-      r ?? (s === step && when(x, m) ? (typeof made === 'function' ? (made as (x: T['x']) => T['refusal'])(x) : made) : undefined);
-  return { fold, skip, refuse };
-};
-
 /** The operation a resource's exchange names. */
 type OpOf<T extends SeamTypes> = T['x'] extends { op: infer O } ? O : never;
 /** The kind of change a resource's state seam is given (`op` of its Change). */
@@ -59,7 +30,7 @@ type Answer = { status: number; body?: any };
  * the judge functions (`fold`, `skip`, `refuse`), and the small ones each module wrote for itself:
  * `on(...ops)` (the exchange is of one of them), `all(...judges)` (judges applied one after the other),
  * `writtenThenRefused` (a write done at a step that then refuses), `changed(op, bend)` (a change of
- * that kind bent) and `answered(ops, bend)` (a success answer's body bent).
+ * that kind bent) and `answered(ops, bend)` (a success answer's body bent; a refusal's with `refused`).
  */
 export const faultKit = <T extends SeamTypes>() => {
   type Seams = FaultSeams<T>;
@@ -89,10 +60,10 @@ export const faultKit = <T extends SeamTypes>() => {
     (x, c, m) =>
       (c as { op: K }).op === op ? (bend(c as Extract<T['change'], { op: K }>, x, m) ?? c) : c;
   const answered =
-    (ops: Op | Op[], bend: (body: any, x: T['x'], memory: FaultMemory) => unknown): NonNullable<Seams['answer']> =>
+    (ops: Op | Op[], bend: (body: any, x: T['x'], memory: FaultMemory) => unknown, refused = false): NonNullable<Seams['answer']> =>
     (x, answer, m) => {
       const a = answer as Answer;
-      return isOf(x, ops) && a.status < 400 && a.body ? ({ ...a, body: bend(a.body, x, m) } as T['answer']) : answer;
+      return isOf(x, ops) && a.status >= 400 === refused && a.body ? ({ ...a, body: bend(a.body, x, m) } as T['answer']) : answer;
     };
   /** The refusal of `step` on `ops` skipped where `when` holds; `then` resolves what the step would have. */
   const skipOn =

@@ -5,14 +5,13 @@
 // one step (Step: a filter's test, a lookup, a refusal), the answer. An id docs/mutation.md names
 // from before the move, and a blind fault's first id, stay as aliases.
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, schema, was } from './fault-builders.js';
 import { locationView, rssdRecord, type Exchange, type InstitutionSeams, type Step } from './institutions.records.js';
 import type { Institution, Location } from './state.js';
 
-type Seams = FaultSeams<InstitutionSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<InstitutionSeams, 'judge'>;
+type Answering = SeamFn<InstitutionSeams, 'answer'>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
 const { fault, answered, skipOn: skip, foldOn: fold } = faultKit<InstitutionSeams>();
@@ -36,11 +35,6 @@ const searching = (ops: Op[], test: (i: Institution, x: Exchange, documented: (i
     const documented = x.keep!.search;
     x.keep!.search = (i) => test(i, x, documented);
   });
-/** The refusal of `step` on `op` answered with another status and words. */
-const restatus =
-  (op: Op, step: Step, status: number, message: string): Judge =>
-  (x, s, r) =>
-    r && s === step && x.op === op ? { ...r, status, message } : r;
 /** What `step` of `op` finds made again (`find`), refused with `message` when it finds nothing. */
 const refound =
   <K extends 'found' | 'matches'>(op: Op, step: Step, key: K, message: string, find: (x: Exchange) => NonNullable<Exchange[K]>): Judge =>
@@ -192,7 +186,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   }),
   fault('fd-routing-match-no-match-400', {
     rule: 'FD-ROUTING-MATCH, FD-ROUTING-LENGTH: a well-formed routing number without a match is answered 400, not 404',
-    judge: restatus(ROUTING, 'routing', 400, 'Invalid routing number'),
+    judge: (x, s, r) => (r && s === 'routing' && x.op === ROUTING ? { ...r, status: 400, message: 'Invalid routing number' } : r),
   }),
   fault('fd-routing-counts-displaying-page-size', {
     rule: 'FD-ROUTING-COUNTS, FD-DERIVED-COUNTS: displaying gives the institutions page size, not the number the lookup lists',

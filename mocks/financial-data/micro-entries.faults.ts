@@ -2,17 +2,16 @@
 // starting with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the
 // contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
 // write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, was, seededAt } from './fault-builders.js';
 import { DESCRIPTIONS, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
 
-type Seams = FaultSeams<MicroEntrySeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<MicroEntrySeams, 'judge'>;
+type Answering = SeamFn<MicroEntrySeams, 'answer'>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-const { fault, fold, skip, refuse, on } = faultKit<MicroEntrySeams>();
+const { fault, fold, skip, refuse, on, answered } = faultKit<MicroEntrySeams>();
 const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
 const latestOf = (x: Exchange, e: MicroEntry) =>
   entries(x)
@@ -21,7 +20,7 @@ const latestOf = (x: Exchange, e: MicroEntry) =>
 const isShown =
   (state: Shown): When =>
   (x) =>
-    x.entry !== undefined && x.shown!(x.entry) === state;
+    x.entry !== undefined && x.shown(x.entry) === state;
 /** The initiations counted otherwise: by another key, in another window, against another cap. */
 const recounted =
   (how: { key?: (x: Exchange) => string; within?: (t: number, x: Exchange) => boolean; cap?: (cap: number) => number }): Judge =>
@@ -42,11 +41,6 @@ const foundOtherwise = (when: When, find: (x: Exchange) => MicroEntry | undefine
 const pathEntry = (x: Exchange) => x.world.microEntries.entries.get(x.input.path.accountId);
 
 // (b) The answer: functions at the answer seam.
-/** The answer of `op` (a success, or a refusal with `refused`) with its body made otherwise. */
-const answered =
-  (op: Exchange['op'], bend: (body: Body, x: Exchange, memory: FaultMemory) => Body, refused = false): Answering =>
-  (x, a, m) =>
-    x.op === op && a.body && a.status >= 400 === refused ? { ...a, body: bend(a.body, x, m) } : a;
 /** A refused verification reporting status Failed with its body made otherwise. */
 const failedRefusal = (bend: (body: Body) => Body): Answering =>
   answered('VerifyMicroAmountDeposits', (b) => (b.status === 'Failed' ? bend(b) : b), true);

@@ -34,8 +34,8 @@ export interface Exchange {
   nowMs: number;
   /** The contract's x-limits: the deposit delay, the initiations a window holds and its length. */
   limits: { delayS: number; cap: number; windowMs: number };
-  /** The status an entry shows now (the 'deposits' step). */
-  shown?: (e: MicroEntry) => Shown;
+  /** The status an entry shows now. */
+  shown: (e: MicroEntry) => Shown;
   /** The initiation's customer, the key its rate is counted by and the initiations counted. */
   customer?: Customer;
   rateKey?: string;
@@ -50,7 +50,7 @@ export interface Exchange {
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'deposits' | 'customer' | 'rate' | 'conflict' | 'entries' | 'amounts' | 'state';
+export type Step = 'customer' | 'rate' | 'conflict' | 'entries' | 'amounts' | 'state';
 
 /** A refusal: in the contract's error body (message), or in a body of its own (the 429 and the verification's 400). */
 export interface Refusal {
@@ -63,8 +63,8 @@ export interface Refusal {
 export const THROTTLED: Refusal = { status: 429, body: { code: 3300001, message: 'Too many requests. Please try after some time' } };
 export const CONFLICT: Refusal = { status: 409, message: 'Micro entries already exist for this account' };
 
-/** What a write stores, before it is applied: the entries initiated, or the state a verification leaves (undefined: unchanged). */
-export type Change = { op: 'initiate'; entry: MicroEntry } | { op: 'verify'; entry: MicroEntry; to?: MicroEntryState };
+/** What a verification stores, before it is applied: the state it leaves (undefined: unchanged). */
+export type Change = { op: 'verify'; entry: MicroEntry; to?: MicroEntryState };
 
 /** An answer as sent. */
 export interface Answer {

@@ -19,7 +19,7 @@
 // answer. What the seams carry is micro-entries.records.ts's.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
-import { findCustomer, type MicroEntryState } from './state.js';
+import { findCustomer, type MicroEntry, type MicroEntryState } from './state.js';
 import { constOf, limitOf } from '../../helpers/contract/facts.js';
 import {
   CONFLICT,
@@ -27,7 +27,6 @@ import {
   drawCents,
   THROTTLED,
   type Answer,
-  type Change,
   type Exchange,
   type MicroEntrySeams,
   type Refusal,
@@ -56,11 +55,6 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    // Pending until the deposit delay has passed, then Completed (the decisions above).
-    deposits: (x) => {
-      x.shown = (e) => (e.state !== 'Pending' ? e.state : x.nowMs >= e.createdMs + x.limits.delayS * 1000 ? 'Completed' : 'Pending');
-      return undefined;
-    },
     // seed 002, Errors 404: the partner's customer of the path.
     customer: (x) => {
       x.customer = findCustomer(world, x.input.path.customerId, x.input.partner?.id);
@@ -78,7 +72,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       x.open = [...micro().entries.values()].find(
         (e) =>
           e.customerId === x.customer!.id &&
-          x.shown!(e) !== 'Failed' &&
+          x.shown(e) !== 'Failed' &&
           e.routingNumber === routingNumber &&
           e.accountNumber === accountNumber,
       );
@@ -99,7 +93,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     },
     // One attempt: entries verified answer only their own amounts, pending ones are not yet verifiable, failed ones no more.
     state: (x) => {
-      const state = x.shown!(x.entry!);
+      const state = x.shown(x.entry!);
       if (state === 'Verified') return x.match ? undefined : refusedAs('Verified', 3200002, 'Microdeposit is in Verified status');
       if (state === 'Pending') return refusedAs('Pending', 3200002, 'Microdeposit is in Pending status');
       return state === 'Failed' ? refusedAs('Failed', 3200003, 'Microdeposit verification attempts exceeded') : undefined;
@@ -111,7 +105,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   /** An operation: its exchange, then the handler; a refusal in the error body of the contract, or in its own through the answer seam. */
   const on = (op: Exclude<Exchange['op'], 'amounts'>, steps: Step[], handler: (x: Exchange, reply: FastifyReply) => unknown) =>
     route(app, ctx, op, (input: Input, reply) => {
-      const x: Exchange = { op, input, world, nowMs: clock.nowMs(), limits };
+      const nowMs = clock.nowMs();
+      // Pending until the deposit delay has passed, then Completed (the decisions above).
+      const shown = (e: MicroEntry): Shown =>
+        e.state !== 'Pending' ? e.state : nowMs >= e.createdMs + limits.delayS * 1000 ? 'Completed' : 'Pending';
+      const x: Exchange = { op, input, world, nowMs, limits, shown };
       const refusal = judged(x, steps);
       if (!refusal) return handler(x, reply);
       return refusal.body
@@ -119,24 +117,20 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         : sendError(ctx, reply, refusal.status, refusal.message!);
     });
 
-  on('InitiateMicroAmountDeposits', ['deposits', 'customer', 'rate', 'conflict'], (x, reply) => {
+  on('InitiateMicroAmountDeposits', ['customer', 'rate', 'conflict'], (x, reply) => {
     const { receiver } = x.input.body;
     const accountId = world.nextId();
-    const { entry } = seams.state(x, {
-      op: 'initiate',
-      entry: {
-        accountId,
-        customerId: x.customer!.id,
-        routingNumber: receiver.routingNumber,
-        accountNumber: receiver.accountNumber,
-        accountType: receiver.accountType,
-        name: receiver.name,
-        cents: drawCents(x.customer!.id, accountId),
-        createdMs: x.nowMs,
-        state: 'Pending',
-      },
-    }) as Extract<Change, { op: 'initiate' }>;
-    micro().entries.set(accountId, entry);
+    micro().entries.set(accountId, {
+      accountId,
+      customerId: x.customer!.id,
+      routingNumber: receiver.routingNumber,
+      accountNumber: receiver.accountNumber,
+      accountType: receiver.accountType,
+      name: receiver.name,
+      cents: drawCents(x.customer!.id, accountId),
+      createdMs: x.nowMs,
+      state: 'Pending',
+    });
     micro().initiations.set(x.rateKey!, [...x.recent!, x.nowMs]);
     const body = {
       accountId,
@@ -149,18 +143,18 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   });
 
   // An attempt: the right two amounts verify the entries, any other pair fails them.
-  on('VerifyMicroAmountDeposits', ['deposits', 'entries', 'amounts', 'state'], (x, reply) => {
+  on('VerifyMicroAmountDeposits', ['entries', 'amounts', 'state'], (x, reply) => {
     const entry = x.entry!;
     const to: MicroEntryState = x.match ? 'Verified' : 'Failed';
-    const change = seams.state(x, { op: 'verify', entry, to }) as Extract<Change, { op: 'verify' }>;
+    const change = seams.state(x, { op: 'verify', entry, to });
     if (change.to) entry.state = change.to;
     if (x.match) return answer(x, reply, { status: 200, body: { status: 'Verified', statusDescription: DESCRIPTIONS.Verified } });
-    return answer(x, reply, refusedAs(x.shown!(entry), 3200004, "Microdeposit amounts didn't match"));
+    return answer(x, reply, refusedAs(x.shown(entry), 3200004, "Microdeposit amounts didn't match"));
   });
 
-  on('GetMicroDepositsDetails', ['deposits', 'entries'], (x, reply) => {
+  on('GetMicroDepositsDetails', ['entries'], (x, reply) => {
     const e = x.entry!;
-    const status = x.shown!(e);
+    const status = x.shown(e);
     return answer(x, reply, {
       status: 200,
       body: {

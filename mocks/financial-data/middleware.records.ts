@@ -19,8 +19,6 @@ export interface Exchange {
   tokenHeader: string;
   /** seed 002, Limits: a token's lifetime (the contract's x-limits). */
   lifetimeMs: number;
-  /** The operation documents a 401 (seed 002, Businesses documents none: refused as not found). */
-  documents401: boolean;
   /** Every security alternative of the operation names the partner token (seed 002, Authentication). */
   needsToken: boolean;
   /** The app key and the token as read (the 'key' and 'token' steps), the token issued (the 'issued' step), the caller. */

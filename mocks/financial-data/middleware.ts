@@ -145,7 +145,6 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOpera
     keyHeader: ctx.headerNames.appKey.toLowerCase(),
     tokenHeader: ctx.headerNames.appToken.toLowerCase(),
     lifetimeMs: limitOf(ctx.contract, 'tokenLifetimeSeconds') * 1000,
-    documents401,
     needsToken: op.security.every((alt) => alt.includes('PartnerAppToken')),
   };
   // What every request of the route reads about its parameters, looked up once per route (the

@@ -2,23 +2,17 @@
 // one rule of schemas/financial-data/rules.yaml, the way a provider's release might, at the paging's
 // seams: the window a page cuts (PageWindow), the counts it answers. `rules` names the rule ids it
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The blind faults keep their ids.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, provider, schema } from './fault-builders.js';
 import type { PageWindow, PagingSeams } from './state.js';
 
-type Seams = FaultSeams<PagingSeams>;
 const { fault } = faultKit<PagingSeams>();
 
 /** The window of a page cut otherwise. */
 const cut =
-  (bend: (w: PageWindow, x: PagingSeams['x']) => PageWindow): NonNullable<Seams['state']> =>
+  (bend: (w: PageWindow, x: PagingSeams['x']) => PageWindow): SeamFn<PagingSeams, 'state'> =>
   (x, w) =>
     x.op === 'page' && w.op === 'page-window' ? bend(w, x) : w;
-/** The counts of a page made otherwise. */
-const counted =
-  (bend: (c: PagingSeams['answer'], x: PagingSeams['x']) => Partial<PagingSeams['answer']>): NonNullable<Seams['answer']> =>
-  (x, c) =>
-    x.op === 'page' && 'moreAvailable' in c ? { ...c, ...bend(c, x) } : c;
 
 export const PAGING_FAULTS = faultCatalogue([
   // Paging (seed 002 Limits; provider 1.35.0 StartParameter, LimitParameter; reference Conventions, Paging).
@@ -41,7 +35,7 @@ export const PAGING_FAULTS = faultCatalogue([
     origin: 'blind',
   }),
   fault('blind-found-counts-page', 'FD-PAGE-COUNTS: found is the size of the page, not the number of matching records', {
-    answer: counted((c) => ({ found: c.displaying })),
+    answer: (x, c) => (x.op === 'page' && 'moreAvailable' in c ? { ...c, found: c.displaying } : c),
     ...provider,
     origin: 'blind',
   }),

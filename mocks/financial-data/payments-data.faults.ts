@@ -1,12 +1,11 @@
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema } from './fault-builders.js';
 import { holderOf, type Change, type Exchange, type PaymentsDataSeams, type Refusal, type Step } from './payments-data.records.js';
 import { type Account, type AccountType } from './state.js';
 
-type Seams = FaultSeams<PaymentsDataSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<PaymentsDataSeams, 'judge'>;
+type Answering = SeamFn<PaymentsDataSeams, 'answer'>;
+type Stating = SeamFn<PaymentsDataSeams, 'state'>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
 const { fault, answered } = faultKit<PaymentsDataSeams>();
@@ -46,11 +45,6 @@ const refuse =
   ): Judge =>
   (x, s, r) =>
     r ?? (s === step && x.op === op && when(x) ? made : undefined);
-/** The refusal of `step` on `op` answered with another status. */
-const restatus =
-  (op: Op, step: Step, status: number, message?: string): Judge =>
-  (x, s, r) =>
-    r && s === step && x.op === op ? { ...r, status, message: message ?? r.message } : r;
 /** The exchange changed at `step` before it is judged further, on an operation of ours. */
 const fold =
   (step: Step, change: (x: Exchange) => void): Judge =>
@@ -116,7 +110,7 @@ const scored = (bend: (score: number) => number): Answering =>
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   fault('fd-pay-owner-v3-unknown-404', {
     rule: 'FD-PAY-OWNER-V3-UNKNOWN: owner v3 of an account the customer does not have is a 404, not the 400 the operation documents',
-    judge: restatus('GetAccountOwnerDetails', 'account', 404),
+    judge: (x, s, r) => (r && s === 'account' && x.op === 'GetAccountOwnerDetails' ? { ...r, status: 404 } : r),
     ...provider,
     ...blind('blind-payments-data-owner-v3-unknown-404'),
   }),

@@ -88,8 +88,6 @@ export interface Exchange {
   login?: InstitutionLogin & { accounts: Account[] };
   /** The bundle: the sections it answers (the 'include' step). */
   sections?: Set<PebSection>;
-  /** The live balance: the date of the balance before the read (a refresh moves it). */
-  datedBefore?: number;
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */

@@ -249,7 +249,6 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
 
   // --- Available balance: live (balance_cache_interval, 0 when absent) and cached (deprecated, never refreshes)
   on('GetAvailableBalanceLive', ['account', 'type'], (x) => {
-    x.datedBefore = x.account!.balanceDate;
     // A relaxed minimum (fault) lets a negative interval through: read as 0.
     read(x, x.account!, 'live', Math.max(0, Number(x.input.query.balance_cache_interval ?? 0)));
     return balanceView(x.account!);

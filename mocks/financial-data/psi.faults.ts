@@ -4,12 +4,11 @@
 // targeted mutation run picks). A fault loosens the contract (`relax`) or bends psi.ts at its seams:
 // the request as judged at one step (Step), what a rating keeps or decides (Change), the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, assumption, schema, was } from './fault-builders.js';
 import { DAY_S, GENERATE, LEGACY, READ, epochOf, riskOf, settleOf, type Change, type Exchange, type PsiSeams } from './psi.records.js';
 
-type Seams = FaultSeams<PsiSeams>;
-type Stating = NonNullable<Seams['state']>;
+type Stating = SeamFn<PsiSeams, 'state'>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
 const { fault, skip, refuse, answered } = faultKit<PsiSeams>();

@@ -5,14 +5,13 @@
 // statements.ts at its seams: the request as judged at one step (Step), what a read registers or a
 // store keeps, the answer. An id docs/mutation.md names from before the move, and a blind fault's
 // first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import type { Account } from './state.js';
 import { type Exchange, type StatementSeams } from './statements.records.js';
 
-type Seams = FaultSeams<StatementSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<StatementSeams, 'judge'>;
+type Answering = SeamFn<StatementSeams, 'answer'>;
 type Op = Exchange['op'];
 type Detail = Record<string, any>;
 const { fault, skipOn: skip, foldOn: fold } = faultKit<StatementSeams>();

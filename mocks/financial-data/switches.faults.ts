@@ -5,14 +5,13 @@
 // customer, the request as judged at one step (the customer, the switches searched, the external id
 // test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
 // fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider } from './fault-builders.js';
 import { type Customer, type Switch } from './state.js';
 import { type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
-type Seams = FaultSeams<SwitchSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
+type Judge = SeamFn<SwitchSeams, 'judge'>;
+type Answering = SeamFn<SwitchSeams, 'answer'>;
 type View = Record<string, any>;
 const { fault, answered } = faultKit<SwitchSeams>();
 
@@ -37,11 +36,6 @@ const at =
     if (s === step && !r && ops.includes(x.op)) change(x);
     return r;
   };
-/** The refusal of `step` on one of `ops` skipped when `find` resolves what the step would have. */
-const refound =
-  (ops: Op[], step: Step, find: (x: Exchange) => boolean): Judge =>
-  (x, s, r) =>
-    r && s === step && ops.includes(x.op) && find(x) ? undefined : r;
 /** The external id lookup's found switches added to with those of `kind` (or untagged) of the same customers. */
 const riding = (keep: (s: Switch) => boolean): Judge =>
   at([EXTERNAL], 'found', (x) => {
@@ -112,7 +106,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     judge: riding((s) => s.kind === 'billPay'),
   }),
   fault('fd-sw-external-unknown-empty', 'FD-SW-EXTERNAL-UNKNOWN: an external id no switch carries answers 200 with an empty list', {
-    judge: refound([EXTERNAL], 'found', () => true),
+    judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? undefined : r),
     ...assumption,
   }),
   // Not a deviation: the provider's answer to an external id no switch carries (its 400 example 1643),

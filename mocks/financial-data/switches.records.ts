@@ -29,8 +29,6 @@ export interface Exchange {
   customer?: Customer;
   /** The switches searched: the customer's, or the external id lookup's every linked customer of the partner (the 'pool' step). */
   pool?: Switch[];
-  /** The external id lookup: whether a switch carries the external id asked (the 'match' step). */
-  match?: (s: Switch) => boolean;
   /** The lists: the switches listed, in order (the 'found' step). */
   found?: Switch[];
   /** The details: the switch of the path (the 'switch' step). */
@@ -38,7 +36,7 @@ export interface Exchange {
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'customer' | 'pool' | 'match' | 'found' | 'switch';
+export type Step = 'customer' | 'pool' | 'found' | 'switch';
 
 export interface Refusal {
   status: number;

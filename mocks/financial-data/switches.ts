@@ -155,15 +155,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
             .flatMap(x.switchesOf);
       return undefined;
     },
-    // seed 002, Switch: also found by external_id, the whole id as sent.
-    match: (x) => {
-      x.match = (s) => s.externalId === x.input.path.external_id;
-      return undefined;
-    },
-    // A list holds the customer's switches of its kind; by external id, the deposit switches carrying it (404 when none).
+    // A list holds the customer's switches of its kind; by external id (seed 002, Switch: the whole id as
+    // sent), the deposit switches carrying it (404 when none).
     found: (x) => {
-      x.found = x.pool!.filter((s) => s.kind === x.kind && (!x.match || (s.externalId !== undefined && x.match(s))));
-      return x.found.length || !x.match ? undefined : refused(404, `No matching record found for external_id ${x.input.path.external_id}`);
+      const id = x.op === 'getAllExternalDepositSwitches' ? x.input.path.external_id : undefined;
+      x.found = x.pool!.filter((s) => s.kind === x.kind && (id === undefined || s.externalId === id));
+      return x.found.length || id === undefined ? undefined : refused(404, `No matching record found for external_id ${id}`);
     },
     // seed 002, Errors 404: a switch of the path's customer and of the operation's kind.
     switch: (x) => {
@@ -212,7 +209,7 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   on('getAllPaySwitches', 'billPay', ['customer', 'pool', 'found'], list);
   on('getDepositSwitchDetails', 'deposit', ['customer', 'pool', 'switch'], (x) => details(x.switch!, x.customer!));
   on('getBillPaySwitchDetails', 'billPay', ['customer', 'pool', 'switch'], (x) => details(x.switch!, x.customer!));
-  on('getAllExternalDepositSwitches', 'deposit', ['pool', 'match', 'found'], (x) => ({
+  on('getAllExternalDepositSwitches', 'deposit', ['pool', 'found'], (x) => ({
     externalId: x.input.path.external_id,
     switches: x.found!.slice(0, 10).map(summary),
   }));

@@ -3,7 +3,7 @@
 // mutation run picks). A fault bends third-party-access.ts at its seams: the request as judged at one
 // step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
 // names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, always, assumption, provider, was, seededAt } from './fault-builders.js';
 import {
   coded,
@@ -16,10 +16,9 @@ import {
 } from './third-party-access.records.js';
 import { findAccount, type AccessKey } from './state.js';
 
-type Seams = FaultSeams<AccessSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Judge = SeamFn<AccessSeams, 'judge'>;
+type Answering = SeamFn<AccessSeams, 'answer'>;
+type Stating = SeamFn<AccessSeams, 'state'>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;

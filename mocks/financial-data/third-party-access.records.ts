@@ -79,10 +79,7 @@ export const NO_KEY: Refusal = { status: 404, message: 'Consent receipt not foun
 export type AccountOf = (p: any, i: number, x: Exchange) => unknown;
 
 /** What a write stores, before it is applied: a key made, the body an update grants, the keys a revocation revokes. */
-export type Change =
-  | { op: 'generate'; key: AccessKey }
-  | { op: 'update'; key: AccessKey; body: any }
-  | { op: 'revoke'; revoked: AccessKey[] };
+export type Change = { op: 'generate'; key: AccessKey } | { op: 'update'; key: AccessKey; body: any };
 
 /** An answer as sent. */
 export interface Answer {

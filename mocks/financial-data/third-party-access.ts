@@ -112,8 +112,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   });
 
   on('RevokeThirdPartyAccessKey', ['key'], (x, reply) => {
-    const change = seams.state(x, { op: 'revoke', revoked: [x.key!] }) as Extract<Change, { op: 'revoke' }>;
-    for (const key of change.revoked) key.revoked = true;
+    x.key!.revoked = true;
     return answer(x, reply, { status: 204 });
   });
 

@@ -5,7 +5,7 @@
 // window, pending, order and page folded there), what a read finds or a write stores (Change), the
 // answer. Which set of writers found a fault is the mutation records' (docs/mutation.md); a fault a
 // record names by an earlier id keeps it as an alias.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type FaultSeams, type SeamFn } from '../kit/faults.js';
 import { faultKit, was, seededAt, assumption, provider, always, schema } from './fault-builders.js';
 import { DAY_S } from './portfolio.js';
 import {
@@ -33,9 +33,8 @@ import {
   type Window,
 } from './transactions.records.js';
 
-type Seams = FaultSeams<TransactionSeams>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
+type Answering = SeamFn<TransactionSeams, 'answer'>;
+type Stating = SeamFn<TransactionSeams, 'state'>;
 type When = (x: Exchange) => boolean;
 
 const { fault, fold, skip } = faultKit<TransactionSeams>();

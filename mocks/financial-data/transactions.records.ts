@@ -74,18 +74,7 @@ export interface Exchange {
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step =
-  | 'customer'
-  | 'account'
-  | 'transaction'
-  | 'owner'
-  | 'visible'
-  | 'dates'
-  | 'window'
-  | 'pending'
-  | 'order'
-  | 'page'
-  | 'accounts';
+export type Step = 'customer' | 'account' | 'transaction' | 'visible' | 'dates' | 'window' | 'pending' | 'order' | 'page' | 'accounts';
 
 export interface Refusal {
   status: number;

@@ -132,14 +132,14 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       x.accounts = x.account ? [x.account] : [];
       return x.account ? undefined : refused(404, 'Account not found');
     },
+    // The transaction of the path, the path's customer's (404 otherwise).
     transaction: (x) => {
       const { transactionId, uniqueTransactionId } = x.input.path;
       const hex = uniqueTransactionId === undefined ? undefined : /^utx-([0-9a-f]+)$/.exec(uniqueTransactionId)?.[1];
       const id = uniqueTransactionId === undefined ? Number(transactionId) : hex === undefined ? Number.NaN : Number.parseInt(hex, 16);
       x.transaction = world.transactions.get(id);
-      return x.transaction ? undefined : refused(404, 'Transaction not found');
+      return x.transaction?.customerId === x.input.path.customerId ? undefined : refused(404, 'Transaction not found');
     },
-    owner: (x) => (x.transaction!.customerId === x.input.path.customerId ? undefined : refused(404, 'Transaction not found')),
     visible: (x) => (x.sees(x.transaction!) ? undefined : refused(404, 'Transaction not found')),
     // seed 002, Transactions: fromDate and toDate are required.
     dates: (x) => {
@@ -265,7 +265,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   const one = (x: Exchange, reply: FastifyReply) =>
     answer(x, reply, { status: 200, body: x.show(x.transaction!), shown: [x.transaction!] });
-  const ONE_STEPS: Step[] = ['customer', 'transaction', 'owner', 'visible'];
+  const ONE_STEPS: Step[] = ['customer', 'transaction', 'visible'];
   if (uniqueIds) serve('GetTransactionByUniqueTransactionId', 'id', ONE_STEPS, one);
   serve('GetCustomerTransaction', 'id', ONE_STEPS, one);
 

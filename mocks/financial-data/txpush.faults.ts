@@ -4,29 +4,21 @@
 // txpush.ts at its seams: the request as judged at one step (Step), what a write stores (Change), the
 // answer, a delivery. Which set of writers found a fault is the mutation records' (docs/mutation.md); a
 // blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
-import { faultCatalogue, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
-import { eventOf, type Change, type Delivery, type Exchange, type Step, type TxPushSeams } from './txpush.records.js';
+import { eventOf, type Delivery, type Exchange, type TxPushSeams } from './txpush.records.js';
 
-type Seams = FaultSeams<TxPushSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
-type Delivering = NonNullable<Seams['delivery']>;
+type Stating = SeamFn<TxPushSeams, 'state'>;
+type Delivering = SeamFn<TxPushSeams, 'delivery'>;
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-const { fault, skip, answered } = faultKit<TxPushSeams>();
+const { fault, skip, answered, changed } = faultKit<TxPushSeams>();
 const ofAccount = (x: Exchange, accountId: string) => [...x.world.txpush.subscriptions.group('account', accountId).values()];
 /** A fault's memory of what it saw, by id (the store's ids are never handed out twice). */
 const seen = <K, V>(m: FaultMemory, name: string): Map<K, V> => (m[name] ??= new Map());
 
 // (a) The request as judged: functions at the judge seam.
-/** The refusal of `step` given another status. */
-const restatus =
-  (step: Step, status: number): Judge =>
-  (_x, s, r) =>
-    r && s === step ? { ...r, status } : r;
 /** The account the path names found among the partner's, under another of its customers (FD-OBJ-OTHER-PARENT). */
 const strayAccount = skip(
   'account',
@@ -40,21 +32,11 @@ const strayAccount = skip(
 );
 
 // (b) What a write stores: functions at the state seam.
-/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend({ ...c } as Extract<Change, { op: K }>, x, m) ?? c) : c;
 /** A test transaction's listeners with those `kept` out of the world's memory left out (records disabled but kept). */
 const withoutSilenced: Stating = changed('test', (c, x) => {
   const silenced = x.world.faultMemory.disabledSubscriptions as Set<number>;
   return { ...c, listeners: c.listeners.filter((s) => !silenced.has(s.id)) };
 });
-/** The 404 of an unknown subscription answered 204 where `when` holds. */
-const unknownDeleted =
-  (when: (x: Exchange, m: FaultMemory) => boolean): Answering =>
-  (x, a, m) =>
-    x.op === 'DeleteTxPushSubscription' && a.refusal?.message === 'Subscription not found' && when(x, m) ? { status: 204 } : a;
 
 // (d) A delivery: functions at the delivery seam.
 /** Each delivery sent (of `type`, where `when` holds) made otherwise; a silent one stays silent. */
@@ -96,7 +78,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   fault('fd-txpush-https-real-refusal-403', {
     rule: "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is refused 403, a status the subscribe operation does not list, not the seed's bad request",
-    judge: restatus('https', 403),
+    judge: (_x, s, r) => (r && s === 'https' ? { ...r, status: 403 } : r),
     ...blind('blind-txpush-https-refusal-403'),
   }),
   fault('fd-txpush-ports-alternative-https-port-accepted', {
@@ -215,7 +197,13 @@ export const TXPUSH_FAULTS = faultCatalogue([
     state: changed('delete', (c, x) => {
       for (const s of c.removed) x.world.faultMemory.deletedSubscriptions.set(s.id, x.customer!.id);
     }),
-    answer: unknownDeleted((x) => x.world.faultMemory.deletedSubscriptions.get(Number(x.input.path.subscriptionId)) === x.customer?.id),
+    // The 404 of an unknown subscription answered 204 when this fault saw it deleted.
+    answer: (x, a) =>
+      x.op === 'DeleteTxPushSubscription' &&
+      a.refusal?.message === 'Subscription not found' &&
+      x.world.faultMemory.deletedSubscriptions.get(Number(x.input.path.subscriptionId)) === x.customer?.id
+        ? { status: 204 }
+        : a,
     ...blind('blind-txpush-delete-again-204'),
   }),
   seeded(

@@ -5,7 +5,7 @@
 // request as judged at one step (Step), what a write stores (Change), the answer, a test delivery.
 // Which set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault keeps
 // its earlier id as an alias, so the blind measure runs as before.
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import {
   errorBody,
@@ -15,16 +15,14 @@ import {
   type Answer,
   type Exchange,
   type Refusal,
-  type Step,
   type TestDelivery,
   type WebhookSeams,
 } from './webhooks.records.js';
 
-type Seams = FaultSeams<WebhookSeams>;
-type Judge = NonNullable<Seams['judge']>;
-type Answering = NonNullable<Seams['answer']>;
-type Stating = NonNullable<Seams['state']>;
-type Delivering = NonNullable<Seams['delivery']>;
+type Judge = SeamFn<WebhookSeams, 'judge'>;
+type Answering = SeamFn<WebhookSeams, 'answer'>;
+type Stating = SeamFn<WebhookSeams, 'state'>;
+type Delivering = SeamFn<WebhookSeams, 'delivery'>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
@@ -41,11 +39,6 @@ const elsewhere = (x: Exchange) =>
 const refusal = (status: number, description: string): Refusal => ({ status, description });
 
 // (a) The request as judged: functions at the judge seam.
-/** The refusal of `step` changed where `when` holds. */
-const recode =
-  (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
-  (x, s, r, m) =>
-    r && s === step && when(x, m) ? made(x) : r;
 /** The caller's deleted subscription still found by `op`. */
 const findsDeleted = (op: Op): Judge =>
   skip(
@@ -131,7 +124,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   fault('fd-not-found-event-status-unknown-subscription-400', {
     rule: 'FD-NOT-FOUND, FD-PROP-ERROR-STATUS: an event status change on an unknown subscription id answers 400, not 404',
-    judge: recode('subscription', on('changeWebhookSubscriptionEventStatus'), () => refusal(400, 'Invalid subscription id')),
+    judge: (x, s, r) =>
+      r && s === 'subscription' && x.op === 'changeWebhookSubscriptionEventStatus' ? refusal(400, 'Invalid subscription id') : r,
     ...provider,
   }),
 

@@ -102,29 +102,15 @@ export interface Exchange {
   event?: HookEvent;
   /** The event names a create or an update asks for. */
   names?: string[];
-  /** The list: its page size and index (provider 1.35.0 ObwmsLimitParameter, ObwmsOffsetParameter), the set it pages, the page's first index and the page. */
+  /** The list: its page size and index (provider 1.35.0 ObwmsLimitParameter, ObwmsOffsetParameter), the set it pages and the page. */
   limit?: number;
   offset?: number;
   set?: HookSubscription[];
-  start?: number;
   page?: HookSubscription[];
-  /** A test: the events it covers. */
-  tested?: HookEvent[];
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step =
-  | 'request-id'
-  | 'subscription'
-  | 'event'
-  | 'names'
-  | 'condition'
-  | 'transition'
-  | 'limit'
-  | 'set'
-  | 'window'
-  | 'page'
-  | 'tested';
+export type Step = 'request-id' | 'subscription' | 'event' | 'names' | 'transition' | 'limit' | 'set' | 'page';
 
 export interface Refusal {
   status: number;
@@ -134,11 +120,8 @@ export interface Refusal {
 /** What a write stores, before it is applied: each operation's own change (below). */
 export type Change =
   | { op: 'create'; sub: HookSubscription }
-  | { op: 'update'; url?: string; events: HookEvent[] }
-  | { op: 'delete' }
   | { op: 'event-update'; webhookEventId: string; name: string; url?: string; condition?: HookEvent['condition'] }
   | { op: 'event-delete'; events: HookEvent[]; removed: HookEvent }
-  | { op: 'event-status'; status: string }
   | { op: 'sub-status'; status: string; events: string[] };
 
 /** An answer as sent (an error's body is errorBody's). */

@@ -55,12 +55,6 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const unknown = x.names!.find((n) => !AVAILABLE_EVENTS.some((e) => e.name === n));
       return unknown === undefined ? undefined : refused(400, `Event ${unknown} is not an available event`);
     },
-    // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory (FD-WEBHOOK-MANDATORY-CONDITION): a 400 without one.
-    condition: (x) => {
-      const events: EventRequest[] = x.op === 'updateWebhookSubscriptionEvent' ? [x.input.body] : x.input.body.events;
-      const bare = events.find((e) => !e.condition && mandatory(e.name))?.name;
-      return bare === undefined ? undefined : refused(400, `Event ${bare} is subscribed with a condition only`);
-    },
     // seed 002, States and transitions: an event moves to the requested state whatever its current one.
     transition: () => undefined,
     // provider 1.35.0 ObwmsLimitParameter: its range is the contract's (the shared front refuses outside it).
@@ -74,17 +68,19 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       ].filter((s) => !s.deleted);
       return undefined;
     },
-    // provider 1.35.0 ObwmsOffsetParameter: offset is a page index from 1.
-    window: (x) => {
-      x.start = (x.offset! - 1) * x.limit!;
-      return undefined;
-    },
-    // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
+    // provider 1.35.0 ObwmsOffsetParameter: offset is a page index from 1. An empty page is a 404
+    // (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
     page: (x) => {
-      x.page = x.set!.slice(x.start!, x.start! + x.limit!);
+      const start = (x.offset! - 1) * x.limit!;
+      x.page = x.set!.slice(start, start + x.limit!);
       return x.page.length === 0 ? refused(404, 'No subscriptions on this page') : undefined;
     },
-    tested: () => undefined,
+  };
+  // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory (FD-WEBHOOK-MANDATORY-CONDITION): a 400 without one.
+  const condition = (x: Exchange): Refusal | undefined => {
+    const events: EventRequest[] = x.op === 'updateWebhookSubscriptionEvent' ? [x.input.body] : x.input.body.events;
+    const bare = events.find((e) => !e.condition && mandatory(e.name))?.name;
+    return bare === undefined ? undefined : refused(400, `Event ${bare} is subscribed with a condition only`);
   };
 
   const judged = judgeThrough(seams, judge);
@@ -158,7 +154,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('createWebhookSubscription', (x, reply) => {
       const body = x.input.body as { url?: string; events: EventRequest[] };
       x.names = body.events.map((e) => e.name);
-      const refusal = judged(x, ['names', 'condition']);
+      const refusal = judged(x, ['names']) ?? condition(x);
       if (refusal) return refuse(x, reply, refusal);
       const change = seams.state(x, { op: 'create', sub: newSubscription(x, body) }) as Extract<Change, { op: 'create' }>;
       world().subscriptions.set(change.sub.subscriptionId, change.sub);
@@ -169,7 +165,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('listWebhookSubscriptions', (x, reply) => {
       x.limit = Number(x.input.query.limit ?? 10);
       x.offset = Math.max(1, Number(x.input.query.offset ?? 1));
-      const refusal = judged(x, ['limit', 'set', 'window', 'page']);
+      const refusal = judged(x, ['limit', 'set', 'page']);
       if (refusal) return refuse(x, reply, refusal);
       const page = x.page!;
       return answer(x, reply, {
@@ -186,7 +182,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('updateWebhookSubscription', (x, reply) => {
       const body = x.input.body as { url?: string; events: EventRequest[] };
       x.names = body.events.map((e) => e.name);
-      const refusal = judged(x, ['subscription', 'names', 'condition']);
+      const refusal = judged(x, ['subscription', 'names']) ?? condition(x);
       if (refusal) return refuse(x, reply, refusal);
       const sub = x.sub!;
       // The list of events is replaced; an event named again keeps its id and status (this mock's choice).
@@ -197,9 +193,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const [old] = previous.splice(kept, 1);
         return { ...newEvent(world(), e, old.status), webhookEventId: old.webhookEventId };
       });
-      const change = seams.state(x, { op: 'update', url: body.url ?? sub.url, events }) as Extract<Change, { op: 'update' }>;
-      if (change.url) sub.url = change.url;
-      sub.events = change.events;
+      if (body.url) sub.url = body.url;
+      sub.events = events;
       sub.lastUpdatedDate = isoDate(x.now);
       return answer(x, reply, { status: 200, body: subscriptionView(sub) });
     });
@@ -207,7 +202,6 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('deleteWebhookSubscription', (x, reply) => {
       const refusal = judged(x, ['subscription']);
       if (refusal) return refuse(x, reply, refusal);
-      seams.state(x, { op: 'delete' });
       x.sub!.deleted = true;
       return answer(x, reply, { status: 204 });
     });
@@ -215,7 +209,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('updateWebhookSubscriptionEvent', (x, reply) => {
       const body = x.input.body as EventRequest;
       x.names = [body.name];
-      const refusal = judged(x, ['subscription', 'event', 'names', 'condition']);
+      const refusal = judged(x, ['subscription', 'event', 'names']) ?? condition(x);
       if (refusal) return refuse(x, reply, refusal);
       const event = x.event!;
       // PUT replaces: an override or a condition left out is removed.
@@ -252,8 +246,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const refusal = judged(x, ['subscription', 'event', 'transition']);
       if (refusal) return refuse(x, reply, refusal);
       const { status } = x.input.body as { status: string };
-      const change = seams.state(x, { op: 'event-status', status }) as Extract<Change, { op: 'event-status' }>;
-      x.event!.status = change.status;
+      x.event!.status = status;
       x.sub!.lastUpdatedDate = isoDate(x.now);
       return answer(x, reply, { status: 200, body: { status } });
     });
@@ -279,18 +272,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     on('testWebhookSubscription', async (x, reply) => {
       const refusal = judged(x, ['subscription']);
       if (refusal) return refuse(x, reply, refusal);
-      x.tested = [...x.sub!.events];
-      judged(x, ['tested']);
-      for (const event of x.tested) await deliverTest(x, x.sub!, event);
+      for (const event of [...x.sub!.events]) await deliverTest(x, x.sub!, event);
       return answer(x, reply, { status: 200 });
     });
 
     on('testWebhookSubscriptionBasedOnEventId', async (x, reply) => {
       const refusal = judged(x, ['subscription', 'event']);
       if (refusal) return refuse(x, reply, refusal);
-      x.tested = [x.event!];
-      judged(x, ['tested']);
-      for (const event of x.tested) await deliverTest(x, x.sub!, event);
+      await deliverTest(x, x.sub!, x.event!);
       return answer(x, reply, { status: 200 });
     });
   });

@@ -2,7 +2,7 @@
 // the suite's authors wrote as a loosened contract (relax) or a changed behaviour (rule), and one
 // written blind (its origin set by kit/faults.ts blind); and the functions a fault registers at the seams of
 // seams.ts, written once for the catalogues.
-import { blind as blindFault, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import { blind as blindFault, judgesAt, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import type { Answer, Exchange, InstallmentsSeams, Refusal, Step } from './seams.js';
 
@@ -93,10 +93,7 @@ export const errorItems = (
     (a, x) => a.status >= 400 && when(a, x),
   );
 /** A refusal at `step` of a request the sources accept, where `when` holds. */
-export const refuseAt =
-  (step: Step, when: (x: Exchange) => boolean, refusal: (x: Exchange) => Refusal): Judging =>
-  (x, s, r) =>
-    r ?? (s === step && when(x) ? refusal(x) : undefined);
+export const { refuse: refuseAt } = judgesAt<InstallmentsSeams>();
 /** The refusal of `step` skipped where `when` holds. */
 export const skipAt =
   (step: Step, when: (x: Exchange, r: Refusal) => boolean = () => true): Judging =>

@@ -51,14 +51,8 @@ export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext, w
     const { throttleKey = address } = seams.state(x, { throttleKey: address, counted: true });
     const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < windowMs);
     // provider 2.0.0 PlanNotifTooManyRequestError: past the allowance, 429 with its example's reason and description.
-    const throttled = seams.judge(
-      x,
-      'issuer-throttle',
-      recent.length >= NOTIFICATIONS_PER_ADDRESS
-        ? { status: 429, reasonCode: 'too.many.requests', description: 'Too many requests.' }
-        : undefined,
-    );
-    if (throttled) return sendRefusal(reply, throttled);
+    if (recent.length >= NOTIFICATIONS_PER_ADDRESS)
+      return sendRefusal(reply, { status: 429, reasonCode: 'too.many.requests', description: 'Too many requests.' });
     world.issuerReceived.set(throttleKey, [...recent, now]);
     return reply.code(201).send({ status: 'RECEIVED', message: `Notification of plan ${n.planId} received.` });
   });

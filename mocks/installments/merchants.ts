@@ -10,6 +10,7 @@ import { sendError, sendRefusal } from './errors.js';
 import { invalidMembers, page, type Guard } from './guard.js';
 import { exchangeOf, type Exchange, type InstallmentsSeams } from './seams.js';
 import {
+  present,
   addParticipation,
   EFFECTUATION_SECONDS,
   FIXED,
@@ -19,7 +20,6 @@ import {
   type Participation,
 } from './state.js';
 
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 /**
  * ISO 3166 alpha-3 codes of the countries whose addresses carry no postal code: the mock's list (provider 2.0.0,
  * Address.postalCode, wants one "if the country has a postal code" and names none).

@@ -155,9 +155,7 @@ export function registerPanLists(
       judged(x, 'dereg-card-data', ok.body.encryptedValue === undefined, () =>
         refusal('encryptedValue', 'required', 'give the card data (encryptedValue)'),
       ) ??
-      judged(x, 'dereg-list', !world.panLists.has(ok.body.panListId), () =>
-        refusal('panListId', 'exists', 'panListId names no PAN list of this customer'),
-      );
+      (world.panLists.has(ok.body.panListId) ? undefined : refusal('panListId', 'exists', 'panListId names no PAN list of this customer'));
     if (refused) return sendRefusal(reply, refused);
     const list = world.panLists.get(ok.body.panListId)!;
     x.list = list;

@@ -1,10 +1,9 @@
 // The terms of a plan against the offer it chose (provider 2.0.0, POST /plans): a module of its own, read by plans.ts and by
 // the fault comparing them coarser (plans.faults.ts).
-import type { OfferTransaction } from './state.js';
+import { present, type OfferTransaction } from './state.js';
 
 /** Two amounts equal to the last minor unit and beyond (a float's own error aside). */
 const exactly = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
  * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data

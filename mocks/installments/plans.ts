@@ -9,7 +9,7 @@ import { sendError, sendRefusal } from './errors.js';
 import { invalidMembers, type Guard } from './guard.js';
 import { termsRefusal } from './plan-terms.js';
 import { exchangeOf, type Exchange, type InstallmentsSeams } from './seams.js';
-import { inRange, resentNotifications, schedule, UUID, type InstallmentsState, type Plan } from './state.js';
+import { inRange, present, resentNotifications, schedule, UUID, type InstallmentsState, type Plan } from './state.js';
 
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
@@ -19,8 +19,6 @@ export function settle(plan: Plan, nowMs: number): Plan {
   }
   return plan;
 }
-
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
  * What the configured product refuses in a plan (provider 2.0.0, POST /plans, PlanCreateInvalidInput), as [Description,
@@ -135,19 +133,13 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     // provider 2.0.0, PlanCreateInvalidInput example PANMisMatch: the card of a plan is its offers request's.
     // The whole number is compared, every digit of it.
     const card = ok.plain?.consumer?.primaryAccountNumber;
-    const cardOff = seams.judge(
-      x,
-      'plan-card',
-      present(card) && String(card) !== otx.pan
-        ? {
-            status: 400,
-            reasonCode: 'pan.match',
-            description: 'Provided PAN does not match with offer.',
-            details: 'PAN does not match with Offer.',
-          }
-        : undefined,
-    );
-    if (cardOff) return sendRefusal(reply, cardOff);
+    if (present(card) && String(card) !== otx.pan)
+      return sendRefusal(reply, {
+        status: 400,
+        reasonCode: 'pan.match',
+        description: 'Provided PAN does not match with offer.',
+        details: 'PAN does not match with Offer.',
+      });
     // No error example names a merchant that differs: the Description and Details are the mock's, in the examples' manner.
     const mismatch = merchantDiffers(otx.merchant, b, ok.plain);
     const refused = seams.judge(

@@ -72,7 +72,6 @@ export type Step =
   | 'param'
   | 'body-read'
   | 'body'
-  | 'decrypt'
   | 'plain'
   // approvals.ts, planApproval
   | 'approval-plan'
@@ -82,7 +81,6 @@ export type Step =
   | 'approval-status-plan'
   // issuer.ts, notifyPlan on the issuer's side
   | 'issuer-ica'
-  | 'issuer-throttle'
   // offers.ts, approvedOffers
   | 'offers-merchant'
   | 'offers-card'
@@ -101,7 +99,6 @@ export type Step =
   | 'plan-new'
   | 'plan-id'
   | 'plan-found'
-  | 'plan-card'
   | 'plan-terms'
   // pans.ts, registerPans
   | 'register-read'
@@ -113,8 +110,7 @@ export type Step =
   | 'register-name'
   | 'register-list-range'
   // pans.ts, deregisterPans
-  | 'dereg-card-data'
-  | 'dereg-list';
+  | 'dereg-card-data';
 
 /**
  * What a request stores or consumes, as the module hands it to the state seam: a decision recorded on a

@@ -220,7 +220,8 @@ export const merchantKey = (p: Pick<Participation, 'merchant'>) =>
 
 /** The members a merchant keeps once given (provider 2.0.0, postMerchantParticipations). */
 export const FIXED = ['maid', 'duns'] as const;
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+/** A member given: neither absent, null nor empty. */
+export const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** The key the issuer endpoint counts a caller's notifications under: its network address (provider 2.0.0, the IP rate limit). */
 /** A plan id, a module's other ids: a UUID (provider 2.0.0, Uuid). */

@@ -42,8 +42,8 @@ export interface Fault<Id extends string = string> {
   rules?: string[];
   /**
    * 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure.
-   * 'telling': a normalisation of an echoed value on one path (see `telling`): caught only by inputs that can tell.
-   * 'model': a deviation only a sequence of calls shows (see `modelFault`): what the reference models catch.
+   * 'telling': a normalisation of an echoed value on one path: caught only by inputs that can tell.
+   * 'model': a deviation only a sequence of calls shows: what the reference models catch.
    * 'seeded': a deviation of a property family on one of its paths (see `seeded`): proves that family's check can fail there.
    */
   origin?: 'blind' | 'telling' | 'model' | 'seeded';
@@ -67,6 +67,37 @@ export interface Fault<Id extends string = string> {
    */
   family?: string;
 }
+
+/** A fault that applies to every exchange of its seams. */
+export const always = (): boolean => true;
+
+/**
+ * The judge functions a resource's faults are written with, at its steps: `fold` changes the request
+ * at `step` before it is judged there, `skip` lets the refusal of `step` pass (`then` resolves what the
+ * step would have), `refuse` refuses at `step` a request the sources accept.
+ */
+export const judgesAt = <T extends SeamTypes>() => {
+  type Judge = NonNullable<FaultSeams<T>['judge']>;
+  type When = (x: T['x'], memory: FaultMemory) => boolean;
+  const fold =
+    (step: T['step'], when: When, change: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (s === step && when(x, m)) change(x, m);
+      return r;
+    };
+  const skip =
+    (step: T['step'], when: When = always, then?: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (s !== step || !r || !when(x, m)) return r;
+      then?.(x, m);
+      return undefined;
+    };
+  const refuse =
+    (step: T['step'], when: When, made: T['refusal'] | ((x: T['x']) => T['refusal'])): Judge =>
+    (x, s, r, m) =>
+      r ?? (s === step && when(x, m) ? (typeof made === 'function' ? (made as (x: T['x']) => T['refusal'])(x) : made) : undefined);
+  return { fold, skip, refuse };
+};
 
 /** What a fault is and how it bends the mock, beside its id and rule text. */
 type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
@@ -110,6 +141,9 @@ export interface SeamTypes {
   answer: unknown;
   delivery: unknown;
 }
+
+/** The function a fault registers at one seam of a resource (its judge, state, answer or delivery function). */
+export type SeamFn<T extends SeamTypes, K extends keyof FaultSeams> = NonNullable<FaultSeams<T>[K]>;
 
 /** A fault's own memory in one mock, for a deviation that depends on earlier calls (a count, a value seen). */
 export type FaultMemory = Record<string, any>;
@@ -191,23 +225,6 @@ export type IndependentSet =
  */
 export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: IndependentSet, fault: F): Fault<F['id']> =>
   ({ ...fault, set, mutation: true }) as Fault<F['id']>;
-
-/**
- * A fault that only a sequence of calls shows (a count off after a delete, a value normalised on an
- * update, a filter missing a changed object): the reference models (fixtures/models/) are what
- * catch it; the single-call checks pass it.
- */
-export const modelFault = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
-  ({ ...fault, origin: 'model' }) as Fault<F['id']>;
-
-/**
- * A fault that normalises an echoed value on one path only (lower- or upper-cases, trims or collapses
- * spaces, drops leading zeros, rounds to whole units, cuts a long value), as a provider's storage or
- * rendering layer might. An input a normalisation leaves unchanged passes it; only a telling input
- * (fixtures/arbitraries/telling.ts) compared byte for byte with its own source fails it.
- */
-export const telling = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
-  ({ ...fault, origin: 'telling' }) as Fault<F['id']>;
 
 /**
  * A fault that breaks a property family (outbound deliveries, date windows, counts) on one path of

@@ -393,12 +393,8 @@ test(
         const created = Date.parse(String(card.dateOfCardCreated));
         if (!(Math.abs(created - now.getTime()) <= CLOCK_RUN_MS))
           wrong.push(`${what}: dateOfCardCreated ${card.dateOfCardCreated}, not the clock's ${edge}`);
-        // The statuses (ACTIVE) are the client's answer judge's on every answer, whatever the clock (CE-STATE-ACTIVE).
-        // CE-CONFLICT-EXPIRY-MONTH-ONE-DIGIT: the month is compared as a number.
-        if (card.panExpirationMonth !== undefined && Number(card.panExpirationMonth) !== Number(expiry.panExpirationMonth))
-          wrong.push(`${what}: panExpirationMonth ${card.panExpirationMonth}`);
-        if (card.panExpirationYear !== undefined && card.panExpirationYear !== expiry.panExpirationYear)
-          wrong.push(`${what}: panExpirationYear ${card.panExpirationYear}`);
+        // The statuses (ACTIVE) and the expiry echoed are the client's answer judge's on every answer, whatever the clock
+        // (CE-STATE-ACTIVE, CE-ECHO-EXPIRY).
       }
     }
     expect(wrong, 'every card valid at the clock is enrolled ACTIVE with its expiry').toEqual([]);
@@ -407,9 +403,9 @@ test(
 
 // --- POST /cards (putCard) 200, the response rows of seed 000's Limits table (descriptorName,
 // artUri, coBrandedName; DigitalCardData). The client checks every response against the contract's
-// 200 schema (responseSchemaConformance); here the target's own answer is measured against the
-// contract's maxima, and the same answer with each field at its limit and one past it shows that
-// the schema check accepts the one and refuses the other.
+// 200 schema (responseSchemaConformance: the target's own answer within the contract's maxima); here
+// the same answer with each field at its limit and one past it shows that the schema check accepts the
+// one and refuses the other.
 const max = (field: string) => lengthOf(contract, 'DigitalCardData', field).max!;
 const LIMITS = [
   { field: 'descriptorName', max: max('descriptorName'), value: (n: number) => 'D'.repeat(n) },
@@ -427,8 +423,6 @@ test(
     // As the client judges: a provider identity type is a conflict it notes, not a refusal (schemas/card-enrollment/conflicts.yaml).
     const validate = (body: unknown) => passesResponseCheck('card-enrollment', 'putCard', body, (b) => schema(b));
     for (const { field, max, value } of LIMITS) {
-      const shown = res.body.maskedCard.digitalCardData[field];
-      if (shown !== undefined) expect(String(shown).length, `digitalCardData.${field} length`).toBeLessThanOrEqual(max);
       const at = `maskedCard.digitalCardData.${field}`;
       expect(value(max)).toHaveLength(max);
       expect(validate(setPath(res.body, at, value(max))), `${field} of ${max} characters accepted`).toBe(true);

@@ -8,7 +8,7 @@
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
 // to the registered object. A UUID in another case may name its object or not (RFC 9562 reads UUIDs
 // without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (in-status-unknown-request-id-prefix-match).
-import { exampleParticipation, examplePlanBody, expect, rules, test, withDecision } from '../../fixtures/installments.js';
+import { exampleParticipation, expect, rules, test, withDecision } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
 const forms = (value: string) => [
@@ -77,23 +77,22 @@ test(
   rules('IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION', 'IN-STATE-PLAN-OFFER:refuse'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-    const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-    expect(res.status, 'offers for the eligible card').toBe(200);
-    const { offerTransactionId, offers } = res.body as { offerTransactionId: string; offers: Parameters<typeof examplePlanBody>[1][] };
+    const from = await instReq.offersOf(instApi);
+    const { offerTransactionId, offers } = from.body;
     const offer = offers[0];
     const taken = offers.map((o) => String(o.offerId));
-    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
+    // The selection of the offer as the provider takes it, naming the answer `answer` and the offer `offerId`.
+    const selecting = (answer: string, offerId: unknown) =>
+      instReq.selectionOf({ ...from, body: { ...from.body, offerTransactionId: answer } }, { ...offer, offerId });
     const wrong: string[] = [];
     // A trailing space too: a target that trims the ids it is sent takes it.
     const near = (value: string) => [...forms(value), { how: 'a trailing space', value: `${value} ` }];
     for (const { how, value } of near(offerTransactionId)) {
-      const saved = await instApi.call('savePlan', { body: { ...examplePlanBody(value, offer, {}, { offers }), ...card } });
+      const saved = await instApi.call('savePlan', { body: await selecting(value, offer.offerId) });
       if (saved.status !== 400) wrong.push(`offerTransactionId with ${how}: ${saved.status}`);
     }
     for (const { how, value } of near(String(offer.offerId)).filter((f) => !taken.includes(f.value))) {
-      const saved = await instApi.call('savePlan', {
-        body: { ...examplePlanBody(offerTransactionId, { ...offer, offerId: value }, {}, { offers }), ...card },
-      });
+      const saved = await instApi.call('savePlan', { body: await selecting(offerTransactionId, value) });
       if (saved.status !== 400) wrong.push(`offerId with ${how}: ${saved.status}`);
     }
     expect(wrong, 'an issued id with its end changed names no answer and no offer').toEqual([]);
@@ -105,15 +104,11 @@ test(
   rules('IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'),
   async ({ instApi, instReq }) => {
     const pan = instReq.listPan();
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'End forms list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-    });
-    expect(created.status, 'a new list').toBe(200);
-    const panListId = String(created.body.panList.panListId);
+    const { panListId } = await instReq.newList(instApi, 'End forms list', [instReq.listPan()]);
     const wrong: string[] = [];
     for (const { how, value } of forms(panListId))
       for (const op of ['registerPans', 'deregisterPans'] as const) {
-        const res = await instApi.call(op, { body: { panListId: value, ...(await instReq.sensitive({ pans: [{ pan }] })) } });
+        const res = await instApi.call(op, { body: { panListId: value, ...(await instReq.pansOf(pan)) } });
         if (res.status !== 400) wrong.push(`${op} panListId with ${how}: ${res.status}`);
       }
     expect(wrong, 'a list id with its end changed names no list').toEqual([]);
@@ -142,7 +137,7 @@ test(
     // reference, Main fields - merchant participation: an acquirer ICA the service does not know ends in ERROR.
     // Where every form of an admitted length is another ICA the target knows, none is left to judge.
     const merchants = admitted.map((ica) => exampleParticipation(ica));
-    const ended = merchants.length ? await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants)) : [];
+    const ended = merchants.length ? (await instReq.effectuated(instApi, merchants)).merchants : [];
     for (const m of ended)
       if (m.status !== 'ERROR' || m.errorReason !== 'INVALID_ACQUIRER_ICA')
         wrong.push(

@@ -56,7 +56,7 @@ test(
       mids: [mixed(11), mixed(9)],
     });
     const known: Merchant[] = [a];
-    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, known));
+    await instReq.effectuated(instApi, known);
     const status = (await instReq.searchAll(instApi, { merchantLegalName: a.merchantLegalName, maid: a.maid })).find(
       (m) => m.merchantLegalName === a.merchantLegalName,
     )?.status;
@@ -120,7 +120,7 @@ test(
             wrong.push(`MID search ${key} with ${how}: ${res.status}, ${mids?.length ?? 'no'} MIDs, expected ${expected.length}`);
         }
     // The control: the merchant's own values answer its MIDs (the data set is there to be missed).
-    const own = await instApi.call('postMerchantMidSearches', { body: named });
+    const own = await instReq.midSearch(instApi, a);
     expect(((own.body?.mids ?? []) as { mid: string }[]).map((m) => m.mid).sort(), 'the MIDs of the merchant named').toEqual(
       expectedMids(named).sort(),
     );

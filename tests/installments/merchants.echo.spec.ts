@@ -29,7 +29,6 @@ import {
 } from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
-type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 type Merchant = Record<string, any>;
 
 const CONTRACT = await loadContract('installments');
@@ -156,20 +155,6 @@ function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant)
   return participationDetailsWrong(got, sent).map((p) => `${reader}: ${p}`);
 }
 
-/** The completed list, every page, until each of the merchants named is found: every item it answers for each name. */
-async function inCompletedList(api: Api, names: string[]): Promise<Map<string, Merchant[]>> {
-  const found = new Map<string, Merchant[]>();
-  for (let offset = 0, pages = 0; pages < 50 && found.size < names.length; pages++) {
-    const res = await api.call('getMerchantParticipations', { query: { offset } });
-    expect(res.status, `the completed list from ${offset}`).toBe(200);
-    for (const m of res.body as Merchant[])
-      if (names.includes(m.merchantLegalName)) found.set(m.merchantLegalName, [...(found.get(m.merchantLegalName) ?? []), m]);
-    if (res.body.length === 0) break;
-    offset += res.body.length;
-  }
-  return found;
-}
-
 // One participation per acquirer ICA the target knows (on the mock one of each form the contract
 // allows, 6, 9 and 11 digits: a reader that cuts or pads an ICA to another form shows another value),
 // all in one request; each is read back through every reader.
@@ -188,12 +173,8 @@ test(
     const sent = inst.knownAcquirerIcas.flatMap((ica, n) => [tellingParticipation(ica, n), punctuatedParticipation(ica, n)]);
     const validate = CONTRACT.requestValidator('postMerchantParticipations')!;
     expect(validate(sent), `the telling participations are valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-    const submitted = await instApi.call('postMerchantParticipations', { body: sent });
-    expect(submitted.status, 'the participations are accepted').toBe(202);
-    const requestId =
-      /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!;
-    const byRequest = (await instReq.awaitEffectuation(instApi, decodeURIComponent(requestId))) as Merchant[];
-    const listed = await inCompletedList(
+    const { merchants: byRequest } = await instReq.effectuated(instApi, sent);
+    const listed = await instReq.completedList(
       instApi,
       sent.map((m) => m.merchantLegalName),
     );
@@ -202,9 +183,7 @@ test(
       const ica = `(ICA of ${one.acquirerICA.length} digits)`;
       const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: one.merchantLegalName } });
       expect(search.status, 'the merchant search').toBe(200);
-      const mids = await instApi.call('postMerchantMidSearches', {
-        body: { merchantLegalName: one.merchantLegalName, countryCode: one.countryCode, acquirerICA: one.acquirerICA },
-      });
+      const mids = await instReq.midSearch(instApi, one);
       expect(mids.status, 'the MID search').toBe(200);
       problems.push(
         ...echoProblems(
@@ -212,7 +191,11 @@ test(
           byRequest.find((m) => m.merchantLegalName === one.merchantLegalName),
           one,
         ),
-        ...echoProblems(`the completed list ${ica}`, listed.get(one.merchantLegalName)?.[0], one),
+        ...echoProblems(
+          `the completed list ${ica}`,
+          listed.find((m) => m.merchantLegalName === one.merchantLegalName),
+          one,
+        ),
         ...echoProblems(
           `the merchant search ${ica}`,
           (search.body as Merchant[]).find((m) => m.merchantLegalName === one.merchantLegalName),

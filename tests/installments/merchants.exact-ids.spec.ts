@@ -38,9 +38,7 @@ test(
 
     const wrong: string[] = [];
     for (const mid of mids) {
-      const res = await instApi.call('postMerchantMidSearches', {
-        body: { merchantLegalName: name, countryCode: 'USA', acquirerICA: inst.knownAcquirerIca!, mid },
-      });
+      const res = await instReq.midSearch(instApi, sent[0], { mid });
       expect(res.status, `the MID search for '${mid}'`).toBe(200);
       const found = ((res.body.mids ?? []) as { mid: unknown }[]).map((m) => m.mid);
       if (JSON.stringify(found) !== JSON.stringify([mid])) wrong.push(`mid '${mid}' answered ${JSON.stringify(found)}`);
@@ -73,12 +71,10 @@ test(
       optIn: 'N',
       nonMerchantNegotiatedParticipation: 'Y',
     });
-    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [a, b]));
+    await instReq.effectuated(instApi, [a, b]);
     const wrong: string[] = [];
     for (const mine of [a, b]) {
-      const mids = await instApi.call('postMerchantMidSearches', {
-        body: { merchantLegalName: mine.merchantLegalName, countryCode: mine.countryCode, acquirerICA: mine.acquirerICA },
-      });
+      const mids = await instReq.midSearch(instApi, mine);
       expect(mids.status, `the MID search of the merchant of ${mine.countryCode}`).toBe(200);
       const got = ((mids.body.mids ?? []) as { mid: string }[]).map((m) => m.mid).sort();
       if (JSON.stringify(got) !== JSON.stringify([...mine.mids].sort())) wrong.push(`${mine.countryCode}: mids ${JSON.stringify(got)}`);

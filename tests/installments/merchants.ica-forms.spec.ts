@@ -35,11 +35,7 @@ test(
     test.skip(icas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const word = `Ica${Date.now().toString(36)}`;
     const sent = icas.map((ica, i) => exampleParticipation(ica, { merchantLegalName: `${word} Form${i} ${ica.length}` }));
-    const submitted = await instApi.call('postMerchantParticipations', { body: sent });
-    expect(submitted.status, 'the participations are accepted').toBe(202);
-    const requestId =
-      /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!;
-    const byRequest = await instReq.awaitEffectuation(instApi, decodeURIComponent(requestId));
+    const { merchants: byRequest } = await instReq.effectuated(instApi, sent);
 
     const wrong: string[] = [];
     const mine = (list: Merchant[]) => list.filter((m) => sent.some((s) => s.merchantLegalName === m.merchantLegalName));
@@ -56,16 +52,13 @@ test(
     compare('by request_id', byRequest);
     if (mine(byRequest).length !== sent.length) wrong.push(`by request_id: ${mine(byRequest).length} of ${sent.length} merchants answered`);
 
-    // The completed list, every page until ours are all seen.
-    const listed: Merchant[] = [];
-    for (let offset = 0, pages = 0; pages < 50 && mine(listed).length < sent.length; pages++) {
-      const res = await instApi.call('getMerchantParticipations', { query: { offset } });
-      expect(res.status, `the completed list from ${offset}`).toBe(200);
-      if (res.body.length === 0) break;
-      listed.push(...res.body);
-      offset += res.body.length;
-    }
-    compare('the completed list', listed);
+    compare(
+      'the completed list',
+      await instReq.completedList(
+        instApi,
+        sent.map((s) => s.merchantLegalName),
+      ),
+    );
 
     // A search by each known ICA, and by the first six and nine digits of each (when a well-formed ICA):
     // our merchants found are exactly those whose ICA is the criterion, each answered with its own ICA.
@@ -90,18 +83,14 @@ test(
       for (const acquirerICA of textForms(s.acquirerICA, ICA_LENGTHS).filter((f) => isIca(f) && !icas.includes(f))) {
         const found = mine(await instReq.searchAll(instApi, { acquirerICA })).map((m) => m.merchantLegalName);
         if (found.length) wrong.push(`the merchant search by '${acquirerICA}' (not '${s.acquirerICA}') found ${JSON.stringify(found)}`);
-        const mids = await instApi.call('postMerchantMidSearches', {
-          body: { merchantLegalName: s.merchantLegalName, countryCode: s.countryCode, acquirerICA },
-        });
+        const mids = await instReq.midSearch(instApi, { ...s, acquirerICA });
         // It names no merchant: provider 2.0.0 says not how that is answered, so its 400 or a page of no MID.
         if (mids.status !== 400 && (mids.status !== 200 || (mids.body.mids ?? []).length))
           wrong.push(`the MID search of ${s.merchantLegalName} under '${acquirerICA}': ${mids.status} ${JSON.stringify(mids.body.mids)}`);
       }
 
     for (const s of sent) {
-      const mids = await instApi.call('postMerchantMidSearches', {
-        body: { merchantLegalName: s.merchantLegalName, countryCode: s.countryCode, acquirerICA: s.acquirerICA },
-      });
+      const mids = await instReq.midSearch(instApi, s);
       expect(mids.status, `the MID search of ${s.merchantLegalName}`).toBe(200);
       compare('the MID search', [{ ...mids.body, merchantLegalName: mids.body.merchantLegalName ?? s.merchantLegalName }]);
     }

@@ -123,13 +123,12 @@ test(
     const mids = Array.from({ length: BIG }, (_, i) => String(200_000_000 + i));
     const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234', { mids });
     await instReq.submitParticipations(instApi, [merchant]);
-    const body = { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA };
-    const first = await instApi.call('postMerchantMidSearches', { body });
+    const first = await instReq.midSearch(instApi, merchant);
     expect(first.status).toBe(200);
     expect(first.body.mids, `the default limit is ${DEFAULT_LIMIT}`).toHaveLength(DEFAULT_LIMIT);
     expectPage(first, first.body.mids);
     expect(Number(first.headers.total)).toBe(BIG);
-    const rest = await instApi.call('postMerchantMidSearches', { query: { offset: DEFAULT_LIMIT }, body });
+    const rest = await instReq.midSearch(instApi, merchant, {}, { offset: DEFAULT_LIMIT });
     expect(rest.body.mids).toHaveLength(BIG - DEFAULT_LIMIT);
     expect(new Set([...first.body.mids, ...rest.body.mids].map((m: { mid: string }) => m.mid)).size).toBe(BIG);
   },

@@ -50,12 +50,7 @@ test(
       ...known.slice(1).map((ica) => exampleParticipation(ica, { ...of, countryCode: 'USA' })),
       exampleParticipation(inst.unknownAcquirerIca!, { ...of, countryCode: 'USA' }),
     ];
-    const submitted = await instApi.call('postMerchantParticipations', { body: sent });
-    expect(submitted.status, 'the participations are accepted').toBe(202);
-    const requestId = decodeURIComponent(
-      /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!,
-    );
-    await instReq.awaitEffectuation(instApi, requestId);
+    const { requestId } = await instReq.effectuated(instApi, sent);
 
     const count = (f: (m: Record<string, any>) => boolean) => sent.filter(f).length;
     const page = async (res: Promise<{ status: number; headers: Record<string, string>; body: unknown }>): Promise<Page> => {
@@ -65,12 +60,7 @@ test(
     const merchantSearch = (extra: Record<string, string>) => (offset: number, limit: number) =>
       page(instApi.call('postMerchantSearches', { query: { offset, limit }, body: { merchantLegalName: name, ...extra } }));
     const midSearch = (extra: Record<string, string>) => (offset: number, limit: number) =>
-      page(
-        instApi.call('postMerchantMidSearches', {
-          query: { offset, limit },
-          body: { merchantLegalName: name, countryCode: 'USA', acquirerICA: known[0], ...extra },
-        }),
-      );
+      page(instReq.midSearch(instApi, sent[0], extra, { offset, limit }));
     const search = viewOf('postMerchantSearches');
     const mid = viewOf('postMerchantMidSearches');
 

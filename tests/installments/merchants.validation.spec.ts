@@ -244,7 +244,7 @@ test(
   async ({ instApi, instReq, inst }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const added = exampleParticipation(inst.knownAcquirerIcas[0], { duns: '012345678' });
-    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [added]));
+    await instReq.effectuated(instApi, [added]);
     const names = ['merchantLegalName', 'countryCode', 'acquirerICA', 'optIn', 'maid', 'maidType'];
     const update = Object.fromEntries(names.map((k) => [k, added[k]]));
     const answers: Record<string, number> = {};

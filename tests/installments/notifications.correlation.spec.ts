@@ -7,76 +7,49 @@
 // two are chosen from one offers answer (different offers of it), so that a target keying what it
 // sends by the answer rather than by the plan shows: each plan is notified under its own planId
 // with its own offer and transaction (provider 2.0.0 notifyPlan planId, offerId, transaction).
-import { examplePlanBody, expect, expectDeliveries, rules, test, type OfferLike } from '../../fixtures/installments.js';
+import { expect, mixedCaseUuid, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
-/** A UUID with upper- and lower-case hex digits (provider 2.0.0: format uuid), unlike any a service would make. */
-const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
-
 test(
   "each selection's notification, two of them chosen from one offers answer, carries its own planId, offer, amount and Correlation-Id, and one the service made when the selection had none @provider",
   rules('IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT', 'IN-NOTIFY-SHAPE'),
-  async ({ instApi, instReq, inst, instContract, issuerReceiver }) => {
-    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
-    const sent: { planId: string; offerId: string; amount: number; correlationId?: string }[] = [];
-    let answer: { offerTransactionId: string; offers: Record<string, any>[] } | undefined;
-    let asked: Record<string, any> = {};
+  async ({ instApi, instReq, instContract, issuerReceiver }) => {
+    const sent: { planId: string; correlationId?: string }[] = [];
+    let answer: Awaited<ReturnType<typeof instReq.offersOf>> | undefined;
     for (const [i, correlationId] of [undefined, mixedCaseUuid(), mixedCaseUuid()].entries()) {
       // The third selection reuses the second's answer and takes its last offer (the second took its first).
       const reused = i === 2;
-      if (!reused) {
-        // An amount of each answer's own, cents kept, so that one plan's transaction sent for another shows.
-        asked = await instReq.offersBody(inst.eligiblePan!, {
+      // An amount of each answer's own, cents kept, so that one plan's transaction sent for another shows.
+      if (!reused)
+        answer = await instReq.offersOf(instApi, {
           transaction: { amount: [310.45, 1200.37][i], currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' },
         });
-        const offers = await instApi.call('approvedOffers', { body: asked });
-        expect(offers.status, 'offers for the eligible card').toBe(200);
-        answer = offers.body;
-      }
-      const offer = reused ? answer!.offers.at(-1)! : answer!.offers[0];
       // provider 2.0.0, POST /plans: the offer's details, the offers request's transaction and merchant, without any changes.
-      const body = examplePlanBody(String(answer!.offerTransactionId), offer as OfferLike, card, {
-        transaction: asked.transaction,
-        merchant: asked.merchant,
-        offers: answer!.offers as OfferLike[],
-      });
+      const body = await instReq.selectionOf(answer!, reused ? answer!.body.offers.at(-1)! : answer!.body.offers[0]);
       // Named even when undefined: the client sends a telling Correlation-Id of its own on a call naming none.
       const res = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
       // No source says whether an offers answer can be chosen from twice: a target that refuses the
       // second choice (400) selects no plan, and its notifications are judged without it.
       expect(reused ? [201, 400] : [201], `plan ${i + 1}: savePlan answered ${res.status}`).toContain(res.status);
-      if (res.status === 201)
-        sent.push({ planId: String(res.body.planId), offerId: body.offerId, amount: body.transaction.amount, correlationId });
+      if (res.status === 201) sent.push({ planId: String(res.body.planId), correlationId });
     }
-    const ofPlan = (planId: string) => (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
-    for (const { planId } of sent)
-      expect(await issuerReceiver.receiver.waitFor(ofPlan(planId), 10_000), `the notification of plan ${planId}`).toBeDefined();
-    // One notification per plan (a second would follow the first at once: a short wait, no CPU).
-    await issuerReceiver.receiver.waitFor(() => false, inst.control ? 300 : 5000);
-    for (const { planId } of sent)
-      expectDeliveries(issuerReceiver.receiver.requests().filter(ofPlan(planId)), [
-        { url: issuerReceiver.url, count: 1, what: `the notification of plan ${planId}` },
-      ]);
+    // One notification per plan.
+    await issuerReceiver.once(...sent.map((s) => s.planId));
     const isUuid = instContract.validator(
       'header:notifyPlan:Correlation-Id',
       instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema,
     );
     const given = sent.map((s) => s.correlationId).filter(Boolean);
-    for (const { planId, offerId, amount, correlationId } of sent) {
-      const notification = issuerReceiver.receiver.requests().find(ofPlan(planId))!;
-      // provider 2.0.0 notifyPlan offerId: the offer this plan was chosen with, not another plan's of the same answer.
-      const shown = notification.json as { offerId?: unknown; transaction?: { amount?: unknown } };
-      expect(shown.offerId, `plan ${planId}: the offer it was chosen with`).toBe(offerId);
-      expect(shown.transaction?.amount, `plan ${planId}: its own transaction amount`).toBe(amount);
-      const header = notification.headers['correlation-id'];
-      if (correlationId !== undefined) expect(header, `plan ${planId}: the Correlation-Id its savePlan was sent with`).toBe(correlationId);
-      else {
-        expect(isUuid(header), `plan ${planId} (sent without one): a Correlation-Id the service made, a UUID ('${header}')`).toBe(true);
-        expect(given, `plan ${planId}: not another selection's Correlation-Id`).not.toContain(header);
-      }
+    // Each plan's notification names the offer it was chosen with and its own transaction amount, and carries the
+    // Correlation-Id its savePlan was sent with (IN-NOTIFY-CHOSEN, IN-NOTIFY-SHAPE, IN-NOTIFY-CORRELATION): the
+    // notification judge's (fixtures/assertions/installments-answer.ts). One sent without: a UUID of the service's own.
+    for (const { planId } of sent.filter((s) => s.correlationId === undefined)) {
+      const header = issuerReceiver.receiver.requests().find(issuerReceiver.ofPlan(planId))!.headers['correlation-id'];
+      expect(isUuid(header), `plan ${planId} (sent without one): a Correlation-Id the service made, a UUID ('${header}')`).toBe(true);
+      expect(given, `plan ${planId}: not another selection's Correlation-Id`).not.toContain(header);
     }
   },
 );

@@ -63,12 +63,8 @@ for (const [name, breakIt] of INVALID) {
       const issuer = inst.issuerEndpoint!;
       const body = exampleNotification(issuer);
       breakIt(body);
-      const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
-      expectErrors(res, 400);
-      for (const e of res.body.Errors.Error) {
-        expect(e.ReasonCode.length, 'ReasonCode at most 36 characters').toBeLessThanOrEqual(36);
-        expect(e.Source.length, 'Source at most 15 characters').toBeLessThanOrEqual(15);
-      }
+      // Each error's ReasonCode and Source within their lengths: the client's response check (PlanNotifErrorItem).
+      expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) }), 400);
     },
   );
 }

@@ -2,8 +2,9 @@
 // correlation id for request tracing... If not provided, the API will create a new one"; the
 // response header of the 200 and of every error of the operation).
 // Each error status the operation documents (400, 401, 403, 404, 406 and 415 declare the header): its
-// presence is the client's check on every answer; its value is the caller's, on every path a request
-// can be refused by, not only on the 200 and the malformed body.
+// presence and its value, the caller's byte for byte, are the client's checks on every answer
+// (responseHeadersConformance, requestHeaderEchoConformance); these send it on every path a request can
+// be refused by, not only on the 200 and the malformed body.
 import {
   type CallOptions,
   expect,
@@ -23,28 +24,16 @@ test(
     // Mixed case and an inner space (a plain string here, no UUID format): a target that regenerates,
     // lower-cases or trims the id cannot pass.
     const sent = `Trace ${crypto.randomUUID().toUpperCase()}-ab`;
-    const answers = {
-      'the offers': await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': sent } }),
-      'a body that is not JSON (400)': await instApi.call('approvedOffers', {
-        rawBody: '{"broken": ',
-        headers: { ...call.headers, 'Correlation-Id': sent },
-      }),
-    };
-    expect(answers['a body that is not JSON (400)'].status).toBe(400);
-    for (const [what, res] of Object.entries(answers))
-      expect(res.headers['correlation-id'], `Correlation-Id of ${what} (${res.status})`).toBe(sent);
-    // Each telling form the client sends (runs of spaces, '#%+&?/', a long value, leading zeros) on the 200.
-    for (const telling of tellingCorrelationIds()) {
+    // Each answer's echo is the client's (requestHeaderEchoConformance).
+    const broken = await instApi.call('approvedOffers', { rawBody: '{"broken": ', headers: { ...call.headers, 'Correlation-Id': sent } });
+    expect(broken.status, 'a body that is not JSON').toBe(400);
+    // Then each telling form the client sends (runs of spaces, '#%+&?/', a long value, leading zeros) on the 200, and
+    // digits only with leading zeros: still a plain string (no format), served and echoed as sent (a target that reads
+    // the header as a number refuses it or drops the zeros).
+    for (const telling of [sent, ...tellingCorrelationIds(), `000${Date.now()}`]) {
       const res = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': telling } });
-      expect(res.status, 'the offers with a telling Correlation-Id').toBe(200);
-      expect(res.headers['correlation-id'], `Correlation-Id of the offers (${telling.length} characters)`).toBe(telling);
+      expect(res.status, `the offers with Correlation-Id ${JSON.stringify(telling)}`).toBe(200);
     }
-    // Digits only, with leading zeros: still a plain string (no format), served and echoed as sent; a
-    // target that reads the header as a number refuses it or drops the zeros.
-    const digits = `000${Date.now()}`;
-    const asDigits = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': digits } });
-    expect(asDigits.status, `approvedOffers with Correlation-Id ${digits} (the offers)`).toBe(200);
-    expect(asDigits.headers['correlation-id'], 'a Correlation-Id of digits only').toBe(digits);
     // Named and undefined: no Correlation-Id at all (the client sends a telling one of its own otherwise).
     const own = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': undefined } });
     expect(own.headers['correlation-id'], 'a Correlation-Id of its own when given none').toBeTruthy();
@@ -79,17 +68,14 @@ test(
       // Every answer settled before any is judged: awaited one by one, a refused first call would leave
       // the others in flight and unheld, to reject after the test when their request context closes.
       const answers = await Promise.all(cases.map(([, , res]) => res));
-      const wrong: string[] = [];
-      for (const [i, [what, status]] of cases.entries()) {
-        const answer = answers[i]!;
-        // The echo is judged whatever the status (provider: every answer carries it); a case that did not
-        // reach its status (a sandbox offering for every card) is noted, not failed: its answer is judged still.
-        if (answer.status !== status)
-          test.info().annotations.push({ type: 'partial', description: `${what}: ${answer.status}, not the ${status} this case reaches` });
-        const echoed = answer.headers['correlation-id'];
-        if (echoed !== sent) wrong.push(`${what} (${answer.status}): Correlation-Id ${JSON.stringify(echoed)}, not the one sent`);
-      }
-      expect(wrong, `every error answer of approvedOffers carries the Correlation-Id sent (${JSON.stringify(sent)})`).toEqual([]);
+      expect(answers.filter((a) => a.status >= 400).length, 'refusals among the answers judged').toBeGreaterThan(0);
+      // The echo is the client's on every answer, whatever its status (provider: every answer carries it); a case that
+      // did not reach its status (a sandbox offering for every card) is noted, not failed: its answer is judged still.
+      for (const [i, [what, status]] of cases.entries())
+        if (answers[i]!.status !== status)
+          test
+            .info()
+            .annotations.push({ type: 'partial', description: `${what}: ${answers[i]!.status}, not the ${status} this case reaches` });
     }
   },
 );

@@ -18,8 +18,7 @@ type Fx = Parameters<Parameters<typeof test>[2]>[0];
  */
 async function registeredRange({ instApi, instReq }: Pick<Fx, 'instApi' | 'instReq'>, length = 16) {
   const range = instReq.heldRange(length)!;
-  const res = await instApi.call('registerPans', { body: { panListName: 'Range forms list', accountRange: range } });
-  expect(res.status, res.text.slice(0, 200)).toBe(200);
+  await instReq.newList(instApi, 'Range forms list', [], { accountRange: range });
   return rangeEdgeCards(range);
 }
 

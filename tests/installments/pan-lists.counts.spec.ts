@@ -16,13 +16,13 @@ test(
     // The same card with its last digit one off: in the same range, failing only its check digit.
     const wrong = `${valid.slice(0, -1)}${(Number(valid.at(-1)) + 1) % 10}`;
     const created = await instApi.call('registerPans', {
-      body: { panListName: 'Check digit list', ...(await instReq.sensitive({ pans: [{ pan: valid }, { pan: wrong }] })) },
+      body: { panListName: 'Check digit list', ...(await instReq.pansOf(valid, wrong)) },
       refusal: true,
     });
     expect(created.status, created.text.slice(0, 200)).toBe(200);
     expect(created.body, 'the valid card registered, the other counted failed').toMatchObject({ successfulCount: '1', failureCount: '1' });
     const removed = await instApi.call('deregisterPans', {
-      body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: wrong }] })) },
+      body: { panListId: created.body.panList.panListId, ...(await instReq.pansOf(wrong)) },
       refusal: true,
     });
     expect(removed.body, 'the card never registered: counted failed').toMatchObject({ successfulCount: '0', failureCount: '1' });

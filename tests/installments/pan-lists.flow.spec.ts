@@ -10,19 +10,15 @@ test(
     const pan = instReq.listPan();
     expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
 
-    const registered = await instApi.call('registerPans', {
-      body: { panListName: 'Suite list', ...(await instReq.sensitive({ pans: [{ pan }] })) },
-    });
-    expect(registered.status).toBe(200);
+    const { res: registered, panListId } = await instReq.newList(instApi, 'Suite list', [pan]);
     expect(registered.body).toMatchObject({ successfulCount: '1', failureCount: '0', panList: { panListName: 'Suite list' } });
-    const panListId = registered.body.panList.panListId;
     expect(panListId).toMatch(/^[0-9]{18}$/);
 
     const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
     expect(offers.status).toBe(200);
     expect(offers.body.offers.length).toBeGreaterThan(0);
 
-    const removed = await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan }] })) } });
+    const removed = await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.pansOf(pan)) } });
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ panListId, successfulCount: '1', failureCount: '0' });
     expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));

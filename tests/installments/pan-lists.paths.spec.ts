@@ -45,10 +45,9 @@ test(
     const range = rangeHeld(instReq);
     for (const pan of [range.low, range.high, range.below, range.above])
       expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
-    const res = await instApi.call('registerPans', {
-      body: { panListName: 'Range list', accountRange: { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh } },
+    await instReq.newList(instApi, 'Range list', [], {
+      accountRange: { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh },
     });
-    expect(res.status).toBe(200);
     await expectOffersFollowRange(instApi, instReq, range);
   },
 );
@@ -64,18 +63,11 @@ test(
     // A list created with a card of that range and no range given (provider 2.0.0: card data or an account
     // range; its cards validated against the first range found for them, which is that one), then the range
     // with another card (its update carries at least one PAN, provider 2.0.0 400 example).
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'List without range', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan(16, held) }] })) },
-    });
-    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    const { panListId } = await instReq.newList(instApi, 'List without range', [instReq.listPan(16, held)]);
     for (const pan of [range.low, range.high])
       expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
     const res = await instApi.call('registerPans', {
-      body: {
-        panListId: created.body.panList.panListId,
-        accountRange: held,
-        ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan(16, held) }] })),
-      },
+      body: { panListId, accountRange: held, ...(await instReq.pansOf(instReq.listPan(16, held))) },
     });
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     await expectOffersFollowRange(instApi, instReq, range);

@@ -5,37 +5,13 @@
 // the existing list's); reference/installments.md, Flows - services (offers only for registered
 // account ranges). Ranges and cards are digit strings (provider 2.0.0, ^[0-9]{11,19}$): each is compared
 // as text on every path, a leading zero making another one. Each range is a random block of BIN 455552, which no other check registers.
-import { expect, expectErrors, expectNoOffers, luhnNear, rules, test } from '../../fixtures/installments.js';
-import { underRule } from '../../helpers/client/annotations.js';
-
-type Fx = Parameters<Parameters<typeof test>[2]>[0];
-
-type Offered = { res: Awaited<ReturnType<Fx['instApi']['call']>>; eligible: boolean; what: string }[];
-
-/** approvedOffers for each card, kept in `read` to be judged by `judgeOffers` once the documented rules are. */
-async function readOffers(fx: Pick<Fx, 'instApi' | 'instReq'>, read: Offered, cards: [string, boolean, string][]) {
-  for (const [pan, eligible, what] of cards)
-    read.push({ res: await fx.instApi.call('approvedOffers', { body: await fx.instReq.offersBody(pan) }), eligible, what });
-}
-
-/** 200 where `eligible`, no offers elsewhere: the reference's decision (Flows - services), judged under its rule. */
-function judgeOffers(read: Offered) {
-  underRule(test.info(), 'IN-STATE-PAN-ELIGIBLE', () => {
-    for (const { res, eligible, what } of read)
-      if (eligible) expect(res.status, `offers for ${what}`).toBe(200);
-      else expectNoOffers(res, what);
-  });
-}
+import { expect, expectErrors, luhnNear, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a registration with neither card data nor an account range is 400; card data or a range alone is accepted @provider',
   rules('IN-REQ-CARDS-OR-RANGE:refuse', 'IN-REQ-CARDS-OR-RANGE:accept'),
   async ({ instApi, instReq }) => {
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'Cards or range', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-    });
-    expect(created.status, 'a new list with card data').toBe(200);
-    const panListId = String(created.body.panList.panListId);
+    const { panListId } = await instReq.newList(instApi, 'Cards or range', [instReq.listPan()]);
     for (const [what, body] of [
       ['a new list by name alone', { panListName: 'Neither cards nor range' }],
       ['an existing list by id alone', { panListId }],
@@ -43,7 +19,7 @@ test(
       expect((await instApi.call('registerPans', { body })).status, `${what}: neither card data nor a range`).toBe(400);
     const accepted: [string, Record<string, unknown>][] = [
       ['a new list with a range only', { panListName: 'Range only', accountRange: instReq.heldRange() }],
-      ['an existing list by id with card data only', { panListId, ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) }],
+      ['an existing list by id with card data only', { panListId, ...(await instReq.pansOf(instReq.listPan())) }],
     ];
     for (const [what, body] of accepted) expect((await instApi.call('registerPans', { body })).status, what).toBe(200);
   },
@@ -56,9 +32,7 @@ test(
     // Two ranges the target holds (provider 2.0.0: a new list's range not in the system is refused).
     const own = instReq.heldRange()!;
     const other = instReq.heldRange(16, own)!;
-    const created = await instApi.call('registerPans', { body: { panListName: 'Ranged list', accountRange: own } });
-    expect(created.status, 'a new list with its range').toBe(200);
-    const panListId = String(created.body.panList.panListId);
+    const { panListId } = await instReq.newList(instApi, 'Ranged list', [], { accountRange: own });
     // Cards of the list's range (provider 2.0.0, ExistingPanListIdRegistrationRequest: validated against it).
     const [first, second] = [instReq.listPan(16, own), instReq.listPan(16, own)];
     // The card the refused registrations carry: of the other range, so that only a registration makes it eligible.
@@ -78,15 +52,15 @@ test(
     const zeroLed = { accountRangeLow: `0${own.accountRangeLow}`, accountRangeHigh: `0${own.accountRangeHigh}` };
     for (const range of [other, narrowed, raised, zeroLed]) {
       const refused = await instApi.call('registerPans', {
-        body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: stray }] })) },
+        body: { panListId, accountRange: range, ...(await instReq.pansOf(stray)) },
       });
       expectErrors(refused, 400);
       // provider 2.0.0 InvalidAccountRangeForExistingPanList: its ReasonCode.
       expect(refused.body.Errors.Error[0].ReasonCode, "the example's reason code").toBe('invalid.accountRange');
     }
     // Nothing changed: the list's range still gives offers; the other range and the card sent with it none.
-    const read: Offered = [];
-    await readOffers({ instApi, instReq }, read, [
+    const offers = instReq.eligibility(instApi);
+    await offers.read([
       ...ownEnds,
       [luhnNear(other.accountRangeLow, true), false, 'the low end of the refused range'],
       [luhnNear(other.accountRangeHigh, false), false, 'the high end of the refused range'],
@@ -97,7 +71,7 @@ test(
       body: {
         panListId,
         accountRange: { ...own },
-        ...(await instReq.sensitive({ pans: [{ pan: first }, { pan: ownHigh }] })),
+        ...(await instReq.pansOf(first, ownHigh)),
       },
     });
     expect(same.status, "the list's own range again, with cards").toBe(200);
@@ -106,14 +80,14 @@ test(
     // No range, a new card and the first card with a leading zero: another card (17 digits), outside the
     // list's range (provider 2.0.0, UnencryptedPartialSuccessPanRegistration: account range validation), a failure.
     const none = await instApi.call('registerPans', {
-      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }, { pan: `0${first}` }] })) },
+      body: { panListId, ...(await instReq.pansOf(second, `0${first}`)) },
     });
     expect(none.status, 'no range, two cards').toBe(200);
     expect(none.body, 'a new card, and one the same as a listed card only as a number, outside the range').toMatchObject({
       successfulCount: '1',
       failureCount: '1',
     });
-    await readOffers({ instApi, instReq }, read, [
+    await offers.read([
       ...ownEnds,
       [first, true, 'the first card'],
       [second, true, 'the second card'],
@@ -126,14 +100,14 @@ test(
     const removed = await instApi.call('deregisterPans', {
       body: {
         panListId,
-        ...(await instReq.sensitive({ pans: [`0${second}`, first, ownHigh, ownLow].map((pan) => ({ pan })) })),
+        ...(await instReq.pansOf(`0${second}`, first, ownHigh, ownLow)),
       },
     });
     expect(removed.body, "two registered cards; one only in the list's range, one only the same as a number").toMatchObject({
       successfulCount: '2',
       failureCount: '2',
     });
-    judgeOffers(read);
+    offers.judge();
   },
 );
 
@@ -145,18 +119,15 @@ test(
     const first = instReq.heldRange()!;
     const second = instReq.heldRange(16, first)!;
     const [a, b, c, d] = [instReq.listPan(16, first), instReq.listPan(16, second), instReq.listPan(16, first), instReq.listPan(16, second)];
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'First range found', ...(await instReq.sensitive({ pans: [{ pan: a }, { pan: b }, { pan: c }] })) },
-    });
-    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    const { res: created, panListId } = await instReq.newList(instApi, 'First range found', [a, b, c]);
     expect(created.body, 'two cards of the range the first card falls in, one of another held range').toMatchObject({
       successfulCount: '2',
       failureCount: '1',
     });
     const added = await instApi.call('registerPans', {
       body: {
-        panListId: String(created.body.panList.panListId),
-        ...(await instReq.sensitive({ pans: [{ pan: d }, { pan: instReq.listPan(16, first) }] })),
+        panListId,
+        ...(await instReq.pansOf(d, instReq.listPan(16, first))),
       },
     });
     expect(added.status, added.text.slice(0, 200)).toBe(200);
@@ -173,16 +144,9 @@ test(
   'a registration with an account range into an existing list that has none is answered 200 or 400, never 5xx @provider',
   rules('IN-STATE-LIST-RANGE'),
   async ({ instApi, instReq }) => {
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'List without a range', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-    });
-    expect(created.status).toBe(200);
+    const { panListId } = await instReq.newList(instApi, 'List without a range', [instReq.listPan()]);
     const res = await instApi.call('registerPans', {
-      body: {
-        panListId: String(created.body.panList.panListId),
-        accountRange: instReq.heldRange(),
-        ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })),
-      },
+      body: { panListId, accountRange: instReq.heldRange(), ...(await instReq.pansOf(instReq.listPan())) },
     });
     expect([200, 400], `a range for a list without one (answered ${res.status})`).toContain(res.status);
   },

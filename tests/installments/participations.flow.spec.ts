@@ -4,20 +4,6 @@
 // read through every reader: by request_id, the list, the merchant search and the MID search.
 import { expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
 
-type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
-
-/** The request id of a 202: `Location` holds it, bare or as the request_id of a URL. */
-function requestIdOf(location: string): string {
-  const match = /[?&]request_id=([^&]+)/.exec(location);
-  return match ? decodeURIComponent(match[1]) : location.split('/').pop()!;
-}
-
-async function submit(api: Api, participations: Record<string, any>[]) {
-  const res = await api.call('postMerchantParticipations', { body: participations });
-  expect(res.status).toBe(202);
-  return requestIdOf(res.headers.location);
-}
-
 test(
   'a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
   rules(
@@ -30,8 +16,9 @@ test(
   async ({ instApi, inst, instReq }) => {
     test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
     const merchant = exampleParticipation(inst.unknownAcquirerIca!);
-    const requestId = await submit(instApi, [merchant]);
-    const [done] = await instReq.awaitEffectuation(instApi, requestId);
+    const {
+      merchants: [done],
+    } = await instReq.effectuated(instApi, [merchant]);
     expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
 
     // seed 001: without request_id, only merchants whose effectuation request is completed.
@@ -44,9 +31,7 @@ test(
       'the search shows the failed effectuation',
     ).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
 
-    const mids = await instApi.call('postMerchantMidSearches', {
-      body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA },
-    });
+    const mids = await instReq.midSearch(instApi, merchant);
     expect(mids.body.mids.length).toBeGreaterThan(0);
     for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
   },
@@ -63,12 +48,12 @@ test(
     const first = exampleParticipation(inst.knownAcquirerIca!);
     const again = { ...first, mids: exampleParticipation(inst.knownAcquirerIca!).mids };
     for (const merchant of [first, again]) {
-      const [done] = await instReq.awaitEffectuation(instApi, await submit(instApi, [merchant]));
+      const {
+        merchants: [done],
+      } = await instReq.effectuated(instApi, [merchant]);
       expect(done.status, 'the submission effectuated').toBe('COMPLETED');
     }
-    const mids = await instApi.call('postMerchantMidSearches', {
-      body: { merchantLegalName: first.merchantLegalName, countryCode: first.countryCode, acquirerICA: first.acquirerICA },
-    });
+    const mids = await instReq.midSearch(instApi, first);
     expect(mids.status).toBe(200);
     expect((mids.body.mids ?? []).map((m: { mid: string }) => m.mid).sort(), 'the MIDs of both submissions').toEqual(
       [...new Set([...first.mids, ...again.mids])].sort(),
@@ -87,9 +72,9 @@ test('answers an unknown request_id with 404 @assumption', rules('IN-STATUS-UNKN
 test(
   "a request_id one digit longer or shorter than a live request's is 404 and answers none of its merchants @assumption",
   rules('IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID:refuse'),
-  async ({ instApi, inst }) => {
+  async ({ instApi, inst, instReq }) => {
     const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234');
-    const requestId = await submit(instApi, [merchant]);
+    const requestId = await instReq.submitParticipations(instApi, [merchant]);
     expect(requestId, 'the request id is an integer').toMatch(/^[0-9]+$/);
     expect((await instApi.call('getMerchantParticipations', { query: { request_id: requestId } })).status, 'the exact request_id').toBe(
       200,
@@ -133,12 +118,9 @@ test(
       ],
       ['MAID', exampleParticipation(ica), [...base, 'maids', 'maidType']],
     ];
-    const answered = await instReq.awaitEffectuation(
+    const { merchants: answered } = await instReq.effectuated(
       instApi,
-      await instReq.submitParticipations(
-        instApi,
-        markets.map(([, m]) => m),
-      ),
+      markets.map(([, m]) => m),
     );
     const missing = markets.flatMap(([market, sent, mandatory]) => {
       const m = answered.find((a) => a.merchantLegalName === sent.merchantLegalName);

@@ -7,7 +7,7 @@
 // fixtures/installments.ts, on every notification of every spec). A frequency a target refuses for an
 // offer of another frequency (4xx) is not judged: no source says a plan may choose it. No source gives
 // the spacing of a computed schedule's due dates per frequency: they are not judged.
-import { examplePlanBody, expect, FREQUENCIES, rules, test } from '../../fixtures/installments.js';
+import { expect, FREQUENCIES, rules, test } from '../../fixtures/installments.js';
 
 /** Days between two payments of each frequency (a MONTHLY plan's are a calendar month apart). */
 const SPACING: Record<string, number> = { WEEKLY: 7, BIWEEKLY: 14 };
@@ -28,26 +28,19 @@ function scheduleOf(amount: number, n: number, frequency: string) {
 test(
   'a plan of each frequency and each offered tenure is read back and notified with its terms and one payment per installment @assumption',
   rules('IN-ECHO-PLAN', 'IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SCHEDULE'),
-  async ({ instApi, instReq, inst, issuerReceiver }) => {
-    const pan = inst.eligiblePan!;
+  async ({ instApi, instReq, issuerReceiver }) => {
     const saved: string[] = [];
     // Each offer of the answer in turn (each its tenure), until the answer has no more.
     let more = true;
     for (let i = 0; more && i < 20; i++) {
       for (const frequency of FREQUENCIES) {
-        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-        expect(offers.status, 'offers for the eligible card').toBe(200);
+        const offers = await instReq.offersOf(instApi);
         const offer = offers.body.offers[i];
         if (offer === undefined) {
           more = false;
           break;
         }
-        const body = examplePlanBody(
-          offers.body.offerTransactionId,
-          { ...offer, frequency },
-          await instReq.sensitive({ consumer: { primaryAccountNumber: pan } }),
-          { offers: offers.body.offers },
-        );
+        const body = await instReq.selectionOf(offers, { ...offer, frequency });
         // The first offer is also chosen with a schedule of its own, its payments spaced by the frequency.
         const own = { ...body, schedulePayments: scheduleOf(body.transaction.amount, offer.tenure, frequency) };
         for (const sent of i === 0 ? [body, own] : [body]) {
@@ -63,10 +56,6 @@ test(
     }
     expect(saved.length, 'plans saved').toBeGreaterThan(0);
     // The notification judge compares each notification with what its savePlan sent, at the end of the test.
-    for (const planId of saved)
-      expect(
-        await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000),
-        `a notification for plan ${planId}`,
-      ).toBeDefined();
+    for (const planId of saved) await issuerReceiver.notified(planId);
   },
 );

@@ -38,7 +38,7 @@ test(
       // The approval of the plan made, so that its answer is one about the card's plan, not a 400.
       if (operation.operationId === 'planApproval') call.body = { ...(call.body as object), planId };
       if (operation.operationId === 'registerPans' || operation.operationId === 'deregisterPans')
-        call.body = { ...(call.body as object), ...(await instReq.sensitive({ pans: [{ pan: listed }] })) };
+        call.body = { ...(call.body as object), ...(await instReq.pansOf(listed)) };
       probes.push({
         operation,
         call,

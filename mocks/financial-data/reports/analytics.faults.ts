@@ -4,12 +4,11 @@
 // loosens the contract (`relax`) or bends analytics.ts at its seams (analytics.records.ts): the
 // request as judged at one step, what a report is filed as, how its content reads the customer's
 // data, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
+import { faultCatalogue, type SeamFn } from '../../kit/faults.js';
 import { faultKit, assumption, blind, provider, schema, seededAt } from '../fault-builders.js';
 import { accountsAsked, type AnalyticsSeams, type Exchange, type Filing, type Kind, type Reading } from './analytics.records.js';
 
-type Seams = FaultSeams<AnalyticsSeams>;
-type State = NonNullable<Seams['state']>;
+type State = SeamFn<AnalyticsSeams, 'state'>;
 const { fault, fold, skip, refuse } = faultKit<AnalyticsSeams>();
 const DAY_S = 86_400;
 

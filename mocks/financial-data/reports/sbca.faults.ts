@@ -5,16 +5,11 @@
 // its report, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, provider, was } from '../fault-builders.js';
-import type { Change, SbcaSeams } from './sbca.records.js';
+import type { SbcaSeams } from './sbca.records.js';
 
 type Seams = FaultSeams<SbcaSeams>;
 const { fault, skip } = faultKit<SbcaSeams>();
 
-/** A change of `kind` made otherwise. */
-const changing =
-  <K extends Change['kind']>(kind: K, bend: (c: Extract<Change, { kind: K }>) => Partial<Extract<Change, { kind: K }>>): Seams['state'] =>
-  (_x, c) =>
-    c.kind === kind ? ({ ...c, ...bend(c as Extract<Change, { kind: K }>) } as Change) : c;
 /** Each metrics list of the answer made otherwise. */
 const metrics =
   (bend: (m: Record<string, any>) => Record<string, any>): Seams['answer'] =>
@@ -51,7 +46,7 @@ export const SBCA_FAULTS = faultCatalogue([
   }),
   fault('fd-sbca-metrics-stored-in-progress', {
     rule: "FD-SBCA-METRICS, FD-REPORT-READERS-AGREE: the answer says success, but the report read back by its id stays inProgress until the store's next settling",
-    state: changing('ended', () => ({ ended: false })),
+    state: (_x, c) => (c.kind === 'ended' ? { ...c, ended: false } : c),
   }),
   fault('fd-sbca-location-id-echo-lowercased', 'FD-SBCA-LOCATION, FD-PROP-ECHO-AS-SENT: the answer echoes the location id lower-cased', {
     answer: metrics((m) => ({ ...m, locationId: m.locationId.toLowerCase() })),

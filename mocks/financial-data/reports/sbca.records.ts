@@ -26,12 +26,7 @@ export interface Refusal {
   message: string;
 }
 
-export interface Period {
-  startS: number;
-  endS: number;
-}
-
-export type Change = { kind: 'periods'; periods: Period[] } | { kind: 'type'; type: string } | { kind: 'ended'; ended: boolean };
+export type Change = { kind: 'ended'; ended: boolean };
 
 export interface Answer {
   status: number;

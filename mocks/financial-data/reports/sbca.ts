@@ -98,7 +98,7 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
         firstSeenTxnDate: iso(today - 3 * 365 * DAY_S),
         lastSeenTxnDate: iso(today - DAY_S),
         metricsFrequency: weekly ? 'Weekly' : 'Monthly',
-        metricsLists: changed(x, { kind: 'periods', periods: periods(weekly, today, 4) }).periods.map((p) => ({
+        metricsLists: periods(weekly, today, 4).map((p) => ({
           periodStartDate: iso(p.startS),
           periodEndDate: iso(p.endS),
           year: new Date(p.startS * 1000).getUTCFullYear(),
@@ -112,7 +112,7 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
         })),
       },
     ];
-    const type = changed(x, { kind: 'type', type: benchmarks ? 'sbcabenchmarksnoncra' : 'sbcaanalyticsnoncra' }).type;
+    const type = benchmarks ? 'sbcabenchmarksnoncra' : 'sbcaanalyticsnoncra';
     const content = {
       partnerName: 'Contract Suite Partner',
       [benchmarks ? 'retailSalesBenchmarksMetrics' : 'retailSalesAnalyticsMetrics']: metrics,
