@@ -24,10 +24,10 @@ const listIds = async (fdApi: OperationClient, auth?: () => Record<string, strin
 // Every combination of the optional members of the create (generated from its request schema), each
 // member sent with a value a normalisation changes where the contract allows one (filterAccounts: any
 // strings of 1 to 512; accountClassificationType: the provider's supported personal, business,
-// unknown; aoRequired: both values): by id and in the list, a member sent reads back as sent and one
-// left out with a documented default (provider 1.35.0 AoRequired: false) reads back that default,
-// whatever else was sent, each under the id its 201 gave. Arrays are compared as collections (no source
-// says the order is kept). The 201 itself is the answer judge's echo (fixtures/financial-data.ts).
+// unknown; aoRequired: both values), read by id and in the list. The answer judge
+// (fixtures/financial-data.ts) judges each answer: the 201 gives a member sent as sent (arrays as
+// collections: no source says the order is kept) and one left out with its documented default
+// (provider 1.35.0 AoRequired: false), and each reader gives what the 201 gave; here, each is listed.
 const CONFIG_REQUEST = FD_CONTRACT.resolveSchema(FD_CONTRACT.operationOf('post-configurations').requestBody!.schema);
 const CONFIG_VALUES: Record<string, unknown[]> = {
   filterAccounts: [[tellingText('Checking'), 'Savings\tPlus  ', 'ÇA  Épargne']],
@@ -43,42 +43,25 @@ const combinations = optional.reduce<Record<string, unknown>[]>(
   },
   [{}],
 );
-const defaults = Object.fromEntries(
-  optional.flatMap((m) => {
-    const d = FD_CONTRACT.resolveSchema(CONFIG_REQUEST.properties[m])?.default;
-    return d === undefined ? [] : [[m, d]];
-  }),
-);
-const sorted = (v: unknown) => (Array.isArray(v) ? [...v].sort() : v);
 
 test(
   'every combination of the optional members reads back as sent, a member left out with its default, through the 201, by id and in the list @provider',
   rules('FD-COMPONENTS-CONFIG-CREATE@cc-created', 'FD-COMPONENTS-CONFIG-CREATE@cc-by-id', 'FD-COMPONENTS-CONFIG-CREATE@cc-list'),
   async ({ fdApi }) => {
-    expect(Object.keys(defaults), 'the members with a documented default').toContain('aoRequired');
-    const made: { body: Record<string, unknown>; id: string }[] = [];
+    expect(FD_CONTRACT.resolveSchema(CONFIG_REQUEST.properties.aoRequired)?.default, 'the documented default of aoRequired').toBe(false);
+    const ids: string[] = [];
     for (const body of combinations) {
       const created = await fdApi.call('post-configurations', { body });
       expect(created.status, JSON.stringify(body)).toBe(201);
-      made.push({ body, id: created.body.id });
+      ids.push(created.body.id);
     }
-    const listed = new Map((await listIds(fdApi)).map((c) => [c.id, c as Record<string, unknown>]));
-    const seen: Record<string, unknown>[] = [];
-    const wanted: Record<string, unknown>[] = [];
-    for (const { body, id } of made) {
-      const byId = await fdApi.call('get-configurations-configurationId', { path: { configuration_id: id } });
-      expect(byId.status).toBe(200);
-      const expected = { ...defaults, ...body, id };
-      for (const [reader, answer] of [
-        ['by id', byId.body],
-        ['list', listed.get(id) ?? {}],
-      ] as const) {
-        const sent = Object.keys(body).join('+') || 'nothing optional';
-        seen.push({ sent, reader, ...Object.fromEntries(Object.keys(expected).map((m) => [m, sorted(answer[m])])) });
-        wanted.push({ sent, reader, ...Object.fromEntries(Object.entries(expected).map(([m, v]) => [m, sorted(v)])) });
-      }
-    }
-    expect(seen).toEqual(wanted);
+    for (const id of ids)
+      expect((await fdApi.call('get-configurations-configurationId', { path: { configuration_id: id } })).status, id).toBe(200);
+    const listed = (await listIds(fdApi)).map((c) => c.id);
+    expect(
+      ids.filter((id) => !listed.includes(id)),
+      'every configuration made is listed',
+    ).toEqual([]);
   },
 );
 

