@@ -77,7 +77,17 @@ test(
     void fdMock;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const liveOf = await callersObjects(fdApi, fd, fdEntities);
-    const violations = await checkOptionalIdsOf(fdApi, 'FD-OPTIONAL-IDS', (op) => () => callOf(op), liveOf);
+    // Each initiation to an account number of its own: the sampled receiver again, initiated by the
+    // checks before in this worker, is a 409 (seed 002, Errors 409), which would leave the initiation out.
+    let initiated = 0;
+    const fresh = (op: Parameters<typeof callOf>[0]) => {
+      const call = callOf(op) as ReturnType<typeof callOf> & { body?: { receiver?: { accountNumber: string } } };
+      const receiver = op.operationId === 'InitiateMicroAmountDeposits' ? call.body?.receiver : undefined;
+      return receiver
+        ? { ...call, body: { ...call.body, receiver: { ...receiver, accountNumber: `${receiver.accountNumber}${++initiated}` } } }
+        : call;
+    };
+    const violations = await checkOptionalIdsOf(fdApi, 'FD-OPTIONAL-IDS', (op) => () => fresh(op), liveOf);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
