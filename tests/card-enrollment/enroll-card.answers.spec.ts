@@ -1,9 +1,6 @@
-// Covers: POST /cards (putCard) 200, the shape of an enrollment's answer on both paths (seed 000, MaskedCard,
-// MaskedConsumer, Limits; the provider's Card API examples where the seed is silent): the masked card and
-// consumer, the response limits and forms, the dates, and the account a receipt stands for. What the answer
-// must be across sequences (states, a new card id, echoes) is the enrollments model's (enroll-card.model.spec.ts);
-// every answer is also judged by the client's enrollment judge (fixtures/assertions/card-enrollment-answer.ts).
-// One section per part of the answer, each with what it covers.
+// Covers: POST /cards (putCard) 200 on both paths (seed 000, MaskedCard, MaskedConsumer, Limits; the provider's
+// Card API examples where the seed is silent): the masked card and consumer, response limits and forms, dates,
+// the account a receipt stands for. Every answer is also judged by fixtures/assertions/card-enrollment-answer.ts.
 import {
   type CardRequests,
   CONSUMER_LOCALES,
@@ -33,10 +30,7 @@ import {
 } from '../../fixtures/card-enrollment.js';
 import { answeredConflicts, passesResponseCheck, seedFormOf } from '../../helpers/contract/conflicts.js';
 
-// --- POST /cards (putCard) 200 on both enrollment paths (seed 000 (a) card number, (b)
-// push-account receipt): the masked card, and the answer's own members never taken from the request.
-// The states and the service echoed, on both paths, are the enrollments model's (enroll-card.model.spec.ts)
-// and every-source's; the creation instant is judged with the consumer's.
+// --- 200 on both paths (seed 000 (a), (b)): the masked card, its own members never taken from the request.
 for (const path of ENROLLMENT_PATHS) {
   test.describe(`${path} enrollment`, () => {
     test.beforeEach(({ card }) => test.skip(lacksPathData(card, path), NO_RECEIPT));
@@ -58,14 +52,12 @@ for (const path of ENROLLMENT_PATHS) {
       },
     );
 
-    // reference, the mock's world: "srcDigitalCardId is a new UUID". The card path enrolls two
-    // different cards; the receipt path has one known receipt and enrolls it twice.
+    // reference, the mock's world: "srcDigitalCardId is a new UUID".
     test(
       `returns a new srcDigitalCardId for each enrollment (${path}) @assumption`,
       rules(`CE-VAL-CARDID@${path}`),
       async ({ cardApi, cards }) => {
-        // Both sent with one srcCorrelationId (seed 000: a tracking id, not a key of the card): a target
-        // that derives the card's id from it answers one id twice.
+        // Both with one srcCorrelationId (seed 000: a tracking id, not a key of the card).
         const first = await cards.on(path, exampleCard());
         const bodies = [
           first,
@@ -84,8 +76,7 @@ for (const path of ENROLLMENT_PATHS) {
       },
     );
 
-    // seed 000: "The response carries a masked card record". The client's sensitiveEchoConformance
-    // fails any response carrying the PAN or security code sent (the receipt's PAN where known).
+    // seed 000: "The response carries a masked card record" (the client's sensitive-echo check too).
     test(
       `returns a masked card without the full PAN in any member (${path}) @smoke`,
       rules(`CE-MASK-PAN@${path}`, `CE-SENSITIVE-ECHO@${path}`),
@@ -99,10 +90,8 @@ for (const path of ENROLLMENT_PATHS) {
       },
     );
 
-    // seed 000, EnrollCardRequest, Card and Consumer declare none of the masked card's or masked
-    // consumer's own members: sent anyway (as the answer nests them, flat at the top, in the consumer,
-    // and on the card path inside the encrypted card), none is what the answer shows. The request
-    // schemas leave additional members open, so the request stays valid and is answered 200.
+    // seed 000, EnrollCardRequest, Card and Consumer declare none of the masked card's or consumer's own
+    // members: sent anyway (additional members are open), none is what the answer shows.
     test(
       `never takes the masked card's or masked consumer's own members from the request (${path})`,
       rules(`CE-OBJ-READ-ONLY@${path}`),
@@ -162,18 +151,14 @@ for (const path of ENROLLMENT_PATHS) {
   });
 }
 
-// --- POST /cards (putCard) 200, push-account-receipt based enrollment (seed 000 (b); reference
-// A5): the card the receipt stands for. The rules both paths share are in the section above.
+// --- The receipt path (seed 000 (b); reference A5): the card the receipt stands for.
 test(
   'shows the bin and last four of the account each known receipt stands for, each its own @assumption',
   rules('CE-RECEIPT-ACCOUNT@receipt'),
   async ({ cardApi, cards, card }) => {
     const known = card.receipts.filter((r) => r.panLastFour);
     test.skip(!known.length, 'needs the receipt account digits (CARD_RECEIPT_PAN_BIN, CARD_RECEIPT_PAN_LAST_FOUR)');
-    // reference A5: every receipt the suite knows is enrolled, so an answer taken from another receipt
-    // (the first known) shows; the mock's world knows two of different accounts, a sandbox the one configured.
-    // The client's answer judge holds each answer to its own receipt's account (CE-RECEIPT-ACCOUNT: panBin,
-    // panLastFour; fixtures/card-enrollment.ts knownReceipt).
+    // reference A5: every known receipt enrolled; the client's answer judge holds each to its own account.
     if (card.kind === 'mock')
       expect(new Set(known.map((r) => r.panLastFour)).size, 'known receipts of accounts that differ in their last four').toBeGreaterThan(1);
     for (const receipt of known)
@@ -181,14 +166,8 @@ test(
   },
 );
 
-// --- POST /cards (putCard), card-number path, the members of the masked card derived from the PAN
-// (seed 000, MaskedCard: panBin, the first PAN digits, how many the seed does not say: the mock's six,
-// x-limits panBinDigits, is judged under CE-MASK-PAN-BIN; panLastFour, the last four) at every PAN length the contract
-// allows (Card.primaryAccountNumber minLength..maxLength), each PAN with digits that differ around both
-// cuts, so one digit more or less in either member shows. The same number of BIN digits at every length:
-// a target keyed on the PAN's length (an eight-digit BIN table for long PANs, a PAN cut to nineteen
-// digits) changes one member at one length only. The receipt path's PANs are the receipts' (A5), of one
-// length: the receipt section compares them; the expiry members are echoes (the expiry edges section, the model).
+// --- Card path: panBin (seed 000, MaskedCard: the first PAN digits; how many, x-limits panBinDigits,
+// CE-MASK-PAN-BIN) and panLastFour at every PAN length the contract allows, digits differing around both cuts.
 const contract = await loadContract('card-enrollment');
 const PAN = lengthOf(contract, 'Card', 'primaryAccountNumber');
 /** reference, the mock's world: "decide: 6" (an assumption, CE-MASK-PAN-BIN). */
@@ -201,8 +180,7 @@ test(
   `panBin and panLastFour are the PAN's first digits (${BIN_DIGITS} of them, an assumption) and last four at every PAN length ${PAN.min}-${PAN.max}`,
   rules('CE-MASK-PAN@card', 'CE-SENSITIVE-ECHO@card', 'CE-MASK-PAN-BIN'),
   async ({ cardApi, cards }) => {
-    // The client's answer judge holds each answer's panBin to the PAN's first digits and to the mock's count
-    // at every length (CE-MASK-PAN, CE-MASK-PAN-BIN; an absent panBin is CE-CONFLICT-PAN-BIN-ABSENT's).
+    // The client's answer judge also holds each panBin to the PAN's first digits (CE-MASK-PAN, CE-MASK-PAN-BIN).
     for (const length of LENGTHS) {
       const pan = luhnComplete(DIGITS.slice(0, length - 1));
       expect(pan, 'a PAN of the length').toHaveLength(length);
@@ -217,37 +195,25 @@ test(
   },
 );
 
-// --- POST /cards (putCard) 200, the masked consumer on both enrollment paths (seed 000, MaskedConsumer:
-// "masked" names, e-mail address and identity: never in clear; how each is masked only the provider's Card API
-// examples show, one each, so that form is CE-MASK-FORM, an assumption:
-// maskedFirstName "J***", maskedLastName "D**", maskedFullName "J*** D**", maskedEmailAddress
-// "r*****1@mailinator.com", an EXTERNAL_ACCOUNT_ID answered as sent). Each masked value is compared with its
-// own source in the request, with inputs a normalisation or a wrong mask would change: mixed case, long and
-// short values, non-ASCII letters, two consumers whose masks differ.
-// Consumers whose masks differ in length, first letter and case (each request confirmed with the contract),
-// down to a name of one character (nothing to mask: a mask that pads it with * is seen) and up to the
-// longest the seed allows (Consumer: max length 30).
+// --- The masked consumer on both paths (seed 000, MaskedConsumer: never in clear; the form, CE-MASK-FORM, from
+// the provider's Card API examples "J***", "D**", "J*** D**", "r*****1@mailinator.com"). Consumers whose masks
+// differ in length (1 to the seed's 30), first letter and case.
 const CONSUMERS = [
   { firstName: 'McKenzie-Anne Élodie', lastName: "O'Brien-VanDerBerg" },
   // A first name of lower-case letters: its first character kept lower case (provider example "J***" keeps it as sent).
   { firstName: 'jo', lastName: 'Li' },
   { firstName: 'Ö', lastName: 'X' },
   { firstName: 'Anna-Lena Zoë Maria Theresa Őz', lastName: 'Q' },
-  // A first letter outside the BMP (one character, two UTF-16 units), a name that starts with a space, a
-  // lower-case particle, an apostrophe first and names that end with a space (the seed sets no pattern):
-  // each kept as sent, one * per other character, in the parts and in maskedFullName alike (a target
-  // that trims a name for one of them only shows one * fewer there).
+  // A first letter outside the BMP, leading and trailing spaces, a particle, an apostrophe first: kept as sent.
   { firstName: '𝒜da 𝔅', lastName: " de l'Ñ" },
   { firstName: "'Ema ", lastName: 'van der Berg-Ñ ' },
-  // Last names whose initial tells: accented (a folding drops the accent), outside Latin-1 and non-Latin
-  // (a transliteration or a "?" changes it), lower-case accented (a capitalisation changes it).
+  // Last names whose initial a folding, a transliteration or a capitalisation changes.
   { firstName: 'Юлия', lastName: 'Ébrard' },
   { firstName: 'Ζωή', lastName: 'Łukasik' },
   { firstName: 'ñusta', lastName: 'Иванова' },
   { firstName: '美咲', lastName: 'ó Briain' },
 ];
-// Mixed case on both sides of the @, a long local part, a short one and one of a single character
-// (only its first character, kept: no * at all).
+// Mixed case on both sides of the @; local parts long, short and of one character.
 const ADDRESSES = ['Marie-Claire.DuPont+Cards@Example-Mail.CO.uk', 'Ab@Mx.Example.ORG', 'Q@Xy.Example.NET'];
 // The provider's identity is an opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc): mixed-case hex.
 const OPAQUE_IDS = ['F0c04B97-4dCb-485D-a4F4-7Ae437A2e955', '8CA03256-1152-46c7-AFFE-ab09600a4085'];
@@ -277,8 +243,7 @@ for (const path of ENROLLMENT_PATHS) {
       `masks maskedFirstName, maskedLastName and maskedFullName from the names sent, first character as sent (${path}) @provider`,
       rules(`CE-MASK-NAMES@${path}`, `CE-MASK-FORM@${path}`),
       async ({ cardApi, cards, cardRequestContract }) => {
-        // A new identity each (cards.on): the judge holds the masks of a consumer the enrollment adds to the names
-        // sent (CE-MASK-NAMES: not in clear; CE-MASK-FORM: "J***", "D**", maskedFullName "J*** D**").
+        // A new identity each: the judge holds the masks to the names sent (CE-MASK-NAMES, CE-MASK-FORM).
         for (const names of CONSUMERS)
           await expectEnrolled({ cardApi, cards, cardRequestContract }, path, {
             'consumer.firstName': names.firstName,
@@ -309,8 +274,7 @@ for (const path of ENROLLMENT_PATHS) {
           expect(sent.consumer.consumerIdentity.identityType === PROVIDER_IDENTITY_TYPE, 'the identity form sent').toBe(provider);
           const identity = masked?.maskedConsumerIdentity;
           if (identity === undefined) continue;
-          // The provider's opaque id is no personal data: answered as sent (Card API enroll examples). An address
-          // is the judge's (CE-MASK-IDENTITY, CE-MASK-FORM).
+          // The provider's opaque id is answered as sent (Card API enroll examples); an address is the judge's.
           if (provider)
             underRule(test.info(), 'CE-MASK-FORM', () =>
               expect(identity.maskedIdentityValue === value, 'maskedIdentityValue is the opaque id sent, byte for byte').toBe(true),
@@ -321,13 +285,8 @@ for (const path of ENROLLMENT_PATHS) {
   });
 }
 
-// --- POST /cards (putCard) 200, the masked consumer's dateConsumerAdded on each enrollment path
-// (seed 000, MaskedConsumer: dateConsumerAdded "string, UTC datetime"; EnrollCardRequest: the consumer
-// identity locates the profile, so a new identity is a consumer this enrollment adds). Consumers of
-// countries and languages east and west of UTC (CONSUMER_LOCALES): a target writing the consumer's local
-// time with a Z, for one country or language only, shows an instant hours from the enrollment.
-// The client's answer judge holds both dates of every answer to the call's instant in UTC (CE-VAL-CREATED,
-// CE-VAL-CONSUMER-ADDED for a new identity; fixtures/assertions/card-enrollment-answer.ts).
+// --- dateConsumerAdded (seed 000, MaskedConsumer: "string, UTC datetime") of consumers east and west of UTC:
+// the client's answer judge holds both dates to the call's instant in UTC (CE-VAL-CREATED, CE-VAL-CONSUMER-ADDED).
 for (const path of ENROLLMENT_PATHS) {
   test(
     `dateConsumerAdded of a new consumer and dateOfCardCreated are the enrollment instant in UTC, whatever the consumer's country and language (${path}) @assumption`,
@@ -335,7 +294,6 @@ for (const path of ENROLLMENT_PATHS) {
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       for (const [countryCode, languageCode] of CONSUMER_LOCALES) {
-        // cards.on makes a new consumer identity each time: the consumer is added by this enrollment.
         const request = await cards.on(path);
         request.consumer = { ...request.consumer, countryCode, languageCode };
         expect((await cardApi.call('putCard', { body: request })).status, `consumer of ${countryCode}`).toBe(200);
@@ -344,15 +302,9 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- putCard (POST /cards) on the card path around the edges of the expiry month, on the
-// mock's virtual clock - seed 000, Card (panExpirationMonth, panExpirationYear: optional, two and
-// four digits), MaskedCard (the expiry for presentation), States and transitions (ACTIVE at
-// enrollment; the enroll operation never returns SUSPENDED or CANCELLED). A card is valid through
-// the last day of its expiry month: at the last second of a month and at the first second of the
-// next (a month edge and a year edge), a card expiring in the clock's month or a later one is
-// enrolled ACTIVE with its expiry echoed, created at the clock's instant (CE-VAL-CREATED). A card
-// whose month has just ended is the sources' open question (no rule refuses or accepts an expired
-// card): it is not judged, beyond the states of an answer that enrolls it.
+// --- Card path at the edges of the expiry month on the mock's clock (seed 000, Card, MaskedCard; States and
+// transitions: ACTIVE at enrollment): a card valid through its month's last day is enrolled ACTIVE, created at
+// the clock's instant. A card whose month has just ended is not judged (no rule refuses or accepts it).
 /** Two seconds before a month ends and its next's first second, in UTC: a month edge and a year edge. */
 const EDGES = ['2027-06-30T23:59:58Z', '2027-07-01T00:00:00Z', '2027-12-31T23:59:58Z', '2028-01-01T00:00:00Z'];
 
@@ -388,24 +340,19 @@ test(
           continue;
         }
         const card = (res.body as { maskedCard?: Record<string, any> }).maskedCard ?? {};
-        // seed 000, MaskedCard: dateOfCardCreated is when the card was enrolled, by the target's clock:
-        // here the instant just set, whichever side of today it lies.
+        // seed 000, MaskedCard: dateOfCardCreated is when the card was enrolled, by the target's clock.
         const created = Date.parse(String(card.dateOfCardCreated));
         if (!(Math.abs(created - now.getTime()) <= CLOCK_RUN_MS))
           wrong.push(`${what}: dateOfCardCreated ${card.dateOfCardCreated}, not the clock's ${edge}`);
-        // The statuses (ACTIVE) and the expiry echoed are the client's answer judge's on every answer, whatever the clock
-        // (CE-STATE-ACTIVE, CE-ECHO-EXPIRY).
+        // ACTIVE and the expiry echoed: the client's answer judge's (CE-STATE-ACTIVE, CE-ECHO-EXPIRY).
       }
     }
     expect(wrong, 'every card valid at the clock is enrolled ACTIVE with its expiry').toEqual([]);
   },
 );
 
-// --- POST /cards (putCard) 200, the response rows of seed 000's Limits table (descriptorName,
-// artUri, coBrandedName; DigitalCardData). The client checks every response against the contract's
-// 200 schema (responseSchemaConformance: the target's own answer within the contract's maxima); here
-// the same answer with each field at its limit and one past it shows that the schema check accepts the
-// one and refuses the other.
+// --- The response rows of seed 000's Limits table (DigitalCardData): the 200 schema check accepts each at
+// its limit and refuses one past it.
 const max = (field: string) => lengthOf(contract, 'DigitalCardData', field).max!;
 const LIMITS = [
   { field: 'descriptorName', max: max('descriptorName'), value: (n: number) => 'D'.repeat(n) },
@@ -431,13 +378,8 @@ test(
   },
 );
 
-// --- POST /cards (putCard) 200, the form of the masked card's members that seed 000 states and
-// the provider's Card API 1.0.0 answers otherwise in its published examples (srcDigitalCardId a UUID,
-// panExpirationMonth MM, panLastFour four digits, panBin present; schemas/card-enrollment/conflicts.yaml).
-// The client checks every answer against the 200 schema; here the target's own answer, in the seed's
-// form, is changed one member at a time and judged as the client judges it: the seed's form is
-// accepted, the provider's published form is the named seed-vs-provider conflict (the check goes on,
-// the certification says CONDITIONAL), and a form neither source gives is refused.
+// --- The masked card's forms where seed 000 and the provider's Card API 1.0.0 examples differ (conflicts.yaml):
+// the 200 check accepts the seed's form, names the provider's conflict, refuses a form neither gives.
 type Verdict = 'accepted' | 'refused' | string[];
 
 interface Row {
@@ -499,10 +441,8 @@ test(
     const res = await cardApi.call('putCard', { body: await cards.withCard() });
     expect(res.status).toBe(200);
     const schema = cardContract.responseValidator('putCard', '200')!;
-    // The target's answer in the seed's form (a target following the provider answers otherwise elsewhere).
     const base = seedFormOf('card-enrollment', 'putCard', res.body) as Record<string, any>;
     expect(schema(base), "the answer in the seed's form passes").toBe(true);
-    // A wrong row is its own rule's: the check is filed under the first found.
     const wrong: { rule: string; text: string }[] = [];
     for (const row of ROWS) {
       const body = setPath(base, row.at, row.value);
@@ -542,13 +482,8 @@ test(
   },
 );
 
-// --- What the answer remembers across enrollments (not in the model's file: its random sequences cover no rule cell).
-// The consumer profile is found by its identity (seed 000, ConsumerIdentity.identityValue):
-// the same identity enrolled again, on either path, names the profile it named before (its
-// srcConsumerId and dateConsumerAdded), and another identity another profile (CE-VAL-PROFILE). The
-// client's answer judge holds every enrollment of every check to it (fixtures/card-enrollment.ts,
-// profileProblems: srcConsumerId and dateConsumerAdded); this check enrolls one identity three times, on
-// each path and again after another identity.
+// --- What the answer remembers across enrollments, judged by the client's answer judge. The profile is found
+// by its identity (seed 000, ConsumerIdentity.identityValue; CE-VAL-PROFILE).
 test(
   'the same consumer identity enrolled again names the same profile on each path; another identity another one',
   rules('CE-VAL-PROFILE@card', 'CE-VAL-PROFILE@receipt'),
@@ -566,9 +501,7 @@ test(
   },
 );
 
-// seed 000, MaskedConsumer.maskedMobileNumber: the consumer's mobile number shown masked (CE-MASK-MOBILE). The
-// client's answer judge holds every enrollment answer giving it; this check sends a consumer with a mobile
-// number on each path.
+// seed 000, MaskedConsumer.maskedMobileNumber: shown masked (CE-MASK-MOBILE).
 test(
   'a masked consumer never shows the mobile number sent in clear, on each path',
   rules('CE-MASK-MOBILE@card', 'CE-MASK-MOBILE@receipt'),
@@ -581,9 +514,7 @@ test(
   },
 );
 
-// seed 000, MaskedCard.paymentAccountReference ties a PAN to its tokens (CE-VAL-PAR): the client's answer judge
-// remembers the reference each card number gave and compares every later answer (referenceProblems); this
-// check enrolls one card twice and another once, and the receipt's account twice.
+// seed 000, MaskedCard.paymentAccountReference ties a PAN to its tokens (CE-VAL-PAR).
 test(
   'the same card number enrolled twice gives one paymentAccountReference, another number another',
   rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt'),
@@ -593,7 +524,7 @@ test(
       expect((await cardApi.call('putCard', { body: await cards.withCard({ ...exampleCard(), primaryAccountNumber: pan }) })).status).toBe(
         200,
       );
-    // The receipt path: the account a receipt stands for, enrolled twice (reference A5).
+    // The account a receipt stands for, twice (reference A5).
     if (card.receipt) for (let i = 0; i < 2; i++) expect((await cardApi.call('putCard', { body: cards.withReceipt() })).status).toBe(200);
   },
 );

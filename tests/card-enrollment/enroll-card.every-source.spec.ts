@@ -1,7 +1,5 @@
-// Covers: putCard (POST /cards) under every cardSource the contract lists and with none, on each enrollment
-// path (seed 000, Origin: who enrolls the card, not required; no source makes a rule of its own,
-// CE-SOURCE-EVERY-RULE): every refusal of the request, every limit and mask, every id the request names, and
-// what an accepted enrollment answers. One section per family, each with what it covers.
+// Covers: putCard (POST /cards) under every cardSource and with none, on each enrollment path (seed 000,
+// Origin: who enrolls the card, not required; no source makes a rule of its own, CE-SOURCE-EVERY-RULE).
 import {
   boundEnds,
   type CardRequests,
@@ -34,25 +32,15 @@ import { countProperty } from '../../helpers/client/property-counts.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 import { foreignIdCases, type OwnedMember, ownIdRows } from '../../helpers/client/invariants/owned-ids.js';
 
-// --- putCard (POST /cards): every request rule under every cardSource the contract lists and with
-// none (seed 000, Origin: who enrolls the card, not required; the request schema is one for every
-// source), on each enrollment path - the one-of-two paths (reference A1), every refusal the contract
-// makes of the body (helpers/client/negative.ts: required members, lengths, patterns, formats, enums,
-// types), every refusal it makes of the Card inside the JWE (seed 000, Card and Limits), the check
-// digit and the JWE (reference A3, facts), the unknown receipt (reference A5). A target keeping a rule
-// for one source only (a wallet's push taken with both paths) is caught on the source it forgets. The
-// ids resolving to nothing, near-written or another client's, under every source: properties.refusal-codes
-// and the ids section below.
+// --- Every request rule under every cardSource: the one-of-two paths (reference A1), every refusal the contract
+// makes of the body and of the Card inside the JWE (seed 000, Card and Limits), the check digit and the JWE
+// (reference A3, facts), the unknown receipt (reference A5).
 const contract = await loadContract('card-enrollment');
 /** The refusals of the request rules: a 400 (seed 000, Errors: INVALID_ARGUMENT, or INVALID_STATE for what does not resolve). */
 const refused = (res: { status: number; body: any }) =>
   res.status === 400 && ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status);
 
-/**
- * Cards the contract refuses (seed 000, Card and Limits): each member of Card one past each of its
- * limits, outside its pattern, of another type, and missing where required; each confirmed invalid by
- * the Card schema. Plus the check digit (reference A3), which no schema states.
- */
+/** Cards the Card schema refuses (seed 000, Card and Limits), one violation each, and a wrong check digit (reference A3). */
 function invalidCards(): { name: string; rule: string | undefined; card: Record<string, unknown> }[] {
   const schema = contract.componentSchema('Card');
   const isCard = contract.component('Card');
@@ -94,42 +82,20 @@ const PATH_RULES: Record<EnrollmentPath, string[]> = {
 };
 /** The body rules negativeCases breaks on both paths (seed 000, EnrollCardRequest and its members). */
 const BODY_RULES = [
-  'CE-REQ-REQUEST',
-  'CE-REQ-CONSUMER',
-  'CE-REQ-IDENTITY',
-  'CE-REQ-PHONE',
-  'CE-REQ-COMPLIANCE',
-  'CE-REQ-EMPTY',
-  'CE-PAT-SRCCLIENTID:refuse',
-  'CE-PAT-SERVICEID:refuse',
-  'CE-PAT-CORRELATIONID:refuse',
-  'CE-PAT-PHONE:refuse',
-  'CE-FMT-URI:refuse',
-  'CE-FMT-COUNTRY:refuse',
-  'CE-FMT-LANGUAGE:refuse',
-  'CE-FMT-EMAIL:refuse',
-  'CE-ENUM-IDENTITYTYPE:refuse',
-  'CE-LIM-FIRSTNAME',
-  'CE-LIM-LASTNAME',
-  'CE-LIM-IDENTITYVALUE',
+  ...['CE-REQ-REQUEST', 'CE-REQ-CONSUMER', 'CE-REQ-IDENTITY', 'CE-REQ-PHONE', 'CE-REQ-COMPLIANCE', 'CE-REQ-EMPTY'],
+  ...['CE-PAT-SRCCLIENTID:refuse', 'CE-PAT-SERVICEID:refuse', 'CE-PAT-CORRELATIONID:refuse', 'CE-PAT-PHONE:refuse'],
+  ...['CE-FMT-URI:refuse', 'CE-FMT-COUNTRY:refuse', 'CE-FMT-LANGUAGE:refuse', 'CE-FMT-EMAIL:refuse', 'CE-ENUM-IDENTITYTYPE:refuse'],
+  ...['CE-LIM-FIRSTNAME', 'CE-LIM-LASTNAME', 'CE-LIM-IDENTITYVALUE'],
 ];
 const ruleId = (citation: string) => citation.split(/[:@]/)[0];
 
-/**
- * The generated cases that break only a member's JSON type (null, a number or an array in its place):
- * the schema's type, which a per-source fork of the rules never changes; the conformance spec sends
- * them once. Every other case (missing, empty, length, pattern, format, enum) is sent under every source.
- */
+/** The generated cases that break only a member's JSON type: sent once by the conformance spec, not per source. */
 const TYPE_ONLY = /: (null \(empty|a number where|an array where|an object where|text where|a fraction where)/;
 /** The dotted member a generated case leaves out (`body /consumer/firstName: missing though required`, `card.primaryAccountNumber: ...`). */
 const missingMember = (name: string) =>
   /^(?:body \/(.+)|(card\..+)): missing though required$/.exec(name)?.slice(1).find(Boolean)?.replace(/\//g, '.');
 
-/**
- * A path's refusals, each with its one rule: the generated body cases (ruleOfCase), the path's own
- * (both paths or neither, reference A1; a JWE that does not decrypt; each invalid Card; an unknown
- * receipt, reference A5). A body is made only for the rows of the rule a check sends.
- */
+/** A path's refusals, each with its one rule: the generated body cases (ruleOfCase) and the path's own (reference A1, A5). */
 type Refusal = { name: string; rule: string | undefined; body: () => Promise<Record<string, unknown>> };
 async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: Contract): Promise<Refusal[]> {
   const onPath = await cards.on(path);
@@ -185,11 +151,9 @@ for (const path of ENROLLMENT_PATHS)
         const rows = all.filter((c) => c.rule === ruleId(citation));
         expect(rows.length, `the ${path} path's refusals of ${ruleId(citation)}`).toBeGreaterThan(0);
         const wrong: string[] = [];
-        // seed 000, Errors: a mandatory value missing is 400 INVALID_ARGUMENT naming it (detail CANNOT_BE_NULL);
-        // reference A4: the detail's source its dotted path, sourceType BODY (an assumption, CE-ERR-FIELD).
+        // seed 000, Errors: a mandatory value missing is 400 INVALID_ARGUMENT, detail CANNOT_BE_NULL; reference A4:
+        // its source the dotted path, sourceType BODY (CE-ERR-FIELD). Two cases making one body are sent once.
         const detailed: string[] = [];
-        // Two generated cases can make one body (an object's only member missing, and the object sent
-        // empty): those bytes sent once tell what twice would, each case judged on that answer.
         const answers = new Map<string, { status: number; body: any }>();
         for (const row of rows) {
           const body = await row.body();
@@ -219,16 +183,9 @@ for (const path of ENROLLMENT_PATHS)
       },
     );
 
-// --- putCard (POST /cards) 200 and 400 under every cardSource the contract lists and with none, on
-// each enrollment path: every request limit of seed 000's Limits table at its maximum (accepted) and one
-// past it (refused naming the member), names on both sides of every length where a mask can change, the longest allowed among them (their masks,
-// provider Card API MaskedConsumer: the first character, then one * per other character), and each of
-// the caller's own serviceIds (seed 000, MaskedCard serviceId: the one enrolled for; its pattern allows
-// '#', which a URL encoder changes). cardSource says who enrolls the card (seed 000, Origin); no source
-// makes a limit, a mask or an echo a rule of its own, so each is sent under each source on each path:
-// a target that keeps a rule for one source or one path only is caught on the one it forgets. Every
-// 200 answer is judged by the client's enrollment judge (fixtures/assertions/card-enrollment-answer.ts:
-// CE-MASK-NAMES against the names sent, CE-ECHO-SERVICEID, CE-ECHO-CORRELATION, ...).
+// --- Under every cardSource on each path: every request limit of seed 000's Limits table at its maximum and
+// one past it, names on both sides of every length where a mask can change (provider Card API MaskedConsumer),
+// and each of the caller's own serviceIds (seed 000, MaskedCard serviceId; its pattern allows '#').
 
 /** seed 000, Limits: the request rows, each with a value of a given length that keeps every other rule of its member. */
 const LIMITS: LimitRow[] = (
@@ -276,8 +233,7 @@ for (const path of ENROLLMENT_PATHS)
             const what = `${named(source)}, ${limit.field} of ${length} characters`;
             const refused = refusedNaming(res, limit.field);
             if (!accepted && !refused) wrong.push(`${what}: ${res.status} ${res.body?.status ?? ''}, not refused naming it`);
-            // A reference id at its maximum is no known receipt: refused as unknown, INVALID_STATE (reference A5), never
-            // for its length (INVALID_ARGUMENT: the one status of the two that A5 does not give).
+            // A reference id at its maximum is no known receipt: INVALID_STATE (reference A5), never INVALID_ARGUMENT.
             if (accepted && limit.field.startsWith('enrolmentReferenceData.') && refusedNaming(res, limit.field, ['INVALID_ARGUMENT']))
               wrong.push(`${what}: refused for its length`);
             else if (accepted && !limit.field.startsWith('enrolmentReferenceData.') && res.status !== 200)
@@ -294,11 +250,8 @@ const NAME_MAX = Math.min(lengthOf(contract, 'Consumer', 'firstName').max!, leng
 const INITIALS = ['É', 'o', "'", 'Ж', 'ñ'];
 const nameOf = (length: number, i: number) => `${INITIALS[i % INITIALS.length]}${"aB-c d'Ñe".repeat(NAME_MAX)}`.slice(0, length);
 /**
- * The name lengths sent, the first name's and (mirrored, NAME_MAX + 1 minus it) the last name's: both
- * sides of each length where a mask's making can change (provider Card API MaskedConsumer examples
- * "J***", "D**": one character has no *, two have one, from three on there are inner characters; four
- * is the examples' own length), both sides of the round counts a cut or a cap is written at (10, 20),
- * and the longest allowed. The lengths between them tell nothing these do not.
+ * The first name's lengths (the last name's mirrored): both sides of each length where a mask can change
+ * (provider Card API MaskedConsumer "J***", "D**"), of the round counts 10 and 20, and the longest allowed.
  */
 const NAME_LENGTHS = [...new Set([1, 2, 3, 4, 10, 11, 12, 20, 21].flatMap((n) => [n, NAME_MAX + 1 - n]))]
   .filter((n) => n >= 1 && n <= NAME_MAX)
@@ -342,21 +295,11 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- putCard (POST /cards): every id the request names that the target resolves, on every cardSource
-// and with none (seed 000, Origin: who enrolls the card; no source makes a lookup its own) on each
-// enrollment path. (1) An id resolves exactly (seed 000, Errors 400 INVALID_STATE: srcClientId or
-// serviceId "does not resolve"; reference A5, a receipt by its id; the catalogue's CE-LOOKUP-EXACT: no id
-// is folded): each of the caller's own ids near-written (its case swapped, a space around or inside it,
-// a character added or dropped at either end, its last character changed, a separator changed, a leading
-// zero added or dropped, emptied) is refused naming the member - 400 INVALID_STATE where the contract
-// (the one Ajv instance, the whole body) takes the form, 400 naming the member where its pattern refuses
-// it; each path's own body is enrolled after them (a refusal leaves no trace). (2) Every id the caller
-// names is its own (CE-PROP-IDS-OWNED; reference A2 and the mock's world: an API key -> its srcClientIds
-// -> its serviceIds): every id another client holds, in each member the world gives an owner, is refused
-// with that member's documented status under the caller's own other ids, and the caller's own ids are
-// enrolled after them (helpers/client/invariants/owned-ids.ts). The members that name an entity are the
-// contract's: the 400's table of refusal conditions (`x-codes`, `unresolved`). Each check enrolls a few
-// cards of the caller's own ids (bounded; card enrollment has no delete) and runs on a sandbox too.
+// --- Every id the request names that the target resolves, under every cardSource on each path. (1) An id
+// resolves exactly (seed 000, Errors 400 INVALID_STATE "does not resolve"; reference A5; CE-LOOKUP-EXACT):
+// each own id near-written is refused naming the member, and each path's own body enrolled after them. (2)
+// Every id the caller names is its own (CE-PROP-IDS-OWNED; reference A2): another client's is refused with its
+// member's documented status, the caller's own taken after. The members: the contract's 400 `unresolved` conditions.
 /** The caller's own values of each member the contract names as resolving to an entity (the target's world). */
 const OWN_VALUES: Record<string, (card: CardTarget) => string[]> = {
   srcClientId: (card) => card.srcClientIds,
@@ -365,11 +308,8 @@ const OWN_VALUES: Record<string, (card: CardTarget) => string[]> = {
 };
 
 /**
- * The near forms of an id, each another id: `every` forms go under every source (the few a lookup most
- * often folds: case, a character added at either end), the others under one source each, rotating, so
- * each source x path cell and each form x path pair is sent at least once (pairwise). `or403` marks a
- * form that may happen to be another client's id (a character changed or added), refused 403 then
- * (reference A2).
+ * The near forms of an id: `every` forms under every source, the others under one source each, rotating
+ * (pairwise); `or403`: a form that may be another client's id, refused 403 then (reference A2).
  */
 function nearForms(id: string): { form: string; how: string; every: boolean; or403: boolean }[] {
   const swapped = [...id].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
@@ -464,8 +404,7 @@ test(
           }
       }
     }
-    // A refusal leaves no trace (reference A5: a known receipt yields its card): each path's own body,
-    // the receipt every near form of the receipt id stood beside, is enrolled after them.
+    // A refusal leaves no trace (reference A5): each path's own body is enrolled after them.
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
       const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), srcCorrelationId: crypto.randomUUID() } });
       if (res.status !== 200)
@@ -491,11 +430,8 @@ test(
 );
 
 /**
- * The refusal the contract documents for another client's id, by the member naming it: a srcClientId
- * registered to another client is 403 naming PERMISSION_DENIED (seed 000, Authentication 403; reference A2;
- * provider Card API 1.0.0, putCard 403 examples: in `reason`, the seed's sample shape in `status`); a
- * program of another client is none of the caller's (seed 000, Errors 400 INVALID_STATE naming serviceId),
- * or the same 403.
+ * The refusal documented for another client's id: srcClientId 403 PERMISSION_DENIED (seed 000, Authentication
+ * 403; reference A2; provider Card API 1.0.0 putCard 403 examples); serviceId 400 INVALID_STATE (seed 000, Errors) or 403.
  */
 const OWNED: Record<string, OwnedMember> = {
   srcClientId: {
@@ -569,9 +505,7 @@ test(
           `${c.path} path, ${named(c.source)}: ${c.member} '${c.id}' (another client's, #${c.index + 1} of ${card.foreignIds[c.member].length}; own ${JSON.stringify(c.own)}): ${res.status} ${res.body?.status ?? ''} / documented: ${OWNED[c.member].documented} (${OWNED[c.member].rule})`,
         );
     }
-    // After every refusal, the caller's own ids on each path, pairwise with the sources: accepted (the
-    // serviceId echoed as sent is the client's answer judge's, CE-ECHO-SERVICEID); a refusal that spent the
-    // receipt or held an id shows here.
+    // After every refusal, the caller's own ids on each path, pairwise with the sources, are accepted.
     let accepted = 0;
     for (const path of paths)
       for (const { source, ids } of ownIdRows(owned, own, SOURCES)) {
@@ -591,22 +525,9 @@ test(
   },
 );
 
-// --- putCard (POST /cards) on each enrollment path with every cardSource the contract lists and
-// with none - seed 000, Origin (the entity enrolling the card: cardholder, issuer, merchant, wallet;
-// not required), States and transitions (ACTIVE at enrollment). cardSource says who enrolls the card;
-// no source makes it a rule of its own: the states and the masked card and consumer hold for every
-// value, on both paths. Nor does the consumer's country or language, or the card's brand: each
-// enrollment here carries a different one (VARIANTS), and its answer is judged by the client's answer
-// judge (fixtures/assertions/card-enrollment-answer.ts: CE-STATE-ACTIVE, CE-MASK-PAN, CE-VAL-CREATED,
-// CE-MASK-NAMES and CE-MASK-FORM, CE-ECHO-CORRELATION, CE-ECHO-EXPIRY, ...). Another
-// client's ids under every source are the ids section's above.
-/**
- * Request variants no rule of the answer depends on: a card brand's BIN (Visa, Discover, JCB, Mastercard
- * 2-series and 5-series; the card path only), a consumer's country east and west of UTC (ten hours east
- * among them), a language that writes names family first or not, and a mobile calling code of one, two
- * and three digits (seed 000, PhoneNumber.countryCode: digits only). Each source gets one per path,
- * shifted between the paths, so each path sees every variant and every source.
- */
+// --- Every cardSource on each path (seed 000, Origin; States and transitions: ACTIVE at enrollment): the
+// answer, judged by the client's answer judge, holds for every source, brand, country and language.
+/** Variants no rule of the answer depends on (brand BIN, country, language, calling code), rotated per path. */
 const VARIANTS = [
   { bin: '411111', countryCode: 'IN', languageCode: 'hi', callingCode: '91' },
   { bin: '601111', countryCode: 'JP', languageCode: 'ja', callingCode: '81' },
@@ -646,8 +567,7 @@ test(
         const variant = variantOf(path, index);
         const what = `${path} path, ${named(source)}, BIN ${variant.bin}, consumer ${variant.countryCode}/${variant.languageCode} +${variant.callingCode}`;
         const pan = path === 'card' ? panOfLength(16, variant.bin) : card.receipt?.primaryAccountNumber;
-        // A month with a leading zero (answered without it: the response check's CE-CONFLICT-EXPIRY-MONTH-ONE-DIGIT) and a
-        // correlation id of mixed case: an echo that is not byte for byte tells.
+        // A month with a leading zero and a mixed-case correlation id: an echo not byte for byte tells.
         const plain = exampleCard({ primaryAccountNumber: pan, panExpirationMonth: '04' });
         const request = async () => {
           const body = await cards.on(path, path === 'card' ? plain : undefined);
@@ -663,15 +583,13 @@ test(
           return body;
         };
         const own = await cardApi.call('putCard', { body: await request() });
-        // CE-CONFLICT-CARD-SOURCE-REQUIRED: the provider requires cardSource; a target refusing a request
-        // without it follows the provider, and its refusals of that request tell nothing of the rules here.
+        // CE-CONFLICT-CARD-SOURCE-REQUIRED: the provider requires cardSource; a 4xx without it is that conflict.
         if (source === undefined && own.status >= 400 && own.status < 500) {
           test
             .info()
             .annotations.push({ type: 'conflict', description: `CE-CONFLICT-CARD-SOURCE-REQUIRED: ${what} answered ${own.status}` });
           continue;
         }
-        // The expiry, when returned, the card's (CE-ECHO-EXPIRY): the client's answer judge's.
         if (own.status !== 200) wrong.push(`${what}: the caller's own enrollment answered ${own.status}`);
       }
     }

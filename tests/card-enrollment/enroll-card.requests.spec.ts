@@ -1,8 +1,6 @@
 // Covers: POST /cards (putCard), the validation of a request on both paths (seed 000, Resources and their
-// fields, Limits, Errors 400; reference A1, A3): one path of two, the required members, members sent empty,
-// closed enums, formats and patterns at their edges on each path. Every refusal the contract makes under every
-// cardSource is enroll-card.every-source*.spec.ts's; the contract's whole valid space and single violations are
-// enroll-card.properties.spec.ts's and conformance.negative.spec.ts's. One section per family, each with what it covers.
+// fields, Limits, Errors 400; reference A1, A3): one path of two, required members, empty members, closed
+// enums, formats and patterns at their edges. Refusals under every cardSource: enroll-card.every-source.spec.ts.
 import {
   conflictsWithout,
   deletePath,
@@ -29,12 +27,8 @@ import {
 } from '../../fixtures/card-enrollment.js';
 import { ruleOfEmpty } from './sources.known.js';
 
-// --- POST /cards (putCard): exactly one enrollment path per request (reference A1), and an
-// encryptedCard that must decrypt with the target's published key (reference, facts: JWE).
-/**
- * reference A4: the 400 names the offending field; with both paths or neither, that is one of the two
- * members (reference A1). `within`: a member of one of the two counts too (an empty one's missing member).
- */
+// --- Exactly one enrollment path per request (reference A1); an encryptedCard that decrypts (reference, facts: JWE).
+/** reference A4, A1: the 400 names one of the two members (`within`: or a member inside one of them). */
 function expectPathNamed(res: { body: unknown }, within = false) {
   const details = (res.body as { details?: { source?: string; sourceType?: string }[] }).details ?? [];
   const named = (source: string) =>
@@ -45,10 +39,7 @@ function expectPathNamed(res: { body: unknown }, within = false) {
   ).toBe(true);
 }
 
-// seed 000, What the service does: {base_url} (sandbox or production) ends with the path prefix
-// /src/api/digital/payments, and the operation's path is appended to it; the enrollment answered
-// there is the target serving the documented path (a sandbox's base URL is checked so by the
-// configuration, helpers/config/env-schema.ts; the mock's is the one it serves).
+// seed 000, What the service does: {base_url} ends with the path prefix /src/api/digital/payments.
 test(
   'enrolls a request with encryptedCard only (card-number path), at the base path the seed documents @smoke @assumption',
   rules('CE-EXCL-PATH:accept', 'CE-TRANS-BASE-PATH'),
@@ -75,9 +66,7 @@ test(
   'rejects a request with both encryptedCard and enrolmentReferenceData, also when one of the two is empty @assumption',
   rules('CE-EXCL-PATH:refuse', 'CE-ERR-FIELD'),
   async ({ cardApi, cards }) => {
-    // reference A1: a member sent is a path taken, whatever its value; an empty encryptedCard ('') beside
-    // a receipt, or an empty enrolmentReferenceData ({}) beside a card, is 400 naming one of the two or a
-    // member of it (as both paths, or as the empty member refused): never the other path enrolled.
+    // reference A1: a member sent is a path taken, whatever its value: an empty one beside the other path is 400 too.
     const card = await cards.withCard();
     const receipt = cards.withReceipt();
     const bodies = {
@@ -118,12 +107,8 @@ test(
   },
 );
 
-// --- POST /cards (putCard) 400: every required member left out, on each path under every cardSource, is
-// 400 INVALID_ARGUMENT naming it with CANNOT_BE_NULL (seed 000, Resources and their fields; Errors): the
-// every-source sweep's (enroll-card.every-source.spec.ts, the contract's required members and the Card's).
-// Here the members the seed leaves optional, and a body that is not JSON (seed 000, Errors).
-// seed 000: cardSource is not required, and of the Card only primaryAccountNumber is. The provider
-// requires both (a target refusing them with a 4xx is that conflict).
+// --- The members seed 000 leaves optional (cardSource; of the Card all but primaryAccountNumber; the provider
+// requires them: that conflict), and a body that is not JSON (seed 000, Errors).
 test(
   'enrolls a request without cardSource (not required)',
   withConflict(rules('CE-REQ-REQUEST'), ...conflictsWithout('card-enrollment', 'putCard', 'body:cardSource')),
@@ -167,14 +152,9 @@ test(
   },
 );
 
-// --- POST /cards (putCard) on each enrollment path: every member of the request, found by walking
-// the contract's EnrollCardRequest (and the Card inside encryptedCard on the card path), sent empty -
-// "" for a string, {} for an object, null for either - where the contract then refuses the request
-// (seed 000, EnrollCardRequest and its members; Errors 400 INVALID_ARGUMENT). An empty member is
-// present, not absent: a target that takes "" or {} for "not sent" (a truthiness test) lets it through,
-// and beside the other path's member it enrolls a request reference A1 refuses. Each body is first
-// confirmed invalid by the contract; the members whose empty form the contract allows (a name, the
-// serviceId, the receipt id: no minLength) are left to the checks of their own rules.
+// --- Every member of EnrollCardRequest (and of the Card on the card path) sent empty ("", {} or null) where the
+// contract then refuses it (seed 000, EnrollCardRequest; Errors 400 INVALID_ARGUMENT): an empty member is present,
+// not absent (reference A1: beside the other path it is both paths). Empty forms the contract allows are not sent.
 const contract = await loadContract('card-enrollment');
 const doc = contract.document;
 type Node = Record<string, any>;
@@ -214,7 +194,7 @@ for (const path of ENROLLMENT_PATHS) {
       const valid = await cards.on(path);
       const validate = cardRequestContract.requestValidator('putCard')!;
       const validateCard = cardRequestContract.component('Card');
-      // absent: the same request without the member (what a null read as "not sent" is answered as).
+      // absent: the same request without the member.
       const cases: {
         field: string;
         value: unknown;
@@ -243,12 +223,10 @@ for (const path of ENROLLMENT_PATHS) {
                 body: () => cards.withCard(plain),
               });
           }
-      // Each wrong row is its own rule's (the first leads): the other path's member sent empty, CE-EXCL-PATH
-      // (reference A1); another member, ruleOfEmpty's (a required one's '' its value's rule).
+      // Each wrong row is its rule's: the other path's member CE-EXCL-PATH (reference A1), another ruleOfEmpty's.
       const other = path === 'card' ? 'enrolmentReferenceData' : 'encryptedCard';
       const wrong: { rule: string; text: string }[] = [];
-      // Whether null stands for "not sent" the seed does not say: a null answered with the status the same
-      // request without the member gets (enrolled, or refused as incomplete) breaks only CE-REQ-NULL.
+      // A null answered as the request without the member breaks only CE-REQ-NULL (the seed is silent on null).
       const asAbsent: string[] = [];
       for (const c of cases) {
         const res = await cardApi.call('putCard', { body: await c.body() });
@@ -259,7 +237,7 @@ for (const path of ENROLLMENT_PATHS) {
         else wrong.push({ rule: c.field === other ? 'CE-EXCL-PATH' : ruleOfEmpty(c.field, c.value), text });
       }
       test.info().annotations.push({ type: 'note', description: `empty forms the contract allows, not sent: ${allowed.join(', ')}` });
-      // The other path's member, empty, is among them (reference A1: both paths is 400), so the family is whole.
+      // The other path's member, empty, is among them (reference A1).
       expect(
         cases.some((c) => c.field === other),
         `an empty ${other} beside the ${path} is sent`,
@@ -277,14 +255,9 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- POST /cards (putCard) on each enrollment path: every enum member of the request, found by
-// walking the contract's EnrollCardRequest, is closed - each value it lists is enrolled (elsewhere:
-// formats, sources, receipt-formats) and a value it does not list is 400 INVALID_ARGUMENT naming the
-// member (seed 000, Origin, ConsumerIdentity, EnrolmentReferenceData; Errors 400 INVALID_ARGUMENT).
-// A target that adds a value to an enum (a role the seed does not name, a value's part, another
-// enum's value) accepts one of the outside values below. Each is first confirmed outside by the
-// contract; the provider's own values (seed-vs-provider conflicts, conflicts.yaml) are left to the
-// checks that name those conflicts.
+// --- Every enum member of EnrollCardRequest is closed: a value it does not list is 400 INVALID_ARGUMENT naming
+// the member (seed 000, Origin, ConsumerIdentity, EnrolmentReferenceData; Errors). Each value is confirmed
+// outside by the contract; the provider's own values are the conflicts' checks' (conflicts.yaml).
 
 /** Every member of a schema that holds an enum, by dotted path, with its listed and its provider values. */
 function enumMembers(node: Node, at = ''): { field: string; values: string[]; provider: string[] }[] {
@@ -304,12 +277,7 @@ const ALL_ENUM_VALUES = [
     }),
   ),
 ];
-/**
- * The provider's values where the seed's differ (Card API 1.0.0: Origin EXISTING_CREDENTIAL, the reference
- * types of EnrolmentReferenceType, ConsumerIdentityType EXTERNAL_ACCOUNT_ID): the conflicts
- * CE-CONFLICT-CARD-SOURCE-VALUE, CE-CONFLICT-REFERENCE-TYPES and CE-CONFLICT-CONSUMER-IDENTITY, judged
- * by the checks that name them, never here.
- */
+/** The provider's values where the seed's differ (Card API 1.0.0): judged by the checks naming their conflicts. */
 const PROVIDER_VALUES = new Set([
   'EXISTING_CREDENTIAL',
   'EXISTING_TOKEN_UNIQUE_REFERENCE',
@@ -318,24 +286,10 @@ const PROVIDER_VALUES = new Set([
   ...MEMBERS.flatMap((m) => m.provider),
 ]);
 /** Roles and kinds a target might add to an enum of who enrolls what: words of the payments trade. */
-const TRADE_WORDS = [
-  'PARTNER',
-  'ACQUIRER',
-  'NETWORK',
-  'TOKEN_REQUESTOR',
-  'CONSUMER',
-  'CUSTOMER',
-  'BANK',
-  'PROCESSOR',
-  'PLATFORM',
-  'DIGITAL_WALLET',
-  'PAYMENT_FACILITATOR',
-  'OTHER',
-  'UNKNOWN',
-  'NONE',
-  'DEFAULT',
-  'ALL',
-];
+const TRADE_WORDS = (
+  'PARTNER ACQUIRER NETWORK TOKEN_REQUESTOR CONSUMER CUSTOMER BANK PROCESSOR PLATFORM DIGITAL_WALLET ' +
+  'PAYMENT_FACILITATOR OTHER UNKNOWN NONE DEFAULT ALL'
+).split(' ');
 
 /** Values just outside an enum: each listed value's case, white space, plural and parts, other enums' values, trade words. */
 function outsideValues(values: string[]): string[] {
@@ -348,8 +302,6 @@ function outsideValues(values: string[]): string[] {
   const all = ['', ...near, ...ALL_ENUM_VALUES, ...TRADE_WORDS];
   return [...new Set(all)].filter((v) => !values.includes(v) && !PROVIDER_VALUES.has(v));
 }
-
-/** A member's body on a path: the receipt's members only where the receipt is sent. */
 
 for (const path of ENROLLMENT_PATHS) {
   const members = MEMBERS.filter((m) => onPath(m.field, path));
@@ -385,9 +337,8 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- POST /cards (putCard): every enum with each allowed value and values just outside it;
-// ISO 3166 / ISO 639-1 codes, the e-mail identity value, version URIs, the card expiry (seed 000,
-// field tables). Each body row is first confirmed against the contract.
+// --- Every enum's values and values just outside it; ISO codes, e-mail identity, URIs, card expiry (seed 000,
+// field tables). Each row is first confirmed against the contract.
 const REFERENCE_TYPES = enumOf(contract, 'EnrolmentReferenceData', 'enrolmentReferenceType');
 
 const row =
@@ -507,16 +458,13 @@ test(
   },
 );
 
-// --- POST /cards (putCard), every pattern of the request outside the card (seed 000,
-// EnrollCardRequest, SrcCorrelationId, PhoneNumber) with values accepted at the edge of the pattern
-// and values just outside it; each row is first confirmed against the contract.
+// --- Every pattern of the request outside the card (seed 000, EnrollCardRequest, SrcCorrelationId,
+// PhoneNumber) at its edge and just outside it; each row is first confirmed against the contract.
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 const PATTERN_CASES: Case[] = [
   ...cases('CE-PAT-CORRELATIONID', 'srcCorrelationId', [
-    // seed 000, SrcCorrelationId: ^([0-9a-f]{8}.)?[0-9a-fA-F]{8}-...-[0-9a-fA-F]{12}$ (its other accepted
-    // forms, each case of the UUID and the prefix joined by each class of character, on both paths: the
-    // valid-forms property, properties.type-forms.spec.ts)
+    // seed 000, SrcCorrelationId: ^([0-9a-f]{8}.)?[0-9a-fA-F]{8}-...-[0-9a-fA-F]{12}$
     [uuid, true, 'a lower-case UUID without prefix'],
     [`ffffffff.${uuid.toUpperCase()}`, true, 'the prefix f..f with an upper-case UUID'],
     [`0A1B2C3D.${uuid}`, false, 'an upper-case prefix (the prefix is [0-9a-f])'],
@@ -529,8 +477,7 @@ const PATTERN_CASES: Case[] = [
     [uuid.replace('0f8', '0g8'), false, 'a UUID with a non-hex letter'],
   ]),
   ...cases('CE-PAT-SRCCLIENTID', 'srcClientId', [
-    // seed 000, EnrollCardRequest: srcClientId "UUID, lower-case hex 8-4-4-4-12" (the accepted side is
-    // the registered id, below; an unregistered well-formed id is INVALID_STATE, enroll-card.unresolved).
+    // seed 000, EnrollCardRequest: srcClientId "UUID, lower-case hex 8-4-4-4-12" (accepted: the registered id).
     ['not-a-uuid', false, 'not a UUID'],
     [uuid.slice(0, -1), false, 'a UUID one digit short'],
     [`{${uuid}}`, false, 'a UUID in braces'],
@@ -577,18 +524,8 @@ test(
   },
 );
 
-// Every serviceId registered to the client accepted (the mock registers ids with # _ -): enroll-card.every-source.spec.ts,
-// under every cardSource on each path (CE-PAT-SERVICEID:accept, CE-ECHO-SERVICEID).
-
-// --- putCard (POST /cards) on the push-account-receipt path (seed 000, (b)): the patterns,
-// formats and enums of the request outside the card (EnrollCardRequest, SrcCorrelationId, Consumer,
-// ConsumerIdentity, PhoneNumber, ComplianceSettings, Origin) hold there as on the card path
-// (the sections above check them on the card path): the
-// request schema is one, whichever path the card takes. Values a normalisation would change (case,
-// a space before or after, a leading zero, one character) are judged as the contract judges them;
-// each row is first confirmed against the contract.
-
-/** Rows as enroll-card.patterns/formats write them, each with a value that can tell. */
+// --- The receipt path (seed 000, (b)): the request's patterns, formats and enums outside the card hold there
+// as on the card path (one request schema), with values a normalisation would change.
 const RECEIPT_CASES: Case[] = [
   ...cases('CE-PAT-CORRELATIONID', 'srcCorrelationId', [
     [`0A1B2C3D.${uuid}`, false, 'an upper-case prefix'],
@@ -619,14 +556,8 @@ const RECEIPT_CASES: Case[] = [
   ...cases('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', [['email_address', false, 'the wrong case']]),
 ];
 
-// --- putCard (POST /cards) on each enrollment path: the ISO codes and the e-mail identity of
-// the consumer (seed 000, Consumer: countryCode ISO 3166 alpha-2, languageCode ISO 639-1;
-// ConsumerIdentity: identityValue matches EMAIL_ADDRESS) with values a normalisation would change:
-// another case, a space before or after, a line break after, a region after the code. The contract
-// refuses a code in the other case, padded or with a region, and an address padded with a space,
-// and accepts an address in mixed case: a target that trims
-// or case-folds before it judges passes the rows of the formats section above and not these. Each
-// row is first confirmed against the contract.
+// --- On each path, the consumer's ISO codes and e-mail identity (seed 000, Consumer: ISO 3166 alpha-2,
+// ISO 639-1; ConsumerIdentity: EMAIL_ADDRESS) with values a trim or a case fold would change.
 const TELLING_CASES: Case[] = [
   ...cases('CE-FMT-COUNTRY', 'consumer.countryCode', [
     ['us', false, 'an alpha-2 code in lower case'],
@@ -636,8 +567,7 @@ const TELLING_CASES: Case[] = [
   ...cases('CE-FMT-LANGUAGE', 'consumer.languageCode', [
     ['EN', false, 'an ISO 639-1 code in upper case'],
     ['en ', false, 'an ISO 639-1 code before a space'],
-    // A language tag with a region (BCP 47, or the POSIX locale's underscore) is not an ISO 639-1 code;
-    // nor is one read as a line (a trailing line break), for either code.
+    // A language tag with a region (BCP 47, POSIX) or a trailing line break is no ISO 639-1 code.
     ['en-GB', false, 'a language tag with a region'],
     ['fr_CA', false, 'a locale with a region'],
     ['en\n', false, 'an ISO 639-1 code before a line break'],
@@ -653,16 +583,13 @@ const TELLING_CASES: Case[] = [
   ]),
 ];
 
-/** The rows of each path: the formats, the patterns and the card's expiry on the card path, the receipt's own rows on its path, the telling rows on both. */
 const ROWS: Record<EnrollmentPath, Case[]> = {
   card: [...BODY_CASES.filter((c) => !c.conflict), ...PATTERN_CASES, ...CARD_CASES, ...TELLING_CASES],
   receipt: [...RECEIPT_CASES, ...TELLING_CASES],
 };
 
-// One body over every row of a path: the row confirmed by the contract (the request, or the Card inside
-// encryptedCard), then an accepted value enrolled, a refused one 400 INVALID_ARGUMENT naming its member
-// (seed 000, Errors; ErrorDetail), its detail's source the member's dotted path with sourceType BODY
-// (reference A4, CE-ERR-FIELD). Rows resting on the seed's identity skip with CARD_REQUEST_IDENTITY=provider.
+// Each row confirmed by the contract, then accepted or refused 400 INVALID_ARGUMENT naming its member (seed 000,
+// Errors; ErrorDetail), detailed by its dotted path with sourceType BODY (reference A4, CE-ERR-FIELD).
 for (const path of ENROLLMENT_PATHS)
   test(
     `on the ${path} path, each telling value of the request (enums, ISO codes, e-mail identity, URIs, patterns${path === 'card' ? ", the card's expiry" : ''}) is accepted or refused naming its member, as the contract says @seed`,
@@ -671,7 +598,6 @@ for (const path of ENROLLMENT_PATHS)
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       const validate = cardRequestContract.requestValidator('putCard')!;
       const validateCard = cardRequestContract.component('Card');
-      // Each row's failure is its own rule's: the check is filed under the first row found wrong.
       const wrong: { rule: string; text: string }[] = [];
       const detailed: string[] = [];
       for (const c of ROWS[path].filter((row) => !restsOnSeedIdentity([row.rule], row.accepted && row.value === SEED_IDENTITY_TYPE))) {
