@@ -1,19 +1,7 @@
-// Covers: POST /merchants/participations and every reader of a participation's details: GET
-// /merchants/participations by request_id and the completed list, POST /merchants/searches, POST
-// /merchants/mids/searches - seed 001, Endpoints ("merchants with participation details"); provider
-// 2.0.0 MerchantParticipation and MerchantDetails (the members a reader answers: legal name, group,
-// dba names, maids, duns, website, wallets, address, the Y/N flags) and MidDetailsPage. A member a
-// reader answers is the one submitted, byte for byte; a member it leaves out is not judged (the
-// provider requires none of them on a reader). Values that can tell, each valid by the request
-// contract: the longest legal name, mixed case with inner and trailing spaces and non-ASCII letters,
-// leading zeros (group, duns, maid, postal code), a repeated array item (dba names), so a reader that
-// trims, folds, reads digits as a number or drops a repeat shows another value. Where a member's
-// schema allows any text (dba names, wallet merchant ids, address lines) it holds tabs and surrounding
-// spaces besides; the participations take every value of each enum and flag between them (maidType GRP
-// and EXT, optIn and nonMerchantNegotiatedParticipation Y and N, every walletId and walletAcceptance).
-// The client's answer judge holds every reader's answer to what the suite submitted, in every spec
-// (participationDetailsWrong, fixtures/assertions/installments-answer.ts); this spec compares the same
-// members through the same function, naming the reader.
+// Covers: POST /merchants/participations and every reader of a participation's details (seed 001, Endpoints
+// "merchants with participation details"; provider 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage):
+// a member a reader answers is the one submitted, byte for byte (one left out is not judged), with values a trim,
+// a fold, a number or a dropped repeat would change, and every enum and flag value between the participations.
 import {
   expect,
   mixedCase,
@@ -57,11 +45,7 @@ const WALLET_IDS = (() => {
   return Array.from({ length: schema.maximum - schema.minimum + 1 }, (_, i) => schema.minimum + i);
 })();
 
-/**
- * A participation whose every echoed member can tell (leading zeros where digits are allowed, free text
- * elsewhere, each at its longest, tabs and surrounding spaces where the schema allows any text); `n`
- * picks its enum and flag values, so that the participations of a request take each of them.
- */
+/** A participation whose every echoed member can tell; `n` picks its enum and flag values. */
 function tellingParticipation(acquirerICA: string, n = 0): Merchant {
   const base = exampleParticipation(acquirerICA);
   // The host in mixed case, the scheme's default port and a dot segment, each allowed by WebsiteUrl's
@@ -108,12 +92,7 @@ function tellingParticipation(acquirerICA: string, n = 0): Merchant {
   };
 }
 
-/**
- * A participation whose texts start and end with punctuation (provider 2.0.0: legal name, dba names and
- * address lines any text): a closing period (Inc.), a trailing comma, quotes around a word, a bracket
- * first. A reader that tidies a name (drops a closing period, strips quotes or a trailing comma) shows
- * another value. `n` picks the forms, so the participations of a request take each of them.
- */
+/** A participation whose texts start and end with punctuation (provider 2.0.0: any text); `n` picks the forms. */
 function punctuatedParticipation(acquirerICA: string, n: number): Merchant {
   const base = tellingParticipation(acquirerICA, n);
   const tag = crypto.randomUUID().slice(0, 6);
@@ -136,11 +115,7 @@ function punctuatedParticipation(acquirerICA: string, n: number): Merchant {
   };
 }
 
-/**
- * The problems of one reader's answer for the merchant: each member it answers, compared with what was
- * submitted (participationDetailsWrong); the MID page by its merchant's flags and group, and its MIDs,
- * each one submitted, as submitted, and all of them.
- */
+/** The problems of one reader's answer for the merchant (participationDetailsWrong; a MID page's flags, group and MIDs). */
 function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant): string[] {
   if (!got) return [`${reader}: the merchant is not answered`];
   const out: string[] = [];
@@ -155,9 +130,7 @@ function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant)
   return participationDetailsWrong(got, sent).map((p) => `${reader}: ${p}`);
 }
 
-// One participation per acquirer ICA the target knows (on the mock one of each form the contract
-// allows, 6, 9 and 11 digits: a reader that cuts or pads an ICA to another form shows another value),
-// all in one request; each is read back through every reader.
+// One participation per acquirer ICA the target knows (the mock: 6, 9 and 11 digits), read back through every reader.
 test(
   'a participation reads back member by member as submitted through every reader, each acquirer ICA form and texts starting and ending with punctuation too: by request, the completed list, the merchant and MID searches @provider',
   rules(

@@ -1,17 +1,7 @@
-// Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint: the suite
-// plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
-// auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
-// The throttle's window at the millisecond (IN-ISSUER-THROTTLE-WINDOW: provider 2.0.0
-// PlanNotifTooManyRequestError, a rate per second, read as a sliding second): a notification counts for
-// the window after its instant, that window's end excluded. The mock's virtual clock stands still (frozen)
-// at each instant, so "just inside", "exactly at" and "just after" are each reached to the millisecond.
-// The caller's notifications (each of a plan of its own: the count is the caller's, provider 2.0.0 IP rate
-// limit) are spread over the window, so its allowance comes back one at a time (a fixed window, or one
-// that empties at once, answers otherwise).
-// The ICAs the issuer serves are compared whole (reference, Flows - notification (b) 404 for an ICA it
-// does not serve; PlanNotification.issuerIca a string of at most 11 characters): an ICA sharing its first
-// 4 or 5 characters with the served one, cut short, or followed by more digits is another ICA: 404.
-// Other forms of the same ICA (leading zeros, separators, case) are the checks above.
+// Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint, the suite playing the service
+// (reference, Flows - notification (b), issuer certification). The throttle's window at the millisecond on the
+// mock's frozen clock (IN-ISSUER-THROTTLE-WINDOW: provider 2.0.0 PlanNotifTooManyRequestError, a rate per second,
+// a sliding second). The ICAs served are compared whole (reference, Flows - notification (b): 404 otherwise).
 import {
   exampleNotification,
   expect,
@@ -100,9 +90,7 @@ test(
   },
 );
 
-// provider 2.0.0, PlanNotifCorrelationIdHeaderParameter (format uuid): each malformed form of a UUID is
-// refused as savePlan refuses it (checkout.validation.spec.ts), so a target that strips braces, hyphens
-// or spaces before judging is seen on this operation too.
+// provider 2.0.0, PlanNotifCorrelationIdHeaderParameter (format uuid): each malformed form of a UUID is refused.
 test(
   'the issuer answers a Correlation-Id that is not a UUID, or a UUID in a malformed form, with 400 @provider',
   rules('IN-FMT-CORRELATION:refuse'),
@@ -117,11 +105,8 @@ test(
   },
 );
 
-// The throttle at its real scale (provider 2.0.0, PlanNotifTooManyRequestError: the IP rate limit, ten a second): one caller's
-// notifications are counted whatever plan each names, the mock's clock frozen so that no real time passes between two calls
-// (a loaded machine would otherwise spread the burst over more than the window). Before the burst the caller is refused once for
-// an ICA the endpoint does not serve (404) and once for a body off the contract (400): neither is a notification the issuer
-// took, so the burst still gets its full allowance; once the window has passed, the allowance is whole again.
+// The throttle at its real scale (provider 2.0.0, PlanNotifTooManyRequestError: the IP rate limit), on a frozen clock:
+// a 404 and a 400 before the burst are no notification taken; once the window has passed, the allowance is whole again.
 test(
   "the issuer's throttle counts one caller's notifications of every plan within its window: its allowance, then 429 as the provider's example gives it @mock-only @provider",
   mockOnly(
@@ -218,11 +203,8 @@ function sharingPrefix(served: string, maxLength: number): string[] {
   return [...out];
 }
 
-// reference, Flows - notification (b): the issuer serves the ICAs it serves, as text (PlanNotification.issuerIca
-// is a string, with no pattern): an ICA it never heard of, the same ICA with a zero put before it or its
-// leading zeros dropped, its separators changed or its case swapped (a target comparing ICAs as numbers or
-// folding them), and one sharing its first 4 or 5 characters, cut short or extended (a target comparing a
-// prefix) are each another ICA, well formed (at most 11 characters): 404.
+// reference, Flows - notification (b): ICAs compared as text (PlanNotification.issuerIca a string): another ICA,
+// a zero added or dropped, separators or case changed, a prefix, cut short or extended: 404.
 test(
   'the issuer answers an ICA it does not serve with 404: one unknown, its own written another way (a leading zero added or dropped, a separator changed, the case swapped), or sharing a prefix with it (4 or 5 characters in common, cut short, or extended) @assumption',
   rules('IN-ISSUER-UNKNOWN'),

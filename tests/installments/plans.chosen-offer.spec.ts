@@ -1,18 +1,10 @@
-// Covers: approvedOffers, savePlan, getPlan and the outbound POST /notifications (notifyPlan) of
-// the plan: the objects a selection names together (seed 001, Endpoints: "notifies the service that
-// a cardholder chose one of the offers"; Events: the issuer is notified "when a consumer selects an
-// installment plan"; provider 2.0.0 savePlan summary "a previously presented offer",
-// OfferTransactionIdField, SchedulePayment "of the offer selected by cardholder",
-// CorrelationIdHeaderParameter "propagate it to all downstream systems"). Each plan is chosen from a
-// later offer of its answer (a target that takes the first cannot pass), with values a
-// normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
+// Covers: approvedOffers, savePlan, getPlan and the plan's POST /notifications: what a selection names together
+// (seed 001, Endpoints: "a cardholder chose one of the offers"; Events; provider 2.0.0 savePlan "a previously
+// presented offer", SchedulePayment "of the offer selected by cardholder", CorrelationIdHeaderParameter
+// "propagate it to all downstream systems"). Each plan is chosen from a later offer of its answer.
 import { expect, mixedCaseUuid, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
 
-/**
- * `n` installments of `amount` in cents, the remainder on the last (each amount with cents a rounding
- * would lose), each due on the last day of a month from January 2031 (a day's edge at every month's
- * end, a year's at December's: a reader that moves a date across midnight shows another day).
- */
+/** `n` installments of `amount` in cents, the remainder on the last, each due on a month's last day from January 2031. */
 function scheduleOf(amount: number, n: number) {
   const cents = Math.round(amount * 100);
   const each = Math.floor(cents / n);
@@ -27,9 +19,7 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
-// An assumption check: the chosen offer's terms and the sent schedule in the notification rest on our
-// reading of the provider's descriptions (IN-NOTIFY-CHOSEN); the Correlation-Id alone is the
-// provider's, checked on its own in notifications.correlation.spec.ts.
+// An assumption: the chosen offer's terms and schedule in the notification rest on our reading (IN-NOTIFY-CHOSEN).
 test(
   'a plan chosen from a later offer is that offer on getPlan and in its one notification, with the schedule and Correlation-Id it was sent with @assumption',
   rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-ECHO-PLAN', 'IN-STATE-PLAN-OFFER:accept'),
@@ -37,8 +27,7 @@ test(
     const offersCorrelation = mixedCaseUuid();
     const answer = await instReq.offersOf(instApi, {}, { 'Correlation-Id': offersCorrelation });
     const chosen = answer.body.offers.at(-1)!;
-    // The offers request's amount (cents a rounding would lose), the chosen offer's terms and schedule (its own, or one
-    // over its tenure), unchanged.
+    // The chosen offer's terms and schedule (its own, or one over its tenure), unchanged.
     const body = await instReq.selectionOf(answer, chosen);
     body.schedulePayments ??= scheduleOf(Number(answer.asked.transaction.amount), Number(chosen.tenure));
     let correlationId = mixedCaseUuid();
@@ -46,11 +35,8 @@ test(
     const created = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
     expect(created.status, 'the plan of a later offer of the answer').toBe(201);
     const planId = String(created.body.planId);
-    // getPlan shows the offer chosen, its terms and the schedule sent (IN-ECHO-PLAN), and the notification the offer
-    // chosen (not the first of the answer), its terms, the amount (cents kept) and currency, the card's issuer, the
-    // schedule sent member by member and the savePlan Correlation-Id byte for byte (IN-NOTIFY-CHOSEN,
-    // IN-NOTIFY-SHAPE, IN-NOTIFY-CORRELATION): the client's answer judge on this very read and the issuer
-    // receiver's notification judge on this plan's notification (fixtures/assertions/installments-answer.ts).
+    // getPlan (IN-ECHO-PLAN) and the notification (IN-NOTIFY-CHOSEN, IN-NOTIFY-SHAPE, IN-NOTIFY-CORRELATION) are
+    // judged by the answer judge and the issuer receiver's notification judge (fixtures/assertions/installments-answer.ts).
     expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
 
     // One notification of this plan, at the configured endpoint (IN-NOTIFY-SENT).
@@ -58,9 +44,8 @@ test(
   },
 );
 
-// The tenure is the offer's "total number of installments" (provider 2.0.0 Offer.tenure), not a count of
-// the schedule sent: a selection whose first installment is paid at checkout sends the later ones only
-// (numbered 2 to tenure; the contract bounds the schedule at 99 items and ties its length to nothing).
+// The tenure is the offer's "total number of installments" (provider 2.0.0 Offer.tenure), not the schedule's
+// length: a first installment paid at checkout leaves 2 to tenure.
 test(
   "a plan sent with a schedule shorter than its tenure keeps the chosen offer's tenure and the schedule's numbers on getPlan and in its notification @assumption",
   rules('IN-NOTIFY-CHOSEN', 'IN-ECHO-PLAN'),
@@ -110,9 +95,8 @@ test(
   },
 );
 
-// seed 001, Events: the issuer is notified when a consumer selects a plan; a refused selection selects
-// none. A plan accepted after the refused ones is the witness: once its notification arrived, one of
-// a refused selection (sent before it) would have arrived too. The refused offers are named by their ids.
+// seed 001, Events: the issuer is notified when a consumer selects a plan; a refused selection selects none
+// (a plan accepted after them is the witness).
 test(
   'a selection savePlan refuses (an offer of another answer: 400; the key allowed no operation: 403) notifies no issuer @seed',
   rules('IN-NOTIFY-REFUSED', 'IN-STATE-PLAN-OFFER:refuse'),
@@ -123,9 +107,7 @@ test(
     const refusedOffers: string[] = [];
     // Only what arrives from here on is judged (an offer id may be shared by the answers of earlier checks).
     const before = issuerReceiver.receiver.requests().length;
-    // An offer of the other answer this one did not present; where both answers present the same offers (the document
-    // leaves it open whether an offer id is an answer's own), an id no answer gave (provider 2.0.0 OfferIdField: one of
-    // the offer IDs retrieved).
+    // An offer of the other answer; where both present the same offers, an id no answer gave (provider 2.0.0 OfferIdField).
     const crossed =
       other.body.offers.find((o) => !mine.body.offers.some((x) => x.offerId === o.offerId)) ??
       ({ ...mine.body.offers[0], offerId: `Zz${crypto.randomUUID().replace(/-/g, '')}` } as Record<string, any>);
@@ -152,11 +134,8 @@ test(
   },
 );
 
-// provider 2.0.0, PlanPost: offerId is optional; the notification's offerId is required (reference,
-// Notification). A plan saved without one still selects "a previously presented offer" (savePlan
-// summary), so its notification names an offer its offerTransactionId presented, whichever the target
-// takes: never an id no answer gave, nor none. Without schedulePayments (optional) the service schedules the
-// plan itself, and the repayments it shows add up to what was bought.
+// provider 2.0.0, PlanPost: offerId is optional, the notification's required (reference, Notification): it names
+// "a previously presented offer" (savePlan summary). Without schedulePayments the service schedules the plan itself.
 test(
   'a plan saved without an offerId or a schedule is notified with an offer of its own offers answer, and scheduled to the amount bought @assumption',
   rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SENT', 'IN-VAL-PLAN-SCHEDULE'),
