@@ -133,11 +133,8 @@ const uuid = () => crypto.randomUUID();
 const PLAN_OFFER = "the plan's offer";
 
 /**
- * An accepted synchronous decision is recorded before it is answered (provider 2.0.0, Sync), whatever
- * its reason or detail: seed 001, States (approve or decline) names no reason that leaves a plan
- * undecided, so each accepted row's plan shows the decision it sent on both readers: getPlan the
- * decision (StatusField), getPlanApprovalStatus the approval's processing (CompletionPSPData: IN_PROGRESS
- * or COMPLETED), judged on each read by the client's answer judge (IN-STATE-DECISION) and response check.
+ * An accepted sync decision is recorded before it is answered (provider 2.0.0, Sync; seed 001, States): both
+ * readers then show it, judged by the client's answer judge (IN-STATE-DECISION) and response check.
  */
 const DECISION_SHOWN = ['IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'];
 async function expectDecisionShown({ instApi }: Fx, body: Record<string, any>): Promise<void> {
@@ -155,10 +152,8 @@ const verdict = (ok: boolean) => (ok ? 'accept' : 'refuse');
 const pan = (n: number) => withCheckDigit(digits(n - 1));
 const REFUSED_PAN = { reason: PLAN, description: 'Incorrect PAN length.' };
 /**
- * Every member a bound of the contract binds (a length, a range, a count of items: facts.ts statedBounds), one row
- * per end the contract states, accepted, and per step past it, refused (boundEnds). `refusedOnly` where an accepted
- * value needs state the row does not make; `more`, what a row's end has of its own.
- * [operation, member, rule (its verdict and `at` appended), schema (component, member), a value of size n, options]
+ * Every member a bound of the contract binds (statedBounds), each end accepted and a step past refused (boundEnds).
+ * [operation, member, rule, schema (component, member), a value of size n, options]
  */
 type Bound = [
   InstallmentsOperationId,
@@ -178,9 +173,7 @@ const BOUNDED: Bound[] = [
     ['AccountRangeBound'],
     (n) => ({ accountRangeLow: digits(n), accountRangeHigh: digits(n) }),
   ],
-  // provider 2.0.0 Pan and ConsumerCard: a card of 11 to 19 digits, in the encrypted sensitiveData (encryptedValue) of
-  // every writer carrying one. A deregistration answers a card not in its list as a per-PAN failure, so it takes any
-  // length in the bounds; offers and a plan are made for the card their offers were asked for: their refusing ends only.
+  // provider 2.0.0 Pan and ConsumerCard: 11 to 19 digits, encrypted. Offers and plans need their own card: refusing ends only.
   ['registerPans', 'plain:pans.0.pan', 'IN-LIM-PAN', ['Pan'], pan, { at: '@encrypted' }],
   ['deregisterPans', 'plain:pans.0.pan', 'IN-LIM-PAN', ['Pan'], pan, { at: '@encrypted' }],
   // provider 2.0.0's 400 example InvalidPrimaryAccountNumberSize takes 13 to 24 digits; savePlan's InvalidPANLength.
@@ -567,11 +560,7 @@ const ROWS: Row[] = [
   ]),
 ];
 
-/**
- * The terms a plan takes from its offer unchanged (provider 2.0.0, POST /plans: the selected offer's
- * details "without any changes", validated against the presented offer): a bound of one is accepted
- * only as an offer of the answer gives it, the row skipped where none does.
- */
+/** The terms a plan takes from its offer unchanged (provider 2.0.0, POST /plans: "without any changes"). */
 const OFFER_TERM: Record<string, (offer: OfferLike) => unknown> = {
   'planInstallmentInformation.tenure': (o) => o.tenure,
   'planInstallmentInformation.apr': (o) => o.apr,
@@ -648,11 +637,8 @@ for (const row of ROWS) {
         }
       }
       if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
-      // provider 2.0.0 PlanApprovalParameters: each member's rule holds whatever the decision (APPROVED
-      // or DECLINED) and the mode (sync true or false); no source ties a member's bound to one of them.
-      // A refusal leaves the plan undecided, so the same plan takes the row's value on every other
-      // decision and mode, each refused too.
-      // (A member the decision makes mandatory is bound to that decision: IN-REQ-DECISION-MEMBERS.)
+      // provider 2.0.0 PlanApprovalParameters: each member's rule holds under every decision and mode, each refused
+      // too (a member the decision makes mandatory is bound to it: IN-REQ-DECISION-MEMBERS).
       if (row.op === 'planApproval' && !row.accepted && row.rule !== 'IN-REQ-DECISION-MEMBERS') {
         const accepted: string[] = [];
         for (const decision of row.field === 'status' ? [body.status] : enumOf(contract, 'ApprovalDecision'))

@@ -1,10 +1,5 @@
-// Covers: two properties of every installments writer that succeeds, from one write each
-// (helpers/client/invariants/after-write.ts): its answer describes the state after it
-// (IN-PROP-ANSWER-IS-STATE: every member the answer and the read right after show reads the same) and
-// every value it was sent comes back as sent wherever the answer or that read shows it
-// (IN-PROP-ECHO-AS-SENT: the body made to tell where the contract accepts it). The writers are every
-// operation that is not a read (helpers/client/invariants/kit.ts); a plan selection is sent the
-// offer of a fresh offers call, an approval names a live plan. Counts: the certification's rule x path.
+// Covers: every installments writer that succeeds (helpers/client/invariants/after-write.ts): its answer is the
+// state after it (IN-PROP-ANSWER-IS-STATE) and every value sent comes back as sent (IN-PROP-ECHO-AS-SENT).
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { readAfterCall } from '../../helpers/client/invariants/after-write.js';
 import { readerAfterWrite } from '../../helpers/client/invariants/answer-state.js';

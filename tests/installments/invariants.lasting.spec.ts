@@ -1,11 +1,6 @@
-// Covers: a state the documents make lasting, lasts (IN-PROP-LASTING; helpers/client/invariants/lasting.ts),
-// over every lasting state the statement index states (IN-ST-6, IN-ST-71: seed 001 States, an approval
-// approves or declines the plan; no document gives a decided plan an end), on every operation naming
-// the object (helpers/contract/object-ids.ts). Plans of the
-// eligible card are decided each way (APPROVED and DECLINED synchronously, DECLINED asynchronously, read
-// once it landed); every reader naming a plan answers each, and again after the clock moved on by 10
-// minutes, 5 hours and 3 days: the same status and the same state every time (a decision read after
-// the 24 hours provider 2.0.0 getPlanApprovalStatus asks the status be read within still stands).
+// Covers: a state the documents make lasting, lasts (IN-PROP-LASTING; helpers/client/invariants/lasting.ts;
+// IN-ST-6, IN-ST-71: seed 001 States, no document gives a decided plan an end): plans decided each way read the
+// same after 10 minutes, 5 hours and 3 days (past provider 2.0.0 getPlanApprovalStatus's 24 hours).
 import { expect, loadContract, mockOnly, rules, test } from '../../fixtures/installments.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { lastingStatesOf } from '../../helpers/client/invariants/lasting.js';

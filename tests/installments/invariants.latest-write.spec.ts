@@ -1,12 +1,6 @@
-// Covers: every reader of merchants shows the latest write (IN-PROP-LATEST-WRITE, an assumption: the
-// sources do not say how a merchant is submitted again; seed 001, Endpoints; reference/installments.md,
-// flows). The writer is the participation submission; its readers every read under the same
-// collection (GET /merchants/participations, the merchant search, the MID search: kit.ts isRead). The
-// merchant is named by the members a search requires to name one (MidSearchRequest: legal name,
-// country, acquirer ICA); submitted again with every other member changed where the contract lets it
-// (another example, enums and codes given another value: echo.ts otherValues), once completed no
-// reader may show a value only the first submission had (its MIDs, flags, group, address, ...). A
-// list reader may also answer the earlier submission: one of its items must show none.
+// Covers: every reader of merchants shows the latest write (IN-PROP-LATEST-WRITE, an assumption; seed 001,
+// Endpoints; reference/installments.md, flows): a merchant (MidSearchRequest: legal name, country, acquirer ICA)
+// submitted again with every other member changed shows, once completed, no value only the first had.
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { otherValues } from '../../helpers/client/invariants/echo.js';
 import { isRead, leavesOf } from '../../helpers/client/invariants/kit.js';
@@ -142,9 +136,8 @@ test(
   },
 );
 
-// provider 2.0.0 postMerchantParticipations: an update of a known merchant (its name, country and ICA) need carry only the
-// identity, the MAID market's maid and maidType, and optIn (its table's update column), and may flip the opt-in; what it leaves
-// out keeps the merchant's value (@assumption: the sources do not say; reference/installments.md, Flows - lender app). Each way.
+// provider 2.0.0 postMerchantParticipations: an update carries the identity, maid, maidType and optIn (the table's update
+// column); what it leaves out keeps its value (@assumption; reference/installments.md, Flows - lender app). Each way.
 test(
   "an update naming only its market's mandatory members and the opt-in flag reads back with the new flag on every reader (the list, postMerchantSearches, postMerchantMidSearches), each way, every member it leaves out as it was @assumption",
   rules('IN-STATE-PARTICIPATION-UPDATE'),

@@ -1,10 +1,6 @@
-// Covers: a limit counts only the key the contract names (IN-PROP-LIMIT-KEY), on every operation of the
-// installments contract documenting a 429 (helpers/client/invariants/keys.ts): where the 429 states its
-// rate and key (`x-rate: { count, window, key }`), one key is driven to the count; a call of the same key
-// with every other member changed is refused 429, and the first call under another key, every other member
-// the same, is accepted. The issuer's notifications count by the caller's address (provider 2.0.0,
-// PlanNotifTooManyRequestError: the IP rate limit), which no request member carries: its x-rate names no
-// key, and the operation is counted as an exception saying so.
+// Covers: a limit counts only the key the contract names (IN-PROP-LIMIT-KEY; helpers/client/invariants/keys.ts) on
+// every operation documenting a 429 with its `x-rate` key. The issuer's count is by address (provider 2.0.0,
+// PlanNotifTooManyRequestError: the IP rate limit): an exception, saying so.
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { mockOnly, rules, test } from '../../fixtures/installments.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';

@@ -1,16 +1,7 @@
-// Covers: every installments reader of the contract (a GET, or a search: helpers/client/invariants/kit.ts
-// isRead: getMerchantParticipations by request and the last page of the completed merchants,
-// postMerchantSearches, postMerchantMidSearches, getPlan, getPlanApprovalStatus) on objects the check
-// makes (two merchants of one legal name in two countries, each sent twice on the mock, two plans): an object two readers show reads
-// the same on both, member by member, its lists of names and wallets as sets
-// (helpers/client/invariants/readers-agree.ts, IN-PROP-READERS-AGREE). A merchant carries no id: it is
-// the node showing the members the MID search requires to name "a given merchant" (seed 001,
-// Endpoints; provider 2.0.0 MerchantMidSearchParameters: legal name, country and acquirer ICA). Every
-// reader is read in two rounds; what moves between a reader's two reads is compared nowhere. Then each
-// by-id reader (a plan's) is sent every other identifying value its object shows (its providerId, its
-// offerId) as the path id: none may answer that plan (helpers/client/invariants/exact-id.ts,
-// IN-PROP-ID-NAMES-ONE). A guest on a sandbox: installments objects have no delete, and the check
-// makes one participation request of two merchants and two plans, as the other installments checks do.
+// Covers: every installments reader (helpers/client/invariants/kit.ts isRead) on objects the check makes: an object
+// two readers show reads the same on both (readers-agree.ts, IN-PROP-READERS-AGREE); a merchant is named by the MID
+// search's members (seed 001, Endpoints; provider 2.0.0 MerchantMidSearchParameters). Then each plan reader is sent
+// every other identifying value as the path id: none may answer that plan (exact-id.ts, IN-PROP-ID-NAMES-ONE).
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { byIdReaders } from '../../helpers/client/invariants/exact-id.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
@@ -59,9 +50,7 @@ test(
           address: { ...m.address, addressLine2: `Suite  0${i}`, addressLine3: ` Floor 0${i} `, state: 'AZ', postalCode: `0${i}501` },
         }),
       );
-      // On the mock each merchant's participation is sent twice, the first with other flags, names and
-      // address: every reader shows the latest (the readers are read after the second, by its request).
-      // A sandbox effectuates in real time: its merchants are sent once.
+      // On the mock each merchant is sent twice, the first with other values; a sandbox's once (real time).
       if (inst.control) {
         const earlier = merchants.map((m) => ({
           ...m,
@@ -112,9 +101,7 @@ test(
     exceptions.push(...[...missing].map(([operationId, reason]) => ({ operationId, reason })));
     const { violations, checked } = judgeReadersAgree(contract, 'IN-PROP-READERS-AGREE', READERS, twice, exceptions);
 
-    // A path id names exactly its object (IN-PROP-ID-NAMES-ONE): each other identifying value a plan shows
-    // on any first-round read (its providerId, its offerId), sent as the path id where the parameter's
-    // schema takes it, must not answer that plan.
+    // A path id names exactly its object (IN-PROP-ID-NAMES-ONE).
     const { reads } = twice;
     const exact = await judgeIdNamesOne('IN-PROP-ID-NAMES-ONE', {
       contract,

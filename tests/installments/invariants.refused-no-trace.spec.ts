@@ -1,15 +1,7 @@
-// Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE), on every writer of the
-// installments contract (every operation that is not a read; helpers/client/invariants/kit.ts): each
-// is sent its valid sample naming a live plan and a PAN list of the check's own, refused for each member
-// and kind of validation rule the contract states (one generated invalid input per member and kind,
-// every member's every bound among them; a member the sample leaves out set first, and broken again
-// under the approval's other decision; a batch's item rule broken in an item after a valid one, so a
-// batch carried out in part shows), unsigned, signed with a key without the operation's right (403)
-// and asking for another representation (406) where documented; every
-// reader of the objects it names, and where no GET reads the state it sets the operations a state rule
-// judges it by (offers for each card of the list: IN-STATE-PAN-ELIGIBLE), then answers as before,
-// member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are the
-// certification's (rule x path).
+// Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE; helpers/client/invariants/refused-trace.ts)
+// on every writer: refused for each member and kind of rule the contract states, unsigned, with a key without the
+// right (403) and for another representation (406); every reader of its objects (and offers for a list's cards,
+// IN-STATE-PAN-ELIGIBLE) then answers as before.
 import { expect, loadContract, rules, signedAs, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { loadRules } from '../../helpers/contract/rules.js';
@@ -35,10 +27,8 @@ const contract = await loadContract('installments');
 const WRITERS = traceWriters(contract);
 const RULES = loadRules('installments').rules;
 /**
- * The writers whose object no operation of the target reads but an outbound call shows: a plan saved
- * makes the service send notifyPlan to the issuer of the card's range (seed 001, Endpoints: "POST
- * /notifications ... is sent when a consumer selects an installment plan"), carrying the selection's
- * Correlation-Id (reference, Flows - notification round-trip). A refused selection sends none.
+ * Writers whose object an outbound call shows: a plan saved notifies the issuer (seed 001, Endpoints: "POST
+ * /notifications ... is sent when a consumer selects an installment plan"; reference, Flows - notification round-trip).
  */
 const OUTBOUND: Record<string, string> = { savePlan: 'notifyPlan' };
 /** How long a read of the issuer's notifications waits for one that is on its way. */
@@ -92,9 +82,7 @@ test(
     };
     /** The card a batch writer's call names, with the list's: what its state readers are read for. */
     const cardsOf = (operationId: string) => [...new Set([...listed, ...(batch[operationId] ? [batch[operationId]!] : [])])];
-    // The documented refusals whose condition the harness produces (reference, Error codes: 403 a
-    // consumer key without the operation's right, 406 a representation other than JSON): each writer's
-    // valid call signed with the forbidden key, or asking for XML.
+    // reference, Error codes: 403 a key without the operation's right, 406 a representation other than JSON.
     const conditions: Condition[] = [
       ...(inst.forbidden
         ? [

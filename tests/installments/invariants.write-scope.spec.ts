@@ -1,10 +1,5 @@
-// Covers: a successful write changes only what it names (IN-PROP-WRITE-SCOPE), on every installments
-// writer (every operation that is not a read; helpers/client/invariants/kit.ts): each is sent its
-// valid sample naming a plan made between two others (one before it, one after), and both siblings
-// then read as before through every reader of a plan (getPlan, getPlanApprovalStatus); a writer with
-// a state in its body is sent each way, the siblings first moved to the state it does not set. The
-// checker is helpers/client/invariants/write-scope.ts; its counts are the certification's. A guest on
-// a sandbox: it makes three plans (the contract has no delete of a plan) and reads only those.
+// Covers: a successful write changes only what it names (IN-PROP-WRITE-SCOPE; helpers/client/invariants/write-scope.ts)
+// on every writer: the plans and lists beside the one named read as before; a state writer is sent each way.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import {
@@ -49,18 +44,12 @@ test(
   'a write that succeeds leaves every plan it does not name as it was @assumption',
   rules('IN-PROP-WRITE-SCOPE'),
   async ({ inst, instApi, instReq }) => {
-    // The named plan stands between a sibling made before it and one made after it, all of the same
-    // card; a fourth plan of that card is left open (no decision ever sent on it: IN-ST-13, an approval
-    // decides the plan it names), read as a sibling but never moved to another state first.
+    // Siblings made before and after the named plan; a fourth left open (IN-ST-13: an approval decides the plan it names).
     const plans = [];
     for (let i = 0; i < 4; i++) plans.push((await instReq.createPlan(instApi)).planId);
     const siblings: Record<string, string[]> = { plan: [plans[0]!, plans[2]!] };
     const open: Record<string, string[]> = { plan: [plans[3]!] };
-    // Two PAN lists of the check's own: the named one holds a card a batch writer names and one it does
-    // not; the other holds that named card too and a card of its own, which a deregistration from the
-    // named list also names (a card the named list does not hold). Their cards are read where a state
-    // rule judges them (offers for each card: IN-STATE-PAN-ELIGIBLE), the contract having no reader of
-    // a list: each stays offered while a list still holds it.
+    // Two PAN lists sharing a card; their cards read through offers (IN-STATE-PAN-ELIGIBLE): offered while a list holds them.
     const list = async (name: string, pans: string[]) => {
       const made = await instApi.call('registerPans', {
         body: { panListName: name, ...(await instReq.sensitive({ pans: pans.map((pan) => ({ pan })) })) },
@@ -163,9 +152,7 @@ test(
           { writer, call: named, reads, prepare: [...at(toOther), toOther] },
           { writer, call: toOther, reads, prepare: [...at(named), named] },
         );
-      // Each other value of a boolean query parameter of the writer (planApproval's sync: the decision
-      // lands later, provider 2.0.0 planApproval 202), read once it has landed: on the mock, the clock
-      // moved on first (a sandbox's landing time is stated nowhere).
+      // Each other value of a boolean query parameter (provider 2.0.0 planApproval 202: lands later), read once landed.
       if (carded.length <= 1)
         for (const query of inst.control ? otherFlagForms(writer, named) : [])
           for (const call of [named, ...(toOther ? [toOther] : [])])

@@ -133,9 +133,7 @@ const PARTICIPATION: Row[] = [
   }),
 ];
 
-// reference, Merchant participation: the body is a list of participations, each held to every rule
-// (none is said to apply to the first alone), so a refused value is refused as a later item too,
-// after a valid participation (a check run on the first item only lets it through).
+// reference, Merchant participation: each participation of the list is held to every rule, a later item too.
 for (const row of PARTICIPATION) {
   test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @provider`, rules(row.rule), async ({ instApi }) => {
     const res = await instApi.call('postMerchantParticipations', {
@@ -164,9 +162,8 @@ for (const { n: count, ok: accepted } of boundEnds(PER_REQUEST)) {
   );
 }
 
-// provider 2.0.0, postMerchantParticipations: the whole payload stays under 700 KB, else errors follow (x-limits
-// participationBodyBytes, a KB of 1000 bytes). Bodies the schema allows, filled with dba names at their longest: one
-// under 700 000 bytes, one of 700 KiB (716 800 bytes) and more, past the limit whichever reading a target takes.
+// provider 2.0.0, postMerchantParticipations: the payload stays under 700 KB (x-limits participationBodyBytes): one
+// body under 700 000 bytes, one of 700 KiB and more.
 const BODY_BYTES = limitOf(contract, 'participationBodyBytes');
 for (const [size, accepted] of [
   [BODY_BYTES - 10_000, true],
@@ -234,10 +231,8 @@ for (const row of SEARCHES) {
   );
 }
 
-// provider 2.0.0, postMerchantParticipations: an update names its merchant (legal name, country, acquirer ICA) and
-// carries optIn (and a MAID merchant its maid and maidType), the fields of an addition no more; a MAID once entered
-// is immutable, and duns is null, empty or the value held, else 400. The merchant is updated once its addition
-// completed, so that a target that records it only then knows it.
+// provider 2.0.0, postMerchantParticipations: an update names its merchant and carries optIn (a MAID merchant its maid
+// and maidType); a MAID is immutable, duns null, empty or the value held, else 400. Updated once its addition completed.
 test(
   'participation: updates a merchant with its names and optIn alone, and refuses one changing its duns or maid @provider',
   rules('IN-REQ-PARTICIPATION-ADD:accept', 'IN-STATE-PARTICIPATION-FIXED:accept', 'IN-STATE-PARTICIPATION-FIXED:refuse'),
