@@ -1,7 +1,4 @@
-// Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2), on both
-// enrollment paths, with keys that differ from the registered one only at its end. Another client's
-// srcClientId under the caller's key, every one of them under every source, is the ownership property's
-// (enroll-card.every-source.spec.ts, CE-PROP-IDS-OWNED).
+// Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2) on both enrollment paths.
 import {
   CARD_KEY_HEADER,
   ENROLLMENT_PATHS,
@@ -20,10 +17,7 @@ import {
 const AUTH_STATUS = 'CE-CONFLICT-AUTH-STATUS';
 
 for (const path of ENROLLMENT_PATHS) {
-  // seed 000, Authentication: the API key header is required; the receipt path too. The key travels in
-  // that header only: the registered key put elsewhere instead (a query parameter of the header's name,
-  // the Authorization header, a cookie of the header's name) leaves the call without it, so a target
-  // reading it there is seen.
+  // seed 000, Authentication: the API key header is required, and the key travels in it only.
   test(
     `rejects a ${path} enrollment without ${CARD_KEY_HEADER} (401 by reference A2), the key sent elsewhere @smoke`,
     withConflict(rules(`CE-AUTH-MISSING-KEY@${path}`, 'CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),
@@ -81,10 +75,8 @@ for (const { how, alter } of ALTERED) {
   );
 }
 
-// seed 000, Authentication: the header carries the key itself (<API_KEY>); reference A2: anything else
-// is an unknown key, 401. Each form a lax server might take for the key, on each enrollment path. A
-// header sent twice reaches the server as one comma-separated list (RFC 9110 section 5.3), sent so
-// here. Spaces around the value are not tried: HTTP drops them before the server sees the value.
+// seed 000, Authentication: the header carries the key itself (<API_KEY>); reference A2: anything else is an
+// unknown key, 401 (a header sent twice is one comma-separated list, RFC 9110 section 5.3).
 const FORMS: { how: string; alter: (key: string) => string }[] = [
   { how: 'after Bearer', alter: (key) => `Bearer ${key}` },
   { how: 'after Basic', alter: (key) => `Basic ${key}` },
@@ -121,11 +113,8 @@ test(
   },
 );
 
-// provider Card API 1.0.0, Error: `reason` is required and one of ErrorReason, whose value for a failed
-// authentication is UNAUTHENTICATED (the provider's 401 examples carry it); the seed's sample shape
-// carries that value in `status` (seed 000, Errors: status INVALID_ARGUMENT, INVALID_STATE...). Every
-// 401 of putCard, for a missing key on each path and for an unknown key, names it; a target answering
-// 403 instead (the conflict) names PERMISSION_DENIED.
+// provider Card API 1.0.0, Error: `reason` UNAUTHENTICATED on a 401 (its examples); the seed's shape carries it in
+// `status` (seed 000, Errors). A 403 instead (the conflict) names PERMISSION_DENIED.
 test(
   'names UNAUTHENTICATED (status or reason) in every 401: a missing key on each path, an unknown key @provider',
   withConflict(rules(...ENROLLMENT_PATHS.map((path) => `CE-AUTH-MISSING-KEY@${path}`), 'CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),
@@ -151,9 +140,7 @@ test(
   },
 );
 
-// reference A2: the origin is judged for the key that calls. Another registered client, with its own
-// key, enrolls with its own srcClientId and serviceId, and is refused this client's srcClientId (403):
-// the same rule from the other side, so a target that judges every caller as one client is seen.
+// reference A2: the origin is judged for the key that calls: another client enrolls with its own ids, not this one's.
 for (const path of ENROLLMENT_PATHS) {
   test(
     `judges the origin for the calling client: another client's key with its own srcClientId is accepted, with ours 403 (${path}) @assumption`,

@@ -1,15 +1,7 @@
-// Covers: every value the caller sent comes back as sent (CE-PROP-ECHO-AS-SENT) on every writer of the
-// card enrollment contract (helpers/client/invariants/kit.ts: putCard), on both enrollment paths and for
-// every card source and with none (seed 000, Origin), each meeting every valid form of every member the answer mirrors
-// (helpers/client/invariants/echo.ts, mirroredForms: a language beside each country, a URI with a query
-// and a fragment, a PAN at each length, a correlation id's prefix and cases, a name's longest value in
-// accented letters), each row also made to tell (a hex id in alternating case behind a prefix joined by a
-// dash, then by a dot, free text with inner spaces, where the contract accepts it): every member the
-// answer shows at the place it was sent, or in its masked view, reads as sent, every URL it shows of a
-// sent one carries it whole, and every answer keeps its schema (every required member of the masked card
-// present). Every row is a form the contract allows, so it is accepted (CE-VALID-FORMS), on every path
-// and source. The answer-is-state and refused-request properties do not apply: the contract has no
-// reader of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
+// Covers: every value sent comes back as sent (CE-PROP-ECHO-AS-SENT) on putCard, on both paths under every card
+// source and with none (seed 000, Origin), over every valid form of every member the answer mirrors
+// (helpers/client/invariants/echo.ts, mirroredForms), each accepted (CE-VALID-FORMS). The contract has no reader
+// of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { type CardPlain, panOfLength } from '../../fixtures/examples/card-enrollment.js';
 import { type WriteProbe, writeThenRead } from '../../helpers/client/invariants/after-write.js';
@@ -38,11 +30,7 @@ import { countRule } from '../shared/property.js';
 const kept = (path: string) =>
   kindOfKey(path.split('.').at(-1)!) !== undefined || /encrypt|srcClientId|serviceId|enrolmentReference/i.test(path);
 
-/**
- * What a row sends as sampled: the kept members and the source its cell names; the card number alone of
- * the sensitive values takes its forms, its length (seed 000, Card: 16 to 20 digits), its digits never
- * compared (the mask shows its bin and last four).
- */
+/** What a row sends as sampled; of the sensitive values only the card number takes its forms (seed 000, Card), never compared. */
 const keptInForms = (path: string) => path === 'cardSource' || (kept(path) && path !== 'card.primaryAccountNumber');
 
 /** A card number of another length from the sample's bin, its check digit completed (reference A3). */

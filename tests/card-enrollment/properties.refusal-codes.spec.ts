@@ -1,12 +1,6 @@
-// Covers: a refusal carries the error status of the condition that caused it (CE-PROP-REFUSAL-CODE), on
-// every operation whose refusal tells its conditions apart (`x-codes` on putCard's 400,
-// helpers/client/invariants/refusal-codes.ts; seed 000, Errors): a mandatory value missing (srcClientId,
-// the seed's example) is INVALID_ARGUMENT, a srcClientId or serviceId that resolves to no entity is
-// INVALID_STATE, a receipt id naming no receipt INVALID_STATE (reference A5), a PAN failing its check
-// digit INVALID_ARGUMENT (reference A3), on both enrollment paths under every cardSource and with none
-// (seed 000, Origin: no source makes a refusal's code its own). Each refusal is made from the path's
-// valid call, confirmed by the contract first (the body without the member is invalid; the new id of its
-// own form is valid); nothing is enrolled, so the check runs on a sandbox too.
+// Covers: a refusal carries the error status of its condition (CE-PROP-REFUSAL-CODE; `x-codes` on putCard's 400,
+// helpers/client/invariants/refusal-codes.ts; seed 000, Errors; reference A3, A5) on both paths under every
+// cardSource and with none (seed 000, Origin). Nothing is enrolled.
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, rules, test, underRule } from '../../fixtures/card-enrollment.js';
 import { named, SOURCES, withSource } from './sources.known.js';
 import {

@@ -1,8 +1,5 @@
-// Covers: POST /cards (putCard), both ways of enrolling: each typed member of the request (a boolean,
-// a number, an enum) sent in another form of the same value that the contract refuses
-// (helpers/client/invariants/type-forms.ts: an enum value in another case, a boolean or number as a JSON
-// string) is refused with 400 (CE-TYPE-FORMS; seed 000, Errors: a body that does not match the
-// request schema). Each violation names the member.
+// Covers: putCard, both paths: each typed member sent in another form of the same value the contract refuses
+// (helpers/client/invariants/type-forms.ts) is refused with 400 naming it (CE-TYPE-FORMS; seed 000, Errors).
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import {
   checkRefusalOnForms,
@@ -137,11 +134,8 @@ const refusedWith =
   (res: { status: number }) =>
     statuses.includes(res.status) ? undefined : `${res.status}, not ${statuses.join(' or ')}`;
 
-// reference A2 and seed 000, Authentication: the origin and the key are judged whatever form the
-// other members take. Each refused enrollment (another client's srcClientId, its first and its last: 403;
-// another client's serviceId: 400 INVALID_STATE or 403; no key: 401) is sent
-// again with each valid form of its other members (the correlation id with its optional prefix, each
-// other cardSource), and must be refused as it is in its sampled form.
+// reference A2 and seed 000, Authentication: each refused enrollment is refused alike under each valid form of its
+// other members.
 test(
   'a refused enrollment (another client’s srcClientId or serviceId, no key) stays refused in every valid form of its other members, on every enrollment path @assumption',
   rules(

@@ -65,20 +65,10 @@ function isRequired(field: string): boolean {
   return (node.required ?? []).includes(steps.at(-1));
 }
 
-/**
- * The rule a member sent empty breaks: an empty string of a required member cannot pass for absent (absent
- * is refused), so it is its value's rule (a phone number's pattern refuses ''); any other empty form,
- * CE-REQ-EMPTY (seed 000, EnrollCardRequest and its members: taken as absent, it passes).
- */
+/** The rule a member sent empty breaks: a required member's '' its value's rule; any other, CE-REQ-EMPTY (seed 000). */
 export const ruleOfEmpty = (field: string, value: unknown) => (value === '' && isRequired(field) && VALUE_RULE[field]) || 'CE-REQ-EMPTY';
 
-/**
- * The one rule a generated refusal breaks (helpers/client/negative.ts names: `body /consumer/firstName:
- * missing though required`, `card.panExpirationMonth: outside the pattern ...`), so that a wrong row is
- * filed under its own rule: a member left out, its object's required rule; sent empty, ruleOfEmpty's; an
- * e-mail identity not one, CE-FMT-EMAIL; an expiry outside its pattern, CE-PAT-EXPIRY; any other value,
- * the member's own rule. Undefined: a name of no member the catalogue gives a rule.
- */
+/** The one rule a generated refusal (helpers/client/negative.ts names) breaks; undefined for a member of no rule. */
 export function ruleOfCase(name: string): string | undefined {
   const m = /^(?:body \/([^:]*)|(card\.[^:]+)): (.+?)(?:: Received .*)?$/.exec(name);
   if (!m) return undefined;

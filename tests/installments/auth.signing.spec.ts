@@ -1,10 +1,6 @@
-// Covers: all 12 operations, 401 and 403 (reference, Transport and auth: OAuth 1.0a RSA-SHA256
-// signing with a body hash; a missing or bad signature is 401, a key not allowed for the
-// operation 403). notifyPlan is the issuer endpoint, which checks the service's signature. That the
-// signature covers the whole request (its query, method, body hash, path) on every operation, and that
-// the request signed as sent is neither 401 nor 403, is the property IN-PROP-SIGNATURE-WHOLE
-// (properties.signatures.spec.ts); a signature that does not match the request (the right consumer
-// key, another private key's signature or one over another request) is its 401 too.
+// Covers: all 12 operations, 401 and 403 (reference, Transport and auth: OAuth 1.0a RSA-SHA256 signing with a
+// body hash; a missing or bad signature is 401, a key not allowed for the operation 403). notifyPlan is the issuer
+// endpoint. The signature covering the whole request is IN-PROP-SIGNATURE-WHOLE (properties.signatures.spec.ts).
 import { expect, expectErrors, OPERATIONS, rules, signedAs, strangerCredentials, test } from '../../fixtures/installments.js';
 
 for (const operationId of OPERATIONS) {

@@ -1,11 +1,6 @@
-// Covers: every installments operation the suite calls (notifyPlan is the issuer's side), each request
-// rule under every variant of the request the contract defines, not only the sample's: the card data
-// encrypted (the root encryptedValue, whose plaintext is the member's x-plaintext-schema - provider
-// 2.0.0: the client encrypts sensitiveData), every value of each query
-// parameter that is an enum or a boolean (and the parameter left out), and every value of each enum
-// member of the body. Under each, every request the contract refuses (helpers/client/negative.ts; for
-// the encrypted form, every plaintext the member's schema refuses, encrypted) is refused with a
-// documented 4xx (provider 2.0.0 request schemas and error responses).
+// Covers: every installments operation the suite calls, each request rule under every variant of the request the
+// contract defines (card data encrypted, provider 2.0.0; each enum or boolean query value, or none; each enum value
+// of the body): every request the contract refuses (helpers/client/negative.ts) is refused with a documented 4xx.
 import {
   OPERATIONS as ALL_OPERATIONS,
   expect,

@@ -1,7 +1,5 @@
-// Covers: every installments operation the suite calls (notifyPlan is the issuer's side): each
-// request the contract refuses, generated from the contract (helpers/client/negative.ts: required members
-// missing, wrong types, one past every limit, outside every enum and pattern, a malformed body), is
-// refused with a documented 4xx and the Errors body (provider 2.0.0 error responses).
+// Covers: every installments operation the suite calls: each request the contract refuses (helpers/client/negative.ts)
+// is refused with a documented 4xx and the Errors body (provider 2.0.0 error responses).
 import { expect, OPERATIONS as ALL_OPERATIONS, rules, test } from '../../fixtures/installments.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 

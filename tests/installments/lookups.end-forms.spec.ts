@@ -1,13 +1,7 @@
-// Covers: the ids installments resolves to a registered object, wherever they travel - a plan's id in
-// the path of getPlan and getPlanApprovalStatus and in the body of planApproval (seed 001, Endpoints;
-// reference, Operations table: an unknown plan is 404 on the readers, 400 on the decision), a pan
-// list's id in the body of registerPans and deregisterPans (provider 2.0.0, PanListIdNotFound, 400), the
-// offerTransactionId and offerId savePlan names (reference, Flows - checkout: 400), the known acquirer ICA -
-// each in the forms a lookup by prefix, by all but its last character or by a cut to the stored length
-// takes for it (helpers/client/security/value-forms.ts, endForms: its last character changed within its
-// class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
-// to the registered object. A UUID in another case may name its object or not (RFC 9562 reads UUIDs
-// without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (in-status-unknown-request-id-prefix-match).
+// Covers: the ids installments resolves to a registered object (seed 001, Endpoints; reference, Operations table:
+// an unknown plan 404 on the readers, 400 on the decision; provider 2.0.0 PanListIdNotFound; reference, Flows -
+// checkout), each in the forms a prefix or cut lookup takes for it (helpers/client/security/value-forms.ts,
+// endForms) and with a space inside: refused as documented. A UUID's case (RFC 9562): every operation agrees.
 import { exampleParticipation, expect, rules, test, withDecision } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 

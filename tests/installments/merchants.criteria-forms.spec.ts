@@ -1,14 +1,7 @@
-// Covers: postMerchantSearches and postMerchantMidSearches, every criterion the contract compares whole
-// (provider 2.0.0, MerchantSearchParameters and MerchantMidSearchParameters: maid, mid, the acquirer
-// ICA, the country code, the statuses; seed 001, Endpoints: the MIDs "of a given merchant", named by
-// its legal name, country and ICA) sent in the forms a loose comparison takes for a known value: its
-// case swapped, its last character changed, dropped or one added (a prefix or a suffix match), a space
-// before, after or inside it, a leading zero, a composed letter decomposed (NFD; UAX #15: canonically equivalent, another
-// text, and no source says a criterion is normalised: IN-PROP-TEXT-FORM, @assumption). A form the contract refuses is 400; a form it admits
-// names no known object, so the answer is the set computed from the known merchants (none of them),
-// and every merchant found that shows the criterion's member shows the form itself. Left out: the
-// merchant search's legal name (no source says how it is matched: exact, folded or partial) and the
-// country code's case (the provider admits either case and does not say whether it folds).
+// Covers: postMerchantSearches and postMerchantMidSearches, every criterion compared whole (provider 2.0.0,
+// MerchantSearchParameters, MerchantMidSearchParameters; seed 001, Endpoints) in the forms a loose comparison takes
+// for a known value (case, an end changed, a space, a leading zero, NFD: IN-PROP-TEXT-FORM, @assumption): 400, or
+// none of the known merchants. Left out: the legal name's matching and the country code's case (no source says).
 import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
 import { endForms, valueForms } from '../../helpers/client/security/value-forms.js';
 

@@ -1,11 +1,6 @@
-// Covers: the merchant's ids as search criteria, compared as text - POST /merchants/mids/searches with
-// a mid criterion, POST /merchants/searches with a maid criterion (provider 2.0.0,
-// MerchantMidSearchParameters.mid and MerchantSearchParameters.maid: Mid and Maid are strings of letters
-// and digits). A MID or a maid with leading zeros and the same digits without them are two ids, as is a
-// MID and its first digits: a target that compares them as numbers or by prefix answers the other.
-// And the merchant a MID search names by legal name, country and acquirer ICA together (seed 001,
-// Endpoints: search "the mids of a given merchant"; provider 2.0.0 MerchantMidSearchParameters); its other
-// criteria are merchants.model.spec.ts', properties.search-criteria.spec.ts' and merchants.criteria-forms.spec.ts'.
+// Covers: the merchant's ids as search criteria, compared as text (provider 2.0.0, MerchantMidSearchParameters.mid,
+// MerchantSearchParameters.maid: letters and digits): leading zeros and prefixes are other ids. And the merchant a
+// MID search names by legal name, country and acquirer ICA together (seed 001, Endpoints: "the mids of a given merchant").
 import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
 import { underRule } from '../../helpers/client/annotations.js';
 

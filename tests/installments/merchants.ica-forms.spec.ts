@@ -1,12 +1,6 @@
-// Covers: POST /merchants/participations with an acquirer ICA of each form the contract admits
-// (provider 2.0.0 AcquirerIca: 6, 9 or 11 digits), and every reader that answers the ICA: GET
-// /merchants/participations by request_id and the completed list, POST /merchants/searches (by that
-// ICA), POST /merchants/mids/searches - seed 001, Endpoints (merchants with participation details,
-// search by acquirer ICA); provider 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage. An
-// ICA is an identifier, not a number: a reader that cuts the longest form to a shorter one, pads a
-// shorter one, or a search that compares ICAs on their first digits shows another value or another
-// merchant. The forms are those of the ICAs the target knows (the mock knows one of each; a sandbox,
-// INSTALLMENTS_KNOWN_ACQUIRER_ICA alone).
+// Covers: POST /merchants/participations with an acquirer ICA of each form the contract admits (provider 2.0.0
+// AcquirerIca: 6, 9 or 11 digits), read through every reader that answers it (seed 001, Endpoints; provider 2.0.0
+// MerchantParticipation, MerchantDetails, MidDetailsPage): an ICA is an identifier, never cut, padded or prefix-matched.
 import { exampleParticipation, expect, loadContract, rules, test, textForms } from '../../fixtures/installments.js';
 
 type Merchant = Record<string, any>;

@@ -1,11 +1,6 @@
-// Covers: postMerchantParticipations, getMerchantParticipations (by request_id, and the completed
-// merchants), postMerchantSearches (name, country code, acquirer ICA, status, maid), and
-// postMerchantMidSearches (mid, status), with offset and limit - seed 001, Endpoints; provider 2.0.0
-// MerchantParticipation, Merchant, MerchantSearch, MidDetailsPage, Count / Offset / Limit / Total;
-// reference/installments.md, Flows - lender app. Random sequences of those calls, each answer
-// compared with the reference model (fixtures/models/installments/merchants.model.ts): the merchants
-// each reader finds under every criterion and page, byte for byte as submitted, their counts and
-// their effectuation status through every reader.
+// Covers: the merchant operations with offset and limit (seed 001, Endpoints; provider 2.0.0 MerchantParticipation,
+// Merchant, MerchantSearch, MidDetailsPage, paging headers; reference/installments.md, Flows - lender app): random
+// sequences compared with the reference model (fixtures/models/installments/merchants.model.ts).
 import { merchantsModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {

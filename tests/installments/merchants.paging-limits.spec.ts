@@ -1,7 +1,5 @@
-// Covers: the bounds of offset and limit on GET /merchants/participations, POST /merchants/searches
-// and POST /merchants/mids/searches (provider 2.0.0: offset at least 0, default 0; limit within the
-// contract's range, its maximum the default), and the default page size observed on data sets
-// larger than a page.
+// Covers: the bounds of offset and limit on the merchant readers (provider 2.0.0: offset at least 0, default 0;
+// limit within the contract's range, its maximum the default), and the default page size.
 import {
   exampleParticipation,
   expect,

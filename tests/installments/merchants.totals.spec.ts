@@ -1,11 +1,5 @@
-// Covers: the Total and Count headers of every paged merchant reader under each of its filters, on
-// every page (provider 2.0.0, Count / Offset / Limit / Total: Total the size of the data set the
-// criteria answer, Count the page's): GET /merchants/participations by request_id, POST
-// /merchants/searches by legal name with a status, acquirer ICA or country criterion, POST
-// /merchants/mids/searches with a mid or a status criterion. Known sets: merchants of one request
-// sharing one new legal name (a name criterion must find a merchant whose name it is exactly), of
-// several ICAs and countries, one of an ICA the target does not know (ERROR); their MIDs. A target that
-// counts before a filter, or counts what is left from the offset, shows another Total on some page.
+// Covers: the Total and Count headers of every paged merchant reader under each filter, on every page (provider
+// 2.0.0, Count / Offset / Limit / Total: Total the data set the criteria answer, Count the page's), over known sets.
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { DERIVED_VIEWS } from '../../helpers/client/invariants/derived-views.js';
 import { type Page, pageProblems, pagedReaders } from '../../helpers/client/invariants/paging.js';

@@ -1,11 +1,6 @@
-// Covers: POST /offers 200, POST /plans 201, the outbound POST /notifications (notifyPlan) it causes, and GET
-// /plans/{plan_id}: how much of the card number each carries in clear. Provider 2.0.0: card data
-// travels encrypted (encryptedValue, PlanNotifSensitiveDataField) and comes back as panLastFour at
-// most; the delivery check (expectDeliveries) finds the whole number, this one finds a part of it in
-// any form (helpers/client/security/card-shown.ts): a run of the card's digits longer than its issuer
-// prefix, the first six on their own, or a masked form showing more than the last four (a BIN and
-// the last four with any mask between), wherever it sits (panLastFour holding the rest of the
-// number, a member no check knows, a text).
+// Covers: POST /offers, POST /plans, the notification it causes and GET /plans/{plan_id}: how much of the card
+// each carries in clear (provider 2.0.0: card data travels encrypted, panLastFour at most), any part in any form
+// (helpers/client/security/card-shown.ts).
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { cardShownIn } from '../../helpers/client/security/card-shown.js';
 

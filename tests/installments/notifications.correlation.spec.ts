@@ -1,12 +1,6 @@
-// Covers: savePlan with and without a Correlation-Id, and the outbound POST /notifications
-// (notifyPlan) each selection causes: the Correlation-Id the service propagates (provider 2.0.0,
-// savePlan CorrelationIdHeaderParameter: "If not provided, the API will create a new one and
-// propagate it to all downstream systems"; notifyPlan PlanNotifCorrelationIdHeaderParameter:
-// required, a UUID) and one notification per plan selected (seed 001, Events). Three selections
-// in a row, their notifications read together, so that one carrying another's id is seen; the last
-// two are chosen from one offers answer (different offers of it), so that a target keying what it
-// sends by the answer rather than by the plan shows: each plan is notified under its own planId
-// with its own offer and transaction (provider 2.0.0 notifyPlan planId, offerId, transaction).
+// Covers: savePlan with and without a Correlation-Id and the notification each causes (provider 2.0.0, savePlan
+// CorrelationIdHeaderParameter: "If not provided, the API will create a new one and propagate it to all downstream
+// systems"; PlanNotifCorrelationIdHeaderParameter: required, a UUID; seed 001, Events: one per plan selected).
 import { expect, mixedCaseUuid, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {

@@ -1,10 +1,6 @@
-// Covers: POST /plans (savePlan) and the outbound POST /notifications (notifyPlan) it causes, counted
-// over what follows a selection: GET /plans/{plan_id} (getPlan), GET /approvals/{plan_id}
-// (getPlanApprovalStatus) and POST /approvals (planApproval) approving and declining, synchronous and
-// asynchronous - seed 001, Events ("sent when a consumer selects an installment plan": one per
-// selection, none for a read or a decision) and Endpoints (POST /approvals: the provider approves or
-// declines a plan, nothing is sent on). A witness plan selected last bounds the wait without a sleep:
-// once its notification has arrived, a second one of an earlier plan would have arrived before it.
+// Covers: savePlan and the notifications it causes, counted over the reads and decisions that follow (seed 001,
+// Events: "sent when a consumer selects an installment plan"; Endpoints: a decision sends nothing on). A witness
+// plan selected last bounds the wait without a sleep.
 import { expect, expectDeliveries, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 import { EVENT_IDS, eventIdProblems, eventMembersOf } from '../../helpers/client/invariants/delivery-ids.js';
 import { countProperty } from '../../helpers/client/property-counts.js';

@@ -1,7 +1,5 @@
-// Covers: POST /plans 201 and the outbound POST /notifications (notifyPlan) it causes: the service
-// notifies the issuer configured for the card's account range (seed 001, Events; reference, Flows
-// - notification (a)). A local receiver plays the issuer; headers and body are checked against
-// the contract, and the signature against the service's published key.
+// Covers: POST /plans 201 and the notification it causes to the issuer configured for the card's account range
+// (seed 001, Events; reference, Flows - notification (a)), its headers, body and signature checked.
 import { createPublicKey } from 'node:crypto';
 import { conflictMet } from '../../helpers/contract/checks.js';
 import { receivedAt, takenDeviations } from '../../helpers/contract/conflicts.js';
@@ -80,10 +78,8 @@ test(
   },
 );
 
-// reference, Flows - notification (a): the service notifies "the issuer endpoint configured for the
-// account range". A card in no issuer's range (registered to a PAN list, so it gets offers) must not
-// make the service notify an issuer. A plan of the issuer's own card follows as the witness: once
-// its notification arrived, one for the first plan would have arrived before it.
+// reference, Flows - notification (a): "the issuer endpoint configured for the account range": a card in no issuer's
+// range notifies none (a plan of the issuer's own card is the witness).
 test(
   "a plan for a card outside every issuer's account range notifies no issuer @mock-only @assumption",
   mockOnly(

@@ -1,27 +1,15 @@
-// Covers: POST /offers (approvedOffers) 200, the amounts of each offer (provider 2.0.0, Offer:
-// totalAmount "the total amount owed by the cardholder on an installment purchase", tenure "Total
-// number of installments", otherInstallmentAmount "Subsequent Installment amounts with minor unit
-// according to ISO 4217", firstInstallmentAmount "Amount to be paid for the first installment").
-// The client's answer judge holds every offer of every offers answer to those invariants
-// (offerAmountsWrong, fixtures/assertions/installments.ts: the total at least the purchase, positive
-// installments making up the total, each amount in the currency's minor unit); this spec sends the
-// purchases that can tell, across the whole range in currencies of every minor unit: one minor unit,
-// just under and at one unit, fractions (250.75 over 6 leaves a first installment that binary floating
-// point does not write to the cent), the thousands, the edges of 32-bit minor units (a total kept in an
-// int32 of cents wraps there), and the largest amount a plan may have (PlanTransaction.amount maximum).
+// Covers: POST /offers 200, the amounts of each offer (provider 2.0.0, Offer: totalAmount, tenure "Total number of
+// installments", otherInstallmentAmount, firstInstallmentAmount), judged by the client's answer judge
+// (offerAmountsWrong) on purchases that can tell: minor units, fractions, int32 edges, the largest plan amount.
 import { expect, loadContract, rangeOf, rules, test } from '../../fixtures/installments.js';
 
 const CONTRACT = await loadContract('installments');
 /** The largest purchase a plan may carry (the offers' own amount has no bound). */
 const PLAN_MAX = rangeOf(CONTRACT, 'PlanTransaction', 'amount').max!;
 
-// The terms hold on every offers answer, whatever the purchase: the amounts test's answers are judged
-// too, its EUR purchases made at a merchant outside the USA (provider 2.0.0, MerchantParameters.country:
-// any three letters), so a window written in the merchant's or the currency's local time is seen.
+// EUR purchases at a merchant outside the USA (provider 2.0.0, MerchantParameters.country): a local-time window shows.
 const MERCHANT_ABROAD = { name: 'Exemple Électronique', country: 'FRA', mcc: '5732', url: 'https://boutique.example.test' };
-// Accept-Language asks for the offers' texts in a language (provider 2.0.0, AcceptLanguage: only 'en'
-// is taken): no amount, date or term depends on it, so the purchases are asked with it in turn (and
-// without the header), and judged alike.
+// Accept-Language (provider 2.0.0, AcceptLanguage: only 'en') changes no amount: asked with it in turn and without.
 const LANGUAGES = [undefined, 'en'];
 
 /** The purchases of a currency of `exponent` decimals (ISO 4217), each written in its minor unit. */

@@ -1,13 +1,6 @@
-// Covers: approvedOffers, the merchant members that go together - provider 2.0.0, approvedOffers 400
-// examples InvalidMerchantParameters ("AcquirerId, MerchantId and CountryCode must be present"),
-// InvalidMerchantParameterCombinations (an acquirer id or merchant id needs the other and the
-// country; a merchant name or URL needs the country) and MissingCountyCodeInMerchantParameters. The
-// schema has no such rule (MerchantParameters requires nothing): each combination is sent complete
-// (200 for the eligible card) and with one member left out (400). A merchant with none of these
-// members is not sent: the examples do not say whether one combination must always be present.
-// Each call carries a telling Correlation-Id (mixed case, an inner space): the client judges its echo
-// on whatever status answers (provider 2.0.0, every approvedOffers answer declares the header), so
-// the incomplete-merchant 400s are held to it as much as the 200s.
+// Covers: approvedOffers, the merchant members that go together (provider 2.0.0, approvedOffers 400 examples
+// InvalidMerchantParameters, InvalidMerchantParameterCombinations, MissingCountyCodeInMerchantParameters): each
+// combination complete (200) and with one member left out (400); a telling Correlation-Id on each.
 import { expect, rules, test } from '../../fixtures/installments.js';
 
 const COUNTRY = { country: 'USA' };

@@ -1,21 +1,13 @@
-// Covers: approvedOffers (POST /offers) as the reader of a registered account range, the card in every
-// form the request takes it (the root encryptedValue, its plaintext as each ConsumerPan: a string or
-// a JSON number) - reference/installments.md, Flows - services (offers only for registered account
-// ranges) and Payload encryption; provider 2.0.0 OfferParameters, AccountRange.
-// The range is 16 digits like its cards (a range whose ends differ from the card's length is matched
-// as neither source says: not checked). Its block, under BIN 455556, no other check registers.
+// Covers: approvedOffers as the reader of a registered account range, the card in every form the request takes it
+// (reference/installments.md, Flows - services, Payload encryption; provider 2.0.0 OfferParameters, AccountRange).
+// The range is 16 digits like its cards, under BIN 455556.
 import { exampleOffersBody, expect, noOffers, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
 import { underRule } from '../../helpers/client/annotations.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
-/**
- * A registered range of `length` digits (16 unless asked) the target holds (provider 2.0.0: a new list's
- * range not in the system is refused; the mock's share ten digits, so cards sharing 4, 5, 6 or 8 of them
- * lie outside it), at least ten numbers wide, so a valid card (provider 2.0.0, Pan: Luhn) lies at each
- * end inside it whatever its length.
- */
+/** A registered range of `length` digits the target holds (provider 2.0.0: in the system), at least ten numbers wide. */
 async function registeredRange({ instApi, instReq }: Pick<Fx, 'instApi' | 'instReq'>, length = 16) {
   const range = instReq.heldRange(length)!;
   await instReq.newList(instApi, 'Range forms list', [], { accountRange: range });
@@ -41,9 +33,7 @@ async function wrongAnswers(
   return { wrong, sent };
 }
 
-// provider 2.0.0, AccountRangeBound and Pan: 11 to 19 digits. Ranges and cards of every length, the
-// longest beyond a double's 15 to 17 significant digits (a target comparing the ends as numbers lets a
-// card one past an end in, or one at an end out).
+// provider 2.0.0, AccountRangeBound and Pan: 11 to 19 digits; the longest beyond a double's precision.
 const BOUND = /^\^\[0-9\]\{(\d+),(\d+)\}\$$/
   .exec((await loadContract('installments')).componentSchema('AccountRangeBound').pattern as string)!
   .slice(1)

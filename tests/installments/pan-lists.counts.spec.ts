@@ -1,8 +1,5 @@
-// Covers: POST /consumers/pans/registrations and /deregistrations 200: the cards a list request
-// counts failed (provider 2.0.0, Registration / Deregistration: "counts fields showcase the number of
-// pans processed successfully and unsuccessfully"). The counts of what each request sent, the list
-// answered and its name are the PAN list model's (pan-lists.model.spec.ts) and the count property's
-// (properties.counts.spec.ts, IN-PROP-COUNTS), judged on every registration and deregistration.
+// Covers: the PAN list writers' 200: the cards a list request counts failed (provider 2.0.0, Registration /
+// Deregistration: "counts fields showcase the number of pans processed successfully and unsuccessfully").
 import { expect, rules, test } from '../../fixtures/installments.js';
 
 // provider 2.0.0, Pan.pan: every card of a list request is validated against the Luhn algorithm, one that fails

@@ -1,10 +1,6 @@
-// Covers: registerPans (a new list by name, an existing list by id, a list that does not exist;
-// the card data encrypted), deregisterPans, approvedOffers as the reader of a card's registration -
-// seed 001, Endpoints; provider 2.0.0 Registration, Deregistration, ViewPanList;
-// reference/installments.md, Flows - services. Random sequences of those calls, each answer
-// compared with the reference model (fixtures/models/installments/pan-lists.model.ts): status, the
-// list's id and name byte for byte, the counts of every batch (a card twice, a card the list lacks),
-// each card's eligibility after every change, and the key allowed no operation.
+// Covers: registerPans, deregisterPans and approvedOffers as the reader of a card's registration (seed 001, Endpoints;
+// provider 2.0.0 Registration, Deregistration, ViewPanList; reference/installments.md, Flows - services): random
+// sequences compared with the reference model (fixtures/models/installments/pan-lists.model.ts).
 import { panListsModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test(

@@ -1,10 +1,6 @@
-// Covers: registerPans with an account range (a new list by name, an existing list by panListId),
-// with card data or none, and approvedOffers as the reader of a list's range - provider 2.0.0
-// PanRegistrationBody and the registerPans 400 examples ("Either encryptedValue or Account Range
-// must not be null or empty"; "Invalid account range for pan list": the range given does not match
-// the existing list's); reference/installments.md, Flows - services (offers only for registered
-// account ranges). Ranges and cards are digit strings (provider 2.0.0, ^[0-9]{11,19}$): each is compared
-// as text on every path, a leading zero making another one. Each range is a random block of BIN 455552, which no other check registers.
+// Covers: registerPans with an account range and approvedOffers as its reader (provider 2.0.0 PanRegistrationBody
+// and the registerPans 400 examples; reference/installments.md, Flows - services). Ranges and cards are digit strings
+// (provider 2.0.0, ^[0-9]{11,19}$), compared as text. Each range is a random block of BIN 455552.
 import { expect, expectErrors, luhnNear, rules, test } from '../../fixtures/installments.js';
 
 test(

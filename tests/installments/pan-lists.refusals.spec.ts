@@ -1,10 +1,6 @@
-// Covers: registerPans into an existing list and deregisterPans, the requests the provider refuses
-// and their accepted neighbours - provider 2.0.0, registerPans 400 example PansNotPresentUpdateRequest
-// ("To update pan list at least one pan should be present"), deregisterPans 400 examples
-// InvalidEncryptedValue ("encryptedValue must not be null or empty") and PanListIdNotFound (a list
-// id "not present in the system"). Each refusal is followed by the counts of an accepted neighbour and
-// by the reader of the list (approvedOffers: a card gets offers once registered, none before nor once
-// deregistered), the reference's decision (Flows - services), judged last under its rule.
+// Covers: the PAN list requests the provider refuses and their accepted neighbours (provider 2.0.0, registerPans 400
+// PansNotPresentUpdateRequest; deregisterPans 400 InvalidEncryptedValue, PanListIdNotFound), each followed by the
+// list's reader (approvedOffers; reference, Flows - services).
 import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
 
 test(

@@ -1,7 +1,5 @@
-// Covers: POST /merchants/participations 202 + Location, GET /merchants/participations 200/404,
-// POST /merchants/searches 200, POST /merchants/mids/searches 200: the lender-app flow
-// (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA), each state
-// read through every reader: by request_id, the list, the merchant search and the MID search.
+// Covers: the lender-app flow (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA),
+// each state read through every merchant reader.
 import { expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
 
 test(

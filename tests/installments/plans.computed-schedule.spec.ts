@@ -1,13 +1,7 @@
-// Covers: approvedOffers, savePlan without schedulePayments, getPlan and the outbound POST /notifications
-// (notifyPlan) it causes: the schedule the service computes (IN-VAL-PLAN-SCHEDULE; reference
-// installments.md, Notification schedulePayments*; provider 2.0.0 PlanPost.schedulePayments optional,
-// ScheduledRepayment, SchedulePayment "the schedule of the offer selected by cardholder"). Purchases
-// across the range - a small one, just below a thousand, a thousand, a large one with cents - in more
-// than one currency, each selected from an offer of its own answer: a service that rounds the shares
-// otherwise for large amounts, or for one currency, shows repayments that do not come to the amount.
-// getPlan's scheduledRepayments are judged by the client's answer judge too (planReadWrong).
-// And a plan selected without a schedule of its own is notified with one schedule payment per installment,
-// numbered from 1 (provider 2.0.0: tenure is the total number of installments, as its notification examples show).
+// Covers: a plan saved without schedulePayments, and the schedule the service computes (IN-VAL-PLAN-SCHEDULE;
+// reference installments.md, Notification schedulePayments*; provider 2.0.0 PlanPost.schedulePayments optional,
+// ScheduledRepayment, SchedulePayment), for purchases across the range in more than one currency; its notification
+// has one payment per installment from 1 (provider 2.0.0: tenure is the total number of installments).
 import { expect, planTermsMandatory, rules, test } from '../../fixtures/installments.js';
 
 const AMOUNTS = [1.0, 10.01, 999.99, 1000, 1234.56, 98765.43];

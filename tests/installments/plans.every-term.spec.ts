@@ -1,12 +1,6 @@
-// Covers: savePlan, getPlan and the outbound POST /notifications (notifyPlan) for a plan of every
-// frequency of provider 2.0.0's Offer enum (WEEKLY, BIWEEKLY, MONTHLY) and every tenure the offers
-// answer gives, with and without a schedule of its own: getPlan reads back the terms and the schedule
-// chosen (IN-ECHO-PLAN, judged by the client's answer judge on every getPlan) and the notification
-// carries them, with one schedule payment per installment numbered 1 to tenure or the payments sent
-// (IN-NOTIFY-CHOSEN, IN-NOTIFY-SCHEDULE: judged by the issuer receiver's notification judge,
-// fixtures/installments.ts, on every notification of every spec). A frequency a target refuses for an
-// offer of another frequency (4xx) is not judged: no source says a plan may choose it. No source gives
-// the spacing of a computed schedule's due dates per frequency: they are not judged.
+// Covers: a plan of every frequency (provider 2.0.0 Offer enum) and every tenure offered, with and without a schedule
+// of its own: getPlan and the notification carry its terms and schedule (IN-ECHO-PLAN, IN-NOTIFY-CHOSEN,
+// IN-NOTIFY-SCHEDULE, judged by the answer and notification judges). No source gives a computed schedule's spacing.
 import { expect, FREQUENCIES, rules, test } from '../../fixtures/installments.js';
 
 /** Days between two payments of each frequency (a MONTHLY plan's are a calendar month apart). */

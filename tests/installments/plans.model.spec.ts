@@ -1,10 +1,6 @@
-// Covers: approvedOffers, savePlan, planApproval (sync=true, sync=false, no sync),
-// getPlanApprovalStatus, getPlan - seed 001, Endpoints and States (approve or decline); provider
-// 2.0.0 PlanPost, CreatedInstallmentPlan, InstallmentPlan, PlanApprovalParameters, Sync;
-// reference/installments.md, Flows - checkout. Random sequences of those calls, each answer
-// compared with the reference model (fixtures/models/installments/plans.model.ts): status, every
-// echoed field against its own source, the decision through both readers of the same plan, the
-// callback URL, unknown plans and the key allowed no operation.
+// Covers: approvedOffers, savePlan, planApproval, getPlanApprovalStatus, getPlan (seed 001, Endpoints and States;
+// provider 2.0.0 PlanPost, CreatedInstallmentPlan, InstallmentPlan, PlanApprovalParameters, Sync; reference, Flows -
+// checkout): random sequences compared with the reference model (fixtures/models/installments/plans.model.ts).
 import { plansModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {

@@ -1,8 +1,6 @@
-// Covers: POST /plans (savePlan) against the partner's configured product (INSTALLMENTS_USE_CASES,
-// INSTALLMENTS_DISTRIBUTION_PARTNER): provider 2.0.0, PlanPost (offerId, planInstallmentInformation with feeValue,
-// schedulePayments and the card "mandatory for Mastercard Installments Payment Services", transactionOffers "mandatory for
-// During Purchase use case" and for a client classified as a distribution partner) and POST /plans (the offer's data sent
-// "without any changes", validated against the presented offer), refused as PlanCreateInvalidInput's examples give it.
+// Covers: savePlan against the partner's configured product (INSTALLMENTS_USE_CASES, INSTALLMENTS_DISTRIBUTION_PARTNER;
+// provider 2.0.0, PlanPost: members "mandatory for" a use case; POST /plans: the offer's data "without any changes"),
+// refused as PlanCreateInvalidInput's examples give it.
 import {
   expect,
   luhnValid,

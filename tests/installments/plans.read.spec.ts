@@ -1,9 +1,4 @@
-// Covers: GET /plans/{plan_id} (getPlan) 200/400 (reference, Operations table). savePlan's 400 for an
-// offerTransactionId or offerId the service never issued or one character from an issued one is
-// lookups.end-forms.spec.ts's; for an offer of another offers answer, plans.chosen-offer.spec.ts's. The 404 of a plan the
-// service does not know, on getPlan and getPlanApprovalStatus, planApproval's 400 for one, and the
-// amounts read back in every currency's minor unit are the plans model check's
-// (plans.model.spec.ts) and the echo property's (invariants.after-write.spec.ts).
+// Covers: GET /plans/{plan_id} (getPlan) 200/400 (reference, Operations table).
 import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {

@@ -1,9 +1,6 @@
-// Covers: every installments operation taking a body (the contract's requestBody content, application/json;
-// notifyPlan at the issuer endpoint where one is configured): its valid call labelled application/json in
-// every other form RFC 9110 section 8.3.1 gives the same type (mixed case, a charset parameter, white space
-// around the ';') is answered as the plain form is, and a body labelled with a type the contract does not
-// take is refused only as documented: approvedOffers' 415 (provider 2.0.0), elsewhere a 4xx the operation
-// documents (IN-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
+// Covers: every operation taking a body: application/json in every form RFC 9110 section 8.3.1 gives the same type
+// is answered as the plain form; another type is refused only as documented (approvedOffers' 415, provider 2.0.0)
+// (IN-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
 import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';

@@ -1,10 +1,5 @@
 // Covers: a URL the service builds percent-encodes what it places in it (IN-PROP-URL-ENCODED,
-// helpers/client/invariants/built-urls.ts; RFC 3986 sections 2, 2.1, 3.4). The client judges every 2xx
-// answer of each operation answering a URL (the checkout's callbackUrl on planApproval and
-// getPlanApprovalStatus, provider 2.0.0 PSPData; an offer's providerLogoUrl; a merchant's websiteUrl)
-// in every check, no call of its own; a URL the caller sent shown whole is the echo property's. This
-// check holds the derivation to the catalogue and the judge to a callback URL the target extended with
-// a value placed raw.
+// helpers/client/invariants/built-urls.ts; RFC 3986 sections 2, 2.1, 3.4), judged by the client on every 2xx.
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { builtUrlsOf, urlMembersOf } from '../../helpers/client/invariants/built-urls.js';
 import { loadRules } from '../../helpers/contract/rules.js';

@@ -1,10 +1,5 @@
-// Covers: every operation whose answer counts items of its request (the contract's `x-counts`: the
-// PAN-list registration and deregistration, provider 2.0.0 Registration and Deregistration), each with
-// the inputs that tell what is counted: cards only, an account range only, both, cards the list holds
-// already (refused) beside new ones, and card data holding no card. The answer judge holds every answer
-// of every check to the ties (helpers/client/invariants/counts.ts: the counts together are the items
-// sent, an account range never counted as a card); this check sends each input once so that none goes
-// unjudged, and gives the property's counts.
+// Covers: every operation whose answer counts items of its request (`x-counts`; provider 2.0.0 Registration and
+// Deregistration), with inputs that tell what is counted (helpers/client/invariants/counts.ts, judged on every answer).
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { COUNTS, countedOperationsOf } from '../../helpers/client/invariants/counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
@@ -37,9 +32,7 @@ test(
     };
     const held = [instReq.listPan(), instReq.listPan()];
     const listed = await send('registerPans', 'cards only', { panListName: 'Counted cards', ...(await cards(held)) });
-    // Ranges the target holds, cards inside them (provider 2.0.0: a new list's range not in the system is
-    // refused; cards validated against the list's range). Card data holding no card creates a list of no
-    // range the documents name: not sent.
+    // Ranges the target holds, cards inside them (provider 2.0.0: a new list's range must be in the system).
     await send('registerPans', 'an account range only', { panListName: 'Counted range', accountRange: instReq.heldRange() });
     const both = instReq.heldRange()!;
     await send('registerPans', 'an account range and cards', {

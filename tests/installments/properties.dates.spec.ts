@@ -1,10 +1,5 @@
-// Covers: every installments operation whose answer holds a date (read from the contract: a member of
-// format date-time, or described as an RFC 3339 date and time, provider 2.0.0 Offer offerBeginDatetime
-// and offerEndDatetime): each date of its answer is in its unit, a date-time with its zone (RFC 3339
-// section 5.6: IN-DATE-UNIT). The answer judge (InstallmentsAnswerJudge) holds every answer of every
-// check to it; this check sends the inputs that can tell: a merchant in the USA and one outside it
-// (provider 2.0.0, MerchantParameters.country: any three letters), since a service may write the
-// window in the merchant's local time.
+// Covers: every date of an installments answer is in its unit, a date-time with its zone (RFC 3339 section 5.6:
+// IN-DATE-UNIT; provider 2.0.0 Offer offerBeginDatetime, offerEndDatetime), for merchants in and outside the USA.
 import { loadContract, rules, test } from '../../fixtures/installments.js';
 import { DateUnits } from '../../helpers/client/invariants/dates.js';
 import { checkDatedAnswers } from '../shared/dates.js';

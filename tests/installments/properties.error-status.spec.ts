@@ -1,8 +1,5 @@
-// Covers: the error-status property on installments (helpers/client/invariants/error-status.ts): the
-// client judges every error answer of every check (no call of its own) against the member the error
-// schema says states the HTTP status. The installments error shapes (provider 2.0.0 ErrorWrapper and
-// PlanNotifError) state none and no table ties a reason code to a status: every operation's error
-// answer is counted as an exception with that reason. This check holds the derivation to the contract.
+// Covers: the error-status property on installments (helpers/client/invariants/error-status.ts): the error shapes
+// (provider 2.0.0 ErrorWrapper, PlanNotifError) state no status, so every operation is an exception saying so.
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { codeStatusesOf, errorStatusOf, statusMemberOf } from '../../helpers/client/invariants/error-status.js';
 import { serviceProfile } from '../../helpers/contract/services.js';

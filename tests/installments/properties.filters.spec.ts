@@ -1,13 +1,6 @@
-// Covers: every search of the installments contract keeps the matching rule its contract states
-// (IN-FILTER-RULE; helpers/client/invariants/filter-rules.ts). The searches are read from the
-// contract (the reads sending their criteria as a body, helpers/client/invariants/kit.ts), their
-// criteria from the request schema: a free-text member (a string with no enum, no format and no
-// pattern narrower than any character) is matched by a rule its description must state; a code or an
-// identifier under a pattern is compared as text (IN-FILTER-ICA-TEXT, IN-FILTER-MAID, IN-FILTER-MID).
-// No installments source states how a merchant's legal name matches (seed 001, Endpoints: "search
-// merchants ... by merchant name"; provider 2.0.0 MerchantLegalName: "Legal name of the merchant"):
-// each such search is counted as an exception with that reason, never checked against a guessed rule,
-// and a criterion whose description does state a rule fails here until a check of it is written.
+// Covers: every installments search keeps the matching rule its contract states (IN-FILTER-RULE;
+// helpers/client/invariants/filter-rules.ts). No source states how a legal name matches (seed 001, Endpoints;
+// provider 2.0.0 MerchantLegalName): an exception, never a guessed rule.
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { FILTER_RULES, matchRule } from '../../helpers/client/invariants/filter-rules.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
@@ -81,10 +74,7 @@ test(
   rules('IN-PROP-FILTER-SAME'),
   async () => {
     const applies = [...new Set(SHARED.flatMap((cs) => cs.map((c) => c.operationId)))];
-    // seed 001, Endpoints: the merchant search searches merchants "by merchant name"; the MID search
-    // lists "the mids of a given merchant", the legal name naming that merchant. One schema, two
-    // roles (a search and a name), and no source states how either matches: comparing them would
-    // expect what no source says.
+    // seed 001, Endpoints: "by merchant name", "the mids of a given merchant": no source states how either matches.
     countRule(FILTER_RULES, 'IN-PROP-FILTER-SAME', {
       applies,
       checked: [],

@@ -1,12 +1,5 @@
-// Covers: every header an answer carries back comes back as sent (IN-PROP-HEADER-ECHO), on every
-// operation taking a request header some answer of the contract declares under the same name (the
-// Correlation-Id of approvedOffers and savePlan: provider 2.0.0, the Correlation-Id parameter and the
-// response header of approvedOffers and of the shared refusals; reference, Headers). The client judges
-// every answer of every spec at its choke point (requestHeaderEchoConformance, with the echoed names of
-// helpers/client/invariants/headers.ts) and sends each such call a telling value of its own; this check
-// makes sure each operation is judged on its success and on each refusal the harness makes for any
-// caller (a body that is not JSON, no signature), and gives the property's counts. A sandbox serves it
-// as the mock does: one selection (a plan of the check's own) is its only write.
+// Covers: every header an answer carries back comes back as sent (IN-PROP-HEADER-ECHO; provider 2.0.0, the
+// Correlation-Id parameter and response header; reference, Headers), on each operation's success and refusals.
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { echoedHeadersOf, HEADER_ECHO, headerEchoOperations } from '../../helpers/client/invariants/headers.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';

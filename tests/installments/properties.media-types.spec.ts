@@ -1,10 +1,6 @@
-// Covers: RFC 9110 section 12.5.1 on every installments operation whose answer declares a media type
-// (helpers/client/invariants/negotiation.ts): each Accept selecting application/json (in another case,
-// with parameters, after a type not offered, application/*, */*) is served JSON with its 2xx, and one
-// admitting none is the 406 the operation documents (reference, Operations table; provider 2.0.0: 406
-// when the client accepts no JSON answer). Each operation on its sample call: the readers, and the
-// writers documenting the 406, whose calls the suite's 406 checks make already; an operation naming a
-// plan (path or body) names one of the check's own.
+// Covers: RFC 9110 section 12.5.1 on every operation declaring a media type (helpers/client/invariants/negotiation.ts):
+// an Accept selecting application/json is served JSON, one admitting none is the 406 documented (reference, Operations
+// table; provider 2.0.0).
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { ACCEPT, acceptFormsOf, judgeAccept, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -25,10 +21,8 @@ test(
       }
       let call: CallOptions = await instReq.sampleCall(op as Parameters<typeof instReq.sampleCall>[0]);
       const forms = acceptFormsOf(n.offered);
-      // An operation naming one plan (its path's plan_id, or the planId of its body: the approval) names
-      // a plan of the check's own: the sample's plan id names none, and its call would be refused 400
-      // before any negotiation shows. The approval decides a plan of its own for each form: a decided plan
-      // decided again is refused or not, as a target chooses (provider 2.0.0 says nothing of it).
+      // An operation naming one plan names a plan of the check's own, a fresh one per approval form (provider 2.0.0
+      // says nothing of a decided plan decided again).
       const body = call.body as Record<string, unknown> | undefined;
       const inPath = n.operation.parameters.some((p) => p.in === 'path' && p.name === 'plan_id');
       const inBody = body !== null && typeof body === 'object' && !Array.isArray(body) && 'planId' in body;

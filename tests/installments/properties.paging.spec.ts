@@ -1,12 +1,5 @@
-// Covers: every paged reader of the installments contract (helpers/client/invariants/paging.ts reads
-// them from the contract: offset, the items skipped from 0, beside limit, default and maximum 500, and
-// the Count / Offset / Limit / Total headers) keeps its pages windows over one list (IN-PROP-PAGING;
-// provider 2.0.0, offset / limit and the paging headers). Each reader is read over a set the check
-// makes (five merchants of one request, five of one exact name, five MIDs of one merchant; on the
-// mock also the list of every completed merchant, which nothing else changes there): with its largest
-// page, page by page at a small limit, past its end and without offset and limit; each page is the
-// slice of the largest read member for member, its headers those of what the pages hold, and what the
-// answer echoes of the query (the merchant a MID search answers for) the same on every page.
+// Covers: every paged reader keeps its pages windows over one list (IN-PROP-PAGING; helpers/client/invariants/paging.ts;
+// provider 2.0.0, offset / limit and the paging headers), over sets the check makes.
 import { exampleParticipation, expect, isoCountry, rules, test, type CallOptions } from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { FILTERED_TOTALS, filtersOf, PAGING, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
@@ -20,9 +13,7 @@ const SIZE = 5;
 
 test(
   'the pages of every paged reader are windows over one list: each page its slice, its headers what the pages hold, past the end empty',
-  // The merchant readers' own paging rules on each path, judged here on the sets the check makes: each
-  // page the slice of the largest read member for member (IN-PAGE-SLICE, IN-PAGE-KEEPS-QUERY), its
-  // headers what the pages hold (IN-PAGE-HEADERS), the request's merchants by its request_id.
+  // The merchant readers' paging rules on the sets the check makes (IN-PAGE-SLICE, IN-PAGE-KEEPS-QUERY, IN-PAGE-HEADERS).
   rules(
     'IN-PROP-PAGING',
     'IN-PROP-FILTERED-TOTALS',

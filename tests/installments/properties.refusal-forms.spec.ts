@@ -1,14 +1,6 @@
-// Covers: every installments operation the suite calls (notifyPlan is the issuer's side) refused for who
-// sends it, as its contract documents: unsigned (its 401: seed 001, Authentication; provider 2.0.0 401)
-// and signed with a consumer key without the operation's right (its 403, the target's forbidden key:
-// provider 2.0.0 403, reference Error codes). Each refused call is sent first as it is (it must be
-// refused, else the operation is left out saying so), then again with each valid form of its other
-// members the valid-forms property makes (each optional part and alternative of a pattern, the letters
-// of a code in either case, every other enum value: helpers/client/invariants/type-forms.ts
-// checkRefusalOnForms), each confirmed valid by the one Ajv instance with the whole request; the ids
-// the call names, members named as references and the card data are sent as sampled. Each answer must
-// be the refusal the call gets as sampled (IN-PROP-REFUSAL-FORMS). A refused call changes nothing, so
-// it runs on a sandbox as on the mock.
+// Covers: every operation refused for who sends it (401 unsigned: seed 001, Authentication; 403 the forbidden key:
+// provider 2.0.0, reference Error codes) is refused alike under each valid form of its other members
+// (IN-PROP-REFUSAL-FORMS; helpers/client/invariants/type-forms.ts checkRefusalOnForms).
 import { expect, OPERATIONS, rules, signedAs, test } from '../../fixtures/installments.js';
 import { checkRefusalOnForms, REFUSAL_FORMS } from '../../helpers/client/invariants/type-forms.js';
 import type { CallOptions } from '../../helpers/client/client.js';

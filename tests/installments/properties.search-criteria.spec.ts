@@ -1,13 +1,6 @@
-// Covers: every criterion of every installments search keeps its matching rule (IN-PROP-SEARCH-CRITERIA;
-// helpers/client/invariants/filters-body.ts): the searches and their criteria are read from the
-// contract (the reads sending a body; the string members of its schema). A criterion the contract
-// makes a code or an identifier (an acquirer ICA, a MID, a MAID, a country code, a status: provider
-// 2.0.0 AcquirerIca, Mid, Maid, CountryCode, EffectuationStatus) is compared whole (seed 001,
-// Endpoints: search by acquirer ICA; the MIDs of a given merchant): from the values the searches list
-// for merchants this check submits, the value, its start, middle and end of each length the contract
-// accepts, the value lengthened, in the other case, and another merchant's value each list only
-// objects showing exactly the value sent. A free-text criterion no source gives a rule (the legal
-// name) is counted as an exception (properties.filters.spec.ts). Bounded: one merchant per known ICA.
+// Covers: every criterion the contract makes a code or an identifier (provider 2.0.0 AcquirerIca, Mid, Maid,
+// CountryCode, EffectuationStatus) is compared whole (IN-PROP-SEARCH-CRITERIA; helpers/client/invariants/filters-body.ts;
+// seed 001, Endpoints). The legal name is an exception (properties.filters.spec.ts).
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { BODY_CRITERIA, bodyCriteria, exactInputs, listedUnder, rowsOf, strayRows } from '../../helpers/client/invariants/filters-body.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
@@ -39,9 +32,7 @@ test(
         ...Object.fromEntries([...required].map((k) => [k, m[k]])),
         [member]: value,
       });
-      // Each distinct search is sent once: the merchants' own searches repeat for every criterion, and
-      // a criterion's value as held is often one of them (nothing the check does between them changes
-      // what they list).
+      // Each distinct search is sent once.
       const answers = new Map<string, Promise<unknown>>();
       const search = (body: Record<string, unknown>) => {
         const key = JSON.stringify(body);

@@ -1,11 +1,6 @@
-// Covers: every installments operation a signing security scheme covers (the contract's securitySchemes:
-// oauth1Signature, reference, Transport and auth; notifyPlan at the issuer endpoint where one is
-// configured): the request signed over exactly what is sent is not refused for who sends it, and the
-// same request signed with any part RFC 5849 section 3.4.1 covers otherwise than sent (the query left
-// out, a query parameter added, removed or changed after signing, another method, another body, the path
-// in another case) is 401 (IN-PROP-SIGNATURE-WHOLE, helpers/client/invariants/signatures.ts). The
-// outbound notification's signature is verified over the URL, query included, the issuer receives
-// (notifications.round-trip.spec.ts, IN-NOTIFY-SIGNED).
+// Covers: every operation a signing scheme covers (oauth1Signature, reference, Transport and auth): signed over what
+// is sent it is not refused; any part RFC 5849 section 3.4.1 covers changed after signing is 401
+// (IN-PROP-SIGNATURE-WHOLE, helpers/client/invariants/signatures.ts).
 import { expect, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkSignatureWhole, SIGNATURE_WHOLE, signedOperationsOf } from '../../helpers/client/invariants/signatures.js';

@@ -1,6 +1,5 @@
-// Covers: POST /merchants/participations and POST /plans, property-based: everything the contract
-// allows is accepted, each single-field violation is rejected with 400 (reference/installments.md,
-// Main fields). FC_NUM_RUNS widens, FC_SEED replays.
+// Covers: POST /merchants/participations and POST /plans, property-based (reference/installments.md, Main fields).
+// FC_NUM_RUNS widens, FC_SEED replays.
 import fc from 'fast-check';
 import { assertProperty, expect, expectErrors, loadContract, rules, test, withPath } from '../../fixtures/installments.js';
 import { participationsArbitrary, participationArbitrary } from '../../fixtures/arbitraries/installments/valid.js';

@@ -1,9 +1,5 @@
-// Covers: every installments operation the suite calls (notifyPlan is the issuer's side): each typed
-// parameter and body member its sample sends (a boolean, a number, an enum) sent in another form of
-// the same value that the contract refuses (helpers/client/invariants/type-forms.ts: a boolean in
-// another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a
-// space, an enum value in another case, a number or boolean as a JSON string) is refused with a
-// documented 4xx (IN-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
+// Covers: every operation's typed members sent in another form of the same value the contract refuses
+// (helpers/client/invariants/type-forms.ts): refused with a documented 4xx (IN-TYPE-FORMS).
 import { expect, OPERATIONS, rules, test, underRule } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';

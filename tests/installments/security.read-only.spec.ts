@@ -1,9 +1,5 @@
-// Covers: the installments writers the contract pairs with a reader (helpers/client/security/
-// read-only.ts: savePlan -> getPlan, planApproval -> getPlanApprovalStatus), each sent with the
-// response-only members of EVERY reader of the plan (the plan id, its status and reject reasons, the
-// callback URL the service sets): none of them is stored or echoed (provider 2.0.0: the request
-// schemas do not declare them). Every path: planApproval in both modes (sync=true answers 200 with
-// the service's callbackUrl, without sync 202), and every reader of the plan read after each write.
+// Covers: savePlan and planApproval sent with the response-only members of every reader of the plan
+// (helpers/client/security/read-only.ts; provider 2.0.0: the request schemas do not declare them): none is stored.
 import { expect, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 import { READ_ONLY, readOnlyMembers, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations } from '../../helpers/client/security/probe.js';

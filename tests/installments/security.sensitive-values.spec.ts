@@ -1,11 +1,6 @@
-// Covers: every installments operation sent as its sample, and the plan flow (offers, savePlan,
-// getPlan, getPlanApprovalStatus, planApproval) with the eligible card: every value of every answer
-// compared with the run's sensitive inputs (the card numbers sent, the consumer key and its
-// signing key), wherever it sits (provider 2.0.0: card data travels encrypted and comes back as
-// panLastFour at most; reference/installments.md, Transport and auth: the key signs, it is not data).
-// The checker is helpers/client/security/sensitive-values.ts; the card's masked forms (its first six
-// alone, or with any mask before its last four: more than panLastFour) are judged by
-// helpers/client/security/card-shown.ts, the installments rule being stricter than card enrollment's.
+// Covers: every operation's sample and the plan flow: no answer value is a sensitive input (provider 2.0.0: card data
+// encrypted, panLastFour at most; reference/installments.md, Transport and auth: the key signs, it is not data).
+// Checkers: helpers/client/security/sensitive-values.ts and card-shown.ts.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { cardShownIn } from '../../helpers/client/security/card-shown.js';
 import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';

@@ -1,8 +1,5 @@
-// Covers: 406 on the seven operations that document it, 405 on
-// GET /plans/{plan_id}, malformed JSON (400, never 500) and the error body of every 4xx
-// (reference, Transport and auth - error body; Operations table); the base path the operations are
-// served under (reference, Transport and auth - base URL). A body's media type, the 415 of POST
-// /offers among them, is the property IN-PROP-BODY-MEDIA (properties.body-media.spec.ts).
+// Covers: 406 on the operations that document it, 405 on GET /plans/{plan_id}, malformed JSON (400, never 500), the
+// error body of every 4xx and the base path (reference, Transport and auth; Operations table).
 import { envVar } from '../../helpers/config/env-schema.js';
 import { expect, expectErrors, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
