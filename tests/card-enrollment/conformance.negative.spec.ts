@@ -1,7 +1,5 @@
-// Covers: POST /cards (putCard): every request the contract refuses, generated from the contract
-// (helpers/client/negative.ts: each required member missing, wrong types, one past every limit, outside
-// every enum, pattern and format, a malformed body), is refused with 400 (seed 000, Errors: a body
-// that does not match the request schema). The card inside the JWE is covered by the limits specs.
+// Covers: putCard: every request the contract refuses (helpers/client/negative.ts) is refused with 400 (seed 000,
+// Errors: a body that does not match the request schema).
 import { expect, rules, test, underRule } from '../../fixtures/card-enrollment.js';
 import { runNegativeCases } from '../../fixtures/negative.js';
 import { ruleOfCase } from './sources.known.js';

@@ -1,7 +1,5 @@
-// Covers: POST /cards (putCard) 500 INTERNAL and 503 (temporary unavailability), each produced by the
-// mock's fault switch: no request brings either about, and a sandbox is never asked for one
-// (reference A6 for the 500; the seed's Errors define the 503 and its Retry-After, the provider's
-// Card API attaches it to POST /cards).
+// Covers: putCard 500 INTERNAL and 503, each by the mock's fault switch (reference A6; seed 000, Errors: the 503 and
+// its Retry-After; the provider's Card API attaches it to POST /cards). A sandbox is never asked for one.
 import { expect, expectCardError, mockOnly, rules, test } from '../../fixtures/card-enrollment.js';
 
 test(

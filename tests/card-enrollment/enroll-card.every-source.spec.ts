@@ -295,12 +295,9 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- Every id the request names that the target resolves, under every cardSource on each path. (1) An id
-// resolves exactly (seed 000, Errors 400 INVALID_STATE "does not resolve"; reference A5; CE-LOOKUP-EXACT):
-// each own id near-written is refused naming the member, and each path's own body enrolled after them. (2)
-// Every id the caller names is its own (CE-PROP-IDS-OWNED; reference A2): another client's is refused with its
-// member's documented status, the caller's own taken after. The members: the contract's 400 `unresolved` conditions.
-/** The caller's own values of each member the contract names as resolving to an entity (the target's world). */
+// --- Every id the request names, under every cardSource on each path: (1) resolved exactly (seed 000, Errors 400
+// INVALID_STATE "does not resolve"; reference A5; CE-LOOKUP-EXACT); (2) the caller's own (CE-PROP-IDS-OWNED;
+// reference A2). The caller's own values of each member the contract's 400 names `unresolved`:
 const OWN_VALUES: Record<string, (card: CardTarget) => string[]> = {
   srcClientId: (card) => card.srcClientIds,
   serviceId: (card) => card.serviceIds,

@@ -1,10 +1,6 @@
-// Covers: putCard (POST /cards), the seed's one operation, in sequences - seed 000,
-// SrcCorrelationId, MaskedCard, MaskedConsumer, States and transitions, Errors 400 INVALID_STATE;
-// reference/card-enrollment.md A2, A5 and the mock's world. The same cards enrolled again and again
-// into the same consumers, on both paths, for every service of the client, with refused enrollments
-// between, each answer compared with the reference model
-// (fixtures/models/card-enrollment/enroll-card.model.ts): the states, a new card id each time, the
-// correlation id byte for byte or new, the service, the card's digits and expiry, the creation date.
+// Covers: putCard in sequences (seed 000, SrcCorrelationId, MaskedCard, MaskedConsumer, States and transitions,
+// Errors 400 INVALID_STATE; reference/card-enrollment.md A2, A5): each answer compared with the reference model
+// (fixtures/models/card-enrollment/enroll-card.model.ts).
 import { enrollmentsModel, rules, runModel, test } from '../../fixtures/card-enrollment.js';
 
 test(

@@ -415,8 +415,7 @@ test(
   },
 );
 
-// The provider's other reference types (Card API 1.0.0, EnrolmentReferenceType) are not the seed's:
-// a target that enrolls with one is that seed-vs-provider conflict.
+// The provider's other reference types (Card API 1.0.0, EnrolmentReferenceType) are that conflict.
 const PROVIDER_REFERENCE_TYPES = ['EXISTING_TOKEN_UNIQUE_REFERENCE', 'TOKEN_UNIQUE_REFERENCE', 'SRC_DIGITAL_CARD_ID'];
 for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDER_REFERENCE_TYPES]) {
   const cited = withConflict(
@@ -437,9 +436,7 @@ for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDE
   });
 }
 
-// seed 000, ConsumerIdentity: EMAIL_ADDRESS with an e-mail address. The provider names a consumer by
-// EXTERNAL_ACCOUNT_ID and an opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc): a target that
-// enrolls it is that seed-vs-provider conflict.
+// seed 000, ConsumerIdentity: EMAIL_ADDRESS; the provider's EXTERNAL_ACCOUNT_ID (Card API 1.0.0) is the conflict.
 test(
   "rejects the provider's consumer identity (EXTERNAL_ACCOUNT_ID and a UUID) with INVALID_ARGUMENT",
   withConflict(rules('CE-ENUM-IDENTITYTYPE:refuse@card', 'CE-ERR-FIELD'), 'CE-CONFLICT-CONSUMER-IDENTITY'),

@@ -1,9 +1,6 @@
-// Covers: every card enrollment operation taking a body (the contract's requestBody content: putCard,
-// application/json), on each enrollment path (seed 000: (a) card number, (b) receipt) and for each card
-// source (seed 000, Origin, and none): its valid body labelled application/json in every other form RFC
-// 9110 section 8.3.1 gives the same type (mixed case, a charset parameter, white space around the ';')
-// is answered as the plain form is, and a body labelled with a type the contract does not take is
-// refused with a 4xx the operation documents (CE-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
+// Covers: putCard on each path and source: application/json in every form RFC 9110 section 8.3.1 gives the same type
+// is answered as the plain form, another type refused with a documented 4xx (CE-PROP-BODY-MEDIA,
+// helpers/client/invariants/request-media.ts).
 import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
 import { named, SOURCES, withSource } from './sources.known.js';

@@ -1,7 +1,5 @@
 // Covers: a URL the service builds percent-encodes what it holds (CE-PROP-URL-ENCODED,
-// helpers/client/invariants/built-urls.ts; RFC 3986 sections 2 and 2.1). The client judges every 2xx
-// answer of putCard (the card art's artUri, seed 000 DigitalCardData) in every check, no call of its
-// own; this check holds the derivation to the catalogue and the judge to a URI the RFC refuses.
+// helpers/client/invariants/built-urls.ts; RFC 3986 sections 2 and 2.1), judged by the client on every 2xx.
 import { expect, loadContract, rules, test } from '../../fixtures/card-enrollment.js';
 import { builtUrlsOf, urlMembersOf } from '../../helpers/client/invariants/built-urls.js';
 import { loadRules } from '../../helpers/contract/rules.js';

@@ -1,8 +1,5 @@
-// Covers: POST /cards (putCard), both ways of enrolling: every date-time of the answer (seed 000,
-// MaskedCard and MaskedConsumer: UTC datetimes; the contract's UtcDateTime, format date-time) carries
-// its zone (RFC 3339 section 5.6: CE-DATE-UNIT). The answer judge (EnrollmentAnswerJudge) holds every
-// answer of every check to it, whatever the clock; this check enrolls once on each path so that none
-// goes unjudged.
+// Covers: putCard on both paths: every date-time of the answer carries its zone (seed 000, MaskedCard, MaskedConsumer:
+// UTC datetimes; RFC 3339 section 5.6: CE-DATE-UNIT), judged by the answer judge on every answer.
 import { ENROLLMENT_PATHS, expect, lacksPathData, loadContract, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { DateUnits } from '../../helpers/client/invariants/dates.js';
 import { checkDatedAnswers } from '../shared/dates.js';

@@ -1,9 +1,6 @@
-// Covers: the error-status property on card enrollment (helpers/client/invariants/error-status.ts): the
-// client judges every error answer of every check (no call of its own) against the member the error
-// schema says states the HTTP status (seed 000, Error body: the samples' code is their status) and the
-// status values the 400's Errors table gives (INVALID_ARGUMENT, INVALID_STATE), and counts each
-// operation it judged. This check holds the derivation to the contract and the judge to bodies that
-// disagree, so that a judge that cannot fail is seen.
+// Covers: the error-status property on card enrollment (helpers/client/invariants/error-status.ts; seed 000, Error
+// body and the 400's Errors table), judged by the client on every error answer; this check holds the judge to
+// bodies that disagree.
 import { expect, loadContract, rules, test } from '../../fixtures/card-enrollment.js';
 import { errorStatusOf, statusMemberOf } from '../../helpers/client/invariants/error-status.js';
 import { serviceProfile } from '../../helpers/contract/services.js';

@@ -1,9 +1,5 @@
-// Covers: putCard on both enrollment paths (seed 000: (a) card number, (b) push-account receipt),
-// every value of every answer compared with the run's sensitive inputs (the card number and
-// security code sent, the receipt's card number, the API key), wherever it sits, a short value (the
-// security code) as a whole value of any member. The client's sensitive-echo check knows short
-// values only under the member names of card data. The checker is
-// helpers/client/security/sensitive-values.ts.
+// Covers: putCard on both paths (seed 000: (a), (b)): no answer value is a sensitive input, a short one (the security
+// code) as a whole value of any member (helpers/client/security/sensitive-values.ts).
 import {
   CARD_KEY_HEADER,
   ENROLLMENT_PATHS,

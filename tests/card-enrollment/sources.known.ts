@@ -43,11 +43,7 @@ const REQUIRED_RULE: Record<string, string> = {
   enrolmentReferenceData: 'CE-REQ-RECEIPT',
   card: 'CE-REQ-CARD',
 };
-/**
- * The rule a member's own value keeps: the violations' table's (fixtures/arbitraries/card-enrollment/violations.ts,
- * a member's first row, its last rule: an expiry's limit), and the members it leaves out (seed 000, their tables
- * and Limits; reference, facts: the JWE's compact form).
- */
+/** The rule a member's own value keeps (fixtures/arbitraries/card-enrollment/violations.ts; seed 000; reference, facts). */
 const VALUE_RULE: Record<string, string> = {
   encryptedCard: 'CE-JWE-DECRYPT',
   'complianceSettings.tnc.latestVersionUri': 'CE-FMT-URI',
