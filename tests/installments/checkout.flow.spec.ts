@@ -54,8 +54,7 @@ test(
     expect(status.status).toBe(200);
     expect(PROCESSING).toContain(status.body.status);
     expect(status.body.callbackUrl).toBe(approval.body.callbackUrl);
-    // provider 2.0.0, PSPData.callbackUrl: the payment service provider's callback URL (not required;
-    // when answered, a URL a consumer can be sent to, not any string).
+    // provider 2.0.0, PSPData.callbackUrl (not required): when answered, a URL a consumer can be sent to.
     const callbackUrl: unknown = approval.body.callbackUrl;
     if (callbackUrl !== undefined)
       expect(URL.canParse(String(callbackUrl)), `callbackUrl ${JSON.stringify(callbackUrl)} is an absolute URL`).toBe(true);

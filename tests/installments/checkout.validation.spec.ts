@@ -201,8 +201,7 @@ const BOUNDED: Bound[] = [
   ['savePlan', 'planInstallmentInformation.tenure', 'IN-LIM-TENURE', ['PlanInstallmentInformation', 'tenure'], (n) => n],
   ['savePlan', 'planInstallmentInformation.apr', 'IN-LIM-APR', ['PlanInstallmentInformation', 'apr'], (n) => n, { step: 0.5 }],
   ['savePlan', 'schedulePayments', 'IN-LIM-SCHEDULE', ['PlanRequest', 'schedulePayments'], schedule],
-  // Approval (provider 2.0.0, PlanApprovalParameters). The detail at its longest in characters of two UTF-8 bytes each
-  // (the schema has no pattern, so any character goes): a limit counted in bytes or in an encoding refuses it.
+  // Approval (provider 2.0.0, PlanApprovalParameters); the detail at its longest in two-byte characters.
   [
     'planApproval',
     'rejectReasonDetail',
@@ -228,8 +227,7 @@ const BOUND_ROWS: Row[] = BOUNDED.flatMap(([op, field, rule, schema, fill, o = {
 });
 const ROWS: Row[] = [
   ...on('planApproval', [
-    // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none (a target
-    // matching only the start of the text takes it), refused on a plan that exists.
+    // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none.
     ['query:sync', 'true1', false, 'sync true1 (a boolean word and more)', 'IN-ERR-CONTRACT:refuse'],
     // ... and one with letters before it (a target matching only the end of the text takes it).
     ['query:sync', 'untrue', false, 'sync untrue (a boolean word after other letters)', 'IN-ERR-CONTRACT:refuse'],
@@ -246,8 +244,7 @@ const ROWS: Row[] = [
   ...BOUND_ROWS,
   ...on('registerPans', [
     ['accountRange.accountRangeHigh', undefined, false, 'without accountRangeHigh (required)', 'IN-REQ-ACCOUNTRANGE'],
-    // provider 2.0.0 InvalidAccountRangeForNewPanList: a new list's range must be one the system holds; cards of
-    // sixteen digits from 0000 belong to no issuer (ISO/IEC 7812: major industry identifier 0).
+    // provider 2.0.0 InvalidAccountRangeForNewPanList; cards from 0000 belong to no issuer (ISO/IEC 7812).
     [
       'accountRange',
       { accountRangeLow: '0000000000000000', accountRangeHigh: '0000000000009999' },
@@ -265,8 +262,7 @@ const ROWS: Row[] = [
     ['panListId', undefined, false, 'without panListId (required)', 'IN-REQ-DEREG-LISTID'],
   ]),
   ...on('approvedOffers', [
-    // The merchant's (USA) currency: the provider refuses a currency that does not pair with the
-    // merchant's country (provider 2.0.0 approvedOffers, its "Invalid Country and Currency Pair" 400).
+    // provider 2.0.0 approvedOffers "Invalid Country and Currency Pair": the merchant's (USA) currency.
     ['transaction.localDateTime', undefined, false, 'without transaction.localDateTime (required)', 'IN-REQ-OFFERS'],
     // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
     ['header:Correlation-Id', 'corr-1', true, 'a Correlation-Id that is not a UUID', 'IN-FMT-CORRELATION:accept'],
@@ -282,8 +278,7 @@ const ROWS: Row[] = [
       { reason: PLAN, description: 'PAN provided is invalid' },
     ],
   ]),
-  // Plan creation (provider 2.0.0, PlanRequest)
-  // provider 2.0.0 savePlan 400 examples BlankPAN, NonNumericPAN, InvalidPANLength: the card of the encrypted sensitiveData.
+  // Plan creation (provider 2.0.0, PlanRequest; savePlan 400 examples BlankPAN, NonNumericPAN, InvalidPANLength).
   ...(
     [
       ['', 'blank', 'IN-REQ-PLAN-PRODUCT:refuse', 'PAN is present and is blank or null.'],
@@ -313,8 +308,7 @@ const ROWS: Row[] = [
       { reason: PLAN, description: 'Incorrect value for Amount Type.' },
     ],
     ['header:Correlation-Id', 'corr-1', false, 'a Correlation-Id that is not a UUID', 'IN-FMT-CORRELATION:refuse'],
-    // provider 2.0.0 savePlan: the merchant's name encrypted with the card (sensitiveData); its schema and request examples
-    // carry it in clear, so a target taking it so meets that deviation (conflicts.yaml).
+    // provider 2.0.0 savePlan: the merchant's name encrypted; its examples carry it in clear: that deviation (conflicts.yaml).
     [
       'plain:merchant.name',
       'Example Electronics',
@@ -331,16 +325,14 @@ const ROWS: Row[] = [
       { conflict: 'IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR' },
     ],
   ]),
-  // Each malformed form of a UUID (provider 2.0.0, savePlan Correlation-Id format uuid): a target that
-  // strips braces, hyphens or spaces before judging takes them.
+  // Each malformed form of a UUID (provider 2.0.0, savePlan Correlation-Id format uuid).
   ...on('savePlan', [
     ...malformedUuidForms(uuid()).map(
       ({ value, why }): Cells => ['header:Correlation-Id', value, false, `a Correlation-Id that is ${why}`, 'IN-FMT-CORRELATION:refuse'],
     ),
     ['header:Correlation-Id', uuid(), true, 'a Correlation-Id that is a UUID', 'IN-FMT-CORRELATION:accept'],
   ]),
-  // provider 2.0.0 CardedTransaction stan, rrn, authorizationCode: digits, 1 to 6, 12 and 6 of them (PlanCreateInvalidInput
-  // examples InvalidLength*/NonNumeric*). Each its own member: no offer term changes.
+  // provider 2.0.0 CardedTransaction stan, rrn, authorizationCode: 1 to 6, 12 and 6 digits (PlanCreateInvalidInput examples).
   ...(
     [
       ['stan', '1', true],
@@ -364,8 +356,7 @@ const ROWS: Row[] = [
     rule: `IN-PAT-PLAN-CODES:${verdict(ok)}`,
     ...(description ? { reason: PLAN, description } : {}),
   })),
-  // provider 2.0.0 PlanInstallmentInformation.frequency: three values; InvalidFrequency: 15DAYS refused for Installments
-  // on Cards (the one answer the documents give a plan of 15DAYS, whatever its offer's frequency).
+  // provider 2.0.0 PlanInstallmentInformation.frequency: three values; InvalidFrequency: 15DAYS refused.
   ...enumOf(contract, 'PlanRequestFrequency').map((v) => ({
     op: 'savePlan' as const,
     field: 'planInstallmentInformation.frequency',
@@ -384,8 +375,7 @@ const ROWS: Row[] = [
       { reason: PLAN, description: 'Invalid frequency - 15DAYS.' },
     ],
   ]),
-  // provider 2.0.0 CardedTransaction date-times: a value of neither form its documents give (RFC 3339, or the error
-  // examples' year-month-day hours:minutes:seconds, conflicts.yaml) is refused on either reading, as their example gives it.
+  // provider 2.0.0 CardedTransaction date-times: neither documented form (RFC 3339, the examples' conflicts.yaml form) is refused.
   ...['localDateTime', 'transmissionDateTime'].map((member) => ({
     op: 'savePlan' as const,
     field: `transaction.${member}`,
@@ -439,8 +429,7 @@ const ROWS: Row[] = [
       'IN-VAL-COUNTRY-CURRENCY:refuse',
       { with: { 'merchant.country': 'USA' }, reason: PLAN, description: 'Invalid Country and Currency Pair' },
     ],
-    // provider 2.0.0: currency codes of ISO 4217 and merchant countries of ISO 3166 alpha 3 (InvalidCurrencyCode, InvalidCountryCode,
-    // InvalidTransactionCurrency): a code of three capital letters no list holds is refused with its example's body.
+    // provider 2.0.0 InvalidCurrencyCode, InvalidCountryCode, InvalidTransactionCurrency: codes no ISO 4217 / 3166 list holds.
     [
       'transaction.currency',
       'QQQ',
@@ -504,8 +493,7 @@ const ROWS: Row[] = [
     why: `a card with ${String(why)}`,
     rule: 'IN-REQ-CARDHOLDER-NAME:refuse',
   })),
-  // provider 2.0.0 paymentAuthorization.primaryAccountNumber: an ISO/IEC 7812 number; the member's own example fails the
-  // check digit, so a target taking such a card meets that deviation (conflicts.yaml).
+  // provider 2.0.0 paymentAuthorization.primaryAccountNumber: ISO/IEC 7812; its own example's check digit is that deviation.
   ...[
     [offByOne(unregisteredPan()), 'its last digit not its check digit', 'IN-DEVIATION-APPROVAL-PAN-CHECK-DIGIT'],
     [`${unregisteredPan().slice(0, -1)}A`, 'a letter', undefined],
@@ -571,8 +559,7 @@ const OFFER_TERM: Record<string, (offer: OfferLike) => unknown> = {
 for (const row of ROWS) {
   test(
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
-    // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): the client judges its
-    // echo on each refusal here too, so each of its rows cites the echo rule.
+    // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): its rows cite the echo rule.
     withConflict(
       rules(
         row.rule,
@@ -597,15 +584,13 @@ for (const row of ROWS) {
       if (term)
         test.skip(!offered, `no offer of the answer has ${row.field} ${String(wanted)}, and a plan takes its offer's terms unchanged`);
       const headers = { ...call.headers };
-      // A telling id (mixed case, an inner space; approvedOffers takes any string): one made anew or
-      // case-folded on a refusal cannot pass the client's echo check.
+      // A telling id (mixed case, an inner space; approvedOffers takes any string) for the client's echo check.
       if (row.op === 'approvedOffers') headers['Correlation-Id'] = `Row ${crypto.randomUUID().toUpperCase()}-ab`;
       const query: CallOptions['query'] = { ...call.query };
       if (row.field.startsWith('header:')) headers[row.field.slice(7)] = value as string;
       else if (row.field.startsWith('query:')) query[row.field.slice(6)] = value as string;
       else if (offered) body = selection!(offered);
-      // An accepted range is one the target holds, of the row's length (provider 2.0.0: a new list's range
-      // not present in the system is refused, InvalidAccountRangeForNewPanList); the row skips where none is.
+      // An accepted range is one the target holds (provider 2.0.0, InvalidAccountRangeForNewPanList); skipped where none is.
       else if (row.field === 'accountRange' && row.accepted)
         body = withPath(body, row.field, instReq.heldRange(String((row.value as Record<string, string>).accountRangeLow).length));
       else if (!row.field.startsWith('plain:'))
@@ -637,8 +622,7 @@ for (const row of ROWS) {
         }
       }
       if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
-      // provider 2.0.0 PlanApprovalParameters: each member's rule holds under every decision and mode, each refused
-      // too (a member the decision makes mandatory is bound to it: IN-REQ-DECISION-MEMBERS).
+      // provider 2.0.0 PlanApprovalParameters: each rule holds under every decision and mode (but IN-REQ-DECISION-MEMBERS).
       if (row.op === 'planApproval' && !row.accepted && row.rule !== 'IN-REQ-DECISION-MEMBERS') {
         const accepted: string[] = [];
         for (const decision of row.field === 'status' ? [body.status] : enumOf(contract, 'ApprovalDecision'))

@@ -42,8 +42,7 @@ function declaresVariants(contract: Awaited<ReturnType<typeof loadContract>>, op
   );
 }
 
-// The operations whose request the contract varies; the others (participation and plan readers,
-// whose requests hold ids only) have no variant to run the rules under.
+// The operations whose request the contract varies (the readers' requests hold ids only).
 const contract = await loadContract('installments');
 const OPERATIONS = ALL_OPERATIONS.filter((operationId) => operationId !== 'notifyPlan' && declaresVariants(contract, operationId));
 

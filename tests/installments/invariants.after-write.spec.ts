@@ -41,8 +41,7 @@ test(
         return after && readAfterCall(after, sent);
       },
       kept,
-      // planApproval's status is its decision, the status getPlanApprovalStatus reads the approval's processing
-      // (provider 2.0.0 CompletionPSPData: IN_PROGRESS or COMPLETED): two members of one name, not one echoed.
+      // planApproval's status and getPlanApprovalStatus's (provider 2.0.0 CompletionPSPData) are two members of one name.
       echoSkip: (p) => kept(p) || p === 'status',
     });
     const [state, echo] = judge();

@@ -90,8 +90,7 @@ test(
     }
     const validate = contract.requestValidator('postMerchantParticipations')!;
     expect(validate([again]), `the second submission is valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-    // Not judged, as provider 2.0.0 keeps them otherwise: the MIDs ("appended to the current set"), and the
-    // deprecated nonMerchantNegotiatedParticipation where optIn, which "will take precedence", differs.
+    // Not judged (provider 2.0.0): the MIDs ("appended to the current set"), and nonMerchantNegotiatedParticipation beside optIn.
     const changed = Object.keys(first).filter(
       (k) =>
         !KEPT.includes(k) &&
@@ -136,8 +135,7 @@ test(
   },
 );
 
-// provider 2.0.0 postMerchantParticipations: an update carries the identity, maid, maidType and optIn (the table's update
-// column); what it leaves out keeps its value (@assumption; reference/installments.md, Flows - lender app). Each way.
+// provider 2.0.0 postMerchantParticipations: an update keeps what it leaves out (@assumption; reference, Flows - lender app).
 test(
   "an update naming only its market's mandatory members and the opt-in flag reads back with the new flag on every reader (the list, postMerchantSearches, postMerchantMidSearches), each way, every member it leaves out as it was @assumption",
   rules('IN-STATE-PARTICIPATION-UPDATE'),

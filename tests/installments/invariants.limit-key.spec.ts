@@ -35,8 +35,7 @@ test(
         };
       const headers = () => ({ 'Correlation-Id': crypto.randomUUID() });
       const first = exampleNotification(issuer);
-      // The varied notification shares nothing with the first but the issuer it is sent to (an ICA not
-      // served is a 404): another offer, tenure, schedule, rate, amount and card.
+      // The varied notification shares nothing with the first but its issuer (an ICA not served is a 404).
       const varied = exampleNotification(issuer, {
         schedulePayments: [1, 2].map((n) => ({ installmentAmount: 755.5, dueDate: `2025-1${n}-15`, installmentNumber: n })),
         planInstallmentInformation: { frequency: 'MONTHLY', tenure: 2, apr: 1.5 },

@@ -22,8 +22,7 @@ test(
     const calls: ReaderCall[] = [];
     const reader = (id: string) => READERS.find((r) => r.operationId === id)!;
     const missing = new Map<string, string>();
-    // Two merchants of one legal name in two countries, each member the contract takes set, telling
-    // values in each (mixed case, inner spaces, accents, leading zeros), their flags the other way round.
+    // Two merchants of one legal name in two countries, every member set with telling values, flags the other way round.
     if (inst.knownAcquirerIca) {
       const ica = inst.knownAcquirerIca;
       const first = exampleParticipation(ica);

@@ -43,8 +43,7 @@ test(
   rules('IN-PROP-REFUSED-NO-TRACE'),
   async ({ inst, instApi, instReq, instEnv }) => {
     const { planId } = await instReq.createPlan(instApi);
-    // A selection of the check's own (savePlan's valid call): the first offer of an offers answer for the
-    // eligible card, under a Correlation-Id of its own, which the issuer's notification of it carries.
+    // A selection of the check's own under a Correlation-Id of its own, which its notification carries.
     const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
     expect(offers.status, 'offers for the eligible card').toBe(200);
     const selection = crypto.randomUUID();
@@ -57,8 +56,7 @@ test(
       ),
       headers: { 'Correlation-Id': selection },
     };
-    // A PAN list of two cards of the check's own: the batch writers name it and one card, encrypted
-    // (provider 2.0.0: the client encrypts sensitiveData).
+    // A PAN list of two cards of the check's own, encrypted (provider 2.0.0: the client encrypts sensitiveData).
     const listed = [instReq.listPan(), instReq.listPan()];
     const made = await instApi.call('registerPans', {
       body: { panListName: 'Trace list', ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) },
@@ -152,8 +150,7 @@ test(
         probes.push({ writer, refusals: [...refusalsOf(contract, writer, valid), ...conditioned.refusals], reads });
       }
     }
-    // The method reason: on each path naming an object a GET reads (a plan), a method the path does
-    // not document (provider 2.0.0, getPlan 405), the object read back.
+    // The method reason: a method a plan's path does not document (provider 2.0.0, getPlan 405).
     const gets = new Map<string, CallOptions>();
     for (const op of contract.operations.values()) {
       if (op.method !== 'GET') continue;

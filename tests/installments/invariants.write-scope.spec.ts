@@ -131,8 +131,7 @@ test(
         });
         continue;
       }
-      // The object the write names, read before and after it by its own readers (not compared: it may
-      // change), so that what the client's answer judge holds across reads judges it too.
+      // The object the write names, read before and after (not compared), so the answer judge judges it too.
       const namedId = resource ? (objects as Record<string, string | undefined>)[resource] : undefined;
       if (resource && namedId !== undefined && ids.some((id) => id.resource === resource))
         for (const operation of own.filter(isRead)) {

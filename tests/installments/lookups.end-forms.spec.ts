@@ -64,8 +64,7 @@ test(
   },
 );
 
-// reference, Flows - checkout: the plan names an issued offers answer and one of its offers. A form that
-// is another offer of the same answer is not sent; one naming another answer still names no offer of it.
+// reference, Flows - checkout: the plan names an issued offers answer and one of its offers.
 test(
   'savePlan refuses an offerTransactionId or offerId with its last character changed, dropped or one added, or a space inside or after it (400) @assumption',
   rules('IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION', 'IN-STATE-PLAN-OFFER:refuse'),
@@ -129,7 +128,6 @@ test(
       if (res.status !== 400) wrong.push(`a participation under the ICA with ${how}: ${res.status}`);
     }
     // reference, Main fields - merchant participation: an acquirer ICA the service does not know ends in ERROR.
-    // Where every form of an admitted length is another ICA the target knows, none is left to judge.
     const merchants = admitted.map((ica) => exampleParticipation(ica));
     const ended = merchants.length ? (await instReq.effectuated(instApi, merchants)).merchants : [];
     for (const m of ended)

@@ -21,8 +21,7 @@ type Merchant = Record<string, any>;
 
 const CONTRACT = await loadContract('installments');
 const NAME_MAX = lengthOf(CONTRACT, 'MerchantLegalName').max!;
-// The longest value of each echoed free-text member (a reader that cuts a member to a shorter store
-// shows another value): the contract's own maxima.
+// The longest value of each echoed free-text member: the contract's own maxima.
 const LONGEST = {
   dbaName: lengthOf(CONTRACT, 'DbaNames', '[]').max!,
   walletMerchantId: lengthOf(CONTRACT, 'Wallet', 'walletMerchantId').max!,
@@ -48,8 +47,7 @@ const WALLET_IDS = (() => {
 /** A participation whose every echoed member can tell; `n` picks its enum and flag values. */
 function tellingParticipation(acquirerICA: string, n = 0): Merchant {
   const base = exampleParticipation(acquirerICA);
-  // The host in mixed case, the scheme's default port and a dot segment, each allowed by WebsiteUrl's
-  // pattern (provider 2.0.0): a reader that passes the URL through a URL parser answers another text.
+  // Mixed-case host, default port and a dot segment, each allowed by WebsiteUrl's pattern (provider 2.0.0).
   const url = `https://${mixedCase('shop')}.Example.com:443/./${mixedCase('store')}-007/Ab_C?Ref=${mixedCase('echo')}007&p=`;
   return {
     ...base,
@@ -69,8 +67,7 @@ function tellingParticipation(acquirerICA: string, n = 0): Merchant {
     maidType: MAID_TYPES[n % MAID_TYPES.length],
     optIn: FLAGS[n % 2],
     nonMerchantNegotiatedParticipation: FLAGS[(n + 1) % 2],
-    // Every walletId, each accepted or not in turn: the longest id with leading zeros, ids with
-    // surrounding spaces and tabs (Wallet.walletMerchantId: any text).
+    // Every walletId, accepted or not in turn, with telling merchant ids (Wallet.walletMerchantId: any text).
     wallets: WALLET_IDS.map((walletId, i) => ({
       walletId,
       walletAcceptance: FLAGS[(n + i) % 2],

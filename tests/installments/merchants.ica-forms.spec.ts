@@ -54,8 +54,7 @@ test(
       ),
     );
 
-    // A search by each known ICA, and by the first six and nine digits of each (when a well-formed ICA):
-    // our merchants found are exactly those whose ICA is the criterion, each answered with its own ICA.
+    // A search by each known ICA and by its first six and nine digits: exactly the merchants of the criterion.
     const criteria = [...new Set(icas.flatMap((ica) => [ica, ica.slice(0, 6), ica.slice(0, 9)]))].filter(isIca);
     for (const acquirerICA of criteria) {
       const found = mine(await instReq.searchAll(instApi, { acquirerICA }));

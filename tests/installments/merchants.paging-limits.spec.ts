@@ -74,8 +74,7 @@ test(
     // More merchants than a page, of one exact name, through the API; the list is a known set only on an emptied mock.
     await instMock.reset();
     const name = `Default page ${crypto.randomUUID()}`;
-    // Distinct merchants of one name: an ISO 3166 alpha-3 country (provider 2.0.0, countryCode) under each known ICA in turn,
-    // MID merchants (provider 2.0.0, postMerchantParticipations, names a MAID merchant by its legal name and country alone too).
+    // Distinct merchants of one name (provider 2.0.0, countryCode; postMerchantParticipations: MID merchants by name and country).
     const icas = inst.knownAcquirerIcas;
     expect(icas.length * ISO_COUNTRIES_ALPHA3.length, 'merchants of one name the countries and known ICAs make').toBeGreaterThanOrEqual(
       BIG,

@@ -84,8 +84,7 @@ const PARTICIPATION: Row[] = [
     [undefined, false, 'missing beside a maid', 'IN-REQ-PARTICIPATION-MAID'],
   ]),
   ...at('maid', [[undefined, false, 'missing beside a maidType', 'IN-REQ-PARTICIPATION-MAID']]),
-  // provider 2.0.0, postMerchantParticipations (the fields mandatory when adding a merchant, per market), Address.city
-  // (mandatory when adding) and Address.postalCode (for a MID merchant, where the country has postal codes).
+  // provider 2.0.0, postMerchantParticipations: the fields mandatory when adding a merchant, per market; Address.city, postalCode.
   ...(
     [
       ['dbaNames', undefined, 'missing from a merchant added'],
@@ -104,12 +103,10 @@ const PARTICIPATION: Row[] = [
       ['address.postalCode', { ...MID_MERCHANT, countryCode: 'HKG' }, 'missing from a MID merchant added in Hong Kong (no postal codes)'],
     ] as [string, Record<string, unknown> | undefined, string][]
   ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: true, why, rule: 'IN-REQ-PARTICIPATION-ADD:accept' })),
-  // Every member a bound of the contract binds (a length, a range, a count of items: facts.ts statedBounds): one row
-  // per end the contract states, accepted, and per step past it, refused (boundEnds).
+  // Every member a bound of the contract binds (statedBounds), each end accepted and a step past refused (boundEnds).
   ...(
     [
-      // At its longest in characters of two UTF-8 bytes each (provider 2.0.0 pattern `^.{1,300}`: any character): a limit
-      // counted in bytes refuses it.
+      // At its longest in two-byte characters (provider 2.0.0 pattern `^.{1,300}`).
       ['merchantLegalName', 'IN-LIM-LEGALNAME', ['MerchantLegalName'], (n, b) => (n === b.max ? 'é' : 'a').repeat(n)],
       [
         'wallets',
@@ -162,8 +159,7 @@ for (const { n: count, ok: accepted } of boundEnds(PER_REQUEST)) {
   );
 }
 
-// provider 2.0.0, postMerchantParticipations: the payload stays under 700 KB (x-limits participationBodyBytes): one
-// body under 700 000 bytes, one of 700 KiB and more.
+// provider 2.0.0, postMerchantParticipations: under 700 KB (x-limits participationBodyBytes): 700 000 bytes and 700 KiB.
 const BODY_BYTES = limitOf(contract, 'participationBodyBytes');
 for (const [size, accepted] of [
   [BODY_BYTES - 10_000, true],
@@ -215,8 +211,7 @@ for (const row of SEARCHES) {
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     rules(row.rule),
     async ({ instApi, instReq, inst }) => {
-      // A MID search answers "the mids of a given merchant" (seed 001): an accepted one names a merchant
-      // the target holds, submitted first (provider 2.0.0 is silent on a search naming none).
+      // A MID search answers "the mids of a given merchant" (seed 001): an accepted one names a merchant submitted first.
       let body = row.body;
       if (row.accepted && row.op === 'postMerchantMidSearches') {
         const held = exampleParticipation(inst.knownAcquirerIca ?? ICA, { mids: ['100000001'] });

@@ -25,8 +25,7 @@ test(
       const body = await instReq.selectionOf(answer!, reused ? answer!.body.offers.at(-1)! : answer!.body.offers[0]);
       // Named even when undefined: the client sends a telling Correlation-Id of its own on a call naming none.
       const res = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
-      // No source says whether an offers answer can be chosen from twice: a target that refuses the
-      // second choice (400) selects no plan, and its notifications are judged without it.
+      // No source says whether an offers answer can be chosen from twice: a refused second choice selects no plan.
       expect(reused ? [201, 400] : [201], `plan ${i + 1}: savePlan answered ${res.status}`).toContain(res.status);
       if (res.status === 201) sent.push({ planId: String(res.body.planId), correlationId });
     }

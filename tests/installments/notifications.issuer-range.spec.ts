@@ -20,8 +20,7 @@ async function notifiedPlans(
   cards: { pan: string; what: string }[],
 ) {
   const { instApi, instReq, instContract, issuerReceiver } = fx;
-  // Each card in a list of its own: a list's cards are validated against one account range, the first they fall in
-  // (provider 2.0.0, PanRegistrationWithEncryptedValueRequest), and these cards lie in several.
+  // Each card in a list of its own (provider 2.0.0, PanRegistrationWithEncryptedValueRequest: one account range).
   for (const { pan, what } of cards)
     expect((await instReq.newList(instApi, 'Issuer range list', [pan])).res.body, `${what} registered in a list`).toMatchObject({
       successfulCount: '1',
@@ -62,8 +61,7 @@ test(
       wrong.map((p) => `${p.what} (${p.form}): ${p.notified ? 'notified' : 'not notified'}`),
       "the issuer is notified for its range's ends only",
     ).toEqual([]);
-    // Each notification names its own plan's card, whatever form the card was sent in (provider 2.0.0,
-    // notifyPlan consumer.panLastFour; the ends of the range differ in their last digits): the notification judge's.
+    // Each notification names its own plan's card (provider 2.0.0, notifyPlan consumer.panLastFour): the notification judge's.
   },
 );
 

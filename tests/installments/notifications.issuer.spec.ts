@@ -59,8 +59,7 @@ for (const [name, breakIt] of INVALID) {
   );
 }
 
-// provider 2.0.0 PlanNotifBadRequestError (its example: Invalid PAN): a notification whose encrypted card number is not
-// one (PlanNotifSensitiveDataField: 11 to 19 digits) is 400 bad.request. Sent as a request the documents refuse.
+// provider 2.0.0 PlanNotifBadRequestError (Invalid PAN; PlanNotifSensitiveDataField: 11 to 19 digits): 400 bad.request.
 test(
   'the issuer answers a notification whose encrypted card number is not one with 400 bad.request @provider',
   rules('IN-ISSUER-INVALID'),
@@ -76,8 +75,7 @@ test(
   },
 );
 
-// provider 2.0.0, PlanNotifCorrelationIdHeaderParameter: Correlation-Id is a required header (in: header). A
-// Correlation-Id in the query string is no header: a notification carrying its id only there lacks it.
+// provider 2.0.0, PlanNotifCorrelationIdHeaderParameter: a required header; in the query string it is none.
 test(
   'the issuer answers a notification without the Correlation-Id header with 400, one given in the query string instead too @provider',
   rules('IN-FMT-CORRELATION:refuse', 'IN-ISSUER-INVALID'),
@@ -174,8 +172,7 @@ test(
   ),
   async ({ instApi, inst, instMock }) => {
     const issuer = inst.issuerEndpoint!;
-    // The first notification at a whole window of the mock's clock, at least a window ahead of it (a fixed window of the clock
-    // then starts there, and the notifications of the checks before this one are out of it).
+    // The first notification at a whole window of the mock's clock, at least a window ahead of it.
     const start = Math.ceil((Date.parse((await instMock.state()).now) + WINDOW_MS) / WINDOW_MS) * WINDOW_MS;
     const seen: string[] = [];
     for (const [at] of TIMELINE) {

@@ -15,15 +15,13 @@ import {
   verifyRequest,
 } from '../../fixtures/installments.js';
 
-// seed 001, Events: selecting a plan notifies the issuer (documented); its headers and body are
-// checked against the contract's notifyPlan (provider 2.0.0 shapes).
+// seed 001, Events: selecting a plan notifies the issuer, checked against the contract's notifyPlan (provider 2.0.0).
 test(
   'selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke @seed',
   rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-NOTIFY-EXACT'),
   async ({ instApi, instReq, instContract, issuerReceiver }) => {
     const { planId } = await instReq.createPlan(instApi);
-    // One plan, one notification, at the configured endpoint byte for byte (the mock's is written with case, a leading
-    // zero and a query string), with no card number or other sensitive value of the run anywhere in it.
+    // One plan, one notification, at the configured endpoint byte for byte, no sensitive value of the run in it.
     const [n] = await issuerReceiver.once(planId);
     expect(n.method).toBe('POST');
 
@@ -36,8 +34,7 @@ test(
     expect(n.headers['content-type']).toContain('application/json');
     const validate = instContract.requestValidator('notifyPlan')!;
     const errors = validate(n.json) ? undefined : JSON.stringify(validate.errors?.slice(0, 3));
-    // A body the provider's own examples send against its schema (no root consumer) meets that known
-    // deviation (schemas/installments/conflicts.yaml): noted, CONDITIONAL; any other breach fails.
+    // The provider's own examples' body (no root consumer) is that known deviation (conflicts.yaml): noted, CONDITIONAL.
     const followed = errors ? takenDeviations('installments', 'notifyPlan', n.json, (b) => Boolean(validate(b))) : [];
     expect(followed, errors).toBeDefined();
     for (const { conflict, received } of followed ?? [])
@@ -65,8 +62,7 @@ test(
       );
       expect(verdict.ok, `signature verifies with the service's published key (${verdict.ok ? '' : verdict.reason})`).toBe(true);
     }
-    // By the service: signed with its own key, which no consumer holds (the issuer takes a notification
-    // on the service's signature; one a consumer's key verifies, that consumer could have forged).
+    // By the service: signed with its own key, which no consumer holds.
     const consumers = [inst.signer, inst.forbidden].filter((c) => c !== undefined);
     const forgeable = consumers.filter(
       (c) =>

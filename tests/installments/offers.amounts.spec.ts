@@ -51,14 +51,12 @@ test(
       for (const [i, amount] of purchasesOf(exponent).entries()) {
         const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00Z' };
         const language = LANGUAGES[i % LANGUAGES.length];
-        // Every offer of the answer is judged by the client's answer judge (IN-VAL-OFFER-AMOUNTS, -TERMS, -TOTAL, -PRIORITY;
-        // IN-VAL-ELIGIBILITY-MESSAGES, IN-VAL-OFFER-TYPE).
+        // Every offer is judged by the client's answer judge (IN-VAL-OFFER-*, IN-VAL-ELIGIBILITY-MESSAGES).
         const res = await instApi.call('approvedOffers', {
           body: await instReq.offersBody(inst.eligiblePan!, { transaction, ...(currency === 'EUR' ? { merchant: MERCHANT_ABROAD } : {}) }),
           headers: { 'Correlation-Id': crypto.randomUUID(), ...(language ? { 'Accept-Language': language } : {}) },
         });
-        // USD must be offered for an ordinary purchase; an extreme one (below a unit, past the 32-bit cents)
-        // and any purchase in another currency may be refused by a provider's own limits, no source bounding them.
+        // USD must be offered for an ordinary purchase; an extreme one or another currency may be refused (no source bounds them).
         const ordinary = currency === 'USD' && amount >= 1 && amount < 2 ** 31 / 100;
         if (!ordinary && res.status >= 400 && res.status < 500) continue;
         expect(res.status, `offers for ${amount} ${currency}`).toBe(200);

@@ -16,8 +16,7 @@ test(
   rules('IN-ECHO-CORRELATION'),
   async ({ instApi, instReq }) => {
     const call = await instReq.sampleCall('approvedOffers');
-    // Mixed case and an inner space (a plain string here, no UUID format): a target that regenerates,
-    // lower-cases or trims the id cannot pass.
+    // Mixed case and an inner space (a plain string here, no UUID format).
     const sent = `Trace ${crypto.randomUUID().toUpperCase()}-ab`;
     // Each answer's echo is the client's (requestHeaderEchoConformance).
     const broken = await instApi.call('approvedOffers', { rawBody: '{"broken": ', headers: { ...call.headers, 'Correlation-Id': sent } });
@@ -56,12 +55,10 @@ test(
         ['a text/plain body', 415, ask({ headers: { ...headers, 'content-type': 'text/plain' } })],
       ];
       if (inst.forbidden) cases.push(['a key allowed no operation', 403, ask({ auth: signedAs(inst.forbidden) })]);
-      // Every answer settled before any is judged: awaited one by one, a refused first call would leave
-      // the others in flight and unheld, to reject after the test when their request context closes.
+      // Every answer settled before any is judged (no request left in flight).
       const answers = await Promise.all(cases.map(([, , res]) => res));
       expect(answers.filter((a) => a.status >= 400).length, 'refusals among the answers judged').toBeGreaterThan(0);
-      // The echo is the client's on every answer, whatever its status (provider: every answer carries it); a case that
-      // did not reach its status (a sandbox offering for every card) is noted, not failed: its answer is judged still.
+      // The echo is the client's on every answer (provider: every answer carries it); a case missing its status is noted.
       for (const [i, [what, status]] of cases.entries())
         if (answers[i]!.status !== status)
           test

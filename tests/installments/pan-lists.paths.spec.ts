@@ -56,8 +56,7 @@ test(
   'an account range registered into an existing list by its panListId makes cards at both ends eligible; one just outside either end gets none (404) @assumption',
   rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
   async ({ instApi, instReq }) => {
-    // The range sent with a registration by id (provider 2.0.0, PanRegistrationBody: panListId and an
-    // accountRange together), not with the list's creation: the same rule on that path.
+    // The range sent with a registration by id (provider 2.0.0, PanRegistrationBody: panListId and accountRange together).
     const range = rangeHeld(instReq);
     const held = { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh };
     // A list created with a card of that range and no range given (provider 2.0.0: card data or an account

@@ -73,8 +73,7 @@ test(
     expect(same.status, "the list's own range again, with cards").toBe(200);
     // A card the list's range covers is not in the list until registered: both are new.
     expect(same.body, "two cards registered, one of them in the list's range").toMatchObject({ successfulCount: '2', failureCount: '0' });
-    // No range, a new card and the first card with a leading zero: another card (17 digits), outside the
-    // list's range (provider 2.0.0, UnencryptedPartialSuccessPanRegistration: account range validation), a failure.
+    // A first card with a leading zero is another card, outside the range (provider 2.0.0, account range validation): a failure.
     const none = await instApi.call('registerPans', {
       body: { panListId, ...(await instReq.pansOf(second, `0${first}`)) },
     });
@@ -134,8 +133,7 @@ test(
   },
 );
 
-// A list created without a range has none for a range to differ from: the provider's examples do
-// not say whether one given later is taken or refused, so either answer is right, never a failure.
+// A list created without a range: the provider's examples do not say whether one given later is taken; either is right.
 test(
   'a registration with an account range into an existing list that has none is answered 200 or 400, never 5xx @provider',
   rules('IN-STATE-LIST-RANGE'),

@@ -35,8 +35,7 @@ test(
   },
 );
 
-// provider 2.0.0, postMerchantParticipations: the MIDs sent for a merchant that exists (its acquirer ICA, legal name and
-// country) are appended to the MIDs it has.
+// provider 2.0.0, postMerchantParticipations: MIDs sent for a merchant that exists are appended to its MIDs.
 test(
   'a merchant submitted again with other MIDs keeps those it had: the MID search lists both sets @provider',
   // The MID search of the merchant named lists every MID it holds, those of both submissions.

@@ -35,8 +35,7 @@ test(
     const created = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
     expect(created.status, 'the plan of a later offer of the answer').toBe(201);
     const planId = String(created.body.planId);
-    // getPlan (IN-ECHO-PLAN) and the notification (IN-NOTIFY-CHOSEN, IN-NOTIFY-SHAPE, IN-NOTIFY-CORRELATION) are
-    // judged by the answer judge and the issuer receiver's notification judge (fixtures/assertions/installments-answer.ts).
+    // getPlan and the notification are judged by the answer and notification judges (fixtures/assertions/installments-answer.ts).
     expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
 
     // One notification of this plan, at the configured endpoint (IN-NOTIFY-SENT).
@@ -44,8 +43,7 @@ test(
   },
 );
 
-// The tenure is the offer's "total number of installments" (provider 2.0.0 Offer.tenure), not the schedule's
-// length: a first installment paid at checkout leaves 2 to tenure.
+// The tenure is the offer's "total number of installments" (provider 2.0.0 Offer.tenure), not the schedule's length.
 test(
   "a plan sent with a schedule shorter than its tenure keeps the chosen offer's tenure and the schedule's numbers on getPlan and in its notification @assumption",
   rules('IN-NOTIFY-CHOSEN', 'IN-ECHO-PLAN'),
@@ -66,15 +64,13 @@ test(
     });
     expect(created.status, `a plan of tenure ${tenure} with ${schedule.length} scheduled payments`).toBe(201);
     const planId = String(created.body.planId);
-    // The chosen offer's tenure on both readers (getPlan may leave it out), the schedule sent, numbered from 2, on
-    // both (a reader that renumbers from 1 is seen): the answer judge and the notification judge (IN-ECHO-PLAN, IN-NOTIFY-CHOSEN).
+    // The offer's tenure and the schedule sent, numbered from 2, on both readers: the answer and notification judges.
     expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
     await issuerReceiver.notified(planId);
   },
 );
 
-// Each offers answer has its own offerTransactionId (IN-STATE-OFFER-TRANSACTION): an id two answers
-// shared would name the later one's offers too, and the plan of the other answer's offer be taken.
+// Each offers answer has its own offerTransactionId (IN-STATE-OFFER-TRANSACTION).
 test(
   'savePlan refuses the offerId of another offers answer with 400 and accepts an offer of its own @assumption',
   rules('IN-STATE-PLAN-OFFER:refuse', 'IN-STATE-PLAN-OFFER:accept', 'IN-STATE-OFFER-TRANSACTION'),
@@ -95,8 +91,7 @@ test(
   },
 );
 
-// seed 001, Events: the issuer is notified when a consumer selects a plan; a refused selection selects none
-// (a plan accepted after them is the witness).
+// seed 001, Events: the issuer is notified when a consumer selects a plan; a refused selection selects none.
 test(
   'a selection savePlan refuses (an offer of another answer: 400; the key allowed no operation: 403) notifies no issuer @seed',
   rules('IN-NOTIFY-REFUSED', 'IN-STATE-PLAN-OFFER:refuse'),
@@ -159,8 +154,7 @@ test(
       offered.includes(String(named)),
       `notification offerId ${JSON.stringify(named)}: one of the answer's ${offered.join(', ')}`,
     ).toBe(true);
-    // No schedule was sent, so the service made one (IN-VAL-PLAN-SCHEDULE): on getPlan and in the notification alike,
-    // positive amounts in whole cents that together reach the amount bought, judged by the answer and notification judges.
+    // No schedule sent: the service made one (IN-VAL-PLAN-SCHEDULE), judged by the answer and notification judges.
     expect((await instApi.call('getPlan', { path: { plan_id: String(created.body.planId) } })).status, 'the plan reads back').toBe(200);
   },
 );

@@ -14,8 +14,7 @@ test(
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const mandatory = planTermsMandatory();
     test.skip(mandatory !== undefined, mandatory ?? '');
-    // getPlan's scheduledRepayments and the notification's schedulePayments, each to the amount bought and at most the
-    // largest total offered: the answer judge on each read and the notification judge (IN-VAL-PLAN-SCHEDULE).
+    // Both schedules reach the amount bought, at most the largest total offered: the answer and notification judges.
     const planIds: { planId: string; what: string }[] = [];
     for (const [i, amount] of AMOUNTS.entries())
       for (const [j, currency] of CURRENCIES.entries()) {

@@ -79,8 +79,7 @@ test(
   },
 );
 
-// provider 2.0.0 InvalidPresentedOffersDSP: a client classified as a distribution partner sends the offers presented whatever
-// its use cases; one that is not, outside During Purchase, need not. The mock is set to each product in turn.
+// provider 2.0.0 InvalidPresentedOffersDSP: a distribution partner sends the offers presented; the mock set to each product.
 test(
   'outside During Purchase, a plan without transactionOffers is accepted, and refused 400 for a distribution partner @provider @mock-only',
   mockOnly(
@@ -106,8 +105,7 @@ test(
   },
 );
 
-// provider 2.0.0 PlanApprovalParameters.offerId: the lender provides the offer id when consumer offer selection is disabled, an
-// onboarding setting of the lender: the mock is set to it.
+// provider 2.0.0 PlanApprovalParameters.offerId: given when consumer offer selection is disabled (the mock set to it).
 test(
   "with consumer offer selection disabled, an approval without offerId is refused 400 and decides nothing; with the plan's offerId it is accepted @provider @mock-only",
   mockOnly(

@@ -26,8 +26,7 @@ test(
         transaction: { amount: 1200.37, currency: 'CAD', localDateTime: '2025-06-01T10:15:00Z' },
       },
     );
-    // Its planId, providerId, status, the merchant's country and mcc as the offers request named them, the transaction's
-    // amount and currency, and each term shown as selected: the client's answer judge on this read (IN-ECHO-PLAN).
+    // What getPlan reads back is the client's answer judge's on this read (IN-ECHO-PLAN).
     expect((await instApi.call('getPlan', { path: { plan_id: planId } })).status).toBe(200);
     // No approval was posted yet: the document states no approval status of an undecided plan, and its 404 is documented.
     const approval = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });

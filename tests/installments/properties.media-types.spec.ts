@@ -21,8 +21,7 @@ test(
       }
       let call: CallOptions = await instReq.sampleCall(op as Parameters<typeof instReq.sampleCall>[0]);
       const forms = acceptFormsOf(n.offered);
-      // An operation naming one plan names a plan of the check's own, a fresh one per approval form (provider 2.0.0
-      // says nothing of a decided plan decided again).
+      // An operation naming one plan names a fresh plan of the check's own per form.
       const body = call.body as Record<string, unknown> | undefined;
       const inPath = n.operation.parameters.some((p) => p.in === 'path' && p.name === 'plan_id');
       const inBody = body !== null && typeof body === 'object' && !Array.isArray(body) && 'planId' in body;

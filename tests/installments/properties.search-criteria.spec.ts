@@ -82,8 +82,7 @@ test(
           ];
           for (const input of inputs) {
             const answer = await search(bodyFor(m, c.member, input.value));
-            // A criterion the answer echoes at its top (the merchant a MID search names): a value the
-            // named merchant does not hold lists nothing of it (its name is the check's own, unique).
+            // A criterion the answer echoes at its top: a value the named merchant does not hold lists nothing of it.
             if (echoed && input.value !== value) {
               const listed = listedUnder(answer);
               if (listed.length)

@@ -21,8 +21,7 @@ test(
         file(operationId, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
         continue;
       }
-      // The call the target takes when signed as sent, so that an altered one it takes tells: a plan of
-      // the check's own where the call names one (a decision uses its plan up), a fresh offer's selection.
+      // The call the target takes when signed as sent: a plan of the check's own, a fresh offer's selection.
       let call: CallOptions = await instReq.sampleCall(operationId);
       if (inst.eligiblePan && operationId === 'savePlan') call = { ...call, ...(await instReq.selectionCall(instApi)) };
       else if (inst.eligiblePan && operationId === 'planApproval')

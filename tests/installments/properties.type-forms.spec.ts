@@ -28,8 +28,7 @@ test(
         return { sampled, fresh: () => instReq.ownCall(instApi, operationId) };
       },
     );
-    // A query, path or header text has no grammar in the documents (RFC 8259 is a JSON body's): another
-    // text of the same value there is refused only by this catalogue's decision (IN-PARAM-FORMS).
+    // A query, path or header text has no grammar in the documents: refused only by this catalogue's decision (IN-PARAM-FORMS).
     const inParameter = (v: { object: string }) => /^([^:=]*: )?(query|path|header) /.test(v.object);
     expect(
       violations.list.filter((v) => !inParameter(v)),
@@ -54,11 +53,9 @@ test(
       CALLED().map((id) => instContract.operation(id)),
       async (op) => {
         const operationId = op.operationId as ReturnType<typeof CALLED>[number];
-        // The ids an operation names are the target's own objects (a merchant, a plan), and a member named
-        // as a reference (offerTransactionId, offerId) names what the target made (an offer): sent as sampled.
+        // The ids and references an operation names are the target's own objects: sent as sampled.
         const ids = new Set(objectIdsOf(instContract, op).ids.map((id) => id.at));
-        // A selection sends the offers call's and the offer's details "without any changes", validated against the
-        // presented offer (provider 2.0.0, POST /plans): its members bound to them are sent as sampled.
+        // A selection's members bound to the offer are sent as sampled (provider 2.0.0, POST /plans: "without any changes").
         const offered = (at: string) =>
           operationId === 'savePlan' && /^(merchant|transaction|planInstallmentInformation|schedulePayments)\./.test(at);
         const keep = (at: string) => ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$/.test(at) || sensitive(at) || offered(at);
@@ -78,8 +75,7 @@ test(
   'every optional member naming another object takes the caller’s own: the write is accepted and links that object @provider',
   rules('IN-OPTIONAL-IDS'),
   async ({ instApi, instReq }) => {
-    // The caller's own PAN list, made by the check (a registration by name: its answer names the list);
-    // each card registered here is deregistered when the check ends (no operation deletes a list).
+    // The caller's own PAN list, its cards deregistered when the check ends (no operation deletes a list).
     const registered: CallOptions[] = [];
     const register = async () => {
       const call = await instReq.sampleCall('registerPans');

@@ -47,8 +47,7 @@ test(
     const violations = new Violations(SENSITIVE_VALUES);
     await runProbes(instApi, probes, violations, undefined, (answer) => {
       checkAnswer(inputs, answer, violations);
-      // The masked forms only: a run of the card's digits may be an echoed account range's (registerPans),
-      // and a run of ten or more is judged above.
+      // The masked forms only: a digit run may be an echoed account range's; ten or more is judged above.
       if (answer.status !== undefined)
         for (const { at, form } of cards.flatMap((card) => cardShownIn(answer.body, card)).filter((f) => f.form !== 'digit run'))
           violations.add(answer.probe.operation.operationId, answer.probe.object, `the card ${form} at ${at}`, 'panLastFour at most');

@@ -20,8 +20,7 @@ for (const operationId of NOT_ACCEPTABLE) {
   });
 }
 
-// reference/installments.md, Transport and auth: the provider's base URL ends with /installments, the
-// rule INSTALLMENTS_BASE_URL is held to (helpers/config/env-schema.ts); the embedded mock's address too.
+// reference/installments.md, Transport and auth: the base URL ends with /installments (helpers/config/env-schema.ts).
 test(
   'the operations answer under a base URL whose path ends with /installments @provider',
   rules('IN-TRANS-BASE-PATH'),
@@ -42,8 +41,7 @@ for (const method of ['DELETE', 'PUT']) {
   });
 }
 
-// Every operation of the service that takes a JSON body (the contract's requestBody; notifyPlan is the
-// issuer's endpoint, notifications.issuer.spec.ts).
+// Every operation that takes a JSON body (notifyPlan: notifications.issuer.spec.ts).
 const contract = await loadContract('installments');
 const WITH_BODY = [...contract.operations.values()]
   .filter((o) => o.requestBody && o.operationId !== 'notifyPlan')
