@@ -8,8 +8,7 @@ test(
   'refuses every request the contract refuses with 400 INVALID_ARGUMENT or INVALID_STATE',
   rules('CE-REQ-NULL'),
   async ({ cardApi, cards, cardRequestContract }) => {
-    // seed 000, Errors: schema and data type failures are INVALID_ARGUMENT, or INVALID_STATE. The cases are
-    // generated and confirmed by the contract the requests are built for (the consumer identity the configured way).
+    // seed 000, Errors: schema and data type failures are INVALID_ARGUMENT, or INVALID_STATE; cases confirmed by the contract.
     const { cases, failures } = await runNegativeCases(
       cardApi,
       'putCard',

@@ -90,8 +90,7 @@ for (const path of ENROLLMENT_PATHS) {
       },
     );
 
-    // seed 000, EnrollCardRequest, Card and Consumer declare none of the masked card's or consumer's own
-    // members: sent anyway (additional members are open), none is what the answer shows.
+    // seed 000, EnrollCardRequest, Card, Consumer declare none of the answer's own members: sent anyway, none is shown.
     test(
       `never takes the masked card's or masked consumer's own members from the request (${path})`,
       rules(`CE-OBJ-READ-ONLY@${path}`),
@@ -166,8 +165,7 @@ test(
   },
 );
 
-// --- Card path: panBin (seed 000, MaskedCard: the first PAN digits; how many, x-limits panBinDigits,
-// CE-MASK-PAN-BIN) and panLastFour at every PAN length the contract allows, digits differing around both cuts.
+// --- Card path: panBin (seed 000, MaskedCard; x-limits panBinDigits, CE-MASK-PAN-BIN) and panLastFour at every PAN length.
 const contract = await loadContract('card-enrollment');
 const PAN = lengthOf(contract, 'Card', 'primaryAccountNumber');
 /** reference, the mock's world: "decide: 6" (an assumption, CE-MASK-PAN-BIN). */
@@ -285,8 +283,7 @@ for (const path of ENROLLMENT_PATHS) {
   });
 }
 
-// --- dateConsumerAdded (seed 000, MaskedConsumer: "string, UTC datetime") of consumers east and west of UTC:
-// the client's answer judge holds both dates to the call's instant in UTC (CE-VAL-CREATED, CE-VAL-CONSUMER-ADDED).
+// --- dateConsumerAdded (seed 000, MaskedConsumer: "string, UTC datetime") east and west of UTC: the answer judge's.
 for (const path of ENROLLMENT_PATHS) {
   test(
     `dateConsumerAdded of a new consumer and dateOfCardCreated are the enrollment instant in UTC, whatever the consumer's country and language (${path}) @assumption`,
@@ -351,8 +348,7 @@ test(
   },
 );
 
-// --- The response rows of seed 000's Limits table (DigitalCardData): the 200 schema check accepts each at
-// its limit and refuses one past it.
+// --- The response rows of seed 000's Limits table (DigitalCardData): accepted at the limit, refused one past it.
 const max = (field: string) => lengthOf(contract, 'DigitalCardData', field).max!;
 const LIMITS = [
   { field: 'descriptorName', max: max('descriptorName'), value: (n: number) => 'D'.repeat(n) },
@@ -378,8 +374,7 @@ test(
   },
 );
 
-// --- The masked card's forms where seed 000 and the provider's Card API 1.0.0 examples differ (conflicts.yaml):
-// the 200 check accepts the seed's form, names the provider's conflict, refuses a form neither gives.
+// --- The masked card's forms where seed 000 and the provider's Card API 1.0.0 examples differ (conflicts.yaml).
 type Verdict = 'accepted' | 'refused' | string[];
 
 interface Row {
@@ -482,8 +477,7 @@ test(
   },
 );
 
-// --- What the answer remembers across enrollments, judged by the client's answer judge. The profile is found
-// by its identity (seed 000, ConsumerIdentity.identityValue; CE-VAL-PROFILE).
+// --- What the answer remembers across enrollments, judged by the client's answer judge (seed 000, CE-VAL-PROFILE).
 test(
   'the same consumer identity enrolled again names the same profile on each path; another identity another one',
   rules('CE-VAL-PROFILE@card', 'CE-VAL-PROFILE@receipt'),

@@ -12,8 +12,7 @@ import {
   withConflict,
 } from '../../fixtures/card-enrollment.js';
 
-// The provider documents no 401 on putCard and refuses an invalid key with 403: a target doing so is
-// that seed-vs-provider conflict (schemas/card-enrollment/conflicts.yaml), another status still fails.
+// The provider refuses an invalid key with 403: that conflict (schemas/card-enrollment/conflicts.yaml).
 const AUTH_STATUS = 'CE-CONFLICT-AUTH-STATUS';
 
 for (const path of ENROLLMENT_PATHS) {
@@ -29,8 +28,7 @@ for (const path of ENROLLMENT_PATHS) {
         query: { [CARD_KEY_HEADER]: card.apiKey },
         headers: { Authorization: card.apiKey, Cookie: `${CARD_KEY_HEADER}=${card.apiKey}` },
       });
-      // seed 000, Authentication and Errors: refused, as an authorization failure (401), an identity not
-      // validated (403) or a mandatory value missing (400); which of them is reference A2's decision.
+      // seed 000, Authentication and Errors: refused 401, 403 or 400; which of them is reference A2's decision.
       expect([400, 401, 403], `a call without ${CARD_KEY_HEADER} is refused with a documented status`).toContain(res.status);
       underRule(test.info(), 'CE-AUTH-UNKNOWN-KEY', () => expectCardError(res, { http: 401 }));
     },
@@ -49,8 +47,7 @@ test(
   },
 );
 
-// reference A2: an unknown key is 401. A key is compared whole: the registered key with a suffix or
-// a prefix, truncated by one character, or with its last character changed is another (unknown) key.
+// reference A2: an unknown key is 401; a key is compared whole (a suffix, a prefix, one character cut or changed).
 const ALTERED: { how: string; alter: (key: string) => string }[] = [
   { how: 'with a suffix added', alter: (key) => `${key}0` },
   { how: 'truncated by its last character', alter: (key) => key.slice(0, -1) },
@@ -75,8 +72,7 @@ for (const { how, alter } of ALTERED) {
   );
 }
 
-// seed 000, Authentication: the header carries the key itself (<API_KEY>); reference A2: anything else is an
-// unknown key, 401 (a header sent twice is one comma-separated list, RFC 9110 section 5.3).
+// seed 000, Authentication: the header carries the key itself; reference A2: else 401 (RFC 9110 section 5.3: a list).
 const FORMS: { how: string; alter: (key: string) => string }[] = [
   { how: 'after Bearer', alter: (key) => `Bearer ${key}` },
   { how: 'after Basic', alter: (key) => `Basic ${key}` },
@@ -113,8 +109,7 @@ test(
   },
 );
 
-// provider Card API 1.0.0, Error: `reason` UNAUTHENTICATED on a 401 (its examples); the seed's shape carries it in
-// `status` (seed 000, Errors). A 403 instead (the conflict) names PERMISSION_DENIED.
+// provider Card API 1.0.0, Error: `reason` UNAUTHENTICATED (seed 000, Errors: in `status`); a 403 names PERMISSION_DENIED.
 test(
   'names UNAUTHENTICATED (status or reason) in every 401: a missing key on each path, an unknown key @provider',
   withConflict(rules(...ENROLLMENT_PATHS.map((path) => `CE-AUTH-MISSING-KEY@${path}`), 'CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),

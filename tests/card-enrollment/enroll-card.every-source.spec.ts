@@ -151,8 +151,7 @@ for (const path of ENROLLMENT_PATHS)
         const rows = all.filter((c) => c.rule === ruleId(citation));
         expect(rows.length, `the ${path} path's refusals of ${ruleId(citation)}`).toBeGreaterThan(0);
         const wrong: string[] = [];
-        // seed 000, Errors: a mandatory value missing is 400 INVALID_ARGUMENT, detail CANNOT_BE_NULL; reference A4:
-        // its source the dotted path, sourceType BODY (CE-ERR-FIELD). Two cases making one body are sent once.
+        // seed 000, Errors: a mandatory value missing is INVALID_ARGUMENT CANNOT_BE_NULL; reference A4: its path, BODY (CE-ERR-FIELD).
         const detailed: string[] = [];
         const answers = new Map<string, { status: number; body: any }>();
         for (const row of rows) {
@@ -522,8 +521,7 @@ test(
   },
 );
 
-// --- Every cardSource on each path (seed 000, Origin; States and transitions: ACTIVE at enrollment): the
-// answer, judged by the client's answer judge, holds for every source, brand, country and language.
+// --- Every cardSource on each path (seed 000, Origin; States and transitions): every source, brand, country, language.
 /** Variants no rule of the answer depends on (brand BIN, country, language, calling code), rotated per path. */
 const VARIANTS = [
   { bin: '411111', countryCode: 'IN', languageCode: 'hi', callingCode: '91' },

@@ -16,8 +16,7 @@ import {
   underRule,
 } from '../../fixtures/card-enrollment.js';
 
-// The valid space generates every Origin value, both correlation id forms (either case), ISO codes,
-// 16-20 digit Luhn-valid PANs and 3-6 digit security codes (fixtures/arbitraries/card-enrollment).
+// The valid space: every Origin, both correlation id forms, ISO codes, PANs, codes (fixtures/arbitraries/card-enrollment).
 const ACCEPTED = [
   'CE-ENUM-CARDSOURCE',
   'CE-PAT-CORRELATIONID',
@@ -30,8 +29,7 @@ const ACCEPTED = [
   'CE-LUHN',
 ];
 
-// With the provider's consumer identity (CARD_REQUEST_IDENTITY=provider) no e-mail address is sent: the
-// property does not cite the e-mail rule it then cannot check (its rows skip naming the conflict).
+// With CARD_REQUEST_IDENTITY=provider no e-mail address is sent: the e-mail rule is not cited then.
 test(
   'accepts every request the contract allows @property',
   rules(...ACCEPTED.filter((id) => !restsOnSeedIdentity([id])).map((id) => `${id}:accept`)),

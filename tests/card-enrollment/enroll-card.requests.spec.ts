@@ -107,8 +107,7 @@ test(
   },
 );
 
-// --- The members seed 000 leaves optional (cardSource; of the Card all but primaryAccountNumber; the provider
-// requires them: that conflict), and a body that is not JSON (seed 000, Errors).
+// --- Members seed 000 leaves optional (the provider requires them: that conflict), and a body not JSON (seed 000, Errors).
 test(
   'enrolls a request without cardSource (not required)',
   withConflict(rules('CE-REQ-REQUEST'), ...conflictsWithout('card-enrollment', 'putCard', 'body:cardSource')),
@@ -134,8 +133,7 @@ test('rejects a body that is not JSON with 400 INVALID_ARGUMENT', rules('CE-ERR-
   expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT' });
 });
 
-// seed 000, Errors: a body that does not match the request schema (an object) is 400 INVALID_ARGUMENT,
-// whatever JSON value it is instead: each of them, never a failure of the server.
+// seed 000, Errors: a body that does not match the request schema (an object) is 400 INVALID_ARGUMENT.
 const NOT_AN_OBJECT = ['null', '[]', '[{}]', '"card"', '42', 'true'];
 
 test(
@@ -337,8 +335,7 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- Every enum's values and values just outside it; ISO codes, e-mail identity, URIs, card expiry (seed 000,
-// field tables). Each row is first confirmed against the contract.
+// --- Every enum's values and just outside; ISO codes, e-mail, URIs, expiry (seed 000, field tables), confirmed first.
 const REFERENCE_TYPES = enumOf(contract, 'EnrolmentReferenceData', 'enrolmentReferenceType');
 
 const row =
@@ -455,8 +452,7 @@ test(
   },
 );
 
-// --- Every pattern of the request outside the card (seed 000, EnrollCardRequest, SrcCorrelationId,
-// PhoneNumber) at its edge and just outside it; each row is first confirmed against the contract.
+// --- Every pattern outside the card (seed 000, EnrollCardRequest, SrcCorrelationId, PhoneNumber), confirmed first.
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 const PATTERN_CASES: Case[] = [
@@ -521,8 +517,7 @@ test(
   },
 );
 
-// --- The receipt path (seed 000, (b)): the request's patterns, formats and enums outside the card hold there
-// as on the card path (one request schema), with values a normalisation would change.
+// --- The receipt path (seed 000, (b)): the request's patterns, formats and enums hold as on the card path.
 const RECEIPT_CASES: Case[] = [
   ...cases('CE-PAT-CORRELATIONID', 'srcCorrelationId', [
     [`0A1B2C3D.${uuid}`, false, 'an upper-case prefix'],
@@ -553,8 +548,7 @@ const RECEIPT_CASES: Case[] = [
   ...cases('CE-ENUM-IDENTITYTYPE', 'consumer.consumerIdentity.identityType', [['email_address', false, 'the wrong case']]),
 ];
 
-// --- On each path, the consumer's ISO codes and e-mail identity (seed 000, Consumer: ISO 3166 alpha-2,
-// ISO 639-1; ConsumerIdentity: EMAIL_ADDRESS) with values a trim or a case fold would change.
+// --- The consumer's ISO codes and e-mail (seed 000, Consumer; ConsumerIdentity) with values a trim or fold changes.
 const TELLING_CASES: Case[] = [
   ...cases('CE-FMT-COUNTRY', 'consumer.countryCode', [
     ['us', false, 'an alpha-2 code in lower case'],
@@ -585,8 +579,7 @@ const ROWS: Record<EnrollmentPath, Case[]> = {
   receipt: [...RECEIPT_CASES, ...TELLING_CASES],
 };
 
-// Each row confirmed by the contract, then accepted or refused 400 INVALID_ARGUMENT naming its member (seed 000,
-// Errors; ErrorDetail), detailed by its dotted path with sourceType BODY (reference A4, CE-ERR-FIELD).
+// Each row confirmed, then accepted or refused naming its member (seed 000, Errors; reference A4, CE-ERR-FIELD).
 for (const path of ENROLLMENT_PATHS)
   test(
     `on the ${path} path, each telling value of the request (enums, ISO codes, e-mail identity, URIs, patterns${path === 'card' ? ", the card's expiry" : ''}) is accepted or refused naming its member, as the contract says @seed`,

@@ -48,8 +48,7 @@ test(
     const probes: (WriteProbe & { cell: string; hows: string[] })[] = [];
     const cells: string[] = [];
     const leftOut: { operationId: string; reason: string }[] = [];
-    // The card each card-path body carries sealed (encryptedCard: the Card structure, encrypted; seed 000):
-    // its members are sent too, and the masked card shows some of them in clear.
+    // The card each card-path body carries sealed (seed 000, encryptedCard): its members are sent too.
     const sealedCards = new Map<string, CardPlain>();
     /** The forms each path's rows meet for every source, for the annotation. */
     const formsMet: string[] = [];

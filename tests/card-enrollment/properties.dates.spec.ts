@@ -26,8 +26,7 @@ test(
   },
 );
 
-// The checker itself, on an answer no mock fault writes (the mock's date-times always carry Z): a
-// date-time of the masked consumer without its zone is named by its member.
+// The checker itself: a date-time of the masked consumer without its zone is named by its member.
 test('the date checker names an enrollment answer’s date-time written without its zone', rules('CE-DATE-UNIT@card'), () => {
   const op = CONTRACT.operation('putCard');
   const answer = { maskedConsumer: { dateConsumerAdded: '2026-01-02T03:04:05Z', dateConsumerLastUsed: '2026-01-02T03:04:05' } };

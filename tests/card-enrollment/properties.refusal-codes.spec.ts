@@ -50,8 +50,7 @@ test(
         continue;
       }
       const onPath = await cards.on(path);
-      // Every cardSource and none, each with the whole table: a target coding a condition its own way
-      // for one source (an issuer's check digit as INVALID_STATE) shows on the source it forks.
+      // Every cardSource and none, each with the whole table.
       for (const source of SOURCES) {
         const valid = { body: withSource(onPath, source) };
         const provoke = async (c: CodedCondition): Promise<Provoked> => {

@@ -134,8 +134,7 @@ const refusedWith =
   (res: { status: number }) =>
     statuses.includes(res.status) ? undefined : `${res.status}, not ${statuses.join(' or ')}`;
 
-// reference A2 and seed 000, Authentication: each refused enrollment is refused alike under each valid form of its
-// other members.
+// reference A2, seed 000 Authentication: each refused enrollment is refused alike under each valid form of the others.
 test(
   'a refused enrollment (another client’s srcClientId or serviceId, no key) stays refused in every valid form of its other members, on every enrollment path @assumption',
   rules(
