@@ -299,9 +299,8 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- Card path at the edges of the expiry month on the mock's clock (seed 000, Card, MaskedCard; States and
-// transitions: ACTIVE at enrollment): a card valid through its month's last day is enrolled ACTIVE, created at
-// the clock's instant. A card whose month has just ended is not judged (no rule refuses or accepts it).
+// --- Card path at the expiry month's edges on the mock's clock (seed 000, Card, MaskedCard; States and transitions):
+// a card valid through its month is enrolled ACTIVE; one whose month just ended is not judged (no rule says).
 /** Two seconds before a month ends and its next's first second, in UTC: a month edge and a year edge. */
 const EDGES = ['2027-06-30T23:59:58Z', '2027-07-01T00:00:00Z', '2027-12-31T23:59:58Z', '2028-01-01T00:00:00Z'];
 

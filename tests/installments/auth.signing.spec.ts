@@ -38,12 +38,8 @@ for (const operationId of OPERATIONS) {
   });
 }
 
-// reference, Transport and auth: `Authorization: OAuth oauth_consumer_key=..., ...`, the allowed key's
-// RSA-SHA256 signature. Each other form a lax server might take for it, on every operation: a scheme
-// word before the credentials, the consumer key in the other case or with a character added (signed
-// with the allowed private key, so only the key's comparison can let it through), and the consumer key
-// repeated (RFC 5849 section 3.5.1: a parameter appears at most once), before or after the signed one.
-// The scheme's own name is not varied in case (RFC 9110 section 11.1: the scheme is case-insensitive).
+// reference, Transport and auth: `Authorization: OAuth oauth_consumer_key=..., ...`; each other form a lax server
+// might take, signed with the allowed private key, and the key repeated (RFC 5849 section 3.5.1: at most once).
 test(
   'refuses on every operation an Authorization header in any other form than the OAuth credentials alone with 401 (a repeated parameter 400 or 401) @assumption',
   rules('IN-AUTH-HEADER-FORM'),

@@ -83,9 +83,7 @@ test(
     expect(approval.status).toBe(200);
     const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
     expect(PROCESSING).toContain(status.body.status);
-    // The decline's callbackUrl, when it answers one (provider 2.0.0: PSPData.callbackUrl is not required),
-    // is the one the status read answers: seed 001, Endpoints names one callback URL of the checkout,
-    // whatever the decision.
+    // The decline's callbackUrl, when answered (provider 2.0.0 PSPData), is the status read's (seed 001, Endpoints: one).
     if (approval.body?.callbackUrl !== undefined)
       expect(status.body.callbackUrl, 'getPlanApprovalStatus callbackUrl: the one the sync decline answered').toBe(
         approval.body.callbackUrl,
@@ -97,11 +95,8 @@ test(
   },
 );
 
-// provider 2.0.0, Sync: "the default value is false": sync=false and no sync at all are both the
-// asynchronous mode (202, decision later), never answered as the synchronous 200. Each mode waits
-// through a different reader first, so a decision seen by one reader only is caught. Each declines
-// for a reason of its own (provider 2.0.0 rejectReasonCode; seed 001, States: a decline is a decline
-// whatever its reason), a lender's system error among them: no reason leaves the plan undecided.
+// provider 2.0.0, Sync: "the default value is false": sync=false and none are both async (202). Each declines for a
+// reason of its own (provider 2.0.0 rejectReasonCode; seed 001, States: no reason leaves the plan undecided).
 const ASYNC_MODES = [
   { mode: 'without sync', query: undefined, first: 'getPlan', then: 'getPlanApprovalStatus', reason: 'LENDER_DRIVEN_REJECTION' },
   { mode: 'with sync=false', query: { sync: false }, first: 'getPlanApprovalStatus', then: 'getPlan', reason: 'LENDER_SYSTEM_ERROR' },

@@ -114,10 +114,7 @@ for (const operationId of OPERATIONS) {
       const refusals = refusalStatuses(op).filter((s) => s !== 404);
       const wrong: string[] = [];
       let sent = 0;
-      // Cases meet: a body replaced whole (malformed, none) is one request under every variant, a member
-      // set to the sample's own value makes two variants one, and an object's only member missing is
-      // the object sent empty. A request sent once tells what the same bytes again would; a case with an
-      // authorizer of its own is never taken for another.
+      // Cases that make the same request (bytes and authorizer) are sent once.
       const firstRequest = firstOfEach((call: CallOptions) => callKey(op, call));
       for (const v of variants) {
         const own = new RegExp(`^(body /${v.member}(/|:)|query ${v.member}:)`);

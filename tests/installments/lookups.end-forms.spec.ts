@@ -37,9 +37,7 @@ test(
       sent++;
       if (!documented('planApproval', [400]).includes(decided.status)) wrong.push(`planApproval planId with ${how}: ${decided.status}`);
     }
-    // The id in another case: RFC 9562 reads a UUID without case, so the target may find the plan by it
-    // or not, but one id names one plan or none on every operation (reference, Operations table: an
-    // unknown plan is 404 on the readers, 400 on the decision).
+    // The id in another case (RFC 9562: a UUID without case): one plan or none, alike on every operation.
     const swapped = planId === planId.toLowerCase() ? planId.toUpperCase() : planId.toLowerCase();
     if (swapped !== planId) {
       const found: string[] = [];

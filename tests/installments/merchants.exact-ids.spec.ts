@@ -49,11 +49,8 @@ test(
   },
 );
 
-// Two merchants share a legal name and an acquirer and differ by their country, each with its own
-// flags (optIn Y and N, nonMerchantNegotiatedParticipation the other way): the MID page of each names
-// its MIDs and answers its flags, never its namesake's (seed 001, "the mids of a given merchant";
-// provider 2.0.0, MidDetailsPage optIn). The client's answer judge compares the page's flags with the
-// participation of the name, country and ICA searched as well.
+// Two namesakes of one acquirer in two countries, flags the other way: each MID page shows its own MIDs and flags
+// (seed 001, "the mids of a given merchant"; provider 2.0.0, MidDetailsPage optIn).
 test(
   'a MID search answers the MIDs and flags of the merchant of the country searched, not those of its namesake of another country @seed',
   rules('IN-FILTER-MID-MERCHANT:refuse', 'IN-FILTER-MID-MERCHANT:accept', 'IN-ECHO-MIDSEARCH', 'IN-ECHO-PARTICIPATION-DETAILS@mids'),

@@ -68,10 +68,7 @@ test(
         wrong.push(`the merchant search by '${acquirerICA}' found ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`);
     }
 
-    // The same ICA written another way (a zero put before it, its leading zeros dropped, padded to another
-    // admitted length) is another ICA: where well formed and no ICA of ours, a merchant search by it finds
-    // none of our merchants, and a MID search of our merchant under it finds no MID (a target comparing
-    // ICAs as numbers answers the merchant of '001234' for '000001234').
+    // The same ICA written another way (zeros added or dropped) is another ICA: it finds none of our merchants or MIDs.
     for (const s of sent)
       for (const acquirerICA of textForms(s.acquirerICA, ICA_LENGTHS).filter((f) => isIca(f) && !icas.includes(f))) {
         const found = mine(await instReq.searchAll(instApi, { acquirerICA })).map((m) => m.merchantLegalName);

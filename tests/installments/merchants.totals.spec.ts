@@ -34,9 +34,8 @@ test(
     const known = inst.knownAcquirerIcas;
     const name = `Totals ${Date.now().toString(36)} Mërchant`;
     const mids = Array.from({ length: 5 }, (_, i) => `00${Math.floor(Math.random() * 1e6)}${i}`.padStart(9, '0'));
-    // Two merchants of the first known ICA (two countries), one of each other known ICA, one of an unknown ICA.
-    // MID merchants: provider 2.0.0 identifies a MAID merchant by ICA, name and country and, a sentence
-    // later, by name and country alone; namesakes of one country under two ICAs sit on that contradiction.
+    // Two merchants of the first known ICA (two countries), one of each other, one of an unknown ICA. MID merchants:
+    // provider 2.0.0 names a MAID merchant by ICA, name and country, and by name and country alone.
     const of = { merchantLegalName: name, maid: undefined, maidType: undefined };
     const sent = [
       exampleParticipation(known[0], { ...of, countryCode: 'USA', mids }),

@@ -36,9 +36,7 @@ test(
       instContract.operation('notifyPlan').parameters.find((p) => p.name === 'Correlation-Id')!.schema,
     );
     const given = sent.map((s) => s.correlationId).filter(Boolean);
-    // Each plan's notification names the offer it was chosen with and its own transaction amount, and carries the
-    // Correlation-Id its savePlan was sent with (IN-NOTIFY-CHOSEN, IN-NOTIFY-SHAPE, IN-NOTIFY-CORRELATION): the
-    // notification judge's (fixtures/assertions/installments-answer.ts). One sent without: a UUID of the service's own.
+    // Each plan's notification is the notification judge's (IN-NOTIFY-CHOSEN, -SHAPE, -CORRELATION); one sent without: a UUID.
     for (const { planId } of sent.filter((s) => s.correlationId === undefined)) {
       const header = issuerReceiver.receiver.requests().find(issuerReceiver.ofPlan(planId))!.headers['correlation-id'];
       expect(isUuid(header), `plan ${planId} (sent without one): a Correlation-Id the service made, a UUID ('${header}')`).toBe(true);

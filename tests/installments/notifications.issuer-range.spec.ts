@@ -9,12 +9,7 @@ import { exampleOffersBody, examplePlanBody, expect, mockOnly, rangeEdgeCards, r
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 const planIdOf = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId;
 
-/**
- * Selects a plan for each card in each form (offers asked in the same form, the cards outside the
- * issuer's range registered first so that they get offers), then a plan of the eligible card as the
- * witness: once its notification arrived, every earlier one would have. Answers, per card and form,
- * whether the issuer was notified.
- */
+/** Selects a plan for each card in each form, then the eligible card's as the witness: per card and form, whether notified. */
 async function notifiedPlans(
   fx: Pick<Fx, 'instApi' | 'instReq' | 'instContract' | 'issuerReceiver'>,
   cards: { pan: string; what: string }[],

@@ -2,9 +2,7 @@
 // Deregistration: "counts fields showcase the number of pans processed successfully and unsuccessfully").
 import { expect, rules, test } from '../../fixtures/installments.js';
 
-// provider 2.0.0, Pan.pan: every card of a list request is validated against the Luhn algorithm, one that fails
-// counted failed (the reference 200 examples: a per-PAN failure, not a 400); the card beside it still registered.
-// Sent as a request the documents refuse (refusal): the request judge leaves it to this check.
+// provider 2.0.0, Pan.pan: Luhn-validated, a failing card counted failed (the 200 examples); the other still registered.
 test(
   'counts a card whose last digit is not its check digit failed, registered never and so not deregistered @provider',
   rules('IN-FMT-PAN-CHECK-DIGIT'),

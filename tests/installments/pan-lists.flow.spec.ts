@@ -40,9 +40,7 @@ test(
   },
 );
 
-// The same judgement the client makes of every answer (responseSchemaConformance, IN-RESP-FORMS): the
-// offers answer as given passes; one offer's first installment schedule off its two values, a schedule
-// item numbered 0, or a provider without its logo URL fails (provider 2.0.0 Offer, SchedulePayments, Provider).
+// The client's response check (IN-RESP-FORMS; provider 2.0.0 Offer, SchedulePayments, Provider) on altered answers.
 test(
   'offers: the contract check takes the answer as given and refuses an offer whose first installment schedule, schedule item or provider is off its stated form @provider',
   rules('IN-RESP-FORMS:accept', 'IN-RESP-FORMS:refuse'),
@@ -64,12 +62,8 @@ test(
   },
 );
 
-// provider 2.0.0, Offer.currencySymbol: "Symbol of currency for all amounts within offer response", one
-// character: the symbol of the currency the transaction names. USD must be offered (the sample's); another
-// currency is judged when the target offers for it (a currency without a symbol of one character, by the
-// client's schema check alone). The client's answer judge judges the same answers' terms (IN-VAL-OFFER-TERMS,
-// provider 2.0.0 Offer offerBeginDatetime/offerEndDatetime, UTC date-times): whatever the currency, each
-// offer ends after it begins, so a window written in the currency's local time with a Z is seen.
+// provider 2.0.0, Offer.currencySymbol: "Symbol of currency for all amounts within offer response": the transaction's.
+// USD must be offered; another currency is judged where offered (and its terms by the answer judge, IN-VAL-OFFER-TERMS).
 test(
   "offers: every offer's currencySymbol is the symbol of the transaction's currency, and the answer's total and terms hold, in every currency @provider",
   rules('IN-VAL-OFFER-CURRENCY', 'IN-VAL-OFFER-TERMS', 'IN-VAL-OFFERS-TOTAL'),

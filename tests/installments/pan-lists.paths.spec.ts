@@ -59,9 +59,7 @@ test(
     // The range sent with a registration by id (provider 2.0.0, PanRegistrationBody: panListId and accountRange together).
     const range = rangeHeld(instReq);
     const held = { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh };
-    // A list created with a card of that range and no range given (provider 2.0.0: card data or an account
-    // range; its cards validated against the first range found for them, which is that one), then the range
-    // with another card (its update carries at least one PAN, provider 2.0.0 400 example).
+    // A list created with a card of that range, then the range with another card (provider 2.0.0: an update carries a PAN).
     const { panListId } = await instReq.newList(instApi, 'List without range', [instReq.listPan(16, held)]);
     for (const pan of [range.low, range.high])
       expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));

@@ -40,9 +40,7 @@ test(
       [ownHigh, true, "the high end of the list's range"],
     ];
 
-    // Another range, and the list's own with only its high end moved, or only its low end (either end
-    // differing is another range), or with a leading zero on both ends: 17 digits, still the pattern
-    // (provider 2.0.0, 11 to 19 digits), another range of card-number prefixes, the same only as numbers.
+    // Another range, one end moved, or a leading zero on both ends (provider 2.0.0, 11 to 19 digits): each another range.
     const narrowed = { accountRangeLow: own.accountRangeLow, accountRangeHigh: `${own.accountRangeHigh.slice(0, -1)}0` };
     const raised = { accountRangeLow: `${own.accountRangeLow.slice(0, -1)}1`, accountRangeHigh: own.accountRangeHigh };
     const zeroLed = { accountRangeLow: `0${own.accountRangeLow}`, accountRangeHigh: `0${own.accountRangeHigh}` };
@@ -89,9 +87,7 @@ test(
       [`0${second}`, false, 'the second card with a leading zero, never registered'],
     ]);
 
-    // A deregistration removes the cards registered in the list: a card its range covers but that was
-    // never registered is not one of them, a failure (provider 2.0.0, Deregistration counts); nor is a
-    // registered card with a leading zero (17 digits, another card: cards are digit strings, Pan).
+    // A card the range covers but never registered, or one with a leading zero, is a failure (provider 2.0.0, Deregistration).
     const removed = await instApi.call('deregisterPans', {
       body: {
         panListId,

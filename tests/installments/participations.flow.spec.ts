@@ -62,10 +62,7 @@ test('answers an unknown request_id with 404 @assumption', rules('IN-STATUS-UNKN
   expectErrors(await instApi.call('getMerchantParticipations', { query: { request_id: 999999999999 } }), 404);
 });
 
-// request_id names one request exactly (seed 001, Endpoints: acquirers pass a request id; provider
-// 2.0.0: an integer): the id of a live request with a digit added at its end or its last one removed
-// is another integer, unknown, so a target finding requests by prefix shows. Leading zeros and
-// spaces are not varied: an integer parameter may read them away.
+// request_id names one request exactly (seed 001, Endpoints; provider 2.0.0: an integer): a digit added or removed is another.
 test(
   "a request_id one digit longer or shorter than a live request's is 404 and answers none of its merchants @assumption",
   rules('IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID:refuse'),
@@ -91,10 +88,8 @@ test(
   },
 );
 
-// provider 2.0.0 getMerchantParticipations: an answered merchant carries the members the POST table makes mandatory
-// for its market (MID: legal name, country, ICA, dbaNames, optIn or the older nonMerchantNegotiatedParticipation;
-// Australia MID: merchantGroup too; MAID: its maid, shown as maids, and maidType). The MIDs the table names are no member
-// of the answered Merchant (the MID search shows them).
+// provider 2.0.0 getMerchantParticipations: a merchant carries the members the POST table makes mandatory for its market
+// (MIDs aside: the MID search shows them).
 test(
   'a merchant added in each market (MID, Australia MID, MAID) reads back by request_id with every member the table makes mandatory for it @provider',
   rules('IN-ECHO-PARTICIPATION-MANDATORY@by-request'),

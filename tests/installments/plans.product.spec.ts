@@ -139,12 +139,7 @@ function otherDigit(pan: string, at: number): string {
   throw new Error('no digit makes the card valid');
 }
 
-/**
- * Every term of the chosen offer a plan sends, each moved by the least a comparison can tell (provider 2.0.0, POST /plans: the
- * offer's data sent "without any changes", validated against the presented offer): an amount by one minor unit either way (a
- * comparison in whole units, or of the total alone, passes it), a count by one, a text to another value the contract takes,
- * a due date by a day; each in a call of its own on the same selection.
- */
+/** Every term of the chosen offer moved by the least a comparison can tell (provider 2.0.0, POST /plans: "without any changes"). */
 function termChanges(p: Plan): [string, Plan][] {
   const cent = (path: string, v: number): [string, Plan][] => [
     [`${path} one minor unit up`, withPath(p, path, Math.round(v * 100 + 1) / 100)],

@@ -5,14 +5,11 @@ test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
-// The plan's merchant is the purchase's, as the offers request names it (reference, Offers merchant{country,
-// mcc (4)} and Plan merchant*{country*, mcc*}; the selection names the same, provider 2.0.0 PlanRequest.merchant). An
-// mcc with a leading zero (0742, veterinary services) is read back as sent: it is text of 4 characters.
+// The plan's merchant as the offers request names it (reference, Offers and Plan merchant; provider 2.0.0
+// PlanRequest.merchant): an mcc with a leading zero (0742) is text, read back as sent.
 const MERCHANT = { name: 'Example Veterinary', country: 'CAN', mcc: '0742', url: 'https://vet.example.test' };
 
-// The plan is sent with its offer's terms unchanged (provider 2.0.0, POST /plans: the selected offer's
-// details without any changes), an apr of 0 included where the offer has one: a reader shows each term
-// as sent.
+// The offer's terms unchanged (provider 2.0.0, POST /plans), an apr of 0 included: each read back as sent.
 test(
   "reads back a new plan with its merchant, transaction and its offer's terms @assumption",
   rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'),
