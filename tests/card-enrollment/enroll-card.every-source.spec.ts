@@ -248,10 +248,7 @@ const NAME_MAX = Math.min(lengthOf(contract, 'Consumer', 'firstName').max!, leng
 /** Initials a folding, a capitalisation or a transliteration changes, and filler of both cases, accents, punctuation and spaces. */
 const INITIALS = ['É', 'o', "'", 'Ж', 'ñ'];
 const nameOf = (length: number, i: number) => `${INITIALS[i % INITIALS.length]}${"aB-c d'Ñe".repeat(NAME_MAX)}`.slice(0, length);
-/**
- * The first name's lengths (the last name's mirrored): both sides of each length where a mask can change
- * (provider Card API MaskedConsumer "J***", "D**"), of the round counts 10 and 20, and the longest allowed.
- */
+/** The first name's lengths (the last's mirrored) around each mask change (provider Card API MaskedConsumer), 10, 20, the longest. */
 const NAME_LENGTHS = [...new Set([1, 2, 3, 4, 10, 11, 12, 20, 21].flatMap((n) => [n, NAME_MAX + 1 - n]))]
   .filter((n) => n >= 1 && n <= NAME_MAX)
   .sort((a, b) => a - b);
@@ -303,10 +300,7 @@ const OWN_VALUES: Record<string, (card: CardTarget) => string[]> = {
   'enrolmentReferenceData.enrolmentReferenceId': (card) => card.receipts.map((r) => r.id),
 };
 
-/**
- * The near forms of an id: `every` forms under every source, the others under one source each, rotating
- * (pairwise); `or403`: a form that may be another client's id, refused 403 then (reference A2).
- */
+/** An id's near forms: `every` under every source, others rotating; `or403`: may be another client's id (reference A2). */
 function nearForms(id: string): { form: string; how: string; every: boolean; or403: boolean }[] {
   const swapped = [...id].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
   const half = Math.floor(id.length / 2);
@@ -425,10 +419,7 @@ test(
   },
 );
 
-/**
- * The refusal documented for another client's id: srcClientId 403 PERMISSION_DENIED (seed 000, Authentication
- * 403; reference A2; provider Card API 1.0.0 putCard 403 examples); serviceId 400 INVALID_STATE (seed 000, Errors) or 403.
- */
+/** Another client's id refused (seed 000, Authentication 403, Errors; reference A2; provider Card API 1.0.0 putCard 403). */
 const OWNED: Record<string, OwnedMember> = {
   srcClientId: {
     member: 'srcClientId',

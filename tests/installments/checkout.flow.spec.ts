@@ -4,10 +4,7 @@ import { expect, rules, test, type InstallmentsTarget, withDecision } from '../.
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
-/**
- * provider 2.0.0: getPlan shows a plan's decision (StatusField); getPlanApprovalStatus the processing of
- * its approval, "either IN_PROGRESS or COMPLETED" (CompletionPSPData), COMPLETED once it is done.
- */
+/** provider 2.0.0: getPlan shows the decision (StatusField), getPlanApprovalStatus the approval's processing (CompletionPSPData). */
 const COMPLETED = 'COMPLETED';
 const PROCESSING = ['IN_PROGRESS', COMPLETED];
 

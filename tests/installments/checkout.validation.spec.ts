@@ -132,10 +132,7 @@ const uuid = () => crypto.randomUUID();
 /** Stands for the offerId of the row's plan, put in when the row runs. */
 const PLAN_OFFER = "the plan's offer";
 
-/**
- * An accepted sync decision is recorded before it is answered (provider 2.0.0, Sync; seed 001, States): both
- * readers then show it, judged by the client's answer judge (IN-STATE-DECISION) and response check.
- */
+/** An accepted sync decision shows on both readers (provider 2.0.0, Sync; seed 001, States), judged by the answer judge. */
 const DECISION_SHOWN = ['IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'];
 async function expectDecisionShown({ instApi }: Fx, body: Record<string, any>): Promise<void> {
   for (const reader of ['getPlanApprovalStatus', 'getPlan'] as const)
@@ -151,10 +148,7 @@ const verdict = (ok: boolean) => (ok ? 'accept' : 'refuse');
 /** Luhn-complete (provider 2.0.0, Pan: every pan is validated against the Luhn algorithm): only the length varies. */
 const pan = (n: number) => withCheckDigit(digits(n - 1));
 const REFUSED_PAN = { reason: PLAN, description: 'Incorrect PAN length.' };
-/**
- * Every member a bound of the contract binds (statedBounds), each end accepted and a step past refused (boundEnds).
- * [operation, member, rule, schema (component, member), a value of size n, options]
- */
+/** Each bound's ends accepted, a step past refused (statedBounds, boundEnds): [operation, member, rule, schema, value, options]. */
 type Bound = [
   InstallmentsOperationId,
   string,

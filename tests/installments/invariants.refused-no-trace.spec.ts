@@ -26,10 +26,7 @@ import { countRefusedNoTrace } from '../shared/refused-trace.js';
 const contract = await loadContract('installments');
 const WRITERS = traceWriters(contract);
 const RULES = loadRules('installments').rules;
-/**
- * Writers whose object an outbound call shows: a plan saved notifies the issuer (seed 001, Endpoints: "POST
- * /notifications ... is sent when a consumer selects an installment plan"; reference, Flows - notification round-trip).
- */
+/** Writers whose object an outbound call shows (seed 001, Endpoints: POST /notifications; reference, Flows - notification). */
 const OUTBOUND: Record<string, string> = { savePlan: 'notifyPlan' };
 /** How long a read of the issuer's notifications waits for one that is on its way. */
 const NOTIFICATION_WAIT_MS = 300;

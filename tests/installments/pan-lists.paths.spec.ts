@@ -7,10 +7,7 @@ type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
 type Req = Parameters<Parameters<typeof test>[2]>[0]['instReq'];
 
-/**
- * An account range the target holds (provider 2.0.0: a new list's range not in the system is refused), the
- * valid cards (provider 2.0.0, Pan: Luhn) nearest its ends inside it, and the nearest just outside it.
- */
+/** A held account range (provider 2.0.0) and the valid cards (Pan: Luhn) nearest its ends, inside and just outside. */
 function rangeHeld(req: Req) {
   const { accountRangeLow: rangeLow, accountRangeHigh: rangeHigh } = req.heldRange()!;
   const near = (v: bigint, up: boolean) => luhnNear(v.toString().padStart(rangeLow.length, '0'), up);
