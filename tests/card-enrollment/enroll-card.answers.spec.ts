@@ -193,9 +193,8 @@ test(
   },
 );
 
-// --- The masked consumer on both paths (seed 000, MaskedConsumer: never in clear; the form, CE-MASK-FORM, from
-// the provider's Card API examples "J***", "D**", "J*** D**", "r*****1@mailinator.com"). Consumers whose masks
-// differ in length (1 to the seed's 30), first letter and case.
+// --- The masked consumer on both paths (seed 000, MaskedConsumer; CE-MASK-FORM: the provider's Card API examples)
+// Consumers whose masks differ in length (1 to the seed's 30), first letter and case.
 const CONSUMERS = [
   { firstName: 'McKenzie-Anne Élodie', lastName: "O'Brien-VanDerBerg" },
   // A first name of lower-case letters: its first character kept lower case (provider example "J***" keeps it as sent).

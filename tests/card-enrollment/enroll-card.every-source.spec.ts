@@ -32,9 +32,8 @@ import { countProperty } from '../../helpers/client/property-counts.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 import { foreignIdCases, type OwnedMember, ownIdRows } from '../../helpers/client/invariants/owned-ids.js';
 
-// --- Every request rule under every cardSource: the one-of-two paths (reference A1), every refusal the contract
-// makes of the body and of the Card inside the JWE (seed 000, Card and Limits), the check digit and the JWE
-// (reference A3, facts), the unknown receipt (reference A5).
+// --- Every request rule under every cardSource: the paths (reference A1), every refusal of the body and the Card
+// (seed 000, Card and Limits), the check digit and the JWE (reference A3, facts), the unknown receipt (reference A5).
 const contract = await loadContract('card-enrollment');
 /** The refusals of the request rules: a 400 (seed 000, Errors: INVALID_ARGUMENT, or INVALID_STATE for what does not resolve). */
 const refused = (res: { status: number; body: any }) =>
@@ -182,9 +181,8 @@ for (const path of ENROLLMENT_PATHS)
       },
     );
 
-// --- Under every cardSource on each path: every request limit of seed 000's Limits table at its maximum and
-// one past it, names on both sides of every length where a mask can change (provider Card API MaskedConsumer),
-// and each of the caller's own serviceIds (seed 000, MaskedCard serviceId; its pattern allows '#').
+// --- Under every cardSource on each path: seed 000's Limits at their maximum and one past, names around each mask
+// change (provider Card API MaskedConsumer), each own serviceId (seed 000, MaskedCard serviceId).
 
 /** seed 000, Limits: the request rows, each with a value of a given length that keeps every other rule of its member. */
 const LIMITS: LimitRow[] = (
@@ -291,9 +289,8 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- Every id the request names, under every cardSource on each path: (1) resolved exactly (seed 000, Errors 400
-// INVALID_STATE "does not resolve"; reference A5; CE-LOOKUP-EXACT); (2) the caller's own (CE-PROP-IDS-OWNED;
-// reference A2). The caller's own values of each member the contract's 400 names `unresolved`:
+// --- Every id the request names, under every cardSource on each path: resolved exactly (seed 000, Errors 400
+// INVALID_STATE; reference A5; CE-LOOKUP-EXACT), and the caller's own (CE-PROP-IDS-OWNED; reference A2).
 const OWN_VALUES: Record<string, (card: CardTarget) => string[]> = {
   srcClientId: (card) => card.srcClientIds,
   serviceId: (card) => card.serviceIds,

@@ -150,9 +150,8 @@ test(
   },
 );
 
-// --- Every member of EnrollCardRequest (and of the Card on the card path) sent empty ("", {} or null) where the
-// contract then refuses it (seed 000, EnrollCardRequest; Errors 400 INVALID_ARGUMENT): an empty member is present,
-// not absent (reference A1: beside the other path it is both paths). Empty forms the contract allows are not sent.
+// --- Every member sent empty where the contract then refuses it (seed 000, EnrollCardRequest; Errors 400
+// INVALID_ARGUMENT): an empty member is present, not absent (reference A1).
 const contract = await loadContract('card-enrollment');
 const doc = contract.document;
 type Node = Record<string, any>;
@@ -253,9 +252,8 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
-// --- Every enum member of EnrollCardRequest is closed: a value it does not list is 400 INVALID_ARGUMENT naming
-// the member (seed 000, Origin, ConsumerIdentity, EnrolmentReferenceData; Errors). Each value is confirmed
-// outside by the contract; the provider's own values are the conflicts' checks' (conflicts.yaml).
+// --- Every enum member of the request is closed (seed 000, Origin, ConsumerIdentity, EnrolmentReferenceData;
+// Errors); the provider's own values are the conflicts' checks' (conflicts.yaml).
 
 /** Every member of a schema that holds an enum, by dotted path, with its listed and its provider values. */
 function enumMembers(node: Node, at = ''): { field: string; values: string[]; provider: string[] }[] {
