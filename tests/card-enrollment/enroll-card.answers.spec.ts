@@ -1,6 +1,5 @@
-// Covers: POST /cards (putCard) 200 on both paths (seed 000, MaskedCard, MaskedConsumer, Limits; the provider's
-// Card API examples where the seed is silent): the masked card and consumer, response limits and forms, dates,
-// the account a receipt stands for. Every answer is also judged by fixtures/assertions/card-enrollment-answer.ts.
+// Covers: putCard 200 on both paths (seed 000, MaskedCard, MaskedConsumer, Limits; the provider's Card API examples
+// where the seed is silent); every answer is also judged by fixtures/assertions/card-enrollment-answer.ts.
 import {
   type CardRequests,
   CONSUMER_LOCALES,

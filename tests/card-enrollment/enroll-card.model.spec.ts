@@ -1,5 +1,4 @@
-// Covers: putCard in sequences (seed 000, SrcCorrelationId, MaskedCard, MaskedConsumer, States and transitions,
-// Errors 400 INVALID_STATE; reference/card-enrollment.md A2, A5): each answer compared with the reference model
+// Covers: putCard in sequences (seed 000; reference/card-enrollment.md A2, A5) against the reference model
 // (fixtures/models/card-enrollment/enroll-card.model.ts).
 import { enrollmentsModel, rules, runModel, test } from '../../fixtures/card-enrollment.js';
 

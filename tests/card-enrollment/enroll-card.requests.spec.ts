@@ -1,6 +1,5 @@
-// Covers: POST /cards (putCard), the validation of a request on both paths (seed 000, Resources and their
-// fields, Limits, Errors 400; reference A1, A3): one path of two, required members, empty members, closed
-// enums, formats and patterns at their edges. Refusals under every cardSource: enroll-card.every-source.spec.ts.
+// Covers: putCard's request validation on both paths (seed 000, Resources and their fields, Limits, Errors 400;
+// reference A1, A3). Refusals under every cardSource: enroll-card.every-source.spec.ts.
 import {
   conflictsWithout,
   deletePath,

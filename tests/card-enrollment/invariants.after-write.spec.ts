@@ -1,7 +1,5 @@
-// Covers: every value sent comes back as sent (CE-PROP-ECHO-AS-SENT) on putCard, on both paths under every card
-// source and with none (seed 000, Origin), over every valid form of every member the answer mirrors
-// (helpers/client/invariants/echo.ts, mirroredForms), each accepted (CE-VALID-FORMS). The contract has no reader
-// of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
+// Covers: every value sent comes back as sent (CE-PROP-ECHO-AS-SENT; helpers/client/invariants/echo.ts) on putCard, both
+// paths, every source (seed 000, Origin), each valid form accepted (CE-VALID-FORMS). No reader (reference/card-enrollment.md).
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { type CardPlain, panOfLength } from '../../fixtures/examples/card-enrollment.js';
 import { type WriteProbe, writeThenRead } from '../../helpers/client/invariants/after-write.js';

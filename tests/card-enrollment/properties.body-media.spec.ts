@@ -1,5 +1,4 @@
-// Covers: putCard on each path and source: application/json in every form RFC 9110 section 8.3.1 gives the same type
-// is answered as the plain form, another type refused with a documented 4xx (CE-PROP-BODY-MEDIA,
+// Covers: putCard's body media types on each path and source (RFC 9110 section 8.3.1; CE-PROP-BODY-MEDIA,
 // helpers/client/invariants/request-media.ts).
 import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';

@@ -1,6 +1,5 @@
-// Covers: a refusal carries the error status of its condition (CE-PROP-REFUSAL-CODE; `x-codes` on putCard's 400,
-// helpers/client/invariants/refusal-codes.ts; seed 000, Errors; reference A3, A5) on both paths under every
-// cardSource and with none (seed 000, Origin). Nothing is enrolled.
+// Covers: a refusal carries the error status of its condition (CE-PROP-REFUSAL-CODE; helpers/client/invariants/
+// refusal-codes.ts; seed 000, Errors, Origin; reference A3, A5) on both paths under every cardSource.
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, rules, test, underRule } from '../../fixtures/card-enrollment.js';
 import { named, SOURCES, withSource } from './sources.known.js';
 import {

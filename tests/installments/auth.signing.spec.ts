@@ -1,6 +1,5 @@
-// Covers: all 12 operations, 401 and 403 (reference, Transport and auth: OAuth 1.0a RSA-SHA256 signing with a
-// body hash; a missing or bad signature is 401, a key not allowed for the operation 403). notifyPlan is the issuer
-// endpoint. The signature covering the whole request is IN-PROP-SIGNATURE-WHOLE (properties.signatures.spec.ts).
+// Covers: all 12 operations, 401 and 403 (reference, Transport and auth: OAuth 1.0a RSA-SHA256 signing with a body
+// hash). The signature covering the whole request: IN-PROP-SIGNATURE-WHOLE (properties.signatures.spec.ts).
 import { expect, expectErrors, OPERATIONS, rules, signedAs, strangerCredentials, test } from '../../fixtures/installments.js';
 
 for (const operationId of OPERATIONS) {

@@ -1,6 +1,5 @@
-// Covers: 400 of POST /consumers/pans/registrations and /deregistrations, POST /offers, POST /plans,
-// POST /approvals: every pattern, length, enum and cap of reference/installments.md (Main fields -
-// PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
+// Covers: 400 of the PAN list writers, POST /offers, POST /plans, POST /approvals: every pattern, length, enum and cap
+// of reference/installments.md (Main fields) at its boundaries, each with an accepted twin.
 import {
   enumOf,
   examplePlanBody,

@@ -1,6 +1,5 @@
-// Covers: every installments operation the suite calls, each request rule under every variant of the request the
-// contract defines (card data encrypted, provider 2.0.0; each enum or boolean query value, or none; each enum value
-// of the body): every request the contract refuses (helpers/client/negative.ts) is refused with a documented 4xx.
+// Covers: every request the contract refuses (helpers/client/negative.ts) under every variant of the request it defines
+// (provider 2.0.0: encrypted card data, enum and boolean values) is refused with a documented 4xx.
 import {
   OPERATIONS as ALL_OPERATIONS,
   expect,

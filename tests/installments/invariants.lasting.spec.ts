@@ -1,6 +1,5 @@
-// Covers: a state the documents make lasting, lasts (IN-PROP-LASTING; helpers/client/invariants/lasting.ts;
-// IN-ST-6, IN-ST-71: seed 001 States, no document gives a decided plan an end): plans decided each way read the
-// same after 10 minutes, 5 hours and 3 days (past provider 2.0.0 getPlanApprovalStatus's 24 hours).
+// Covers: a lasting state lasts (IN-PROP-LASTING; helpers/client/invariants/lasting.ts; IN-ST-6, IN-ST-71: seed 001
+// States): decided plans read the same after 10 minutes, 5 hours and 3 days (provider 2.0.0 getPlanApprovalStatus: 24 h).
 import { expect, loadContract, mockOnly, rules, test } from '../../fixtures/installments.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { lastingStatesOf } from '../../helpers/client/invariants/lasting.js';

@@ -1,6 +1,5 @@
-// Covers: every reader of merchants shows the latest write (IN-PROP-LATEST-WRITE, an assumption; seed 001,
-// Endpoints; reference/installments.md, flows): a merchant (MidSearchRequest: legal name, country, acquirer ICA)
-// submitted again with every other member changed shows, once completed, no value only the first had.
+// Covers: every merchant reader shows the latest write (IN-PROP-LATEST-WRITE, an assumption; seed 001, Endpoints;
+// reference/installments.md, flows; MidSearchRequest names the merchant).
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { otherValues } from '../../helpers/client/invariants/echo.js';
 import { isRead, leavesOf } from '../../helpers/client/invariants/kit.js';

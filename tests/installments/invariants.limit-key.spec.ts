@@ -1,6 +1,5 @@
-// Covers: a limit counts only the key the contract names (IN-PROP-LIMIT-KEY; helpers/client/invariants/keys.ts) on
-// every operation documenting a 429 with its `x-rate` key. The issuer's count is by address (provider 2.0.0,
-// PlanNotifTooManyRequestError: the IP rate limit): an exception, saying so.
+// Covers: a limit counts only the key the contract names (IN-PROP-LIMIT-KEY; helpers/client/invariants/keys.ts); the
+// issuer's count is by address (provider 2.0.0, PlanNotifTooManyRequestError), an exception saying so.
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { mockOnly, rules, test } from '../../fixtures/installments.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';

@@ -1,7 +1,5 @@
-// Covers: every installments reader (helpers/client/invariants/kit.ts isRead) on objects the check makes: an object
-// two readers show reads the same on both (readers-agree.ts, IN-PROP-READERS-AGREE); a merchant is named by the MID
-// search's members (seed 001, Endpoints; provider 2.0.0 MerchantMidSearchParameters). Then each plan reader is sent
-// every other identifying value as the path id: none may answer that plan (exact-id.ts, IN-PROP-ID-NAMES-ONE).
+// Covers: two readers of one object agree (IN-PROP-READERS-AGREE; seed 001, Endpoints; provider 2.0.0
+// MerchantMidSearchParameters), and a path id names one plan only (exact-id.ts, IN-PROP-ID-NAMES-ONE).
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { byIdReaders } from '../../helpers/client/invariants/exact-id.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';

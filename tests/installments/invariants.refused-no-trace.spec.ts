@@ -1,7 +1,5 @@
-// Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE; helpers/client/invariants/refused-trace.ts)
-// on every writer: refused for each member and kind of rule the contract states, unsigned, with a key without the
-// right (403) and for another representation (406); every reader of its objects (and offers for a list's cards,
-// IN-STATE-PAN-ELIGIBLE) then answers as before.
+// Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE; helpers/client/invariants/refused-trace.ts) on
+// every writer, for every rule, 401, 403 and 406; its objects' readers (and offers, IN-STATE-PAN-ELIGIBLE) unchanged.
 import { expect, loadContract, rules, signedAs, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { loadRules } from '../../helpers/contract/rules.js';

@@ -1,7 +1,5 @@
-// Covers: the ids installments resolves to a registered object (seed 001, Endpoints; reference, Operations table:
-// an unknown plan 404 on the readers, 400 on the decision; provider 2.0.0 PanListIdNotFound; reference, Flows -
-// checkout), each in the forms a prefix or cut lookup takes for it (helpers/client/security/value-forms.ts,
-// endForms) and with a space inside: refused as documented. A UUID's case (RFC 9562): every operation agrees.
+// Covers: the ids installments resolves, in the forms a prefix or cut lookup takes (value-forms.ts endForms), refused as
+// documented (seed 001, Endpoints; reference, Operations table, Flows - checkout; provider 2.0.0 PanListIdNotFound).
 import { exampleParticipation, expect, rules, test, withDecision } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 

@@ -1,7 +1,5 @@
-// Covers: postMerchantSearches and postMerchantMidSearches, every criterion compared whole (provider 2.0.0,
-// MerchantSearchParameters, MerchantMidSearchParameters; seed 001, Endpoints) in the forms a loose comparison takes
-// for a known value (case, an end changed, a space, a leading zero, NFD: IN-PROP-TEXT-FORM, @assumption): 400, or
-// none of the known merchants. Left out: the legal name's matching and the country code's case (no source says).
+// Covers: every merchant search criterion compared whole (provider 2.0.0, MerchantSearchParameters,
+// MerchantMidSearchParameters; seed 001, Endpoints) against loose forms (IN-PROP-TEXT-FORM, @assumption).
 import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
 import { endForms, valueForms } from '../../helpers/client/security/value-forms.js';
 

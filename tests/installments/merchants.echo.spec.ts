@@ -1,7 +1,5 @@
-// Covers: POST /merchants/participations and every reader of a participation's details (seed 001, Endpoints
-// "merchants with participation details"; provider 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage):
-// a member a reader answers is the one submitted, byte for byte (one left out is not judged), with values a trim,
-// a fold, a number or a dropped repeat would change, and every enum and flag value between the participations.
+// Covers: every reader of a participation answers each member as submitted, byte for byte (seed 001, Endpoints; provider
+// 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage), with telling values and every enum and flag value.
 import {
   expect,
   mixedCase,

@@ -1,6 +1,5 @@
-// Covers: the merchant's ids as search criteria, compared as text (provider 2.0.0, MerchantMidSearchParameters.mid,
-// MerchantSearchParameters.maid: letters and digits): leading zeros and prefixes are other ids. And the merchant a
-// MID search names by legal name, country and acquirer ICA together (seed 001, Endpoints: "the mids of a given merchant").
+// Covers: mid and maid criteria compared as text (provider 2.0.0, MerchantMidSearchParameters.mid, MerchantSearchParameters
+// .maid), and a MID search's merchant named by legal name, country and ICA together (seed 001, Endpoints).
 import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
 import { underRule } from '../../helpers/client/annotations.js';
 

@@ -1,6 +1,5 @@
-// Covers: POST /merchants/participations with an acquirer ICA of each form the contract admits (provider 2.0.0
-// AcquirerIca: 6, 9 or 11 digits), read through every reader that answers it (seed 001, Endpoints; provider 2.0.0
-// MerchantParticipation, MerchantDetails, MidDetailsPage): an ICA is an identifier, never cut, padded or prefix-matched.
+// Covers: an acquirer ICA of each form (provider 2.0.0 AcquirerIca: 6, 9 or 11 digits) through every reader (seed 001,
+// Endpoints; provider 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage): never cut, padded or prefix-matched.
 import { exampleParticipation, expect, loadContract, rules, test, textForms } from '../../fixtures/installments.js';
 
 type Merchant = Record<string, any>;

@@ -1,6 +1,5 @@
-// Covers: the merchant operations with offset and limit (seed 001, Endpoints; provider 2.0.0 MerchantParticipation,
-// Merchant, MerchantSearch, MidDetailsPage, paging headers; reference/installments.md, Flows - lender app): random
-// sequences compared with the reference model (fixtures/models/installments/merchants.model.ts).
+// Covers: the merchant operations (seed 001, Endpoints; provider 2.0.0; reference/installments.md, Flows - lender app) in
+// random sequences against the reference model (fixtures/models/installments/merchants.model.ts).
 import { merchantsModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {

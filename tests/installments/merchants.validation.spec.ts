@@ -1,6 +1,5 @@
-// Covers: POST /merchants/participations, /merchants/searches, /merchants/mids/searches 400:
-// every pattern, length, enum and array cap of reference/installments.md (Main fields - Merchant
-// participation and search) at its boundaries; each accepted twin proves the limit is the cause.
+// Covers: 400 of the merchant writers and searches: every pattern, length, enum and array cap of reference/installments.md
+// (Main fields - Merchant participation and search) at its boundaries, each with an accepted twin.
 import {
   expect,
   expectErrors,

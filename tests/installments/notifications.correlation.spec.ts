@@ -1,6 +1,5 @@
-// Covers: savePlan with and without a Correlation-Id and the notification each causes (provider 2.0.0, savePlan
-// CorrelationIdHeaderParameter: "If not provided, the API will create a new one and propagate it to all downstream
-// systems"; PlanNotifCorrelationIdHeaderParameter: required, a UUID; seed 001, Events: one per plan selected).
+// Covers: savePlan with and without a Correlation-Id (provider 2.0.0: "If not provided, the API will create a new one and
+// propagate it to all downstream systems"; PlanNotifCorrelationIdHeaderParameter) and one notification per plan (seed 001).
 import { expect, mixedCaseUuid, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {

@@ -1,6 +1,5 @@
-// Covers: savePlan and the notifications it causes, counted over the reads and decisions that follow (seed 001,
-// Events: "sent when a consumer selects an installment plan"; Endpoints: a decision sends nothing on). A witness
-// plan selected last bounds the wait without a sleep.
+// Covers: one notification per selection, none for a read or a decision (seed 001, Events: "sent when a consumer selects
+// an installment plan"; Endpoints); a witness plan selected last bounds the wait.
 import { expect, expectDeliveries, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 import { EVENT_IDS, eventIdProblems, eventMembersOf } from '../../helpers/client/invariants/delivery-ids.js';
 import { countProperty } from '../../helpers/client/property-counts.js';

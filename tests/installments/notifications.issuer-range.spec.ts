@@ -1,9 +1,5 @@
-// Covers: savePlan (POST /plans) and the notification it causes, judged against the issuer's account
-// range with the plan's card in every form savePlan takes it (the root encryptedValue, its plaintext
-// as each ConsumerPan, a string or a JSON number) - seed 001, Events (selecting a plan
-// notifies the issuer); reference/installments.md, Flows - notification (the issuer endpoint
-// configured for the account range) and Payload encryption. The range is the mock's issuer's (a
-// sandbox does not publish its issuers' ranges): @mock-only.
+// Covers: savePlan's notification against the issuer's account range, the card in every form (seed 001, Events;
+// reference/installments.md, Flows - notification, Payload encryption). The mock's issuer range: @mock-only.
 import { exampleOffersBody, examplePlanBody, expect, mockOnly, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];

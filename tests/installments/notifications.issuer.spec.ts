@@ -1,7 +1,5 @@
-// Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint, the suite playing the service
-// (reference, Flows - notification (b), issuer certification). The throttle's window at the millisecond on the
-// mock's frozen clock (IN-ISSUER-THROTTLE-WINDOW: provider 2.0.0 PlanNotifTooManyRequestError, a rate per second,
-// a sliding second). The ICAs served are compared whole (reference, Flows - notification (b): 404 otherwise).
+// Covers: POST /notifications 201/400/404/429 on an issuer's endpoint (reference, Flows - notification (b)): the throttle
+// at the millisecond (IN-ISSUER-THROTTLE-WINDOW: provider 2.0.0 PlanNotifTooManyRequestError), ICAs compared whole.
 import {
   exampleNotification,
   expect,

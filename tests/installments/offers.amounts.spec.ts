@@ -1,6 +1,5 @@
-// Covers: POST /offers 200, the amounts of each offer (provider 2.0.0, Offer: totalAmount, tenure "Total number of
-// installments", otherInstallmentAmount, firstInstallmentAmount), judged by the client's answer judge
-// (offerAmountsWrong) on purchases that can tell: minor units, fractions, int32 edges, the largest plan amount.
+// Covers: the amounts of each offer (provider 2.0.0, Offer: totalAmount, tenure "Total number of installments", ...),
+// judged by the answer judge (offerAmountsWrong) on purchases that can tell.
 import { expect, loadContract, rangeOf, rules, test } from '../../fixtures/installments.js';
 
 const CONTRACT = await loadContract('installments');

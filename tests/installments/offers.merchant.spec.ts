@@ -1,6 +1,5 @@
-// Covers: approvedOffers, the merchant members that go together (provider 2.0.0, approvedOffers 400 examples
-// InvalidMerchantParameters, InvalidMerchantParameterCombinations, MissingCountyCodeInMerchantParameters): each
-// combination complete (200) and with one member left out (400); a telling Correlation-Id on each.
+// Covers: approvedOffers' merchant members that go together (provider 2.0.0, 400 examples InvalidMerchantParameters,
+// InvalidMerchantParameterCombinations, MissingCountyCodeInMerchantParameters): complete 200, one left out 400.
 import { expect, rules, test } from '../../fixtures/installments.js';
 
 const COUNTRY = { country: 'USA' };

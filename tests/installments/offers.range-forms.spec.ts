@@ -1,6 +1,5 @@
-// Covers: approvedOffers as the reader of a registered account range, the card in every form the request takes it
-// (reference/installments.md, Flows - services, Payload encryption; provider 2.0.0 OfferParameters, AccountRange).
-// The range is 16 digits like its cards, under BIN 455556.
+// Covers: approvedOffers as a 16-digit registered range's reader (BIN 455556), the card in every form (reference/installments.md,
+// Flows - services, Payload encryption; provider 2.0.0 OfferParameters, AccountRange).
 import { exampleOffersBody, expect, noOffers, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
 import { underRule } from '../../helpers/client/annotations.js';
 import { loadContract } from '../../helpers/contract/contract.js';

@@ -1,6 +1,4 @@
-// Covers: POST /consumers/pans/registrations and /deregistrations 200/400, POST /offers 200/404:
-// PAN registration decides which cards get offers (reference, Flows - services: register PANs to a
-// list -> offers only for registered account ranges -> deregister).
+// Covers: PAN registration decides which cards get offers (reference, Flows - services).
 import { expect, expectErrors, expectNoOffers, rules, test } from '../../fixtures/installments.js';
 
 test(

@@ -1,6 +1,5 @@
-// Covers: registerPans, deregisterPans and approvedOffers as the reader of a card's registration (seed 001, Endpoints;
-// provider 2.0.0 Registration, Deregistration, ViewPanList; reference/installments.md, Flows - services): random
-// sequences compared with the reference model (fixtures/models/installments/pan-lists.model.ts).
+// Covers: registerPans, deregisterPans and approvedOffers (seed 001, Endpoints; provider 2.0.0; reference, Flows - services)
+// in random sequences against the reference model (fixtures/models/installments/pan-lists.model.ts).
 import { panListsModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test(

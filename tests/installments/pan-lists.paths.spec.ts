@@ -1,6 +1,4 @@
-// Covers: POST /consumers/pans/registrations and POST /offers with account ranges at both ends
-// (reference, Flows - services: offers only for registered cards and account ranges; provider 2.0.0,
-// AccountRange).
+// Covers: PAN registration and offers at both ends of an account range (reference, Flows - services; provider 2.0.0, AccountRange).
 import { expect, expectNoOffers, luhnNear, rules, test } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];

@@ -1,6 +1,5 @@
-// Covers: registerPans with an account range and approvedOffers as its reader (provider 2.0.0 PanRegistrationBody
-// and the registerPans 400 examples; reference/installments.md, Flows - services). Ranges and cards are digit strings
-// (provider 2.0.0, ^[0-9]{11,19}$), compared as text. Each range is a random block of BIN 455552.
+// Covers: registerPans with an account range, read through offers (provider 2.0.0 PanRegistrationBody, ^[0-9]{11,19}$,
+// registerPans 400 examples; reference, Flows - services). Ranges in BIN 455552.
 import { expect, expectErrors, luhnNear, rules, test } from '../../fixtures/installments.js';
 
 test(

@@ -1,6 +1,5 @@
-// Covers: the PAN list requests the provider refuses and their accepted neighbours (provider 2.0.0, registerPans 400
-// PansNotPresentUpdateRequest; deregisterPans 400 InvalidEncryptedValue, PanListIdNotFound), each followed by the
-// list's reader (approvedOffers; reference, Flows - services).
+// Covers: the PAN list requests the provider refuses (provider 2.0.0, PansNotPresentUpdateRequest, InvalidEncryptedValue,
+// PanListIdNotFound) and their accepted neighbours, each followed by offers (reference, Flows - services).
 import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
 
 test(

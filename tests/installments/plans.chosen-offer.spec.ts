@@ -1,7 +1,5 @@
-// Covers: approvedOffers, savePlan, getPlan and the plan's POST /notifications: what a selection names together
-// (seed 001, Endpoints: "a cardholder chose one of the offers"; Events; provider 2.0.0 savePlan "a previously
-// presented offer", SchedulePayment "of the offer selected by cardholder", CorrelationIdHeaderParameter
-// "propagate it to all downstream systems"). Each plan is chosen from a later offer of its answer.
+// Covers: what a selection names together (seed 001, Endpoints, Events; provider 2.0.0 savePlan "a previously presented
+// offer", SchedulePayment, CorrelationIdHeaderParameter), each plan chosen from a later offer of its answer.
 import { expect, mixedCaseUuid, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
 
 /** `n` installments of `amount` in cents, the remainder on the last, each due on a month's last day from January 2031. */

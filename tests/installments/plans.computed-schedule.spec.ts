@@ -1,7 +1,5 @@
-// Covers: a plan saved without schedulePayments, and the schedule the service computes (IN-VAL-PLAN-SCHEDULE;
-// reference installments.md, Notification schedulePayments*; provider 2.0.0 PlanPost.schedulePayments optional,
-// ScheduledRepayment, SchedulePayment), for purchases across the range in more than one currency; its notification
-// has one payment per installment from 1 (provider 2.0.0: tenure is the total number of installments).
+// Covers: the schedule the service computes for a plan saved without one (IN-VAL-PLAN-SCHEDULE; reference installments.md,
+// Notification schedulePayments*; provider 2.0.0 PlanPost, ScheduledRepayment, SchedulePayment, tenure).
 import { expect, planTermsMandatory, rules, test } from '../../fixtures/installments.js';
 
 const AMOUNTS = [1.0, 10.01, 999.99, 1000, 1234.56, 98765.43];

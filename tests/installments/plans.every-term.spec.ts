@@ -1,6 +1,5 @@
-// Covers: a plan of every frequency (provider 2.0.0 Offer enum) and every tenure offered, with and without a schedule
-// of its own: getPlan and the notification carry its terms and schedule (IN-ECHO-PLAN, IN-NOTIFY-CHOSEN,
-// IN-NOTIFY-SCHEDULE, judged by the answer and notification judges). No source gives a computed schedule's spacing.
+// Covers: a plan of every frequency (provider 2.0.0 Offer enum) and tenure offered, its terms and schedule on getPlan and in
+// the notification (IN-ECHO-PLAN, IN-NOTIFY-CHOSEN, IN-NOTIFY-SCHEDULE: the answer and notification judges).
 import { expect, FREQUENCIES, rules, test } from '../../fixtures/installments.js';
 
 /** Days between two payments of each frequency (a MONTHLY plan's are a calendar month apart). */

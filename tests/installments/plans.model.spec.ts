@@ -1,6 +1,5 @@
-// Covers: approvedOffers, savePlan, planApproval, getPlanApprovalStatus, getPlan (seed 001, Endpoints and States;
-// provider 2.0.0 PlanPost, CreatedInstallmentPlan, InstallmentPlan, PlanApprovalParameters, Sync; reference, Flows -
-// checkout): random sequences compared with the reference model (fixtures/models/installments/plans.model.ts).
+// Covers: the plan operations (seed 001, Endpoints and States; provider 2.0.0; reference, Flows - checkout) in random
+// sequences against the reference model (fixtures/models/installments/plans.model.ts).
 import { plansModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {

@@ -1,6 +1,5 @@
-// Covers: savePlan against the partner's configured product (INSTALLMENTS_USE_CASES, INSTALLMENTS_DISTRIBUTION_PARTNER;
-// provider 2.0.0, PlanPost: members "mandatory for" a use case; POST /plans: the offer's data "without any changes"),
-// refused as PlanCreateInvalidInput's examples give it.
+// Covers: savePlan against the configured product (INSTALLMENTS_USE_CASES, INSTALLMENTS_DISTRIBUTION_PARTNER; provider
+// 2.0.0, PlanPost "mandatory for", POST /plans "without any changes"), refused as PlanCreateInvalidInput's examples give it.
 import {
   expect,
   luhnValid,

@@ -1,6 +1,5 @@
-// Covers: every operation taking a body: application/json in every form RFC 9110 section 8.3.1 gives the same type
-// is answered as the plain form; another type is refused only as documented (approvedOffers' 415, provider 2.0.0)
-// (IN-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
+// Covers: every body's media types (RFC 9110 section 8.3.1; approvedOffers' 415, provider 2.0.0; IN-PROP-BODY-MEDIA,
+// helpers/client/invariants/request-media.ts).
 import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';

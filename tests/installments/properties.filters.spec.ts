@@ -1,6 +1,5 @@
-// Covers: every installments search keeps the matching rule its contract states (IN-FILTER-RULE;
-// helpers/client/invariants/filter-rules.ts). No source states how a legal name matches (seed 001, Endpoints;
-// provider 2.0.0 MerchantLegalName): an exception, never a guessed rule.
+// Covers: every search keeps the matching rule its contract states (IN-FILTER-RULE; helpers/client/invariants/filter-rules.ts);
+// a legal name's matching no source states (seed 001, Endpoints; provider 2.0.0 MerchantLegalName): an exception.
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { FILTER_RULES, matchRule } from '../../helpers/client/invariants/filter-rules.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';

@@ -1,6 +1,5 @@
-// Covers: RFC 9110 section 12.5.1 on every operation declaring a media type (helpers/client/invariants/negotiation.ts):
-// an Accept selecting application/json is served JSON, one admitting none is the 406 documented (reference, Operations
-// table; provider 2.0.0).
+// Covers: RFC 9110 section 12.5.1 on every operation declaring a media type (helpers/client/invariants/negotiation.ts;
+// reference, Operations table; provider 2.0.0: 406).
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { ACCEPT, acceptFormsOf, judgeAccept, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
 import type { CallOptions } from '../../helpers/client/client.js';

@@ -1,6 +1,5 @@
-// Covers: every operation refused for who sends it (401 unsigned: seed 001, Authentication; 403 the forbidden key:
-// provider 2.0.0, reference Error codes) is refused alike under each valid form of its other members
-// (IN-PROP-REFUSAL-FORMS; helpers/client/invariants/type-forms.ts checkRefusalOnForms).
+// Covers: 401 (seed 001, Authentication) and 403 (provider 2.0.0, reference Error codes) alike under each valid form of
+// the other members (IN-PROP-REFUSAL-FORMS; helpers/client/invariants/type-forms.ts checkRefusalOnForms).
 import { expect, OPERATIONS, rules, signedAs, test } from '../../fixtures/installments.js';
 import { checkRefusalOnForms, REFUSAL_FORMS } from '../../helpers/client/invariants/type-forms.js';
 import type { CallOptions } from '../../helpers/client/client.js';

@@ -1,6 +1,5 @@
-// Covers: every criterion the contract makes a code or an identifier (provider 2.0.0 AcquirerIca, Mid, Maid,
-// CountryCode, EffectuationStatus) is compared whole (IN-PROP-SEARCH-CRITERIA; helpers/client/invariants/filters-body.ts;
-// seed 001, Endpoints). The legal name is an exception (properties.filters.spec.ts).
+// Covers: every code or identifier criterion compared whole (IN-PROP-SEARCH-CRITERIA; helpers/client/invariants/filters-body.ts;
+// seed 001, Endpoints; provider 2.0.0 AcquirerIca, Mid, Maid, CountryCode, EffectuationStatus).
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { BODY_CRITERIA, bodyCriteria, exactInputs, listedUnder, rowsOf, strayRows } from '../../helpers/client/invariants/filters-body.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';

@@ -1,6 +1,5 @@
-// Covers: every operation a signing scheme covers (oauth1Signature, reference, Transport and auth): signed over what
-// is sent it is not refused; any part RFC 5849 section 3.4.1 covers changed after signing is 401
-// (IN-PROP-SIGNATURE-WHOLE, helpers/client/invariants/signatures.ts).
+// Covers: a signature covers the whole request (IN-PROP-SIGNATURE-WHOLE, helpers/client/invariants/signatures.ts;
+// reference, Transport and auth; RFC 5849 section 3.4.1): anything changed after signing is 401.
 import { expect, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkSignatureWhole, SIGNATURE_WHOLE, signedOperationsOf } from '../../helpers/client/invariants/signatures.js';

@@ -1,6 +1,5 @@
-// Covers: every operation's sample and the plan flow: no answer value is a sensitive input (provider 2.0.0: card data
-// encrypted, panLastFour at most; reference/installments.md, Transport and auth: the key signs, it is not data).
-// Checkers: helpers/client/security/sensitive-values.ts and card-shown.ts.
+// Covers: no answer value is a sensitive input (provider 2.0.0: panLastFour at most; reference/installments.md, Transport
+// and auth: the key signs), by helpers/client/security/sensitive-values.ts and card-shown.ts.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { cardShownIn } from '../../helpers/client/security/card-shown.js';
 import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';
