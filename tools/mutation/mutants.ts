@@ -35,20 +35,12 @@ export interface EquivalentRule {
   reason: string;
 }
 
-const silent = {
-  isTraceEnabled: () => false,
-  isDebugEnabled: () => false,
-  isInfoEnabled: () => false,
-  isWarnEnabled: () => false,
-  isErrorEnabled: () => false,
-  isFatalEnabled: () => false,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  fatal: () => undefined,
-};
+const silent = Object.fromEntries(
+  ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].flatMap((level): [string, () => unknown][] => [
+    [level, () => undefined],
+    [`is${level[0].toUpperCase()}${level.slice(1)}Enabled`, () => false],
+  ]),
+);
 
 /** The repository at a commit (HEAD by default: what was committed, not the work tree) in a temporary folder; node_modules is linked. */
 export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
