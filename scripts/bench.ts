@@ -1,16 +1,7 @@
 // `npm run bench [-- --seconds N] [--rounds N] [--connections N] [--calls N] [--service <name>] [--growth N] [--linked N]`:
-// how fast the embedded mocks answer, what the suite's client costs per call, and whether a list
-// read's cost grows with what a mock holds, in one run. Per service, autocannon loads a mock
-// request and a like-for-like bare node:http server (the same credentials checked as the mock
-// checks them, the card JWE decrypted, the same body serialized and answered) in alternating rounds
-// (mock, bare, mock, bare...), and prints each side's median and spread of req/s and of the server
-// process's CPU time per request (steadier on a shared machine); a creation is loaded on its own. Then
-// the same calls go one after the other through a bare Playwright APIRequestContext and through
-// OperationClient. Then fresh financial data and installments mocks are grown through their API to
-// 50 customers and merchants, then to --growth (50,000), and the same list reads are timed at both
-// sizes (tools/bench/reads.ts). Goals, PASS or MISS each: mock >= 0.7 x bare, client <= 1.2 x
-// bare, each read at the large size >= 0.5 x its rate at 50, the last creation batch >= 0.7 x the
-// first half's median. Figures, not assertions: exits 0 unless it crashed or got bad arguments.
+// how fast the embedded mocks answer against a like-for-like bare server, what the suite's client
+// costs per call, and whether a list read's cost grows with what a mock holds (docs/benchmarks.md).
+// Figures with PASS or MISS per goal, not assertions: exits 0 unless it crashed or got bad arguments.
 // All traffic stays on 127.0.0.1; no header is ever printed.
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';

@@ -1,24 +1,12 @@
-// `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in
-// .env: mock by default, or sandbox), writes reports/certification.{md,json}, reports/coverage.{md,json}
-// and the Allure results, and prints the verdict. On a sandbox it runs the service projects only
-// (every configured service in one run, one verdict; `--service` one of them, PARTIAL). The previous
-// certification stays until this run's replaces it (each file written whole at the end,
-// helpers/verdict/write-file.ts): a run killed outright leaves the last verdict, never half of one;
-// a run that cannot start (a configuration error) or is interrupted replaces it with its NOT RUN.
-// Ctrl-C or SIGTERM: Playwright gets one SIGINT (it ends the checks in progress as interrupted,
-// runs its teardown, which deletes what the run made on a sandbox, and writes a NOT RUN
-// certification counting what ran); Playwright watches this process and does the same when it
-// is killed outright (helpers/run/parent-watch.ts).
+// `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in .env),
+// writes reports/certification.{md,json,html}, reports/coverage.{md,json} and the Allure results, and
+// prints the verdict (docs/commands.md, docs/reports.md). Each file is written whole at the end: a run
+// killed outright leaves the last verdict; one that cannot start or is interrupted writes its NOT RUN.
+// Ctrl-C or SIGTERM: Playwright gets one SIGINT (helpers/run/parent-watch.ts when this process is killed).
 // Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5; 2: bad arguments, a
-// configuration error (one line per bad value, naming the variable; the report says NOT RUN), or
-// another run holding this checkout (one line naming it; nothing under reports/ is touched).
-// `--baseline <certification.json>` compares the run with a previous one (helpers/verdict/baseline.ts): the
-// comparison goes into the reports and on stdout, and a regression makes the exit code non-zero
-// (1 unless the verdict's code already is). `--workers <n>` is passed to Playwright.
-// `--explain-with <version>` classes each failure of a service certified at an older contract version
-// by that newer version's provider document (tools/diff/explain.ts): "documented in <version>" or
-// unexplained, in the certification's reports and on stdout. The verdict and the exit code stay the
-// certified contract's: a failure the newer version documents is still a failure of this contract.
+// configuration error, or another run holding this checkout. `--baseline`: a regression makes it
+// non-zero (helpers/verdict/baseline.ts). `--explain-with <version>` classes each failure by the newer
+// provider document (tools/diff/explain.ts); the verdict and exit code stay the certified contract's.
 import path from 'node:path';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';

@@ -1,13 +1,8 @@
 // `npm run diff -- --service <name> --to <file> [--from <file>] [--rules-only] [--ledger <file>]`:
-// the structural diff of two OpenAPI documents (--from defaults to the suite's own contract of the
-// service), each change judged by what it does to the suite's rules and checks
-// (tools/diff/classify.ts), the changes the service's deviation ledger names taken out
-// (schemas/<service>/deviations.yaml, tools/diff/ledger.ts). Writes reports/diff-<service>.{md,json};
-// prints the counts per class, then every change to act on grouped by operation with what to edit.
-// With --from (two published documents) the ledger, which records our contract against the
-// provider's document, is left out unless --ledger names one.
-// Exit code: 1 when a change is to act on (false-alarm risk, unchecked, obsolete, tightened), 0
-// otherwise, 2 on bad input.
+// the structural diff of two OpenAPI documents, each change judged by what it does to the suite's rules
+// (tools/diff/classify.ts), the deviation ledger's changes taken out (tools/diff/ledger.ts; with --from,
+// only the --ledger named). Writes reports/diff-<service>.{md,json} (docs/diff-and-drift.md).
+// Exit code: 1 when a change is to act on, 0 otherwise, 2 on bad input.
 import fs from 'node:fs';
 import path from 'node:path';
 import { configOf } from '../helpers/config/config.js';

@@ -1,10 +1,7 @@
-// `npm run durations:table -- [--from <durations.json,...>] [--measured <text>]`: refreshes the
-// committed prior of the progress console's time left (helpers/verdict/stand-in-durations.json,
-// helpers/verdict/check-durations.ts) from the check durations of whole stand-in runs. Each
-// `reports/.durations.json` a run of `npm run certify:stand-in` leaves holds its checks' durations by
-// check id; the checks of the service projects are listed (`playwright test --list`) to give each id
-// its spec file; the table keeps the mean per check of each file over the runs. Exit 2 on a file
-// that cannot be read.
+// `npm run durations:table -- [--from <durations.json,...>] [--measured <text>]`: refreshes the committed
+// prior of the progress console's time left (helpers/verdict/stand-in-durations.json) from the
+// reports/.durations.json of whole stand-in runs: the mean per check of each spec file over the runs.
+// Exit 2 on a file that cannot be read.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_SERVICES } from '../helpers/config/env-schema.js';

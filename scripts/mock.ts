@@ -1,15 +1,9 @@
-// `npm run mock [-- --service <name>] [--faults id,id]`: the embedded mocks standalone on fixed
-// ports, for people integrating by hand. Prints each base URL; the credentials of the mocks' test
-// clients go to .mock/credentials.json (git-ignored), never to the console.
-// Outbound deliveries (webhooks, notifications, callbacks) addressed off this machine go to a
-// loopback receiver the command starts, which prints one line per delivery (method, address, size;
-// never the body), unless `--deliver-to <origin>` names where they go instead.
-// `npm run mock -- --service <name> --as-sandbox [--rps <n>]`: one mock as the stand-in of the
-// provider's sandbox (mocks/stand-in.ts: no control surface, the sandbox's limits, optionally a
-// request-rate limit); its .env variables go to .mock/stand-in-<service>.env (mode 0600), and
-// only that file's path is printed.
-// Either runs until Ctrl-C, a SIGTERM, or the end of the npm that started it (a SIGKILL or a closed
-// terminal: helpers/run/parent-watch.ts), then closes its servers: a next start finds its ports free.
+// `npm run mock [-- --service <name>] [--faults id,id] [--deliver-to <origin>]`: the embedded mocks
+// standalone on fixed ports; the test clients' credentials go to .mock/credentials.json, never to the
+// console. Deliveries addressed off this machine go to a loopback receiver printing one line each
+// (never the body). `--as-sandbox [--rps <n>]`: one mock as the sandbox stand-in (mocks/stand-in.ts),
+// its .env variables in .mock/stand-in-<service>.env (mode 0600). Runs until Ctrl-C, a SIGTERM or
+// the end of its npm (helpers/run/parent-watch.ts), then closes its servers.
 import fs from 'node:fs';
 import http from 'node:http';
 import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';

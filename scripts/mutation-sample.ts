@@ -1,25 +1,9 @@
-// `npm run mutation:sample -- --service <name> [--count N] [--seed S]`: an independent measure of
-// the suite. StrykerJS's instrumenter generates every mutant of the service's mock
-// (mocks/<name>/ and the modules of mocks/kit/ it loads); a seeded random sample of N, less the mutants a reviewed list declares equivalent
-// (mocks/<name>/equivalent-mutants.yaml, a reason each), is run against the service's specs in a
-// copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the
-// kill ratio with its 95% interval and every survivor (file, line, mutation); writes
-// reports/mutation-sample-<name>.{md,json}.
-// `--targeted`: per mutant, first only the spec files citing a rule of the mutated module (the rules
-// its fault catalogue beside it breaks, `<module>.faults.ts`), then, when those miss it, the rest of
-// the service's spec files: the verdict is the whole project's, a kill usually comes sooner. A
-// module without a catalogue (shared code) runs the whole service at once.
-// `--coverage`: the baseline run records which spec files reach each mutant (their tests' windows;
-// what a worker builds once counts for all: helpers/client/mutant-coverage.ts). A mutant reached
-// only by some files runs against those files alone (with --targeted, its module's first); one
-// reached by shared code runs as without the option; one no test reaches survives unrun (as
-// Stryker's "no coverage", counted as a survivor). `--confirm <n>` then runs the rest of the service
-// against the first n survivors judged on their files alone, and names any it kills.
-// A survivor is judged again under each later contract version of the service (FD_CONTRACT_VERSION),
-// on the whole service: code only a later version's operations reach is checked by its specs.
-// `--check`: runs nothing; fails (exit 1) on an entry of a reviewed list (mocks/<name>/ and
-// mocks/kit/equivalent-mutants.yaml) that matches no mutant of the work tree's source, e.g. a
-// `line` expression written before the code was moved or reformatted.
+// `npm run mutation:sample -- --service <name> [--count N] [--seed S]`: StrykerJS's mutants of the
+// service's mock (and the kit modules it loads), less the reviewed equivalents, a seeded sample run
+// against the service's specs in a copy of the repository; prints the kill ratio with its 95% interval
+// and every survivor, writes reports/mutation-sample-<name>.{md,json}. `--targeted`, `--coverage`,
+// `--confirm`, `--unreached`, `--check` and the survivors' judgement under later contract versions:
+// docs/mutation.md, "Sampled mutants".
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
