@@ -37,16 +37,9 @@ const USAGE =
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 
 /** How a user tunes a run, the pace and quota a guest keeps among them (not what a target is): kept from the user's settings. */
-const TUNING = new Set([
-  'BREAKER_AFTER',
-  'FC_NUM_RUNS',
-  'FC_SEED',
-  'FC_PATH',
-  'MODEL_RUNS',
-  'MODEL_COMMANDS',
-  'SANDBOX_MAX_RPS',
-  'SANDBOX_CUSTOMER_QUOTA',
-]);
+const TUNING = new Set(
+  'BREAKER_AFTER FC_NUM_RUNS FC_SEED FC_PATH MODEL_RUNS MODEL_COMMANDS SANDBOX_MAX_RPS SANDBOX_CUSTOMER_QUOTA'.split(' '),
+);
 
 /** The user's tuning, as their environment and configuration file give it (helpers/config/config.ts read the file into it). */
 function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {

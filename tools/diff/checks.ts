@@ -13,17 +13,7 @@ import { listService, type ListedTest } from '../listing.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What the listing of a project reads: a change to any file under these makes the cache stale. */
-const LISTING_INPUTS = [
-  'fixtures',
-  'helpers',
-  'mocks',
-  'schemas',
-  'scripts/lib',
-  'playwright.config.ts',
-  'package-lock.json',
-  'tsconfig.json',
-  '.env',
-];
+const LISTING_INPUTS = 'fixtures helpers mocks schemas scripts/lib playwright.config.ts package-lock.json tsconfig.json .env'.split(' ');
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'contract-diff');
 /** Environment variables the config and the specs read (values enter the hash only, never the file). */
 const LISTING_ENV = /^(CI|TARGET|DOTENV_PATH|MOCK_FAULTS|FD_|CARD_|INSTALLMENTS_|FC_|SANDBOX_)/;

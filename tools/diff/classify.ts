@@ -66,21 +66,8 @@ const ASSERTIONS = new Set(['pattern', 'format', 'const', 'multipleOf', 'content
 const STRUCTURAL = new Set(['$ref', 'not', 'if', 'then', 'else', 'prefixItems', 'contains', 'patternProperties', 'unevaluatedProperties']);
 const VACUOUS = new Set(['minLength', 'minItems', 'minProperties']);
 const NUMERIC_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
-const CONSTRAINTS = [
-  'enum',
-  'const',
-  'pattern',
-  'format',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minItems',
-  'maxItems',
-  'multipleOf',
-];
+const CONSTRAINTS = `enum const pattern format minLength maxLength minimum maximum exclusiveMinimum exclusiveMaximum minItems maxItems
+  multipleOf`.split(/\s+/);
 
 /** A path template with its parameters unnamed and no trailing slash: `/a/{id}/` is `/a/{}`. */
 export const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');

@@ -82,24 +82,10 @@ interface ProviderFacts {
 // Keywords that carry the provider's prose or presentation, never a fact a body is judged by.
 const PROSE = new Set<string>([...PROSE_KEYWORDS, 'servers', 'callbacks', 'links', 'xml', 'contact', 'license', 'termsOfService']);
 // Maps whose keys are names (a member, a path, a status, a media type, a component), not keywords.
-const NAMED = new Set([
-  'properties',
-  'patternProperties',
-  'paths',
-  'responses',
-  'content',
-  'headers',
-  'schemas',
-  'parameters',
-  'requestBodies',
-  'securitySchemes',
-  'encoding',
-  'mapping',
-  'variables',
-  'scopes',
-  'dependentRequired',
-  'dependentSchemas',
-]);
+const NAMED = new Set(
+  `properties patternProperties paths responses content headers schemas parameters requestBodies securitySchemes
+  encoding mapping variables scopes dependentRequired dependentSchemas`.split(/\s+/),
+);
 const COMBINERS = new Set(['oneOf', 'anyOf', 'allOf']);
 const VERBATIM = new Set(['enum', 'const', 'default']);
 

@@ -7,35 +7,11 @@ import { ajv } from '../../helpers/contract/ajv.js';
 import { deref, type Json } from '../../helpers/contract/contract.js';
 
 /** JSON Schema keywords kept from a published schema; anything else (x-*, nullable, xml...) is dropped. */
-const KEEP = new Set([
-  'type',
-  'properties',
-  'required',
-  'items',
-  'enum',
-  'const',
-  'format',
-  'pattern',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'additionalProperties',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  '$ref',
-  'minProperties',
-  'maxProperties',
-  'default',
-]);
+const KEEP = new Set(
+  `type properties required items enum const format pattern minLength maxLength minimum maximum exclusiveMinimum
+  exclusiveMaximum multipleOf minItems maxItems uniqueItems additionalProperties allOf anyOf oneOf not $ref
+  minProperties maxProperties default`.split(/\s+/),
+);
 
 export class PublishedDocument {
   private readonly validators = new Map<string, ValidateFunction | Error>();

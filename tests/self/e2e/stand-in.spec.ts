@@ -21,18 +21,9 @@ import { addTesting, fdHeaders, newTestingCustomer } from './fd-stand-in.known.j
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 /** What the suite's preparation creates, or the user's own side (listener, receiver, issuer): never in env(). */
-const NOT_PROVIDED = [
-  'FD_LINKED_CUSTOMER_ID',
-  'FD_SAMPLE_REPORT_ID',
-  'FD_SAMPLE_PORTFOLIO_ID',
-  'FD_LISTENER_PUBLIC_URL',
-  'FD_LISTENER_PORT',
-  'INSTALLMENTS_RECEIVER_PUBLIC_URL',
-  'INSTALLMENTS_RECEIVER_PORT',
-  'INSTALLMENTS_ISSUER_ENDPOINT_URL',
-  'INSTALLMENTS_ISSUER_ICA',
-  'INSTALLMENTS_ISSUER_CID',
-];
+const NOT_PROVIDED = `FD_LINKED_CUSTOMER_ID FD_SAMPLE_REPORT_ID FD_SAMPLE_PORTFOLIO_ID FD_LISTENER_PUBLIC_URL FD_LISTENER_PORT
+  INSTALLMENTS_RECEIVER_PUBLIC_URL INSTALLMENTS_RECEIVER_PORT INSTALLMENTS_ISSUER_ENDPOINT_URL INSTALLMENTS_ISSUER_ICA
+  INSTALLMENTS_ISSUER_CID`.split(/\s+/);
 /** The control routes of the kit and of the financial data mock. */
 const CONTROL: [string, string][] = [
   ['GET', '/__mock/state'],
@@ -261,18 +252,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     const list = ((await accounts.json()) as { accounts: { type: string; status: string; institutionId: string | number }[] }).accounts;
     expect(list).toHaveLength(12);
     const active = new Set(list.filter((a) => a.status === 'active').map((a) => a.type));
-    const types = [
-      'checking',
-      'savings',
-      'creditCard',
-      'investment',
-      'mortgage',
-      'loan',
-      'lineOfCredit',
-      'studentLoan',
-      'moneyMarket',
-      'cd',
-    ];
+    const types = 'checking savings creditCard investment mortgage loan lineOfCredit studentLoan moneyMarket cd'.split(' ');
     expect([...active], 'an active account of each type').toEqual(expect.arrayContaining(types));
     // No legacy Harbor Savings login in the stand-in: only the FinBank institutions.
     expect(new Set(list.map((a) => String(a.institutionId)))).toEqual(new Set(['101732', '102105']));
