@@ -52,22 +52,17 @@ function startServer(services: BenchService[]): Promise<Server> {
       void stop();
       reject(new Error(`the mocks did not start within ${SETUP_TIMEOUT_MS / 1000} s`));
     }, SETUP_TIMEOUT_MS);
-    const grow = (store: 'small' | 'large', size: number, linked: number) =>
-      new Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>((done, fail) => {
+    /** Sends a request to the server process and answers its reply of the type expected. */
+    const ask = <T extends ServerMessage['type']>(request: ParentMessage, type: T) =>
+      new Promise<Extract<ServerMessage, { type: T }>>((done, fail) => {
         child.once('message', (message: ServerMessage) => {
-          if (message.type === 'grown') done(message);
+          if (message.type === type) done(message as Extract<ServerMessage, { type: T }>);
           else fail(new Error(message.type === 'error' ? message.message : `unexpected ${message.type} from the server process`));
         });
-        child.send({ type: 'grow', store, size, linked } satisfies ParentMessage);
+        child.send(request);
       });
-    const cpu = () =>
-      new Promise<number>((done, fail) => {
-        child.once('message', (message: ServerMessage) => {
-          if (message.type === 'cpu') done(message.micros);
-          else fail(new Error(`unexpected ${message.type} from the server process`));
-        });
-        child.send({ type: 'cpu' } satisfies ParentMessage);
-      });
+    const grow = (store: 'small' | 'large', size: number, linked: number) => ask({ type: 'grow', store, size, linked }, 'grown');
+    const cpu = async () => (await ask({ type: 'cpu' }, 'cpu')).micros;
     child.once('message', (message: ServerMessage) => {
       clearTimeout(timer);
       if (message.type === 'ready') resolve({ plans: message.plans, grow, cpu, stop });
@@ -180,9 +175,7 @@ function printReport(
         f.rps.toFixed(0),
         latency(f.p50),
         latency(f.p99),
-        String(f.total),
-        String(f.non2xx),
-        String(f.errors),
+        ...[f.total, f.non2xx, f.errors].map(String),
       ]);
     }
     out.push(table(rows));
@@ -317,9 +310,7 @@ export const main: CommandMain = async (argv, io) => {
     const grows = options.services.some((s) => s === 'financial-data' || s === 'installments');
     if (options.growth > 0 && grows) {
       const reads = new Map<string, ReadFigures>();
-      // Two stores live side by side, each of fresh mocks: the small one's reads and the large one's
-      // are timed in alternating rounds (small, large, small, large...), so that a burst of load from
-      // elsewhere on the machine falls on both sizes rather than on one.
+      // Two stores of fresh mocks, read in alternating rounds: a burst of load from elsewhere falls on both sizes.
       progress(`growing fresh mocks to ${SMALL} customers and merchants`);
       const small = await server.grow('small', SMALL, Math.min(options.linked, SMALL));
       progress(`growing other fresh mocks to ${options.growth} customers (${options.linked} linked) and merchants`);

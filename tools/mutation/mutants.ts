@@ -118,11 +118,7 @@ export async function mutantsOf(root: string, folders: string[], extraFiles: str
   return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 }
 
-/**
- * The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (survivors that are
- * observable but that no rule of the sources pins, e.g. free text; kept in the sample and counted
- * as survivors, the report gives the reason), or both.
- */
+/** The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (observable survivors no rule pins, counted with their reason), or both. */
 export function loadEquivalents(files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] {
   return files.flatMap((file) => {
     if (!fs.existsSync(file)) return [];
@@ -168,11 +164,8 @@ function alternatives(source: string): string[] {
 }
 
 /**
- * What of a reviewed list matches no mutant (file, mutator and source line): an entry, or one
- * top-level alternative of an entry's `line`, written against code that has since moved or been
- * reformatted. It excludes nothing, and the mutants it meant are sampled again unnoticed.
- * `lineOf` gives a mutant's original source line. Each stale item names the entry and, for a part,
- * the alternative.
+ * The entries of a reviewed list, or top-level alternatives of an entry's `line`, that match no mutant
+ * (`lineOf`: a mutant's source line): written against code since moved, they exclude nothing.
  */
 export function staleEquivalents(
   rules: EquivalentRule[],
@@ -218,11 +211,7 @@ export function wilson(killed: number, total: number): [number, number] {
   return [Math.max(0, (centre - margin) / denominator), Math.min(1, (centre + margin) / denominator)];
 }
 
-/**
- * TypeScript's compiler API (and StrykerJS's instrumenter, in instrument()), loaded on first use:
- * the self tests and every process that lists them import this module for its small helpers
- * (the seeded sample, the interval), and the two cost about a second of CPU to load.
- */
+/** TypeScript's compiler API (and StrykerJS's instrumenter), loaded on first use: the processes importing this module's small helpers need neither. */
 const requireModule = createRequire(import.meta.url);
 let compilerApi: typeof ts | undefined;
 const tsApi = (): typeof ts => (compilerApi ??= requireModule('typescript') as typeof ts);
@@ -427,13 +416,10 @@ function parseExpression(code: string): ts.Expression | undefined {
 const declarationsOf = new WeakMap<ts.SourceFile, { name: string; from: number; to: number }[]>();
 
 /**
- * Declarations read, and read only, in code reached only with a fault on (inFaultBranch, or the
- * body of another such declaration, to a fixed point; a function's calls of itself aside): a function, or a const holding a function
- * or a value computed without side effects, declared once in the file under a name nothing else
- * of the file binds, not exported. What such a declaration computes reaches an answer only through
- * a fault branch, so in a fault-free run none of its mutants can change one (e.g. a helper called
- * only by a fault's branch, a flag read only in a fault's && chain). Returns each one's name and
- * the range its mutants lie in (the function, or the const's initializer).
+ * Declarations read only in code reached only with a fault on (inFaultBranch, or another such declaration,
+ * to a fixed point; a function's calls of itself aside): a function, or a const holding one or a value
+ * computed without side effects, declared once in the file, not exported. None of their mutants can change
+ * an answer in a fault-free run (docs/mutation.md). Each one's name and the range its mutants lie in.
  */
 function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from: number; to: number }[] {
   const known = declarationsOf.get(file);
