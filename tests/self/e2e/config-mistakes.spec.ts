@@ -1,13 +1,9 @@
 // Covers: the configuration-mistake matrix. Each mistake a user makes in .env for a sandbox
-// certification (malformed, unreachable, wrong status, wrong content type, wrong key type,
-// expired certificate, wrong keystore password or alias, two variables swapped, stray spaces or
-// quotes) is run, against the loopback sandbox stand-ins (mocks/stand-in.ts), through
-//   - doctor (helpers/run/doctor.ts, what `npm run doctor` prints), and
-//   - certify: the configuration check `npm run certify -- --service <s>` makes before starting
-//     Playwright, then the global setup's judgement (helpers/run/sandbox-start.ts), in process;
-// and each gives one line naming the variable, its exit code (or verdict), no stack frame and no
-// secret value. Preflight only: no check runs. Mistakes marked `issue` are the eighteen a user
-// met through `npm run certify` before this matrix existed.
+// certification is run against the loopback sandbox stand-ins (mocks/stand-in.ts) through doctor
+// (helpers/run/doctor.ts) and certify's preflight (its configuration check, then the global setup's
+// judgement, helpers/run/sandbox-start.ts), in process: one line naming the variable, its exit code
+// (or verdict), no stack frame, no secret value. Mistakes marked `issue` are the eighteen a user met
+// through `npm run certify` before this matrix existed.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';

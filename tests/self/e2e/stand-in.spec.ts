@@ -1,12 +1,9 @@
-// Covers: the sandbox stand-in (mocks/stand-in.ts) of each service: no /__mock/ route answers
-// (each is the service's own 404), the request-rate limit (429 in the service's error shape with
-// Retry-After, counted), env() giving what a sandbox .env needs (every 'service' variable of
-// helpers/config/env-schema.ts, one complete alternative of each 'one-of' group, none of the data the
-// suite creates) in lines dotenv reads back. Financial data: the testing-customer quota of the
-// provider Test the APIs page (100 per partner; a deleted one frees its place; the plain mock has
-// none), the Connect page completed in a real browser (Debian's chromium, as
-// certification-html.spec.ts launches it) for both FinBank institutions, refused credentials,
-// the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
+// Covers: the sandbox stand-in (mocks/stand-in.ts) of each service: no /__mock/ route answers, the
+// request-rate limit (429 in the service's error shape with Retry-After, counted), env() giving what a
+// sandbox .env needs (helpers/config/env-schema.ts) in lines dotenv reads back. Financial data: the
+// testing-customer quota of the provider Test the APIs page (100 per partner), the Connect page
+// completed in a real browser for both FinBank institutions, refused credentials, the 20-account
+// limit, bad input to the page, and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, test } from '../../../fixtures/self.js';
 import { closing } from '../support.known.js';
