@@ -29,7 +29,7 @@ import { loadContract } from '../helpers/contract/contract.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { startCleanRoom } from '../tools/clean-room/start.js';
-import { integerArg, knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, listArg, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 import { mdTable } from '../tools/report.js';
 
 const USAGE =
@@ -148,13 +148,7 @@ export const main: CommandMain = async (argv, io) => {
   const interruptAfter = num('interrupt-after');
   // A sandbox run mostly waits: more workers than cores pay off, and 4 x 12 testing customers stay inside the quota of 100.
   const workers = num('workers') ?? 4;
-  const faults =
-    args.faults !== undefined
-      ? args.faults
-          .split(',')
-          .map((f) => f.trim())
-          .filter(Boolean)
-      : [];
+  const faults = listArg(args.faults);
   // Any mistake of the configuration: one line each before any stand-in starts (helpers/config/config.ts).
   const mistakes = configurationMistakes(io.env);
   for (const line of mistakes.lines) io.err(line);

@@ -8,7 +8,7 @@ import { SANDBOX_SERVICES } from '../helpers/config/env-schema.js';
 import { DURATIONS_TABLE, fileDurations, fileKey, type DurationsTable } from '../helpers/verdict/check-durations.js';
 import { DURATIONS_FILE } from '../helpers/verdict/progress-reporter.js';
 import { listedChecks, listProjects } from '../helpers/verdict/listing.js';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { listArg, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run durations:table -- [--from <durations.json,...>] [--measured <how the runs were made>]';
 
@@ -20,10 +20,7 @@ function listChecks(): { id: string; file: string }[] {
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { from: 'value', measured: 'value' }, USAGE);
-  const sources = String(args.from ?? DURATIONS_FILE)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const sources = listArg(args.from ?? DURATIONS_FILE);
   const runs = sources.map((file) => {
     try {
       return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;

@@ -68,6 +68,13 @@ export function integerArg(
   throw new UsageError(`--${name} must be an integer${range}, not '${raw}'. Usage: ${usage}`);
 }
 
+/** A comma-separated argument's items, trimmed, empty ones left out ([] when not given). */
+export const listArg = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /** `--<name>`'s value as a regular expression (undefined when not given), else a one-line usage error. */
 export function patternArg(raw: string | undefined, name: string, usage: string): RegExp | undefined {
   try {
