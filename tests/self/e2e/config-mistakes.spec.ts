@@ -103,6 +103,8 @@ const p12 = (w: World) => ({
   INSTALLMENTS_SIGNING_KEY_PASSWORD: P12_PASSWORD,
   INSTALLMENTS_SIGNING_KEY_ALIAS: P12_ALIAS,
 });
+/** The acquirer ICAs unset: doctor proves the other held data without waiting out an effectuation (helpers/target/sandbox/holdings.ts). */
+const NO_ICAS = { INSTALLMENTS_KNOWN_ACQUIRER_ICA: undefined, INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: undefined };
 const swap = (env: Record<string, string>, a: string, b: string) => ({ [a]: env[b], [b]: env[a] });
 
 /**
@@ -371,21 +373,13 @@ const MISTAKES: Mistake[] = [
   m(
     'INSTALLMENTS_ACCOUNT_RANGES with a range the target does not hold',
     NOT_HELD,
-    () => ({
-      INSTALLMENTS_ACCOUNT_RANGES: '5110920004100000000-5110920004199999999',
-      INSTALLMENTS_KNOWN_ACQUIRER_ICA: undefined,
-      INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: undefined,
-    }),
+    () => ({ INSTALLMENTS_ACCOUNT_RANGES: '5110920004100000000-5110920004199999999', ...NO_ICAS }),
     /found range 1 \(5110920004100000000-5110920004199999999\): 200, the card inside it not registered/,
   ),
   m(
     'INSTALLMENTS_ELIGIBLE_PAN a card no PAN list holds',
     NOT_HELD,
-    () => ({
-      INSTALLMENTS_ELIGIBLE_PAN: withCheckDigit('455555123456789'),
-      INSTALLMENTS_KNOWN_ACQUIRER_ICA: undefined,
-      INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: undefined,
-    }),
+    () => ({ INSTALLMENTS_ELIGIBLE_PAN: withCheckDigit('455555123456789'), ...NO_ICAS }),
     /expected a card the target offers installments for, found 404 to approvedOffers .*\(the card is not shown\)/,
   ),
   m(
@@ -399,11 +393,7 @@ const MISTAKES: Mistake[] = [
   m(
     'INSTALLMENTS_USE_CASES without the DURING_PURCHASE the target requires',
     NOT_HELD,
-    () => ({
-      INSTALLMENTS_USE_CASES: 'POST_PURCHASE',
-      INSTALLMENTS_KNOWN_ACQUIRER_ICA: undefined,
-      INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: undefined,
-    }),
+    () => ({ INSTALLMENTS_USE_CASES: 'POST_PURCHASE', ...NO_ICAS }),
     /the target refuses a plan without transactionOffers .*its product includes DURING_PURCHASE/,
   ),
   m(
