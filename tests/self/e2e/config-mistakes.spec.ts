@@ -773,7 +773,6 @@ test('end to end: npm run certify with a keys URL answering 404: one line naming
       return { code, lines, report: fs.readFileSync(path.join(home, 'reports', 'certification.md'), 'utf8') };
     };
     const card = world.env['card-enrollment'];
-    const secrets = [card.CARD_API_KEY];
 
     const keys404 = await certify({ ...card, CARD_KEYS_URL: `${world.origin['card-enrollment']}/no-keys-here` });
     expect(keys404.code, keys404.lines.join('\n')).toBe(5);
@@ -786,9 +785,7 @@ test('end to end: npm run certify with a keys URL answering 404: one line naming
       /^VERDICT: NOT RUN \(card-enrollment stopped by the preflight: CARD_KEYS_URL: .*found 404.*\) for sandbox/,
     );
     expect(keys404.report).toContain('CARD_KEYS_URL');
-    for (const run of [keys404]) {
-      expect(run.lines.join('\n')).not.toMatch(/^\s+at .+[:(]/m);
-      for (const secret of secrets) expect(run.lines.join('\n').includes(secret)).toBe(false);
-    }
+    expect(keys404.lines.join('\n')).not.toMatch(/^\s+at .+[:(]/m);
+    expect(keys404.lines.join('\n').includes(card.CARD_API_KEY)).toBe(false);
   });
 });
