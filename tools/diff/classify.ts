@@ -16,11 +16,7 @@ import { escapeRegExp } from '../../helpers/contract/writers.js';
 
 export const CLASSES = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened', 'no check affected', 'outside the suite'] as const;
 export type DiffClass = (typeof CLASSES)[number];
-/**
- * Classes that fail `npm run diff` (exit 1): the changes to act on. A false-alarm risk or an
- * unchecked change gives a wrong verdict on the new version; an obsolete or tightened one leaves a
- * check of what the new version no longer has, or laxer than it.
- */
+/** Classes that fail `npm run diff` (exit 1): the changes to act on (CLASS_MEANING). */
 export const FAILING_CLASSES: readonly DiffClass[] = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
 
 export const CLASS_MEANING: Record<DiffClass, string> = {
@@ -115,10 +111,8 @@ function direction(keyword: string, action: Located['action'], before: unknown, 
 }
 
 /**
- * Whether a schema restricts its values to a list: its own enum, or one of its allOf members'. An
- * empty enum is no list: the diff library leaves one behind in a schema it walked (a property
- * whose inline enum the other document lacks, its $ref turned into an allOf), and a document's
- * enum has at least one value.
+ * Whether a schema restricts its values to a list: its own enum, or one of its allOf members'. An empty
+ * enum is no list (the diff library leaves one behind in a schema it walked; a document's has a value).
  */
 function enumerated(doc: Json, schema: Json, depth = 0): boolean {
   const s = deref(doc, schema);
