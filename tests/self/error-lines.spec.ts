@@ -73,17 +73,14 @@ const ROWS: [script: string, args: string, line: string, files?: Record<string, 
   ['replay', '', '--collection is required'],
 ];
 
-for (const [script, args, line, files = {}] of ROWS) {
-  const argv = args ? args.split(' ') : [];
-  test(`scripts/${[script, ...argv].join(' ')}${Object.keys(files).length ? ` (${Object.values(files)[0].slice(0, 20)})` : ''} answers with one error line`, async () => {
+const words = (args: string) => args.split(' ').filter(Boolean);
+
+for (const [script, args, line, files = {}] of ROWS)
+  test(`scripts/${[script, ...words(args)].join(' ')}${Object.keys(files).length ? ` (${Object.values(files)[0].slice(0, 20)})` : ''} answers with one error line`, async () => {
     await inTempDir('error-line-', async (dir) => {
       for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
       const { main } = (await import(`../../scripts/${script}.ts`)) as { main: Parameters<typeof runInProcess>[0] };
-      const run = await runInProcess(
-        main,
-        argv.map((a) => a.replace('$DIR', dir)),
-      );
-      expectOneErrorLine(run, line);
+      const argv = words(args).map((a) => a.replace('$DIR', dir));
+      expectOneErrorLine(await runInProcess(main, argv), line);
     });
   });
-}
