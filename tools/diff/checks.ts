@@ -53,10 +53,7 @@ function listingKey(project: string): string {
   return hash.digest('hex');
 }
 
-/**
- * The checks per rule from the cache when nothing they depend on changed, else listed (and the
- * cache written when the listing succeeded). `cached` tells which it was.
- */
+/** The checks per rule from the cache when nothing they depend on changed, else listed and cached; `cached` tells which. */
 export async function listChecksCached(project: string): Promise<{ checks: Map<string, CheckRef[]> | string; cached: boolean }> {
   const key = listingKey(project);
   const file = path.join(CACHE_DIR, `checks-${project}.json`);

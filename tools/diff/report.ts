@@ -27,7 +27,10 @@ const OPERATION_LEVEL =
 
 const listed = (ops: string[]) => `${ops.slice(0, 6).join(', ')}${ops.length > 6 ? ` and ${ops.length - 6} more` : ''}`;
 
-/** What to edit for a change: the contract file and component, or, for a component shared with other operations, the edit of those it touches. */
+/**
+ * What to edit for a change: the contract file and component, or, for a component shared with other
+ * operations, the edit that changes only those it touches.
+ */
 function editLines(c: ChangeEntry, index: EditIndex): string[] {
   const file = contractFileOf(c, index);
   const opFiles = [...new Set(c.operations.map((op) => index.operations.get(op)).filter(Boolean))].join(', ') || 'the contract';

@@ -118,7 +118,10 @@ export async function mutantsOf(root: string, folders: string[], extraFiles: str
   return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 }
 
-/** The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (observable survivors no rule pins, counted with their reason), or both. */
+/**
+ * The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (observable survivors no
+ * rule pins, counted with their reason), or both.
+ */
 export function loadEquivalents(files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] {
   return files.flatMap((file) => {
     if (!fs.existsSync(file)) return [];
@@ -211,7 +214,10 @@ export function wilson(killed: number, total: number): [number, number] {
   return [Math.max(0, (centre - margin) / denominator), Math.min(1, (centre + margin) / denominator)];
 }
 
-/** TypeScript's compiler API (and StrykerJS's instrumenter), loaded on first use: the processes importing this module's small helpers need neither. */
+/**
+ * TypeScript's compiler API (and StrykerJS's instrumenter), loaded on first use: the processes importing
+ * this module's small helpers need neither.
+ */
 const requireModule = createRequire(import.meta.url);
 let compilerApi: typeof ts | undefined;
 const tsApi = (): typeof ts => (compilerApi ??= requireModule('typescript') as typeof ts);
@@ -223,10 +229,7 @@ const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
 // Catalogue ids are kebab-case words, some keeping a member name's capitals (serviceId-not-echoed).
 const FAULT_ID = /^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)+$/;
 
-/**
- * The consts of a file that hold a fault condition (`const copies = version === 1 && faults.has('x')`),
- * by name: only names declared once in the file, so a read of the name is a read of that const.
- */
+/** The consts of a file holding a fault condition (`const copies = v === 1 && faults.has('x')`), by name, each declared once. */
 const faultAliases = new WeakMap<ts.SourceFile, Map<string, ts.Expression>>();
 function faultAliasesOf(file: ts.SourceFile): Map<string, ts.Expression> {
   let known = faultAliases.get(file);
@@ -312,10 +315,7 @@ function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boo
     );
 }
 
-/**
- * Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, &&
- * tail), or in a declaration read only from such code (faultOnlyDeclarations).
- */
+/** Whether [start, end) lies in code reached only with a fault on, or in a declaration read only from such code. */
 export function insideFaultBranch(
   fileName: string,
   source: string,
