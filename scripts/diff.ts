@@ -31,11 +31,9 @@ export const main: CommandMain = async (argv, io) => {
   // The ledger accounts for our contract against the provider's document: it does not apply between two published documents.
   const ledgerApplies = args.from === undefined || args.ledger !== undefined;
   const ledger = ledgerApplies ? readLedger(ledgerPath) : undefined;
-  // The given documents are read first: a file that is missing or not OpenAPI is refused without
-  // starting a listing (a child Playwright process loading every spec of the service) for nothing.
-  // A published document is compared as its provider facts (tools/diff/provider-facts.ts factsOf): the
-  // same skeleton the stored facts hold, so a diff against the document and one against its facts
-  // name the same changes (a description beside a schema's members moves the diff library's keys).
+  // The given documents are read first: a bad file is refused before a listing starts. A published
+  // document is compared as its provider facts (tools/diff/provider-facts.ts factsOf), so a diff against
+  // it and one against its stored facts name the same changes.
   const asFacts = (d: DiffDocument): DiffDocument =>
     d.label.includes('(provider facts of') ? d : { ...asDocument(factsOf(service, d.doc, '', d.label).document, d.label), title: d.title };
   const to = asFacts(readDocumentFile(args.to));

@@ -119,8 +119,7 @@ async function compareCall(
   };
   const clientCall = async () => {
     const body = prepared.bodies[next++];
-    // A new test per call, as in the suite (a fixture builds the client for each test): every call
-    // records its story, coverage and attachment.
+    // A new test per call, as in the suite: every call records its story, coverage and attachment.
     currentTest = new BenchTestInfo();
     const client = new OperationClient({
       request: playwrightRequest,

@@ -228,8 +228,7 @@ async function installments(): Promise<ServicePlan> {
   const searchCall = { query: { offset: 0, limit: 10 }, body: { countryCode: 'USA' } };
   const search = opUrl(contract, mock.baseURL, 'postMerchantSearches', searchCall);
   const searchBody = JSON.stringify(searchCall.body);
-  // The mock checks signature and body hash, not nonce reuse: one signature serves a whole phase
-  // (the mock still verifies RSA-SHA256 on every request).
+  // The mock checks signature and body hash, not nonce reuse: one signature serves a whole phase.
   const compared: LoadTarget = { ...get, headers: signed(get.method, get.url) };
   const key = mock.world.keys[0];
   const origin = await bareServer(

@@ -223,8 +223,7 @@ export function trace(doc: Json, path: (string | number)[]): Traced {
   };
   for (const [i, key] of path.entries()) {
     node = follow(node);
-    // A path the document does not have from here on (the library's own merged view): the rest of
-    // it is kept in the tail, so that two changes below this point keep two places.
+    // A path the document does not have from here on: the rest kept in the tail, so two changes below keep two places.
     if (node === undefined || node === null || typeof node !== 'object')
       return { node: undefined, origin, tail: [...tail, ...path.slice(i)] };
     if (key in node) node = node[key];

@@ -60,8 +60,7 @@ export class PublishedDocument {
     if (node.exclusiveMaximum === true && typeof node.maximum === 'number') [out.exclusiveMaximum, out.maximum] = [node.maximum, undefined];
     for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
 
-    // Ajv's strict mode wants the type a keyword applies to; the document implies it. A keyword of
-    // another type than the declared one asserts nothing in JSON Schema: dropping it changes nothing.
+    // Ajv's strict mode wants the type a keyword applies to: the implied one is set; a keyword of another type asserts nothing.
     if (out.type === undefined && impliedType(out)) out.type = impliedType(out);
     dropVacuousKeywords(out);
     // Ajv's strict mode refuses a required name its schema does not define; define it openly.
