@@ -294,8 +294,7 @@ export class Classifier {
           ? judged('no check affected', 'operation added', "already in the suite's contract")
           : judged('obsolete', 'operation removed', 'the new document no longer has it', opRules);
       case 'status': {
-        // A status the contract lacks fails a target that answers it (statusCodeConformance): a false
-        // alarm before it is a gap in coverage.
+        // A status the contract lacks fails a target that answers it (statusCodeConformance): a false alarm first.
         if (loc.action === 'add')
           return judged(
             'false-alarm risk',

@@ -38,8 +38,7 @@ const REQUEST_SIDE = /request body|query parameter|path parameter|header paramet
  * removes (expected); a request it accepts otherwise; a response it shapes otherwise (a response check).
  */
 function explainingChanges(changes: ChangeEntry[], operationId: string, check: string, received?: string): ChangeEntry[] {
-  // The status answered, where the newer version adds it, is named first: it says the most.
-  // then a change of the request (the target answered it otherwise), then the rest.
+  // The status answered, where the newer version adds it, first; then a change of the request; then the rest.
   const rank = (c: ChangeEntry) => (c.kind === 'status added' ? 0 : REQUEST_SIDE.test(c.where) ? 1 : 2);
   return changes
     .filter((c) => {

@@ -347,8 +347,7 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
   let found = false;
   const visit = (node: ts.Node) => {
     if (found || node.getStart(file) > from || node.getEnd() < to) return;
-    // A condition true only with a fault on (a switch, an && chain with one, in parentheses or
-    // not) made `false`: with the fault off it is false already.
+    // A condition true only with a fault on made `false`: with the fault off it is false already.
     const exactNode = node.getStart(file) === from && node.getEnd() === to;
     if (exactNode && replacement === 'false' && tsApi().isExpression(node) && needsFault(node)) {
       found = true;
@@ -391,8 +390,7 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
     else if (tsApi().isBinaryExpression(node) && isOr(node.operatorToken.kind) && holdsWithoutFault(node.left) && within(node.right))
       found = true;
     else if (tsApi().isBinaryExpression(node) && isAnd(node.operatorToken.kind) && needsFault(node)) {
-      // With the fault off the whole chain is false: another conjunct, or the chain made false,
-      // changes nothing (the chain made true, or the switch itself, is observable).
+      // With the fault off the chain is false: another conjunct, or the chain made false, changes nothing.
       const exact = node.getStart(file) === from && node.getEnd() === to;
       if (exact && replacement === 'false') found = true;
       else if (conjuncts(node).some((c) => !needsFault(c) && within(c))) found = true;
