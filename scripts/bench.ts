@@ -1,16 +1,7 @@
 // `npm run bench [-- --seconds N] [--rounds N] [--connections N] [--calls N] [--service <name>] [--growth N] [--linked N]`:
-// how fast the embedded mocks answer, what the suite's client costs per call, and whether a list
-// read's cost grows with what a mock holds, in one run. Per service, autocannon loads a mock
-// request and a like-for-like bare node:http server (the same credentials checked as the mock
-// checks them, the card JWE decrypted, the same body serialized and answered) in alternating rounds
-// (mock, bare, mock, bare...), and prints each side's median and spread of req/s and of the server
-// process's CPU time per request (steadier on a shared machine); a creation is loaded on its own. Then
-// the same calls go one after the other through a bare Playwright APIRequestContext and through
-// OperationClient. Then fresh financial data and installments mocks are grown through their API to
-// 50 customers and merchants, then to --growth (50,000), and the same list reads are timed at both
-// sizes (tools/bench/reads.ts). Goals, PASS or MISS each: mock >= 0.7 x bare, client <= 1.2 x
-// bare, each read at the large size >= 0.5 x its rate at 50, the last creation batch >= 0.7 x the
-// first half's median. Figures, not assertions: exits 0 unless it crashed or got bad arguments.
+// how fast the embedded mocks answer against a like-for-like bare server, what the suite's client
+// costs per call, and whether a list read's cost grows with what a mock holds (docs/benchmarks.md).
+// Figures with PASS or MISS per goal, not assertions: exits 0 unless it crashed or got bad arguments.
 // All traffic stays on 127.0.0.1; no header is ever printed.
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -61,22 +52,17 @@ function startServer(services: BenchService[]): Promise<Server> {
       void stop();
       reject(new Error(`the mocks did not start within ${SETUP_TIMEOUT_MS / 1000} s`));
     }, SETUP_TIMEOUT_MS);
-    const grow = (store: 'small' | 'large', size: number, linked: number) =>
-      new Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>((done, fail) => {
+    /** Sends a request to the server process and answers its reply of the type expected. */
+    const ask = <T extends ServerMessage['type']>(request: ParentMessage, type: T) =>
+      new Promise<Extract<ServerMessage, { type: T }>>((done, fail) => {
         child.once('message', (message: ServerMessage) => {
-          if (message.type === 'grown') done(message);
+          if (message.type === type) done(message as Extract<ServerMessage, { type: T }>);
           else fail(new Error(message.type === 'error' ? message.message : `unexpected ${message.type} from the server process`));
         });
-        child.send({ type: 'grow', store, size, linked } satisfies ParentMessage);
+        child.send(request);
       });
-    const cpu = () =>
-      new Promise<number>((done, fail) => {
-        child.once('message', (message: ServerMessage) => {
-          if (message.type === 'cpu') done(message.micros);
-          else fail(new Error(`unexpected ${message.type} from the server process`));
-        });
-        child.send({ type: 'cpu' } satisfies ParentMessage);
-      });
+    const grow = (store: 'small' | 'large', size: number, linked: number) => ask({ type: 'grow', store, size, linked }, 'grown');
+    const cpu = async () => (await ask({ type: 'cpu' }, 'cpu')).micros;
     child.once('message', (message: ServerMessage) => {
       clearTimeout(timer);
       if (message.type === 'ready') resolve({ plans: message.plans, grow, cpu, stop });
@@ -189,9 +175,7 @@ function printReport(
         f.rps.toFixed(0),
         latency(f.p50),
         latency(f.p99),
-        String(f.total),
-        String(f.non2xx),
-        String(f.errors),
+        ...[f.total, f.non2xx, f.errors].map(String),
       ]);
     }
     out.push(table(rows));
@@ -326,9 +310,7 @@ export const main: CommandMain = async (argv, io) => {
     const grows = options.services.some((s) => s === 'financial-data' || s === 'installments');
     if (options.growth > 0 && grows) {
       const reads = new Map<string, ReadFigures>();
-      // Two stores live side by side, each of fresh mocks: the small one's reads and the large one's
-      // are timed in alternating rounds (small, large, small, large...), so that a burst of load from
-      // elsewhere on the machine falls on both sizes rather than on one.
+      // Two stores of fresh mocks, read in alternating rounds: a burst of load from elsewhere falls on both sizes.
       progress(`growing fresh mocks to ${SMALL} customers and merchants`);
       const small = await server.grow('small', SMALL, Math.min(options.linked, SMALL));
       progress(`growing other fresh mocks to ${options.growth} customers (${options.linked} linked) and merchants`);

@@ -1,24 +1,14 @@
 // `npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <s>] [--workers <n>]`
-// `npm run certify:clean-room -- [--service <name>] [--workers <n>]`: the same run against the
-// clean-room servers (clean-room/: written from the documents only, by someone who never read this
-// suite), started by tools/clean-room/start.ts with the data their sheets publish: a conformant
-// target we did not write must certify PASS or CONDITIONAL.
-// The suite certified as a guest of a sandbox, proven against the sandbox stand-ins (mocks/stand-in.ts):
-// start the stand-in of every selected service, write one env file holding them all (as a user's
-// .env names every configured service), prepare each one's test data as a user would
-// (`npm run sandbox:prepare`, its Connect page completed in chromium), certify them in ONE run with
-// TARGET=sandbox (`npm run certify`: one certification, one verdict over every service; with
-// `--service` the run is PARTIAL, as any run of one service is), then ask each stand-in what the
-// run left behind. Exit: the certification's exit code (PASS 0, FAIL 1...), or 1 when something
-// deletable was left. `--interrupt-after` stops the certification with SIGINT after that many
-// seconds, to show an interrupted run says NOT RUN and cleans up too; `--rps` makes each stand-in
-// throttle; `--faults` starts them with mock faults (the run must then FAIL: exit 1 expected).
-// The user's own settings of the run's pace and quota (SANDBOX_MAX_RPS, SANDBOX_CUSTOMER_QUOTA, from
-// the environment or .env) and its tuning hold here as on their sandbox: a bad value, or a run the
-// quota cannot hold, is refused in one line before any check.
-// Interrupted at any point (Ctrl-C or SIGTERM, `--interrupt-after`, its terminal killed: it runs
-// behind a relay, tools/cli.ts runMain `detach`), it stops what runs, ends NOT RUN saying what ran,
-// leaves nothing deletable on the stand-ins it still holds, and exits with the code it prints.
+// `npm run certify:clean-room -- [--service <name>] [--workers <n>]`: against the clean-room servers
+// (clean-room/, written from the documents only; tools/clean-room/start.ts): they must certify PASS or CONDITIONAL.
+// The suite certified as a guest of a sandbox against the stand-ins (mocks/stand-in.ts): start each
+// selected service's stand-in, write one env file for them all, prepare each one's test data as a user
+// would (`npm run sandbox:prepare`), certify them in ONE run with TARGET=sandbox, then ask each stand-in
+// what the run left. Exit: the certification's code, or 1 when something deletable was left.
+// `--interrupt-after` sends SIGINT after that many seconds; `--rps` makes each stand-in throttle; `--faults`
+// starts them with mock faults. The user's tuning (SANDBOX_MAX_RPS, SANDBOX_CUSTOMER_QUOTA...) holds as
+// on their sandbox. Interrupted at any point (it runs behind a relay, tools/cli.ts runMain `detach`), it
+// ends NOT RUN, leaves nothing deletable on the stand-ins and exits with the code it prints.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +29,7 @@ import { loadContract } from '../helpers/contract/contract.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { startCleanRoom } from '../tools/clean-room/start.js';
-import { integerArg, knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, listArg, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 import { mdTable } from '../tools/report.js';
 
 const USAGE =
@@ -47,16 +37,9 @@ const USAGE =
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 
 /** How a user tunes a run, the pace and quota a guest keeps among them (not what a target is): kept from the user's settings. */
-const TUNING = new Set([
-  'BREAKER_AFTER',
-  'FC_NUM_RUNS',
-  'FC_SEED',
-  'FC_PATH',
-  'MODEL_RUNS',
-  'MODEL_COMMANDS',
-  'SANDBOX_MAX_RPS',
-  'SANDBOX_CUSTOMER_QUOTA',
-]);
+const TUNING = new Set(
+  'BREAKER_AFTER FC_NUM_RUNS FC_SEED FC_PATH MODEL_RUNS MODEL_COMMANDS SANDBOX_MAX_RPS SANDBOX_CUSTOMER_QUOTA'.split(' '),
+);
 
 /** The user's tuning, as their environment and configuration file give it (helpers/config/config.ts read the file into it). */
 function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -71,11 +54,7 @@ function cleanEnv(tuning: Record<string, string>, extra: Record<string, string>)
   return { ...env, ...tuning, ...extra };
 }
 
-/**
- * When each service ended into the run, from the progress reporter's closing line of that service
- * (helpers/verdict/progress-reporter.ts, finalLines: `<service>: done, ..., ended 9m12s into the run`):
- * from the run's first check to the service's last, as a user watching the console saw it.
- */
+/** When each service ended into the run, from the progress reporter's closing line (`<service>: done, ..., ended 9m12s into the run`). */
 export function serviceWallTimes(output: string): Record<string, string> {
   const times: Record<string, string> = {};
   for (const m of output.matchAll(
@@ -87,7 +66,6 @@ export function serviceWallTimes(output: string): Record<string, string> {
 
 /** The child run now (a preparation, the certification), to pass a signal on to. */
 let current: ChildProcess | undefined;
-/** The signal that stopped this run, if one did. */
 let interrupted: string | undefined;
 
 /** The child's process group gets one SIGINT, as a terminal's Ctrl-C gives it (it ends its run, deletes what it made, writes NOT RUN). */
@@ -100,11 +78,7 @@ function interruptChild(child = current): void {
   }
 }
 
-/**
- * Ctrl-C or SIGTERM, at any point: one SIGINT to the child running (a repeat of the same Ctrl-C,
- * relayed by npm and the relay, is not passed on: Playwright takes a second SIGINT as "skip the
- * teardown"); the stand-ins stay up until the run has deleted what it made on them.
- */
+/** Ctrl-C or SIGTERM: one SIGINT to the child (Playwright takes a second as "skip the teardown"); the stand-ins stay up meanwhile. */
 function stopOnSignals(): () => void {
   interrupted = undefined;
   const stop = (signal: NodeJS.Signals) => {
@@ -124,12 +98,9 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
   const started = Date.now();
   let output = '';
   return new Promise((resolve) => {
-    // One Node process with tsx's loader (`npx tsx` would add npm and tsx's own relaunch, each
-    // relaying a signal again and npm answering it with its own exit code), in its own process
-    // group, signalled as a whole, as a terminal's Ctrl-C would be. It watches this process
-    // (PARENT_PID_ENV): should this one be killed outright, it stops as on a Ctrl-C.
+    // One Node process with tsx's loader (not `npx tsx`: npm and tsx's relaunch relay signals again), in
+    // its own process group; it watches this process (PARENT_PID_ENV). Its output passes through, kept too.
     const loader = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
-    // Its output passes through as it comes (kept too, for the services' wall times).
     const child = spawn(process.execPath, ['--import', loader, ...args], {
       env: { ...env, [PARENT_PID_ENV]: String(process.pid) },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -141,7 +112,6 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
       process.stdout.write(chunk);
       output = `${output}${chunk}`.slice(-200_000);
     });
-    // A signal that came while it was starting.
     if (interrupted) interruptChild(child);
     const timer = interruptAfterS
       ? setTimeout(() => {
@@ -176,18 +146,10 @@ export const main: CommandMain = async (argv, io) => {
   const num = (name: 'rps' | 'interrupt-after' | 'workers') => integerArg(args[name], name, USAGE);
   const rps = num('rps');
   const interruptAfter = num('interrupt-after');
-  // A sandbox run mostly waits (report polling in real time): more workers than cores pay off, and
-  // 4 x 12 testing customers stay well inside the quota of 100.
+  // A sandbox run mostly waits: more workers than cores pay off, and 4 x 12 testing customers stay inside the quota of 100.
   const workers = num('workers') ?? 4;
-  const faults =
-    args.faults !== undefined
-      ? args.faults
-          .split(',')
-          .map((f) => f.trim())
-          .filter(Boolean)
-      : [];
-  // The user's own settings this run keeps (its tuning, its pace and quota, the contract version) and
-  // any mistake of the configuration as written: one line each before any stand-in starts (helpers/config/config.ts).
+  const faults = listArg(args.faults);
+  // Any mistake of the configuration: one line each before any stand-in starts (helpers/config/config.ts).
   const mistakes = configurationMistakes(io.env);
   for (const line of mistakes.lines) io.err(line);
   if (mistakes.code) return mistakes.code;
@@ -201,7 +163,6 @@ export const main: CommandMain = async (argv, io) => {
       if (fs.existsSync(path.resolve('reports', name))) fs.copyFileSync(path.resolve('reports', name), path.join(OUT, name));
     }
   };
-  // Stopped before the certification began: NOT RUN, nothing of a check ran, the stand-ins close with what they hold.
   const stoppedBefore = (what: string) => {
     const reason = `interrupted by ${interrupted} ${what}, before the first check`;
     writeNotRun(path.resolve('reports'), 'sandbox', reason);
@@ -214,7 +175,6 @@ export const main: CommandMain = async (argv, io) => {
   // Secrets stay out of reports/ (the leak scan reads it): the env file lives in a private temp folder.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-'));
   const envFile = path.join(dir, '.env');
-  // Chosen here, so that this run's ledger is known: forgotten with the stand-ins, which take what it names with them.
   const runId = `${Date.now()}-${process.pid}`;
   try {
     io.out(
@@ -223,8 +183,7 @@ export const main: CommandMain = async (argv, io) => {
     for (const service of services)
       standIns.push(cleanRoom ? await startCleanRoom(service) : await startStandIn(service, { requestsPerSecond: rps, faults }));
     if (interrupted) return stoppedBefore(`while the ${targetName} started`);
-    // The provider's values of each, then the user's own side (the listener behind its public URL,
-    // the issuer to certify), each on a port of its own.
+    // The provider's values of each, then the user's own side, each on a port of its own.
     const ports = new Set<number>();
     const blocks: string[] = [];
     for (const standIn of standIns) {
@@ -233,8 +192,7 @@ export const main: CommandMain = async (argv, io) => {
       ports.add(port);
       blocks.push(toDotenv({ ...standIn.env(), ...standIn.userSide(port) }));
     }
-    // The contract version chosen here is the user's choice in their .env, as on a sandbox: the
-    // stand-in plays it (started above in this process) and the certification certifies it.
+    // The contract version is the user's choice, as on a sandbox: the stand-in plays it and the certification certifies it.
     const versions = Object.values(VERSION_VARIABLES).filter((v) => process.env[v]?.trim());
     blocks.push(toDotenv(Object.fromEntries(versions.map((v) => [v, process.env[v]!.trim()]))));
     fs.writeFileSync(envFile, `TARGET=sandbox\n${blocks.join('')}`, { mode: 0o600 });
@@ -278,19 +236,16 @@ export const main: CommandMain = async (argv, io) => {
       interruptAfter,
     );
     const cert = readCertification(path.resolve('reports'), runId);
-    // Stopped before certify could take the signal (still loading): nothing of it ran.
     if (!cert && interrupted) return stoppedBefore('as the certification started');
     copyReports();
-    // Every count of the table is the certification's (its services and its guest ledger); the
-    // stand-ins' live state is asked apart, as the proof that nothing deletable is left. The test
-    // data sandbox:prepare made is kept on purpose (a later run reuses it): not left behind by the run.
+    // The counts are the certification's; the stand-ins' live state is the proof that nothing deletable is
+    // left. The test data sandbox:prepare made is kept on purpose (a later run reuses it).
     const prepared = new Set(
       ['FD_LINKED_CUSTOMER_ID']
         .map((k) => new RegExp(`^${k}="?([^"\n]*)"?$`, 'm').exec(fs.readFileSync(envFile, 'utf8'))?.[1])
         .filter(Boolean),
     );
     const noGuest: ServiceGuestSummary = { created: 0, deleted: 0, deletableLeft: 0, undeletable: 0, retries: 0, retryWaitSeconds: 0 };
-    // The ledger as the run left it (certify sweeps after its certification): kept on disk only while it names something deletable.
     const ledger = ledgerRuns().includes(runId) ? summarise(readGuestLog(runId)) : cert?.guest;
     const rows = standIns.map((standIn) => {
       const service = standIn.service;
@@ -349,8 +304,7 @@ export const main: CommandMain = async (argv, io) => {
     const out = path.relative(process.cwd(), OUT);
     io.out(`\n${lines.join('\n')}\n\n${out}/summary.md; the certification: ${out}/certification.md`);
     const left = rows.some((r) => r.live.length > 0 || r.guest.deletableLeft > 0);
-    // The question a clean-room run answers is whether a conformant target we did not write is
-    // certified without a false alarm: every service PASS or CONDITIONAL (its assumptions listed).
+    // A clean-room run: a conformant target we did not write is certified without a false alarm (PASS or CONDITIONAL).
     const judged = services.map((service) => cert?.services.find((x) => x.service === service)?.verdict ?? 'NOT RUN');
     const clean = judged.every((v) => v === 'PASS' || v === 'CONDITIONAL');
     const code = left && (cleanRoom || certified.code === 0) ? 1 : cleanRoom ? (clean ? 0 : certified.code || 1) : certified.code;

@@ -1,24 +1,12 @@
-// `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in
-// .env: mock by default, or sandbox), writes reports/certification.{md,json}, reports/coverage.{md,json}
-// and the Allure results, and prints the verdict. On a sandbox it runs the service projects only
-// (every configured service in one run, one verdict; `--service` one of them, PARTIAL). The previous
-// certification stays until this run's replaces it (each file written whole at the end,
-// helpers/verdict/write-file.ts): a run killed outright leaves the last verdict, never half of one;
-// a run that cannot start (a configuration error) or is interrupted replaces it with its NOT RUN.
-// Ctrl-C or SIGTERM: Playwright gets one SIGINT (it ends the checks in progress as interrupted,
-// runs its teardown, which deletes what the run made on a sandbox, and writes a NOT RUN
-// certification counting what ran); Playwright watches this process and does the same when it
-// is killed outright (helpers/run/parent-watch.ts).
+// `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in .env),
+// writes reports/certification.{md,json,html}, reports/coverage.{md,json} and the Allure results, and
+// prints the verdict (docs/commands.md, docs/reports.md). Each file is written whole at the end: a run
+// killed outright leaves the last verdict; one that cannot start or is interrupted writes its NOT RUN.
+// Ctrl-C or SIGTERM: Playwright gets one SIGINT (helpers/run/parent-watch.ts when this process is killed).
 // Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5; 2: bad arguments, a
-// configuration error (one line per bad value, naming the variable; the report says NOT RUN), or
-// another run holding this checkout (one line naming it; nothing under reports/ is touched).
-// `--baseline <certification.json>` compares the run with a previous one (helpers/verdict/baseline.ts): the
-// comparison goes into the reports and on stdout, and a regression makes the exit code non-zero
-// (1 unless the verdict's code already is). `--workers <n>` is passed to Playwright.
-// `--explain-with <version>` classes each failure of a service certified at an older contract version
-// by that newer version's provider document (tools/diff/explain.ts): "documented in <version>" or
-// unexplained, in the certification's reports and on stdout. The verdict and the exit code stay the
-// certified contract's: a failure the newer version documents is still a failure of this contract.
+// configuration error, or another run holding this checkout. `--baseline`: a regression makes it
+// non-zero (helpers/verdict/baseline.ts). `--explain-with <version>` classes each failure by the newer
+// provider document (tools/diff/explain.ts); the verdict and exit code stay the certified contract's.
 import path from 'node:path';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
@@ -45,16 +33,13 @@ function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EX
 }
 
 /**
- * The end of a run stopped by a signal: NOT RUN (interrupted) in the certification and on the
- * console alike, exit 5 (unless something worse was found before the stop: card data in the
- * outputs, FAIL). Never throws: whatever goes wrong reading the run's own certification, the
- * stopped run is still said NOT RUN, never an exit 2 as if its arguments were wrong.
+ * The end of a run stopped by a signal: NOT RUN (interrupted) in the certification and on the console,
+ * exit 5 (unless something worse was found before the stop). Never throws: never an exit 2 as if its arguments were wrong.
  */
 export function interruptedEnd(io: CommandIo, target: string, runId: string, signal: string, seconds: number, reports = REPORTS): number {
   let cert: Certification;
   try {
-    // The run's own certification says NOT RUN (interrupted) with what ran (the suite reporter);
-    // a run stopped before Playwright wrote one, or stopped in its teardown, is said NOT RUN here.
+    // The run's own certification says NOT RUN with what ran; one stopped before Playwright wrote it is said NOT RUN here.
     const mine = readCertification(reports, runId);
     if (!mine) cert = writeNotRun(reports, target, `interrupted by ${signal} before the first check`);
     else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
@@ -90,8 +75,7 @@ export const main: CommandMain = async (argv, io) => {
       );
   }
   integerArg(args.workers, 'workers', USAGE, 1);
-  // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
-  // A bad baseline or a run already holding the checkout is one error line and exit 2 (tools/cli.ts exitCodeOf).
+  // Read before the run replaces the reports (the baseline may be the last run's); a bad one is one error line, exit 2.
   const baseline = args.baseline !== undefined ? readBaseline(args.baseline) : undefined;
   // One run per checkout (helpers/verdict/run-lock.ts): refused before anything under reports/ is touched.
   const lock = acquireRunLock(REPORTS, `npm run certify${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`);
@@ -100,9 +84,8 @@ export const main: CommandMain = async (argv, io) => {
   let child: import('node:child_process').ChildProcess | undefined;
   let signalledAt = 0;
   const stop = (signal: NodeJS.Signals) => {
-    // One Ctrl-C reaches this process several times (from the terminal, relayed by npm and by
-    // tsx): one SIGINT is passed on. Playwright takes a second SIGINT as "stop now, skip the
-    // teardown": only a signal well after the first (a person pressing Ctrl-C again) is.
+    // One Ctrl-C reaches this process several times (terminal, npm, tsx): one SIGINT is passed on; Playwright
+    // takes a second as "skip the teardown", so only a signal well after the first (a person again) is.
     if (Date.now() - signalledAt < 2000) return;
     signalledAt = Date.now();
     interrupted ??= signal;
@@ -116,9 +99,7 @@ export const main: CommandMain = async (argv, io) => {
   process.on('SIGTERM', stop);
   // Started by `certify:stand-in` (its pid in PARENT_PID_ENV): killed outright, it stops this run the same way.
   watchParent();
-  // Every mistake of the configuration before Playwright starts, one line each (a .env in the wrong
-  // folder, a misspelt name, a value the .env parser changed, a bad value; on a sandbox every value of
-  // the certified services: its global setup judges them again, and the target, for a run started without certify).
+  // Every mistake of the configuration before Playwright starts, one line each (on a sandbox, every value of the certified services).
   const target = io.env.TARGET || 'mock';
   const mistakes = configurationMistakes(io.env, target === 'sandbox' ? services.map((s) => s.name) : []);
   for (const line of mistakes.lines) io.err(line);
@@ -126,12 +107,10 @@ export const main: CommandMain = async (argv, io) => {
     const errors = mistakes.lines.filter((l) => l.startsWith('configuration error: '));
     return notRun(io, target, `${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, 2);
   }
-  // The suite's own tests (project self) certify nothing about a target, the mocks included: the
-  // service projects alone, so that the console, the page, JSON, JUnit and Allure count the same checks.
+  // The service projects alone (project self certifies nothing about a target): every report counts the same checks.
   const selected = services.map((s) => s.name);
-  // --explain-with on the mocks: a mock that played the certified version exercised nothing of the
-  // newer one, and "0 unexplained" would say nothing. Unless told otherwise, the mock plays the newer
-  // version (its MOCK_VERSION variable), as a target that moved on would.
+  // --explain-with on the mocks: unless told otherwise, the mock plays the newer version (its MOCK_VERSION
+  // variable), as a target that moved on would; one playing the certified version exercises nothing of it.
   const played: Record<string, string> = {};
   if (target === 'mock' && explainWith !== undefined)
     for (const s of services) {
@@ -144,8 +123,7 @@ export const main: CommandMain = async (argv, io) => {
     }
   const projects = [...selected.flatMap((p) => ['--project', p]), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   io.out(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
-  // The run's id is chosen here, so that its ledger of sandbox objects can be swept from here when
-  // the run is interrupted (helpers/client/guest/guest-log.ts).
+  // The run's id, chosen here so that its ledger of sandbox objects can be swept from here (helpers/client/guest/guest-log.ts).
   const runId = process.env.SUITE_RUN_ID ?? `${Date.now()}-${process.pid}`;
   if (interrupted) return notRun(io, target, `interrupted by ${interrupted} before the first check`);
   const run = await playwright(
@@ -164,8 +142,7 @@ export const main: CommandMain = async (argv, io) => {
     },
   );
   if (target === 'sandbox') {
-    // Whatever the ledger still holds (a teardown cut short) is deleted now. Loaded with this
-    // script, not on demand: a signal to the process group also stops the loader's helpers.
+    // Whatever the ledger still holds (a teardown cut short) is deleted now.
     try {
       const swept = await sweepLedger(runId);
       if (swept.deleted || swept.failed.length)

@@ -1,13 +1,8 @@
 // `npm run diff -- --service <name> --to <file> [--from <file>] [--rules-only] [--ledger <file>]`:
-// the structural diff of two OpenAPI documents (--from defaults to the suite's own contract of the
-// service), each change judged by what it does to the suite's rules and checks
-// (tools/diff/classify.ts), the changes the service's deviation ledger names taken out
-// (schemas/<service>/deviations.yaml, tools/diff/ledger.ts). Writes reports/diff-<service>.{md,json};
-// prints the counts per class, then every change to act on grouped by operation with what to edit.
-// With --from (two published documents) the ledger, which records our contract against the
-// provider's document, is left out unless --ledger names one.
-// Exit code: 1 when a change is to act on (false-alarm risk, unchecked, obsolete, tightened), 0
-// otherwise, 2 on bad input.
+// the structural diff of two OpenAPI documents, each change judged by what it does to the suite's rules
+// (tools/diff/classify.ts), the deviation ledger's changes taken out (tools/diff/ledger.ts; with --from,
+// only the --ledger named). Writes reports/diff-<service>.{md,json} (docs/diff-and-drift.md).
+// Exit code: 1 when a change is to act on, 0 otherwise, 2 on bad input.
 import fs from 'node:fs';
 import path from 'node:path';
 import { configOf } from '../helpers/config/config.js';
@@ -36,11 +31,9 @@ export const main: CommandMain = async (argv, io) => {
   // The ledger accounts for our contract against the provider's document: it does not apply between two published documents.
   const ledgerApplies = args.from === undefined || args.ledger !== undefined;
   const ledger = ledgerApplies ? readLedger(ledgerPath) : undefined;
-  // The given documents are read first: a file that is missing or not OpenAPI is refused without
-  // starting a listing (a child Playwright process loading every spec of the service) for nothing.
-  // A published document is compared as its provider facts (tools/diff/provider-facts.ts factsOf): the
-  // same skeleton the stored facts hold, so a diff against the document and one against its facts
-  // name the same changes (a description beside a schema's members moves the diff library's keys).
+  // The given documents are read first: a bad file is refused before a listing starts. A published
+  // document is compared as its provider facts (tools/diff/provider-facts.ts factsOf), so a diff against
+  // it and one against its stored facts name the same changes.
   const asFacts = (d: DiffDocument): DiffDocument =>
     d.label.includes('(provider facts of') ? d : { ...asDocument(factsOf(service, d.doc, '', d.label).document, d.label), title: d.title };
   const to = asFacts(readDocumentFile(args.to));

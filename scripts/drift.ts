@@ -1,8 +1,6 @@
-// `npm run drift -- --service <name> --spec <file>`: validates every example a published OpenAPI
-// document gives (request and response bodies, explicit and assembled from property-level
-// examples, and parameter examples) against our contract with the suite's own Ajv, and prints the
-// acceptance ratio per operation and each rejection with its reason. Nothing of the document is
-// stored: it is read from the path given. Writes reports/drift-<service>.{md,json}.
+// `npm run drift -- --service <name> --spec <file>`: validates every example a published OpenAPI document
+// gives against our contract and prints the acceptance ratio per operation and each rejection with its
+// reason (docs/diff-and-drift.md). The document is read, never stored. Writes reports/drift-<service>.{md,json}.
 // Exit code: 0 when the report was written (whatever the ratio), 2 on bad input.
 import path from 'node:path';
 import { configOf } from '../helpers/config/config.js';

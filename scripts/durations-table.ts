@@ -1,17 +1,14 @@
-// `npm run durations:table -- [--from <durations.json,...>] [--measured <text>]`: refreshes the
-// committed prior of the progress console's time left (helpers/verdict/stand-in-durations.json,
-// helpers/verdict/check-durations.ts) from the check durations of whole stand-in runs. Each
-// `reports/.durations.json` a run of `npm run certify:stand-in` leaves holds its checks' durations by
-// check id; the checks of the service projects are listed (`playwright test --list`) to give each id
-// its spec file; the table keeps the mean per check of each file over the runs. Exit 2 on a file
-// that cannot be read.
+// `npm run durations:table -- [--from <durations.json,...>] [--measured <text>]`: refreshes the committed
+// prior of the progress console's time left (helpers/verdict/stand-in-durations.json) from the
+// reports/.durations.json of whole stand-in runs: the mean per check of each spec file over the runs.
+// Exit 2 on a file that cannot be read.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_SERVICES } from '../helpers/config/env-schema.js';
 import { DURATIONS_TABLE, fileDurations, fileKey, type DurationsTable } from '../helpers/verdict/check-durations.js';
 import { DURATIONS_FILE } from '../helpers/verdict/progress-reporter.js';
 import { listedChecks, listProjects } from '../helpers/verdict/listing.js';
-import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { listArg, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run durations:table -- [--from <durations.json,...>] [--measured <how the runs were made>]';
 
@@ -23,10 +20,7 @@ function listChecks(): { id: string; file: string }[] {
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { from: 'value', measured: 'value' }, USAGE);
-  const sources = String(args.from ?? DURATIONS_FILE)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const sources = listArg(args.from ?? DURATIONS_FILE);
   const runs = sources.map((file) => {
     try {
       return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;

@@ -1,9 +1,7 @@
 // `npm run explain -- --to <version> [--certification reports/certification.json] [--service financial-data]`:
-// the failures of a certification run with one contract version against a target of a newer one,
-// each classed "documented in <version>" when the newer provider document announces the change that
-// explains it (tools/diff/explain.ts: the suite's diff of the two versions' provider facts), or
-// unexplained. Prints the counts and each failure; writes reports/explain-<service>.{md,json}.
-// Exit code 1 when a failure is unexplained, 0 otherwise, 2 on bad input.
+// each failure of a certification classed "documented in <version>" when the newer provider document
+// announces the change that explains it (tools/diff/explain.ts), or unexplained. Writes
+// reports/explain-<service>.{md,json}. Exit code 1 when a failure is unexplained, 0 otherwise, 2 on bad input.
 import fs from 'node:fs';
 import path from 'node:path';
 import { readBaseline } from '../helpers/verdict/baseline.js';

@@ -1,15 +1,9 @@
-// `npm run mock [-- --service <name>] [--faults id,id]`: the embedded mocks standalone on fixed
-// ports, for people integrating by hand. Prints each base URL; the credentials of the mocks' test
-// clients go to .mock/credentials.json (git-ignored), never to the console.
-// Outbound deliveries (webhooks, notifications, callbacks) addressed off this machine go to a
-// loopback receiver the command starts, which prints one line per delivery (method, address, size;
-// never the body), unless `--deliver-to <origin>` names where they go instead.
-// `npm run mock -- --service <name> --as-sandbox [--rps <n>]`: one mock as the stand-in of the
-// provider's sandbox (mocks/stand-in.ts: no control surface, the sandbox's limits, optionally a
-// request-rate limit); its .env variables go to .mock/stand-in-<service>.env (mode 0600), and
-// only that file's path is printed.
-// Either runs until Ctrl-C, a SIGTERM, or the end of the npm that started it (a SIGKILL or a closed
-// terminal: helpers/run/parent-watch.ts), then closes its servers: a next start finds its ports free.
+// `npm run mock [-- --service <name>] [--faults id,id] [--deliver-to <origin>]`: the embedded mocks
+// standalone on fixed ports; the test clients' credentials go to .mock/credentials.json, never to the
+// console. Deliveries addressed off this machine go to a loopback receiver printing one line each
+// (never the body). `--as-sandbox [--rps <n>]`: one mock as the sandbox stand-in (mocks/stand-in.ts),
+// its .env variables in .mock/stand-in-<service>.env (mode 0600). Runs until Ctrl-C, a SIGTERM or
+// the end of its npm (helpers/run/parent-watch.ts), then closes its servers.
 import fs from 'node:fs';
 import http from 'node:http';
 import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';
@@ -19,7 +13,7 @@ import { configOf, FD_HEADER_NAMINGS } from '../helpers/config/config.js';
 import { watchParent } from '../helpers/run/parent-watch.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
-import { integerArg, knownService, parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { integerArg, knownService, listArg, parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
   'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
@@ -59,14 +53,7 @@ export const main: CommandMain = async (argv, io) => {
     );
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
   // --faults, else MOCK_FAULTS as a test run reads it: a fault named either way is never silently dropped.
-  const named = args.faults ?? process.env.MOCK_FAULTS;
-  const faults =
-    typeof named === 'string'
-      ? named
-          .split(',')
-          .map((f) => f.trim())
-          .filter(Boolean)
-      : [];
+  const faults = listArg(args.faults ?? process.env.MOCK_FAULTS);
   const unknown = unknownFaultsMessage(faults);
   if (unknown) throw new UsageError(args.faults !== undefined ? unknown.replace('MOCK_FAULTS', '--faults') : unknown);
   if (args['as-sandbox']) return standIn(selected, args, faults, io);
@@ -100,19 +87,14 @@ export const main: CommandMain = async (argv, io) => {
   const credentials: Record<string, unknown> = {};
   const handles = [];
   for (const mock of selected) {
-    try {
-      const options = { faults, port: mock.port, headerNames, ...(clockStart !== undefined ? { clockStart } : {}) }; // headerNames: read by the financial data mock only
-      const handle = await mock.start(options);
-      handle.context.deliveries.divertTo = divertTo;
-      handles.push(handle);
-      credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
-      const extra = mock.service === 'financial-data' ? `   headers: ${headerNames.appKey} / ${headerNames.appToken}` : '';
-      io.out(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)${extra}`);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'EADDRINUSE')
-        throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
-      throw error;
-    }
+    // headerNames: read by the financial data mock only.
+    const options = { faults, port: mock.port, headerNames, ...(clockStart !== undefined ? { clockStart } : {}) };
+    const handle = await onPort(mock.port, () => mock.start(options));
+    handle.context.deliveries.divertTo = divertTo;
+    handles.push(handle);
+    credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
+    const extra = mock.service === 'financial-data' ? `   headers: ${headerNames.appKey} / ${headerNames.appToken}` : '';
+    io.out(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)${extra}`);
   }
   fs.mkdirSync('.mock', { recursive: true });
   fs.writeFileSync('.mock/credentials.json', JSON.stringify(credentials, null, 2), { mode: 0o600 });
@@ -125,6 +107,17 @@ export const main: CommandMain = async (argv, io) => {
   receiver?.server.close();
   return 0;
 };
+
+/** A server started on its fixed port; a port in use is one line. */
+async function onPort<T>(port: number, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE')
+      throw new Error(`port ${port} is in use (is another \`npm run mock\` running?)`);
+    throw error;
+  }
+}
 
 /** Until Ctrl-C, a SIGTERM (taken as one) or the end of the npm that started this command (its pid in PARENT_PID_ENV). */
 function untilStopped(): Promise<void> {
@@ -167,18 +160,9 @@ async function standIn(
     );
   // Requests per second; 0: no limit.
   const rps = integerArg(args.rps as string | undefined, 'rps', SANDBOX_USAGE);
-  let handle;
-  try {
-    handle = await startStandIn(mock.service as StandInService, {
-      port: mock.port,
-      faults,
-      requestsPerSecond: rps ?? 0,
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'EADDRINUSE')
-      throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
-    throw error;
-  }
+  const handle = await onPort(mock.port, () =>
+    startStandIn(mock.service as StandInService, { port: mock.port, faults, requestsPerSecond: rps ?? 0 }),
+  );
   // The variables hold keys and secrets: a file only its owner reads, never the console.
   const file = `.mock/stand-in-${mock.service}.env`;
   fs.mkdirSync('.mock', { recursive: true });

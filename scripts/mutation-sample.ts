@@ -1,25 +1,9 @@
-// `npm run mutation:sample -- --service <name> [--count N] [--seed S]`: an independent measure of
-// the suite. StrykerJS's instrumenter generates every mutant of the service's mock
-// (mocks/<name>/ and the modules of mocks/kit/ it loads); a seeded random sample of N, less the mutants a reviewed list declares equivalent
-// (mocks/<name>/equivalent-mutants.yaml, a reason each), is run against the service's specs in a
-// copy of the repository, one Playwright run per mutant stopping at the first failure. Prints the
-// kill ratio with its 95% interval and every survivor (file, line, mutation); writes
-// reports/mutation-sample-<name>.{md,json}.
-// `--targeted`: per mutant, first only the spec files citing a rule of the mutated module (the rules
-// its fault catalogue beside it breaks, `<module>.faults.ts`), then, when those miss it, the rest of
-// the service's spec files: the verdict is the whole project's, a kill usually comes sooner. A
-// module without a catalogue (shared code) runs the whole service at once.
-// `--coverage`: the baseline run records which spec files reach each mutant (their tests' windows;
-// what a worker builds once counts for all: helpers/client/mutant-coverage.ts). A mutant reached
-// only by some files runs against those files alone (with --targeted, its module's first); one
-// reached by shared code runs as without the option; one no test reaches survives unrun (as
-// Stryker's "no coverage", counted as a survivor). `--confirm <n>` then runs the rest of the service
-// against the first n survivors judged on their files alone, and names any it kills.
-// A survivor is judged again under each later contract version of the service (FD_CONTRACT_VERSION),
-// on the whole service: code only a later version's operations reach is checked by its specs.
-// `--check`: runs nothing; fails (exit 1) on an entry of a reviewed list (mocks/<name>/ and
-// mocks/kit/equivalent-mutants.yaml) that matches no mutant of the work tree's source, e.g. a
-// `line` expression written before the code was moved or reformatted.
+// `npm run mutation:sample -- --service <name> [--count N] [--seed S]`: StrykerJS's mutants of the
+// service's mock (and the kit modules it loads), less the reviewed equivalents, a seeded sample run
+// against the service's specs in a copy of the repository; prints the kill ratio with its 95% interval
+// and every survivor, writes reports/mutation-sample-<name>.{md,json}. `--targeted`, `--coverage`,
+// `--confirm`, `--unreached`, `--check` and the survivors' judgement under later contract versions:
+// docs/mutation.md, "Sampled mutants".
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,8 +98,7 @@ export const main: CommandMain = async (argv, io) => {
     // The service's mock and the modules of the shared kit it loads (validation from the contract, app factory, clock...).
     const kit = kitFilesUsedBy(sandbox, service);
     const all = await instrumentFolders(sandbox, [path.join('mocks', service)], kit);
-    // The reviewed list of the current tree applies to any ref measured.
-    // The service's own list and the shared kit's.
+    // The service's own reviewed list and the shared kit's, of the current tree (for any ref measured).
     const lists = [service, 'kit'].map((owner) => path.join(ROOT, 'mocks', owner, 'equivalent-mutants.yaml'));
     const equivalents = loadEquivalents(lists);
     // Reviewed survivors that stay (observable, but no rule pins them): counted, their reason shown.
@@ -126,8 +109,7 @@ export const main: CommandMain = async (argv, io) => {
         sources.set(m.file, execFileSync('git', ['show', `${ref}:${m.file}`], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
       return sources.get(m.file)![m.line - 1] ?? '';
     };
-    // Two reviewed classes of equivalent mutants: code that runs only with a fault switched on (a
-    // sampled mutant runs against the fault-free mock), and the entries of the reviewed list.
+    // Equivalent: code that runs only with a fault switched on (the run is fault-free), and the reviewed list's entries.
     const faultOnly = all.filter((m) => m.faultOnly);
     const excluded = all.filter((m) => m.faultOnly || equivalentBy(equivalents, m, lineOf(m)));
     const population = all.filter((m) => !excluded.includes(m) && (!only || only.test(m.file)));
@@ -242,8 +224,7 @@ export const main: CommandMain = async (argv, io) => {
         ),
       );
     }
-    // --confirm: the rest of the service against survivors judged on their reaching files alone.
-    // A kill here means the coverage missed a way the mutant reaches a test: the verdict becomes killed and is named.
+    // --confirm: the rest of the service against survivors judged on their reaching files alone; a kill is named.
     const confirmed: string[] = [];
     for (const r of results.filter((x) => x.byCoverage && x.status === 'survived').slice(0, confirm)) {
       const reached = specFiles.filter((f) => coverage!.byFile.get(f)?.has(r.id));
@@ -255,10 +236,8 @@ export const main: CommandMain = async (argv, io) => {
       if (again !== 'survived')
         Object.assign(r, { status: again, ran: `${r.ran}; --confirm: killed by the other ${rest.length} spec files` });
     }
-    // A mutant survives the suite only if it survives every contract version the suite certifies:
-    // code a later version alone reaches (its added operations) is judged by that version's specs.
-    // Each survivor runs the whole service again under each later version, after that version's
-    // own un-mutated run is green.
+    // A survivor runs the whole service again under each later contract version (its own un-mutated run
+    // green first): code a later version alone reaches is judged by that version's specs.
     const variable = VERSION_VARIABLES[service];
     const later = variable ? contractVersions(service).slice(1) : [];
     const versionsRun: string[] = [];
@@ -329,11 +308,7 @@ export const main: CommandMain = async (argv, io) => {
 
 runMain(import.meta.url, main);
 
-/**
- * Every entry of the reviewed lists matches at least one mutant of the work tree: a service's
- * entries among the mutants of its mock and the kit modules it loads, the kit's among the kit
- * mutants of any service. Returns the exit code.
- */
+/** Every entry of the reviewed lists matches a mutant of the work tree (the kit's among any service's kit mutants); the exit code. */
 async function checkEquivalents(io: CommandIo): Promise<number> {
   const lines = new Map<string, string[]>();
   const lineOf = (m: SampledMutant) => {
@@ -376,10 +351,7 @@ async function checkEquivalents(io: CommandIo): Promise<number> {
 /** A mutant's code in a table cell: pipes escaped, on one line, cut at 60 characters. */
 const cell = (code: string) => `\`${code.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\``;
 
-/**
- * The population's mutants no test reaches, by file (most first) and line: what a check must reach
- * before it can kill them, or what review shows unreachable through the API.
- */
+/** The population's mutants no test reaches, by file (most first) and line. */
 function writeUnreached(service: string, ref: string, total: number, unreached: SampledMutant[], io: CommandIo): void {
   const files = groupBy(unreached, (m) => m.file).sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   const head = `${service} at ${ref}: ${unreached.length} of ${total} mutants of the population reached by no test (${((100 * unreached.length) / Math.max(1, total)).toFixed(1)}%)`;

@@ -1,20 +1,9 @@
 // `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--set <name>] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]`:
-// runs each service's project against each fault of its mock and prints which faults the suite
-// caught. It first checks that the fault-free run is green: a suite that fails a correct target
-// proves nothing.
-// Full mode (the default, the reference measure): the whole project per fault, one Playwright
-// process per fault (MOCK_FAULTS=<id>), stopping at the first failure.
-// --targeted, batched: per fault only the spec files citing one of the rules it breaks
-// (its `rules`, read through `playwright test --list`); then, for the faults still missed, the
-// service's @smoke tests. Each phase is one Playwright process for every fault (--jobs workers,
-// default 2): a worker runs fault after fault, each on a fresh mock with fresh worker values
-// (helpers/client/mutation-lane.ts, tools/mutation/lanes.ts). A fault without rules runs its whole
-// service there. A fault both phases miss is run again in full mode, so a targeted verdict never
-// says "missed" where the full run would say "caught"; when that run catches it, the report names
-// the fault: its rules are incomplete, or the catching spec cites none. --no-rerun skips that.
-// --confirm (targeted): each catch is then repeated the reference way, its one failing check alone
-// in a fresh Playwright process with MOCK_FAULTS=<fault>. With the rerun of the missed, that shows
-// the batched verdicts equal to one process per fault.
+// runs each service's project against each fault of its mock and prints which faults the suite caught,
+// after a green fault-free run (docs/mutation.md). Full mode: the whole project per fault, one
+// Playwright process each (MOCK_FAULTS=<id>). --targeted: per fault the spec files citing its rules,
+// then the @smoke tests, batched in lanes (tools/mutation/lanes.ts); a fault both miss runs again in
+// full mode (unless --no-rerun), and a catch there is named. --confirm repeats each catch alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
@@ -88,8 +77,7 @@ export const main: CommandMain = async (argv, io) => {
     },
     USAGE,
   );
-  // Every mock and its fault catalogue, loaded once the command line is good: a refused one costs
-  // half the CPU (0.5 s instead of 0.9 s).
+  // Every mock and its fault catalogue, loaded once the command line is good.
   const { MOCKS } = await import('../mocks/index.js');
   if (args.service !== undefined) knownService(args.service);
   const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
@@ -111,8 +99,7 @@ export const main: CommandMain = async (argv, io) => {
   const started = Date.now();
   const outcomes: Outcome[] = [];
 
-  // Each concurrent run has its own output folder: Playwright empties its folder at start, and other
-  // runs in this work tree use test-results/ itself. With several runs at once, one worker each.
+  // Each concurrent run has its own output folder (Playwright empties its folder at start); several at once, one worker each.
   const run = (service: string, fault: string, slot: number, workers?: number): Promise<RunResult> =>
     playwright(
       [
@@ -138,8 +125,7 @@ export const main: CommandMain = async (argv, io) => {
   const services = chosen.map((m) => m.service);
   if (services.length === 0)
     throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
-  // One run per checkout (helpers/verdict/run-lock.ts): the mutation run holds it, and its own
-  // Playwright runs share it through the token.
+  // One run per checkout (helpers/verdict/run-lock.ts): its own Playwright runs share it through the token.
   Object.assign(env, { [RUN_LOCK_ENV]: acquireRunLock(path.resolve('reports')).token });
   process.stdout.write(`${services.join(', ')}: fault-free run... `);
   const [clean, listing] = await Promise.all([
@@ -208,11 +194,8 @@ export const main: CommandMain = async (argv, io) => {
         `${name}: ${jobsOf.length} faults, ${caught} caught, in ${result.seconds.toFixed(0)} s (checks ${sum(result.ms).toFixed(0)} s of worker time, of which fault switches ${sum(result.switches).toFixed(0)} s)`,
       );
       if (result.run.code !== 0) {
-        // Failures are recorded as expected in a lane: a non-zero exit is Playwright itself failing,
-        // unless the only errors are a worker's outside any check (a request left in flight by a check
-        // that failed early, rejected when the next fault's values close). Playwright starts a new
-        // worker and goes on, and every fault keeps its verdict; one the error cut short is at worst
-        // missed, and the missed are rerun in full mode below.
+        // A non-zero exit is Playwright itself failing, unless the only errors are a worker's outside any
+        // check: every fault keeps its verdict, one it cut short is at worst missed (and rerun below).
         const output = result.run.output;
         const outside = /(\d+) errors? (?:was|were) not a part of any test/.exec(output);
         if (!outside || /\d+ (?:failed|flaky|interrupted|did not run)\b/.test(output)) {

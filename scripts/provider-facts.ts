@@ -1,11 +1,7 @@
-// `npm run provider-facts -- --service <name> --from <provider document>`: writes the provider facts
-// of the document's version (schemas/<service>/provider-facts.json for the contract's base version,
-// schemas/<service>/versions/<version>/ for a later one: helpers/contract/versions.ts), the facts of the provider's published document of the
-// version our contract follows (tools/diff/provider-facts.ts: operations, statuses, media types,
-// parameters, per schema members, types, required, enums, bounds, patterns, formats; none of its
-// prose or examples), with the document's version and the sha256 of its bytes. The document itself
-// is read from the path given and never stored here. `npm test` then holds the contract to the facts
-// (tests/self/provider-facts.spec.ts).
+// `npm run provider-facts -- --service <name> --from <provider document>`: writes the provider facts of
+// the document's version (schemas/<service>/provider-facts.json, or versions/<version>/ for a later one:
+// tools/diff/provider-facts.ts; none of its prose or examples) with the sha256 of its bytes. The document
+// is never stored here; `npm test` holds the contract to the facts (tests/self/provider-facts.spec.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { readDocumentFile } from '../tools/diff/documents.js';

@@ -1,11 +1,8 @@
 // `npm run sandbox:cleanup -- [--service financial-data] [--env-file .env] [--dry-run]`
-// Deletes what the suite left on a sandbox: first every run ledger still on disk (a run that was
-// killed before its end; helpers/client/guest/guest-log.ts), each with the settings that run read
-// (the configuration file its ledger names: a stand-in run's own env file, another DOTENV_PATH),
-// that file's values first and the environment for what it does not set; then every customer of the
-// partners of the env file (--env-file, else .env) whose username carries the suite's stamp (a
-// ledger that was lost), except the test data `npm run sandbox:prepare` made (FD_LINKED_CUSTOMER_ID
-// and the like). Prints what it deleted and what it could not; exit 1 when something is left.
+// Deletes what the suite left on a sandbox: every run ledger still on disk, each with the settings that
+// run read (helpers/client/guest/guest-log.ts), then every customer of the env file's partners whose
+// username carries the suite's stamp, but the test data sandbox:prepare made. Prints what it deleted and
+// what it could not; exit 1 when something is left.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';

@@ -1,13 +1,8 @@
 // `npm run sandbox:prepare -- --service <name> [--env-file .env] [--wait-seconds 900] [--complete-stand-in]`
-// Makes the test data a sandbox certification reads and writes its ids to the env file. Financial
-// data: a testing customer (with a consumer) whose accounts are added through Connect: it prints the
-// Connect URL to open and complete by hand (FinBank, sign-in profile demo / go, for each FinBank
-// bank), waits with a progress line until the accounts appear, and writes FD_LINKED_CUSTOMER_ID.
-// Idempotent: a configured customer that is fit (helpers/target/sandbox/prepare.ts) and has the
-// accounts is kept; one without its consumer gets one, one lacking an account type a new Connect
-// URL; one that is gone, not a testing customer, under a security freeze or without any account is
-// replaced (and deleted when this command made it). `--complete-stand-in` completes the stand-in's Connect page in Debian's
-// chromium (`npm run mock -- --as-sandbox`; never a real provider's page).
+// Makes the test data a sandbox certification reads and writes its ids to the env file (docs/sandbox.md):
+// financial data's testing customer with its consumer, its accounts added through the Connect URL it
+// prints, FD_LINKED_CUSTOMER_ID. Idempotent: a fit configured customer is kept (helpers/target/sandbox/prepare.ts).
+// `--complete-stand-in` completes the stand-in's Connect page in Debian's chromium (never a real provider's page).
 import fs from 'node:fs';
 import path from 'node:path';
 import { integerArg, knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';

@@ -1,14 +1,9 @@
 // `npm test [-- <playwright test options>]`: the static checks (scripts/static-checks.ts), then the
-// whole suite in Playwright with the options given. npm relays a signal to its script's process
-// alone (a CI cancelling a job): through `sh -c`, a SIGINT stayed with the shell until the static
-// checks had ended, and a SIGTERM ended the shell and npm with the checks still running. This one
-// Node process is the script's (`exec` in package.json), so whatever signal reaches npm reaches it.
-// Interrupted during the static checks, it ends them and says so in the closing Summary line.
-// Playwright runs in a process group of its own and gets one SIGINT, however many reach this
-// process (a terminal's Ctrl-C comes from the terminal and again through npm; Playwright takes a
-// second as "skip the teardown"); a SIGTERM reaches it as a SIGINT, so it still ends in order with
-// its Summary line. Killed outright, this process is watched by Playwright's runner
-// (helpers/run/parent-watch.ts), which interrupts itself the same way.
+// whole suite in Playwright with the options given. One Node process (`exec` in package.json), so a
+// signal reaching npm reaches it; interrupted during the static checks, it ends them and says so in
+// the Summary line. Playwright runs in a process group of its own and gets one SIGINT, however many
+// reach this process (a second means "skip the teardown"); a SIGTERM reaches it as a SIGINT.
+// Killed outright, Playwright's runner interrupts itself (helpers/run/parent-watch.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

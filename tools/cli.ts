@@ -1,6 +1,5 @@
-// Small helpers shared by the command-line entry points: argument parsing with one-line errors, the
-// main of a script (run from its command line, or in process by a self test), and running
-// Playwright as a child process.
+// The command-line entry points' helpers: argument parsing with one-line errors, a script's main (run
+// from its command line, or in process by a self test), and Playwright as a child process.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,8 +24,8 @@ type ParsedArgs<K extends Record<string, ArgKind>> = {
 };
 
 /**
- * Parses `--name value` and `--flag` arguments with node:util's parseArgs (strict, no positionals);
- * an unknown name, a missing value or a `required` one not given is a one-line usage error.
+ * `--name value` and `--flag` arguments (node:util, strict); an unknown name, a missing value or a `required`
+ * one not given is a one-line usage error.
  */
 export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], known: K, usage: string): ParsedArgs<K> {
   if (argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(usage);
@@ -58,10 +57,7 @@ export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], kno
   return values as ParsedArgs<K>;
 }
 
-/**
- * `--<name>`'s value as a whole number from `min` to `max` (undefined when not given), else a
- * one-line usage error naming the range and the value given: every command's numeric argument.
- */
+/** `--<name>`'s value as a whole number from `min` to `max` (undefined when not given), else a one-line usage error naming both. */
 export function integerArg(
   raw: string | undefined,
   name: string,
@@ -74,6 +70,13 @@ export function integerArg(
   const range = min === Number.MIN_SAFE_INTEGER ? '' : max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`;
   throw new UsageError(`--${name} must be an integer${range}, not '${raw}'. Usage: ${usage}`);
 }
+
+/** A comma-separated argument's items, trimmed, empty ones left out ([] when not given). */
+export const listArg = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** `--<name>`'s value as a regular expression (undefined when not given), else a one-line usage error. */
 export function patternArg(raw: string | undefined, name: string, usage: string): RegExp | undefined {
@@ -90,27 +93,19 @@ export function knownService(name: string | undefined, known: readonly string[] 
   return name;
 }
 
-/**
- * Where a command writes its lines, and the environment it reads: the process's stdout, stderr and
- * environment on the command line; a buffer and an environment of the test's when a self test runs
- * the command in its own process (fixtures/self.ts, runInProcess).
- */
+/** Where a command writes its lines and the environment it reads: the process's, or a self test's (fixtures/self.ts, runInProcess). */
 export interface CommandIo {
   out(text: string): void;
   err(text: string): void;
   env: NodeJS.ProcessEnv;
 }
 
-/** The command line's streams, as console.log and console.error write them, and the process's environment. */
 const processIo: CommandIo = { out: (text) => console.log(text), err: (text) => console.error(text), env: process.env };
 
 /** A command's main: its arguments (after the script's name), where it writes; resolves to its exit code. */
 export type CommandMain = (argv: string[], io: CommandIo) => Promise<number | void>;
 
-/**
- * Runs a main to its exit code: an error is its first line on `err` and exit code 2 (a usage error,
- * a bad file); `--help` its usage on `out` and 0.
- */
+/** Runs a main to its exit code: an error is its first line on `err` and exit 2; `--help` its usage on `out` and 0. */
 export async function exitCodeOf(main: CommandMain, argv: string[], io: CommandIo): Promise<number> {
   try {
     return (await main(argv, io)) ?? 0;
@@ -125,21 +120,15 @@ export async function exitCodeOf(main: CommandMain, argv: string[], io: CommandI
 }
 
 /**
- * The command line of a script: when the module at `moduleUrl` is the program Node started (not
- * when a self test imports its main), runs `main` on the process's arguments and streams, then exits
- * with its code. Compared as real paths: a linked checkout starts the script through a symbolic link.
- *
- * `detach`: a command whose end must outlive its terminal (a run that deletes what it made on a
- * sandbox before it exits). Started from a command line, it runs in a process group of its own
- * behind a relay that stays in the terminal's group: the relay passes its output on, passes Ctrl-C
- * and SIGTERM to it and exits with its code; killed outright (SIGKILL of npm's process group, a
- * closed terminal), the relay is gone and the command, watching it, is interrupted as by Ctrl-C
- * (helpers/run/parent-watch.ts), as it is by a SIGTERM.
+ * When the module at `moduleUrl` is the program Node started (compared as real paths: a linked checkout
+ * starts it through a symbolic link), runs `main` on the process's arguments and exits with its code.
+ * `detach`: a command whose end must outlive its terminal runs in a process group of its own behind a
+ * relay passing its output, Ctrl-C and SIGTERM on; the relay killed, the command watching it is
+ * interrupted as by Ctrl-C (helpers/run/parent-watch.ts).
  */
 export function runMain(moduleUrl: string, main: CommandMain, options: { detach?: boolean } = {}): void {
   if (!isProgram(moduleUrl)) return;
-  // The reader of its output may be gone before its end (a `| tee` ended by the same Ctrl-C, a
-  // killed relay): a write then is lost, never an EPIPE stack trace ending the command.
+  // The reader of its output may be gone before its end: a write then is lost, never an EPIPE stack trace.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   if (options.detach) {
     if (!process.env[PARENT_PID_ENV]) return relay();
@@ -194,10 +183,7 @@ export async function pool<T>(items: T[], jobs: number, work: (item: T, slot: nu
   );
 }
 
-/**
- * The command that starts Playwright's command line in `cwd`: Node on the package's own script, one
- * process (`npx playwright` would first start npm to find the same script).
- */
+/** Playwright's command line in `cwd`: Node on the package's own script, one process (not `npx`). */
 export function playwrightCommand(args: string[], cwd = process.cwd()): [string, string[]] {
   return [process.execPath, [path.resolve(cwd, 'node_modules/@playwright/test/cli.js'), ...args]];
 }
@@ -219,8 +205,7 @@ export function playwright(
 ): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
-    // In a process group of its own when run elsewhere or when the caller takes the child (to pass
-    // on a Ctrl-C): the group is signalled as a whole, as a terminal signals its foreground group.
+    // In a process group of its own when run elsewhere or when the caller takes the child, signalled as a whole.
     const child = spawn(...playwrightCommand(['test', ...args], cwd), {
       cwd,
       env: { ...process.env, ...env },
@@ -244,8 +229,7 @@ export function playwright(
         child.kill(name);
       }
     };
-    // A worker spinning in a mutant's endless loop never runs its SIGTERM handler: SIGKILL follows,
-    // and again once the runner has gone, so no worker outlives its run and steals later runs' CPU.
+    // A worker spinning in a mutant's endless loop never runs its SIGTERM handler: SIGKILL follows, and again once the runner has gone.
     let timedOut = false;
     let kill: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {

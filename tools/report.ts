@@ -39,10 +39,7 @@ export function groupBy<T>(items: T[], key: (t: T) => string): [string, T[]][] {
   return [...map].sort((a, b) => b[1].length - a[1].length);
 }
 
-/**
- * Writes `<dir>/<name>.json` (the result) and `<dir>/<name>.md` (its lines, or its text), each through
- * `scrub` (a redaction: nothing secret reaches a report); answers both paths.
- */
+/** Writes `<dir>/<name>.json` (the result) and `<dir>/<name>.md` (its lines, or its text) through `scrub` (a redaction); both paths. */
 export function writeReportFiles(
   dir: string,
   name: string,

@@ -1,8 +1,6 @@
 // Covers: helpers/verdict/baseline.ts (npm run certify -- --baseline): two certifications compared check by
-// check (regression, fix, added, removed, newly skipped) and rule by rule (regression, coverage
-// gained and lost), the (operation, status) pairs exercised, the verdict; a service only one run
-// ran is not compared; a baseline without per-check results falls back to rules; bad baselines are
-// one line; the comparison shows in the markdown and html reports.
+// check and rule by rule, the (operation, status) pairs exercised, the verdict; a service one run alone ran
+// is not compared; without per-check results, rules; bad baselines are one line; the reports show it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -14,22 +14,7 @@ test('bench defaults: 3 s phases in 4 alternating rounds, 10 connections, 200 ca
     growth: 50_000,
     linked: 500,
   });
-  expect(
-    parseBenchArgs([
-      '--seconds',
-      '2',
-      '--rounds',
-      '2',
-      '--connections',
-      '4',
-      '--calls',
-      '50',
-      '--service',
-      'installments',
-      '--linked',
-      '0',
-    ]),
-  ).toEqual({
+  expect(parseBenchArgs('--seconds 2 --rounds 2 --connections 4 --calls 50 --service installments --linked 0'.split(' '))).toEqual({
     seconds: 2,
     rounds: 2,
     connections: 4,

@@ -1,10 +1,7 @@
 // Covers: every configuration mistake is one line, named by its variable, before any check runs
-// (helpers/config/config.ts configurationMistakes, helpers/config/env-file.ts, helpers/config/env-schema.ts),
-// as `npm run doctor -- --offline` prints it for a .env written with that mistake: a misspelt name with
-// the setting it resembles, a value the .env parser cut or changed (a #, quotes, spaces), a line it
-// never read, an environment value hiding a .env line, a malformed id said as malformed, a key set in
-// one form never asked for in the other. The table of docs/configuration.md ("Configuration mistakes")
-// holds these rows, and the ones only a target can tell. One row per mistake; no stack, no secret.
+// (helpers/config/config.ts configurationMistakes, env-file.ts, env-schema.ts), as `npm run doctor --
+// --offline` prints it for a .env written with that mistake. docs/configuration.md ("Configuration
+// mistakes") holds these rows, and the ones only a target can tell. One row per mistake; no stack, no secret.
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

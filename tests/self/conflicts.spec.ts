@@ -1,9 +1,7 @@
 // Covers: seed-vs-provider conflicts (helpers/contract/conflicts.ts, schemas/<service>/conflicts.yaml): the
-// catalogues are well formed and name known rules and operations; a response that breaks only a
-// seed rule where the provider publishes the value is the conflict, anything else still fails;
-// a check's exchanges that follow the provider are the conflict it declares; the certification
-// says CONDITIONAL for a conflict and lists it, FAIL when another check fails too; end to end
-// through the client against the card mock answering the provider's identity type.
+// catalogues are well formed; a response breaking only a seed rule where the provider publishes the value
+// is the conflict, anything else still fails; the certification says CONDITIONAL for a conflict, FAIL when
+// another check fails too; end to end through the client against the card mock.
 import fs from 'node:fs';
 import path from 'node:path';
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';

@@ -1,9 +1,6 @@
-// Covers: tools/diff (npm run diff): small contract pairs made for the purpose, each with one
-// change, classified from the suite's point of view (a status added, a required field relaxed, a
-// limit tightened, an operation added, an enum value removed, an enum value added, a status a check
-// expects removed, an operation removed, an enum dropped inline or through a shared schema, a
-// request member dropped); the same change seen at two operations and under its component merged
-// into one; descriptions counted, not listed; the edit of a shared component proposed per operation;
+// Covers: tools/diff (npm run diff): small contract pairs made for the purpose, each with one change,
+// classified from the suite's point of view; the same change at two operations and under its component
+// merged; descriptions counted, not listed; the edit of a shared component proposed per operation;
 // --from/--to without the ledger; obsolete and tightened exit 1; bad input answered in one line.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,10 +1,7 @@
-// Covers: tools/drift/attribution.ts (whose fault a drift rejection is). A rejection is "document
-// inconsistent" only when the document's own schema refuses the example at the same places for the
-// same reasons; a refusal of ours the document does not share makes it "contract stricter", listed
-// with what the document says at that place. The published documents are tiny ones written for
-// the test (no provider text), judged against the card enrollment contract; the rule's finer points
-// (a missing member is its own place, keyword families across differently shaped schemas, anyOf
-// alternatives, a nullable member) on small schemas of their own.
+// Covers: tools/drift/attribution.ts (whose fault a drift rejection is): "document inconsistent" only
+// when the document's own schema refuses the example at the same places for the same reasons, else
+// "contract stricter" with what the document says there. Tiny documents written for the test (no
+// provider text) against the card enrollment contract; the rule's finer points on small schemas.
 import { expect, test } from '../../fixtures/self.js';
 import { MASKED_CARD } from './support.known.js';
 import { ajv } from '../../helpers/contract/ajv.js';

@@ -1,9 +1,6 @@
-// Covers: a certification's failures explained by a newer version (tools/diff/explain.ts, `npm run
-// certify -- --explain-with <version>`): a failure at an operation whose answer the newer document
-// announces is "documented in" it, any other failure unexplained; the certification shows both
-// beside its failures and keeps its verdict (a documented failure is still a failure of the contract
-// it certified). The changes are given here as the suite's diff writes them, so the test does not
-// diff the two documents again (`npm run explain` does, on a real run).
+// Covers: a certification's failures explained by a newer version (tools/diff/explain.ts, `npm run certify
+// -- --explain-with <version>`): "documented in" it or unexplained, shown beside the failures, the verdict
+// kept. The changes are given as the suite's diff writes them (`npm run explain` diffs on a real run).
 import { expect, test } from '../../fixtures/self.js';
 import { certificationLines } from '../../helpers/verdict/certification-report.js';
 import type { Certification, FailureGroup, ServiceVerdict } from '../../helpers/verdict/model.js';

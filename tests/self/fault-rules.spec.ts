@@ -24,19 +24,10 @@ for (const mock of MOCKS) {
 }
 
 /** Keywords whose number is a figure of the contract (a length, a size, a range, a default), and `x-limits` values. */
-const FIGURE_KEYWORDS = new Set([
-  'minLength',
-  'maxLength',
-  'minItems',
-  'maxItems',
-  'minProperties',
-  'maxProperties',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'default',
-]);
+const FIGURE_KEYWORDS = new Set(
+  `minLength maxLength minItems maxItems minProperties maxProperties minimum maximum exclusiveMinimum exclusiveMaximum
+  default`.split(/\s+/),
+);
 
 /** Every figure the contract states, with where (a keyword's path, an x-limits entry), for the message. */
 function contractFigures(contract: Contract): Map<number, string> {

@@ -18,38 +18,16 @@ const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // provider 1.35.0: the operations whose 401 is JSON only (checked against the document when parts
 // 3 and 4 were added: SBCA, the webhook subscriptions and the connect components).
 const JSON_ONLY_401 = [
-  'CreateToken',
-  'ModifyPartnerSecret',
-  'GetLocationMatches',
-  'GetAccountDetailsByAccountId',
-  'GetAccountDetailsByInstitutionLoginId',
-  'GetRecurringTransactions',
-  'GenerateSBCAMetricsReport',
-  'listWebhookSubscriptions',
-  'createWebhookSubscription',
-  'listAvailableWebhookSubscriptionEvents',
-  'getWebhookSubscriptionById',
-  'updateWebhookSubscription',
-  'deleteWebhookSubscription',
-  'changeWebhookSubscriptionStatus',
-  'testWebhookSubscription',
-  'updateWebhookSubscriptionEvent',
-  'deleteWebhookSubscriptionEvent',
-  'changeWebhookSubscriptionEventStatus',
-  'testWebhookSubscriptionBasedOnEventId',
-  'post-institutions-institutionId-oauth-urls',
-  'post-institutions-institutionId-login-forms',
-  'post-reconnections',
-  'get-configurations',
-  'post-configurations',
-  'get-configurations-configurationId',
-  'delete-configurations-configurationId',
+  ...`CreateToken ModifyPartnerSecret GetLocationMatches GetAccountDetailsByAccountId GetAccountDetailsByInstitutionLoginId
+  GetRecurringTransactions GenerateSBCAMetricsReport listWebhookSubscriptions createWebhookSubscription
+  listAvailableWebhookSubscriptionEvents getWebhookSubscriptionById updateWebhookSubscription deleteWebhookSubscription
+  changeWebhookSubscriptionStatus testWebhookSubscription updateWebhookSubscriptionEvent deleteWebhookSubscriptionEvent
+  changeWebhookSubscriptionEventStatus testWebhookSubscriptionBasedOnEventId post-institutions-institutionId-oauth-urls
+  post-institutions-institutionId-login-forms post-reconnections get-configurations post-configurations
+  get-configurations-configurationId delete-configurations-configurationId`.split(/\s+/),
   // provider 1.42.0 (FD_CONTRACT_VERSION=1.42.0): the experience copy and the data sharing consents.
-  'CreateConnectExperience',
-  'GetDataSharingConsentsByCustomerId',
-  'GetDataSharingConsentsByID',
-  'RevokeDataSharingConsentById',
-  'RevokeDataSharingConsentByInstitutionLoginID',
+  ...`CreateConnectExperience GetDataSharingConsentsByCustomerId GetDataSharingConsentsByID RevokeDataSharingConsentById
+  RevokeDataSharingConsentByInstitutionLoginID`.split(/\s+/),
 ];
 
 test(`every financial data 401 but those of ${JSON_ONLY_401.length} operations (JSON only in the provider document) also declares text/plain`, async ({

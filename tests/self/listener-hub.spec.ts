@@ -1,8 +1,6 @@
-// Covers: the run's listener on a sandbox (helpers/client/listener-hub.ts): the runner holds the one
-// port a public URL forwards to, answers every call as told, and each worker reads every call through
-// the loopback channel, in order, waiting for one that has not come yet; the channel answers nothing
-// without its token; a worker's listener is the hub when the runner registered one for its port.
-// And the turns of helpers/client/guest/turns.ts: one holder at a time, a turn given back is taken.
+// Covers: the run's listener on a sandbox (helpers/client/listener-hub.ts): the runner holds the one port a
+// public URL forwards to, and each worker reads every call through the loopback channel, in order; the
+// channel answers nothing without its token. And helpers/client/guest/turns.ts: one holder at a time.
 import net from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
 import { HubReceiver, LISTENER_HUBS_ENV, listenerHubOf, sandboxListener, startListenerHub } from '../../helpers/client/listener-hub.js';

@@ -1,8 +1,6 @@
-// Covers: the reference models' rules (fixtures/models/kit.ts: each step names the rule it judges,
-// and runModel files a divergence under that rule, so that the certification weighs it by that
-// rule's source). Every call of a kit comparison (expectModel, expectEcho, expectStatus) in
-// fixtures/models passes a rule, and every rule id a model file names is one of its service's
-// catalogue (schemas/<service>/rules.yaml and rules/). A static scan of the sources: nothing runs.
+// Covers: the reference models' rules (fixtures/models/kit.ts): every kit comparison in fixtures/models
+// passes a rule, so runModel files a divergence under it, and every rule id a model file names is one of
+// its service's catalogue. A static scan of the sources: nothing runs.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

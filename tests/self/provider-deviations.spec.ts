@@ -1,8 +1,7 @@
-// Covers: known provider deviations (kind provider-example in schemas/<service>/conflicts.yaml,
-// helpers/contract/conflicts.ts): a target that answers, or accepts a request, the way the provider's
-// own example does where the provider's schema says otherwise meets the deviation, and the certification
-// says CONDITIONAL naming it, listed as the seed-vs-provider conflicts are; a value that neither the
-// schema nor any example shows still fails. End to end through the client against a local target.
+// Covers: known provider deviations (kind provider-example in schemas/<service>/conflicts.yaml): a target
+// answering, or accepting, as the provider's own example does where its schema says otherwise meets the
+// deviation, and the certification says CONDITIONAL naming it; a value neither schema nor example shows
+// still fails. End to end through the client against a local target.
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
 import { certificationOf, clientTestInfo, loopback } from './support.known.js';
 import { exampleNotification } from '../../fixtures/examples/installments.js';

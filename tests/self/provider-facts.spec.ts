@@ -1,10 +1,8 @@
-// Covers: the provider guard (tools/diff/provider-facts.ts). Each service whose provider publishes a
-// machine-readable document keeps its facts in schemas/<service>/provider-facts.json (written by
-// `npm run provider-facts`); the contract must say what they say, but where the deviation ledger
-// (schemas/<service>/deviations.yaml) accounts for the difference, and no ledger entry may be stale.
-// Seeded edits of the contract (an enum closed, a required member added, a status dropped) fail the
-// guard, naming the place and the ledger entry to write; the facts hold none of the provider's
-// prose and a hand edit of them is refused.
+// Covers: the provider guard (tools/diff/provider-facts.ts). Each service's provider facts
+// (schemas/<service>/provider-facts.json, `npm run provider-facts`) and its contract say the same, but
+// where the deviation ledger (schemas/<service>/deviations.yaml) accounts for it, no entry stale. Seeded
+// edits of the contract fail the guard, naming the place and the entry to write; the facts hold none of
+// the provider's prose and a hand edit of them is refused.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

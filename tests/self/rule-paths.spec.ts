@@ -1,12 +1,8 @@
 // Covers: every path of every rule (helpers/verdict/rule-paths.ts; docs/conventions.md, Rules and
-// their catalogue): per rule of each catalogue, the operations it names, the operations the contract
-// gives the same request body (create and update), and the declared variants, readers and delivery
-// paths; each cell is covered by a check citing the rule there, or justified in
-// schemas/<service>/rule-paths.yaml. The suite is listed, not run: a check's operations are those
-// its title, its own lines and the helpers they call name. That is the early, cheap signal; the
-// strict one is the run's: a run on the mock of a service's whole project fails on any cell no check
-// that ran covers through its coverage records (ruleGapsOfRun, called by the suite reporter at the
-// end of the run, the one place that sees every check's calls: this project runs beside the others).
+// their catalogue): per rule, the operations it names, those the contract gives the same request body,
+// and the declared variants, readers and delivery paths; each cell is covered by a check citing the
+// rule there, or justified in schemas/<service>/rule-paths.yaml. The suite is listed, not run (the
+// early signal); a run's coverage records give the strict one (ruleGapsOfRun, in the suite reporter).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';

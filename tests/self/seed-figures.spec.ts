@@ -221,32 +221,11 @@ test("financial-data: every row of the seed's Limits table is transcribed or sai
 
 test("financial-data: the seed's operationIds of part 1 are all present, with the security each needs", async () => {
   const c = await loadContract('financial-data');
-  const ids = [
-    'CreateToken',
-    'ModifyPartnerSecret',
-    'AddTestingCustomer',
-    'AddCustomer',
-    'GetCustomers',
-    'GetCustomerWithAppData',
-    'GetCustomer',
-    'ModifyCustomer',
-    'DeleteCustomer',
-    'CreateConsumer',
-    'GetConsumerForCustomer',
-    'GetConsumer',
-    'ModifyConsumer',
-    'AddBusinessDetails',
-    'GetBusinessByCustomer',
-    'UpdateBusiness',
-    'GetBusinessById',
-    'GetInstitutions',
-    'GetCertifiedInstitutions',
-    'GetCertifiedInstitutionsWithRSSD',
-    'GetInstitution',
-    'GetInstitutionBranding',
-    'GetInstitutionsByRoutingNumber',
-    'GetLocationMatches',
-  ];
+  const ids = `CreateToken ModifyPartnerSecret AddTestingCustomer AddCustomer GetCustomers GetCustomerWithAppData GetCustomer
+    ModifyCustomer DeleteCustomer CreateConsumer GetConsumerForCustomer GetConsumer ModifyConsumer AddBusinessDetails
+    GetBusinessByCustomer UpdateBusiness GetBusinessById GetInstitutions GetCertifiedInstitutions
+    GetCertifiedInstitutionsWithRSSD GetInstitution GetInstitutionBranding GetInstitutionsByRoutingNumber
+    GetLocationMatches`.split(/\s+/);
   for (const id of ids) expect(c.operations.has(id), id).toBe(true);
   // seed 002, Authentication: token creation and the secret change need only the app key.
   expect(c.operation('CreateToken').security).toEqual([['PartnerAppKey']]);

@@ -17,11 +17,7 @@ import { median } from '../report.js';
 
 const BATCH = 20;
 
-/**
- * What a Playwright test hands the client: annotations (coverage) and attach (the exchange, and
- * allure's runtime messages, as allure-playwright sends them). Attachments are kept in memory
- * like Playwright's; the IPC to the runner is not part of the figure.
- */
+/** What a Playwright test hands the client: annotations and attach, kept in memory (the IPC to the runner is not part of the figure). */
 class BenchTestInfo {
   annotations: { type: string; description?: string }[] = [];
   attachments: { name: string; body: Buffer }[] = [];
@@ -123,8 +119,7 @@ async function compareCall(
   };
   const clientCall = async () => {
     const body = prepared.bodies[next++];
-    // A new test per call, as in the suite (a fixture builds the client for each test): every call
-    // records its story, coverage and attachment.
+    // A new test per call, as in the suite: every call records its story, coverage and attachment.
     currentTest = new BenchTestInfo();
     const client = new OperationClient({
       request: playwrightRequest,

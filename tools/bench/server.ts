@@ -1,11 +1,8 @@
-// The server side of `npm run bench`, a child process of scripts/bench.ts so that the load
-// generator and the servers do not share one event loop: starts the embedded mocks (port 0 on
-// 127.0.0.1), builds valid authenticated requests the way the specs' fixtures do, starts per
-// service a like-for-like bare node:http server (the compared request's credentials checked the
-// way the mock checks them, its exact body answered), and sends the whole plan to the parent over
-// IPC; on the parent's request it grows fresh mocks' stores and answers the list reads to time
-// (tools/bench/reads.ts). Credentials travel only over that channel; this process prints nothing
-// and ends when the parent disconnects.
+// The server side of `npm run bench`, a child process of scripts/bench.ts (the load generator and the
+// servers do not share one event loop): starts the embedded mocks on 127.0.0.1, builds valid
+// authenticated requests as the specs' fixtures do, starts per service a like-for-like bare server,
+// and sends the plan to the parent over IPC; on request it grows fresh mocks' stores (tools/bench/reads.ts).
+// Credentials travel only over that channel; it prints nothing and ends when the parent disconnects.
 import http from 'node:http';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { limitOf, securityHeader } from '../../helpers/contract/facts.js';
@@ -66,27 +63,23 @@ export type ParentMessage = GrowRequest | { type: 'cpu' };
 
 const closers: (() => Promise<void>)[] = [];
 
-/** Sends a target once (placeholders filled) and answers its body; a non-2xx stops the benchmark. */
-async function probe(target: LoadTarget): Promise<string> {
+/** The mock's answer to a target sent once (placeholders filled), recorded for the bare server; a non-2xx stops the benchmark. */
+async function record(target: LoadTarget) {
   const body = target.body?.replace(/\[<id>\]/g, () => `probe${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`);
   const response = await fetch(target.url, { method: target.method, headers: target.headers, body, signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
   if (response.status < 200 || response.status > 299) throw new Error(`setup: ${target.label} answered ${response.status}, not 2xx`);
-  return text;
+  return { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body: text };
 }
 
 /** Fastify's keep-alive timeout (its `keepAliveTimeout` default, the mocks' servers'), given to the bare servers too. */
 const KEEP_ALIVE_MS = 72_000;
 
 /**
- * The like-for-like bare server: node:http, no framework, no validation, no routing; it reads the
- * request body, lets `admit` check the credentials (and decrypt what the mock decrypts), and
- * answers the mock's recorded answer: the same status, content type and bytes, serialized on every
- * request as the mock serializes its answer (a static buffer would measure a file server, not an
- * API), with the headers `perRequest` adds as the mock adds them (401 when `admit` refuses). Where
- * the mock writes a list around records it serialized once (`list`: the member holding them,
- * mocks/kit/json.ts sendList), the bare server does the same: its records' text kept, the rest of
- * the answer serialized per request; otherwise the whole parsed answer is serialized per request.
+ * The like-for-like bare server: node:http, no framework, validation or routing; `admit` checks the
+ * credentials (and decrypts what the mock decrypts; 401 when it refuses), and the mock's recorded answer
+ * is serialized on every request as the mock serializes it, with the headers `perRequest` adds. Where the
+ * mock writes a list around records serialized once (`list`, mocks/kit/json.ts sendList), so does it.
  */
 async function bareServer(
   answer: { status: number; contentType: string; body: string },
@@ -129,19 +122,6 @@ function listSerializer(answer: Record<string, unknown>, list: string): () => st
   };
 }
 
-/** The mock's answer to a target, recorded for the bare server; a non-2xx stops the benchmark. */
-async function record(target: LoadTarget) {
-  const response = await fetch(target.url, {
-    method: target.method,
-    headers: target.headers,
-    body: target.body,
-    signal: AbortSignal.timeout(10_000),
-  });
-  const body = await response.text();
-  if (response.status < 200 || response.status > 299) throw new Error(`setup: ${target.label} answered ${response.status}, not 2xx`);
-  return { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body };
-}
-
 /** The bare server's copy of a target: the same method, path, query and body, at the bare server's origin. */
 const atOrigin = (target: LoadTarget, origin: string, label: string): LoadTarget => {
   const url = new URL(target.url);
@@ -170,9 +150,7 @@ async function cardEnrollment(): Promise<ServicePlan> {
   const auth = { [keyHeader]: target.apiKey };
   const put = opUrl(contract, mock.baseURL, 'putCard');
   const compared: LoadTarget = {
-    label: put.label,
-    method: put.method,
-    url: put.url,
+    ...put,
     headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
     body: JSON.stringify(mockBody),
   };
@@ -250,9 +228,8 @@ async function installments(): Promise<ServicePlan> {
   const searchCall = { query: { offset: 0, limit: 10 }, body: { countryCode: 'USA' } };
   const search = opUrl(contract, mock.baseURL, 'postMerchantSearches', searchCall);
   const searchBody = JSON.stringify(searchCall.body);
-  // The mock checks signature and body hash, not nonce reuse: one signature serves a whole phase
-  // (the mock still verifies RSA-SHA256 on every request).
-  const compared: LoadTarget = { label: get.label, method: get.method, url: get.url, headers: signed(get.method, get.url) };
+  // The mock checks signature and body hash, not nonce reuse: one signature serves a whole phase.
+  const compared: LoadTarget = { ...get, headers: signed(get.method, get.url) };
   const key = mock.world.keys[0];
   const origin = await bareServer(
     await record(compared),
@@ -267,14 +244,8 @@ async function installments(): Promise<ServicePlan> {
     (req) => ({ 'correlation-id': (req.headers['correlation-id'] as string | undefined) ?? crypto.randomUUID() }),
   );
   const bareUrl = `${origin}${new URL(get.url).pathname}`;
-  const post: LoadTarget = {
-    label: search.label,
-    method: search.method,
-    url: search.url,
-    headers: signed(search.method, search.url, searchBody),
-    body: searchBody,
-  };
-  await probe(post);
+  const post: LoadTarget = { ...search, headers: signed(search.method, search.url, searchBody), body: searchBody };
+  await record(post);
   return {
     service: 'installments',
     compared,
@@ -300,7 +271,7 @@ async function financialData(): Promise<ServicePlan> {
   const institutions = { query: { search: 'bank', limit: 5 } };
   const get = opUrl(contract, mock.baseURL, 'GetInstitutions', institutions);
   const add = opUrl(contract, mock.baseURL, 'AddTestingCustomer');
-  const compared: LoadTarget = { label: get.label, method: get.method, url: get.url, headers: { accept: 'application/json', ...auth } };
+  const compared: LoadTarget = { ...get, headers: { accept: 'application/json', ...auth } };
   // The mock's check (mocks/financial-data/middleware.ts): a known app key, a known token not expired.
   const lifetimeMs = limitOf(contract, 'tokenLifetimeSeconds') * 1000;
   const issuedMs = Date.now();
@@ -315,15 +286,13 @@ async function financialData(): Promise<ServicePlan> {
     'institutions',
   );
   const post: LoadTarget = {
-    label: add.label,
-    method: add.method,
-    url: add.url,
+    ...add,
     headers: { accept: 'application/json', 'content-type': 'application/json', ...auth },
     // A fresh username per request (a repeated one is a 409); autocannon fills [<id>].
     body: JSON.stringify(newCustomer({ username: 'bench.[<id>]' })),
     idReplacement: true,
   };
-  await probe(post);
+  await record(post);
   return {
     service: 'financial-data',
     compared,

@@ -13,17 +13,7 @@ import { listService, type ListedTest } from '../listing.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What the listing of a project reads: a change to any file under these makes the cache stale. */
-const LISTING_INPUTS = [
-  'fixtures',
-  'helpers',
-  'mocks',
-  'schemas',
-  'scripts/lib',
-  'playwright.config.ts',
-  'package-lock.json',
-  'tsconfig.json',
-  '.env',
-];
+const LISTING_INPUTS = 'fixtures helpers mocks schemas scripts/lib playwright.config.ts package-lock.json tsconfig.json .env'.split(' ');
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'contract-diff');
 /** Environment variables the config and the specs read (values enter the hash only, never the file). */
 const LISTING_ENV = /^(CI|TARGET|DOTENV_PATH|MOCK_FAULTS|FD_|CARD_|INSTALLMENTS_|FC_|SANDBOX_)/;
@@ -63,10 +53,7 @@ function listingKey(project: string): string {
   return hash.digest('hex');
 }
 
-/**
- * The checks per rule from the cache when nothing they depend on changed, else listed (and the
- * cache written when the listing succeeded). `cached` tells which it was.
- */
+/** The checks per rule from the cache when nothing they depend on changed, else listed and cached; `cached` tells which. */
 export async function listChecksCached(project: string): Promise<{ checks: Map<string, CheckRef[]> | string; cached: boolean }> {
   const key = listingKey(project);
   const file = path.join(CACHE_DIR, `checks-${project}.json`);

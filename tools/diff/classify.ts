@@ -16,11 +16,7 @@ import { escapeRegExp } from '../../helpers/contract/writers.js';
 
 export const CLASSES = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened', 'no check affected', 'outside the suite'] as const;
 export type DiffClass = (typeof CLASSES)[number];
-/**
- * Classes that fail `npm run diff` (exit 1): the changes to act on. A false-alarm risk or an
- * unchecked change gives a wrong verdict on the new version; an obsolete or tightened one leaves a
- * check of what the new version no longer has, or laxer than it.
- */
+/** Classes that fail `npm run diff` (exit 1): the changes to act on (CLASS_MEANING). */
 export const FAILING_CLASSES: readonly DiffClass[] = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
 
 export const CLASS_MEANING: Record<DiffClass, string> = {
@@ -66,21 +62,8 @@ const ASSERTIONS = new Set(['pattern', 'format', 'const', 'multipleOf', 'content
 const STRUCTURAL = new Set(['$ref', 'not', 'if', 'then', 'else', 'prefixItems', 'contains', 'patternProperties', 'unevaluatedProperties']);
 const VACUOUS = new Set(['minLength', 'minItems', 'minProperties']);
 const NUMERIC_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
-const CONSTRAINTS = [
-  'enum',
-  'const',
-  'pattern',
-  'format',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minItems',
-  'maxItems',
-  'multipleOf',
-];
+const CONSTRAINTS = `enum const pattern format minLength maxLength minimum maximum exclusiveMinimum exclusiveMaximum minItems maxItems
+  multipleOf`.split(/\s+/);
 
 /** A path template with its parameters unnamed and no trailing slash: `/a/{id}/` is `/a/{}`. */
 export const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
@@ -128,10 +111,8 @@ function direction(keyword: string, action: Located['action'], before: unknown, 
 }
 
 /**
- * Whether a schema restricts its values to a list: its own enum, or one of its allOf members'. An
- * empty enum is no list: the diff library leaves one behind in a schema it walked (a property
- * whose inline enum the other document lacks, its $ref turned into an allOf), and a document's
- * enum has at least one value.
+ * Whether a schema restricts its values to a list: its own enum, or one of its allOf members'. An empty
+ * enum is no list (the diff library leaves one behind in a schema it walked; a document's has a value).
  */
 function enumerated(doc: Json, schema: Json, depth = 0): boolean {
   const s = deref(doc, schema);
@@ -313,8 +294,7 @@ export class Classifier {
           ? judged('no check affected', 'operation added', "already in the suite's contract")
           : judged('obsolete', 'operation removed', 'the new document no longer has it', opRules);
       case 'status': {
-        // A status the contract lacks fails a target that answers it (statusCodeConformance): a false
-        // alarm before it is a gap in coverage.
+        // A status the contract lacks fails a target that answers it (statusCodeConformance): a false alarm first.
         if (loc.action === 'add')
           return judged(
             'false-alarm risk',

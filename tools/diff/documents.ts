@@ -34,8 +34,7 @@ export function readDocumentFile(file: string): DiffDocument {
     throw new DocumentError(`${file} is not YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   const label = path.relative(process.cwd(), path.resolve(file)) || file;
-  // A provider facts file (schemas/<service>/provider-facts.json, tools/diff/provider-facts.ts) is
-  // compared as the skeleton document it holds.
+  // A provider facts file (tools/diff/provider-facts.ts) is compared as the skeleton document it holds.
   if (doc && typeof doc === 'object' && typeof doc.sha256 === 'string' && doc.source && doc.document && typeof doc.document === 'object')
     return asDocument(doc.document, `${label} (provider facts of ${doc.source.file} ${doc.source.version})`);
   return asDocument(doc, label);

@@ -82,8 +82,7 @@ export function editIndex(service: string, root = ROOT, contract?: Json): EditIn
   for (const file of yamlFiles(folder).sort((a, b) => Number(a === entry) - Number(b === entry) || a.localeCompare(b))) {
     if (catalogue.has(path.resolve(file)) || path.basename(file) === 'deviations.yaml') continue;
     const lines = fs.readFileSync(file, 'utf8').split('\n');
-    // A section key (`schemas:` at the top of a components file, or under `components:`) and its
-    // entries one indentation step deeper.
+    // A section key (`schemas:` of a components file, or under `components:`), its entries one step deeper.
     let section: { name: string; indent: number } | undefined;
     for (const line of lines) {
       const m = /^( *)([A-Za-z0-9_.-]+):\s*(#.*)?$/.exec(line);

@@ -34,14 +34,11 @@ function receivedStatus(check: FailedCheck): string | undefined {
 const REQUEST_SIDE = /request body|query parameter|path parameter|header parameter|parameter /;
 
 /**
- * The changes of `changes` that explain a failure at an operation: a status the newer version adds,
- * answered; a status it removes (a check expected it); a request it accepts otherwise (a required
- * member relaxed, a member or parameter gone, a bound moved: the target answers otherwise than the
- * older contract says); a response it shapes otherwise, for a failed response check.
+ * The changes that explain a failure at an operation: a status the newer version adds (answered) or
+ * removes (expected); a request it accepts otherwise; a response it shapes otherwise (a response check).
  */
 function explainingChanges(changes: ChangeEntry[], operationId: string, check: string, received?: string): ChangeEntry[] {
-  // The status answered, where the newer version adds it, is named first: it says the most.
-  // then a change of the request (the target answered it otherwise), then the rest.
+  // The status answered, where the newer version adds it, first; then a change of the request; then the rest.
   const rank = (c: ChangeEntry) => (c.kind === 'status added' ? 0 : REQUEST_SIDE.test(c.where) ? 1 : 2);
   return changes
     .filter((c) => {

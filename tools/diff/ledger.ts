@@ -32,9 +32,7 @@ export function ledgerFile(service: string, version?: string): string {
 
 /**
  * Reads and validates a ledger; undefined when the file does not exist. A later version's ledger
- * names the ledger it `extends` (the base version's, a path relative to it) and the keys of it that
- * the version `retires` (the provider's document now says what the seed says): its entries are
- * those of the ledger it extends, less the retired ones, with its own.
+ * `extends` the base version's (a relative path) less the keys it `retires`, with its own entries.
  */
 export function readLedger(file: string): Deviation[] | undefined {
   if (!fs.existsSync(file)) return undefined;

@@ -161,12 +161,9 @@ const valueAt = (node: unknown, path: (string | number)[]): unknown =>
 const samePath = (a: (string | number)[], b: (string | number)[]) => a.length === b.length && a.every((k, i) => k === b[i]);
 
 /**
- * A variant inserted into an anyOf/oneOf before others (`grown` add), or taken out from before
- * others (`remove`): the library compares the members index by index, so it reports the member at
- * that index with another $ref (a remove and an add of `.../anyOf/0/allOf/0/$ref`) and the last
- * member added (or removed) whole, the one holding the $ref that only moved. One change: the
- * variant of the new $ref added (or of the old one removed) at its index. (One variant at a time: a
- * longer shift, every member another $ref, is left as the library gives it.)
+ * A variant inserted into an anyOf/oneOf before others (`grown` add), or taken out (`remove`): the library,
+ * comparing index by index, reports another $ref at that index and the last member added (or removed)
+ * whole. One change: the variant of the new (or old) $ref at its index; a longer shift is left as it is.
  */
 function insertedVariants(list: Diff[], grown: 'add' | 'remove'): Diff[] {
   const shrunk = grown === 'add' ? 'remove' : 'add';

@@ -184,11 +184,7 @@ export function reached(doc: Json, node: Json): Set<string> {
 
 const users = new WeakMap<object, Map<string, Set<string>>>();
 
-/**
- * Per component (`schemas/Name`), the operations of a document that reach it (by operationId, else
- * `METHOD /route`): through a $ref anywhere under the operation or its path's parameters, and from a
- * component on through the $refs it holds (an allOf, anyOf or oneOf member included), transitively.
- */
+/** Per component (`schemas/Name`), the operations (operationId, else `METHOD /route`) that reach it through $refs, transitively. */
 export function componentUsers(doc: Json): Map<string, Set<string>> {
   const known = users.get(doc);
   if (known) return known;
@@ -210,10 +206,7 @@ interface Traced {
   tail: (string | number)[];
 }
 
-/**
- * Walks a path of the diff library in a normalized document: $refs followed (the library resolves
- * them), and a key missing from a schema looked up in its allOf members (the library merges them).
- */
+/** Walks a path of the diff library in a normalized document: $refs followed, a key missing from a schema looked up in its allOf. */
 export function trace(doc: Json, path: (string | number)[]): Traced {
   let node: Json = doc;
   let origin: string | undefined;
@@ -230,8 +223,7 @@ export function trace(doc: Json, path: (string | number)[]): Traced {
   };
   for (const [i, key] of path.entries()) {
     node = follow(node);
-    // A path the document does not have from here on (the library's own merged view): the rest of
-    // it is kept in the tail, so that two changes below this point keep two places.
+    // A path the document does not have from here on: the rest kept in the tail, so two changes below keep two places.
     if (node === undefined || node === null || typeof node !== 'object')
       return { node: undefined, origin, tail: [...tail, ...path.slice(i)] };
     if (key in node) node = node[key];

@@ -1,13 +1,8 @@
-// The provider facts of a service, schemas/<service>/provider-facts.json: what the provider's
-// published document of the version our contract follows declares, and nothing of its prose.
-// `npm run provider-facts` writes it from a copy of the document (kept outside this repository):
-// operations, paths, parameters, statuses, media types, headers, security schemes and, per schema,
-// members, types, required lists, enums (a string without one is open), bounds, patterns, formats,
-// defaults; no description, summary, title, example, tag, extension, server or contact. It is an
-// OpenAPI skeleton, so the diff (tools/diff/suite-diff.ts) compares our contract with it as it
-// compares two documents, and the provider guard (providerGuard, run by
-// tests/self/provider-facts.spec.ts in `npm test`) fails on every difference to act on that the
-// deviation ledger (schemas/<service>/deviations.yaml) does not account for.
+// The provider facts of a service, schemas/<service>/provider-facts.json: what the provider's published
+// document of the version our contract follows declares (`npm run provider-facts`), none of its prose.
+// An OpenAPI skeleton, so the diff (tools/diff/suite-diff.ts) compares our contract with it as with a
+// document, and the provider guard (providerGuard, tests/self/provider-facts.spec.ts) fails on every
+// difference to act on that the deviation ledger (schemas/<service>/deviations.yaml) does not account for.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,24 +77,10 @@ interface ProviderFacts {
 // Keywords that carry the provider's prose or presentation, never a fact a body is judged by.
 const PROSE = new Set<string>([...PROSE_KEYWORDS, 'servers', 'callbacks', 'links', 'xml', 'contact', 'license', 'termsOfService']);
 // Maps whose keys are names (a member, a path, a status, a media type, a component), not keywords.
-const NAMED = new Set([
-  'properties',
-  'patternProperties',
-  'paths',
-  'responses',
-  'content',
-  'headers',
-  'schemas',
-  'parameters',
-  'requestBodies',
-  'securitySchemes',
-  'encoding',
-  'mapping',
-  'variables',
-  'scopes',
-  'dependentRequired',
-  'dependentSchemas',
-]);
+const NAMED = new Set(
+  `properties patternProperties paths responses content headers schemas parameters requestBodies securitySchemes
+  encoding mapping variables scopes dependentRequired dependentSchemas`.split(/\s+/),
+);
 const COMBINERS = new Set(['oneOf', 'anyOf', 'allOf']);
 const VERBATIM = new Set(['enum', 'const', 'default']);
 
@@ -113,9 +94,8 @@ function skeleton(node: Json, named = false): Json {
     // Values are facts as they stand (an enum's objects, a default object), whatever their keys.
     out[key] = !named && VERBATIM.has(key) ? value : skeleton(value, !named && NAMED.has(key) && isObject(value));
   }
-  // A schema left with nothing but a oneOf/anyOf/allOf keeps an empty description where it had one:
-  // the diff library reads a lone combiner as its variants themselves, which would move the keys
-  // of its changes away from those the full document gives (and the ledger names).
+  // A lone oneOf/anyOf/allOf keeps an empty description where it had one: the diff library reads a lone
+  // combiner as its variants, which would move its changes' keys away from those the ledger names.
   const keys = Object.keys(out);
   if (!named && 'description' in node && keys.length > 0 && keys.every((k) => COMBINERS.has(k))) out.description = '';
   return out;
@@ -195,8 +175,7 @@ function providerGuard(
   options: { operations?: string[] } = {},
 ): GuardOutcome {
   let provider = factsDocument(facts, `provider facts ${facts.source.version}`);
-  // Our contract as a skeleton too (the security headers' provider names kept): its prose is no
-  // fact, and leaving it out spares the diff some ten thousand description changes.
+  // Our contract as a skeleton too (the security headers' provider names kept): its prose is no fact.
   let mine = { ...ours, doc: skeleton(ours.doc) };
   if (options.operations) {
     // Only the given operations, on both sides: a quick look at one place (a stale entry means nothing then).

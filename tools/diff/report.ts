@@ -28,8 +28,8 @@ const OPERATION_LEVEL =
 const listed = (ops: string[]) => `${ops.slice(0, 6).join(', ')}${ops.length > 6 ? ` and ${ops.length - 6} more` : ''}`;
 
 /**
- * What to edit for a change: the contract file and component, or, where the component is shared with
- * operations the change does not touch, the edit that changes only the operations it does touch.
+ * What to edit for a change: the contract file and component, or, for a component shared with other
+ * operations, the edit that changes only those it touches.
  */
 function editLines(c: ChangeEntry, index: EditIndex): string[] {
   const file = contractFileOf(c, index);
@@ -67,9 +67,8 @@ function editLines(c: ChangeEntry, index: EditIndex): string[] {
 }
 
 /**
- * Every change to act on (false-alarm risk, unchecked, obsolete, tightened), grouped by the
- * operation it was first seen at, each with its key (for the deviation ledger) and what to edit:
- * the contract file, the rules resting on it (and their catalogue file), the checks citing them.
+ * Every change to act on, grouped by the operation it was first seen at, with its key (for the deviation
+ * ledger) and what to edit: the contract file, the rules resting on it, the checks citing them.
  */
 export function actionLines(r: DiffResult, index: EditIndex): string[] {
   const acted = r.changes.filter((c) => LISTED.includes(c.class));
@@ -201,10 +200,7 @@ function diffMarkdown(r: DiffResult): string {
 /** The console's budget: a listing of changes to act on longer than this goes to the report file whole, the console keeping one line a change. */
 export const CONSOLE_LINES = 100;
 
-/**
- * One line a change to act on, ordered by what it does to the suite's checks (false-alarm risks first,
- * then unchecked, obsolete, tightened), each with the operation, the change and the rules resting on it.
- */
+/** One line a change to act on (false-alarm risks first, then unchecked, obsolete, tightened): operation, change, rules. */
 export function compactActionLines(r: DiffResult): string[] {
   const lines: string[] = [];
   for (const cls of LISTED) {

@@ -22,11 +22,9 @@ interface RuleRef {
 
 export interface ChangeEntry {
   /**
-   * The change's stable key, what a deviation ledger entry names (tools/diff/ledger.ts): the
-   * component it lies in (else the suite's operation and the parameter, body or response), the
-   * path of the field and keyword inside it, and the kind of change (with the name or value for a
-   * required name or an enum value). No list index, no bound's value, no description: an unrelated
-   * edit of either document leaves it as it is.
+   * The change's stable key, what a deviation ledger entry names (tools/diff/ledger.ts): the component
+   * (else the operation and the parameter, body or response), the field and keyword inside it, and the
+   * kind of change; no list index, bound value or description, so an unrelated edit leaves it as it is.
    */
   key: string;
   class: DiffClass;
@@ -40,11 +38,7 @@ export interface ChangeEntry {
   builtIn: string[];
   /** The component the change lies in, when the library also listed it there (merged). */
   component?: string;
-  /**
-   * The component of the compared-from document (our contract, with --to alone) that holds the
-   * changed place, when it is another than `component` (a keyword the new document adds to a
-   * schema it names otherwise): what an edit of ours would change.
-   */
+  /** The compared-from document's component holding the changed place, when another than `component`: what an edit of ours changes. */
   fromComponent?: string;
   /** The library's own readings (a client's: breaking, non-breaking...), and how many of its changes were merged here. */
   library: string[];

@@ -1,28 +1,17 @@
 // Whose fault is a rejection? Our contract's errors for an example are set against the errors the
-// document's own schema gives for the same example. The rejection is "document inconsistent" only
-// when the document refuses the example for the same reasons; any reason of ours the document does
-// not share means our contract is stricter than the document there. That the document refuses the
-// body for some other reason elsewhere says nothing about our refusal.
-//
+// document's own schema gives for it: "document inconsistent" only when the document refuses the
+// example for the same reasons; any reason of ours it does not share makes our contract stricter.
 // The rule, one contract error at a time (README, "Drift against a published document"):
-// 1. Where an error is: its instancePath, except that `required`/`dependentRequired`,
-//    `additionalProperties` and `unevaluatedProperties` point at the member they name (Ajv reports
-//    them at the parent object): "'requestId' is missing" and "'title' is missing" are two reasons.
-// 2. A contract error is matched when the document has an error with the same keyword at the same
-//    place; or, the two schemas being written differently, an error of the same keyword family
-//    (FAMILY below) at the same place or at an ancestor or descendant of it. The applicators
-//    (anyOf, oneOf, not, if) match at the same place only: a failed anyOf at the root says nothing
-//    by itself about a member deep inside; its alternatives' errors do, and are compared one by one.
-// 3. A failed anyOf/oneOf is one reason, made of the errors of its alternatives (Ajv lists them just
-//    before it): it is matched when the document shares the anyOf/oneOf itself (rule 2) or any
-//    error of one of its alternatives (the document then refuses that member for a reason one of
-//    our alternatives gives too). An alternative refused only for its type at the combinator's own
-//    place (the `{type: 'null'}` of a nullable member) is left out when another alternative got
-//    past its type. Ajv's `if` error only repeats the `then`/`else` errors listed before it, which
-//    are judged on their own. The service's error shape (one of its error schemas) is judged like
-//    an anyOf over those schemas. On the document's side every error counts, alternatives' too.
-// 4. The rejection is "document inconsistent" when the document refuses the example and every
-//    reason of ours is matched; otherwise "contract stricter", listing each unmatched reason.
+// 1. Where an error is: its instancePath, except that required/dependentRequired, additionalProperties
+//    and unevaluatedProperties point at the member they name (Ajv reports them at the parent).
+// 2. Matched when the document has an error of the same keyword at the same place, or of the same
+//    family (FAMILY) at the same place, an ancestor or a descendant; applicators at the same place only.
+// 3. A failed anyOf/oneOf is one reason made of its alternatives' errors: matched when the document
+//    shares it (rule 2) or any error of an alternative. An alternative refused only for its type at the
+//    combinator's place is left out when another got past its type; Ajv's `if` error only repeats the
+//    then/else errors. The service's error shape is judged like an anyOf; the document's errors all count.
+// 4. "document inconsistent" when the document refuses the example and every reason of ours is
+//    matched; otherwise "contract stricter", listing each unmatched reason.
 import type { ErrorObject } from 'ajv';
 
 /** One reason of a refusal: an Ajv error, or a failed anyOf/oneOf with its alternatives' errors. */
@@ -44,47 +33,21 @@ export interface UnmatchedReason {
   document: string;
 }
 
-/**
- * Keyword families (rule 2): keywords that say the same thing in another way. type; allowed values
- * (enum, const); presence (required, dependentRequired); the form of a string (pattern, format);
- * numeric bounds (minimum, maximum, their exclusive forms, multipleOf); string length (minLength,
- * maxLength); array size (minItems, maxItems, uniqueItems, contains); object size (minProperties,
- * maxProperties); members not allowed (additionalProperties, unevaluatedProperties,
- * propertyNames); and the applicators (anyOf, oneOf, not, if, a false schema). A keyword not
- * listed is its own family.
- */
-const FAMILY: Record<string, string> = {
-  type: 'type',
-  enum: 'value',
-  const: 'value',
-  required: 'presence',
-  dependentRequired: 'presence',
-  pattern: 'form',
-  format: 'form',
-  minimum: 'bound',
-  maximum: 'bound',
-  exclusiveMinimum: 'bound',
-  exclusiveMaximum: 'bound',
-  multipleOf: 'bound',
-  minLength: 'length',
-  maxLength: 'length',
-  minItems: 'items',
-  maxItems: 'items',
-  uniqueItems: 'items',
-  contains: 'items',
-  minContains: 'items',
-  maxContains: 'items',
-  minProperties: 'members',
-  maxProperties: 'members',
-  additionalProperties: 'extra',
-  unevaluatedProperties: 'extra',
-  propertyNames: 'extra',
-  anyOf: 'applicator',
-  oneOf: 'applicator',
-  not: 'applicator',
-  if: 'applicator',
-  'false schema': 'applicator',
-};
+/** Keyword families (rule 2): keywords that say the same thing in another way; a keyword not listed is its own family. */
+const FAMILY: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    type: ['type'],
+    value: ['enum', 'const'],
+    presence: ['required', 'dependentRequired'],
+    form: ['pattern', 'format'],
+    bound: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+    length: ['minLength', 'maxLength'],
+    items: ['minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains'],
+    members: ['minProperties', 'maxProperties'],
+    extra: ['additionalProperties', 'unevaluatedProperties', 'propertyNames'],
+    applicator: ['anyOf', 'oneOf', 'not', 'if', 'false schema'],
+  }).flatMap(([kin, keywords]) => keywords.map((k) => [k, kin])),
+);
 const family = (keyword: string) => FAMILY[keyword] ?? keyword;
 
 const pointer = (member: string) => member.replace(/~/g, '~0').replace(/\//g, '~1');

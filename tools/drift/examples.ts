@@ -48,23 +48,16 @@ export function publishedOperations(doc: PublishedDocument): PublishedOperation[
           if (value !== undefined) examples.push({ kind: 'parameter', at: `${p.in}:${p.name}`, origin, value, schema });
       }
       const body = op.requestBody ? doc.deref(op.requestBody) : undefined;
-      examples.push(...mediaExamples(doc, 'request', 'request', body?.content, 'request'));
-      for (const [status, raw] of Object.entries<Json>(op.responses ?? {})) {
-        examples.push(...mediaExamples(doc, 'response', status, doc.deref(raw)?.content, 'response'));
-      }
+      examples.push(...mediaExamples(doc, 'request', 'request', body?.content));
+      for (const [status, raw] of Object.entries<Json>(op.responses ?? {}))
+        examples.push(...mediaExamples(doc, 'response', status, doc.deref(raw)?.content));
       out.push({ operationId: op.operationId, method: method.toUpperCase(), path, examples });
     }
   }
   return out;
 }
 
-function mediaExamples(
-  doc: PublishedDocument,
-  kind: ExampleKind,
-  at: string,
-  content: Json,
-  side: 'request' | 'response',
-): PublishedExample[] {
+function mediaExamples(doc: PublishedDocument, kind: 'request' | 'response', at: string, content: Json): PublishedExample[] {
   const out: PublishedExample[] = [];
   for (const [mediaType, media] of Object.entries<Json>(content ?? {})) {
     const schema = media?.schema;
@@ -76,7 +69,7 @@ function mediaExamples(
     }
     for (const [origin, value] of explicit) out.push({ kind, at, mediaType, origin, value, schema });
     if (!schema) continue;
-    const assembled = assemble(doc, schema, side, 0, new Set());
+    const assembled = assemble(doc, schema, kind, 0, new Set());
     // Only a body that rests on at least one published property example counts as an example
     // of the document; one built from types alone would be our invention.
     if (assembled.fromExample && !explicit.some(([, v]) => JSON.stringify(v) === JSON.stringify(assembled.value))) {

@@ -7,35 +7,11 @@ import { ajv } from '../../helpers/contract/ajv.js';
 import { deref, type Json } from '../../helpers/contract/contract.js';
 
 /** JSON Schema keywords kept from a published schema; anything else (x-*, nullable, xml...) is dropped. */
-const KEEP = new Set([
-  'type',
-  'properties',
-  'required',
-  'items',
-  'enum',
-  'const',
-  'format',
-  'pattern',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'additionalProperties',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  '$ref',
-  'minProperties',
-  'maxProperties',
-  'default',
-]);
+const KEEP = new Set(
+  `type properties required items enum const format pattern minLength maxLength minimum maximum exclusiveMinimum
+  exclusiveMaximum multipleOf minItems maxItems uniqueItems additionalProperties allOf anyOf oneOf not $ref
+  minProperties maxProperties default`.split(/\s+/),
+);
 
 export class PublishedDocument {
   private readonly validators = new Map<string, ValidateFunction | Error>();
@@ -84,8 +60,7 @@ export class PublishedDocument {
     if (node.exclusiveMaximum === true && typeof node.maximum === 'number') [out.exclusiveMaximum, out.maximum] = [node.maximum, undefined];
     for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
 
-    // Ajv's strict mode wants the type a keyword applies to; the document implies it. A keyword of
-    // another type than the declared one asserts nothing in JSON Schema: dropping it changes nothing.
+    // Ajv's strict mode wants the type a keyword applies to: the implied one is set; a keyword of another type asserts nothing.
     if (out.type === undefined && impliedType(out)) out.type = impliedType(out);
     dropVacuousKeywords(out);
     // Ajv's strict mode refuses a required name its schema does not define; define it openly.

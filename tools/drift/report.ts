@@ -67,11 +67,7 @@ export function rejectionLines(result: DriftResult): string[] {
     .map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}${unmatchedText(j)}`);
 }
 
-/**
- * Every example in three: accepted by our contract, refused only where a known provider deviation
- * records that the provider's examples break its own schema (a target answering so is CONDITIONAL),
- * and refused otherwise (a target answering so fails), with the deviations met.
- */
+/** Every example in three: accepted, refused only where a known provider deviation accounts for it (CONDITIONAL), refused otherwise. */
 function exampleTally(judged: JudgedExample[]): { accepted: number; deviations: number; refused: number; ids: string[] } {
   const deviations = judged.filter((j) => j.verdict === 'known provider deviation');
   return {

@@ -16,10 +16,7 @@ export function faultSets(faults: readonly Fault[]): string[] {
   return [...new Set(faults.flatMap((f) => (f.set ? [f.set] : [])))];
 }
 
-/**
- * A one-line reason why `--set <name>` cannot be run, or undefined: the name must be one a catalogue
- * declares (a misspelt set would otherwise measure nothing and look like a clean run).
- */
+/** Why `--set <name>` cannot be run (a set no catalogue declares would measure nothing), in one line, or undefined. */
 export function unknownSetMessage(name: string, faults: readonly Fault[]): string | undefined {
   const known = faultSets(faults);
   if (known.includes(name)) return undefined;

@@ -35,20 +35,12 @@ export interface EquivalentRule {
   reason: string;
 }
 
-const silent = {
-  isTraceEnabled: () => false,
-  isDebugEnabled: () => false,
-  isInfoEnabled: () => false,
-  isWarnEnabled: () => false,
-  isErrorEnabled: () => false,
-  isFatalEnabled: () => false,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  fatal: () => undefined,
-};
+const silent = Object.fromEntries(
+  ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].flatMap((level): [string, () => unknown][] => [
+    [level, () => undefined],
+    [`is${level[0].toUpperCase()}${level.slice(1)}Enabled`, () => false],
+  ]),
+);
 
 /** The repository at a commit (HEAD by default: what was committed, not the work tree) in a temporary folder; node_modules is linked. */
 export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
@@ -127,9 +119,8 @@ export async function mutantsOf(root: string, folders: string[], extraFiles: str
 }
 
 /**
- * The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (survivors that are
- * observable but that no rule of the sources pins, e.g. free text; kept in the sample and counted
- * as survivors, the report gives the reason), or both.
+ * The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (observable survivors no
+ * rule pins, counted with their reason), or both.
  */
 export function loadEquivalents(files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] {
   return files.flatMap((file) => {
@@ -176,11 +167,8 @@ function alternatives(source: string): string[] {
 }
 
 /**
- * What of a reviewed list matches no mutant (file, mutator and source line): an entry, or one
- * top-level alternative of an entry's `line`, written against code that has since moved or been
- * reformatted. It excludes nothing, and the mutants it meant are sampled again unnoticed.
- * `lineOf` gives a mutant's original source line. Each stale item names the entry and, for a part,
- * the alternative.
+ * The entries of a reviewed list, or top-level alternatives of an entry's `line`, that match no mutant
+ * (`lineOf`: a mutant's source line): written against code since moved, they exclude nothing.
  */
 export function staleEquivalents(
   rules: EquivalentRule[],
@@ -227,9 +215,8 @@ export function wilson(killed: number, total: number): [number, number] {
 }
 
 /**
- * TypeScript's compiler API (and StrykerJS's instrumenter, in instrument()), loaded on first use:
- * the self tests and every process that lists them import this module for its small helpers
- * (the seeded sample, the interval), and the two cost about a second of CPU to load.
+ * TypeScript's compiler API (and StrykerJS's instrumenter), loaded on first use: the processes importing
+ * this module's small helpers need neither.
  */
 const requireModule = createRequire(import.meta.url);
 let compilerApi: typeof ts | undefined;
@@ -242,10 +229,7 @@ const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
 // Catalogue ids are kebab-case words, some keeping a member name's capitals (serviceId-not-echoed).
 const FAULT_ID = /^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)+$/;
 
-/**
- * The consts of a file that hold a fault condition (`const copies = version === 1 && faults.has('x')`),
- * by name: only names declared once in the file, so a read of the name is a read of that const.
- */
+/** The consts of a file holding a fault condition (`const copies = v === 1 && faults.has('x')`), by name, each declared once. */
 const faultAliases = new WeakMap<ts.SourceFile, Map<string, ts.Expression>>();
 function faultAliasesOf(file: ts.SourceFile): Map<string, ts.Expression> {
   let known = faultAliases.get(file);
@@ -331,10 +315,7 @@ function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boo
     );
 }
 
-/**
- * Whether [start, end) lies in code reached only when a fault is on (then-branch, true-branch, &&
- * tail), or in a declaration read only from such code (faultOnlyDeclarations).
- */
+/** Whether [start, end) lies in code reached only with a fault on, or in a declaration read only from such code. */
 export function insideFaultBranch(
   fileName: string,
   source: string,
@@ -366,8 +347,7 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
   let found = false;
   const visit = (node: ts.Node) => {
     if (found || node.getStart(file) > from || node.getEnd() < to) return;
-    // A condition true only with a fault on (a switch, an && chain with one, in parentheses or
-    // not) made `false`: with the fault off it is false already.
+    // A condition true only with a fault on made `false`: with the fault off it is false already.
     const exactNode = node.getStart(file) === from && node.getEnd() === to;
     if (exactNode && replacement === 'false' && tsApi().isExpression(node) && needsFault(node)) {
       found = true;
@@ -410,8 +390,7 @@ function inFaultBranch(file: ts.SourceFile, from: number, to: number, replacemen
     else if (tsApi().isBinaryExpression(node) && isOr(node.operatorToken.kind) && holdsWithoutFault(node.left) && within(node.right))
       found = true;
     else if (tsApi().isBinaryExpression(node) && isAnd(node.operatorToken.kind) && needsFault(node)) {
-      // With the fault off the whole chain is false: another conjunct, or the chain made false,
-      // changes nothing (the chain made true, or the switch itself, is observable).
+      // With the fault off the chain is false: another conjunct, or the chain made false, changes nothing.
       const exact = node.getStart(file) === from && node.getEnd() === to;
       if (exact && replacement === 'false') found = true;
       else if (conjuncts(node).some((c) => !needsFault(c) && within(c))) found = true;
@@ -435,13 +414,10 @@ function parseExpression(code: string): ts.Expression | undefined {
 const declarationsOf = new WeakMap<ts.SourceFile, { name: string; from: number; to: number }[]>();
 
 /**
- * Declarations read, and read only, in code reached only with a fault on (inFaultBranch, or the
- * body of another such declaration, to a fixed point; a function's calls of itself aside): a function, or a const holding a function
- * or a value computed without side effects, declared once in the file under a name nothing else
- * of the file binds, not exported. What such a declaration computes reaches an answer only through
- * a fault branch, so in a fault-free run none of its mutants can change one (e.g. a helper called
- * only by a fault's branch, a flag read only in a fault's && chain). Returns each one's name and
- * the range its mutants lie in (the function, or the const's initializer).
+ * Declarations read only in code reached only with a fault on (inFaultBranch, or another such declaration,
+ * to a fixed point; a function's calls of itself aside): a function, or a const holding one or a value
+ * computed without side effects, declared once in the file, not exported. None of their mutants can change
+ * an answer in a fault-free run (docs/mutation.md). Each one's name and the range its mutants lie in.
  */
 function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from: number; to: number }[] {
   const known = declarationsOf.get(file);

@@ -14,10 +14,7 @@ export interface Selection {
   smoke: string[];
 }
 
-/**
- * The spec files citing one of `rules`, plus the @smoke tests outside them; undefined when the
- * fault names no rule or no test cites its rules (then the whole service runs, as in the full mode).
- */
+/** The spec files citing one of `rules`, plus the @smoke tests outside them; undefined when none does (the whole service runs). */
 export function selectTests(tests: ListedTest[], rules: string[] | undefined): Selection | undefined {
   if (!rules?.length) return undefined;
   const files = [...new Set(tests.filter((t) => t.rules.some((r) => rules.includes(r))).map((t) => t.file))].sort();
@@ -28,11 +25,7 @@ export function selectTests(tests: ListedTest[], rules: string[] | undefined): S
   return { files, smoke };
 }
 
-/**
- * The catalogue rules a mock module implements: those the faults of the catalogue beside it
- * (`<module>.faults.ts`, read from `root`) break. Undefined for a module without one (shared code:
- * the state, the routing, the kit), whose mutants then run against the whole service.
- */
+/** The rules the faults of a mock module's catalogue (`<module>.faults.ts`) break; undefined for shared code without one. */
 export async function rulesOfModule(root: string, file: string): Promise<string[] | undefined> {
   const catalogue = path.join(root, file.replace(/\.ts$/, '.faults.ts'));
   if (file.endsWith('.faults.ts') || !fs.existsSync(catalogue)) return undefined;

@@ -196,9 +196,8 @@ function literals(e: Execution, op: Operation | undefined, ctx: ClassifyContext)
 }
 
 /**
- * The conflict a request meets: it lacks one of the members where the seed and the provider part
- * (the conflict's `without`), and the mock answered as the seed says where the collection expects
- * what the provider publishes (a 4xx where the provider accepts, a 2xx where it refuses).
+ * The conflict a request meets: it lacks a member where the seed and the provider part (`without`), and the
+ * mock answered as the seed says where the collection expects what the provider publishes.
  */
 function metConflict(
   e: Execution,

@@ -52,11 +52,7 @@ export function pointedAt(collection: PostmanCollection, baseURL: string): { col
   return { collection: copy, overridden };
 }
 
-/**
- * The origins of absolute URLs the collection writes outside its base URL variables (callback and
- * webhook URLs in bodies and queries): the mock's outbound calls to them are routed to a local
- * receiver, so that the replay never reaches the Internet.
- */
+/** The origins of absolute URLs the collection writes outside its base URL variables: routed to a local receiver, never the Internet. */
 export function outboundOrigins(collection: PostmanCollection): string[] {
   const found = new Set<string>();
   for (const match of JSON.stringify(collection).matchAll(/https?:\/\/[A-Za-z0-9.-]+(?::[0-9]+)?/g)) {

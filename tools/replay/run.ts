@@ -74,11 +74,7 @@ function written(request: SdkRequest): Pick<Execution, 'rawUrl' | 'pathVariables
   };
 }
 
-/**
- * Runs the collection; resolves with one execution per item, in run order. Newman is loaded here,
- * on first use: a third of a second of CPU that a refused command line or a process reading this
- * module's neighbours does not need.
- */
+/** Runs the collection; resolves with one execution per item, in run order. Newman is loaded on first use. */
 export async function runCollection(
   collection: PostmanCollection,
   variables: { environment: Record<string, string>; globals?: Record<string, string> },

@@ -27,12 +27,9 @@ interface ReplayTargetOptions {
 }
 
 /**
- * Financial data: the mock with the provider's header names (the contract's x-provider-name of
- * each security scheme, provider 1.35.0 securitySchemes), the partner credentials of the mock's test
- * partner, and its seeded testing customer linked to the FinBank portfolio (the collection's
- * Quick Start: a Customer ID with FinBank accounts added through Connect). A customer the
- * collection creates and names as `customerId` is linked before the next item runs: the Connect
- * sign-in the Quick Start leaves to a person.
+ * Financial data: the mock with the provider's header names (provider 1.35.0 securitySchemes), its test
+ * partner's credentials and its testing customer linked to the FinBank portfolio (the collection's Quick
+ * Start); a customer the collection creates as `customerId` is linked before the next item runs.
  */
 async function financialData(options: ReplayTargetOptions): Promise<ReplayTarget> {
   const mock = await startFinancialDataMock({

@@ -1,10 +1,6 @@
-// The static checks of `npm test`, driven from one Node process (scripts/static-checks.ts): the type
-// check (the native compiler), Oxlint (Playwright's rules for the specs), Biome's format check and
-// linter (the general rules of the whole tree), the layering rules
-// (layering.ts), the contract lint (Redocly) and the workflow lint. The five run by their own
-// command lines start first, in child processes, and run while the layering rules and the workflow
-// lint run through their Node APIs. Each check says what it found in the tool's own words, then one
-// line when it fails.
+// The static checks of `npm test` (scripts/static-checks.ts): the five run by their own command lines
+// start first, in child processes, while the layering rules and the workflow lint run in process.
+// Each says what it found in the tool's own words, then one line when it fails.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,14 +10,12 @@ import { plural } from '../report.js';
 import { lintWorkflows } from '../workflow-lint.js';
 import { importGraph, layeringViolations } from './layering.js';
 
-/** What a check found: its lines (the tool's own words) and whether it fails the run. */
 interface CheckOutcome {
   failed: boolean;
   /** A few words on what failed, for the one line naming the check (`3 errors`). */
   summary?: string;
 }
 
-/** What the checks share: the directory they judge and where they write. */
 interface CheckContext {
   root: string;
   io: CommandIo;
@@ -36,7 +30,6 @@ interface StaticCheck {
   start?(ctx: CheckContext): () => Promise<CheckOutcome>;
 }
 
-/** What a child process printed and how it ended. */
 interface ChildEnd {
   code: number | null;
   output: string;
@@ -48,9 +41,8 @@ interface ChildEnd {
 const running = new Set<number>();
 
 /**
- * Ends every check still running in a child process, with what it started (`npm test` interrupted:
- * scripts/test.ts). SIGKILL: the native type checker runs to its end on SIGTERM or SIGINT (about 14 s
- * measured), and a check holds nothing to clean up (a cache it had not written yet is made next time).
+ * Ends every check still running in a child process, with what it started (`npm test` interrupted).
+ * SIGKILL: the native type checker runs to its end on SIGTERM or SIGINT, and a check holds nothing to clean up.
  */
 export function stopStaticChecks(): void {
   for (const pid of running) {
@@ -63,9 +55,8 @@ export function stopStaticChecks(): void {
 }
 
 /**
- * Starts `node <script> ...args` in the checked directory, collecting its output; resolves when it
- * ends. In a process group of its own, so that stopStaticChecks ends the native binary a tool's
- * Node wrapper starts along with the wrapper.
+ * `node <script> ...args` in the checked directory, in a process group of its own (stopStaticChecks ends
+ * the native binary with its wrapper).
  */
 function runNode(ctx: CheckContext, script: string, args: string[]): Promise<ChildEnd> {
   const child = spawn(process.execPath, [script, ...args], {
@@ -88,10 +79,7 @@ function runNode(ctx: CheckContext, script: string, args: string[]): Promise<Chi
   });
 }
 
-/**
- * A check run by a tool's own command line in a child process, started before the other checks so
- * that it runs while they do; its output is shown when it fails.
- */
+/** A check run by a tool's own command line in a child process, started before the others; its output shown when it fails. */
 function childCheck(
   name: string,
   command: string,
@@ -124,9 +112,8 @@ const counted = (n: string | number | undefined, word: string, after = '') =>
   Number(n) ? `${plural(Number(n), word)}${after}` : undefined;
 
 /**
- * A tool's cache for a tree, under its node_modules/.cache/<tool>/: one per tree and per installed set
- * of packages (package-lock.json), since a tool's own key may leave out a plugin's version. The caches
- * of trees that are gone (the self tests' temporary ones, sharing this node_modules) are removed.
+ * A tool's cache under node_modules/.cache/<tool>/, one per tree and package-lock.json (a tool's own key
+ * may leave out a plugin's version); the caches of trees that are gone are removed.
  */
 function cacheDir(root: string, tool: string): string {
   const lock = path.join(root, 'package-lock.json');
@@ -147,16 +134,10 @@ function cacheDir(root: string, tool: string): string {
   return dir;
 }
 
-/**
- * `npm run typecheck`: the native TypeScript compiler (tsgo, @typescript/native-preview) on
- * tsconfig.json, on one thread. It reports what `tsc -p .` reports on this tree for a fifth of the
- * CPU, and runs while the layering rules and the format check do.
- */
+/** `npm run typecheck`: the native TypeScript compiler on tsconfig.json, on one thread, incremental. */
 const typecheck = childCheck(
   'typecheck',
   'npm run typecheck',
-  // Incremental: what TypeScript kept of the last check (its .tsbuildinfo) spares the files that
-  // changed nothing another file reads; a change is checked with every file that depends on it.
   (ctx) => [
     'node_modules/@typescript/native-preview/bin/tsgo',
     '-p',
@@ -171,12 +152,7 @@ const typecheck = childCheck(
   (output) => counted((output.match(/error TS\d+/g) ?? []).length, 'error'),
 );
 
-/**
- * `npm run lint:specs`: Playwright's rules for the specs (eslint-plugin-playwright, which no other
- * linter has, as a JS plugin of Oxlint; .oxlintrc.json). Oxlint parses natively and hands the plugin
- * its tree: about 3 s of CPU over the specs where ESLint with the TypeScript parser took about 9 s,
- * with the same findings on a spec that breaks eleven of them.
- */
+/** `npm run lint:specs`: Playwright's rules for the specs (eslint-plugin-playwright as a JS plugin of Oxlint; .oxlintrc.json). */
 const oxlint = childCheck(
   'oxlint',
   'npm run lint:specs',
@@ -187,12 +163,7 @@ const oxlint = childCheck(
   },
 );
 
-/**
- * `npm run format -- --write` undone: Biome's formatter (biome.json: the files, the width and the
- * quotes) names each file it would change. Native, it checks the tree in under a second of CPU
- * where Prettier's printing took about ten, with the same output on this tree but a few long unions
- * and call chains.
- */
+/** `npm run format` undone: Biome's formatter (biome.json) names each file it would change. */
 const format = childCheck(
   'format',
   'npm run format',
@@ -200,12 +171,7 @@ const format = childCheck(
   (output) => counted(/Found (\d+) errors?/.exec(output)?.[1], 'file', ' not formatted'),
 );
 
-/**
- * `npm run lint:biome`: Biome's linter (biome.json) over the whole tree, with ESLint's and
- * typescript-eslint's recommended rules as `biome migrate eslint` mapped them; Oxlint keeps only
- * Playwright's rules for the specs (.oxlintrc.json). Native: about 1.5 s of CPU where ESLint's
- * parse of the whole tree took about 14.
- */
+/** `npm run lint:biome`: Biome's linter (biome.json) over the whole tree. */
 const biomeLint = childCheck(
   'biome lint',
   'npm run lint:biome',
@@ -252,16 +218,12 @@ const workflowLint: StaticCheck = {
   },
 };
 
-/**
- * The checks of `npm test`. The ones run by child processes start at once; the in-process ones come
- * first, so that they run while the children do.
- */
+/** The checks of `npm test`: the in-process ones first, so that they run while the children do. */
 export const STATIC_CHECKS: StaticCheck[] = [layering, workflowLint, oxlint, typecheck, format, biomeLint, contractLint];
 
 /**
- * Runs the named checks (all by default) one after the other, each to its end, and writes one line
- * per failed check: `static check failed: oxlint (2 errors, 0 warnings; npm run lint:specs)`.
- * Resolves to the names of the failed checks.
+ * Runs the named checks (all by default), one line per failed check:
+ * `static check failed: oxlint (2 errors, 0 warnings; npm run lint:specs)`. Resolves to the failed names.
  */
 export async function runStaticChecks(io: CommandIo, root = process.cwd(), names?: string[]): Promise<string[]> {
   const ctx: CheckContext = { root, io };

@@ -7,9 +7,7 @@
 // no module reaches itself again through what it imports.
 //
 // The graph counts every edge a bundler or the type checker follows: imports and re-exports (type-only
-// ones too), `import()` with a literal path, and `import('...')` in a type. Oxc's parser (native) gives
-// each file's module record in about half a second of CPU for the whole tree, where
-// dependency-cruiser, with the TypeScript parser, took about 4.5 s for the same 2,494 edges.
+// ones too), `import()` with a literal path, and `import('...')` in a type (Oxc's parser).
 import fs from 'node:fs';
 import path from 'node:path';
 

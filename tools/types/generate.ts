@@ -66,10 +66,7 @@ export async function writeTypes(): Promise<string[]> {
   return written;
 }
 
-/**
- * Why the generated types are not current, one line per service, or [] when they are: a file
- * missing, made from other contract files or by another generator version, or edited by hand.
- */
+/** Why the generated types are not current (missing, from other contract files or generator, edited by hand), one line per service. */
 export function staleTypes(dir = GENERATED_DIR): string[] {
   const problems: string[] = [];
   for (const { name, version } of typedVersions()) {

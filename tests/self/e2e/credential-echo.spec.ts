@@ -1,16 +1,10 @@
 // Covers: a credential a target echoes in a member of its own fails the run under the service's
-// sensitive-data rule and is in clear in no output of the run (issue of the certification's truth:
-// nothing sensitive in clear). A nested run in a checkout of its own (fixtures/self.ts linkCheckout),
-// as CI runs it (JUnit and a blob report too), of four checks, each calling the one operation a fault
-// of mocks/<service>/sensitive-echo.faults.ts bends at the kit's reply seam: the financial data token
-// (GetCustomer), app key (GetCustomers) and partner secret (GetInstitution), the installments consumer
-// key (getPlan). Every file the run wrote (the certification, coverage, JUnit, Allure results,
-// test-results, each attachment inside the blob report) and its console are searched, independently
-// of the suite's own leak scan, for every credential the mocks issue, by their shapes (each mock
-// credential has a fixed prefix: state.ts of each mock): none may be there, while the echoes were
-// seen (each one's marker is). A fifth check quotes an answer's full account number, the run's app key
-// and a test card number in its assertion's message, its expected value and its printed output, as a
-// careless spec would: the run's first reporter masks them before the blob, JUnit and Allure keep them.
+// sensitive-data rule and is in clear in no output of the run. A nested run in a checkout of its own
+// (fixtures/self.ts linkCheckout), as CI runs it, of four checks each calling the one operation a fault
+// of mocks/<service>/sensitive-echo.faults.ts bends at the kit's reply seam; every file the run wrote and
+// its console are searched, apart from the suite's leak scan, for every credential the mocks issue (by
+// their fixed prefixes, state.ts of each mock), while each echo's marker was seen. A fifth check quotes
+// secrets in its assertion's message, expected value and output: the run's first reporter masks them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { directCommand, expect, linkCheckout, NESTED_RUN_MS, test, userEnv, withoutReportFiles } from '../../../fixtures/self.js';

@@ -1,9 +1,7 @@
-// Covers: a run stopped by Ctrl-C or SIGTERM (through certify, one SIGINT to Playwright). Its checks
-// in progress are interrupted, never failed: the run's first reporter
-// (helpers/verdict/kept-worker-reporter.ts) makes them skips of kind `interrupted` before Allure,
-// the progress line and the certification read them, so the three agree; the certification says
-// NOT RUN with what ran, and a failure found before the stop stays listed. A tiny real Playwright
-// run (a temporary folder, about 3 s) is interrupted with SIGINT while a check runs.
+// Covers: a run stopped by Ctrl-C or SIGTERM (through certify, one SIGINT to Playwright): its checks in
+// progress are interrupted, never failed (helpers/verdict/kept-worker-reporter.ts makes them skips of kind
+// `interrupted`), Allure, the progress line and the certification agree; the certification says NOT RUN
+// with what ran, a failure found before the stop listed. A tiny real Playwright run is interrupted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

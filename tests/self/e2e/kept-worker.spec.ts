@@ -1,10 +1,7 @@
 // Covers: a failed check keeps its worker (helpers/client/kept-worker.ts) and is still a failure in
-// every report (helpers/verdict/kept-worker-reporter.ts). A tiny real Playwright run through the
-// suite's own base fixtures: a failed expect and a ContractViolation keep the worker, an error that
-// is no check's replaces it; every failure reaches the reporters as an unexpected failure, without
-// the annotation, and the run exits 1. It rests on how Playwright 1.65 decides to replace a worker
-// (before the reporters run), so an upgrade that changes this fails here. Which failures may keep
-// their worker is judged without a run.
+// every report (helpers/verdict/kept-worker-reporter.ts). A tiny real Playwright run: a failed expect and
+// a ContractViolation keep the worker, an error that is no check's replaces it; every failure reaches the
+// reporters as unexpected, and the run exits 1. It rests on how Playwright 1.65 replaces a worker.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../../../fixtures/self.js';

@@ -1,11 +1,8 @@
-// Covers: a user's Playwright options and environment give the verdict the plain run gives. Nested
-// runs of three card checks in a checkout of their own (fixtures/self.ts linkCheckout), with a fault
-// that fails one seed check, so that the plain run certifies FAIL with that one check failed: the
-// documented reporters together (list, line, dot, json, junit, html, to the files their
-// PLAYWRIGHT_*_OUTPUT_* variables name), two --shard runs with --workers and --repeat-each merged by
-// `npm run merge`, and a --grep selection with the suite reporter named on the command line. Each
-// nested run costs a runner and a worker (about 4 s of CPU), so the options share them: four runs
-// and a merge, started together, once, and read by the assertions.
+// Covers: a user's Playwright options and environment give the verdict the plain run gives. Nested runs
+// of three card checks in a checkout of their own (fixtures/self.ts linkCheckout), a fault failing one
+// seed check (the plain run: FAIL): the documented reporters together, two --shard runs with --workers
+// and --repeat-each merged by `npm run merge`, and a --grep selection with the suite reporter named.
+// Four runs and a merge, started together once (about 4 s of CPU each), read by the assertions.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,11 +1,8 @@
-// Covers: the certification (its JSON's service verdicts), the page rendered from it, the console's
-// Summary line, JUnit and the Allure results of one run agree on every count (passed, failed, skipped)
-// per service. helpers/verdict/allure-counts.ts reads Allure's result files as its report counts
-// them; a tiny real Playwright run (a temporary folder, about 1.5 s of CPU) feeds allure-playwright
-// and, through the events it recorded, the suite reporter: a pass, a failure, a time-out (`broken`
-// in Allure), the skips of a spec, a fixture (the preflight) and a check stopped mid-way (the
-// breaker), a retried check, and a check the run never started (--max-failures), which
-// allure-playwright lists as skipped and the certification now counts as skipped "not run".
+// Covers: the certification, the page rendered from it, the console's Summary line, JUnit and the
+// Allure results of one run agree on every count per service (helpers/verdict/allure-counts.ts). A tiny
+// real Playwright run feeds allure-playwright and the suite reporter: a pass, a failure, a time-out, the
+// skips of a spec, a fixture and a check stopped mid-way, a retried check, and a check never started
+// (--max-failures), which the certification counts as skipped "not run".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,9 +1,7 @@
-// Covers: one run per checkout (helpers/verdict/run-lock.ts). In a checkout of its own (a
-// temporary folder with this suite's code and a one-check card enrollment spec that holds until
-// released), a real `npm run certify -- --service card-enrollment` runs; while it holds, a second
-// `playwright test` (as `npm test` runs it) and a second certify are refused, each with one line
-// naming the first run's pid, command and start time, touching nothing under reports/; then the
-// first run ends with its own report, for its own target. A lock whose pid is gone is taken over.
+// Covers: one run per checkout (helpers/verdict/run-lock.ts). In a checkout of its own, a real `npm run
+// certify -- --service card-enrollment` holds a check; a second `playwright test` and a second certify
+// are refused with one line naming the first run, touching nothing under reports/; the first ends with
+// its own report. A lock whose pid is gone is taken over.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,12 +1,9 @@
-// Covers: the sandbox stand-in (mocks/stand-in.ts) of each service: no /__mock/ route answers
-// (each is the service's own 404), the request-rate limit (429 in the service's error shape with
-// Retry-After, counted), env() giving what a sandbox .env needs (every 'service' variable of
-// helpers/config/env-schema.ts, one complete alternative of each 'one-of' group, none of the data the
-// suite creates) in lines dotenv reads back. Financial data: the testing-customer quota of the
-// provider Test the APIs page (100 per partner; a deleted one frees its place; the plain mock has
-// none), the Connect page completed in a real browser (Debian's chromium, as
-// certification-html.spec.ts launches it) for both FinBank institutions, refused credentials,
-// the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
+// Covers: the sandbox stand-in (mocks/stand-in.ts) of each service: no /__mock/ route answers, the
+// request-rate limit (429 in the service's error shape with Retry-After, counted), env() giving what a
+// sandbox .env needs (helpers/config/env-schema.ts) in lines dotenv reads back. Financial data: the
+// testing-customer quota of the provider Test the APIs page (100 per partner), the Connect page
+// completed in a real browser for both FinBank institutions, refused credentials, the 20-account
+// limit, bad input to the page, and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, test } from '../../../fixtures/self.js';
 import { closing } from '../support.known.js';
@@ -21,18 +18,9 @@ import { addTesting, fdHeaders, newTestingCustomer } from './fd-stand-in.known.j
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 /** What the suite's preparation creates, or the user's own side (listener, receiver, issuer): never in env(). */
-const NOT_PROVIDED = [
-  'FD_LINKED_CUSTOMER_ID',
-  'FD_SAMPLE_REPORT_ID',
-  'FD_SAMPLE_PORTFOLIO_ID',
-  'FD_LISTENER_PUBLIC_URL',
-  'FD_LISTENER_PORT',
-  'INSTALLMENTS_RECEIVER_PUBLIC_URL',
-  'INSTALLMENTS_RECEIVER_PORT',
-  'INSTALLMENTS_ISSUER_ENDPOINT_URL',
-  'INSTALLMENTS_ISSUER_ICA',
-  'INSTALLMENTS_ISSUER_CID',
-];
+const NOT_PROVIDED = `FD_LINKED_CUSTOMER_ID FD_SAMPLE_REPORT_ID FD_SAMPLE_PORTFOLIO_ID FD_LISTENER_PUBLIC_URL FD_LISTENER_PORT
+  INSTALLMENTS_RECEIVER_PUBLIC_URL INSTALLMENTS_RECEIVER_PORT INSTALLMENTS_ISSUER_ENDPOINT_URL INSTALLMENTS_ISSUER_ICA
+  INSTALLMENTS_ISSUER_CID`.split(/\s+/);
 /** The control routes of the kit and of the financial data mock. */
 const CONTROL: [string, string][] = [
   ['GET', '/__mock/state'],
@@ -261,18 +249,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     const list = ((await accounts.json()) as { accounts: { type: string; status: string; institutionId: string | number }[] }).accounts;
     expect(list).toHaveLength(12);
     const active = new Set(list.filter((a) => a.status === 'active').map((a) => a.type));
-    const types = [
-      'checking',
-      'savings',
-      'creditCard',
-      'investment',
-      'mortgage',
-      'loan',
-      'lineOfCredit',
-      'studentLoan',
-      'moneyMarket',
-      'cd',
-    ];
+    const types = 'checking savings creditCard investment mortgage loan lineOfCredit studentLoan moneyMarket cd'.split(' ');
     expect([...active], 'an active account of each type').toEqual(expect.arrayContaining(types));
     // No legacy Harbor Savings login in the stand-in: only the FinBank institutions.
     expect(new Set(list.map((a) => String(a.institutionId)))).toEqual(new Set(['101732', '102105']));
