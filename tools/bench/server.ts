@@ -196,6 +196,8 @@ async function installments(): Promise<ServicePlan> {
   const target = await installmentsTargetFromMock(mock);
   const signed = (method: string, url: string, body?: string, extra: Record<string, string> = {}): Record<string, string> => ({
     accept: 'application/json',
+    // Node's fetch sends `Accept-Language: *` unless told: provider 2.0.0 AcceptLanguage takes only 'en'.
+    'accept-language': 'en',
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     ...extra,
     authorization: signRequest(target.signer, method, url, body),
