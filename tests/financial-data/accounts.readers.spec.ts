@@ -20,6 +20,7 @@ import {
   type LinkedCustomer,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { cite } from './cite.js';
 
 type Acct = LinkedCustomer['accounts'][number];
 const READERS = ACCOUNT_READERS;
@@ -125,13 +126,9 @@ test(
 test(
   'each login and institution list holds exactly its accounts, and the full readers show the pending account @provider',
   rules(
-    'FD-ACCT-BY-LOGIN@acct-by-login',
-    'FD-ACCT-BY-LOGIN@acct-by-login-simple',
-    'FD-ACCT-BY-INSTITUTION@acct-by-institution',
-    'FD-ACCT-BY-INSTITUTION@acct-by-institution-simple',
-    'FD-ACCT-FULL-PENDING@acct-get',
-    'FD-ACCT-FULL-PENDING@acct-list',
-    'FD-ACCT-FULL-PENDING@acct-by-login',
+    ...cite('FD-ACCT-BY-LOGIN', ['acct-by-login', 'acct-by-login-simple']),
+    ...cite('FD-ACCT-BY-INSTITUTION', ['acct-by-institution', 'acct-by-institution-simple']),
+    ...cite('FD-ACCT-FULL-PENDING', ['acct-get', 'acct-list', 'acct-by-login']),
   ),
   async ({ fdApi, fd, linkedCustomer: c }) => {
     // A sandbox portfolio may hold no pending account: the scopes are checked all the same.

@@ -13,6 +13,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { accessKeyBody, accessPeriod } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { cite } from './cite.js';
 
 /** Registers a value with the suite's redaction (fdAuthHeaders registers what it is given). */
 const keepSecret = (value: unknown) => void (typeof value === 'string' && fdAuthHeaders(value));
@@ -176,10 +177,8 @@ test(
   'UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent; RevokeThirdPartyAccessKey 204, after which the key, like one never issued, is a 404 on update and on revocation',
   rules(
     'FD-ACCESSKEY-UPDATE',
-    'FD-ACCESSKEY-REVOKED@key-update',
-    'FD-ACCESSKEY-REVOKED@key-revoke',
-    'FD-ACCESSKEY-UNKNOWN@key-update',
-    'FD-ACCESSKEY-UNKNOWN@key-revoke',
+    ...cite('FD-ACCESSKEY-REVOKED', ['key-update', 'key-revoke']),
+    ...cite('FD-ACCESSKEY-UNKNOWN', ['key-update', 'key-revoke']),
   ),
   async ({ fdApi, fd, linkedCustomer }) => {
     const accounts = [linkedCustomer.account('checking').id];

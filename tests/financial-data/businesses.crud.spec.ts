@@ -14,6 +14,7 @@ import {
   tellingMarkupName,
   test,
 } from '../../fixtures/financial-data.js';
+import { cite } from './cite.js';
 
 /** NewBusiness.name's longest (provider 1.35.0: NewBusiness): sent whole on one path, a target that cuts it fails. */
 const NAME_MAX = lengthOf(FD_CONTRACT, 'NewBusiness', 'name').max!;
@@ -46,13 +47,9 @@ const fullBusiness = (name: string, liable: boolean, n: string) =>
 test(
   'adds the business of a customer (200), then replaces its details (200): every field sent reads back in each answer, by customer and by id @smoke',
   rules(
-    'FD-BUS-READ@business-answer',
-    'FD-BUS-READ@business-by-customer',
-    'FD-BUS-READ@business-by-id',
+    ...cite('FD-BUS-READ', ['business-answer', 'business-by-customer', 'business-by-id']),
     'FD-BUS-ONE:accept',
-    'FD-BUS-UPDATE@business-answer',
-    'FD-BUS-UPDATE@business-by-customer',
-    'FD-BUS-UPDATE@business-by-id',
+    ...cite('FD-BUS-UPDATE', ['business-answer', 'business-by-customer', 'business-by-id']),
   ),
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();

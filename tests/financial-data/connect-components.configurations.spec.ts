@@ -14,6 +14,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { serviceAgreement } from '../../fixtures/examples/fd-samples/connect-components.js';
+import { cite } from './cite.js';
 
 const listIds = async (fdApi: OperationClient, auth?: () => Record<string, string>) => {
   const res = await fdApi.call('get-configurations', auth ? { auth } : {});
@@ -87,12 +88,7 @@ test(
 
 test(
   'another partner neither lists, reads, deletes nor applies our configuration',
-  rules(
-    'FD-COMPONENTS-CONFIG-OWNER@cc-list',
-    'FD-COMPONENTS-CONFIG-OWNER@cc-by-id',
-    'FD-COMPONENTS-CONFIG-OWNER@cc-delete',
-    'FD-COMPONENTS-CONFIG-OWNER@cc-oauth',
-  ),
+  rules(...cite('FD-COMPONENTS-CONFIG-OWNER', ['cc-list', 'cc-by-id', 'cc-delete', 'cc-oauth'])),
   async ({ fdApi, fd }) => {
     const found = await spareAuth(fdApi, fd);
     test.skip(!found, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');

@@ -16,6 +16,7 @@ import {
   underRule,
 } from '../../fixtures/financial-data.js';
 import { sleepSeconds } from '../../helpers/client/polling.js';
+import { cite } from './cite.js';
 
 // Each row: a consumer created, then modified, each read back through both readers (provider 1.35.0
 // NewConsumer, ConsumerUpdate; seed 002, Consumers). Telling values (fixtures/arbitraries/telling.ts): a
@@ -79,14 +80,10 @@ for (const [i, { what, create, update }] of CONSUMER_ROWS.entries()) {
     `a consumer created (201) and modified (204) reads back through both readers as sent, its own createdDate, its SSN as the last four digits: ${what}`,
     rules(
       'FD-CONS-CREATE',
-      'FD-CONS-READ@consumer-by-customer',
-      'FD-CONS-READ@consumer-by-id',
-      'FD-CONS-MODIFY@consumer-by-customer',
-      'FD-CONS-MODIFY@consumer-by-id',
+      ...cite('FD-CONS-READ', ['consumer-by-customer', 'consumer-by-id']),
+      ...cite('FD-CONS-MODIFY', ['consumer-by-customer', 'consumer-by-id']),
       'FD-CONS-MODIFY-KEEP',
-      'FD-CONS-SSN-LAST-FOUR@consumer-created',
-      'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
-      'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
+      ...cite('FD-CONS-SSN-LAST-FOUR', ['consumer-created', 'consumer-by-customer', 'consumer-by-id']),
       'FD-SENSITIVE-ECHO',
     ),
     async ({ fd, fdApi, createCustomer, fdContract }) => {

@@ -9,6 +9,7 @@
 // BillingReport.consumerSsn), after creation and after a new SSN; a reader that reads them as a number shows 12.
 import { expect, newConsumer, type OperationClient, rules, test } from '../../fixtures/financial-data.js';
 import { ownReport } from './reports-retrieval.known.js';
+import { cite } from './cite.js';
 
 /** SSNs of test form whose last four digits start with zeros, plain and hyphenated. */
 const SSNS = [
@@ -19,12 +20,8 @@ const SSNS = [
 test(
   'last four SSN digits with leading zeros show as sent on both consumer readers and on every reader of a report of the consumer, before and after a new SSN',
   rules(
-    'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
-    'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
-    'FD-REPORT-CONSUMER-SSN@by-customer',
-    'FD-REPORT-CONSUMER-SSN@by-id',
-    'FD-REPORT-CONSUMER-SSN@by-consumer',
-    'FD-REPORT-CONSUMER-SSN@billing',
+    ...cite('FD-CONS-SSN-LAST-FOUR', ['consumer-by-customer', 'consumer-by-id']),
+    ...cite('FD-REPORT-CONSUMER-SSN', ['by-customer', 'by-id', 'by-consumer', 'billing']),
   ),
   async ({ fdApi, fd, fdPowers, createCustomer }) => {
     const customerId = await createCustomer();

@@ -17,6 +17,7 @@ import {
   uniqueUsername,
   whileAlone,
 } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 
 const tagOf = () => `k${uniqueUsername('').replace(/[^a-z0-9]/gi, '')}`;
 const idsOf = (res: { body: { customers?: { id: string }[] } }) => (res.body.customers ?? []).map((c) => c.id);
@@ -62,12 +63,9 @@ function expectCounts(body: any, found: number, displaying: number, more: boolea
 test(
   'search, username and type each list exactly the matching customers of a known set',
   rules(
-    'FD-CUST-SEARCH:accept',
-    'FD-CUST-SEARCH:refuse',
-    'FD-CUST-FILTER-USERNAME:accept',
-    'FD-CUST-FILTER-USERNAME:refuse',
-    'FD-CUST-FILTER-TYPE:accept',
-    'FD-CUST-FILTER-TYPE:refuse',
+    ...cite('FD-CUST-SEARCH', [], BOTH),
+    ...cite('FD-CUST-FILTER-USERNAME', [], BOTH),
+    ...cite('FD-CUST-FILTER-TYPE', [], BOTH),
     'FD-PAGE-COUNTS@customers',
   ),
   async ({ fdApi }) => {

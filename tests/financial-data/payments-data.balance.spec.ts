@@ -19,6 +19,7 @@ import {
   test,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 
 type Where = 'live' | 'peb-login' | 'peb-account';
 /** The three paths a balance is read through with an interval, each judged in the checks that go over them all. */
@@ -146,16 +147,7 @@ test(
 
 test(
   'balance_cache_interval: live accepts 0 and 1440 and refuses -1 and 1441; the bundle accepts 1 and 1440 and refuses 0 and 1441 (400) @provider',
-  changesLinkedCustomer(
-    rules(
-      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-live',
-      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-live',
-      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-login',
-      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-login',
-      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-account',
-      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-account',
-    ),
-  ),
+  changesLinkedCustomer(rules(...cite('FD-PAY-CACHE-INTERVAL-RANGE', ['pay-live', 'pay-peb-login', 'pay-peb-account'], BOTH))),
   async ({ fdApi, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const customerId = linkedCustomer.customerId;

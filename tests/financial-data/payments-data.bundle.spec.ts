@@ -11,6 +11,7 @@
 // carried by no account: its count 0), on every login of the linked customer and on each account read
 // alone (a type refused a section lists it under its errors, no success count counts it). Read-only.
 import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 
 const SECTIONS = ['balanceDetails', 'paymentInstruction', 'accountIdentity'] as const;
 
@@ -64,12 +65,7 @@ for (const where of ['peb-account', 'peb-login'] as const) {
 
 test(
   'include accepts the three section names, with spaces after commas, and refuses any other name with 400, on both bundle reads @provider',
-  rules(
-    'FD-PAY-PEB-INCLUDE-VALUES:accept@pay-peb-account',
-    'FD-PAY-PEB-INCLUDE-VALUES:refuse@pay-peb-account',
-    'FD-PAY-PEB-INCLUDE-VALUES:accept@pay-peb-login',
-    'FD-PAY-PEB-INCLUDE-VALUES:refuse@pay-peb-login',
-  ),
+  rules(...cite('FD-PAY-PEB-INCLUDE-VALUES', ['pay-peb-account', 'pay-peb-login'], BOTH)),
   async ({ fdApi, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const customerId = linkedCustomer.customerId;

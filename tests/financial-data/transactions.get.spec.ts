@@ -6,6 +6,7 @@
 // known span of the linked portfolio (the 24 months before the account was added).
 import { expect, expectFdError, ownLinkedCustomer, rules, test, underRule } from '../../fixtures/financial-data.js';
 import { DAY_S, HISTORIC_DAYS, LISTS, lister, readAll, wholeHistory } from './transactions.known.js';
+import { cite } from './cite.js';
 
 const FIELDS = [
   'id',
@@ -68,12 +69,8 @@ test(
 test(
   'transaction dates are epoch seconds within the 24 months before the account was added, and no description is empty, on every reader',
   rules(
-    'FD-TXN-DATE-SECONDS@txn-all',
-    'FD-TXN-DATE-SECONDS@txn-account',
-    'FD-TXN-DATE-SECONDS@txn-by-id',
-    'FD-TXN-DESCRIPTION@txn-all',
-    'FD-TXN-DESCRIPTION@txn-account',
-    'FD-TXN-DESCRIPTION@txn-by-id',
+    ...cite('FD-TXN-DATE-SECONDS', ['txn-all', 'txn-account', 'txn-by-id']),
+    ...cite('FD-TXN-DESCRIPTION', ['txn-all', 'txn-account', 'txn-by-id']),
   ),
   async ({ fdApi, fd, linkedCustomer }) => {
     const { customerId } = linkedCustomer;

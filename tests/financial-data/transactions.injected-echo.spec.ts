@@ -19,6 +19,7 @@ import {
   test,
 } from '../../fixtures/financial-data.js';
 import { expectCounts } from './transactions.known.js';
+import { cite } from './cite.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
@@ -29,11 +30,8 @@ test(
   'an injected transaction reads back with its amount, description and date as sent in its TxPush event and every transactions reader; its two events are all the reads see delivered @provider',
   changesLinkedCustomer(
     rules(
-      'FD-TXN-INJECTED-ECHO@txn-by-id',
-      'FD-TXN-INJECTED-ECHO@txn-all',
-      'FD-TXN-INJECTED-ECHO@txn-account',
-      'FD-TXN-PAGE-COUNTS@txn-all',
-      'FD-TXN-PAGE-COUNTS@txn-account',
+      ...cite('FD-TXN-INJECTED-ECHO', ['txn-by-id', 'txn-all', 'txn-account']),
+      ...cite('FD-TXN-PAGE-COUNTS', ['txn-all', 'txn-account']),
       'FD-TXPUSH-EVENT-CONTENT',
       'FD-TXPUSH-TEST-EVENTS',
       'FD-DELIVERY-URL@txpush-test',

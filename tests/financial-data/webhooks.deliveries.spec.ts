@@ -21,6 +21,7 @@ import {
   withDefaultPort,
 } from '../../fixtures/financial-data.js';
 import { at, createSub, deliveriesSince, offeredNames } from './webhooks.helpers.js';
+import { cite } from './cite.js';
 
 /**
  * A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made
@@ -205,12 +206,9 @@ test(
 test(
   'each test delivery goes to the URL registered now, once: the new subscription URL, the new override, none to a URL replaced nor for a deleted event; reads and changes deliver nothing',
   rules(
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-sub-test',
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-event-test',
-    'FD-DELIVERY-URL@wh-sub-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
-    'FD-DELIVERY-URL@wh-event-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
+    ...cite('FD-WEBHOOK-DELIVERY-CURRENT', ['wh-sub-test', 'wh-event-test']),
+    ...cite('FD-DELIVERY-URL', ['wh-sub-test', 'wh-event-test']),
+    ...cite('FD-DELIVERY-MEDIA-TYPE', ['wh-sub-test', 'wh-event-test']),
   ),
   async ({ fdApi, fd, fdListener }) => {
     const [a, b] = await offeredNames(fdApi);

@@ -14,6 +14,7 @@ import {
   type FdOperationId,
 } from '../../fixtures/financial-data.js';
 import { createSub, eventRequest, offeredEvents, offeredNames, quietUrl } from './webhooks.helpers.js';
+import { BOTH, cite } from './cite.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
 
@@ -152,14 +153,7 @@ test(
 
 test(
   'every name listAvailableWebhookSubscriptionEvents returns is accepted on creation, subscription update and event update; another name is a 400 on each',
-  rules(
-    'FD-WEBHOOK-EVENT-NAMES:accept@wh-create',
-    'FD-WEBHOOK-EVENT-NAMES:accept@wh-update',
-    'FD-WEBHOOK-EVENT-NAMES:accept@wh-event-update',
-    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-create',
-    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-update',
-    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-event-update',
-  ),
+  rules(...cite('FD-WEBHOOK-EVENT-NAMES', ['wh-create', 'wh-update', 'wh-event-update'], BOTH)),
   async ({ fdApi }) => {
     // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: an event whose condition is
     // mandatory is named with one (eventRequest).
@@ -203,14 +197,7 @@ test(
 
 test(
   'an event the list marks with a mandatory condition is refused without one (400, reason code 1502) on creation, subscription update and event update, and taken with one @provider',
-  rules(
-    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-create',
-    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-update',
-    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-event-update',
-    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-create',
-    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-update',
-    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-event-update',
-  ),
+  rules(...cite('FD-WEBHOOK-MANDATORY-CONDITION', ['wh-create', 'wh-update', 'wh-event-update'], BOTH)),
   async ({ fdApi }) => {
     // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: the event's condition fields are mandatory.
     const offered = await offeredEvents(fdApi);

@@ -8,6 +8,7 @@
 // subscription's URL, naming the subscription, the event's id, its name and its condition as read.
 import { expect, receivedPathOf, rules, tellingListenerPath, test } from '../../fixtures/financial-data.js';
 import { createSub, deliveriesSince, offeredNames, type Sub } from './webhooks.helpers.js';
+import { cite } from './cite.js';
 
 test(
   'after every change of a subscription, each test delivery carries the subscription, event id, name and condition the reader then answers, once, at its URL',
@@ -15,10 +16,8 @@ test(
   // here those of events with conditions and overrides.
   rules(
     'FD-WEBHOOK-DELIVERY-STATE',
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-sub-test',
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-event-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
+    ...cite('FD-WEBHOOK-DELIVERY-CURRENT', ['wh-sub-test', 'wh-event-test']),
+    ...cite('FD-DELIVERY-MEDIA-TYPE', ['wh-sub-test', 'wh-event-test']),
   ),
   async ({ fdApi, fd, fdListener }) => {
     const [a, b] = await offeredNames(fdApi);
