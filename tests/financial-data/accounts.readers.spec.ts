@@ -1,15 +1,9 @@
-// Covers: GetCustomerAccount, GetCustomerAccountSimple, GetCustomerAccounts, GetCustomerAccountsSimple,
-// GetCustomerAccountsByInstitutionLogin, GetCustomerAccountsByInstitutionLoginSimple,
-// GetCustomerAccountsByInstitution, GetCustomerAccountsByInstitutionSimple - seed 002, Accounts
-// ("simple variants return only basic information of active accounts") with the provider's shapes
-// and scopes (provider 1.35.0: CustomerAccount(Simple); the by-institution lists hold the customer's
-// ACTIVE accounts there; the account lists and the by-login list hold all of them). Every reader is
-// read for every scope of the linked portfolio and compared with the known answer (the mock's
-// portfolio: FinBank A 101732 with a pending checking account, FinBank B 102105, a legacy login at
-// 170778). Read-only: runs on a sandbox against FD_LINKED_CUSTOMER_ID too. The ids, dates, the simple
-// readers' active list and basic record are the accounts model check's (resources.model.spec.ts); what
-// stays here is what its random sequences do not reach every run (the masking on the by-login list, the
-// pending account on the by-institution list).
+// Covers: the eight account readers (GetCustomerAccount(s)(Simple), by login and by institution, full and
+// simple) - seed 002, Accounts ("simple variants return only basic information of active accounts");
+// provider 1.35.0 CustomerAccount(Simple): the by-institution lists hold the ACTIVE accounts there, the
+// others all of them. Each reader against the known portfolio (FinBank A 101732 with a pending checking,
+// FinBank B 102105, a legacy login at 170778). Ids, dates and the simple readers are the accounts model's
+// (resources.model.spec.ts); here what its sequences do not reach every run.
 import { underRule } from '../../helpers/client/annotations.js';
 import {
   ACCOUNT_READERS,

@@ -1,11 +1,7 @@
-// Covers: RefreshCustomerAccounts, RefreshCustomerAccountsV2, RefreshCustomerAccountsByInstitutionLogin,
-// RefreshCustomerAccountsByInstitutionLoginV2, read back through GetCustomerAccount - seed 002,
-// Accounts: refresh v1 answers 200 (with the accounts: provider 1.35.0 RefreshCustomerAccountsResponse),
-// v2 204; "completion is seen as an updated aggregation attempt date on the account". The clock
-// moves on a few seconds first (the mock's, or real time on a sandbox) so that the date visibly
-// moves; a refresh by login leaves the other logins' accounts alone. Dates are epoch seconds
-// (provider 1.35.0 UnixDate). A refresh changes the accounts: each check links a customer of its
-// own (the mock's control surface, or Connect on a sandbox whose page the suite completes).
+// Covers: RefreshCustomerAccounts(V2) and RefreshCustomerAccountsByInstitutionLogin(V2), read back through
+// GetCustomerAccount - seed 002, Accounts: v1 answers 200 (provider 1.35.0 RefreshCustomerAccountsResponse),
+// v2 204; "completion is seen as an updated aggregation attempt date on the account"; a refresh by login
+// leaves the other logins alone. Dates: provider 1.35.0 UnixDate. Each check links a customer of its own.
 import {
   expect,
   expectEpochSecondsNear,

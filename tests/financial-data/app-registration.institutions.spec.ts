@@ -1,10 +1,7 @@
-// Covers: getRegisteredInstitutions and SetCustomerAppID - seed 002, App registration and
-// third-party access ("when no institution id is given, the status of all institutions is
-// returned"; set customer app id assigns an application to a customer; 404), Resources - Customer
-// (may have an application); provider 1.35.0 InstitutionLimitParameter (1..1000, default 25),
-// examples 3001 / 3002, ApplicationId (cannot be changed once set: 400 or 404, the status left open).
-// The application: the mock's approved test application, FD_APPLICATION_ID (an approved application
-// of the partner) on a sandbox.
+// Covers: getRegisteredInstitutions and SetCustomerAppID - seed 002, App registration and third-party
+// access ("when no institution id is given, the status of all institutions is returned"; 404), Resources -
+// Customer; provider 1.35.0 InstitutionLimitParameter (1..1000, default 25), examples 3001 / 3002,
+// ApplicationId (cannot be changed once set: 400 or 404). The application: the mock's approved one, or FD_APPLICATION_ID.
 import {
   expect,
   expectFdError,

@@ -1,9 +1,7 @@
-// Covers: getApplications (paging, filters, parameters) and GetAppRegistrationStatus (deprecated:
-// its sunset, paging, date filters, 404) - seed 002, App registration and third-party access
-// (queries listed; the v2 status endpoint unsupported after May 2026, Versioning); provider 1.35.0
-// StartParameter / ApplicationLimitParameter (page from 1, limit 1..100, default 50), 400 examples
+// Covers: getApplications and GetAppRegistrationStatus (deprecated) - seed 002, App registration and
+// third-party access, Versioning (v2 status unsupported after May 2026: app-registration.readers.ts);
+// provider 1.35.0 StartParameter / ApplicationLimitParameter (from 1, 1..100, default 50), 400 examples
 // 3005-3009, ResultPageParameter / ResultPageSizeParameter (defaults 1), AppStatuses, example 50051.
-// How the suite treats the deprecated read: tests/financial-data/app-registration.readers.ts.
 import { isDeepStrictEqual } from 'node:util';
 import { expect, expectFdError, whileAlone, rules, test, underRule, type OperationClient } from '../../fixtures/financial-data.js';
 import { newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';

@@ -1,10 +1,8 @@
-// Covers: RegisterApp, ModifyAppRegistration and their two readers, getApplications and
-// GetAppRegistrationStatus (deprecated) - seed 002, App registration and third-party access
-// (201, 200, 404), Resources (preAppId, applicationId); provider 1.35.0 Application (required
-// members, logo under 50 KB), AppRegistrationStatus (P when submitted and when modified),
-// ApplicationId (given once approved, kept for life). Approval is not triggerable through the API:
-// the mock approves a registration a day after it was submitted (virtual clock), so the checks of
-// approved registrations are @mock-only.
+// Covers: RegisterApp, ModifyAppRegistration, getApplications and GetAppRegistrationStatus (deprecated) -
+// seed 002, App registration and third-party access (201, 200, 404), Resources (preAppId, applicationId);
+// provider 1.35.0 Application (required members, logo under 50 KB), AppRegistrationStatus (P when
+// submitted and modified), ApplicationId (given once approved, kept). The mock approves a day after
+// submission (virtual clock): the checks of approved registrations are @mock-only.
 import { expect, expectFdError, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { logoOfBytes, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';

@@ -1,9 +1,7 @@
-// Covers: POST /connect-components/institutions/{institution_id}/oauth-urls, .../login-forms and
-// POST /connect-components/customers/{customer_id}/institution-login-ids/{institution_login_id}/reconnections
-// (seed 002, Connect components: 201; 203 with a multi-factor challenge; 400, 401, 404): sessions of a
-// known institution, the required redirectURI, the optional configuration (a known one accepted, an
-// unknown or deleted one refused), the customer and login a request names, and the provider's
-// {"Errors": {"Error": [...]}} error body on every operation (reference, Error bodies).
+// Covers: connect-components oauth-urls, login-forms and reconnections - seed 002, Connect components
+// (201; 203 with a multi-factor challenge; 400, 401, 404): the required redirectURI, the optional
+// configuration (unknown or deleted refused), the customer and login named, and the
+// {"Errors": {"Error": [...]}} body on every operation (reference, Error bodies).
 import {
   expect,
   expectFdError,

@@ -1,11 +1,7 @@
-// Covers: GetCustomers (seed 002, Customers: query username, type, search text, start, limit;
-// provider 1.35.0 paging: start from 1, limit default 25, found / displaying / moreAvailable).
-// Every criterion is run against a known set made for the test (customers whose first names carry
-// a tag no other customer has), shown to change the answer and to exclude what it must, and the
-// counts are compared with the known answer. A target that ignores a criterion lists too much.
-// An empty type (provider 1.35.0 CustomerType and CustomerTypeParameter: left empty, the list holds
-// customers of every type; FD-CUST-TYPE-EMPTY), judged as sent: a testing and an active customer of the
-// check's own, each looked up by its username, are listed with type empty and not with the other type.
+// Covers: GetCustomers - seed 002, Customers (query username, type, search text, start, limit); provider
+// 1.35.0 paging (start from 1, limit default 25, found / displaying / moreAvailable). Each criterion on a
+// set made for the test (a tag no other customer has), shown to exclude what it must. An empty type
+// (provider 1.35.0 CustomerType, CustomerTypeParameter: every type; FD-CUST-TYPE-EMPTY) judged as sent.
 import {
   expect,
   newCustomer,

@@ -1,9 +1,6 @@
-// Covers: GetInstitution, GetInstitutionBranding, GetInstitutionsByRoutingNumber,
-// GetLocationMatches (seed 002, Institutions and Limits): 404 when not found or no branding;
-// routing numbers of 9 digits (wrong length 400, no match 404); location matches at most the
-// contract's LocationMatches maxItems, 400 without one of the two required parameter sets. Shapes
-// (provider 1.35.0): integer institution ids, full records for the routing-number lookup, matches
-// under `locationMatches`.
+// Covers: GetInstitution, GetInstitutionBranding, GetInstitutionsByRoutingNumber, GetLocationMatches - seed
+// 002, Institutions and Limits (404; routing numbers of 9 digits: else 400, no match 404; matches at most
+// LocationMatches maxItems, 400 without a required parameter set); provider 1.35.0 shapes.
 import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test, underRule } from '../../fixtures/financial-data.js';
 
 const MATCHES_MAX = sizeOf(FD_CONTRACT, 'LocationMatches', 'locationMatches').max!;

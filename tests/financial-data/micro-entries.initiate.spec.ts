@@ -1,12 +1,7 @@
-// Covers: POST /microentry/v1/customers/{customerId} (InitiateMicroAmountDeposits) and GET
-// /microentry/v1/customers/{customerId}/accounts/{accountId} (GetMicroDepositsDetails) - seed 002,
-// Micro entries and switches (two micro amounts into the customer's account), Errors (400 wrong
-// routing number length; 404; 409 and 429 on micro entry initiation; the provider's examples answer
-// both as 400: conflicts.yaml FD-CONFLICT-MICRO-ACCOUNT-EXISTS, FD-CONFLICT-MICRO-RATE). The body names the receiving
-// account by routing and full account number (provider 1.35.0: Receiver); the answer gives its
-// accountId; the details read shows the state and the last four digits only. When a 409 and a 429
-// happen (an account whose entries are under way or verified; five initiations per customer in 24
-// hours) and the 24-hour deposit are @assumption (schemas/financial-data/rules/micro-entries.yaml).
+// Covers: InitiateMicroAmountDeposits and GetMicroDepositsDetails - seed 002, Micro entries and switches,
+// Errors (400 routing number length; 404; 409 and 429, answered 400 in the provider's examples:
+// FD-CONFLICT-MICRO-ACCOUNT-EXISTS, FD-CONFLICT-MICRO-RATE); provider 1.35.0 Receiver. The details show the
+// last four only. When 409 and 429 happen and the 24-hour deposit: @assumption (rules/micro-entries.yaml).
 import {
   DATE_TOLERANCE_S,
   expect,

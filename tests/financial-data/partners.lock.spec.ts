@@ -1,9 +1,6 @@
-// Covers: CreateToken, ModifyPartnerSecret - seed 002, Authentication and Limits (after n failed
-// authentication attempts the account is locked; n is the contract's x-limits
-// failedAuthenticationsBeforeLock) with reference, Partner lock (n-1 failures do not lock; one more
-// attempt, even with the right secret, is refused with 401 until the lock is lifted). The counter is
-// checked at n-1, n and n+1, and a locked partner may not change its secret. Runs on the spare
-// partner; on the mock only (a sandbox's lock is lifted by its provider alone).
+// Covers: CreateToken, ModifyPartnerSecret - seed 002, Authentication and Limits (locked after n failed
+// attempts, x-limits failedAuthenticationsBeforeLock); reference, Partner lock (n-1 do not lock; then even
+// the right secret is a 401). Checked at n-1, n and n+1 on the spare partner; mock only.
 import { expect, expectFdError, fdLimit, inWords, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
 
 const LOCK_AT = fdLimit('failedAuthenticationsBeforeLock');

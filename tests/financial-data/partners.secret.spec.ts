@@ -1,10 +1,7 @@
-// Covers: PUT /aggregation/v2/partners/authentication (ModifyPartnerSecret) - seed 002,
-// Authentication: a new secret is 12-255 characters of letters, digits and ! @ # $ % & * _ - +,
-// with at least one digit and one letter (else 400); the new secret works, the old one does not;
-// provider 1.35.0 PartnerCredentialsWithNewSecret.immediate: false keeps the old one working for a
-// grace period of 30 days (x-limits partnerSecretGraceSeconds), true refuses it at once.
-// Runs on the spare partner, and puts its secret back after each change. On a sandbox each check
-// holds the spare partner alone (whileAlone): no other worker asks a token of it meanwhile.
+// Covers: ModifyPartnerSecret - seed 002, Authentication (12-255 of letters, digits and ! @ # $ % & * _ - +,
+// a digit and a letter, else 400; the new secret works, the old not); provider 1.35.0
+// PartnerCredentialsWithNewSecret.immediate (false: the old one works for partnerSecretGraceSeconds).
+// On the spare partner, its secret put back after each change; alone on a sandbox (whileAlone).
 import fc from 'fast-check';
 import {
   assertProperty,

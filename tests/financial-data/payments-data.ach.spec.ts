@@ -1,12 +1,7 @@
-// Covers: GetAccountACHDetails (v1), GetAccountPaymentInstructionDetails (v3), the ACH section of the
-// bundle (GetAccountDetailsByAccountId) and the last four digits the balances show. Seed 002,
-// Payments data: ACH details; "the v3 details additionally report, per real-time payment type,
-// transferInEnabled (account can receive) and transferOutEnabled (account can send)". provider
-// 1.35.0: ACHDetails.realAccountNumber and PaymentInstruction.accountNumber are the full number;
-// AccountNumberLast4 the last four digits. The full number is what these operations are for, so
-// returning it is right; it must never reach a report unredacted (docs/conventions.md, Secrets and card data): the
-// checks print booleans and lengths, never the number, and the exchanges attached to the report
-// are read back to prove the number is masked there.
+// Covers: GetAccountACHDetails (v1), GetAccountPaymentInstructionDetails (v3), the bundle's ACH section and
+// the balances' last four - seed 002, Payments data (ACH details; v3 "transferInEnabled ... transferOutEnabled");
+// provider 1.35.0 ACHDetails.realAccountNumber, PaymentInstruction.accountNumber (full), AccountNumberLast4.
+// The full number never reaches a report unredacted (docs/conventions.md, Secrets and card data).
 import {
   changesLinkedCustomer,
   expect,

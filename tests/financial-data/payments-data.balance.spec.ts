@@ -1,14 +1,7 @@
-// Covers: GetAvailableBalanceLive, GetAvailableBalance (deprecated) and the balance section of the
-// payment enablement bundle (GetAccountDetailsByInstitutionLoginId, GetAccountDetailsByAccountId).
-// Seed 002, Payments data: "The balance_cache_interval query decides whether a cached balance is
-// still valid or is refreshed"; the cached-only variant. provider 1.35.0: the interval is minutes;
-// a cached balance older than it is refreshed, one within it is served; 0 or none refreshes (live);
-// the bundle's default is 30, its range 1..1440; live 0..1440. The cache is observed through the
-// balance date (balanceDate of the account): unchanged when served from the cache, the target's
-// clock when refreshed. A read that refreshes a balance is made on a customer of the check's own
-// (ownLinkedCustomer); the boundary checks move the mock's clock by minutes to days (@mock-only: a
-// sandbox skips them naming the clock), the ten-second refresh waits in real time there; the
-// interval range and the dates run on any target.
+// Covers: GetAvailableBalanceLive, GetAvailableBalance (deprecated) and the bundle's balance section - seed
+// 002, Payments data ("The balance_cache_interval query decides whether a cached balance is still valid or
+// is refreshed"); provider 1.35.0: minutes; older than it refreshed; 0 or none live; bundle default 30,
+// 1..1440; live 0..1440. Observed through the balance date; refreshes on the check's own customer.
 import {
   changesLinkedCustomer,
   expect,

@@ -1,15 +1,8 @@
-// Covers: GetAccountDetailsByInstitutionLoginId and GetAccountDetailsByAccountId, the payment
-// enablement bundle. Seed 002, Payments data: "returns any or all of account simple details, ACH
-// details, account owner and balance in one call; which are included is decided by initial setup";
-// query include. provider 1.35.0: include names balanceDetails, paymentInstruction, accountIdentity
-// (another name is a 400, code 12019); accountCount and the success counts; a section an account
-// cannot give is listed under its errors. A named section is expected present or listed as an error
-// (a sandbox's setup may lack one); a section not named must be absent on any target.
-// The counts (provider 1.35.0 PaymentEnablementBundle accountCount, balanceDetailsSuccessCount,
-// paymentInstructionSuccessCount, accountIdentitySuccessCount, errorCount): against the list of one login
-// without include, and against what the answer lists under every include (a section not asked for is
-// carried by no account: its count 0), on every login of the linked customer and on each account read
-// alone (a type refused a section lists it under its errors, no success count counts it). Read-only.
+// Covers: GetAccountDetailsByInstitutionLoginId and GetAccountDetailsByAccountId - seed 002, Payments data
+// ("any or all of account simple details, ACH details, account owner and balance in one call"); provider
+// 1.35.0 include (balanceDetails, paymentInstruction, accountIdentity; else 400, 12019), a section an
+// account cannot give under its errors, PaymentEnablementBundle accountCount, the success counts and
+// errorCount. A named section is present or an error; one not named is absent. Read-only.
 import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 import { BOTH, cite } from './cite.js';
 

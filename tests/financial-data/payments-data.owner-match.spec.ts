@@ -1,11 +1,6 @@
-// Covers: AccountMatchingScoreDetails (POST owner match). Seed 002, Payments data: "Owner match scores
-// a request against the institution's holder data with scores from 0 to 100 (higher is a closer
-// match). The name value is required in the request; all other elements are optional"; Errors 408
-// (timed-out request, owner match). provider 1.35.0: name requires firstName and lastName; scores
-// are integers; insights=true returns identity insights. The holder's own name is read through
-// owner details v3, so the closer-match check runs on any target. The 408 needs an institution that
-// does not answer in time: the mock has one (Harbor Savings, the legacy login's bank), a sandbox
-// none, so that check is @mock-only (the means is the mock world's, the status the seed's).
+// Covers: AccountMatchingScoreDetails - seed 002, Payments data ("scores from 0 to 100 (higher is a closer
+// match). The name value is required ...; all other elements are optional"), Errors 408; provider 1.35.0:
+// firstName and lastName required, integer scores. The 408 needs the mock's slow institution: @mock-only.
 import { expect, expectFdError, mockOnly, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** Every score of an answer, with where it is. */

@@ -1,10 +1,6 @@
-// The reference model runs of the financial data service, one test per resource: random sequences
-// of the resource's calls by two partners (the suite's and, where the target has one, the spare),
-// each answer compared with the reference model in fixtures/models/financial-data/<resource>.model.ts,
-// whose header names the operations, the seed 002 and provider 1.35.0 sections it follows and what
-// the contract leaves open. A row gives its title, the rules its steps judge, and the target as its
-// model calls it (the mock's control surface where a row is @mock-only: linking accounts, moving the
-// clock, reading micro amounts).
+// The reference model runs, one test per resource: random sequences of calls by two partners, each answer
+// compared with fixtures/models/financial-data/<resource>.model.ts (its header names its seed 002 and
+// provider 1.35.0 sections). A row: its title, the rules its steps judge, the target as its model calls it.
 import type { TestInfo } from '@playwright/test';
 import {
   ACCOUNT_READERS as READERS,

@@ -1,9 +1,6 @@
-// Covers: StoreCustomerPayStatement and GetAssetByCustomerID - seed 002, Statements, pay statements,
-// assets (PayStatement 200; asset 200 binary; 400, 404) and Resources - Asset (a binary file, e.g.
-// a stored pay statement); provider 1.35.0 PayStatement (required label and statement, the file in
-// Base64) and Asset (assetId). The downloads are compared as the bytes received (asset.bytes), byte for
-// byte: two files of valid UTF-8 (every byte 0x00-0x7F plus multi-byte characters) and one that is not
-// text at all (every byte value, sequences that are not UTF-8), so a Latin-1, UTF-8 or Base64 store differs.
+// Covers: StoreCustomerPayStatement and GetAssetByCustomerID - seed 002, Statements, pay statements, assets
+// (200, binary; 400, 404), Resources - Asset; provider 1.35.0 PayStatement (label, statement in Base64),
+// Asset. Downloads compared byte for byte: valid UTF-8 and bytes that are not text.
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 
 /**

@@ -1,20 +1,9 @@
-// Covers: GET /transfer/customers/{customer_id}/deposit-switches[/{switch_id}] (getAllDepositSwitches,
-// getDepositSwitchDetails) and /bill-pay-switches[/{switch_id}] (getAllPaySwitches,
-// getBillPaySwitchDetails) - seed 002, Resources - Switch ("Deposit or bill pay switch") and
-// Endpoints - Micro entries and switches. Shapes, statuses, failure reasons: provider 1.35.0. A list
-// holds the customer's switches of its kind only; a switch is reached only through its customer
-// and kind (404 otherwise). Known answers on the mock: every linked customer has four deposit
-// switches (completed, failed, processing, completed) and three bill pay switches (completed,
-// completed, failed) naming its linked accounts by their last four digits
-// (mocks/financial-data/switches.ts); the checks of those known answers read customers of their own,
-// linked through the mock's control surface or through Connect on a sandbox whose page the suite
-// completes (ownLinkedCustomer, fdPowers.linkAccounts).
-// GET /transfer/externals/{external_id}/deposit-switches (seed 002, Resources - Switch: "also found by
-// external_id"): the list echoes the external id and holds exactly the deposit switches carrying it
-// (provider 1.35.0 ExternalDepositSwitchesSummary). Known answers: a linked customer's deposit switches
-// carry BR-<customerId>-1 (two), BR-<customerId>-2 (one) or none (one) (mocks/financial-data/switches.ts).
-// An external id no switch carries is a 404, not an empty list: @assumption (seed 002 Errors 404; the
-// provider also shows a 400 "No matching record found for external_id" example).
+// Covers: the deposit and bill pay switch lists and details and the external id list - seed 002, Resources -
+// Switch ("also found by external_id"), Endpoints - Micro entries and switches; provider 1.35.0 shapes,
+// statuses, failure reasons, ExternalDepositSwitchesSummary. A switch is reached only through its customer
+// and kind (404). Mock: four deposit and three bill pay switches per linked customer, external ids
+// BR-<customerId>-1 (two), -2 (one) (mocks/financial-data/switches.ts). An unknown external id is a 404:
+// @assumption (seed 002 Errors 404; the provider shows a 400 example too).
 import { expect, expectFdError, type OperationClient, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 
 type Kind = 'deposit' | 'bill-pay';

@@ -1,11 +1,7 @@
-// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions
-// (sorted by transactionDate, postedDate when no transaction date exists; required from and to
-// dates; include pending; show daily balance) and provider 1.35.0 (SortParameter default desc,
-// IncludePendingParameter default false, Transactions echoes fromDate/toDate/sort, DailyBalance).
-// Each criterion is shown to change the answer against the full list: what it must exclude is
-// present in the full list and absent from the filtered one. Counts are pinned on the mock by the
-// known data (transactions.known.ts). The order in each direction is the order property's
-// (properties.filters.spec.ts, FD-PROP-ORDER); here the default's echo.
+// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions (sorted by
+// transactionDate, else postedDate; from and to dates; include pending; daily balance); provider 1.35.0
+// SortParameter (desc), IncludePendingParameter (false), the fromDate/toDate/sort echo, DailyBalance. Each
+// criterion against the full list; counts pinned on the mock (transactions.known.ts). The order: FD-PROP-ORDER.
 import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, KNOWN, LISTS, dateOf, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';

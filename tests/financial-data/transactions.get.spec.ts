@@ -1,9 +1,6 @@
-// Covers: GetCustomerTransaction (seed 002, Transactions; Errors 404; another customer's transaction or
-// account: security.probes.spec.ts, FD-TXN-OWNER-404), what a deleted account leaves (seed 002, Accounts:
-// "Delete of an institution login or an account removes access to that data only; other
-// permissioned accounts stay accessible" - so its transactions are gone from every reader), and
-// the unit of the transaction dates (provider 1.35.0 UnixDate: epoch seconds), pinned against the
-// known span of the linked portfolio (the 24 months before the account was added).
+// Covers: GetCustomerTransaction - seed 002, Transactions, Errors 404 (another customer's: FD-TXN-OWNER-404),
+// Accounts ("removes access to that data only": a deleted account's transactions gone from every reader);
+// provider 1.35.0 UnixDate, pinned against the known span (24 months before the account was added).
 import { expect, expectFdError, ownLinkedCustomer, rules, test, underRule } from '../../fixtures/financial-data.js';
 import { DAY_S, HISTORIC_DAYS, LISTS, lister, readAll, wholeHistory } from './transactions.known.js';
 import { cite } from './cite.js';

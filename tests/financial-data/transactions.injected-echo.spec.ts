@@ -1,13 +1,8 @@
-// Covers: CreateTxPushTestTransaction and every reader of the transaction it injects: its TxPush
-// transaction event, GetCustomerTransaction, GetAllCustomerTransactions, GetCustomerAccountTransactions -
-// provider 1.35.0 CreateTxPushTestTransaction ("inject a transaction into the transaction list"),
-// TestTxPushTransaction (amount, description, transactionDate); seed 002, Events - TxPush (the test
-// transaction triggers one transaction event and one account event: subscribing and reading deliver
-// nothing, so after the reads the listener holds exactly two events per transaction). Values that can tell: amounts in cents no rounding to
-// whole units or to a float's nearest keeps (-10.05, 0.07), a description of mixed case with inner and
-// trailing spaces and non-ASCII letters, so a reader that trims, folds or rounds shows another value
-// than the one sent, byte for byte. On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and
-// FD_LISTENER_PUBLIC_URL; the test transactions stay in that testing account.
+// Covers: CreateTxPushTestTransaction and every reader of its transaction (its TxPush event,
+// GetCustomerTransaction, both lists) - provider 1.35.0 CreateTxPushTestTransaction ("inject a transaction
+// into the transaction list"), TestTxPushTransaction; seed 002, Events - TxPush (one transaction and one
+// account event). Values that tell (-10.05, 0.07; a description with mixed case, spaces, non-ASCII).
+// Sandbox: FD_LINKED_CUSTOMER_ID (testing) and FD_LISTENER_PUBLIC_URL.
 import {
   changesLinkedCustomer,
   expect,

@@ -1,10 +1,6 @@
-// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions
-// (required from and to dates; at most 1000 per page) and Limits (1000 per page); provider 1.35.0
-// paging (start from 1, limit default 25; found, displaying, moreAvailable); reference Paging (a
-// limit above the cap is a 400, not clamped: @assumption). Counts are pinned by the known data of
-// the linked portfolio (transactions.known.ts): on the mock, and on a customer of the check's own
-// linked through Connect on a sandbox whose page the suite completes; a sandbox's prepared customer
-// is held to its own full list.
+// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions and Limits
+// (at most 1000 per page); provider 1.35.0 paging; reference Paging (over the cap a 400: @assumption).
+// Counts pinned by the known data (transactions.known.ts); a sandbox's prepared customer by its own list.
 import { isDeepStrictEqual } from 'node:util';
 import { underRule } from '../../helpers/client/annotations.js';
 import { expect, expectFdError, ownLinkedCustomer, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';

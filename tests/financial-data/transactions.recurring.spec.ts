@@ -1,10 +1,6 @@
-// Covers: GetRecurringTransactions - seed 002, Transactions ("Recurring transactions identify
-// recurring debits and credits in one or more accounts"; AccountIds optional body) and provider
-// 1.35.0 (RecurringTransactionsDetails: customer and per-account recurringOutflows /
-// recurringInflows; 404 "Customer ID or Account ID does not exist"). Each series is checked against
-// the transactions the lists give: they belong to the account it is listed under, outflows are
-// debits (negative), inflows credits, and its figures (historical amounts, cadence) are those of its
-// own transactions. On the mock a series is one payee of the known data.
+// Covers: GetRecurringTransactions - seed 002, Transactions ("Recurring transactions identify recurring
+// debits and credits"; AccountIds optional); provider 1.35.0 RecurringTransactionsDetails, 404. Each series
+// against the lists' transactions: its account, outflows debits, inflows credits, its figures its own.
 import { expect, expectFdError, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import { DAY_S, dateOf, lister, readAll, wholeHistory } from './transactions.known.js';
 

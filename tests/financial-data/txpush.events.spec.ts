@@ -1,12 +1,9 @@
 // Covers: CreateTxPushTestTransaction, SubscribeToTxPushNotifications, DisableTxPushNotifications,
-// DeleteTxPushSubscription end to end at the suite's listener - seed 002, Events - TxPush (the test
-// transaction, testing accounts only, triggers one transaction event and one account event, balance
-// changed; disabling deletes all the account's subscriptions; deleting one stops only its events)
-// and provider 1.35.0 CreateTxPushTestTransaction (the transaction is injected into the account's
-// list; 201 id and createdDate). Delivery bodies: components/txpush.yaml (reference, Outbound
-// deliveries; the values beyond subscription, class, account and event name are @assumption).
-// On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and FD_LISTENER_PUBLIC_URL; the test
-// transactions stay in that testing account.
+// DeleteTxPushSubscription at the suite's listener - seed 002, Events - TxPush (testing accounts only; one
+// transaction and one account event; disabling deletes the account's subscriptions; deleting one stops
+// only its events); provider 1.35.0 CreateTxPushTestTransaction (201 id, createdDate). Bodies:
+// components/txpush.yaml (reference, Outbound deliveries; beyond subscription, class, account and event
+// name @assumption). Sandbox: FD_LINKED_CUSTOMER_ID (testing) and FD_LISTENER_PUBLIC_URL.
 import {
   changesLinkedCustomer,
   expect,

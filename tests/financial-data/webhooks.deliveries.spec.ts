@@ -1,13 +1,7 @@
-// Covers: testWebhookSubscription, testWebhookSubscriptionBasedOnEventId - seed 002, Events (the
-// test-subscription operations trigger test deliveries), Webhook subscriptions (the URL may be
-// overridden per event), States and transitions (an inactive event or subscription), checked end to
-// end at the suite's listener: one subscription URL `hook` and one event override `hook-override`,
-// each a URL a normalisation would change (case, an encoded slash, a query string), counted where it
-// arrives byte for byte. The delivery body is shown nowhere (seed 002, Events): its members are @assumption.
-// After the subscription changes (updateWebhookSubscription, updateWebhookSubscriptionEvent,
-// deleteWebhookSubscriptionEvent) the test deliveries go to the URLs registered now; the reads and
-// changes themselves (getWebhookSubscriptionById, listWebhookSubscriptions, the updates, the status
-// changes) deliver nothing (seed 002, Events: only the test-subscription operations trigger deliveries).
+// Covers: testWebhookSubscription, testWebhookSubscriptionBasedOnEventId - seed 002, Events (only the test
+// operations trigger deliveries), Webhook subscriptions (per-event URL override), States and transitions:
+// counted at the listener byte for byte (`hook`, `hook-override`). The body is shown nowhere: @assumption.
+// After changes the test deliveries go to the URLs registered now.
 import {
   expect,
   expectDeliveries,

@@ -1,11 +1,7 @@
-// Covers: the test deliveries of a webhook subscription over a sequence of changes - create, then
-// updateWebhookSubscription (new URL, new conditions), updateWebhookSubscriptionEvent (new override
-// and condition), deleteWebhookSubscriptionEvent; after each, testWebhookSubscription and
-// testWebhookSubscriptionBasedOnEventId - seed 002, Events (the test operations trigger one test
-// delivery per event), Webhook subscriptions (the URL may be overridden per event). After every step
-// the state each delivery carries is compared with what getWebhookSubscriptionById answers at that
-// point (FD-WEBHOOK-DELIVERY-STATE): one delivery per live event, at its override or else the
-// subscription's URL, naming the subscription, the event's id, its name and its condition as read.
+// Covers: the test deliveries of a subscription over create, updateWebhookSubscription,
+// updateWebhookSubscriptionEvent, deleteWebhookSubscriptionEvent - seed 002, Events, Webhook subscriptions:
+// after every step each delivery carries what getWebhookSubscriptionById then answers
+// (FD-WEBHOOK-DELIVERY-STATE): one per live event, at its override or the subscription's URL.
 import { expect, receivedPathOf, rules, tellingListenerPath, test } from '../../fixtures/financial-data.js';
 import { createSub, deliveriesSince, offeredNames, type Sub } from './webhooks.helpers.js';
 import { cite } from './cite.js';
