@@ -4,7 +4,7 @@
 // than the standard history (seed 002, Limits; listed after the historic load), 53 of the others pending,
 // one in eleven without transactionDate. The 13 accounts hold 1372 (339 older, 66 pending), the legacy
 // Harbor Savings account 10 (2 older, 1 pending). FinBank B savings asks MFA (3 of its 12 older).
-import { expect, fdLimit, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, fdLimit, PAGE_MAX, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
 
@@ -56,6 +56,13 @@ export function wholeHistory(createdDate: number, nowS: number) {
 export function lister(fdApi: OperationClient, customerId: string, accountId: string) {
   return (op: ListOp, query: Query) =>
     fdApi.call(op, { path: op === 'GetAllCustomerTransactions' ? { customerId } : { customerId, accountId }, query });
+}
+
+/** A customer's checking account, the lister of its lists and its whole history now (with the `extra` members of a query). */
+export function checkingLists<E extends Query = {}>(fdApi: OperationClient, fd: { now: () => number }, c: LinkedCustomer, extra?: E) {
+  const checking = c.account('checking');
+  const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), ...(extra as E) };
+  return { checking, list: lister(fdApi, c.customerId, checking.id), whole };
 }
 
 /** Every transaction of a list, page after page of the largest size or of `limit` (checked 200 each). */
