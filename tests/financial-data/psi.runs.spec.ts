@@ -4,7 +4,7 @@
 // not allowed). Conditions of 403 and 406 from provider 1.35.0 examples (security freeze; "Only
 // 'application/json' is supported"). Runs are read on the linked customer's checking account.
 import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { dateIn, ratePsi } from './psi.known.js';
+import { dateIn, ratePsi, readPsiRun } from './psi.known.js';
 import { BOTH, cite } from './cite.js';
 
 const VARIANTS = [
@@ -28,21 +28,9 @@ const generate = (
   headers?: Record<string, string>,
 ) => ratePsi(fdApi, v.generate, path, t.settleByDate, t.amount, headers);
 
-/** Reads a run until it leaves IN PROGRESS (at once on the mock; a few polls on a sandbox). */
-async function readRun(
-  fdApi: OperationClient,
-  v: Variant,
-  path: Record<string, string>,
-  query: Record<string, string | boolean> = {},
-  sandbox = false,
-) {
-  let res = await fdApi.call(v.get, { path, query });
-  for (let i = 0; i < 10 && res.status === 200 && res.body.status === 'IN PROGRESS'; i++) {
-    if (sandbox) await new Promise((r) => setTimeout(r, 3000));
-    res = await fdApi.call(v.get, { path, query });
-  }
-  return res;
-}
+/** Reads a run of the variant until it leaves IN PROGRESS. */
+const readRun = (fdApi: OperationClient, v: Variant, path: Record<string, string>, query = {}, sandbox = false) =>
+  readPsiRun(fdApi, v.get, path, sandbox, query);
 
 for (const v of VARIANTS) {
   test(
