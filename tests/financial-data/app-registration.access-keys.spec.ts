@@ -38,15 +38,19 @@ const periods = (products: any[] | undefined) =>
 async function generate(fdApi: OperationClient, body: ReturnType<typeof accessKeyBody>) {
   return receiptOf(await fdApi.call('GenerateThirdPartyAccessKey', { body }), 'GenerateThirdPartyAccessKey');
 }
+async function update(fdApi: OperationClient, consentReceiptId: string, body: ReturnType<typeof accessKeyBody>) {
+  return receiptOf(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body }), 'UpdateThirdPartyAccessKey');
+}
 
 test(
   'GenerateThirdPartyAccessKey answers 200 with a receipt id, the products granted and a signed proof',
   rules('FD-ACCESSKEY-GENERATE'),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const body = accessKeyBody(fd, linkedCustomer.customerId, [
-      linkedCustomer.account('checking').id,
-      linkedCustomer.account('savings').id,
-    ]);
+    const body = accessKeyBody(
+      fd,
+      linkedCustomer.customerId,
+      ['checking', 'savings'].map((t) => linkedCustomer.account(t).id),
+    );
     const { receipt, proof } = await generate(fdApi, body);
     expect(typeof receipt?.receiptId === 'string' && receipt.receiptId.length > 0, 'a consent receipt id').toBe(true);
     expect(periods(receipt?.products), 'the products and periods granted').toEqual(periods(body.products));
@@ -65,10 +69,7 @@ test(
     const savingsId = linkedCustomer.account('savings').id;
     const body = accessKeyBody(fd, linkedCustomer.customerId, [accountId, savingsId]);
     const made = await generate(fdApi, body);
-    const updated = receiptOf(
-      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body }),
-      'UpdateThirdPartyAccessKey',
-    );
+    const updated = await update(fdApi, made.receipt.receiptId, body);
     for (const [what, entry] of [
       ['generation', made],
       ['update', updated],
@@ -94,25 +95,19 @@ test(
   rules('FD-ACCESSKEY-NOT-FOUND'),
   async ({ fdApi, fd, fdEntities, fdPowers, createCustomer, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking').id;
-    expectFdError(
-      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, '9999999991', [checking]) }),
-      404,
-      'unknown customer',
-    );
+    const generateFor = (customerId: string, accounts: string[]) =>
+      fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, customerId, accounts) });
+    expectFdError(await generateFor('9999999991', [checking]), 404, 'unknown customer');
     // Another customer's account: the mock worker's own linked customer; on a sandbox, where that is
     // FD_LINKED_CUSTOMER_ID too, a customer of the check's own, its accounts linked through Connect.
     const others = fd.control ? fdEntities.linked : await ownLinkedCustomer(fdPowers, createCustomer);
     const other = others?.accounts.find((a) => a.type === 'checking');
     expect(others?.customerId, 'another customer than the linked one').not.toBe(linkedCustomer.customerId);
     expect(other, 'a checking account of the other customer').toBeDefined();
-    expectFdError(
-      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }),
-      404,
-      "another customer's account",
-    );
+    expectFdError(await generateFor(linkedCustomer.customerId, [other!.id]), 404, "another customer's account");
     // Every product's account is checked, not only the first one's.
     expectFdError(
-      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [checking, other!.id]) }),
+      await generateFor(linkedCustomer.customerId, [checking, other!.id]),
       404,
       "another customer's account as the second product",
     );
@@ -191,10 +186,7 @@ test(
       'moneyTransferDetails',
       accessPeriod(fd.now() + 3_600_000, 7 * 86_400_000),
     );
-    const updated = receiptOf(
-      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body: changed }),
-      'UpdateThirdPartyAccessKey',
-    );
+    const updated = await update(fdApi, consentReceiptId, changed);
     expect(updated.receipt.receiptId, 'the same consent').toBe(consentReceiptId);
     expect(periods(updated.receipt.products), 'the products and period sent').toEqual(periods(changed.products));
     expect((await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } })).status, 'revocation').toBe(204);

@@ -73,11 +73,7 @@ test(
     test.skip(found < 3, 'the application is registered with fewer than 3 institutions');
     for (const start of [1, 2]) {
       const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query: { start, limit: 2 } });
-      expect(
-        res.body.institutions.map((r: any) => r.institutionId),
-        `start ${start}, limit 2`,
-      ).toEqual(rows.slice((start - 1) * 2, start * 2).map((r) => r.institutionId));
-      // A page is a window over the application's one list: each registration member for member.
+      // A page is a window over the application's one list: its registrations, each member for member.
       expect(res.body.institutions, `start ${start}, limit 2: each registration as the largest pages give it`).toEqual(
         rows.slice((start - 1) * 2, start * 2),
       );
