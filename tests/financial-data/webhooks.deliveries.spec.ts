@@ -43,6 +43,10 @@ async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener
   };
 }
 
+/** How many of these deliveries went to each URL of the subscription (at: byte for byte). */
+const atUrls = <K extends string>(got: { url: string }[], urls: Record<K, string>) =>
+  Object.fromEntries(Object.entries<string>(urls).map(([k, url]) => [k, at(got, url)])) as Record<K, number>;
+
 test(
   'testWebhookSubscription delivers exactly once per event per call, to the subscription URL or the event override, none to the other',
   rules(
@@ -61,7 +65,7 @@ test(
       expect((await fdApi.call('testWebhookSubscription', { path: sub })).status, `test call ${call}`).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 2);
       expect(
-        { hook: at(got, urls.hook), override: at(got, urls.override), total: got.length, posts: got.every((r) => r.method === 'POST') },
+        { ...atUrls(got, urls), total: got.length, posts: got.every((r) => r.method === 'POST') },
         `call ${call}: event A at the subscription URL, event B at its override, once each`,
       ).toEqual({ hook: 1, override: 1, total: 2, posts: true });
       expectDeliveries(got, [
@@ -92,10 +96,7 @@ test(
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path })).status).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 1);
-      expect({ hook: at(got, urls.hook), override: at(got, urls.override), total: got.length }, `event ${which}`).toEqual({
-        ...want,
-        total: 1,
-      });
+      expect({ ...atUrls(got, urls), total: got.length }, `event ${which}`).toEqual({ ...want, total: 1 });
       expectDeliveries(got, [{ url: want.hook ? urls.hook : urls.override, count: 1, what: `the test of event ${which}` }]);
     }
   },
@@ -135,23 +136,16 @@ test(
     const { subscription_id } = A;
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'inactive' } })).status).toBe(200);
-    expect([200, 400], 'the test of an inactive event: a documented answer').toContain(
-      (await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status,
-    );
+    const { status } = await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A });
+    expect([200, 400], 'the test of an inactive event: a documented answer').toContain(status);
     expect((await fdApi.call('testWebhookSubscription', { path: { subscription_id } })).status).toBe(200);
     const whileInactive = await deliveriesSince(fdListener, fd, since, 1);
-    expect(
-      { hook: at(whileInactive, urls.hook), override: at(whileInactive, urls.override) },
-      'while A is inactive: only B, at its override',
-    ).toEqual({ hook: 0, override: 1 });
+    expect(atUrls(whileInactive, urls), 'while A is inactive: only B, at its override').toEqual({ hook: 0, override: 1 });
     const again = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status).toBe(200);
     const afterwards = await deliveriesSince(fdListener, fd, again, 1);
-    expect({ hook: at(afterwards, urls.hook), override: at(afterwards, urls.override) }, 'A active again: one delivery').toEqual({
-      hook: 1,
-      override: 0,
-    });
+    expect(atUrls(afterwards, urls), 'A active again: one delivery').toEqual({ hook: 1, override: 0 });
   },
 );
 
@@ -171,9 +165,8 @@ test(
       { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: B },
     ];
     for (const call of tests) {
-      expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain(
-        (await fdApi.call(call.op, { path: call.path })).status,
-      );
+      const { status } = await fdApi.call(call.op, { path: call.path });
+      expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain(status);
     }
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
     const read = await fdApi.call('getWebhookSubscriptionById', { path: sub });
@@ -190,10 +183,7 @@ test(
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
     // Everything since the subscription went active again: one per event.
     const got = await deliveriesSince(fdListener, fd, before, 2);
-    expect({ hook: at(got, urls.hook), override: at(got, urls.override) }, 'nothing while inactive, one per event once active').toEqual({
-      hook: 1,
-      override: 1,
-    });
+    expect(atUrls(got, urls), 'nothing while inactive, one per event once active').toEqual({ hook: 1, override: 1 });
   },
 );
 
@@ -211,9 +201,7 @@ test(
     const made = await createSub(fdApi, { url: urls.hook, events: [{ name: a }, { name: b, url: urls.override }] });
     const sub = { subscription_id: made.subscriptionId };
     const activate = async () =>
-      expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status, 'made active').toBe(
-        200,
-      );
+      expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status).toBe(200);
     const start = fdListener.received().length;
     await activate();
     // Reads and changes: none of them is a test call, none delivers.
@@ -224,10 +212,11 @@ test(
       body: { url: urls.hook2, events: [{ name: a }, { name: b, url: urls.override }] },
     });
     expect(updated.status, 'the subscription moves to a new URL').toBe(200);
-    const B = {
+    const eventOf = (name: string) => ({
       ...sub,
-      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === b)!.webhookEventId,
-    };
+      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === name)!.webhookEventId,
+    });
+    const B = eventOf(b);
     expect(
       (await fdApi.call('updateWebhookSubscriptionEvent', { path: B, body: { name: b, url: urls.override2 } })).status,
       'event B moves to a new override',
@@ -239,20 +228,15 @@ test(
     let since = fdListener.received().length;
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status, 'the subscription test').toBe(200);
     let got = await deliveriesSince(fdListener, fd, since, 2);
-    expect(
-      { hook: at(got, urls.hook), override: at(got, urls.override), hook2: at(got, urls.hook2), override2: at(got, urls.override2) },
-      'after the updates: the URLs registered now, once each; none to the URLs replaced',
-    ).toEqual({ hook: 0, override: 0, hook2: 1, override2: 1 });
+    const once = { hook: 0, override: 0, hook2: 1, override2: 1 };
+    expect(atUrls(got, urls), 'after the updates: the URLs registered now, once each; none to the URLs replaced').toEqual(once);
     expectDeliveries(got, [
       { url: urls.hook2, count: 1, what: 'event A at the new subscription URL' },
       { url: urls.override2, count: 1, what: 'event B at its new override' },
     ]);
 
     // Event A deleted: the subscription test delivers event B alone; B's own test goes to its new override.
-    const A = {
-      ...sub,
-      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === a)!.webhookEventId,
-    };
+    const A = eventOf(a);
     expect((await fdApi.call('deleteWebhookSubscriptionEvent', { path: A })).status, 'event A deleted').toBe(204);
     since = fdListener.received().length;
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
