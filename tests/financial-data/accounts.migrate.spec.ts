@@ -37,9 +37,7 @@ test(
         `account ${a.id} after the migration`,
       ).toBe(200);
     const byLogin = await fdApi.call('GetCustomerAccountsByInstitutionLogin', { path });
-    expect(
-      (byLogin.body.accounts as any[] | undefined)?.map((a) => String(a.id)).sort(),
-      'the login lists its accounts after the migration',
-    ).toEqual(mine.map((a) => a.id).sort());
+    const listed = (byLogin.body.accounts as any[] | undefined)?.map((a) => String(a.id)).sort();
+    expect(listed, 'the login lists its accounts after the migration').toEqual(mine.map((a) => a.id).sort());
   },
 );

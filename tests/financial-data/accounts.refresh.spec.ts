@@ -60,14 +60,10 @@ for (const v of VARIANTS) {
         expect(res.status).toBe(200);
         const answered = (res.body.accounts as any[]).map((a) => String(a.id));
         // Exactly the accounts refreshed: every active one of the scope, nothing outside it.
-        expect(
-          answered.filter((id) => !scope.some((a) => a.id === id)),
-          'accounts outside the refreshed scope',
-        ).toEqual([]);
-        expect(
-          scope.filter((a) => a.status === 'active' && !answered.includes(a.id)).map((a) => a.id),
-          'active accounts of the scope missing',
-        ).toEqual([]);
+        const stray = answered.filter((id) => !scope.some((a) => a.id === id));
+        expect(stray, 'accounts outside the refreshed scope').toEqual([]);
+        const offending = scope.filter((a) => a.status === 'active' && !answered.includes(a.id)).map((a) => a.id);
+        expect(offending, 'active accounts of the scope missing').toEqual([]);
         for (const rec of res.body.accounts as any[]) {
           const a = c.accounts.find((x) => x.id === String(rec.id))!;
           const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');

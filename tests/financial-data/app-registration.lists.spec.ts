@@ -69,10 +69,8 @@ test(
     expect(ids(await listApps(fdApi, { status: 'P' })), 'the new registration is among the pending ones').toContain(String(preAppId));
     // Filters combine: the name with a status it does not have finds nothing.
     const both = await fdApi.call('getApplications', { query: { name, status: 'A' } });
-    expect(
-      { status: both.status, listed: (both.body.applications ?? []).map((a: { preAppId: unknown }) => String(a.preAppId)) },
-      'name and status A together',
-    ).toEqual({ status: 200, listed: [] });
+    const shown = { status: both.status, listed: (both.body.applications ?? []).map((a: { preAppId: unknown }) => String(a.preAppId)) };
+    expect(shown, 'name and status A together').toEqual({ status: 200, listed: [] });
     const none = await fdApi.call('getApplications', { query: { name: uniqueAppName('Never Registered') } });
     expect({ status: none.status, found: none.body.found ?? 0, listed: (none.body.applications ?? []).length }).toEqual({
       status: 200,

@@ -38,10 +38,8 @@ test(
     const [approved] = await listApps(fdApi, { pre_app_id: preAppId });
     expect(approved.status).toBe('A');
     expect(typeof approved.applicationId, 'an applicationId once approved').toBe('string');
-    expect(
-      (await listApps(fdApi, { application_id: approved.applicationId })).map((a) => a.preAppId),
-      'found by application_id',
-    ).toEqual([preAppId]);
+    const shown = (await listApps(fdApi, { application_id: approved.applicationId })).map((a) => a.preAppId);
+    expect(shown, 'found by application_id').toEqual([preAppId]);
     const v2 = v2Apps(await readStatusV2(fdApi, fd, { applicationId: approved.applicationId }, preAppId), 'by applicationId');
     expect(v2.map((a) => ({ preAppId: a.preAppId, status: a.status, applicationId: a.applicationId }))).toEqual([
       { preAppId: String(preAppId), status: 'A', applicationId: approved.applicationId },

@@ -59,10 +59,8 @@ test(
     for (const id of ids)
       expect((await fdApi.call('get-configurations-configurationId', { path: { configuration_id: id } })).status, id).toBe(200);
     const listed = (await listIds(fdApi)).map((c) => c.id);
-    expect(
-      ids.filter((id) => !listed.includes(id)),
-      'every configuration made is listed',
-    ).toEqual([]);
+    const wrong = ids.filter((id) => !listed.includes(id));
+    expect(wrong, 'every configuration made is listed').toEqual([]);
   },
 );
 
@@ -95,10 +93,8 @@ test(
     const spare = found!;
     const ours = await fdApi.call('post-configurations', { body: { filterAccounts: ['Checking'] } });
     const path = { configuration_id: ours.body.id };
-    expect(
-      (await listIds(fdApi, spare)).map((c) => c.id),
-      "the spare partner's list",
-    ).not.toContain(ours.body.id);
+    const shown = (await listIds(fdApi, spare)).map((c) => c.id);
+    expect(shown, "the spare partner's list").not.toContain(ours.body.id);
     expectFdError(await fdApi.call('get-configurations-configurationId', { path, auth: spare }), 404, 'read by the spare partner');
     expectFdError(await fdApi.call('delete-configurations-configurationId', { path, auth: spare }), 404, 'delete by the spare partner');
     expect((await fdApi.call('get-configurations-configurationId', { path })).status, 'ours survives').toBe(200);

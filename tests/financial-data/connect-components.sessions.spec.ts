@@ -148,10 +148,8 @@ test(
     ] as const;
     for (const [what, res] of refusals) expectFdError(res, 400, what);
     // provider 1.35.0 GoldStandardInvalidField: a request the service cannot validate is ReasonCode 10010.
-    expect(
-      refusals.map(([what, res]) => [what, String(res.body?.Errors?.Error?.[0]?.ReasonCode)]),
-      'the ReasonCode of each refusal',
-    ).toEqual(refusals.map(([what]) => [what, '10010']));
+    const listed = refusals.map(([what, res]) => [what, String(res.body?.Errors?.Error?.[0]?.ReasonCode)]);
+    expect(listed, 'the ReasonCode of each refusal').toEqual(refusals.map(([what]) => [what, '10010']));
   },
 );
 

@@ -61,10 +61,8 @@ for (const flow of FLOWS.filter((f) => f.ssn)) {
       const res = await fdApi.call(flow.op, { body });
       expect(res.status, `${flow.op} with an SSN`).toBe(200);
       const digits = res.text.replace(/[^0-9]/g, '');
-      expect(
-        TEST_SSNS.slice(0, 2).map((ssn) => digits.includes(ssn.replace(/[^0-9]/g, ''))),
-        'the answer carries an SSN sent (shown as booleans only)',
-      ).toEqual([false, false]);
+      const seen = TEST_SSNS.slice(0, 2).map((ssn) => digits.includes(ssn.replace(/[^0-9]/g, '')));
+      expect(seen, 'the answer carries an SSN sent (shown as booleans only)').toEqual([false, false]);
     },
   );
 }

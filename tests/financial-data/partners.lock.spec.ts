@@ -38,10 +38,8 @@ test.describe('partner lock @destructive', () => {
       try {
         // n-1 failures, then the right secret still gets a token.
         await fail(LOCK_AT - 1, 'n-1');
-        expect(
-          (await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status,
-          `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`,
-        ).toBe(200);
+        const answered = (await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status;
+        expect(answered, `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`).toBe(200);
         // n failures in a row lock the partner; the right secret is refused.
         await fail(LOCK_AT, 'n');
         expectFdError(

@@ -73,10 +73,8 @@ test.describe('partner secret rules @destructive', () => {
           // meet the secret this one set (its failure would be this one's, again).
           let putBack = false;
           try {
-            expect(
-              (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status,
-              'the new secret works',
-            ).toBe(200);
+            const answered = (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status;
+            expect(answered, 'the new secret works').toBe(200);
             expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
             const back = await fdApi.call('ModifyPartnerSecret', {
               body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },

@@ -100,15 +100,11 @@ test(
       });
       expect(res.status).toBe(200);
       const instructions: any[] = res.body.paymentInstruction ?? [];
-      expect(
-        instructions.some((p) => p.type === 'ach'),
-        `${type}: an ach instruction`,
-      ).toBe(true);
+      const got = instructions.some((p) => p.type === 'ach');
+      expect(got, `${type}: an ach instruction`).toBe(true);
       // provider 1.35.0 PaymentInstruction.type: ach, rtp or fednow (the case is not pinned: fedNow passes).
-      expect(
-        instructions.filter((p) => !/^(ach|rtp|fednow)$/i.test(String(p.type))).map((p) => p.type),
-        `${type}: instruction types outside ach, rtp, fednow`,
-      ).toEqual([]);
+      const wrong = instructions.filter((p) => !/^(ach|rtp|fednow)$/i.test(String(p.type))).map((p) => p.type);
+      expect(wrong, `${type}: instruction types outside ach, rtp, fednow`).toEqual([]);
       for (const p of instructions.filter((i) => /^(rtp|fednow)$/i.test(i.type))) {
         expect({ in: typeof p.transferInEnabled, out: typeof p.transferOutEnabled }, `${type} ${p.type}: both flags`).toEqual({
           in: 'boolean',
@@ -151,13 +147,9 @@ test(
       .filter((e) => /\/details|\/paysuite\//.test(e.exchange))
       .map((e) => e.text);
     expect(kept, 'the three exchanges are kept for the report').toHaveLength(3);
-    expect(
-      kept.map((text) => text.includes(full)),
-      'an attachment holding the full number',
-    ).toEqual([false, false, false]);
-    expect(
-      kept.every((text) => text.includes('[REDACTED]')),
-      'each shows the number masked',
-    ).toBe(true);
+    const mapped = kept.map((text) => text.includes(full));
+    expect(mapped, 'an attachment holding the full number').toEqual([false, false, false]);
+    const actual = kept.every((text) => text.includes('[REDACTED]'));
+    expect(actual, 'each shows the number masked').toBe(true);
   },
 );

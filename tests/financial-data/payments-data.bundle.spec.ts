@@ -113,18 +113,12 @@ test(
     const listed = new Set((res.body.accounts as any[]).map((a) => String(a.id)));
     const active = linkedCustomer.accounts.filter((a) => a.institutionLoginId === login && a.status === 'active').map((a) => a.id);
     const others = linkedCustomer.accounts.filter((a) => a.institutionLoginId !== login).map((a) => a.id);
-    expect(
-      active.filter((id) => !listed.has(id)),
-      'active accounts of the login missing',
-    ).toEqual([]);
-    expect(
-      others.filter((id) => listed.has(id)),
-      'accounts of other logins listed',
-    ).toEqual([]);
-    expect(
-      (res.body.accounts as any[]).every((a) => Number(a.institutionLoginId) === login),
-      'every account names the login',
-    ).toBe(true);
+    const stray = active.filter((id) => !listed.has(id));
+    expect(stray, 'active accounts of the login missing').toEqual([]);
+    const offending = others.filter((id) => listed.has(id));
+    expect(offending, 'accounts of other logins listed').toEqual([]);
+    const shown = (res.body.accounts as any[]).every((a) => Number(a.institutionLoginId) === login);
+    expect(shown, 'every account names the login').toBe(true);
   },
 );
 
@@ -148,10 +142,8 @@ test(
       expect(inst.status, `GetInstitution ${id}`).toBe(200);
       names.set(id, inst.body.institution.name);
     }
-    expect(
-      accounts.map((a) => [String(a.id), a.institutionName]),
-      'each account names its institution',
-    ).toEqual(accounts.map((a) => [String(a.id), names.get(String(a.institutionId))]));
+    const mapped = accounts.map((a) => [String(a.id), a.institutionName]);
+    expect(mapped, 'each account names its institution').toEqual(accounts.map((a) => [String(a.id), names.get(String(a.institutionId))]));
   },
 );
 

@@ -130,10 +130,8 @@ for (const v of VARIANTS) {
           'transactionAmount',
         ]);
       for (const query of [{ include_reasons: false }, {}]) {
-        expect(
-          (await days(query)).filter((d) => d.reasons !== undefined),
-          `reasons with ${JSON.stringify(query)}`,
-        ).toHaveLength(0);
+        const seen = (await days(query)).filter((d) => d.reasons !== undefined);
+        expect(seen, `reasons with ${JSON.stringify(query)}`).toHaveLength(0);
       }
     },
   );
@@ -172,10 +170,8 @@ for (const v of VARIANTS) {
         const made = await generate(fdApi, v, path, transaction, { accept });
         expect(made.status, `generate with Accept ${accept}`).toBe(202);
         payRequestId = made.body.payRequestId;
-        expect(
-          (await fdApi.call(v.get, { path: { ...path, payRequestId }, headers: { accept } })).status,
-          `read with Accept ${accept}`,
-        ).toBe(200);
+        const answered = (await fdApi.call(v.get, { path: { ...path, payRequestId }, headers: { accept } })).status;
+        expect(answered, `read with Accept ${accept}`).toBe(200);
       }
       for (const accept of ['application/xml', 'text/plain']) {
         expectFdError(await generate(fdApi, v, path, transaction, { accept }), 406, `generate with Accept ${accept}`);

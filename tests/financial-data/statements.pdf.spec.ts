@@ -41,10 +41,8 @@ test(
       await pdfOf(fdApi, path, 1);
       const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: '1' } });
       expect(details.status, `${type}: statement details`).toBe(200);
-      expect(
-        details.body.statements.map((s: { index: string }) => s.index),
-        `${type}: one detail of index 1`,
-      ).toEqual(['1']);
+      const listed = details.body.statements.map((s: { index: string }) => s.index);
+      expect(listed, `${type}: one detail of index 1`).toEqual(['1']);
     }
   },
 );
@@ -78,10 +76,8 @@ test(
       expect(await pdfOf(fdApi, path), `${type}: the default statement is the one of index 1`).toBe(await pdfOf(fdApi, path, 1));
       const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path });
       expect(details.status, type).toBe(200);
-      expect(
-        details.body.statements.map((s: { index: string }) => s.index),
-        type,
-      ).toEqual(['1']);
+      const shown = details.body.statements.map((s: { index: string }) => s.index);
+      expect(shown, type).toEqual(['1']);
     }
   },
 );
@@ -102,9 +98,7 @@ test(
     expect([v1.status, v3.status], 'MFA account: v1, v3').toEqual([203, 203]);
     const other = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
     await pdfOf(fdApi, other, 1);
-    expect(
-      (await fdApi.call('GetCustomerAccountMultipleStatement', { path: other, query: { index: '1,2' } })).status,
-      'the same customer without MFA',
-    ).toBe(200);
+    const answered = (await fdApi.call('GetCustomerAccountMultipleStatement', { path: other, query: { index: '1,2' } })).status;
+    expect(answered, 'the same customer without MFA').toBe(200);
   },
 );

@@ -35,10 +35,8 @@ test.describe('switches of a customer', () => {
           const res = await list(fdApi, kind, customerId);
           expect(res.status).toBe(200);
           expect(res.body.customerId, `the ${kind} list names its customer`).toBe(customerId);
-          expect(
-            (res.body.switches ?? []).map((s: { status: string }) => s.status),
-            `the ${kind} switches of the mock world, in order`,
-          ).toEqual(MOCK_STATUSES[kind]);
+          const listed = (res.body.switches ?? []).map((s: { status: string }) => s.status);
+          expect(listed, `the ${kind} switches of the mock world, in order`).toEqual(MOCK_STATUSES[kind]);
           seen[`${customerId}:${kind}`] = ids(res);
         }
       }
@@ -191,10 +189,8 @@ test(
     ] as const) {
       expect(res.status, externalId).toBe(200);
       expect(res.body.externalId, 'the list echoes the external id').toBe(externalId);
-      expect(
-        res.body.switches.map((s: { status: string }) => s.status),
-        `the switches at ${externalId} (mock world)`,
-      ).toEqual(statuses);
+      const shown = res.body.switches.map((s: { status: string }) => s.status);
+      expect(shown, `the switches at ${externalId} (mock world)`).toEqual(statuses);
       for (const s of res.body.switches)
         expect(depositIds, `${s.id} at ${externalId} is one of the customer's deposit switches`).toContain(s.id);
       // The same switch through both readers: the summaries agree.
@@ -202,9 +198,7 @@ test(
     }
     const external = [...first.body.switches, ...second.body.switches].map((s: { id: string }) => s.id);
     expect(new Set(external).size, 'the two external ids share no switch').toBe(3);
-    expect(
-      depositIds.filter((id) => !external.includes(id)),
-      'one deposit switch carries no external id',
-    ).toHaveLength(1);
+    const actual = depositIds.filter((id) => !external.includes(id));
+    expect(actual, 'one deposit switch carries no external id').toHaveLength(1);
   },
 );

@@ -60,10 +60,8 @@ test(
         ['includePending=false', { ...whole, includePending: false }],
       ] as const) {
         const got = await readAll(list, op, query, size);
-        expect(
-          got.filter((t) => t.status === 'pending').map((t) => t.id),
-          `${op} ${what}: pending transactions listed`,
-        ).toEqual([]);
+        const stray = got.filter((t) => t.status === 'pending').map((t) => t.id);
+        expect(stray, `${op} ${what}: pending transactions listed`).toEqual([]);
         expect(got, `${op} ${what}: the others are all there`).toHaveLength(withPending.length - pending.length);
       }
       // found counts what each filter lists (provider 1.35.0 Transactions: found), pending or not.

@@ -183,9 +183,7 @@ test(
       404,
       "another customer's account",
     );
-    expect(
-      (await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status,
-      'the known account alone',
-    ).toBe(200);
+    const answered = (await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status;
+    expect(answered, 'the known account alone').toBe(200);
   },
 );

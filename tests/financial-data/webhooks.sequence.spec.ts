@@ -38,10 +38,8 @@ test(
       const expectOne = (got: { url: string; json?: unknown }[], e: Sub['events'][number], what: string) => {
         const to = receivedPathOf(e.url ?? view.url!);
         const mine = got.filter((d) => (d.json as { webhookEventId?: unknown })?.webhookEventId === e.webhookEventId);
-        expect(
-          mine.map((d) => d.url),
-          `${step}, ${what}: one delivery of event ${e.name} at its URL`,
-        ).toEqual([to]);
+        const listed = mine.map((d) => d.url);
+        expect(listed, `${step}, ${what}: one delivery of event ${e.name} at its URL`).toEqual([to]);
         const body = mine[0].json as Record<string, unknown>;
         expect(
           { subscriptionId: body.subscriptionId, name: body.name, condition: body.condition },
