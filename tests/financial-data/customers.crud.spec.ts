@@ -14,6 +14,7 @@ async function readers(fdApi: OperationClient, customerId: string, username: str
   };
 }
 import { expect, expectFdError, newCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { cite } from './cite.js';
 
 for (const [op, type] of [
   ['AddTestingCustomer', 'testing'],
@@ -24,9 +25,7 @@ for (const [op, type] of [
     rules(
       `FD-CUST-CREATE@${type}`,
       `FD-CUST-TYPE@${type}`,
-      'FD-CUST-READ@get-customer',
-      'FD-CUST-READ@app-data',
-      'FD-CUST-READ@list-username',
+      ...cite('FD-CUST-READ', ['get-customer', 'app-data', 'list-username']),
       'FD-OBJ-READ-ONLY',
     ),
     async ({ fdApi }) => {

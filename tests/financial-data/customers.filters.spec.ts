@@ -34,11 +34,12 @@ async function knownSet(fdApi: OperationClient, rows: { type: 'testing' | 'activ
  * The search lists exactly a known set: judged under FD-CUST-SEARCH, so that a check paging or counting
  * that set fails as the search's cause when the search does not hold, not as a cause of its own.
  */
-function expectSearchHolds(res: { body: { customers?: { id: string }[] } }, ids: string[], what: string) {
+function expectSearchHolds(res: { body: { customers?: { id: string }[] } }, set: { id: string }[], what: string) {
+  const ids = set.map((c) => c.id).sort();
   underRule(
     test.info(),
     'FD-CUST-SEARCH',
-    () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the known set`).toEqual([...ids].sort()),
+    () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the known set`).toEqual(ids),
     'GetCustomers',
   );
 }
@@ -97,12 +98,9 @@ test(
     for (const [what, query, expected] of cases) {
       const res = await list(query);
       expect(res.status, what).toBe(200);
-      underRule(
-        test.info(),
-        criterionRule(query),
-        () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the matching customers`).toEqual([...expected].sort()),
-        'GetCustomers',
-      );
+      const matching = () =>
+        expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the matching customers`).toEqual([...expected].sort());
+      underRule(test.info(), criterionRule(query), matching, 'GetCustomers');
       expectCounts(res.body, expected.length, expected.length, false, what);
     }
   },
@@ -119,11 +117,7 @@ test(
     );
     const page = (start: number, limit: number) => fdApi.call('GetCustomers', { query: { search: tag, start, limit } });
     const all = await page(1, PAGE_MAX);
-    expectSearchHolds(
-      all,
-      set.map((c) => c.id),
-      'the tag',
-    );
+    expectSearchHolds(all, set, 'the tag');
     const order = idsOf(all);
     // limit 2: [2 records, more] then [1 record, no more], then an empty page.
     const [p1, p2, p3] = [await page(1, 2), await page(2, 2), await page(3, 2)];
@@ -171,11 +165,7 @@ test(
         Array.from({ length: 26 }, (_, n) => ({ type: 'testing' as const, firstName: `P${n}${tag}`, lastName: 'Default' })),
       );
       query = { search: tag };
-      expectSearchHolds(
-        await fdApi.call('GetCustomers', { query: { ...query, limit: PAGE_MAX } }),
-        set.map((c) => c.id),
-        'the tag',
-      );
+      expectSearchHolds(await fdApi.call('GetCustomers', { query: { ...query, limit: PAGE_MAX } }), set, 'the tag');
       found = 26;
     }
     // On a sandbox the partner's whole list is read twice: held alone, so that no other worker adds a
