@@ -106,11 +106,8 @@ test(
     expect(other, 'a checking account of the other customer').toBeDefined();
     expectFdError(await generateFor(linkedCustomer.customerId, [other!.id]), 404, "another customer's account");
     // Every product's account is checked, not only the first one's.
-    expectFdError(
-      await generateFor(linkedCustomer.customerId, [checking, other!.id]),
-      404,
-      "another customer's account as the second product",
-    );
+    const refusal = await generateFor(linkedCustomer.customerId, [checking, other!.id]);
+    expectFdError(refusal, 404, "another customer's account as the second product");
   },
 );
 

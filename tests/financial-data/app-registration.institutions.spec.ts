@@ -92,11 +92,8 @@ for (const [what, query] of [
   ['start 0', { start: 0 }],
 ] as const) {
   test(`getRegisteredInstitutions answers 400 for ${what} @provider`, rules('FD-APP-INSTITUTIONS-PAGING:refuse'), async ({ fdApi, fd }) => {
-    expectFdError(
-      await fdApi.call('getRegisteredInstitutions', { path: { application_id: approvedApplicationId(fd)! }, query }),
-      400,
-      what,
-    );
+    const refused = await fdApi.call('getRegisteredInstitutions', { path: { application_id: approvedApplicationId(fd)! }, query });
+    expectFdError(refused, 400, what);
   });
 }
 
@@ -120,11 +117,8 @@ test(
       (a: { preAppId: unknown }) => String(a.preAppId) === String(made.body.preAppId),
     )?.applicationId;
     expect(applicationId, "the spare partner's application is approved").toBeDefined();
-    expectFdError(
-      await fdApi.call('getRegisteredInstitutions', { path: { application_id: String(applicationId) } }),
-      404,
-      "another partner's application",
-    );
+    const denied = await fdApi.call('getRegisteredInstitutions', { path: { application_id: String(applicationId) } });
+    expectFdError(denied, 404, "another partner's application");
     // seed 002, App registration: SetCustomerAppID assigns one of the caller's applications; an
     // application of another partner is one the caller has no approved application with (404).
     const ours = approvedApplicationId(fd)!;
@@ -138,11 +132,8 @@ test(
     expectFdError(again, again.status, "SetCustomerAppID with another partner's application");
     expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(ours);
     // The lookups by query: the status read finds no registration of the caller's (404), the list none of theirs.
-    expectFdError(
-      await fdApi.call('GetAppRegistrationStatus', { query: { applicationId: String(applicationId) } }),
-      404,
-      "the status read by another partner's applicationId",
-    );
+    const reply = await fdApi.call('GetAppRegistrationStatus', { query: { applicationId: String(applicationId) } });
+    expectFdError(reply, 404, "the status read by another partner's applicationId");
     const listed = await fdApi.call('getApplications', { query: { application_id: String(applicationId) } });
     expect(listed.status, "getApplications by another partner's application_id").toBe(200);
     expect(

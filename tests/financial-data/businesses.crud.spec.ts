@@ -84,11 +84,8 @@ test(
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
     expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status).toBe(200);
-    expectFdError(
-      await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() }),
-      409,
-      'second business',
-    );
+    const refused = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+    expectFdError(refused, 409, 'second business');
   },
 );
 

@@ -33,11 +33,8 @@ test(
 );
 
 test(`enrichTransactions refuses a batch of ${BATCH_MAX + 1} transactions with 400`, rules('FD-ENRICH-BATCH:refuse'), async ({ fdApi }) => {
-  expectFdError(
-    await fdApi.call('enrichTransactions', { body: { transactions: batch(BATCH_MAX + 1) } }),
-    400,
-    `seed 002, Limits: ${BATCH_MAX} per batch`,
-  );
+  const refused = await fdApi.call('enrichTransactions', { body: { transactions: batch(BATCH_MAX + 1) } });
+  expectFdError(refused, 400, `seed 002, Limits: ${BATCH_MAX} per batch`);
 });
 
 test(

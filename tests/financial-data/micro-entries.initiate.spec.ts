@@ -94,11 +94,8 @@ test.describe('micro entries: initiation and the details read', () => {
       const customerId = await createCustomer();
       const account = receiver();
       const { body } = await initiate(fdApi, customerId, { receiver: account });
-      expectFdError(
-        await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } }),
-        409,
-        'the same account, entries pending',
-      );
+      const refusal = await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } });
+      expectFdError(refusal, 409, 'the same account, entries pending');
       expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'another account of the customer, meanwhile').toBe(200);
       // An account is its routing and account number together: the same number at another bank is another account.
       const statusNow = (await initiate(fdApi, customerId, { receiver: { ...account, routingNumber: '021000021' } })).status;
@@ -135,11 +132,8 @@ test.describe('micro entries: initiation and the details read', () => {
       for (let n = 1; n <= MAX_INITIATIONS; n++)
         expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `initiation ${n}`).toBe(200);
       await fdPowers.advanceClock(WINDOW_S - 60);
-      expectFdError(
-        await initiate(fdApi, customerId, { receiver: receiver() }, 'expect'),
-        429,
-        `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`,
-      );
+      const denied = await initiate(fdApi, customerId, { receiver: receiver() }, 'expect');
+      expectFdError(denied, 429, `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`);
       expect((await initiate(fdApi, await createCustomer(), { receiver: receiver() })).status, 'another customer meanwhile').toBe(200);
       await fdPowers.advanceClock(60);
       expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `once ${WINDOW_S / 3600} hours have passed`).toBe(200);
@@ -228,11 +222,8 @@ test.describe('micro entries: initiation and the details read', () => {
       expectFdError(await verifyAmounts(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
       expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
       expectFdError(await readDetails(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
-      expectFdError(
-        await verifyAmounts(fdApi, customerId, body.accountId, [0.12, 0.15]),
-        404,
-        'verification after the customer is deleted',
-      );
+      const reply = await verifyAmounts(fdApi, customerId, body.accountId, [0.12, 0.15]);
+      expectFdError(reply, 404, 'verification after the customer is deleted');
       expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 404, 'initiation after the customer is deleted');
     },
   );

@@ -42,18 +42,12 @@ test.describe('partner lock @destructive', () => {
         expect(answered, `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`).toBe(200);
         // n failures in a row lock the partner; the right secret is refused.
         await fail(LOCK_AT, 'n');
-        expectFdError(
-          await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
-          401,
-          `right secret after ${inWords(LOCK_AT)} failures: locked`,
-        );
+        const refusal = await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly });
+        expectFdError(refusal, 401, `right secret after ${inWords(LOCK_AT)} failures: locked`);
         // n+1: one more failure, and the right secret is still refused.
         await fail(1, 'n+1');
-        expectFdError(
-          await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
-          401,
-          `right secret after ${inWords(LOCK_AT + 1)} failures: still locked`,
-        );
+        const denied = await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly });
+        expectFdError(denied, 401, `right secret after ${inWords(LOCK_AT + 1)} failures: still locked`);
       } finally {
         await fd.control?.unlockPartner(spare.partnerId);
       }
@@ -96,11 +90,8 @@ test.describe('partner lock @destructive', () => {
               401,
               `${round}: attempt ${i + 1}, ${form}`,
             );
-          expectFdError(
-            await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
-            401,
-            `right secret after ${inWords(LOCK_AT)} failures (${round}): locked`,
-          );
+          const answer = await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly });
+          expectFdError(answer, 401, `right secret after ${inWords(LOCK_AT)} failures (${round}): locked`);
           await fd.control!.unlockPartner(spare.partnerId);
         }
       } finally {
@@ -135,11 +126,8 @@ test.describe('partner lock @destructive', () => {
       expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works once unlocked').toBe(
         200,
       );
-      expectFdError(
-        await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: next }, auth: appKeyOnly }),
-        401,
-        'the refused new secret',
-      );
+      const reply = await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: next }, auth: appKeyOnly });
+      expectFdError(reply, 401, 'the refused new secret');
     },
   );
 });

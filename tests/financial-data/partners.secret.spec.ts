@@ -125,11 +125,8 @@ test.describe('partner secret rules @destructive', () => {
           underRule(test.info(), 'FD-SECRET-GRACE', () => expect(kept, 'the old secret still works in its grace period').toBe(200));
           const second = await change('Imm3diate!Secret25', true);
           expect(await token(current), 'the new secret works').toBe(200);
-          expectFdError(
-            await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: second }, auth: appKeyOnly }),
-            401,
-            'the secret an immediate change replaced',
-          );
+          const denied = await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: second }, auth: appKeyOnly });
+          expectFdError(denied, 401, 'the secret an immediate change replaced');
           // The period's end, on the mock's clock only (a sandbox cannot move 30 days on).
           if (!clock) return;
           const grace = fdLimit('partnerSecretGraceSeconds');

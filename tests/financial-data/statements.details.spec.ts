@@ -90,11 +90,8 @@ test(
         // The mock renders a statement the same way each time (a known answer); a real institution
         // may stamp each rendering, so on a sandbox the two are only required to be PDFs.
         if (fd.control) expect(asset.text === v1.text, `asset of ${what} is the v1 statement of index ${detail.index}`).toBe(true);
-        expectFdError(
-          await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! } }),
-          404,
-          `${what}: another customer's id`,
-        );
+        const refusal = await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! } });
+        expectFdError(refusal, 404, `${what}: another customer's id`);
       }
     }
   },

@@ -57,11 +57,8 @@ test(
       const last = await pdfOf(fdApi, path, 24);
       expect(last, `${type}: index 24 is another statement than index 1`).not.toBe(first);
       for (const index of [0, 25]) {
-        expectFdError(
-          await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT }),
-          400,
-          `${type}: index ${index}`,
-        );
+        const refusal = await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT });
+        expectFdError(refusal, 400, `${type}: index ${index}`);
       }
     }
   },

@@ -75,11 +75,8 @@ test.describe('switches of a customer', () => {
           expect(Date.parse(got.body.updatedDate), 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(
             Date.parse(got.body.createdDate),
           );
-          expectFdError(
-            await one(fdApi, OTHER[kind], customerId, s.id),
-            404,
-            `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`,
-          );
+          const refused = await one(fdApi, OTHER[kind], customerId, s.id);
+          expectFdError(refused, 404, `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`);
         }
       },
     );

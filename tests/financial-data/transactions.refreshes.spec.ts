@@ -24,16 +24,10 @@ if (hasOperation('refreshTransactions')) {
       expect(covered).toEqual([...accountIds].sort());
       expect(read.body.totalCount).toBe(accountIds.length);
       expect((read.body.successCount ?? 0) + (read.body.failedCount ?? 0)).toBeLessThanOrEqual(read.body.totalCount);
-      expectFdError(
-        await fdApi.call('refreshTransactions', { path: { customerId }, body: { accountIds: ['999999999'] } }),
-        404,
-        'an account of no link',
-      );
-      expectFdError(
-        await fdApi.call('getTransactionRefreshStatus', { path: { customerId, refreshId: NO_REFRESH } }),
-        404,
-        'unknown refresh',
-      );
+      const refused = await fdApi.call('refreshTransactions', { path: { customerId }, body: { accountIds: ['999999999'] } });
+      expectFdError(refused, 404, 'an account of no link');
+      const refusal = await fdApi.call('getTransactionRefreshStatus', { path: { customerId, refreshId: NO_REFRESH } });
+      expectFdError(refusal, 404, 'unknown refresh');
     },
   );
 }

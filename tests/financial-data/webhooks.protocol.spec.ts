@@ -185,11 +185,8 @@ test(
       400,
       'update naming an unknown event',
     );
-    expectFdError(
-      await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } }),
-      400,
-      'event update to an unknown name',
-    );
+    const refusal = await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } });
+    expectFdError(refusal, 400, 'event update to an unknown name');
   },
 );
 
