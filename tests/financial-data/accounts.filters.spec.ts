@@ -49,10 +49,8 @@ test(
         .map((a) => a.id)
         .sort();
     if (fd.control) {
-      expect(
-        { savings: of('savings').length, checking: of('checking').length, pendingChecking: of('checking', 'pending').length },
-        'the known portfolio',
-      ).toEqual({ savings: 2, checking: 3, pendingChecking: 1 });
+      const seen = { savings: of('savings').length, checking: of('checking').length, pendingChecking: of('checking', 'pending').length };
+      expect(seen, 'the known portfolio').toEqual({ savings: 2, checking: 3, pendingChecking: 1 });
       expect(
         c.accounts
           .filter((a) => a.type === 'savings')

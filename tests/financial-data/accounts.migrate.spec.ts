@@ -25,10 +25,8 @@ test(
     for (const rec of res.body.accounts as any[]) {
       const a = mine.find((x) => x.id === String(rec.id))!;
       const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
-      expect(
-        { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 },
-        `account ${rec.id}: last four digits only`,
-      ).toEqual({ display: true, numberDigitsAtMostFour: true });
+      const seen = { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 };
+      expect(seen, `account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
       expect(rec.institutionLoginId, 'the login the accounts were read under').toBe(legacy!.id);
     }
     for (const a of mine)

@@ -147,9 +147,7 @@ test(
     if (!pending) return;
     const holding = (reader: Reader) =>
       reads.filter((r) => r.reader === reader && r.records.some((rec) => String(rec.id) === pending.id)).length;
-    expect(
-      { get: holding('acct-get'), list: holding('acct-list'), byLogin: holding('acct-by-login') },
-      'the full readers show the pending account',
-    ).toEqual({ get: 1, list: 1, byLogin: 1 });
+    const got = { get: holding('acct-get'), list: holding('acct-list'), byLogin: holding('acct-by-login') };
+    expect(got, 'the full readers show the pending account').toEqual({ get: 1, list: 1, byLogin: 1 });
   },
 );

@@ -67,10 +67,8 @@ for (const v of VARIANTS) {
         for (const rec of res.body.accounts as any[]) {
           const a = c.accounts.find((x) => x.id === String(rec.id))!;
           const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
-          expect(
-            { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 },
-            `${v.op}, account ${rec.id}: last four digits only`,
-          ).toEqual({ display: true, numberDigitsAtMostFour: true });
+          const shown = { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 };
+          expect(shown, `${v.op}, account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
         }
       } else {
         expect({ status: res.status, body: res.text }).toEqual({ status: 204, body: '' });

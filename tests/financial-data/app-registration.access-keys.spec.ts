@@ -54,10 +54,8 @@ test(
     const { receipt, proof } = await generate(fdApi, body);
     expect(typeof receipt?.receiptId === 'string' && receipt.receiptId.length > 0, 'a consent receipt id').toBe(true);
     expect(periods(receipt?.products), 'the products and periods granted').toEqual(periods(body.products));
-    expect(
-      { signed: typeof proof?.signature === 'string' && proof.signature.length > 0, keyId: typeof proof?.keyId },
-      'a signed proof',
-    ).toEqual({ signed: true, keyId: 'string' });
+    const seen = { signed: typeof proof?.signature === 'string' && proof.signature.length > 0, keyId: typeof proof?.keyId };
+    expect(seen, 'a signed proof').toEqual({ signed: true, keyId: 'string' });
   },
 );
 
@@ -75,10 +73,8 @@ test(
       ['update', updated],
     ] as const) {
       const text = JSON.stringify(entry.receipt);
-      expect(
-        { customerId: text.includes(linkedCustomer.customerId), accountId: text.includes(accountId) },
-        `the ${what} receipt holds the real ids`,
-      ).toEqual({ customerId: false, accountId: false });
+      const shown = { customerId: text.includes(linkedCustomer.customerId), accountId: text.includes(accountId) };
+      expect(shown, `the ${what} receipt holds the real ids`).toEqual({ customerId: false, accountId: false });
       expect(typeof entry.receipt.customerId, `the ${what} receipt names the customer (a pseudo id)`).toBe('string');
       expect(text.includes(savingsId), `the ${what} receipt holds the second account's real id`).toBe(false);
       // provider 1.35.0 ThirdPartyAccessKeyReceiptData: each accountId "represented as a pseudo

@@ -30,7 +30,7 @@ test(
         const page = all.body.applications.slice((start - 1) * 2, start * 2);
         expect(
           res.body.applications,
-          `start ${start}, limit 2: records ${start * 2 - 1} and ${start * 2} as the page of 100 gives them`,
+          `start ${start}, limit 2: records ${start * 2 - 1}, ${start * 2} as the page of 100 gives them`,
         ).toEqual(page);
         expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
           found,
@@ -121,10 +121,8 @@ test(
     await whileAlone(fd, ['apps'], async () => {
       const first = await readStatusV2(fdApi, fd, {});
       v2Apps(first, 'without paging');
-      expect(
-        { perPage: first.body.numberOfRecordsPerPage, listed: first.body.applications.length, page: first.body.pageNumber },
-        'provider 1.35.0: page 1, pageSize 1 by default',
-      ).toEqual({ perPage: 1, listed: 1, page: 1 });
+      const got = { perPage: first.body.numberOfRecordsPerPage, listed: first.body.applications.length, page: first.body.pageNumber };
+      expect(got, 'provider 1.35.0: page 1, pageSize 1 by default').toEqual({ perPage: 1, listed: 1, page: 1 });
       const total = first.body.totalRecords as number;
       const records = v2Apps(await readStatusV2(fdApi, fd, { pageSize: total }), 'one page of all');
       for (const page of [1, 2]) {
@@ -150,10 +148,8 @@ test(
       );
       // A partial last page: numberOfRecordsPerPage is the page size asked for, not the records on it.
       const last = await readStatusV2(fdApi, fd, { page: 2, pageSize: total - 1 });
-      expect(
-        { listed: v2Apps(last, 'the partial last page').length, numberOfRecordsPerPage: last.body.numberOfRecordsPerPage },
-        `page 2 of ${total - 1}`,
-      ).toEqual({ listed: 1, numberOfRecordsPerPage: total - 1 });
+      const actual = { listed: v2Apps(last, 'the partial last page').length, numberOfRecordsPerPage: last.body.numberOfRecordsPerPage };
+      expect(actual, `page 2 of ${total - 1}`).toEqual({ listed: 1, numberOfRecordsPerPage: total - 1 });
     });
   },
 );

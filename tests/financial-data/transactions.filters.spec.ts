@@ -28,10 +28,8 @@ test(
       expect(res.status).toBe(200);
       expect(disorder(res.body.transactions, 'desc'), `${op} without sort: first pair out of descending order`).toBeUndefined();
       // provider 1.35.0, Transactions: fromDate, toDate and sort are those of the request (sort: the default used).
-      expect(
-        { fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort },
-        `${op}: the echo of the request`,
-      ).toEqual({ fromDate: whole.fromDate, toDate: whole.toDate, sort: 'desc' });
+      const seen = { fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort };
+      expect(seen, `${op}: the echo of the request`).toEqual({ fromDate: whole.fromDate, toDate: whole.toDate, sort: 'desc' });
       const asc = await list(op, { ...whole, limit: 1, sort: 'asc' });
       expect(asc.body.sort, `${op} sort=asc: the echo`).toBe('asc');
     }

@@ -79,10 +79,8 @@ export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query
 
 /** found, displaying and moreAvailable equal the known answer. */
 export function expectCounts(body: any, found: number, displaying: number, more: boolean, what: string) {
-  expect(
-    { found: body.found, displaying: body.displaying, moreAvailable: moreOf(body) },
-    `${what}: found, displaying, moreAvailable`,
-  ).toEqual({ found, displaying, moreAvailable: more });
+  const seen = { found: body.found, displaying: body.displaying, moreAvailable: moreOf(body) };
+  expect(seen, `${what}: found, displaying, moreAvailable`).toEqual({ found, displaying, moreAvailable: more });
 }
 
 /**

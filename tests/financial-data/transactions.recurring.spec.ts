@@ -149,10 +149,8 @@ test(
       expect(res.status).toBe(200);
       expect(accountIdsOf(res.body), `accountIds ${asked.length}: exactly those accounts`).toEqual([...asked].sort());
       // The customer series hold transactions of the accounts asked for only.
-      expect(
-        problems(res.body.customerRecurringTransactions ?? {}, known, new Set(asked), fd.kind === 'mock'),
-        `customer series for ${asked.length} account(s)`,
-      ).toEqual([]);
+      const seen = problems(res.body.customerRecurringTransactions ?? {}, known, new Set(asked), fd.kind === 'mock');
+      expect(seen, `customer series for ${asked.length} account(s)`).toEqual([]);
     }
   },
 );
