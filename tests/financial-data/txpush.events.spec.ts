@@ -52,6 +52,10 @@ function ownListener(fdListener: FdListener, name = 'txpush', url: (u: string) =
 
 /** How long a sandbox may take to deliver (the mock delivers before it answers). */
 const settle = (mock: boolean) => (mock ? Promise.resolve() : new Promise((r) => setTimeout(r, 10_000)));
+const timeoutOf = (fd: { control?: unknown }) => (fd.control ? 2000 : 60_000);
+const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
+/** The events of a delivery list ordered by class (account first). */
+const byClass = <T extends { class: string }>(events: T[]) => events.sort((a, b) => a.class.localeCompare(b.class));
 
 async function subscribe(fdApi: OperationClient, path: Path, callbackUrl: string): Promise<Record<Rec['type'], Rec>> {
   const res = await fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl } });
@@ -81,7 +85,7 @@ test(
       listener: ownListener(shared, `txpush-${type}`),
     }));
     for (const a of accounts) await subscribe(fdApi, a.path, a.listener.url);
-    const timeout = fd.control ? 2000 : 60_000;
+    const timeout = timeoutOf(fd);
     for (const a of accounts) {
       const { res } = await testTransaction(fdApi, a.path, fd.now());
       expect(res.status, `the ${a.type} account's test transaction answers 201`).toBe(201);
@@ -116,8 +120,7 @@ test(
     const subs = await subscribe(fdApi, path, fdListener.url);
     const { res } = await testTransaction(fdApi, path, fd.now());
     expect(res.status, `seed 002, TxPush: the test transaction answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
-    const timeout = fd.control ? 2000 : 60_000;
-    const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
+    const timeout = timeoutOf(fd);
     expect(await fdListener.waitFor(classOf('transaction'), timeout), 'the transaction event reached the listener').toBeDefined();
     expect(await fdListener.waitFor(classOf('account'), timeout), 'the account event (balance changed) reached the listener').toBeDefined();
     await settle(Boolean(fd.control));
@@ -125,10 +128,7 @@ test(
       .received()
       .map((r) => ({ method: r.method, ...(r.json as { class: string; subscriptionId: number; accountId: number }) }))
       .map((e) => ({ method: e.method, class: e.class, subscriptionId: e.subscriptionId, accountId: String(e.accountId) }));
-    expect(
-      got.sort((a, b) => a.class.localeCompare(b.class)),
-      'exactly these two deliveries, none repeated',
-    ).toEqual([
+    expect(byClass(got), 'exactly these two deliveries, none repeated').toEqual([
       { method: 'POST', class: 'account', subscriptionId: subs.account.id, accountId: path.accountId },
       { method: 'POST', class: 'transaction', subscriptionId: subs.transaction.id, accountId: path.accountId },
     ]);
@@ -165,19 +165,15 @@ test(
     };
     const res = await fdApi.call('CreateTxPushTestTransaction', { path, body });
     expect(res.status, `the pending test transaction answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
-    const timeout = fd.control ? 2000 : 60_000;
-    const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
-    await fdListener.waitFor(classOf('transaction'), timeout);
-    await fdListener.waitFor(classOf('account'), timeout);
+    await fdListener.waitFor(classOf('transaction'), timeoutOf(fd));
+    await fdListener.waitFor(classOf('account'), timeoutOf(fd));
     await settle(Boolean(fd.control));
     const got = fdListener
       .received()
       .map((r) => r.json as { class: string; transaction?: { status?: string } })
       .map((e) => ({ class: e.class, ...(e.class === 'transaction' ? { status: e.transaction?.status } : {}) }));
-    expect(
-      got.sort((a, b) => a.class.localeCompare(b.class)),
-      'one account event and one transaction event carrying the status sent',
-    ).toEqual([{ class: 'account' }, { class: 'transaction', status: 'pending' }]);
+    const events = [{ class: 'account' }, { class: 'transaction', status: 'pending' }];
+    expect(byClass(got), 'one account event and one transaction event carrying the status sent').toEqual(events);
     await fdApi.call('DisableTxPushNotifications', { path });
   },
 );
@@ -191,22 +187,9 @@ test(
     expect(res.status).toBe(201);
     expectEpochSecondsNear(res.body.createdDate, fd.now(), 'createdDate of the test transaction');
     const read = await fdApi.call('GetCustomerTransaction', { path: { customerId: path.customerId, transactionId: String(res.body.id) } });
-    expect(
-      {
-        status: read.status,
-        accountId: String(read.body?.accountId),
-        amount: read.body?.amount,
-        description: read.body?.description,
-        transactionDate: read.body?.transactionDate,
-      },
-      'the injected transaction reads back',
-    ).toEqual({
-      status: 200,
-      accountId: path.accountId,
-      amount: body.amount,
-      description: body.description,
-      transactionDate: body.transactionDate,
-    });
+    const { amount, description, transactionDate } = read.body ?? {};
+    const readBack = { status: read.status, accountId: String(read.body?.accountId), amount, description, transactionDate };
+    expect(readBack, 'the injected transaction reads back').toEqual({ status: 200, accountId: path.accountId, ...body });
   },
 );
 
