@@ -70,15 +70,11 @@ for (const { op, path } of SESSIONS) {
     rules(`FD-COMPONENTS-CONFIGURATION-REF:accept@${path}`, `FD-COMPONENTS-CONFIGURATION-REF:refuse@${path}`),
     async ({ fdApi, fd, fdEntities }) => {
       const configurationId = await newConfiguration(fdApi);
-      expect(
-        (await fdApi.call(op, { path: institution(fd), body: sessionBody(op, fd, fdEntities.customerId, configurationId) })).status,
-        'a configuration of the partner',
-      ).toBe(201);
+      const session = async (id: string) =>
+        (await fdApi.call(op, { path: institution(fd), body: sessionBody(op, fd, fdEntities.customerId, id) })).status;
+      expect(await session(configurationId), 'a configuration of the partner').toBe(201);
       // provider 1.35.0: "a valid configurationId"; which refusal status is not stated: 400 or 404.
-      const refused = async (id: string, what: string) =>
-        expect([400, 404], what).toContain(
-          (await fdApi.call(op, { path: institution(fd), body: sessionBody(op, fd, fdEntities.customerId, id) })).status,
-        );
+      const refused = async (id: string, what: string) => expect([400, 404], what).toContain(await session(id));
       await refused('0badc0de-0000-4000-8000-000000000000', 'an unknown configurationId');
       expect((await fdApi.call('delete-configurations-configurationId', { path: { configuration_id: configurationId } })).status).toBe(204);
       await refused(configurationId, 'a deleted configuration');
@@ -89,11 +85,8 @@ for (const { op, path } of SESSIONS) {
     `${op} refuses a customer the partner does not have @assumption`,
     rules(`FD-COMPONENTS-CUSTOMER@${path}`),
     async ({ fdApi, fd, fdContract }) => {
-      const res = await fdApi.call(op, {
-        path: institution(fd),
-        body: sessionBody(op, fd, unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' })),
-      });
-      expect([400, 404], 'an unknown customer').toContain(res.status);
+      const body = sessionBody(op, fd, unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' }));
+      expect([400, 404], 'an unknown customer').toContain((await fdApi.call(op, { path: institution(fd), body })).status);
     },
   );
 }
@@ -103,15 +96,10 @@ test('an OAuth URL request without redirectURI is a 400', rules('FD-COMPONENTS-R
     string,
     unknown
   >;
-  expectFdError(await fdApi.call('post-institutions-institutionId-oauth-urls', { path: institution(fd), body }), 400, 'no redirectURI');
-  expect(
-    (
-      await fdApi.call('post-institutions-institutionId-oauth-urls', {
-        path: institution(fd),
-        body: { ...body, redirectURI: 'https://lender.example.com/done' },
-      })
-    ).status,
-  ).toBe(201);
+  const oauth = (sent: Record<string, unknown>) =>
+    fdApi.call('post-institutions-institutionId-oauth-urls', { path: institution(fd), body: sent });
+  expectFdError(await oauth(body), 400, 'no redirectURI');
+  expect((await oauth({ ...body, redirectURI: 'https://lender.example.com/done' })).status).toBe(201);
 });
 
 test(
