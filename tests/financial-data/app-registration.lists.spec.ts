@@ -80,11 +80,9 @@ test(
   },
 );
 
-// provider 1.35.0 GetApplicationsStatusBadErrorResponse: each cause of a getApplications 400 has its
-// example, with its code and the HTTP status repeated as text (InvalidStartValueExample 3005,
-// InvalidQueryParametersExample 3008: preAppId is not a parameter, pre_app_id is;
-// InvalidQueryParametersValueExample 3009: a status outside A, P, D, R, S); a limit outside 1..100
-// (ApplicationLimitParameter) is a 400 with no example of its own.
+// provider 1.35.0 GetApplicationsStatusBadErrorResponse: InvalidStartValueExample 3005, InvalidQueryParametersExample
+// 3008 (preAppId, not pre_app_id), InvalidQueryParametersValueExample 3009 (a status outside A, P, D, R, S), each
+// with the status as text; a limit outside 1..100 (ApplicationLimitParameter) is a 400 with no example.
 test(
   'getApplications answers 400 for limit 0 or 101, and names each other 400 by its code: 3005 for start 0, 3008 for an unknown parameter, 3009 for an unknown status; known parameters and values are served @provider',
   rules('FD-APP-LIST-PAGING:refuse', 'FD-APP-LIST-PARAMS:refuse', 'FD-APP-LIST-PARAMS:accept'),

@@ -22,13 +22,10 @@ const listIds = async (fdApi: OperationClient, auth?: () => Record<string, strin
   return res.body as { id: string }[];
 };
 
-// Every combination of the optional members of the create (generated from its request schema), each
-// member sent with a value a normalisation changes where the contract allows one (filterAccounts: any
-// strings of 1 to 512; accountClassificationType: the provider's supported personal, business,
-// unknown; aoRequired: both values), read by id and in the list. The answer judge
-// (fixtures/financial-data.ts) judges each answer: the 201 gives a member sent as sent (arrays as
-// collections: no source says the order is kept) and one left out with its documented default
-// (provider 1.35.0 AoRequired: false), and each reader gives what the 201 gave; here, each is listed.
+// Every combination of the create's optional members (from its request schema), with values a normalisation
+// changes (filterAccounts: strings of 1 to 512; accountClassificationType: personal, business, unknown;
+// aoRequired: both), read by id and in the list. The answer judge (fixtures/financial-data.ts) holds the 201
+// to what was sent or its default (provider 1.35.0 AoRequired: false) and each reader to the 201; here, each is listed.
 const CONFIG_REQUEST = FD_CONTRACT.resolveSchema(FD_CONTRACT.operationOf('post-configurations').requestBody!.schema);
 const CONFIG_VALUES: Record<string, unknown[]> = {
   filterAccounts: [[tellingText('Checking'), 'Savings\tPlus  ', 'ÇA  Épargne']],

@@ -109,11 +109,9 @@ for (const flow of FLOWS) {
   }
 }
 
-// Every member of the e-mail in a form a normalisation changes (provider 1.35.0 EmailOptions: plain
-// strings): mixed case, a doubled inner space, non-ASCII letters, a trailing space, a leading zero,
-// empty and blank signature lines, and in every free-text member the characters HTML escapes (&, <,
-// >, quotes: an e-mail body writer that escapes them, or unescapes a literal entity, changes the
-// answer); each answered byte for byte, on the single and the joint-borrower e-mail alike.
+// Every member of the e-mail in a form a normalisation changes (provider 1.35.0 EmailOptions: plain strings):
+// case, spaces, non-ASCII letters, a leading zero, empty and blank signature lines, and the characters HTML
+// escapes; each answered byte for byte, on the single and the joint-borrower e-mail alike.
 for (const flow of FLOWS.filter((f) => f.email)) {
   test(
     `${flow.op} answers the link and the e-mail as sent, byte for byte @provider`,

@@ -72,11 +72,8 @@ for (const op of LISTS) {
   );
 }
 
-// seed 002, Institutions: GetInstitutions takes a product type, the certified searches product types
-// (provider 1.35.0, the same `type` parameter). Shown to narrow each answer: every institution listed
-// carries that product's flag true, and one the unfiltered list of that search shows without the
-// product is left out (found by mutation sampling: a target ignoring `type` passed before). The same
-// filter on every search that takes it, in one test.
+// seed 002, Institutions: the searches take a product type (provider 1.35.0 `type`): every institution listed
+// carries that product's flag, and one the unfiltered search shows without it is left out.
 test(
   `each institution search with a product type lists only institutions supporting it, and leaves the others out (${LISTS.join(', ')})`,
   rules(

@@ -25,10 +25,8 @@ const WINDOW_S = fdLimit('microEntryWindowSeconds');
 const DEPOSITS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts').max!;
 const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
 
-// A sandbox's throttle (a 429 with Retry-After) is waited out as for any call; `rateLimit 'expect'`
-// only on the calls whose answer may be the initiation rate's own 429 (a sixth initiation and its
-// retries): a call expected to be served waits the throttle out, or a sandbox's request-rate 429
-// would read as the initiation rate refusing too early.
+// `rateLimit 'expect'` only where the answer may be the initiation rate's own 429: elsewhere a sandbox's
+// throttle (429 with Retry-After) is waited out, or it would read as the rate refusing too early.
 const initiate = (fdApi: OperationClient, customerId: string, body: unknown, rateLimit?: 'expect') =>
   fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, ...(rateLimit ? { rateLimit } : {}) });
 

@@ -56,13 +56,10 @@ async function freshRead(fdApi: OperationClient, customerId: string, accountId: 
   return Number(res.body.availableBalanceDate);
 }
 
-// The cache judged over the mock's clock: each row a read refreshed now, then reads through one path at
-// ages from the last refreshed read (seconds), each with an interval (minutes; none: the path's default)
-// and what it must give: the cached balance (the same date), a balance exactly the interval old (provider
-// 1.35.0 balance_cache_interval: only one "older than" the interval is refreshed; should real time tick
-// past the second the clock was set to, a refresh then carries a later date and is no fault), or a
-// refreshed one (the date moves to the target's clock). Two seconds inside a span: real milliseconds
-// between the calls may tick one more second. One check per row and path.
+// The cache over the mock's clock: a read refreshed now, then reads through one path at ages (seconds) with an
+// interval (minutes; none: the default), each giving the cached balance (same date), one exactly the interval
+// old (provider 1.35.0 balance_cache_interval: only one "older than" it is refreshed; a real-time tick may
+// still refresh), or a refreshed one. Two seconds inside a span: real time may tick a second.
 type Step = [interval: number | undefined, age: number, gives: 'cached' | 'edge' | 'refreshed'];
 const CACHE_ROWS: { name: string; where: Where; rules: string[]; steps: Step[] }[] = [
   ...WHERE.map((where) => ({

@@ -155,13 +155,9 @@ async function checkingHolder(fdApi: OperationClient, linkedCustomer: LinkedCust
   return { path, holder, name, address, email, phone };
 }
 
-// seed 002, Payments data: "higher is a closer match"; every element but the name is optional. The
-// rule holds whatever optional members a request carries, so the exact-versus-different comparison
-// runs with none of them, with each alone and with all of them, varying one member at a time (and the
-// whole name, first and last, whose every name score the holder's name beats): the
-// varied member's own score is strictly higher for the holder's exact value (when the holder has that
-// value), and no score of the request holding the holder's values is lower than the same score of the
-// request differing in one member (a member scored against the wrong part of the holder shows there).
+// seed 002, Payments data: "higher is a closer match"; every element but the name is optional. With no optional
+// member, each alone and all, one member varied at a time: its own score is strictly higher for the holder's
+// exact value, and no score of the exact request is lower than that of the request differing in one member.
 type MatchBody = Record<string, any>;
 const OPTIONAL = ['middleName', 'suffix', 'ownerName', 'address', 'email', 'phone'] as const;
 type Optional = (typeof OPTIONAL)[number];

@@ -106,12 +106,9 @@ test(
   },
 );
 
-// FD-TXN-WINDOW-EDGES, the catalogue's decision (no source states these lists' edges; provider 1.35.0
-// includes both for the refresh windows of the same transactions): both edges are in the window, each item dated as the
-// list sorts it (seed 002, Transactions: transactionDate, else postedDate). A target that makes
-// either edge exclusive, or reads a date as the start of its day, on one reader, fails here. The
-// edges are put on an item with a transactionDate and, when the history has one, on an item without
-// it (dated by its postedDate), so an edge kept for one date member and not the other shows too.
+// FD-TXN-WINDOW-EDGES, the catalogue's decision (no source states these lists' edges; provider 1.35.0 includes
+// both for the refresh windows): both edges are in, each item dated as the list sorts it (seed 002, Transactions:
+// transactionDate, else postedDate); edges on an item with a transactionDate and on one without it.
 test(
   'a transaction dated exactly at fromDate or toDate is listed, and found counts it; a window one second inside either edge leaves it out @assumption',
   rules(
