@@ -20,10 +20,8 @@ import { cite } from './cite.js';
 const NAME_MAX = lengthOf(FD_CONTRACT, 'NewBusiness', 'name').max!;
 
 /**
- * Every NewBusiness member the contract knows (provider 1.35.0: NewBusiness), each a telling value
- * (mixed case, inner and trailing spaces, non-ASCII letters, an apostrophe and a hyphen, leading
- * zeros): compared field by field
- * with what reads back, a target that normalises any of them fails.
+ * Every NewBusiness member (provider 1.35.0), each a telling value (case, spaces, non-ASCII letters, an
+ * apostrophe, a hyphen, leading zeros): a target that normalises any of them reads back otherwise.
  */
 const fullBusiness = (name: string, liable: boolean, n: string) =>
   newBusiness({

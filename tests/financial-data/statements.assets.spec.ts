@@ -24,11 +24,8 @@ const OTHER = Buffer.concat([
 ]);
 
 /**
- * A third file that is no text at all: every byte value 0x00-0xFF, byte sequences that are not UTF-8
- * (a lone continuation byte, an overlong form, an encoded surrogate, 0xFE and 0xFF), a UTF-16 byte
- * order mark first and a UTF-8 one inside, CR alone, LF CR and CRLF mixed, NUL runs, and a last
- * character cut short (a lead byte whose continuation bytes never come): a store that keeps the file
- * as text of any encoding changes some of them.
+ * A third file that is no text at all: every byte value, sequences that are not UTF-8, byte order marks,
+ * mixed line ends, NUL runs and a cut last character: a store that keeps it as text of any encoding changes it.
  */
 const BINARY = Buffer.concat([
   Buffer.from([0xff, 0xfe, 0x25, 0x50, 0x44, 0x46, 0x0d, 0x0a, 0x0d, 0x0a, 0x0d, 0x0d, 0x00, 0x00, 0x00]),

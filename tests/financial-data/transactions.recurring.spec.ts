@@ -63,11 +63,9 @@ function problems(
 const toCent = (a: number, b: number) => Math.abs(a - b) <= 0.005 + 1e-9;
 
 /**
- * The figures of a series against its own transactions (provider 1.35.0 RecurringOutFlowTransaction /
- * RecurringInFlowTransaction): min, max, mean and median historical amount are those of its
- * transactions' amounts; cadence is "Mean number of days between transactions", an integer (to
- * within a day: the rounding, and whether the transaction or the posted date is counted, are the
- * target's). Only when every id is a known transaction (the id checks report the others).
+ * The figures of a series against its transactions (provider 1.35.0 RecurringOutFlowTransaction /
+ * RecurringInFlowTransaction): min, max, mean and median of their amounts; cadence "Mean number of days
+ * between transactions", within a day (rounding and date are the target's). Only when every id is known.
  */
 function figureProblems(name: string, s: Stream, listed: any[]): string[] {
   if (listed.length === 0 || listed.some((t) => t === undefined)) return [];

@@ -32,11 +32,9 @@ interface Rec {
 type Path = { customerId: string; accountId: string };
 
 /**
- * A listener URL of this test alone, and what reached it. fdListener's per-test prefix is cut from
- * the test id's first 10 characters, which the tests of one file share: the random tag of a telling
- * path keeps each test's deliveries apart. The path is one a normalisation would change (case, an
- * encoded slash, a query string): a delivery that reached it changed still counts as this test's
- * (its name and tag are lower case), and expectDeliveries names the change.
+ * A listener URL of this test alone (fdListener's prefix is shared by a file's tests: a telling path's tag
+ * keeps them apart), and what reached it. A delivery that reached it normalised still counts (name and tag
+ * are lower case): expectDeliveries names the change.
  */
 function ownListener(fdListener: FdListener, name = 'txpush', url: (u: string) => string = (u) => u) {
   const suffix = tellingListenerPath(name);
@@ -146,10 +144,8 @@ test(
   },
 );
 
-// seed 002, Events: the test transaction triggers one transaction event and one account event, whatever
-// its status (provider 1.35.0 TestTxPushTransaction.status: active or pending); the event carries the
-// status sent (a payload member beyond subscription, class, account and event: @assumption, reference
-// Outbound deliveries).
+// seed 002, Events: one transaction and one account event whatever the status (provider 1.35.0
+// TestTxPushTransaction.status); the event carries the status sent (@assumption, reference Outbound deliveries).
 test(
   'a pending test transaction delivers exactly one transaction event, carrying status pending, and one account event @provider @assumption',
   changesLinkedCustomer(rules('FD-TXPUSH-TEST-EVENTS-PENDING')),

@@ -149,9 +149,8 @@ test(
   },
 );
 
-// The subscription's status is its events' together (seed 002, States and transitions); deliveries go to a subscription's
-// chosen events (FD-ST-242): an event made active alone while its subscription still reads inactive receives none either,
-// and receives them if the subscription reads active with it. Judged by the subscription's status as read back.
+// The subscription's status is its events' together (seed 002, States and transitions; FD-ST-242): an event made
+// active alone receives deliveries only if its subscription then reads active.
 test(
   'no event of an inactive subscription receives a test delivery, one made active alone included while the subscription reads inactive; active again, every event receives one',
   rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-subscription'),
