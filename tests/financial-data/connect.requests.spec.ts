@@ -15,15 +15,12 @@ import {
   unknownId,
 } from '../../fixtures/financial-data.js';
 import { bodyOf, customerWithConsumer, FLOWS, type Login } from './connect.known.js';
+import { atSite } from './cite.js';
 
 for (const flow of FLOWS) {
   test(
     `${flow.op} refuses an unknown customer and another partner's partnerId with 400${flow.consumer ? ', and a consumer of another customer' : ''}`,
-    rules(
-      `FD-CONNECT-CUSTOMER@${flow.path}`,
-      `FD-CONNECT-PARTNER@${flow.path}`,
-      ...(flow.consumer ? [`FD-CONNECT-CONSUMER@${flow.path}`] : []),
-    ),
+    rules(...atSite(flow.path, 'FD-CONNECT-CUSTOMER', 'FD-CONNECT-PARTNER', ...(flow.consumer ? ['FD-CONNECT-CONSUMER'] : []))),
     async ({ fdApi, fd, fdEntities, fdContract, createCustomer }) => {
       const body = bodyOf(flow, fd, fdEntities);
       const unknown = unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' });

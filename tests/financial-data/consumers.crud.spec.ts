@@ -76,8 +76,7 @@ for (const [i, { what, create, update }] of CONSUMER_ROWS.entries()) {
     `a consumer created (201) and modified (204) reads back through both readers as sent, its own createdDate, its SSN as the last four digits: ${what}`,
     rules(
       'FD-CONS-CREATE',
-      ...cite('FD-CONS-READ', ['consumer-by-customer', 'consumer-by-id']),
-      ...cite('FD-CONS-MODIFY', ['consumer-by-customer', 'consumer-by-id']),
+      ...['FD-CONS-READ', 'FD-CONS-MODIFY'].flatMap((r) => cite(r, ['consumer-by-customer', 'consumer-by-id'])),
       'FD-CONS-MODIFY-KEEP',
       ...cite('FD-CONS-SSN-LAST-FOUR', ['consumer-created', 'consumer-by-customer', 'consumer-by-id']),
       'FD-SENSITIVE-ECHO',

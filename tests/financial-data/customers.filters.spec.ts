@@ -60,9 +60,7 @@ function expectCounts(body: any, found: number, displaying: number, more: boolea
 test(
   'search, username and type each list exactly the matching customers of a known set',
   rules(
-    ...cite('FD-CUST-SEARCH', [], BOTH),
-    ...cite('FD-CUST-FILTER-USERNAME', [], BOTH),
-    ...cite('FD-CUST-FILTER-TYPE', [], BOTH),
+    ...['FD-CUST-SEARCH', 'FD-CUST-FILTER-USERNAME', 'FD-CUST-FILTER-TYPE'].flatMap((r) => cite(r, [], BOTH)),
     'FD-PAGE-COUNTS@customers',
   ),
   async ({ fdApi }) => {

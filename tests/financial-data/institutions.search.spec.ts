@@ -2,6 +2,7 @@
 // Institutions): search, an empty list with 200 when nothing matches, certification details,
 // the RSSD identifier, paging.
 import { expect, expectFdError, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
+import { atSite } from './cite.js';
 
 const LISTS = ['GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInstitutionsWithRSSD'] as const;
 const PATH = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
@@ -76,13 +77,7 @@ for (const op of LISTS) {
 // carries that product's flag, and one the unfiltered search shows without it is left out.
 test(
   `each institution search with a product type lists only institutions supporting it, and leaves the others out (${LISTS.join(', ')})`,
-  rules(
-    ...LISTS.flatMap((op) => [
-      `FD-INST-PRODUCT-TYPE:accept@${PATH[op]}`,
-      `FD-INST-PRODUCT-TYPE:refuse@${PATH[op]}`,
-      `FD-PAGE-COUNTS@${PATH[op]}`,
-    ]),
-  ),
+  rules(...LISTS.flatMap((op) => atSite(PATH[op], 'FD-INST-PRODUCT-TYPE:accept', 'FD-INST-PRODUCT-TYPE:refuse', 'FD-PAGE-COUNTS'))),
   async ({ fdApi }) => {
     const wrong: string[] = [];
     let checked = 0;

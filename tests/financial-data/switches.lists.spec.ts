@@ -5,6 +5,7 @@
 // BR-<customerId>-1 (two), -2 (one) (mocks/financial-data/switches.ts). An unknown external id is a 404:
 // @assumption (seed 002 Errors 404; the provider shows a 400 example too).
 import { expect, expectFdError, type OperationClient, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
+import { atSite } from './cite.js';
 
 type Kind = 'deposit' | 'bill-pay';
 const OPS = {
@@ -48,12 +49,7 @@ test.describe('switches of a customer', () => {
   for (const kind of ['deposit', 'bill-pay'] as const) {
     test(
       `the details of each ${kind} switch answer what the list says; as a ${OTHER[kind]} switch it is a 404`,
-      rules(
-        `FD-SW-DETAILS@${PATH[kind]}`,
-        `FD-SW-OTHER-KIND@${PATH[kind]}`,
-        `FD-SW-CUSTOMER@${PATH[kind]}`,
-        `FD-SW-FAILURE-REASON@${PATH[kind]}`,
-      ),
+      rules(...atSite(PATH[kind], 'FD-SW-DETAILS', 'FD-SW-OTHER-KIND', 'FD-SW-CUSTOMER', 'FD-SW-FAILURE-REASON')),
       async ({ fdApi, linkedCustomer }) => {
         const { customerId } = linkedCustomer;
         const customer = await fdApi.call('GetCustomer', { path: { customerId } });

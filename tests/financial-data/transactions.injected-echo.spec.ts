@@ -14,7 +14,7 @@ import {
   test,
 } from '../../fixtures/financial-data.js';
 import { expectCounts } from './transactions.known.js';
-import { cite } from './cite.js';
+import { atSite, cite } from './cite.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
@@ -29,8 +29,7 @@ test(
       ...cite('FD-TXN-PAGE-COUNTS', ['txn-all', 'txn-account']),
       'FD-TXPUSH-EVENT-CONTENT',
       'FD-TXPUSH-TEST-EVENTS',
-      'FD-DELIVERY-URL@txpush-test',
-      'FD-DELIVERY-MEDIA-TYPE@txpush-test',
+      ...atSite('txpush-test', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE'),
     ),
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener }) => {

@@ -20,6 +20,7 @@ import {
   type FdListener,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { atSite } from './cite.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
@@ -102,9 +103,7 @@ test(
     rules(
       'FD-TXPUSH-TEST-EVENTS',
       'FD-TXPUSH-TESTING-ONLY:accept',
-      'FD-DELIVERY-URL@txpush-test',
-      'FD-DELIVERY-MEDIA-TYPE@txpush-test',
-      'FD-DELIVERY-SENSITIVE@txpush-test',
+      ...atSite('txpush-test', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE', 'FD-DELIVERY-SENSITIVE'),
     ),
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {

@@ -15,7 +15,7 @@ import {
   withDefaultPort,
 } from '../../fixtures/financial-data.js';
 import { at, createSub, deliveriesSince, offeredNames } from './webhooks.helpers.js';
-import { cite } from './cite.js';
+import { atSite, cite } from './cite.js';
 
 /**
  * A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made
@@ -50,11 +50,14 @@ const atUrls = <K extends string>(got: { url: string }[], urls: Record<K, string
 test(
   'testWebhookSubscription delivers exactly once per event per call, to the subscription URL or the event override, none to the other',
   rules(
-    'FD-WEBHOOK-TEST-DELIVERY@wh-sub-test',
-    'FD-WEBHOOK-URL-OVERRIDE@wh-sub-test',
-    'FD-DELIVERY-URL@wh-sub-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
-    'FD-DELIVERY-SENSITIVE@wh-sub-test',
+    ...atSite(
+      'wh-sub-test',
+      'FD-WEBHOOK-TEST-DELIVERY',
+      'FD-WEBHOOK-URL-OVERRIDE',
+      'FD-DELIVERY-URL',
+      'FD-DELIVERY-MEDIA-TYPE',
+      'FD-DELIVERY-SENSITIVE',
+    ),
   ),
   async ({ fdApi, fd, fdListener }) => {
     // On the mock each URL names its default port, which a target writing the URL again drops: only the
@@ -81,11 +84,14 @@ test(
 test(
   'testWebhookSubscriptionBasedOnEventId delivers exactly once for that event, to its override when it has one, else to the subscription URL',
   rules(
-    'FD-WEBHOOK-TEST-DELIVERY@wh-event-test',
-    'FD-WEBHOOK-URL-OVERRIDE@wh-event-test',
-    'FD-DELIVERY-URL@wh-event-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
-    'FD-DELIVERY-SENSITIVE@wh-event-test',
+    ...atSite(
+      'wh-event-test',
+      'FD-WEBHOOK-TEST-DELIVERY',
+      'FD-WEBHOOK-URL-OVERRIDE',
+      'FD-DELIVERY-URL',
+      'FD-DELIVERY-MEDIA-TYPE',
+      'FD-DELIVERY-SENSITIVE',
+    ),
   ),
   async ({ fdApi, fd, fdListener }) => {
     const { A, B, urls } = await hookedSubscription(fdApi, fdListener);
@@ -189,9 +195,9 @@ test(
 test(
   'each test delivery goes to the URL registered now, once: the new subscription URL, the new override, none to a URL replaced nor for a deleted event; reads and changes deliver nothing',
   rules(
-    ...cite('FD-WEBHOOK-DELIVERY-CURRENT', ['wh-sub-test', 'wh-event-test']),
-    ...cite('FD-DELIVERY-URL', ['wh-sub-test', 'wh-event-test']),
-    ...cite('FD-DELIVERY-MEDIA-TYPE', ['wh-sub-test', 'wh-event-test']),
+    ...['FD-WEBHOOK-DELIVERY-CURRENT', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE'].flatMap((r) =>
+      cite(r, ['wh-sub-test', 'wh-event-test']),
+    ),
   ),
   async ({ fdApi, fd, fdListener }) => {
     const [a, b] = await offeredNames(fdApi);
