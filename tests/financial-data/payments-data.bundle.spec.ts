@@ -3,7 +3,7 @@
 // 1.35.0 include (balanceDetails, paymentInstruction, accountIdentity; else 400, 12019), a section an
 // account cannot give under its errors, PaymentEnablementBundle accountCount, the success counts and
 // errorCount. A named section is present or an error; one not named is absent. Read-only.
-import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { BOTH, cite } from './cite.js';
 
 const SECTIONS = ['balanceDetails', 'paymentInstruction', 'accountIdentity'] as const;
@@ -13,6 +13,19 @@ function sectionsOf(account: any): Record<string, 'present' | 'failed' | 'absent
   const failed = new Set((account.errors ?? []).map((e: any) => e.fieldName ?? e.fieldError));
   return Object.fromEntries(SECTIONS.map((s) => [s, account[s] !== undefined ? 'present' : failed.has(s) ? 'failed' : 'absent']));
 }
+
+type Checking = { id: string; institutionLoginId: number };
+/** The bundle of the checking account, read by account or by its login, with a query. */
+const bundle = (
+  fdApi: OperationClient,
+  where: 'peb-account' | 'peb-login',
+  customerId: string,
+  checking: Checking,
+  query: { include: string },
+) =>
+  where === 'peb-account'
+    ? fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query })
+    : fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId: checking.institutionLoginId }, query });
 
 const CASES: { include: string; named: string[] }[] = [
   { include: 'balanceDetails', named: ['balanceDetails'] },
@@ -28,13 +41,7 @@ for (const where of ['peb-account', 'peb-login'] as const) {
       const checking = linkedCustomer.account('checking');
       const customerId = linkedCustomer.customerId;
       for (const { include, named } of CASES) {
-        const res =
-          where === 'peb-account'
-            ? await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { include } })
-            : await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-                path: { customerId, institutionLoginId: checking.institutionLoginId },
-                query: { include },
-              });
+        const res = await bundle(fdApi, where, customerId, checking, { include });
         expect(res.status, `include=${include}`).toBe(200);
         const mine = (res.body.accounts as any[]).find((a) => String(a.id) === checking.id);
         expect(mine, `include=${include}: the checking account is listed`).toBeDefined();
@@ -63,13 +70,8 @@ test(
     const checking = linkedCustomer.account('checking');
     const customerId = linkedCustomer.customerId;
     // provider 1.35.0: both reads take the same IncludeParameter and the same 400 response.
-    const read = (include: string) => [
-      fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { include } }),
-      fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-        path: { customerId, institutionLoginId: checking.institutionLoginId },
-        query: { include },
-      }),
-    ];
+    const read = (include: string) =>
+      (['peb-account', 'peb-login'] as const).map((w) => bundle(fdApi, w, customerId, checking, { include }));
     for (const include of [...SECTIONS, 'balanceDetails, paymentInstruction, accountIdentity']) {
       for (const res of await Promise.all(read(include))) expect(res.status, `${res.operation.operationId} include=${include}`).toBe(200);
     }
