@@ -1,10 +1,7 @@
-// Covers: DeleteCustomerAccountsByInstitutionLogin, DeleteCustomerAccount and every account reader
-// (GetCustomerAccount, GetCustomerAccountSimple, GetCustomerAccounts, GetCustomerAccountsSimple, the
-// by-login and by-institution lists, full and simple) - seed 002, Accounts ("delete of an
-// institution login or an account removes access to that data only; other permissioned accounts
-// stay accessible") and Errors 404. After the delete, what was deleted is 404 by id and absent from
-// every list; every other account is still read through every reader, exactly as before. A second
-// delete is a 404. A delete changes data: each check links a customer of its own (ownLinkedCustomer).
+// Covers: DeleteCustomerAccountsByInstitutionLogin, DeleteCustomerAccount and every account reader, full
+// and simple - seed 002, Accounts ("delete of an institution login or an account removes access to that
+// data only; other permissioned accounts stay accessible") and Errors 404: what was deleted is 404 by id
+// and absent from every list, every other account reads as before, a second delete is a 404.
 import {
   expect,
   expectFdError,

@@ -1,9 +1,7 @@
-// Covers: GetCustomerAccounts (seed 002, Accounts: query account status, account type; provider
-// 1.35.0: parameters `status` and `account_type`, and the 400 "Account type not supported"), and
-// the path ids of the account operations (reference, Identifiers: strings of digits). Each filter
-// is run against the linked portfolio, shown to change the answer and to exclude what it must; on
-// the mock the counts are the known portfolio's (13 accounts, one pending checking account at
-// FinBank A, two savings accounts, three checking accounts). Read-only: runs on a sandbox too.
+// Covers: GetCustomerAccounts - seed 002, Accounts (query account status, account type); provider 1.35.0
+// `status`, `account_type` and the 400 "Account type not supported"; reference, Identifiers (path ids are
+// strings of digits). Each filter is shown to change the answer against the linked portfolio (on the
+// mock the known one: 13 accounts, one pending checking at FinBank A, two savings, three checking).
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 
 const ids = (res: { body: { accounts?: { id: string }[] } }) => (res.body.accounts ?? []).map((a) => String(a.id)).sort();
@@ -51,10 +49,8 @@ test(
         .map((a) => a.id)
         .sort();
     if (fd.control) {
-      expect(
-        { savings: of('savings').length, checking: of('checking').length, pendingChecking: of('checking', 'pending').length },
-        'the known portfolio',
-      ).toEqual({ savings: 2, checking: 3, pendingChecking: 1 });
+      const seen = { savings: of('savings').length, checking: of('checking').length, pendingChecking: of('checking', 'pending').length };
+      expect(seen, 'the known portfolio').toEqual({ savings: 2, checking: 3, pendingChecking: 1 });
       expect(
         c.accounts
           .filter((a) => a.type === 'savings')
@@ -90,11 +86,8 @@ test(
   async ({ fdApi, linkedCustomer: c }) => {
     // provider 1.35.0: AccountTypeParameter; 400 example "Bad request. (Account type not supported)".
     for (const account_type of ['savingsAccount', 'SAVINGS', 'ACH']) {
-      expectFdError(
-        await fdApi.call('GetCustomerAccounts', { path: { customerId: c.customerId }, query: { account_type } }),
-        400,
-        `account_type=${account_type}`,
-      );
+      const refused = await fdApi.call('GetCustomerAccounts', { path: { customerId: c.customerId }, query: { account_type } });
+      expectFdError(refused, 400, `account_type=${account_type}`);
     }
   },
 );

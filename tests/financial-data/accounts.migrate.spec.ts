@@ -25,10 +25,8 @@ test(
     for (const rec of res.body.accounts as any[]) {
       const a = mine.find((x) => x.id === String(rec.id))!;
       const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
-      expect(
-        { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 },
-        `account ${rec.id}: last four digits only`,
-      ).toEqual({ display: true, numberDigitsAtMostFour: true });
+      const seen = { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 };
+      expect(seen, `account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
       expect(rec.institutionLoginId, 'the login the accounts were read under').toBe(legacy!.id);
     }
     for (const a of mine)
@@ -37,9 +35,7 @@ test(
         `account ${a.id} after the migration`,
       ).toBe(200);
     const byLogin = await fdApi.call('GetCustomerAccountsByInstitutionLogin', { path });
-    expect(
-      (byLogin.body.accounts as any[] | undefined)?.map((a) => String(a.id)).sort(),
-      'the login lists its accounts after the migration',
-    ).toEqual(mine.map((a) => a.id).sort());
+    const listed = (byLogin.body.accounts as any[] | undefined)?.map((a) => String(a.id)).sort();
+    expect(listed, 'the login lists its accounts after the migration').toEqual(mine.map((a) => a.id).sort());
   },
 );

@@ -1,15 +1,9 @@
-// Covers: GetCustomerAccount, GetCustomerAccountSimple, GetCustomerAccounts, GetCustomerAccountsSimple,
-// GetCustomerAccountsByInstitutionLogin, GetCustomerAccountsByInstitutionLoginSimple,
-// GetCustomerAccountsByInstitution, GetCustomerAccountsByInstitutionSimple - seed 002, Accounts
-// ("simple variants return only basic information of active accounts") with the provider's shapes
-// and scopes (provider 1.35.0: CustomerAccount(Simple); the by-institution lists hold the customer's
-// ACTIVE accounts there; the account lists and the by-login list hold all of them). Every reader is
-// read for every scope of the linked portfolio and compared with the known answer (the mock's
-// portfolio: FinBank A 101732 with a pending checking account, FinBank B 102105, a legacy login at
-// 170778). Read-only: runs on a sandbox against FD_LINKED_CUSTOMER_ID too. The ids, dates, the simple
-// readers' active list and basic record are the accounts model check's (resources.model.spec.ts); what
-// stays here is what its random sequences do not reach every run (the masking on the by-login list, the
-// pending account on the by-institution list).
+// Covers: the eight account readers (GetCustomerAccount(s)(Simple), by login and by institution, full and
+// simple) - seed 002, Accounts ("simple variants return only basic information of active accounts");
+// provider 1.35.0 CustomerAccount(Simple): the by-institution lists hold the ACTIVE accounts there, the
+// others all of them. Each reader against the known portfolio (FinBank A 101732 with a pending checking,
+// FinBank B 102105, a legacy login at 170778). Ids, dates and the simple readers are the accounts model's
+// (resources.model.spec.ts); here what its sequences do not reach every run.
 import { underRule } from '../../helpers/client/annotations.js';
 import {
   ACCOUNT_READERS,
@@ -20,6 +14,7 @@ import {
   type LinkedCustomer,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { cite } from './cite.js';
 
 type Acct = LinkedCustomer['accounts'][number];
 const READERS = ACCOUNT_READERS;
@@ -125,13 +120,9 @@ test(
 test(
   'each login and institution list holds exactly its accounts, and the full readers show the pending account @provider',
   rules(
-    'FD-ACCT-BY-LOGIN@acct-by-login',
-    'FD-ACCT-BY-LOGIN@acct-by-login-simple',
-    'FD-ACCT-BY-INSTITUTION@acct-by-institution',
-    'FD-ACCT-BY-INSTITUTION@acct-by-institution-simple',
-    'FD-ACCT-FULL-PENDING@acct-get',
-    'FD-ACCT-FULL-PENDING@acct-list',
-    'FD-ACCT-FULL-PENDING@acct-by-login',
+    ...cite('FD-ACCT-BY-LOGIN', ['acct-by-login', 'acct-by-login-simple']),
+    ...cite('FD-ACCT-BY-INSTITUTION', ['acct-by-institution', 'acct-by-institution-simple']),
+    ...cite('FD-ACCT-FULL-PENDING', ['acct-get', 'acct-list', 'acct-by-login']),
   ),
   async ({ fdApi, fd, linkedCustomer: c }) => {
     // A sandbox portfolio may hold no pending account: the scopes are checked all the same.
@@ -156,9 +147,7 @@ test(
     if (!pending) return;
     const holding = (reader: Reader) =>
       reads.filter((r) => r.reader === reader && r.records.some((rec) => String(rec.id) === pending.id)).length;
-    expect(
-      { get: holding('acct-get'), list: holding('acct-list'), byLogin: holding('acct-by-login') },
-      'the full readers show the pending account',
-    ).toEqual({ get: 1, list: 1, byLogin: 1 });
+    const got = { get: holding('acct-get'), list: holding('acct-list'), byLogin: holding('acct-by-login') };
+    expect(got, 'the full readers show the pending account').toEqual({ get: 1, list: 1, byLogin: 1 });
   },
 );

@@ -1,11 +1,7 @@
-// Covers: RefreshCustomerAccounts, RefreshCustomerAccountsV2, RefreshCustomerAccountsByInstitutionLogin,
-// RefreshCustomerAccountsByInstitutionLoginV2, read back through GetCustomerAccount - seed 002,
-// Accounts: refresh v1 answers 200 (with the accounts: provider 1.35.0 RefreshCustomerAccountsResponse),
-// v2 204; "completion is seen as an updated aggregation attempt date on the account". The clock
-// moves on a few seconds first (the mock's, or real time on a sandbox) so that the date visibly
-// moves; a refresh by login leaves the other logins' accounts alone. Dates are epoch seconds
-// (provider 1.35.0 UnixDate). A refresh changes the accounts: each check links a customer of its
-// own (the mock's control surface, or Connect on a sandbox whose page the suite completes).
+// Covers: RefreshCustomerAccounts(V2) and RefreshCustomerAccountsByInstitutionLogin(V2), read back through
+// GetCustomerAccount - seed 002, Accounts: v1 answers 200 (provider 1.35.0 RefreshCustomerAccountsResponse),
+// v2 204; "completion is seen as an updated aggregation attempt date on the account"; a refresh by login
+// leaves the other logins alone. Dates: provider 1.35.0 UnixDate. Each check links a customer of its own.
 import {
   expect,
   expectEpochSecondsNear,
@@ -64,21 +60,15 @@ for (const v of VARIANTS) {
         expect(res.status).toBe(200);
         const answered = (res.body.accounts as any[]).map((a) => String(a.id));
         // Exactly the accounts refreshed: every active one of the scope, nothing outside it.
-        expect(
-          answered.filter((id) => !scope.some((a) => a.id === id)),
-          'accounts outside the refreshed scope',
-        ).toEqual([]);
-        expect(
-          scope.filter((a) => a.status === 'active' && !answered.includes(a.id)).map((a) => a.id),
-          'active accounts of the scope missing',
-        ).toEqual([]);
+        const stray = answered.filter((id) => !scope.some((a) => a.id === id));
+        expect(stray, 'accounts outside the refreshed scope').toEqual([]);
+        const offending = scope.filter((a) => a.status === 'active' && !answered.includes(a.id)).map((a) => a.id);
+        expect(offending, 'active accounts of the scope missing').toEqual([]);
         for (const rec of res.body.accounts as any[]) {
           const a = c.accounts.find((x) => x.id === String(rec.id))!;
           const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
-          expect(
-            { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 },
-            `${v.op}, account ${rec.id}: last four digits only`,
-          ).toEqual({ display: true, numberDigitsAtMostFour: true });
+          const shown = { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 };
+          expect(shown, `${v.op}, account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
         }
       } else {
         expect({ status: res.status, body: res.text }).toEqual({ status: 204, body: '' });

@@ -13,6 +13,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { accessKeyBody, accessPeriod } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { cite } from './cite.js';
 
 /** Registers a value with the suite's redaction (fdAuthHeaders registers what it is given). */
 const keepSecret = (value: unknown) => void (typeof value === 'string' && fdAuthHeaders(value));
@@ -37,22 +38,24 @@ const periods = (products: any[] | undefined) =>
 async function generate(fdApi: OperationClient, body: ReturnType<typeof accessKeyBody>) {
   return receiptOf(await fdApi.call('GenerateThirdPartyAccessKey', { body }), 'GenerateThirdPartyAccessKey');
 }
+async function update(fdApi: OperationClient, consentReceiptId: string, body: ReturnType<typeof accessKeyBody>) {
+  return receiptOf(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body }), 'UpdateThirdPartyAccessKey');
+}
 
 test(
   'GenerateThirdPartyAccessKey answers 200 with a receipt id, the products granted and a signed proof',
   rules('FD-ACCESSKEY-GENERATE'),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const body = accessKeyBody(fd, linkedCustomer.customerId, [
-      linkedCustomer.account('checking').id,
-      linkedCustomer.account('savings').id,
-    ]);
+    const body = accessKeyBody(
+      fd,
+      linkedCustomer.customerId,
+      ['checking', 'savings'].map((t) => linkedCustomer.account(t).id),
+    );
     const { receipt, proof } = await generate(fdApi, body);
     expect(typeof receipt?.receiptId === 'string' && receipt.receiptId.length > 0, 'a consent receipt id').toBe(true);
     expect(periods(receipt?.products), 'the products and periods granted').toEqual(periods(body.products));
-    expect(
-      { signed: typeof proof?.signature === 'string' && proof.signature.length > 0, keyId: typeof proof?.keyId },
-      'a signed proof',
-    ).toEqual({ signed: true, keyId: 'string' });
+    const seen = { signed: typeof proof?.signature === 'string' && proof.signature.length > 0, keyId: typeof proof?.keyId };
+    expect(seen, 'a signed proof').toEqual({ signed: true, keyId: 'string' });
   },
 );
 
@@ -64,19 +67,14 @@ test(
     const savingsId = linkedCustomer.account('savings').id;
     const body = accessKeyBody(fd, linkedCustomer.customerId, [accountId, savingsId]);
     const made = await generate(fdApi, body);
-    const updated = receiptOf(
-      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body }),
-      'UpdateThirdPartyAccessKey',
-    );
+    const updated = await update(fdApi, made.receipt.receiptId, body);
     for (const [what, entry] of [
       ['generation', made],
       ['update', updated],
     ] as const) {
       const text = JSON.stringify(entry.receipt);
-      expect(
-        { customerId: text.includes(linkedCustomer.customerId), accountId: text.includes(accountId) },
-        `the ${what} receipt holds the real ids`,
-      ).toEqual({ customerId: false, accountId: false });
+      const shown = { customerId: text.includes(linkedCustomer.customerId), accountId: text.includes(accountId) };
+      expect(shown, `the ${what} receipt holds the real ids`).toEqual({ customerId: false, accountId: false });
       expect(typeof entry.receipt.customerId, `the ${what} receipt names the customer (a pseudo id)`).toBe('string');
       expect(text.includes(savingsId), `the ${what} receipt holds the second account's real id`).toBe(false);
       // provider 1.35.0 ThirdPartyAccessKeyReceiptData: each accountId "represented as a pseudo
@@ -93,28 +91,19 @@ test(
   rules('FD-ACCESSKEY-NOT-FOUND'),
   async ({ fdApi, fd, fdEntities, fdPowers, createCustomer, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking').id;
-    expectFdError(
-      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, '9999999991', [checking]) }),
-      404,
-      'unknown customer',
-    );
+    const generateFor = (customerId: string, accounts: string[]) =>
+      fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, customerId, accounts) });
+    expectFdError(await generateFor('9999999991', [checking]), 404, 'unknown customer');
     // Another customer's account: the mock worker's own linked customer; on a sandbox, where that is
     // FD_LINKED_CUSTOMER_ID too, a customer of the check's own, its accounts linked through Connect.
     const others = fd.control ? fdEntities.linked : await ownLinkedCustomer(fdPowers, createCustomer);
     const other = others?.accounts.find((a) => a.type === 'checking');
     expect(others?.customerId, 'another customer than the linked one').not.toBe(linkedCustomer.customerId);
     expect(other, 'a checking account of the other customer').toBeDefined();
-    expectFdError(
-      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }),
-      404,
-      "another customer's account",
-    );
+    expectFdError(await generateFor(linkedCustomer.customerId, [other!.id]), 404, "another customer's account");
     // Every product's account is checked, not only the first one's.
-    expectFdError(
-      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [checking, other!.id]) }),
-      404,
-      "another customer's account as the second product",
-    );
+    const refusal = await generateFor(linkedCustomer.customerId, [checking, other!.id]);
+    expectFdError(refusal, 404, "another customer's account as the second product");
   },
 );
 
@@ -176,10 +165,8 @@ test(
   'UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent; RevokeThirdPartyAccessKey 204, after which the key, like one never issued, is a 404 on update and on revocation',
   rules(
     'FD-ACCESSKEY-UPDATE',
-    'FD-ACCESSKEY-REVOKED@key-update',
-    'FD-ACCESSKEY-REVOKED@key-revoke',
-    'FD-ACCESSKEY-UNKNOWN@key-update',
-    'FD-ACCESSKEY-UNKNOWN@key-revoke',
+    ...cite('FD-ACCESSKEY-REVOKED', ['key-update', 'key-revoke']),
+    ...cite('FD-ACCESSKEY-UNKNOWN', ['key-update', 'key-revoke']),
   ),
   async ({ fdApi, fd, linkedCustomer }) => {
     const accounts = [linkedCustomer.account('checking').id];
@@ -192,10 +179,7 @@ test(
       'moneyTransferDetails',
       accessPeriod(fd.now() + 3_600_000, 7 * 86_400_000),
     );
-    const updated = receiptOf(
-      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body: changed }),
-      'UpdateThirdPartyAccessKey',
-    );
+    const updated = await update(fdApi, consentReceiptId, changed);
     expect(updated.receipt.receiptId, 'the same consent').toBe(consentReceiptId);
     expect(periods(updated.receipt.products), 'the products and period sent').toEqual(periods(changed.products));
     expect((await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } })).status, 'revocation').toBe(204);

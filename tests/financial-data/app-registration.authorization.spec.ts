@@ -1,9 +1,7 @@
-// Covers: getCustomerAuthorizationDetails - seed 002, App registration and third-party access (start
-// and end date of the customer's authorization; only OAuth connections; a legacy connection yields
-// 3003, an authorization granted before the endpoint existed may yield 3004) and Errors; provider
-// 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates) and its 404 examples (codes 3003, 3004).
-// Logins: the linked customer's (mock: FinBank Profiles - A is OAuth, Harbor Savings a legacy
-// connection until migrated, FinBank Profiles - B granted before the endpoint existed).
+// Covers: getCustomerAuthorizationDetails - seed 002, App registration and third-party access (start and
+// end date; only OAuth connections: a legacy one yields 3003, one granted before the endpoint existed may
+// yield 3004) and Errors; provider 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates), 404 examples.
+// Mock logins: FinBank Profiles - A OAuth, Harbor Savings legacy until migrated, - B granted before.
 import { expect, expectFdError, mockOnly, newCustomer, rules, spareAuth, test } from '../../fixtures/financial-data.js';
 import { PREDATING_INSTITUTION } from './app-registration.readers.js';
 

@@ -1,15 +1,9 @@
-// Shared by the app-registration specs (tests/financial-data/app-registration.*.spec.ts): the two
-// readers of registrations and the suite's handling of the deprecated one. Not a spec.
+// Shared by the app-registration specs: the two readers of registrations. Not a spec.
 //
-// Decision on GetAppRegistrationStatus (seed 002, App registration and Versioning: the v2 status
-// endpoint is unsupported after May 2026; replaced by GET /applications and
-// GET /applications/{application_id}/institutions). Version 1.35.0 still lists it, so it is checked
-// like any operation of the version, and every check of it notes the deprecation in the report
-// (annotation `deprecation`): a target still serving it is never failed for serving it past the
-// sunset. "Unsupported" is not "removed": the mock, a 1.35.0 target, keeps serving it and is held to
-// it (fault fd-app-status-sunset-retired is caught). A real sandbox past the sunset may have retired it: when it
-// answers 404 for a registration that getApplications finds, the check skips, naming the
-// deprecation, instead of failing (rules FD-APP-STATUS-SUNSET).
+// GetAppRegistrationStatus (seed 002, App registration and Versioning: unsupported after May 2026) is still
+// in 1.35.0, so it is checked like any operation and every check notes the deprecation (annotation
+// `deprecation`); the mock, a 1.35.0 target, keeps serving it. A sandbox past the sunset that answers 404
+// for a registration getApplications finds skips, naming the deprecation (FD-APP-STATUS-SUNSET).
 import { expect, test, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** What the readers need of the target (the `fd` fixture). */

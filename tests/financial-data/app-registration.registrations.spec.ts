@@ -1,10 +1,8 @@
-// Covers: RegisterApp, ModifyAppRegistration and their two readers, getApplications and
-// GetAppRegistrationStatus (deprecated) - seed 002, App registration and third-party access
-// (201, 200, 404), Resources (preAppId, applicationId); provider 1.35.0 Application (required
-// members, logo under 50 KB), AppRegistrationStatus (P when submitted and when modified),
-// ApplicationId (given once approved, kept for life). Approval is not triggerable through the API:
-// the mock approves a registration a day after it was submitted (virtual clock), so the checks of
-// approved registrations are @mock-only.
+// Covers: RegisterApp, ModifyAppRegistration, getApplications and GetAppRegistrationStatus (deprecated) -
+// seed 002, App registration and third-party access (201, 200, 404), Resources (preAppId, applicationId);
+// provider 1.35.0 Application (required members, logo under 50 KB), AppRegistrationStatus (P when
+// submitted and modified), ApplicationId (given once approved, kept). The mock approves a day after
+// submission (virtual clock): the checks of approved registrations are @mock-only.
 import { expect, expectFdError, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { logoOfBytes, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
@@ -40,10 +38,8 @@ test(
     const [approved] = await listApps(fdApi, { pre_app_id: preAppId });
     expect(approved.status).toBe('A');
     expect(typeof approved.applicationId, 'an applicationId once approved').toBe('string');
-    expect(
-      (await listApps(fdApi, { application_id: approved.applicationId })).map((a) => a.preAppId),
-      'found by application_id',
-    ).toEqual([preAppId]);
+    const shown = (await listApps(fdApi, { application_id: approved.applicationId })).map((a) => a.preAppId);
+    expect(shown, 'found by application_id').toEqual([preAppId]);
     const v2 = v2Apps(await readStatusV2(fdApi, fd, { applicationId: approved.applicationId }, preAppId), 'by applicationId');
     expect(v2.map((a) => ({ preAppId: a.preAppId, status: a.status, applicationId: a.applicationId }))).toEqual([
       { preAppId: String(preAppId), status: 'A', applicationId: approved.applicationId },
@@ -116,11 +112,8 @@ for (const member of ['appName', 'appUrl', 'image'] as const) {
       const { body, preAppId } = await register(fdApi);
       const { [member]: _left, ...without } = body;
       expectFdError(await fdApi.call('RegisterApp', { body: without }), 400, `RegisterApp without ${member}`);
-      expectFdError(
-        await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: without }),
-        400,
-        `ModifyAppRegistration without ${member}`,
-      );
+      const refused = await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: without });
+      expectFdError(refused, 400, `ModifyAppRegistration without ${member}`);
     },
   );
 }
@@ -133,11 +126,8 @@ test(
   rules('FD-APP-LOGO-SIZE:accept', 'FD-APP-LOGO-SIZE:refuse'),
   async ({ fdApi }) => {
     const { body, preAppId } = await register(fdApi, { image: logoOfBytes(49_000) });
-    expectFdError(
-      await fdApi.call('RegisterApp', { body: newApplication({ image: logoOfBytes(52_000) }) }),
-      400,
-      'RegisterApp: a 52,000-byte logo',
-    );
+    const refusal = await fdApi.call('RegisterApp', { body: newApplication({ image: logoOfBytes(52_000) }) });
+    expectFdError(refusal, 400, 'RegisterApp: a 52,000-byte logo');
     const modify = (image: string) =>
       fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: { ...body, image } });
     expect((await modify(logoOfBytes(49_000))).status, 'ModifyAppRegistration: a 49,000-byte logo').toBe(200);
@@ -148,9 +138,6 @@ test(
 // The model check sends an unknown preAppId too, but its calls are drawn at random and cover no cell of
 // the rule x path table; another partner's preAppId is the other-partner property's (FD-OBJ-OTHER-PARTNER).
 test('ModifyAppRegistration answers 404 for a preAppId never registered', rules('FD-APP-UNKNOWN'), async ({ fdApi }) => {
-  expectFdError(
-    await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication() }),
-    404,
-    'unknown preAppId',
-  );
+  const denied = await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication() });
+  expectFdError(denied, 404, 'unknown preAppId');
 });

@@ -14,15 +14,14 @@ import {
   tellingMarkupName,
   test,
 } from '../../fixtures/financial-data.js';
+import { cite } from './cite.js';
 
 /** NewBusiness.name's longest (provider 1.35.0: NewBusiness): sent whole on one path, a target that cuts it fails. */
 const NAME_MAX = lengthOf(FD_CONTRACT, 'NewBusiness', 'name').max!;
 
 /**
- * Every NewBusiness member the contract knows (provider 1.35.0: NewBusiness), each a telling value
- * (mixed case, inner and trailing spaces, non-ASCII letters, an apostrophe and a hyphen, leading
- * zeros): compared field by field
- * with what reads back, a target that normalises any of them fails.
+ * Every NewBusiness member (provider 1.35.0), each a telling value (case, spaces, non-ASCII letters, an
+ * apostrophe, a hyphen, leading zeros): a target that normalises any of them reads back otherwise.
  */
 const fullBusiness = (name: string, liable: boolean, n: string) =>
   newBusiness({
@@ -46,13 +45,9 @@ const fullBusiness = (name: string, liable: boolean, n: string) =>
 test(
   'adds the business of a customer (200), then replaces its details (200): every field sent reads back in each answer, by customer and by id @smoke',
   rules(
-    'FD-BUS-READ@business-answer',
-    'FD-BUS-READ@business-by-customer',
-    'FD-BUS-READ@business-by-id',
+    ...cite('FD-BUS-READ', ['business-answer', 'business-by-customer', 'business-by-id']),
     'FD-BUS-ONE:accept',
-    'FD-BUS-UPDATE@business-answer',
-    'FD-BUS-UPDATE@business-by-customer',
-    'FD-BUS-UPDATE@business-by-id',
+    ...cite('FD-BUS-UPDATE', ['business-answer', 'business-by-customer', 'business-by-id']),
   ),
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
@@ -87,11 +82,8 @@ test(
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
     expect((await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).status).toBe(200);
-    expectFdError(
-      await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() }),
-      409,
-      'second business',
-    );
+    const refused = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+    expectFdError(refused, 409, 'second business');
   },
 );
 

@@ -1,15 +1,9 @@
-// Covers: every rule of the financial data catalogue marked `clock: utc-midnight` (a rule that turns
-// on the target's calendar day: today, the past, days counted from today, a date's instant), checked
-// with the target's clock just before and just after a UTC midnight, not only at the hour the run
-// happens: a target judging "today" in another zone (or a day late or early) agrees with UTC for
-// most of the day and breaks on one side of midnight only. The rules and their sources:
-// GeneratePaymentSuccessIndicators, GenerateFcraPaymentSuccessIndicators and the two legacy reads -
-// provider 1.35.0 400 example 10006 ("settleByDate must not be in the past") and SettleByDate (the
-// days from today, day0); the run read back (seed 002, PSI: 202 then the get by payRequestId);
-// ReportReissue - seed 002, Report retrieval (purpose required by April 30, 2026; read on the
-// target's clock from 2026-04-30T00:00:00Z, @assumption). The cases are generated from the
-// catalogue's mark; a marked rule without a case here is a failing test naming it. The clock is the
-// mock's (its control surface): on a target without one each rule's check skips with that reason.
+// Covers: every rule of the catalogue marked `clock: utc-midnight`, checked with the target's clock just
+// before and after a UTC midnight (a target judging "today" in another zone breaks on one side only):
+// the PSI generations and legacy reads - provider 1.35.0 400 example 10006 ("settleByDate must not be in
+// the past"), SettleByDate (day0), seed 002, PSI (202, then the get by payRequestId); ReportReissue - seed
+// 002, Report retrieval (purpose required by April 30, 2026, from 2026-04-30T00:00:00Z, @assumption).
+// A marked rule without a case here fails, naming it. The clock is the mock's; elsewhere each check skips.
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import { PSI_RATINGS, ratePsi } from './psi.known.js';
@@ -148,14 +142,10 @@ const CASES: Record<string, Case[]> = {
 const MARKED = loadRules('financial-data').rules.filter((r) => r.clock === 'utc-midnight');
 
 test('every rule marked clock: utc-midnight in the catalogue has its cases here', () => {
-  expect(
-    MARKED.filter((r) => !CASES[r.id]?.length).map((r) => r.id),
-    'rules turning on the calendar day without a check at both sides of a UTC midnight',
-  ).toEqual([]);
-  expect(
-    Object.keys(CASES).filter((id) => !MARKED.some((r) => r.id === id)),
-    'cases of rules the catalogue does not mark clock: utc-midnight',
-  ).toEqual([]);
+  const wrong = MARKED.filter((r) => !CASES[r.id]?.length).map((r) => r.id);
+  expect(wrong, 'rules turning on the calendar day without a check at both sides of a UTC midnight').toEqual([]);
+  const stray = Object.keys(CASES).filter((id) => !MARKED.some((r) => r.id === id));
+  expect(stray, 'cases of rules the catalogue does not mark clock: utc-midnight').toEqual([]);
 });
 
 // One check per rule: every case of it at both clock positions (before the midnight, then after it:

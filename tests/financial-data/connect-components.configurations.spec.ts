@@ -14,6 +14,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { serviceAgreement } from '../../fixtures/examples/fd-samples/connect-components.js';
+import { cite } from './cite.js';
 
 const listIds = async (fdApi: OperationClient, auth?: () => Record<string, string>) => {
   const res = await fdApi.call('get-configurations', auth ? { auth } : {});
@@ -21,13 +22,10 @@ const listIds = async (fdApi: OperationClient, auth?: () => Record<string, strin
   return res.body as { id: string }[];
 };
 
-// Every combination of the optional members of the create (generated from its request schema), each
-// member sent with a value a normalisation changes where the contract allows one (filterAccounts: any
-// strings of 1 to 512; accountClassificationType: the provider's supported personal, business,
-// unknown; aoRequired: both values), read by id and in the list. The answer judge
-// (fixtures/financial-data.ts) judges each answer: the 201 gives a member sent as sent (arrays as
-// collections: no source says the order is kept) and one left out with its documented default
-// (provider 1.35.0 AoRequired: false), and each reader gives what the 201 gave; here, each is listed.
+// Every combination of the create's optional members (from its request schema), with values a normalisation
+// changes (filterAccounts: strings of 1 to 512; accountClassificationType: personal, business, unknown;
+// aoRequired: both), read by id and in the list. The answer judge (fixtures/financial-data.ts) holds the 201
+// to what was sent or its default (provider 1.35.0 AoRequired: false) and each reader to the 201; here, each is listed.
 const CONFIG_REQUEST = FD_CONTRACT.resolveSchema(FD_CONTRACT.operationOf('post-configurations').requestBody!.schema);
 const CONFIG_VALUES: Record<string, unknown[]> = {
   filterAccounts: [[tellingText('Checking'), 'Savings\tPlus  ', 'ÇA  Épargne']],
@@ -58,10 +56,8 @@ test(
     for (const id of ids)
       expect((await fdApi.call('get-configurations-configurationId', { path: { configuration_id: id } })).status, id).toBe(200);
     const listed = (await listIds(fdApi)).map((c) => c.id);
-    expect(
-      ids.filter((id) => !listed.includes(id)),
-      'every configuration made is listed',
-    ).toEqual([]);
+    const wrong = ids.filter((id) => !listed.includes(id));
+    expect(wrong, 'every configuration made is listed').toEqual([]);
   },
 );
 
@@ -87,22 +83,15 @@ test(
 
 test(
   'another partner neither lists, reads, deletes nor applies our configuration',
-  rules(
-    'FD-COMPONENTS-CONFIG-OWNER@cc-list',
-    'FD-COMPONENTS-CONFIG-OWNER@cc-by-id',
-    'FD-COMPONENTS-CONFIG-OWNER@cc-delete',
-    'FD-COMPONENTS-CONFIG-OWNER@cc-oauth',
-  ),
+  rules(...cite('FD-COMPONENTS-CONFIG-OWNER', ['cc-list', 'cc-by-id', 'cc-delete', 'cc-oauth'])),
   async ({ fdApi, fd }) => {
     const found = await spareAuth(fdApi, fd);
     test.skip(!found, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
     const spare = found!;
     const ours = await fdApi.call('post-configurations', { body: { filterAccounts: ['Checking'] } });
     const path = { configuration_id: ours.body.id };
-    expect(
-      (await listIds(fdApi, spare)).map((c) => c.id),
-      "the spare partner's list",
-    ).not.toContain(ours.body.id);
+    const shown = (await listIds(fdApi, spare)).map((c) => c.id);
+    expect(shown, "the spare partner's list").not.toContain(ours.body.id);
     expectFdError(await fdApi.call('get-configurations-configurationId', { path, auth: spare }), 404, 'read by the spare partner');
     expectFdError(await fdApi.call('delete-configurations-configurationId', { path, auth: spare }), 404, 'delete by the spare partner');
     expect((await fdApi.call('get-configurations-configurationId', { path })).status, 'ours survives').toBe(200);

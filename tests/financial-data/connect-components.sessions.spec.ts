@@ -1,9 +1,7 @@
-// Covers: POST /connect-components/institutions/{institution_id}/oauth-urls, .../login-forms and
-// POST /connect-components/customers/{customer_id}/institution-login-ids/{institution_login_id}/reconnections
-// (seed 002, Connect components: 201; 203 with a multi-factor challenge; 400, 401, 404): sessions of a
-// known institution, the required redirectURI, the optional configuration (a known one accepted, an
-// unknown or deleted one refused), the customer and login a request names, and the provider's
-// {"Errors": {"Error": [...]}} error body on every operation (reference, Error bodies).
+// Covers: connect-components oauth-urls, login-forms and reconnections - seed 002, Connect components
+// (201; 203 with a multi-factor challenge; 400, 401, 404): the required redirectURI, the optional
+// configuration (unknown or deleted refused), the customer and login named, and the
+// {"Errors": {"Error": [...]}} body on every operation (reference, Error bodies).
 import {
   expect,
   expectFdError,
@@ -72,15 +70,11 @@ for (const { op, path } of SESSIONS) {
     rules(`FD-COMPONENTS-CONFIGURATION-REF:accept@${path}`, `FD-COMPONENTS-CONFIGURATION-REF:refuse@${path}`),
     async ({ fdApi, fd, fdEntities }) => {
       const configurationId = await newConfiguration(fdApi);
-      expect(
-        (await fdApi.call(op, { path: institution(fd), body: sessionBody(op, fd, fdEntities.customerId, configurationId) })).status,
-        'a configuration of the partner',
-      ).toBe(201);
+      const session = async (id: string) =>
+        (await fdApi.call(op, { path: institution(fd), body: sessionBody(op, fd, fdEntities.customerId, id) })).status;
+      expect(await session(configurationId), 'a configuration of the partner').toBe(201);
       // provider 1.35.0: "a valid configurationId"; which refusal status is not stated: 400 or 404.
-      const refused = async (id: string, what: string) =>
-        expect([400, 404], what).toContain(
-          (await fdApi.call(op, { path: institution(fd), body: sessionBody(op, fd, fdEntities.customerId, id) })).status,
-        );
+      const refused = async (id: string, what: string) => expect([400, 404], what).toContain(await session(id));
       await refused('0badc0de-0000-4000-8000-000000000000', 'an unknown configurationId');
       expect((await fdApi.call('delete-configurations-configurationId', { path: { configuration_id: configurationId } })).status).toBe(204);
       await refused(configurationId, 'a deleted configuration');
@@ -91,11 +85,8 @@ for (const { op, path } of SESSIONS) {
     `${op} refuses a customer the partner does not have @assumption`,
     rules(`FD-COMPONENTS-CUSTOMER@${path}`),
     async ({ fdApi, fd, fdContract }) => {
-      const res = await fdApi.call(op, {
-        path: institution(fd),
-        body: sessionBody(op, fd, unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' })),
-      });
-      expect([400, 404], 'an unknown customer').toContain(res.status);
+      const body = sessionBody(op, fd, unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' }));
+      expect([400, 404], 'an unknown customer').toContain((await fdApi.call(op, { path: institution(fd), body })).status);
     },
   );
 }
@@ -105,15 +96,10 @@ test('an OAuth URL request without redirectURI is a 400', rules('FD-COMPONENTS-R
     string,
     unknown
   >;
-  expectFdError(await fdApi.call('post-institutions-institutionId-oauth-urls', { path: institution(fd), body }), 400, 'no redirectURI');
-  expect(
-    (
-      await fdApi.call('post-institutions-institutionId-oauth-urls', {
-        path: institution(fd),
-        body: { ...body, redirectURI: 'https://lender.example.com/done' },
-      })
-    ).status,
-  ).toBe(201);
+  const oauth = (sent: Record<string, unknown>) =>
+    fdApi.call('post-institutions-institutionId-oauth-urls', { path: institution(fd), body: sent });
+  expectFdError(await oauth(body), 400, 'no redirectURI');
+  expect((await oauth({ ...body, redirectURI: 'https://lender.example.com/done' })).status).toBe(201);
 });
 
 test(
@@ -150,10 +136,8 @@ test(
     ] as const;
     for (const [what, res] of refusals) expectFdError(res, 400, what);
     // provider 1.35.0 GoldStandardInvalidField: a request the service cannot validate is ReasonCode 10010.
-    expect(
-      refusals.map(([what, res]) => [what, String(res.body?.Errors?.Error?.[0]?.ReasonCode)]),
-      'the ReasonCode of each refusal',
-    ).toEqual(refusals.map(([what]) => [what, '10010']));
+    const listed = refusals.map(([what, res]) => [what, String(res.body?.Errors?.Error?.[0]?.ReasonCode)]);
+    expect(listed, 'the ReasonCode of each refusal').toEqual(refusals.map(([what]) => [what, '10010']));
   },
 );
 

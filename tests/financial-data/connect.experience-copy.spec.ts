@@ -26,11 +26,8 @@ if (hasOperation('CreateConnectExperience')) {
         400,
         'malformed experience id',
       );
-      expectFdError(
-        await fdApi.call('CreateConnectExperience', { path: { experience_id: MOCK_EXPERIENCE_ID }, body: {} }),
-        400,
-        'no indirectPartnerId',
-      );
+      const refused = await fdApi.call('CreateConnectExperience', { path: { experience_id: MOCK_EXPERIENCE_ID }, body: {} });
+      expectFdError(refused, 400, 'no indirectPartnerId');
     },
   );
 }

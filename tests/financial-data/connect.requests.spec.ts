@@ -15,15 +15,12 @@ import {
   unknownId,
 } from '../../fixtures/financial-data.js';
 import { bodyOf, customerWithConsumer, FLOWS, type Login } from './connect.known.js';
+import { atSite } from './cite.js';
 
 for (const flow of FLOWS) {
   test(
     `${flow.op} refuses an unknown customer and another partner's partnerId with 400${flow.consumer ? ', and a consumer of another customer' : ''}`,
-    rules(
-      `FD-CONNECT-CUSTOMER@${flow.path}`,
-      `FD-CONNECT-PARTNER@${flow.path}`,
-      ...(flow.consumer ? [`FD-CONNECT-CONSUMER@${flow.path}`] : []),
-    ),
+    rules(...atSite(flow.path, 'FD-CONNECT-CUSTOMER', 'FD-CONNECT-PARTNER', ...(flow.consumer ? ['FD-CONNECT-CONSUMER'] : []))),
     async ({ fdApi, fd, fdEntities, fdContract, createCustomer }) => {
       const body = bodyOf(flow, fd, fdEntities);
       const unknown = unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' });
@@ -52,11 +49,8 @@ for (const flow of FLOWS) {
           expectFdError(await fdApi.call(flow.op, { body: coForeign }), 400, "another partner's customer as the joint borrower");
         }
       }
-      expectFdError(
-        await fdApi.call(flow.op, { body: { ...bodyOf(flow, fd, fdEntities), partnerId: `${fd.partner.partnerId}9` } }),
-        400,
-        "another partner's id",
-      );
+      const denied = await fdApi.call(flow.op, { body: { ...bodyOf(flow, fd, fdEntities), partnerId: `${fd.partner.partnerId}9` } });
+      expectFdError(denied, 400, "another partner's id");
       if (flow.consumer) {
         const other = await customerWithConsumer(fdApi, createCustomer);
         const mixed = bodyOf(flow, fd, { customerId: fdEntities.customerId, consumerId: other.consumerId });
@@ -70,11 +64,8 @@ for (const flow of FLOWS) {
             b.borrowers.push({ customerId: other.customerId, consumerId, type: 'jointBorrower' });
             return b;
           };
-          expectFdError(
-            await fdApi.call(flow.op, { body: joint(fdEntities.consumerId) }),
-            400,
-            "the joint borrower with another customer's consumer",
-          );
+          const reply = await fdApi.call(flow.op, { body: joint(fdEntities.consumerId) });
+          expectFdError(reply, 400, "the joint borrower with another customer's consumer");
           expect((await fdApi.call(flow.op, { body: joint(other.consumerId) })).status, 'the joint borrower with its own consumer').toBe(
             200,
           );
@@ -115,11 +106,9 @@ for (const flow of FLOWS) {
   }
 }
 
-// Every member of the e-mail in a form a normalisation changes (provider 1.35.0 EmailOptions: plain
-// strings): mixed case, a doubled inner space, non-ASCII letters, a trailing space, a leading zero,
-// empty and blank signature lines, and in every free-text member the characters HTML escapes (&, <,
-// >, quotes: an e-mail body writer that escapes them, or unescapes a literal entity, changes the
-// answer); each answered byte for byte, on the single and the joint-borrower e-mail alike.
+// Every member of the e-mail in a form a normalisation changes (provider 1.35.0 EmailOptions: plain strings):
+// case, spaces, non-ASCII letters, a leading zero, empty and blank signature lines, and the characters HTML
+// escapes; each answered byte for byte, on the single and the joint-borrower e-mail alike.
 for (const flow of FLOWS.filter((f) => f.email)) {
   test(
     `${flow.op} answers the link and the e-mail as sent, byte for byte @provider`,
@@ -156,10 +145,8 @@ test(
     const { email: _email, ...withoutEmail } = body;
     expectFdError(await fdApi.call(flow.op, { body: withoutEmail }), 400, 'no e-mail');
     expectFdError(await fdApi.call(flow.op, { body: { ...body, email: { ...body.email, to: '' } } }), 400, 'an empty address');
-    expect(
-      (await fdApi.call(flow.op, { body: { ...body, email: { ...body.email, to: 'joint.borrower@example.com' } } })).status,
-      'one address',
-    ).toBe(200);
+    const statusNow = (await fdApi.call(flow.op, { body: { ...body, email: { ...body.email, to: 'joint.borrower@example.com' } } })).status;
+    expect(statusNow, 'one address').toBe(200);
   },
 );
 

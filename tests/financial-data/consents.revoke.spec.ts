@@ -1,9 +1,7 @@
-// Covers: the data sharing consents of financial data 1.42.0 (provider 1.42.0, GetDataSharingConsentsByCustomerId,
-// GetDataSharingConsentsByID, RevokeDataSharingConsentById, RevokeDataSharingConsentByInstitutionLoginID; no
-// seed section). Declared only when the certified contract has them (FD_CONTRACT_VERSION=1.42.0). A linked
-// customer's receipts list and read alike; revoking one institution login changes that institution's status
-// alone, revoking the consent changes its status; unknown ids are 404. Not expected: any status word (the
-// provider leaves it a free string), nor a receipt for a customer without linked accounts.
+// Covers: the data sharing consents of provider 1.42.0 (GetDataSharingConsentsByCustomerId, ...ByID,
+// RevokeDataSharingConsentById, ...ByInstitutionLoginID; no seed section), declared when FD_CONTRACT_VERSION=1.42.0.
+// Receipts list and read alike; a revoke changes the status of what it names alone; unknown ids are 404.
+// No status word is expected (a free string), nor a receipt for a customer without linked accounts.
 import { expect, expectFdError, hasOperation, rules, test } from '../../fixtures/financial-data.js';
 
 const NO_CONSENT = '00000000-0000-4000-8000-000000000000';

@@ -16,16 +16,13 @@ import {
   underRule,
 } from '../../fixtures/financial-data.js';
 import { sleepSeconds } from '../../helpers/client/polling.js';
+import { cite } from './cite.js';
 
-// Each row: a consumer created, then modified, each read back through both readers (provider 1.35.0
-// NewConsumer, ConsumerUpdate; seed 002, Consumers). Telling values (fixtures/arbitraries/telling.ts): a
-// birthday on 29 February and on 31 December (a non-leap-year date library or a day-of-year or time-zone
-// shift moves it), one whose day could be a month (a D/M against M/D parse swaps it), phones and ZIP codes
-// with leading zeros (read as a number they lose them), names with an apostrophe and a hyphen. A member the
-// update leaves out keeps its value (FD-CONS-MODIFY-KEEP); the SSN, plain or hyphenated, shows only as its
-// last four digits, on the creation answer where it carries one and on both readers (reference, Consumers).
-// The clock moves between the customer's creation and its consumer's (the mock's an hour, a sandbox's two
-// seconds: the dates count seconds): each reader's createdDate is the consumer's own (seed 002, Resources).
+// Each row: a consumer created, then modified, read back through both readers (provider 1.35.0 NewConsumer,
+// ConsumerUpdate; seed 002, Consumers), with telling values (fixtures/arbitraries/telling.ts): birthdays on
+// 29 February, 31 December and a day that could be a month, leading zeros, an apostrophe and a hyphen. A member
+// left out keeps its value (FD-CONS-MODIFY-KEEP); the SSN shows its last four only (reference, Consumers). The
+// clock moves between the customer's creation and the consumer's: its createdDate is its own (seed 002, Resources).
 const CONSUMER_ROWS = [
   {
     what: 'every field, at a leap day and a year end, with leading zeros @smoke',
@@ -79,14 +76,9 @@ for (const [i, { what, create, update }] of CONSUMER_ROWS.entries()) {
     `a consumer created (201) and modified (204) reads back through both readers as sent, its own createdDate, its SSN as the last four digits: ${what}`,
     rules(
       'FD-CONS-CREATE',
-      'FD-CONS-READ@consumer-by-customer',
-      'FD-CONS-READ@consumer-by-id',
-      'FD-CONS-MODIFY@consumer-by-customer',
-      'FD-CONS-MODIFY@consumer-by-id',
+      ...['FD-CONS-READ', 'FD-CONS-MODIFY'].flatMap((r) => cite(r, ['consumer-by-customer', 'consumer-by-id'])),
       'FD-CONS-MODIFY-KEEP',
-      'FD-CONS-SSN-LAST-FOUR@consumer-created',
-      'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
-      'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
+      ...cite('FD-CONS-SSN-LAST-FOUR', ['consumer-created', 'consumer-by-customer', 'consumer-by-id']),
       'FD-SENSITIVE-ECHO',
     ),
     async ({ fd, fdApi, createCustomer, fdContract }) => {

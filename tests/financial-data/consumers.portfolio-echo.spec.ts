@@ -1,15 +1,8 @@
-// Covers: GetPortfolioByConsumer, the reader that embeds a consumer record in a report's portfolio,
-// against CreateConsumer - seed 002, Report retrieval (a portfolio read through its consumer);
-// provider 1.35.0 PortfolioWithConsumerSummary, PortfolioConsumer (id, firstName, lastName,
-// customerId, birthday, suffix of that consumer). The consumer is made with values that can tell
-// (fixtures/examples newConsumer: names and suffix of mixed case with inner and trailing spaces and
-// non-ASCII letters, an apostrophe and a hyphen) and a birthday at a calendar edge, 2 January 2000
-// (a Sunday of the year before's last ISO week; a century leap year; a day that could be a month, so a
-// day/month swap shows): a reader that trims or folds the names, or writes the date through another
-// calendar or order, shows other values. Its ssn is not compared
-// (the provider types it as a full SSN, the reference shows only the last four: no form is pinned).
-// The report is a VOA of a customer of the check's own, its accounts linked (any report of the
-// consumer has a portfolio).
+// Covers: GetPortfolioByConsumer against CreateConsumer - seed 002, Report retrieval; provider 1.35.0
+// PortfolioWithConsumerSummary, PortfolioConsumer (id, firstName, lastName, customerId, birthday, suffix).
+// The consumer's values tell (fixtures/examples newConsumer: mixed case, inner and trailing spaces,
+// non-ASCII letters; birthday 2 January 2000, a calendar edge where a day/month swap shows). Its ssn is
+// not compared (provider: a full SSN; reference: the last four only). The report: a VOA of the check's own customer.
 import { expect, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 import { ownReport } from './reports-retrieval.known.js';
 

@@ -1,14 +1,11 @@
-// Covers: CreateConsumer, GetConsumerForCustomer, GetConsumer, ModifyConsumer - reference,
-// Consumers: records show only the last four SSN digits, in every response that carries one (the
-// creation answer and both readers, plain and hyphenated, before and after a new SSN: the rows of
-// consumers.crud.spec.ts). The client separately fails any response echoing a full SSN sent
-// (sensitiveEchoConformance). Assertions print lengths and booleans, never an SSN.
-// Last four digits with leading zeros (0012, 0405; provider 1.35.0 SocialSecurityNumberLastDigits, a
-// string): as sent on both consumer readers and on every reader of a report of the consumer (its ack,
-// GetReportByCustomer, GetReportById, GetReportByConsumer and its reseller billing row,
-// BillingReport.consumerSsn), after creation and after a new SSN; a reader that reads them as a number shows 12.
+// Covers: CreateConsumer, GetConsumerForCustomer, GetConsumer, ModifyConsumer - reference, Consumers
+// (only the last four SSN digits in every response that carries one; the client fails a full SSN echo:
+// sensitiveEchoConformance). Last four with leading zeros (0012, 0405; provider 1.35.0
+// SocialSecurityNumberLastDigits, a string) on both consumer readers and every reader of a report of the
+// consumer (ack, by customer, by id, by consumer, BillingReport.consumerSsn). Never prints an SSN.
 import { expect, newConsumer, type OperationClient, rules, test } from '../../fixtures/financial-data.js';
 import { ownReport } from './reports-retrieval.known.js';
+import { cite } from './cite.js';
 
 /** SSNs of test form whose last four digits start with zeros, plain and hyphenated. */
 const SSNS = [
@@ -19,12 +16,8 @@ const SSNS = [
 test(
   'last four SSN digits with leading zeros show as sent on both consumer readers and on every reader of a report of the consumer, before and after a new SSN',
   rules(
-    'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
-    'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
-    'FD-REPORT-CONSUMER-SSN@by-customer',
-    'FD-REPORT-CONSUMER-SSN@by-id',
-    'FD-REPORT-CONSUMER-SSN@by-consumer',
-    'FD-REPORT-CONSUMER-SSN@billing',
+    ...cite('FD-CONS-SSN-LAST-FOUR', ['consumer-by-customer', 'consumer-by-id']),
+    ...cite('FD-REPORT-CONSUMER-SSN', ['by-customer', 'by-id', 'by-consumer', 'billing']),
   ),
   async ({ fdApi, fd, fdPowers, createCustomer }) => {
     const customerId = await createCustomer();

@@ -14,6 +14,7 @@ async function readers(fdApi: OperationClient, customerId: string, username: str
   };
 }
 import { expect, expectFdError, newCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { cite } from './cite.js';
 
 for (const [op, type] of [
   ['AddTestingCustomer', 'testing'],
@@ -24,9 +25,7 @@ for (const [op, type] of [
     rules(
       `FD-CUST-CREATE@${type}`,
       `FD-CUST-TYPE@${type}`,
-      'FD-CUST-READ@get-customer',
-      'FD-CUST-READ@app-data',
-      'FD-CUST-READ@list-username',
+      ...cite('FD-CUST-READ', ['get-customer', 'app-data', 'list-username']),
       'FD-OBJ-READ-ONLY',
     ),
     async ({ fdApi }) => {
@@ -93,9 +92,6 @@ test('ModifyCustomer with neither firstName nor lastName is a 400', rules('FD-CU
 
 test('ModifyCustomer refuses a customer with a disputed statement with 403', rules('FD-CUST-DISPUTED'), async ({ fdApi, fd }) => {
   test.skip(!fd.disputedCustomerId, 'needs a customer with a disputed statement (FD_DISPUTED_CUSTOMER_ID in .env)');
-  expectFdError(
-    await fdApi.call('ModifyCustomer', { path: { customerId: fd.disputedCustomerId! }, body: { firstName: 'Any' } }),
-    403,
-    'disputed statement',
-  );
+  const refused = await fdApi.call('ModifyCustomer', { path: { customerId: fd.disputedCustomerId! }, body: { firstName: 'Any' } });
+  expectFdError(refused, 403, 'disputed statement');
 });

@@ -1,11 +1,7 @@
-// Covers: GetCustomers (seed 002, Customers: query username, type, search text, start, limit;
-// provider 1.35.0 paging: start from 1, limit default 25, found / displaying / moreAvailable).
-// Every criterion is run against a known set made for the test (customers whose first names carry
-// a tag no other customer has), shown to change the answer and to exclude what it must, and the
-// counts are compared with the known answer. A target that ignores a criterion lists too much.
-// An empty type (provider 1.35.0 CustomerType and CustomerTypeParameter: left empty, the list holds
-// customers of every type; FD-CUST-TYPE-EMPTY), judged as sent: a testing and an active customer of the
-// check's own, each looked up by its username, are listed with type empty and not with the other type.
+// Covers: GetCustomers - seed 002, Customers (query username, type, search text, start, limit); provider
+// 1.35.0 paging (start from 1, limit default 25, found / displaying / moreAvailable). Each criterion on a
+// set made for the test (a tag no other customer has), shown to exclude what it must. An empty type
+// (provider 1.35.0 CustomerType, CustomerTypeParameter: every type; FD-CUST-TYPE-EMPTY) judged as sent.
 import {
   expect,
   newCustomer,
@@ -17,6 +13,7 @@ import {
   uniqueUsername,
   whileAlone,
 } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 
 const tagOf = () => `k${uniqueUsername('').replace(/[^a-z0-9]/gi, '')}`;
 const idsOf = (res: { body: { customers?: { id: string }[] } }) => (res.body.customers ?? []).map((c) => c.id);
@@ -37,11 +34,12 @@ async function knownSet(fdApi: OperationClient, rows: { type: 'testing' | 'activ
  * The search lists exactly a known set: judged under FD-CUST-SEARCH, so that a check paging or counting
  * that set fails as the search's cause when the search does not hold, not as a cause of its own.
  */
-function expectSearchHolds(res: { body: { customers?: { id: string }[] } }, ids: string[], what: string) {
+function expectSearchHolds(res: { body: { customers?: { id: string }[] } }, set: { id: string }[], what: string) {
+  const ids = set.map((c) => c.id).sort();
   underRule(
     test.info(),
     'FD-CUST-SEARCH',
-    () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the known set`).toEqual([...ids].sort()),
+    () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the known set`).toEqual(ids),
     'GetCustomers',
   );
 }
@@ -62,12 +60,7 @@ function expectCounts(body: any, found: number, displaying: number, more: boolea
 test(
   'search, username and type each list exactly the matching customers of a known set',
   rules(
-    'FD-CUST-SEARCH:accept',
-    'FD-CUST-SEARCH:refuse',
-    'FD-CUST-FILTER-USERNAME:accept',
-    'FD-CUST-FILTER-USERNAME:refuse',
-    'FD-CUST-FILTER-TYPE:accept',
-    'FD-CUST-FILTER-TYPE:refuse',
+    ...['FD-CUST-SEARCH', 'FD-CUST-FILTER-USERNAME', 'FD-CUST-FILTER-TYPE'].flatMap((r) => cite(r, [], BOTH)),
     'FD-PAGE-COUNTS@customers',
   ),
   async ({ fdApi }) => {
@@ -103,12 +96,9 @@ test(
     for (const [what, query, expected] of cases) {
       const res = await list(query);
       expect(res.status, what).toBe(200);
-      underRule(
-        test.info(),
-        criterionRule(query),
-        () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the matching customers`).toEqual([...expected].sort()),
-        'GetCustomers',
-      );
+      const matching = () =>
+        expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the matching customers`).toEqual([...expected].sort());
+      underRule(test.info(), criterionRule(query), matching, 'GetCustomers');
       expectCounts(res.body, expected.length, expected.length, false, what);
     }
   },
@@ -125,11 +115,7 @@ test(
     );
     const page = (start: number, limit: number) => fdApi.call('GetCustomers', { query: { search: tag, start, limit } });
     const all = await page(1, PAGE_MAX);
-    expectSearchHolds(
-      all,
-      set.map((c) => c.id),
-      'the tag',
-    );
+    expectSearchHolds(all, set, 'the tag');
     const order = idsOf(all);
     // limit 2: [2 records, more] then [1 record, no more], then an empty page.
     const [p1, p2, p3] = [await page(1, 2), await page(2, 2), await page(3, 2)];
@@ -177,11 +163,7 @@ test(
         Array.from({ length: 26 }, (_, n) => ({ type: 'testing' as const, firstName: `P${n}${tag}`, lastName: 'Default' })),
       );
       query = { search: tag };
-      expectSearchHolds(
-        await fdApi.call('GetCustomers', { query: { ...query, limit: PAGE_MAX } }),
-        set.map((c) => c.id),
-        'the tag',
-      );
+      expectSearchHolds(await fdApi.call('GetCustomers', { query: { ...query, limit: PAGE_MAX } }), set, 'the tag');
       found = 26;
     }
     // On a sandbox the partner's whole list is read twice: held alone, so that no other worker adds a

@@ -33,11 +33,8 @@ test(
 );
 
 test(`enrichTransactions refuses a batch of ${BATCH_MAX + 1} transactions with 400`, rules('FD-ENRICH-BATCH:refuse'), async ({ fdApi }) => {
-  expectFdError(
-    await fdApi.call('enrichTransactions', { body: { transactions: batch(BATCH_MAX + 1) } }),
-    400,
-    `seed 002, Limits: ${BATCH_MAX} per batch`,
-  );
+  const refused = await fdApi.call('enrichTransactions', { body: { transactions: batch(BATCH_MAX + 1) } });
+  expectFdError(refused, 400, `seed 002, Limits: ${BATCH_MAX} per batch`);
 });
 
 test(
@@ -54,12 +51,9 @@ test(
   },
 );
 
-// The caller's own ids are labels the service keeps as sent (provider 1.35.0 TransactionPayload: free
-// strings of 1 to 100 or 511 characters), and the description is the caller's text, returned as sent
-// (EnrichedTransaction): values that can tell a normalisation (mixed case, inner and trailing spaces,
-// leading zeros, all digits) come back byte for byte, each on its own transaction, for a recognised
-// merchant and for an unrecognised one alike; and each at its longest (the lengths of
-// EnrichmentTransactionFields, the same on TransactionPayload and EnrichedTransaction), kept whole.
+// The caller's ids and description come back as sent (provider 1.35.0 TransactionPayload: free strings of 1 to
+// 100 or 511; EnrichedTransaction): telling values (case, spaces, leading zeros, digits) byte for byte, for a
+// known and an unknown merchant, and each at its longest (EnrichmentTransactionFields), kept whole.
 const longest = (member: string, start: string) => {
   const max = lengthOf(FD_CONTRACT, 'EnrichmentTransactionFields', member).max!;
   return `${start}${' Mixed cASE 0 '.repeat(Math.ceil(max / 14))}`.slice(0, max - 1) + 'Z';
@@ -136,11 +130,9 @@ test(
   },
 );
 
-// The merchant as the caller knows it (provider 1.35.0 TransactionPayload.inputMerchantInformation:
-// its name and its descriptor, all optional): a known merchant named by any one of the description,
-// the merchant's name or its descriptor, or by several together while another says nothing, is
-// recognised (seed 002: enrichment adds categorization and entity recognition). Names in mixed case,
-// and each well-known merchant of KNOWN by its description.
+// A known merchant named by the description, the name or the descriptor of
+// TransactionPayload.inputMerchantInformation (provider 1.35.0), alone or together while another says nothing,
+// is recognised (seed 002: enrichment adds categorization and entity recognition).
 const NOTHING = 'POS PURCHASE 0042 REF 7731';
 const MERCHANT_VARIANTS: { what: string; description: string; inputMerchantInformation?: Record<string, string> }[] = [
   ...KNOWN.map((description) => ({ what: `the description ${description}`, description })),
@@ -187,10 +179,8 @@ test(
   },
 );
 
-// Amounts and fees are the caller's numbers (provider 1.35.0 TransactionPayload: doubles, any sign),
-// answered as sent: more than two decimals, the smallest step, zero, negative and positive, whole,
-// and the largest and most negative doubles the contract allows; each beside a description that
-// itself reads like an amount.
+// Amounts and fees are the caller's doubles of any sign (provider 1.35.0 TransactionPayload), answered as sent:
+// many decimals, zero, whole, the extreme doubles; each beside a description that reads like an amount.
 const TELLING_AMOUNTS = [-4.755, 12.3456, 0.001, -0.0001, 0, -12, 1234567.891, 99.999, 1.7976931348623157e308, -1.7976931348623157e308];
 
 test(

@@ -51,11 +51,8 @@ for (const l of LIMITS) {
     async ({ fdApi }) => {
       const at = await fdApi.call('enrichTransactions', { body: { transactions: [{ ...base(), ...l.make(l.at) }] } });
       expect(at.status, `${l.what} at the provider's limit ${l.at}; body: ${at.text.slice(0, 200)}`).toBe(200);
-      expectFdError(
-        await fdApi.call('enrichTransactions', { body: { transactions: [{ ...base(), ...l.make(l.at + 1) }] } }),
-        400,
-        `${l.what} one past ${l.at}`,
-      );
+      const refused = await fdApi.call('enrichTransactions', { body: { transactions: [{ ...base(), ...l.make(l.at + 1) }] } });
+      expectFdError(refused, 400, `${l.what} one past ${l.at}`);
     },
   );
 }

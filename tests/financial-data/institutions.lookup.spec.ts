@@ -1,17 +1,12 @@
-// Covers: GetInstitution, GetInstitutionBranding, GetInstitutionsByRoutingNumber,
-// GetLocationMatches (seed 002, Institutions and Limits): 404 when not found or no branding;
-// routing numbers of 9 digits (wrong length 400, no match 404); location matches at most the
-// contract's LocationMatches maxItems, 400 without one of the two required parameter sets. Shapes
-// (provider 1.35.0): integer institution ids, full records for the routing-number lookup, matches
-// under `locationMatches`.
+// Covers: GetInstitution, GetInstitutionBranding, GetInstitutionsByRoutingNumber, GetLocationMatches - seed
+// 002, Institutions and Limits (404; routing numbers of 9 digits: else 400, no match 404; matches at most
+// LocationMatches maxItems, 400 without a required parameter set); provider 1.35.0 shapes.
 import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test, underRule } from '../../fixtures/financial-data.js';
 
 const MATCHES_MAX = sizeOf(FD_CONTRACT, 'LocationMatches', 'locationMatches').max!;
 
-// The institution asked for and no other: its id cut short at either end (a lookup by beginning or
-// by end would find it) is either another institution that answers with that very id, or a 404;
-// and an id GetInstitution finds no institution for has no branding either (seed 002: 404 when not
-// found), on both readers of an institution.
+// The institution asked for and no other: its id cut short at either end is another institution with that
+// very id, or a 404; an id GetInstitution does not find has no branding either (seed 002: 404 when not found).
 test(
   'GetInstitution returns the institution asked for, and no other for its id cut short; GetInstitutionBranding none for an id of no institution @smoke',
   rules('FD-INST-GET', 'FD-NOT-FOUND'),
@@ -52,14 +47,10 @@ test('GetInstitutionBranding answers 404 for an institution without branding', r
   expectFdError(await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.unbranded! } }), 404, 'no branding');
 });
 
-// seed 002, Institutions: the institutions mapped to the number, all of them and no other: a number
-// that is an institution's second one, and numbers with a leading zero, too (a lookup keyed on an
-// institution's first number, or on the number as an integer, lists another set). found counts that set
-// (provider 1.35.0 InstitutionsByRoutingNumber; displaying, the page: the answer judge's). A 9-digit number one
-// digit away from a mapped one (its check digit, or its first digit, changed) is mapped to nothing
-// unless the map says so: 404 (seed 002, "404 when no match"), so a lookup on part of the number
-// lists nothing. On a sandbox only the configured number is known: its counts are compared with
-// what it lists, and no near number is asked (a real one may be mapped).
+// seed 002, Institutions: every institution mapped to the number and no other, a second number and leading zeros
+// too; found counts them (provider 1.35.0 InstitutionsByRoutingNumber; displaying: the answer judge's). A number
+// one digit away from a mapped one is a 404 (seed 002, "404 when no match") unless mapped. On a sandbox only
+// the configured number is known: no near number is asked.
 test(
   'GetInstitutionsByRoutingNumber lists exactly the institutions mapped to each number (at least one), leading zeros and second numbers included, none for a number one digit away, and found counts them',
   rules('FD-ROUTING-EXACT', 'FD-ROUTING-COUNTS', 'FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH:accept'),

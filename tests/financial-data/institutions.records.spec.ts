@@ -1,12 +1,8 @@
-// Covers: the institution record on every reader - GetInstitution, GetInstitutions, the
-// routing-number lookup, GetCertifiedInstitutions, GetCertifiedInstitutionsWithRSSD (seed 002,
-// Institutions: one catalogue searched and looked up several ways). Provider 1.35.0 gives the
-// full record (Institution) to the first three and CertifiedInstitution to the certified lists, both
-// built from the same named schemas for id, name, the product flags and oauthEnabled
-// (InstitutionOauthEnabled: the institution is an OAuth connection): a fact of the institution, so
-// it reads the same wherever the institution is listed. Members present on both sides are compared
-// (a reader may give more). The URL members are the institution's pages (provider 1.35.0
-// InstitutionUrlHomeApp: "the URL of the institution's primary home page", and its siblings).
+// Covers: the institution record on every reader (GetInstitution, GetInstitutions, the routing-number
+// lookup, GetCertifiedInstitutions(WithRSSD)) - seed 002, Institutions (one catalogue); provider 1.35.0
+// Institution and CertifiedInstitution share the named schemas of id, name, product flags and oauthEnabled
+// (InstitutionOauthEnabled), so each reads the same wherever listed; members on both sides are compared.
+// The URL members: provider 1.35.0 InstitutionUrlHomeApp and its siblings.
 import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 
 type Rec = Record<string, unknown>;

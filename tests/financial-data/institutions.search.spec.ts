@@ -2,6 +2,7 @@
 // Institutions): search, an empty list with 200 when nothing matches, certification details,
 // the RSSD identifier, paging.
 import { expect, expectFdError, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
+import { atSite } from './cite.js';
 
 const LISTS = ['GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInstitutionsWithRSSD'] as const;
 const PATH = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
@@ -53,10 +54,8 @@ for (const op of LISTS) {
       const spaced = (all.body.institutions as { id: number; name: string }[]).find((i) => /\S\s{2,}\S/.test(i.name));
       if (spaced) {
         const found = await fdApi.call(op, { query: { search: spaced.name, limit: PAGE_MAX } });
-        expect(
-          found.status === 200 && found.body.institutions.map((i: { id: number }) => String(i.id)),
-          `${op} search ${JSON.stringify(spaced.name)}: its own name lists it`,
-        ).toContain(String(spaced.id));
+        const seen = found.status === 200 && found.body.institutions.map((i: { id: number }) => String(i.id));
+        expect(seen, `${op} search ${JSON.stringify(spaced.name)}: its own name lists it`).toContain(String(spaced.id));
       }
     },
   );
@@ -74,20 +73,11 @@ for (const op of LISTS) {
   );
 }
 
-// seed 002, Institutions: GetInstitutions takes a product type, the certified searches product types
-// (provider 1.35.0, the same `type` parameter). Shown to narrow each answer: every institution listed
-// carries that product's flag true, and one the unfiltered list of that search shows without the
-// product is left out (found by mutation sampling: a target ignoring `type` passed before). The same
-// filter on every search that takes it, in one test.
+// seed 002, Institutions: the searches take a product type (provider 1.35.0 `type`): every institution listed
+// carries that product's flag, and one the unfiltered search shows without it is left out.
 test(
   `each institution search with a product type lists only institutions supporting it, and leaves the others out (${LISTS.join(', ')})`,
-  rules(
-    ...LISTS.flatMap((op) => [
-      `FD-INST-PRODUCT-TYPE:accept@${PATH[op]}`,
-      `FD-INST-PRODUCT-TYPE:refuse@${PATH[op]}`,
-      `FD-PAGE-COUNTS@${PATH[op]}`,
-    ]),
-  ),
+  rules(...LISTS.flatMap((op) => atSite(PATH[op], 'FD-INST-PRODUCT-TYPE:accept', 'FD-INST-PRODUCT-TYPE:refuse', 'FD-PAGE-COUNTS'))),
   async ({ fdApi }) => {
     const wrong: string[] = [];
     let checked = 0;

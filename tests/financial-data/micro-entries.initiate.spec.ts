@@ -1,12 +1,7 @@
-// Covers: POST /microentry/v1/customers/{customerId} (InitiateMicroAmountDeposits) and GET
-// /microentry/v1/customers/{customerId}/accounts/{accountId} (GetMicroDepositsDetails) - seed 002,
-// Micro entries and switches (two micro amounts into the customer's account), Errors (400 wrong
-// routing number length; 404; 409 and 429 on micro entry initiation; the provider's examples answer
-// both as 400: conflicts.yaml FD-CONFLICT-MICRO-ACCOUNT-EXISTS, FD-CONFLICT-MICRO-RATE). The body names the receiving
-// account by routing and full account number (provider 1.35.0: Receiver); the answer gives its
-// accountId; the details read shows the state and the last four digits only. When a 409 and a 429
-// happen (an account whose entries are under way or verified; five initiations per customer in 24
-// hours) and the 24-hour deposit are @assumption (schemas/financial-data/rules/micro-entries.yaml).
+// Covers: InitiateMicroAmountDeposits and GetMicroDepositsDetails - seed 002, Micro entries and switches,
+// Errors (400 routing number length; 404; 409 and 429, answered 400 in the provider's examples:
+// FD-CONFLICT-MICRO-ACCOUNT-EXISTS, FD-CONFLICT-MICRO-RATE); provider 1.35.0 Receiver. The details show the
+// last four only. When 409 and 429 happen and the 24-hour deposit: @assumption (rules/micro-entries.yaml).
 import {
   DATE_TOLERANCE_S,
   expect,
@@ -30,10 +25,8 @@ const WINDOW_S = fdLimit('microEntryWindowSeconds');
 const DEPOSITS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts').max!;
 const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
 
-// A sandbox's throttle (a 429 with Retry-After) is waited out as for any call; `rateLimit 'expect'`
-// only on the calls whose answer may be the initiation rate's own 429 (a sixth initiation and its
-// retries): a call expected to be served waits the throttle out, or a sandbox's request-rate 429
-// would read as the initiation rate refusing too early.
+// `rateLimit 'expect'` only where the answer may be the initiation rate's own 429: elsewhere a sandbox's
+// throttle (429 with Retry-After) is waited out, or it would read as the rate refusing too early.
 const initiate = (fdApi: OperationClient, customerId: string, body: unknown, rateLimit?: 'expect') =>
   fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, ...(rateLimit ? { rateLimit } : {}) });
 
@@ -76,10 +69,8 @@ test.describe('micro entries: initiation and the details read', () => {
       if (first.body.creationDate !== undefined) {
         // provider 1.35.0: NoZoneDateTime (UTC here), the time of the initiation.
         expect(first.body.creationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
-        expect(
-          Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000,
-          'creationDate is the initiation time',
-        ).toBeLessThanOrEqual(DATE_TOLERANCE_S);
+        const shown = Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000;
+        expect(shown, 'creationDate is the initiation time').toBeLessThanOrEqual(DATE_TOLERANCE_S);
       }
       await fdPowers.advanceClock(DEPOSIT_DELAY_S - 60);
       expect((await readDetails(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
@@ -99,17 +90,12 @@ test.describe('micro entries: initiation and the details read', () => {
       const customerId = await createCustomer();
       const account = receiver();
       const { body } = await initiate(fdApi, customerId, { receiver: account });
-      expectFdError(
-        await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } }),
-        409,
-        'the same account, entries pending',
-      );
+      const refusal = await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } });
+      expectFdError(refusal, 409, 'the same account, entries pending');
       expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'another account of the customer, meanwhile').toBe(200);
       // An account is its routing and account number together: the same number at another bank is another account.
-      expect(
-        (await initiate(fdApi, customerId, { receiver: { ...account, routingNumber: '021000021' } })).status,
-        'the same account number at another routing number',
-      ).toBe(200);
+      const statusNow = (await initiate(fdApi, customerId, { receiver: { ...account, routingNumber: '021000021' } })).status;
+      expect(statusNow, 'the same account number at another routing number').toBe(200);
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
       expect((await verifyAmounts(fdApi, customerId, body.accountId, await amountsOf(fdPowers.origin, body.accountId))).status).toBe(200);
@@ -126,10 +112,8 @@ test.describe('micro entries: initiation and the details read', () => {
       const { body } = await initiate(fdApi, customerId, { receiver: account });
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       const [a, b] = await amountsOf(fdPowers.origin, body.accountId);
-      expect(
-        (await verifyAmounts(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
-        'a wrong verification fails the entries',
-      ).toBe(400);
+      const verified = (await verifyAmounts(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status;
+      expect(verified, 'a wrong verification fails the entries').toBe(400);
       const again = await initiate(fdApi, customerId, { receiver: account });
       expect(again.status, 'the account again, once its entries failed').toBe(200);
       expect(String(again.body.accountId), 'new entries, a new account id').not.toBe(String(body.accountId));
@@ -144,11 +128,8 @@ test.describe('micro entries: initiation and the details read', () => {
       for (let n = 1; n <= MAX_INITIATIONS; n++)
         expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `initiation ${n}`).toBe(200);
       await fdPowers.advanceClock(WINDOW_S - 60);
-      expectFdError(
-        await initiate(fdApi, customerId, { receiver: receiver() }, 'expect'),
-        429,
-        `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`,
-      );
+      const denied = await initiate(fdApi, customerId, { receiver: receiver() }, 'expect');
+      expectFdError(denied, 429, `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`);
       expect((await initiate(fdApi, await createCustomer(), { receiver: receiver() })).status, 'another customer meanwhile').toBe(200);
       await fdPowers.advanceClock(60);
       expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `once ${WINDOW_S / 3600} hours have passed`).toBe(200);
@@ -237,11 +218,8 @@ test.describe('micro entries: initiation and the details read', () => {
       expectFdError(await verifyAmounts(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
       expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
       expectFdError(await readDetails(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
-      expectFdError(
-        await verifyAmounts(fdApi, customerId, body.accountId, [0.12, 0.15]),
-        404,
-        'verification after the customer is deleted',
-      );
+      const reply = await verifyAmounts(fdApi, customerId, body.accountId, [0.12, 0.15]);
+      expectFdError(reply, 404, 'verification after the customer is deleted');
       expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 404, 'initiation after the customer is deleted');
     },
   );

@@ -1,13 +1,8 @@
-// Covers: POST /microentry/v1/customers/{customerId}/accounts/{accountId}/amounts
-// (VerifyMicroAmountDeposits) and its reader GET .../accounts/{accountId} (GetMicroDepositsDetails)
-// - seed 002, Micro entries and switches: "Initiation deposits two random micro amounts, each less
-// than one dollar, into the customer's account; the customer then verifies the two amounts";
-// Limits: two, each under one dollar. States and the refused verification's body: provider 1.35.0
-// (MicroDepositStatus; MicroDepositVerificationError, "status ... any except Verified and
-// Completed"). Deposit 24 hours after initiation, one verification attempt, either order:
-// @assumption (schemas/financial-data/rules/micro-entries.yaml). The amounts are learnt through the
-// mock's harness route (GET /__mock/micro-entries/{accountId}, no part of the contract): these
-// checks are @mock-only.
+// Covers: VerifyMicroAmountDeposits and its reader GetMicroDepositsDetails - seed 002, Micro entries and
+// switches ("the customer then verifies the two amounts"), Limits (two, each under one dollar); provider
+// 1.35.0 MicroDepositStatus, MicroDepositVerificationError ("status ... any except Verified and Completed").
+// Deposit after 24 hours, one attempt, either order: @assumption (schemas/financial-data/rules/micro-entries.yaml).
+// The amounts come from the mock's harness route (micro-entries.known.ts): @mock-only.
 import {
   expect,
   expectFdError,
@@ -42,6 +37,16 @@ async function initiate(fdApi: OperationClient, origin: string, customerId: stri
   return { customerId, accountId, accountNumber: sent.accountNumber, amounts: await amountsOf(origin, accountId) };
 }
 
+/** Entries of a new customer of the check's, deposited (the clock moved past the delay). */
+async function deposited(
+  fdApi: OperationClient,
+  fdPowers: { origin: string; advanceClock: (s: number) => Promise<unknown> },
+  customer: () => Promise<string>,
+) {
+  const m = await initiate(fdApi, fdPowers.origin, await customer());
+  await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+  return m;
+}
 const verify = (fdApi: OperationClient, m: Initiated, amounts: number[]) => verifyAmounts(fdApi, m.customerId, m.accountId, amounts);
 const details = (fdApi: OperationClient, m: Initiated) => readDetails(fdApi, m.customerId, m.accountId);
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -91,8 +96,7 @@ test.describe('micro entries: verification @mock-only', () => {
     'the right amounts verify (200, Verified), and the details read then shows Verified @smoke',
     rules('FD-MICRO-VERIFY@micro-verify', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-ATTEMPTS:accept', 'FD-MICRO-MASKING@micro-verify'),
     async ({ fdApi, fdPowers, createCustomer }) => {
-      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
-      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const m = await deposited(fdApi, fdPowers, createCustomer);
       const res = await verify(fdApi, m, m.amounts);
       expect(res.status, 'verification with the amounts deposited').toBe(200);
       if (res.body?.status !== undefined) expect(res.body.status).toBe('Verified');
@@ -105,8 +109,7 @@ test.describe('micro entries: verification @mock-only', () => {
     'the amounts verify in reverse order too @assumption',
     rules('FD-MICRO-VERIFY-ORDER'),
     async ({ fdApi, fdPowers, createCustomer }) => {
-      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
-      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const m = await deposited(fdApi, fdPowers, createCustomer);
       expect((await verify(fdApi, m, [...m.amounts].reverse())).status, 'the two amounts, last deposit first').toBe(200);
       expect((await details(fdApi, m)).body.status).toBe('Verified');
     },
@@ -133,8 +136,7 @@ test.describe('micro entries: verification @mock-only', () => {
       `refuses a wrong pair with 400 and leaves its entries unverified: ${what}`,
       rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'),
       async ({ fdApi, fdPowers, createCustomer }) => {
-        const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
-        await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+        const m = await deposited(fdApi, fdPowers, createCustomer);
         const sent = wrong(m.amounts);
         expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual(
           [...m.amounts].map(cents).sort(),
@@ -152,35 +154,15 @@ test.describe('micro entries: verification @mock-only', () => {
       const perCustomer = fdLimit('microEntryInitiationsPerWindow');
       let customerId = '';
       let initiated = 0;
-      // Each near miss of a pair [a, b] deposited, as offsets in cents; a case that leaves the range
-      // (0.01..0.99) is malformed, not a near miss, and is left out (the range test covers those).
-      const shifts: [string, number, number][] = [];
-      for (const [x, y] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-        [1, 1],
-        [-1, -1],
-        [1, -1],
-        [-1, 1],
-      ])
-        shifts.push([
-          `${x ? `first ${x > 0 ? '+' : '-'}1c` : 'first right'}, ${y ? `second ${y > 0 ? '+' : '-'}1c` : 'second right'}`,
-          x,
-          y,
-        ]);
-      // A fraction of a cent: never the amount deposited, whether the target refuses it as malformed
-      // or rounds it to the next cent (0.6 of a cent), so never verified.
-      for (const [x, y] of [
-        [0.6, 0],
-        [-0.6, 0],
-        [0, 0.6],
-        [0, -0.6],
-      ])
-        shifts.push([`${x ? `first ${x}c` : 'first right'}, ${y ? `second ${y}c` : 'second right'}`, x, y]);
+      // Each near miss of a pair [a, b] deposited, as offsets in cents: a cent over or under on either or
+      // both; a case that leaves the range (0.01..0.99) is malformed, not a near miss, and is left out (the
+      // range test covers those). A fraction of a cent (0.6) on one: never the amount deposited, whether
+      // the target refuses it as malformed or rounds it to the next cent, so never verified.
+      const shifts = [-1, 0, 1].flatMap((x) => [-1, 0, 1].filter((y) => x || y).map((y) => [x, y]));
+      for (const f of [0.6, -0.6]) shifts.push([f, 0], [0, f]);
+      const off1 = (which: string, d: number) => (d ? `${which} ${d > 0 ? '+' : ''}${d}c` : `${which} right`);
       const cases: { what: string; m: Initiated; sent: number[]; fraction: boolean }[] = [];
-      for (const [what, x, y] of shifts)
+      for (const [x, y] of shifts)
         for (const swapped of [false, true]) {
           if (initiated++ % perCustomer === 0) customerId = await createCustomer();
           const m = await initiate(fdApi, fdPowers.origin, customerId);
@@ -188,19 +170,11 @@ test.describe('micro entries: verification @mock-only', () => {
           const near = [a + x, b + y];
           if (near.some((c) => c < 1 || c > 99)) continue;
           const sent = (swapped ? [near[1], near[0]] : near).map((c) => Math.round(c * 10) / 1000);
-          const milli = (v: number[]) =>
-            v
-              .map((d) => Math.round(d * 1000))
-              .sort((p, q) => p - q)
-              .join();
+          const milli = (v: number[]) => String(v.map((d) => Math.round(d * 1000)).sort((p, q) => p - q));
           // Two deposits a cent apart make "both off" the pair deposited: not a near miss.
           if (milli(sent) === milli(m.amounts)) continue;
-          cases.push({
-            what: `${what}${swapped ? ', sent swapped' : ''}`,
-            m,
-            sent,
-            fraction: !Number.isInteger(x) || !Number.isInteger(y),
-          });
+          const what = `${off1('first', x)}, ${off1('second', y)}${swapped ? ', sent swapped' : ''}`;
+          cases.push({ what, m, sent, fraction: !Number.isInteger(x) || !Number.isInteger(y) });
         }
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       for (const { what, m, sent, fraction } of cases) {
@@ -233,8 +207,7 @@ test.describe('micro entries: verification @mock-only', () => {
     'after a wrong verification the right amounts are refused (400, Failed) @assumption',
     rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-ERROR-BODY'),
     async ({ fdApi, fdPowers, createCustomer }) => {
-      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
-      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const m = await deposited(fdApi, fdPowers, createCustomer);
       const [a, b] = m.amounts;
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, [a, off(b, true)]), 'the wrong first attempt', 'Failed');
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, m.amounts), 'the right amounts after a failed attempt', 'Failed');
@@ -245,15 +218,9 @@ test.describe('micro entries: verification @mock-only', () => {
     '0.01 and 0.99 are amounts to evaluate: the pair counts as the attempt',
     rules('FD-MICRO-AMOUNT-RANGE:accept'),
     async ({ fdApi, fdPowers, createCustomer }) => {
-      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
-      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const m = await deposited(fdApi, fdPowers, createCustomer);
       const res = await verify(fdApi, m, [0.01, 0.99]);
-      const right =
-        [...m.amounts]
-          .map(cents)
-          .sort((x, y) => x - y)
-          .join() === '1,99';
-      if (right) expect(res.status, 'the pair deposited').toBe(200);
+      if (String(m.amounts.map(cents).sort((x, y) => x - y)) === '1,99') expect(res.status, 'the pair deposited').toBe(200);
       // Evaluated, not refused as malformed: the one attempt is spent (the entries failed).
       else await expectRefusedVerification(fdApi, m, res, '0.01 and 0.99 (not the amounts deposited)', 'Failed');
     },
@@ -263,8 +230,7 @@ test.describe('micro entries: verification @mock-only', () => {
     'refuses amounts of 0 or 1.00, one amount or three with 400, and none of them is an attempt',
     rules('FD-MICRO-AMOUNT-RANGE:refuse', 'FD-MICRO-REQUIRED'),
     async ({ fdApi, fdPowers, createCustomer }) => {
-      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
-      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const m = await deposited(fdApi, fdPowers, createCustomer);
       const [a, b] = m.amounts;
       const malformed: [string, unknown][] = [
         ['an amount of 0', { amounts: [0, b] }],
@@ -289,8 +255,7 @@ test.describe('micro entries: verification @mock-only', () => {
     'verified entries stay verified: a later verification, with other amounts or the same, never makes them Failed, and a wrong pair is never answered Verified @assumption',
     rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-VERIFY-WRONG'),
     async ({ fdApi, fdPowers, createCustomer }) => {
-      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
-      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const m = await deposited(fdApi, fdPowers, createCustomer);
       expect((await verify(fdApi, m, m.amounts)).status, 'the first verification, with the amounts deposited').toBe(200);
       const [a, b] = m.amounts;
       // One attempt (FD-MICRO-ATTEMPTS): what comes after the successful one is not evaluated again.

@@ -1,12 +1,22 @@
-// Covers: CreateToken, ModifyPartnerSecret - seed 002, Authentication and Limits (after n failed
-// authentication attempts the account is locked; n is the contract's x-limits
-// failedAuthenticationsBeforeLock) with reference, Partner lock (n-1 failures do not lock; one more
-// attempt, even with the right secret, is refused with 401 until the lock is lifted). The counter is
-// checked at n-1, n and n+1, and a locked partner may not change its secret. Runs on the spare
-// partner; on the mock only (a sandbox's lock is lifted by its provider alone).
-import { expect, expectFdError, fdLimit, inWords, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+// Covers: CreateToken, ModifyPartnerSecret - seed 002, Authentication and Limits (locked after n failed
+// attempts, x-limits failedAuthenticationsBeforeLock); reference, Partner lock (n-1 do not lock; then even
+// the right secret is a 401). Checked at n-1, n and n+1 on the spare partner; mock only.
+import {
+  expect,
+  expectFdError,
+  fdLimit,
+  inWords,
+  rules,
+  suiteConfig,
+  test,
+  type CallOptions,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 const LOCK_AT = fdLimit('failedAuthenticationsBeforeLock');
+/** CreateToken of the spare partner with its key alone and a secret (its own when none is given). */
+const token = (fdApi: OperationClient, spare: { partnerSecret: string }, auth: CallOptions['auth'], partnerSecret = spare.partnerSecret) =>
+  fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth });
 const nth = (n: number) => (({ 4: 'fourth', 5: 'fifth', 6: 'sixth', 7: 'seventh' }) as Record<number, string>)[n] ?? `${n}th`;
 
 test.describe('partner lock @destructive', () => {
@@ -30,43 +40,23 @@ test.describe('partner lock @destructive', () => {
     async ({ fdApi, fd, appKeyOnly }) => {
       const spare = fd.sparePartner!;
       const fail = async (count: number, round: string) => {
-        for (let attempt = 1; attempt <= count; attempt++) {
-          expectFdError(
-            await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-${round}-${attempt}x` }, auth: appKeyOnly }),
-            401,
-            `${round}: failed attempt ${attempt}`,
-          );
-        }
+        for (let attempt = 1; attempt <= count; attempt++)
+          expectFdError(await token(fdApi, spare, appKeyOnly, `wrong-${round}-${attempt}x`), 401, `${round}: failed attempt ${attempt}`);
       };
       try {
         // n-1 failures, then the right secret still gets a token.
         await fail(LOCK_AT - 1, 'n-1');
-        expect(
-          (await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status,
-          `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`,
-        ).toBe(200);
+        expect((await token(fdApi, spare, appKeyOnly)).status, `right secret after ${inWords(LOCK_AT - 1)} failures: not locked`).toBe(200);
         // n failures in a row lock the partner; the right secret is refused.
         await fail(LOCK_AT, 'n');
-        expectFdError(
-          await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
-          401,
-          `right secret after ${inWords(LOCK_AT)} failures: locked`,
-        );
+        expectFdError(await token(fdApi, spare, appKeyOnly), 401, `right secret after ${inWords(LOCK_AT)} failures: locked`);
         // n+1: one more failure, and the right secret is still refused.
         await fail(1, 'n+1');
-        expectFdError(
-          await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
-          401,
-          `right secret after ${inWords(LOCK_AT + 1)} failures: still locked`,
-        );
+        expectFdError(await token(fdApi, spare, appKeyOnly), 401, `right secret after ${inWords(LOCK_AT + 1)} failures: still locked`);
       } finally {
         await fd.control?.unlockPartner(spare.partnerId);
       }
-      if (fd.control)
-        expect(
-          (await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status,
-          'right secret once the mock lifted the lock',
-        ).toBe(200);
+      if (fd.control) expect((await token(fdApi, spare, appKeyOnly)).status, 'right secret once the mock lifted the lock').toBe(200);
     },
   );
 
@@ -96,16 +86,8 @@ test.describe('partner lock @destructive', () => {
       try {
         for (const [round, attempts] of rounds) {
           for (const [i, [form, partnerSecret]] of attempts.entries())
-            expectFdError(
-              await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth: appKeyOnly }),
-              401,
-              `${round}: attempt ${i + 1}, ${form}`,
-            );
-          expectFdError(
-            await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
-            401,
-            `right secret after ${inWords(LOCK_AT)} failures (${round}): locked`,
-          );
+            expectFdError(await token(fdApi, spare, appKeyOnly, partnerSecret), 401, `${round}: attempt ${i + 1}, ${form}`);
+          expectFdError(await token(fdApi, spare, appKeyOnly), 401, `right secret after ${inWords(LOCK_AT)} failures (${round}): locked`);
           await fd.control!.unlockPartner(spare.partnerId);
         }
       } finally {
@@ -122,8 +104,7 @@ test.describe('partner lock @destructive', () => {
       const next = 'Locked2025!Change';
       let changed = false;
       try {
-        for (let attempt = 1; attempt <= LOCK_AT; attempt++)
-          await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-lock-${attempt}x` }, auth: appKeyOnly });
+        for (let attempt = 1; attempt <= LOCK_AT; attempt++) await token(fdApi, spare, appKeyOnly, `wrong-lock-${attempt}x`);
         const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: next }, auth: appKeyOnly });
         changed = res.status === 204;
         expectFdError(res, 401, 'secret change while locked');
@@ -137,14 +118,8 @@ test.describe('partner lock @destructive', () => {
           });
       }
       test.skip(!fd.control, 'checking the secret after the lock needs the mock control surface to lift it (TARGET=mock)');
-      expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works once unlocked').toBe(
-        200,
-      );
-      expectFdError(
-        await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: next }, auth: appKeyOnly }),
-        401,
-        'the refused new secret',
-      );
+      expect((await token(fdApi, spare, appKeyOnly)).status, 'the old secret still works once unlocked').toBe(200);
+      expectFdError(await token(fdApi, spare, appKeyOnly, next), 401, 'the refused new secret');
     },
   );
 });

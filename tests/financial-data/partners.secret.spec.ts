@@ -1,10 +1,7 @@
-// Covers: PUT /aggregation/v2/partners/authentication (ModifyPartnerSecret) - seed 002,
-// Authentication: a new secret is 12-255 characters of letters, digits and ! @ # $ % & * _ - +,
-// with at least one digit and one letter (else 400); the new secret works, the old one does not;
-// provider 1.35.0 PartnerCredentialsWithNewSecret.immediate: false keeps the old one working for a
-// grace period of 30 days (x-limits partnerSecretGraceSeconds), true refuses it at once.
-// Runs on the spare partner, and puts its secret back after each change. On a sandbox each check
-// holds the spare partner alone (whileAlone): no other worker asks a token of it meanwhile.
+// Covers: ModifyPartnerSecret - seed 002, Authentication (12-255 of letters, digits and ! @ # $ % & * _ - +,
+// a digit and a letter, else 400; the new secret works, the old not); provider 1.35.0
+// PartnerCredentialsWithNewSecret.immediate (false: the old one works for partnerSecretGraceSeconds).
+// On the spare partner, its secret put back after each change; alone on a sandbox (whileAlone).
 import fc from 'fast-check';
 import {
   assertProperty,
@@ -17,8 +14,18 @@ import {
   test,
   underRule,
   whileAlone,
+  type CallOptions,
+  type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { anySecret, validSecret } from '../../fixtures/arbitraries/financial-data/secrets.js';
+
+type Spare = { partnerId: string; partnerSecret: string };
+/** ModifyPartnerSecret of the spare partner with its key alone: from the secret `from` to `to` (`more`: other members of the body). */
+const modify = (fdApi: OperationClient, spare: Spare, auth: CallOptions['auth'], from: string, to: string, more = {}) =>
+  fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: from, newPartnerSecret: to, ...more }, auth });
+/** The status CreateToken answers the spare partner with this secret. */
+const tokenStatus = async (fdApi: OperationClient, spare: Spare, auth: CallOptions['auth'], partnerSecret: string) =>
+  (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth })).status;
 
 const pad = (n: number, core = 'Ab1') => core + 'x'.repeat(n - core.length);
 const CASES: { what: string; secret: string; ok: boolean; rule: string }[] = [
@@ -65,10 +72,10 @@ test.describe('partner secret rules @destructive', () => {
         whileAlone(fd, ['spare'], async () => {
           expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
           const spare = fd.sparePartner!;
-          const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: c.secret }, auth: appKeyOnly });
+          const res = await modify(fdApi, spare, appKeyOnly, spare.partnerSecret, c.secret);
           if (!c.ok) {
             expectFdError(res, 400, c.what);
-            expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works').toBe(200);
+            expect(await tokenStatus(fdApi, spare, appKeyOnly, spare.partnerSecret), 'the old secret still works').toBe(200);
             return;
           }
           expect(res.status).toBe(204);
@@ -76,27 +83,15 @@ test.describe('partner secret rules @destructive', () => {
           // meet the secret this one set (its failure would be this one's, again).
           let putBack = false;
           try {
-            expect(
-              (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status,
-              'the new secret works',
-            ).toBe(200);
+            expect(await tokenStatus(fdApi, spare, appKeyOnly, c.secret), 'the new secret works').toBe(200);
             expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
-            const back = await fdApi.call('ModifyPartnerSecret', {
-              body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
-              auth: appKeyOnly,
-            });
+            const back = await modify(fdApi, spare, appKeyOnly, c.secret, spare.partnerSecret);
             putBack = back.status === 204;
             expect(back.status, 'the original secret is put back').toBe(204);
-            expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status).toBe(200);
+            expect(await tokenStatus(fdApi, spare, appKeyOnly, spare.partnerSecret)).toBe(200);
           } finally {
             // The check's own failure is what it reports: a refusal of this put-back would hide it.
-            if (!putBack)
-              await fdApi
-                .call('ModifyPartnerSecret', {
-                  body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
-                  auth: appKeyOnly,
-                })
-                .catch(() => undefined);
+            if (!putBack) await modify(fdApi, spare, appKeyOnly, c.secret, spare.partnerSecret).catch(() => undefined);
           }
         }),
     );
@@ -108,15 +103,11 @@ test.describe('partner secret rules @destructive', () => {
     async ({ fdApi, fd, appKeyOnly, fdPowers }) =>
       whileAlone(fd, ['spare'], async () => {
         const spare = fd.sparePartner!;
-        const token = async (partnerSecret: string) =>
-          (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth: appKeyOnly })).status;
+        const token = (partnerSecret: string) => tokenStatus(fdApi, spare, appKeyOnly, partnerSecret);
         let current = spare.partnerSecret;
         /** A change from the secret in force, `immediate` sent as given (left out: undefined). */
         const change = async (newPartnerSecret: string, immediate?: boolean) => {
-          const res = await fdApi.call('ModifyPartnerSecret', {
-            body: { ...spare, partnerSecret: current, newPartnerSecret, ...(immediate === undefined ? {} : { immediate }) },
-            auth: appKeyOnly,
-          });
+          const res = await modify(fdApi, spare, appKeyOnly, current, newPartnerSecret, immediate === undefined ? {} : { immediate });
           expect(res.status, `the change (immediate ${immediate ?? 'left out'})`).toBe(204);
           const replaced = current;
           current = newPartnerSecret;
@@ -130,11 +121,8 @@ test.describe('partner secret rules @destructive', () => {
           underRule(test.info(), 'FD-SECRET-GRACE', () => expect(kept, 'the old secret still works in its grace period').toBe(200));
           const second = await change('Imm3diate!Secret25', true);
           expect(await token(current), 'the new secret works').toBe(200);
-          expectFdError(
-            await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: second }, auth: appKeyOnly }),
-            401,
-            'the secret an immediate change replaced',
-          );
+          const denied = await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: second }, auth: appKeyOnly });
+          expectFdError(denied, 401, 'the secret an immediate change replaced');
           // The period's end, on the mock's clock only (a sandbox cannot move 30 days on).
           if (!clock) return;
           const grace = fdLimit('partnerSecretGraceSeconds');
@@ -151,10 +139,7 @@ test.describe('partner secret rules @destructive', () => {
         } finally {
           await clock?.restore();
           if (current !== spare.partnerSecret) {
-            const back = await fdApi.call('ModifyPartnerSecret', {
-              body: { ...spare, partnerSecret: current, newPartnerSecret: spare.partnerSecret },
-              auth: appKeyOnly,
-            });
+            const back = await modify(fdApi, spare, appKeyOnly, current, spare.partnerSecret);
             expect(back.status, "the spare partner's own secret is put back").toBe(204);
           }
           expect(await token(spare.partnerSecret), "the spare partner's own secret works again").toBe(200);
@@ -165,11 +150,7 @@ test.describe('partner secret rules @destructive', () => {
   test('refuses a change with a wrong current secret with 401', rules('FD-SECRET-CURRENT'), async ({ fdApi, fd, appKeyOnly }) =>
     whileAlone(fd, ['spare'], async () => {
       const spare = fd.sparePartner!;
-      const res = await fdApi.call('ModifyPartnerSecret', {
-        body: { ...spare, partnerSecret: `${spare.partnerSecret}x`, newPartnerSecret: 'N3wSecret!2025' },
-        auth: appKeyOnly,
-      });
-      expectFdError(res, 401, 'wrong current secret');
+      expectFdError(await modify(fdApi, spare, appKeyOnly, `${spare.partnerSecret}x`, 'N3wSecret!2025'), 401, 'wrong current secret');
     }),
   );
 
@@ -184,22 +165,15 @@ test.describe('partner secret rules @destructive', () => {
           await assertProperty(
             fc.asyncProperty(validSecret, async (secret) => {
               expect(fdContract.component('NewPartnerSecret')(secret), 'generated secret is valid by the contract').toBe(true);
-              const res = await fdApi.call('ModifyPartnerSecret', {
-                body: { ...spare, partnerSecret: current, newPartnerSecret: secret },
-                auth: appKeyOnly,
-              });
-              expect(res.status).toBe(204);
+              expect((await modify(fdApi, spare, appKeyOnly, current, secret)).status).toBe(204);
               current = secret;
-              expect((await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: secret }, auth: appKeyOnly })).status).toBe(200);
+              expect(await tokenStatus(fdApi, spare, appKeyOnly, secret)).toBe(200);
             }),
             testInfo,
             { numRuns: Math.min(suiteConfig().fastCheck.numRuns, 25) },
           );
         } finally {
-          await fdApi.call('ModifyPartnerSecret', {
-            body: { ...spare, partnerSecret: current, newPartnerSecret: spare.partnerSecret },
-            auth: appKeyOnly,
-          });
+          await modify(fdApi, spare, appKeyOnly, current, spare.partnerSecret);
         }
       }),
   );
@@ -214,11 +188,7 @@ test.describe('partner secret rules @destructive', () => {
         await assertProperty(
           fc.asyncProperty(anySecret, async (secret) => {
             fc.pre(!validate(secret)); // the generator's value must break the contract before a 400 is expected
-            expectFdError(
-              await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: secret }, auth: appKeyOnly }),
-              400,
-              'rule broken',
-            );
+            expectFdError(await modify(fdApi, spare, appKeyOnly, spare.partnerSecret, secret), 400, 'rule broken');
           }),
           testInfo,
         );

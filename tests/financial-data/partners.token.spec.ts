@@ -100,11 +100,9 @@ test(
   },
 );
 
-// seed 002, Authentication: a secret is made of upper and lower case letters, digits and a few signs
-// (no white space), so the secret in the other case, with white space before or after it (a space, a
-// tab, a line break of either convention: in the JSON body nothing trims or reads it as a line), with a
-// character more or cut by a character is another, wrong secret. After each refusal the right secret
-// gets a token, which ends the run of failures (the lock counts failed attempts in a row).
+// seed 002, Authentication: a secret is letters of both cases, digits and a few signs, no white space: in
+// another case, with white space around it, a character more or less, it is a wrong secret. The right one
+// after each refusal ends the run of failures (the lock counts them in a row).
 test(
   'refuses the partner secret in any other form than itself with 401',
   rules('FD-TOKEN-SECRET-EXACT'),

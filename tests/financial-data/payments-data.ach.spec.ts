@@ -1,12 +1,7 @@
-// Covers: GetAccountACHDetails (v1), GetAccountPaymentInstructionDetails (v3), the ACH section of the
-// bundle (GetAccountDetailsByAccountId) and the last four digits the balances show. Seed 002,
-// Payments data: ACH details; "the v3 details additionally report, per real-time payment type,
-// transferInEnabled (account can receive) and transferOutEnabled (account can send)". provider
-// 1.35.0: ACHDetails.realAccountNumber and PaymentInstruction.accountNumber are the full number;
-// AccountNumberLast4 the last four digits. The full number is what these operations are for, so
-// returning it is right; it must never reach a report unredacted (docs/conventions.md, Secrets and card data): the
-// checks print booleans and lengths, never the number, and the exchanges attached to the report
-// are read back to prove the number is masked there.
+// Covers: GetAccountACHDetails (v1), GetAccountPaymentInstructionDetails (v3), the bundle's ACH section and
+// the balances' last four - seed 002, Payments data (ACH details; v3 "transferInEnabled ... transferOutEnabled");
+// provider 1.35.0 ACHDetails.realAccountNumber, PaymentInstruction.accountNumber (full), AccountNumberLast4.
+// The full number never reaches a report unredacted (docs/conventions.md, Secrets and card data).
 import {
   changesLinkedCustomer,
   expect,
@@ -105,15 +100,11 @@ test(
       });
       expect(res.status).toBe(200);
       const instructions: any[] = res.body.paymentInstruction ?? [];
-      expect(
-        instructions.some((p) => p.type === 'ach'),
-        `${type}: an ach instruction`,
-      ).toBe(true);
+      const got = instructions.some((p) => p.type === 'ach');
+      expect(got, `${type}: an ach instruction`).toBe(true);
       // provider 1.35.0 PaymentInstruction.type: ach, rtp or fednow (the case is not pinned: fedNow passes).
-      expect(
-        instructions.filter((p) => !/^(ach|rtp|fednow)$/i.test(String(p.type))).map((p) => p.type),
-        `${type}: instruction types outside ach, rtp, fednow`,
-      ).toEqual([]);
+      const wrong = instructions.filter((p) => !/^(ach|rtp|fednow)$/i.test(String(p.type))).map((p) => p.type);
+      expect(wrong, `${type}: instruction types outside ach, rtp, fednow`).toEqual([]);
       for (const p of instructions.filter((i) => /^(rtp|fednow)$/i.test(i.type))) {
         expect({ in: typeof p.transferInEnabled, out: typeof p.transferOutEnabled }, `${type} ${p.type}: both flags`).toEqual({
           in: 'boolean',
@@ -156,13 +147,9 @@ test(
       .filter((e) => /\/details|\/paysuite\//.test(e.exchange))
       .map((e) => e.text);
     expect(kept, 'the three exchanges are kept for the report').toHaveLength(3);
-    expect(
-      kept.map((text) => text.includes(full)),
-      'an attachment holding the full number',
-    ).toEqual([false, false, false]);
-    expect(
-      kept.every((text) => text.includes('[REDACTED]')),
-      'each shows the number masked',
-    ).toBe(true);
+    const mapped = kept.map((text) => text.includes(full));
+    expect(mapped, 'an attachment holding the full number').toEqual([false, false, false]);
+    const actual = kept.every((text) => text.includes('[REDACTED]'));
+    expect(actual, 'each shows the number masked').toBe(true);
   },
 );

@@ -1,14 +1,7 @@
-// Covers: GetAvailableBalanceLive, GetAvailableBalance (deprecated) and the balance section of the
-// payment enablement bundle (GetAccountDetailsByInstitutionLoginId, GetAccountDetailsByAccountId).
-// Seed 002, Payments data: "The balance_cache_interval query decides whether a cached balance is
-// still valid or is refreshed"; the cached-only variant. provider 1.35.0: the interval is minutes;
-// a cached balance older than it is refreshed, one within it is served; 0 or none refreshes (live);
-// the bundle's default is 30, its range 1..1440; live 0..1440. The cache is observed through the
-// balance date (balanceDate of the account): unchanged when served from the cache, the target's
-// clock when refreshed. A read that refreshes a balance is made on a customer of the check's own
-// (ownLinkedCustomer); the boundary checks move the mock's clock by minutes to days (@mock-only: a
-// sandbox skips them naming the clock), the ten-second refresh waits in real time there; the
-// interval range and the dates run on any target.
+// Covers: GetAvailableBalanceLive, GetAvailableBalance (deprecated) and the bundle's balance section - seed
+// 002, Payments data ("The balance_cache_interval query decides whether a cached balance is still valid or
+// is refreshed"); provider 1.35.0: minutes; older than it refreshed; 0 or none live; bundle default 30,
+// 1..1440; live 0..1440. Observed through the balance date; refreshes on the check's own customer.
 import {
   changesLinkedCustomer,
   expect,
@@ -19,6 +12,7 @@ import {
   test,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 
 type Where = 'live' | 'peb-login' | 'peb-account';
 /** The three paths a balance is read through with an interval, each judged in the checks that go over them all. */
@@ -62,13 +56,10 @@ async function freshRead(fdApi: OperationClient, customerId: string, accountId: 
   return Number(res.body.availableBalanceDate);
 }
 
-// The cache judged over the mock's clock: each row a read refreshed now, then reads through one path at
-// ages from the last refreshed read (seconds), each with an interval (minutes; none: the path's default)
-// and what it must give: the cached balance (the same date), a balance exactly the interval old (provider
-// 1.35.0 balance_cache_interval: only one "older than" the interval is refreshed; should real time tick
-// past the second the clock was set to, a refresh then carries a later date and is no fault), or a
-// refreshed one (the date moves to the target's clock). Two seconds inside a span: real milliseconds
-// between the calls may tick one more second. One check per row and path.
+// The cache over the mock's clock: a read refreshed now, then reads through one path at ages (seconds) with an
+// interval (minutes; none: the default), each giving the cached balance (same date), one exactly the interval
+// old (provider 1.35.0 balance_cache_interval: only one "older than" it is refreshed; a real-time tick may
+// still refresh), or a refreshed one. Two seconds inside a span: real time may tick a second.
 type Step = [interval: number | undefined, age: number, gives: 'cached' | 'edge' | 'refreshed'];
 const CACHE_ROWS: { name: string; where: Where; rules: string[]; steps: Step[] }[] = [
   ...WHERE.map((where) => ({
@@ -146,16 +137,7 @@ test(
 
 test(
   'balance_cache_interval: live accepts 0 and 1440 and refuses -1 and 1441; the bundle accepts 1 and 1440 and refuses 0 and 1441 (400) @provider',
-  changesLinkedCustomer(
-    rules(
-      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-live',
-      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-live',
-      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-login',
-      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-login',
-      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-account',
-      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-account',
-    ),
-  ),
+  changesLinkedCustomer(rules(...cite('FD-PAY-CACHE-INTERVAL-RANGE', ['pay-live', 'pay-peb-login', 'pay-peb-account'], BOTH))),
   async ({ fdApi, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const customerId = linkedCustomer.customerId;
@@ -197,10 +179,8 @@ test(
     for (const key of ['availableBalanceDate', 'clearedBalanceDate']) {
       const value = Number(cached.body[key]);
       // Seconds, not milliseconds: no later than now, no earlier than two years ago.
-      expect(
-        Number.isInteger(value) && value <= fd.now() / 1000 + 600 && value >= fd.now() / 1000 - 2 * 366 * 86_400,
-        `cached ${key} ${value} is epoch seconds`,
-      ).toBe(true);
+      const seen = Number.isInteger(value) && value <= fd.now() / 1000 + 600 && value >= fd.now() / 1000 - 2 * 366 * 86_400;
+      expect(seen, `cached ${key} ${value} is epoch seconds`).toBe(true);
     }
   },
 );

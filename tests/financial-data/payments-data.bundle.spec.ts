@@ -1,16 +1,10 @@
-// Covers: GetAccountDetailsByInstitutionLoginId and GetAccountDetailsByAccountId, the payment
-// enablement bundle. Seed 002, Payments data: "returns any or all of account simple details, ACH
-// details, account owner and balance in one call; which are included is decided by initial setup";
-// query include. provider 1.35.0: include names balanceDetails, paymentInstruction, accountIdentity
-// (another name is a 400, code 12019); accountCount and the success counts; a section an account
-// cannot give is listed under its errors. A named section is expected present or listed as an error
-// (a sandbox's setup may lack one); a section not named must be absent on any target.
-// The counts (provider 1.35.0 PaymentEnablementBundle accountCount, balanceDetailsSuccessCount,
-// paymentInstructionSuccessCount, accountIdentitySuccessCount, errorCount): against the list of one login
-// without include, and against what the answer lists under every include (a section not asked for is
-// carried by no account: its count 0), on every login of the linked customer and on each account read
-// alone (a type refused a section lists it under its errors, no success count counts it). Read-only.
-import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
+// Covers: GetAccountDetailsByInstitutionLoginId and GetAccountDetailsByAccountId - seed 002, Payments data
+// ("any or all of account simple details, ACH details, account owner and balance in one call"); provider
+// 1.35.0 include (balanceDetails, paymentInstruction, accountIdentity; else 400, 12019), a section an
+// account cannot give under its errors, PaymentEnablementBundle accountCount, the success counts and
+// errorCount. A named section is present or an error; one not named is absent. Read-only.
+import { expect, expectFdError, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 
 const SECTIONS = ['balanceDetails', 'paymentInstruction', 'accountIdentity'] as const;
 
@@ -19,6 +13,19 @@ function sectionsOf(account: any): Record<string, 'present' | 'failed' | 'absent
   const failed = new Set((account.errors ?? []).map((e: any) => e.fieldName ?? e.fieldError));
   return Object.fromEntries(SECTIONS.map((s) => [s, account[s] !== undefined ? 'present' : failed.has(s) ? 'failed' : 'absent']));
 }
+
+type Checking = { id: string; institutionLoginId: number };
+/** The bundle of the checking account, read by account or by its login, with a query. */
+const bundle = (
+  fdApi: OperationClient,
+  where: 'peb-account' | 'peb-login',
+  customerId: string,
+  checking: Checking,
+  query: { include: string },
+) =>
+  where === 'peb-account'
+    ? fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query })
+    : fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId: checking.institutionLoginId }, query });
 
 const CASES: { include: string; named: string[] }[] = [
   { include: 'balanceDetails', named: ['balanceDetails'] },
@@ -34,13 +41,7 @@ for (const where of ['peb-account', 'peb-login'] as const) {
       const checking = linkedCustomer.account('checking');
       const customerId = linkedCustomer.customerId;
       for (const { include, named } of CASES) {
-        const res =
-          where === 'peb-account'
-            ? await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { include } })
-            : await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-                path: { customerId, institutionLoginId: checking.institutionLoginId },
-                query: { include },
-              });
+        const res = await bundle(fdApi, where, customerId, checking, { include });
         expect(res.status, `include=${include}`).toBe(200);
         const mine = (res.body.accounts as any[]).find((a) => String(a.id) === checking.id);
         expect(mine, `include=${include}: the checking account is listed`).toBeDefined();
@@ -64,23 +65,13 @@ for (const where of ['peb-account', 'peb-login'] as const) {
 
 test(
   'include accepts the three section names, with spaces after commas, and refuses any other name with 400, on both bundle reads @provider',
-  rules(
-    'FD-PAY-PEB-INCLUDE-VALUES:accept@pay-peb-account',
-    'FD-PAY-PEB-INCLUDE-VALUES:refuse@pay-peb-account',
-    'FD-PAY-PEB-INCLUDE-VALUES:accept@pay-peb-login',
-    'FD-PAY-PEB-INCLUDE-VALUES:refuse@pay-peb-login',
-  ),
+  rules(...cite('FD-PAY-PEB-INCLUDE-VALUES', ['pay-peb-account', 'pay-peb-login'], BOTH)),
   async ({ fdApi, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const customerId = linkedCustomer.customerId;
     // provider 1.35.0: both reads take the same IncludeParameter and the same 400 response.
-    const read = (include: string) => [
-      fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: checking.id }, query: { include } }),
-      fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-        path: { customerId, institutionLoginId: checking.institutionLoginId },
-        query: { include },
-      }),
-    ];
+    const read = (include: string) =>
+      (['peb-account', 'peb-login'] as const).map((w) => bundle(fdApi, w, customerId, checking, { include }));
     for (const include of [...SECTIONS, 'balanceDetails, paymentInstruction, accountIdentity']) {
       for (const res of await Promise.all(read(include))) expect(res.status, `${res.operation.operationId} include=${include}`).toBe(200);
     }
@@ -124,18 +115,12 @@ test(
     const listed = new Set((res.body.accounts as any[]).map((a) => String(a.id)));
     const active = linkedCustomer.accounts.filter((a) => a.institutionLoginId === login && a.status === 'active').map((a) => a.id);
     const others = linkedCustomer.accounts.filter((a) => a.institutionLoginId !== login).map((a) => a.id);
-    expect(
-      active.filter((id) => !listed.has(id)),
-      'active accounts of the login missing',
-    ).toEqual([]);
-    expect(
-      others.filter((id) => listed.has(id)),
-      'accounts of other logins listed',
-    ).toEqual([]);
-    expect(
-      (res.body.accounts as any[]).every((a) => Number(a.institutionLoginId) === login),
-      'every account names the login',
-    ).toBe(true);
+    const stray = active.filter((id) => !listed.has(id));
+    expect(stray, 'active accounts of the login missing').toEqual([]);
+    const offending = others.filter((id) => listed.has(id));
+    expect(offending, 'accounts of other logins listed').toEqual([]);
+    const shown = (res.body.accounts as any[]).every((a) => Number(a.institutionLoginId) === login);
+    expect(shown, 'every account names the login').toBe(true);
   },
 );
 
@@ -159,10 +144,8 @@ test(
       expect(inst.status, `GetInstitution ${id}`).toBe(200);
       names.set(id, inst.body.institution.name);
     }
-    expect(
-      accounts.map((a) => [String(a.id), a.institutionName]),
-      'each account names its institution',
-    ).toEqual(accounts.map((a) => [String(a.id), names.get(String(a.institutionId))]));
+    const mapped = accounts.map((a) => [String(a.id), a.institutionName]);
+    expect(mapped, 'each account names its institution').toEqual(accounts.map((a) => [String(a.id), names.get(String(a.institutionId))]));
   },
 );
 

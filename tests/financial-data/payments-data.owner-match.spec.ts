@@ -1,11 +1,6 @@
-// Covers: AccountMatchingScoreDetails (POST owner match). Seed 002, Payments data: "Owner match scores
-// a request against the institution's holder data with scores from 0 to 100 (higher is a closer
-// match). The name value is required in the request; all other elements are optional"; Errors 408
-// (timed-out request, owner match). provider 1.35.0: name requires firstName and lastName; scores
-// are integers; insights=true returns identity insights. The holder's own name is read through
-// owner details v3, so the closer-match check runs on any target. The 408 needs an institution that
-// does not answer in time: the mock has one (Harbor Savings, the legacy login's bank), a sandbox
-// none, so that check is @mock-only (the means is the mock world's, the status the seed's).
+// Covers: AccountMatchingScoreDetails - seed 002, Payments data ("scores from 0 to 100 (higher is a closer
+// match). The name value is required ...; all other elements are optional"), Errors 408; provider 1.35.0:
+// firstName and lastName required, integer scores. The 408 needs the mock's slow institution: @mock-only.
 import { expect, expectFdError, mockOnly, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** Every score of an answer, with where it is. */
@@ -160,13 +155,9 @@ async function checkingHolder(fdApi: OperationClient, linkedCustomer: LinkedCust
   return { path, holder, name, address, email, phone };
 }
 
-// seed 002, Payments data: "higher is a closer match"; every element but the name is optional. The
-// rule holds whatever optional members a request carries, so the exact-versus-different comparison
-// runs with none of them, with each alone and with all of them, varying one member at a time (and the
-// whole name, first and last, whose every name score the holder's name beats): the
-// varied member's own score is strictly higher for the holder's exact value (when the holder has that
-// value), and no score of the request holding the holder's values is lower than the same score of the
-// request differing in one member (a member scored against the wrong part of the holder shows there).
+// seed 002, Payments data: "higher is a closer match"; every element but the name is optional. With no optional
+// member, each alone and all, one member varied at a time: its own score is strictly higher for the holder's
+// exact value, and no score of the exact request is lower than that of the request differing in one member.
 type MatchBody = Record<string, any>;
 const OPTIONAL = ['middleName', 'suffix', 'ownerName', 'address', 'email', 'phone'] as const;
 type Optional = (typeof OPTIONAL)[number];

@@ -1,9 +1,7 @@
-// Covers: GetAccountOwner (v1), GetAccountOwnerDetails (v3) and the owner section of the bundle
-// (GetAccountDetailsByAccountId). Seed 002, Payments data: owner v1 200, or 203 when a multi-factor
-// challenge is needed (Errors 203); owner details v3 return holders, addresses, emails, phones,
-// documentation, identity insights (with-insights); v3 documents 400 and 401 only. provider 1.35.0:
-// asOfDate is UnixDate (epoch seconds); withInsights=true returns identity insights. On the mock the
-// holder is the linked customer (reference, Mock world: @assumption), so names are pinned there.
+// Covers: GetAccountOwner (v1), GetAccountOwnerDetails (v3) and the bundle's owner section - seed 002,
+// Payments data (v1 200, or 203 with a multi-factor challenge; v3 holders, addresses, emails, phones,
+// insights; v3 400 and 401 only); provider 1.35.0 asOfDate UnixDate, withInsights. Names pinned on the
+// mock (reference, Mock world: @assumption).
 import {
   expect,
   expectEpochSecondsNear,
@@ -105,16 +103,12 @@ for (const row of INSIGHTS)
     const plain = await row.read(fdApi, path, false);
     expect(plain.status).toBe(200);
     expect(plain.body.holders.length, 'holders').toBeGreaterThan(0);
-    expect(
-      plain.body.holders.filter((h: any) => h.identityInsights !== undefined),
-      'holders with insights, not asked for',
-    ).toHaveLength(0);
+    const seen = plain.body.holders.filter((h: any) => h.identityInsights !== undefined);
+    expect(seen, 'holders with insights, not asked for').toHaveLength(0);
     const asked = await row.read(fdApi, path, true);
     expect(asked.status).toBe(200);
-    expect(
-      asked.body.holders.some((h: any) => typeof h.identityInsights === 'object'),
-      'a holder carries identityInsights',
-    ).toBe(true);
+    const shown = asked.body.holders.some((h: any) => typeof h.identityInsights === 'object');
+    expect(shown, 'a holder carries identityInsights').toBe(true);
   });
 
 test(

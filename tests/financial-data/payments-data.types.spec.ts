@@ -1,11 +1,7 @@
-// Covers: GetAccountACHDetails, GetAccountPaymentInstructionDetails, GetAvailableBalanceLive,
-// GetAvailableBalance, GetLoanPaymentDetails - the account types each serves. Seed 002, Payments
-// data: "ACH details: supported account types checking, savings, moneyMarket, certificateOfDeposit.
-// The v3 details ... supported types checking, savings, moneyMarket"; "Available balance supports
-// checking, savings, moneyMarket, cd"; other types are a 400 (Errors). Loan payment details serve
-// "a loan-type account" (provider 1.35.0): mortgage, loan, studentLoan; lineOfCredit is left
-// unchecked (the provider does not say whether a credit line is a loan). The portfolio's cd is
-// certificateOfDeposit. One test per operation and side; each type of the row is called in it.
+// Covers: the account types GetAccountACHDetails, GetAccountPaymentInstructionDetails, GetAvailableBalance(Live)
+// and GetLoanPaymentDetails serve - seed 002, Payments data (ACH: checking, savings, moneyMarket,
+// certificateOfDeposit; v3 without it; balance: checking, savings, moneyMarket, cd; others 400); provider
+// 1.35.0 loan payment details: mortgage, loan, studentLoan (lineOfCredit left unchecked).
 import { changesLinkedCustomer, expect, expectFdError, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 
 /** The deposit types the ACH details and the balances serve, and the types none of them does. */

@@ -4,7 +4,7 @@
 // legacy reads (seed 002, PSI: scores over a 10-day period); PaymentSuccessIndicatorWarningExample
 // (code 2000 when the settlement amount exceeds the available balance).
 import { expect, rules, test } from '../../fixtures/financial-data.js';
-import { dateIn } from './psi.known.js';
+import { dateIn, readPsiRun } from './psi.known.js';
 
 /** Days out -> days described (the known answer of the provider's rule). */
 const DAYS: [number, number][] = [
@@ -50,11 +50,7 @@ test(
       });
       expect(made.status).toBe(202);
       expect(made.body.requestDate, "the request date is the target's today").toBe(dateIn(fd.now(), 0));
-      let run = await fdApi.call('GetPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
-      for (let i = 0; i < 10 && run.body.status === 'IN PROGRESS'; i++) {
-        if (!fd.control) await new Promise((r) => setTimeout(r, 3000));
-        run = await fdApi.call('GetPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
-      }
+      const run = await readPsiRun(fdApi, 'GetPaymentSuccessIndicators', { ...path, payRequestId: made.body.payRequestId }, !fd.control);
       const dates = (run.body.nsfReturnRisk?.result?.dailyResults ?? []).map(
         (d: { potentialSettlementDate: string }) => d.potentialSettlementDate,
       );
@@ -74,11 +70,7 @@ test(
       body: { transaction: { settleByDate: dateIn(fd.now(), 9), amount: 10 } },
     });
     expect(made.status).toBe(202);
-    let run = await fdApi.call('GetFcraPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
-    for (let i = 0; i < 10 && run.body.status === 'IN PROGRESS'; i++) {
-      if (!fd.control) await new Promise((r) => setTimeout(r, 3000));
-      run = await fdApi.call('GetFcraPaymentSuccessIndicators', { path: { ...path, payRequestId: made.body.payRequestId } });
-    }
+    const run = await readPsiRun(fdApi, 'GetFcraPaymentSuccessIndicators', { ...path, payRequestId: made.body.payRequestId }, !fd.control);
     expect(run.body.nsfReturnRisk?.result?.dailyResults?.length).toBe(10);
   },
 );
@@ -98,16 +90,11 @@ for (const [op, where, extra] of [
       const first = await read(0.01);
       expect(first.status).toBe(200);
       const balance = Number(first.body.availableBalance);
-      const equal = await read(balance);
-      expect({ status: equal.status, code: equal.body.code }, `amount equal to the available balance ${balance}`).toEqual({
-        status: 200,
-        code: undefined,
-      });
-      const above = await read(Math.round((balance + 0.01) * 100) / 100);
-      expect({ status: above.status, code: String(above.body.code) }, 'amount above the available balance').toEqual({
-        status: 200,
-        code: '2000',
-      });
+      const [equal, above] = [await read(balance), await read(Math.round((balance + 0.01) * 100) / 100)];
+      expect(
+        { equal: [equal.status, equal.body.code], above: [above.status, String(above.body.code)] },
+        `amounts equal to the available balance ${balance} and above it`,
+      ).toEqual({ equal: [200, undefined], above: [200, '2000'] });
     },
   );
 }

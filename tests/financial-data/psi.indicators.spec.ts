@@ -1,12 +1,8 @@
-// Covers: the indicators of a PSI answer against their scores - provider 1.35.0 NsfIndicator
-// ("`indicator` conveys the `score`, projecting 3 possible values: Low Risk, Medium Risk, or High
-// Risk"; the score: "a higher score indicates a higher likelihood of settlement or lower
-// likelihood of return"), the unauthorized return risk result (the same pair), ScoreIndicator
-// ("`scoreIndicator` conveys the `compositeScore`, projecting 3 possible values: Highly Likely to
-// Settle, Likely to Settle, and Less Likely to Settle") and CompositeScore (higher: more likely to
-// settle), on GetPaymentSuccessIndicators, GetFcraPaymentSuccessIndicators and the two legacy reads.
-// The bands are the target's; what the provider fixes is that an indicator is a projection of its
-// score: the same score the same indicator, and a higher score never a riskier indicator.
+// Covers: PSI indicators against their scores - provider 1.35.0 NsfIndicator ("`indicator` conveys the
+// `score`"; "a higher score indicates a higher likelihood of settlement"), the unauthorized return risk
+// result, ScoreIndicator ("`scoreIndicator` conveys the `compositeScore`") and CompositeScore, on the PSI
+// and FCRA reads and the two legacy reads. The bands are the target's: the same score the same indicator,
+// a higher score never a riskier one.
 import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { dateIn } from './psi.known.js';
 

@@ -14,6 +14,22 @@ export const PSI_RATINGS = [
   { path: 'psi-legacy', op: 'GetPaymentSuccessIndicator', ok: 200 },
 ] as const;
 
+/** Reads a PSI run until it leaves IN PROGRESS (at once on the mock; polled 3 s apart on a sandbox). */
+export async function readPsiRun(
+  fdApi: OperationClient,
+  op: 'GetFcraPaymentSuccessIndicators' | 'GetPaymentSuccessIndicators',
+  path: Record<string, string>,
+  sandbox = false,
+  query: Record<string, string | boolean> = {},
+) {
+  let res = await fdApi.call(op, { path, query });
+  for (let i = 0; i < 10 && res.status === 200 && res.body.status === 'IN PROGRESS'; i++) {
+    if (sandbox) await new Promise((r) => setTimeout(r, 3000));
+    res = await fdApi.call(op, { path, query });
+  }
+  return res;
+}
+
 /** Rates an account through `op` for a settle-by date and an amount (the FCRA variants with purpose 1P). */
 export function ratePsi(
   fdApi: OperationClient,

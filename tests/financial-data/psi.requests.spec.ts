@@ -24,13 +24,9 @@ test(
   async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const body = { transaction: { settleByDate: dateIn(fd.now(), 3), amount: 10 } };
-    expect((await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose: '1P' }, body })).status).toBe(202);
-    for (const purpose of ['1', '1PP'])
-      expectFdError(
-        await fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose }, body }),
-        400,
-        `purpose ${purpose}`,
-      );
+    const generate = (purpose: string) => fdApi.call('GenerateFcraPaymentSuccessIndicators', { path, query: { purpose }, body });
+    expect((await generate('1P')).status).toBe(202);
+    for (const purpose of ['1', '1PP']) expectFdError(await generate(purpose), 400, `purpose ${purpose}`);
   },
 );
 
@@ -88,21 +84,10 @@ for (const { op, path: where, ok } of PSI_RATINGS) {
     `${op} rates checking, savings and money market accounts and refuses the other types with 400 @assumption`,
     rules(`FD-PSI-ACCOUNT-TYPE:accept@${where}`, `FD-PSI-ACCOUNT-TYPE:refuse@${where}`),
     async ({ fdApi, fd, linkedCustomer }) => {
-      const settle = dateIn(fd.now(), 3);
-      for (const type of RATED) {
-        expect(
-          (await ratePsi(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30))
-            .status,
-          type,
-        ).toBe(ok);
-      }
-      for (const type of NOT_RATED) {
-        expectFdError(
-          await ratePsi(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, settle, 30),
-          400,
-          type,
-        );
-      }
+      const rate = (type: string) =>
+        ratePsi(fdApi, op, { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id }, dateIn(fd.now(), 3), 30);
+      for (const type of RATED) expect((await rate(type)).status, type).toBe(ok);
+      for (const type of NOT_RATED) expectFdError(await rate(type), 400, type);
     },
   );
 
@@ -112,12 +97,8 @@ for (const { op, path: where, ok } of PSI_RATINGS) {
     rules(`FD-PSI-ACTIVE-ACCOUNT@${where}`),
     async ({ fdApi, fd, linkedCustomer }) => {
       // The linked customer's pending account (on a sandbox, one Connect added pending; skipped, named, when it has none).
-      const pending = linkedCustomer.account('checking', 'pending');
-      expectFdError(
-        await ratePsi(fdApi, op, { customerId: linkedCustomer.customerId, accountId: pending.id }, dateIn(fd.now(), 3), 30),
-        400,
-        'pending account',
-      );
+      const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking', 'pending').id };
+      expectFdError(await ratePsi(fdApi, op, path, dateIn(fd.now(), 3), 30), 400, 'pending account');
     },
   );
 }
@@ -169,15 +150,13 @@ test(
   rules('FD-PSI-LEGACY-PURPOSE:accept', 'FD-PSI-LEGACY-PURPOSE:refuse'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), 3) };
-    expect((await fdApi.call('GetFCRAPaymentSuccessIndicator', { path, query: { ...query, purposeCode: '1P' } })).status).toBe(200);
-    for (const purposeCode of ['31', '3F']) {
-      expectFdError(
-        await fdApi.call('GetFCRAPaymentSuccessIndicator', { path, query: { ...query, purposeCode } }),
-        400,
-        `purpose ${purposeCode}`,
-      );
-    }
+    const read = (purposeCode: string) =>
+      fdApi.call('GetFCRAPaymentSuccessIndicator', {
+        path,
+        query: { settlementAmount: 10, settleByDate: dateIn(fd.now(), 3), purposeCode },
+      });
+    expect((await read('1P')).status).toBe(200);
+    for (const purposeCode of ['31', '3F']) expectFdError(await read(purposeCode), 400, `purpose ${purposeCode}`);
   },
 );
 

@@ -4,7 +4,8 @@
 // not allowed). Conditions of 403 and 406 from provider 1.35.0 examples (security freeze; "Only
 // 'application/json' is supported"). Runs are read on the linked customer's checking account.
 import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { dateIn, ratePsi } from './psi.known.js';
+import { dateIn, ratePsi, readPsiRun } from './psi.known.js';
+import { BOTH, cite } from './cite.js';
 
 const VARIANTS = [
   {
@@ -27,21 +28,9 @@ const generate = (
   headers?: Record<string, string>,
 ) => ratePsi(fdApi, v.generate, path, t.settleByDate, t.amount, headers);
 
-/** Reads a run until it leaves IN PROGRESS (at once on the mock; a few polls on a sandbox). */
-async function readRun(
-  fdApi: OperationClient,
-  v: Variant,
-  path: Record<string, string>,
-  query: Record<string, string | boolean> = {},
-  sandbox = false,
-) {
-  let res = await fdApi.call(v.get, { path, query });
-  for (let i = 0; i < 10 && res.status === 200 && res.body.status === 'IN PROGRESS'; i++) {
-    if (sandbox) await new Promise((r) => setTimeout(r, 3000));
-    res = await fdApi.call(v.get, { path, query });
-  }
-  return res;
-}
+/** Reads a run of the variant until it leaves IN PROGRESS. */
+const readRun = (fdApi: OperationClient, v: Variant, path: Record<string, string>, query = {}, sandbox = false) =>
+  readPsiRun(fdApi, v.get, path, sandbox, query);
 
 for (const v of VARIANTS) {
   test(
@@ -95,40 +84,21 @@ for (const v of VARIANTS) {
     `${v.get} answers 404 for the payRequestId read through another account or another customer`,
     rules(`FD-PSI-OWNER@${v.read}`),
     async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
+      const { customerId } = linkedCustomer;
       const checking = linkedCustomer.account('checking');
-      const made = await generate(
-        fdApi,
-        v,
-        { customerId: linkedCustomer.customerId, accountId: checking.id },
-        { settleByDate: dateIn(fd.now(), 3), amount: 20 },
-      );
+      const made = await generate(fdApi, v, { customerId, accountId: checking.id }, { settleByDate: dateIn(fd.now(), 3), amount: 20 });
       expect(made.status).toBe(202);
-      const payRequestId = made.body.payRequestId;
-      const savings = linkedCustomer.account('savings');
-      expectFdError(
-        await fdApi.call(v.get, { path: { customerId: linkedCustomer.customerId, accountId: savings.id, payRequestId } }),
-        404,
-        'another account of the customer',
-      );
-      const stranger = await createCustomer('testing');
-      expectFdError(
-        await fdApi.call(v.get, { path: { customerId: stranger, accountId: checking.id, payRequestId } }),
-        404,
-        'another customer with the same account id',
-      );
+      const readAt = (customerId: string, accountId: string) =>
+        fdApi.call(v.get, { path: { customerId, accountId, payRequestId: made.body.payRequestId } });
+      expectFdError(await readAt(customerId, linkedCustomer.account('savings').id), 404, 'another account of the customer');
+      expectFdError(await readAt(await createCustomer('testing'), checking.id), 404, 'another customer with the same account id');
       const other = fdEntities.linked;
-      if (other && other.customerId !== linkedCustomer.customerId) {
+      if (other && other.customerId !== customerId) {
         const theirs = other.accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
-        expectFdError(
-          await fdApi.call(v.get, { path: { customerId: other.customerId, accountId: theirs.id, payRequestId } }),
-          404,
-          "another customer's own account",
-        );
+        expectFdError(await readAt(other.customerId, theirs.id), 404, "another customer's own account");
       }
       // The owner still reads it: the 404s above are about ownership.
-      expect(
-        (await fdApi.call(v.get, { path: { customerId: linkedCustomer.customerId, accountId: checking.id, payRequestId } })).status,
-      ).toBe(200);
+      expect((await readAt(customerId, checking.id)).status).toBe(200);
     },
   );
 
@@ -160,10 +130,8 @@ for (const v of VARIANTS) {
           'transactionAmount',
         ]);
       for (const query of [{ include_reasons: false }, {}]) {
-        expect(
-          (await days(query)).filter((d) => d.reasons !== undefined),
-          `reasons with ${JSON.stringify(query)}`,
-        ).toHaveLength(0);
+        const seen = (await days(query)).filter((d) => d.reasons !== undefined);
+        expect(seen, `reasons with ${JSON.stringify(query)}`).toHaveLength(0);
       }
     },
   );
@@ -193,12 +161,7 @@ for (const v of VARIANTS) {
   // seed 002 Errors 406 (PSI); provider 1.35.0 example: "Only 'application/json' is supported."
   test(
     `${v.generate} and ${v.get} answer 406 when the request admits no JSON, and serve JSON wildcards @provider`,
-    rules(
-      `FD-PSI-NOT-ACCEPTABLE:refuse@${v.gen}`,
-      `FD-PSI-NOT-ACCEPTABLE:refuse@${v.read}`,
-      `FD-PSI-NOT-ACCEPTABLE:accept@${v.gen}`,
-      `FD-PSI-NOT-ACCEPTABLE:accept@${v.read}`,
-    ),
+    rules(...cite('FD-PSI-NOT-ACCEPTABLE', [v.gen, v.read], BOTH)),
     async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       const transaction = { settleByDate: dateIn(fd.now(), 4), amount: 7.5 };
@@ -207,10 +170,8 @@ for (const v of VARIANTS) {
         const made = await generate(fdApi, v, path, transaction, { accept });
         expect(made.status, `generate with Accept ${accept}`).toBe(202);
         payRequestId = made.body.payRequestId;
-        expect(
-          (await fdApi.call(v.get, { path: { ...path, payRequestId }, headers: { accept } })).status,
-          `read with Accept ${accept}`,
-        ).toBe(200);
+        const answered = (await fdApi.call(v.get, { path: { ...path, payRequestId }, headers: { accept } })).status;
+        expect(answered, `read with Accept ${accept}`).toBe(200);
       }
       for (const accept of ['application/xml', 'text/plain']) {
         expectFdError(await generate(fdApi, v, path, transaction, { accept }), 406, `generate with Accept ${accept}`);
@@ -230,16 +191,9 @@ test(
     const fcraRun = await generate(fdApi, fcra, path, transaction);
     const plainRun = await generate(fdApi, plain, path, transaction);
     expect([fcraRun.status, plainRun.status]).toEqual([202, 202]);
-    expectFdError(
-      await fdApi.call(plain.get, { path: { ...path, payRequestId: fcraRun.body.payRequestId } }),
-      404,
-      'FCRA run through the non-FCRA read',
-    );
-    expectFdError(
-      await fdApi.call(fcra.get, { path: { ...path, payRequestId: plainRun.body.payRequestId } }),
-      404,
-      'non-FCRA run through the FCRA read',
-    );
+    const readBy = (v: Variant, run: typeof fcraRun) => fdApi.call(v.get, { path: { ...path, payRequestId: run.body.payRequestId } });
+    expectFdError(await readBy(plain, fcraRun), 404, 'FCRA run through the non-FCRA read');
+    expectFdError(await readBy(fcra, plainRun), 404, 'non-FCRA run through the FCRA read');
   },
 );
 

@@ -1,9 +1,6 @@
-// Covers: StoreCustomerPayStatement and GetAssetByCustomerID - seed 002, Statements, pay statements,
-// assets (PayStatement 200; asset 200 binary; 400, 404) and Resources - Asset (a binary file, e.g.
-// a stored pay statement); provider 1.35.0 PayStatement (required label and statement, the file in
-// Base64) and Asset (assetId). The downloads are compared as the bytes received (asset.bytes), byte for
-// byte: two files of valid UTF-8 (every byte 0x00-0x7F plus multi-byte characters) and one that is not
-// text at all (every byte value, sequences that are not UTF-8), so a Latin-1, UTF-8 or Base64 store differs.
+// Covers: StoreCustomerPayStatement and GetAssetByCustomerID - seed 002, Statements, pay statements, assets
+// (200, binary; 400, 404), Resources - Asset; provider 1.35.0 PayStatement (label, statement in Base64),
+// Asset. Downloads compared byte for byte: valid UTF-8 and bytes that are not text.
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 
 /**
@@ -27,11 +24,8 @@ const OTHER = Buffer.concat([
 ]);
 
 /**
- * A third file that is no text at all: every byte value 0x00-0xFF, byte sequences that are not UTF-8
- * (a lone continuation byte, an overlong form, an encoded surrogate, 0xFE and 0xFF), a UTF-16 byte
- * order mark first and a UTF-8 one inside, CR alone, LF CR and CRLF mixed, NUL runs, and a last
- * character cut short (a lead byte whose continuation bytes never come): a store that keeps the file
- * as text of any encoding changes some of them.
+ * A third file that is no text at all: every byte value, sequences that are not UTF-8, byte order marks,
+ * mixed line ends, NUL runs and a cut last character: a store that keeps it as text of any encoding changes it.
  */
 const BINARY = Buffer.concat([
   Buffer.from([0xff, 0xfe, 0x25, 0x50, 0x44, 0x46, 0x0d, 0x0a, 0x0d, 0x0a, 0x0d, 0x0d, 0x00, 0x00, 0x00]),
@@ -130,11 +124,8 @@ test(
 test('an asset id never issued is a 404 for a customer that exists', rules('FD-ASSET-UNKNOWN'), async ({ fdApi, fdEntities }) => {
   // provider 1.35.0 AssetId form (a UUID, then digits), and a free-form id.
   for (const assetId of [`0b0e2c58-1f7d-4c9a-9d3e-5a1b2c3d4e5f-${fdEntities.customerId}`, 'never-issued-asset']) {
-    expectFdError(
-      await fdApi.call('GetAssetByCustomerID', { path: { customerId: fdEntities.customerId, assetId } }),
-      404,
-      `asset ${assetId}`,
-    );
+    const denied = await fdApi.call('GetAssetByCustomerID', { path: { customerId: fdEntities.customerId, assetId } });
+    expectFdError(denied, 404, `asset ${assetId}`);
   }
 });
 

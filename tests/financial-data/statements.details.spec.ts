@@ -1,9 +1,6 @@
-// Covers: GetCustomerAccountMultipleStatement (v3) and the statement assets it lists, read with
-// GetAssetByCustomerID and compared with GetCustomerAccountStatement (v1) - seed 002, Statements
-// ("the multiple-statement call details up to 24 statements, and the asset id of one is then used
-// with the asset retrieval") and Limits (statement details up to 24); provider 1.35.0
-// StatementIndexesParameter (comma-separated indexes 1-24; a higher index is an older statement).
-// That a 25th index is a 400 rather than dropped is this contract's assumption.
+// Covers: GetCustomerAccountMultipleStatement (v3), its assets (GetAssetByCustomerID) against
+// GetCustomerAccountStatement (v1) - seed 002, Statements, Limits (up to 24); provider 1.35.0
+// StatementIndexesParameter (1-24, higher older). A 25th index a 400: this contract's assumption.
 import { expect, expectFdError, FD_CONTRACT, rangeOf, rules, test, underRule } from '../../fixtures/financial-data.js';
 import { oneOfEachType } from './statements.known.js';
 
@@ -93,11 +90,8 @@ test(
         // The mock renders a statement the same way each time (a known answer); a real institution
         // may stamp each rendering, so on a sandbox the two are only required to be PDFs.
         if (fd.control) expect(asset.text === v1.text, `asset of ${what} is the v1 statement of index ${detail.index}`).toBe(true);
-        expectFdError(
-          await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! } }),
-          404,
-          `${what}: another customer's id`,
-        );
+        const refusal = await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! } });
+        expectFdError(refusal, 404, `${what}: another customer's id`);
       }
     }
   },

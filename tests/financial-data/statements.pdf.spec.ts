@@ -41,10 +41,8 @@ test(
       await pdfOf(fdApi, path, 1);
       const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: '1' } });
       expect(details.status, `${type}: statement details`).toBe(200);
-      expect(
-        details.body.statements.map((s: { index: string }) => s.index),
-        `${type}: one detail of index 1`,
-      ).toEqual(['1']);
+      const listed = details.body.statements.map((s: { index: string }) => s.index);
+      expect(listed, `${type}: one detail of index 1`).toEqual(['1']);
     }
   },
 );
@@ -59,11 +57,8 @@ test(
       const last = await pdfOf(fdApi, path, 24);
       expect(last, `${type}: index 24 is another statement than index 1`).not.toBe(first);
       for (const index of [0, 25]) {
-        expectFdError(
-          await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT }),
-          400,
-          `${type}: index ${index}`,
-        );
+        const refusal = await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT });
+        expectFdError(refusal, 400, `${type}: index ${index}`);
       }
     }
   },
@@ -78,10 +73,8 @@ test(
       expect(await pdfOf(fdApi, path), `${type}: the default statement is the one of index 1`).toBe(await pdfOf(fdApi, path, 1));
       const details = await fdApi.call('GetCustomerAccountMultipleStatement', { path });
       expect(details.status, type).toBe(200);
-      expect(
-        details.body.statements.map((s: { index: string }) => s.index),
-        type,
-      ).toEqual(['1']);
+      const shown = details.body.statements.map((s: { index: string }) => s.index);
+      expect(shown, type).toEqual(['1']);
     }
   },
 );
@@ -102,9 +95,7 @@ test(
     expect([v1.status, v3.status], 'MFA account: v1, v3').toEqual([203, 203]);
     const other = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
     await pdfOf(fdApi, other, 1);
-    expect(
-      (await fdApi.call('GetCustomerAccountMultipleStatement', { path: other, query: { index: '1,2' } })).status,
-      'the same customer without MFA',
-    ).toBe(200);
+    const answered = (await fdApi.call('GetCustomerAccountMultipleStatement', { path: other, query: { index: '1,2' } })).status;
+    expect(answered, 'the same customer without MFA').toBe(200);
   },
 );

@@ -1,21 +1,11 @@
-// Covers: GET /transfer/customers/{customer_id}/deposit-switches[/{switch_id}] (getAllDepositSwitches,
-// getDepositSwitchDetails) and /bill-pay-switches[/{switch_id}] (getAllPaySwitches,
-// getBillPaySwitchDetails) - seed 002, Resources - Switch ("Deposit or bill pay switch") and
-// Endpoints - Micro entries and switches. Shapes, statuses, failure reasons: provider 1.35.0. A list
-// holds the customer's switches of its kind only; a switch is reached only through its customer
-// and kind (404 otherwise). Known answers on the mock: every linked customer has four deposit
-// switches (completed, failed, processing, completed) and three bill pay switches (completed,
-// completed, failed) naming its linked accounts by their last four digits
-// (mocks/financial-data/switches.ts); the checks of those known answers read customers of their own,
-// linked through the mock's control surface or through Connect on a sandbox whose page the suite
-// completes (ownLinkedCustomer, fdPowers.linkAccounts).
-// GET /transfer/externals/{external_id}/deposit-switches (seed 002, Resources - Switch: "also found by
-// external_id"): the list echoes the external id and holds exactly the deposit switches carrying it
-// (provider 1.35.0 ExternalDepositSwitchesSummary). Known answers: a linked customer's deposit switches
-// carry BR-<customerId>-1 (two), BR-<customerId>-2 (one) or none (one) (mocks/financial-data/switches.ts).
-// An external id no switch carries is a 404, not an empty list: @assumption (seed 002 Errors 404; the
-// provider also shows a 400 "No matching record found for external_id" example).
+// Covers: the deposit and bill pay switch lists and details and the external id list - seed 002, Resources -
+// Switch ("also found by external_id"), Endpoints - Micro entries and switches; provider 1.35.0 shapes,
+// statuses, failure reasons, ExternalDepositSwitchesSummary. A switch is reached only through its customer
+// and kind (404). Mock: four deposit and three bill pay switches per linked customer, external ids
+// BR-<customerId>-1 (two), -2 (one) (mocks/financial-data/switches.ts). An unknown external id is a 404:
+// @assumption (seed 002 Errors 404; the provider shows a 400 example too).
 import { expect, expectFdError, type OperationClient, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
+import { atSite } from './cite.js';
 
 type Kind = 'deposit' | 'bill-pay';
 const OPS = {
@@ -46,10 +36,8 @@ test.describe('switches of a customer', () => {
           const res = await list(fdApi, kind, customerId);
           expect(res.status).toBe(200);
           expect(res.body.customerId, `the ${kind} list names its customer`).toBe(customerId);
-          expect(
-            (res.body.switches ?? []).map((s: { status: string }) => s.status),
-            `the ${kind} switches of the mock world, in order`,
-          ).toEqual(MOCK_STATUSES[kind]);
+          const listed = (res.body.switches ?? []).map((s: { status: string }) => s.status);
+          expect(listed, `the ${kind} switches of the mock world, in order`).toEqual(MOCK_STATUSES[kind]);
           seen[`${customerId}:${kind}`] = ids(res);
         }
       }
@@ -61,12 +49,7 @@ test.describe('switches of a customer', () => {
   for (const kind of ['deposit', 'bill-pay'] as const) {
     test(
       `the details of each ${kind} switch answer what the list says; as a ${OTHER[kind]} switch it is a 404`,
-      rules(
-        `FD-SW-DETAILS@${PATH[kind]}`,
-        `FD-SW-OTHER-KIND@${PATH[kind]}`,
-        `FD-SW-CUSTOMER@${PATH[kind]}`,
-        `FD-SW-FAILURE-REASON@${PATH[kind]}`,
-      ),
+      rules(...atSite(PATH[kind], 'FD-SW-DETAILS', 'FD-SW-OTHER-KIND', 'FD-SW-CUSTOMER', 'FD-SW-FAILURE-REASON')),
       async ({ fdApi, linkedCustomer }) => {
         const { customerId } = linkedCustomer;
         const customer = await fdApi.call('GetCustomer', { path: { customerId } });
@@ -88,11 +71,8 @@ test.describe('switches of a customer', () => {
           expect(Date.parse(got.body.updatedDate), 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(
             Date.parse(got.body.createdDate),
           );
-          expectFdError(
-            await one(fdApi, OTHER[kind], customerId, s.id),
-            404,
-            `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`,
-          );
+          const refused = await one(fdApi, OTHER[kind], customerId, s.id);
+          expectFdError(refused, 404, `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`);
         }
       },
     );
@@ -202,10 +182,8 @@ test(
     ] as const) {
       expect(res.status, externalId).toBe(200);
       expect(res.body.externalId, 'the list echoes the external id').toBe(externalId);
-      expect(
-        res.body.switches.map((s: { status: string }) => s.status),
-        `the switches at ${externalId} (mock world)`,
-      ).toEqual(statuses);
+      const shown = res.body.switches.map((s: { status: string }) => s.status);
+      expect(shown, `the switches at ${externalId} (mock world)`).toEqual(statuses);
       for (const s of res.body.switches)
         expect(depositIds, `${s.id} at ${externalId} is one of the customer's deposit switches`).toContain(s.id);
       // The same switch through both readers: the summaries agree.
@@ -213,9 +191,7 @@ test(
     }
     const external = [...first.body.switches, ...second.body.switches].map((s: { id: string }) => s.id);
     expect(new Set(external).size, 'the two external ids share no switch').toBe(3);
-    expect(
-      depositIds.filter((id) => !external.includes(id)),
-      'one deposit switch carries no external id',
-    ).toHaveLength(1);
+    const actual = depositIds.filter((id) => !external.includes(id));
+    expect(actual, 'one deposit switch carries no external id').toHaveLength(1);
   },
 );

@@ -1,10 +1,6 @@
-// Covers: GetAllCustomerTransactions after DeleteCustomerAccount - seed 002, Accounts ("delete of an
-// institution login or an account removes access to that data only") and Transactions; provider
-// 1.35.0 paging (found, displaying, moreAvailable). Once an account is deleted, the customer list
-// counts, lists and pages only the transactions of the accounts left, under each window and with or
-// without the pending ones: the counts are told apart from the pages, so a count index that still
-// holds the deleted account's transactions shows. The known answers are the list's own before the
-// delete, less the deleted account's. A delete changes data: a customer of the check's own (ownLinkedCustomer).
+// Covers: GetAllCustomerTransactions after DeleteCustomerAccount - seed 002, Accounts ("removes access to
+// that data only"), Transactions; provider 1.35.0 paging. Counts and pages hold only the accounts left,
+// under each window, pending or not: the list's own before the delete less the deleted account's.
 import { expect, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, expectCounts, lister, readAll, wholeHistory, type Query } from './transactions.known.js';
 

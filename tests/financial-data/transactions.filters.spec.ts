@@ -1,15 +1,12 @@
-// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions
-// (sorted by transactionDate, postedDate when no transaction date exists; required from and to
-// dates; include pending; show daily balance) and provider 1.35.0 (SortParameter default desc,
-// IncludePendingParameter default false, Transactions echoes fromDate/toDate/sort, DailyBalance).
-// Each criterion is shown to change the answer against the full list: what it must exclude is
-// present in the full list and absent from the filtered one. Counts are pinned on the mock by the
-// known data (transactions.known.ts). The order in each direction is the order property's
-// (properties.filters.spec.ts, FD-PROP-ORDER); here the default's echo.
+// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions (sorted by
+// transactionDate, else postedDate; from and to dates; include pending; daily balance); provider 1.35.0
+// SortParameter (desc), IncludePendingParameter (false), the fromDate/toDate/sort echo, DailyBalance. Each
+// criterion against the full list; counts pinned on the mock (transactions.known.ts). The order: FD-PROP-ORDER.
 import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
-import { DAY_S, KNOWN, LISTS, dateOf, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
+import { DAY_S, KNOWN, LISTS, checkingLists, dateOf, idsOf, readAll, type ListOp } from './transactions.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';
 
+const NONE_WRONG = { unlisted: [], early: [], late: [] };
 const known = (op: ListOp) => (op === 'GetAllCustomerTransactions' ? KNOWN.customer : KNOWN.checking);
 
 /** The first place where the list is out of order, or undefined. */
@@ -25,18 +22,14 @@ test(
   'without sort both lists are in descending date order and say desc @provider',
   rules('FD-TXN-SORT-DEFAULT@txn-all', 'FD-TXN-SORT-DEFAULT@txn-account', 'FD-TXN-ECHO@txn-all', 'FD-TXN-ECHO@txn-account'),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer, { includePending: true });
     for (const { op } of LISTS) {
       const res = await list(op, { ...whole, limit: PAGE_MAX });
       expect(res.status).toBe(200);
       expect(disorder(res.body.transactions, 'desc'), `${op} without sort: first pair out of descending order`).toBeUndefined();
       // provider 1.35.0, Transactions: fromDate, toDate and sort are those of the request (sort: the default used).
-      expect(
-        { fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort },
-        `${op}: the echo of the request`,
-      ).toEqual({ fromDate: whole.fromDate, toDate: whole.toDate, sort: 'desc' });
+      const seen = { fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort };
+      expect(seen, `${op}: the echo of the request`).toEqual({ fromDate: whole.fromDate, toDate: whole.toDate, sort: 'desc' });
       const asc = await list(op, { ...whole, limit: 1, sort: 'asc' });
       expect(asc.body.sort, `${op} sort=asc: the echo`).toBe('asc');
     }
@@ -47,9 +40,7 @@ test(
   'pending transactions are listed only with includePending=true',
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PENDING:accept@${path}`, `FD-TXN-PENDING:refuse@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer);
     for (const { op } of LISTS) {
       const withPending = await readAll(list, op, { ...whole, includePending: true });
       const pending = withPending.filter((t) => t.status === 'pending');
@@ -67,10 +58,8 @@ test(
         ['includePending=false', { ...whole, includePending: false }],
       ] as const) {
         const got = await readAll(list, op, query, size);
-        expect(
-          got.filter((t) => t.status === 'pending').map((t) => t.id),
-          `${op} ${what}: pending transactions listed`,
-        ).toEqual([]);
+        const stray = got.filter((t) => t.status === 'pending').map((t) => t.id);
+        expect(stray, `${op} ${what}: pending transactions listed`).toEqual([]);
         expect(got, `${op} ${what}: the others are all there`).toHaveLength(withPending.length - pending.length);
       }
       // found counts what each filter lists (provider 1.35.0 Transactions: found), pending or not.
@@ -90,9 +79,7 @@ test(
   'the fromDate / toDate window lists what is dated inside it and nothing before or after it',
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-WINDOW:accept@${path}`, `FD-TXN-WINDOW:refuse@${path}`])),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer, { includePending: true, sort: 'asc' });
     for (const { op } of LISTS) {
       const all = await readAll(list, op, whole);
       test.skip(all.length < 3, `${op}: the linked customer has ${all.length} transactions; a window needs three`);
@@ -109,28 +96,19 @@ test(
       if (fd.kind === 'mock') expect(spread, `${op}: the full list has transactions before, inside and after the window`).toBe(true);
       test.skip(!spread, `${op}: the linked customer's transactions do not spread before, inside and after a window`);
       const got = new Set((await readAll(list, op, { ...whole, fromDate, toDate })).map((t) => Number(t.id)));
-      expect(
-        inside.filter((id) => !got.has(id)),
-        `${op}: transactions dated inside the window but not listed`,
-      ).toEqual([]);
-      expect(
-        before.filter((id) => got.has(id)),
-        `${op}: transactions dated before fromDate but listed`,
-      ).toEqual([]);
-      expect(
-        after.filter((id) => got.has(id)),
-        `${op}: transactions dated after toDate but listed`,
-      ).toEqual([]);
+      const wrong = {
+        unlisted: inside.filter((id) => !got.has(id)),
+        early: before.filter((id) => got.has(id)),
+        late: after.filter((id) => got.has(id)),
+      };
+      expect(wrong, `${op}: dated inside the window but not listed; before fromDate or after toDate but listed`).toEqual(NONE_WRONG);
     }
   },
 );
 
-// FD-TXN-WINDOW-EDGES, the catalogue's decision (no source states these lists' edges; provider 1.35.0
-// includes both for the refresh windows of the same transactions): both edges are in the window, each item dated as the
-// list sorts it (seed 002, Transactions: transactionDate, else postedDate). A target that makes
-// either edge exclusive, or reads a date as the start of its day, on one reader, fails here. The
-// edges are put on an item with a transactionDate and, when the history has one, on an item without
-// it (dated by its postedDate), so an edge kept for one date member and not the other shows too.
+// FD-TXN-WINDOW-EDGES, the catalogue's decision (no source states these lists' edges; provider 1.35.0 includes
+// both for the refresh windows): both edges are in, each item dated as the list sorts it (seed 002, Transactions:
+// transactionDate, else postedDate); edges on an item with a transactionDate and on one without it.
 test(
   'a transaction dated exactly at fromDate or toDate is listed, and found counts it; a window one second inside either edge leaves it out @assumption',
   rules(
@@ -138,9 +116,7 @@ test(
     ...LISTS.map(({ path }) => `FD-TXN-PAGE-COUNTS@${path}`),
   ),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer, { includePending: true, sort: 'asc' });
     const problems: string[] = [];
     for (const { op } of LISTS) {
       const all = await readAll(list, op, whole);
@@ -191,9 +167,7 @@ test(
     // transaction date exists)"; provider 1.35.0 GetAllCustomerTransactions and
     // GetCustomerAccountTransactions say the same. A window edge between a transaction's two dates
     // tells which one the target cuts by.
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true, sort: 'asc' };
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer, { includePending: true, sort: 'asc' });
     for (const { op } of LISTS) {
       const all = await readAll(list, op, whole);
       const split = all.find(
@@ -204,16 +178,12 @@ test(
       test.skip(!split, `${op}: no transaction of the linked customer is dated before it posted`);
       const [dated, posted] = [Number(split.transactionDate), Number(split.postedDate)];
       const edge = dated + Math.floor((posted - dated) / 2);
-      const ending = new Set(idsOf({ transactions: await readAll(list, op, { ...whole, fromDate: dated - 30 * DAY_S, toDate: edge }) }));
+      const listed = async (fromDate: number, toDate: number) =>
+        idsOf({ transactions: await readAll(list, op, { ...whole, fromDate, toDate }) }).includes(Number(split.id));
       expect(
-        ending.has(Number(split.id)),
-        `${op}: transaction ${split.id} dated ${dated}, posted ${posted}, window ending ${edge}: listed`,
-      ).toBe(true);
-      const starting = new Set(idsOf({ transactions: await readAll(list, op, { ...whole, fromDate: edge, toDate: posted + 30 * DAY_S }) }));
-      expect(
-        starting.has(Number(split.id)),
-        `${op}: transaction ${split.id} dated ${dated}, posted ${posted}, window starting ${edge}: not listed`,
-      ).toBe(false);
+        { ending: await listed(dated - 30 * DAY_S, edge), starting: await listed(edge, posted + 30 * DAY_S) },
+        `${op}: transaction ${split.id} dated ${dated}, posted ${posted}: listed by the window ending ${edge}, not by the one starting there`,
+      ).toEqual({ ending: true, starting: false });
     }
   },
 );
@@ -222,9 +192,7 @@ test(
   'showDailyBalance=true gives the daily balances of the account, dated in epoch seconds within the window, each day moved by its own transactions; unasked (default false) no list carries them @provider',
   rules('FD-TXN-DAILY-BALANCE', 'FD-TXN-DAILY-BALANCE-DAYS'),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    const { checking, list, whole } = checkingLists(fdApi, fd, linkedCustomer);
     const res = await list('GetCustomerAccountTransactions', { ...whole, limit: 25, showDailyBalance: true });
     expect(res.status).toBe(200);
     test.skip(res.body.transactions.length === 0, 'the linked checking account has no transactions');

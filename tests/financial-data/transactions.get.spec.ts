@@ -1,11 +1,9 @@
-// Covers: GetCustomerTransaction (seed 002, Transactions; Errors 404; another customer's transaction or
-// account: security.probes.spec.ts, FD-TXN-OWNER-404), what a deleted account leaves (seed 002, Accounts:
-// "Delete of an institution login or an account removes access to that data only; other
-// permissioned accounts stay accessible" - so its transactions are gone from every reader), and
-// the unit of the transaction dates (provider 1.35.0 UnixDate: epoch seconds), pinned against the
-// known span of the linked portfolio (the 24 months before the account was added).
+// Covers: GetCustomerTransaction - seed 002, Transactions, Errors 404 (another customer's: FD-TXN-OWNER-404),
+// Accounts ("removes access to that data only": a deleted account's transactions gone from every reader);
+// provider 1.35.0 UnixDate, pinned against the known span (24 months before the account was added).
 import { expect, expectFdError, ownLinkedCustomer, rules, test, underRule } from '../../fixtures/financial-data.js';
 import { DAY_S, HISTORIC_DAYS, LISTS, lister, readAll, wholeHistory } from './transactions.known.js';
+import { cite } from './cite.js';
 
 const FIELDS = [
   'id',
@@ -68,12 +66,8 @@ test(
 test(
   'transaction dates are epoch seconds within the 24 months before the account was added, and no description is empty, on every reader',
   rules(
-    'FD-TXN-DATE-SECONDS@txn-all',
-    'FD-TXN-DATE-SECONDS@txn-account',
-    'FD-TXN-DATE-SECONDS@txn-by-id',
-    'FD-TXN-DESCRIPTION@txn-all',
-    'FD-TXN-DESCRIPTION@txn-account',
-    'FD-TXN-DESCRIPTION@txn-by-id',
+    ...cite('FD-TXN-DATE-SECONDS', ['txn-all', 'txn-account', 'txn-by-id']),
+    ...cite('FD-TXN-DESCRIPTION', ['txn-all', 'txn-account', 'txn-by-id']),
   ),
   async ({ fdApi, fd, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
@@ -143,32 +137,23 @@ test(
     const checkingTxn = (await lister(fdApi, customerId, checking.id)('GetCustomerAccountTransactions', { ...whole, limit: 1 })).body
       .transactions[0];
     expect(savingsTxns.length, 'the savings account has transactions before the delete').toBeGreaterThan(0);
-    expect(
-      (await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } })).status,
-      'read by id before the delete',
-    ).toBe(200);
+    const answered = (await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } })).status;
+    expect(answered, 'read by id before the delete').toBe(200);
     // The customer list before the delete: what it keeps after is exactly the other accounts' part of it.
     const before = await readAll(list, 'GetAllCustomerTransactions', whole);
     expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: savings.id } })).status).toBe(204);
 
-    expectFdError(
-      await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } }),
-      404,
-      'a transaction of the deleted account',
-    );
+    const refused = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } });
+    expectFdError(refused, 404, 'a transaction of the deleted account');
     expectFdError(await list('GetCustomerAccountTransactions', { ...whole, limit: 1 }), 404, 'the list of the deleted account');
     const all = await readAll(list, 'GetAllCustomerTransactions', whole);
-    expect(
-      all.filter((t) => String(t.accountId) === savings.id).map((t) => t.id),
-      'transactions of the deleted account in the customer list',
-    ).toEqual([]);
+    const stray = all.filter((t) => String(t.accountId) === savings.id).map((t) => t.id);
+    expect(stray, 'transactions of the deleted account in the customer list').toEqual([]);
     const ids = (ts: { id: number; accountId: unknown }[]) => ts.map((t) => t.id).sort((a, b) => a - b);
     expect(ids(all), 'the customer list keeps the other accounts, every transaction of theirs').toEqual(
       ids(before.filter((t) => String(t.accountId) !== savings.id)),
     );
-    expect(
-      (await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: checkingTxn.id } })).status,
-      'a transaction of another account',
-    ).toBe(200);
+    const statusNow = (await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: checkingTxn.id } })).status;
+    expect(statusNow, 'a transaction of another account').toBe(200);
   },
 );

@@ -1,11 +1,7 @@
-// Covers: LoadHistoricTransactionsForCustomerAccount with GetAllCustomerTransactions,
-// GetCustomerAccountTransactions and GetCustomerTransaction as readers - seed 002, Transactions
-// ("Standard aggregation gives up to 180 days before the account was added; older data needs the
-// historic load"; "a second call for the same account normally adds nothing"; force=true) and
-// Errors 203 (multi-factor challenge). The standard-history boundary is shown on both sides with the known
-// data of the linked portfolio (tests/financial-data/transactions.known.ts): a window ending just
-// before it and one starting just after it. The load changes data: each check loads the history of a
-// customer of its own (ownLinkedCustomer); the MFA one needs the mock, which knows the MFA account.
+// Covers: LoadHistoricTransactionsForCustomerAccount, read through the lists and GetCustomerTransaction -
+// seed 002, Transactions ("up to 180 days before the account was added; older data needs the historic
+// load"; "a second call ... normally adds nothing"; force=true), Errors 203. The boundary on both sides
+// with the known data (transactions.known.ts); the check's own customer; the MFA case on the mock.
 import { expect, mockOnly, ownLinkedCustomer, PAGE_MAX, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import {
   DAY_S,

@@ -1,13 +1,8 @@
-// Covers: CreateTxPushTestTransaction and every reader of the transaction it injects: its TxPush
-// transaction event, GetCustomerTransaction, GetAllCustomerTransactions, GetCustomerAccountTransactions -
-// provider 1.35.0 CreateTxPushTestTransaction ("inject a transaction into the transaction list"),
-// TestTxPushTransaction (amount, description, transactionDate); seed 002, Events - TxPush (the test
-// transaction triggers one transaction event and one account event: subscribing and reading deliver
-// nothing, so after the reads the listener holds exactly two events per transaction). Values that can tell: amounts in cents no rounding to
-// whole units or to a float's nearest keeps (-10.05, 0.07), a description of mixed case with inner and
-// trailing spaces and non-ASCII letters, so a reader that trims, folds or rounds shows another value
-// than the one sent, byte for byte. On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and
-// FD_LISTENER_PUBLIC_URL; the test transactions stay in that testing account.
+// Covers: CreateTxPushTestTransaction and every reader of its transaction (its TxPush event,
+// GetCustomerTransaction, both lists) - provider 1.35.0 CreateTxPushTestTransaction ("inject a transaction
+// into the transaction list"), TestTxPushTransaction; seed 002, Events - TxPush (one transaction and one
+// account event). Values that tell (-10.05, 0.07; a description with mixed case, spaces, non-ASCII).
+// Sandbox: FD_LINKED_CUSTOMER_ID (testing) and FD_LISTENER_PUBLIC_URL.
 import {
   changesLinkedCustomer,
   expect,
@@ -19,6 +14,7 @@ import {
   test,
 } from '../../fixtures/financial-data.js';
 import { expectCounts } from './transactions.known.js';
+import { atSite, cite } from './cite.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
@@ -29,15 +25,11 @@ test(
   'an injected transaction reads back with its amount, description and date as sent in its TxPush event and every transactions reader; its two events are all the reads see delivered @provider',
   changesLinkedCustomer(
     rules(
-      'FD-TXN-INJECTED-ECHO@txn-by-id',
-      'FD-TXN-INJECTED-ECHO@txn-all',
-      'FD-TXN-INJECTED-ECHO@txn-account',
-      'FD-TXN-PAGE-COUNTS@txn-all',
-      'FD-TXN-PAGE-COUNTS@txn-account',
+      ...cite('FD-TXN-INJECTED-ECHO', ['txn-by-id', 'txn-all', 'txn-account']),
+      ...cite('FD-TXN-PAGE-COUNTS', ['txn-all', 'txn-account']),
       'FD-TXPUSH-EVENT-CONTENT',
       'FD-TXPUSH-TEST-EVENTS',
-      'FD-DELIVERY-URL@txpush-test',
-      'FD-DELIVERY-MEDIA-TYPE@txpush-test',
+      ...atSite('txpush-test', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE'),
     ),
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener }) => {

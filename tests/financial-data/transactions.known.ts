@@ -1,14 +1,10 @@
-// Shared by the transactions specs (tests/financial-data/transactions.*.spec.ts): the known answers
-// of the mock's linked portfolio and small readers of the two lists. Not a spec.
+// Shared by the transactions specs: the known answers of the mock's linked portfolio and readers of the lists.
 //
-// Known data (mocks/financial-data/portfolio.ts, the same for every linked customer): the FinBank A
-// checking account holds 1205 transactions over the historic load's reach before it was added; every
-// fourth (301) is older than the standard history (seed 002, Limits) and listed only
-// after the historic load; 53 of the others are pending; one in eleven has no transactionDate. The
-// customer's 13 accounts hold 1372 (339 older, 66 pending), the legacy Harbor Savings login's one
-// account 10 of them (2 older, 1 pending). The FinBank B savings account asks a multi-factor
-// challenge (3 of its 12 transactions are older).
-import { expect, fdLimit, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
+// Known data (mocks/financial-data/portfolio.ts): FinBank A checking holds 1205 transactions, 301 older
+// than the standard history (seed 002, Limits; listed after the historic load), 53 of the others pending,
+// one in eleven without transactionDate. The 13 accounts hold 1372 (339 older, 66 pending), the legacy
+// Harbor Savings account 10 (2 older, 1 pending). FinBank B savings asks MFA (3 of its 12 older).
+import { expect, fdLimit, PAGE_MAX, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
 
@@ -62,6 +58,13 @@ export function lister(fdApi: OperationClient, customerId: string, accountId: st
     fdApi.call(op, { path: op === 'GetAllCustomerTransactions' ? { customerId } : { customerId, accountId }, query });
 }
 
+/** A customer's checking account, the lister of its lists and its whole history now (with the `extra` members of a query). */
+export function checkingLists<E extends Query = {}>(fdApi: OperationClient, fd: { now: () => number }, c: LinkedCustomer, extra?: E) {
+  const checking = c.account('checking');
+  const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), ...(extra as E) };
+  return { checking, list: lister(fdApi, c.customerId, checking.id), whole };
+}
+
 /** Every transaction of a list, page after page of the largest size or of `limit` (checked 200 each). */
 export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query: Query, limit = PAGE_MAX): Promise<any[]> {
   const out: any[] = [];
@@ -76,10 +79,8 @@ export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query
 
 /** found, displaying and moreAvailable equal the known answer. */
 export function expectCounts(body: any, found: number, displaying: number, more: boolean, what: string) {
-  expect(
-    { found: body.found, displaying: body.displaying, moreAvailable: moreOf(body) },
-    `${what}: found, displaying, moreAvailable`,
-  ).toEqual({ found, displaying, moreAvailable: more });
+  const seen = { found: body.found, displaying: body.displaying, moreAvailable: moreOf(body) };
+  expect(seen, `${what}: found, displaying, moreAvailable`).toEqual({ found, displaying, moreAvailable: more });
 }
 
 /**

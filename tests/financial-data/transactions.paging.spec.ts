@@ -1,10 +1,6 @@
-// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions
-// (required from and to dates; at most 1000 per page) and Limits (1000 per page); provider 1.35.0
-// paging (start from 1, limit default 25; found, displaying, moreAvailable); reference Paging (a
-// limit above the cap is a 400, not clamped: @assumption). Counts are pinned by the known data of
-// the linked portfolio (transactions.known.ts): on the mock, and on a customer of the check's own
-// linked through Connect on a sandbox whose page the suite completes; a sandbox's prepared customer
-// is held to its own full list.
+// Covers: GetAllCustomerTransactions and GetCustomerAccountTransactions - seed 002, Transactions and Limits
+// (at most 1000 per page); provider 1.35.0 paging; reference Paging (over the cap a 400: @assumption).
+// Counts pinned by the known data (transactions.known.ts); a sandbox's prepared customer by its own list.
 import { isDeepStrictEqual } from 'node:util';
 import { underRule } from '../../helpers/client/annotations.js';
 import { expect, expectFdError, ownLinkedCustomer, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
@@ -15,10 +11,9 @@ import {
   dateOf,
   expectCounts,
   idsOf,
-  lister,
+  checkingLists,
   readAll,
   runningBalanceProblems,
-  wholeHistory,
   type ListOp,
 } from './transactions.known.js';
 
@@ -30,9 +25,8 @@ test(
   'a list without fromDate, without toDate or without both is a 400',
   rules('FD-TXN-DATES-REQUIRED@txn-all', 'FD-TXN-DATES-REQUIRED@txn-account'),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const { fromDate, toDate } = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer);
+    const { fromDate, toDate } = whole;
     for (const { op } of LISTS) {
       // seed 002, Transactions: "required from and to dates"; the complete request is accepted.
       expect((await list(op, { fromDate, toDate, limit: 1 })).status, `${op} with both dates`).toBe(200);
@@ -46,24 +40,17 @@ test(
 test(
   `limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest, each running balance the one before plus its amount`,
   rules(
-    ...LISTS.flatMap(({ path }) => [
-      `FD-TXN-PAGE-1000@${path}`,
-      `FD-TXN-PAGE-LIMIT:accept@${path}`,
-      `FD-TXN-PAGE-COUNTS@${path}`,
-      `FD-TXN-RUNNING-BALANCE@${path}`,
-    ]),
+    ...['FD-TXN-PAGE-1000', 'FD-TXN-PAGE-LIMIT:accept', 'FD-TXN-PAGE-COUNTS', 'FD-TXN-RUNNING-BALANCE'].flatMap((r) =>
+      LISTS.map(({ path }) => `${r}@${path}`),
+    ),
   ),
   async ({ fdApi, fd, fdPowers, createCustomer }) => {
     // The historic load changes the customer's lists: a customer of the check's own.
     const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
-    const { customerId } = linkedCustomer;
-    const checking = linkedCustomer.account('checking');
+    const { checking, list, whole } = checkingLists(fdApi, fd, linkedCustomer, { includePending: true });
     // All 1205 are listed once the older ones are loaded (seed 002: historic load) and pending ones asked for.
-    expect((await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: checking.id } })).status).toBe(
-      204,
-    );
-    const list = lister(fdApi, customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    const path = { customerId: linkedCustomer.customerId, accountId: checking.id };
+    expect((await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path })).status).toBe(204);
     const found = {
       GetCustomerAccountTransactions: KNOWN.checking.all,
       GetAllCustomerTransactions: standard('GetAllCustomerTransactions', linkedCustomer) + KNOWN.checking.historic,
@@ -97,9 +84,7 @@ test(
   rules(...LISTS.map(({ path }) => `FD-TXN-PAGE-LIMIT:refuse@${path}`)),
   async ({ fdApi, fd, linkedCustomer }) => {
     // seed 002, Limits: transactions per page; reference, Paging: above the cap is a 400 rather than clamped.
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer);
     for (const { op } of LISTS) {
       expectFdError(await list(op, { ...whole, limit: PAGE_MAX + 1 }), 400, `${op} limit ${PAGE_MAX + 1}`);
       expectFdError(await list(op, { ...whole, limit: 0 }), 400, `${op} limit 0`);
@@ -111,9 +96,7 @@ test(
   'without limit and start a page holds the first 25 transactions of the list @provider',
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-DEFAULT@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    const { list, whole } = checkingLists(fdApi, fd, linkedCustomer, { includePending: true });
     for (const { op } of LISTS) {
       const all = await readAll(list, op, whole);
       if (fd.kind === 'mock') expect(all, `${op}: the known standard history`).toHaveLength(standard(op, linkedCustomer));
@@ -129,9 +112,7 @@ test(
   'start and limit select the page: pages are disjoint, hold the list in order, keep the query, and a page past the end is empty @provider',
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-START@${path}`, `FD-TXN-PAGE-COUNTS@${path}`, `FD-TXN-PAGE-KEEPS-QUERY@${path}`])),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const base = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    const { list, whole: base } = checkingLists(fdApi, fd, linkedCustomer, { includePending: true });
     // The linked customer's transactions change only under a test holding it alone (the linkedCustomer
     // fixture): the list read whole and then page by page is the same list. Under the default order and
     // under sort=asc (seed 002, Transactions: sort; a page is a slice of the list in the order asked).
@@ -173,15 +154,12 @@ test(
           expect(res.status).toBe(200);
           const page2 = (res.body.transactions ?? []) as { id: number; transactionDate?: number; postedDate?: number }[];
           expect(page2, `${op} fromDate ${cut} asc, start 2 limit 2: two transactions`).toHaveLength(2);
+          const early = page2.filter((t) => dateOf(t) < cut).map((t) => t.id);
+          const unlike = page2.filter((t) => !isDeepStrictEqual(t, byId.get(Number(t.id)))).map((t) => t.id);
           expect(
-            page2.filter((t) => dateOf(t) < cut).map((t) => t.id),
-            `${op} fromDate ${cut} asc, start 2 limit 2: transactions before the window`,
-          ).toEqual([]);
-          expect(Number(res.body.fromDate), `${op} fromDate ${cut}, start 2: the fromDate it answers under`).toBe(cut);
-          expect(
-            page2.filter((t) => !isDeepStrictEqual(t, byId.get(Number(t.id)))).map((t) => t.id),
-            `${op} fromDate ${cut} asc, start 2: transactions not as the full list gives them`,
-          ).toEqual([]);
+            { early, unlike, fromDate: Number(res.body.fromDate) },
+            `${op} fromDate ${cut} asc, start 2 limit 2: transactions before the window, not as the full list gives them; the fromDate it answers under`,
+          ).toEqual({ early: [], unlike: [], fromDate: cut });
         }
       }
   },

@@ -1,10 +1,6 @@
-// Covers: GetRecurringTransactions - seed 002, Transactions ("Recurring transactions identify
-// recurring debits and credits in one or more accounts"; AccountIds optional body) and provider
-// 1.35.0 (RecurringTransactionsDetails: customer and per-account recurringOutflows /
-// recurringInflows; 404 "Customer ID or Account ID does not exist"). Each series is checked against
-// the transactions the lists give: they belong to the account it is listed under, outflows are
-// debits (negative), inflows credits, and its figures (historical amounts, cadence) are those of its
-// own transactions. On the mock a series is one payee of the known data.
+// Covers: GetRecurringTransactions - seed 002, Transactions ("Recurring transactions identify recurring
+// debits and credits"; AccountIds optional); provider 1.35.0 RecurringTransactionsDetails, 404. Each series
+// against the lists' transactions: its account, outflows debits, inflows credits, its figures its own.
 import { expect, expectFdError, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import { DAY_S, dateOf, lister, readAll, wholeHistory } from './transactions.known.js';
 
@@ -67,11 +63,9 @@ function problems(
 const toCent = (a: number, b: number) => Math.abs(a - b) <= 0.005 + 1e-9;
 
 /**
- * The figures of a series against its own transactions (provider 1.35.0 RecurringOutFlowTransaction /
- * RecurringInFlowTransaction): min, max, mean and median historical amount are those of its
- * transactions' amounts; cadence is "Mean number of days between transactions", an integer (to
- * within a day: the rounding, and whether the transaction or the posted date is counted, are the
- * target's). Only when every id is a known transaction (the id checks report the others).
+ * The figures of a series against its transactions (provider 1.35.0 RecurringOutFlowTransaction /
+ * RecurringInFlowTransaction): min, max, mean and median of their amounts; cadence "Mean number of days
+ * between transactions", within a day (rounding and date are the target's). Only when every id is known.
  */
 function figureProblems(name: string, s: Stream, listed: any[]): string[] {
   if (listed.length === 0 || listed.some((t) => t === undefined)) return [];
@@ -153,10 +147,8 @@ test(
       expect(res.status).toBe(200);
       expect(accountIdsOf(res.body), `accountIds ${asked.length}: exactly those accounts`).toEqual([...asked].sort());
       // The customer series hold transactions of the accounts asked for only.
-      expect(
-        problems(res.body.customerRecurringTransactions ?? {}, known, new Set(asked), fd.kind === 'mock'),
-        `customer series for ${asked.length} account(s)`,
-      ).toEqual([]);
+      const seen = problems(res.body.customerRecurringTransactions ?? {}, known, new Set(asked), fd.kind === 'mock');
+      expect(seen, `customer series for ${asked.length} account(s)`).toEqual([]);
     }
   },
 );
@@ -170,26 +162,15 @@ test(
     const checking = String(linkedCustomer.account('checking').id);
     // provider 1.35.0, GetRecurringTransactions 404: "Customer ID or Account ID does not exist".
     const unknown = `99${Date.now() % 1e10}`;
-    expectFdError(
-      await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [unknown] } }),
-      404,
-      'an unknown account',
-    );
-    expectFdError(
-      await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking, unknown] } }),
-      404,
-      'a known and an unknown account',
-    );
+    const refused = await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [unknown] } });
+    expectFdError(refused, 404, 'an unknown account');
+    const refusal = await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking, unknown] } });
+    expectFdError(refusal, 404, 'a known and an unknown account');
     // Another customer of the partner (the worker's own; on a sandbox, where that is the linked one, a new one) sent the account.
     const other = fdEntities.customerId !== customerId ? fdEntities.customerId : await createCustomer('testing');
-    expectFdError(
-      await fdApi.call('GetRecurringTransactions', { path: { customerId: other }, body: { accountIds: [checking] } }),
-      404,
-      "another customer's account",
-    );
-    expect(
-      (await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status,
-      'the known account alone',
-    ).toBe(200);
+    const denied = await fdApi.call('GetRecurringTransactions', { path: { customerId: other }, body: { accountIds: [checking] } });
+    expectFdError(denied, 404, "another customer's account");
+    const answered = (await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status;
+    expect(answered, 'the known account alone').toBe(200);
   },
 );

@@ -1,9 +1,6 @@
-// Covers: the transaction operations of financial data 1.42.0 (provider 1.42.0: refreshTransactions,
-// getTransactionRefreshStatus, GetTransactionByUniqueTransactionId; no seed section). Declared only when
-// the certified contract has them (FD_CONTRACT_VERSION=1.42.0). A refresh of named accounts reads back by
-// its id naming them; a transaction reads the same by its unique id as by its id; unknown ids are 404.
-// Not expected: a status word or a mode (free strings in the provider's document), nor that a refresh
-// has finished when read.
+// Covers: provider 1.42.0 refreshTransactions, getTransactionRefreshStatus, GetTransactionByUniqueTransactionId
+// (no seed section), declared when FD_CONTRACT_VERSION=1.42.0. A refresh reads back naming its accounts; a
+// transaction reads alike by unique id and id; unknown ids 404. No status word or mode is expected.
 import { expect, expectFdError, hasOperation, rules, test } from '../../fixtures/financial-data.js';
 
 const NO_REFRESH = '00000000-0000-4000-8000-000000000001';
@@ -27,16 +24,10 @@ if (hasOperation('refreshTransactions')) {
       expect(covered).toEqual([...accountIds].sort());
       expect(read.body.totalCount).toBe(accountIds.length);
       expect((read.body.successCount ?? 0) + (read.body.failedCount ?? 0)).toBeLessThanOrEqual(read.body.totalCount);
-      expectFdError(
-        await fdApi.call('refreshTransactions', { path: { customerId }, body: { accountIds: ['999999999'] } }),
-        404,
-        'an account of no link',
-      );
-      expectFdError(
-        await fdApi.call('getTransactionRefreshStatus', { path: { customerId, refreshId: NO_REFRESH } }),
-        404,
-        'unknown refresh',
-      );
+      const refused = await fdApi.call('refreshTransactions', { path: { customerId }, body: { accountIds: ['999999999'] } });
+      expectFdError(refused, 404, 'an account of no link');
+      const refusal = await fdApi.call('getTransactionRefreshStatus', { path: { customerId, refreshId: NO_REFRESH } });
+      expectFdError(refusal, 404, 'unknown refresh');
     },
   );
 }

@@ -1,12 +1,9 @@
 // Covers: CreateTxPushTestTransaction, SubscribeToTxPushNotifications, DisableTxPushNotifications,
-// DeleteTxPushSubscription end to end at the suite's listener - seed 002, Events - TxPush (the test
-// transaction, testing accounts only, triggers one transaction event and one account event, balance
-// changed; disabling deletes all the account's subscriptions; deleting one stops only its events)
-// and provider 1.35.0 CreateTxPushTestTransaction (the transaction is injected into the account's
-// list; 201 id and createdDate). Delivery bodies: components/txpush.yaml (reference, Outbound
-// deliveries; the values beyond subscription, class, account and event name are @assumption).
-// On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and FD_LISTENER_PUBLIC_URL; the test
-// transactions stay in that testing account.
+// DeleteTxPushSubscription at the suite's listener - seed 002, Events - TxPush (testing accounts only; one
+// transaction and one account event; disabling deletes the account's subscriptions; deleting one stops
+// only its events); provider 1.35.0 CreateTxPushTestTransaction (201 id, createdDate). Bodies:
+// components/txpush.yaml (reference, Outbound deliveries; beyond subscription, class, account and event
+// name @assumption). Sandbox: FD_LINKED_CUSTOMER_ID (testing) and FD_LISTENER_PUBLIC_URL.
 import {
   changesLinkedCustomer,
   expect,
@@ -23,6 +20,7 @@ import {
   type FdListener,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
+import { atSite } from './cite.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
@@ -35,11 +33,9 @@ interface Rec {
 type Path = { customerId: string; accountId: string };
 
 /**
- * A listener URL of this test alone, and what reached it. fdListener's per-test prefix is cut from
- * the test id's first 10 characters, which the tests of one file share: the random tag of a telling
- * path keeps each test's deliveries apart. The path is one a normalisation would change (case, an
- * encoded slash, a query string): a delivery that reached it changed still counts as this test's
- * (its name and tag are lower case), and expectDeliveries names the change.
+ * A listener URL of this test alone (fdListener's prefix is shared by a file's tests: a telling path's tag
+ * keeps them apart), and what reached it. A delivery that reached it normalised still counts (name and tag
+ * are lower case): expectDeliveries names the change.
  */
 function ownListener(fdListener: FdListener, name = 'txpush', url: (u: string) => string = (u) => u) {
   const suffix = tellingListenerPath(name);
@@ -55,6 +51,10 @@ function ownListener(fdListener: FdListener, name = 'txpush', url: (u: string) =
 
 /** How long a sandbox may take to deliver (the mock delivers before it answers). */
 const settle = (mock: boolean) => (mock ? Promise.resolve() : new Promise((r) => setTimeout(r, 10_000)));
+const timeoutOf = (fd: { control?: unknown }) => (fd.control ? 2000 : 60_000);
+const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
+/** The events of a delivery list ordered by class (account first). */
+const byClass = <T extends { class: string }>(events: T[]) => events.sort((a, b) => a.class.localeCompare(b.class));
 
 async function subscribe(fdApi: OperationClient, path: Path, callbackUrl: string): Promise<Record<Rec['type'], Rec>> {
   const res = await fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl } });
@@ -84,7 +84,7 @@ test(
       listener: ownListener(shared, `txpush-${type}`),
     }));
     for (const a of accounts) await subscribe(fdApi, a.path, a.listener.url);
-    const timeout = fd.control ? 2000 : 60_000;
+    const timeout = timeoutOf(fd);
     for (const a of accounts) {
       const { res } = await testTransaction(fdApi, a.path, fd.now());
       expect(res.status, `the ${a.type} account's test transaction answers 201`).toBe(201);
@@ -103,9 +103,7 @@ test(
     rules(
       'FD-TXPUSH-TEST-EVENTS',
       'FD-TXPUSH-TESTING-ONLY:accept',
-      'FD-DELIVERY-URL@txpush-test',
-      'FD-DELIVERY-MEDIA-TYPE@txpush-test',
-      'FD-DELIVERY-SENSITIVE@txpush-test',
+      ...atSite('txpush-test', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE', 'FD-DELIVERY-SENSITIVE'),
     ),
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
@@ -119,8 +117,7 @@ test(
     const subs = await subscribe(fdApi, path, fdListener.url);
     const { res } = await testTransaction(fdApi, path, fd.now());
     expect(res.status, `seed 002, TxPush: the test transaction answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
-    const timeout = fd.control ? 2000 : 60_000;
-    const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
+    const timeout = timeoutOf(fd);
     expect(await fdListener.waitFor(classOf('transaction'), timeout), 'the transaction event reached the listener').toBeDefined();
     expect(await fdListener.waitFor(classOf('account'), timeout), 'the account event (balance changed) reached the listener').toBeDefined();
     await settle(Boolean(fd.control));
@@ -128,10 +125,7 @@ test(
       .received()
       .map((r) => ({ method: r.method, ...(r.json as { class: string; subscriptionId: number; accountId: number }) }))
       .map((e) => ({ method: e.method, class: e.class, subscriptionId: e.subscriptionId, accountId: String(e.accountId) }));
-    expect(
-      got.sort((a, b) => a.class.localeCompare(b.class)),
-      'exactly these two deliveries, none repeated',
-    ).toEqual([
+    expect(byClass(got), 'exactly these two deliveries, none repeated').toEqual([
       { method: 'POST', class: 'account', subscriptionId: subs.account.id, accountId: path.accountId },
       { method: 'POST', class: 'transaction', subscriptionId: subs.transaction.id, accountId: path.accountId },
     ]);
@@ -149,10 +143,8 @@ test(
   },
 );
 
-// seed 002, Events: the test transaction triggers one transaction event and one account event, whatever
-// its status (provider 1.35.0 TestTxPushTransaction.status: active or pending); the event carries the
-// status sent (a payload member beyond subscription, class, account and event: @assumption, reference
-// Outbound deliveries).
+// seed 002, Events: one transaction and one account event whatever the status (provider 1.35.0
+// TestTxPushTransaction.status); the event carries the status sent (@assumption, reference Outbound deliveries).
 test(
   'a pending test transaction delivers exactly one transaction event, carrying status pending, and one account event @provider @assumption',
   changesLinkedCustomer(rules('FD-TXPUSH-TEST-EVENTS-PENDING')),
@@ -168,19 +160,15 @@ test(
     };
     const res = await fdApi.call('CreateTxPushTestTransaction', { path, body });
     expect(res.status, `the pending test transaction answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
-    const timeout = fd.control ? 2000 : 60_000;
-    const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
-    await fdListener.waitFor(classOf('transaction'), timeout);
-    await fdListener.waitFor(classOf('account'), timeout);
+    await fdListener.waitFor(classOf('transaction'), timeoutOf(fd));
+    await fdListener.waitFor(classOf('account'), timeoutOf(fd));
     await settle(Boolean(fd.control));
     const got = fdListener
       .received()
       .map((r) => r.json as { class: string; transaction?: { status?: string } })
       .map((e) => ({ class: e.class, ...(e.class === 'transaction' ? { status: e.transaction?.status } : {}) }));
-    expect(
-      got.sort((a, b) => a.class.localeCompare(b.class)),
-      'one account event and one transaction event carrying the status sent',
-    ).toEqual([{ class: 'account' }, { class: 'transaction', status: 'pending' }]);
+    const events = [{ class: 'account' }, { class: 'transaction', status: 'pending' }];
+    expect(byClass(got), 'one account event and one transaction event carrying the status sent').toEqual(events);
     await fdApi.call('DisableTxPushNotifications', { path });
   },
 );
@@ -194,22 +182,9 @@ test(
     expect(res.status).toBe(201);
     expectEpochSecondsNear(res.body.createdDate, fd.now(), 'createdDate of the test transaction');
     const read = await fdApi.call('GetCustomerTransaction', { path: { customerId: path.customerId, transactionId: String(res.body.id) } });
-    expect(
-      {
-        status: read.status,
-        accountId: String(read.body?.accountId),
-        amount: read.body?.amount,
-        description: read.body?.description,
-        transactionDate: read.body?.transactionDate,
-      },
-      'the injected transaction reads back',
-    ).toEqual({
-      status: 200,
-      accountId: path.accountId,
-      amount: body.amount,
-      description: body.description,
-      transactionDate: body.transactionDate,
-    });
+    const { amount, description, transactionDate } = read.body ?? {};
+    const readBack = { status: read.status, accountId: String(read.body?.accountId), amount, description, transactionDate };
+    expect(readBack, 'the injected transaction reads back').toEqual({ status: 200, accountId: path.accountId, ...body });
   },
 );
 

@@ -1,14 +1,7 @@
-// Covers: CreateTxPushTestTransaction over a sequence, its deliveries and the account reader -
-// seed 002, Events - TxPush (each test transaction of a testing account sends one transaction event
-// and one account event, the balance changed by the amount; deleting one subscription stops only
-// that one; disabling an account stops all). A fixed sequence over the accounts of two linked
-// customers (several transactions on one account, on the other between them, credits and debits,
-// pending, active sent and active by default, a delete and a disable between): after each step every delivery and GetCustomerAccount are compared with the reference
-// model (fixtures/models/financial-data/txpush.model.ts), whose balance runs over every transaction
-// so far (FD-TXPUSH-RUNNING-BALANCE). The random sequences of the TxPush model (resources.model.spec.ts) compare the same,
-// but seldom draw two transactions on one account with its account record live. The two customers
-// are the check's own, their accounts linked through the mock's control surface or, on a sandbox,
-// Connect (fdPowers.linkAccounts), and every delivery goes to the check's own listener URLs.
+// Covers: CreateTxPushTestTransaction over a fixed sequence, its deliveries and GetCustomerAccount - seed
+// 002, Events - TxPush: after each step compared with fixtures/models/financial-data/txpush.model.ts, its
+// balance over every transaction so far (FD-TXPUSH-RUNNING-BALANCE); the model's random runs seldom draw
+// two transactions on one live account. Two customers of the check's own; its own listener URLs.
 import { expect, rules, test, txpushModel } from '../../fixtures/financial-data.js';
 
 /** The writer the sequence drives and the reader each step compares (through the model's commands). */

@@ -12,11 +12,9 @@ test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
 const subscribe = (fdApi: OperationClient, path: { customerId: string; accountId: string }, callbackUrl: string) =>
   fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl } });
 
-// seed 002, Events / Limits: ports 80 (HTTP) and 443 (HTTPS) only (the contract's x-limits listenerPorts), "other ports make
-// the call fail": a 400 here. Judged in every scheme the documents allow a listener (http on a testing account, HTTPS being
-// required only for real accounts; https): the scheme's own port implied and written out is accepted, and every port next to
-// a listener port and the usual alternatives (8080, 8443) refused, in each scheme alike. The URLs are the listener's own (a
-// target may verify a listener before it accepts it). A port of the other scheme (http on 443) is paired by no document.
+// seed 002, Events / Limits: ports 80 and 443 only (x-limits listenerPorts), "other ports make the call fail": a 400.
+// In each scheme a listener may use (http on a testing account; https), its own port implied or written is
+// accepted, the ports next to a listener port and 8080, 8443 refused; the URLs are the listener's own.
 const withPort = (url: string, scheme: 'https' | 'http', port?: number) => {
   const u = new URL(url);
   return `${scheme}://${u.hostname}${port === undefined ? '' : `:${port}`}${u.pathname}`;

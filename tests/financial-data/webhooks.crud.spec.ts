@@ -35,10 +35,8 @@ test(
       url: quietUrl('create'),
       events: eventsOf(events),
     });
-    expect(
-      made.events.every((e) => e.webhookEventId.length === 36),
-      'every event has its webhookEventId',
-    ).toBe(true);
+    const seen = made.events.every((e) => e.webhookEventId.length === 36);
+    expect(seen, 'every event has its webhookEventId').toBe(true);
     const { byId, listed, onePage } = await readers(fdApi, made.subscriptionId);
     expect(byId && shape(byId), 'read by id').toEqual(shape(made));
     expect(listed && shape(listed), 'read in the list').toEqual(shape(made));
@@ -71,10 +69,8 @@ test(
     for (const [reader, sub] of Object.entries({ byId, listed })) {
       const shown = sub?.events.find((e) => e.webhookEventId === target.webhookEventId);
       expect(shown && eventsOf([shown]), `${reader}: the updated event`).toEqual(eventsOf([change]));
-      expect(
-        sub && eventsOf(sub.events.filter((e) => e.webhookEventId !== target.webhookEventId)),
-        `${reader}: the other event unchanged`,
-      ).toEqual(eventsOf([{ name: b }]));
+      const got = sub && eventsOf(sub.events.filter((e) => e.webhookEventId !== target.webhookEventId));
+      expect(got, `${reader}: the other event unchanged`).toEqual(eventsOf([{ name: b }]));
     }
   },
 );
@@ -90,10 +86,8 @@ test(
     expect((await fdApi.call('deleteWebhookSubscriptionEvent', { path })).status).toBe(204);
     const { byId, listed } = await readers(fdApi, made.subscriptionId);
     for (const [reader, sub] of Object.entries({ byId, listed })) {
-      expect(
-        sub?.events.map((e) => e.webhookEventId),
-        `${reader}: only the other event is left`,
-      ).toEqual([eventNamed(made, b).webhookEventId]);
+      const mapped = sub?.events.map((e) => e.webhookEventId);
+      expect(mapped, `${reader}: only the other event is left`).toEqual([eventNamed(made, b).webhookEventId]);
     }
     expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, 'the deleted event deleted again');
   },
@@ -110,18 +104,13 @@ test(
     for (const [what, eventId] of Object.entries(ids)) {
       const path = { subscription_id: mine.subscriptionId, webhook_event_id: eventId };
       expectFdError(await fdApi.call('updateWebhookSubscriptionEvent', { path, body: { name: a } }), 404, `update an event ${what}`);
-      expectFdError(
-        await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' } }),
-        404,
-        `status of an event ${what}`,
-      );
+      const refused = await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' } });
+      expectFdError(refused, 404, `status of an event ${what}`);
       expectFdError(await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path }), 404, `test an event ${what}`);
       expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, `delete an event ${what}`);
     }
     const { byId } = await readers(fdApi, other.subscriptionId);
-    expect(
-      byId?.events.map((e) => [e.webhookEventId, e.status]),
-      'the other subscription keeps its event, active',
-    ).toEqual([[other.events[0].webhookEventId, other.events[0].status]]);
+    const items = byId?.events.map((e) => [e.webhookEventId, e.status]);
+    expect(items, 'the other subscription keeps its event, active').toEqual([[other.events[0].webhookEventId, other.events[0].status]]);
   },
 );

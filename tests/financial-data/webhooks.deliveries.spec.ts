@@ -1,13 +1,7 @@
-// Covers: testWebhookSubscription, testWebhookSubscriptionBasedOnEventId - seed 002, Events (the
-// test-subscription operations trigger test deliveries), Webhook subscriptions (the URL may be
-// overridden per event), States and transitions (an inactive event or subscription), checked end to
-// end at the suite's listener: one subscription URL `hook` and one event override `hook-override`,
-// each a URL a normalisation would change (case, an encoded slash, a query string), counted where it
-// arrives byte for byte. The delivery body is shown nowhere (seed 002, Events): its members are @assumption.
-// After the subscription changes (updateWebhookSubscription, updateWebhookSubscriptionEvent,
-// deleteWebhookSubscriptionEvent) the test deliveries go to the URLs registered now; the reads and
-// changes themselves (getWebhookSubscriptionById, listWebhookSubscriptions, the updates, the status
-// changes) deliver nothing (seed 002, Events: only the test-subscription operations trigger deliveries).
+// Covers: testWebhookSubscription, testWebhookSubscriptionBasedOnEventId - seed 002, Events (only the test
+// operations trigger deliveries), Webhook subscriptions (per-event URL override), States and transitions:
+// counted at the listener byte for byte (`hook`, `hook-override`). The body is shown nowhere: @assumption.
+// After changes the test deliveries go to the URLs registered now.
 import {
   expect,
   expectDeliveries,
@@ -21,6 +15,7 @@ import {
   withDefaultPort,
 } from '../../fixtures/financial-data.js';
 import { at, createSub, deliveriesSince, offeredNames } from './webhooks.helpers.js';
+import { atSite, cite } from './cite.js';
 
 /**
  * A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made
@@ -48,14 +43,21 @@ async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener
   };
 }
 
+/** How many of these deliveries went to each URL of the subscription (at: byte for byte). */
+const atUrls = <K extends string>(got: { url: string }[], urls: Record<K, string>) =>
+  Object.fromEntries(Object.entries<string>(urls).map(([k, url]) => [k, at(got, url)])) as Record<K, number>;
+
 test(
   'testWebhookSubscription delivers exactly once per event per call, to the subscription URL or the event override, none to the other',
   rules(
-    'FD-WEBHOOK-TEST-DELIVERY@wh-sub-test',
-    'FD-WEBHOOK-URL-OVERRIDE@wh-sub-test',
-    'FD-DELIVERY-URL@wh-sub-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
-    'FD-DELIVERY-SENSITIVE@wh-sub-test',
+    ...atSite(
+      'wh-sub-test',
+      'FD-WEBHOOK-TEST-DELIVERY',
+      'FD-WEBHOOK-URL-OVERRIDE',
+      'FD-DELIVERY-URL',
+      'FD-DELIVERY-MEDIA-TYPE',
+      'FD-DELIVERY-SENSITIVE',
+    ),
   ),
   async ({ fdApi, fd, fdListener }) => {
     // On the mock each URL names its default port, which a target writing the URL again drops: only the
@@ -66,7 +68,7 @@ test(
       expect((await fdApi.call('testWebhookSubscription', { path: sub })).status, `test call ${call}`).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 2);
       expect(
-        { hook: at(got, urls.hook), override: at(got, urls.override), total: got.length, posts: got.every((r) => r.method === 'POST') },
+        { ...atUrls(got, urls), total: got.length, posts: got.every((r) => r.method === 'POST') },
         `call ${call}: event A at the subscription URL, event B at its override, once each`,
       ).toEqual({ hook: 1, override: 1, total: 2, posts: true });
       expectDeliveries(got, [
@@ -82,11 +84,14 @@ test(
 test(
   'testWebhookSubscriptionBasedOnEventId delivers exactly once for that event, to its override when it has one, else to the subscription URL',
   rules(
-    'FD-WEBHOOK-TEST-DELIVERY@wh-event-test',
-    'FD-WEBHOOK-URL-OVERRIDE@wh-event-test',
-    'FD-DELIVERY-URL@wh-event-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
-    'FD-DELIVERY-SENSITIVE@wh-event-test',
+    ...atSite(
+      'wh-event-test',
+      'FD-WEBHOOK-TEST-DELIVERY',
+      'FD-WEBHOOK-URL-OVERRIDE',
+      'FD-DELIVERY-URL',
+      'FD-DELIVERY-MEDIA-TYPE',
+      'FD-DELIVERY-SENSITIVE',
+    ),
   ),
   async ({ fdApi, fd, fdListener }) => {
     const { A, B, urls } = await hookedSubscription(fdApi, fdListener);
@@ -97,10 +102,7 @@ test(
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path })).status).toBe(200);
       const got = await deliveriesSince(fdListener, fd, since, 1);
-      expect({ hook: at(got, urls.hook), override: at(got, urls.override), total: got.length }, `event ${which}`).toEqual({
-        ...want,
-        total: 1,
-      });
+      expect({ ...atUrls(got, urls), total: got.length }, `event ${which}`).toEqual({ ...want, total: 1 });
       expectDeliveries(got, [{ url: want.hook ? urls.hook : urls.override, count: 1, what: `the test of event ${which}` }]);
     }
   },
@@ -140,29 +142,21 @@ test(
     const { subscription_id } = A;
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'inactive' } })).status).toBe(200);
-    expect([200, 400], 'the test of an inactive event: a documented answer').toContain(
-      (await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status,
-    );
+    const { status } = await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A });
+    expect([200, 400], 'the test of an inactive event: a documented answer').toContain(status);
     expect((await fdApi.call('testWebhookSubscription', { path: { subscription_id } })).status).toBe(200);
     const whileInactive = await deliveriesSince(fdListener, fd, since, 1);
-    expect(
-      { hook: at(whileInactive, urls.hook), override: at(whileInactive, urls.override) },
-      'while A is inactive: only B, at its override',
-    ).toEqual({ hook: 0, override: 1 });
+    expect(atUrls(whileInactive, urls), 'while A is inactive: only B, at its override').toEqual({ hook: 0, override: 1 });
     const again = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status).toBe(200);
     const afterwards = await deliveriesSince(fdListener, fd, again, 1);
-    expect({ hook: at(afterwards, urls.hook), override: at(afterwards, urls.override) }, 'A active again: one delivery').toEqual({
-      hook: 1,
-      override: 0,
-    });
+    expect(atUrls(afterwards, urls), 'A active again: one delivery').toEqual({ hook: 1, override: 0 });
   },
 );
 
-// The subscription's status is its events' together (seed 002, States and transitions); deliveries go to a subscription's
-// chosen events (FD-ST-242): an event made active alone while its subscription still reads inactive receives none either,
-// and receives them if the subscription reads active with it. Judged by the subscription's status as read back.
+// The subscription's status is its events' together (seed 002, States and transitions; FD-ST-242): an event made
+// active alone receives deliveries only if its subscription then reads active.
 test(
   'no event of an inactive subscription receives a test delivery, one made active alone included while the subscription reads inactive; active again, every event receives one',
   rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-subscription'),
@@ -176,9 +170,8 @@ test(
       { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: B },
     ];
     for (const call of tests) {
-      expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain(
-        (await fdApi.call(call.op, { path: call.path })).status,
-      );
+      const { status } = await fdApi.call(call.op, { path: call.path });
+      expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain(status);
     }
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
     const read = await fdApi.call('getWebhookSubscriptionById', { path: sub });
@@ -195,22 +188,16 @@ test(
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
     // Everything since the subscription went active again: one per event.
     const got = await deliveriesSince(fdListener, fd, before, 2);
-    expect({ hook: at(got, urls.hook), override: at(got, urls.override) }, 'nothing while inactive, one per event once active').toEqual({
-      hook: 1,
-      override: 1,
-    });
+    expect(atUrls(got, urls), 'nothing while inactive, one per event once active').toEqual({ hook: 1, override: 1 });
   },
 );
 
 test(
   'each test delivery goes to the URL registered now, once: the new subscription URL, the new override, none to a URL replaced nor for a deleted event; reads and changes deliver nothing',
   rules(
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-sub-test',
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-event-test',
-    'FD-DELIVERY-URL@wh-sub-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
-    'FD-DELIVERY-URL@wh-event-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
+    ...['FD-WEBHOOK-DELIVERY-CURRENT', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE'].flatMap((r) =>
+      cite(r, ['wh-sub-test', 'wh-event-test']),
+    ),
   ),
   async ({ fdApi, fd, fdListener }) => {
     const [a, b] = await offeredNames(fdApi);
@@ -219,9 +206,7 @@ test(
     const made = await createSub(fdApi, { url: urls.hook, events: [{ name: a }, { name: b, url: urls.override }] });
     const sub = { subscription_id: made.subscriptionId };
     const activate = async () =>
-      expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status, 'made active').toBe(
-        200,
-      );
+      expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status).toBe(200);
     const start = fdListener.received().length;
     await activate();
     // Reads and changes: none of them is a test call, none delivers.
@@ -232,14 +217,13 @@ test(
       body: { url: urls.hook2, events: [{ name: a }, { name: b, url: urls.override }] },
     });
     expect(updated.status, 'the subscription moves to a new URL').toBe(200);
-    const B = {
+    const eventOf = (name: string) => ({
       ...sub,
-      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === b)!.webhookEventId,
-    };
-    expect(
-      (await fdApi.call('updateWebhookSubscriptionEvent', { path: B, body: { name: b, url: urls.override2 } })).status,
-      'event B moves to a new override',
-    ).toBe(200);
+      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === name)!.webhookEventId,
+    });
+    const B = eventOf(b);
+    const answered = (await fdApi.call('updateWebhookSubscriptionEvent', { path: B, body: { name: b, url: urls.override2 } })).status;
+    expect(answered, 'event B moves to a new override').toBe(200);
     await activate();
     expect(await deliveriesSince(fdListener, fd, start, 0), 'reads, updates and status changes deliver nothing').toEqual([]);
 
@@ -247,20 +231,15 @@ test(
     let since = fdListener.received().length;
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status, 'the subscription test').toBe(200);
     let got = await deliveriesSince(fdListener, fd, since, 2);
-    expect(
-      { hook: at(got, urls.hook), override: at(got, urls.override), hook2: at(got, urls.hook2), override2: at(got, urls.override2) },
-      'after the updates: the URLs registered now, once each; none to the URLs replaced',
-    ).toEqual({ hook: 0, override: 0, hook2: 1, override2: 1 });
+    const once = { hook: 0, override: 0, hook2: 1, override2: 1 };
+    expect(atUrls(got, urls), 'after the updates: the URLs registered now, once each; none to the URLs replaced').toEqual(once);
     expectDeliveries(got, [
       { url: urls.hook2, count: 1, what: 'event A at the new subscription URL' },
       { url: urls.override2, count: 1, what: 'event B at its new override' },
     ]);
 
     // Event A deleted: the subscription test delivers event B alone; B's own test goes to its new override.
-    const A = {
-      ...sub,
-      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === a)!.webhookEventId,
-    };
+    const A = eventOf(a);
     expect((await fdApi.call('deleteWebhookSubscriptionEvent', { path: A })).status, 'event A deleted').toBe(204);
     since = fdListener.received().length;
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);

@@ -1,11 +1,7 @@
-// Covers: every webhook subscription operation that takes a subscription_id or a webhook_event_id
-// (seed 002, Webhook subscriptions: a 400 listed on them with no condition; provider 1.35.0
-// SubscriptionIdPathParameter and WebhookEventIdPathParameter: "a unique UUID identifier", and
-// ObwmsBadRequestErrorResponse with reason code 1502). Where both sources are silent on when the 400
-// is answered, the catalogue decides (FD-WEBHOOK-ID-FORMAT, source assumption): an id that is not a
-// UUID is a 400 in the webhook error body naming the parameter, and a 404 on the one operation that
-// documents no 400. The operations and parameters are read from the contract (the path parameters
-// whose schema is WebhookIdParam, the uuid form), so the check grows with it.
+// Covers: every webhook operation taking a subscription_id or webhook_event_id - seed 002, Webhook
+// subscriptions (a 400); provider 1.35.0 SubscriptionIdPathParameter, WebhookEventIdPathParameter ("a unique
+// UUID identifier"), ObwmsBadRequestErrorResponse (1502). The catalogue decides (FD-WEBHOOK-ID-FORMAT): a
+// non-UUID is a 400 naming the parameter, a 404 where no 400 is documented. Operations read from the contract.
 import fc from 'fast-check';
 import { assertProperty, expect, expectFdError, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';
 import { malformedUuid } from '../../fixtures/arbitraries/financial-data/ids.js';
@@ -48,14 +44,10 @@ for (const operationId of [...new Set(CASES.map((c) => c.operationId))]) {
           expectFdError(res, c.refusal, `${c.param} ${JSON.stringify(id)}`);
           if (c.refusal !== 400) return;
           const errors = (res.body?.Errors?.Error ?? []) as Record<string, unknown>[];
-          expect(
-            errors.map((e) => String(member(e, 'ReasonCode'))),
-            `${operationId}: the provider's bad-request code (1502)`,
-          ).toContain('1502');
-          expect(
-            errors.some((e) => String(member(e, 'Description') ?? '').includes(c.param)),
-            `${operationId}: an error's Description names ${c.param}: ${JSON.stringify(errors)}`,
-          ).toBe(true);
+          const listed = errors.map((e) => String(member(e, 'ReasonCode')));
+          expect(listed, `${operationId}: the provider's bad-request code (1502)`).toContain('1502');
+          const seen = errors.some((e) => String(member(e, 'Description') ?? '').includes(c.param));
+          expect(seen, `${operationId}: an error's Description names ${c.param}: ${JSON.stringify(errors)}`).toBe(true);
         }),
         testInfo,
         // Each of its ids once as a plain word first, whatever the draws.

@@ -1,9 +1,6 @@
-// Covers: listWebhookSubscriptions - seed 002, Webhook subscriptions (query offset, limit; 200,
-// 400, 404) with the provider's paging (1.35.0 ObwmsOffsetParameter: page index from 1, default 1;
-// ObwmsLimitParameter: 1 to 100, default 10; Subscriptions: count, offset, limit, total). That a
-// value out of range is a 400 rather than clamped, and an empty page a 404, are @assumption. That
-// the pages are windows over one list, each subscription as the largest page gives it, with their
-// counts, is the paging property's (properties.paging.spec.ts, FD-PROP-PAGING).
+// Covers: listWebhookSubscriptions - seed 002, Webhook subscriptions (offset, limit; 200, 400, 404);
+// provider 1.35.0 ObwmsOffsetParameter (from 1), ObwmsLimitParameter (1..100, default 10), Subscriptions.
+// Out of range a 400 and an empty page a 404: @assumption. Windows over one list: FD-PROP-PAGING.
 import { expect, expectFdError, whileAlone, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { createSub, listAll, offeredNames, quietUrl, type Sub } from './webhooks.helpers.js';
 
@@ -24,15 +21,11 @@ test('without offset and limit the answer is the first page of 10', rules('FD-WE
     await atLeast(fdApi, 11);
     const plain = await fdApi.call('listWebhookSubscriptions');
     expect(plain.status).toBe(200);
-    expect(
-      { count: plain.body.count, limit: plain.body.limit, held: plain.body.subscriptions.length },
-      'provider 1.35.0: default limit 10',
-    ).toEqual({ count: 10, limit: 10, held: 10 });
+    const seen = { count: plain.body.count, limit: plain.body.limit, held: plain.body.subscriptions.length };
+    expect(seen, 'provider 1.35.0: default limit 10').toEqual({ count: 10, limit: 10, held: 10 });
     const first = await page(fdApi, { offset: 1, limit: 10 });
-    expect(
-      plain.body.subscriptions.map((s: Sub) => s.subscriptionId),
-      'the same as page 1 of 10',
-    ).toEqual(first.body.subscriptions.map((s: Sub) => s.subscriptionId));
+    const listed = plain.body.subscriptions.map((s: Sub) => s.subscriptionId);
+    expect(listed, 'the same as page 1 of 10').toEqual(first.body.subscriptions.map((s: Sub) => s.subscriptionId));
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type FdOperationId,
 } from '../../fixtures/financial-data.js';
 import { createSub, eventRequest, offeredEvents, offeredNames, quietUrl } from './webhooks.helpers.js';
+import { BOTH, cite } from './cite.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
 
@@ -124,10 +125,8 @@ test(
       expect(shape(res.body), `${label}: ${JSON.stringify(shape.errors?.[0] ?? {})}`).toBe(true);
       expect(res.body.Errors.Error.length, `${label}: at least one error`).toBeGreaterThanOrEqual(1);
       const reasons = res.body.Errors.Error.map((e: { ReasonCode?: unknown }) => String(e.ReasonCode));
-      expect(
-        reasons.filter((r: string) => !codes.includes(r)),
-        `${label}: ReasonCode the provider's code of the case (${codes.join(' or ')})`,
-      ).toEqual([]);
+      const wrong = reasons.filter((r: string) => !codes.includes(r));
+      expect(wrong, `${label}: ReasonCode the provider's code of the case (${codes.join(' or ')})`).toEqual([]);
     };
     for (const [op, valid, refused, unknown] of table) {
       const noToken = await fdApi.callBuilt(op, { ...valid, auth: appKeyOnly });
@@ -152,14 +151,7 @@ test(
 
 test(
   'every name listAvailableWebhookSubscriptionEvents returns is accepted on creation, subscription update and event update; another name is a 400 on each',
-  rules(
-    'FD-WEBHOOK-EVENT-NAMES:accept@wh-create',
-    'FD-WEBHOOK-EVENT-NAMES:accept@wh-update',
-    'FD-WEBHOOK-EVENT-NAMES:accept@wh-event-update',
-    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-create',
-    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-update',
-    'FD-WEBHOOK-EVENT-NAMES:refuse@wh-event-update',
-  ),
+  rules(...cite('FD-WEBHOOK-EVENT-NAMES', ['wh-create', 'wh-update', 'wh-event-update'], BOTH)),
   async ({ fdApi }) => {
     // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: an event whose condition is
     // mandatory is named with one (eventRequest).
@@ -193,24 +185,14 @@ test(
       400,
       'update naming an unknown event',
     );
-    expectFdError(
-      await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } }),
-      400,
-      'event update to an unknown name',
-    );
+    const refusal = await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } });
+    expectFdError(refusal, 400, 'event update to an unknown name');
   },
 );
 
 test(
   'an event the list marks with a mandatory condition is refused without one (400, reason code 1502) on creation, subscription update and event update, and taken with one @provider',
-  rules(
-    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-create',
-    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-update',
-    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-event-update',
-    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-create',
-    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-update',
-    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-event-update',
-  ),
+  rules(...cite('FD-WEBHOOK-MANDATORY-CONDITION', ['wh-create', 'wh-update', 'wh-event-update'], BOTH)),
   async ({ fdApi }) => {
     // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: the event's condition fields are mandatory.
     const offered = await offeredEvents(fdApi);
@@ -235,16 +217,12 @@ test(
       'update naming it without a condition',
     );
     const read = await fdApi.call('getWebhookSubscriptionById', { path: sub });
-    expect(
-      (read.body.events as { name: string; condition?: unknown }[]).map((e) => [e.name, e.condition !== undefined]).sort(),
-      'the refused update stored nothing',
-    ).toEqual(made.events.map((e) => [e.name, e.condition !== undefined]).sort());
+    const listed = (read.body.events as { name: string; condition?: unknown }[]).map((e) => [e.name, e.condition !== undefined]).sort();
+    expect(listed, 'the refused update stored nothing').toEqual(made.events.map((e) => [e.name, e.condition !== undefined]).sort());
     const event = { ...sub, webhook_event_id: read.body.events.find((e: { name: string }) => e.name === free).webhookEventId };
     refused(await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: bare }), 'event update to it without a condition');
-    expect(
-      (await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: eventRequest(strict!) })).status,
-      'event update to it with a condition',
-    ).toBe(200);
+    const statusNow = (await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: eventRequest(strict!) })).status;
+    expect(statusNow, 'event update to it with a condition').toBe(200);
     expect(
       (
         await fdApi.call('updateWebhookSubscription', {

@@ -1,13 +1,10 @@
-// Covers: the test deliveries of a webhook subscription over a sequence of changes - create, then
-// updateWebhookSubscription (new URL, new conditions), updateWebhookSubscriptionEvent (new override
-// and condition), deleteWebhookSubscriptionEvent; after each, testWebhookSubscription and
-// testWebhookSubscriptionBasedOnEventId - seed 002, Events (the test operations trigger one test
-// delivery per event), Webhook subscriptions (the URL may be overridden per event). After every step
-// the state each delivery carries is compared with what getWebhookSubscriptionById answers at that
-// point (FD-WEBHOOK-DELIVERY-STATE): one delivery per live event, at its override or else the
-// subscription's URL, naming the subscription, the event's id, its name and its condition as read.
+// Covers: the test deliveries of a subscription over create, updateWebhookSubscription,
+// updateWebhookSubscriptionEvent, deleteWebhookSubscriptionEvent - seed 002, Events, Webhook subscriptions:
+// after every step each delivery carries what getWebhookSubscriptionById then answers
+// (FD-WEBHOOK-DELIVERY-STATE): one per live event, at its override or the subscription's URL.
 import { expect, receivedPathOf, rules, tellingListenerPath, test } from '../../fixtures/financial-data.js';
 import { createSub, deliveriesSince, offeredNames, type Sub } from './webhooks.helpers.js';
+import { cite } from './cite.js';
 
 test(
   'after every change of a subscription, each test delivery carries the subscription, event id, name and condition the reader then answers, once, at its URL',
@@ -15,10 +12,8 @@ test(
   // here those of events with conditions and overrides.
   rules(
     'FD-WEBHOOK-DELIVERY-STATE',
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-sub-test',
-    'FD-WEBHOOK-DELIVERY-CURRENT@wh-event-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
-    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
+    ...cite('FD-WEBHOOK-DELIVERY-CURRENT', ['wh-sub-test', 'wh-event-test']),
+    ...cite('FD-DELIVERY-MEDIA-TYPE', ['wh-sub-test', 'wh-event-test']),
   ),
   async ({ fdApi, fd, fdListener }) => {
     const [a, b] = await offeredNames(fdApi);
@@ -43,10 +38,8 @@ test(
       const expectOne = (got: { url: string; json?: unknown }[], e: Sub['events'][number], what: string) => {
         const to = receivedPathOf(e.url ?? view.url!);
         const mine = got.filter((d) => (d.json as { webhookEventId?: unknown })?.webhookEventId === e.webhookEventId);
-        expect(
-          mine.map((d) => d.url),
-          `${step}, ${what}: one delivery of event ${e.name} at its URL`,
-        ).toEqual([to]);
+        const listed = mine.map((d) => d.url);
+        expect(listed, `${step}, ${what}: one delivery of event ${e.name} at its URL`).toEqual([to]);
         const body = mine[0].json as Record<string, unknown>;
         expect(
           { subscriptionId: body.subscriptionId, name: body.name, condition: body.condition },
