@@ -1,9 +1,5 @@
-// Faults of card enrollment, POST /cards and its answers: each a deviation a provider's release might
-// ship, named by the rule it breaks (`<rule id>-<deviation>`, or `<member>-<deviation>`), its rule text
-// starting with the ids of schemas/card-enrollment/rules.yaml it breaks (`rules`: the specs the targeted
-// mutation run picks). A fault loosens the contract (`relax`) or bends cards.ts at its seams: the request
-// as judged at one step (Step), or the answer. Which set of writers found a fault is the mutation
-// records' (docs/mutation.md); a renamed fault a recorded measure names keeps its earlier id as an alias.
+// Faults of POST /cards, named `<rule id>-<deviation>` or `<member>-<deviation>` (schemas/card-enrollment/rules.yaml; docs/mutation.md):
+// `relax` or cards.ts's seams (Step, the answer); a renamed fault a recorded measure names keeps its earlier id as an alias.
 import { createHash, randomUUID } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { lengthOf } from '../../helpers/contract/facts.js';

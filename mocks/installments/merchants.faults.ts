@@ -1,9 +1,5 @@
-// Faults of merchant participations, merchant search and MID search (at the seams merchants.ts calls; the
-// limits and patterns through the contract): each breaks one rule of
-// schemas/installments/rules.yaml, the way a provider's release might. `rules` names the rule ids it
-// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
-// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
-// --blind`).
+// Faults of merchant participations, merchant and MID search (merchants.ts's seams; limits and patterns through the contract), each
+// breaking one rule of schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomInt } from 'node:crypto';
 import { faultCatalogue } from '../kit/faults.js';
 import { answerOf, bend, blind, okBody, refuseAt, relax, rule, skipAt, type Answering, type Changing, fault } from './fault-builders.js';

@@ -1,8 +1,5 @@
-// Faults of PAN lists: registration and deregistration (switched in pans.ts; the limits and patterns
-// through the contract): each breaks one rule of schemas/installments/rules.yaml, the way a
-// provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
-// runs the specs citing them). The faults of the suite's authors first, then those written blind
-// (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
+// Faults of PAN list registration and deregistration (pans.ts; limits and patterns through the contract), each breaking one rule of
+// schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { faultCatalogue } from '../kit/faults.js';
 import { bend, okBody, refuseAt, relax, rule, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';

@@ -1,9 +1,5 @@
-// Faults of plans and the notification to the issuer (at the seams plans.ts calls: the selection judged, the
-// plan stored, the issuer found and the notification sent, the answers; the limits through the contract):
-// each breaks one rule of schemas/installments/rules.yaml, the way a provider's release might. `rules`
-// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
-// of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
-// mutation -- --blind`).
+// Faults of plans and the issuer notification (plans.ts's seams; limits through the contract), each breaking one rule of
+// schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { FaultMemory } from '../kit/faults.js';
