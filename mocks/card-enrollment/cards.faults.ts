@@ -12,10 +12,8 @@ type Answering = SeamFn<CardSeams, 'answer'>;
 type When = (x: Enrollment) => boolean;
 
 /**
- * The consumer identity as the provider names it (Card API 1.0.0, ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID
- * only, the contract's `x-provider-enum`; ConsumerIdentity.identityValue an opaque id, no e-mail format): the
- * seed-vs-provider conflict CE-CONFLICT-CONSUMER-IDENTITY, taken the provider's way. The provider-only fault
- * loosens the mock with it; the fixtures confirm CARD_REQUEST_IDENTITY=provider requests with it.
+ * The consumer identity as the provider names it (Card API 1.0.0, ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID only, `x-provider-enum`;
+ * identityValue opaque, no e-mail format): CE-CONFLICT-CONSUMER-IDENTITY taken the provider's way, for the provider-only fault.
  */
 export const PROVIDER_IDENTITY: Relaxation[] = [
   { schema: 'ConsumerIdentityType', provider: ['enum'] },
@@ -161,9 +159,8 @@ const LOCAL_OFFSET_HOURS: Record<string, number> = { FR: 1, JP: 9, BR: -3, US: -
 const HOUR = 3600_000;
 
 export const CARDS_FAULTS = faultCatalogue([
-  // --- Switches, not deviations (the mutation run skips them): the 500 and 503 a spec asks for; the provider's
-  // answers (EXTERNAL_ACCOUNT_ID, no panBin) and requests (CARD_REQUEST_IDENTITY=provider), seed-vs-provider
-  // conflicts the suite notes (tests/self/conflicts.spec.ts, conflicts.yaml).
+  // --- Switches, not deviations (the mutation run skips them): the 500 and 503 a spec asks for; the provider's answers and requests
+  // (seed-vs-provider conflicts: tests/self/conflicts.spec.ts, conflicts.yaml).
   fault('answer-500', 'CE-ERR-INTERNAL: an internal failure (reference A6)', {
     judge: refuse('received', always, () => ({ status: 500, code: 'INTERNAL', message: 'Internal failure.' })),
     mutation: false,
