@@ -1,8 +1,6 @@
-// TxPush as the API shows it (seed 002, Endpoints - TxPush; Events - TxPush; provider 1.35.0
-// SubscriptionRecord, CreatedTestTxPushTransaction) and the deliveries its listener hears (the
-// contract's TxPushEvent, an assumption of the reference page, Outbound deliveries); what the seams of
-// txpush.ts carry (the exchange, the steps of its judgement, a change, an answer, a delivery): apart
-// from the behaviour, so that its faults (txpush.faults.ts) name them without importing the shared front.
+// TxPush as the API shows it (seed 002, Endpoints - TxPush; Events - TxPush; provider 1.35.0 SubscriptionRecord,
+// CreatedTestTxPushTransaction), the deliveries (TxPushEvent, an assumption of the reference page, Outbound deliveries) and what
+// txpush.ts's seams carry, for its faults.
 import { createHash, createHmac } from 'node:crypto';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
@@ -102,9 +100,8 @@ export interface Answer {
 }
 
 /**
- * One delivery: the URLs called with it, in order (none: not sent), its headers (the signature added
- * after the seam unless a fault wrote one), its body and the key that signs it; `silent` says why the
- * sources send none (nothing to announce on a subscribe call, no record on the account).
+ * One delivery: the URLs called, in order (none: not sent), its headers (signed after the seam unless a fault signed), body and key;
+ * `silent` says why the sources send none.
  */
 export interface Delivery {
   sub?: Subscription;
