@@ -51,8 +51,7 @@ export const AUTH_FAULTS = faultCatalogue([
     rule: 'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the 401 of a refused authentication quotes the secret sent',
     judge: quoting(TOKEN, (x) => ` (secret ${String(sent(x))})`),
   }),
-  // Not a deviation: provider 1.42.0's answer to an unknown partner (its CreateToken 404), a
-  // seed-vs-provider conflict the suite notes at 1.42.0 (FD-CONFLICT-TOKEN-UNKNOWN-PARTNER; the mutation run skips it).
+  // Not a deviation: provider 1.42.0's CreateToken 404 for an unknown partner (FD-CONFLICT-TOKEN-UNKNOWN-PARTNER; the mutation run skips).
   fault('fd-token-issue-unknown-partner-404-provider', {
     rule: 'FD-TOKEN-ISSUE: an unknown partner is a 401 (the seed), answered 404 as provider 1.42.0 publishes, in the body it gives that 404 (its ErrorWrapper)',
     judge: (x, s, r) =>
