@@ -101,8 +101,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? undefined : r),
     ...assumption,
   }),
-  // Not a deviation: the provider's answer to an external id no switch carries (its 400 example 1643),
-  // a seed-vs-provider conflict the suite notes (FD-CONFLICT-EXTERNAL-ID-NO-MATCH; the mutation run skips it).
+  // Not a deviation: the provider's 400 example 1643 for an external id no switch carries (FD-CONFLICT-EXTERNAL-ID-NO-MATCH; skipped).
   fault('fd-sw-external-unknown-400-provider', {
     rule: 'FD-SW-EXTERNAL-UNKNOWN, FD-NOT-FOUND: an external id no switch carries is a 404 (the seed), answered 400 as the provider publishes',
     judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? { ...r, status: 400 } : r),

@@ -188,8 +188,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     state: (_x, c) => (c.statuses ? { ...c, statuses: [...c.statuses, 'ERROR'] } : c),
   }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
+  // Written blind. Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
     'in-lim-participations-31-accepted',
     'merchant participations per request at most maxItems (provider; reference Main fields): one more accepted',

@@ -1,7 +1,4 @@
-// What the seams of the asset, transactions and statement reports (assets.ts) carry: the request as
-// judged, step by step, the account types a report reads, what it is filed as, its content's options
-// and reading, the content and the answer; and the calendar they count with. Apart from the
-// behaviour, so that assets.faults.ts names them without importing the routes or the store.
+// What assets.ts's seams carry, and the calendar they count with.
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';
 import type { Account, AccountType, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
