@@ -1,6 +1,4 @@
-// What the seams of the income and employment reports (income.ts) carry: the request as judged, step
-// by step, what a report is filed as and how its content reads the customer's data, the content.
-// Apart from the behaviour, so that income.faults.ts names them without importing the routes or the store.
+// What income.ts's seams carry, apart so its faults name them without the routes or the store.
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';
 import type { Account, Asset, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
