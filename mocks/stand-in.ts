@@ -209,7 +209,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
   }
 }
 
-/** What the financial data state holds at start (seeded customers, the sample consumer and report, the test app): not created through the API. */
+/** What the financial data state holds at start (seeded customers, sample consumer and report, test app): not created through the API. */
 function snapshot(world: FdState) {
   return {
     customers: new Set(world.customers.keys()),

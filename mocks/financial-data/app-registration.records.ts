@@ -204,7 +204,7 @@ export type Step =
   | 'customer'
   | 'application';
 
-/** A refusal: in the shared front's error body, or the provider's coded one ({code, status, message, user_message}) where `userMessage` is given. */
+/** A refusal: the front's error body, or the provider's coded one ({code, status, message, user_message}) with `userMessage`. */
 export interface Refusal {
   status: number;
   message: string;

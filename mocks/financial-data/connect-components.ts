@@ -67,7 +67,7 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       findCustomer(world, String(x.input.body?.customerId ?? x.input.path.customer_id), x.partnerId)
         ? undefined
         : { status: 400, description: NO_CUSTOMER },
-    // The calling partner's live configuration (FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE): a session refuses another 400, a read or delete 404.
+    // The caller's live configuration (FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE): another: 400 to a session, else 404.
     configuration: (x) => {
       const id = String(SESSIONS.includes(x.op) ? x.input.body.configurationId : x.input.path.configuration_id);
       x.stored = state().configurations.get(id);

@@ -38,7 +38,7 @@ export interface Exchange {
   borrower?: Who;
   /** Whether the experience asked is one of the partner's (the 'known' step). */
   known?: boolean;
-  /** GetAllExperience: how an application name matches (the 'appName' step), its experiences (the 'apps' step), the codes asked and how an experience is kept by them (the 'codes' step). */
+  /** GetAllExperience: how an application name matches ('appName'), its experiences ('apps'), the codes and what they keep ('codes'). */
   named?: (appName: string) => boolean;
   mine?: Experience[];
   codes?: string[];

@@ -25,7 +25,7 @@ export interface Exchange {
   merchants?: (Merchant | undefined)[];
 }
 
-/** The step of the judgement: how a merchant is recognised (the batch's cap, members and lengths are the contract's, judged by the shared middleware). */
+/** The step of the judgement: how a merchant is recognised (the batch's cap, members and lengths: the contract's, judged by the front). */
 export type Step = 'recognise';
 
 export interface Refusal {

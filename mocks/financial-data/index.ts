@@ -52,7 +52,7 @@ export interface FdMockOptions {
   /** Faults switched on at start (ids read at run time go through faultsFor of mocks/kit/faults.ts). */
   faults?: readonly FdFaultId[];
   port?: number;
-  /** Security header names to expect, or which of the contract's (seed, the default; provider: their x-provider-name). The suite passes FD_HEADER_NAMES. */
+  /** Security header names to expect, or which of the contract's (seed, default; provider: their x-provider-name); from FD_HEADER_NAMES. */
   headerNames?: FdHeaderNames | HeaderNaming;
   /** Run as the stand-in of the provider's sandbox (mocks/stand-in.ts); the provider's header names then, whatever headerNames says. */
   standIn?: StandInMode;

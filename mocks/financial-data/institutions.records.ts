@@ -47,7 +47,7 @@ export interface Exchange {
   contract: Contract;
   /** The epoch second of the request. */
   nowS: number;
-  /** The lists: the search text (trimmed, lower-cased) and product types asked, and what each filter keeps (the 'search', 'type' and 'countries' steps). */
+  /** The lists: the search text (trimmed, lower-cased), the product types, what each filter keeps ('search', 'type', 'countries' steps). */
   search?: string;
   types?: string[];
   keep?: { search(i: Institution): boolean; type(i: Institution): boolean; countries: boolean };

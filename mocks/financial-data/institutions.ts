@@ -99,7 +99,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
         return refused(400, 'give idType and idValue, or merchantName, streetAddress, city, stateProvinceRegion and postalCode', '10020');
       return byId && byName ? refused(400, 'give idType and idValue, or the merchant name and address, not both', '10030') : undefined;
     },
-    // seed 002, Institutions: the locations of the identifier pair, else of the merchant name (anywhere, without case) at the postal code; 404 when none.
+    // seed 002, Institutions: the identifier pair's locations, else the merchant name's (anywhere, any case) at the postal code; none: 404.
     location: (x) => {
       const { query } = x.input;
       const name = String(query.merchantName ?? '').toLowerCase();

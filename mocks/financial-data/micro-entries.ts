@@ -36,7 +36,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   /** The number of micro entries an initiation answers (InitiatedMicroDeposit.depositCount's const; seed 002, Limits). */
   const DEPOSITS = constOf(ctx.contract, 'InitiatedMicroDeposit', 'depositCount');
   const micro = () => world.microEntries;
-  /** A refused verification (provider 1.35.0: {status, statusDescription} beside its example {code, message}; a verified entry's has no status). */
+  /** A refused verification (provider 1.35.0: {status, statusDescription} beside its {code, message} example; none if verified). */
   const refusedAs = (status: Shown, code: number, message: string): Refusal => ({
     status: 400,
     body: status === 'Verified' ? { code, message } : { status, statusDescription: DESCRIPTIONS[status], code, message },

@@ -31,7 +31,7 @@ export interface Exchange {
   body?: unknown;
 }
 
-/** The steps of the judgement: the app key read and known, the token read and issued and alive, each parameter read and judged, the JSON body. */
+/** The steps: the app key read and known, the token read, issued and alive, each parameter read and judged, the JSON body. */
 export type Step = 'key' | 'known' | 'token' | 'issued' | 'expiry' | 'read' | 'param' | 'json';
 
 export interface Refusal {

@@ -19,7 +19,7 @@ export const ACCOUNT_NUMBER_PREFIX = '905173';
 /** Digits after the prefix (a full account number is ten digits). */
 export const ACCOUNT_NUMBER_RANDOM_DIGITS = 4;
 export const DAY_S = 86_400;
-/** The account types whose detail gives an available balance (provider 1.35.0 CustomerAccountDetail.availableBalanceAmount: deposit accounts and loans). */
+/** Types whose detail gives an available balance (provider 1.35.0 CustomerAccountDetail.availableBalanceAmount: deposits and loans). */
 export const AVAILABLE_BALANCE_TYPES: AccountType[] = ['checking', 'savings', 'cd', 'moneyMarket', 'mortgage', 'loan', 'studentLoan'];
 /** How far back transactions reach (seed 002, Limits; the contract's x-limits): standard aggregation's days, the historic load's. */
 export interface HistoryDays {

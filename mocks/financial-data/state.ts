@@ -258,7 +258,7 @@ export interface Registration {
   pendingSinceS?: number;
   applicationId?: string;
   approvedS?: number;
-  /** Set when the harness rejects it (POST /__mock/app-registrations/:preAppId/reject): R with this note (provider 1.35.0 AppRegistrationStatus). */
+  /** Set on POST /__mock/app-registrations/:preAppId/reject: R with this note (provider 1.35.0 AppRegistrationStatus). */
   rejected?: { atS: number; note: string };
 }
 
@@ -308,7 +308,7 @@ export interface Report {
 
 /** What faults remember (a deleted record still listed, a value cached): written only while the fault is on unless said, read only then. */
 export interface FaultMemory {
-  /** switches.faults.ts: each customer whose switches were made, its partner, and whether the fault lost them (fd-sw-list-lost-after-sibling-deleted). */
+  /** switches.faults.ts: each customer whose switches were made, its partner, whether lost (fd-sw-list-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** transactions.faults.ts: every account a transaction reader found live, kept by the faults that read deleted accounts. */
   seenAccounts: Map<string, Account>;

@@ -89,7 +89,7 @@ export type Change =
   | { op: 'subscribe'; records: Subscription[] }
   | { op: 'disable'; removed: Subscription[] }
   | { op: 'delete'; removed: Subscription[] }
-  /** The transaction announced, the copy the store keeps (none: not stored), the balance it moves from and by how much, the records told. */
+  /** The transaction announced, the copy stored (none: not stored), the balance it moves from and by how much, the records told. */
   | { op: 'test'; transaction: Transaction; stored?: Transaction; from: number; moved: number; listeners: Subscription[] };
 
 /** An answer as sent: a success's status and body, or a refusal in the error body of the contract. */

@@ -124,7 +124,7 @@ export interface Answer {
   body?: any;
 }
 
-/** A test delivery of one event: where it is sent, in order (none: not sent), its headers and body; `silent` says why the sources send none. */
+/** A test delivery of one event: where it is sent (none: not sent), its headers and body; `silent` says why the sources send none. */
 export interface TestDelivery {
   event: HookEvent;
   to: string[];

@@ -21,7 +21,7 @@ import {
 import { acceptsJson, NOT_ACCEPTABLE } from './guard.js';
 import type { Exchange } from './seams.js';
 
-/** The signature's 401 skipped where the request verifies as `read` takes it (another URL or header, a check left out); its key then taken. */
+/** The signature's 401 skipped where the request verifies as `read` takes it (another URL or header, a check left out); its key taken. */
 const signedAs =
   (read: (x: Exchange) => { url?: string; authorization?: string; bodyHash?: boolean; signature?: boolean } | undefined): Judging =>
   (x, s, r) => {

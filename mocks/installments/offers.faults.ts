@@ -23,7 +23,7 @@ const offersMade =
 const merchantCountry = (x: Exchange) => x.ok?.body.merchant?.country as string | undefined;
 
 export const OFFERS_FAULTS = faultCatalogue([
-  // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
+  // Seeded beside the answer judge's offer amounts across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
   fault('in-val-offer-amounts-offers-total-int32-cents-wrapped', ['IN-VAL-OFFER-AMOUNTS'], {
     rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
     origin: 'seeded',

@@ -138,7 +138,7 @@ export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockCo
       offerBeginDatetime: opens.toISOString(),
       offerEndDatetime: closes.toISOString(),
     }));
-    // provider 2.0.0, OfferIdField, PlanInstallmentInformation.feeValue, SchedulePayment: the terms a plan of the configured product must send.
+    // provider 2.0.0, OfferIdField, PlanInstallmentInformation.feeValue, SchedulePayment: the terms a plan of the product must send.
     for (const o of made) Object.assign(o, { apr: 0, feeValue: 0, schedulePayments: scheduleOf(o, currency, opens) });
     // provider 2.0.0, Offer.priority: the lowest other installment amount on top, so the longest tenure first.
     made.reverse().forEach((o, i) => {

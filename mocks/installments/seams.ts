@@ -128,7 +128,7 @@ export interface Change {
   /** offers: the offers stored and answered, and the offerTransactionId they are kept under. */
   offers?: Record<string, any>[];
   offerTransactionId?: string;
-  /** pans: a card of the request and the list it is taken out of (undefined: none holds it); the list as the request leaves it, and how many cards it took out. */
+  /** pans: a card and the list it leaves (undefined: none holds it); the list as the request leaves it, and how many cards it took out. */
   pan?: string;
   holder?: PanList;
   list?: PanList;
@@ -140,7 +140,7 @@ export interface Change {
   /** merchants: a participation and its effectuation as read now (its status, and the reason of an ERROR). */
   participation?: Participation;
   effectuation?: { status: string; errorReason?: string };
-  /** merchants: the participations a reader reads (the latest of each merchant, or a search's candidates), and the statuses the completed list shows. */
+  /** merchants: the participations read (each merchant's latest, or a search's candidates), and the statuses the completed list shows. */
   participations?: Participation[];
   statuses?: string[];
   /** merchants, the searches: the criteria compared, and how a merchant's value is compared with one (whole, by default). */

@@ -58,7 +58,7 @@ export function answerParserError(clientError: ClientError) {
   };
 }
 
-/** `served`: the contract the mock plays and the paths its operations are served under, by which a body is read as its operation takes it (body.ts). */
+/** `served`: the contract the mock plays and the paths its operations are served under, so a body is read as its operation takes it. */
 export function createMockApp(
   context: MockContext,
   clientError: ClientError,

@@ -110,7 +110,7 @@ export function bodyParser(served: ServedOperations) {
       payload.removeListener('data', onData);
       done(error, body);
     };
-    // Looked at again after the event loop has read what is waiting: a loop held up by other work does not refuse a body it has not read yet.
+    // Looked at again after the event loop reads what is waiting: a loop held up by other work refuses no body it has not read yet.
     const watch = setInterval(
       () =>
         Date.now() - lastByteAt > BODY_IDLE_MS &&

@@ -13,13 +13,13 @@ export interface Relaxation {
   drop?: string[];
   /** Keywords to set there (e.g. a looser pattern). */
   set?: Record<string, unknown>;
-  /** Numeric keywords moved by this much there (`{ maxLength: 1 }`: one more character allowed), so a fault off by one never restates the contract's figure. */
+  /** Numeric keywords moved by this much (`{ maxLength: 1 }`: one more character), so an off-by-one fault never restates the figure. */
   shift?: Record<string, number>;
   /** Values added to an array keyword there (`{ enum: ['PARTNER'] }`). */
   add?: Record<string, unknown[]>;
   /** Values removed from an array keyword there (`{ enum: ['WALLET'] }`). */
   remove?: Record<string, unknown[]>;
-  /** Keywords given the provider's value there (`['enum']`: the schema's `x-provider-enum`), so a provider-faithful fault never restates it. */
+  /** Keywords given the provider's value (`['enum']`: the schema's `x-provider-enum`), so a provider-faithful fault never restates it. */
   provider?: string[];
   /** Names to remove from a `required` list there. */
   unrequire?: string[];
@@ -256,7 +256,7 @@ export class FaultSet<Id extends string = string> {
     this.runtime = new Set(ids.map((id) => this.known(id)));
   }
 
-  /** The seams of this mock (FaultSeams), typed as its behaviour module writes them; `family`: only the faults of that family's seams and those of none. */
+  /** The seams of this mock, typed as its behaviour module writes them; `family`: only that family's faults and those of none. */
   seams<T extends SeamTypes>(family?: string): Seams<T> {
     const mine = (f: Fault<Id>) => family === undefined || f.family === undefined || f.family === family;
     const at = <K extends keyof FaultSeams>(seam: K) => this.catalogue.filter((f) => f.seams?.[seam] && mine(f));

@@ -15,7 +15,7 @@ export interface Exchange {
   world: FdState;
   /** The virtual clock's now (epoch seconds). */
   now: number;
-  /** seed 002, Limits (the contract's x-limits): the history months of VOA, VOAI and VOI, VOAI's default days, the transactions report's months. */
+  /** seed 002, Limits (x-limits): the history months of VOA, VOAI and VOI, VOAI's default days, the transactions report's months. */
   limits: { voaMonths: number; voaiMonths: number; voaiDefaultDays: number; voiMonths: number; txreportMonths: number };
   customer?: Customer;
   consumer?: Consumer;
@@ -57,7 +57,7 @@ export interface ContentOptions {
   income?: { from: number; to: number; confidenceMin?: number };
   /** Adds consolidatedAvailableBalance (VOA, prequalification). */
   consolidated?: boolean;
-  /** showNsf: each account's insufficient funds summary since `from`, and over the last `months` months (2: VOA, VOAI; 6: prequalification). */
+  /** showNsf: each account's insufficient funds summary since `from` and over the last `months` (2: VOA, VOAI; 6: prequalification). */
   nsf?: { from: number; months: 2 | 6 };
   /** The transactions report's findTransaction criteria (provider 1.35.0 FindTransactionConstraints). */
   find?: Record<string, unknown>;

@@ -14,7 +14,7 @@ export interface Exchange {
   asset?: Readonly<Asset>;
   /** The asset ids of the request (TXVerify: 'reuse'). */
   assetIds?: string[];
-  /** The VOIE payroll refresh ('refresh'): the customer's original report, the one reportId names, and whether it names none of the customer's. */
+  /** The VOIE payroll refresh: the customer's original report, the one reportId names, and whether it names none of the customer's. */
   original?: Report;
   named?: Report;
   namesNone?: boolean;

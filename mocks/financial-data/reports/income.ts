@@ -36,7 +36,7 @@ const TITLES = {
   voiePayroll: 'Verification of Income and Employment - Payroll',
 };
 
-/** The extraction flags with the provider's defaults (provider 1.35.0 ExtractEarnings true, ExtractDeductions false, ExtractDirectDeposit true). */
+/** The extraction flags' provider defaults (provider 1.35.0 ExtractEarnings true, ExtractDeductions false, ExtractDirectDeposit true). */
 const flags = (data: Record<string, unknown>) => ({
   extractEarnings: data.extractEarnings ?? true,
   extractDeductions: data.extractDeductions ?? false,
