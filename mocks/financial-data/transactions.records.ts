@@ -77,10 +77,7 @@ export interface Refusal {
   code?: string;
 }
 
-/**
- * What a read finds and a write stores: a transaction's visibility (undefined: gone), its running balance, the list in order, the
- * ledger of the daily balances, a recurring series' figures, the accounts the historic load loads.
- */
+/** What a read finds or a write stores: visibility, running balance, the list, the daily balances' ledger, a series, the historic load. */
 export type Change =
   | { op: 'visible'; transaction: Transaction; account?: Account; shown: boolean }
   | { op: 'running'; transaction: Transaction; account: Account; running: number }

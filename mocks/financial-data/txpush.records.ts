@@ -99,10 +99,7 @@ export interface Answer {
   refusal?: Refusal;
 }
 
-/**
- * One delivery: the URLs called, in order (none: not sent), its headers (signed after the seam unless a fault signed), body and key;
- * `silent` says why the sources send none.
- */
+/** One delivery: URLs called (none: not sent), headers (signed after the seam unless a fault signed), body, key; `silent`: why none. */
 export interface Delivery {
   sub?: Subscription;
   to: string[];

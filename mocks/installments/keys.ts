@@ -38,10 +38,7 @@ export async function decryptJson(keys: InstallmentsKeys, jwe: string): Promise<
   }
 }
 
-/**
- * An answer's sensitive data as a compact JWE (RSA-OAEP-256 / A256GCM), with the mock's own key (no source gives the partner's), so a
- * caller sees it opaque, as a partner's client without that key would.
- */
+/** Sensitive data as a compact JWE (RSA-OAEP-256 / A256GCM) under the mock's own key (no source gives the partner's): opaque to callers. */
 export async function encryptJson(keys: InstallmentsKeys, value: unknown): Promise<string> {
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: keys.kid })

@@ -31,10 +31,7 @@ export interface PanList {
   panListId: string;
   panListName?: string;
   accountRange?: { accountRangeLow: string; accountRangeHigh: string };
-  /**
-   * Without an accountRange, the held range its cards are validated against: the first a valid card fell in (provider 2.0.0,
-   * PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
-   */
+  /** Without an accountRange, the range its first valid card fell in (provider 2.0.0, PanRegistrationWithEncryptedValueRequest). */
   cardsRange?: { accountRangeLow: string; accountRangeHigh: string };
   pans: Set<string>;
 }
@@ -71,10 +68,7 @@ export interface InstallmentsState {
   keys: ConsumerKey[];
   serviceKey: ConsumerKey;
   providerId: string;
-  /**
-   * The partner's configured product (provider 2.0.0: Mastercard Installments Payment Services, carded) and use cases: what a plan
-   * must carry (TransactionOffers "mandatory for During Purchase use case").
-   */
+  /** Product use cases (provider 2.0.0, carded): what a plan must carry (TransactionOffers "mandatory for During Purchase use case"). */
   useCases: string[];
   /** A distribution partner (provider 2.0.0, PlanCreateInvalidInput example InvalidPresentedOffersDSP): offerId and transactionOffers. */
   distributionPartner: boolean;
@@ -89,10 +83,7 @@ export interface InstallmentsState {
    */
   accountRanges: { accountRangeLow: string; accountRangeHigh: string }[];
   participations: Participation[];
-  /**
-   * Indexes, so a read costs what it finds: participations by request_id, and each merchant's latest grouped by the criteria of a
-   * merchant search (provider 2.0.0, MerchantSearch: ICA, country, three-character sequences of the lower-cased legal name).
-   */
+  /** Indexes: participations by request_id, merchants by search criteria (provider 2.0.0, MerchantSearch: ICA, country, name sequences). */
   participationsByRequest: Map<string, Participation[]>;
   merchants: IndexedMap<string, Participation, 'ica' | 'country' | 'nameGrams'>;
   /** What each merchant keeps once given (provider 2.0.0, postMerchantParticipations: a MAID immutable once entered, duns not modified). */

@@ -137,10 +137,7 @@ export function bodyParser(served: ServedOperations) {
   };
 }
 
-/**
- * After the answer to a body refused unread, the rest is read and dropped, so its sender reads the answer instead of a reset (RFC 9112,
- * 9.6); a body not ended BODY_IDLE_MS later closes the connection.
- */
+/** After answering a body refused unread, the rest is drained so its sender reads the answer (RFC 9112, 9.6); idle BODY_IDLE_MS: closed. */
 export function dropRestOfBody(req: FastifyRequest, reply: FastifyReply): void {
   // Fastify answers a parser's refusal with Connection: close, and Node then resets a connection whose sender is still writing.
   reply.removeHeader('connection');

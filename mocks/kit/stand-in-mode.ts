@@ -21,10 +21,7 @@ export function withoutControlSurface(app: FastifyInstance): FastifyInstance {
   return app;
 }
 
-/**
- * A token bucket per client IP: `rate` tokens a second, burst max(1, rate); without a token, 429 with Retry-After (whole seconds, at
- * least 1) in the service's error shape, counted in context.rateLimited. Real time: the virtual clock is the service's.
- */
+/** A token bucket per client IP (`rate`/s, burst max(1, rate)); without a token, 429 with Retry-After (≥ 1 s); real time, not virtual. */
 export function limitRequestRate(app: FastifyInstance, context: MockContext, rate: number, tooMany: ClientError): void {
   if (!Number.isFinite(rate) || rate <= 0) throw new RangeError(`requestsPerSecond must be a positive number to limit, not ${rate}`);
   const burst = Math.max(1, rate);

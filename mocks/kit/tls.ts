@@ -52,10 +52,7 @@ export function selfSignedCertificate(): TlsCredentials {
   return made;
 }
 
-/**
- * Makes `server` also answer TLS on its port (a first byte opening a handshake goes through an HTTPS server `server` handles).
- * Answers a function that ends the TLS connections, to call before closing `server`.
- */
+/** Makes `server` also answer TLS on its port; answers a function ending the TLS connections, to call before closing `server`. */
 export function acceptTlsOnSamePort(server: Server, credentials: TlsCredentials): () => void {
   const secure = https.createServer(credentials, (req, res) => server.emit('request', req, res));
   // A client that aborts its handshake is no error of ours.

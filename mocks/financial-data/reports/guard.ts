@@ -22,10 +22,7 @@ export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: s
   return customer();
 }
 
-/**
- * The refusals of every generate operation, in order: the customer (404), the security freeze (403, seed 002: Errors 403), the
- * consumer when the report needs one (404, provider 1.35.0 NoConsumerForCustomerExample). Undefined on refusal.
- */
+/** In order: customer 404, freeze 403 (seed 002 Errors 403), consumer 404 (provider 1.35.0 NoConsumerForCustomerExample). */
 export function generationGuard(
   ctx: FdContext,
   reply: FastifyReply,

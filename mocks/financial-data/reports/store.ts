@@ -162,10 +162,7 @@ export async function settleReports(ctx: FdContext): Promise<void> {
 export const callbackOf = (query: Record<string, unknown>) =>
   typeof query.callbackUrl === 'string' && query.callbackUrl ? query.callbackUrl : undefined;
 
-/**
- * Due reports settle when the clock advances and before any request (a read never shows one inProgress past its ready time);
- * POST /__mock/reports/{reportId}/outcome {"status": "failure"} decides how one ends.
- */
+/** Due reports settle on clock advance and before any request; POST /__mock/reports/{reportId}/outcome {"status": "failure"} ends one. */
 export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
   const settling = (on: 'advance' | 'request', url?: string) =>
     changed(ctx, exchange(ctx), { kind: 'settling', on, url, settle: true }).settle;
