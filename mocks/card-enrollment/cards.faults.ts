@@ -11,7 +11,10 @@ type Judge = SeamFn<CardSeams, 'judge'>;
 type Answering = SeamFn<CardSeams, 'answer'>;
 type When = (x: Enrollment) => boolean;
 
-/** Card API 1.0.0 ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID only, opaque identityValue (CE-CONFLICT-CONSUMER-IDENTITY, provider's). */
+/**
+ * Card API 1.0.0 ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID only (`x-provider-enum`), identityValue opaque, no e-mail format:
+ * CE-CONFLICT-CONSUMER-IDENTITY taken the provider's way, for the provider-only fault.
+ */
 export const PROVIDER_IDENTITY: Relaxation[] = [
   { schema: 'ConsumerIdentityType', provider: ['enum'] },
   { schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], drop: ['format'] },

@@ -31,7 +31,10 @@ export interface PanList {
   panListId: string;
   panListName?: string;
   accountRange?: { accountRangeLow: string; accountRangeHigh: string };
-  /** Without an accountRange, the range its first valid card fell in (provider 2.0.0, PanRegistrationWithEncryptedValueRequest). */
+  /**
+   * Without an accountRange, the range its first valid card fell in, kept for later cards (provider 2.0.0,
+   * PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
+   */
   cardsRange?: { accountRangeLow: string; accountRangeHigh: string };
   pans: Set<string>;
 }

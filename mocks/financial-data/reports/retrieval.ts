@@ -14,7 +14,10 @@ import { ownConsumer } from './guard.js';
 import { callbackPayload, createReport, reportBody } from './store.js';
 import type { Answer, Exchange, Refusal, RetrievalSeams, Step } from './retrieval.records.js';
 
-/** seed 002: reissue's purpose code "becomes required by April 30, 2026": from 2026-04-30T00:00:00Z, target clock (FD-REISSUE-PURPOSE). */
+/**
+ * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required by April 30, 2026": required from
+ * 2026-04-30T00:00:00Z on the target's clock (FD-REISSUE-PURPOSE; the exact instant an assumption).
+ */
 const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
 
 /** The sample report seeded at start (ids deterministic: the same in every world). */
