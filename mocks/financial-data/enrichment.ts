@@ -1,6 +1,6 @@
 // Transaction data enrichment (seed 002, Endpoints - Transaction data enrichment; rules: schemas/financial-data/rules/enrichment.yaml):
 // categorization and entity recognition for a batch of 1 to 1000 (seed 002, Limits; the cap, required members and lengths are the
-// contract's, enforced by the middleware). Stateless and deterministic: a small merchant table decides from the description.
+// contract's, components/enrichment.yaml, enforced by the middleware). Stateless and deterministic: a merchant table decides.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import type { Answer, EnrichmentSeams, Exchange, Merchant, Refusal, Step } from './enrichment.records.js';

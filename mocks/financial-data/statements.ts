@@ -17,7 +17,7 @@ import {
   type Step,
 } from './statements.records.js';
 
-/** An asset of the store, read-only (income reports take stored pay statements' ids); `label` only on pay statements. */
+/** A stored asset, read-only (income reports take pay statements' ids); `label` only on pay statements (StoreCustomerPayStatement). */
 export function storedAsset(world: FdState, assetId: string): Readonly<Asset> | undefined {
   return world.statements.assets.get(assetId);
 }

@@ -1,7 +1,7 @@
 // TxPush (seed 002, Endpoints - TxPush; Events - TxPush; rules: schemas/financial-data/rules/txpush.yaml; delivery bodies:
 // components/txpush.yaml TxPushEvent, an assumption of the reference page, Outbound deliveries): subscriptions (two records per call,
 // class account and transaction), a testing account's test transaction (a transaction event, then an account event), disabling an
-// account, deleting a subscription. The test transaction joins the shared transactions, so the readers see it.
+// account, deleting a subscription. The test transaction joins the shared transactions: GetCustomerTransaction, GetCustomerAccount see it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { limitListOf } from '../../helpers/contract/facts.js';

@@ -1,5 +1,5 @@
 // Faults of webhook subscriptions, named `<rule id>-<deviation>` (schemas/financial-data/rules/webhooks.yaml, rules.yaml): `relax`, or
-// webhooks.ts's seams (Step, Change, the answer, a test delivery). A blind fault keeps its earlier id as an alias.
+// webhooks.ts's seams (Step, Change, the answer, a test delivery). A blind fault keeps its earlier id as an alias (docs/mutation.md).
 import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import {

@@ -31,7 +31,10 @@ export interface Fault<Id extends string = string> {
   rule: string;
   /** Where the rule comes from: the seed, the provider's published document, or an assumption of the reference page. */
   source: 'seed' | 'provider' | 'assumption';
-  /** Rule ids (schemas/<service>/rules*.yaml) it breaks: `--targeted` runs the specs citing them; none: the whole service. */
+  /**
+   * Rule ids (schemas/<service>/rules.yaml and rules/*.yaml) it breaks: `--targeted` runs the specs citing them; none: the whole
+   * service. tests/self/fault-rules.spec.ts fails an unknown id.
+   */
   rules?: string[];
   /**
    * 'blind': written from the rules with the specs unread. 'telling': a normalisation on one path only telling inputs catch.

@@ -1,4 +1,4 @@
-// What createMockApp does differently for the sandbox stand-in, kept apart so the mutation runs (no stand-in) leave it out.
+// What createMockApp does differently for the sandbox stand-in, apart so the mutation runs leave it out (tests/self/e2e/stand-in.spec.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions, ClientError, MockContext } from './context.js';
 

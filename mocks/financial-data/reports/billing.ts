@@ -1,6 +1,7 @@
-// Reseller billing (seed 002, Report retrieval: getResellerBillingReport; FD-BILLING-*): reports generated between startDate and
-// endDate (epoch seconds, at most 31 days apart) by the partner's customers, a zero-based page of `size` (default 100, at most 1000);
-// testing customers' reports only with viewTestingReports=true. No reseller relations: a partner reads its own only (else 404).
+// Reseller billing (seed 002, Report retrieval: getResellerBillingReport; schemas/financial-data/rules/reports-retrieval.yaml,
+// FD-BILLING-*): reports generated between startDate and endDate (epoch seconds, at most 31 days apart) by the partner's customers, a
+// zero-based page of `size` (default 100, at most 1000); testing customers' reports only with viewTestingReports=true. No reseller
+// relations: a partner reads its own only (else 404).
 import type { FastifyInstance } from 'fastify';
 import { limitOf, parameterDefault, parameterRange } from '../../../helpers/contract/facts.js';
 import { answerThrough, judgeThrough, route, sendError, type FdContext } from '../middleware.js';

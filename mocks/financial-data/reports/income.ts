@@ -5,7 +5,7 @@
 // - The VOIE payroll report is made when the consumer completes Connect; RefreshVOIEPayrollReport only refreshes it (seed 002). The
 //   mock's Connect is the customer's link: a linked customer with a consumer holds one; any other gets a 404 (seed 002 Errors 404).
 // - The consumer's full SSN is never echoed (provider 1.35.0 PayrollDataOut has no ssn or dob; consumerSsn is the last four).
-// - Content is deterministic, so a spec pins it against the transaction reads and the stored pay statement (FD-VOE-TXN-NO-AMOUNTS,
+// - Content is deterministic, so a spec pins it against GetAllCustomerTransactions and the stored pay statement (FD-VOE-TXN-NO-AMOUNTS,
 //   FD-PAYSTMT-REPORT-EXTRACT, FD-VOIE-TXVERIFY-MATCH, FD-PAYROLL-EMPLOYMENT).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';

@@ -56,7 +56,10 @@ function reportPdf(report: Report): Buffer {
   return Buffer.from(onePagePdf([text, ...shown]), 'ascii');
 }
 
-/** seed 002 documents 429 on the two lists without a limit: 20 served calls per customer or consumer in 60 s (FD-REPORT-LIST-RATE). */
+/**
+ * seed 002 documents 429 on the two lists without a limit: 20 served calls per customer or consumer in 60 s (FD-REPORT-LIST-RATE, an
+ * assumption; the contract's TooManyReportLists response says so).
+ */
 const LIST_RATE_LIMIT = 20;
 const LIST_RATE_WINDOW_S = 60;
 
