@@ -12,7 +12,7 @@ type Answering = SeamFn<CardSeams, 'answer'>;
 type When = (x: Enrollment) => boolean;
 
 /**
- * Card API 1.0.0 ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID only (`x-provider-enum`), identityValue opaque, no e-mail format:
+ * Card API 1.0.0 ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID only (`x-provider-enum`), ConsumerIdentity.identityValue opaque, no e-mail:
  * CE-CONFLICT-CONSUMER-IDENTITY taken the provider's way, for the provider-only fault.
  */
 export const PROVIDER_IDENTITY: Relaxation[] = [
@@ -159,8 +159,8 @@ const LOCAL_OFFSET_HOURS: Record<string, number> = { FR: 1, JP: 9, BR: -3, US: -
 const HOUR = 3600_000;
 
 export const CARDS_FAULTS = faultCatalogue([
-  // --- Switches, not deviations (the mutation run skips them): the 500 and 503 a spec asks for; the provider's answers and requests
-  // (seed-vs-provider conflicts: tests/self/conflicts.spec.ts, conflicts.yaml).
+  // --- Switches, not deviations (the mutation run skips them): the 500 and 503 a spec asks for; the provider's answers
+  // (EXTERNAL_ACCOUNT_ID, no panBin) and requests (seed-vs-provider conflicts: tests/self/conflicts.spec.ts, conflicts.yaml).
   fault('answer-500', 'CE-ERR-INTERNAL: an internal failure (reference A6)', {
     judge: refuse('received', always, () => ({ status: 500, code: 'INTERNAL', message: 'Internal failure.' })),
     mutation: false,

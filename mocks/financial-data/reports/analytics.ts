@@ -6,7 +6,7 @@
 //   with forCraPurpose, business with forCraPurpose and a personal guarantor (provider 1.35.0 AnalyticsReportData: "If true, a
 //   consumer record will be required"). Only those and the FCRA cash flow personal report name the consumer.
 // - The type follows userType and purpose (provider 1.35.0 ReportType and the acks' examples).
-// - Content (provider 1.35.0 CashFlowReport and the analytics reports' members) is deterministic, so a check can pin it: the window
+// - Content (provider 1.35.0 CashFlowReport; institutions / accounts / analytics / customerAnalytics) is deterministic: the window
 //   is [fromDate, creation], at most two years back (provider 1.35.0 "up to two years of transaction history"); posted transactions
 //   only; the balance at an instant is the account's balance less the posted transactions after it.
 import type { FastifyInstance, FastifyReply } from 'fastify';

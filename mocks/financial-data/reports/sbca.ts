@@ -1,11 +1,11 @@
 // Small business credit analytics (seed 002, Decisioning report generation: GenerateSBCAMetricsReport answers 200 at once; 400, 401, 404).
-// - retail_sales_analytics: sbcaanalyticsnoncra, retailSalesAnalyticsMetrics (txn_amt, txn_cnt); retail_sales_benchmarks:
+// - metricType retail_sales_analytics: sbcaanalyticsnoncra, retailSalesAnalyticsMetrics (txn_amt, txn_cnt); retail_sales_benchmarks:
 //   sbcabenchmarksnoncra, retailSalesBenchmarksMetrics (indexes) (provider 1.35.0 MetricType and the two report schemas).
 // - A location GetLocationMatches does not find has no metrics: 404 (provider 1.35.0 MetricsNotFoundExample).
 // - Without the merchant's consent: 400 (provider 1.35.0 InvalidDataSmallBusinessReportExample names hasConsent).
 // - Periods: the last four whole weeks (Sunday to Saturday) or calendar months; values deterministic per location and period. The
 //   report is kept in the store, ended, for the get-report operations (provider 1.35.0).
-// - A business id not the customer's: 400, code 10003 (provider 1.35.0 InvalidBusinessIdSmallBusinessReportExample).
+// - A BusinessDetails.businessId not the customer's: 400, code 10003 (provider 1.35.0 InvalidBusinessIdSmallBusinessReportExample).
 import type { FastifyInstance } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
