@@ -1,6 +1,4 @@
-// Registry of the embedded mocks: how to start each one and its fault catalogue. Used by the
-// standalone runner (`npm run mock`) and the mutation run (`npm run mutation`); specs reach mocks
-// only through their service's fixture.
+// Registry of the embedded mocks: how to start each and its fault catalogue (`npm run mock`, `npm run mutation`).
 import type { MockHandle } from './kit/context.js';
 import { faultIds, faultsFor, nearestIds, shownId, type Fault } from './kit/faults.js';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
@@ -42,11 +40,7 @@ export function allFaultIds(): string[] {
   return MOCKS.flatMap((m) => m.faults.flatMap(faultIds));
 }
 
-/**
- * One line naming MOCK_FAULTS ids no mock knows, with the nearest known ids and where the known
- * ones are listed (all of them would be a line of several thousand characters); undefined when
- * every id is known.
- */
+/** One line naming the unknown MOCK_FAULTS ids with the nearest known ones and where all are listed; undefined when all are known. */
 export function unknownFaultsMessage(requested: string[]): string | undefined {
   const known = allFaultIds();
   const owners = (id: string) => MOCKS.filter((m) => m.faults.some((f) => faultIds(f).includes(id))).map((m) => m.service);

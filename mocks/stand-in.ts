@@ -1,16 +1,7 @@
-// The sandbox stand-in: an embedded mock run as the provider's test environment would be, so that
-// the suite can be certified against it exactly as against a real sandbox (TARGET=sandbox, the
-// variables of env() in the process environment). What changes from the plain mock:
-// - no control surface: every /__mock/ route answers the service's own 404 (kit/app.ts);
-// - optionally a request-rate limit per client IP (token bucket; 429 in the service's error shape
-//   with Retry-After), as a sandbox throttles;
-// - the virtual clock is never advanced (nothing can): it follows real time;
-// - financial data: the provider's header names, the limits of the provider Test the APIs page
-//   (testing customers per partner, accounts per testing customer: the contract's x-limits) and accounts added only
-//   through Connect, as web pages a person (or a browser driven by a test) fills in
-//   (financial-data/connect-page.ts), the links being https on the stand-in's own port.
-// What a user would copy from the provider's developer dashboard and documents is env(); what the
-// suite must create itself (a linked customer, a report, an app registration) is not in it.
+// The sandbox stand-in: an embedded mock run as the provider's test environment would be (TARGET=sandbox, env() in the process
+// environment). Unlike the plain mock: no control surface (every /__mock/ route answers the service's 404); an optional per-IP rate
+// limit (token bucket, 429 with Retry-After); the virtual clock follows real time; financial data takes the provider's header names,
+// the Test the APIs page limits (the contract's x-limits), and accounts only through the Connect pages (https on its own port).
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
@@ -44,21 +35,11 @@ export interface StandInHandle {
   origin: string;
   baseURL: string;
   close(): Promise<void>;
-  /**
-   * The .env variables a user would copy from the provider's developer dashboard and documents
-   * for this sandbox (base URL, keys, partner ids and secrets, header names, documented
-   * institutions, test cards, receipts, merchants, PEM keys), never the test data the suite's
-   * preparation creates (FD_LINKED_CUSTOMER_ID...) nor listener or receiver URLs. Read live: a
-   * partner secret changed through the API is the new one.
-   */
+  /** The .env variables a user copies from the provider's dashboard and documents, never data the suite creates; read live. */
   env(): Record<string, string>;
   /**
-   * What a user sets for their own side of the sandbox, which this machine plays: the listener the
-   * sandbox calls back, behind a public URL the stand-in delivers to `port` on this machine (as the
-   * user's tunnel would forward it); installments, also the test issuer endpoint the issuer checks
-   * certify (the stand-in's own); financial data, also that the suite may complete the stand-in's
-   * Connect page in chromium (FD_CONNECT_IN_BROWSER) and may run the destructive checks against it
-   * (ALLOW_DESTRUCTIVE). Never in env(): none of it comes from the provider.
+   * The user's own side, which this machine plays: the listener behind a public URL delivered to `port`; installments, the test
+   * issuer endpoint; financial data, FD_CONNECT_IN_BROWSER and ALLOW_DESTRUCTIVE. Never in env(): none of it comes from the provider.
    */
   userSide(port: number): Record<string, string>;
   /** Objects created through the API since start and still present, read from the live state. */
@@ -130,9 +111,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM: forbidden.privateKeyPem,
           // Inside the issuer's account range, which the pre-registered certification PAN list covers.
           INSTALLMENTS_ELIGIBLE_PAN: `${issuer.accountRange.accountRangeLow.slice(0, 6)}1600014792`,
-          // The ranges of the suite's list cards and those a list may be registered with (state.ts), all but
-          // the issuer's, as the mock gives its checks (helpers/target/installments.ts): a stand-in keeps every
-          // list of the run (no operation deletes one), so a check that needs a range no list holds takes its own.
+          // Every range but the issuer's (state.ts): a stand-in keeps every list of the run, so a check needing a free range takes its own.
           INSTALLMENTS_ACCOUNT_RANGES: world.accountRanges
             .filter(
               (r) =>
@@ -215,11 +194,9 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           return {
             FD_LISTENER_PUBLIC_URL: STAND_IN_LISTENER_ORIGIN,
             FD_LISTENER_PORT: String(port),
-            // The stand-in's Connect page is made to be completed by a browser the suite drives (a
-            // real provider's by a person): the checks linking accounts to a customer of their own run.
+            // The stand-in's Connect page is made to be completed by a browser the suite drives.
             FD_CONNECT_IN_BROWSER: 'true',
-            // A certification of our own stand-in may lock its spare partner and change its secret:
-            // the destructive checks run (a user's sandbox only with ALLOW_DESTRUCTIVE=true of their own).
+            // Our own stand-in may lock its spare partner and change its secret (a user's sandbox only with ALLOW_DESTRUCTIVE=true).
             ALLOW_DESTRUCTIVE: 'true',
           };
         },
@@ -232,7 +209,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
   }
 }
 
-/** What the financial data state holds at start (seeded customers, the sample consumer and report, the test app): not created through the API. */
+/** What the financial data state holds at start (seeded customers, sample consumer and report, test app): not created through the API. */
 function snapshot(world: FdState) {
   return {
     customers: new Set(world.customers.keys()),
@@ -266,11 +243,7 @@ function fdInventory(world: FdState, initial: ReturnType<typeof snapshot>): Stan
   return out;
 }
 
-/**
- * The variables as .env lines that dotenv reads back to the same values: every value double-quoted,
- * a line break written \n and a carriage return \r (dotenv turns them back inside double quotes). A value with a
- * double quote or a backslash could not be read back so: refused.
- */
+/** The variables as .env lines dotenv reads back to the same values (double-quoted, \n and \r escaped); a `"` or `\` is refused. */
 export function toDotenv(env: Record<string, string>): string {
   return (
     Object.entries(env)

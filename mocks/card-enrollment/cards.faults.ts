@@ -1,9 +1,5 @@
-// Faults of card enrollment, POST /cards and its answers: each a deviation a provider's release might
-// ship, named by the rule it breaks (`<rule id>-<deviation>`, or `<member>-<deviation>`), its rule text
-// starting with the ids of schemas/card-enrollment/rules.yaml it breaks (`rules`: the specs the targeted
-// mutation run picks). A fault loosens the contract (`relax`) or bends cards.ts at its seams: the request
-// as judged at one step (Step), or the answer. Which set of writers found a fault is the mutation
-// records' (docs/mutation.md); a renamed fault a recorded measure names keeps its earlier id as an alias.
+// Faults of POST /cards, named `<rule id>-<deviation>` or `<member>-<deviation>` (schemas/card-enrollment/rules.yaml; docs/mutation.md):
+// `relax` or cards.ts's seams (Step, the answer); a renamed fault a recorded measure names keeps its earlier id as an alias.
 import { createHash, randomUUID } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { lengthOf } from '../../helpers/contract/facts.js';
@@ -16,10 +12,8 @@ type Answering = SeamFn<CardSeams, 'answer'>;
 type When = (x: Enrollment) => boolean;
 
 /**
- * The consumer identity as the provider names it (Card API 1.0.0, ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID
- * only, the contract's `x-provider-enum`; ConsumerIdentity.identityValue an opaque id, no e-mail format): the
- * seed-vs-provider conflict CE-CONFLICT-CONSUMER-IDENTITY, taken the provider's way. The provider-only fault
- * loosens the mock with it; the fixtures confirm CARD_REQUEST_IDENTITY=provider requests with it.
+ * Card API 1.0.0 ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID only (`x-provider-enum`), ConsumerIdentity.identityValue opaque, no e-mail:
+ * CE-CONFLICT-CONSUMER-IDENTITY taken the provider's way, for the provider-only fault.
  */
 export const PROVIDER_IDENTITY: Relaxation[] = [
   { schema: 'ConsumerIdentityType', provider: ['enum'] },
@@ -165,9 +159,8 @@ const LOCAL_OFFSET_HOURS: Record<string, number> = { FR: 1, JP: 9, BR: -3, US: -
 const HOUR = 3600_000;
 
 export const CARDS_FAULTS = faultCatalogue([
-  // --- Switches, not deviations (the mutation run skips them): the 500 and 503 a spec asks for; the provider's
-  // answers (EXTERNAL_ACCOUNT_ID, no panBin) and requests (CARD_REQUEST_IDENTITY=provider), seed-vs-provider
-  // conflicts the suite notes (tests/self/conflicts.spec.ts, conflicts.yaml).
+  // --- Switches, not deviations (the mutation run skips them): the 500 and 503 a spec asks for; the provider's answers
+  // (EXTERNAL_ACCOUNT_ID, no panBin) and requests (seed-vs-provider conflicts: tests/self/conflicts.spec.ts, conflicts.yaml).
   fault('answer-500', 'CE-ERR-INTERNAL: an internal failure (reference A6)', {
     judge: refuse('received', always, () => ({ status: 500, code: 'INTERNAL', message: 'Internal failure.' })),
     mutation: false,

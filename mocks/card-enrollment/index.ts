@@ -1,5 +1,4 @@
-// The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the
-// /__mock/ control surface. Started per worker on port 0, or standalone by `npm run mock`.
+// The card enrollment mock: POST {base}/cards, GET /keys (JWK set, outside the base path), the /__mock/ control surface.
 import { createMockApp, listen } from '../kit/app.js';
 import type { MockContext, MockHandle } from '../kit/context.js';
 import type { CardFaultId } from './catalogue.js';
@@ -41,8 +40,7 @@ export async function startCardEnrollmentMock(
       receipts: world.receipts.map((r) => ({ enrolmentReferenceId: r.enrolmentReferenceId })),
     }),
   };
-  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 reads RESOURCE_EXHAUSTED,
-  // the status name this error shape (the seed's INVALID_ARGUMENT, NOT_FOUND...) gives an exhausted quota.
+  // Stand-in mode: a rate limit's 429 reads RESOURCE_EXHAUSTED, the status name this error shape (INVALID_ARGUMENT...) gives a quota.
   const app = createMockApp(
     context,
     (reply, status, message) => sendError(reply, status, 'INVALID_ARGUMENT', message),

@@ -1,8 +1,6 @@
-// Everything the card enrollment mock keeps, declared in one place (reference/card-enrollment.md,
-// "The mock's world"): registered clients (API key -> srcClientIds -> serviceIds) and known
-// push-account receipts (A5), and the consumer profiles enrollments added, found by their identity
-// (seed 000, ConsumerIdentity.identityValue: the same identity enrolled again names the same profile);
-// each POST /cards is answered from the request, these records and the clock. The JWE key pair (keys.ts) is made once at start.
+// Everything the card enrollment mock keeps (reference/card-enrollment.md, "The mock's world"): clients (API key -> srcClientIds ->
+// serviceIds), push-account receipts (A5), and the consumer profiles found by identity (seed 000, ConsumerIdentity.identityValue:
+// the same identity enrolled again names the same profile).
 import { randomBytes, randomUUID } from 'node:crypto';
 
 export interface RegisteredClient {
@@ -36,8 +34,7 @@ export function createCardState(): CardState {
   return {
     clients: [
       { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID()], serviceIds: ['SRC_PROGRAM_1', 'wallet#program_2', 'merchant-3'] },
-      // Other clients hold several ids each, so that each of another client's ids (its first, a later,
-      // its last) can be told from its first alone (reference A2: any id registered to another client).
+      // Other clients hold several ids, so each (first, later, last) can be told from the first (reference A2: any id of another client).
       { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID()], serviceIds: ['OTHER_PROGRAM', 'other-program-2'] },
       { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID(), randomUUID()], serviceIds: ['THIRD_CLIENT_PROGRAM'] },
     ],

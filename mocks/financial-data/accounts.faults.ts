@@ -1,9 +1,5 @@
-// Faults of accounts: each a deviation a provider's release might ship, named by the rule it breaks
-// (`<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules*.yaml
-// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
-// (`relax`) or bends accounts.ts at its seams: the request as judged at one step (Step), what a write
-// stores (Change), the answer. Which set of writers found a fault is the mutation records'
-// (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
+// Faults of accounts, named `<rule id>-<deviation>` (schemas/financial-data/rules*.yaml; docs/mutation.md): `relax`, or accounts.ts's
+// seams (Step, Change, the answer). A blind fault keeps its earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';

@@ -1,16 +1,13 @@
-// Accounts as the API shows them (seed 002, Endpoints - Accounts; provider 1.35.0 CustomerAccount,
-// CustomerAccountSimple) and what the seams of accounts.ts carry (the exchange, the steps of its
-// judgement, a change, an answer): apart from the behaviour, so that its faults (accounts.faults.ts)
-// name them without importing the shared front.
+// Accounts as the API shows them (seed 002, Endpoints - Accounts; provider 1.35.0 CustomerAccount, CustomerAccountSimple) and what
+// accounts.ts's seams carry.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
 import { AVAILABLE_BALANCE_TYPES } from './portfolio.js';
 import { linkedData, type Account, type Customer, type FdState, type InstitutionLogin } from './state.js';
 
 /**
- * The account_type values the mock supports: "ava" (the one provider 1.35.0 AccountTypeParameter
- * names) and the provider's AccountType list, the types accounts carry (seed 002, Resources -
- * Account; that they filter by type is an assumption). Another value is its 400 example.
+ * The account_type values supported: "ava" (provider 1.35.0 AccountTypeParameter) and the provider's AccountType list (seed 002,
+ * Resources - Account; filtering by type an assumption). Another value is its 400 example.
  */
 export const SUPPORTED_ACCOUNT_TYPES = new Set([
   'ava',

@@ -1,11 +1,5 @@
-// Accounts (seed 002, Endpoints - Accounts): full and simple readers (per customer, institution
-// login, institution, one account), refresh v1 (200 with the accounts) and v2 (204), deletion of
-// access to a login or an account, and migration of a legacy login. Reads and changes the linked
-// data in state.ts (made by portfolio.ts) through findAccount / findLogin / linkedData, so a
-// deletion here is seen by every other module at once. Shapes: provider 1.35.0 CustomerAccount(Simple),
-// written by accounts.records.ts. Nothing here knows a fault: a fault of accounts.faults.ts bends an
-// operation at the seams it is called through (mocks/kit/faults.ts): the request as judged, step by
-// step; what it stores; the answer.
+// Accounts (seed 002, Endpoints - Accounts): readers, refresh v1 (200) and v2 (204), deletion of access to a login or an account,
+// migration of a legacy login. Through findAccount / findLogin / linkedData, so a deletion is seen by every module at once.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { answerThrough, judgeThrough, route, sendError, type FdContext } from './middleware.js';
@@ -37,8 +31,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       // seed 002, Accounts: query account status and account type.
       case 'GetCustomerAccounts': {
         const { status, type } = x.filters!;
-        // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
-        // restricts nothing here. Any other supported value lists the accounts of that type.
+        // provider 1.35.0: "ava" is documented as supported with no meaning given: it restricts nothing. Other values list that type.
         return accountsOf(world, x.customer!.id).filter(
           (a) => (status === undefined || a.status === status) && (type === undefined || type === 'ava' || a.type === type),
         );
@@ -68,8 +61,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       x.account = findAccount(world, x.input.path.customerId, x.input.path.accountId, x.input.partner?.id);
       return x.account ? undefined : refused(404, 'Account not found');
     },
-    // A login without accounts is a 404 (provider 1.35.0 example: "Customer does not have any accounts
-    // associated with institutionLoginId"); its deletion asks for the login only.
+    // provider 1.35.0 example: "Customer does not have any accounts associated with institutionLoginId" (404); deletion asks the login.
     login: (x) => {
       x.login = findLogin(world, x.input.path.customerId, x.input.path.institutionLoginId, x.input.partner?.id);
       if (x.op === 'DeleteCustomerAccountsByInstitutionLogin') return x.login ? undefined : refused(404, 'Institution login not found');
@@ -82,8 +74,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       x.list = x.customer ? accountsOf(world, x.customer.id).filter((a) => a.institutionId === x.input.path.institutionId) : [];
       return x.list.length > 0 ? undefined : refused(404, 'No accounts of the customer at this institution');
     },
-    // provider 1.35.0: AccountTypeParameter is an open string in the contract; its 400 example
-    // "Account type not supported" is answered for a type outside the supported ones (FD-ACCT-TYPE-UNSUPPORTED).
+    // provider 1.35.0: AccountTypeParameter is an open string; its 400 example "Account type not supported" (FD-ACCT-TYPE-UNSUPPORTED).
     type: (x) => {
       const type = x.input.query.account_type;
       return type === undefined || SUPPORTED_ACCOUNT_TYPES.has(String(type))
@@ -134,8 +125,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   on('GetCustomerAccountsByInstitution', ['institution', 'scope'], listed('full'));
   on('GetCustomerAccountsByInstitutionSimple', ['institution', 'scope'], listed('simple'));
 
-  // --- Refresh (seed 002: v1 answers 200 with the accounts, v2 204; completion shows as an
-  // updated aggregation attempt date). The mock completes at once, at the virtual clock's time.
+  // --- Refresh (seed 002: v1 200 with the accounts, v2 204; completion updates the aggregation attempt date), completed at once.
   const refresh = (version: 1 | 2) => (x: Exchange, reply: FastifyReply) => {
     x.list ??= accountsOf(world, x.customer!.id);
     const at = Math.floor(x.now.getTime() / 1000);
@@ -151,9 +141,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   on('RefreshCustomerAccountsByInstitutionLogin', ['login', 'window'], refresh(1));
   on('RefreshCustomerAccountsByInstitutionLoginV2', ['login'], refresh(2));
 
-  // --- Deletion of access (seed 002: removes access to that data only; the other permissioned
-  // accounts stay accessible). Collected transactions are retained (provider 1.35.0), unreachable:
-  // every reader goes through findAccount.
+  // --- Deletion of access (seed 002: that data only; other accounts stay). Transactions are retained (provider 1.35.0), unreachable.
   const forget = (x: Exchange, gone: Account[]) => {
     const change = seams.state(x, { op: 'delete', gone }) as Extract<Change, { op: 'delete' }>;
     for (const a of change.gone) world.accounts.delete(a.id);

@@ -1,10 +1,6 @@
-// Faults of app registration: each a deviation a provider's release might ship, named by the rule it
-// breaks (`<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/app-registration.yaml (and rules.yaml) it breaks (`rules`: the specs
-// the targeted mutation run picks). A fault loosens the contract (`relax`) or bends
-// app-registration.ts at its seams: the request as judged at one step (Step), what a write stores
-// (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
-// a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
+// Faults of app registration, named `<rule id>-<deviation>` (schemas/financial-data/rules/app-registration.yaml, rules.yaml):
+// `relax`, or app-registration.ts's seams (Step, Change, the answer). A blind fault, or one a property row of docs/mutation.md
+// named, keeps its earlier id as an alias.
 import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always, was } from './fault-builders.js';
 import type { Registration } from './state.js';

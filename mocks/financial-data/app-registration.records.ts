@@ -1,13 +1,7 @@
-// App registrations as the API shows them (seed 002, Endpoints - App registration; provider 1.35.0
-// App, AppStatuses, InstitutionResponse) and what the seams of app-registration.ts carry (the
-// exchange, the steps of its judgement, a change, an answer): apart from the behaviour, so that its
-// faults (app-registration.faults.ts) name them without importing the shared front.
-//
-// States are not shown by the seed; this mock decides them: a registration is P (pending) when
-// submitted and again after each modification (provider 1.35.0 AppRegistrationStatus), and is
-// approved (A, with an applicationId kept for life) one day later on the virtual clock. An approved
-// application is registered with every institution of the world's catalogue; the last one stays
-// pending (status false).
+// App registrations as the API shows them (seed 002, Endpoints - App registration; provider 1.35.0 App, AppStatuses,
+// InstitutionResponse) and what app-registration.ts's seams carry, for its faults.
+// States are the mock's (the seed shows none): P when submitted and after each modification (provider 1.35.0 AppRegistrationStatus),
+// A with a lifelong applicationId one virtual day later, registered with every institution but the last (pending, status false).
 import { createHash } from 'node:crypto';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
@@ -210,7 +204,7 @@ export type Step =
   | 'customer'
   | 'application';
 
-/** A refusal: in the shared front's error body, or the provider's coded one ({code, status, message, user_message}) where `userMessage` is given. */
+/** A refusal: the front's error body, or the provider's coded one ({code, status, message, user_message}) with `userMessage`. */
 export interface Refusal {
   status: number;
   message: string;
@@ -227,8 +221,7 @@ export const coded = (status: number, code: string, userMessage: string): Refusa
 });
 export const NO_APPLICATIONS = 'No registered partner applications found.';
 
-/** What a write stores, before it is applied. */
-/** A modification: the registration changed, the details it keeps (none: not saved), whether it awaits approval again, its applicationId after. */
+/** A modification: the registration changed, the details kept (none: not saved), whether it awaits approval again, its applicationId. */
 export type Change = { op: 'modify'; r: Registration; fields?: Record<string, any>; pending: boolean; applicationId?: string };
 
 /** An answer as sent: a success's status and body, or a refusal. */

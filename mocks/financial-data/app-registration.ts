@@ -1,13 +1,7 @@
-// App registration (seed 002, Endpoints - App registration and third-party access): registrations
-// (201 then read back through getApplications and the deprecated v2 status read), their approval,
-// the application's institution registrations, and the assignment of an application to a
-// customer. Third-party access keys and authorization details: third-party-access.ts.
-// Rules: schemas/financial-data/rules/app-registration.yaml. The states the mock decides, and the
-// records as shown, are app-registration.records.ts's. Each world holds one approved test
-// application of the suite's partner, applicationId 2998 (seed 002, Customers: testing customers use
-// a registered test application). Nothing here knows a fault: a fault of app-registration.faults.ts
-// bends an operation at the seams it is called through (mocks/kit/faults.ts): the request as judged,
-// step by step; what it stores; the answer.
+// App registration (seed 002, Endpoints - App registration and third-party access; rules:
+// schemas/financial-data/rules/app-registration.yaml): registrations (201, read through getApplications and the deprecated v2 status
+// read), approval, institution registrations, assignment to a customer. Each world holds the suite's partner's approved test
+// application 2998 (seed 002, Customers: testing customers use a registered test application).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
@@ -45,8 +39,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   const seams = ctx.faults.seams<AppSeams>('app-registration');
   const refused = (status: number, message: string): Refusal => ({ status, message });
   const mine = (x: Exchange) => registrationsOf(world, x.input.partner?.id, x.nowS);
-  // provider 1.35.0: StartParameter has no minimum in the contract; the 400 example 3005 of these
-  // reads refuses a start below the first page (FD-APP-LIST-PAGING, FD-APP-INSTITUTIONS-PAGING).
+  // provider 1.35.0: StartParameter has no minimum; its 400 example 3005 refuses a start below the first page
+  // (FD-APP-LIST-PAGING, FD-APP-INSTITUTIONS-PAGING).
   const start = (x: Exchange) => {
     x.paging = { start: x.input.query.start, limit: x.input.query.limit };
     return x.paging.start !== undefined && x.paging.start < 1 ? coded(400, '3005', 'Invalid Start value') : undefined;
@@ -70,8 +64,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       return x.unknown.length ? coded(400, '3008', `Known query parameters: [${[...LIST_PARAMS].join(', ')}] are allowed only`) : undefined;
     },
     start,
-    // provider 1.35.0 400 example 3009: a status outside A, P, D, R, S (the parameter is an open
-    // string in the contract; FD-APP-LIST-PARAMS).
+    // provider 1.35.0 400 example 3009: a status outside A, P, D, R, S (an open string in the contract; FD-APP-LIST-PARAMS).
     status: (x) =>
       x.input.query.status !== undefined && !APP_STATUSES.has(String(x.input.query.status))
         ? coded(400, '3009', 'Query parameter values are invalid')
@@ -110,8 +103,7 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       x.app = approvedApp(world, x.input.partner?.id, x.input.path.application_id);
       return x.app ? undefined : coded(404, '3001', 'Requested Application Id is not found');
     },
-    // seed 002: without an institution id, all institutions; provider 1.35.0 example 3002: an
-    // institution the application is not registered with.
+    // seed 002: without an institution id, all; provider 1.35.0 example 3002: an institution the application is not registered with.
     institution: (x) => {
       x.all = institutionsOf(world, x.app!);
       x.rows = x.all;
@@ -214,9 +206,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
 
   // seed 002: assigns an application to a customer.
   on('SetCustomerAppID', ['customer', 'application'], (x, reply) => {
-    // provider 1.35.0 ApplicationId: a customer's application cannot be changed once set. Neither
-    // document gives this refusal its status (FD-APP-CUSTOMER-APP-FIXED takes 400 or 404): the mock
-    // answers 400, the customer and the application both existing. The same application again changes nothing.
+    // provider 1.35.0 ApplicationId: a customer's application cannot be changed once set; no document gives the status
+    // (FD-APP-CUSTOMER-APP-FIXED takes 400 or 404): 400, both existing. The same application again changes nothing.
     if (x.customer!.applicationId !== undefined && x.customer!.applicationId !== x.input.path.applicationId)
       return answer(x, reply, { status: 400, refusal: refused(400, "The customer's application is set already and cannot be changed.") });
     x.customer!.applicationId = x.input.path.applicationId;

@@ -1,11 +1,6 @@
-// Faults of partner authentication: credentials, the lock and the partner secret: each a deviation a
-// provider's release might ship, named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule
-// text starting with the ids of schemas/financial-data/rules*.yaml it breaks (`rules`: the specs the
-// targeted mutation run picks). A fault loosens the contract (`relax`: the new secret's schema) or
-// bends auth.ts at its seams: the request as judged at one step (the new secret, the partner, its
-// lock, its secret), a change of the partner's state (its lock, its failures, its secret, a token
-// issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
-// id, stay as aliases.
+// Faults of partner authentication, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules*.yaml): `relax` (the new
+// secret's schema), or auth.ts's seams (the judged request, the partner's lock, failures, secret and token, the answer).
+// An id the docs or specs name, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, always, assumption, provider, was } from './fault-builders.js';
 import { type Partner } from './state.js';
@@ -56,8 +51,7 @@ export const AUTH_FAULTS = faultCatalogue([
     rule: 'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the 401 of a refused authentication quotes the secret sent',
     judge: quoting(TOKEN, (x) => ` (secret ${String(sent(x))})`),
   }),
-  // Not a deviation: provider 1.42.0's answer to an unknown partner (its CreateToken 404), a
-  // seed-vs-provider conflict the suite notes at 1.42.0 (FD-CONFLICT-TOKEN-UNKNOWN-PARTNER; the mutation run skips it).
+  // Not a deviation: provider 1.42.0's CreateToken 404 for an unknown partner (FD-CONFLICT-TOKEN-UNKNOWN-PARTNER; the mutation run skips).
   fault('fd-token-issue-unknown-partner-404-provider', {
     rule: 'FD-TOKEN-ISSUE: an unknown partner is a 401 (the seed), answered 404 as provider 1.42.0 publishes, in the body it gives that 404 (its ErrorWrapper)',
     judge: (x, s, r) =>

@@ -1,6 +1,4 @@
-// What the seams of auth.ts carry (the exchange, the steps of its judgement, a refusal, a change of a
-// partner's authentication state, an answer): apart from the behaviour, so that its faults
-// (auth.faults.ts) name them without importing the shared front.
+// What auth.ts's seams carry.
 import type { Input } from './input.js';
 import type { FdState, Partner } from './state.js';
 
@@ -29,10 +27,7 @@ export interface Refusal {
   body?: unknown;
 }
 
-/**
- * A change of a partner's authentication state: its lock as judged at one authentication, its run
- * of failures after an attempt, its secret after a change, a token issued.
- */
+/** A change of a partner's authentication state: its lock as judged, its failures after an attempt, its secret, a token issued. */
 export type Change = { what: 'locked'; locked: boolean } | { what: 'failures'; failures: number } | { what: 'secret'; secret: string };
 
 /** An answer as sent. */

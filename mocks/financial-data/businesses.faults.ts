@@ -1,9 +1,5 @@
-// Faults of businesses: each a deviation a provider's release might ship, named by the rule it breaks
-// (`fd-<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules.yaml
-// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
-// (`relax`) or bends businesses.ts at its seams: the request as judged (the customer, the one
-// business per customer, the business of the path), what a write stores, the answer. An id
-// docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
+// Faults of businesses, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules.yaml): `relax`, or businesses.ts's seams
+// (the judged request, what a write stores, the answer). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, provider, was } from './fault-builders.js';
 import { type BusinessOp as Op, type BusinessSeams, type Change, type Exchange } from './businesses.records.js';

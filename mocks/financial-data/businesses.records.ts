@@ -1,6 +1,5 @@
-// A business as the API shows it (provider 1.35.0 Business) and what the seams of businesses.ts carry
-// (the exchange, the steps of its judgement, a refusal, what a write stores, an answer): apart from
-// the behaviour, so that its faults (businesses.faults.ts) name them without importing the shared front.
+// A business as the API shows it (provider 1.35.0 Business) and what businesses.ts's seams carry, apart so its faults name them
+// without importing the shared front.
 import type { Input } from './input.js';
 import type { Business, Customer, FdState } from './state.js';
 

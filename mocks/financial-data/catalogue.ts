@@ -1,6 +1,5 @@
-// The fault catalogue of the financial data mock, and its ids as one type: the mock's FaultSet takes
-// only these (mocks/kit/faults.ts), so a handler asking for an id no faults file declares does not
-// compile. Apart from index.ts, so that the handlers can name the type without importing the mock.
+// The financial data fault catalogue and its ids as one type, so a handler asking for an undeclared id does not compile; apart from
+// index.ts so handlers name the type without the mock.
 import { inFamily, type FaultId } from '../kit/faults.js';
 import { ACCOUNTS_FAULTS } from './accounts.faults.js';
 import { APP_REGISTRATION_FAULTS } from './app-registration.faults.js';
@@ -34,10 +33,7 @@ import { TRANSACTIONS_FAULTS } from './transactions.faults.js';
 import { TXPUSH_FAULTS } from './txpush.faults.js';
 import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
 
-/**
- * The fault catalogue of the financial data mock: each resource's faults, those of the suite's
- * authors and those written blind (`origin: 'blind'`), from the faults file beside its module.
- */
+/** The fault catalogue of the financial data mock: each resource's faults, from the faults file beside its module. */
 export const FD_FAULTS = [
   ...inFamily('front', MIDDLEWARE_FAULTS),
   ...inFamily('auth', AUTH_FAULTS),

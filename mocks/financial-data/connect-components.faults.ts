@@ -1,10 +1,5 @@
-// Faults of Connect components: each a deviation a provider's release might ship, named by the rule
-// it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/connect-components.yaml (and the shared families) it breaks (`rules`:
-// the specs the targeted mutation run picks). A fault loosens the contract (`relax`) or bends
-// connect-components.ts at its seams: the request as judged at one step (Step), what a write
-// changes, the answer. An id docs/mutation.md names from before the move, and a blind fault's first
-// id, stay as aliases.
+// Faults of Connect components, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/connect-components.yaml): `relax`,
+// or connect-components.ts's seams (Step, a write, the answer). An id docs/mutation.md names, and a blind fault's first id, stay aliases.
 import { createHash } from 'node:crypto';
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was } from './fault-builders.js';

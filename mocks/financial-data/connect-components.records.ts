@@ -1,6 +1,4 @@
-// What the seams of Connect components (connect-components.ts) carry: the exchange, the steps of its
-// judgement, a refusal, a change of the configurations, an answer. Apart from the behaviour, so that
-// its faults (connect-components.faults.ts) name them without importing the shared front.
+// What connect-components.ts's seams carry, apart so its faults name them without importing the shared front.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
 import type { Configuration, FdState, InstitutionLogin } from './state.js';

@@ -1,14 +1,7 @@
-// Connect components (seed 002, Endpoints - Connect components): OAuth URLs and login
-// forms of an institution for a customer (an optional configuration applied), reconnections of an
-// institution login (201 with a login form, or 203 with a multi-factor challenge when the login's
-// institution asks one: the `mfa` flag of portfolio.ts accounts), and the partner's configurations,
-// each returned only to the partner that owns it. Errors in the provider's
-// {"Errors": {"Error": [...]}} body (reference, Error bodies): the routes live in their own Fastify
-// context whose onSend hook rewrites what the shared front (security, validation) answers.
-// Nothing here knows a fault: a fault of connect-components.faults.ts bends an operation at its seams
-// (the request as judged, step by step; what a write changes; the answer). What the seams carry is
-// connect-components.records.ts's.
-// Rules: schemas/financial-data/rules/connect-components.yaml.
+// Connect components (seed 002, Endpoints - Connect components; rules: schemas/financial-data/rules/connect-components.yaml): OAuth
+// URLs and login forms for a customer (an optional configuration applied), reconnections (201 with a form, or 203 with a multi-factor
+// challenge when the institution asks one), and the partner's own configurations. Errors in the provider's {"Errors": {"Error":
+// [...]}} body (reference, Error bodies): the routes' own Fastify context's onSend hook rewrites what the shared front answers.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { judgeThrough, rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
@@ -74,7 +67,7 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       findCustomer(world, String(x.input.body?.customerId ?? x.input.path.customer_id), x.partnerId)
         ? undefined
         : { status: 400, description: NO_CUSTOMER },
-    // The calling partner's live configuration (FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE): a session refuses another 400, a read or delete 404.
+    // The caller's live configuration (FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE): another: 400 to a session, else 404.
     configuration: (x) => {
       const id = String(SESSIONS.includes(x.op) ? x.input.body.configurationId : x.input.path.configuration_id);
       x.stored = state().configurations.get(id);

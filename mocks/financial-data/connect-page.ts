@@ -1,37 +1,18 @@
-// The Connect web flow of the sandbox stand-in (mocks/stand-in.ts). Provider Test the APIs page:
-// in the sandbox, accounts are added to a testing customer only through Connect: the person opens
-// the Connect link, looks for "FinBank", picks one of its test institutions and signs in with the
-// documented test credentials (user demo, password go; user invalid_user is refused with error 103,
-// invalid credentials); a testing customer holds at most x-limits sandboxAccountsPerCustomer accounts.
-//
-// A generate operation (connect.ts) opens a session here and answers its link,
-// https://<stand-in host:port>/connect/<token>?<the usual query>: the stand-in answers TLS on its
-// own port (mocks/kit/tls.ts) because the contract's ConnectLink must be an https URL. The token,
-// not the query, names the session; it lives two hours on the clock, as the link's ttl says.
-//
-// The page is plain HTML without script or external assets: a search box (GET, server-side
-// filter), a form (POST) with the institution (select#institution, name institutionId), the
-// username (input#username) and the password (input#password), and a submit button
-// (button#connect-submit). The answer page carries #connect-result: "linked" (with "Accounts
-// added: N" in #connect-message) or "error" (the reason in #connect-message).
-//
-// Choices of the stand-in (the provider document is silent):
-// - Offered: the FinBank institutions of the mock world at which the portfolio of portfolio.ts
-//   holds accounts (101732 FinBank Profiles - A, 102105 FinBank Profiles - B). FinBank Billable
-//   (102168) has no test profile in the portfolio and is not offered. The legacy Harbor Savings
-//   login of the portfolio is left out: it is no FinBank and the provider page documents only
-//   FinBank sign-ins (so a stand-in customer has no legacy login to migrate).
-// - Lite Connect offers only the institution of its request, Fix Connect only the institution of
-//   the login it repairs; micro-entry verification and the Connect Transfer flows add no account:
-//   their page says so and has no form.
-// - Signing in again at an institution already connected adds nothing (the same login and
-//   accounts; "Accounts added: 0").
-// - The 20-account limit holds for every customer of the stand-in, testing or not (the document
-//   states it for testing customers; the others cannot reach test institutions on a real sandbox).
-// - Statuses: 200 for a page shown or accounts added; 400 for a form that is not one of this page
-//   (missing field, institution not offered) or a session type without sign-in; 401 for wrong
-//   credentials; 403 past the account limit; 404 for an unknown link or a customer that no longer
-//   exists; 410 for an expired link.
+// The Connect web flow of the sandbox stand-in. Provider Test the APIs page: in the sandbox, accounts are added to a testing customer
+// only through Connect: search "FinBank", pick a test institution, sign in (user demo, password go; invalid_user is refused with
+// error 103); a testing customer holds at most x-limits sandboxAccountsPerCustomer accounts.
+// A generate operation (connect.ts) opens a session and answers https://<host:port>/connect/<token>?<query>: TLS on the stand-in's own
+// port because the contract's ConnectLink must be https. The token names the session; it lives two hours, as the link's ttl says.
+// Plain HTML, no script: a search box (GET), a form (POST: select#institution name institutionId, input#username, input#password,
+// button#connect-submit); the answer carries #connect-result "linked" ("Accounts added: N" in #connect-message) or "error".
+// Choices where the provider document is silent:
+// - Offered: the FinBank institutions the portfolio holds accounts at (101732, 102105); not FinBank Billable (102168, no test
+//   profile) nor the legacy Harbor Savings login (the page documents only FinBank sign-ins).
+// - Lite Connect offers its request's institution, Fix Connect its login's; micro-entry verification and Connect Transfer add no
+//   account and have no form. Signing in again adds nothing ("Accounts added: 0").
+// - The 20-account limit holds for every stand-in customer (stated for testing customers; others cannot reach test institutions).
+// - 200 shown or added; 400 a foreign form or a session type without sign-in; 401 wrong credentials; 403 past the limit; 404 an
+//   unknown link or customer; 410 an expired link.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdContext, FdStandIn } from './middleware.js';

@@ -1,11 +1,6 @@
-// Faults of Connect, the hosted flows: each a deviation a provider's release might ship, named by the
-// rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/connect.yaml (and the shared rules) it breaks (`rules`: the specs the
-// targeted mutation run picks). A fault loosens the contract (`relax`) or bends connect.ts at its
-// seams: the request as judged (the partner, each borrower's customer and consumer, the experience,
-// the body, the Fix login; the experiences list's application, its experiences and codes), the
-// session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
-// before the move, and a blind fault's first id, stay as aliases.
+// Faults of Connect, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/connect.yaml): `relax`, or connect.ts's seams
+// (the judged request, the session a link opens before it is signed, the answer). An id docs/mutation.md names, and a blind fault's
+// first id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import { findLogin } from './state.js';

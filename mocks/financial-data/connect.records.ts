@@ -1,14 +1,9 @@
-// The experiences Connect knows and what the seams of connect.ts carry (the exchange, the steps of
-// its judgement, a refusal, the session a link opens, an answer): apart from the behaviour, so that
-// its faults (connect.faults.ts) name them without importing the shared front.
+// The experiences Connect knows and what connect.ts's seams carry.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
 import type { FdState } from './state.js';
 
-/**
- * The application whose experiences the mock knows (fixtures/examples/fd-samples/connect.ts names
- * it too, for the specs: a sandbox sets FD_EXPERIENCE_APP_NAME).
- */
+/** The application whose experiences the mock knows (a sandbox sets FD_EXPERIENCE_APP_NAME). */
 export const EXPERIENCE_APP_NAME = 'FinBank Lending';
 export interface Experience {
   id: string;
@@ -43,7 +38,7 @@ export interface Exchange {
   borrower?: Who;
   /** Whether the experience asked is one of the partner's (the 'known' step). */
   known?: boolean;
-  /** GetAllExperience: how an application name matches (the 'appName' step), its experiences (the 'apps' step), the codes asked and how an experience is kept by them (the 'codes' step). */
+  /** GetAllExperience: how an application name matches ('appName'), its experiences ('apps'), the codes and what they keep ('codes'). */
   named?: (appName: string) => boolean;
   mine?: Experience[];
   codes?: string[];

@@ -1,12 +1,6 @@
-// Connect, the hosted flows (seed 002, Endpoints - Connect (hosted flows)): nine operations
-// that generate a session link (full, lite, fix, e-mail, joint borrower, micro-entry verification,
-// the two Connect Transfer flows) and the experiences of an application. The link is deterministic
-// (the virtual clock and the request) and names the customer; the SSN a body may carry is never put
-// in it. Reads customers, consumers and linked logins of the world (findLogin). Errors in the
-// {code, message} body (reference, Error bodies). Rules: schemas/financial-data/rules/connect.yaml.
-// The module names no fault: its faults (connect.faults.ts) bend it at the seams it is called
-// through (mocks/kit/faults.ts): the request as judged step by step, the session a link opens (its
-// query before it is signed), the answer (connect.records.ts).
+// Connect, the hosted flows (seed 002, Endpoints - Connect (hosted flows); rules: schemas/financial-data/rules/connect.yaml): nine
+// operations that generate a session link, and an application's experiences. The link is deterministic (virtual clock, request) and
+// names the customer; a body's SSN is never put in it. Errors in the {code, message} body (reference, Error bodies).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
@@ -76,17 +70,14 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       findCustomer(world, x.borrower!.customerId, x.input.partner!.id)
         ? undefined
         : refused('Customer ID does not exist or does not belong to this partner'),
-    // FD-CONNECT-CONSUMER (assumption): a consumer of another customer is refused. A consumerId
-    // the mock has no record of passes: provider 1.35.0 states no refusal for it (ConsumerId only
-    // points at Create Consumer; no 400 example names a consumer), and the provider's published
-    // client sends its document's example consumer id with any customer, expecting 200.
+    // FD-CONNECT-CONSUMER (assumption): another customer's consumer is refused. An unknown consumerId passes: provider 1.35.0 states
+    // no refusal for it, and the provider's published client sends its example consumer id with any customer, expecting 200.
     consumer: (x) => {
       const { consumerId, customerId } = x.borrower!;
       const owner = consumerId === undefined ? undefined : world.consumers.get(consumerId)?.customerId;
       return owner !== undefined && owner !== customerId ? refused('consumerId is not the consumer of that customer') : undefined;
     },
-    // FD-CONNECT-EXPERIENCE: default or one of the experiences. provider 1.35.0 leaves the field an
-    // open string in its schema; its 400 example 10010 refuses a value that is neither default nor a GUID.
+    // FD-CONNECT-EXPERIENCE: provider 1.35.0 leaves it an open string; its 400 example 10010 refuses one neither default nor a GUID.
     experience: (x) => {
       const experience = x.body.experience as string | undefined;
       return experience === undefined || experience === 'default' || GUID.test(experience)
@@ -153,9 +144,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     if (x.body.experience) query.set('experience', x.body.experience);
     const session = seams.state(x, { scheme: 'https', query });
     session.query.set('signature', createHash('sha256').update(session.query.toString()).digest('hex'));
-    // Stand-in mode (mocks/stand-in.ts): the link opens the stand-in's own Connect page, where a
-    // person signs in to a FinBank institution (provider Test the APIs page: accounts are added
-    // only through Connect), with the same query (customer, partner, type...).
+    // Stand-in mode: the link opens the stand-in's own Connect page (provider Test the APIs page: accounts only through Connect).
     const request = {
       partnerId: x.input.partner!.id,
       customerId: session.query.get('customerId') ?? customerId,
@@ -178,8 +167,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     });
   }
 
-  // provider 1.42.0: an experience copied for an indirect partner (200 with a new id); an id that
-  // is none of the partner's experiences is refused as the Connect flows refuse it (400).
+  // provider 1.42.0: an experience copied for an indirect partner (200, a new id); an unknown id is refused as the flows refuse it (400).
   if (ctx.contract.operations.has('CreateConnectExperience'))
     route(app, ctx, 'CreateConnectExperience', (input, reply) => {
       const source = EXPERIENCES.find((e) => e.id.toLowerCase() === String(input.path.experience_id).toLowerCase());

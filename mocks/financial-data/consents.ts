@@ -1,8 +1,5 @@
-// Data sharing consents (provider 1.42.0; registered only when the mock plays a contract that has
-// them): the consent receipt of a customer whose accounts are linked, listed by customer, read by
-// id, revoked whole or for one institution login. The mock's own world: a linked customer has one
-// receipt (its id derived from the customer's), covering each of its institution logins with
-// their accounts, active until revoked; a revocation is kept in state.ts (consentRevocations).
+// Data sharing consents (provider 1.42.0; only when the contract has them): a linked customer's one receipt (id derived from the
+// customer's) covering each login and its accounts, listed, read, revoked whole or per login; active until revoked.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';

@@ -1,7 +1,5 @@
-// Faults of consumers, each named by the rule it breaks (`<rule id>-<deviation>`), its rule text starting
-// with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
-// (`relax`) or bends consumers.ts at its seams: the request as judged at one step, what a write stores,
-// the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
+// Faults of consumers, named `<rule id>-<deviation>`: `relax`, or consumers.ts's seams (Step, a write, the answer). A blind fault,
+// and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, was } from './fault-builders.js';
 import { ssnDigits, type ConsumerSeams, type Exchange } from './consumers.records.js';

@@ -1,14 +1,10 @@
-// Consumers as the API shows them (seed 002, Resources - Consumer; provider 1.35.0 Consumer) and what
-// the seams of consumers.ts carry (the exchange, the steps of its judgement, a change, an answer):
-// apart from the behaviour, so that its faults (consumers.faults.ts) name them without importing it.
+// Consumers as the API shows them (seed 002, Resources - Consumer; provider 1.35.0 Consumer) and what consumers.ts's seams carry.
 import type { Input } from './input.js';
 import type { Consumer, Customer, FdState } from './state.js';
 
 /**
- * A consumer's record (seed 002, Resources - Consumer: all fields required on a record), its SSN
- * as its last four digits (reference, Consumers). A member the consumer was created without
- * (provider 1.42.0 requires only firstName, lastName and state on creation; 1.35.0 only leaves email
- * optional) shows as an empty string, and a birthday as an empty date.
+ * A consumer's record (seed 002, Resources - Consumer: all fields required), its SSN the last four (reference, Consumers). A member
+ * it was created without (provider 1.42.0 requires only firstName, lastName and state; 1.35.0 leaves email optional) shows empty.
  */
 export function consumerRecord(c: Consumer) {
   return {

@@ -22,7 +22,7 @@ const findsOtherwise = (op: Op, find: (x: Exchange, memory: FaultMemory) => Cust
     (x, m) => x.op === op && find(x, m) !== undefined,
     (x, m) => (x.customer = find(x, m)),
   );
-/** The list made again from the caller's customers of the type asked with `keep`, which judges the username (unless `exactUsername`) and the search. */
+/** The list made again from the caller's customers of the type with `keep`, judging username (unless `exactUsername`) and the search. */
 const relisted = (when: When, keep: (c: Customer, x: Exchange, memory: FaultMemory) => boolean, exactUsername = true): Judge =>
   fold('list', when, (x, m) => {
     const { username, type } = x.filters!;

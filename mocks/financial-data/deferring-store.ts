@@ -1,6 +1,4 @@
-// The financial-data mock's transaction store: an IndexedMap (mocks/kit/indexed-map.ts) whose
-// groups of one index can be made on their first read. Only this mock defers records (a linked
-// portfolio's transactions, portfolio.ts), so the store lives beside it, not in the shared kit.
+// The transaction store: an IndexedMap whose groups of one index can be made on their first read; only this mock defers records.
 import { IndexedMap, keysOf, type Group, type GroupKey, type IndexKey } from '../kit/indexed-map.js';
 
 /** The records of one group made only when the group is first read (see DeferringIndexedMap). */
@@ -13,11 +11,8 @@ export interface DeferredGroup<K, V> {
 }
 
 /**
- * An IndexedMap some of whose groups (of one index) are made on their first read: a group read,
- * a read, write or delete by one of its keys, or any walk of the whole store. Its records are then
- * what they would have been had they been set at once, at the ranks reserved for them, so that no
- * reader can tell. A linked portfolio's transactions (thousands per customer, most never read by a
- * check) held every worker's mock at about 900 MB and cost a fifth of its CPU in collection.
+ * An IndexedMap some of whose groups are made on their first read (a group read, a keyed read, write or delete, any walk), exactly as
+ * if set at once at their reserved ranks: a portfolio's thousands of mostly unread transactions would otherwise cost memory and CPU.
  */
 export class DeferringIndexedMap<K, V, I extends string = string> extends IndexedMap<K, V, I> {
   private readonly deferred = new Map<GroupKey, DeferredGroup<K, V>>();

@@ -1,10 +1,6 @@
-// Faults of transaction data enrichment: each a deviation a provider's release might ship, named by
-// the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/enrichment.yaml (and the shared rules) it breaks (`rules`: the specs
-// the targeted mutation run picks). A fault loosens or tightens the contract (`relax`: the batch cap,
-// the required members and the lengths are the contract's) or bends enrichment.ts at its seams: the
-// batch as judged, the text a merchant is recognised in, the answer. An id docs/mutation.md names
-// from before the move, and a blind fault's first id, stay as aliases.
+// Faults of transaction data enrichment, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/enrichment.yaml): `relax`
+// (the batch cap, required members and lengths), or enrichment.ts's seams (the batch, the merchant text, the answer). An id
+// docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, was } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant } from './enrichment.records.js';

@@ -1,6 +1,4 @@
-// What the seams of enrichment.ts carry (the exchange, the steps of its judgement, a refusal, an
-// answer): apart from the behaviour, so that its faults (enrichment.faults.ts) name them without
-// importing the shared front.
+// What enrichment.ts's seams carry, apart so its faults name them without importing the shared front.
 import type { Input } from './input.js';
 
 /** A merchant the mock recognises in a transaction (enrichment.ts). */
@@ -27,7 +25,7 @@ export interface Exchange {
   merchants?: (Merchant | undefined)[];
 }
 
-/** The step of the judgement: how a merchant is recognised (the batch's cap, members and lengths are the contract's, judged by the shared middleware). */
+/** The step of the judgement: how a merchant is recognised (the batch's cap, members and lengths: the contract's, judged by the front). */
 export type Step = 'recognise';
 
 export interface Refusal {

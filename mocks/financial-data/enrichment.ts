@@ -1,11 +1,6 @@
-// Transaction data enrichment (seed 002, Endpoints - Transaction data enrichment): categorization
-// and entity recognition added to each transaction of a batch of 1 to 1000 (seed 002, Limits; the
-// cap, the required members and the lengths are enforced by the shared middleware from the
-// contract, components/enrichment.yaml). Stateless and deterministic: a small merchant table
-// decides the category, the group and the entity from the description. Rules:
-// schemas/financial-data/rules/enrichment.yaml. The module names no fault: its faults
-// (enrichment.faults.ts) bend it at the seams it is called through (mocks/kit/faults.ts): the batch
-// as judged, the text a merchant is recognised in, the answer (enrichment.records.ts).
+// Transaction data enrichment (seed 002, Endpoints - Transaction data enrichment; rules: schemas/financial-data/rules/enrichment.yaml):
+// categorization and entity recognition for a batch of 1 to 1000 (seed 002, Limits; the cap, required members and lengths are the
+// contract's, components/enrichment.yaml, enforced by the middleware). Stateless and deterministic: a merchant table decides.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import type { Answer, EnrichmentSeams, Exchange, Merchant, Refusal, Step } from './enrichment.records.js';
@@ -110,8 +105,7 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    // The merchant recognised from what the caller sent of it: the description, and the merchant's name
-    // and descriptor it already knows (provider 1.35.0 InputMerchantInformation), alone or together.
+    // Recognised from the description and the merchant's name and descriptor (provider 1.35.0 InputMerchantInformation), alone or together.
     recognise: (x) => {
       x.text = (t) => `${t.description} ${t.inputMerchantInformation?.name ?? ''} ${t.inputMerchantInformation?.merchantDescriptor ?? ''}`;
       return undefined;

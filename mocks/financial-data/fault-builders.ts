@@ -1,13 +1,9 @@
-// What each financial-data faults module writes its faults with (mocks/kit/faults.ts): a fault of one
-// resource's seams, its sources and origins, a contract relaxation.
+// What each financial-data faults module writes its faults with: a fault of one resource's seams, its sources and origins, a relaxation.
 import { always, faultWriter, judgesAt, type FaultMemory, type FaultSeams, type Relaxation, type SeamTypes } from '../kit/faults.js';
 
 export { always };
 
-/**
- * The builder of one resource's faults (mocks/kit/faults.ts faultWriter): its `rules` are the rule ids its
- * text starts with ('FD-A, FD-B: what breaks'); its source is the seed unless given.
- */
+/** The builder of one resource's faults: `rules` are the ids its text starts with ('FD-A, FD-B: what breaks'); source seed unless given. */
 export const faultsAt = <T extends SeamTypes>() => faultWriter<T>('FD');
 
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
@@ -26,11 +22,8 @@ type ChangeOf<T extends SeamTypes> = T['change'] extends { op: infer K } ? K : n
 type Answer = { status: number; body?: any };
 
 /**
- * One resource's fault builders, typed for its seams, taken in one line by its faults module: `fault`,
- * the judge functions (`fold`, `skip`, `refuse`), and the small ones each module wrote for itself:
- * `on(...ops)` (the exchange is of one of them), `all(...judges)` (judges applied one after the other),
- * `writtenThenRefused` (a write done at a step that then refuses), `changed(op, bend)` (a change of
- * that kind bent) and `answered(ops, bend)` (a success answer's body bent; a refusal's with `refused`).
+ * One resource's fault builders, typed for its seams: `fault`, `fold`, `skip`, `refuse`, `on(...ops)`, `all(...judges)`,
+ * `writtenThenRefused` (a write at a step that then refuses), `changed(op, bend)`, `answered(ops, bend)` (a refusal's with `refused`).
  */
 export const faultKit = <T extends SeamTypes>() => {
   type Seams = FaultSeams<T>;

@@ -1,9 +1,5 @@
-// The financial data mock (seed 002): the contract's operations, one module per resource, behind
-// the shared middleware (security, validation); the /__mock/ control surface of the kit plus
+// The financial data mock (seed 002): one module per resource behind the shared middleware; the kit's /__mock/ control surface plus
 // POST /__mock/partners/unlock. Started per worker on port 0, or standalone by `npm run mock`.
-// As the stand-in of the provider's sandbox (mocks/stand-in.ts): no control surface, the
-// provider's header names, the sandbox's limits, and Connect as web pages (connect-page.ts)
-// served over HTTPS too, on the same port (kit/tls.ts).
 import { createMockApp, listen, parseJson } from '../kit/app.js';
 import type { MockHandle } from '../kit/context.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
@@ -56,7 +52,7 @@ export interface FdMockOptions {
   /** Faults switched on at start (ids read at run time go through faultsFor of mocks/kit/faults.ts). */
   faults?: readonly FdFaultId[];
   port?: number;
-  /** Security header names to expect, or which of the contract's (seed, the default; provider: their x-provider-name). The suite passes FD_HEADER_NAMES. */
+  /** Security header names to expect, or which of the contract's (seed, default; provider: their x-provider-name); from FD_HEADER_NAMES. */
   headerNames?: FdHeaderNames | HeaderNaming;
   /** Run as the stand-in of the provider's sandbox (mocks/stand-in.ts); the provider's header names then, whatever headerNames says. */
   standIn?: StandInMode;
@@ -103,9 +99,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     { contract, basePaths: [''] },
     appOptions(options.standIn),
   );
-  // Stand-in mode: the sandbox's limits (provider Test the APIs page), Connect as web pages, and
-  // TLS on the same port for the https links of Connect. The /__mock/ routes below are still
-  // registered, but createMockApp turns each into the service's 404.
+  // Stand-in mode: the sandbox's limits (provider Test the APIs page), Connect as web pages, TLS on the same port for its https links.
   let closeTls = (): void => undefined;
   if (options.standIn) {
     context.standIn = {
@@ -123,8 +117,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     restorePartners(world, body.partnerId);
     return reply.code(204).send();
   });
-  // Links a customer's deterministic portfolio (logins, accounts, transactions): the mock's
-  // stand-in for a hosted Connect flow, which a sandbox customer goes through by hand.
+  // Links a customer's deterministic portfolio: the mock's stand-in for a hosted Connect flow.
   app.post('/__mock/customers/:customerId/link', async (req, reply) => {
     const { customerId } = req.params as { customerId: string };
     if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
@@ -136,9 +129,8 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
     return reply.code(200).send(linkedView(linkEmptyAccount(world, customerId, clock.nowEpochSeconds(), historyDays(contract))));
   });
-  // Puts a customer under a security freeze (provider 1.35.0 403 example: "An active security
-  // freeze for this customer exists."), or lifts it with {"frozen": false}: PSI generation and the
-  // report operations answer 403 while it holds. Reset lifts every freeze.
+  // A security freeze (provider 1.35.0 403 example: "An active security freeze for this customer exists."), lifted with
+  // {"frozen": false} or reset: PSI generation and the report operations answer 403 while it holds.
   context.onReset.push(() => world.frozen.clear());
   app.post('/__mock/customers/:customerId/security-freeze', async (req, reply) => {
     const { customerId } = req.params as { customerId: string };
@@ -150,8 +142,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     else world.frozen.add(customerId);
     return reply.code(204).send();
   });
-  // Rejects a pending registration with the reason given ({"note": "..."}): it reads R with that note
-  // on both readers (provider 1.35.0 AppRegistrationStatus), as the provider's review would leave it.
+  // Rejects a pending registration ({"note": "..."}): it reads R with that note (provider 1.35.0 AppRegistrationStatus).
   app.post('/__mock/app-registrations/:preAppId/reject', async (req, reply) => {
     const r = world.appRegistrations.apps.get(Number((req.params as { preAppId: string }).preAppId));
     const body = parseJson(req.body) as { note?: unknown } | undefined | SyntaxError;

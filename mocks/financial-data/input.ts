@@ -1,6 +1,4 @@
-// What a handler of the financial data mock is given of one request (middleware.ts, route): apart from
-// the shared front, so that a resource's seams (webhooks.records.ts, its exchange) name it without
-// importing the front, which imports the fault catalogue.
+// What a financial data handler is given of one request, apart from the front (which imports the fault catalogue) so seams name it.
 import type { Partner } from './state.js';
 
 export interface Input {

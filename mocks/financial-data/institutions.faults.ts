@@ -1,9 +1,5 @@
-// Faults of institutions and merchant locations: each a deviation a provider's release might ship,
-// named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules*.yaml it breaks (`rules`: the specs the targeted mutation run picks). A
-// fault loosens the contract (`relax`) or bends institutions.ts at its seams: the request as judged at
-// one step (Step: a filter's test, a lookup, a refusal), the answer. An id docs/mutation.md names
-// from before the move, and a blind fault's first id, stay as aliases.
+// Faults of institutions and merchant locations, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules*.yaml): `relax`, or
+// institutions.ts's seams (Step, the answer). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, schema, was } from './fault-builders.js';

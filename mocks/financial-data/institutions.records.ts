@@ -1,7 +1,5 @@
-// Institutions and merchant locations as the API shows them (seed 002, Endpoints - Institutions;
-// provider 1.35.0 Institution, CertifiedInstitutions, LocationDetail) and what the seams of
-// institutions.ts carry (the exchange, the steps of its judgement, a refusal, an answer): apart from
-// the behaviour, so that its faults (institutions.faults.ts) name them without importing the shared front.
+// Institutions and merchant locations as the API shows them (seed 002, Endpoints - Institutions; provider 1.35.0 Institution,
+// CertifiedInstitutions, LocationDetail) and what institutions.ts's seams carry.
 import type { Contract } from '../../helpers/contract/contract.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
@@ -49,7 +47,7 @@ export interface Exchange {
   contract: Contract;
   /** The epoch second of the request. */
   nowS: number;
-  /** The lists: the search text (trimmed, lower-cased) and product types asked, and what each filter keeps (the 'search', 'type' and 'countries' steps). */
+  /** The lists: the search text (trimmed, lower-cased), the product types, what each filter keeps ('search', 'type', 'countries' steps). */
   search?: string;
   types?: string[];
   keep?: { search(i: Institution): boolean; type(i: Institution): boolean; countries: boolean };

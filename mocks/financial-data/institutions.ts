@@ -1,10 +1,6 @@
-// Institutions (seed 002, Endpoints - Institutions): search (an empty list with 200 when nothing
-// matches), certified and RSSD variants, get by id, branding (404 when none), routing numbers
-// (9 digits; no match 404) and merchant location matches (at most the contract's maxItems). Shapes follow provider
-// 1.35.0: integer ids, `requestedDate` on certified lists, full records for the routing-number
-// lookup, matches under `locationMatches`. Nothing here knows a fault: a fault of institutions.faults.ts
-// bends an operation at the seams it is called through (mocks/kit/faults.ts): the request as judged,
-// step by step; the answer. What the seams carry is institutions.records.ts's.
+// Institutions (seed 002, Endpoints - Institutions): search (200 with an empty list when nothing matches), certified and RSSD
+// variants, by id, branding (404 when none), routing numbers (9 digits; no match 404) and merchant location matches (at most the
+// contract's maxItems). provider 1.35.0 shapes: integer ids, `requestedDate` on certified lists, matches under `locationMatches`.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, pageOf } from './paging.js';
@@ -33,8 +29,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const seams = ctx.faults.seams<InstitutionSeams>('institutions');
   // seed 002, Limits: location matches (the contract's LocationMatches maxItems).
   const MAX_LOCATION_MATCHES = sizeOf(ctx.contract, 'LocationMatches', 'locationMatches').max!;
-  // The records are built and serialized once per institution (the catalogue does not change while
-  // the mock runs): a list answer writes their text (kit/json.ts) instead of serializing them again.
+  // Serialized once per institution (the catalogue never changes): a list writes their text (kit/json.ts) instead of serializing again.
   const once = <T extends object>(build: (i: Institution) => T) => {
     const built = new WeakMap<Institution, T>();
     return (i: Institution): T => {
@@ -50,8 +45,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    // seed 002, Institutions: search, the product types (each of them) and, provider 1.35.0, the
-    // supported countries (`*` by default, codes in either case; the mock's catalogue is the US region).
+    // seed 002, Institutions: search, each product type; provider 1.35.0: supported countries (`*` by default, either case; US catalogue).
     search: (x) => {
       const text = x.input.query.search?.trim().toLowerCase();
       x.search = text || undefined;
@@ -96,8 +90,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       x.found = world.institutions.filter((i) => i.routingNumbers.includes(x.input.path.routing_number));
       return x.found.length ? undefined : refused(404, 'No institution for this routing number');
     },
-    // provider 1.35.0, the lookup's 400 examples: neither set whole is data missing (10020), both
-    // sets at once an invalid combination (10030).
+    // provider 1.35.0, the lookup's 400 examples: neither set whole is data missing (10020), both at once an invalid combination (10030).
     'location-parameter-sets': (x) => {
       const { query } = x.input;
       const byId = query.idType !== undefined && query.idValue !== undefined;
@@ -106,7 +99,7 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
         return refused(400, 'give idType and idValue, or merchantName, streetAddress, city, stateProvinceRegion and postalCode', '10020');
       return byId && byName ? refused(400, 'give idType and idValue, or the merchant name and address, not both', '10030') : undefined;
     },
-    // seed 002, Institutions: the locations of the identifier pair, else of the merchant name (anywhere, without case) at the postal code; 404 when none.
+    // seed 002, Institutions: the identifier pair's locations, else the merchant name's (anywhere, any case) at the postal code; none: 404.
     location: (x) => {
       const { query } = x.input;
       const name = String(query.merchantName ?? '').toLowerCase();

@@ -1,7 +1,5 @@
-// Faults of micro entries, each named by the rule it breaks (`<rule id>-<deviation>`), its rule text
-// starting with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the
-// contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
-// write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
+// Faults of micro entries, named `<rule id>-<deviation>`: `relax`, or micro-entries.ts's seams (Step, a write, the answer).
+// A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, was, seededAt } from './fault-builders.js';
 import { DESCRIPTIONS, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';

@@ -1,7 +1,5 @@
-// Micro entries as the API shows them (seed 002, Micro entries and switches; provider 1.35.0
-// MicroDepositStatus) and what the seams of micro-entries.ts carry (the exchange, the steps of its
-// judgement, a refusal, a change, an answer): apart from the behaviour, so that its faults
-// (micro-entries.faults.ts) name them without importing it.
+// Micro entries as the API shows them (seed 002, Micro entries and switches; provider 1.35.0 MicroDepositStatus) and what
+// micro-entries.ts's seams carry.
 import { createHash } from 'node:crypto';
 import type { Input } from './input.js';
 import type { Customer, FdState, MicroEntry, MicroEntryState } from './state.js';

@@ -1,22 +1,12 @@
-// Micro entries (seed 002, Endpoints - Micro entries and switches): initiation deposits two random
-// micro amounts, each under one dollar, into the account the body names; the customer verifies
-// the two amounts; the details read shows the state. The receiving account is a record of its
-// own (provider 1.35.0: the initiation answers its accountId), kept in state.ts (microEntries), never one of
-// the customer's aggregated accounts; its full number is never answered (last four digits only).
-//
-// Decisions where seed and provider are silent (reference page to record them; checks @assumption):
-// - Pending (not yet deposited) until DEPOSIT_DELAY_S on the virtual clock, then Completed
-//   (provider MicroDepositStatus: "Pending: not yet deposited"; "Completed: deposited").
-// - One verification attempt: the right two amounts, in either order, make the entries Verified;
-//   any other well-formed pair makes them Failed, and later verifications are refused (provider
-//   1.35.0: a refused verification's status is "any except Verified and Completed", and its
-//   "attempts exceeded" example). A malformed request (400 from the contract) is no attempt.
-// - 409: initiating for an account (routing + account number) of the customer whose entries are
-//   Pending, Completed or Verified; after Failed a new initiation is accepted.
-// - 429: more than the window's cap of accepted initiations for one customer within the window.
-// Nothing here knows a fault: a fault of micro-entries.faults.ts bends an operation at the seams it
-// is called through (mocks/kit/faults.ts): the request as judged, step by step; what it stores; the
-// answer. What the seams carry is micro-entries.records.ts's.
+// Micro entries (seed 002, Endpoints - Micro entries and switches): initiation deposits two random amounts under one dollar into the
+// account the body names; the customer verifies them; the details read shows the state. The receiving account is a record of its own
+// (provider 1.35.0: the initiation answers its accountId), never an aggregated account; its full number is never answered.
+// Decisions where seed and provider are silent (checks @assumption):
+// - Pending until DEPOSIT_DELAY_S, then Completed (provider MicroDepositStatus: "Pending: not yet deposited"; "Completed: deposited").
+// - One verification attempt: the two amounts in either order make Verified; any other well-formed pair Failed, and later ones are
+//   refused (provider 1.35.0: status "any except Verified and Completed", the "attempts exceeded" example). A 400 is no attempt.
+// - 409: initiating for an account (routing + account number) whose entries are Pending, Completed or Verified; after Failed, accepted.
+// - 429: more than the window's cap of accepted initiations for one customer.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { findCustomer, type MicroEntry, type MicroEntryState } from './state.js';
@@ -37,8 +27,7 @@ import {
 export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   const { state: world, clock } = ctx;
   const seams = ctx.faults.seams<MicroEntrySeams>('micro-entries');
-  // Assumptions of the reference page, in the contract's x-limits: the deposit delay, and the cap on
-  // accepted initiations per customer within a window (seed 002 Errors: 429).
+  // Assumptions in the contract's x-limits: the deposit delay, and the cap on initiations per customer in a window (seed 002 Errors: 429).
   const limits = {
     delayS: limitOf(ctx.contract, 'microEntryDepositDelaySeconds'),
     cap: limitOf(ctx.contract, 'microEntryInitiationsPerWindow'),
@@ -47,7 +36,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   /** The number of micro entries an initiation answers (InitiatedMicroDeposit.depositCount's const; seed 002, Limits). */
   const DEPOSITS = constOf(ctx.contract, 'InitiatedMicroDeposit', 'depositCount');
   const micro = () => world.microEntries;
-  /** A refused verification (provider 1.35.0: {status, statusDescription} beside its example {code, message}; a verified entry's has no status). */
+  /** A refused verification (provider 1.35.0: {status, statusDescription} beside its {code, message} example; none if verified). */
   const refusedAs = (status: Shown, code: number, message: string): Refusal => ({
     status: 400,
     body: status === 'Verified' ? { code, message } : { status, statusDescription: DESCRIPTIONS[status], code, message },
@@ -169,8 +158,7 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     });
   });
 
-  // Test harness only, never part of the contract: the two amounts the customer would read in the
-  // account (in dollars, deposit order). A sandbox has no such route: checks that need it are mock-only.
+  // Test harness only: the two amounts the customer would read (dollars, deposit order). No sandbox has it: its checks are mock-only.
   app.get('/__mock/micro-entries/:accountId', async (req, reply) => {
     const { accountId } = req.params as { accountId: string };
     const e = micro().entries.get(accountId);

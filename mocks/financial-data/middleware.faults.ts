@@ -1,11 +1,6 @@
-// Faults of the shared front of every route: the security headers and tokens, each parameter read,
-// the body and the error body. Each a deviation a provider's release might ship, named by the rule it
-// breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules.yaml it breaks (`rules`: the specs the targeted mutation run picks).
-// A fault bends the front (middleware.ts) at its judge seam, step by step (the app key read and
-// known, the token read, issued and alive, a parameter read, the JSON body), or an error body as it
-// leaves the mock at the kit's reply seam (no one module owns the error body). An id docs/mutation.md
-// or a self check names from before the move, and a blind fault's first id, stay as aliases.
+// Faults of the front of every route, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules.yaml): middleware.ts's judge
+// seam (app key, token, parameters, JSON body), or the error body at the kit's reply seam (no one module owns it). An id
+// docs/mutation.md or a self check names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
 import { faultKit, always, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import type { Exchange, FrontSeams, Step } from './middleware.records.js';

@@ -1,7 +1,5 @@
-// What the seams of the shared front (middleware.ts) carry: the exchange of one request as the front
-// judges it (its security headers, each parameter read, its JSON body), the steps of that judgement,
-// a refusal: apart from the front, so that its faults (middleware.faults.ts) name them without
-// importing the front, which imports the fault catalogue.
+// What the shared front's seams carry (security headers, parameters, JSON body, the steps, a refusal), apart from the front, which
+// imports the fault catalogue.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { FdHeaderNames } from '../../helpers/contract/facts.js';
 import type { FdState, IssuedToken, Partner } from './state.js';
@@ -33,7 +31,7 @@ export interface Exchange {
   body?: unknown;
 }
 
-/** The steps of the judgement: the app key read and known, the token read and issued and alive, each parameter read and judged, the JSON body. */
+/** The steps: the app key read and known, the token read, issued and alive, each parameter read and judged, the JSON body. */
 export type Step = 'key' | 'known' | 'token' | 'issued' | 'expiry' | 'read' | 'param' | 'json';
 
 export interface Refusal {

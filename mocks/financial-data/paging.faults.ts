@@ -1,7 +1,5 @@
-// Faults of the paging of list bodies (paging.ts, the lists that page through pageOf): each breaks
-// one rule of schemas/financial-data/rules.yaml, the way a provider's release might, at the paging's
-// seams: the window a page cuts (PageWindow), the counts it answers. `rules` names the rule ids it
-// breaks (`npm run mutation -- --targeted` runs the specs citing them). The blind faults keep their ids.
+// Faults of the paging of list bodies (paging.ts pageOf; schemas/financial-data/rules.yaml) at its seams: the window a page cuts
+// (PageWindow), the counts it answers. The blind faults keep their ids.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, provider, schema } from './fault-builders.js';
 import type { PageWindow, PagingSeams } from './state.js';

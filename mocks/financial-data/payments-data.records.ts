@@ -1,8 +1,5 @@
-// Payments data as the API shows it (seed 002, Endpoints - Payments data; provider 1.35.0 AccountOwner,
-// AccountOwnerDetails, PaymentInstruction, PaymentEnablementBundle, owner match) and what the seams of
-// payments-data.ts carry (the exchange, the steps of its judgement, a balance's refresh, an answer):
-// apart from the behaviour, so that its faults (payments-data.faults.ts) name them without importing
-// the shared front.
+// Payments data as the API shows it (seed 002, Endpoints - Payments data; provider 1.35.0 AccountOwner, AccountOwnerDetails,
+// PaymentInstruction, PaymentEnablementBundle, owner match) and what payments-data.ts's seams carry, for its faults.
 import type { Contract } from '../../helpers/contract/contract.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
@@ -12,14 +9,9 @@ import type { Account, AccountType, Customer, FdState, InstitutionLogin } from '
 export const ACH_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
 export const DETAILS_V3_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket'];
 export const BALANCE_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
-// provider 1.35.0: loan details serve "a loan-type account"; its AccountType describes mortgage,
-// loan and studentLoan as loans (lineOfCredit is a credit line: refused here, checked nowhere).
+// provider 1.35.0: loan details serve "a loan-type account"; AccountType calls mortgage, loan, studentLoan loans (lineOfCredit refused).
 export const LOAN_TYPES: AccountType[] = ['mortgage', 'loan', 'studentLoan'];
-/**
- * Mock world: Harbor Savings Bank (the legacy login's institution) never answers holder-data
- * requests in time, so owner match on its account is a 408 (seed 002, Errors - 408). The only
- * fault-free way to a 408; no other operation is affected.
- */
+/** Harbor Savings Bank never answers holder data in time: owner match on its account is a 408 (seed 002, Errors - 408), the only one. */
 export const SLOW_HOLDER_DATA_INSTITUTION = '170778';
 export const PEB_SECTIONS = ['balanceDetails', 'paymentInstruction', 'accountIdentity'] as const;
 export type PebSection = (typeof PEB_SECTIONS)[number];
@@ -100,11 +92,7 @@ export interface Refusal {
   code?: string;
 }
 
-/**
- * A balance read (provider 1.35.0 balance_cache_interval, minutes): whether the institution is asked
- * again (`refresh`), from the reader, the interval in minutes (`defaulted`: the bundle's default), and
- * the age of the balance held in seconds.
- */
+/** A balance read (provider 1.35.0 balance_cache_interval, minutes): `refresh`, the interval (`defaulted`: the bundle's), the age in s. */
 export interface Change {
   op: 'balance';
   reader: 'live' | 'cached' | 'peb';

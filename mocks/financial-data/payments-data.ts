@@ -1,12 +1,6 @@
-// Payments data (seed 002, Endpoints - Payments data): account owner v1 (203 on an MFA account) and
-// v3, ACH details v1 and v3 (real-time payment flags), loan payment details, available balance live
-// (balance_cache_interval) and cached (deprecated), the payment enablement bundle by login and by
-// account (include), and owner match (scores 0..100, 408 on a slow institution). Reads the linked
-// accounts (state.ts) through findAccount / findLogin; a balance refresh changes the account's
-// balance and balanceDate there, so every reader (accounts module included) sees it. Nothing here
-// knows a fault: a fault of payments-data.faults.ts bends an operation at the seams it is called
-// through (mocks/kit/faults.ts): the request as judged, step by step; whether a balance is read again;
-// the answer. The views and what the seams carry are payments-data.records.ts's.
+// Payments data (seed 002, Endpoints - Payments data): account owner v1 (203 on an MFA account) and v3, ACH details v1 and v3,
+// loan payment details, available balance live (balance_cache_interval) and cached (deprecated), the payment enablement bundle, and
+// owner match (scores 0..100, 408 on a slow institution). A balance refresh changes the account in state.ts, so every reader sees it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { defaultOf } from '../../helpers/contract/facts.js';
@@ -82,7 +76,10 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   const refused = (status: number, message: string, code?: string): Refusal => ({ status, message, code });
   const customerOf = (account: Account) => world.customers.get(account.customerId);
 
-  /** The bundle by account: an unknown customer 14001, a customer holding no account 38003 (provider 1.35.0 GetPaymentEnablementBundleResourceNotFoundForAccountIdErrorResponse). */
+  /**
+   * The bundle by account: unknown customer 14001, no account 38003
+   * (provider 1.35.0 GetPaymentEnablementBundleResourceNotFoundForAccountIdErrorResponse).
+   */
   const bundleAccountMissing = ({ path, partner }: Input): Refusal => {
     if (!findCustomer(world, path.customerId, partner?.id)) return refused(404, 'Customer not found.', '14001');
     const held = linkedData(world, path.customerId).accounts.length;
@@ -98,9 +95,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    // provider 1.35.0: the include parameter is an open string in the contract; its 400 example
-    // (code 12019) refuses a name other than the three sections (FD-PAY-PEB-INCLUDE-VALUES). Without
-    // include every section comes back (seed 002: any or all of them).
+    // provider 1.35.0: include is an open string; its 400 example (code 12019) refuses a name other than the three sections
+    // (FD-PAY-PEB-INCLUDE-VALUES). Without include every section comes back (seed 002: any or all of them).
     include: (x) => {
       const include = x.input.query.include;
       const named =
@@ -115,8 +111,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         ? refused(400, 'include must name balanceDetails, paymentInstruction or accountIdentity')
         : undefined;
     },
-    // seed 002, Errors 404: the caller's customer's account of the path. The seed lists no 404 for
-    // owner v3: an account the customer does not have is a 400 there (provider examples).
+    // seed 002, Errors 404: the account of the path. None for owner v3: an account the customer lacks is a 400 there (provider examples).
     account: (x) => {
       const { path, partner } = x.input;
       x.account = findAccount(world, path.customerId, path.accountId, partner?.id);
@@ -164,10 +159,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     account.availableBalance = round2(account.balance * 0.9);
     account.balanceDate = now;
   };
-  /**
-   * provider 1.35.0 (balance_cache_interval, minutes): a cached balance older than the interval is
-   * refreshed, one within it is served; 0 refreshes. The cached variant never refreshes.
-   */
+  /** provider 1.35.0 (balance_cache_interval, minutes): older than the interval is refreshed, 0 always; the cached variant never. */
   const read = (x: Exchange, account: Account, reader: Change['reader'], interval: number, defaulted = false) => {
     const ageS = x.nowS - account.balanceDate;
     const refresh0 = reader !== 'cached' && (interval === 0 || ageS > interval * 60);

@@ -1,9 +1,6 @@
-// A customer's linked data (reference/financial-data.md, "Mock world"): institution logins,
-// accounts of every type the seed names, and transactions, generated deterministically from the
-// customer id when the suite links the customer (POST /__mock/customers/{customerId}/link, the
-// mock's stand-in for a hosted Connect flow), or one institution at a time when a person signs in
-// on the sandbox stand-in's Connect page (connect-page.ts, linkInstitution). Shared by the accounts, transactions, payments data,
-// PSI, statements and micro-entry modules: they read and change it in state.ts, never their own copy.
+// A customer's linked data (reference/financial-data.md, "Mock world"): logins, accounts of every type the seed names and
+// transactions, generated deterministically when the suite links the customer (POST /__mock/customers/{customerId}/link) or one
+// institution at a time from the stand-in's Connect page (connect-page.ts).
 import {
   linkedData,
   type Account,
@@ -17,18 +14,14 @@ import type { Contract } from '../../helpers/contract/contract.js';
 import { limitOf } from '../../helpers/contract/facts.js';
 
 /** Full account numbers of the mock start with this, so fixtures/leak-patterns.ts can spot one that escapes redaction. */
-// Six digits of prefix and four random ones: a random ten-digit number elsewhere (an installments
-// MID a property generates) starts so once in a million, not once in ten thousand (a false leak).
+// Six digits of prefix: a random ten-digit number elsewhere (an installments MID) starts so once in a million, not a false leak.
 export const ACCOUNT_NUMBER_PREFIX = '905173';
 /** Digits after the prefix (a full account number is ten digits). */
 export const ACCOUNT_NUMBER_RANDOM_DIGITS = 4;
 export const DAY_S = 86_400;
-/** The account types whose detail gives an available balance (provider 1.35.0 CustomerAccountDetail.availableBalanceAmount: deposit accounts and loans). */
+/** Types whose detail gives an available balance (provider 1.35.0 CustomerAccountDetail.availableBalanceAmount: deposits and loans). */
 export const AVAILABLE_BALANCE_TYPES: AccountType[] = ['checking', 'savings', 'cd', 'moneyMarket', 'mortgage', 'loan', 'studentLoan'];
-/**
- * How far back the portfolio's transactions reach (seed 002, Limits; the contract's x-limits):
- * standard aggregation's days before the account was added, and the historic load's.
- */
+/** How far back transactions reach (seed 002, Limits; the contract's x-limits): standard aggregation's days, the historic load's. */
 export interface HistoryDays {
   standard: number;
   historic: number;
@@ -58,9 +51,8 @@ interface Plan {
   accounts: { type: AccountType; status?: 'pending'; mfa?: boolean; transactions: number }[];
 }
 
-// Three logins: FinBank A with the deposit, card and investment accounts (the checking one holds
-// more than a page of transactions), FinBank B with the credit products and an MFA savings
-// account, and a legacy connection at Harbor Savings for the migration.
+// FinBank A: deposit, card and investment accounts (checking holds more than a page of transactions); FinBank B: credit products and
+// an MFA savings account; Harbor Savings: a legacy connection for the migration.
 const PLAN: Plan[] = [
   {
     institutionId: '101732',
@@ -116,10 +108,7 @@ const CATEGORIES: Record<string, string> = {
 /** A payee's category; 'Uncategorized' for any other description. */
 export const categoryOf = (description: string): string => CATEGORIES[description] ?? 'Uncategorized';
 
-/**
- * Links the customer's deterministic portfolio (idempotent: a second call returns what exists).
- * `nowS` is the mock's virtual time in epoch seconds: accounts are added now.
- */
+/** Links the customer's deterministic portfolio (idempotent); `nowS`, the virtual time in epoch seconds, is when accounts are added. */
 export function linkPortfolio(world: FdState, customerId: string, nowS: number, history: HistoryDays): LinkedData {
   const existing = linkedData(world, customerId);
   if (existing.logins.length > 0) return existing;
@@ -134,11 +123,8 @@ export function planInstitutions(): { institutionId: string; accounts: number; l
 }
 
 /**
- * Links one institution of the portfolio: its login and accounts (with their transactions), as a
- * Connect sign-in at that institution does (the sandbox stand-in's Connect page, connect-page.ts).
- * Deterministic per customer and institution; the added login and accounts, empty when the
- * portfolio holds nothing at that institution. The caller decides whether it may link (limits,
- * an institution already connected).
+ * Links one institution of the portfolio, as a Connect sign-in there does (connect-page.ts): deterministic per customer and
+ * institution; empty when the portfolio holds nothing there. The caller decides whether it may link.
  */
 export function linkInstitution(world: FdState, customerId: string, institutionId: string, nowS: number, history: HistoryDays): LinkedData {
   const plan = PLAN.find((p) => p.institutionId === institutionId);
@@ -147,10 +133,7 @@ export function linkInstitution(world: FdState, customerId: string, institutionI
   return addLogin(world, customerId, plan, random, nowS, history);
 }
 
-/**
- * Links a login at FinBank A holding one checking account without any transaction (the control
- * surface's, for the rating of an account that has none: provider 1.35.0 example 10008).
- */
+/** A FinBank A login with one checking account without transactions (the control surface's: provider 1.35.0 example 10008). */
 export function linkEmptyAccount(world: FdState, customerId: string, nowS: number, history: HistoryDays): LinkedData {
   const plan: Plan = { institutionId: PLAN[0].institutionId, accounts: [{ type: 'checking', transactions: 0 }] };
   return addLogin(world, customerId, plan, prng(Number(customerId.replace(/\D/g, '')) || 1), nowS, history);
@@ -158,10 +141,8 @@ export function linkEmptyAccount(world: FdState, customerId: string, nowS: numbe
 
 /** Adds one login of the plan with its accounts and their transactions; answers what it added. */
 function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
-  // The transactions are the known data the specs count and sort (tests/financial-data/*.known.ts):
-  // seeded by the institution, never by the customer id, so that they do not depend on how many ids
-  // the mock handed out before (what other tests created first). Balances and account numbers stay
-  // the customer's own.
+  // The transactions are the known data the specs count and sort (tests/financial-data/*.known.ts): seeded by the institution, never
+  // the customer id, so they do not depend on what other tests created first. Balances and account numbers stay the customer's.
   const routingNumber = world.institutions.find((i) => i.id === plan.institutionId)?.routingNumbers[0] ?? '021000021';
   const login: InstitutionLogin = {
     id: Number(world.nextId()),
@@ -198,9 +179,7 @@ function addLogin(world: FdState, customerId: string, plan: Plan, random: () => 
     };
     world.accounts.set(id, account);
     added.accounts.push(account);
-    // The transactions' ids are taken now, in the order they always were; the records are made when
-    // the account's transactions are first read, from the institution's data seed replayed to this
-    // account (every transaction of the login draws from one sequence), at the ranks reserved now.
+    // Ids are taken now, in their fixed order; the records are made at the first read, replaying the institution's seed at these ranks.
     if (a.transactions === 0) continue;
     // The mock's counter hands out consecutive ids: the account's are a range from the first.
     const first = Number(world.nextId()) * 10 + 1;
@@ -219,11 +198,7 @@ function addLogin(world: FdState, customerId: string, plan: Plan, random: () => 
   return added;
 }
 
-/**
- * The transactions of one account of a login, drawn from the login's data sequence: spread over the
- * historic load's reach before the account was added, the last quarter of them historic. Without an
- * account (an earlier account of the login replayed), only the draws are made.
- */
+/** One account's transactions from its login's sequence, over the historic reach, the last quarter historic; no account: draws only. */
 function transactionsOf(
   count: number,
   dataRandom: () => number,

@@ -1,9 +1,5 @@
-// Faults of payment success indicators: each a deviation a provider's release might ship, named by the
-// rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/psi.yaml (and the shared families) it breaks (`rules`: the specs the
-// targeted mutation run picks). A fault loosens the contract (`relax`) or bends psi.ts at its seams:
-// the request as judged at one step (Step), what a rating keeps or decides (Change), the answer. An id
-// docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
+// Faults of payment success indicators, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/psi.yaml): `relax`, or psi.ts's
+// seams (Step, Change, the answer). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, provider, assumption, schema, was } from './fault-builders.js';
 import { DAY_S, GENERATE, LEGACY, READ, epochOf, riskOf, settleOf, type Change, type Exchange, type PsiSeams } from './psi.records.js';

@@ -1,8 +1,5 @@
-// Payment success indicators as the API shows them (seed 002, Endpoints - PSI; provider 1.35.0
-// PaymentSuccessIndicators, PaymentSuccessIndicator, SettleByDate, NsfIndicator, ScoreIndicator) and
-// what the seams of psi.ts carry (the exchange, the steps of its judgement, a refusal, what a rating
-// keeps or decides, an answer): apart from the behaviour, so that its faults (psi.faults.ts) name them
-// without importing the shared front.
+// Payment success indicators as the API shows them (seed 002, Endpoints - PSI; provider 1.35.0 PaymentSuccessIndicators,
+// PaymentSuccessIndicator, SettleByDate, NsfIndicator, ScoreIndicator) and what psi.ts's seams carry, for its faults.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
 import { DAY_S } from './portfolio.js';
@@ -64,11 +61,7 @@ export interface Refusal {
   code?: number;
 }
 
-/**
- * What a rating keeps or decides: a run as stored; the potential settlement dates rated; the outcome
- * a read gives; whether a read carries the reasons; the amount a legacy rating takes and whether it
- * warns that the amount exceeds the available balance.
- */
+/** What a rating keeps or decides: the run, the dates rated, a read's outcome and reasons, a legacy rating's amount and its warning. */
 export type Change =
   | { kind: 'run'; run: PsiRun }
   | { kind: 'days'; dates: string[] }

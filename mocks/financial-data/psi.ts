@@ -1,10 +1,5 @@
-// Payment success indicators (seed 002, Endpoints - PSI): FCRA and non-FCRA runs (202, then the
-// result by payRequestId) and the two legacy reads that rate a transaction at once. Reads the
-// linked accounts through findAccount (a deleted account is gone here too); keeps its runs in
-// state.ts (psi). Nothing here knows a fault: a fault of psi.faults.ts bends an operation at its
-// seams (the request as judged, step by step; the run stored, the dates rated, a read's outcome and
-// reasons, a legacy warning; the answer). What the seams carry is psi.records.ts's.
-// Rules: schemas/financial-data/rules/psi.yaml.
+// Payment success indicators (seed 002, Endpoints - PSI; rules: schemas/financial-data/rules/psi.yaml): FCRA and non-FCRA runs (202,
+// then the result by payRequestId) and the two legacy reads that rate at once. Accounts through findAccount: a deleted one is gone.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { findAccount, transactionsOfAccounts, type Account, type PsiRun as Run } from './state.js';
@@ -54,8 +49,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
-    // seed 002 Errors 406 (PSI): provider 1.35.0 example "Only 'application/json' is supported." A media
-    // range is compared without its parameters (RFC 9110 12.5.1).
+    // seed 002 Errors 406 (PSI): provider 1.35.0 "Only 'application/json' is supported."; ranges without parameters (RFC 9110 12.5.1).
     accept: (x) => {
       const ranges = x.accept
         .split(',')
@@ -81,8 +75,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
         .parameters.find((p) => p.in === 'query' && p.required && x.input.query[p.name] === undefined)?.name;
       return missing ? { status: 400, message: `Missing parameter (${missing})` } : undefined;
     },
-    // provider 1.35.0 GetPaymentSuccessIndicatorFcraBadRequestResponse, 400 example 12022: the FCRA
-    // rating needs the customer's e-mail address (FD-PSI-LEGACY-FCRA-EMAIL).
+    // provider 1.35.0 GetPaymentSuccessIndicatorFcraBadRequestResponse, 400 example 12022: needs the e-mail (FD-PSI-LEGACY-FCRA-EMAIL).
     email: (x) =>
       x.fcra && !world.customers.get(x.account!.customerId)?.email
         ? { status: 400, code: 12022, message: 'The customer has no e-mail address, which an FCRA rating needs' }
@@ -101,8 +94,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
         : { status: 400, message: 'Only active accounts can be used, please use a different account' },
     // provider 1.35.0 400 example 10006: "settleByDate must not be in the past" (today is day0).
     'settle-date': (x) => (x.settleBy! < x.today ? { status: 400, message: 'settleByDate must not be in the past' } : undefined),
-    // provider 1.35.0 Get(Fcra)PaymentSuccessIndicatorBadRequestResponse, 400 example 10008: a legacy
-    // rating of an account that holds no transaction.
+    // provider 1.35.0 Get(Fcra)PaymentSuccessIndicatorBadRequestResponse, 400 example 10008: an account without transactions.
     transactions: (x) =>
       transactionsOfAccounts(world, [x.account!.id]).length
         ? undefined
@@ -130,10 +122,7 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
   /** The refusals every rating shares: the account's type and status, the settle-by date. */
   const RATABLE: Step[] = ['type', 'active', 'settle-date'];
 
-  /**
-   * provider 1.35.0 SettleByDate: 3 days (day0-day2) up to 2 days out, N+1 days for N = 3..8, 10
-   * days from 9 days out; potential settlement dates from today on.
-   */
+  /** provider 1.35.0 SettleByDate: 3 days (day0-day2) up to 2 days out, N+1 for N = 3..8, 10 from 9 out; dates from today on. */
   const days = (x: Exchange, settleByDate: string) => {
     const out = Math.round((epochOf(settleByDate) - epochOf(x.today)) / DAY_S);
     const dates = Array.from({ length: Math.min(10, Math.max(3, out + 1)) }, (_, i) => isoDate(epochOf(x.today) + i * DAY_S));

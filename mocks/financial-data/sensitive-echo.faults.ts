@@ -1,7 +1,5 @@
-// Faults that answer a credential of the request in clear, in a member no documented answer has: the
-// partner's token, its app key, its secret (seed 002, Authentication: the app key, the partner secret
-// and the token are credentials, never data; FD-OBJ-SENSITIVE). They bend the answer as it leaves the
-// mock, at the kit's reply seam (mocks/kit/faults.ts FaultSeams.reply): no behaviour module knows them.
+// Faults that answer a credential of the request (token, app key, secret) in clear, in a member no documented answer has (seed 002,
+// Authentication: credentials, never data; FD-OBJ-SENSITIVE), at the kit's reply seam: no behaviour module knows them.
 import { faultCatalogue, withMember, type Reply } from '../kit/faults.js';
 
 /** The value of the request header whose name ends so (`-app-token`: the seed's Partner-* and the provider's Finicity-* names alike). */

@@ -1,10 +1,5 @@
-// Everything the financial data mock keeps, declared in one place (reference/financial-data.md,
-// "Mock world"): the partners and their tokens, the customers and what hangs off them, the
-// institution catalogue, the linked data portfolio.ts makes, and the store of each resource that keeps
-// one. One FdState per started mock: the resource modules read and change it through ctx.state,
-// never a copy of their own, so a change made by one operation is seen by every other at once.
-// The lookups every resource shares ("the partner's customer", its account, its login) are here
-// too, written once; an index of a store belongs beside the store it indexes.
+// Everything the financial data mock keeps (reference/financial-data.md, "Mock world"). One FdState per started mock, read and
+// changed through ctx.state only, so a change one operation makes is seen by every other at once; the shared lookups are here too.
 import { randomBytes } from 'node:crypto';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { IndexedMap, type Group } from '../kit/indexed-map.js';
@@ -18,10 +13,7 @@ export interface Partner {
   initialSecret: string;
   failures: number;
   locked: boolean;
-  /**
-   * The secret a change asked a grace period for (provider 1.35.0 PartnerCredentialsWithNewSecret.immediate
-   * false), still taken until `untilMs` on the mock's clock; an immediate change ends it.
-   */
+  /** A secret kept for a grace period (provider 1.35.0 PartnerCredentialsWithNewSecret.immediate false) until `untilMs`. */
   graced?: { secret: string; untilMs: number };
 }
 export interface IssuedToken {
@@ -266,7 +258,7 @@ export interface Registration {
   pendingSinceS?: number;
   applicationId?: string;
   approvedS?: number;
-  /** Set when the harness rejects it (POST /__mock/app-registrations/:preAppId/reject): R with this note (provider 1.35.0 AppRegistrationStatus). */
+  /** Set on POST /__mock/app-registrations/:preAppId/reject: R with this note (provider 1.35.0 AppRegistrationStatus). */
   rejected?: { atS: number; note: string };
 }
 
@@ -314,13 +306,9 @@ export interface Report {
 
 // --- Stores ----------------------------------------------------------------------------------
 
-/**
- * What faults remember, so that a fault can show what a fault-free mock has forgotten (a deleted
- * record still listed, a value cached). Written only while the fault is on unless said otherwise;
- * read only while it is on, so no fault-free answer depends on them.
- */
+/** What faults remember (a deleted record still listed, a value cached): written only while the fault is on unless said, read only then. */
 export interface FaultMemory {
-  /** switches.faults.ts: each customer whose switches were made, its partner, and whether the fault lost them (fd-sw-list-lost-after-sibling-deleted). */
+  /** switches.faults.ts: each customer whose switches were made, its partner, whether lost (fd-sw-list-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** transactions.faults.ts: every account a transaction reader found live, kept by the faults that read deleted accounts. */
   seenAccounts: Map<string, Account>;
@@ -333,13 +321,8 @@ export interface FaultMemory {
 }
 
 /**
- * The customers, grouped the way GetCustomers filters them (seed 002, Customers: by partner, by
- * username, by type; search over the username and the names), so that a list costs what its page
- * and its matches cost, whatever the store holds: `partner` and `partnerType` hold each partner's
- * customers in creation order, `username` the customers of a partner + username (one, unless a
- * fault let a duplicate in), `usernameGrams` and `nameGrams` the customers of a partner whose
- * lower-cased username (names) contain a three-character sequence. A customer renamed in place is
- * set again to be filed under its new names.
+ * The customers grouped the way GetCustomers filters them (seed 002, Customers: partner, username, type; search over username and
+ * names), so a list costs its page and its matches: `usernameGrams` and `nameGrams` file them under each three-character sequence.
  */
 export type CustomerStore = IndexedMap<string, Customer, 'partner' | 'partnerType' | 'username' | 'usernameGrams' | 'nameGrams'>;
 /** Linked data grouped by owner: a customer's logins and accounts, a login's accounts, an account's transactions. */
@@ -372,11 +355,7 @@ export interface FdState {
   customers: CustomerStore;
   consumers: Map<string, Consumer>;
   businesses: Map<string, Business>;
-  /**
-   * Indexes, so that no request's cost grows with the store (the duplicate username check once
-   * scanned every customer): partner + username -> customer id, customer id -> consumer id,
-   * customer id -> business ids.
-   */
+  /** Indexes, so no request's cost grows with the store: partner + username -> customer, customer -> consumer, customer -> businesses. */
   usernames: Map<string, string>;
   consumerOf: Map<string, string>;
   businessesOf: Map<string, Set<string>>;
@@ -476,11 +455,7 @@ const brand = (slug: string) => ({
   primaryColor: '#1a4d8f',
 });
 
-/**
- * The seeded catalogue: routing numbers; branding for some, none for others; one name holding a run
- * of spaces, as an institution's registered name may, so that a search normalising the text it is
- * sent can show (its own name, searched as it is, must list it).
- */
+/** The seeded catalogue; one name holds a run of spaces, so a search that normalises the text it is sent can show. */
 function institutions(): Institution[] {
   return [
     {
@@ -644,11 +619,7 @@ export function restorePartners(state: FdState, partnerId?: string): void {
 
 // --- Lookups ---------------------------------------------------------------------------------
 
-/**
- * The customer a request addresses, when it belongs to the calling partner; undefined otherwise
- * (the caller answers its 404, or its 400 where the body names the customer). `partnerId`
- * undefined: a route that knows no partner (one that needs no token) reaches any customer.
- */
+/** The calling partner's customer a request addresses (`partnerId` undefined: a route with no token reaches any customer). */
 export function findCustomer(state: FdState, customerId: string | undefined, partnerId: string | undefined): Customer | undefined {
   const customer = customerId === undefined ? undefined : state.customers.get(customerId);
   return customer && (!partnerId || customer.partnerId === partnerId) ? customer : undefined;
@@ -660,11 +631,7 @@ export function findConsumer(state: FdState, consumerId: string | undefined, par
   return consumer && (!partnerId || consumer.partnerId === partnerId) ? consumer : undefined;
 }
 
-/**
- * The account a request addresses: its customer is the calling partner's (when known) and owns
- * the account. Every module reads accounts through this, so a deleted account or customer is gone
- * from every reader at once.
- */
+/** The account a request addresses, its customer the calling partner's: every reader goes through this, so a deletion reaches all. */
 export function findAccount(state: FdState, customerId: string, accountId: string, partnerId?: string): Account | undefined {
   if (!findCustomer(state, customerId, partnerId)) return undefined;
   const account = state.accounts.get(accountId);
@@ -714,11 +681,8 @@ export interface CustomerQuery {
 }
 
 /**
- * The customers a GetCustomers filter can match, in creation order: exactly the partner's (of
- * that type, of that username) when no search is given; with a search, a superset of the ones
- * whose username contains the text or whose names contain each of its words (seed 002,
- * Customers), narrowed by the search index; the caller applies its own matching rule to them.
- * `Group` when nothing needs filtering further, so a page costs its page whatever the store holds.
+ * The customers a GetCustomers filter can match, in creation order: exactly the partner's when no search is given; with a search, a
+ * superset narrowed by the search index (seed 002, Customers), the caller matching. `Group` when nothing needs filtering further.
  */
 export function customerCandidates(state: FdState, q: CustomerQuery): Group<string, Customer> | Customer[] {
   const store = state.customers;
@@ -730,8 +694,7 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
   else base = store.group('partner', q.partnerId);
   if (q.search === undefined) return q.username !== undefined && q.type !== undefined ? base.all().filter(of) : base;
   const text = q.search.trim().toLowerCase();
-  // The smallest group a match must be in: the username's when the whole text is long enough,
-  // the names' for the longest-filed word; a text with no such sequence reads the base group.
+  // The smallest group a match must be in: the username's, or the names' for the longest-filed word; else the base group.
   const smallest = (index: 'usernameGrams' | 'nameGrams', texts: string[]) => {
     let best: Group<string, Customer> | undefined;
     for (const key of grams(q.partnerId, ...texts)) {
@@ -748,14 +711,8 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
   return store.inOrder([...found].filter(([, c]) => of(c)));
 }
 
-// The seams of the behaviour modules (mocks/kit/faults.ts), here so that a faults module reads them without importing its behaviour module.
-// The webhook subscriptions' are in webhooks.records.ts (the exchange, the steps, the changes, the answers, the deliveries).
-// The consumers' are in consumers.records.ts.
-// The partner authentication's are in auth.records.ts.
-/**
- * What the seams of the reads refusing a customer holding no account carry (mocks/kit/faults.ts): the
- * recurring transactions (transactions.ts) and the bundle (payments-data.ts), judged at their step.
- */
+// The seams of the behaviour modules (mocks/kit/faults.ts), here so a faults module reads them without its behaviour module.
+/** The seams of the reads refusing a customer holding no account: recurring transactions and the bundle (payments-data.ts). */
 export interface CustomerAccountsSeams {
   x: { operationId: FdOperationId; customerId: string; accounts: number };
   step: 'recurring-customer-accounts' | 'bundle-customer-accounts';
@@ -765,11 +722,7 @@ export interface CustomerAccountsSeams {
   delivery: never;
 }
 
-/**
- * What the seams of the paging of list bodies carry (paging.ts): the page a list is asked for, the
- * window it cuts (`start` the page index, `limit` the page size, `from` the first record's index) and
- * the counts it answers.
- */
+/** The seams of the paging of list bodies (paging.ts): the page asked, the window cut (`start`, `limit`, `from`), the counts. */
 export interface PagingSeams {
   x: { op: 'page'; length: number; asked: { start?: number; limit?: number }; pageSize: number; window?: PageWindow };
   step: never;

@@ -1,10 +1,6 @@
-// Faults of statements, pay statements and assets: each a deviation a provider's release might ship,
-// named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/statements.yaml (and the shared families) it breaks (`rules`: the
-// specs the targeted mutation run picks). A fault loosens the contract (`relax`) or bends
-// statements.ts at its seams: the request as judged at one step (Step), what a read registers or a
-// store keeps, the answer. An id docs/mutation.md names from before the move, and a blind fault's
-// first id, stay as aliases.
+// Faults of statements, pay statements and assets, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/statements.yaml):
+// `relax`, or statements.ts's seams (Step, what a read registers or a store keeps, the answer). An id docs/mutation.md names, and a
+// blind fault's first id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import type { Account } from './state.js';

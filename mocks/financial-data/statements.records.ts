@@ -1,6 +1,4 @@
-// Statements as the API shows them and what the seams of statements.ts carry (the exchange, the
-// steps of its judgement, a refusal, what a read or a store keeps, an answer): apart from the
-// behaviour, so that its faults (statements.faults.ts) name them without importing the shared front.
+// Statements as the API shows them and what statements.ts's seams carry, apart so its faults name them without the shared front.
 import { createHash } from 'node:crypto';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { onePagePdf } from '../kit/pdf.js';

@@ -1,11 +1,6 @@
-// Statements, pay statements and assets (seed 002, Endpoints - Statements, pay statements,
-// assets): one monthly statement as a PDF (v1), the details of up to 24 statements with their
-// asset ids (v3), stored pay statements, and the download of any asset of the customer, byte for
-// byte. Reads the linked accounts through findAccount; keeps its assets in state.ts (statements).
-// Nothing here knows a fault: a fault of statements.faults.ts bends an operation at its seams (the
-// request as judged, step by step; what a read registers or a store keeps; the answer). What the
-// seams carry is statements.records.ts's.
-// Rules: schemas/financial-data/rules/statements.yaml.
+// Statements, pay statements and assets (seed 002, Endpoints - Statements, pay statements, assets; rules:
+// schemas/financial-data/rules/statements.yaml): a monthly statement PDF (v1), up to 24 statements' details with asset ids (v3),
+// stored pay statements, and any asset of the customer downloaded byte for byte.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { findAccount, findCustomer, type Asset, type FdState } from './state.js';
@@ -22,11 +17,7 @@ import {
   type Step,
 } from './statements.records.js';
 
-/**
- * An asset of the store, read-only (the pay statement and VOIE paystub reports of reports/income.ts
- * take the asset ids of stored pay statements). `label` is set only on pay statements
- * (StoreCustomerPayStatement); statement assets have none.
- */
+/** A stored asset, read-only (income reports take pay statements' ids); `label` only on pay statements (StoreCustomerPayStatement). */
 export function storedAsset(world: FdState, assetId: string): Readonly<Asset> | undefined {
   return world.statements.assets.get(assetId);
 }

@@ -1,10 +1,5 @@
-// Faults of deposit and bill pay switches: each a deviation a provider's release might ship, named by
-// the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/switches.yaml (and the shared rules) it breaks (`rules`: the specs the
-// targeted mutation run picks). A fault bends switches.ts at its seams: the switches made for a
-// customer, the request as judged at one step (the customer, the switches searched, the external id
-// test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
-// fault's first id, stay as aliases.
+// Faults of deposit and bill pay switches, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/switches.yaml), at
+// switches.ts's seams. An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../kit/faults.js';
 import { faultKit, assumption, blind, provider } from './fault-builders.js';
 import { type Customer, type Switch } from './state.js';
@@ -106,8 +101,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? undefined : r),
     ...assumption,
   }),
-  // Not a deviation: the provider's answer to an external id no switch carries (its 400 example 1643),
-  // a seed-vs-provider conflict the suite notes (FD-CONFLICT-EXTERNAL-ID-NO-MATCH; the mutation run skips it).
+  // Not a deviation: the provider's 400 example 1643 for an external id no switch carries (FD-CONFLICT-EXTERNAL-ID-NO-MATCH; skipped).
   fault('fd-sw-external-unknown-400-provider', {
     rule: 'FD-SW-EXTERNAL-UNKNOWN, FD-NOT-FOUND: an external id no switch carries is a 404 (the seed), answered 400 as the provider publishes',
     judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? { ...r, status: 400 } : r),

@@ -1,6 +1,4 @@
-// What the seams of switches.ts carry (the exchange, the steps of its judgement, a refusal, the
-// switches made for a customer, an answer): apart from the behaviour, so that its faults
-// (switches.faults.ts) name them without importing the shared front.
+// What switches.ts's seams carry, apart so its faults name them without importing the shared front.
 import type { Input } from './input.js';
 import type { Customer, FdState, Switch, SwitchKind } from './state.js';
 

@@ -1,16 +1,10 @@
-// Deposit and bill pay switches (seed 002, Resources - Switch: deposit or bill pay switch, also
-// found by external_id; Endpoints - Micro entries and switches). The mock world: every linked
-// customer (mocks/financial-data/portfolio.ts) has switches made before the suite looks, generated
-// from the customer id the first time any switch route needs them and kept in state.ts (switches):
-// - four deposit switches: completed and failed (bad-credentials) at external id
-//   `BR-<customerId>-1`, processing at `BR-<customerId>-2`, and a completed one without external id;
+// Deposit and bill pay switches (seed 002, Resources - Switch, also found by external_id; Endpoints - Micro entries and switches).
+// Every linked customer has switches generated from its id at the first switch route:
+// - four deposit switches: completed and failed (bad-credentials) at `BR-<customerId>-1`, processing at `BR-<customerId>-2`, and a
+//   completed one without external id;
 // - three bill pay switches: completed by card, completed by bank account, failed (connection-error).
-// Distributions and payment methods name the customer's linked accounts by routing number and last
-// four digits only. A customer without linked data has no switches (empty lists). A switch is
-// reached only through its own customer and kind (404 otherwise); once the customer is deleted,
-// none of its switches is reached by any route. The module names no fault: its faults
-// (switches.faults.ts) bend it at the seams it is called through (mocks/kit/faults.ts): the switches
-// made for a customer, the request as judged step by step, the answer (switches.records.ts).
+// Linked accounts are named by routing number and last four only. No linked data: empty lists. A switch is reached only through its
+// own customer and kind (404 otherwise); a deleted customer's are reached by none.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
@@ -155,8 +149,7 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
             .flatMap(x.switchesOf);
       return undefined;
     },
-    // A list holds the customer's switches of its kind; by external id (seed 002, Switch: the whole id as
-    // sent), the deposit switches carrying it (404 when none).
+    // By external id (seed 002, Switch: the whole id as sent): the deposit switches carrying it (404 when none).
     found: (x) => {
       const id = x.op === 'getAllExternalDepositSwitches' ? x.input.path.external_id : undefined;
       x.found = x.pool!.filter((s) => s.kind === x.kind && (id === undefined || s.externalId === id));

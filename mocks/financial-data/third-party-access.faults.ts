@@ -1,8 +1,6 @@
-// Faults of third-party access keys and authorization details, each named by the rule it breaks
-// (`<rule id>-<deviation>`), its rule text starting with the rule ids (`rules`: the specs the targeted
-// mutation run picks). A fault bends third-party-access.ts at its seams: the request as judged at one
-// step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
-// names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
+// Faults of third-party access keys and authorization details, named `<rule id>-<deviation>`, at third-party-access.ts's seams (a
+// receipt bent is signed again, so a fault breaks what it names and not the proof). A blind fault, and an id docs/mutation.md names,
+// keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, always, assumption, provider, was, seededAt } from './fault-builders.js';
 import {

@@ -1,8 +1,5 @@
-// Third-party access keys and authorization details as the API shows them (seed 002, App
-// registration and third-party access; provider 1.35.0 ThirdPartyAccessKeyReceiptData,
-// CustomerAuthorizationDetails) and what the seams of third-party-access.ts carry (the exchange, the
-// steps of its judgement, a refusal, a change, an answer): apart from the behaviour, so that its
-// faults (third-party-access.faults.ts) name them without importing it.
+// Third-party access keys and authorization details as the API shows them (seed 002, App registration and third-party access;
+// provider 1.35.0 ThirdPartyAccessKeyReceiptData, CustomerAuthorizationDetails) and what third-party-access.ts's seams carry.
 import { createHash, createHmac } from 'node:crypto';
 import type { Input } from './input.js';
 import type { AccessKey, FdState, InstitutionLogin } from './state.js';

@@ -1,14 +1,8 @@
-// Third-party access keys and customer authorization details (seed 002, Endpoints - App
-// registration and third-party access). Keys: generated (200: a signed consent receipt), updated
-// (200, same receipt id), revoked (204; then gone: 404). The receipt names the customer and its
-// accounts by pseudo identifiers (provider 1.35.0 ThirdPartyAccessKeyReceiptData). Authorization
-// details read the linked logins (state.ts): an OAuth login (not legacy, or migrated) answers
-// its period; a legacy one is a 404 with code 3003. Which authorizations predate the endpoint (3004)
-// is this mock's choice: the logins at FinBank Profiles - B (102105), whose OAuth grants the mock
-// treats as older than the endpoint. Rules: schemas/financial-data/rules/app-registration.yaml.
-// Nothing here knows a fault: a fault of third-party-access.faults.ts bends an operation at the seams
-// it is called through (mocks/kit/faults.ts): the request as judged, step by step; what it stores;
-// the answer. The receipts as shown, and what the seams carry, are third-party-access.records.ts's.
+// Third-party access keys and authorization details (seed 002, Endpoints - App registration and third-party access; rules:
+// schemas/financial-data/rules/app-registration.yaml). Keys: generated (200, a signed consent receipt naming the customer and its
+// accounts by pseudo identifiers: provider 1.35.0 ThirdPartyAccessKeyReceiptData), updated (200, same id), revoked (204; then 404).
+// Authorization details: an OAuth login answers its period, a legacy one 404 code 3003; the mock's choice for 3004 (predating the
+// endpoint): the logins at FinBank Profiles - B (102105).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';

@@ -1,7 +1,5 @@
-// Transaction refreshes (provider 1.42.0; registered only when the mock plays a contract that has
-// them): a refresh of the transactions of a customer's accounts (all of them, those of one
-// institution login, or those named), started with 202 and read back by its id. The mock's
-// aggregation is immediate: a refresh reads back with every account it covers aggregated now.
+// Transaction refreshes (provider 1.42.0; only when the contract has them): all, one login's or the named accounts, 202 then read
+// by id. Aggregation is immediate: a refresh reads back with every account aggregated.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';

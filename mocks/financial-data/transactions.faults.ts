@@ -1,10 +1,5 @@
-// Faults of transactions: each a deviation a provider's release might ship, named by the rule it
-// breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/
-// rules*.yaml it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the
-// contract (`relax`) or bends transactions.ts at its seams: the request as judged at one step (its
-// window, pending, order and page folded there), what a read finds or a write stores (Change), the
-// answer. Which set of writers found a fault is the mutation records' (docs/mutation.md); a fault a
-// record names by an earlier id keeps it as an alias.
+// Faults of transactions, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules*.yaml; docs/mutation.md): `relax`, or
+// transactions.ts's seams (Step, Change, the answer). A fault a record names by an earlier id keeps it as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams, type SeamFn } from '../kit/faults.js';
 import { faultKit, was, seededAt, assumption, provider, always, schema } from './fault-builders.js';
 import { DAY_S } from './portfolio.js';

@@ -1,7 +1,5 @@
-// Transactions as the API shows them (seed 002, Endpoints - Transactions; provider 1.35.0 Transaction,
-// Transactions, RecurringTransactionsDetails, DailyBalance) and what the seams of transactions.ts carry
-// (the exchange, the steps of its judgement, what it reads and stores, the answer): apart from the
-// behaviour, so that its faults (transactions.faults.ts) name them without importing the routes.
+// Transactions as the API shows them (seed 002, Endpoints - Transactions; provider 1.35.0 Transaction, Transactions,
+// RecurringTransactionsDetails, DailyBalance) and what transactions.ts's seams carry, so its faults name them without the routes.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
 import { categoryOf, DAY_S } from './portfolio.js';
@@ -15,10 +13,7 @@ export const dayOf = (s: number) => Math.floor(s / DAY_S) * DAY_S;
 /** Which reader shows a transaction: the customer list, the account list, or one transaction by id. */
 export type Reader = 'all' | 'account' | 'id';
 
-/**
- * The window of a list as judged (seed 002, Transactions: fromDate and toDate, both included): the
- * dates echoed, the date of a transaction it is applied to, and its two edges.
- */
+/** A list's window as judged (seed 002, Transactions: fromDate and toDate, both included): the dates echoed, a transaction's, the edges. */
 export interface Window {
   from: number;
   to: number;
@@ -82,11 +77,7 @@ export interface Refusal {
   code?: string;
 }
 
-/**
- * What a read finds and a write stores, before it is used: a transaction's visibility (under the
- * account shown; undefined: gone), its running balance, the matching list in order, the ledger the
- * daily balances count, a recurring series' figures, the accounts the historic load loads.
- */
+/** What a read finds or a write stores: visibility, running balance, the list, the daily balances' ledger, a series, the historic load. */
 export type Change =
   | { op: 'visible'; transaction: Transaction; account?: Account; shown: boolean }
   | { op: 'running'; transaction: Transaction; account: Account; running: number }
@@ -123,10 +114,7 @@ export function seriesOf(looked: Transaction[]): [string, Transaction[]][] {
     .map(([key, series]) => [key, series.sort((a, b) => keyOf(a) - keyOf(b) || a.id - b.id)]);
 }
 
-/**
- * One recurring series (provider 1.35.0 RecurringTransaction) of transactions sorted by date: its
- * cadence the mean days between them, active while the next is not two cadences late.
- */
+/** One recurring series (provider 1.35.0 RecurringTransaction): its cadence the mean days between, active until two cadences late. */
 export function streamOf(series: Transaction[], nowS: number, cadence = cadenceOf(series)) {
   const amounts = series.map((t) => t.amount).sort((a, b) => a - b);
   const mid = Math.floor(amounts.length / 2);

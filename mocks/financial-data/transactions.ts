@@ -1,13 +1,7 @@
-// Transactions (seed 002, Endpoints - Transactions): the historic load (204, or 203 when the
-// institution asks a multi-factor challenge), the customer and account lists (required window,
-// at most 1000 per page, sorted by transactionDate or postedDate, pending only when asked), one
-// transaction, and recurring series. Reads and changes the linked data in state.ts (accounts,
-// transactions; made by portfolio.ts) through findAccount, so an account deleted by the accounts
-// module takes its transactions with it (seed 002, Accounts: delete removes access to that data).
-// Shapes and seam types: transactions.records.ts. Nothing here knows a fault: a fault of
-// transactions.faults.ts bends an operation at the seams it is called through (mocks/kit/faults.ts):
-// the request as judged, step by step (its window, pending, order and page included); what a read
-// finds and a write stores; the answer.
+// Transactions (seed 002, Endpoints - Transactions): the historic load (204, or 203 on a multi-factor challenge), the customer and
+// account lists (required window, at most 1000 per page, sorted by transactionDate or postedDate, pending only when asked), one
+// transaction, recurring series. Accounts are read through findAccount, so a deleted account takes its transactions with it (seed
+// 002, Accounts: delete removes access to that data).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { answerThrough, judgeThrough, route, sendError, type FdContext } from './middleware.js';
@@ -62,10 +56,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const uniqueIds = ctx.contract.operations.has('GetTransactionByUniqueTransactionId');
   const refused = (status: number, message: string, code?: string): Refusal => ({ status, message, ...(code ? { code } : {}) });
 
-  /**
-   * Whether a reader shows a transaction: its account still exists (and is its customer's), and it
-   * is within standard history or the account's historic load is done (seed 002, Transactions and Limits).
-   */
+  /** A reader shows a transaction of a live account within standard history or after the historic load (seed 002, Transactions, Limits). */
   const sees = (x: Exchange, t: Transaction): boolean => {
     const account = findAccount(world, t.customerId, t.accountId);
     return (seams.state(x, { op: 'visible', transaction: t, account, shown: shownUnder(t, account) }) as Extract<Change, { op: 'visible' }>)
@@ -73,9 +64,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   };
 
   /**
-   * provider 1.35.0 Transaction.runningBalanceAmount: the ending balance after each posted transaction,
-   * in posted order (postedDate, then id), the latest posted ending at the balance the account was
-   * linked with; a pending transaction has none. Computed once per account object and transaction count.
+   * provider 1.35.0 Transaction.runningBalanceAmount: the ending balance after each posted transaction, in posted order (postedDate,
+   * then id), the latest ending at the linked balance; none when pending. Computed once per account object and transaction count.
    */
   const runningByAccount = new WeakMap<Account, { count: number; by: Map<number, number> }>();
   const runningOf = (x: Exchange, t: Transaction, account: Account): number => {
@@ -226,10 +216,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     return answer(x, reply, { status: 200, body, shown: paged.slice });
   };
 
-  /**
-   * provider 1.35.0, DailyBalance: the beginning and ending balance of each day with transactions,
-   * counted back from the account's current balance over its posted transactions.
-   */
+  /** provider 1.35.0, DailyBalance: each day's beginning and ending balance, counted back from the current balance. */
   function dailyBalances(x: Exchange, account: Account, listed: Transaction[]) {
     const ledger = seams.state(x, {
       op: 'ledger',
@@ -246,8 +233,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   serve('LoadHistoricTransactionsForCustomerAccount', 'account', ['account'], (x, reply) => {
     const account = x.account!;
-    // seed 002, Errors 203: the institution asks a multi-factor challenge; nothing is loaded. A second
-    // call (even with force) adds nothing: the range comes from the account's createdDate.
+    // seed 002, Errors 203: a multi-factor challenge loads nothing. A second call (even forced) adds nothing: range from createdDate.
     const load = seams.state(x, {
       op: 'load',
       account,

@@ -1,9 +1,5 @@
-// Faults of TxPush: each a deviation a provider's release might ship, named by the rule it breaks
-// (`<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules/txpush.yaml
-// (and rules.yaml) it breaks (`rules`: the specs the targeted mutation run picks). A fault bends
-// txpush.ts at its seams: the request as judged at one step (Step), what a write stores (Change), the
-// answer, a delivery. Which set of writers found a fault is the mutation records' (docs/mutation.md); a
-// blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
+// Faults of TxPush, named `<rule id>-<deviation>` (schemas/financial-data/rules/txpush.yaml, rules.yaml): txpush.ts's seams (Step,
+// Change, the answer, a delivery). A blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';

@@ -1,8 +1,6 @@
-// TxPush as the API shows it (seed 002, Endpoints - TxPush; Events - TxPush; provider 1.35.0
-// SubscriptionRecord, CreatedTestTxPushTransaction) and the deliveries its listener hears (the
-// contract's TxPushEvent, an assumption of the reference page, Outbound deliveries); what the seams of
-// txpush.ts carry (the exchange, the steps of its judgement, a change, an answer, a delivery): apart
-// from the behaviour, so that its faults (txpush.faults.ts) name them without importing the shared front.
+// TxPush as the API shows it (seed 002, Endpoints - TxPush; Events - TxPush; provider 1.35.0 SubscriptionRecord,
+// CreatedTestTxPushTransaction), the deliveries (TxPushEvent, an assumption of the reference page, Outbound deliveries) and what
+// txpush.ts's seams carry, for its faults.
 import { createHash, createHmac } from 'node:crypto';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
@@ -91,7 +89,7 @@ export type Change =
   | { op: 'subscribe'; records: Subscription[] }
   | { op: 'disable'; removed: Subscription[] }
   | { op: 'delete'; removed: Subscription[] }
-  /** The transaction announced, the copy the store keeps (none: not stored), the balance it moves from and by how much, the records told. */
+  /** The transaction announced, the copy stored (none: not stored), the balance it moves from and by how much, the records told. */
   | { op: 'test'; transaction: Transaction; stored?: Transaction; from: number; moved: number; listeners: Subscription[] };
 
 /** An answer as sent: a success's status and body, or a refusal in the error body of the contract. */
@@ -101,11 +99,7 @@ export interface Answer {
   refusal?: Refusal;
 }
 
-/**
- * One delivery: the URLs called with it, in order (none: not sent), its headers (the signature added
- * after the seam unless a fault wrote one), its body and the key that signs it; `silent` says why the
- * sources send none (nothing to announce on a subscribe call, no record on the account).
- */
+/** One delivery: URLs called (none: not sent), headers (signed after the seam unless a fault signed), body, key; `silent`: why none. */
 export interface Delivery {
   sub?: Subscription;
   to: string[];

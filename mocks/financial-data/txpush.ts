@@ -1,13 +1,7 @@
-// TxPush (seed 002, Endpoints - TxPush; Events - TxPush): subscriptions of an account's listener
-// (two records per subscribe call, class account and class transaction), the test transaction of a
-// testing account (one transaction event and one account event, balance changed), disabling an
-// account (all its subscriptions deleted) and deleting one subscription. Reads accounts through
-// findAccount (state.ts) and injects the test transaction into the shared transactions, so
-// GetCustomerTransaction and GetCustomerAccount see it. Deliveries go through ctx.deliveries.
-// Rules: schemas/financial-data/rules/txpush.yaml; delivery bodies: components/txpush.yaml
-// (TxPushEvent, an assumption of the reference page, Outbound deliveries). Nothing here knows a
-// fault: a fault of txpush.faults.ts bends an operation at the seams it is called through
-// (mocks/kit/faults.ts): the request as judged, step by step; what it stores; the answer; each delivery.
+// TxPush (seed 002, Endpoints - TxPush; Events - TxPush; rules: schemas/financial-data/rules/txpush.yaml; delivery bodies:
+// components/txpush.yaml TxPushEvent, an assumption of the reference page, Outbound deliveries): subscriptions (two records per call,
+// class account and transaction), a testing account's test transaction (a transaction event, then an account event), disabling an
+// account, deleting a subscription. The test transaction joins the shared transactions: GetCustomerTransaction, GetCustomerAccount see it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { limitListOf } from '../../helpers/contract/facts.js';
@@ -138,8 +132,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     return answer(x, reply, { status: 204 });
   });
 
-  // seed 002, Events: the test transaction posts to a testing account, its balance changes, and the
-  // account's listeners hear the transaction event, then the account event.
+  // seed 002, Events: the test transaction posts, the balance changes, listeners hear the transaction event, then the account event.
   on('CreateTxPushTestTransaction', ['account', 'testing'], async (x, reply) => {
     const { body } = x.input;
     const account = x.account!;

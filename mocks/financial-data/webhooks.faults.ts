@@ -1,10 +1,5 @@
-// Faults of webhook subscriptions: each a deviation a provider's release might ship, named by the rule
-// it breaks (`<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/webhooks.yaml (and rules.yaml) it breaks (`rules`: the specs the targeted
-// mutation run picks). A fault loosens the contract (`relax`) or bends webhooks.ts at its seams: the
-// request as judged at one step (Step), what a write stores (Change), the answer, a test delivery.
-// Which set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault keeps
-// its earlier id as an alias, so the blind measure runs as before.
+// Faults of webhook subscriptions, named `<rule id>-<deviation>` (schemas/financial-data/rules/webhooks.yaml, rules.yaml): `relax`, or
+// webhooks.ts's seams (Step, Change, the answer, a test delivery). A blind fault keeps its earlier id as an alias (docs/mutation.md).
 import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
 import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import {

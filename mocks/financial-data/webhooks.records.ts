@@ -1,7 +1,5 @@
-// Webhook subscriptions as the API shows them (seed 002, Endpoints - Webhook subscriptions; provider
-// 1.35.0 SubscriptionDetail, AvailableEvent, ErrorWrapper) and what the seams of webhooks.ts carry (the
-// exchange, the steps of its judgement, a change, an answer, a test delivery): apart from the
-// behaviour, so that its faults (webhooks.faults.ts) name them without importing the shared front.
+// Webhook subscriptions as the API shows them (seed 002, Endpoints - Webhook subscriptions; provider 1.35.0 SubscriptionDetail,
+// AvailableEvent, ErrorWrapper) and what webhooks.ts's seams carry, for its faults.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
@@ -18,10 +16,7 @@ export function nextUuid(state: FdState['webhooks'], kind: string): string {
 /** ISO 8601 without milliseconds, as the provider writes its dates (SubscriptionDetail.createdDate). */
 export const isoDate = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/**
- * The events a subscription may name (seed 002, Events: names not shown). The names are those the
- * provider 1.35.0 examples use; descriptions and condition fields are this mock's own.
- */
+/** The events a subscription may name (seed 002, Events: names not shown): provider 1.35.0 examples' names; the rest the mock's own. */
 export const AVAILABLE_EVENTS = [
   {
     name: 'authorization.accesstoken.expiry',
@@ -38,8 +33,7 @@ export const AVAILABLE_EVENTS = [
     description: 'A customer granted or revoked a consent.',
     conditionalSubscription: { applicable: false, mandatory: false },
   },
-  // No provider example names an event whose condition is mandatory: this one is the mock's own,
-  // named only with a condition (provider 1.35.0 AvailableEvent conditionalSubscription.mandatory).
+  // The mock's own event with a mandatory condition (none in examples: provider 1.35.0 AvailableEvent conditionalSubscription.mandatory).
   {
     name: 'manage.txpush.transaction.created',
     description: 'A new transaction was posted to an account of a customer.',
@@ -130,7 +124,7 @@ export interface Answer {
   body?: any;
 }
 
-/** A test delivery of one event: where it is sent, in order (none: not sent), its headers and body; `silent` says why the sources send none. */
+/** A test delivery of one event: where it is sent (none: not sent), its headers and body; `silent` says why the sources send none. */
 export interface TestDelivery {
   event: HookEvent;
   to: string[];

@@ -1,8 +1,5 @@
-// Faults of plan approvals (through the seams approvals.ts calls, seams.ts; the limits and enums through
-// the contract): each breaks one rule of schemas/installments/rules.yaml, the way a provider's release might.
-// `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
-// them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
-// measured apart by `npm run mutation -- --blind`).
+// Faults of plan approvals (approvals.ts's seams; limits and enums through the contract), each breaking one rule of
+// schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { faultCatalogue } from '../kit/faults.js';
 import { blind, okBody, paramUnchecked, refuseAt, relax, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';

@@ -1,6 +1,5 @@
-// The fault catalogue of the installments mock, and its ids as one type: the mock's FaultSet takes
-// only these (mocks/kit/faults.ts), so a handler asking for an id no faults file declares does not
-// compile. Apart from index.ts, so that the handlers can name the type without importing the mock.
+// The installments fault catalogue and its ids as one type, so a handler asking for an undeclared id does not compile; apart from
+// index.ts so handlers name the type without the mock.
 import type { FaultId } from '../kit/faults.js';
 import { APPROVALS_FAULTS } from './approvals.faults.js';
 import { GUARD_FAULTS } from './guard.faults.js';

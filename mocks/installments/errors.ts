@@ -1,6 +1,5 @@
-// The installments error body (reference, Transport and auth): {"Errors": {"Error": [{Source,
-// ReasonCode, Description, Recoverable, Details}]}}; the issuer's 400 (PlanNotifError) keeps
-// Source within 15 and ReasonCode within 36 characters.
+// The installments error body (reference, Transport and auth): {"Errors": {"Error": [{Source, ReasonCode, Description, Recoverable,
+// Details}]}}; the issuer's 400 (PlanNotifError) keeps Source within 15 and ReasonCode within 36 characters.
 import type { FastifyReply } from 'fastify';
 import type { Refusal } from './seams.js';
 import type { Violation } from '../kit/validation.js';
@@ -54,9 +53,9 @@ export const sendRefusal = (reply: FastifyReply, r: Refusal) =>
 const LENGTH = new Set(['minLength', 'maxLength']);
 
 /**
- * The Description of the provider's 400 example for a member the contract refuses, by operation and member
- * (provider 2.0.0: savePlan's PlanCreateInvalidInput, approvedOffers' MissingMerchantParameters,
- * getMerchantParticipations' InvalidRequestIdError; each with ReasonCode invalid.request.parameter).
+ * The Description of the provider's 400 example for a refused member, by operation and member (provider 2.0.0: savePlan's
+ * PlanCreateInvalidInput, approvedOffers' MissingMerchantParameters, getMerchantParticipations' InvalidRequestIdError;
+ * ReasonCode invalid.request.parameter).
  */
 const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keyword: string, value: unknown) => string | undefined>>> = {
   savePlan: {
@@ -96,10 +95,7 @@ const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keywor
 /** The ReasonCode of an operation's documented refusals where not invalid.request.parameter. */
 const REASON: Partial<Record<InstallmentsOperationId, string>> = { notifyPlan: 'bad.request' };
 
-/**
- * The provider's documented refusal of the first member the contract refuses, where an error example gives
- * one: its ReasonCode, Description and the member (as Details); else undefined (the generic 400).
- */
+/** The provider's documented refusal of the first refused member where an example gives one (ReasonCode, Description, Details). */
 export function documentedRefusal(
   operationId: InstallmentsOperationId,
   found: Violation[],

@@ -1,7 +1,5 @@
-// The installments catalogues' fault builders, written once for every <resource>.faults.ts: a fault
-// the suite's authors wrote as a loosened contract (relax) or a changed behaviour (rule), and one
-// written blind (its origin set by kit/faults.ts blind); and the functions a fault registers at the seams of
-// seams.ts, written once for the catalogues.
+// The installments catalogues' fault builders: a loosened contract (relax), a changed behaviour (rule), a blind fault, and the
+// functions a fault registers at the seams of seams.ts.
 import { blind as blindFault, judgesAt, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import type { Answer, Exchange, InstallmentsSeams, Refusal, Step } from './seams.js';
@@ -36,10 +34,7 @@ export const rule = <Id extends string>(id: Id, text: string, rules?: string[]):
 /** A fault given the functions it registers at the seams (seams.ts) its deviation bends. */
 export const bend = <const Id extends string>(fault: Fault<Id>, seams: FaultSeams<InstallmentsSeams>): Fault<Id> => ({ ...fault, seams });
 
-/**
- * A fault in one call: its id, the rule ids it breaks, then its rule text, what it is (its source, the
- * provider's document unless given; `origin`, `aliases`) and the functions it registers at the seams.
- */
+/** A fault in one call: id, rule ids, rule text, what it is (source the provider's document unless given; `origin`, `aliases`), seams. */
 export const fault = <const Id extends string>(
   id: Id,
   rules: string[],

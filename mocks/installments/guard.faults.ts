@@ -1,9 +1,6 @@
-// Faults of what every operation checks first: OAuth, the consumer key's rights, transport,
-// parameters and paging, the error body and the Correlation-Id (at the judge steps of guard.ts, the
-// window of its page(), and the answer seam): each breaks one rule of schemas/installments/rules.yaml, the way a
-// provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
-// runs the specs citing them). The faults of the suite's authors first, then those written blind
-// (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
+// Faults of what every operation checks first (OAuth, key rights, transport, parameters, paging, error body, Correlation-Id), at
+// guard.ts's judge steps, page() window and answer seam; each breaks one rule of schemas/installments/rules.yaml. The suite's
+// authors' faults first, then the blind ones (`origin: 'blind'`).
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson } from '../kit/app.js';
 import { faultCatalogue } from '../kit/faults.js';
@@ -24,7 +21,7 @@ import {
 import { acceptsJson, NOT_ACCEPTABLE } from './guard.js';
 import type { Exchange } from './seams.js';
 
-/** The signature's 401 skipped where the request verifies as `read` takes it (another URL or header, a check left out); its key then taken. */
+/** The signature's 401 skipped where the request verifies as `read` takes it (another URL or header, a check left out); its key taken. */
 const signedAs =
   (read: (x: Exchange) => { url?: string; authorization?: string; bodyHash?: boolean; signature?: boolean } | undefined): Judging =>
   (x, s, r) => {

@@ -1,6 +1,5 @@
-// The installments mock: the 12 operations under {base}=/installments, the issuer's
-// /issuer/notifications for certification, GET /keys (JWK set: JWE key and the service's
-// notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
+// The installments mock: the 12 operations under {base}=/installments, the issuer's /issuer/notifications, GET /keys (JWK set) and
+// the /__mock/ control surface.
 import { randomUUID } from 'node:crypto';
 import { createMockApp, listen, parseJson } from '../kit/app.js';
 import type { MockContext, MockHandle } from '../kit/context.js';
@@ -65,8 +64,7 @@ export async function startInstallmentsMock(
       panLists: [...world.panLists.values()].map((l) => ({ panListId: l.panListId, accountRange: l.accountRange, pans: l.pans.size })),
     }),
   };
-  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 carries too.many.requests,
-  // the reason code this mock's other 429 (the issuer endpoint's, provider 2.0.0 PlanNotifTooManyRequestError) carries.
+  // Stand-in mode: a rate limit's 429 carries too.many.requests, as the issuer's does (provider 2.0.0 PlanNotifTooManyRequestError).
   const app = createMockApp(
     context,
     (reply, status, message) => sendError(reply, status, status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_REQUEST', message),
@@ -74,8 +72,7 @@ export async function startInstallmentsMock(
     appOptions(options.standIn, (reply, status, message) => sendError(reply, status, 'too.many.requests', message)),
   );
   const guard = createGuard(context, contract, world, keys);
-  // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
-  // A callback hook, not an async one: it costs every answer no promise.
+  // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one. A callback hook: no promise.
   app.addHook('onSend', (req, reply, payload, done) => {
     if (!reply.hasHeader('Correlation-Id'))
       reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
@@ -88,8 +85,7 @@ export async function startInstallmentsMock(
     exchangeOf(req, world, () => clock.nowMs()).op = 'keys';
     return keys.jwks;
   });
-  // The partner's product as its onboarding sets it (use cases, the distribution partner classification, the lender's consumer
-  // offer selection), set otherwise by a check of what another product refuses; reset restores the one started with.
+  // The partner's product as onboarding sets it, changed by a check of what another product refuses; reset restores it.
   const started = { useCases: [...world.useCases], distributionPartner: world.distributionPartner };
   context.onReset.push(() =>
     Object.assign(world, {

@@ -1,8 +1,5 @@
-// Faults of the issuer's notification endpoint (switched in issuer.ts and errors.ts): each breaks
-// one rule of schemas/installments/rules.yaml, the way a provider's release might. `rules` names the
-// rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
-// the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
-// mutation -- --blind`).
+// Faults of the issuer's notification endpoint (issuer.ts, errors.ts), each breaking one rule of schemas/installments/rules.yaml.
+// The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { faultCatalogue } from '../kit/faults.js';
 import { bend, errorItems, recodeAt, rule, fault } from './fault-builders.js';
 import { INVALID, MISSING } from './errors.js';

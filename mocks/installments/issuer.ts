@@ -1,9 +1,6 @@
-// The issuer side of POST /notifications, for certifying an issuer integration the other way
-// round (reference, Flows - notification (b)): the suite plays the service and calls it. 201 on a
-// valid notification; 400 PlanNotifError; 401/403 on the signature; 404 for an issuer ICA this
-// endpoint does not serve; 429 past its allowance of notifications from one caller address within its
-// window (the contract's x-limits issuerNotificationsPerAddress and issuerThrottleWindowSeconds: provider
-// 2.0.0 PlanNotifTooManyRequestError, the IP rate limit of ten a second; the second sliding, the mock's reading).
+// The issuer side of POST /notifications, the suite playing the service (reference, Flows - notification (b)): 201; 400
+// PlanNotifError; 401/403 on the signature; 404 for an ICA not served; 429 past x-limits issuerNotificationsPerAddress within
+// issuerThrottleWindowSeconds per caller address (provider 2.0.0 PlanNotifTooManyRequestError, ten a second; sliding: the mock's reading).
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { limitOf } from '../../helpers/contract/facts.js';

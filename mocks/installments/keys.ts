@@ -1,5 +1,4 @@
-// The mock's JWE key (reference, payload encryption: RSA-OAEP-256 / A256GCM) and its public JWK
-// set at GET /keys, which also carries the public key the service signs notifications with.
+// The mock's JWE key (reference, payload encryption: RSA-OAEP-256 / A256GCM) and GET /keys, with the notification signing key.
 import { randomUUID } from 'node:crypto';
 import { CompactEncrypt, compactDecrypt, exportJWK, importPKCS8, importSPKI, type CryptoKey } from 'jose';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
@@ -39,11 +38,7 @@ export async function decryptJson(keys: InstallmentsKeys, jwe: string): Promise<
   }
 }
 
-/**
- * An answer's sensitive data as a compact JWE (RSA-OAEP-256 / A256GCM). The provider encrypts it for the
- * partner with a key no source gives the suite; the mock uses its own, so a caller sees it opaque, as a
- * partner's client without that key would.
- */
+/** Sensitive data as a compact JWE (RSA-OAEP-256 / A256GCM) under the mock's own key (no source gives the partner's): opaque to callers. */
 export async function encryptJson(keys: InstallmentsKeys, value: unknown): Promise<string> {
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: keys.kid })

@@ -1,9 +1,5 @@
-// Faults of merchant participations, merchant search and MID search (at the seams merchants.ts calls; the
-// limits and patterns through the contract): each breaks one rule of
-// schemas/installments/rules.yaml, the way a provider's release might. `rules` names the rule ids it
-// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
-// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
-// --blind`).
+// Faults of merchant participations, merchant and MID search (merchants.ts's seams; limits and patterns through the contract), each
+// breaking one rule of schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomInt } from 'node:crypto';
 import { faultCatalogue } from '../kit/faults.js';
 import { answerOf, bend, blind, okBody, refuseAt, relax, rule, skipAt, type Answering, type Changing, fault } from './fault-builders.js';
@@ -192,8 +188,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     state: (_x, c) => (c.statuses ? { ...c, statuses: [...c.statuses, 'ERROR'] } : c),
   }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
+  // Written blind. Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
     'in-lim-participations-31-accepted',
     'merchant participations per request at most maxItems (provider; reference Main fields): one more accepted',

@@ -1,8 +1,5 @@
-// Faults of approved offers (switched in offers.ts and the answer hook of index.ts; the limits
-// through the contract): each breaks one rule of schemas/installments/rules.yaml, the way a
-// provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
-// runs the specs citing them). The faults of the suite's authors first, then those written blind
-// (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
+// Faults of approved offers (offers.ts, index.ts's answer hook; limits through the contract), each breaking one rule of
+// schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { faultCatalogue } from '../kit/faults.js';
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
@@ -26,7 +23,7 @@ const offersMade =
 const merchantCountry = (x: Exchange) => x.ok?.body.merchant?.country as string | undefined;
 
 export const OFFERS_FAULTS = faultCatalogue([
-  // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
+  // Seeded beside the answer judge's offer amounts across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
   fault('in-val-offer-amounts-offers-total-int32-cents-wrapped', ['IN-VAL-OFFER-AMOUNTS'], {
     rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
     origin: 'seeded',

@@ -11,8 +11,7 @@ import { exchangeOf, type InstallmentsSeams } from './seams.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
 
-// provider 2.0.0: currencySymbol is one character, the symbol of the transaction's currency; a
-// currency without a one-character symbol of its own gets the generic currency sign (¤).
+// provider 2.0.0: currencySymbol is one character; a currency without a one-character symbol gets the generic sign (¤).
 const SYMBOLS: Record<string, string> = {
   USD: '$',
   EUR: '€',
@@ -27,11 +26,9 @@ const SYMBOLS: Record<string, string> = {
 const offerId = () => [...randomBytes(8)].map((b) => b % 10).join('');
 
 /**
- * The mock's split of a purchase into `tenure` installments (provider 2.0.0, Offer: amounts "with minor
- * unit according to ISO 4217"): the subsequent installment is the even share rounded to the currency's
- * minor unit (two decimals for a code the suite does not know), at least one minor unit; the total owed
- * is the amount, raised (the mock's small-purchase fee) where tenure - 1 shares would leave no positive
- * first installment.
+ * The mock's split into `tenure` installments (provider 2.0.0, Offer: amounts "with minor unit according to ISO 4217"): the even share
+ * rounded to the minor unit (two decimals for an unknown code), at least one; the total raised (the mock's small-purchase fee) where
+ * tenure - 1 shares would leave no positive first installment.
  */
 function splitOf(amount: number, tenure: number, currency: unknown): { other: number; total: number } {
   const exponent = minorUnitOf(currency) ?? 2;
@@ -42,10 +39,7 @@ function splitOf(amount: number, tenure: number, currency: unknown): { other: nu
 }
 export const OFFER_TENURES = [3, 6, 12];
 
-/**
- * An offer's schedule (provider 2.0.0, Offer.schedulePayments, which a plan sends back unchanged): monthly from `from`, the
- * first installment the total less the others.
- */
+/** An offer's schedule (provider 2.0.0, Offer.schedulePayments, sent back unchanged by a plan): monthly, the first the rest. */
 function scheduleOf(o: { totalAmount: number; otherInstallmentAmount: number; tenure: number }, currency: unknown, from: Date) {
   const unit = 10 ** (minorUnitOf(currency) ?? 2);
   const other = Math.round(o.otherInstallmentAmount * unit);
@@ -63,8 +57,7 @@ export function isEligible(world: InstallmentsState, pan: string): boolean {
 
 /**
  * provider 2.0.0, approvedOffers 400 examples (InvalidMerchantParameters, InvalidMerchantParameterCombinations,
- * MissingCountyCodeInMerchantParameters): an acquirerId or a merchantId needs the other and the
- * country; a merchant name or URL needs the country. No schema rule: the members the merchant lacks.
+ * MissingCountyCodeInMerchantParameters): acquirerId or merchantId needs the other and the country; a name or URL needs the country.
  */
 function merchantFieldsMissing(merchant: Record<string, unknown> | undefined): string[] {
   if (!merchant) return [];
@@ -145,10 +138,9 @@ export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockCo
       offerBeginDatetime: opens.toISOString(),
       offerEndDatetime: closes.toISOString(),
     }));
-    // provider 2.0.0, OfferIdField, PlanInstallmentInformation.feeValue, SchedulePayment: the terms a plan of the configured product must send.
+    // provider 2.0.0, OfferIdField, PlanInstallmentInformation.feeValue, SchedulePayment: the terms a plan of the product must send.
     for (const o of made) Object.assign(o, { apr: 0, feeValue: 0, schedulePayments: scheduleOf(o, currency, opens) });
-    // provider 2.0.0, Offer.priority: set by the lowest other installment amount, the lowest on top: the longest
-    // tenure first (an even share of a longer tenure is never larger).
+    // provider 2.0.0, Offer.priority: the lowest other installment amount on top, so the longest tenure first.
     made.reverse().forEach((o, i) => {
       o.priority = i + 1;
     });

@@ -1,8 +1,5 @@
-// Faults of PAN lists: registration and deregistration (switched in pans.ts; the limits and patterns
-// through the contract): each breaks one rule of schemas/installments/rules.yaml, the way a
-// provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
-// runs the specs citing them). The faults of the suite's authors first, then those written blind
-// (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
+// Faults of PAN list registration and deregistration (pans.ts; limits and patterns through the contract), each breaking one rule of
+// schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { faultCatalogue } from '../kit/faults.js';
 import { bend, okBody, refuseAt, relax, rule, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';
@@ -74,11 +71,9 @@ export const PANS_FAULTS = faultCatalogue([
       return r;
     },
   }),
-  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  // No fault drops the panListId pattern: a list id is made by the service (18 digits), so an id off
-  // the pattern names no list and is refused as an unknown list would be, with the same status and
-  // ReasonCode (provider 2.0.0 examples BadRequestPanListIdRegexValidationError: 'invalid.data:
-  // panListId'); only the Description's wording would differ, and no source pins it.
+  // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation loosened. None drops the panListId pattern: an id
+  // off it names no list and is refused as an unknown list, same status and ReasonCode (provider 2.0.0 example
+  // BadRequestPanListIdRegexValidationError: 'invalid.data: panListId'); only the unpinned Description would differ.
   relax('panListName-pattern-unenforced', 'panListName pattern', 'PanListName', undefined, { drop: ['pattern'] }, [
     'IN-PAT-PANLISTNAME',
     'IN-LIM-PANLISTNAME',
@@ -121,8 +116,7 @@ export const PANS_FAULTS = faultCatalogue([
     origin: 'seeded',
     judge: skipAt('register-update'),
   }),
-  // Seeded beside the exact-lookup checks of a list id in the body (origin 'seeded'): an 18-digit id
-  // read as a double loses its last digits, so another id of the same double names the list.
+  // Seeded beside the exact-lookup checks of a list id (origin 'seeded'): an 18-digit id read as a double loses its last digits.
   // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts).
   fault('in-lookup-exact-register-list-id-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'], {
     rule: "IN-LOOKUP-EXACT: a registration into a list finds it by its id as sent (provider 2.0.0, PanListIdNotFound); registerPans finds a list by all but its id's last character",

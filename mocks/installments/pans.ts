@@ -1,8 +1,6 @@
-// PAN lists: POST /consumers/pans/registrations and /deregistrations (seed 001, Endpoints;
-// provider 2.0.0: Registration, Deregistration). PANs arrive in a JWE `encryptedValue`; answers carry
-// counts as strings and, only when a card failed, the failed cards with their reasons encrypted in a root
-// `encryptedValue` (provider 2.0.0 registerPans and deregisterPans 200 examples: not present without a
-// failed card; never in clear).
+// PAN lists: POST /consumers/pans/registrations and /deregistrations (seed 001, Endpoints; provider 2.0.0: Registration,
+// Deregistration). PANs arrive in a JWE `encryptedValue`; answers carry counts as strings and, only when a card failed, the failed
+// cards encrypted in a root `encryptedValue` (provider 2.0.0 registerPans and deregisterPans 200 examples; never in clear).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MockContext } from '../kit/context.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
@@ -59,9 +57,8 @@ export function registerPanLists(
       judged(x, 'register-card-data', ok.body.encryptedValue === undefined && accountRange === undefined, () =>
         refusal('encryptedValue', 'required', 'give card data (encryptedValue) or an accountRange'),
       ) ??
-      // provider 2.0.0, registerPans 400 examples InvalidAccountRangeForNewPanList ("accountRange is not present in the
-      // system": Account range not valid); a list without a range takes the one given, which must be the system's too (a
-      // list's own range is judged below: InvalidAccountRangeForExistingPanList).
+      // provider 2.0.0, registerPans 400 example InvalidAccountRangeForNewPanList ("accountRange is not present in the system"); a
+      // list without a range takes the one given, which must be the system's too.
       judged(
         x,
         'register-range',
@@ -92,8 +89,7 @@ export function registerPanLists(
       world.panLists.set(x.list.panListId, x.list);
     }
     const list = x.list!;
-    // provider 2.0.0, registerPans 400 example (invalid account range for an existing pan list): a range other than the
-    // list's is refused, nothing registered; a list without a range takes the one given.
+    // provider 2.0.0, registerPans 400 example InvalidAccountRangeForExistingPanList: a range other than the list's, nothing registered.
     const own = list.accountRange;
     const other =
       Boolean(accountRange && panListId !== undefined && own) &&
@@ -111,9 +107,8 @@ export function registerPanLists(
     const failed: { pan?: string; reasonCode: string; description: string }[] = [];
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
-      // provider 2.0.0: Pan.pan (every pan is validated against the Luhn algorithm; a failing one is a per-PAN failure),
-      // and against the list's account range, or without one the first valid range found for its cards, which the list keeps
-      // for those added later (UnencryptedPartialSuccessPanRegistration: "pan failed for account range validation";
+      // provider 2.0.0: Pan.pan is validated against the Luhn algorithm (a per-PAN failure) and the list's range, or the first valid
+      // range found, kept for later cards (UnencryptedPartialSuccessPanRegistration: "pan failed for account range validation";
       // PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
       const valid =
         pan !== undefined &&

@@ -1,13 +1,12 @@
-// The terms of a plan against the offer it chose (provider 2.0.0, POST /plans): a module of its own, read by plans.ts and by
-// the fault comparing them coarser (plans.faults.ts).
+// The terms of a plan against the offer it chose (provider 2.0.0, POST /plans), apart so a fault can compare them coarser.
 import { present, type OfferTransaction } from './state.js';
 
 /** Two amounts equal to the last minor unit and beyond (a float's own error aside). */
 const exactly = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
 
 /**
- * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data
- * against the presented offer" (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
+ * provider 2.0.0, POST /plans: the offer's data "without any changes", the service "validates this data against the presented offer"
+ * (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
  */
 export function termsRefusal(
   otx: OfferTransaction,

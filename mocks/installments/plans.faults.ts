@@ -1,9 +1,5 @@
-// Faults of plans and the notification to the issuer (at the seams plans.ts calls: the selection judged, the
-// plan stored, the issuer found and the notification sent, the answers; the limits through the contract):
-// each breaks one rule of schemas/installments/rules.yaml, the way a provider's release might. `rules`
-// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
-// of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
-// mutation -- --blind`).
+// Faults of plans and the issuer notification (plans.ts's seams; limits through the contract), each breaking one rule of
+// schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { FaultMemory } from '../kit/faults.js';
@@ -160,8 +156,7 @@ export const PLANS_FAULTS = faultCatalogue([
     origin: 'telling',
     answer: okBody('getPlan', (b) => ({ ...b, transaction: { ...b.transaction, amount: Math.round(b.transaction.amount) } })),
   }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
+  // Written blind. Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
     'in-lim-tenure-1-accepted',
     'savePlan planInstallmentInformation.tenure is within its minimum and maximum (provider; reference, tenure): one below the minimum is accepted',
@@ -311,8 +306,7 @@ export const PLANS_FAULTS = faultCatalogue([
         ]),
     ),
   }),
-  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
-  // spec's own check looks at, so that only the judge of every answer can catch it.
+  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts): on a path no spec's own check looks at.
   fault('in-val-plan-schedule-computed-schedule-eur-floored-to-dimes', ['IN-VAL-PLAN-SCHEDULE'], {
     rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
     source: 'assumption',

@@ -1,7 +1,5 @@
-// The seams of the installments mock (mocks/kit/faults.ts; docs/architecture.md, Mocks): what one
-// exchange is known by as it goes, and the points a behaviour module hands its values to, naming no
-// fault. Every answer of the mock passes the answer seam on its way out (one onSend hook, `answers`),
-// so a reader's documented answer is written once and a fault bends it there.
+// The seams of the installments mock (mocks/kit/faults.ts; docs/architecture.md, Mocks). Every answer passes the answer seam on
+// its way out (one onSend hook, `answers`), so a documented answer is written once and a fault bends it there.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Verification } from '../../helpers/auth/oauth1.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
@@ -112,15 +110,9 @@ export type Step =
   // pans.ts, deregisterPans
   | 'dereg-card-data';
 
-/**
- * What a request stores or consumes, as the module hands it to the state seam: a decision recorded on a
- * plan (approvals), the key a notification counts under and whether it counts (issuer), the plan found.
- */
+/** What a request stores or consumes: a decision on a plan (approvals), a notification's count key (issuer), the plan found. */
 export interface Change {
-  /**
-   * approvals: the plan a decision names, the plans it lands on (undefined: that one), and the decision (undefined: none recorded);
-   * getPlan: the plan as the reader is about to show it.
-   */
+  /** approvals: the plan a decision names, the plans it lands on, the decision; getPlan: the plan as the reader shows it. */
   plan?: Plan;
   plans?: Plan[];
   decision?: string;
@@ -136,7 +128,7 @@ export interface Change {
   /** offers: the offers stored and answered, and the offerTransactionId they are kept under. */
   offers?: Record<string, any>[];
   offerTransactionId?: string;
-  /** pans: a card of the request and the list it is taken out of (undefined: none holds it); the list as the request leaves it, and how many cards it took out. */
+  /** pans: a card and the list it leaves (undefined: none holds it); the list as the request leaves it, and how many cards it took out. */
   pan?: string;
   holder?: PanList;
   list?: PanList;
@@ -148,7 +140,7 @@ export interface Change {
   /** merchants: a participation and its effectuation as read now (its status, and the reason of an ERROR). */
   participation?: Participation;
   effectuation?: { status: string; errorReason?: string };
-  /** merchants: the participations a reader reads (the latest of each merchant, or a search's candidates), and the statuses the completed list shows. */
+  /** merchants: the participations read (each merchant's latest, or a search's candidates), and the statuses the completed list shows. */
   participations?: Participation[];
   statuses?: string[];
   /** merchants, the searches: the criteria compared, and how a merchant's value is compared with one (whole, by default). */
@@ -191,10 +183,7 @@ export function exchangeOf(req: FastifyRequest, world: InstallmentsState, now: (
   return x;
 }
 
-/**
- * Every answer through the answer seam: the status, headers and JSON body as the handler made them,
- * given to the faults switched on that bend answers (none: the answer goes out untouched, byte for byte).
- */
+/** Every answer through the answer seam, given to the faults that bend answers (none: it goes out untouched, byte for byte). */
 export function answers(app: FastifyInstance, faults: FaultSet, world: InstallmentsState, now: () => number): void {
   const seams = faults.seams<InstallmentsSeams>();
   const answering = new Set(faults.catalogue.filter((f: Fault) => f.seams?.answer).map((f) => f.id));

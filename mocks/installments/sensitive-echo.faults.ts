@@ -1,8 +1,5 @@
-// Faults that answer a credential of the request in clear, in a member no documented answer has: the
-// OAuth 1.0a consumer key that signed the call (reference/installments.md, Transport and auth: the
-// consumer key and its signing key are credentials, not data; IN-OBJ-SENSITIVE). They bend the answer
-// as it leaves the mock, at the kit's reply seam (mocks/kit/faults.ts FaultSeams.reply): no behaviour
-// module knows them.
+// Faults that answer the OAuth 1.0a consumer key in clear, in a member no documented answer has (reference/installments.md, Transport
+// and auth: credentials, not data; IN-OBJ-SENSITIVE), at the kit's reply seam: no behaviour module knows them.
 import { faultCatalogue, withMember, type Reply } from '../kit/faults.js';
 
 /** The consumer key of the request's OAuth Authorization header (its oauth_consumer_key parameter). */

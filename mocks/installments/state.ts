@@ -1,8 +1,5 @@
-// Everything the installments mock keeps, declared in one place (reference/installments.md):
-// consumer keys with the operations they may call, the service's own signing key (outbound
-// notifications), the acquirers it knows, the issuers configured per account range, and the
-// stores of the 12 operations (reset by the control surface). The JWE key pair (keys.ts) is made
-// once at start.
+// Everything the installments mock keeps (reference/installments.md): consumer keys and their operations, the outbound signing key,
+// acquirers, issuers per account range, and the stores of the 12 operations (reset by the control surface).
 import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { IndexedMap } from '../kit/indexed-map.js';
@@ -35,8 +32,8 @@ export interface PanList {
   panListName?: string;
   accountRange?: { accountRangeLow: string; accountRangeHigh: string };
   /**
-   * Without an accountRange, the held range its cards are validated against: the first one a valid card sent to it fell in,
-   * kept for the cards added later (provider 2.0.0, PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
+   * Without an accountRange, the range its first valid card fell in, kept for later cards (provider 2.0.0,
+   * PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
    */
   cardsRange?: { accountRangeLow: string; accountRangeHigh: string };
   pans: Set<string>;
@@ -74,45 +71,25 @@ export interface InstallmentsState {
   keys: ConsumerKey[];
   serviceKey: ConsumerKey;
   providerId: string;
-  /**
-   * The partner's configured product (provider 2.0.0: Mastercard Installments Payment Services, carded), its use cases
-   * (DURING_PURCHASE, POST_PURCHASE): what a plan must carry (TransactionOffers "mandatory for During Purchase use case").
-   */
+  /** Product use cases (provider 2.0.0, carded): what a plan must carry (TransactionOffers "mandatory for During Purchase use case"). */
   useCases: string[];
-  /**
-   * Whether the partner is classified as a distribution partner (provider 2.0.0, PlanCreateInvalidInput example
-   * InvalidPresentedOffersDSP): its plans carry offerId and transactionOffers whatever its use cases.
-   */
+  /** A distribution partner (provider 2.0.0, PlanCreateInvalidInput example InvalidPresentedOffersDSP): offerId and transactionOffers. */
   distributionPartner: boolean;
-  /**
-   * Whether the lender lets the consumer select the offer (provider 2.0.0, PlanApprovalParameters.offerId: with it disabled,
-   * an approval names the offer); a lender's onboarding setting, on by default.
-   */
+  /** The lender lets the consumer select the offer (provider 2.0.0, PlanApprovalParameters.offerId); on by default. */
   consumerOfferSelection: boolean;
   acquirerIcas: string[];
   issuers: Issuer[];
   /**
-   * The account ranges the system holds (provider 2.0.0, registerPans InvalidAccountRangeForNewPanList: a
-   * new list's range "not present in the system" is refused; PanRegistrationWithEncryptedValueRequest: a
-   * list's cards "validated against the first valid account range found"): the issuer's, the 16-digit one
-   * of the suite's list cards (BIN 455555), the two either side of the issuer's, and blocks of each length 11 to 19 under BIN 455556 (the
-   * first ten digits told apart by length, so no two overlap) a check may register a list with.
+   * The account ranges held (provider 2.0.0, registerPans InvalidAccountRangeForNewPanList "not present in the system";
+   * PanRegistrationWithEncryptedValueRequest "validated against the first valid account range found"): the issuer's, the suite's
+   * list cards' (BIN 455555), the two either side of the issuer's, and one per length 11 to 19 under BIN 455556, none overlapping.
    */
   accountRanges: { accountRangeLow: string; accountRangeHigh: string }[];
   participations: Participation[];
-  /**
-   * Indexes of the participations, so that a read costs what it finds whatever was submitted: the
-   * participations of each request_id, and the latest participation of each merchant (its legal
-   * name, country and acquirer ICA; in the order merchants first appeared), grouped by the
-   * criteria of a merchant search (provider 2.0.0, MerchantSearch: the ICA, the country, and the
-   * three-character sequences of the lower-cased legal name it is searched by).
-   */
+  /** Indexes: participations by request_id, merchants by search criteria (provider 2.0.0, MerchantSearch: ICA, country, name sequences). */
   participationsByRequest: Map<string, Participation[]>;
   merchants: IndexedMap<string, Participation, 'ica' | 'country' | 'nameGrams'>;
-  /**
-   * What each merchant (its key, merchantKey) keeps once given, whatever a later participation leaves out
-   * (provider 2.0.0, postMerchantParticipations: a MAID immutable once entered, duns not modified).
-   */
+  /** What each merchant keeps once given (provider 2.0.0, postMerchantParticipations: a MAID immutable once entered, duns not modified). */
   fixed: Map<string, Partial<Record<(typeof FIXED)[number], unknown>>>;
   panLists: Map<string, PanList>;
   offerTransactions: Map<string, OfferTransaction>;
@@ -130,8 +107,7 @@ function consumerKey(
   return { consumerKey: name, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey, operations };
 }
 
-// Configured per account range (reference, Flows - notification (a)); written as an issuer might
-// (case, a leading zero, a query string) so that a notification to another URL is seen at once.
+// Configured per account range (reference, Flows - notification (a)); written as an issuer might (case, a leading zero, a query).
 export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/Installments/Notifications-007?issuerCid=202020&Ref=Ab%2F07';
 
 export function createInstallmentsState(useCases = ['DURING_PURCHASE'], distributionPartner = false): InstallmentsState {
@@ -260,11 +236,7 @@ export function addParticipation(world: InstallmentsState, p: Participation): vo
   world.merchants.set(merchantKey(p), p);
 }
 
-/**
- * The merchants (latest participations) a search can match, in the merchants' order: a superset
- * the caller filters with its own criteria. Narrowed by the most selective criterion given:
- * the legal name's sequences, then the acquirer ICA, then the country; every merchant otherwise.
- */
+/** The merchants a search can match, a superset narrowed by the most selective criterion given (name sequences, ICA, country). */
 export function merchantCandidates(
   world: InstallmentsState,
   criteria: { merchantLegalName?: string; acquirerICA?: string; countryCode?: string },

@@ -1,8 +1,5 @@
-// The mock app factory: a Fastify server whose one body parser (body.ts) hands every handler the
-// body's text within the kit's limits (so malformed JSON is the mock's 400, not a crash), the
-// /__mock/ control surface, and no logging (nothing sensitive on stdout).
-// As the stand-in of a provider sandbox (mocks/stand-in.ts) it has no control surface and may
-// limit the request rate, as a sandbox does.
+// The mock app factory: Fastify with one body parser (body.ts), so malformed JSON is the mock's 400, not a crash; the /__mock/ control
+// surface; no logging (nothing sensitive on stdout).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -40,11 +37,9 @@ function errorPayload(clientError: ClientError, status: number, message: string)
 }
 
 /**
- * A request Node's HTTP parser refuses (an over-long header, an unknown method, a NUL in a header)
- * never reaches a route: Node raises 'clientError' on the socket. Answered here in the service's
- * error shape with `Connection: close` and the socket ended after the answer (RFC 9112, 9.6: the
- * client then knows not to send more on it), never destroyed unannounced; a HEAD gets no body
- * (RFC 9110, 9.3.2). 431 for headers too large (RFC 6585, 5), 408 for a request too slow, else 400.
+ * A request Node's HTTP parser refuses never reaches a route ('clientError'): answered in the service's error shape with
+ * `Connection: close`, the socket ended after the answer (RFC 9112, 9.6), no body to a HEAD (RFC 9110, 9.3.2). 431 for headers too
+ * large (RFC 6585, 5), 408 for a request too slow, else 400.
  */
 export function answerParserError(clientError: ClientError) {
   return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
@@ -63,15 +58,14 @@ export function answerParserError(clientError: ClientError) {
   };
 }
 
-/** `served`: the contract the mock plays and the paths its operations are served under, by which a body is read as its operation takes it (body.ts). */
+/** `served`: the contract the mock plays and the paths its operations are served under, so a body is read as its operation takes it. */
 export function createMockApp(
   context: MockContext,
   clientError: ClientError,
   served: ServedOperations,
   options: AppOptions = {},
 ): FastifyInstance {
-  // Whatever Fastify itself refuses (a URL that does not decode...) is the client's 4xx in the
-  // service's error shape, never a 500 or Fastify's own body.
+  // Whatever Fastify itself refuses is the client's 4xx in the service's error shape, never a 500 or Fastify's own body.
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
@@ -86,8 +80,7 @@ export function createMockApp(
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', bodyParser(served));
-  // The fault seam every answer passes through (kit/faults.ts, FaultSeams.reply): a JSON or text answer
-  // of the service (not the control surface), whatever module made it. Only in a mock whose catalogue has such a fault.
+  // The reply seam (FaultSeams.reply): every JSON or text answer of the service, only where the catalogue has such a fault.
   if (context.faults.replying.length) {
     const operationOf = servedOperation(served);
     app.addHook('onSend', (req, reply, payload, done) => {
@@ -127,9 +120,7 @@ export function createMockApp(
     for (const fn of context.onAdvance ?? []) await fn();
     return { now: context.clock.now().toISOString() };
   });
-  // Sets the clock to any instant, earlier than today too: a rule dated earlier in the year is then
-  // reachable on both sides of its date (mocks/kit/clock.ts). Time runs on from it, or with "frozen": true
-  // stands still there until advanced; reset returns to the start.
+  // Sets the clock to any instant, earlier too, so a dated rule is reachable on both sides of its date; "frozen": true stands still.
   app.post('/__mock/clock/set', async (req: FastifyRequest, reply: FastifyReply) => {
     const body = parseJson(req.body) as { at?: unknown; frozen?: unknown } | undefined;
     if (!body || body.at === undefined || (body.frozen !== undefined && typeof body.frozen !== 'boolean'))

@@ -1,37 +1,19 @@
-// How every mock reads a request body: the kit app's one content-type parser (app.ts), for every
-// route of every service and of the control surface. A body is refused before any handler sees it
-// when its operation does not take its media type (the requestBody `content` of the contract the
-// mock plays, loosened by its start-up faults), and when it is larger, nests deeper or arrives
-// slower than any request of the contracts needs. The status is the one the operation documents
-// for that refusal (its 415 or 413), else its 400, else the refusal's own in the service's error
-// shape. What is left of a body refused unread is read and dropped after the answer, so that its
-// sender reads the answer; a body that does not end then closes its connection.
+// How every mock reads a request body (the kit app's one content-type parser). A body is refused before any handler when its
+// operation does not take its media type (the contract's requestBody `content`, loosened by start-up faults), or it is larger, deeper
+// or slower than any request needs: the operation's 415 or 413, else its 400, else the refusal's own in the service's error shape.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 
 /**
- * The largest body read, in bytes. No contract states a size limit. The largest body the suite
- * sends is a financial data pay statement one byte past 1 MiB (provider 1.35.0 PayStatement
- * `statement`, base64: about 1.4 MB), to show a store takes more than the buffer it is often
- * written with; other bodies are of a few hundred kilobytes at most (1,001 transactions to
- * enrich, one past the contract's maximum: about 230 KB). 1.5 MiB takes them all, while a 2 MB
- * junk object is refused before it is parsed or stored.
+ * The largest body read, in bytes; no contract states one. The suite's largest is a pay statement one byte past 1 MiB (provider 1.35.0
+ * PayStatement `statement`, base64: about 1.4 MB); 1.5 MiB takes it, a 2 MB junk object is refused before it is parsed.
  */
 export const MAX_BODY_BYTES = 1.5 * 1024 * 1024;
 
-/**
- * The deepest nesting of objects and arrays a body may have. The deepest request body of the three
- * contracts nests 5 levels (financial data's report generation and webhook subscription bodies);
- * 32 leaves room for what a schema leaves open, and refuses a body built only to exhaust the
- * recursive walks that read it (the contract's validation, the searches for echoed secrets).
- */
+/** The deepest nesting a body may have: the contracts' is 5 levels; 32 leaves room and refuses a body built to exhaust the walks. */
 export const MAX_BODY_DEPTH = 32;
 
-/**
- * How long a body may go without a byte arriving, in milliseconds. A client sends a body back to
- * back; one that stops (a chunk announced far beyond MAX_BODY_BYTES, then nothing) would otherwise
- * hold its connection until it gives up.
- */
+/** How long a body may go without a byte, in ms: one that stops would otherwise hold its connection until it gives up. */
 export const BODY_IDLE_MS = 2_000;
 
 /** The operations an app serves: the contract it plays and the paths its operations are served under. */
@@ -81,10 +63,7 @@ export function nestingDepth(text: string, max = Infinity): number {
   return deepest;
 }
 
-/**
- * The operation a request's route serves, looked up once per method and route (an unknown route, the
- * control surface or a route no operation describes has none).
- */
+/** The operation a request's route serves, looked up once per method and route (none for the control surface or an unknown route). */
 export function servedOperation(served: ServedOperations): (req: FastifyRequest) => Operation | undefined {
   const operations = new Map<string, Operation | undefined>();
   return (req) => {
@@ -103,10 +82,7 @@ export function servedOperation(served: ServedOperations): (req: FastifyRequest)
   };
 }
 
-/**
- * The content-type parser of every body: the text of the body, read whole within the limits above,
- * or a BodyRefused. A request of no operation (servedOperation) gets only the limits.
- */
+/** The content-type parser of every body: its text, read whole within the limits above, or a BodyRefused. */
 export function bodyParser(served: ServedOperations) {
   const operationOf = servedOperation(served);
   return (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: string) => void): void => {
@@ -134,7 +110,7 @@ export function bodyParser(served: ServedOperations) {
       payload.removeListener('data', onData);
       done(error, body);
     };
-    // Looked at again after the event loop has read what is waiting: a loop held up by other work does not refuse a body it has not read yet.
+    // Looked at again after the event loop reads what is waiting: a loop held up by other work refuses no body it has not read yet.
     const watch = setInterval(
       () =>
         Date.now() - lastByteAt > BODY_IDLE_MS &&
@@ -161,11 +137,7 @@ export function bodyParser(served: ServedOperations) {
   };
 }
 
-/**
- * After the answer to a body refused unread, what is left of it is read and dropped (its sender,
- * still writing, then reads the answer instead of a reset connection: RFC 9112, 9.6); a body still
- * not ended BODY_IDLE_MS later (a chunk announced beyond any limit) closes the connection.
- */
+/** After answering a body refused unread, the rest is drained so its sender reads the answer (RFC 9112, 9.6); idle BODY_IDLE_MS: closed. */
 export function dropRestOfBody(req: FastifyRequest, reply: FastifyReply): void {
   // Fastify answers a parser's refusal with Connection: close, and Node then resets a connection whose sender is still writing.
   reply.removeHeader('connection');

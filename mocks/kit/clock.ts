@@ -1,18 +1,12 @@
-// Virtual clock: real time plus an offset the control surface can move, so token expiry, report
-// completion and state machines are testable in seconds. It can be set to any instant a Date
-// holds, earlier than today too, so that a rule dated earlier in the year (or a rule not yet in
-// force) is reachable on both sides of its date.
+// Virtual clock: real time plus an offset the control surface moves, so expiry and state machines are testable in seconds; any
+// instant a Date holds, earlier too, so a dated rule is reachable on both sides of its date.
 /** The latest instant a JavaScript Date can hold (ECMA-262: 8.64e15 ms after the epoch). */
 export const MAX_DATE_MS = 8.64e15;
 
 /** An error of a clock setting, worded for one line (the control surface answers it as a 400). */
 export class ClockError extends RangeError {}
 
-/**
- * The instant a clock setting names, in ms: an ISO 8601 date or date-time with its zone (a date
- * alone is midnight UTC) or a number of epoch ms. Anything else, or an instant outside what a Date
- * holds, is a ClockError naming the value.
- */
+/** The instant a clock setting names, in ms: ISO 8601 with its zone (a date alone is midnight UTC) or epoch ms; else a ClockError. */
 export function parseClockInstant(value: unknown): number {
   const shown = JSON.stringify(value) ?? String(value);
   const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -60,11 +54,7 @@ export class VirtualClock {
     if (this.frozenAtMs !== undefined) this.frozenAtMs += seconds * 1000;
   }
 
-  /**
-   * Sets the clock to an instant (ms), earlier or later than now; time then runs on from it, or, when
-   * `frozen`, stands still there (moved by advance only): an edge of a time window is then reached to
-   * the millisecond, with no real time passing between two calls.
-   */
+  /** Sets the clock to an instant (ms); time runs on, or, `frozen`, stands still until advanced, so a window's edge is reached exactly. */
   setTo(ms: number, frozen = false): void {
     if (!(Math.abs(ms) <= MAX_DATE_MS)) throw new ClockError(`clock instant ${ms} is outside what a date can hold`);
     this.offsetMs = ms - Date.now();

@@ -1,6 +1,4 @@
-// What a mock is made of, as the kit's app factory (app.ts) and its stand-in mode (stand-in-mode.ts)
-// see it: the context every handler reads (faults, clock, deliveries, reset hooks), the options
-// of the app, the service's error answer and the handle a start function returns.
+// What a mock is made of, as the app factory and its stand-in mode see it: the handler context, options, error answer, handle.
 import type { FastifyReply } from 'fastify';
 import type { VirtualClock } from './clock.js';
 import type { Deliveries } from './deliveries.js';
@@ -14,10 +12,7 @@ export interface MockContext<FaultId extends string = string> {
   deliveries: Deliveries;
   /** Called by POST /__mock/reset after the kit's own state is reset. */
   onReset: (() => void)[];
-  /**
-   * Awaited by POST /__mock/clock/advance once the clock has moved: what time alone triggers
-   * (a report completing and its callback) has happened when the control call answers.
-   */
+  /** Awaited by POST /__mock/clock/advance, so what time alone triggers (a report and its callback) has happened when it answers. */
   onAdvance?: (() => Promise<void> | void)[];
   /** Public description of the mock's world, served at GET /__mock/world: never a secret. */
   world: () => unknown;
@@ -28,10 +23,7 @@ export interface MockContext<FaultId extends string = string> {
 }
 
 export interface AppOptions {
-  /**
-   * Serve the /__mock/ control surface (the default). Off, every /__mock/ route, the kit's and a
-   * service's own, falls to the service's 404: a provider sandbox has none.
-   */
+  /** Serve the /__mock/ control surface (default); off, every /__mock/ route falls to the service's 404, as a sandbox has none. */
   controlSurface?: boolean;
   /** Requests per second per client IP (token bucket, burst = the rate, at least 1); 0 or undefined: no limit. */
   requestsPerSecond?: number;

@@ -1,6 +1,5 @@
-// Outbound deliveries (webhooks, notifications, callbacks): recorded for the control surface and
-// sent for real. A routing table maps public host names used in tests to loopback receivers, so
-// contract rules on URLs (HTTPS, ports) stay enforced while the bytes stay on this machine.
+// Outbound deliveries, recorded for the control surface and sent for real: a routing table maps public host names to loopback
+// receivers, so contract rules on URLs (HTTPS, ports) stay enforced while the bytes stay on this machine.
 export interface Delivery {
   id: number;
   url: string;
@@ -17,10 +16,7 @@ export class Deliveries {
   private next = 1;
   /** public origin (https://issuer.example.test) -> loopback origin (http://127.0.0.1:5123) */
   readonly routes = new Map<string, string>();
-  /**
-   * Where a delivery to an origin off this machine goes when no route names it (the standalone
-   * mock's loopback receiver, or a URL its user gave): undefined sends it where it is addressed.
-   */
+  /** Where a delivery off this machine goes when no route names it; undefined sends it where it is addressed. */
   divertTo?: string;
 
   list(): Delivery[] {
@@ -32,8 +28,7 @@ export class Deliveries {
   }
 
   route(publicOrigin: string, loopbackOrigin: string): void {
-    // Each kept as its origin, as WHATWG URL writes it (send() looks a target up by its origin and
-    // joins the loopback one with the target's path), whatever else the URL given holds.
+    // Each kept as its origin as WHATWG URL writes it: send() looks a target up by origin and joins the loopback one with its path.
     this.routes.set(new URL(publicOrigin).origin, new URL(loopbackOrigin).origin);
   }
 

@@ -1,7 +1,5 @@
-// Named deviations from the contract (docs/architecture.md, Mocks). A service declares its catalogue;
-// `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time. A fault bends a
-// mock through its contract (`relax`) or through the seams a behaviour module calls (`seams`), so the
-// behaviour module holds the documented behaviour only.
+// Named deviations from the contract (docs/architecture.md, Mocks), switched on by `MOCK_FAULTS=id[,id]` or the control surface:
+// a fault bends a mock through its contract (`relax`) or the seams its behaviour modules call, which hold the documented behaviour only.
 import { editDistance } from '../../helpers/config/env-file.js';
 
 export interface Relaxation {
@@ -15,13 +13,13 @@ export interface Relaxation {
   drop?: string[];
   /** Keywords to set there (e.g. a looser pattern). */
   set?: Record<string, unknown>;
-  /** Numeric keywords moved by this much there (`{ maxLength: 1 }`: one more character allowed), so a fault off by one never restates the contract's figure. */
+  /** Numeric keywords moved by this much (`{ maxLength: 1 }`: one more character), so an off-by-one fault never restates the figure. */
   shift?: Record<string, number>;
   /** Values added to an array keyword there (`{ enum: ['PARTNER'] }`). */
   add?: Record<string, unknown[]>;
   /** Values removed from an array keyword there (`{ enum: ['WALLET'] }`). */
   remove?: Record<string, unknown[]>;
-  /** Keywords given the provider's value there (`['enum']`: the schema's `x-provider-enum`), so a provider-faithful fault never restates it. */
+  /** Keywords given the provider's value (`['enum']`: the schema's `x-provider-enum`), so a provider-faithful fault never restates it. */
   provider?: string[];
   /** Names to remove from a `required` list there. */
   unrequire?: string[];
@@ -34,23 +32,16 @@ export interface Fault<Id extends string = string> {
   /** Where the rule comes from: the seed, the provider's published document, or an assumption of the reference page. */
   source: 'seed' | 'provider' | 'assumption';
   /**
-   * Ids of the service's rule catalogue (schemas/<service>/rules.yaml and rules/*.yaml) this fault
-   * breaks. `npm run mutation -- --targeted` runs only the specs citing one of them (plus the smoke
-   * tests); a fault without them is run against the whole service. tests/self/fault-rules.spec.ts
-   * fails an unknown id and lists the faults without any.
+   * Rule ids (schemas/<service>/rules.yaml and rules/*.yaml) it breaks: `--targeted` runs the specs citing them; none: the whole
+   * service. tests/self/fault-rules.spec.ts fails an unknown id.
    */
   rules?: string[];
   /**
-   * 'blind': written from the rules by someone who had not read the specs (see `blind`): the independent measure.
-   * 'telling': a normalisation of an echoed value on one path: caught only by inputs that can tell.
-   * 'model': a deviation only a sequence of calls shows: what the reference models catch.
-   * 'seeded': a deviation of a property family on one of its paths (see `seeded`): proves that family's check can fail there.
+   * 'blind': written from the rules with the specs unread. 'telling': a normalisation on one path only telling inputs catch.
+   * 'model': a deviation only a sequence of calls shows. 'seeded': a property family broken on one of its paths.
    */
   origin?: 'blind' | 'telling' | 'model' | 'seeded';
-  /**
-   * The named set of a later independent measure (see `independent`): faults written blind by another
-   * engineer, run on their own by `npm run mutation -- --set <name>` and counted apart from `origin`.
-   */
+  /** The independent set it belongs to (`npm run mutation -- --set <name>`), counted apart from `origin`. */
   set?: string;
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
@@ -60,22 +51,14 @@ export interface Fault<Id extends string = string> {
   aliases?: string[];
   /** For behaviour faults: the functions it registers at the seams of its resource (FaultSeams). */
   seams?: FaultSeams;
-  /**
-   * The family of seams it bends (a resource's: its behaviour module asks `seams(family)`), so that a
-   * step name two resources share ('filters', 'account') reaches only its own resource's faults.
-   * Unset: every family's seams.
-   */
+  /** The family of seams it bends, so a step name two resources share ('filters', 'account') reaches only its own; unset: every family. */
   family?: string;
 }
 
 /** A fault that applies to every exchange of its seams. */
 export const always = (): boolean => true;
 
-/**
- * The judge functions a resource's faults are written with, at its steps: `fold` changes the request
- * at `step` before it is judged there, `skip` lets the refusal of `step` pass (`then` resolves what the
- * step would have), `refuse` refuses at `step` a request the sources accept.
- */
+/** Judge functions at a step: `fold` changes the request before it is judged, `skip` lets its refusal pass, `refuse` adds one. */
 export const judgesAt = <T extends SeamTypes>() => {
   type Judge = NonNullable<FaultSeams<T>['judge']>;
   type When = (x: T['x'], memory: FaultMemory) => boolean;
@@ -103,11 +86,8 @@ export const judgesAt = <T extends SeamTypes>() => {
 type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
 
 /**
- * The builder of one resource's faults: how a fault bends the mock (a relaxation of the contract, or
- * functions at the resource's seams, or the kit's reply seam) and what it is (its source, seed unless given;
- * `origin`, `aliases`). Its `rules` are the rule ids of the service (`prefix`: 'FD', 'CE') its text starts
- * with ('FD-A, FD-B: what breaks'). The rule text comes after the id, or first in the object where the two
- * do not fit on one line.
+ * The builder of one resource's faults (a relaxation, seam functions, or the reply seam; source seed unless given). Its `rules` are
+ * the ids (`prefix`: 'FD', 'CE') its text starts with ('FD-A, FD-B: what breaks').
  */
 export const faultWriter = <T extends SeamTypes>(prefix: string) => {
   const ruleIds = new RegExp(`^(${prefix}-[A-Z0-9-]+(?:, ${prefix}-[A-Z0-9-]+)*): `);
@@ -128,11 +108,7 @@ export function inFamily<Id extends string>(family: string, faults: Fault<Id>[])
   return faults.map((f) => (f.seams && f.family === undefined ? { ...f, family } : f));
 }
 
-/**
- * What a resource's seams carry (its behaviour module names them): the exchange (what the behaviour
- * knows of one request as it goes), the steps of its judgement, a refusal, a change of state, the
- * answer and an outbound delivery, each as that module writes it.
- */
+/** What a resource's seams carry, as its module writes them: the exchange, the steps, a refusal, a change, the answer, a delivery. */
 export interface SeamTypes {
   x: unknown;
   step: string;
@@ -149,14 +125,12 @@ export type SeamFn<T extends SeamTypes, K extends keyof FaultSeams> = NonNullabl
 export type FaultMemory = Record<string, any>;
 
 /**
- * The seams a behaviour module calls at each point, naming no fault: each is given the value the
- * documented behaviour made and returns the value to go on with. A fault registers a function at the
- * seams it bends; the faults switched on are applied in catalogue order. Four seams cover what a
- * provider's release can get wrong: (a) the request as judged, (b) the state change, (c) the answer,
- * (d) a delivery; the kit's (e) takes every answer as it leaves, for a fault no one module owns.
+ * The seams a behaviour module calls, naming no fault: each takes the value the documented behaviour made and returns the one to go
+ * on with; faults switched on apply in catalogue order: (a) the request as judged, (b) the state change, (c) the answer, (d) a
+ * delivery, (e) the kit's, every answer as it leaves.
  */
 export interface FaultSeams<T extends SeamTypes = any> {
-  /** (a) At each step of the judgement, the refusal the contract gives (undefined: none) bent: loosened, skipped (undefined), added, or its status or code changed. A step may also fold the request before it is judged. */
+  /** (a) The refusal the contract gives at a step (undefined: none), bent; a step may also fold the request before it is judged. */
   judge?(x: T['x'], step: T['step'], refusal: T['refusal'] | undefined, memory: FaultMemory): T['refusal'] | undefined;
   /** (b) What the request stores or consumes. */
   state?(x: T['x'], change: T['change'], memory: FaultMemory): T['change'];
@@ -164,11 +138,7 @@ export interface FaultSeams<T extends SeamTypes = any> {
   answer?(x: T['x'], answer: T['answer'], memory: FaultMemory): T['answer'];
   /** (d) An outbound delivery (undefined: not sent). */
   delivery?(x: T['x'], delivery: T['delivery'], memory: FaultMemory): T['delivery'] | undefined;
-  /**
-   * (e) Any answer of the mock as it leaves (mocks/kit/app.ts), whatever module made it: its body text
-   * rewritten (a value of the request echoed in a member no module writes). Called by the kit, never
-   * by a behaviour module.
-   */
+  /** (e) Any answer as it leaves (mocks/kit/app.ts), its body text rewritten; called by the kit only. */
   reply?(x: Reply, body: string, memory: FaultMemory): string;
 }
 
@@ -203,50 +173,27 @@ export interface Seams<T extends SeamTypes> {
 /** A fault's id and the earlier ids it answers to. */
 export const faultIds = (f: Fault): string[] => [f.id, ...(f.aliases ?? [])];
 
-/**
- * A fault written blind: from the seed, the provider's document, the contract and the mock by
- * someone who had not read the specs (the independent measure; `npm run mutation -- --blind`
- * counts them apart). It sits in its resource's catalogue beside the faults of the suite's own
- * authors; `origin` is what tells the two sets apart.
- */
+/** A fault written blind: from the sources with the specs unread (`npm run mutation -- --blind` counts them apart). */
 export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> => ({ ...fault, origin: 'blind' }) as Fault<F['id']>;
 
-/**
- * The names of the independent sets of faults written blind, one per engineer and time, each from
- * the sources only with the specs unread (docs/mutation.md says who wrote which and what each measured).
- */
+/** The names of the independent sets (docs/mutation.md). */
 export type IndependentSet =
   `independent-${2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38}`;
 
-/**
- * A fault of a named independent set: written blind like `blind`, but by another
- * engineer at another time, so it is measured as its own set (`npm run mutation -- --set <name>`)
- * and not mixed into the first blind measure (`--blind`).
- */
+/** A fault of a named independent set, measured on its own (`npm run mutation -- --set <name>`), not with `--blind`. */
 export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: IndependentSet, fault: F): Fault<F['id']> =>
   ({ ...fault, set, mutation: true }) as Fault<F['id']>;
 
-/**
- * A fault that breaks a property family (outbound deliveries, date windows, counts) on one path of
- * one operation, as a provider's engineer might (a callback called without its query string, a
- * window whose edge is exclusive, a count of the page instead of the set): written by the suite's
- * authors beside the check of that family and path, to show that check fails with it and only with it.
- */
+/** A fault that breaks a property family (deliveries, date windows, counts) on one path, to show that family's check fails with it. */
 export const seeded = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
   ({ ...fault, origin: 'seeded' }) as Fault<F['id']>;
 
-/**
- * A service's fault catalogue as declared, its ids kept as a union of their literals, so that a
- * mock asking `faults.has('<id>')` of an id no catalogue declares is a compile error.
- */
+/** A fault catalogue with its ids kept as literals, so `faults.has('<id>')` of an undeclared id fails to compile. */
 export function faultCatalogue<Id extends string>(faults: Fault<Id>[]): Fault<Id>[] {
   return faults;
 }
 
-/**
- * The ids a catalogue declares (a union of string literals). never when an id is only a string
- * (a catalogue declared as `Fault[]`): every `has` then fails to compile instead of checking nothing.
- */
+/** The ids a catalogue declares; never when an id is only a string, so every `has` then fails to compile. */
 export type FaultId<C> = C extends readonly Fault<infer Id>[] ? (string extends Id ? never : Id) : never;
 
 export class FaultError extends Error {}
@@ -284,7 +231,7 @@ export class FaultSet<Id extends string = string> {
     this.replying = catalogue.filter((f) => f.seams?.reply);
   }
 
-  /** The catalogue id of an id or alias; an unknown one is refused in one short line: the id's first characters, how many are known and the nearest (never the whole catalogue). */
+  /** The catalogue id of an id or alias; an unknown one is refused in one short line (its first characters, the count, the nearest). */
   private known(id: string): string {
     const fault = this.catalogue.find((f) => faultIds(f).includes(id));
     if (!fault) {
@@ -312,7 +259,7 @@ export class FaultSet<Id extends string = string> {
     this.runtime = new Set(ids.map((id) => this.known(id)));
   }
 
-  /** The seams of this mock (FaultSeams), typed as its behaviour module writes them; `family`: only the faults of that family's seams and those of none. */
+  /** The seams of this mock, typed as its behaviour module writes them; `family`: only that family's faults and those of none. */
   seams<T extends SeamTypes>(family?: string): Seams<T> {
     const mine = (f: Fault<Id>) => family === undefined || f.family === undefined || f.family === family;
     const at = <K extends keyof FaultSeams>(seam: K) => this.catalogue.filter((f) => f.seams?.[seam] && mine(f));
@@ -349,10 +296,8 @@ export class FaultSet<Id extends string = string> {
 }
 
 /**
- * The ids read at run time (MOCK_FAULTS, a command line) that belong to this service's catalogue, typed
- * as its ids. A fault belongs to one service: `<service>:<id>` names it there; a bare id applies to the
- * one service whose catalogue has it (an id two catalogues share must be qualified, and an id no
- * catalogue knows is refused before a mock starts: unknownFaultsMessage of mocks/index.ts).
+ * The ids read at run time (MOCK_FAULTS, a command line) of this service's catalogue: `<service>:<id>`, or a bare id one catalogue
+ * has (one two share must be qualified; an unknown one is refused before start: unknownFaultsMessage of mocks/index.ts).
  */
 export function faultsFor<Id extends string>(catalogue: readonly Fault<Id>[], requested: readonly string[], service: string): Id[] {
   return requested

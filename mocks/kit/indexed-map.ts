@@ -1,10 +1,5 @@
-// A store that keeps its own secondary indexes: a Map (insertion order, as every reader of a mock's
-// store expects) whose records are also grouped by the keys its readers filter on (a customer's
-// accounts, a partner's customers, an account's transactions). Every write goes through set,
-// delete or clear, so an index cannot drift from its store whichever module writes; a reader asks
-// for one group and pays for what that group holds, never for the whole store. The records'
-// grouping fields must not change while stored (customer, partner, account and login ids never
-// do); a record whose grouping key changed on a set moves to the end of its new group.
+// A Map (insertion order) that keeps its own secondary indexes by the keys its readers filter on; every write goes through set,
+// delete or clear, so an index cannot drift and a reader pays for its group only. A record whose key changed moves to its new group's end.
 
 /** The records of one group, in the store's insertion order. */
 export class Group<K, V> {
@@ -69,10 +64,7 @@ export const keysOf = <V>(keyOf: IndexKey<V>, value: V): readonly GroupKey[] => 
 
 export class IndexedMap<K, V, I extends string = string> extends Map<K, V> {
   private readonly indexes: Map<I, { keyOf: IndexKey<V>; groups: Map<GroupKey, Group<K, V>> }> = new Map();
-  /**
-   * The group keys each record was filed under, per index: a record changed in place (a renamed
-   * customer) and set again leaves the groups of its old keys, which its new fields no longer tell.
-   */
+  /** The keys each record was filed under, per index, so a record changed in place and set again leaves its old groups. */
   private readonly filed = new Map<K, (readonly GroupKey[])[]>();
   /** Insertion rank of each key, so records gathered from several groups can be put back in store order. */
   protected readonly ranks = new Map<K, number>();

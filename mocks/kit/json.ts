@@ -1,8 +1,5 @@
-// Answers whose records are built once and never change while a mock runs (the financial data
-// institution catalogue): each record is serialized once, and a list answer is written around the
-// records' text instead of serializing every record again on every request. The text is exactly
-// what JSON.stringify of the whole answer gives (a member's text does not depend on its neighbours),
-// sent as Fastify sends an object: application/json; charset=utf-8.
+// Answers whose records never change while a mock runs (the institution catalogue): each record is serialized once and a list is
+// written around their text, exactly what JSON.stringify of the whole gives, sent as application/json; charset=utf-8.
 import type { FastifyReply } from 'fastify';
 
 const texts = new WeakMap<object, string>();
@@ -16,10 +13,7 @@ export function frozenRecord<T extends object>(record: T): T {
 /** The JSON text of a record: its text of frozenRecord, or serialized now (a record built per request). */
 export const recordJson = (record: object): string => texts.get(record) ?? JSON.stringify(record);
 
-/**
- * Sends `{...head, [name]: records}` as JSON (the members of `head` first, in their order, then the
- * list), each record's text taken from frozenRecord when it has one.
- */
+/** Sends `{...head, [name]: records}` as JSON (`head`'s members first), each record's text from frozenRecord when it has one. */
 export function sendList(reply: FastifyReply, head: Record<string, unknown>, name: string, records: object[]): FastifyReply {
   const members = JSON.stringify(head).slice(1, -1);
   const list = `${JSON.stringify(name)}:[${records.map(recordJson).join(',')}]`;

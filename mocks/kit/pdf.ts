@@ -1,6 +1,4 @@
-// A one-page PDF that shows lines of text: what the mocks answer as a statement or a report in
-// application/pdf, and what the examples store as a pay statement. Small, valid-looking, and
-// readable as text (a check can pin a value it shows).
+// A one-page PDF of text lines (statements, reports, pay statements): valid-looking, readable as text so a check can pin a value.
 
 /** The PDF document (one char per byte: write it as latin1) showing `lines`, one under the other. */
 export function onePagePdf(lines: readonly string[]): string {

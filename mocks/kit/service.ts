@@ -1,5 +1,4 @@
-// What every mock starts with: its faults (start-up ones from MOCK_FAULTS), its contract loosened
-// by those faults, a virtual clock and an outbound delivery log.
+// What every mock starts with: its faults (MOCK_FAULTS), its contract loosened by them, a virtual clock, a delivery log.
 import { loadContract } from '../../helpers/contract/contract.js';
 import { mockVersion } from '../../helpers/contract/versions.js';
 import { parseClockInstant, VirtualClock } from './clock.js';

@@ -1,14 +1,8 @@
-// What createMockApp (app.ts) does differently for the stand-in of a provider sandbox
-// (mocks/stand-in.ts): no control surface, and a request-rate limit when one is asked. Code that
-// runs only in that mode, kept apart so that the service specs' mutation runs (which never start
-// a stand-in) can leave it out; tests/self/e2e/stand-in.spec.ts covers it.
+// What createMockApp does differently for the sandbox stand-in, apart so the mutation runs leave it out (tests/self/e2e/stand-in.spec.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions, ClientError, MockContext } from './context.js';
 
-/**
- * A mock started as the stand-in of the provider's sandbox: no control surface, and optionally a
- * request-rate limit. Passed to a service's start function.
- */
+/** A mock started as the stand-in of the provider's sandbox: no control surface, optionally a request-rate limit. */
 export interface StandInMode {
   /** Requests per second per client IP before 429; 0 or undefined: no limit. */
   requestsPerSecond?: number;
@@ -19,11 +13,7 @@ export function appOptions(standIn: StandInMode | undefined, tooManyRequests?: C
   return standIn ? { controlSurface: false, requestsPerSecond: standIn.requestsPerSecond, tooManyRequests } : {};
 }
 
-/**
- * Every /__mock/ route, the kit's and a service's own, answers what an unknown path answers: the
- * service's 404 (a provider sandbox has no control surface). Called before any route is
- * registered: the hook sees the routes registered later, in any scope.
- */
+/** Every /__mock/ route answers the service's 404 (a sandbox has no control surface); called before any route is registered. */
 export function withoutControlSurface(app: FastifyInstance): FastifyInstance {
   app.addHook('onRoute', (route) => {
     if (route.url === '/__mock' || route.url.startsWith('/__mock/')) route.handler = (_req, reply) => reply.callNotFound();
@@ -31,12 +21,7 @@ export function withoutControlSurface(app: FastifyInstance): FastifyInstance {
   return app;
 }
 
-/**
- * A token bucket per client IP: `rate` tokens a second, holding at most max(1, rate) (the burst).
- * A request without a token is answered 429 with Retry-After (whole seconds, at least 1) in the
- * service's error shape, before any route work, and counted in context.rateLimited. Real time:
- * the virtual clock is the service's, not the client's.
- */
+/** A token bucket per client IP (`rate`/s, burst max(1, rate)); without a token, 429 with Retry-After (≥ 1 s); real time, not virtual. */
 export function limitRequestRate(app: FastifyInstance, context: MockContext, rate: number, tooMany: ClientError): void {
   if (!Number.isFinite(rate) || rate <= 0) throw new RangeError(`requestsPerSecond must be a positive number to limit, not ${rate}`);
   const burst = Math.max(1, rate);
@@ -45,8 +30,7 @@ export function limitRequestRate(app: FastifyInstance, context: MockContext, rat
     Math.min(burst, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * rate);
   context.rateLimited = 0;
   app.addHook('onRequest', async (req, reply) => {
-    // A route of a person's browser session (the Connect page: `config: { rateLimit: false }`) is
-    // not a call of the partner's API, which is what a sandbox's request rate limits.
+    // A browser session's route (the Connect page: `config: { rateLimit: false }`) is no call of the partner's API a sandbox limits.
     if ((req.routeOptions.config as { rateLimit?: boolean } | undefined)?.rateLimit === false) return;
     const nowMs = Date.now();
     const key = req.ip ?? 'unknown';

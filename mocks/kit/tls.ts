@@ -1,9 +1,5 @@
-// HTTPS beside HTTP on one port, for the sandbox stand-in (mocks/stand-in.ts): a provider link
-// must be an https URL (financial data contract, ConnectLink: pattern ^https://), while the suite
-// calls the stand-in over plain HTTP. The first byte of a connection tells them apart (a TLS
-// handshake record starts with 0x16, an HTTP request with a letter), so the Connect link can name
-// the stand-in's own host and port. The certificate is self-signed, made at start, for 127.0.0.1
-// and localhost: a browser opening the link must accept it (Playwright: ignoreHTTPSErrors).
+// HTTPS beside HTTP on one port for the sandbox stand-in: a ConnectLink must be https (pattern ^https://) while the suite calls over
+// HTTP; the first byte tells them apart (a TLS handshake starts with 0x16). Self-signed for 127.0.0.1 and localhost (ignoreHTTPSErrors).
 import { randomBytes } from 'node:crypto';
 import https from 'node:https';
 import type { Server } from 'node:http';
@@ -19,10 +15,7 @@ export interface TlsCredentials {
 
 let made: TlsCredentials | undefined;
 
-/**
- * A self-signed server certificate for 127.0.0.1 and localhost, valid from yesterday for 30 days:
- * one per process (each stand-in of a process serves the same one), its key the run's pooled pair.
- */
+/** A self-signed certificate for 127.0.0.1 and localhost, valid from yesterday for 30 days, one per process, the run's pooled key. */
 export function selfSignedCertificate(): TlsCredentials {
   if (made) return made;
   // The key pair from Node (fast, native); node-forge only writes and signs the certificate.
@@ -59,12 +52,7 @@ export function selfSignedCertificate(): TlsCredentials {
   return made;
 }
 
-/**
- * Makes `server` (an HTTP server, listening or not) also answer TLS connections on its port: a
- * connection whose first byte opens a TLS handshake goes through an HTTPS server whose requests
- * `server` handles, any other the usual way. Answers a function that ends the TLS connections
- * (call it before closing `server`: they would keep its close waiting).
- */
+/** Makes `server` also answer TLS on its port; answers a function ending the TLS connections, to call before closing `server`. */
 export function acceptTlsOnSamePort(server: Server, credentials: TlsCredentials): () => void {
   const secure = https.createServer(credentials, (req, res) => server.emit('request', req, res));
   // A client that aborts its handshake is no error of ours.

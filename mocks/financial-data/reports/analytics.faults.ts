@@ -1,9 +1,5 @@
-// Faults of the cash flow and analytics reports: each a deviation a provider's release might ship,
-// named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/reports-analytics.yaml (and the shared families) it breaks. A fault
-// loosens the contract (`relax`) or bends analytics.ts at its seams (analytics.records.ts): the
-// request as judged at one step, what a report is filed as, how its content reads the customer's
-// data, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
+// Faults of the cash flow and analytics reports, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-analytics.yaml):
+// `relax`, or analytics.ts's seams (analytics.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type SeamFn } from '../../kit/faults.js';
 import { faultKit, assumption, blind, provider, schema, seededAt } from '../fault-builders.js';
 import { accountsAsked, type AnalyticsSeams, type Exchange, type Filing, type Kind, type Reading } from './analytics.records.js';

@@ -1,6 +1,4 @@
-// What the seams of the cash flow and analytics reports (analytics.ts) carry: the request as judged,
-// step by step, what a report is filed as and what its content reads, the answer. Apart from the
-// behaviour, so that analytics.faults.ts names them without importing the routes or the report store.
+// What analytics.ts's seams carry, apart so its faults name them without the routes or the report store.
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';
 import { linkedData, type Account, type AccountType, type Consumer, type Customer, type FdState, type Transaction } from '../state.js';

@@ -1,28 +1,14 @@
-// Cash flow and analytics reports (seed 002, Decisioning report generation): cash flow business
-// and personal, balance analytics, cash flow analytics, payment history, foresight analytics (and
-// its first/third-party variant). A generate request meets the refusals of guard.ts, then this
-// module decides what it accepts and hands the report store (store.ts: ids, status on the virtual
-// clock, callback) the builder of its content, which runs when the report completes (below:
-// "Content"). Small business credit analytics answers at once: sbca.ts.
-// What this module decides (rules: schemas/financial-data/rules/reports-analytics.yaml):
-// - eligibility is on the accounts asked (accountIds, else all the customer's): cash flow, balance,
-//   cash flow analytics and payment history need a checking or savings account, foresight a
-//   checking, credit card or savings account; none is a 400 (seed 002; provider 1.35.0 for cash
-//   flow). Those accounts are the ones the report reads.
-// - whom a report is for: userType business needs the customer's business (404 without: seed 002
-//   Errors 404, resource not found); a CRA report needs the consumer (404 without): personal with
-//   forCraPurpose, business with forCraPurpose and a personal guarantor (provider 1.35.0
-//   AnalyticsReportData: "If true, a consumer record will be required"). Only those reports and
-//   the FCRA cash flow personal report name the consumer; the others are not consumer reports.
-// - the type follows userType and purpose (provider 1.35.0 ReportType and the acks' examples).
-// - Content: built from the customer's linked data, deterministic, so that a check can pin a value
-//   against what the accounts and transactions readers give. Field names follow provider 1.35.0
-//   (CashFlowReport, the analytics reports' institutions / accounts / analytics /
-//   customerAnalytics); which accounts and which statistics are this mock's reading: the window is
-//   [startS, endS] (endS the report's creation, startS its fromDate, at most two years back:
-//   provider 1.35.0 "up to two years of transaction history"; two years without one); a report
-//   reads the posted (not pending) transactions of its accounts inside the window; the balance at
-//   an instant is the account's balance less the posted transactions after it.
+// Cash flow and analytics reports (seed 002, Decisioning report generation; rules: schemas/financial-data/rules/reports-analytics.yaml),
+// after guard.ts's refusals, handing store.ts the builder of their content. sbca.ts answers at once.
+// - Eligibility on the accounts asked (accountIds, else all): cash flow, balance, cash flow analytics and payment history need a
+//   checking or savings account, foresight a checking, credit card or savings one; none is a 400 (seed 002; provider 1.35.0).
+// - userType business needs the customer's business (404: seed 002 Errors 404); a CRA report needs the consumer (404): personal
+//   with forCraPurpose, business with forCraPurpose and a personal guarantor (provider 1.35.0 AnalyticsReportData: "If true, a
+//   consumer record will be required"). Only those and the FCRA cash flow personal report name the consumer.
+// - The type follows userType and purpose (provider 1.35.0 ReportType and the acks' examples).
+// - Content (provider 1.35.0 CashFlowReport; institutions / accounts / analytics / customerAnalytics) is deterministic: the window
+//   is [fromDate, creation], at most two years back (provider 1.35.0 "up to two years of transaction history"); posted transactions
+//   only; the balance at an instant is the account's balance less the posted transactions after it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
@@ -136,10 +122,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
     },
   });
 
-  /**
-   * The report filed for `customer` as the filing the seam leaves says; `build` its content from its
-   * window (fromDate to its creation) and how it reads.
-   */
+  /** The report filed for `customer` as the seam's filing says; `build` its content from its window and how it reads. */
   const file = (
     x: Exchange,
     customer: Customer,
@@ -230,8 +213,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   analytics('GenerateBalanceAnalyticsReport', 'balance');
   analytics('GenerateCashflowAnalyticsReport', 'cashflow');
   analytics('GeneratePaymentHistoryReport', 'payhist');
-  // provider 1.42.0: the payment risk insights report, an analytics report of the same guards and
-  // content (checking or savings accounts; a consumer for a personal or guaranteed CRA report).
+  // provider 1.42.0: the payment risk insights report, an analytics report of the same guards and content.
   if (ctx.contract.operations.has('GeneratePaymentRiskInsightsReport')) analytics('GeneratePaymentRiskInsightsReport', 'pri');
 
   // --- Foresight analytics (non-CRA, no consumer; checking, credit card or savings)
@@ -398,8 +380,8 @@ function cashFlowContent(world: FdState, accounts: Account[], w: Window) {
     credits: side(txs, credits, 'Credit', Math.max),
     debits: side(txs, debits, 'Debit', Math.min),
   });
-  // provider 1.35.0 CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic: the totals
-  // of the last 2, 6 and 12 months, and the nets (credits less debits) over them and over every month.
+  // provider 1.35.0 CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic: the totals of the last 2, 6 and
+  // 12 months, and the nets (credits less debits) over them and over every month.
   const figures = (m: ReturnType<typeof monthly>) => {
     const total = (n: number, list: Record<string, number>[], key: string) => cents(list.slice(-n).reduce((s, r) => s + r[key], 0));
     const net = (n: number) => cents(total(n, m.credits, 'totalCreditsAmount') - Math.abs(total(n, m.debits, 'totalDebitsAmount')));
@@ -485,10 +467,8 @@ const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => 
 type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 
 /**
- * provider 1.35.0 StreamModel: the transactions of one account with one counterparty (their
- * description) seen three times or more, its payee (a debit's) or payor (a credit's), its cadence (the
- * mean days between them), its recency (the days from the latest to the window's end) and their ids,
- * oldest first. The customer's streams are its accounts' (the same objects: a stream is one account's).
+ * provider 1.35.0 StreamModel: one account's transactions with one counterparty (description) seen three times or more, its payee
+ * or payor, cadence (mean days between), recency (days to the window's end) and ids, oldest first.
  */
 function streamsOf(txs: Transaction[], w: Window) {
   return [...groupBy(txs, (t) => `${t.accountId}\n${t.description}`).values()]

@@ -1,10 +1,5 @@
-// Faults of the asset reports and the transactions and statement reports: each a deviation a
-// provider's release might ship, named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule
-// text starting with the ids of schemas/financial-data/rules/reports-assets.yaml (and the shared
-// families) it breaks. A fault loosens the contract (`relax`) or bends assets.ts at its seams
-// (assets.records.ts): the request as judged at one step, the types a report reads, what it is filed
-// as, its content's options, reading and content, the answer. Which set of writers found a fault is
-// the mutation records' (docs/mutation.md).
+// Faults of the asset, transactions and statement reports, named `fd-<rule id>-<deviation>`
+// (schemas/financial-data/rules/reports-assets.yaml; docs/mutation.md): `relax`, or assets.ts's seams (assets.records.ts).
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { always, assumption, faultKit, provider, schema, seededAt } from '../fault-builders.js';
 import { findAccount, linkedData, type AccountType } from '../state.js';

@@ -1,7 +1,4 @@
-// What the seams of the asset, transactions and statement reports (assets.ts) carry: the request as
-// judged, step by step, the account types a report reads, what it is filed as, its content's options
-// and reading, the content and the answer; and the calendar they count with. Apart from the
-// behaviour, so that assets.faults.ts names them without importing the routes or the store.
+// What assets.ts's seams carry, and the calendar they count with.
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';
 import type { Account, AccountType, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
@@ -18,7 +15,7 @@ export interface Exchange {
   world: FdState;
   /** The virtual clock's now (epoch seconds). */
   now: number;
-  /** seed 002, Limits (the contract's x-limits): the history months of VOA, VOAI and VOI, VOAI's default days, the transactions report's months. */
+  /** seed 002, Limits (x-limits): the history months of VOA, VOAI and VOI, VOAI's default days, the transactions report's months. */
   limits: { voaMonths: number; voaiMonths: number; voaiDefaultDays: number; voiMonths: number; txreportMonths: number };
   customer?: Customer;
   consumer?: Consumer;
@@ -60,7 +57,7 @@ export interface ContentOptions {
   income?: { from: number; to: number; confidenceMin?: number };
   /** Adds consolidatedAvailableBalance (VOA, prequalification). */
   consolidated?: boolean;
-  /** showNsf: each account's insufficient funds summary since `from`, and over the last `months` months (2: VOA, VOAI; 6: prequalification). */
+  /** showNsf: each account's insufficient funds summary since `from` and over the last `months` (2: VOA, VOAI; 6: prequalification). */
   nsf?: { from: number; months: 2 | 6 };
   /** The transactions report's findTransaction criteria (provider 1.35.0 FindTransactionConstraints). */
   find?: Record<string, unknown>;

@@ -1,25 +1,12 @@
-// Asset reports (seed 002, Decisioning report generation; Transactions): VOA, VOA with income,
-// prequalification CRA and non-CRA, VOI, statement and transactions reports. A generate request
-// meets the refusals of guard.ts, then this module decides what it accepts (eligible account types,
-// the accounts named, the transactions report's window, the statement asked) and hands the report
-// store (store.ts: ids, status on the virtual clock, callback) the builder of its content, which
-// runs when the report completes (below: "Content").
-// - Eligibility (seed 002): VOA, VOAI and prequalification need a checking, savings, money market
-//   or investment account (the list of VOAI and prequalification: provider 1.35.0), VOI a checking,
-//   savings or money market one; otherwise 400.
-// - History: VOA 12 months, VOAI 61 days by default or from fromDate up to 24 months (income
-//   credits 24 months, or from incomeFromDate), VOI two years. A fromDate before the cap is served
-//   from the cap (assumption: the sources say "up to" and state no 400).
-// - accountIds names a subset; an id that is not the customer's account is a 404 (seed 002 Errors
-//   404: account; assumption), as is the statement report's account.
-// - Content: built from the customer's linked data (../state.ts accounts and transactions): the
-//   accounts of the report's eligible types with their balances, and the transactions and income
-//   credits of its history window. A report sees what aggregation holds for the account: standard
-//   history, and the older transactions once the historic load is done (the same as the
-//   transaction lists), so a spec can compute the known answer through the API.
-// Each step of the judgement, the types a report reads, what it is filed as, its content's options,
-// reading and content, and the answer pass the seams (assets.records.ts) a fault bends.
-// Rules: schemas/financial-data/rules/reports-assets.yaml.
+// Asset reports (seed 002, Decisioning report generation; Transactions; rules: schemas/financial-data/rules/reports-assets.yaml):
+// VOA, VOAI, prequalification CRA and non-CRA, VOI, statement and transactions reports, after guard.ts's refusals, handing store.ts
+// the builder of their content; each step passes the seams of assets.records.ts.
+// - Eligibility (seed 002): VOA, VOAI and prequalification need a checking, savings, money market or investment account (VOAI's and
+//   prequalification's list: provider 1.35.0), VOI a checking, savings or money market one; otherwise 400.
+// - History: VOA 12 months, VOAI 61 days or from fromDate up to 24 months (income 24 months, or from incomeFromDate), VOI two years;
+//   a fromDate before the cap is served from the cap (assumption: the sources say "up to" and state no 400).
+// - An accountIds id, or the statement report's account, not the customer's is a 404 (seed 002 Errors 404: account; assumption).
+// - Content sees what the transaction lists see (the older transactions once the historic load is done), so a spec can compute it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
@@ -354,9 +341,8 @@ function matches(t: Transaction, find: Record<string, unknown> | undefined, amou
 }
 
 /**
- * The income figures of a stream (provider 1.35.0 VOAIReportIncomeStream): one net monthly record for
- * each complete calendar month of the report's income window, netAnnual the sum of the last 12 of them,
- * incomeStreamMonths the months its credits were seen in.
+ * provider 1.35.0 VOAIReportIncomeStream: one net monthly record per complete calendar month of the income window, netAnnual the sum
+ * of the last 12, incomeStreamMonths the months its credits were seen in.
  */
 function incomeFigures(list: Transaction[], income: { from: number; to: number }) {
   const netMonthly: { month: number; net: number }[] = [];

@@ -1,8 +1,5 @@
-// Faults of the reseller billing report: each a deviation a provider's release might ship, named by
-// the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/reports-retrieval.yaml (and the shared families) it breaks. Each bends
-// billing.ts at its seams (billing.records.ts): the request as judged at one step, the page answered.
-// An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
+// Faults of the reseller billing report, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-retrieval.yaml), at
+// billing.ts's seams (billing.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, assumption, blind, provider, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';

@@ -1,5 +1,4 @@
-// What the seams of the reseller billing (billing.ts) carry: the request as judged, step by step, and
-// the page answered. Apart from the behaviour, so that billing.faults.ts names them without the route.
+// What billing.ts's seams carry (the judged request, the page answered), apart so its faults name them without the route.
 import type { Input } from '../input.js';
 import type { FdState, Report } from '../state.js';
 

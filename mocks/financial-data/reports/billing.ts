@@ -1,9 +1,7 @@
-// Reseller billing (seed 002, Report retrieval: getResellerBillingReport): the reports generated
-// between startDate and endDate (epoch seconds, required, at most 31 days apart) by customers of the
-// partner, one zero-based page of `size` (default 100, at most 1000); testing customers' reports
-// are not billable and show only with viewTestingReports=true. The mock knows no reseller
-// relations: a partner reads its own billing only (another or an unknown partner: 404).
-// Rules: schemas/financial-data/rules/reports-retrieval.yaml (FD-BILLING-*).
+// Reseller billing (seed 002, Report retrieval: getResellerBillingReport; schemas/financial-data/rules/reports-retrieval.yaml,
+// FD-BILLING-*): reports generated between startDate and endDate (epoch seconds, at most 31 days apart) by the partner's customers, a
+// zero-based page of `size` (default 100, at most 1000); testing customers' reports only with viewTestingReports=true. No reseller
+// relations: a partner reads its own only (else 404).
 import type { FastifyInstance } from 'fastify';
 import { limitOf, parameterDefault, parameterRange } from '../../../helpers/contract/facts.js';
 import { answerThrough, judgeThrough, route, sendError, type FdContext } from '../middleware.js';

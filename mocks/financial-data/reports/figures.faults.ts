@@ -1,6 +1,5 @@
-// Faults of what a report states about its own figures and its lasting ids (FD-PROP-REPORT-FIGURES,
-// helpers/client/invariants/report-figures.ts): they bend a report's answer as it leaves the mock, at
-// the kit's reply seam (mocks/kit/faults.ts FaultSeams.reply), whichever report module built it.
+// Faults of what a report states about its own figures and lasting ids (FD-PROP-REPORT-FIGURES), at the kit's reply seam
+// (FaultSeams.reply), whichever report module built the answer.
 import { faultCatalogue, type Reply, type SeamTypes } from '../../kit/faults.js';
 import { faultsAt, provider } from '../fault-builders.js';
 

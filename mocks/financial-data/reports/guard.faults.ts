@@ -1,7 +1,5 @@
-// Faults of the refusals before the report store (customer, freeze, consumer): each a deviation a
-// provider's release might ship, named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule
-// text starting with the ids of schemas/financial-data/rules/reports.yaml and rules/reports-
-// retrieval.yaml it breaks. Each bends guard.ts at its judge seam (guard.records.ts: the steps).
+// Faults of the refusals before the report store (customer, freeze, consumer), named `fd-<rule id>-<deviation>`
+// (schemas/financial-data/rules/reports.yaml, reports-retrieval.yaml), at guard.ts's judge seam (guard.records.ts).
 import { faultCatalogue } from '../../kit/faults.js';
 import { faultKit, blind } from '../fault-builders.js';
 import type { GuardSeams } from './guard.records.js';

@@ -1,5 +1,4 @@
-// What the seams of the report guard (guard.ts) carry: the request as the guard knows it, the steps
-// it judges, a refusal. Apart from the behaviour, so that guard.faults.ts names them without the route.
+// What guard.ts's seams carry (the request, the steps, a refusal), apart so its faults name them without the route.
 import type { FdState } from '../state.js';
 
 export interface Exchange {

@@ -1,10 +1,5 @@
-// The refusals a report request meets before the report store (store.ts), in the order it meets
-// them. Generation (every generate operation): the customer (404), the security freeze (403, seed
-// 002: Errors 403), the consumer when the report needs one (404, provider 1.35.0
-// NoConsumerForCustomerExample). Reads (report retrieval): the partner's consumer of the path (404).
-// Each answers the refusal itself and tells the caller to stop.
-// Each refusal passes the judge seam (guard.faults.ts; guard.records.ts: what the seams carry).
-// Rules: schemas/financial-data/rules/reports.yaml, rules/reports-retrieval.yaml.
+// The refusals a report request meets before the report store (rules: schemas/financial-data/rules/reports.yaml,
+// rules/reports-retrieval.yaml), each through the judge seam; each answers itself and tells the caller to stop.
 import type { FastifyReply } from 'fastify';
 import { callerOf, sendError, type FdContext, type Input } from '../middleware.js';
 import { findConsumer, findCustomer, type Consumer, type Customer } from '../state.js';
@@ -19,10 +14,7 @@ function refused(ctx: FdContext, reply: FastifyReply, x: Exchange, step: Step, r
   return r !== undefined;
 }
 
-/**
- * The calling partner's customer of a path, or a 404 answer (provider 1.35.0 CustomerNotFoundExample):
- * another partner's customer is not found for this caller (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER).
- */
+/** The partner's customer of a path, or 404 (provider 1.35.0 CustomerNotFoundExample; seed 002 Errors 404; FD-OBJ-OTHER-PARTNER). */
 export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: string): Customer | undefined {
   const x: Exchange = { world: ctx.state, id: customerId, partnerId: callerOf(reply.request)?.id };
   const customer = () => findCustomer(ctx.state, customerId, x.partnerId);
@@ -30,11 +22,7 @@ export function customerOr404(ctx: FdContext, reply: FastifyReply, customerId: s
   return customer();
 }
 
-/**
- * The refusals every generate operation shares, in the order a request meets them: the customer
- * (404), the security freeze (403, seed 002: Errors 403), the consumer when the report needs one
- * (404, provider 1.35.0 NoConsumerForCustomerExample). Answers and returns undefined on refusal.
- */
+/** In order: customer 404, freeze 403 (seed 002 Errors 403), consumer 404 (provider 1.35.0 NoConsumerForCustomerExample). */
 export function generationGuard(
   ctx: FdContext,
   reply: FastifyReply,

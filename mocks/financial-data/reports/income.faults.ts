@@ -1,9 +1,5 @@
-// Faults of the income and employment reports: each a deviation a provider's release might ship,
-// named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/reports-income.yaml (and the shared families) it breaks. A fault
-// loosens the contract (`relax`) or bends income.ts at its seams (income.records.ts): the request as
-// judged at one step, what a report is filed as, how its content reads the customer's data, the
-// content. A blind fault's first id stays as an alias.
+// Faults of the income and employment reports, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-income.yaml):
+// `relax`, or income.ts's seams (income.records.ts). A blind fault's first id stays as an alias.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, blind, provider, schema, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';

@@ -1,6 +1,4 @@
-// What the seams of the income and employment reports (income.ts) carry: the request as judged, step
-// by step, what a report is filed as and how its content reads the customer's data, the content.
-// Apart from the behaviour, so that income.faults.ts names them without importing the routes or the store.
+// What income.ts's seams carry, apart so its faults name them without the routes or the store.
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';
 import type { Account, Asset, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
@@ -16,7 +14,7 @@ export interface Exchange {
   asset?: Readonly<Asset>;
   /** The asset ids of the request (TXVerify: 'reuse'). */
   assetIds?: string[];
-  /** The VOIE payroll refresh ('refresh'): the customer's original report, the one reportId names, and whether it names none of the customer's. */
+  /** The VOIE payroll refresh: the customer's original report, the one reportId names, and whether it names none of the customer's. */
   original?: Report;
   named?: Report;
   namesNone?: boolean;

@@ -1,23 +1,12 @@
-// Income and employment reports (seed 002, Decisioning report generation): VOE payroll, VOE
-// transactions, pay statement extraction, VOIE paystub with and without TXVerify, and the VOIE
-// payroll refresh. A generate request meets the refusals of guard.ts, then this module decides what
-// it accepts and hands the report store (store.ts: ids, status on the virtual clock, callback) the
-// builder of its content, which runs when the report completes (below: "Content").
-// - Pay statement and VOIE paystub reports take asset ids of pay statements the customer stored
-//   (../statements.ts storedAsset); another id is a 404 (provider 1.35.0: asset not found, 13002, is a
-//   404). Reusing the first report's asset id to refresh bank data is accepted (seed 002).
-// - The VOIE payroll report is made when the consumer completes Connect; RefreshVOIEPayrollReport
-//   only refreshes it (seed 002). The mock's stand-in for Connect is the link of the customer
-//   (POST /__mock/customers/{id}/link): a linked customer with a consumer holds its original VOIE
-//   payroll report (recorded, ended, at the first refresh); any other customer has none to refresh
-//   and gets a 404 (seed 002 Errors 404: report not found).
-// - Payroll bodies carry the consumer's full SSN: it is never echoed (provider 1.35.0
-//   PayrollDataOut has no ssn or dob; consumerSsn is the last four digits).
-// - Content: the customer's payroll deposits on its linked deposit accounts and the pay statements
-//   it stored. Deterministic, so a spec pins values against a known answer: the deposits it reads
-//   through GetAllCustomerTransactions, the pay statement it stored (FD-VOE-TXN-NO-AMOUNTS,
+// Income and employment reports (seed 002, Decisioning report generation; rules: schemas/financial-data/rules/reports-income.yaml),
+// after guard.ts's refusals, handing store.ts the builder of their content.
+// - Pay statement and VOIE paystub reports take asset ids of the customer's stored pay statements; another is a 404 (provider
+//   1.35.0: asset not found, 13002). Reusing the first report's asset id to refresh bank data is accepted (seed 002).
+// - The VOIE payroll report is made when the consumer completes Connect; RefreshVOIEPayrollReport only refreshes it (seed 002). The
+//   mock's Connect is the customer's link: a linked customer with a consumer holds one; any other gets a 404 (seed 002 Errors 404).
+// - The consumer's full SSN is never echoed (provider 1.35.0 PayrollDataOut has no ssn or dob; consumerSsn is the last four).
+// - Content is deterministic, so a spec pins it against GetAllCustomerTransactions and the stored pay statement (FD-VOE-TXN-NO-AMOUNTS,
 //   FD-PAYSTMT-REPORT-EXTRACT, FD-VOIE-TXVERIFY-MATCH, FD-PAYROLL-EMPLOYMENT).
-// Rules: schemas/financial-data/rules/reports-income.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import { judgeThrough, route, sendError, type FdContext } from '../middleware.js';
@@ -47,7 +36,7 @@ const TITLES = {
   voiePayroll: 'Verification of Income and Employment - Payroll',
 };
 
-/** The extraction flags with the provider's defaults (provider 1.35.0 ExtractEarnings true, ExtractDeductions false, ExtractDirectDeposit true). */
+/** The extraction flags' provider defaults (provider 1.35.0 ExtractEarnings true, ExtractDeductions false, ExtractDirectDeposit true). */
 const flags = (data: Record<string, unknown>) => ({
   extractEarnings: data.extractEarnings ?? true,
   extractDeductions: data.extractDeductions ?? false,
@@ -106,10 +95,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     return found;
   };
 
-  /**
-   * provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets: a pay statement digitized by
-   * an earlier report (one of the customer's reports already built that lists it) is not billable again.
-   */
+  /** provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets: one an earlier report listed is not billable again. */
   const extracts = (customerId: string, stubs: Stub[], shown = stubs) => {
     const digitized = new Set(
       (world.reports.byCustomer.get(customerId) ?? []).flatMap((id) =>
@@ -249,11 +235,7 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     });
   });
 
-  /**
-   * The customer's original VOIE payroll report, made when its consumer completed Connect (the
-   * mock: the customer is linked and has a consumer), recorded at the first refresh as ended at
-   * link time. Undefined when the customer never completed Connect.
-   */
+  /** The customer's original VOIE payroll report (linked, with a consumer), recorded at the first refresh as ended at link time. */
   const originalVoiePayroll = async (customer: Customer, consumer: Consumer, x: Exchange): Promise<Report | undefined> => {
     const store = world.reports;
     const existing = (store.byCustomer.get(customer.id) ?? []).map((id) => store.reports.get(id)!).find((r) => r.type === 'voiePayroll');
@@ -326,11 +308,7 @@ const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
 /** The payee of the mock's pay deposits (../portfolio.ts PAYEES). */
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 
-/**
- * The customer's payroll deposits: active credits described as pay, on its active deposit
- * accounts (optionally only `accountIds`), as the transaction reads show them (historic ones once
- * the historic load is done), oldest first.
- */
+/** The payroll deposits: active pay credits on the active deposit accounts (or `accountIds`), as the transaction reads show them. */
 export function payrollDeposits(world: FdState, customerId: string, accountIds?: Set<string>, fromDate?: number): Deposit[] {
   const accounts = new Map(
     linkedData(world, customerId)
@@ -391,9 +369,8 @@ function incomeInstitutions(world: FdState, deposits: Deposit[], withAmounts: bo
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * What the mock reads on a stored pay statement: the text lines "Employer: ...", "Employee: ...",
- * "Pay date: YYYY-MM-DD", "Net pay: 0.00", "Gross pay: 0.00" of the file (a PDF's text or plain
- * text); a line that is missing leaves its field out.
+ * What the mock reads on a stored pay statement: the lines "Employer: ...", "Employee: ...", "Pay date: YYYY-MM-DD", "Net pay: 0.00",
+ * "Gross pay: 0.00" (a PDF's text or plain text); a missing line leaves its field out.
  */
 export function extract(assetId: string, asset: Readonly<Asset>): PayExtract {
   const text = asset.bytes.toString('latin1');
@@ -426,11 +403,7 @@ function matchDeposits(payStatement: PayExtract, deposits: Deposit[]): PayExtrac
   return { ...payStatement, matchType: matched.length > 0 ? 'NET_PAY_MATCH' : 'NO_MATCH', matchedTransactionIds: matched };
 }
 
-/**
- * The consumer's employment as the payroll reports show it: one employer, paid by the payroll
- * deposits; its latest pay date is the latest deposit's. With `income` (VOIE payroll) the income
- * record adds that deposit's amount; without (VOE payroll) there is no income at all.
- */
+/** The employment the payroll reports show: one employer, the latest deposit's pay date; `income` (VOIE payroll) adds its amount. */
 export function employmentHistory(world: FdState, reading: Reading, customerId: string, consumer: Consumer | undefined, income: boolean) {
   const latest = payrollDeposits(world, customerId).at(-1);
   const name = [consumer?.fields.firstName, consumer?.fields.lastName].filter(Boolean).join(' ');

@@ -1,6 +1,4 @@
-// What the seams of report retrieval (retrieval.ts) carry: the exchange, the steps of its judgement,
-// a refusal, a change a write makes, an answer. Apart from the behaviour, so that its faults
-// (retrieval.faults.ts) name them without importing the shared front or the report store.
+// What retrieval.ts's seams carry, apart so its faults name them without the shared front or the report store.
 import type { Contract } from '../../../helpers/contract/contract.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
 import type { Input } from '../input.js';

@@ -1,15 +1,7 @@
-// Report retrieval (seed 002, Report retrieval): the reads of the report store (store.ts) by id,
-// through the customer and through the consumer (JSON, or PDF when the Accept header asks it), the
-// lists by customer and by consumer (each with its current status; 429 past the mock's rate limit),
-// the portfolios (the most recent report of each type), the reissue (a Lender body; its purpose
-// required from 2026-04-30 on the mock's clock), and, in billing.ts, the reseller billing report.
-// The refusals before a read (the partner's customer or consumer, the freeze) are guard.ts's. Also
-// the mock-only control route POST /__mock/reports/generate {customerId, type} (a report without a
-// generate operation) and a sample report seeded at start (the samples of
-// fixtures/examples/fd-samples/reports-retrieval.ts). Nothing here knows a fault: a fault of
-// retrieval.faults.ts bends an operation at its seams (the request as judged, step by step; what a
-// write changes; the answer). What the seams carry is retrieval.records.ts's.
-// Rules: schemas/financial-data/rules/reports-retrieval.yaml.
+// Report retrieval (seed 002, Report retrieval; rules: schemas/financial-data/rules/reports-retrieval.yaml): reads by id, through the
+// customer and the consumer (JSON, or PDF when Accept asks), the lists (429 past the rate limit), the portfolios (the latest report
+// of each type), the reissue; guard.ts refuses first, retrieval.records.ts holds the seams. Also the mock-only
+// POST /__mock/reports/generate {customerId, type} and a sample report seeded at start (fixtures/examples/fd-samples/reports-retrieval.ts).
 import { consumerRecord } from '../consumers.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson } from '../../kit/app.js';
@@ -23,9 +15,8 @@ import { callbackPayload, createReport, reportBody } from './store.js';
 import type { Answer, Exchange, Refusal, RetrievalSeams, Step } from './retrieval.records.js';
 
 /**
- * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required
- * by April 30, 2026". This contract reads it as required from 2026-04-30T00:00:00Z on the target's
- * clock (rules FD-REISSUE-PURPOSE, an assumption on the exact instant).
+ * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required by April 30, 2026": required from
+ * 2026-04-30T00:00:00Z on the target's clock (FD-REISSUE-PURPOSE; the exact instant an assumption).
  */
 const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
 
@@ -57,10 +48,7 @@ export function acceptRanges(accept: unknown): string[] {
 /** seed 002, Report retrieval: application/pdf gives a PDF; application/json, or neither, JSON (the first of the two by weight wins). */
 export const wantsPdf = (ranges: string[]) => ranges.find((r) => r === 'application/json' || r === 'application/pdf') === 'application/pdf';
 
-/**
- * A small valid-looking PDF naming the report (ASCII only): a check can pin the id it shows. Each custom
- * field shows on it, label and value, unless sent with shown false (provider 1.35.0 ReportCustomField.shown).
- */
+/** A small ASCII PDF naming the report and its custom fields unless shown false (provider 1.35.0 ReportCustomField.shown). */
 function reportPdf(report: Report): Buffer {
   const text = `Report ${report.id}: ${report.title} (${report.type}), status ${report.status}, customer ${report.customerId}`;
   const fields = [report.constraints.reportCustomFields ?? []].flat() as { label?: unknown; value?: unknown; shown?: unknown }[];
@@ -69,9 +57,8 @@ function reportPdf(report: Report): Buffer {
 }
 
 /**
- * seed 002 documents 429 on the two lists without a limit: this mock refuses a list call when 20
- * served list calls of the same customer (or consumer) fall within the last 60 seconds
- * (assumption FD-REPORT-LIST-RATE; the contract's TooManyReportLists response says so).
+ * seed 002 documents 429 on the two lists without a limit: 20 served calls per customer or consumer in 60 s (FD-REPORT-LIST-RATE, an
+ * assumption; the contract's TooManyReportLists response says so).
  */
 const LIST_RATE_LIMIT = 20;
 const LIST_RATE_WINDOW_S = 60;
@@ -209,8 +196,7 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
   registerReportLists(app, ctx, { exchange, refused, send, reportsIn });
   registerBilling(app, ctx);
 
-  // Mock-only: a report of any type for a customer (with its consumer when it has one), without a
-  // generate operation; it completes like every report (store.ts). 201 with the ack's fields.
+  // Mock-only: a report of any type for a customer, without a generate operation; it completes like every report. 201 with the ack.
   app.post('/__mock/reports/generate', async (req, reply) => {
     const body = parseJson(req.body) as { customerId?: unknown; type?: unknown } | undefined | SyntaxError;
     if (body instanceof SyntaxError || !body || typeof body.customerId !== 'string' || typeof body.type !== 'string' || !body.type) {
@@ -349,8 +335,7 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext, { exchange, r
     return send(x, reply, { status: 200, body: portfolio(x, input.path.portfolioId, reportsIn(store().byCustomer.get(owner))) });
   });
 
-  // provider 1.42.0: a portfolio by its id alone, among the calling partner's customers: the same
-  // reports as GetPortfolioByCustomer, with the consumer's record; 204 when its customer has no consumer.
+  // provider 1.42.0: a portfolio by its id among the calling partner's customers, as GetPortfolioByCustomer; 204 without a consumer.
   if (ctx.contract.operations.has('GetPortfolioByPathParamPortFolioID'))
     route(app, ctx, 'GetPortfolioByPathParamPortFolioID', (input, reply) => {
       const x = exchange('GetPortfolioByPathParamPortFolioID', input, reply);

@@ -1,8 +1,5 @@
-// Faults of small business credit analytics: each a deviation a provider's release might ship, named
-// by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/reports-analytics.yaml (and the shared families) it breaks. Each bends
-// sbca.ts at its seams (sbca.records.ts): the request as judged at one step, the periods and type of
-// its report, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
+// Faults of small business credit analytics, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-analytics.yaml), at
+// sbca.ts's seams (sbca.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, provider, was } from '../fault-builders.js';
 import type { SbcaSeams } from './sbca.records.js';

@@ -1,6 +1,4 @@
-// What the seams of small business credit analytics (sbca.ts) carry: the request as judged, step by
-// step, the periods and type of its report, the answer. Apart from the behaviour, so that
-// sbca.faults.ts names them without the route or the report store.
+// What sbca.ts's seams carry, apart so its faults name them without the route or the report store.
 import type { Input } from '../input.js';
 import type { Customer, FdState, Location, Report } from '../state.js';
 

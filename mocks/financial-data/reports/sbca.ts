@@ -1,18 +1,11 @@
-// Small business credit analytics (seed 002, Decisioning report generation: GenerateSBCAMetricsReport
-// answers 200 at once with merchant performance or benchmarking metrics; errors 400, 401, 404).
-// - metricType retail_sales_analytics gives performance metrics (type sbcaanalyticsnoncra,
-//   retailSalesAnalyticsMetrics: txn_amt, txn_cnt); retail_sales_benchmarks gives benchmarks
-//   (sbcabenchmarksnoncra, retailSalesBenchmarksMetrics: indexes) (provider 1.35.0 MetricType and
-//   the two report schemas).
-// - the location is one of the world's merchant locations (the ones GetLocationMatches finds); any
-//   other has no metrics: 404 (provider 1.35.0 MetricsNotFoundExample).
-// - without the merchant's consent the request is a 400 (provider 1.35.0
-//   InvalidDataSmallBusinessReportExample names hasConsent as invalid data).
-// - the periods: the last four whole weeks (Sunday to Saturday) or calendar months before today;
-//   the values are deterministic per location and period. The report is also kept in the report
-//   store (store.ts), ended, so the get-report operations can read it later (provider 1.35.0).
-// - a business id that names no business of the customer is a 400, code 10003 (provider 1.35.0
-//   InvalidBusinessIdSmallBusinessReportExample; BusinessDetails.businessId names the customer's business).
+// Small business credit analytics (seed 002, Decisioning report generation: GenerateSBCAMetricsReport answers 200 at once; 400, 401, 404).
+// - metricType retail_sales_analytics: sbcaanalyticsnoncra, retailSalesAnalyticsMetrics (txn_amt, txn_cnt); retail_sales_benchmarks:
+//   sbcabenchmarksnoncra, retailSalesBenchmarksMetrics (indexes) (provider 1.35.0 MetricType and the two report schemas).
+// - A location GetLocationMatches does not find has no metrics: 404 (provider 1.35.0 MetricsNotFoundExample).
+// - Without the merchant's consent: 400 (provider 1.35.0 InvalidDataSmallBusinessReportExample names hasConsent).
+// - Periods: the last four whole weeks (Sunday to Saturday) or calendar months; values deterministic per location and period. The
+//   report is kept in the store, ended, for the get-report operations (provider 1.35.0).
+// - A BusinessDetails.businessId not the customer's: 400, code 10003 (provider 1.35.0 InvalidBusinessIdSmallBusinessReportExample).
 import type { FastifyInstance } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';

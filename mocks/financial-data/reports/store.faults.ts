@@ -1,8 +1,5 @@
-// Faults of the report store: each a deviation a provider's release might ship, named by the rule it
-// breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/reports.yaml (and the shared families) it breaks. Each bends store.ts at
-// its seams (store.records.ts): a report created or settled, when due reports settle, the callback.
-// An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
+// Faults of the report store, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports.yaml), at store.ts's seams
+// (store.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, assumption, blind, provider, was, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';

@@ -1,6 +1,4 @@
-// What the seams of the report store (store.ts) carry: the report as created and as settled, when due
-// reports settle, and the report callback. Apart from the behaviour, so that store.faults.ts names them
-// without importing the store.
+// What the report store's seams carry: a report created and settled, when due reports settle, the callback.
 import type { FdState, Report } from '../state.js';
 
 export interface Exchange {
@@ -10,11 +8,7 @@ export interface Exchange {
   report?: Report;
 }
 
-/**
- * A change of the store: a report created (before it is kept), a report settled with the status it
- * ends in (before its content is built), and whether the due reports settle now (`on`: the clock
- * advanced, or a request to `url` is about to be handled).
- */
+/** A change of the store: a report created, a report settled (before its content), whether due reports settle now (`on`). */
 export type Change =
   | { kind: 'created'; report: Report }
   | { kind: 'settled'; report: Report; status: Report['status'] }

@@ -1,22 +1,13 @@
-// The report store (seed 002, Decisioning report generation; Report retrieval; States and
-// transitions - Report): the one store every generate and every retrieve operation shares (its
-// maps are declared in ../state.ts, `reports`). A report is born `inProgress` (the 202 of its
-// generate operation) and ends `success` or `failure` once the virtual clock has passed its ready
-// time; on that transition the report callback URL, when one was given, is called once. A report
-// request passes the refusals of guard.ts, then its family's module (assets.ts, income.ts,
-// analytics.ts, sbca.ts) decides eligibility and hands this module the content builder; this
-// module owns ids, status, portfolios and the callback. Rules: schemas/financial-data/rules/reports.yaml.
+// The report store (seed 002, Decisioning report generation; Report retrieval; States and transitions - Report; rules:
+// schemas/financial-data/rules/reports.yaml): ids, status, portfolios and the callback for every family's module. A report is born
+// `inProgress` (the 202) and ends `success` or `failure` once the virtual clock passes its ready time, calling its callback URL once.
 import type { FastifyInstance } from 'fastify';
 import { parseJson } from '../../kit/app.js';
 import type { FdContext } from '../middleware.js';
 import type { Consumer, Customer, Report } from '../state.js';
 import type { Change, Delivery, Exchange, StoreSeams } from './store.records.js';
 
-/**
- * Virtual seconds a report stays inProgress: the mock's choice, so that a client polling at the
- * seed's 20 seconds sees inProgress twice (at 0 and 20 s) and the outcome at its third poll (40 s).
- * The sandbox stand-in, on real time, takes its own (stand-in-limits.ts).
- */
+/** Virtual seconds inProgress: a client polling at the seed's 20 seconds sees inProgress twice (0, 20 s) and the outcome at 40 s. */
 export const REPORT_READY_AFTER_S = 35;
 
 export interface NewReport {
@@ -171,11 +162,7 @@ export async function settleReports(ctx: FdContext): Promise<void> {
 export const callbackOf = (query: Record<string, unknown>) =>
   typeof query.callbackUrl === 'string' && query.callbackUrl ? query.callbackUrl : undefined;
 
-/**
- * The store's control surface and hooks: due reports settle when the clock advances and before any
- * request is handled (a read never shows a report inProgress past its ready time), and
- * POST /__mock/reports/{reportId}/outcome {"status": "failure"} decides how a report in progress ends.
- */
+/** Due reports settle on clock advance and before any request; POST /__mock/reports/{reportId}/outcome {"status": "failure"} ends one. */
 export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
   const settling = (on: 'advance' | 'request', url?: string) =>
     changed(ctx, exchange(ctx), { kind: 'settling', on, url, settle: true }).settle;

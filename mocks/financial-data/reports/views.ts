@@ -1,5 +1,4 @@
-// What the report families (assets.ts, income.ts, analytics.ts) write alike: an ack's members, account
-// id lists, cents, groups, a report's institutions. Pure, so that a records module reads them too.
+// What the report families write alike (an ack's members, account ids, cents, groups, institutions); pure, for records modules too.
 import type { Account, FdState } from '../state.js';
 
 /** The members of `o` that are set: an ack echoes only what was sent. */
@@ -17,10 +16,7 @@ export function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T
   return groups;
 }
 
-/**
- * A report's institutions with their accounts (provider 1.35.0: institutions[].accounts[]), in the
- * order the accounts come: `head` the members of an institution (given its catalogue name), `view` an account's.
- */
+/** A report's institutions and accounts (provider 1.35.0: institutions[].accounts[]): `head` an institution's, `view` an account's. */
 export const byInstitution = <T>(
   world: FdState,
   accounts: Account[],
