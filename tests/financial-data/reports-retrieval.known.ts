@@ -73,11 +73,9 @@ export async function ownReportOwner(
   createCustomer: (type?: 'testing' | 'active') => Promise<string>,
   consumer: Record<string, unknown> = newConsumer(),
 ): Promise<{ customerId: string; consumerId: string }> {
-  const customerId = await createCustomer('testing');
-  const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: consumer });
-  expect(created.status, 'create the consumer').toBe(201);
-  await fdPowers.linkAccounts(customerId);
-  return { customerId, consumerId: String(created.body.id) };
+  const who = await customerWithConsumer(fdApi, createCustomer, 'testing', consumer);
+  await fdPowers.linkAccounts(who.customerId);
+  return who;
 }
 
 /** A new report of `type` for a customer of the check's own (ownReportOwner), by its generate operation: the 202 acknowledgement. */
@@ -99,9 +97,10 @@ export async function customerWithConsumer(
   fdApi: OperationClient,
   createCustomer: (type?: 'testing' | 'active') => Promise<string>,
   type: 'testing' | 'active' = 'testing',
+  consumer: Record<string, unknown> = newConsumer(),
 ) {
   const customerId = await createCustomer(type);
-  const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
-  expect(consumer.status, 'create the consumer').toBe(201);
-  return { customerId, consumerId: consumer.body.id as string };
+  const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: consumer });
+  expect(created.status, 'create the consumer').toBe(201);
+  return { customerId, consumerId: String(created.body.id) };
 }

@@ -55,63 +55,43 @@ test(
     expect(made.status, 'GenerateVOAReport for the worker customer').toBe(202);
     const ids = { customerId: fdEntities.customerId, consumerId: fdEntities.consumerId, reportId: made.body.id as string };
     const portfolioId = made.body.portfolioId as string;
+    const many = [
+      ['GetReportsByCustomerId', { customerId: ids.customerId }],
+      ['GetReportsByConsumerId', { consumerId: ids.consumerId }],
+      ['GetPortfolioByCustomer', { customerId: ids.customerId, portfolioId }],
+      ['GetPortfolioByConsumer', { consumerId: ids.consumerId, portfolioId }],
+    ] as const;
+    const allOps: string[] = [...READERS.slice(0, 3).map((r) => r.op), ...many.map(([op]) => op)];
+    const superseded = new Set<string>();
+    const shown = (r: Record<string, unknown>) => ({ id: r.id, type: r.type, status: r.status, customerId: String(r.customerId) });
     const everyReader = async () => {
       const seen: Record<string, unknown> = {};
       for (const reader of READERS.slice(0, 3)) {
         const res = await read(fdApi, reader, ids);
-        seen[reader.op] = res.status === 200 && {
-          id: res.body.id,
-          type: res.body.type,
-          status: res.body.status,
-          customerId: String(res.body.customerId),
-        };
+        seen[reader.op] = res.status === 200 && shown(res.body);
       }
-      const many = [
-        ['GetReportsByCustomerId', { customerId: ids.customerId }],
-        ['GetReportsByConsumerId', { consumerId: ids.consumerId }],
-        ['GetPortfolioByCustomer', { customerId: ids.customerId, portfolioId }],
-        ['GetPortfolioByConsumer', { consumerId: ids.consumerId, portfolioId }],
-      ] as const;
       for (const [op, path] of many) {
         const res = await fdApi.callBuilt(op, { path });
-        const row = res.status === 200 && res.body.reports.find((r: { id: string }) => r.id === ids.reportId);
+        const rows: Record<string, unknown>[] = res.status === 200 ? res.body.reports : [];
+        const row = rows.find((r) => r.id === ids.reportId);
         // On a sandbox the run's workers share the prepared customer: a portfolio holds the latest
         // report of each type, so another check's later VOA may have taken this one's place there.
-        if (
-          !row &&
-          !fd.control &&
-          op.startsWith('GetPortfolio') &&
-          res.status === 200 &&
-          res.body.reports.some((r: { type: string }) => r.type === 'voa')
-        ) {
-          superseded.add(op);
-          continue;
-        }
-        seen[op] = row && { id: row.id, type: row.type, status: row.status, customerId: ids.customerId };
+        if (!row && !fd.control && op.startsWith('GetPortfolio') && rows.some((r) => r.type === 'voa')) superseded.add(op);
+        else seen[op] = row && shown({ ...row, customerId: ids.customerId });
       }
       for (const op of superseded) delete seen[op];
       return seen;
     };
-    const superseded = new Set<string>();
-    const expected = (status: unknown) => ({ id: ids.reportId, type: 'voa', status, customerId: ids.customerId });
-    const allOps = [
-      'GetReportByCustomer',
-      'GetReportByConsumer',
-      'GetReportById',
-      'GetReportsByCustomerId',
-      'GetReportsByConsumerId',
-      'GetPortfolioByCustomer',
-      'GetPortfolioByConsumer',
-    ];
-    const ops = () => allOps.filter((op) => !superseded.has(op));
+    const expected = (status: unknown) =>
+      Object.fromEntries(
+        allOps.filter((op) => !superseded.has(op)).map((op) => [op, { id: ids.reportId, type: 'voa', status, customerId: ids.customerId }]),
+      );
     // On a sandbox the report may complete between two reads: inProgress or already success there.
     const generating = fd.control ? 'inProgress' : expect.stringMatching(/^(inProgress|success)$/);
-    const whileGenerating = await everyReader();
-    expect(whileGenerating, 'while generating').toEqual(Object.fromEntries(ops().map((op) => [op, expected(generating)])));
+    expect(await everyReader(), 'while generating').toEqual(expected(generating));
     const { final } = await pollReport({ id: ids.reportId, customerId: ids.customerId });
     expect(final.body.status, 'the report completes').toBe('success');
-    const complete = await everyReader();
-    expect(complete, 'once complete').toEqual(Object.fromEntries(ops().map((op) => [op, expected('success')])));
+    expect(await everyReader(), 'once complete').toEqual(expected('success'));
     if (superseded.size)
       notePartial(
         `${[...superseded].join(', ')}: the portfolio holds a later VOA of another check of this run (the sandbox's customer is shared), so this report was not compared there`,

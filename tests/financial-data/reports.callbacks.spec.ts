@@ -22,7 +22,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { GENERATE, request } from './reports.known.js';
+import { GENERATE, readersOf, request } from './reports.known.js';
 
 /** Past the mock's time to complete a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
 const ENDED_AFTER_S = 60;
@@ -33,13 +33,7 @@ type Made = { op: string; id: string; customerId: string; consumerId?: string; u
 async function readEach(fdApi: OperationClient, made: Made[]): Promise<Map<string, Record<string, unknown>>> {
   const read = new Map<string, Record<string, unknown>>();
   for (const m of made) {
-    const reads = [
-      fdApi.call('GetReportByCustomer', { path: { customerId: m.customerId, reportId: m.id } }),
-      fdApi.call('GetReportById', { path: { reportId: m.id }, body: {} }),
-      ...(m.consumerId ? [fdApi.call('GetReportByConsumer', { path: { consumerId: m.consumerId, reportId: m.id } })] : []),
-      fdApi.call('ReportReissue', { path: { reportId: m.id }, body: { purpose: '31' } }),
-    ];
-    const answers = await Promise.all(reads);
+    const answers = await Promise.all(readersOf(fdApi, m).map(({ read }) => read()));
     for (const res of answers) expect(res.status, `${m.op} report ${m.id} read`).toBe(200);
     read.set(m.id, answers[0].body);
   }

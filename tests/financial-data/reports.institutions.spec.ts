@@ -26,9 +26,9 @@ import {
   type KnownTransaction,
 } from '../../helpers/client/invariants/report-figures.js';
 import { DEPOSIT_OPS, FORESIGHT_OPS, requestOf } from './reports-analytics.known.js';
-import { ASSET_OPS, DAY_S, ensureConsumer } from './reports-assets.known.js';
+import { ASSET_OPS, ensureConsumer } from './reports-assets.known.js';
+import { contentOf, DAY_S, generatedAll, reportAccounts } from './reports.known.js';
 
-const BY_ID: FdOperationId = 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport';
 /** Every report operation whose request carries accountIds and whose content lists institutions. */
 const OPS: FdOperationId[] = [
   ...ASSET_OPS.map((a) => a.op),
@@ -59,9 +59,8 @@ const SPAN_OPS: FdOperationId[] = [...ASSET_OPS.map((a) => a.op), 'GenerateTrans
  * report"); seasoned is FD-PROP-REPORT-FIGURES'.
  */
 function spanProblems(op: FdOperationId, content: any): string[] {
-  const posted = ((content.institutions ?? []) as any[])
-    .flatMap((i) => i.accounts ?? [])
-    .flatMap((a: any) => a.transactions ?? [])
+  const posted = reportAccounts(content)
+    .flatMap((a) => a.transactions ?? [])
     .map((t: any) => Number(t.postedDate));
   const problems: string[] = [];
   const { startDate, endDate, days } = content;
@@ -129,15 +128,10 @@ test(
     const problems: string[] = [];
     let seen = 0;
     // Every report is generated first, then all are polled together (the time of the slowest).
-    const acks: { op: (typeof OPS)[number]; id: string }[] = [];
-    for (const op of OPS) {
-      const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, {}));
-      expect(ack.status, `${op}: 202`).toBe(202);
-      acks.push({ op, id: String(ack.body.id) });
-    }
-    const ended = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
-    for (const [i, { op, id }] of acks.entries()) {
-      const content = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
+    const asked = OPS.map((op) => ({ op, options: requestFor(op, customerId, nowS, {}) }));
+    const ended = await generatedAll(fdApi, pollReport, asked);
+    for (const { op, ack, report } of ended) {
+      const content = await contentOf(fdApi, op, String(ack.id), report);
       if (SPAN_OPS.includes(op)) problems.push(...spanProblems(op, content));
       for (const institution of (content.institutions ?? []) as any[]) {
         seen++;
@@ -169,13 +163,8 @@ test(
       ...OPS.map((op) => ({ op, extra: {} })),
       ...[365, 300].map((d) => ({ op: 'GenerateCashFlowBusinessReport' as FdOperationId, extra: { fromDate: nowS - d * DAY_S } })),
     ];
-    const acks: { op: FdOperationId; id: string; portfolioId: unknown }[] = [];
-    for (const { op, extra } of runs) {
-      const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, extra));
-      expect(ack.status, `${op}: 202`).toBe(202);
-      acks.push({ op, id: String(ack.body.id), portfolioId: ack.body.portfolioId });
-    }
-    const ended = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
+    const asked = runs.map(({ op, extra }) => ({ op, options: requestFor(op, customerId, nowS, extra) }));
+    const ended = await generatedAll(fdApi, pollReport, asked);
     // The customer's transactions as the list gives them, for the analytics reports' streams.
     const known = new Map<string, KnownTransaction>();
     for (let start = 1; start <= 5; start++) {
@@ -191,8 +180,9 @@ test(
     const problems: string[] = [];
     const portfolios: { label: string; value: unknown }[] = [];
     let seasoned = 0;
-    for (const [i, { op, id, portfolioId }] of acks.entries()) {
-      const report = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
+    for (const { op, ack, report: polled } of ended) {
+      const id = String(ack.id);
+      const report = await contentOf(fdApi, op, id, polled);
       if (typeof report.seasoned === 'boolean') seasoned++;
       const label = `${op} report ${id}`;
       problems.push(
@@ -202,7 +192,7 @@ test(
         ...streamProblems(label, report, known),
       );
       portfolios.push(
-        { label: `the ack of ${op} report ${id}`, value: portfolioId },
+        { label: `the ack of ${op} report ${id}`, value: ack.portfolioId },
         { label: `${op} report ${id} read`, value: report.portfolioId },
       );
     }
