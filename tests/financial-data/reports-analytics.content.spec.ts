@@ -50,14 +50,10 @@ async function generatedAll(
   fdContract: Contract,
   linked: Linked,
   ops: FdOperationId[],
-  options: Parameters<typeof requestOf>[2] = {},
   days = 90,
 ) {
   const fromS = Math.floor(fd.now() / 1000) - days * DAY_S;
-  const asked = ops.map((op) => {
-    const base = requestOf(op, linked.customerId, options);
-    return { op, options: { ...base, body: { ...(base.body as object), fromDate: fromS } } };
-  });
+  const asked = ops.map((op) => ({ op, options: requestOf(op, linked.customerId, { body: { fromDate: fromS } }) }));
   return (await generatedReports(fdApi, pollReport, asked)).map(({ op, ack, report }) => {
     const validate = fdContract.component(op.startsWith('GenerateCashFlow') ? 'CashFlowReportContent' : 'AnalyticsReportContent');
     expect(validate(report) ? [] : validate.errors, `${op}: the content keeps the contract`).toEqual([]);
@@ -120,24 +116,9 @@ const deposit = (linked: Linked) => ['checking', 'savings'].map((type) => linked
  */
 function expectSummariesAddUp(op: string, content: any) {
   const accounts = reportAccounts(content);
-  for (const [summary, list, ofAccount, perAccount, count, total] of [
-    [
-      'cashFlowCreditSummary',
-      'monthlyCashFlowCreditSummaries',
-      'cashFlowCredit',
-      'monthlyCashFlowCredits',
-      'numberOfCredits',
-      'totalCreditsAmount',
-    ],
-    [
-      'cashFlowDebitSummary',
-      'monthlyCashFlowDebitSummaries',
-      'cashFlowDebit',
-      'monthlyCashFlowDebits',
-      'numberOfDebits',
-      'totalDebitsAmount',
-    ],
-  ] as const) {
+  for (const kind of ['Credit', 'Debit']) {
+    const [summary, list, ofAccount] = [`cashFlow${kind}Summary`, `monthlyCashFlow${kind}Summaries`, `cashFlow${kind}`];
+    const [perAccount, count, total] = [`monthlyCashFlow${kind}s`, `numberOf${kind}s`, `total${kind}sAmount`];
     if (content[summary] === undefined) continue;
     const months = content[summary][list] as any[] | undefined;
     expect(Array.isArray(months), `${op}: ${summary} holds ${list}`).toBe(true);
@@ -278,16 +259,8 @@ test.describe('report content', () => {
         });
         expect(made.status, `a 0.00 transaction is added to the ${account.type} account; body ${made.text.slice(0, 200)}`).toBe(201);
       }
-      const [{ fromS, toS, content }] = await generatedAll(
-        fdApi,
-        pollReport,
-        fd,
-        fdContract,
-        linkedCustomer,
-        ['GeneratePaymentHistoryReport'],
-        {},
-        500,
-      );
+      const ops: FdOperationId[] = ['GeneratePaymentHistoryReport'];
+      const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, ops, 500);
       for (const account of deposit(linkedCustomer)) {
         const debits = (await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS)).filter((t) => t.amount < 0);
         const periods = periodsOf(reportAccounts(content).find((a) => String(a.id) === account.id).analytics, 'CASH_OUTFLOW');
@@ -336,8 +309,7 @@ test(
     const fromDate = Math.floor(fd.now() / 1000) - 3 * 365 * DAY_S;
     const acks = [];
     for (const op of DEPOSIT_OPS) {
-      const base = requestOf(op, fdEntities.customerId);
-      const res = await fdApi.call(op, { ...base, body: { ...(base.body as object), fromDate } });
+      const res = await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { body: { fromDate } }));
       expect(res.status, `${op}: 202`).toBe(202);
       acks.push({ op, id: res.body.id as string });
     }
