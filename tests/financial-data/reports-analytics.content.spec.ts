@@ -25,7 +25,7 @@ import {
   requestOf,
   sum,
 } from './reports-analytics.known.js';
-import { generatedAll as generatedReports } from './reports.known.js';
+import { expectComponent, generatedAll as generatedReports } from './reports.known.js';
 import type { Contract } from '../../helpers/contract/contract.js';
 
 type Linked = { customerId: string; accounts: { id: string; type: string }[] };
@@ -55,8 +55,12 @@ async function generatedAll(
   const fromS = Math.floor(fd.now() / 1000) - days * DAY_S;
   const asked = ops.map((op) => ({ op, options: requestOf(op, linked.customerId, { body: { fromDate: fromS } }) }));
   return (await generatedReports(fdApi, pollReport, asked)).map(({ op, ack, report }) => {
-    const validate = fdContract.component(op.startsWith('GenerateCashFlow') ? 'CashFlowReportContent' : 'AnalyticsReportContent');
-    expect(validate(report) ? [] : validate.errors, `${op}: the content keeps the contract`).toEqual([]);
+    expectComponent(
+      fdContract,
+      op.startsWith('GenerateCashFlow') ? 'CashFlowReportContent' : 'AnalyticsReportContent',
+      report,
+      `${op}: the content keeps the contract`,
+    );
     expect(report.startDate, `${op}: the window starts at fromDate`).toBe(fromS);
     expectAttributesNamed(op, report);
     return { op, fromS, toS: Number(ack.createdDate), ack, content: report };
@@ -146,7 +150,6 @@ test.describe('report content', () => {
     'the cash flow reports read exactly the checking and savings accounts, with the posted transactions of the window and monthly credits and debits adding up to them @provider',
     rules('FD-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
-      // Both reports are generated first, then polled together.
       const ops = ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport'] as const;
       for (const { op, fromS, toS, content } of await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [...ops])) {
         expect(reportIds(content), `${op}: the accounts read`).toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
@@ -277,7 +280,6 @@ test.describe('report content', () => {
     rules('FD-FORESIGHT-CONTENT@content', 'FD-FORESIGHT-READ-BY-ID'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const expected = idsOf(linkedCustomer, ['checking', 'creditCard', 'savings']);
-      // Both reports are generated first, then polled together.
       const [{ content, ack: own, fromS }, { ack }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, [
         'GenerateForesightAnalyticsNonCraReport',
         'GenerateForesightAnalyticsFirstThirdPartyNonCraReport',
@@ -287,7 +289,6 @@ test.describe('report content', () => {
         { analyticsReportData: own.constraints?.analyticsReportData, fromDate: own.constraints?.fromDate },
         'the ack echoes the constraints requested',
       ).toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
-      const validate = fdContract.component('AnalyticsReportContent');
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
       expectForecastsAndBenchmarks('GenerateForesightAnalyticsNonCraReport', content);
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
@@ -296,7 +297,7 @@ test.describe('report content', () => {
         'the first/third-party report read by id',
       ).toEqual({ status: 200, id: ack.id, type: 'farpbfnoncra', reportStatus: 'success' });
       expect(reportIds(byId.body), 'the accounts it read').toEqual(expected);
-      expect(validate(byId.body) ? [] : validate.errors, 'the report read by id keeps the contract').toEqual([]);
+      expectComponent(fdContract, 'AnalyticsReportContent', byId.body, 'the report read by id keeps the contract');
       expectForecastsAndBenchmarks('GenerateForesightAnalyticsFirstThirdPartyNonCraReport read by id', byId.body);
     },
   );

@@ -1,13 +1,11 @@
 // Covers: the statistics of every period of the cash flow, balance, cash flow analytics and payment
-// history reports (GenerateCashFlowBusinessReport, GenerateCashFlowPersonalReport,
-// GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport, GeneratePaymentHistoryReport, read
-// through GetReportByCustomer) - provider 1.35.0 TransactionalPeriod (count: "count of data points
-// during the period"; sum, mean, median, min, max, standardDeviation "of amounts during the period";
-// null when the period has no data point, its examples). What the names fix whatever the data: a
-// period's min is at most its median and its mean, which are at most its max; its sum is its mean
-// times its count; its standard deviation lies between 0 and max - min. And each month of a cash
-// flow report's credits and debits (provider 1.35.0 CashFlow credits / debits by month: number, total,
-// largest, average): the average is the total over the number, the largest at least the average, in size.
+// history reports (DEPOSIT_OPS, read through GetReportByCustomer) - provider 1.35.0 TransactionalPeriod
+// (count: "count of data points during the period"; sum, mean, median, min, max, standardDeviation "of
+// amounts during the period"; null when the period has no data point, its examples). What the names fix
+// whatever the data: min <= median, mean <= max; sum = mean x count; 0 <= standardDeviation <= max - min.
+// Each month of a cash flow report's credits and debits (provider 1.35.0 CashFlow credits / debits by
+// month: number, total, largest, average): the average is the total over the number, the largest at
+// least the average, in size.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { addConsumerAndBusiness, DAY_S, DEPOSIT_OPS, requestOf } from './reports-analytics.known.js';
 import { generatedAll } from './reports.known.js';
@@ -80,7 +78,6 @@ test(
     const fromDate = Math.floor(fd.now() / 1000) - 180 * DAY_S;
     const problems: string[] = [];
     let seen = 0;
-    // Every report is generated first, then all are polled together (the time of the slowest).
     const asked = DEPOSIT_OPS.map((op) => ({ op, options: requestOf(op, customerId, { body: { fromDate } }) }));
     for (const { op, report } of await generatedAll(fdApi, pollReport, asked)) {
       for (const { at, p } of objectsIn(report, (o) => 'count' in o && 'median' in o)) {

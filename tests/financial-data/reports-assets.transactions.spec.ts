@@ -15,6 +15,7 @@ import {
   reportAccounts,
   reportTransactions,
 } from './reports-assets.known.js';
+import { expectComponent } from './reports.known.js';
 
 const OP = 'GenerateTransactionsReport';
 
@@ -100,15 +101,13 @@ test(
       'the window holds pending transactions',
     ).toBe(true);
 
-    // The three reports are generated first, then polled together.
     const [posted, all, explicit] = await generatedAll(fdApi, pollReport, [
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } },
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate, includePending: true }, body: {} } },
       // includePending=false, sent explicitly, is the same as leaving it out.
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate, includePending: false }, body: {} } },
     ]);
-    const validate = fdContract.component('AssetsReportContent');
-    expect(validate(posted.report) ? [] : validate.errors, 'the success content keeps the contract').toEqual([]);
+    expectComponent(fdContract, 'AssetsReportContent', posted.report, 'the success content keeps the contract');
     expect({ type: posted.report.type, constraints: posted.report.constraints }, 'the report echoes the window').toMatchObject({
       type: 'transactions',
       constraints: { fromDate, toDate },
@@ -144,7 +143,6 @@ test(
       ['fromDate one second after the first posting', from + 1, to],
       ['toDate one second before the last posting', from, to - 1],
     ] as const;
-    // The three reports are generated first, then polled together.
     const reports = await generatedAll(
       fdApi,
       pollReport,

@@ -71,7 +71,6 @@ test(
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const incomeFromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
-    // Both reports are generated first, then polled together.
     const [{ ack, report }, altered] = await generatedAll(fdApi, pollReport, [
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: {} } },
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { incomeFromDate } } },
@@ -137,7 +136,6 @@ test(
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const hundred = nowS - 100 * DAY_S;
     const full = monthsBefore(nowS, VOAI_MONTHS) + DAY_S;
-    // Both reports are generated first, then polled together.
     const [first, second] = await generatedAll(fdApi, pollReport, [
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { fromDate: hundred } } },
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { fromDate: full } } },

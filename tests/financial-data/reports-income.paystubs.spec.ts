@@ -7,7 +7,7 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import { expect, loadContract, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { billableProblems } from '../../helpers/client/invariants/report-figures.js';
 import { customerWithPay, expectSameKind, generatedAll, generated, PAYSTUB, storePaystub, type Paystub } from './reports-income.known.js';
-import { expectNoReportLeft } from './reports.known.js';
+import { expectComponent, expectNoReportLeft } from './reports.known.js';
 
 /** The three operations and the body naming asset ids. */
 const OPS: { op: FdOperationId; body: (ids: string[]) => Record<string, unknown> }[] = [
@@ -54,8 +54,7 @@ for (const { op, body } of OPS) {
       const second = await storePaystub(fdApi, customerId, SECOND, 'lastPayPeriodMinusOne');
       const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: body([first, second]) });
       expectSameKind(ack, report);
-      const validate = fdContract.component('PayStatementReportContent');
-      expect(validate(report) ? [] : validate.errors, 'the content keeps PayStatementReportContent').toEqual([]);
+      expectComponent(fdContract, 'PayStatementReportContent', report, 'the content keeps PayStatementReportContent');
       expect({ assetIds: report.assetIds, extracts: report.payStatements.map(pick) }, 'one extract per pay statement, as stored').toEqual({
         assetIds: [first, second],
         extracts: [expected(first, 'LastPayPeriod', PAYSTUB), expected(second, 'LastPayPeriodMinusOne', SECOND)],
@@ -190,8 +189,7 @@ test(
       ['netPayCurrent', 'grossPayCurrent'].filter((f) => f in extract && typeof extract[f] !== 'number'),
       `the pay fields of the extract ${JSON.stringify(extract)}`,
     ).toEqual([]);
-    const validate = fdContract.component('PayStatementReportContent');
-    expect(validate(report) ? [] : validate.errors, 'the content keeps PayStatementReportContent').toEqual([]);
+    expectComponent(fdContract, 'PayStatementReportContent', report, 'the content keeps PayStatementReportContent');
   },
 );
 
@@ -233,7 +231,6 @@ test(
         ] as const
       ).map(([what, sent]) => ({ op, what, sent, options: { path: { customerId }, body: withFlags(body([assetId]), sent) } })),
     );
-    // Every report is generated first, then all are polled together.
     const ended = await generatedAll(
       fdApi,
       pollReport,

@@ -1,12 +1,11 @@
 // Covers: GetReportsByCustomerId, GetReportsByConsumerId, GetPortfolioByCustomer,
 // GetPortfolioByConsumer - seed 002, Report retrieval (200; 403, 404, 429 on the lists; "a
 // portfolio holds only the most recent report of each report type"), States and transitions -
-// Report (inProgress, then success or failure). The list rate limit is this contract's
-// assumption (components/reports-retrieval.yaml TooManyReportLists: 20 calls per 60 seconds).
-// The allowance a list call spends (seed 002, Report retrieval: too many list calls are a 429, no limit
-// stated; components/reports-retrieval.yaml TooManyReportLists, an assumption: 20 calls per customer, or
-// per consumer, within 60 seconds) is the customer's (or the consumer's) own: once one list is refused,
-// another customer's list, another consumer's list and the other list of the same customer are served.
+// Report (inProgress, then success or failure). The list rate limit is this contract's assumption
+// (components/reports-retrieval.yaml TooManyReportLists: 20 calls per customer, or per consumer, within
+// 60 seconds; seed 002 states no limit): the allowance is the customer's (or the consumer's) own, so
+// once one list is refused, another customer's list, another consumer's list and the other list of the
+// same customer are served.
 import {
   expect,
   expectFdError,

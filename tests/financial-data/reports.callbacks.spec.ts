@@ -1,15 +1,13 @@
-// Covers: the report callback of every generate operation (the FD-REPORT-ASYNC list of
-// schemas/financial-data/rules/reports.yaml), counted over the whole life of the report: none while
-// it is in progress and read, exactly one when it ends, none again when it is read after (by
-// customer, by id, by consumer) or reissued - seed 002, Events ("report generation accepts a
-// callback URL for completion reporting": one completion, one call); Report retrieval (the reads and
-// the reissue are reads). Each generation registers its own URL, one a normalisation would change.
-// Each callback carries the state of its own report as the reader then answers it (FD-REPORT-CALLBACK-STATE).
-// The URL is an option of one generation (the same seed 002 sentence): each operation makes three reports
-// of the worker's customer, one with a URL, one without, one with another URL. The first URL is called
-// once, naming the first report; the second report calls nobody (no URL kept from the report before it,
-// nor one sent in its body: provider 1.35.0 takes callbackUrl in the query, and the request bodies
-// declare none); the third calls its own URL, not the first one.
+// Covers: the report callback of every generate operation (GENERATE), counted over the whole life of
+// the report: none while it is in progress and read, exactly one when it ends, none again when it is
+// read after (by customer, by id, by consumer) or reissued - seed 002, Events ("report generation
+// accepts a callback URL for completion reporting": one completion, one call); Report retrieval (the
+// reads and the reissue are reads). Each generation registers its own URL, one a normalisation would
+// change; each callback carries the state of its own report as the reader then answers it
+// (FD-REPORT-CALLBACK-STATE). The URL is an option of one generation (the same seed 002 sentence): of
+// three reports of one operation, with a URL, without, with another URL, the first calls its URL once,
+// the second nobody (no URL kept from the report before it, nor one sent in its body: provider 1.35.0
+// takes callbackUrl in the query, and the request bodies declare none), the third its own URL.
 import {
   expect,
   expectDeliveries,

@@ -1,11 +1,9 @@
 // Covers: reportCustomFields of every generate operation whose body takes them (the
-// FD-REPORT-CUSTOM-FIELDS list of schemas/financial-data/rules/reports.yaml) on every reader of the
-// report: the 202 ack, GetReportByCustomer, GetReportById, ReportReissue, GetReportByConsumer (a consumer's report),
-// in progress and ended, and the reseller billing row (getResellerBillingReport) - provider 1.35.0
-// ReportCustomFields ("All custom fields display in the Reseller Billing API"), the *ConstraintsOut
-// of every ack and report (label, value, shown as sent). Values that can tell: mixed case, inner and
-// trailing spaces, leading zeros, non-ASCII letters, so a reader that trims, folds or reads a value as
-// a number shows another value than the one sent, byte for byte.
+// FD-REPORT-CUSTOM-FIELDS list) on every reader of the report (readersOf), in progress and ended, and
+// the reseller billing row - provider 1.35.0 ReportCustomFields ("All custom fields display in the
+// Reseller Billing API"), the *ConstraintsOut of every ack and report (label, value, shown as sent).
+// Values that can tell: mixed case, inner and trailing spaces, leading zeros, non-ASCII letters, so a
+// reader that trims, folds or reads a value as a number shows another value than the one sent.
 import { expect, type FdOperationId, mixedCase, rules, sample, tellingMarkup, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { pdfText } from '../../helpers/client/invariants/media-types.js';

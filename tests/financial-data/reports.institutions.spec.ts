@@ -1,21 +1,15 @@
-// Covers: what every report holding accounts shares - the accountIds text of the request as its ack
-// echoes it, and the institutions its content groups the accounts under - on the asset reports
-// (GenerateVOAReport, GenerateVOAWithIncomeReport, GeneratePrequalificationCRAReport,
-// GeneratePrequalificationNonCRAReport, GenerateVOIReport, GenerateTransactionsReport), the cash flow
-// and analytics reports (GenerateCashFlowBusinessReport, GenerateCashFlowPersonalReport,
-// GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport, GeneratePaymentHistoryReport, the two
-// Foresight reports) and GenerateVOETransactionsReport, read through GetReportByCustomer (GetReportById
-// for the first/third-party Foresight report). provider 1.35.0: ReportAccountIdsString ("a
-// whitespace-separated list of account IDs"), ReportAccountIds (the ack's list of AccountId strings; the Foresight acks echo the text,
-// ForesightAnalyticsReportConstraints),
-// ReportInstitution (id: the institution's id; name: "Finicity institution name"; accounts), ReportStartDate /
-// ReportEndDate (the posted dates of the earliest and latest transaction analysed), days and seasoned. Inputs
-// that can tell: the ids are sent with runs of white space, leading and trailing, which a split on
-// one space turns into empty ids. What each report states about its own figures and the ids lasting
-// across the reports of one customer (FD-PROP-REPORT-FIGURES): seasoned against days (more than 180
-// days on VOAReport, VOAWithIncomeReport, PrequalificationReport, VOIReport, VOETransactionsReport;
-// more than 365 on TransactionsReport, CashFlowReport and the analytics and Foresight reports) and
-// PortfolioId (the same on every report of a customer).
+// Covers: what every report holding accounts shares (OPS: the asset, cash flow, analytics, Foresight and
+// VOE transactions reports), read through GetReportByCustomer (GetReportById for the first/third-party
+// Foresight report) - provider 1.35.0: ReportAccountIdsString ("a whitespace-separated list of account
+// IDs"), ReportAccountIds (the ack's list of AccountId strings; the Foresight acks echo the text,
+// ForesightAnalyticsReportConstraints), ReportInstitution (id: the institution's id; name: "Finicity
+// institution name"; accounts), ReportStartDate / ReportEndDate (the posted dates of the earliest and
+// latest transaction analysed), days and seasoned. Inputs that can tell: the ids are sent with runs of
+// white space, leading and trailing, which a split on one space turns into empty ids. What each report
+// states about its own figures and the ids lasting across the reports of one customer
+// (FD-PROP-REPORT-FIGURES): seasoned against days (more than 180 days on VOAReport, VOAWithIncomeReport,
+// PrequalificationReport, VOIReport, VOETransactionsReport; more than 365 on TransactionsReport,
+// CashFlowReport and the analytics and Foresight reports) and PortfolioId (the same on every report of a customer).
 import { expect, newBusiness, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import {
   cashFlowFigureProblems,
@@ -127,7 +121,6 @@ test(
     };
     const problems: string[] = [];
     let seen = 0;
-    // Every report is generated first, then all are polled together (the time of the slowest).
     const asked = OPS.map((op) => ({ op, options: requestFor(op, customerId, nowS, {}) }));
     const ended = await generatedAll(fdApi, pollReport, asked);
     for (const { op, ack, report } of ended) {
