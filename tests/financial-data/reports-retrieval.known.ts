@@ -88,6 +88,15 @@ export async function ownReport(fdApi: OperationClient, customerId: string, type
 
 export const PDF = { accept: 'application/pdf' };
 
+/** The readers of many reports of a customer and its consumer: the two lists, then the two portfolios (each its path). */
+export const manyReaders = (who: { customerId: string; consumerId: string }, portfolioId: string) =>
+  [
+    ['GetReportsByCustomerId', { customerId: who.customerId }],
+    ['GetReportsByConsumerId', { consumerId: who.consumerId }],
+    ['GetPortfolioByCustomer', { customerId: who.customerId, portfolioId }],
+    ['GetPortfolioByConsumer', { consumerId: who.consumerId, portfolioId }],
+  ] as const;
+
 /** The report ids, types and statuses of a list or portfolio, by id. */
 export const byId = (rows: { id: string; type: string; status: string }[]) =>
   Object.fromEntries(rows.map((r) => [r.id, { type: r.type, status: r.status }]));
