@@ -110,6 +110,15 @@ function expectForecastsAndBenchmarks(what: string, content: unknown) {
   expect(missing, `${what}: without analytics, it forecasts and benchmarks`).toEqual([]);
 }
 
+/** A report's account of that id. */
+const accountIn = (content: unknown, id: string) => reportAccounts(content).find((a) => String(a.id) === id);
+/** The count and sum of analytics periods, and of the transactions they count. */
+const periodTotals = (periods: any[]) => ({
+  count: periods.reduce((n, p) => n + Number(p.count), 0),
+  sum: sum(periods.map((p) => Number(p.sum ?? 0))),
+});
+const txTotals = (txs: { amount: number }[]) => ({ count: txs.length, sum: sum(txs.map((t) => t.amount)) });
+
 /** The first checking and savings account of the linked customer. */
 const deposit = (linked: Linked) => ['checking', 'savings'].map((type) => linked.accounts.find((a) => a.type === type)!);
 
@@ -155,7 +164,7 @@ test.describe('report content', () => {
         expect(reportIds(content), `${op}: the accounts read`).toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
         for (const account of deposit(linkedCustomer)) {
           const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
-          const read = reportAccounts(content).find((a) => String(a.id) === account.id);
+          const read = accountIn(content, account.id);
           expect((read.transactions as any[]).map((t) => String(t.id)).sort(), `${op}: the ${account.type} account's transactions`).toEqual(
             known.map((t) => String(t.id)).sort(),
           );
@@ -187,20 +196,11 @@ test.describe('report content', () => {
         const balance = (await fdApi.call('GetCustomerAccount', { path: { customerId: linkedCustomer.customerId, accountId: account.id } }))
           .body.balance;
         const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
-        const periods = periodsOf(reportAccounts(content).find((a) => String(a.id) === account.id).analytics, 'ASSET_BALANCE');
+        const periods = periodsOf(accountIn(content, account.id).analytics, 'ASSET_BALANCE');
         expect(periods.at(-1).endingValue, `the ${account.type} account's last month closes at its balance`).toBe(balance);
         const changes = periods.map((p) => sum([p.endingValue, -p.beginningValue]));
-        const expected = periods.map((p) =>
-          sum(
-            known
-              .filter(
-                (t) =>
-                  new Date(t.postedDate * 1000).toISOString().slice(0, 10) >= p.startDate &&
-                  new Date(t.postedDate * 1000).toISOString().slice(0, 10) <= p.endDate,
-              )
-              .map((t) => t.amount),
-          ),
-        );
+        const day = (t: { postedDate: number }) => new Date(t.postedDate * 1000).toISOString().slice(0, 10);
+        const expected = periods.map((p) => sum(known.filter((t) => day(t) >= p.startDate && day(t) <= p.endDate).map((t) => t.amount)));
         expect(changes, `the ${account.type} account's monthly change`).toEqual(expected);
       }
     },
@@ -216,17 +216,13 @@ test.describe('report content', () => {
       expect(reportIds(content), 'every checking and savings account is analysed').toEqual(idsOf(linkedCustomer, ['checking', 'savings']));
       for (const account of deposit(linkedCustomer)) {
         const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
-        const analytics = reportAccounts(content).find((a) => String(a.id) === account.id).analytics;
+        const analytics = accountIn(content, account.id).analytics;
         for (const [name, pick] of [
           ['CASH_INFLOW', (a: number) => a > 0],
           ['CASH_OUTFLOW', (a: number) => a < 0],
         ] as const) {
-          const periods = periodsOf(analytics, name);
           const wanted = known.filter((t) => pick(t.amount));
-          expect(
-            { count: periods.reduce((n, p) => n + Number(p.count), 0), sum: sum(periods.map((p) => Number(p.sum ?? 0))) },
-            `the ${account.type} account's ${name}`,
-          ).toEqual({ count: wanted.length, sum: sum(wanted.map((t) => t.amount)) });
+          expect(periodTotals(periodsOf(analytics, name)), `the ${account.type} account's ${name}`).toEqual(txTotals(wanted));
         }
         // NET_CASH_FLOW (provider 1.35.0 cash flow analytics stateAttributes): the periods' sums add up to
         // the window's posted transactions, signed. Its count is not compared: the provider's examples
@@ -266,11 +262,8 @@ test.describe('report content', () => {
       const [{ fromS, toS, content }] = await generatedAll(fdApi, pollReport, fd, fdContract, linkedCustomer, ops, 500);
       for (const account of deposit(linkedCustomer)) {
         const debits = (await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS)).filter((t) => t.amount < 0);
-        const periods = periodsOf(reportAccounts(content).find((a) => String(a.id) === account.id).analytics, 'CASH_OUTFLOW');
-        expect(
-          { count: periods.reduce((n, p) => n + Number(p.count), 0), sum: sum(periods.map((p) => Number(p.sum ?? 0))) },
-          `the ${account.type} account's payments`,
-        ).toEqual({ count: debits.length, sum: sum(debits.map((t) => t.amount)) });
+        const periods = periodsOf(accountIn(content, account.id).analytics, 'CASH_OUTFLOW');
+        expect(periodTotals(periods), `the ${account.type} account's payments`).toEqual(txTotals(debits));
       }
     },
   );

@@ -49,8 +49,9 @@ async function prepared(fdApi: OperationClient, linked: LinkedCustomer, nowS: nu
   return { customerId: linked.customerId, known };
 }
 
-/** The income credits a report should hold from `from` (deposits: positive amounts, posted). */
-function expectIncome(shown: number[], known: KnownTransaction[], from: number, to: number, what: string) {
+/** The income credits an ended report (its ack's createdDate the end) should hold from `from` (deposits: positive amounts, posted). */
+function expectIncome({ ack, report }: { ack: any; report: any }, known: KnownTransaction[], from: number, what: string) {
+  const [shown, to] = [incomeIds(report), ack.createdDate];
   const credits = known.filter((t) => t.amount > 0 && !t.pending);
   const shownSet = new Set(shown);
   expect(
@@ -70,25 +71,20 @@ test(
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
-    const incomeFromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
+    const incomeFromDate = nowS - 90 * DAY_S;
     const [{ ack, report }, altered] = await generatedAll(fdApi, pollReport, [
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: {} } },
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { incomeFromDate } } },
     ]);
-    expectWindow(
-      reportTransactions(report),
-      known,
-      ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S,
-      ack.createdDate,
-      `VOAI default, ${VOAI_DEFAULT_DAYS} days`,
-    );
+    const defaultFrom = ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S;
+    expectWindow(reportTransactions(report), known, defaultFrom, ack.createdDate, `VOAI default, ${VOAI_DEFAULT_DAYS} days`);
+    expectIncome({ ack, report }, known, monthsBefore(ack.createdDate, VOAI_MONTHS), `VOAI income, ${VOAI_MONTHS} months`);
     const income = incomeIds(report);
-    expectIncome(income, known, monthsBefore(ack.createdDate, VOAI_MONTHS), ack.createdDate, `VOAI income, ${VOAI_MONTHS} months`);
-    const older = known.filter((t) => income.includes(t.id) && t.postedDate < ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S).length;
+    const older = known.filter((t) => income.includes(t.id) && t.postedDate < defaultFrom).length;
     expect(older, `income credits older than the ${VOAI_DEFAULT_DAYS} days of transactions are shown`).toBeGreaterThan(0);
 
     expect(altered.ack.constraints?.incomeFromDate, 'the ack echoes incomeFromDate').toBe(incomeFromDate);
-    expectIncome(incomeIds(altered.report), known, incomeFromDate, altered.ack.createdDate, 'VOAI incomeFromDate 90 days back');
+    expectIncome(altered, known, incomeFromDate, 'VOAI incomeFromDate 90 days back');
   },
 );
 
@@ -141,13 +137,7 @@ test(
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { fromDate: full } } },
     ]);
     expectWindow(reportTransactions(first.report), known, hundred, first.ack.createdDate, 'VOAI fromDate 100 days back');
-    expectIncome(
-      incomeIds(first.report),
-      known,
-      monthsBefore(first.ack.createdDate, VOAI_MONTHS),
-      first.ack.createdDate,
-      'VOAI income with fromDate',
-    );
+    expectIncome(first, known, monthsBefore(first.ack.createdDate, VOAI_MONTHS), 'VOAI income with fromDate');
     expectWindow(reportTransactions(second.report), known, full, second.ack.createdDate, `VOAI fromDate ${VOAI_MONTHS} months back`);
   },
 );
