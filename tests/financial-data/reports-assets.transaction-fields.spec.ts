@@ -69,11 +69,8 @@ test(
       { op: 'GenerateVOAWithIncomeReport' as const, months: VOAI_MONTHS },
       { op: 'GenerateVOIReport' as const, months: VOI_MONTHS },
     ];
-    const ended = await generatedAll(
-      fdApi,
-      pollReport,
-      reports.map(({ op, query }) => ({ op, options: { path: { customerId }, query, body: {} } })),
-    );
+    const asked = reports.map(({ op, query }) => ({ op, options: { path: { customerId }, query, body: {} } }));
+    const ended = await generatedAll(fdApi, pollReport, asked);
     for (const [i, { op, months }] of reports.entries()) {
       const { ack, report } = ended[i];
       const { listed, income, confidences } = reportFields(report);

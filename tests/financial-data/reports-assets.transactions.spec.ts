@@ -17,7 +17,7 @@ import {
 } from './reports-assets.known.js';
 import { expectComponent } from './reports.known.js';
 
-const OP = 'GenerateTransactionsReport';
+const OP = 'GenerateTransactionsReport' as const;
 
 test(
   'a transactions report needs fromDate and toDate: without either it is a 400',
@@ -143,11 +143,11 @@ test(
       ['fromDate one second after the first posting', from + 1, to],
       ['toDate one second before the last posting', from, to - 1],
     ] as const;
-    const reports = await generatedAll(
-      fdApi,
-      pollReport,
-      windows.map(([, fromDate, toDate]) => ({ op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } })),
-    );
+    const asked = windows.map(([, fromDate, toDate]) => ({
+      op: OP,
+      options: { path: { customerId }, query: { fromDate, toDate }, body: {} },
+    }));
+    const reports = await generatedAll(fdApi, pollReport, asked);
     for (const [i, [what, fromDate, toDate]] of windows.entries()) {
       const expected = posted.filter((t) => t.postedDate >= fromDate && t.postedDate <= toDate).map((t) => t.id);
       const got = reportTransactions(reports[i].report).map((t) => t.id);

@@ -231,11 +231,7 @@ test(
         ] as const
       ).map(([what, sent]) => ({ op, what, sent, options: { path: { customerId }, body: withFlags(body([assetId]), sent) } })),
     );
-    const ended = await generatedAll(
-      fdApi,
-      pollReport,
-      cases.map((c) => ({ op: c.op, options: c.options })),
-    );
+    const ended = await generatedAll(fdApi, pollReport, cases);
     for (const [i, { op, what, sent }] of cases.entries()) {
       const { ack, report } = ended[i];
       for (const [reader, answer] of [
