@@ -195,11 +195,9 @@ test(
         .sort(),
       `only the transactions with an amount from ${find.findTransactionAmountFrom} to ${find.findTransactionAmountTo}, both included`,
     ).toEqual(inRange);
-    // provider 1.35.0 FindTransactionConstraints: several criteria hold together (AND); a description
-    // or memo of one transaction with a category of others. Each transaction the report then shows
-    // must meet both, so a criterion left unapplied shows transactions the other one admits. (How the
-    // provider combines Description/Memo is its own: the check accepts the description, the memo, or
-    // a text holding both.)
+    // provider 1.35.0 FindTransactionConstraints: several criteria hold together (AND): a description or
+    // memo of one transaction with a category of others, each transaction shown meeting both (the
+    // description, the memo or a text holding both: how the provider combines Description/Memo is its own).
     const shown: { description?: string; memo?: string; category?: string }[] = reportAccounts(report).flatMap(
       (a: any) => a.transactions ?? [],
     );

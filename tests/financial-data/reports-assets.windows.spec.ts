@@ -95,12 +95,10 @@ test(
     "needs the mock's virtual clock: the transaction sits two minutes inside the window's start, which only a clock set past the day's first hour keeps inside the same day (a sandbox's clock and transactions are its own)",
   ),
   async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
-    // seed 002, Decisioning reports and Limits: the default history is 61 days. The window check
-    // above leaves a day unjudged at its old end (a target may count calendar days); a transaction
-    // posted just over 60 whole days before the report is inside 61 days under every count, even
-    // 61 calendar days ending with the report's own (UTC) day, once that day is more than a few
-    // minutes old: near midnight the mock's clock is moved on. The injected transaction is the
-    // known answer; whether a sandbox's reports read injected test transactions is not documented.
+    // seed 002, Decisioning reports and Limits: the default history is 61 days. A transaction posted just
+    // over 60 whole days before the report is inside 61 days under every count (the window check above
+    // leaves a day unjudged), even 61 calendar days ending with the report's (UTC) day once that day is a
+    // few minutes old: near midnight the mock's clock is moved on. The injected transaction is the known answer.
     const WHOLE = (VOAI_DEFAULT_DAYS - 1) * DAY_S;
     if (Math.floor(fd.now() / 1000) % DAY_S < 3600) await fdMock.advanceClock(3600);
     const nowS = Math.floor(fd.now() / 1000);
