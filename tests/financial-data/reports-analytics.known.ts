@@ -1,7 +1,6 @@
-// Helpers of the reports-analytics specs (tests/financial-data/reports-analytics.*.spec.ts): the
-// requests of the eight operations, customers holding only some account types, and the known
-// answers the reports' content is compared with (read through the accounts and transactions
-// operations, never from the mock).
+// Helpers of the reports-analytics specs: the requests of the eight operations, customers holding only
+// some account types, and the known answers the reports' content is compared with (read through the
+// accounts and transactions operations, never from the mock).
 import { expect, newBusiness, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 

@@ -1,7 +1,6 @@
-// Shared by the asset report specs (tests/financial-data/reports-assets.*.spec.ts): the operations
-// with their provider type values and eligible account types, and the known answers read through
-// the API (the customer's accounts and transactions) that a report's content is compared with.
-// Not a spec.
+// Shared by the asset report specs: the operations with their provider type values and eligible
+// account types, and the known answers read through the API (the customer's accounts and
+// transactions) that a report's content is compared with.
 import { expect, newConsumer, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
 
 export { DAY_S, generated, generatedAll, reportAccounts } from './reports.known.js';
