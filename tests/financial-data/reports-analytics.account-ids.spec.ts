@@ -1,24 +1,40 @@
-// Covers: accountIds of every cash flow and analytics report (GenerateCashFlowBusinessReport,
-// GenerateCashFlowPersonalReport, GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport,
-// GeneratePaymentHistoryReport, GenerateForesightAnalyticsNonCraReport,
-// GenerateForesightAnalyticsFirstThirdPartyNonCraReport), read through GetReportByCustomer (GetReportById
-// for the first/third-party variant) - provider 1.35.0 ReportAccountIdsString ("account IDs to be
-// included in the report; all accounts will be included if not set"); seed 002, Errors 404. Each
-// report is asked for one account of the customer (narrowing), then for that account and another
-// customer's (ownership: an object-level authorization question a lax target answers globally).
-import { expect, notePartial, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { addConsumerAndBusiness, DAY_S, reportAccounts, requestOf } from './reports-analytics.known.js';
+// Covers: accountIds of every cash flow, analytics and Foresight report (DEPOSIT_OPS, FORESIGHT_OPS),
+// read through GetReportByCustomer (GetReportById for the first/third-party variant) - provider 1.35.0
+// ReportAccountIdsString ("account IDs to be included in the report; all accounts will be included if
+// not set"); seed 002, Errors 404. Each report is asked for one account of the customer (narrowing),
+// then for that account and another customer's (ownership: an object-level authorization question a
+// lax target answers globally).
+import {
+  expect,
+  notePartial,
+  rules,
+  test,
+  type FdOperationId,
+  type OperationClient,
+  type PollReportFn,
+} from '../../fixtures/financial-data.js';
+import { addConsumerAndBusiness, DAY_S, DEPOSIT_OPS, FORESIGHT_OPS, reportAccounts, requestOf } from './reports-analytics.known.js';
+import { contentOf } from './reports.known.js';
 
 /** The reports whose body carries accountIds (provider: CashFlow, Analytics and Foresight constraints). */
-const OPS: FdOperationId[] = [
-  'GenerateCashFlowBusinessReport',
-  'GenerateCashFlowPersonalReport',
-  'GenerateBalanceAnalyticsReport',
-  'GenerateCashflowAnalyticsReport',
-  'GeneratePaymentHistoryReport',
-  'GenerateForesightAnalyticsNonCraReport',
-  'GenerateForesightAnalyticsFirstThirdPartyNonCraReport',
-];
+const OPS: FdOperationId[] = [...DEPOSIT_OPS, ...FORESIGHT_OPS];
+
+/** The request of `op` for the customer's accounts `accountIds` (a space-separated text) from `fromDate`. */
+function ask(fdApi: OperationClient, op: FdOperationId, customerId: string, fromDate: number, accountIds: string) {
+  return fdApi.callBuilt(op, requestOf(op, customerId, { body: { fromDate, accountIds } }));
+}
+
+type Accepted = { op: FdOperationId; id: string };
+/** The account ids each report of `accepted` read once ended (all polled together), by report id. */
+async function accountsRead(fdApi: OperationClient, pollReport: PollReportFn, customerId: string, accepted: Accepted[]) {
+  const polled = await pollReport.all(accepted.map((g) => ({ id: g.id, customerId, label: `${g.op} report ${g.id}` })));
+  const read = new Map<string, string[]>();
+  for (const [i, g] of accepted.entries()) {
+    const ids = reportAccounts(await contentOf(fdApi, g.op, g.id, polled[i].final.body)).map((a) => String(a.id));
+    read.set(g.id, ids);
+  }
+  return read;
+}
 
 test(
   "every analytics report reads only the customer's accounts accountIds names; another customer's account is refused or left out @provider",
@@ -36,27 +52,14 @@ test(
     // Every report is generated first, then all are polled together (20 s apart, as the seed says):
     // the check waits for the slowest report, not for the sum of them.
     const generate = async (op: FdOperationId, accountIds: string[]) => {
-      const base = requestOf(op, customerId);
-      const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate, accountIds: accountIds.join(' ') } });
+      const ack = await ask(fdApi, op, customerId, fromDate, accountIds.join(' '));
       return { op, status: ack.status, id: ack.status === 202 ? String(ack.body.id) : undefined };
     };
     const asked = [];
     for (const op of OPS)
       asked.push({ narrowed: await generate(op, [savings]), mixed: foreign ? await generate(op, [savings, foreign]) : undefined });
-    const accepted = asked.flatMap((a) => [a.narrowed, a.mixed]).filter((g) => g?.id !== undefined) as { op: FdOperationId; id: string }[];
-    const polled = await pollReport.all(accepted.map((g) => ({ id: g.id, customerId, label: `${g.op} report ${g.id}` })));
-    const accountsOf = new Map<string, string[]>();
-    for (const [i, g] of accepted.entries()) {
-      // The first/third-party variant is read by its id (seed 002, Report retrieval).
-      const content =
-        g.op === 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport'
-          ? (await fdApi.call('GetReportById', { path: { reportId: g.id }, body: {} })).body
-          : polled[i].final.body;
-      accountsOf.set(
-        g.id,
-        reportAccounts(content).map((a) => String(a.id)),
-      );
-    }
+    const accepted = asked.flatMap((a) => [a.narrowed, a.mixed]).filter((g) => g?.id !== undefined) as Accepted[];
+    const accountsOf = await accountsRead(fdApi, pollReport, customerId, accepted);
     for (const { narrowed, mixed } of asked) {
       const op = narrowed.op;
       if (narrowed.status !== 202) problems.push(`${op} with its savings account: ${narrowed.status}, not 202`);
@@ -90,25 +93,17 @@ test(
     const fromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
     const problems: string[] = [];
     // Every report is generated first, then all those accepted are polled together.
-    const accepted: { op: FdOperationId; id: string; near: string }[] = [];
-    for (const op of OPS) {
+    const accepted: (Accepted & { near: string })[] = [];
+    for (const op of OPS)
       for (const id of near) {
-        const base = requestOf(op, customerId);
-        const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate, accountIds: id } });
+        const ack = await ask(fdApi, op, customerId, fromDate, id);
         if (ack.status === 400 || ack.status === 404) continue;
         if (ack.status !== 202) problems.push(`${op} with accountIds ${id} (savings ${savings} one character away): ${ack.status}`);
         else accepted.push({ op, id: String(ack.body.id), near: id });
       }
-    }
-    const polled = await pollReport.all(accepted.map((g) => ({ id: g.id, customerId, label: `${g.op} report ${g.id}` })));
-    for (const [i, g] of accepted.entries()) {
-      const content =
-        g.op === 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport'
-          ? (await fdApi.call('GetReportById', { path: { reportId: g.id }, body: {} })).body
-          : polled[i].final.body;
-      const read = reportAccounts(content).map((a) => String(a.id));
-      if (read.includes(savings)) problems.push(`${g.op} with accountIds ${g.near} read the savings account ${savings}`);
-    }
+    const read = await accountsRead(fdApi, pollReport, customerId, accepted);
+    for (const g of accepted)
+      if (read.get(g.id)!.includes(savings)) problems.push(`${g.op} with accountIds ${g.near} read the savings account ${savings}`);
     expect(near.length, 'near ids tried').toBeGreaterThan(0);
     expect(problems, 'a near id names no account').toEqual([]);
   },

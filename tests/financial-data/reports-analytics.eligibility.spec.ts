@@ -1,12 +1,9 @@
-// Covers: POST /decisioning/v2/customers/{customerId}/cashFlowBusiness, .../cashFlowPersonal,
-// .../reports/balance-analytics/userTypes/{userType}, .../reports/cashflow-analytics/userTypes/{userType},
-// /decisioning/customers/{customerId}/reports/payment-history/userTypes/business,
-// .../reports/foresight-analytics/userTypes/{userType}, /decisioning/reports/foresight-analytics/userTypes/{userType}
-// - seed 002, Decisioning report generation: balance, cash flow analytics and payment history need a
-// checking or savings account, otherwise 400 (provider 1.35.0: the cash flow reports too); foresight
-// needs checking, credit card or savings. Each customer here keeps only some accounts (the others
-// deleted through DeleteCustomerAccount) and has a consumer and a business, so that only the
-// account types are at stake. Mock-only: the accounts are linked and cut through the mock.
+// Covers: which customers get the cash flow, balance analytics, cash flow analytics, payment history and
+// foresight reports (DEPOSIT_OPS, FORESIGHT_OPS) - seed 002, Decisioning report generation: balance, cash
+// flow analytics and payment history need a checking or savings account, otherwise 400 (provider 1.35.0:
+// the cash flow reports too); foresight needs checking, credit card or savings. Each customer keeps only
+// some accounts (DeleteCustomerAccount) and has a consumer and a business, so that only the account types
+// are at stake. Mock-only: the accounts are linked and cut through the mock.
 import { rules, test } from '../../fixtures/financial-data.js';
 import { customerKeeping, DEPOSIT_OPS, expectStatus, FORESIGHT_OPS, requestOf } from './reports-analytics.known.js';
 

@@ -58,9 +58,8 @@ test(
   'refuses a userType other than business or personal (400), and business on the foresight reports @provider',
   rules('FD-ANALYTICS-USERTYPE:refuse', 'FD-FORESIGHT-USERTYPE:refuse'),
   async ({ fdApi, fdEntities }) => {
-    for (const op of ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const) {
+    for (const op of ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const)
       expectStatus(await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType: 'corporate' })), 400, 'userType corporate');
-    }
     for (const op of FORESIGHT_OPS)
       expectStatus(await fdApi.callBuilt(op, requestOf(op, fdEntities.customerId, { userType: 'business' })), 400, 'userType business');
   },
@@ -77,46 +76,35 @@ test(
   async ({ fdApi, fdPowers, createCustomer }) => {
     const customerId = await createCustomer('testing');
     await fdPowers.linkAccounts(customerId);
+    const ask = (op: FdOperationId, userType: string, data: Record<string, unknown>) =>
+      fdApi.callBuilt(op, requestOf(op, customerId, { userType, data }));
     const ops = ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const;
     for (const op of ops) {
-      expectStatus(
-        await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA })),
-        404,
-        'business report without a business',
-      );
-      expectStatus(
-        await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'personal', data: CRA })),
-        404,
-        'personal CRA report without a consumer',
-      );
+      expectStatus(await ask(op, 'business', NON_CRA), 404, 'business report without a business');
+      expectStatus(await ask(op, 'personal', CRA), 404, 'personal CRA report without a consumer');
     }
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);
     for (const op of ops) {
-      const res = await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: NON_CRA }));
+      const res = await ask(op, 'business', NON_CRA);
       expectStatus(res, 202, 'business report once the business exists');
       expect(
         { businessId: res.body.businessDetails?.businessId, name: res.body.businessDetails?.name },
         'the business the report is made for',
       ).toEqual({ businessId: business.body.businessId, name: business.body.name });
-      expectStatus(
-        await fdApi.callBuilt(op, requestOf(op, customerId, { userType: 'business', data: CRA_GUARANTOR })),
-        404,
-        'business CRA with a personal guarantor and no consumer',
-      );
+      expectStatus(await ask(op, 'business', CRA_GUARANTOR), 404, 'business CRA with a personal guarantor and no consumer');
     }
     const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     expect(consumer.status, 'the consumer is created').toBe(201);
-    for (const op of ops) {
+    for (const op of ops)
       for (const [userType, data] of [
         ['personal', CRA],
         ['business', CRA_GUARANTOR],
       ] as const) {
-        const res = await fdApi.callBuilt(op, requestOf(op, customerId, { userType, data }));
+        const res = await ask(op, userType, data);
         expectStatus(res, 202, `${userType} CRA once the consumer exists`);
         expect(res.body.consumerId, `the ${userType} CRA report names the consumer`).toBe(consumer.body.id);
       }
-    }
   },
 );
 
@@ -136,16 +124,17 @@ test(
     const op = 'GeneratePaymentHistoryReport';
     const customerId = await createCustomer('testing');
     await fdPowers.linkAccounts(customerId);
-    expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { data: NON_CRA })), 404, 'without a business');
+    const ask = (data: Record<string, unknown>) => fdApi.callBuilt(op, requestOf(op, customerId, { data }));
+    expectStatus(await ask(NON_CRA), 404, 'without a business');
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);
-    const nonCra = await fdApi.callBuilt(op, requestOf(op, customerId, { data: NON_CRA }));
+    const nonCra = await ask(NON_CRA);
     expectStatus(nonCra, 202, 'non-CRA with the business and no consumer');
     expect(nonCra.body.businessDetails?.businessId, 'the report names the business').toBe(business.body.businessId);
-    expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { data: CRA_GUARANTOR })), 404, 'CRA without a consumer');
+    expectStatus(await ask(CRA_GUARANTOR), 404, 'CRA without a consumer');
     const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     expect(consumer.status, 'the consumer is created').toBe(201);
-    const cra = await fdApi.callBuilt(op, requestOf(op, customerId, { data: CRA_GUARANTOR }));
+    const cra = await ask(CRA_GUARANTOR);
     expectStatus(cra, 202, 'CRA once the consumer exists');
     expect(cra.body.consumerId, 'the CRA report names the consumer').toBe(consumer.body.id);
   },

@@ -1,7 +1,6 @@
-// Helpers of the reports-analytics specs (tests/financial-data/reports-analytics.*.spec.ts): the
-// requests of the eight operations, customers holding only some account types, and the known
-// answers the reports' content is compared with (read through the accounts and transactions
-// operations, never from the mock).
+// Helpers of the reports-analytics specs: the requests of the eight operations, customers holding only
+// some account types, and the known answers the reports' content is compared with (read through the
+// accounts and transactions operations, never from the mock).
 import { expect, newBusiness, newConsumer, PAGE_MAX, type FdOperationId, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 
@@ -17,7 +16,8 @@ export const NON_CRA = { forCraPurpose: false };
 export const CRA = { forCraPurpose: true };
 export const CRA_GUARANTOR = { forCraPurpose: true, applicantIsPersonalGuarantor: true };
 export const FTC = { forCraPurpose: true, applicantIsPersonalGuarantor: false };
-export const DAY_S = 86_400;
+export { DAY_S, reportAccounts } from './reports.known.js';
+import { DAY_S } from './reports.known.js';
 
 /** A request of the operation for the customer: userType (default personal) and analyticsReportData (default non-CRA). */
 export function requestOf(
@@ -97,11 +97,6 @@ export async function postedTransactions(fdApi: OperationClient, customerId: str
 
 export const cents = (n: number) => Math.round(n * 100) / 100;
 export const sum = (values: number[]) => cents(values.reduce((s, v) => s + v, 0));
-
-/** Every account of a report's content, with its institution flattened away. */
-export function reportAccounts(content: any): any[] {
-  return ((content?.institutions ?? []) as any[]).flatMap((i) => i.accounts ?? []);
-}
 
 /** The periods of an attribute of an analytics set (aggregated or reported). */
 export function periodsOf(analytics: any, name: string): any[] {

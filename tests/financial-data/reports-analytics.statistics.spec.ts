@@ -1,37 +1,24 @@
 // Covers: the statistics of every period of the cash flow, balance, cash flow analytics and payment
-// history reports (GenerateCashFlowBusinessReport, GenerateCashFlowPersonalReport,
-// GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport, GeneratePaymentHistoryReport, read
-// through GetReportByCustomer) - provider 1.35.0 TransactionalPeriod (count: "count of data points
-// during the period"; sum, mean, median, min, max, standardDeviation "of amounts during the period";
-// null when the period has no data point, its examples). What the names fix whatever the data: a
-// period's min is at most its median and its mean, which are at most its max; its sum is its mean
-// times its count; its standard deviation lies between 0 and max - min. And each month of a cash
-// flow report's credits and debits (provider 1.35.0 CashFlow credits / debits by month: number, total,
-// largest, average): the average is the total over the number, the largest at least the average, in size.
+// history reports (DEPOSIT_OPS, read through GetReportByCustomer) - provider 1.35.0 TransactionalPeriod
+// (count: "count of data points during the period"; sum, mean, median, min, max, standardDeviation "of
+// amounts during the period"; null when the period has no data point, its examples). What the names fix
+// whatever the data: min <= median, mean <= max; sum = mean x count; 0 <= standardDeviation <= max - min.
+// Each month of a cash flow report's credits and debits (provider 1.35.0 CashFlow credits / debits by
+// month: number, total, largest, average): the average is the total over the number, the largest at
+// least the average, in size.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { addConsumerAndBusiness, DAY_S, DEPOSIT_OPS, requestOf } from './reports-analytics.known.js';
+import { generatedAll } from './reports.known.js';
 
 type Period = Record<string, unknown> & { count?: unknown };
 const STATS = ['sum', 'mean', 'median', 'min', 'max', 'standardDeviation'] as const;
 
-/** Every object of a report holding a count and a median: the periods, wherever the report nests them. */
-function periodsIn(value: unknown, at = '', out: { at: string; p: Period }[] = []) {
-  if (Array.isArray(value)) value.forEach((v, i) => periodsIn(v, `${at}[${i}]`, out));
+/** Every object of a report `holds` picks, with where it is: the periods (a count and a median), a cash flow report's months. */
+function objectsIn(value: unknown, holds: (o: Period) => boolean, at = '', out: { at: string; p: Period }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => objectsIn(v, holds, `${at}[${i}]`, out));
   else if (value && typeof value === 'object') {
-    const o = value as Period;
-    if ('count' in o && 'median' in o) out.push({ at, p: o });
-    for (const [k, v] of Object.entries(o)) periodsIn(v, `${at}.${k}`, out);
-  }
-  return out;
-}
-
-/** Every month of a cash flow report's `credits` or `debits` lists (objects carrying numberOfCredits / numberOfDebits). */
-function monthsIn(value: unknown, list: 'credits' | 'debits', at = '', out: { at: string; m: Record<string, unknown> }[] = []) {
-  if (Array.isArray(value)) value.forEach((v, i) => monthsIn(v, list, `${at}[${i}]`, out));
-  else if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    if (`numberOf${list === 'credits' ? 'Credits' : 'Debits'}` in o) out.push({ at, m: o });
-    for (const [k, v] of Object.entries(o)) monthsIn(v, list, `${at}.${k}`, out);
+    if (holds(value as Period)) out.push({ at, p: value as Period });
+    for (const [k, v] of Object.entries(value)) objectsIn(v, holds, `${at}.${k}`, out);
   }
   return out;
 }
@@ -91,28 +78,16 @@ test(
     const fromDate = Math.floor(fd.now() / 1000) - 180 * DAY_S;
     const problems: string[] = [];
     let seen = 0;
-    // Every report is generated first, then all are polled together (the time of the slowest).
-    const acks: { op: (typeof DEPOSIT_OPS)[number]; id: string }[] = [];
-    for (const op of DEPOSIT_OPS) {
-      const base = requestOf(op, customerId);
-      const ack = await fdApi.callBuilt(op, { ...base, body: { ...(base.body as object), fromDate } });
-      expect(ack.status, `${op}: 202`).toBe(202);
-      acks.push({ op, id: String(ack.body.id) });
-    }
-    const reports = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
-    for (const [i, { op }] of acks.entries()) {
-      const polled = reports[i];
-      expect(polled.final.body.status, `${op}: the report ends success`).toBe('success');
-      for (const { at, p } of periodsIn(polled.final.body)) {
+    const asked = DEPOSIT_OPS.map((op) => ({ op, options: requestOf(op, customerId, { body: { fromDate } }) }));
+    for (const { op, report } of await generatedAll(fdApi, pollReport, asked)) {
+      for (const { at, p } of objectsIn(report, (o) => 'count' in o && 'median' in o)) {
         seen += Number(p.count) > 1 ? 1 : 0;
         for (const problem of statisticsProblems(p)) problems.push(`${op} ${at}: ${problem}`);
       }
-      for (const [kind, list] of [
-        ['Credit', 'credits'],
-        ['Debit', 'debits'],
-      ] as const)
-        for (const { at, m } of monthsIn(polled.final.body, list))
-          for (const problem of monthProblems(m, kind)) problems.push(`${op} ${at}: ${problem}`);
+      // Every month of the credits or debits lists (objects carrying numberOfCredits / numberOfDebits).
+      for (const kind of ['Credit', 'Debit'] as const)
+        for (const { at, p } of objectsIn(report, (o) => `numberOf${kind}s` in o))
+          for (const problem of monthProblems(p, kind)) problems.push(`${op} ${at}: ${problem}`);
     }
     expect(seen, 'periods of more than one data point read').toBeGreaterThan(0);
     expect(problems.slice(0, 20), `the statistics of each period (${problems.length} problems)`).toEqual([]);

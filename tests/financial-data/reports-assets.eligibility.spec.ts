@@ -5,26 +5,13 @@
 // VOAI and the prequalification reports: provider 1.35.0 (checking, savings, money market,
 // investment). Each customer is linked on the mock, then loses every account but the types kept
 // (DeleteCustomerAccount), so that one account type alone decides.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { ASSET_OPS, ensureConsumer } from './reports-assets.known.js';
+import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { customerKeeping } from './reports-analytics.known.js';
+import { ASSET_OPS } from './reports-assets.known.js';
 
-/** A customer of this test with a consumer whose linked accounts are only of the types kept (one account of each). */
-async function customerWith(
-  fdApi: OperationClient,
-  fdPowers: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
-  createCustomer: () => Promise<string>,
-  keep: string[],
-) {
-  const customerId = await createCustomer();
-  await ensureConsumer(fdApi, customerId);
-  const { accounts } = await fdPowers.linkAccounts(customerId);
-  const kept = new Set(keep.map((type) => accounts.find((a) => a.type === type && a.status === 'active')!.id));
-  for (const a of accounts.filter(
-    (x) => !kept.has(x.id) && !(keep.length === 0 && !['checking', 'savings', 'moneyMarket', 'investment'].includes(x.type)),
-  )) {
-    const res = await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: a.id } });
-    expect(res.status, `delete account ${a.id} (${a.type})`).toBe(204);
-  }
+/** A customer of this test with a consumer whose linked accounts are only of the types kept (one active account of each): the types left. */
+async function customerWith(...[fdApi, fdPowers, createCustomer, keep]: Parameters<typeof customerKeeping>) {
+  const { customerId } = await customerKeeping(fdApi, fdPowers, createCustomer, keep, { consumer: true });
   const left = await fdApi.call('GetCustomerAccounts', { path: { customerId } });
   return { customerId, types: (left.body.accounts as any[]).map((a) => String(a.type)) };
 }
@@ -57,15 +44,9 @@ test(
   'a customer whose accounts are only cd, credit card, mortgage, loan, line of credit and student loan gets a 400 from every asset report @mock-only',
   rules('FD-VOA-ELIGIBLE:refuse', 'FD-VOAI-ELIGIBLE:refuse', 'FD-PREQUAL-ELIGIBLE:refuse', 'FD-VOI-ELIGIBLE:refuse'),
   async ({ fdApi, fdPowers, createCustomer }) => {
-    const { customerId, types } = await customerWith(fdApi, fdPowers, () => createCustomer('testing'), []);
-    expect([...new Set(types)].sort(), 'the accounts left').toEqual([
-      'cd',
-      'creditCard',
-      'lineOfCredit',
-      'loan',
-      'mortgage',
-      'studentLoan',
-    ]);
+    const left = ['cd', 'creditCard', 'lineOfCredit', 'loan', 'mortgage', 'studentLoan'];
+    const { customerId, types } = await customerWith(fdApi, fdPowers, () => createCustomer('testing'), left);
+    expect([...new Set(types)].sort(), 'the accounts left').toEqual(left);
     for (const { op } of ASSET_OPS) expectFdError(await fdApi.call(op, { path: { customerId }, body }), 400, `${op}: no eligible account`);
   },
 );

@@ -1,12 +1,10 @@
-// Shared by the asset report specs (tests/financial-data/reports-assets.*.spec.ts): the operations
-// with their provider type values and eligible account types, and the known answers read through
-// the API (the customer's accounts and transactions) that a report's content is compared with.
-// Not a spec.
+// Shared by the asset report specs: the operations with their provider type values and eligible
+// account types, and the known answers read through the API (the customer's accounts and
+// transactions) that a report's content is compared with.
 import { expect, newConsumer, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
 
-export { generated, generatedAll } from './reports.known.js';
-
-export const DAY_S = 86_400;
+export { DAY_S, generated, generatedAll, reportAccounts } from './reports.known.js';
+import { DAY_S, reportAccounts } from './reports.known.js';
 
 /** seed 002 (VOA, VOI) and provider 1.35.0 (VOAI, prequalification): the account types each report reads. */
 const VOA_TYPES = ['checking', 'savings', 'moneyMarket', 'investment'];
@@ -106,8 +104,6 @@ export async function knownTransactions(fdApi: OperationClient, customerId: stri
   return out;
 }
 
-/** The report's accounts, flattened over its institutions. */
-export const reportAccounts = (report: any): any[] => (report.institutions ?? []).flatMap((i: any) => i.accounts ?? []);
 /** The report's transactions, with the account that lists them. */
 export const reportTransactions = (report: any): { id: number; accountId: string; amount: number; postedDate: number }[] =>
   reportAccounts(report).flatMap((a) =>

@@ -4,6 +4,7 @@
 // 404 (an account that is not the customer's).
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 import { ensureConsumer, generated } from './reports-assets.known.js';
+import { expectComponent } from './reports.known.js';
 
 const OP = 'GenerateStatementReport';
 
@@ -89,7 +90,6 @@ test(
       type: 'statement',
       constraints: { statementReportData, reportCustomFields: custom },
     });
-    const validate = fdContract.component('StatementReportContent');
-    expect(validate(report) ? [] : validate.errors, 'the success content carries the assetId (StatementReportContent)').toEqual([]);
+    expectComponent(fdContract, 'StatementReportContent', report, 'the success content carries the assetId (StatementReportContent)');
   },
 );

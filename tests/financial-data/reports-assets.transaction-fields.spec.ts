@@ -1,11 +1,11 @@
-// Covers: the transactions an asset report shows - POST /decisioning/v2/customers/{customerId}/transactions,
-// /voa, /voaHistory and /voi, read through GetReportByCustomer once ended: every transaction listed on
-// an account and every transaction of an income stream. Provider 1.35.0 ReportTransaction (id, amount,
-// postedDate, description, memo, category, type, status of the transaction), VOAIReportIncomeStream
-// (confidence that "the deposit stream represents income"), GenerateVOETransactionsReport ("credit
-// transaction information ... grouped into income streams"); seed 002, Decisioning report generation
-// (income credits; VOAI income up to 24 months, VOI up to two years). Known answers: the customer's
-// transactions as GetAllCustomerTransactions shows them (pending ones included).
+// Covers: the transactions an asset report shows (transactions, VOA, VOAI and VOI, read once ended):
+// every transaction listed on an account and every transaction of an income stream. Provider 1.35.0
+// ReportTransaction (id, amount, postedDate, description, memo, category, type, status of the
+// transaction), VOAIReportIncomeStream (confidence that "the deposit stream represents income"),
+// GenerateVOETransactionsReport ("credit transaction information ... grouped into income streams");
+// seed 002, Decisioning report generation (income credits; VOAI income up to 24 months, VOI up to two
+// years). Known answers: the customer's transactions as GetAllCustomerTransactions shows them (pending
+// ones included).
 import { expect, fdLimit, rules, test } from '../../fixtures/financial-data.js';
 import {
   DAY_S,
@@ -69,12 +69,8 @@ test(
       { op: 'GenerateVOAWithIncomeReport' as const, months: VOAI_MONTHS },
       { op: 'GenerateVOIReport' as const, months: VOI_MONTHS },
     ];
-    // The four reports are generated first, then polled together (the time of the slowest).
-    const ended = await generatedAll(
-      fdApi,
-      pollReport,
-      reports.map(({ op, query }) => ({ op, options: { path: { customerId }, query, body: {} } })),
-    );
+    const asked = reports.map(({ op, query }) => ({ op, options: { path: { customerId }, query, body: {} } }));
+    const ended = await generatedAll(fdApi, pollReport, asked);
     for (const [i, { op, months }] of reports.entries()) {
       const { ack, report } = ended[i];
       const { listed, income, confidences } = reportFields(report);

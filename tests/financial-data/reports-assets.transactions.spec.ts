@@ -15,8 +15,9 @@ import {
   reportAccounts,
   reportTransactions,
 } from './reports-assets.known.js';
+import { expectComponent } from './reports.known.js';
 
-const OP = 'GenerateTransactionsReport';
+const OP = 'GenerateTransactionsReport' as const;
 
 test(
   'a transactions report needs fromDate and toDate: without either it is a 400',
@@ -100,15 +101,13 @@ test(
       'the window holds pending transactions',
     ).toBe(true);
 
-    // The three reports are generated first, then polled together.
     const [posted, all, explicit] = await generatedAll(fdApi, pollReport, [
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } },
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate, includePending: true }, body: {} } },
       // includePending=false, sent explicitly, is the same as leaving it out.
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate, includePending: false }, body: {} } },
     ]);
-    const validate = fdContract.component('AssetsReportContent');
-    expect(validate(posted.report) ? [] : validate.errors, 'the success content keeps the contract').toEqual([]);
+    expectComponent(fdContract, 'AssetsReportContent', posted.report, 'the success content keeps the contract');
     expect({ type: posted.report.type, constraints: posted.report.constraints }, 'the report echoes the window').toMatchObject({
       type: 'transactions',
       constraints: { fromDate, toDate },
@@ -144,12 +143,11 @@ test(
       ['fromDate one second after the first posting', from + 1, to],
       ['toDate one second before the last posting', from, to - 1],
     ] as const;
-    // The three reports are generated first, then polled together.
-    const reports = await generatedAll(
-      fdApi,
-      pollReport,
-      windows.map(([, fromDate, toDate]) => ({ op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } })),
-    );
+    const asked = windows.map(([, fromDate, toDate]) => ({
+      op: OP,
+      options: { path: { customerId }, query: { fromDate, toDate }, body: {} },
+    }));
+    const reports = await generatedAll(fdApi, pollReport, asked);
     for (const [i, [what, fromDate, toDate]] of windows.entries()) {
       const expected = posted.filter((t) => t.postedDate >= fromDate && t.postedDate <= toDate).map((t) => t.id);
       const got = reportTransactions(reports[i].report).map((t) => t.id);
@@ -197,11 +195,9 @@ test(
         .sort(),
       `only the transactions with an amount from ${find.findTransactionAmountFrom} to ${find.findTransactionAmountTo}, both included`,
     ).toEqual(inRange);
-    // provider 1.35.0 FindTransactionConstraints: several criteria hold together (AND); a description
-    // or memo of one transaction with a category of others. Each transaction the report then shows
-    // must meet both, so a criterion left unapplied shows transactions the other one admits. (How the
-    // provider combines Description/Memo is its own: the check accepts the description, the memo, or
-    // a text holding both.)
+    // provider 1.35.0 FindTransactionConstraints: several criteria hold together (AND): a description or
+    // memo of one transaction with a category of others, each transaction shown meeting both (the
+    // description, the memo or a text holding both: how the provider combines Description/Memo is its own).
     const shown: { description?: string; memo?: string; category?: string }[] = reportAccounts(report).flatMap(
       (a: any) => a.transactions ?? [],
     );

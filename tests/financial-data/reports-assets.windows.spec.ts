@@ -49,8 +49,9 @@ async function prepared(fdApi: OperationClient, linked: LinkedCustomer, nowS: nu
   return { customerId: linked.customerId, known };
 }
 
-/** The income credits a report should hold from `from` (deposits: positive amounts, posted). */
-function expectIncome(shown: number[], known: KnownTransaction[], from: number, to: number, what: string) {
+/** The income credits an ended report (its ack's createdDate the end) should hold from `from` (deposits: positive amounts, posted). */
+function expectIncome({ ack, report }: { ack: any; report: any }, known: KnownTransaction[], from: number, what: string) {
+  const [shown, to] = [incomeIds(report), ack.createdDate];
   const credits = known.filter((t) => t.amount > 0 && !t.pending);
   const shownSet = new Set(shown);
   expect(
@@ -70,26 +71,20 @@ test(
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
-    const incomeFromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
-    // Both reports are generated first, then polled together.
+    const incomeFromDate = nowS - 90 * DAY_S;
     const [{ ack, report }, altered] = await generatedAll(fdApi, pollReport, [
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: {} } },
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { incomeFromDate } } },
     ]);
-    expectWindow(
-      reportTransactions(report),
-      known,
-      ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S,
-      ack.createdDate,
-      `VOAI default, ${VOAI_DEFAULT_DAYS} days`,
-    );
+    const defaultFrom = ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S;
+    expectWindow(reportTransactions(report), known, defaultFrom, ack.createdDate, `VOAI default, ${VOAI_DEFAULT_DAYS} days`);
+    expectIncome({ ack, report }, known, monthsBefore(ack.createdDate, VOAI_MONTHS), `VOAI income, ${VOAI_MONTHS} months`);
     const income = incomeIds(report);
-    expectIncome(income, known, monthsBefore(ack.createdDate, VOAI_MONTHS), ack.createdDate, `VOAI income, ${VOAI_MONTHS} months`);
-    const older = known.filter((t) => income.includes(t.id) && t.postedDate < ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S).length;
+    const older = known.filter((t) => income.includes(t.id) && t.postedDate < defaultFrom).length;
     expect(older, `income credits older than the ${VOAI_DEFAULT_DAYS} days of transactions are shown`).toBeGreaterThan(0);
 
     expect(altered.ack.constraints?.incomeFromDate, 'the ack echoes incomeFromDate').toBe(incomeFromDate);
-    expectIncome(incomeIds(altered.report), known, incomeFromDate, altered.ack.createdDate, 'VOAI incomeFromDate 90 days back');
+    expectIncome(altered, known, incomeFromDate, 'VOAI incomeFromDate 90 days back');
   },
 );
 
@@ -100,12 +95,10 @@ test(
     "needs the mock's virtual clock: the transaction sits two minutes inside the window's start, which only a clock set past the day's first hour keeps inside the same day (a sandbox's clock and transactions are its own)",
   ),
   async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
-    // seed 002, Decisioning reports and Limits: the default history is 61 days. The window check
-    // above leaves a day unjudged at its old end (a target may count calendar days); a transaction
-    // posted just over 60 whole days before the report is inside 61 days under every count, even
-    // 61 calendar days ending with the report's own (UTC) day, once that day is more than a few
-    // minutes old: near midnight the mock's clock is moved on. The injected transaction is the
-    // known answer; whether a sandbox's reports read injected test transactions is not documented.
+    // seed 002, Decisioning reports and Limits: the default history is 61 days. A transaction posted just
+    // over 60 whole days before the report is inside 61 days under every count (the window check above
+    // leaves a day unjudged), even 61 calendar days ending with the report's (UTC) day once that day is a
+    // few minutes old: near midnight the mock's clock is moved on. The injected transaction is the known answer.
     const WHOLE = (VOAI_DEFAULT_DAYS - 1) * DAY_S;
     if (Math.floor(fd.now() / 1000) % DAY_S < 3600) await fdMock.advanceClock(3600);
     const nowS = Math.floor(fd.now() / 1000);
@@ -137,19 +130,12 @@ test(
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const hundred = nowS - 100 * DAY_S;
     const full = monthsBefore(nowS, VOAI_MONTHS) + DAY_S;
-    // Both reports are generated first, then polled together.
     const [first, second] = await generatedAll(fdApi, pollReport, [
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { fromDate: hundred } } },
       { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { fromDate: full } } },
     ]);
     expectWindow(reportTransactions(first.report), known, hundred, first.ack.createdDate, 'VOAI fromDate 100 days back');
-    expectIncome(
-      incomeIds(first.report),
-      known,
-      monthsBefore(first.ack.createdDate, VOAI_MONTHS),
-      first.ack.createdDate,
-      'VOAI income with fromDate',
-    );
+    expectIncome(first, known, monthsBefore(first.ack.createdDate, VOAI_MONTHS), 'VOAI income with fromDate');
     expectWindow(reportTransactions(second.report), known, full, second.ack.createdDate, `VOAI fromDate ${VOAI_MONTHS} months back`);
   },
 );

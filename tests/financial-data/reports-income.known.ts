@@ -1,10 +1,8 @@
-// Shared by the income report specs (tests/financial-data/reports-income.*.spec.ts): a customer ready
-// for income reports, a pay statement to store, the known answers read through the API (the
-// customer's payroll deposits), and generate-then-read. Not a spec.
-//
-// Known data (mocks/financial-data/portfolio.ts): a linked customer's deposits described
-// "Payroll Deposit" with a positive amount are its pay; the mock's income reports read them on the
-// active checking, savings and money market accounts (mocks/financial-data/reports/income.ts).
+// Shared by the income report specs: a customer ready for income reports, a pay statement to store,
+// the known answers read through the API (the customer's payroll deposits), and generate-then-read.
+// Known data (mocks/financial-data/portfolio.ts): a linked customer's deposits described "Payroll
+// Deposit" with a positive amount are its pay; the mock's income reports read them on the active
+// checking, savings and money market accounts (mocks/financial-data/reports/income.ts).
 import { expect, newConsumer, PAYSTUB, paystubPdf, type OperationClient, type Paystub } from '../../fixtures/financial-data.js';
 
 export { PAYSTUB, paystubPdf, type Paystub };

@@ -7,6 +7,7 @@ import { expect, mockOnly, rules, test, TEST_SSNS, type LinkedCustomer, type Ope
 import { sameIdProblems } from '../../helpers/client/invariants/report-figures.js';
 import { addConsumer, expectSameKind, generated, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';
+import { expectComponent } from './reports.known.js';
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
 // 1989-08-13 00:00 UTC as epoch seconds, and the provider's own form of it (a digit string).
@@ -78,8 +79,7 @@ test(
     expectSameKind(ack, report);
     expectNoSsn(ack, consumer.ssn, 'the 202 ack');
     expectNoSsn(report, consumer.ssn, 'the report read');
-    const validate = fdContract.component('PayrollReportContent');
-    expect(validate(report) ? [] : validate.errors, 'the content keeps PayrollReportContent').toEqual([]);
+    expectComponent(fdContract, 'PayrollReportContent', report, 'the content keeps PayrollReportContent');
     const [employment] = report.employmentHistory;
     expectOneEmployer(employment);
     expect(

@@ -12,6 +12,13 @@ import {
   payrollDeposits,
   storePaystub,
 } from './reports-income.known.js';
+import { expectComponent, reportAccounts } from './reports.known.js';
+
+/** The transactions of every income stream of a report, each with the account whose stream holds it. */
+const streamCredits = (report: any): any[] =>
+  reportAccounts(report).flatMap((a) =>
+    a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => ({ ...t, accountId: String(a.id) }))),
+  );
 
 /** Member names that would carry money: an amount, a balance, a net or gross figure. */
 const MONEY = /amount|balance|^net|^gross|pay(current|ytd)/i;
@@ -54,7 +61,6 @@ test(
     expect(dates.length, 'deposits on several dates').toBeGreaterThan(2);
     const k = Math.floor(dates.length / 2);
     const fromDate = Math.floor((dates[k - 1] + dates[k]) / 2);
-    // Both reports are generated first, then polled together.
     const [{ ack, report }, later] = await generatedAll(fdApi, pollReport, [
       { op: 'GenerateVOETransactionsReport', options: { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0 } } },
       {
@@ -63,15 +69,9 @@ test(
       },
     ]);
     expectSameKind(ack, report);
-    const validate = fdContract.component('VOETransactionsReportContent');
-    expect(validate(report) ? [] : validate.errors, 'the content keeps VOETransactionsReportContent').toEqual([]);
-    const shown = report.institutions.flatMap((i: any) =>
-      i.accounts.flatMap((a: any) =>
-        a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => ({ ...t, accountId: String(a.id) }))),
-      ),
-    );
+    expectComponent(fdContract, 'VOETransactionsReportContent', report, 'the content keeps VOETransactionsReportContent');
     expect(
-      shown
+      streamCredits(report)
         .map((t: any) => ({ id: t.id, accountId: t.accountId, description: t.description, postedDate: t.postedDate }))
         .sort((a: any, b: any) => a.id - b.id),
       "the income deposits shown are the customer's payroll deposits, described as the transactions are",
@@ -85,9 +85,7 @@ test(
       memberPaths(content).filter((p) => MONEY.test(p.split('/').pop()!)),
       'seed 002: descriptions without amounts (members carrying money)',
     ).toEqual([]);
-    const shownFrom = later.report.institutions.flatMap((i: any) =>
-      i.accounts.flatMap((a: any) => a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => String(t.id)))),
-    );
+    const shownFrom = streamCredits(later.report).map((t) => String(t.id));
     expect(shownFrom.sort(), `fromDate ${fromDate}: exactly the deposits posted after it`).toEqual(
       deposits
         .filter((d) => Number(d.postedDate) >= fromDate)
@@ -121,9 +119,9 @@ test(
       .map((d) => d.id)
       .sort((a, b) => Number(a) - Number(b));
     const shownBy = (report: any) =>
-      (report.institutions ?? [])
-        .flatMap((i: any) => i.accounts.flatMap((a: any) => a.incomeStreams.flatMap((s: any) => s.transactions.map((t: any) => t.id))))
-        .sort((a: any, b: any) => Number(a) - Number(b));
+      streamCredits(report)
+        .map((t) => t.id)
+        .sort((a, b) => Number(a) - Number(b));
     // Every report is generated first, then all are polled together (20 s between reads, as the
     // seed says): a sandbox waits for the slowest once, not once per report. Each is judged by its
     // operation and the accountIds it was sent.

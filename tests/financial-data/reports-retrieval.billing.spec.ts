@@ -26,7 +26,9 @@ const SIZE_DEFAULT = Number(parameterDefault(FD_CONTRACT, 'getResellerBillingRep
 const SIZE_MAX = parameterRange(FD_CONTRACT, 'getResellerBillingReport', 'size').max!;
 type Row = { reportId: string; reportType: string; customerId: number };
 
-function billing(fdApi: OperationClient, partnerId: string, query: Record<string, string | number | boolean | undefined>) {
+type Query = Record<string, string | number | boolean | undefined>;
+/** The billing of the window `query`: the suite's partner's, or `partnerId`'s. */
+function billing(fdApi: OperationClient, fd: { partner: { partnerId: string } }, query: Query, partnerId = fd.partner.partnerId) {
   return fdApi.call('getResellerBillingReport', { path: { partnerId }, query });
 }
 const idsOf = (body: { content: Row[] }) => body.content.map((r) => r.reportId);
@@ -89,59 +91,46 @@ test(
     await fdMock.advanceClock(2 * DAY_S);
     const later = await makeReport(fdMock, active, 'voa');
     const window = { startDate: start, endDate: start + DAY_S, size: SIZE_MAX };
-    const byDefault = await billing(fdApi, fd.partner.partnerId, window);
+    const ids = async (query: Query) => idsOf((await billing(fdApi, fd, query)).body);
+    const byDefault = await billing(fdApi, fd, window);
     expect(byDefault.status).toBe(200);
+    const listed = idsOf(byDefault.body);
     const row = byDefault.body.content.find((r: Row) => r.reportId === billed.id);
     expect(
       row && { reportType: row.reportType, customerId: String(row.customerId), lastFour: row.lastFourReportId },
       "the active customer's report, as made",
     ).toEqual({ reportType: 'voa', customerId: active, lastFour: billed.id.slice(-4) });
-    expect(idsOf(byDefault.body), "a report made after the window's end is not listed").not.toContain(later.id);
+    expect(listed, "a report made after the window's end is not listed").not.toContain(later.id);
     // The window ends at endDate itself, not at the end of its day: a window ending a second before
     // the later report leaves it out, one ending at it lists it.
     const tight = { startDate: start, endDate: later.createdDate - 1, size: SIZE_MAX };
-    expect(idsOf((await billing(fdApi, fd.partner.partnerId, tight)).body), 'a window ending a second before the report').not.toContain(
-      later.id,
-    );
-    expect(
-      idsOf((await billing(fdApi, fd.partner.partnerId, { ...tight, endDate: later.createdDate })).body),
-      'a window ending at the report',
-    ).toContain(later.id);
+    expect(await ids(tight), 'a window ending a second before the report').not.toContain(later.id);
+    expect(await ids({ ...tight, endDate: later.createdDate }), 'a window ending at the report').toContain(later.id);
     // provider 1.35.0 getResellerBillingReport startDate, the earliest date covered: the start edge is in the window too.
     const startingAt = { startDate: later.createdDate, endDate: later.createdDate + DAY_S, size: SIZE_MAX };
-    expect(idsOf((await billing(fdApi, fd.partner.partnerId, startingAt)).body), 'a window starting at the report').toContain(later.id);
-    expect(
-      idsOf((await billing(fdApi, fd.partner.partnerId, { ...startingAt, startDate: later.createdDate + 1 })).body),
-      'a window starting a second after the report',
-    ).not.toContain(later.id);
+    expect(await ids(startingAt), 'a window starting at the report').toContain(later.id);
+    expect(await ids({ ...startingAt, startDate: later.createdDate + 1 }), 'a window starting a second after the report').not.toContain(
+      later.id,
+    );
     // Both edges at once: a window of one instant (startDate equal to endDate; seed 002 bounds the
     // range at 31 days only) is served and lists the report made at that second.
-    const instant = await billing(fdApi, fd.partner.partnerId, {
-      startDate: later.createdDate,
-      endDate: later.createdDate,
-      size: SIZE_MAX,
-    });
+    const instant = await billing(fdApi, fd, { ...startingAt, endDate: later.createdDate });
     expect(instant.status, 'a window of one instant (startDate = endDate)').toBe(200);
     expect(idsOf(instant.body), 'a window of one instant, at the report').toContain(later.id);
-    expect(idsOf(byDefault.body), "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(
-      notBilled.id,
-    );
-    expect(
-      idsOf((await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: false })).body),
-      'viewTestingReports=false',
-    ).not.toContain(notBilled.id);
-    const withTesting = await billing(fdApi, fd.partner.partnerId, { ...window, viewTestingReports: true });
+    expect(listed, "seed 002: a testing customer's report is not billable (default viewTestingReports=false)").not.toContain(notBilled.id);
+    expect(await ids({ ...window, viewTestingReports: false }), 'viewTestingReports=false').not.toContain(notBilled.id);
+    const withTesting = await billing(fdApi, fd, { ...window, viewTestingReports: true });
     expect(idsOf(withTesting.body), 'viewTestingReports=true shows both').toEqual(expect.arrayContaining([billed.id, notBilled.id]));
     // Beyond the first page each filter holds: pages of as many reports as come before the testing
     // customer's in the window with them (the active one's, made first, when the list is oldest first),
     // so page 1 under viewTestingReports=true starts at that report and page 1 by default does not hold it.
     const cut = Math.max(1, idsOf(withTesting.body).indexOf(notBilled.id));
-    const laterDefault = await billing(fdApi, fd.partner.partnerId, { ...window, size: cut, page: 1 });
-    const laterTesting = await billing(fdApi, fd.partner.partnerId, { ...window, size: cut, page: 1, viewTestingReports: true });
+    const laterDefault = await billing(fdApi, fd, { ...window, size: cut, page: 1 });
+    const laterTesting = await billing(fdApi, fd, { ...window, size: cut, page: 1, viewTestingReports: true });
     expect(
       { byDefault: idsOf(laterDefault.body), withTesting: idsOf(laterTesting.body) },
       'page 1 under each filter: the reports that filter lists there, in the order of its whole list',
-    ).toEqual({ byDefault: idsOf(byDefault.body).slice(cut, 2 * cut), withTesting: idsOf(withTesting.body).slice(cut, 2 * cut) });
+    ).toEqual({ byDefault: listed.slice(cut, 2 * cut), withTesting: idsOf(withTesting.body).slice(cut, 2 * cut) });
     // The counts under each filter count what that filter lists (the first reads hold the whole set: size is the largest).
     expect(
       problemsUnder('FD-BILLING-COUNTS', [
@@ -160,21 +149,14 @@ test(
   rules('FD-BILLING-WINDOW:accept', 'FD-BILLING-WINDOW:refuse'),
   async ({ fdApi, fd }) => {
     const endDate = nowS(fd);
-    expect(
-      (await billing(fdApi, fd.partner.partnerId, { startDate: endDate - WINDOW_DAYS * DAY_S, endDate })).status,
-      `${WINDOW_DAYS} days`,
-    ).toBe(200);
-    expectFdError(
-      await billing(fdApi, fd.partner.partnerId, { startDate: endDate - (WINDOW_DAYS + 1) * DAY_S, endDate }),
-      400,
-      `${WINDOW_DAYS + 1} days`,
-    );
+    expect((await billing(fdApi, fd, { startDate: endDate - WINDOW_DAYS * DAY_S, endDate })).status, `${WINDOW_DAYS} days`).toBe(200);
+    expectFdError(await billing(fdApi, fd, { startDate: endDate - (WINDOW_DAYS + 1) * DAY_S, endDate }), 400, `${WINDOW_DAYS + 1} days`);
     // Epoch seconds: the window and one hour is more than the window, though its dates are only
     // that many calendar days apart (the window ends at noon UTC of the day before, so the hour
     // never crosses a UTC midnight whatever the time of the run).
     const noon = Math.floor(endDate / DAY_S) * DAY_S - DAY_S / 2;
     expectFdError(
-      await billing(fdApi, fd.partner.partnerId, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon }),
+      await billing(fdApi, fd, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon }),
       400,
       `${WINDOW_DAYS} days and an hour`,
     );
@@ -184,16 +166,16 @@ test(
 test('startDate and endDate are required: without either it is a 400', rules('FD-BILLING-DATES-REQUIRED'), async ({ fdApi, fd }) => {
   const endDate = nowS(fd);
   const startDate = endDate - DAY_S;
-  expect((await billing(fdApi, fd.partner.partnerId, { startDate, endDate })).status, 'both dates').toBe(200);
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { endDate }), 400, 'no startDate');
+  expect((await billing(fdApi, fd, { startDate, endDate })).status, 'both dates').toBe(200);
+  expectFdError(await billing(fdApi, fd, { endDate }), 400, 'no startDate');
   // An endDate a day after the epoch: a target taking a missing startDate as 0 finds a window of one
   // day there (within the 31 days), so only the requirement itself refuses it.
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { endDate: DAY_S }), 400, 'no startDate, endDate a day after the epoch');
-  expectFdError(await billing(fdApi, fd.partner.partnerId, { startDate }), 400, 'no endDate');
+  expectFdError(await billing(fdApi, fd, { endDate: DAY_S }), 400, 'no startDate, endDate a day after the epoch');
+  expectFdError(await billing(fdApi, fd, { startDate }), 400, 'no endDate');
   // The same for endDate: a startDate a day before the largest safe integer is a window of a day up
   // to a missing endDate read as the farthest instant.
   expectFdError(
-    await billing(fdApi, fd.partner.partnerId, { startDate: Number.MAX_SAFE_INTEGER - DAY_S }),
+    await billing(fdApi, fd, { startDate: Number.MAX_SAFE_INTEGER - DAY_S }),
     400,
     'no endDate, startDate a day before the largest safe integer',
   );
@@ -204,14 +186,10 @@ test(
   rules('FD-BILLING-SIZE:accept', 'FD-BILLING-SIZE:refuse'),
   async ({ fdApi, fd }) => {
     const endDate = nowS(fd);
-    const res = await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX });
+    const res = await billing(fdApi, fd, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX });
     expect(res.status, `size ${SIZE_MAX}`).toBe(200);
     expect(res.body.content.length, `at most ${SIZE_MAX} rows`).toBeLessThanOrEqual(SIZE_MAX);
-    expectFdError(
-      await billing(fdApi, fd.partner.partnerId, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX + 1 }),
-      400,
-      `size ${SIZE_MAX + 1}`,
-    );
+    expectFdError(await billing(fdApi, fd, { startDate: endDate - DAY_S, endDate, size: SIZE_MAX + 1 }), 400, `size ${SIZE_MAX + 1}`);
   },
 );
 
@@ -225,20 +203,20 @@ test(
     const customerId = await createCustomer('active');
     // The window must hold this test's reports only: a report an earlier check of the worker dated
     // at or after the clock (one that ended while that check moved the clock on) is passed first.
-    const ahead = await billing(fdApi, fd.partner.partnerId, { startDate: nowS(fd), endDate: nowS(fd) + 30 * DAY_S, size: SIZE_MAX });
+    const ahead = await billing(fdApi, fd, { startDate: nowS(fd), endDate: nowS(fd) + 30 * DAY_S, size: SIZE_MAX });
     const latest = Math.max(0, ...((ahead.body?.content ?? []) as { createdDate?: number }[]).map((r) => Number(r.createdDate ?? 0)));
     if (latest >= nowS(fd)) await fdMock.advanceClock(latest - nowS(fd) + 1);
     const startDate = nowS(fd);
     const made: string[] = [];
     for (let i = 0; i <= SIZE_DEFAULT; i++) made.push((await makeReport(fdMock, customerId, 'voa')).id);
     const window = { startDate, endDate: startDate + 60 };
-    const all = await billing(fdApi, fd.partner.partnerId, { ...window, size: SIZE_MAX });
+    const all = await billing(fdApi, fd, { ...window, size: SIZE_MAX });
     expect(idsOf(all.body), `the ${made.length} reports made`).toEqual(expect.arrayContaining(made));
-    const byDefault = await billing(fdApi, fd.partner.partnerId, window);
+    const byDefault = await billing(fdApi, fd, window);
     expect(byDefault.body.content, `seed 002: size default ${SIZE_DEFAULT} (more than that in the window)`).toHaveLength(SIZE_DEFAULT);
-    const first = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1 });
-    const page0 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 0 });
-    const page1 = await billing(fdApi, fd.partner.partnerId, { ...window, size: 1, page: 1 });
+    const first = await billing(fdApi, fd, { ...window, size: 1 });
+    const page0 = await billing(fdApi, fd, { ...window, size: 1, page: 0 });
+    const page1 = await billing(fdApi, fd, { ...window, size: 1, page: 1 });
     expect(idsOf(first.body), 'no page is page 0').toEqual(idsOf(page0.body));
     expect([idsOf(page0.body), idsOf(page1.body)], 'page 0 is the first report of the window, page 1 the second').toEqual([
       [idsOf(all.body)[0]],
@@ -250,10 +228,10 @@ test(
     // The counts of every page read, and of the page past the last, against the window's set.
     const inWindow = all.body.content.length;
     const lastPage = Math.ceil(inWindow / SIZE_DEFAULT);
-    const past = await billing(fdApi, fd.partner.partnerId, { ...window, page: lastPage });
+    const past = await billing(fdApi, fd, { ...window, page: lastPage });
     expect(past.status, 'the page past the last').toBe(200);
     // Page 1 of the default size: the reports after the first 100, in the order of the largest page.
-    const laterDefault = await billing(fdApi, fd.partner.partnerId, { ...window, page: 1 });
+    const laterDefault = await billing(fdApi, fd, { ...window, page: 1 });
     expect(idsOf(laterDefault.body), `default size, page 1: the reports after the first ${SIZE_DEFAULT}`).toEqual(
       idsOf(all.body).slice(SIZE_DEFAULT, 2 * SIZE_DEFAULT),
     );
@@ -278,9 +256,9 @@ test(
   async ({ fdApi, fd }) => {
     const endDate = nowS(fd);
     const window = { startDate: endDate - DAY_S, endDate };
-    expectFdError(await billing(fdApi, '9999999999999', window), 404, 'unknown partner');
+    expectFdError(await billing(fdApi, fd, window, '9999999999999'), 404, 'unknown partner');
     if (!fd.control || !fd.sparePartner) return;
-    const other = await billing(fdApi, fd.sparePartner.partnerId, window);
+    const other = await billing(fdApi, fd, window, fd.sparePartner.partnerId);
     expect([400, 404], 'another partner (no reseller relation)').toContain(other.status);
     expectFdError(other, other.status, 'another partner (no reseller relation)');
   },
@@ -323,27 +301,19 @@ test(
     // A row gives what the reader gives under the billing's names (provider 1.35.0 BillingReport:
     // nothing required, so each member is compared where the row gives it; lastFourReportId: the answer judge's).
     const disagreements = async (when: string) => {
-      const page = await billing(fdApi, fd.partner.partnerId, { startDate: start, endDate: start + DAY_S, size: SIZE_MAX });
+      const page = await billing(fdApi, fd, { startDate: start, endDate: start + DAY_S, size: SIZE_MAX });
       expect(page.status, `billing ${when}`).toBe(200);
       const out: string[] = [];
       for (const m of made) {
         const read = await fdApi.call('GetReportByCustomer', { path: { customerId: m.customerId, reportId: m.id } });
         expect(read.status, `${m.what} read ${when}`).toBe(200);
         const row = (page.body.content as Record<string, unknown>[]).find((r) => r.reportId === m.id);
-        if (!row) {
-          out.push(`${m.what} ${when}: no billing row`);
-          continue;
-        }
-        const want: Record<string, unknown> = {
-          reportType: read.body.type,
-          status: read.body.status,
-          customerId: String(read.body.customerId),
-          consumerId: read.body.consumerId,
-          createdDate: read.body.createdDate,
-        };
-        for (const [k, v] of Object.entries(want))
-          if (row[k] !== undefined && String(row[k]) !== String(v))
-            out.push(`${m.what} ${when}: ${k} ${JSON.stringify(row[k])} in billing, ${JSON.stringify(v)} read`);
+        const { type: reportType, status, customerId, consumerId, createdDate } = read.body;
+        if (!row) out.push(`${m.what} ${when}: no billing row`);
+        else
+          for (const [k, v] of Object.entries({ reportType, status, customerId: String(customerId), consumerId, createdDate }))
+            if (row[k] !== undefined && String(row[k]) !== String(v))
+              out.push(`${m.what} ${when}: ${k} ${JSON.stringify(row[k])} in billing, ${JSON.stringify(v)} read`);
       }
       return out;
     };

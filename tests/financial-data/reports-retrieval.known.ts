@@ -73,11 +73,9 @@ export async function ownReportOwner(
   createCustomer: (type?: 'testing' | 'active') => Promise<string>,
   consumer: Record<string, unknown> = newConsumer(),
 ): Promise<{ customerId: string; consumerId: string }> {
-  const customerId = await createCustomer('testing');
-  const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: consumer });
-  expect(created.status, 'create the consumer').toBe(201);
-  await fdPowers.linkAccounts(customerId);
-  return { customerId, consumerId: String(created.body.id) };
+  const who = await customerWithConsumer(fdApi, createCustomer, 'testing', consumer);
+  await fdPowers.linkAccounts(who.customerId);
+  return who;
 }
 
 /** A new report of `type` for a customer of the check's own (ownReportOwner), by its generate operation: the 202 acknowledgement. */
@@ -90,6 +88,15 @@ export async function ownReport(fdApi: OperationClient, customerId: string, type
 
 export const PDF = { accept: 'application/pdf' };
 
+/** The readers of many reports of a customer and its consumer: the two lists, then the two portfolios (each its path). */
+export const manyReaders = (who: { customerId: string; consumerId: string }, portfolioId: string) =>
+  [
+    ['GetReportsByCustomerId', { customerId: who.customerId }],
+    ['GetReportsByConsumerId', { consumerId: who.consumerId }],
+    ['GetPortfolioByCustomer', { customerId: who.customerId, portfolioId }],
+    ['GetPortfolioByConsumer', { consumerId: who.consumerId, portfolioId }],
+  ] as const;
+
 /** The report ids, types and statuses of a list or portfolio, by id. */
 export const byId = (rows: { id: string; type: string; status: string }[]) =>
   Object.fromEntries(rows.map((r) => [r.id, { type: r.type, status: r.status }]));
@@ -99,9 +106,10 @@ export async function customerWithConsumer(
   fdApi: OperationClient,
   createCustomer: (type?: 'testing' | 'active') => Promise<string>,
   type: 'testing' | 'active' = 'testing',
+  consumer: Record<string, unknown> = newConsumer(),
 ) {
   const customerId = await createCustomer(type);
-  const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
-  expect(consumer.status, 'create the consumer').toBe(201);
-  return { customerId, consumerId: consumer.body.id as string };
+  const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: consumer });
+  expect(created.status, 'create the consumer').toBe(201);
+  return { customerId, consumerId: String(created.body.id) };
 }

@@ -1,12 +1,11 @@
 // Covers: GetReportsByCustomerId, GetReportsByConsumerId, GetPortfolioByCustomer,
 // GetPortfolioByConsumer - seed 002, Report retrieval (200; 403, 404, 429 on the lists; "a
 // portfolio holds only the most recent report of each report type"), States and transitions -
-// Report (inProgress, then success or failure). The list rate limit is this contract's
-// assumption (components/reports-retrieval.yaml TooManyReportLists: 20 calls per 60 seconds).
-// The allowance a list call spends (seed 002, Report retrieval: too many list calls are a 429, no limit
-// stated; components/reports-retrieval.yaml TooManyReportLists, an assumption: 20 calls per customer, or
-// per consumer, within 60 seconds) is the customer's (or the consumer's) own: once one list is refused,
-// another customer's list, another consumer's list and the other list of the same customer are served.
+// Report (inProgress, then success or failure). The list rate limit is this contract's assumption
+// (components/reports-retrieval.yaml TooManyReportLists: 20 calls per customer, or per consumer, within
+// 60 seconds; seed 002 states no limit): the allowance is the customer's (or the consumer's) own, so
+// once one list is refused, another customer's list, another consumer's list and the other list of the
+// same customer are served.
 import {
   expect,
   expectFdError,
@@ -17,7 +16,16 @@ import {
   test,
 } from '../../fixtures/financial-data.js';
 import { sleepSeconds } from '../../helpers/client/polling.js';
-import { byId, customerWithConsumer, makeReport, newReport, ownReport, ownReportOwner, reportOwner } from './reports-retrieval.known.js';
+import {
+  byId,
+  customerWithConsumer,
+  makeReport,
+  manyReaders,
+  newReport,
+  ownReport,
+  ownReportOwner,
+  reportOwner,
+} from './reports-retrieval.known.js';
 
 type Who = { customerId: string; consumerId: string };
 /**
@@ -27,19 +35,15 @@ type Who = { customerId: string; consumerId: string };
 const SUMMARY_FIELDS = ['id', 'requestId', 'requesterName', 'createdDate', 'type', 'status'];
 const SUMMARY_OPTIONAL = ['consumerId', 'consumerSsn'];
 const PORTFOLIO_FIELDS = ['id', 'portfolioId', 'type', 'status', 'createdDate'];
-/** Every reader of many reports: the two lists and the two portfolios, as {id: {type, status}}. */
+/** Every reader of many reports (manyReaders), each as {id: {type, status}}, by operation. */
 async function allReaders(fdApi: OperationClient, who: Who, portfolioId: string) {
-  const call = async (op: FdOperationId, path: Record<string, string>, key: string) => {
-    const res = await fdApi.call(op, { path });
+  const rows: Record<string, ReturnType<typeof byId>> = {};
+  for (const [op, path] of manyReaders(who, portfolioId)) {
+    const res = await fdApi.callBuilt(op, { path });
     expect(res.status, op).toBe(200);
-    return byId(res.body[key]);
-  };
-  return {
-    customerList: await call('GetReportsByCustomerId', { customerId: who.customerId }, 'reports'),
-    consumerList: await call('GetReportsByConsumerId', { consumerId: who.consumerId }, 'reports'),
-    customerPortfolio: await call('GetPortfolioByCustomer', { customerId: who.customerId, portfolioId }, 'reports'),
-    consumerPortfolio: await call('GetPortfolioByConsumer', { consumerId: who.consumerId, portfolioId }, 'reports'),
-  };
+    rows[op] = byId(res.body.reports);
+  }
+  return rows;
 }
 
 test(
@@ -70,7 +74,7 @@ test(
       const res = await fdApi.call(op, { path: { ...path, reportId: voi.id } });
       expect(res.body.status, `${op}: the same status as the lists`).toBe('failure');
     }
-    expect(Object.keys(before.customerList), "no other customer's report").not.toContain(foreign.id);
+    expect(Object.keys(before.GetReportsByCustomerId), "no other customer's report").not.toContain(foreign.id);
   },
 );
 
@@ -85,12 +89,7 @@ test(
     const who = await reportOwner(m);
     const made = await newReport(m, who.customerId, 'voi');
     const superseded = new Set<string>();
-    const readers: [FdOperationId, Record<string, string>, string[]][] = [
-      ['GetReportsByCustomerId', { customerId: who.customerId }, SUMMARY_FIELDS],
-      ['GetReportsByConsumerId', { consumerId: who.consumerId }, SUMMARY_FIELDS],
-      ['GetPortfolioByCustomer', { customerId: who.customerId, portfolioId: made.portfolioId }, PORTFOLIO_FIELDS],
-      ['GetPortfolioByConsumer', { consumerId: who.consumerId, portfolioId: made.portfolioId }, PORTFOLIO_FIELDS],
-    ];
+
     for (const when of ['in progress', 'ended']) {
       if (when === 'ended') {
         if (fd.control) await fd.control.advanceClock(40);
@@ -98,8 +97,9 @@ test(
       }
       const report = await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } });
       expect(report.status, `${when}: the report read by customer`).toBe(200);
-      for (const [op, path, fields] of readers) {
-        const res = await fdApi.call(op, { path });
+      for (const [op, path] of manyReaders(who, made.portfolioId)) {
+        const fields = op.startsWith('GetPortfolio') ? PORTFOLIO_FIELDS : SUMMARY_FIELDS;
+        const res = await fdApi.callBuilt(op, { path });
         expect(res.status, `${when}: ${op}`).toBe(200);
         const rows = res.body.reports as Record<string, unknown>[];
         const row = rows.find((r) => r.id === made.id);
@@ -136,9 +136,9 @@ test(
     const shown = (rows: Record<string, { type: string; status: string }>) =>
       fd.control ? rows : Object.fromEntries(Object.entries(rows).map(([id, r]) => [id, { type: r.type }]));
     const latest = shown({ [second.id]: { type: 'voa', status: 'inProgress' }, [voi.id]: { type: 'voi', status: 'inProgress' } });
-    expect(shown(readers.customerPortfolio), 'GetPortfolioByCustomer').toEqual(latest);
-    expect(shown(readers.consumerPortfolio), 'GetPortfolioByConsumer').toEqual(latest);
-    expect(Object.keys(readers.customerList).sort(), 'the list keeps every report').toEqual([first.id, voi.id, second.id].sort());
+    expect(shown(readers.GetPortfolioByCustomer), 'GetPortfolioByCustomer').toEqual(latest);
+    expect(shown(readers.GetPortfolioByConsumer), 'GetPortfolioByConsumer').toEqual(latest);
+    expect(Object.keys(readers.GetReportsByCustomerId).sort(), 'the list keeps every report').toEqual([first.id, voi.id, second.id].sort());
     const consumerPortfolio = await fdApi.call('GetPortfolioByConsumer', {
       path: { consumerId: who.consumerId, portfolioId: first.portfolioId },
     });
@@ -146,7 +146,7 @@ test(
     // Most recent means generated last, even within the same second (createdDate counts seconds).
     const third = await ownReport(fdApi, who.customerId, 'voa');
     const again = await allReaders(fdApi, who, first.portfolioId);
-    expect(Object.keys(again.customerPortfolio).sort(), 'a VOA generated in the same second as the last one replaces it').toEqual(
+    expect(Object.keys(again.GetPortfolioByCustomer).sort(), 'a VOA generated in the same second as the last one replaces it').toEqual(
       [third.id, voi.id].sort(),
     );
   },

@@ -125,22 +125,15 @@ test(
     };
     const ids = made.map((m) => m.id);
     const consumerIds = made.filter((m) => m.consumer !== undefined).map((m) => m.id);
-    const lists = {
-      "the owner's customer list": await listed('GetReportsByCustomerId', { customerId: owner.customerId }),
-      "the owner's consumer list": await listed('GetReportsByConsumerId', { consumerId: owner.consumerId }),
-      "another customer's list": await listed('GetReportsByCustomerId', { customerId: other.customerId }),
-      "another consumer's list": await listed('GetReportsByConsumerId', { consumerId: other.consumerId }),
-    };
-    const expected: Record<string, string[]> = {
-      "the owner's customer list": ids,
-      "the owner's consumer list": consumerIds,
-      "another customer's list": [],
-      "another consumer's list": [],
-    };
-    for (const [what, held] of Object.entries(lists)) {
-      const shown = held.filter((h) => ids.includes(h));
-      const missing = expected[what].filter((e) => !held.includes(e));
-      const foreign = shown.filter((h) => !expected[what].includes(h));
+    const lists: [string, string[], string[]][] = [
+      ["the owner's customer list", await listed('GetReportsByCustomerId', { customerId: owner.customerId }), ids],
+      ["the owner's consumer list", await listed('GetReportsByConsumerId', { consumerId: owner.consumerId }), consumerIds],
+      ["another customer's list", await listed('GetReportsByCustomerId', { customerId: other.customerId }), []],
+      ["another consumer's list", await listed('GetReportsByConsumerId', { consumerId: other.consumerId }), []],
+    ];
+    for (const [what, held, expected] of lists) {
+      const missing = expected.filter((e) => !held.includes(e));
+      const foreign = held.filter((h) => ids.includes(h) && !expected.includes(h));
       if (missing.length) wrong.push(`${what} lacks ${missing.length} report(s): ${kindsOf(missing)}`);
       if (foreign.length) wrong.push(`${what} holds ${foreign.length} report(s) not its own: ${kindsOf(foreign)}`);
     }

@@ -1,15 +1,13 @@
-// Covers: the report callback of every generate operation (the FD-REPORT-ASYNC list of
-// schemas/financial-data/rules/reports.yaml), counted over the whole life of the report: none while
-// it is in progress and read, exactly one when it ends, none again when it is read after (by
-// customer, by id, by consumer) or reissued - seed 002, Events ("report generation accepts a
-// callback URL for completion reporting": one completion, one call); Report retrieval (the reads and
-// the reissue are reads). Each generation registers its own URL, one a normalisation would change.
-// Each callback carries the state of its own report as the reader then answers it (FD-REPORT-CALLBACK-STATE).
-// The URL is an option of one generation (the same seed 002 sentence): each operation makes three reports
-// of the worker's customer, one with a URL, one without, one with another URL. The first URL is called
-// once, naming the first report; the second report calls nobody (no URL kept from the report before it,
-// nor one sent in its body: provider 1.35.0 takes callbackUrl in the query, and the request bodies
-// declare none); the third calls its own URL, not the first one.
+// Covers: the report callback of every generate operation (GENERATE), counted over the whole life of
+// the report: none while it is in progress and read, exactly one when it ends, none again when it is
+// read after (by customer, by id, by consumer) or reissued - seed 002, Events ("report generation
+// accepts a callback URL for completion reporting": one completion, one call); Report retrieval (the
+// reads and the reissue are reads). Each generation registers its own URL, one a normalisation would
+// change; each callback carries the state of its own report as the reader then answers it
+// (FD-REPORT-CALLBACK-STATE). The URL is an option of one generation (the same seed 002 sentence): of
+// three reports of one operation, with a URL, without, with another URL, the first calls its URL once,
+// the second nobody (no URL kept from the report before it, nor one sent in its body: provider 1.35.0
+// takes callbackUrl in the query, and the request bodies declare none), the third its own URL.
 import {
   expect,
   expectDeliveries,
@@ -22,7 +20,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { GENERATE, request } from './reports.known.js';
+import { GENERATE, readersOf, request } from './reports.known.js';
 
 /** Past the mock's time to complete a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
 const ENDED_AFTER_S = 60;
@@ -33,13 +31,7 @@ type Made = { op: string; id: string; customerId: string; consumerId?: string; u
 async function readEach(fdApi: OperationClient, made: Made[]): Promise<Map<string, Record<string, unknown>>> {
   const read = new Map<string, Record<string, unknown>>();
   for (const m of made) {
-    const reads = [
-      fdApi.call('GetReportByCustomer', { path: { customerId: m.customerId, reportId: m.id } }),
-      fdApi.call('GetReportById', { path: { reportId: m.id }, body: {} }),
-      ...(m.consumerId ? [fdApi.call('GetReportByConsumer', { path: { consumerId: m.consumerId, reportId: m.id } })] : []),
-      fdApi.call('ReportReissue', { path: { reportId: m.id }, body: { purpose: '31' } }),
-    ];
-    const answers = await Promise.all(reads);
+    const answers = await Promise.all(readersOf(fdApi, m).map(({ read }) => read()));
     for (const res of answers) expect(res.status, `${m.op} report ${m.id} read`).toBe(200);
     read.set(m.id, answers[0].body);
   }

@@ -1,23 +1,17 @@
 // Covers: reportCustomFields of every generate operation whose body takes them (the
-// FD-REPORT-CUSTOM-FIELDS list of schemas/financial-data/rules/reports.yaml) on every reader of the
-// report: the 202 ack, GetReportByCustomer, GetReportById, ReportReissue, GetReportByConsumer (a consumer's report),
-// in progress and ended, and the reseller billing row (getResellerBillingReport) - provider 1.35.0
-// ReportCustomFields ("All custom fields display in the Reseller Billing API"), the *ConstraintsOut
-// of every ack and report (label, value, shown as sent). Values that can tell: mixed case, inner and
-// trailing spaces, leading zeros, non-ASCII letters, so a reader that trims, folds or reads a value as
-// a number shows another value than the one sent, byte for byte.
-import { expect, fdOperationIds, loadContract, mixedCase, rules, sample, tellingMarkup, test } from '../../fixtures/financial-data.js';
+// FD-REPORT-CUSTOM-FIELDS list) on every reader of the report (readersOf), in progress and ended, and
+// the reseller billing row - provider 1.35.0 ReportCustomFields ("All custom fields display in the
+// Reseller Billing API"), the *ConstraintsOut of every ack and report (label, value, shown as sent).
+// Values that can tell: mixed case, inner and trailing spaces, leading zeros, non-ASCII letters, so a
+// reader that trims, folds or reads a value as a number shows another value than the one sent.
+import { expect, type FdOperationId, mixedCase, rules, sample, tellingMarkup, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { pdfText } from '../../helpers/client/invariants/media-types.js';
-import { loadRules } from '../../helpers/contract/rules.js';
+import { CATALOGUE, GENERATE as ASYNC, readersOf } from './reports.known.js';
 
 const RULE = 'FD-REPORT-CUSTOM-FIELDS';
-const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
 // The generate operations of the rule (its other operations are the readers).
-const GENERATE = fdOperationIds(
-  await loadContract('financial-data'),
-  catalogue.get(RULE)!.filter((op) => catalogue.get('FD-REPORT-ASYNC')!.includes(op)),
-);
+const GENERATE = CATALOGUE.get(RULE)!.filter((op) => (ASYNC as string[]).includes(op)) as FdOperationId[];
 /** Past the mock's time to complete a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
 const ENDED_AFTER_S = 60;
 
@@ -37,17 +31,11 @@ const telling = () => {
 };
 
 type Custom = ReturnType<typeof telling>;
-type Reader = { name: string; read: () => Promise<{ status: number; body: any }> };
 
 test(
   'every report echoes its reportCustomFields byte for byte on its ack and every read, in progress and ended, and in its billing row @provider',
   rules(
-    `${RULE}@generate`,
-    `${RULE}@by-customer`,
-    `${RULE}@by-id`,
-    `${RULE}@reissue`,
-    `${RULE}@by-consumer`,
-    `${RULE}@billing`,
+    ...['generate', 'by-customer', 'by-id', 'reissue', 'by-consumer', 'billing'].map((at) => `${RULE}@${at}`),
     'FD-REPORT-CUSTOM-FIELDS-SHOWN@by-customer',
   ),
   async ({ fdApi, fd, fdEntities, pollReport }) => {
@@ -56,7 +44,7 @@ test(
       if (JSON.stringify(got) !== JSON.stringify(sent))
         problems.push(`${where}: reportCustomFields ${JSON.stringify(got)}, sent ${JSON.stringify(sent)}`);
     };
-    const made: { op: string; id: string; customerId: string; sent: Custom; readers: Reader[] }[] = [];
+    const made: { op: string; id: string; customerId: string; sent: Custom; readers: ReturnType<typeof readersOf> }[] = [];
     // The billing window opens before the first report is asked for: on a sandbox, 429s waited out
     // between the generations can put the first minutes before the last.
     const startS = Math.floor(fd.now() / 1000) - 5;
@@ -69,19 +57,8 @@ test(
         continue;
       }
       compare(`${op} ack constraints`, res.body.constraints?.reportCustomFields, sent);
-      const id = res.body.id as string;
-      const customerId = String(res.body.customerId);
-      const readers: Reader[] = [
-        { name: 'GetReportByCustomer', read: () => fdApi.call('GetReportByCustomer', { path: { customerId, reportId: id } }) },
-        { name: 'GetReportById', read: () => fdApi.call('GetReportById', { path: { reportId: id }, body: {} }) },
-        { name: 'ReportReissue', read: () => fdApi.call('ReportReissue', { path: { reportId: id }, body: { purpose: '31' } }) },
-      ];
-      if (res.body.consumerId)
-        readers.push({
-          name: 'GetReportByConsumer',
-          read: () => fdApi.call('GetReportByConsumer', { path: { consumerId: res.body.consumerId, reportId: id } }),
-        });
-      made.push({ op, id, customerId, sent, readers });
+      const report = { id: res.body.id as string, customerId: String(res.body.customerId), consumerId: res.body.consumerId };
+      made.push({ op, ...report, sent, readers: readersOf(fdApi, report) });
     }
     const readAll = async (when: string) => {
       for (const { op, id, sent, readers } of made)

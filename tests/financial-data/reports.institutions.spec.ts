@@ -1,21 +1,15 @@
-// Covers: what every report holding accounts shares - the accountIds text of the request as its ack
-// echoes it, and the institutions its content groups the accounts under - on the asset reports
-// (GenerateVOAReport, GenerateVOAWithIncomeReport, GeneratePrequalificationCRAReport,
-// GeneratePrequalificationNonCRAReport, GenerateVOIReport, GenerateTransactionsReport), the cash flow
-// and analytics reports (GenerateCashFlowBusinessReport, GenerateCashFlowPersonalReport,
-// GenerateBalanceAnalyticsReport, GenerateCashflowAnalyticsReport, GeneratePaymentHistoryReport, the two
-// Foresight reports) and GenerateVOETransactionsReport, read through GetReportByCustomer (GetReportById
-// for the first/third-party Foresight report). provider 1.35.0: ReportAccountIdsString ("a
-// whitespace-separated list of account IDs"), ReportAccountIds (the ack's list of AccountId strings; the Foresight acks echo the text,
-// ForesightAnalyticsReportConstraints),
-// ReportInstitution (id: the institution's id; name: "Finicity institution name"; accounts), ReportStartDate /
-// ReportEndDate (the posted dates of the earliest and latest transaction analysed), days and seasoned. Inputs
-// that can tell: the ids are sent with runs of white space, leading and trailing, which a split on
-// one space turns into empty ids. What each report states about its own figures and the ids lasting
-// across the reports of one customer (FD-PROP-REPORT-FIGURES): seasoned against days (more than 180
-// days on VOAReport, VOAWithIncomeReport, PrequalificationReport, VOIReport, VOETransactionsReport;
-// more than 365 on TransactionsReport, CashFlowReport and the analytics and Foresight reports) and
-// PortfolioId (the same on every report of a customer).
+// Covers: what every report holding accounts shares (OPS: the asset, cash flow, analytics, Foresight and
+// VOE transactions reports), read through GetReportByCustomer (GetReportById for the first/third-party
+// Foresight report) - provider 1.35.0: ReportAccountIdsString ("a whitespace-separated list of account
+// IDs"), ReportAccountIds (the ack's list of AccountId strings; the Foresight acks echo the text,
+// ForesightAnalyticsReportConstraints), ReportInstitution (id: the institution's id; name: "Finicity
+// institution name"; accounts), ReportStartDate / ReportEndDate (the posted dates of the earliest and
+// latest transaction analysed), days and seasoned. Inputs that can tell: the ids are sent with runs of
+// white space, leading and trailing, which a split on one space turns into empty ids. What each report
+// states about its own figures and the ids lasting across the reports of one customer
+// (FD-PROP-REPORT-FIGURES): seasoned against days (more than 180 days on VOAReport, VOAWithIncomeReport,
+// PrequalificationReport, VOIReport, VOETransactionsReport; more than 365 on TransactionsReport,
+// CashFlowReport and the analytics and Foresight reports) and PortfolioId (the same on every report of a customer).
 import { expect, newBusiness, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import {
   cashFlowFigureProblems,
@@ -26,9 +20,9 @@ import {
   type KnownTransaction,
 } from '../../helpers/client/invariants/report-figures.js';
 import { DEPOSIT_OPS, FORESIGHT_OPS, requestOf } from './reports-analytics.known.js';
-import { ASSET_OPS, DAY_S, ensureConsumer } from './reports-assets.known.js';
+import { ASSET_OPS, ensureConsumer } from './reports-assets.known.js';
+import { contentOf, DAY_S, generatedAll, reportAccounts } from './reports.known.js';
 
-const BY_ID: FdOperationId = 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport';
 /** Every report operation whose request carries accountIds and whose content lists institutions. */
 const OPS: FdOperationId[] = [
   ...ASSET_OPS.map((a) => a.op),
@@ -59,9 +53,8 @@ const SPAN_OPS: FdOperationId[] = [...ASSET_OPS.map((a) => a.op), 'GenerateTrans
  * report"); seasoned is FD-PROP-REPORT-FIGURES'.
  */
 function spanProblems(op: FdOperationId, content: any): string[] {
-  const posted = ((content.institutions ?? []) as any[])
-    .flatMap((i) => i.accounts ?? [])
-    .flatMap((a: any) => a.transactions ?? [])
+  const posted = reportAccounts(content)
+    .flatMap((a) => a.transactions ?? [])
     .map((t: any) => Number(t.postedDate));
   const problems: string[] = [];
   const { startDate, endDate, days } = content;
@@ -128,16 +121,10 @@ test(
     };
     const problems: string[] = [];
     let seen = 0;
-    // Every report is generated first, then all are polled together (the time of the slowest).
-    const acks: { op: (typeof OPS)[number]; id: string }[] = [];
-    for (const op of OPS) {
-      const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, {}));
-      expect(ack.status, `${op}: 202`).toBe(202);
-      acks.push({ op, id: String(ack.body.id) });
-    }
-    const ended = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
-    for (const [i, { op, id }] of acks.entries()) {
-      const content = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
+    const asked = OPS.map((op) => ({ op, options: requestFor(op, customerId, nowS, {}) }));
+    const ended = await generatedAll(fdApi, pollReport, asked);
+    for (const { op, ack, report } of ended) {
+      const content = await contentOf(fdApi, op, String(ack.id), report);
       if (SPAN_OPS.includes(op)) problems.push(...spanProblems(op, content));
       for (const institution of (content.institutions ?? []) as any[]) {
         seen++;
@@ -169,13 +156,8 @@ test(
       ...OPS.map((op) => ({ op, extra: {} })),
       ...[365, 300].map((d) => ({ op: 'GenerateCashFlowBusinessReport' as FdOperationId, extra: { fromDate: nowS - d * DAY_S } })),
     ];
-    const acks: { op: FdOperationId; id: string; portfolioId: unknown }[] = [];
-    for (const { op, extra } of runs) {
-      const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, extra));
-      expect(ack.status, `${op}: 202`).toBe(202);
-      acks.push({ op, id: String(ack.body.id), portfolioId: ack.body.portfolioId });
-    }
-    const ended = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
+    const asked = runs.map(({ op, extra }) => ({ op, options: requestFor(op, customerId, nowS, extra) }));
+    const ended = await generatedAll(fdApi, pollReport, asked);
     // The customer's transactions as the list gives them, for the analytics reports' streams.
     const known = new Map<string, KnownTransaction>();
     for (let start = 1; start <= 5; start++) {
@@ -191,8 +173,9 @@ test(
     const problems: string[] = [];
     const portfolios: { label: string; value: unknown }[] = [];
     let seasoned = 0;
-    for (const [i, { op, id, portfolioId }] of acks.entries()) {
-      const report = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
+    for (const { op, ack, report: polled } of ended) {
+      const id = String(ack.id);
+      const report = await contentOf(fdApi, op, id, polled);
       if (typeof report.seasoned === 'boolean') seasoned++;
       const label = `${op} report ${id}`;
       problems.push(
@@ -202,7 +185,7 @@ test(
         ...streamProblems(label, report, known),
       );
       portfolios.push(
-        { label: `the ack of ${op} report ${id}`, value: portfolioId },
+        { label: `the ack of ${op} report ${id}`, value: ack.portfolioId },
         { label: `${op} report ${id} read`, value: report.portfolioId },
       );
     }

@@ -2,8 +2,8 @@
 // polled to success, the one way every family's content checks get an ended report. Not a spec.
 import {
   expect,
+  FD_CONTRACT,
   fdOperationIds,
-  loadContract,
   sample,
   type FdOperationId,
   type OperationClient,
@@ -11,12 +11,42 @@ import {
   whileAlone,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import type { Contract } from '../../helpers/contract/contract.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
 /** The operations each rule of the catalogue names. */
 export const CATALOGUE = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.operations ?? []]));
 /** Every generate operation of a decisioning report (the FD-REPORT-ASYNC list of schemas/financial-data/rules/reports.yaml). */
-export const GENERATE = fdOperationIds(await loadContract('financial-data'), CATALOGUE.get('FD-REPORT-ASYNC')!);
+export const GENERATE = fdOperationIds(FD_CONTRACT, CATALOGUE.get('FD-REPORT-ASYNC')!);
+export const DAY_S = 86_400;
+
+/** The body keeps the contract's component `name` (no schema error). */
+export function expectComponent(contract: Contract, name: string, body: unknown, what: string) {
+  const validate = contract.component(name);
+  expect(validate(body) ? [] : validate.errors, what).toEqual([]);
+}
+
+/** Every account of a report's content, flattened over its institutions. */
+export const reportAccounts = (content: any): any[] => ((content?.institutions ?? []) as any[]).flatMap((i) => i.accounts ?? []);
+
+/** Every reader of one report: by customer, by id, reissued and (a consumer's report) by consumer. */
+export function readersOf(fdApi: OperationClient, r: { id: string; customerId: string; consumerId?: string }) {
+  const { id: reportId, customerId, consumerId } = r;
+  return [
+    { name: 'GetReportByCustomer', read: () => fdApi.call('GetReportByCustomer', { path: { customerId, reportId } }) },
+    { name: 'GetReportById', read: () => fdApi.call('GetReportById', { path: { reportId }, body: {} }) },
+    { name: 'ReportReissue', read: () => fdApi.call('ReportReissue', { path: { reportId }, body: { purpose: '31' } }) },
+    ...(consumerId
+      ? [{ name: 'GetReportByConsumer', read: () => fdApi.call('GetReportByConsumer', { path: { consumerId, reportId } }) }]
+      : []),
+  ];
+}
+
+/** An ended report's content: the first/third-party Foresight report is read by its id (seed 002, Report retrieval), the others as polled. */
+export async function contentOf(fdApi: OperationClient, op: FdOperationId, id: string, polled: any) {
+  if (op !== 'GenerateForesightAnalyticsFirstThirdPartyNonCraReport') return polled;
+  return (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body;
+}
 
 /** The sample request of the operation (the worker's customer, which has a consumer, a business and accounts). */
 export function request(

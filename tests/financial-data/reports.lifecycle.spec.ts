@@ -20,7 +20,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { CATALOGUE, GENERATE, request } from './reports.known.js';
+import { CATALOGUE, expectComponent, GENERATE, request } from './reports.known.js';
 
 const applies = (rule: string, operationId: string) => CATALOGUE.get(rule)!.includes(operationId);
 
@@ -89,9 +89,7 @@ test(
   },
 );
 
-// One check over every generator: each report is generated with a callback URL of its own and
-// told to fail (the mock's report outcome switch), then all are polled together. Every operation is
-// judged; a failure names it.
+// As above, each report with a callback URL of its own and told to fail (the mock's report outcome switch).
 test(
   'every report generator: a report whose generation fails reads failure, not success, and its callback says so @mock-only',
   rules(
@@ -134,8 +132,7 @@ test(
 
 const FROZEN = GENERATE.filter((operationId) => applies('FD-REPORT-FREEZE', operationId));
 
-// One check over every generator the freeze rule names: each answers 403 under a security freeze of
-// its customer (the mock's switch) and 202 once it is lifted. Every operation is judged; a failure names it.
+// Every generator the freeze rule names, under a security freeze of its customer (the mock's switch); a failure names it.
 test(
   'every report generator answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only',
   rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'),
@@ -211,10 +208,7 @@ for (const operationId of GENERATE) {
   });
 }
 
-// The callbacks, one check over every generator as above: each report is generated with a callback
-// URL of its own (or none), then all are polled together and each callback awaited, so that a
-// sandbox waits for the slowest report once rather than once per operation, a worker held for each.
-// Every operation is judged; a failure names it.
+// As above, each report with a callback URL of its own, each callback awaited once all are polled.
 test(
   'every report generator with a callback URL calls it once when the report ends, not before, with a body of the contract @seed',
   rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback', 'FD-DELIVERY-SENSITIVE@callback'),
@@ -233,11 +227,10 @@ test(
     const polled = await pollReport.all(
       made.map(({ operationId, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` })),
     );
-    const validate = fdContract.component('ReportCallback');
     await eachOperation(made, failed, async ({ operationId, url, ack }, i) => {
       const call = await fdListener.waitFor(at(operationId), fd.control ? 2000 : 60_000);
       expect(call, `the listener at the callback URL was called for report ${ack.id}`).toBeDefined();
-      expect(validate(call!.json) ? [] : validate.errors, 'the callback body keeps the contract (ReportCallback)').toEqual([]);
+      expectComponent(fdContract, 'ReportCallback', call!.json, 'the callback body keeps the contract (ReportCallback)');
       const body = call!.json as { payload: { reportId: string; status: string } };
       expect(
         { method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
