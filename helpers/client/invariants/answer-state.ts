@@ -1,9 +1,6 @@
-// Property: an answer describes the state after the operation. The body a writer answers (a create,
-// an update, a subscription, a registration) is what a read of the same object right after it returns,
-// member by member: every member both show reads the same (the catalogue's *-PROP-ANSWER-IS-STATE).
-// The writers are every operation of the contract that is not a read and documents a 2xx with a body;
-// the read is the record reader of what it made or changed (helpers/client/security/read-only.ts,
-// readerAfterWrite). What moves between two reads with no write between is not compared.
+// Property: an answer describes the state after the operation: a writer's body is what a read of the
+// same object right after returns, member by member (*-PROP-ANSWER-IS-STATE); the read is
+// readerAfterWrite's (helpers/client/security/read-only.ts), and what moves between two reads is not compared.
 import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
@@ -25,9 +22,8 @@ export const answersBody = (op: Operation): boolean =>
 export { readerAfterWrite };
 
 /**
- * Members the answer may show otherwise than the read right after it: the state of work a 202 accepted
- * and has not done yet (RFC 9110, 202 Accepted: "the processing has not been completed"), and a
- * message about the operation itself rather than the object (a status description, a message).
+ * Members an answer may show otherwise than the read after it: a 202's work not done yet (RFC 9110, 202
+ * Accepted: "the processing has not been completed"), and a message about the operation itself.
  */
 const movesAfterAnswer = (writer: Operation, member: string): boolean =>
   (writer.responses['202'] !== undefined && /status/i.test(member)) || /^(message|statusDescription|description)$/i.test(member);
@@ -59,10 +55,7 @@ export function checkAnswerIsState(outcomes: readonly WriteOutcome[], violations
   return checked;
 }
 
-/**
- * Why a writer's outcome leaves it out of the two after-write properties' counts: its sample was
- * refused here, no read of what it made follows, or it sends no body to echo.
- */
+/** Why a writer's outcome leaves it out of the after-write counts: its sample refused, no read after it, or no body to echo. */
 export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state: PropertyException[]; echo: PropertyException[] } {
   const state: PropertyException[] = [];
   const echo: PropertyException[] = [];
@@ -82,11 +75,8 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
 }
 
 /**
- * The versions of one writer: writers of the same method whose paths are the same but for a version
- * (`/v2/`) or the FCRA mark (`fcra-`, `/fcra`), each with the reader of what it made. Every version
- * writes the same kind of object under the same owner (an FCRA and a non-FCRA PSI run of one account:
- * seed 002, PSI; a refresh v1 and v2 of one customer), so every member both read-backs show that is
- * neither the run's own (an id, a score drawn for it) nor moving on its own reads the same on both.
+ * The versions of one writer: the same method and path but for a version (`/v2/`) or the FCRA mark;
+ * each writes the same kind of object (seed 002, PSI: an FCRA and a non-FCRA run of one account).
  */
 export function writerVersions(contract: Contract): Operation[][] {
   const key = (op: Operation) =>
@@ -99,12 +89,9 @@ export function writerVersions(contract: Contract): Operation[][] {
 }
 
 /**
- * Where two versions' read-backs disagree on a member of the owner: `a` and `again` are two writes of
- * one version and `b` a write of the other, all three of the same body, one after the other with
- * nothing written between (what another writer moves, an account's balance, is the same on all
- * three). A leaf that reads the same after `a` and after `again` is no member of the run's own (an id,
- * a score drawn for the run differ between them); each such leaf `b`'s read-back also shows must read
- * there as after `again`. Leaves moving between two reads of any are left out.
+ * Where two versions' read-backs disagree: `a` and `again` two writes of one version, `b` of the other,
+ * all of one body; a leaf reading the same after `a` and `again` (no id or score of the run's own) must
+ * read in `b`'s read-back as after `again`.
  */
 export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: WriteOutcome, violations: Violations): boolean {
   if (!a.read || !again.read || !b.read) return false;
@@ -138,12 +125,9 @@ export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: Writ
 }
 
 /**
- * The other readers of what a writer made or changed (readersOfNamed: the by-id reader of its object,
- * the list of its collection, each version), beyond the read right after it: each read twice with the
- * path ids of the write (what it was sent, else its answer's id), a reader needing a required query
- * left out. Where the reader shows the written object (the node carrying the answer's id), every
- * member the answer and that node both show, at the same place, reads the same; what moves between
- * the two reads, and what the answer may show otherwise (movesAfterAnswer), is not compared.
+ * The other readers of what a writer made or changed (readersOfNamed), each read twice with its path
+ * ids: where one shows the written object, every member it and the answer both show reads the same, but
+ * what moves between the two reads and movesAfterAnswer.
  */
 export async function checkEveryReader(
   api: { callOperation(op: Operation, call: CallOptions): Promise<{ status: number; body: unknown }> },
@@ -242,13 +226,9 @@ export async function checkEveryReader(
 const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 /**
- * The reader of what a writer made or changed where no path reads it (readerAfterWrite finds none): a
- * GET of the contract with a query parameter named as the writer's id of it (case and underscores
- * aside: `pre_app_id` filters by the `preAppId` a registration's modification names), the id being
- * the writer's last path id, else the one id member of its 2xx answer (a create's new id), and no
- * other required query parameter. The read is that reader filtered by the id alone, its value from
- * the write's answer, else from its path. Provider 1.35.0 reads app registrations only so
- * (getApplications pre_app_id, GetAppRegistrationStatus preAppId).
+ * The reader of what a writer made where no path reads it: a GET with a query parameter named as the
+ * writer's id (`pre_app_id` for `preAppId`) and no other required query (provider 1.35.0 reads app
+ * registrations only so: getApplications pre_app_id, GetAppRegistrationStatus preAppId).
  */
 function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
   const pathId = writer.parameters.filter((p) => p.in === 'path').at(-1)?.name;
