@@ -1,13 +1,7 @@
-// Checker: an optional member naming another object is taken when it names one of the caller's. The
-// valid-forms property (type-forms.ts) sends an id a call names as sampled, and a sample leaves an
-// optional link out or sends it as the example's made-up id: a target that ignores the link, links
-// another object, refuses a valid id or answers with another object's id would pass it. From the
-// contract (helpers/contract/object-ids.ts: which request members name which resource), each optional
-// id member of a writer's body or query is set to a live object of the caller (one the harness made
-// or already knows), the request confirmed by the one Ajv instance, and sent: it must be accepted as
-// the valid call is (a 2xx), and where the answer, or the read right after it (answer-state.ts,
-// readOfWrite), carries the member at the same place, it names that object (the answer is the state
-// after the write).
+// Checker: an optional member naming another object is taken when it names one of the caller's. Each
+// optional id member of a writer's body or query (helpers/contract/object-ids.ts) is set to a live object
+// of the caller and sent: accepted as the valid call is (a 2xx), and where the answer or the read right
+// after carries the member at the same place, it names that object.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { objectIdsOf, queryIdsOf, type ObjectId } from '../../contract/object-ids.js';
@@ -98,12 +92,9 @@ function declares(contract: Contract, schema: Json | undefined, at: string): boo
 }
 
 /**
- * Sends an operation's valid call with each optional id member set to the caller's live object
- * (`liveOf`, a fresh valid call per member), and records a violation for each not accepted (a 2xx)
- * where the valid call itself is, and for each answer
- * or read right after it that shows the member at its place naming another object, or leaves it out
- * where its schema declares it. Returns the members set, each left out with its reason, or why the
- * operation is left out.
+ * Sends an operation's valid call with each optional id member set to the caller's live object: a
+ * violation where not accepted though the valid call is, or where the answer or read after names another
+ * object or leaves it out though declared. Returns the members set and those left out with their reason.
  */
 export async function checkOptionalIds<S extends ServiceName>(
   api: OperationClient<S>,
