@@ -1,12 +1,7 @@
-// Covers: an object's end state never moves (FD-PROP-END-STATE; helpers/client/invariants/states.ts),
-// over every operation whose answer the contract documents with a member of stated end states (a
-// report's status: seed 002, States and transitions, success or failure, polled again only while
-// inProgress). Every writer making such an object (each report generation, derived from the contract)
-// makes one that ends in success and one the mock is told to fail, each with a callback URL of its
-// own; once they have ended, every reader of them (by id, by customer, by consumer, their lists, the
-// reissue) reads each; the clock then moves on by two days and thirteen hours, as the event-date
-// check moves it, and every reader reads each again: the state, and the members that come with it,
-// read the same on every reader, and no callback came but the one of its end (seed 002, Events).
+// Covers: an object's end state never moves (FD-PROP-END-STATE; states.ts; seed 002, States and
+// transitions): every report generation makes one report ending in success and one failed, each with a
+// callback URL; every reader reads them, the clock moves two days and thirteen hours, and every reader
+// reads them the same, no callback coming but the one of its end (seed 002, Events).
 import {
   expect,
   expectDeliveries,

@@ -1,9 +1,6 @@
-// Covers: every reader whose contract orders an index by age (helpers/client/invariants/index-order.ts
-// reads them from the contract: provider 1.35.0 StatementIndexParameter and StatementIndexesParameter,
-// 1 the most recent statement, each step back one month; seed 002, Limits: statements up to 24) keeps
-// that order over the whole range the index takes, past the first year too, on every version of the
-// reader (FD-PROP-INDEX-ORDER). A reader under an account is read on one account of each type of the
-// linked customer; reads only, so it runs on a sandbox as on the mock.
+// Covers: every reader whose contract orders an index by age (index-order.ts; provider 1.35.0
+// StatementIndexParameter: 1 the most recent statement; seed 002, Limits: statements up to 24) keeps that
+// order over its whole range on every version (FD-PROP-INDEX-ORDER); one account of each type. Reads only.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { INDEX_ORDER, indexOrderedReaders, indexOrderProblems } from '../../helpers/client/invariants/index-order.js';

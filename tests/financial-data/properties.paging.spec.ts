@@ -1,17 +1,9 @@
-// Covers: every paged reader of the financial data contract (helpers/client/invariants/paging.ts
-// reads them from the contract: a page index or offset beside a page size, its base, default and
-// maximum, and the count members the answer names) keeps its pages windows over one list
-// (FD-PROP-PAGING; provider 1.35.0 StartParameter, LimitParameter, FoundResults, DisplayingResults,
-// MoreResultsAvailable, ObwmsOffsetParameter, AppStatuses; seed 002, Report retrieval: page
-// zero-based, size default 100; seed 002, Limits). Each reader's list is read with its largest page,
-// then page by page at a small size, its last page, the page past its end and its default page: each
-// page is the slice of the largest read member for member, its counts those of what the pages hold.
-// A list holding too few items is given objects of the check's own where it can make them (webhook
-// subscriptions; app registrations and billed reports on the mock only); on a sandbox
-// the lists other workers change (customers, webhook subscriptions, app registrations) are read while the
-// check holds them alone, and a list that moves between the reads all the same is not judged.
-// Beside it, each filter a reader counting its set takes is sent alone (FD-PROP-FILTERED-TOTALS:
-// values its items hold, its enum, a boolean, its sample's): the total is what the same answer lists.
+// Covers: every paged reader keeps its pages windows over one list (FD-PROP-PAGING; paging.ts; provider
+// 1.35.0 StartParameter, LimitParameter, FoundResults, DisplayingResults, MoreResultsAvailable,
+// ObwmsOffsetParameter, AppStatuses; seed 002, Report retrieval: page zero-based, size default 100;
+// Limits). Too short a list is given the check's own objects; on a sandbox shared lists are read alone,
+// and one moving all the same is not judged. Each filter alone: the total is what the answer lists
+// (FD-PROP-FILTERED-TOTALS).
 import { expect, mockOnly, rules, test, whileAlone } from '../../fixtures/financial-data.js';
 import type { SharedState } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
