@@ -1,11 +1,7 @@
-// Covers: every documented delete of the financial data contract (the DELETE operations that name
-// an object, derived from the contract), then every operation that names the deleted object or an
-// object it took with it, for its partner and for another partner (seed 002, Customers: "Delete
-// removes access to the customer and all linked accounts"; Accounts: "Delete of an institution login
-// or an account removes access to that data only"; Errors 404). Not expected: that a consumer goes
-// with its customer (seed 002, Resources: it outlives it), nor anything of a business read by its
-// own partner after the customer is deleted (the seed says nothing of it). The checker is
-// helpers/client/security/after-delete.ts.
+// Covers: every documented delete, then every operation naming what it removed, for its partner and
+// another (after-delete.ts; seed 002, Customers: "Delete removes access to the customer and all linked
+// accounts"; Accounts; Errors 404). Not expected: a consumer going with its customer (seed 002,
+// Resources: it outlives it), nor a business read after its customer's delete (the seed is silent).
 import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { AFTER_DELETE, afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';

@@ -1,6 +1,4 @@
-// A state the documents make lasting, lasts (<S>-PROP-LASTING, helpers/client/invariants/lasting.ts): one
-// body for every service with lasting states (installments, financial data). The service's spec makes each
-// state on objects of the check's own and gives the reads of every operation naming its object.
+// A state the documents make lasting, lasts (<S>-PROP-LASTING, lasting.ts): one body for every service.
 import { expect } from '@playwright/test';
 import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
 import {
@@ -26,11 +24,8 @@ export interface LastingRead {
 }
 
 /**
- * Every read answered once, then again after the clock moved on by minutes, hours and days (`advance`):
- * each answers as right after the state was made. The two shorter moves each take half of the reads in
- * turn, the longest all of them; a read past its state's stated end is not judged. The property is
- * counted over every operation of the states (the makers of `made` checked by their own reads), each read
- * operation checked, the others left out with their reason.
+ * Every read answered once, then after the clock moved minutes, hours and days (`advance`): each as right
+ * after; the shorter moves take half the reads in turn, a read past its state's end is not judged.
  */
 export async function checkLasting<S extends ServiceName>(
   api: OperationClient<S>,

@@ -1,7 +1,5 @@
-// An object every reader shows reads the same on each (<S>-PROP-READERS-AGREE,
-// helpers/client/invariants/readers-agree.ts) and a path id names exactly its object (<S>-PROP-ID-NAMES-ONE,
-// exact-id.ts): one body for every service with readers (installments, financial data). The service's
-// spec makes its objects and gives the calls of its readers on them.
+// An object every reader shows reads the same on each (<S>-PROP-READERS-AGREE) and a path id names
+// exactly its object (<S>-PROP-ID-NAMES-ONE, exact-id.ts): one body for every service with readers.
 import { test } from '@playwright/test';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
@@ -20,10 +18,7 @@ export interface ReaderCall {
 }
 type Answer = { status: number; body: unknown };
 
-/**
- * Every call read in two rounds, every call once in each: a leaf differing between a call's rounds moved
- * on its own and is compared nowhere. `round` answers one round's calls in their order.
- */
+/** Every call read in two rounds (`round`): a leaf differing between a call's rounds is compared nowhere. */
 export async function readTwice(calls: readonly ReaderCall[], round: () => Promise<Answer[]>) {
   const first = await round();
   const second = await round();
@@ -37,10 +32,7 @@ export async function readTwice(calls: readonly ReaderCall[], round: () => Promi
   return { first, second, reads, refused };
 }
 
-/**
- * The readers-agree property judged on the reads and counted: a reader neither checked nor already
- * among `exceptions` is left out as showing no object another shows, or with its refusal's reason.
- */
+/** The readers-agree property judged and counted: a reader not checked is left out with its reason. */
 export function judgeReadersAgree(
   contract: Contract,
   rule: string,
@@ -69,10 +61,7 @@ export const showingOf = (calls: readonly ReaderCall[], first: readonly (Answer 
     first[n]?.status === 200 ? [{ at: reader.path, path: call.path ?? {}, body: first[n].body }] : [],
   );
 
-/**
- * Each by-id reader sent every other identifying value its object shows as the path id, where the
- * parameter's schema takes it: none may answer that object. Counted; the violations returned.
- */
+/** Each by-id reader sent every other identifying value its object shows as the path id: none may answer it. */
 export async function judgeIdNamesOne(
   rule: string,
   args: Omit<Parameters<typeof checkIdNamesOne<CallOptions>>[0], 'sensitive' | 'violations'>,

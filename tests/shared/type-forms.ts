@@ -1,9 +1,5 @@
-// The form properties of a service with many operations (installments, financial data), one body each:
-// every typed member takes only its type's own form (TYPE_FORMS), every form the contract allows is
-// accepted (VALID_FORMS), every optional member naming another object takes the caller's own
-// (OPTIONAL_IDS). The service's spec gives each operation's calls (helpers/client/invariants/type-forms.ts,
-// optional-ids.ts judge them); each body counts the property on the running check and returns its
-// violations for the spec's own expectation.
+// The form properties of a service, one body each: typed members take only their type's form
+// (TYPE_FORMS), allowed forms are accepted (VALID_FORMS), optional ids take the caller's own (OPTIONAL_IDS).
 import { expect, test } from '@playwright/test';
 import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
 import { checkOptionalIds, type LiveOf, OPTIONAL_IDS, optionalIdsOf } from '../../helpers/client/invariants/optional-ids.js';
