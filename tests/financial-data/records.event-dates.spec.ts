@@ -1,15 +1,8 @@
-// Covers: every financial data reader (a GET, or an operation named Get...) of the live objects of
-// security.known.ts - the date of an event already past (a creation, a request, a submission, the
-// last change, an account's link, a posting: helpers/contract/event-dates.ts reads which members from the contract's names and
-// descriptions, leaving out those documented "as of now") is fixed at the event
-// (FD-EVENT-DATE-FIXED, @assumption: seed 002 and provider 1.35.0 call these the dates the event
-// happened and give no form of them that follows the reader's clock). Each reader is read, the
-// mock's clock moved on past two date boundaries, each read again: every event date reads as
-// before, and a member of the object itself reads the same on every reader of that object: the
-// object whose id its path ends with, or an item of a top-level list by its own `id` (an account
-// of `accounts`), so a list dating an object otherwise than its by-id reader or another list fails. A date at the top of an answer that names no owned object (an institution
-// list's createdDate or requestedDate) is the date of that answer, that is of the read itself: not an
-// event already past.
+// Covers: every financial data reader of the live objects: the date of an event already past
+// (helpers/contract/event-dates.ts) is fixed at the event (FD-EVENT-DATE-FIXED, @assumption: seed 002 and
+// provider 1.35.0 call these the dates the event happened): read, the clock moved past two date boundaries,
+// read again; a member of one object reads the same on every reader of it. A top-level date of an answer
+// naming no owned object is the read's own.
 import { expect, mockOnly, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { eventDateLeaves, eventDateMembers } from '../../helpers/contract/event-dates.js';

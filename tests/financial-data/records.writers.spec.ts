@@ -1,14 +1,7 @@
-// Covers: every financial data operation that writes members of an existing object (a PUT or PATCH
-// with a body about the object its path names; helpers/contract/writers.ts reads them and their
-// readers from the contract) - what a writer leaves alone (FD-MODIFY-LEAVES-OTHERS). On the live
-// objects of security.known.ts (and an app registration of its own, not the seeded one other checks
-// read), each writer is sent its smallest valid body, then each member of its body alone (a string
-// set to a telling value the contract accepts: mixed case, inner spaces, the longest accepted), and
-// after each write every reader of the object (its own, a view under it, its collection, the
-// parent that holds it, or any other reader whose answer holds a node with the object's id) shows each sent member as sent and every member not sent as before, byte for
-// byte. A writer the contract says "Replaces" (UpdateBusiness, the webhook updates, the app
-// registration) may change the members of its body it was not sent; the others stay. What the
-// contract documents beyond the body (DOCUMENTED) may change; the date of the last change may move.
+// Covers: every financial data writer of an existing object's members (helpers/contract/writers.ts):
+// what it leaves alone (FD-MODIFY-LEAVES-OTHERS). Its smallest body, then each member alone, and every
+// reader of the object shows each sent member as sent and every other as before; a "Replaces" writer
+// (UpdateBusiness, the webhook updates, app registration) may change its body's other members.
 import { expect, notePartial, rules, sampleCall, test } from '../../fixtures/financial-data.js';
 import { Violations, type LiveObjects } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
