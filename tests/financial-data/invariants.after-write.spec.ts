@@ -18,7 +18,7 @@ import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { writeEveryWriter } from '../shared/after-write.js';
 import { liveCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 /** The mock approves a registration a day after it was written (mocks/financial-data/app-registration.ts): approved before the test ends. */
 const APPROVAL_S = 86_400;
@@ -83,10 +83,9 @@ test(
     }
     // Every other reader of what each writer made (its by-id reader, its collection's list) against the answer.
     const everyReader = await checkEveryReader(fdApi, FD_CONTRACT, outcomes, agree);
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
-    });
+    noteCoverage(
+      `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
+    );
     countRule(SAME_ON_EVERY_READER, 'FD-PROP-SAME-ON-EVERY-READER', {
       applies: VERSIONS.flat().map((w) => w.operationId),
       checked: agreeChecked,

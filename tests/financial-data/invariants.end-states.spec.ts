@@ -26,7 +26,7 @@ import { END_STATES, type EndReading, EndStates } from '../../helpers/client/inv
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 const STATES = new EndStates(FD_CONTRACT);
 /** The contents holding a total over parts (an analytics report's customerAnalytics over its accounts'): FD-PROP-ROLLUP. */
@@ -125,10 +125,9 @@ test(
           operationId: o.operationId,
           reason: unread.get(o.operationId) ?? 'its answer carried the state of no report made here',
         });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `end states: ${made.length} reports made by ${MAKERS.length} writers, ${calls.size} reads a round by ${new Set([...calls.values()].map(({ o }) => o.operationId)).size} readers, two rounds`,
-    });
+    noteCoverage(
+      `end states: ${made.length} reports made by ${MAKERS.length} writers, ${calls.size} reads a round by ${new Set([...calls.values()].map(({ o }) => o.operationId)).size} readers, two rounds`,
+    );
     countRule(END_STATES, 'FD-PROP-END-STATE', { applies: APPLIES.map((o) => o.operationId), checked, exceptions });
     // FD-PROP-DELIVERY-NAMES: each callback names the customer of the generation's path and the report it made.
     const misnamed = made.flatMap((m) =>

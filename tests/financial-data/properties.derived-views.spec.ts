@@ -14,7 +14,7 @@ import {
   derivedViews,
   kindMakersOf,
 } from '../../helpers/client/invariants/derived-views.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 import { sampleOrReason } from './records.known.js';
@@ -85,10 +85,9 @@ test(
     await makeReport(fdMock, who.customerId, 'voi');
     await check('a later VOI in progress over a finished one');
     countViews(compared, 'neither the view nor its list answered 200');
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `derived views: ${VIEWS.map((dv) => `${dv.view.operationId} from ${dv.sources.map((s) => s.operation.operationId).join(', ')}`).join('; ')}; a deleted state: no operation deletes a report (seed 002, Report retrieval)`,
-    });
+    noteCoverage(
+      `derived views: ${VIEWS.map((dv) => `${dv.view.operationId} from ${dv.sources.map((s) => s.operation.operationId).join(', ')}`).join('; ')}; a deleted state: no operation deletes a report (seed 002, Report retrieval)`,
+    );
     expect(compared.size, 'views compared').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },
@@ -169,10 +168,9 @@ test(
       compared.add(dv.view.operationId);
     }
     countViews(compared);
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `kinds made on one owner: ${[...made].map(([k, m]) => `${k} (${m.maker})`).join(', ')}; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `kinds made on one owner: ${[...made].map(([k, m]) => `${k} (${m.maker})`).join(', ')}; left out: ${leftOut.join('; ') || 'none'}`,
+    );
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
@@ -251,10 +249,9 @@ test(
         })),
       ],
     });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `counted lists: ${COUNTED.map((l) => `${l.reader.operationId} (${[l.found, l.displaying, l.more].filter(Boolean).join(', ')} over ${l.items})`).join('; ')}; read page by page: ${paged.join(', ') || 'none'}`,
-    });
+    noteCoverage(
+      `counted lists: ${COUNTED.map((l) => `${l.reader.operationId} (${[l.found, l.displaying, l.more].filter(Boolean).join(', ')} over ${l.items})`).join('; ')}; read page by page: ${paged.join(', ') || 'none'}`,
+    );
     expect(checked.size, 'counted lists checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

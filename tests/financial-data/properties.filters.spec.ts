@@ -26,7 +26,7 @@ import {
 } from '../../helpers/client/invariants/filter-rules.js';
 import { sampleCall } from '../../fixtures/examples/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 import { eachObject } from '../../helpers/client/invariants/kit.js';
 
 const { descriptionOf, schemaOf, matchesOf } = parameterReaders(FD_CONTRACT);
@@ -265,10 +265,9 @@ test(
       }
       checked.push(`${where} (exact identifier)`);
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `filters: ${FILTERS.length}, path lookups: ${LOOKUPS.length}, query lookups: ${QUERY_LOOKUPS.length}, ${checked.length} checked (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')}); not settled by their description, so not checked: ${unsettled.join(', ') || 'none'}`,
-    });
+    noteCoverage(
+      `filters: ${FILTERS.length}, path lookups: ${LOOKUPS.length}, query lookups: ${QUERY_LOOKUPS.length}, ${checked.length} checked (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')}); not settled by their description, so not checked: ${unsettled.join(', ') || 'none'}`,
+    );
     // Per operation: checked when one of its filters was; else left out with each filter's reason.
     const applies = [
       ...new Set([...FILTERS, ...LOOKUPS, ...QUERY_LOOKUPS].map((f) => f.operation.operationId)),
@@ -291,10 +290,9 @@ test(
       checked: [...sameChecked],
       exceptions: sameLeftOut.filter((l) => !sameChecked.has(l.operationId)),
     });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `filters several readers take: ${SHARED.map((g) => `${g.key} (${g.filters.map((f) => f.operation.operationId).join(', ')})`).join('; ') || 'none'}; ${sameChecked.size} readers compared; left out: ${sameLeftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `filters several readers take: ${SHARED.map((g) => `${g.key} (${g.filters.map((f) => f.operation.operationId).join(', ')})`).join('; ') || 'none'}; ${sameChecked.size} readers compared; left out: ${sameLeftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    );
     if (leftOut.length) notePartial(`filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'filters checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
@@ -452,10 +450,9 @@ test(
       ...new Set([...WINDOWS.filters, ...ID_FILTERS].map((f) => f.operation.operationId)),
       ...WINDOWS.leftOut.map((l) => l.operationId),
     ];
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `windows: ${WINDOWS.filters.length}, integer ids: ${ID_FILTERS.length}; ${checked.size} readers checked (${[...checked].join(', ')}); left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `windows: ${WINDOWS.filters.length}, integer ids: ${ID_FILTERS.length}; ${checked.size} readers checked (${[...checked].join(', ')}); left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    );
     countRule(FILTER_RULES, 'FD-PROP-WINDOW', {
       applies: [...new Set(applies)],
       checked: [...checked],
@@ -513,10 +510,9 @@ test(
       else
         leftOut.push({ operationId, reason: `${o.parameter.name}: its sample lists fewer than two items holding ${o.keys.join(' or ')}` });
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `ordered readers: ${ORDERED.map((o) => `${o.operation.operationId} ${o.parameter.name} by ${o.keys.join(', else ')}`).join('; ')}; ${checked.size} checked; left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `ordered readers: ${ORDERED.map((o) => `${o.operation.operationId} ${o.parameter.name} by ${o.keys.join(', else ')}`).join('; ')}; ${checked.size} checked; left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    );
     countRule(FILTER_RULES, 'FD-PROP-ORDER', {
       applies: ORDERED.map((o) => o.operation.operationId),
       checked: [...checked],

@@ -8,7 +8,7 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
 import { oneOfEachType } from './statements.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 const ORDERED = indexOrderedReaders(FD_CONTRACT);
 
@@ -53,7 +53,7 @@ test(
       judged.push(`${operationId} (${o.index} ${o.values[0]}..${o.values.at(-1)}, ${objects.length} objects, ${dated} dated)`);
     }
     countRule(INDEX_ORDER, 'FD-PROP-INDEX-ORDER', { applies: ORDERED.map((o) => o.reader.operationId), checked, exceptions: leftOut });
-    test.info().annotations.push({ type: 'checker-coverage', description: `index-ordered readers: ${judged.join('; ')}` });
+    noteCoverage(`index-ordered readers: ${judged.join('; ')}`);
     expect(checked.length, 'index-ordered readers checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

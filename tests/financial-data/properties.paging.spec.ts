@@ -21,7 +21,7 @@ import { makeReport } from './reports-retrieval.known.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 import { judgeFilteredTotals, pageReader } from '../shared/paging.js';
 
 const PAGED = pagedReaders(FD_CONTRACT);
@@ -96,14 +96,14 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
       violations.add(operationId, 'its pages', problem, 'a window over the list its largest page reads');
   }
   countRule(PAGING, 'FD-PROP-PAGING', { applies: readers.map((p) => p.reader.operationId), checked, exceptions: leftOut });
-  test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${sizes.join('; ')}` });
+  noteCoverage(`paged readers: ${sizes.join('; ')}`);
   if (filtered.length) {
     countRule(FILTERED_TOTALS, 'FD-PROP-FILTERED-TOTALS', {
       applies: filtered.map((p) => p.reader.operationId),
       checked: totals.checked,
       exceptions: totals.leftOut,
     });
-    test.info().annotations.push({ type: 'checker-coverage', description: `filtered totals: ${totals.judged.join('; ')}` });
+    noteCoverage(`filtered totals: ${totals.judged.join('; ')}`);
   }
   expect(checked.length, 'paged readers checked').toBeGreaterThan(0);
   expect(violations.list, violations.describe()).toEqual([]);

@@ -8,6 +8,7 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { eventDateLeaves, eventDateMembers } from '../../helpers/contract/event-dates.js';
 import { namesOwned, READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
+import { noteCoverage } from '../shared/property.js';
 
 const EVENT_DATES = eventDateMembers(FD_CONTRACT);
 /** Two days and thirteen hours: past at least two date boundaries, within every lifetime of the live objects. */
@@ -78,10 +79,9 @@ test(
       }
     const covered = [...before].filter(([, leaves]) => leaves.size > 0).map(([id]) => id);
     const unread = calls.filter(({ call }) => typeof call === 'string');
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `event dates (${[...EVENT_DATES.keys()].join(', ')}): ${[...listed.values()].filter((seen) => seen.length > 1).length} dates of list items read on several lists, ${[...listed.keys()].filter((key) => byObject.has(key)).length} on a by-id reader too; ${READERS.length} readers, ${before.size} answered, ${covered.length} report an event date (${covered.join(', ')}); ${unread.length} not called (${unread.map(({ o, call }) => `${o.operationId}: ${String(call)}`).join('; ')})`,
-    });
+    noteCoverage(
+      `event dates (${[...EVENT_DATES.keys()].join(', ')}): ${[...listed.values()].filter((seen) => seen.length > 1).length} dates of list items read on several lists, ${[...listed.keys()].filter((key) => byObject.has(key)).length} on a by-id reader too; ${READERS.length} readers, ${before.size} answered, ${covered.length} report an event date (${covered.join(', ')}); ${unread.length} not called (${unread.map(({ o, call }) => `${o.operationId}: ${String(call)}`).join('; ')})`,
+    );
     if (unread.length) notePartial(`event dates: ${unread.length} readers not called, each with its reason in the coverage annotation`);
     expect(covered.length, 'readers reporting an event date').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

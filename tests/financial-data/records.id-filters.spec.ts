@@ -8,6 +8,7 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { memberOf, parameterReaders } from '../../helpers/contract/filters.js';
 import type { Operation, Parameter } from '../../helpers/contract/contract.js';
 import { FD_CONTRACT } from './security.known.js';
+import { noteCoverage } from '../shared/property.js';
 
 const { descriptionOf, schemaOf } = parameterReaders(FD_CONTRACT);
 /** Query parameters that page, window or shape an answer, or search it loosely: never an id filter. */
@@ -164,10 +165,9 @@ test(
       }
       checked.push(`${where} (${values.length} listed value(s))`);
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `id filters: ${ID_FILTERS.length}, ${checked.length} checked with ${calls} calls (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
-    });
+    noteCoverage(
+      `id filters: ${ID_FILTERS.length}, ${checked.length} checked with ${calls} calls (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
+    );
     if (leftOut.length) notePartial(`id filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'id filters checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

@@ -20,6 +20,7 @@ import {
 } from '../../helpers/contract/writers.js';
 import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { noteCoverage } from '../shared/property.js';
 
 const { writers: WRITERS, leftOut: NOT_WRITERS } = writersOf(FD_CONTRACT);
 /** The dates of the last change: any write may move them. */
@@ -119,10 +120,9 @@ test(
       }
       checked.push(`${w.operation.operationId} (${bodies.length} bodies; ${readers.map((r) => r.operation.operationId).join(', ')})`);
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `writers: ${WRITERS.length + NOT_WRITERS.length} PUT/PATCH operations, ${checked.length} checked (${checked.join('; ')}); ${leftOut.length} left out (${leftOut.join('; ')}); bodies refused: ${refused.join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `writers: ${WRITERS.length + NOT_WRITERS.length} PUT/PATCH operations, ${checked.length} checked (${checked.join('; ')}); ${leftOut.length} left out (${leftOut.join('; ')}); bodies refused: ${refused.join('; ') || 'none'}`,
+    );
     if (leftOut.length) notePartial(`writers: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'writers checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

@@ -28,3 +28,6 @@ export const tally = (property: string) => {
     void (leftOut ? exceptions.push({ operationId, reason: leftOut }) : checked.push(operationId));
   return { violations: new Violations(property), checked, exceptions, file };
 };
+
+/** Notes what a check covered on the running test (`checker-coverage`). */
+export const noteCoverage = (description: string): void => void test.info().annotations.push({ type: 'checker-coverage', description });

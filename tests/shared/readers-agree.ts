@@ -1,11 +1,10 @@
 // An object every reader shows reads the same on each (<S>-PROP-READERS-AGREE) and a path id names
 // exactly its object (<S>-PROP-ID-NAMES-ONE, exact-id.ts): one body for every service with readers.
-import { test } from '@playwright/test';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
 import { checkReadersAgree, type ReaderReads } from '../../helpers/client/invariants/readers-agree.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { countRule } from './property.js';
+import { countRule, noteCoverage } from './property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
@@ -68,10 +67,9 @@ export async function judgeIdNamesOne(
 ): Promise<Violations> {
   const violations = new Violations(ID_NAMES_ONE);
   const { checked, exceptions, sent } = await checkIdNamesOne({ ...args, sensitive: (m) => kindOfKey(m) !== undefined, violations });
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `${ID_NAMES_ONE}: ${args.byId.length} by-id readers, ${checked.length} sent ${sent} other identifying values of their objects`,
-  });
+  noteCoverage(
+    `${ID_NAMES_ONE}: ${args.byId.length} by-id readers, ${checked.length} sent ${sent} other identifying values of their objects`,
+  );
   const applies = args.byId.map((b) => b.reader.operationId);
   countRule(ID_NAMES_ONE, rule, { applies, checked, exceptions });
   return violations;

@@ -16,7 +16,7 @@ import {
 } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { countRule } from './property.js';
+import { countRule, noteCoverage } from './property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import type { ServiceName } from '../../helpers/contract/operations.js';
@@ -60,10 +60,9 @@ export async function checkTypeFormsOf<S extends ServiceName>(
     else checked.push(op.operationId);
     cases += sent;
   }
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `type forms: ${applies.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
-  });
+  noteCoverage(
+    `type forms: ${applies.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  );
   test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
   countRule(TYPE_FORMS, rule, { applies, checked, exceptions });
   if (exceptions.length) partial?.(`type forms: ${exceptions.length} operations left out, each with its reason in the coverage annotation`);
@@ -96,10 +95,9 @@ export async function checkValidFormsOf<S extends ServiceName>(
     else checked.push(op.operationId);
     cases += sent;
   }
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
-  });
+  noteCoverage(
+    `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  );
   countRule(VALID_FORMS, rule, { applies, checked, exceptions });
   expect(checked.length, 'operations checked').toBeGreaterThan(0);
   return violations;
@@ -127,10 +125,9 @@ export async function checkOptionalIdsOf<S extends ServiceName>(
     if (leftOut || !sent.length) exceptions.push({ operationId: op.operationId, reason: leftOut ?? membersLeftOut.join('; ') });
     else checked.push(op.operationId);
   }
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${left(exceptions)})`,
-  });
+  noteCoverage(
+    `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  );
   countRule(OPTIONAL_IDS, rule, { applies, checked, exceptions });
   expect(checked.length, 'writers checked').toBeGreaterThan(0);
   return violations;
