@@ -98,8 +98,7 @@ export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: Writ
   const first = leavesOf(a.read.body);
   const second = leavesOf(again.read.body);
   const other = leavesOf(b.read.body);
-  // The run's own: what differs between the two runs of one version or moves between two reads, with
-  // the members computed beside it (a day's risk band beside its score drawn for the run).
+  // The run's own: what differs between two runs or two reads, with its computed siblings (a day's risk band).
   const own = withComputedSiblings(
     new Set([
       ...[...second.keys()].filter((p) => String(first.get(p)) !== String(second.get(p))),
@@ -156,8 +155,7 @@ export async function checkEveryReader(
     if (!others.length) continue;
     const rightCall = o.probe.read?.call(o.answer);
     const all = rightCall ? [{ reader: readRight, call: rightCall }, ...others] : others;
-    // The client's verdict on a 2xx read (the answer judge: an event date moved, a member out of its
-    // form) is a finding of the write, as on the read right after it.
+    // The client's verdict on a 2xx read (the answer judge: an event date moved) is a finding of the write.
     const read = (r: { reader: Operation; call: CallOptions }) =>
       api.callOperation(r.reader, r.call).catch((error: unknown) => {
         const verdict = verdictOn2xx(error);
@@ -170,8 +168,7 @@ export async function checkEveryReader(
           );
         return undefined;
       });
-    // Two rounds, every reader once per round (readers-agree.ts): what moves between a reader's two
-    // reads (a report finishing meanwhile) is compared nowhere.
+    // Two rounds (readers-agree.ts): what moves between a reader's two reads is compared nowhere.
     const rounds: Awaited<ReturnType<typeof read>>[][] = [[], []];
     for (const round of rounds) for (const r of all) round.push(await read(r));
     reads += 2 * all.length;
@@ -199,8 +196,7 @@ export async function checkEveryReader(
           );
       }
     }
-    // What the write set that the answer does not show (a registration's last change): every reader of
-    // the written object (the node carrying the answer's id) shows it as the others do.
+    // What the write set that the answer does not show (a last change): every reader of the object shows it alike.
     const faces = after.flatMap((r) => {
       const at = objectIn(r.first, answer);
       const node = leavesUnder(r.first, at);

@@ -107,8 +107,7 @@ export function tellingBody(
   let out = body;
   for (const [p, v] of leavesOf(body)) {
     if (!p) continue;
-    // A kept leaf (an id) names the same object in another case only where its standard says so (a
-    // UUID, otherValues): that form alone is tried, the object it names unchanged.
+    // A kept leaf (an id) is tried only in another case its standard allows (a UUID, otherValues).
     const kept = keep(p, v);
     const sameId = (c: unknown) => typeof c === 'string' && typeof v === 'string' && c.toLowerCase() === v.toLowerCase();
     const steps = p.split('.');
@@ -118,8 +117,7 @@ export function tellingBody(
       const next = setAt(out, steps, candidate);
       if (valid(next)) {
         out = next;
-        // A free text (a telling value of words, neither an id's other case nor an enum's or a code's
-        // other value) is given each character a serialiser or sanitiser changes, where the contract still takes it.
+        // A free text (no id, enum or code value) is given each character a serialiser changes (withChanged).
         if (!coded.includes(candidate)) out = withChanged(out, steps, candidate, valid);
         break;
       }
@@ -257,8 +255,7 @@ export function checkEchoAsSent(
               folded(got) === folded(v)
             )
               add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the value as sent');
-        // Embedded in a URL the answer gives (a query parameter, percent-encoded, at any depth): a URL
-        // there on the sent one's origin is a sent one shown, and carries one whole (whole).
+        // Embedded in a URL the answer gives (a percent-encoded query parameter): on a sent one's origin, it carries one whole.
         if (typeof v === 'string' && webUrl(v))
           for (const [at, got, name] of embedded(s.leaves))
             if (webUrl(got)?.origin === webUrl(v)!.origin && !urls.some((u) => whole(got, u)))

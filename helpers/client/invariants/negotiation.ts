@@ -80,8 +80,7 @@ export function acceptFormsOf(offered: readonly string[]): AcceptForm[] {
     add(`${family} for ${t}`, sole(family) ? family : `${family};q=0.5, ${t}`);
     if (offered.length === 1) add(`*/* for ${t}`, '*/*');
     for (const u of offered.filter((x) => x !== t)) add(`${t} of the higher q, listed after ${u}`, `${u};q=0.4, ${t}`);
-    // A wildcard of a lower q listed after a type not offered: a target reading only the range of the
-    // highest q (or the first) refuses what the wildcard admits (section 12.5.1: 406 only when none is).
+    // A lower-q wildcard after a type not offered: admitted (section 12.5.1: 406 only when none is).
     add(`${family} of a lower q, after a type not offered`, `${NOT_OFFERED}, ${family};q=0.2`);
   }
   add('*/* of a lower q, after a type not offered', `${NOT_OFFERED};q=0.8, */*;q=0.1`);
@@ -111,8 +110,7 @@ export function negotiatedOf(contract: Contract): Negotiated[] {
     const ok = Object.values(operation.responses).find((x) => /^2/.test(x.status));
     const r = Object.values(operation.responses).find((x) => /^2/.test(x.status) && x.contentTypes.length);
     const refusal = operation.responses['406'];
-    // A success without a body under a stated 406 (installments' participation request, 202): the
-    // types it can produce are those its 406 answers in (provider 2.0.0: "Only application/json").
+    // A bodiless success under a stated 406 (a 202) produces its 406's types (provider 2.0.0: "Only application/json").
     const offered = r?.contentTypes ?? (ok && refusal?.contentTypes.length ? refusal.contentTypes : undefined);
     if (!offered || !ok) continue;
     const status = (r ?? ok).status;

@@ -105,8 +105,7 @@ export async function checkOptionalIds<S extends ServiceName>(
 ): Promise<{ sent: string[]; membersLeftOut: string[]; leftOut?: string }> {
   const { contract } = api;
   const ids = optionalIdsOf(contract, op);
-  // A verdict of the client's own checks on a 2xx answer (the service's answer judge) is a finding of
-  // the call it judged, named as such; any other error is the call's outcome.
+  // The client's verdict on a 2xx answer (the answer judge) is a finding of that call; any other error its outcome.
   const send = async (call: CallOptions, operation: Operation = op) =>
     api.callOperation(operation, call).catch((error: Error) => {
       if (api.stopped) throw error;
@@ -144,8 +143,7 @@ export async function checkOptionalIds<S extends ServiceName>(
     const where = `${id.in} ${id.at} = the caller's live ${id.resource} ${live.value}`;
     const res = await send(call);
     if (!ok(res.status)) {
-      // A refusal tells only where the valid call itself, sent right after, is accepted (a create's
-      // valid call may conflict with what an earlier case made: then the operation is left out).
+      // A refusal tells only where the valid call, sent right after, is accepted (else the operation is left out).
       const plain = await send({ ...(await fresh()), valid: true });
       if (!ok(plain.status)) {
         return { sent: [], membersLeftOut, leftOut: `its valid call is answered ${plain.status}, so a refusal would not tell the link` };

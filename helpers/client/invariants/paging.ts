@@ -190,8 +190,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
     if (holds !== undefined && items.length !== holds)
       problems.push(`${what}: ${items.length} items, expected ${holds} (min(size ${size}, ${total} less ${from}))`);
     if (items.length > size) problems.push(`${what}: ${items.length} items for a size of ${size}`);
-    // What the answer echoes of the query (a scalar member beside the items that counts nothing: the
-    // transactions' fromDate, toDate and sort, the merchant a MID search answers for) is the large read's.
+    // What the answer echoes of the query (the transactions' fromDate, toDate and sort) is the large read's.
     for (const k of echoes) {
       const got = (r.body as Record<string, unknown>)?.[k];
       if (!isDeepStrictEqual(got, fullBody[k]) && !movesAlone(k, fullBody[k], got))

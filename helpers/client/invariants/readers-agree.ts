@@ -196,8 +196,7 @@ export function sameObject(a: Compared, b: Compared): { shared: string[]; differ
 export function checkReadersAgree(contract: Contract, reads: readonly ReaderReads[], violations: Violations): string[] {
   const keys = objectKeysOf(contract, [...new Map(reads.map((r) => [r.reader.operationId, r.reader])).values()]);
   const all = reads.flatMap((r, n) => facesOf(contract, r, keys, n));
-  // A key that names two nodes of one read that differ names no one object there (a participation sent
-  // again may be listed beside the first): its faces are compared nowhere.
+  // A key naming two differing nodes of one read (a participation sent again) names no one object: compared nowhere.
   const ambiguous = new Set(
     all
       .filter(
@@ -221,8 +220,7 @@ export function checkReadersAgree(contract: Contract, reads: readonly ReaderRead
     for (let j = i + 1; j < faces.length; j++) {
       const a = faces[i]!;
       const b = faces[j]!;
-      // One reader's calls are compared with one another only on an object a lookup's key names (a
-      // merchant listed by request and among the completed ones): an id's reader reads it once.
+      // One reader's calls are compared with each other only on an object a lookup's key names (a merchant).
       if (a.read === b.read || (a.reader === b.reader && !(a.byKey && b.byKey))) continue;
       const same = sameObject(a, b);
       if (!same) continue;

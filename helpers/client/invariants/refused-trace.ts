@@ -422,8 +422,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
   const kinds = new Map<string, string>();
   /** The first case of each member and kind, in the order generated (member: the case name's part before its reason). */
   const byMember = new Map<string, string>();
-  // The members the valid call leaves out carry rules too: each is set to a value the contract takes,
-  // so that a case can break it (an approval's optional offerId, of exactly 8 characters).
+  // The members the valid call leaves out are set to a taken value, so a case can break them (an optional offerId).
   const extra = absentMembers(contract, op, toldAs(first).body, bodyIds, (b) => !validate || Boolean(validate(b)));
   const told = (n: number): CallOptions => {
     const call = toldAs(n);
@@ -757,8 +756,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     return { status: res.status, body: res.body };
   };
   const cite = rule ? ` (${rule})` : '';
-  // The objects a duplicate repeats are made before the first read, and their own readers join the
-  // probe's; a prime the target refuses otherwise leaves its duplicate unsent.
+  // A duplicate's objects are primed before the first read, their readers joining the probe's (a refused prime: unsent).
   const primed = new Map<Refusal, boolean>();
   const reads = new Map<TraceProbe, Read[]>();
   for (const p of probes) {
@@ -773,8 +771,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const last = new Map<string, { status: unknown; body: unknown }>();
   const volatile = new Map<string, Set<string>>();
   const all = [...reads.values()].flat();
-  // Each reader read once, then each once more: a read that moves what another shows (a live balance
-  // refreshing the account's) has moved it before the second round, which is the "before".
+  // Each reader read twice: a read moving what another shows (a live balance) has moved it before the second, the "before".
   const unique = [...new Map([...all.filter((x) => x.send), ...all.filter((x) => !x.send)].map((r) => [keyOf(r), r])).values()];
   const firsts = new Map<string, { status: unknown; body: unknown }>();
   for (const r of unique) firsts.set(keyOf(r), await read(r));
@@ -799,8 +796,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       r.send
         ? undefined
         : async (was, now) => {
-            // An epoch-seconds leaf moved on within the hour may be the answer's own time (the routing lookup's
-            // createdDate): read again once the target's second has passed, it moves again.
+            // An epoch-seconds leaf moved within the hour may be the answer's own time: read again a second later.
             const clocked = [...was].some(([leaf, v]) => {
               const x = now.get(leaf);
               return typeof v === 'number' && typeof x === 'number' && v > 1e9 && x > v && x - v < 3600;

@@ -112,8 +112,7 @@ export async function checkBodyMedia<S extends ServiceName>(
       sent++;
       if (typeof res !== 'string' && res.status === 429) continue;
       const problem = typeof res === 'string' ? res : formProblem(plain, res);
-      // A call that uses its object up (a second micro-deposit initiation of one account is 409): the
-      // plain form sent again answering as this form did, the form's answer tells nothing of its type.
+      // A call using its object up (a second micro-deposit initiation is 409): a plain form answered alike tells nothing.
       if (problem && typeof res !== 'string' && res.status !== plain.status) {
         const again = await send(mediaType);
         sent++;

@@ -378,8 +378,7 @@ const wideText = (letters: string, n: number) => {
  */
 export function lengthForms(schema: Json, value: unknown): { how: string; value: string }[] {
   if (typeof value !== 'string' || typeOf(schema) !== 'string' || Array.isArray(schema.enum)) return [];
-  // A member whose description closes it to the values another answer lists (an event name "one of
-  // those listAvailableWebhookSubscriptionEvents returns") takes no length of its own.
+  // A member closed to the values another answer lists (an event name) takes no length of its own.
   if (/\bone of\b/i.test(String(schema.description ?? ''))) return [];
   const lengths: [number, string][] = [];
   if (typeof schema.maxLength === 'number') lengths.push([schema.maxLength, `the longest, ${schema.maxLength} characters`]);
@@ -394,8 +393,7 @@ export function validForms(schema: Json, value: unknown, where: TypedMember['in'
     return schema.enum.filter((v: unknown) => v !== value).map((v: unknown) => ({ how: 'another value of its enum', value: v }));
   if (typeof value !== 'string' || typeOf(schema) !== 'string') return [];
   const out: { how: string; value: string }[] = [];
-  // Only what the schema states: a member with no pattern is free text or a name a description
-  // restricts (an event's name, an experience), whose other cases and lengths the schema does not promise.
+  // Only what the schema states: a member with no pattern may be a name a description restricts (an event's).
   if (typeof schema.pattern !== 'string') return [];
   out.push(
     ...patternForms(schema.pattern, value),
@@ -403,8 +401,7 @@ export function validForms(schema: Json, value: unknown, where: TypedMember['in'
     { how: 'in lower case', value: value.toLowerCase() },
     { how: 'in mixed case', value: alternatingCase(value) },
   );
-  // A parameter's text is a criterion (a filter, an included view) a description may restrict beyond
-  // its pattern: only the pattern's own forms (its optional parts, its alternatives) are sent there.
+  // A parameter's text is a criterion a description may restrict: only its pattern's own forms are sent there.
   if (where !== 'body') return out.slice(0, -3).filter((f) => f.value !== value);
   const seen = new Set<string>([value]);
   return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
@@ -498,8 +495,7 @@ export async function checkValidForms<S extends ServiceName>(
   }
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const made of cases) {
-    // An accepted call may use its object up (a plan's decision, a customer's unique name), the valid
-    // call's first of all: each case puts its form on a fresh call, where the contract still takes it there.
+    // An accepted call may use its object up (a plan's decision, a unique name): each case's form goes on a fresh call.
     let c = made;
     const next = await fresh();
     const call =

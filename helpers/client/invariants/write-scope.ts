@@ -97,8 +97,7 @@ export function scopeReaders(
   const collections = [...new Set([...readers, ...[...contract.operations.values()].filter(under)])].filter(
     (r) => !own.includes(r) && (named === undefined || lastOwned(r) !== named),
   );
-  // A parent the writer's path names before the object it is about (an event's subscription, an
-  // account's customer), read by its by-id reader: its own members are no child's to change.
+  // A parent the writer's path names (an event's subscription), read by its by-id reader: its own members are no child's.
   const pathNamed = new Set(
     objectIdsOf(contract, writer)
       .ids.filter((id) => id.in === 'path' && id.owner !== 'public' && id.resource !== named)
@@ -313,8 +312,7 @@ export async function checkWriteScope<S extends ServiceName>(
   const cite = rule ? ` (${rule})` : '';
   const volatile = new Map<string, Set<string>>();
   const raws = new WeakMap<object, unknown>();
-  // Every call that writes moves the epoch on; a read's answer is kept while the epoch stands. A read
-  // that tells what moves on its own, or whose kept answer the client judged, is always sent.
+  // A read's answer is kept while no call writes (the epoch); one that tells what moves alone, or was judged, is sent.
   let epoch = 0;
   const kept = new Map<string, { epoch: number; res: Awaited<ReturnType<typeof sendRead>> }>();
   const write = async (operation: Operation, call: CallOptions) => {

@@ -87,8 +87,7 @@ export function nearIdProbes(
           const near = variants(objects[id.resource]);
           const short =
             !near.length && variants === nearIds ? [`its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters`] : [];
-          // A path id is varied wherever its resource is named; a body id alone, every other member
-          // naming the same resource keeping the live object.
+          // A path id is varied wherever its resource is named; a body id alone, the others kept live.
           return [
             ...short,
             ...near.map(({ how, value }) => ({

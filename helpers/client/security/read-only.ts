@@ -122,8 +122,7 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
   if (child) return { reader: child, idParams: pathParams(child.path).filter((p) => !pathParams(writer.path).includes(p)) };
   const parent = readers.filter((r) => writer.path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
   if (parent) return { reader: parent, idParams: [] };
-  // Else the shortest record reader of the same API taking the writer's ids and one more its answer
-  // gives as `id`; with kindsAside, a path enum of the writer (a report's userType) need not be taken.
+  // Else the shortest same-API reader taking the writer's ids and its answer's `id` (kindsAside: a path enum aside).
   const api = (path: string) => path.split('/')[1];
   const isKind = (name: string) => {
     const schema = writer.parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
