@@ -26,11 +26,11 @@ export interface WriteOutcome {
   judged: string[];
 }
 
-/** The first line of a client's verdict on a 2xx answer, else undefined (a refusal, a transport error). */
-export const verdictOn2xx = (error: unknown): string | undefined =>
-  error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300
-    ? error.message.split('\n')[0]
-    : undefined;
+/** A client's verdict on a 2xx answer, else undefined (a refusal, a transport error). */
+export const violationOn2xx = (error: unknown): ContractViolation | undefined =>
+  error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300 ? error : undefined;
+/** The first line of a client's verdict on a 2xx answer, else undefined. */
+export const verdictOn2xx = (error: unknown): string | undefined => violationOn2xx(error)?.message.split('\n')[0];
 
 /**
  * Sends each write and, on a 2xx, its read twice; a verdict on a 2xx answer is kept as a finding

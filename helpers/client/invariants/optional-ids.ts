@@ -108,7 +108,6 @@ export async function checkOptionalIds<S extends ServiceName>(
   // The client's verdict on a 2xx answer (the answer judge) is a finding of that call; any other error its outcome.
   const send = async (call: CallOptions, operation: Operation = op) =>
     api.callOperation(operation, call).catch((error: Error) => {
-      if (api.stopped) throw error;
       if (api.stopped || !(error instanceof ContractViolation)) throw error;
       const verdict = verdictOn2xx(error);
       if (verdict)

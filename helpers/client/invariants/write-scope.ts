@@ -4,14 +4,14 @@
 // *-PROP-WRITE-SCOPE). The converse of refused-trace.ts; the readers are derived from the contract.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { ContractViolation } from '../../contract/checks.js';
+import type { ContractViolation } from '../../contract/checks.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { otherEnums, resolve } from '../negative.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import { createHash } from 'node:crypto';
-import { idOf, readAfterCall, type WriteProbe } from './after-write.js';
+import { idOf, readAfterCall, violationOn2xx, type WriteProbe } from './after-write.js';
 import { CHANGE } from './dates.js';
 import {
   callKey,
@@ -280,10 +280,6 @@ function common(before: unknown, after: unknown): [unknown, unknown] {
   return [Object.fromEntries(both.map((k) => [k, b[k]])), Object.fromEntries(both.map((k) => [k, a[k]]))];
 }
 
-/** The first line of a client's verdict on a 2xx answer (a finding of the write), else undefined. */
-const verdictOn2xx = (error: unknown): ContractViolation | undefined =>
-  error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300 ? error : undefined;
-
 interface ScopeOutcome {
   /** The writers whose write answered 2xx and whose siblings were read before and after it. */
   checked: string[];
@@ -325,7 +321,7 @@ export async function checkWriteScope<S extends ServiceName>(
   const sendRead = (r: ScopeRead) =>
     api.callOperation(r.operation, r.call).catch((error: Error) => {
       if (api.stopped) throw error;
-      const judged = verdictOn2xx(error);
+      const judged = violationOn2xx(error);
       return {
         status: judged?.site?.status ?? error.message.split('\n')[0],
         body: undefined as unknown,
@@ -456,7 +452,7 @@ export async function checkWriteScope<S extends ServiceName>(
     let judged: ContractViolation | undefined;
     const res = await write(p.writer, p.call).catch((error: Error) => {
       if (api.stopped) throw error;
-      judged = verdictOn2xx(error);
+      judged = violationOn2xx(error);
       return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown };
     });
     if (typeof res.status !== 'number' || res.status >= 300) {
