@@ -16,8 +16,8 @@ import {
 } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { countRule, noteCoverage } from './property.js';
-import { Violations } from '../../helpers/client/security/probe.js';
+import { countRule, noteCoverage, tally } from './property.js';
+import type { Violations } from '../../helpers/client/security/probe.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import type { ServiceName } from '../../helpers/contract/operations.js';
 
@@ -39,14 +39,14 @@ export async function checkTypeFormsOf<S extends ServiceName>(
   /** Notes a check that left operations out (financial data's notePartial). */
   partial?: (what: string) => void,
 ): Promise<Violations> {
-  const violations = new Violations(TYPE_FORMS);
-  const [applies, checked, exceptions, members] = [[] as string[], [] as string[], [] as PropertyException[], [] as FormCoverageRow[]];
+  const { violations, checked, exceptions, file } = tally(TYPE_FORMS);
+  const [applies, members] = [[] as string[], [] as FormCoverageRow[]];
   let cases = 0;
   for (const op of operations) {
     const calls = await callsOf(op);
     if ('leftOut' in calls) {
       applies.push(op.operationId);
-      exceptions.push({ operationId: op.operationId, reason: calls.leftOut });
+      file(op.operationId, calls.leftOut);
       continue;
     }
     if (!typedMembers(api.contract, op, calls.sampled).length) {
@@ -56,8 +56,7 @@ export async function checkTypeFormsOf<S extends ServiceName>(
     applies.push(op.operationId);
     const { sent, leftOut: why } = await checkTypeForms(api, op, calls.fresh, violations);
     members.push(...formCoverage(api.contract, op, calls.sampled, why));
-    if (why) exceptions.push({ operationId: op.operationId, reason: why });
-    else checked.push(op.operationId);
+    file(op.operationId, why);
     cases += sent;
   }
   noteCoverage(
@@ -77,22 +76,21 @@ export async function checkValidFormsOf<S extends ServiceName>(
   operations: Iterable<Operation>,
   callsOf: (op: Operation) => Promise<ValidFormCalls>,
 ): Promise<Violations> {
-  const violations = new Violations(VALID_FORMS);
-  const [applies, checked, exceptions] = [[] as string[], [] as string[], [] as PropertyException[]];
+  const { violations, checked, exceptions, file } = tally(VALID_FORMS);
+  const applies: string[] = [];
   let cases = 0;
   for (const op of operations) {
     const calls = await callsOf(op);
     if ('leftOut' in calls) {
       applies.push(op.operationId);
-      exceptions.push({ operationId: op.operationId, reason: calls.leftOut });
+      file(op.operationId, calls.leftOut);
       continue;
     }
     const { sampled, fresh, keep, lengths = true } = calls;
     if (sampled.baseURL || !validFormCases(api.contract, op, sampled, keep, lengths).length) continue;
     applies.push(op.operationId);
     const { sent, leftOut: why } = await checkValidForms(api, op, fresh, violations, { keep, lengths });
-    if (why) exceptions.push({ operationId: op.operationId, reason: why });
-    else checked.push(op.operationId);
+    file(op.operationId, why);
     cases += sent;
   }
   noteCoverage(
@@ -110,14 +108,14 @@ export async function checkOptionalIdsOf<S extends ServiceName>(
   freshOf: (op: Operation) => Fresh | { leftOut: string },
   liveOf: LiveOf,
 ): Promise<Violations> {
-  const violations = new Violations(OPTIONAL_IDS);
-  const [applies, checked, exceptions, members] = [[] as string[], [] as string[], [] as PropertyException[], [] as string[]];
+  const { violations, checked, exceptions, file } = tally(OPTIONAL_IDS);
+  const [applies, members] = [[] as string[], [] as string[]];
   for (const op of writersOfContract(api.contract)) {
     if (!optionalIdsOf(api.contract, op).length) continue;
     applies.push(op.operationId);
     const fresh = freshOf(op);
     if (typeof fresh !== 'function') {
-      exceptions.push({ operationId: op.operationId, reason: fresh.leftOut });
+      file(op.operationId, fresh.leftOut);
       continue;
     }
     const { sent, membersLeftOut, leftOut } = await checkOptionalIds(api, op, fresh, liveOf, violations);
