@@ -27,8 +27,7 @@ test(
     test.skip(!fd.sparePartner, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET) to lock');
     const spare = fd.sparePartner!;
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
-    // The second customer for DeleteCustomer, the spare login, the second subscription (its event goes
-    // with the first): the live world's others stay for the rest.
+    // The second customer, the spare login, the second subscription: the live world's others stay for the rest.
     const base: LiveObjects = {
       ...world.objects,
       institutionLogin: world.spareLogin.id,
@@ -38,8 +37,7 @@ test(
       resource === 'customer' ? { ...base, customer: world.otherParents.customer! } : resource === 'webhookEvent' ? world.objects : base;
     const reads: LastingRead[] = [];
     const exceptions: PropertyException[] = [];
-    // A child before its parent (a TxPush subscription before its account): what a later delete takes
-    // with it is still judged on its own delete's probes, all of them answered once every state is made.
+    // A child before its parent: each delete's probes judged on its own, all answered once every state is made.
     const order = [
       'webhookEvent',
       'txpushSubscription',

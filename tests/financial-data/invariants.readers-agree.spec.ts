@@ -37,8 +37,7 @@ test(
       for (const other of made.slice(1))
         if (typeof other !== 'string' && JSON.stringify(other) !== JSON.stringify(call)) calls.push({ reader, call: other });
     }
-    // Two rounds, every reader once in each: a leaf differing between a reader's rounds moved on its own.
-    // The answer judge's verdict on a read (a schema or status violation) fails the check as it is.
+    // Two rounds: a leaf differing between a reader's rounds moved alone; the answer judge's verdicts fail the check.
     const twice = await readTwice(calls, () => Promise.all(calls.map(({ reader, call }) => fdApi.callOperation(reader, call))));
     const { first, second } = twice;
     // The same call in the same state gets the same answer (FD-PROP-SAME-ANSWER): each read's two rounds,

@@ -156,8 +156,7 @@ test(
       if (typeof call === 'string') return [];
       return [{ operation, call, send: deliveriesRead(fdApi, () => fdMock.deliveries(), operation, call) }];
     });
-    // The documented refusals whose condition the harness sets up (seed 002, Errors 403, 406): another
-    // Accept, a customer with a disputed statement, a security freeze for the one call.
+    // The refusals whose condition the harness sets up (seed 002, Errors 403, 406): an Accept, a disputed statement, a freeze.
     const customer = world.objects.customer;
     const conditions: Condition[] = [
       NOT_ACCEPTABLE,
@@ -297,8 +296,7 @@ test(
     );
     probes.push(...methods.probes);
     exceptions.push(...methods.leftOut);
-    // A stated rate of a reader (the report lists: x-rate on their 429): used up by its own call, last,
-    // so that no other probe's reads of it meet the 429 (a refusal answered as the rate's is no trace).
+    // A reader's stated rate (the report lists' x-rate): used up by its own call, last, so no other probe meets the 429.
     const RATED = [...FD_CONTRACT.operations.values()].filter((op) => !WRITERS.some((w) => w.writer === op) && rateOf(FD_CONTRACT, op));
     for (const reader of RATED) {
       const call = readerCall(reader, world, fd);
@@ -323,8 +321,7 @@ test(
       for (const id of state.checked) if (!checked.includes(id)) checked.push(id);
       for (const [k, n] of state.sent) sent.set(k, (sent.get(k) ?? 0) + n);
     }
-    // The state reason: per resource family, its live object deleted by its first delete (a child before
-    // its parent), then each writer naming it sent on it (stateRefusalsOf).
+    // The state reason (stateRefusalsOf): per resource family, its object deleted first, then each writer naming it sent.
     const families: string[] = [];
     const deleters = deletes(FD_OBJECT_OPS, NOT_DELETES);
     /** How many other deletes' paths lie under a delete's: a parent goes after the objects under it. */

@@ -158,18 +158,15 @@ test(
       ],
       webhookEvent: [{ webhookEvent: events[0]! }, { webhookEvent: events[2]! }],
     };
-    // An account of another customer of the partner is a sibling too: a write naming one customer's
-    // account changes no account of another (seed 002, Endpoints: each operation acts on the object its path names).
+    // Another customer's account is a sibling too (seed 002, Endpoints: each operation acts on the object its path names).
     const elsewhere = await fdApi.callBuilt('GetCustomerAccounts', { path: { customerId: last } });
     expect(elsewhere.status, 'GetCustomerAccounts of the other customer (making a sibling)').toBe(200);
     siblings.account!.push({ customer: last, account: String(elsewhere.body.accounts[0].id) });
-    // Every account sibling holds TxPush subscriptions of its own: a write reaching them (disabling
-    // TxPush for every account of the customer) shows in what its test transaction delivers (TRIGGERS).
+    // Every account sibling holds TxPush subscriptions of its own: a write reaching them shows in its test deliveries.
     const subscribe = FD_OBJECT_OPS.find((o) => o.operation.operationId === 'SubscribeToTxPushNotifications')!;
     for (const sibling of siblings.account!)
       await made('SubscribeToTxPushNotifications', withObjects(world.sample(subscribe), subscribe.ids, { ...objects, ...sibling }));
-    // A verification names micro entries, which only an initiation makes (seed 002, Micro entries):
-    // three receiving accounts, the middle one verified, the others its siblings.
+    // Micro entries only an initiation makes (seed 002, Micro entries): three receivers, the middle one verified.
     const initiate = sampleCall('InitiateMicroAmountDeposits', fd, world.entities) as CallOptions;
     const micro: { account: string; amounts: number[] }[] = [];
     for (const n of [1, 2, 3]) {
@@ -177,8 +174,7 @@ test(
       const account = String((await made('InitiateMicroAmountDeposits', { ...initiate, body: { receiver } })).accountId);
       micro.push({ account, amounts: await fdMock.microAmounts(account) });
     }
-    // An application of the check's own, approved a day after its registration (seed 002, App
-    // registration): a write pointing the customer at it changes something (FRESH).
+    // An application of the check's own, approved a day after registering (seed 002, App registration): FRESH.
     const registration = await made('RegisterApp', sampleCall('RegisterApp', fd, world.entities) as CallOptions);
     // The deposits land a day after the initiation (x-limits microEntryDepositDelaySeconds): verified once they have.
     await fdMock.advanceClock(fdLimit('microEntryDepositDelaySeconds'));
@@ -247,14 +243,12 @@ test(
       const about = new Set(ids.filter((id) => id.resource === named).map(idValue));
       const pick = new Set([...own].filter((id) => !names.has(id)));
       const onPath = Object.fromEntries(ids.filter((id) => id.in === 'path').map((id) => [id.resource, idValue(id)]));
-      // The object the write names, read before and after it by its own readers (not compared: it may
-      // change), so that the answer judge holds what must not move on it (an event's date, FD-EVENT-DATE-FIXED).
+      // The named object, read before and after (not compared) so the answer judge holds it (FD-EVENT-DATE-FIXED).
       const namedAt = ids.filter((id) => id.resource === named && idValue(id) !== 'undefined');
       const itself = namedAt.length
         ? readsOn(byId, { ...objects, [named!]: idValue(namedAt[0]!) }, { object: `${named} ${idValue(namedAt[0]!)}`, own: true })
         : [];
-      // The other readers of what it names that show one of its inputs (a customer's application
-      // view), on the writer's own path ids: read before and after it, each input shown as sent.
+      // The other readers of what it names showing one of its inputs (latestReaders): each input shown as sent.
       const latest: ScopeRead[] = latestReaders(FD_CONTRACT, writer)
         .filter((r) => isRead(r) && !sendsTestDeliveries(r))
         .flatMap((operation) => {
@@ -277,8 +271,7 @@ test(
         ...collections.flatMap((operation) =>
           readsOn([operation], objects, { object: `the check's own objects ${operation.operationId} lists`, pick, named: about }),
         ),
-        // The parents its path names, read whole but for the named child's entry; a parent the write
-        // points at an object of the check's own (FRESH) is what it writes, not a sibling.
+        // The parents its path names, but for the named child's entry; one pointed at a FRESH object is no sibling.
         ...(named && FRESH[named] ? [] : parents).flatMap((operation) =>
           readsOn([operation], { ...objects, ...onPath }, (read) => ({
             object: `its parent ${Object.values(read.path ?? {}).at(-1)}`,
@@ -302,8 +295,7 @@ test(
                 ];
           }),
         ),
-        // A kind read only through what it delivers (a TxPush subscription): its holder's test trigger,
-        // each delivery of a subscription the write names left out, the others' compared.
+        // A kind read only through its deliveries (a TxPush subscription): the named ones' left out, the others' compared.
         ...(named && DELIVERED_THROUGH[named]
           ? [FD_CONTRACT.operationOf(DELIVERED_THROUGH[named])].flatMap((operation) => {
               const read = readerCall(operation, world, fd, objects);
@@ -327,8 +319,7 @@ test(
               ? `the check makes no other ${named} beside the one it names`
               : `the contract has no by-id reader of ${named ? `a ${named}` : 'what it makes'} nor a list its path extends`,
         });
-      // A status writer is sent each way (its sample's state, then another), each time with the
-      // siblings and the named object first moved, through the writer itself, to the state the write does not set.
+      // A status writer is sent each way, the siblings and the named object first moved to the state it does not set.
       const toOther = otherStateCall(FD_CONTRACT, writer, call);
       const siblingCalls = (state: CallOptions) =>
         withIds && others.length

@@ -72,8 +72,7 @@ test(
     const unfilteredRead = async (f: Filter) => {
       const base = sample(f.operation, fd, fdEntities);
       const query = { ...(base.query ?? {}) } as Record<string, unknown>;
-      // A required filter has no unfiltered list: its value is the sample's (one the target holds:
-      // the approved application's name), read back from the items it lists.
+      // A required filter has no unfiltered list: its value is the sample's, read back from the items it lists.
       const asSampled = f.parameter.required ? query[f.parameter.name] : undefined;
       for (const other of FILTERS) if (other.operation === f.operation && !other.parameter.required) delete query[other.parameter.name];
       const list = await fdApi.callOperation(f.operation, { ...base, query } as CallOptions);
@@ -216,8 +215,7 @@ test(
       }
       for (const input of tellingInputs(value, 'exact')) {
         if (input.lists === undefined || (l.pattern && !l.pattern.test(input.value))) continue;
-        // A public code (a routing number, under a pattern) may be held by one object several times over:
-        // on a sandbox a changed digit can be another of the same institution's numbers; the mock's are known.
+        // A public code (a routing number) may be one institution's several times over: not settled on a sandbox.
         if (!fd.control && l.pattern && /changed/.test(input.how)) {
           unsettled.push(`${where} ${input.how} (an object may hold several codes)`);
           continue;
@@ -336,8 +334,7 @@ test(
       const base = sample(f.operation, fd, fdEntities);
       const query = { ...(base.query ?? {}) } as Record<string, unknown>;
       if (f.pageSize) query[f.pageSize.name] = f.pageSize.max;
-      // The widest read: a switch that lists more items when on (includePending, viewTestingReports:
-      // "whether ... are listed / included", default false) is on, in every read of the window.
+      // The widest read: a switch listing more when on ("whether ... are listed / included", default false) is on.
       for (const p of f.operation.parameters) {
         const s = FD_CONTRACT.resolveSchema(p.schema ?? {}) as { type?: string; default?: unknown };
         if (p.in === 'query' && s.type === 'boolean' && s.default === false && /\b(listed|included)\b/.test(descriptionOf(f.operation, p)))

@@ -190,8 +190,7 @@ const isRead = (n: Negotiated) => n.operation.method === 'GET' || n.offered.leng
 
 test(
   'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted',
-  // Its live reads (GetAvailableBalanceLive) refresh the linked customer's data: on a sandbox the
-  // check holds the prepared customer alone (the linkedCustomer fixture takes the hold).
+  // Its live reads (GetAvailableBalanceLive) refresh the linked customer: on a sandbox the fixture holds it alone.
   changesLinkedCustomer(rules('FD-PROP-ACCEPT')),
   async ({ fdApi, fd, fdEntities, linkedCustomer: _heldAlone }) => {
     const violations = new Violations(ACCEPT);
@@ -237,8 +236,7 @@ test(
           first = await readWith(call, forms[0].accept);
         }
       }
-      // The first form is the first offered type alone: a sample this target does not serve (another
-      // worker's objects, a 429) is no finding of negotiation.
+      // The first form is the first offered type alone: a sample not served here (a 429) is no finding of negotiation.
       if (!/^2/.test(String(first.status))) {
         exceptions.push({ operationId: op, reason: `its sample answered ${first.status} with Accept ${forms[0].accept}` });
         continue;

@@ -54,8 +54,7 @@ for (const kinds of [LOGIN_KINDS, CUSTOMER_KINDS]) {
     `every operation taking ${kinds.resource === 'customer' ? 'a customer serves a testing and an active customer' : 'an institution login serves a legacy and an OAuth login'} alike, but where its contract states otherwise`,
     rules('FD-PROP-EVERY-KIND'),
     async ({ fd, fdApi, fdPowers, fdEntities, createCustomer }) => {
-      // Per kind, a customer of the check's own with linked accounts, its consumer and business: for a
-      // login, one customer whose logins are of each kind (each with an active account under it).
+      // Per kind, a customer of the check's own with accounts, consumer and business; for a login, one of each kind.
       const subjects = new Map<string, LiveObjects>();
       const entities = new Map<string, FdEntities>();
       const made = async (type: 'testing' | 'active') => {

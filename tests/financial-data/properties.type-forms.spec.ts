@@ -17,8 +17,7 @@ test(
     "sends another form of every typed member to every operation, writers included (the prepared linked customer's refreshes, deletions and secret changes among them): a target that wrongly takes one writes state every worker of a sandbox reads, which the mock keeps per worker",
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
-    // Mock-only: the other forms a target accepts are writes, on every operation (the linked
-    // customer's refreshes among them): on a sandbox they would change what other workers read.
+    // Mock-only: accepted forms are writes on every operation, which on a sandbox other workers would read.
     void fdMock;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const violations = await checkTypeFormsOf(
@@ -49,8 +48,7 @@ test(
     void fdMock;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const violations = await checkValidFormsOf(fdApi, 'FD-VALID-FORMS', FD_CONTRACT.operations.values(), async (op) => {
-      // The ids an operation names are the target's own objects, and a member named as a reference
-      // (institutionId, accountIds) names what the target holds: sent as sampled.
+      // Object ids and references (institutionId, accountIds) name what the target holds: sent as sampled.
       const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
       const keep = (at: string) =>
         ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$|^id$/.test(at.split('.').at(-1)!) || sensitive(at);
@@ -72,8 +70,7 @@ test(
     void fdMock;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const liveOf = await callersObjects(fdApi, fd, fdEntities);
-    // Each initiation to an account number of its own: the sampled receiver again, initiated by the
-    // checks before in this worker, is a 409 (seed 002, Errors 409), which would leave the initiation out.
+    // Each initiation to an account number of its own: the sampled receiver again is a 409 (seed 002, Errors 409).
     let initiated = 0;
     const fresh = (op: Parameters<typeof callOf>[0]) => {
       const call = callOf(op) as ReturnType<typeof callOf> & { body?: { receiver?: { accountNumber: string } } };

@@ -43,8 +43,7 @@ test(
     const registered = await fdApi.call('RegisterApp', sampleCall('RegisterApp', fd, world.entities));
     expect(registered.status, 'RegisterApp (setting up the live objects)').toBeLessThan(300);
     const objects: LiveObjects = { ...world.objects, appRegistration: String(registered.body.preAppId) };
-    // Every reader read once: one whose answer holds a node with a writer's object id is that object's reader too
-    // (GetConsumerForCustomer shows the consumer, GetBusinessByCustomer the business).
+    // Every reader read once: one holding a node with a writer's object id reads that object too (GetConsumerForCustomer).
     const firstReads = new Map<string, unknown>();
     for (const o of READERS) {
       const call = readerCall(o, world, fd, objects);
@@ -95,8 +94,7 @@ test(
       const bodies = writerBodies(base.body as Record<string, unknown>, valid, [...members.keys()], (m) => kindOfKey(m) !== undefined);
       for (const { what, body } of bodies) {
         const res = await fdApi.callOperation(w.operation, { ...base, body });
-        // A body valid by the schema may still be refused for what the schema cannot say (an event
-        // name must be one the target offers): nothing was written, so nothing to compare.
+        // A schema-valid body may be refused for what the schema cannot say (an event name): nothing to compare.
         if (res.status < 200 || res.status >= 300) {
           refused.push(`${w.operation.operationId} ${what}: ${res.status}`);
           continue;

@@ -70,8 +70,7 @@ const refusals = (p: Probe): Probe => ({
   documented: [400, 403, 404].filter((s) => p.operation.responses[String(s)] !== undefined),
 });
 
-// The other-parent and other-partner checkers probe the live world's checking account; this check
-// every other account the same way (who may reach an account does not depend on its type).
+// Every other account than the checkers' checking account, probed the same way (who may reach one does not depend on its type).
 test(
   'every account of a customer, of every type and status, is refused through every operation naming it under another customer, and to another partner',
   rules('FD-OBJ-OTHER-PARENT', 'FD-OBJ-OTHER-PARTNER'),
@@ -86,16 +85,14 @@ test(
     const parent = new Violations('other-parent');
     const partner = new Violations('other-partner');
     let probed = 0;
-    // A probe whose request does not name the account (an operation whose sample sends it nowhere) is
-    // the same request for every account: sent for the first one only, as the same request gets the same answer.
+    // A probe whose request does not name the account is the same for every account: sent for the first only.
     const probeKey = (p: Probe) => callKey(p.operation, p.call);
     const firstUnderOther = firstOfEach(probeKey);
     const firstByOther = firstOfEach(probeKey);
     for (const account of accounts) {
       const objects = { ...world.objects, account: account.id, institutionLogin: String(account.institutionLoginId) };
       const named = (p: Probe) => ({ ...refusals(p), object: `${account.type} ${account.status} ${p.object}` });
-      // Only the account under another customer: the other pairs of an operation (a pay request
-      // under its account) are the other-parent checker's.
+      // Only the account under another customer: an operation's other pairs are the other-parent checker's.
       const underOther = otherParentProbes(ACCOUNT_OPS, world.sample, objects, world.otherParents)
         .probes.filter((p) => p.object.startsWith('account '))
         .filter(firstUnderOther);

@@ -35,8 +35,7 @@ const unknownPartnerConflicts = (v: LookedUpValue) =>
     : [];
 
 test.describe('looked-up values in another form @assumption', () => {
-  // The partner's own credentials in the bodies that authenticate: the caller is not yet known by a
-  // token, so the body's partner id and secret are what the target looks up.
+  // The partner id and secret of the bodies that authenticate: what the target looks up, with no token yet.
   const CREDENTIALS = VALUES.filter((v) => v.in === 'body' && !needsToken(v));
 
   test(
@@ -119,8 +118,7 @@ test.describe('looked-up values in another form @assumption', () => {
     },
   );
 
-  // An object id as a query filter: the partner's registration and its approved application, read from
-  // the unfiltered list; each filter naming it in another form lists nothing of it (or is refused).
+  // An object id as a query filter (a registration, its application): another form lists nothing of it (or is refused).
   test(
     'an object id in a query filter in any other form than itself lists nothing of the object',
     rules('FD-LOOKUP-EXACT'),
