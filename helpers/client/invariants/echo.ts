@@ -255,20 +255,19 @@ export function checkEchoAsSent(
               folded(got) === folded(v)
             )
               add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the value as sent');
-        // Embedded in a URL the answer gives (a percent-encoded query parameter): on a sent one's origin, it carries one whole.
-        if (typeof v === 'string' && webUrl(v))
+        // A URL sent, embedded in a URL answered (a percent-encoded query parameter) on its origin, or shown under another
+        // name (seed 000, ComplianceSettings and MaskedConsumer.complianceSettings) on its origin and path, carries one whole.
+        if (typeof v === 'string' && webUrl(v)) {
           for (const [at, got, name] of embedded(s.leaves))
             if (webUrl(got)?.origin === webUrl(v)!.origin && !urls.some((u) => whole(got, u)))
               add(
                 `${at}, its query parameter ${name}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
                 'the URL as sent, whole',
               );
-        // Shown under another name (seed 000, ComplianceSettings and MaskedConsumer.complianceSettings):
-        // a URL on a sent one's origin and path carries it whole.
-        if (typeof v === 'string' && webUrl(v))
           for (const [at, got] of s.leaves)
             if (!places.includes(at) && typeof got === 'string' && sameResource(got, v) && !urls.some((u) => whole(got, u)))
               add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the URL as sent, whole');
+        }
         for (const at of places) {
           if (!s.leaves.has(at) || s.leaves.get(at) === v) continue;
           add(`${at}: ${JSON.stringify(s.leaves.get(at))}, sent ${JSON.stringify(v)}${at === p ? '' : ` as ${p}`}`, 'the value as sent');
