@@ -79,10 +79,7 @@ function existingReads(
     );
   };
 }
-/**
- * The harness's views of what no operation reads: the amounts micro entries drew (seed 002, Micro
- * entries: the customer reads them in the bank account), beside GetMicroDepositsDetails.
- */
+/** The harness's views of what no operation reads: the amounts micro entries drew (seed 002, Micro entries). */
 type FdMock = Pick<FdMockControl<string>, 'microAmounts'>;
 const HARNESS_VIEWS: Record<string, (fdMock: FdMock, call: CallOptions) => Read['view']> = {
   GetMicroDepositsDetails: (fdMock, call) => {

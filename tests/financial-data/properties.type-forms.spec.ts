@@ -84,10 +84,7 @@ test(
   },
 );
 
-/**
- * The caller's live object of each resource an optional member names; a member whose description
- * restricts the report's kind (the original VOIE payroll report, provider 1.35.0) takes that kind.
- */
+/** The caller's live object of each resource an optional member names (a restricted report kind: VOIE payroll, provider 1.35.0). */
 async function callersObjects(fdApi: OperationClient, fd: Parameters<typeof sample>[1], e: Parameters<typeof sample>[2]): Promise<LiveOf> {
   const made = async (operationId: Parameters<typeof FD_CONTRACT.operation>[0], expected: number) => {
     const op = FD_CONTRACT.operation(operationId);

@@ -41,10 +41,7 @@ export const FD_EXEMPT: Exemptions = {
   },
 };
 
-/**
- * What the foreign-id checker leaves out beyond FD_EXEMPT: a VOE body's reportId names a report the new
- * one complements (seed 002, Decisioning report generation), and no source states its refusal.
- */
+/** Foreign-id exemptions beyond FD_EXEMPT: a VOE body's reportId (seed 002, Decisioning report generation), no refusal stated. */
 export const FD_FOREIGN_ID_EXEMPT: Exemptions = {
   ...FD_EXEMPT,
   unsettled: {
@@ -53,10 +50,7 @@ export const FD_FOREIGN_ID_EXEMPT: Exemptions = {
   },
 };
 
-/**
- * Body ids the near-id checker does not vary: a Connect request's consumerId naming no consumer is let
- * through (provider 1.35.0 states no refusal; FD-CONNECT-CONSUMER refuses only another customer's).
- */
+/** Body ids near-id does not vary: a Connect consumerId naming none (provider 1.35.0 states no refusal; FD-CONNECT-CONSUMER). */
 export const FD_BODY_IDS_UNRESOLVED: Record<string, string> = {
   consumer: 'a Connect consumerId naming no consumer is let through (provider 1.35.0, FD-CONNECT-CONSUMER)',
 };
@@ -290,10 +284,7 @@ export interface Findings {
   same?: [what: string, after: unknown, before: unknown][];
 }
 
-/**
- * The one shape of every live-world check: with `spare: 'needs'` not run without a spare partner; the
- * probes sent, coverage noted, what was left out noted partial, then every violation set fails it.
- */
+/** The one shape of every live-world check: probes sent, coverage noted, left-outs noted partial, every violation set failing it. */
 export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?: 'needs' | 'may') {
   return async ({ fd, fdApi, fdPowers, fdTokens }: ProbeFixtures) => {
     const other = spare ? await spareAuth(fdApi, fd) : undefined;

@@ -23,10 +23,7 @@ export interface LastingRead {
   object: string;
 }
 
-/**
- * Every read answered once, then after the clock moved minutes, hours and days (`advance`): each as right
- * after; the shorter moves take half the reads in turn, a read past its state's end is not judged.
- */
+/** Every read answered, then again as the clock moves minutes, hours and days (`advance`); past its state's end not judged. */
 export async function checkLasting<S extends ServiceName>(
   api: OperationClient<S>,
   rule: string,

@@ -21,10 +21,7 @@ export const answersBody = (op: Operation): boolean =>
 
 export { readerAfterWrite };
 
-/**
- * Members an answer may show otherwise than the read after it: a 202's work not done yet (RFC 9110, 202
- * Accepted: "the processing has not been completed"), and a message about the operation itself.
- */
+/** Members an answer may show otherwise: a 202's work not done (RFC 9110, 202 Accepted), a message on the operation itself. */
 const movesAfterAnswer = (writer: Operation, member: string): boolean =>
   (writer.responses['202'] !== undefined && /status/i.test(member)) || /^(message|statusDescription|description)$/i.test(member);
 
@@ -74,10 +71,7 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
   return { state, echo };
 }
 
-/**
- * The versions of one writer: the same method and path but for a version (`/v2/`) or the FCRA mark;
- * each writes the same kind of object (seed 002, PSI: an FCRA and a non-FCRA run of one account).
- */
+/** A writer's versions (`/v2/`, the FCRA mark): each writes the same kind of object (seed 002, PSI: FCRA and non-FCRA runs). */
 export function writerVersions(contract: Contract): Operation[][] {
   const key = (op: Operation) =>
     `${op.method} ${versionless(op.path)

@@ -87,10 +87,7 @@ function urlsIn(body: unknown): [string, string][] {
 
 const shown = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
-/**
- * Judges one 2xx answer answering URLs: each URL not sent in this check holds only what RFC 3986 lets a
- * URI hold, and no sent text needing encoding sits in it raw (after its start: a sent URL extended is the caller's).
- */
+/** Judges one 2xx answer: each URL not sent here holds only what RFC 3986 lets a URI hold, and no sent text needing encoding raw. */
 export function builtUrlsOf(answer: { operation: Operation; body: unknown }, sent: ReadonlySet<string>): BuiltUrlVerdict {
   const urls = urlsIn(answer.body).filter(([, v]) => v !== '' && !sent.has(v));
   if (!urls.length)

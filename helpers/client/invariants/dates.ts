@@ -23,20 +23,14 @@ export const ONCE = /^(created|creation|request(ed)?|submitted|linked|open(ed)?|
 const CREATION = /^(created|creation)/;
 /** The dates of an object's last change (modifiedDate, lastUpdatedDate, lastModifiedDate, updatedDate): every write that changes it stamps them. */
 export const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
-/**
- * How far a write's stamp may stand outside the write's measured window: a stamp truncated to the
- * second, the Date header's whole seconds, a server stamping around its work; a zone mistake is 3600 s or more.
- */
+/** How far a write's stamp may stand outside its measured window (whole seconds, stamping around the work; a zone error is 3600 s+). */
 export const WRITE_TOLERANCE_S = 120;
 /** Whether a writer's answer is of an object it made: a POST's 201, or 202 (seed 002, Reports); a 200 may answer an earlier object. */
 const makes = (operation: Operation, status: number) => operation.method === 'POST' && (status === 201 || status === 202);
 /** A date-time without a zone (provider 1.35.0 NoZoneDateTime, "an ISO 8601 date-time without a zone"). */
 const LOCAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/;
 const LOCAL_TEXT = /date-time without a zone/i;
-/**
- * A member described as an RFC 3339 date and time without its format (provider installments 2.0.0,
- * Offer offerBeginDatetime: "Date and Time RFC 3339"): a date-time, whose offset section 5.6 requires.
- */
+/** A member described as an RFC 3339 date-time without its format (provider installments 2.0.0, Offer offerBeginDatetime). */
 const RFC3339_TEXT = /\bRFC ?3339\b/i;
 
 const EPOCH_TEXT = /\bepoch\b|\bunix\b/i;
@@ -223,10 +217,7 @@ export class DateUnits {
     return this.events.has(member) && ONCE.test(member);
   }
 
-  /**
-   * `latestMs`: the latest the target's clock has read; `nowMs`: the clock now (a mock's may be set back);
-   * `leaves`: the answer's dates where the caller read them already.
-   */
+  /** `latestMs`: the latest the target's clock read; `nowMs`: its clock now; `leaves`: the answer's dates, where read already. */
   problems(
     operation: Operation,
     status: number,
@@ -323,10 +314,7 @@ export interface WriteWindow {
   toMs: number;
 }
 
-/**
- * The window of a write on the target's clock: the client's clock around the call, moved by the target's
- * offset (`clockMs`, a mock's), else by the Date header (RFC 9110 section 6.6.1, whole seconds: widened by one).
- */
+/** A write's window on the target's clock: the client's, moved by `clockMs` (a mock's) or the Date header (RFC 9110 section 6.6.1). */
 export function writeWindow(sentAt: number, answeredAt: number, dateHeader?: string, clockMs?: number): WriteWindow {
   if (clockMs !== undefined) {
     const offset = clockMs - Date.now();

@@ -184,10 +184,7 @@ export function distinctBody(body: unknown, valid: (body: unknown) => boolean, k
   return out;
 }
 
-/**
- * Where an answer shows a sent leaf: at the same place, and in the masked view of the object it was sent
- * in (seed 000: maskedConsumer, maskedCard); a leaf under a `masked...` member is never read as its source.
- */
+/** Where an answer shows a sent leaf: at the same place, and in the masked view of its object (seed 000: maskedConsumer, maskedCard). */
 function shownAt(path: string): string[] {
   const steps = path.split('.');
   const out = [path];
@@ -214,10 +211,7 @@ const inOtherItem = (at: string, path: string): boolean => {
 /** A value with its case and white space folded: what a target folding either would take for the same. */
 const folded = (value: string) => value.toLowerCase().replace(/\s+/g, '');
 
-/**
- * Every sent leaf shown at the same place (shownAt), or under its own name elsewhere folded the same,
- * must read as sent; `sealed` gives what a body carries sealed (the card inside encryptedCard).
- */
+/** Every sent leaf shown (shownAt, or folded under its own name) reads as sent; `sealed`: what a body carries sealed (encryptedCard). */
 export function checkEchoAsSent(
   outcomes: readonly WriteOutcome[],
   violations: Violations,

@@ -98,10 +98,7 @@ const statusForm = (v: unknown): number | undefined =>
 
 const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : String(v));
 
-/**
- * Judges one error answer: `schemas` are the error schemas its body is held to (the service's and the
- * operation's own), in order; the first the body matches that states the status is the one read.
- */
+/** Judges one error answer against `schemas` (the service's, the operation's) in order: the first matching one stating the status. */
 export function errorStatusOf(
   contract: Contract,
   schemas: readonly string[],

@@ -126,10 +126,7 @@ interface ByIdCall<C extends { path?: Record<string, unknown> }> {
   call: C;
 }
 
-/**
- * The property over every by-id reader of a service (judgeOtherId on each other identifying value);
- * returns the readers checked, those left out with the reason, and how many values were sent.
- */
+/** The property over every by-id reader (judgeOtherId on each value): the readers checked, those left out, and the values sent. */
 export async function checkIdNamesOne<C extends { path?: Record<string, unknown> }>(args: {
   contract: Contract;
   byId: readonly { reader: Operation; param: string }[];

@@ -378,10 +378,7 @@ export function windowKeeps(f: WindowFilter, v: number, from: number | undefined
   return afterFrom && beforeTo;
 }
 
-/**
- * The windows that tell a window's rule apart, per group of held values (those of the first key, then
- * a later key's): each end exactly on a held value, one unit inside and one outside, the other end wide.
- */
+/** The windows telling a window's rule apart, per group of held values: each end on a held value, one unit inside and outside. */
 export function tellingWindows(
   f: WindowFilter,
   groups: number[][],
@@ -410,10 +407,7 @@ export function tellingWindows(
   return out.filter((w, i, all) => all.findIndex((x) => x.from === w.from && x.to === w.to) === i);
 }
 
-/**
- * An integer id filter (`institution_id`, `pre_app_id`), compared as a number: the id lists its items;
- * its neighbours, its start and a digit more list none (its other forms are the type-forms property's).
- */
+/** An integer id filter (`institution_id`, `pre_app_id`), compared as a number: the id lists its items, its neighbours none. */
 interface IdFilter {
   operation: Operation;
   parameter: Parameter;

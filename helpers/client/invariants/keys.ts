@@ -17,10 +17,7 @@ export const deletersOf = (contract: Contract): Operation[] => [...contract.oper
 /** The collection a delete removes its object from: its path without the last path id, versions aside. */
 const collectionOf = (deleter: Operation): string | undefined => /^(.*)\/\{[^}]+\}$/.exec(versionless(deleter.path))?.[1];
 
-/**
- * The lists reading the kind a delete removes: every GET, of any version, whose path ends in the word of
- * the delete's collection or a named view of it (`/accounts/simple`), under the same first segment.
- */
+/** The lists reading the kind a delete removes: every GET ending in its collection's word or a named view (`/accounts/simple`). */
 export function listsOfDeleted(contract: Contract, deleter: Operation): Operation[] {
   const collection = collectionOf(deleter);
   if (!collection) return [];
@@ -34,10 +31,7 @@ export function listsOfDeleted(contract: Contract, deleter: Operation): Operatio
   });
 }
 
-/**
- * The creators whose objects a delete removes: every POST to its collection or a named kind of it that
- * documents a 409 (seed 002, Errors: "Conflict (customer ... already exists)").
- */
+/** The creators a delete frees: POSTs to its collection or a named kind documenting a 409 (seed 002, Errors: "Conflict"). */
 export function creatorsFreedBy(contract: Contract, deleter: Operation): Operation[] {
   const collection = collectionOf(deleter);
   if (!collection) return [];
@@ -160,10 +154,7 @@ interface LimitKeyCalls {
   keys: [unknown, unknown, unknown];
 }
 
-/**
- * A limit counts only its key (`*-PROP-LIMIT-KEY`): with the first key driven to the count, the varied
- * call under it must be refused (429) and the first call under another key accepted; returns the statuses.
- */
+/** A limit counts only its key (`*-PROP-LIMIT-KEY`): the driven key's varied call refused (429), another key's accepted. */
 export async function checkLimitKey(
   send: (call: CallOptions) => Promise<{ status: number }>,
   op: Operation,

@@ -30,10 +30,7 @@ export const lastOwnedPathId = (contract: Contract, op: Operation) =>
     .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
     .at(-1);
 
-/**
- * What a call puts on the wire, as a key (members set to undefined left out, as by JSON; a header set to
- * undefined takes a default out): two calls of one key are the same request; a self-signed call has none.
- */
+/** What a call puts on the wire, as a key (undefined members left out, as by JSON): one key, one request; a self-signed call has none. */
 export function callKey(operation: Operation, call: CallOptions): string | undefined {
   if (typeof call.auth === 'function') return undefined;
   const headers = Object.entries(call.headers ?? {}).map(([name, value]) => [name, value ?? null]);
@@ -62,10 +59,7 @@ export function firstOfEach<T>(keyOf: (item: T) => string | undefined): (item: T
   };
 }
 
-/**
- * The readers of the object a writer names: every GET whose last owned path id is of the writer's last
- * owned resource, every GET of the writer's own path, and a named kind's collection (`/customers/testing`).
- */
+/** The readers of what a writer names: GETs of its last owned resource, of its own path, and of a named kind (`/customers/testing`). */
 export function readersOfNamed(contract: Contract, writer: Operation): Operation[] {
   // The object a writer is about is the last it names (an account under its customer); a create names its parent.
   const named = new Set(namedResources(contract, writer).slice(-1));
@@ -195,10 +189,7 @@ export async function changesAfter(
   return (status.length ? status : changed).slice(0, 5);
 }
 
-/**
- * A leaf that moves without a write: an epoch-seconds leaf moved forward by under ten minutes (asOfDate),
- * or a report leaving inProgress (seed 002, States and transitions); never a member dating a past event.
- */
+/** A leaf moving without a write: an epoch-seconds leaf forward under ten minutes, a report leaving inProgress (seed 002, States). */
 export const movesAloneBeside =
   (eventDates: { has(member: string): boolean }) =>
   (path: string, before: unknown, after: unknown): boolean =>
@@ -331,10 +322,7 @@ export function walkSchema(
   if (schema) walk(schema, [], 0);
 }
 
-/**
- * walkSchema's twin for a value: `visit` on each node with its resolved schema and steps (every item with
- * `every`, else the first); with `branches`, a node walked as the one branch its value takes.
- */
+/** walkSchema's twin for a value: `visit` on each node with its resolved schema and steps; `branches`: the branch its value takes. */
 export function walkValue(
   contract: Contract,
   schema: Json | undefined,

@@ -37,10 +37,7 @@ function unescapePdf(s: string): string {
   });
 }
 
-/**
- * The text a PDF's pages draw: the literal strings of Tj, TJ, ' and " (ISO 32000-1 9.4.3), FlateDecode
- * streams inflated; a body that is no PDF is read as its bytes' text.
- */
+/** The text a PDF's pages draw: the literal strings of Tj, TJ, ' and " (ISO 32000-1 9.4.3), FlateDecode inflated; else the bytes' text. */
 export function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
   if (!raw.startsWith('%PDF-')) return raw;

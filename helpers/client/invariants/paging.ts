@@ -300,10 +300,7 @@ export const filtersOf = (p: PagedReader) =>
 /** A member's name without case and separators: `pre_app_id` is the items' `preAppId`. */
 const bare = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 
-/**
- * The values a check sends a filter, each confirmed valid: the lowest and highest the items hold under
- * its name, else its first and last enum values, else both booleans; and the sample's value.
- */
+/** The values a check sends a filter, each confirmed valid: the items' lowest and highest, else its enum's ends, else both booleans. */
 export function filterValues(
   contract: Contract,
   p: PagedReader,
@@ -343,10 +340,7 @@ export function filterValues(
 /** How a check reads a page under filters: the filters added to the sample's query, the index and size each left out when undefined. */
 type FilteredPageReader = (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => Promise<PageRead>;
 
-/**
- * A list's counts under each filter alone, at its largest page and at a page of one, each compared with
- * what the same answer lists or a read right beside it (sandbox-safe).
- */
+/** A list's counts under each filter alone, at its largest page and at a page of one, each against the same or a nearby read. */
 export async function filteredTotalProblems(
   p: PagedReader,
   values: Record<string, unknown[]>,

@@ -50,10 +50,7 @@ const constraintsOf = (schema: Json): string =>
     ),
   );
 
-/**
- * The members naming an object with no id: the required body members (two or more) of a one-object
- * read that shows each at its top (provider 2.0.0's MID search: legal name, country and acquirer ICA).
- */
+/** The members naming an object with no id: a one-object read's required body members it shows (provider 2.0.0's MID search). */
 function objectKeysOf(contract: Contract, readers: readonly Operation[]): string[][] {
   const out: string[][] = [];
   for (const reader of readers) {
@@ -154,10 +151,7 @@ function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[]
   return out;
 }
 
-/**
- * Whether a node's id names the node: `id` always; a `...Id` member at the answer's top unless it names
- * a parent the reader's path takes, and inside only under a member of its kind (`subscriptions`).
- */
+/** Whether a node's id names it: `id` always; a `...Id` at the top unless a parent the path takes, inside only under its kind. */
 function isObjectId(key: string, parent: string, parents: readonly string[]): boolean {
   if (key === 'id') return true;
   const kind = key.slice(0, -2).toLowerCase();
@@ -174,10 +168,7 @@ const sameValue = (a: unknown, b: unknown): boolean => String(instant(a)) === St
 /** A face as sameObject compares it: its id, its leaves and, where read, their schemas' constraints and its lists. */
 type Compared = Pick<Face, 'key' | 'value' | 'leaves'> & Partial<Pick<Face, 'shapes' | 'lists'>>;
 
-/**
- * Two faces of one object: the same id under the same key and at least two other members agreeing
- * (equal ids of two kinds share few members); the pairing of readers-agree and answer-state.ts.
- */
+/** Two faces of one object: the same id under the same key and two other members agreeing (readers-agree and answer-state.ts). */
 export function sameObject(a: Compared, b: Compared): { shared: string[]; differ: string[] } | undefined {
   if (a.key !== b.key || a.value !== b.value) return undefined;
   // A member two readers' schemas constrain differently (an account's status beside a consent's) is

@@ -86,10 +86,7 @@ function unknownLike(value: unknown): string {
   return `${s}Zq${Date.now().toString(36)}`;
 }
 
-/**
- * The request provoking a `missing` or `unresolved` condition from the valid call, confirmed by the
- * contract (a missing member makes the body invalid, an unresolved one leaves it valid); else a reason.
- */
+/** The request provoking a `missing` (body made invalid) or `unresolved` (still valid) condition, confirmed; else a reason. */
 export function requestCaseOf(contract: Contract, c: CodedCondition, valid: CallOptions): CallOptions | string {
   if (c.with) return withMembers(c.with, valid);
   const param = contract.operationOf(c.operationId).parameters.find((p) => p.in === 'path' && p.name === c.unresolved);
@@ -160,10 +157,7 @@ export function codeIn(res: ApiResponse, member: string): string | undefined {
   return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
 }
 
-/**
- * Judges one provoked refusal: the table's status and a code of the condition's own (none is no finding
- * where the member is open: `required`); another condition's code is named as that condition's.
- */
+/** Judges one provoked refusal: the table's status and the condition's own code (none is no finding where the member is open). */
 export function judgeCode(
   res: ApiResponse,
   c: CodedCondition,
@@ -194,10 +188,7 @@ export function judgeCode(
 /** What a spec gives the checker for one condition: the refusal it provoked, or why it could not. */
 export type Provoked = ApiResponse | { leftOut: string };
 
-/**
- * Provokes every condition once in the table's order (a lifecycle: a later code showing early shows)
- * and judges each; returns the operations checked, those left out, and one line per condition.
- */
+/** Provokes every condition once in the table's order (a lifecycle) and judges each; returns checked, left out, one line each. */
 export async function checkRefusalCodes(
   contract: Contract,
   provoke: (c: CodedCondition) => Promise<Provoked>,

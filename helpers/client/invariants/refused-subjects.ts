@@ -44,10 +44,7 @@ export function subjectConditions(subjects: { [K in keyof typeof SUBJECT_REFUSAL
   });
 }
 
-/**
- * A leaf that moves without a write: an epoch-seconds leaf that is no event's date moved forward by the
- * run's seconds, or a report leaving inProgress (seed 002, States and transitions).
- */
+/** A leaf moving without a write: a non-event epoch-seconds leaf moved by the run, a report leaving inProgress (seed 002, States). */
 export function movesAloneOf(contract: Contract): (path: string, before: unknown, after: unknown) => boolean {
   const eventDates = eventDateMembers(contract);
   const asOfNow = (path: string, before: unknown, after: unknown) =>

@@ -59,10 +59,7 @@ interface Refusal {
   exhaust?: CallOptions[];
   /** The operation sent to where not the probe's writer (the state reason: every writer on one deleted object). */
   operation?: Operation;
-  /**
-   * The refused call sent again once its reason has passed (the rate's window, on the target's clock),
-   * answered as a call never made; first `retries` times at half the window, each refused.
-   */
+  /** The refused call sent again once its reason passed (the rate's window), as a call never made; `retries` times at half first. */
   again?: { afterSeconds: number; statuses: number[]; retries?: number };
   /** A refusal with no stated status (an undocumented method, no 405): a 2xx is no finding, only a trace is. */
   optional?: boolean;
@@ -167,16 +164,10 @@ export interface Read {
   view?: { name: string; read: () => Promise<{ status: unknown; body: unknown }> };
 }
 
-/**
- * The operations that send test deliveries (seed 002, Events: "the test-subscription operations trigger
- * test deliveries"; the test-transaction operation "triggers one transaction event and one account event").
- */
+/** The operations sending test deliveries (seed 002, Events: "the test-subscription operations trigger test deliveries"). */
 export const sendsTestDeliveries = (op: Operation): boolean => /^test|TestTransaction$/.test(op.operationId);
 
-/**
- * A test trigger read as the deliveries it makes: each new delivery by its method, URL and top-level
- * scalar members but its dates (a date of sending moves with each delivery), in one order.
- */
+/** A test trigger read as its new deliveries: method, URL and top-level scalars but dates (a sending date moves), in one order. */
 export const deliveriesRead =
   <S extends ServiceName>(
     api: OperationClient<S>,
@@ -293,10 +284,7 @@ interface StatedMember {
   ports?: string;
 }
 
-/**
- * The n-th refusal's body with every member its schema names present and changed from the valid one
- * (each URL given a segment of its own), where `ok` takes it: a partial write of any member then shows.
- */
+/** The n-th refusal's body with every member present and changed (each URL its own segment), where `ok` takes it. */
 function everyMemberChanged(
   contract: Contract,
   op: Operation,
@@ -524,10 +512,7 @@ function absentMembers(
   return Object.keys(out).length ? out : undefined;
 }
 
-/**
- * One refusal per typed parameter a writer takes: its first other form the contract refuses
- * (typeFormCases). A form naming the same object loosely (an id with a leading zero) is the point.
- */
+/** One refusal per typed parameter: its first refused form (typeFormCases); one naming the object loosely is the point. */
 function parameterRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
   const firsts = new Map<string, string>();
   // The parameters' forms only: a body member's are the validation reason's.
@@ -564,10 +549,7 @@ function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell
   };
 }
 
-/**
- * The rate a writer's 429 states (`x-rate: { count, window }`, `x-limits` entries; seed 002, Errors 429
- * on micro entry initiation: MicroEntryTooManyRequests).
- */
+/** The rate a writer's 429 states (`x-rate`, `x-limits` entries; seed 002, Errors 429 on micro entry initiation). */
 export function rateOf(
   contract: Contract,
   op: Operation,
@@ -588,10 +570,7 @@ export function rateOf(
   };
 }
 
-/**
- * A refusal for a stated rate: fresh calls until a 429 (at most the count), then once more as the
- * refusal, and sent again after the window, where it must be taken as a call never made.
- */
+/** A stated rate's refusal: fresh calls until a 429, once more as the refusal, then again after the window as a call never made. */
 export function rateRefusalOf(contract: Contract, op: Operation, fresh: (k: number) => CallOptions): Refusal | undefined {
   const rate = rateOf(contract, op);
   if (!rate) return undefined;
@@ -654,10 +633,7 @@ export function methodProbesOf(
   return { probes, leftOut };
 }
 
-/**
- * The operations showing a writer's state where no GET reads it: those a two-sided state rule lists with
- * the writer (IN-STATE-PAN-ELIGIBLE: approvedOffers), naming and making no object.
- */
+/** The operations showing a writer's state no GET reads: a two-sided state rule's others (IN-STATE-PAN-ELIGIBLE: approvedOffers). */
 export function stateReadersOf(contract: Contract, rules: readonly Rule[], writer: Operation): Operation[] {
   const out = new Set<string>();
   for (const rule of rules) {
@@ -906,10 +882,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   return { checked, sent: counted };
 }
 
-/**
- * Request members naming something looked up that are no object id of the vocabulary (seed 002,
- * Decisioning report generation: GenerateSBCAMetricsReport 404, no merchant metrics for the location).
- */
+/** Looked-up members that are no object id (seed 002, Decisioning report generation: GenerateSBCAMetricsReport 404). */
 const LOOKED_UP_MEMBERS = new Set(['locationId']);
 
 /** A value of the same shape as an id that names nothing: all nines for a number, its last letters turned otherwise. */

@@ -41,10 +41,7 @@ export function sameIdProblems(member: string, shown: { label: string; value: un
   );
 }
 
-/**
- * A pay statement report's billing against its list and earlier reports (provider 1.35.0
- * PayStatementForVoie.billable, numberOfBillableAssets): billable exactly when no earlier report digitized its asset.
- */
+/** A pay statement report's billing (provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets) against earlier reports. */
 export function billableProblems(
   label: string,
   report: { payStatements?: unknown; numberOfBillableAssets?: unknown },

@@ -79,10 +79,7 @@ export function notTakenProblem(op: Operation, status: number): { problem?: stri
   return { problem, documented: `a 4xx the operation documents (${documented4xx.join(', ')}), or the body served` };
 }
 
-/**
- * Sends one operation's valid call (`fresh`) labelled with each declared media type in each form, and
- * with a type it does not take; left out when the plain form is not answered 2xx.
- */
+/** Sends one operation's valid call (`fresh`) in each declared media type's forms and one not taken; left out unless plainly 2xx. */
 export async function checkBodyMedia<S extends ServiceName>(
   api: OperationClient<S>,
   b: BodyMedia,

@@ -86,10 +86,7 @@ export const signedOtherwise =
     return { authorization: signRequest(credentials, s.method, s.url, s.body) };
   };
 
-/**
- * Sends one signed call signed as sent (not 401 nor 403, else left out), then with each alteration: each
- * must be 401; one answered as the call signed as sent was (the same 4xx) is not judged.
- */
+/** Sends one call signed as sent (not 401 nor 403, else left out), then each alteration: 401 (the same 4xx as sent: not judged). */
 export async function checkSignatureWhole<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,

@@ -57,10 +57,7 @@ const shaped = (s: Json) =>
 /** A typed member, or a shaped one (its near misses are refused as another type's forms are). */
 const formed = (s: Json) => typed(s) || shaped(s);
 
-/**
- * The near misses of a shaped value: inner spaces or dashes in groups of four, a space around it (not
- * in a header: RFC 9110 section 5.5 drops it), its case swapped, one character more and one fewer.
- */
+/** A shaped value's near misses: grouped spaces or dashes, a space around it (not in a header, RFC 9110 5.5), recased, ±1 character. */
 function nearMisses(value: string, where: TypedMember['in']): { how: string; value: string }[] {
   const grouped = (sep: string) =>
     value.length > 4 ? value.replace(/(.{4})(?=.)/gu, `$1${sep}`) : `${value.slice(0, 1)}${sep}${value.slice(1)}`;
@@ -372,10 +369,7 @@ const wideText = (letters: string, n: number) => {
   return Array.from({ length: n }, () => pool[Math.floor(Math.random() * pool.length)]).join('');
 };
 
-/**
- * The longest and shortest value a string member's length bounds allow, in each of the WIDE_LETTERS: a
- * target counting UTF-16 code units or bytes refuses them. Candidates only, confirmed by the caller.
- */
+/** The longest and shortest value a member's bounds allow in each of WIDE_LETTERS: counted in UTF-16 units or bytes, refused. */
 export function lengthForms(schema: Json, value: unknown): { how: string; value: string }[] {
   if (typeof value !== 'string' || typeOf(schema) !== 'string' || Array.isArray(schema.enum)) return [];
   // A member closed to the values another answer lists (an event name) takes no length of its own.
@@ -458,10 +452,7 @@ export function validFormCases(
   return cases;
 }
 
-/**
- * Sends every valid form case of one operation: each not accepted as the valid call is (a 2xx) is a
- * violation. `fresh` gives a valid call per case; an operation whose valid call is not 2xx is left out.
- */
+/** Sends every valid form case of one operation: each not accepted as the valid call is (a 2xx) is a violation. */
 export async function checkValidForms<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,
@@ -531,10 +522,7 @@ export const REFUSAL_FORMS = 'refusal-forms';
 /** At most this many forms per member on a refused call: the alternatives that tell come first (helpers/contract/pattern-forms.ts). */
 const REFUSAL_FORMS_PER_MEMBER = 4;
 
-/**
- * Sends a refused call again in each valid form of its other members; an answer `refused` faults is a
- * violation. The call itself must be refused first, else the operation is left out; `keep` holds members as sent.
- */
+/** Sends a refused call again in each valid form of its other members; an answer `refused` faults is a violation. */
 export async function checkRefusalOnForms<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,

@@ -41,10 +41,7 @@ export interface ScopeRead {
   named?: ReadonlySet<string>;
   /** A read that writes (a test trigger, read as its deliveries, seed 002, Events): its own writes are never the write's change. */
   send?: () => Promise<{ status: unknown; body: unknown }>;
-  /**
-   * A read of the object the write names: not compared, read before and after so that the answer judge
-   * (an event's date fixed at the event, FD-EVENT-DATE-FIXED) judges it, as a violation of the write.
-   */
+  /** A read of the named object: not compared; read around the write so the answer judge holds it (FD-EVENT-DATE-FIXED). */
   own?: boolean;
   /** A read of a parent the write's path names: compared but for the named child's entry and its last-change dates. */
   parent?: boolean;
@@ -64,10 +61,7 @@ export interface ScopeProbe {
   prepareParents?: { operation: Operation; call: CallOptions }[];
   /** The twins (twinOf): each sharing every value but its id and one free member with the write's object, read as a sibling. */
   twins?: { call: CallOptions; read: NonNullable<WriteProbe['read']> }[];
-  /**
-   * The writer's call on every other child of the same parent, sent after the reads so the write takes
-   * the parent's last child (seed 002, Webhook subscriptions: a child's delete removes that child only).
-   */
+  /** The writer's call on the parent's other children (seed 002, Webhook subscriptions: a child's delete removes that child only). */
   rest?: { calls: CallOptions[]; ids: string[] };
   /** Run after a 2xx write, before the reads: what the write starts and lands later (an asynchronous decision) lands first. */
   settle?: () => Promise<unknown>;
@@ -110,10 +104,7 @@ export function scopeReaders(
 /** A path's parameters, in camel case (`customer_id` is a customerId member). */
 const camelParams = (path: string) => pathParams(path).map(camel);
 
-/**
- * The writer's path ids a reader of what it names shows at its top but does not take (seed 002,
- * Endpoints); a body's members are not taken: one of the same name may be another object's.
- */
+/** The writer's path ids a reader shows at its top but does not take (seed 002, Endpoints); body members may be another object's. */
 function latestInputs(writer: Operation, call: CallOptions, reader: Operation): Map<string, string> {
   const own = new Set(camelParams(reader.path));
   const out = new Map<string, string>();
@@ -167,10 +158,7 @@ export function twinOf(contract: Contract, writer: Operation, call: CallOptions)
   return twinCalls(contract, writer, call).map((c) => ({ call: c, read }));
 }
 
-/**
- * The twins' calls: for each free top-level string (no enum, format, pattern nor id), the write's call
- * with that member one character off in its middle, where the contract takes it.
- */
+/** The twins' calls: per free top-level string, the write's call with it one character off in its middle, where taken. */
 function twinCalls(contract: Contract, writer: Operation, call: CallOptions): CallOptions[] {
   const body = call.body;
   const schema = writer.requestBody?.schema ? resolve(contract, writer.requestBody.schema) : undefined;
@@ -192,10 +180,7 @@ function twinCalls(contract: Contract, writer: Operation, call: CallOptions): Ca
   return out.length ? out : [call];
 }
 
-/**
- * The calls moving each parent the writer's path names to a state `state` does not set (a subscription's
- * status beside its event's): a write reaching a parent already in its state would change nothing.
- */
+/** The calls moving each parent on the writer's path to a state `state` does not set: a parent already in it would not change. */
 export function parentStateCalls(contract: Contract, writer: Operation, state: CallOptions): { operation: Operation; call: CallOptions }[] {
   const body = state.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
@@ -291,10 +276,7 @@ interface ScopeOutcome {
   latest: string[];
 }
 
-/**
- * Per probe: prepares, reads each sibling (twice the first time: what differs is the reader's own),
- * writes, reads again; a leaf that differs and stays so is a violation. A 429 is pacing, never a finding.
- */
+/** Per probe: prepares, reads siblings (twice at first), writes, reads again; a leaf differing and staying so is a violation. */
 export async function checkWriteScope<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly ScopeProbe[],

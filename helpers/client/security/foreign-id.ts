@@ -25,10 +25,7 @@ export function withEveryId(call: CallOptions, ids: readonly ObjectId[], objects
   return { ...call, body };
 }
 
-/**
- * One probe per partner-owned body id beside another owned object: every id the caller's own but that
- * one, the owner's; operations the sources set apart and ids whose owner they leave open are left out.
- */
+/** One probe per partner-owned body id beside another: every id the caller's but that one, the owner's; the sources' exceptions out. */
 export function foreignIdProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,

@@ -13,10 +13,7 @@ export const NEAR_ID = 'near-id';
 /** Below this length a one-character change may name another live object of a short sequence: not varied. */
 const NEAR_ID_MIN_LENGTH = 8;
 
-/**
- * The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a
- * letter), the last removed, a trailing space; its case swapped when it holds both cases.
- */
+/** The near ids of one id: a character added or the last removed, a trailing space, its case swapped when it holds both cases. */
 function nearIds(id: string): { how: string; value: string }[] {
   if (id.length < NEAR_ID_MIN_LENGTH) return [];
   const digits = /^[0-9]+$/.test(id);

@@ -9,10 +9,7 @@ export type { LeftOut } from './probe.js';
 
 export const OTHER_PARTNER = 'other-partner';
 
-/**
- * What the sources set apart, each with its reason: `byDesign` (a report's reissue), `unsettled` (an
- * owner left open); an operation naming no other owned object is then left out, saying why.
- */
+/** What the sources set apart, with reasons: `byDesign` (a report's reissue), `unsettled` (an owner left open). */
 export interface Exemptions {
   byDesign?: Record<string, string>;
   unsettled?: Record<string, string>;

@@ -136,10 +136,7 @@ export function objectsNamed(o: ObjectIdOperation, objects: LiveObjects): string
     .join(', ');
 }
 
-/**
- * Sends each probe as `auth` and records every status outside the documented ones, and every contract
- * violation the client throws, the loop going on; a skip stops it.
- */
+/** Sends each probe as `auth`: every status off the documented ones and every contract violation recorded; a skip stops it. */
 export async function runProbes<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly Probe[],

@@ -101,10 +101,7 @@ function successCode(op: Operation): string | undefined {
   return Object.keys(op.responses).find((code) => code.startsWith('2'));
 }
 
-/**
- * The reader of what a writer changed: a record reader under its path whose further ids its answer gives
- * (GetMicroDepositsDetails), else the closest record reader of a path it extends (getWebhookSubscriptionById).
- */
+/** The reader of what a writer changed: under its path (GetMicroDepositsDetails), else of a path it extends (getWebhookSubscriptionById). */
 function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false): { reader: Operation; idParams: string[] } | undefined {
   const readers = recordReaders(contract);
   const code = successCode(writer);

@@ -12,10 +12,7 @@ export const caseSwapped = (value: string) => [...value].map((c) => (c === c.toL
 /** The value in alternating case, from upper (`abc` is `AbC`). */
 export const alternatingCase = (value: string) => [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
-/**
- * The forms of one value a loose lookup takes for it. `numeric`: no leading zero (reference, Identifiers:
- * some ids are integers); `header`: no space around it (RFC 9110 section 5.5 drops it).
- */
+/** A value's loose-lookup forms; `numeric`: no leading zero (reference, Identifiers); `header`: no space (RFC 9110 section 5.5). */
 export function valueForms(value: string, opts: { numeric?: boolean; header?: boolean } = {}): { how: string; value: string }[] {
   const middle = Math.floor(value.length / 2);
   const separator = /[-_]/.exec(value);
