@@ -20,7 +20,7 @@ import { liveCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 import { countRule, noteCoverage } from '../shared/property.js';
 
-/** The mock approves a registration a day after it was written (mocks/financial-data/app-registration.ts): approved before the test ends. */
+/** The mock approves a registration a day after it was written (mocks/financial-data/app-registration.ts): approved before the end. */
 const APPROVAL_S = 86_400;
 const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 

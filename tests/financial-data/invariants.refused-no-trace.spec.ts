@@ -102,7 +102,7 @@ const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undef
 
 /** A run's own digits, so that the objects a rate's calls name are new to the target. */
 const RUN = String(Date.now()).slice(-3);
-/** The valid call naming another object, the k-th: each sensitive number of its body made the run's and k's, where the contract takes it. */
+/** The valid call naming another object, the k-th: each sensitive number made the run's and k's, where the contract takes it. */
 function anotherObject(valid: CallOptions, k: number, ok: (body: unknown) => boolean): CallOptions {
   let body = valid.body;
   for (const [p, v] of leavesOf(valid.body)) {

@@ -77,7 +77,7 @@ const HOLDS = new Map<string, Set<string>>();
 /** How much a delete takes: 0 (no delete), 1 (an object holding nothing), 2 (the named object's children), 3 (an object holding others). */
 const reach = (op: Operation) => (op.method !== 'DELETE' ? 0 : !/\}$/.test(op.path) ? 2 : HOLDS.get(lastNamed(op) ?? '')?.size ? 3 : 1);
 const holdsOther = (a: Operation, b: Operation) => Number(HOLDS.get(lastNamed(a) ?? '')?.has(lastNamed(b) ?? '') ?? false);
-/** The writers, children before parents and, at each depth, deletes last, those taking more last: a parent's write leaves its children nothing to name. */
+/** The writers, children before parents, at each depth deletes last (those taking more after): a parent's write leaves children nothing. */
 const WRITERS = writersOfContract(FD_CONTRACT)
   .map((writer, i) => ({ writer, i, depth: namedResources(FD_CONTRACT, writer).length }))
   .sort(
@@ -88,7 +88,7 @@ const WRITERS = writersOfContract(FD_CONTRACT)
       a.i - b.i,
   )
   .map((w) => w.writer);
-/** A kind no reader shows but its holder's test trigger delivers (seed 002, Events: "triggers one transaction event and one account event"). */
+/** A kind no reader shows but its holder's test trigger delivers (seed 002, Events: "one transaction event and one account event"). */
 const DELIVERED_THROUGH: Record<string, string> = { txpushSubscription: 'CreateTxPushTestTransaction' };
 /** The operations that send test deliveries (refused-trace.ts): a sibling's TxPush subscriptions show only in what its test transaction delivers. */
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);

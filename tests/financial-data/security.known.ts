@@ -82,7 +82,7 @@ async function newLinkedCustomer(api: OperationClient, link: LinkAccounts) {
 /** Links accounts to a customer the check made: the mock's control surface, or Connect on a sandbox whose page the suite completes (fdPowers.linkAccounts). */
 type LinkAccounts = (customerId: string) => Promise<LinkedPortfolio>;
 
-/** Builds the live world: two customers with linked accounts (`link`, which skips where Connect needs a person) and one object of every resource. */
+/** Builds the live world: two customers with linked accounts (`link`: skips where Connect needs a person), an object of every resource. */
 export async function liveWorld(fd: FdTarget, api: OperationClient, link: LinkAccounts): Promise<LiveWorld> {
   const a = await newLinkedCustomer(api, link);
   const b = await newLinkedCustomer(api, link);
@@ -218,7 +218,7 @@ const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'ap
 /** The object each delete removes: its last path id's, or what a path's last word names (seed 002, TxPush). */
 export const DELETED_BY: Record<string, string> = { DisableTxPushNotifications: 'txpushSubscription' };
 
-/** DELETEs after which the object is still read: provider 1.42.0 revokes a consent, whose receipt then reads revoked (FD-CONSENT-REVOKE). */
+/** DELETEs after which the object is still read: provider 1.42.0 revokes a consent, its receipt then read revoked (FD-CONSENT-REVOKE). */
 export const NOT_DELETES: Record<string, string> = {
   RevokeDataSharingConsentById: 'provider 1.42.0: a revoked consent still reads, its status changed',
   RevokeDataSharingConsentByInstitutionLoginID:

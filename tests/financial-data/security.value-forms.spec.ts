@@ -74,7 +74,7 @@ test.describe('looked-up values in another form @assumption', () => {
     },
   );
 
-  // The security headers (seed 002, Authentication) under each requirement, on the first GET of each resource; no spaces around (HTTP drops them).
+  // The security headers (seed 002, Authentication) per requirement, on each resource's first GET; no spaces around (HTTP drops them).
   test(
     `${FD_HEADERS.appKey} and ${FD_HEADERS.appToken} in any other form than themselves are refused with 401 on one operation of each resource and security requirement @mock-only`,
     mockOnly(

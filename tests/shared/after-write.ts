@@ -36,7 +36,7 @@ export interface AfterWrites<S extends ServiceName> {
   beforeWrite?: () => Promise<unknown>;
 }
 
-/** Each writer sent its telling valid call, then read right after; returns the outcomes and `judge`, which holds and counts both properties. */
+/** Each writer sent its telling valid call, then read right after; returns the outcomes and `judge`, holding and counting both. */
 export async function writeEveryWriter<S extends ServiceName>(w: AfterWrites<S>) {
   const { contract } = w.api;
   const writers = writersOfContract(contract);

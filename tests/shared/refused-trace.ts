@@ -5,7 +5,7 @@ import { REFUSED_NO_TRACE, type TraceProbe } from '../../helpers/client/invarian
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { countRule } from './property.js';
 
-/** Notes the refusals not set up and those sent by reason, leaves out writers none of whose refusals was refused, and counts the property. */
+/** Notes the refusals not set up and those sent by reason, leaves out writers with none refused, and counts the property. */
 export function countRefusedNoTrace(
   rule: string,
   {

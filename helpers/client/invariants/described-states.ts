@@ -102,7 +102,7 @@ interface DescribedVerdict {
 const memory = new WeakMap<object, Map<string, { byState: Map<string, string>; byDescription: Map<string, string> }>>();
 const loose = {};
 
-/** Judges one answer against the same operation's earlier answers in the check (`scope`): a state described otherwise, or a description reused. */
+/** Judges one answer against the operation's earlier ones in the check (`scope`): a state described otherwise, or a description reused. */
 export function describedStateOf(
   contract: Contract,
   scope: TestInfo | undefined,

@@ -359,7 +359,7 @@ export function schemaPaths(contract: Contract, schema: Json | undefined): Set<s
   return out;
 }
 
-/** Whether the answer mirrors a request member: at the same place, in a masked view, or in an object it shows (seed 000, MaskedConsumer). */
+/** Whether the answer mirrors a request member: in place, in a masked view, or in an object it shows (seed 000, MaskedConsumer). */
 function mirrors(answerPaths: ReadonlySet<string>, path: string): boolean {
   if (shownAt(path).some((at) => answerPaths.has(at))) return true;
   const objects = new Set([...answerPaths].flatMap((p) => p.split('.').slice(0, -1).map(unmasked)));

@@ -40,7 +40,7 @@ export function bodyCriteria(contract: Contract): BodyCriterion[] {
     );
 }
 
-/** The inputs telling an exact criterion from a looser one (parts of every shorter length, lengthened to twice, recased), those `accepts` takes. */
+/** The inputs telling an exact criterion from a looser one (shorter parts, lengthened to twice, recased), those `accepts` takes. */
 export function exactInputs(value: string, accepts: (input: string) => boolean): { how: string; value: string }[] {
   const n = value.length;
   const pad = /^[0-9]+$/.test(value) ? '0' : 'x';
@@ -59,7 +59,7 @@ export function exactInputs(value: string, accepts: (input: string) => boolean):
   return out.filter((x, i, all) => x.value !== value && all.findIndex((y) => y.value === x.value) === i && accepts(x.value));
 }
 
-/** The objects of a search's answer carrying `member` (an array's items, the answer, or its arrays' items: a MID search); undefined where none. */
+/** The objects of a search's answer carrying `member` (its items, itself, or its arrays' items: a MID search); undefined where none. */
 export function rowsOf(answer: unknown, member: string): Record<string, unknown>[] | undefined {
   if (Array.isArray(answer)) return answer.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
   if (typeof answer !== 'object' || answer === null) return undefined;

@@ -80,7 +80,7 @@ interface KeyedLock {
   why: string;
 }
 
-/** The lock a response states with its key (`x-lock: { count, key }`: failed authentications per partner, seed 002 Authentication and Limits). */
+/** The lock a response states with its key (`x-lock`: failed authentications per partner, seed 002 Authentication and Limits). */
 export function keyedLockOf(contract: Contract, op: Operation): KeyedLock | undefined {
   const responses: Record<string, Json> = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
   for (const [status, given] of Object.entries(responses)) {
@@ -120,7 +120,7 @@ export function withKey(call: CallOptions, key: string, value: unknown): CallOpt
   return { ...call, body };
 }
 
-/** The call with every string leaf of its body but the key changed, where the contract still takes it (`ok`): a rate counted by any other member shows. */
+/** The call with every string leaf but the key changed, where `ok` takes it: a rate counted by any other member shows. */
 export function variedLeaves(call: CallOptions, key: string, k: number, ok: (body: unknown) => boolean): CallOptions {
   let body = call.body;
   const walk = (node: Json, at: string[]): [string[], string][] =>

@@ -256,7 +256,7 @@ export function schemaHolds(contract: Contract, schema: Json, test: (node: Json,
   return walk(schema);
 }
 
-/** The schema of a node at a path under a schema: a list's items for an index, else the member of the first part (allOf, oneOf, anyOf) declaring it. */
+/** The schema at a path under a schema: a list's items for an index, else the first part (allOf, oneOf, anyOf) declaring the member. */
 export function schemaAt(contract: Contract, schema: Json, path: readonly string[]): Json | undefined {
   let node = contract.resolveSchema(schema);
   for (const step of path) {

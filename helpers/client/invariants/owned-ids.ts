@@ -54,7 +54,7 @@ export function foreignIdCases<P extends string, S>(
   return out;
 }
 
-/** The own ids accepted after the refusals, pairwise with the sources: each own value meets each source and each other member's own value. */
+/** The own ids accepted after the refusals, pairwise: each own value meets each source and each other member's own value. */
 export function ownIdRows<S>(
   members: readonly string[],
   own: Record<string, readonly string[]>,

@@ -95,7 +95,7 @@ function listsOf(node: unknown, at: string, volatile: ReadonlySet<string>): Map<
   return out;
 }
 
-/** The nodes of a read carrying an id (idOf), each with its leaves outside nested lists (compared by their items' ids) and not moving between reads. */
+/** The nodes of a read carrying an id (idOf), each with its leaves outside nested lists and not moving between reads. */
 function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[][], read: number): Face[] {
   const answer = reads.reader.responses['200']?.schema;
   const volatile = ownLeaves(reads.first, reads.second);

@@ -119,7 +119,7 @@ export function requestCaseOf(contract: Contract, c: CodedCondition, valid: Call
 
 const DAY_S = 86_400;
 
-/** The valid call with the members a condition's `with` names set (a value, null to leave out, another member moved by days); else a reason. */
+/** The valid call with a condition's `with` members set (a value, null: left out, another member moved by days); else a reason. */
 function withMembers(members: Record<string, unknown>, valid: CallOptions): CallOptions | string {
   const out: CallOptions = { ...valid, query: { ...valid.query }, path: { ...valid.path }, body: structuredClone(valid.body) };
   const read = (at: string): unknown => {

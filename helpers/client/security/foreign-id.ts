@@ -69,7 +69,7 @@ export function foreignIdProbes(
   });
 }
 
-/** One probe per query parameter naming a partner-owned object, sent by another partner: the list holds none of the owner's (filterLeaks). */
+/** One probe per query parameter naming a partner-owned object, sent by another partner: none of the owner's listed (filterLeaks). */
 export function queryFilterProbes(
   ops: readonly { operation: Operation; ids: ObjectId[] }[],
   sample: (o: { operation: Operation; ids: ObjectId[] }) => CallOptions,

@@ -54,7 +54,7 @@ export function foldedIds(id: string): { how: string; value: string }[] {
   ];
 }
 
-/** The probes over `ops`: the last owned path id and each owned body id replaced by each variant (the near ids by default); deletes last. */
+/** The probes over `ops`: the last owned path id and each owned body id replaced by each variant (near ids by default); deletes last. */
 export function nearIdProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,

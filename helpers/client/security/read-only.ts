@@ -101,7 +101,7 @@ function successCode(op: Operation): string | undefined {
   return Object.keys(op.responses).find((code) => code.startsWith('2'));
 }
 
-/** The reader of what a writer changed: under its path (GetMicroDepositsDetails), else of a path it extends (getWebhookSubscriptionById). */
+/** The reader of what a writer changed: under its path (GetMicroDepositsDetails), else of one it extends (getWebhookSubscriptionById). */
 function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false): { reader: Operation; idParams: string[] } | undefined {
   const readers = recordReaders(contract);
   const code = successCode(writer);
@@ -177,7 +177,7 @@ function listsOfWrite(contract: Contract, writer: Operation): { reader: Operatio
   return out;
 }
 
-/** Every other writer whose 2xx answer, or the reader of what it changed, declares members its request does not: each must show the service's own. */
+/** Every other writer whose 2xx answer, or the reader after it, declares members its request does not: each shows the service's own. */
 export function ownAnswerPairs(contract: Contract): OwnAnswerPair[] {
   const paired = new Set(readOnlyPairs(contract).map((p) => p.writer.operationId));
   const out: OwnAnswerPair[] = [];

@@ -68,7 +68,7 @@ const VISIBLE: Partial<Record<SensitiveKind, (i: number, length: number) => bool
 /** The shortest run of a card number's digits showing one masked forms hide (seed 000, MaskedCard: panBin and panLastFour). */
 const PAN_RUN = 10;
 
-/** Whether a string is an input masked wrongly: as long as the input, partly masked, its own digits elsewhere, one shown where its kind allows none. */
+/** Whether a string is an input masked wrongly: its length, partly masked, its own digits elsewhere, one where its kind allows none. */
 export function wronglyMasked(value: string, input: SensitiveValue): boolean {
   const visible = VISIBLE[input.kind];
   const v = value.replace(/[ -]/g, '');
