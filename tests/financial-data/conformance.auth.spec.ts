@@ -40,11 +40,7 @@ async function expectRefused(op: Op, res: { status: number; operation: any; text
   else expect(res.status, `${op.operationId} ${what}: a documented status that is not a success`).toBeGreaterThanOrEqual(400);
 }
 
-/**
- * One test per aspect and group of operations (checkEachOperation names every failing one); an
- * operation that may meet a seed-vs-provider conflict (conflicts.yaml) is a test of its own, so a
- * conflict judged as a whole never covers another operation's failure.
- */
+/** One test per aspect and group of operations; an operation meeting a conflict (conflicts.yaml) is a test of its own. */
 interface Group {
   label: string;
   ops: Op[];
@@ -65,11 +61,7 @@ function groups(ops: Op[], rule?: string): Group[] {
 const with401 = (g: Group) => (g.has401 ? ' with 401' : '');
 const tokenOps = operations.filter(needsToken);
 
-/**
- * The answers to calls without one of the headers, kept by this worker: the refusal the seed requires
- * and the header named in the 401 message (@provider) are two tests, the second reading the first's
- * answer (a worker that has not sent it sends it). Read, never changed.
- */
+/** Answers without one of the headers, kept per worker: the seed's refusal and the 401 message's header (@provider) read one answer. */
 const withoutHeader = new Map<string, ApiResponse>();
 async function callWithout(fdApi: OperationClient, op: Op, call: CallOptions, headers: Record<string, string>): Promise<ApiResponse> {
   const key = JSON.stringify([op.operationId, { ...call, auth: undefined }, headers]);

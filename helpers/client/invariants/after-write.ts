@@ -32,11 +32,7 @@ export const violationOn2xx = (error: unknown): ContractViolation | undefined =>
 /** The first line of a client's verdict on a 2xx answer, else undefined. */
 export const verdictOn2xx = (error: unknown): string | undefined => violationOn2xx(error)?.message.split('\n')[0];
 
-/**
- * Sends each write and, on a 2xx, its read twice; a verdict on a 2xx answer is kept as a finding
- * (`judged`). `beforeWrite` moving the clock a second gives each write a second of its own, so an answer
- * showing the state before it tells.
- */
+/** Sends each write and, on a 2xx, its read twice; a 2xx verdict is a finding (`judged`); `beforeWrite` gives each write its own second. */
 export async function writeThenRead<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly WriteProbe[],

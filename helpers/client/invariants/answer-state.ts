@@ -82,11 +82,7 @@ export function writerVersions(contract: Contract): Operation[][] {
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
-/**
- * Where two versions' read-backs disagree: `a` and `again` two writes of one version, `b` of the other,
- * all of one body; a leaf reading the same after `a` and `again` (no id or score of the run's own) must
- * read in `b`'s read-back as after `again`.
- */
+/** Where two versions' read-backs disagree: a leaf alike after two writes (`a`, `again`) of one version must read so after `b`. */
 export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: WriteOutcome, violations: Violations): boolean {
   if (!a.read || !again.read || !b.read) return false;
   const first = leavesOf(a.read.body);
@@ -117,11 +113,7 @@ export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: Writ
   return true;
 }
 
-/**
- * The other readers of what a writer made or changed (readersOfNamed), each read twice with its path
- * ids: where one shows the written object, every member it and the answer both show reads the same, but
- * what moves between the two reads and movesAfterAnswer.
- */
+/** The other readers of what a writer made (readersOfNamed), read twice: each member they and the answer show reads the same. */
 export async function checkEveryReader(
   api: { callOperation(op: Operation, call: CallOptions): Promise<{ status: number; body: unknown }> },
   contract: Contract,

@@ -74,11 +74,7 @@ export function derivedViews(contract: Contract): DerivedView[] {
   return out;
 }
 
-/**
- * The makers of a view's kinds: every POST whose 201 or 202 answer is an item of the view made into it
- * (a report's `portfolioId`). The contract states no enum of kinds (ReportType is prose), so a check
- * makes one item with each maker and reads its kind (voa and voaHistory both held).
- */
+/** The makers of a view's kinds: POSTs whose 201 or 202 item is made into it (ReportType is prose: each kind read from its maker). */
 export function kindMakersOf(contract: Contract, dv: DerivedView): Operation[] {
   const idRef = String(
     resolve(contract, resolve(contract, resolve(contract, dv.view.responses['200'].schema)?.properties?.[dv.member])?.items)?.properties?.id
@@ -234,11 +230,7 @@ interface CountedPage {
   body: unknown;
 }
 
-/**
- * Reads every page of the set a counted list's first answer counts (about a third each, and one past
- * the end) and recomputes its views: each page's count, `found`, `moreAvailable` but on the last, the
- * items together `found` distinct ones; a page past the end other than 200 is not judged (no source).
- */
+/** Reads every page a counted list's first answer counts (and one past the end) and recomputes its views from the pages. */
 export async function countedPageProblems(
   list: CountedList,
   found: number,

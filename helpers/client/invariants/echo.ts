@@ -44,11 +44,7 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
 /** An RFC 3339 date-time (section 5.6): its date and time, then an optional fraction and its offset. */
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
-/**
- * The telling forms of a date-time (RFC 3339 section 5.6 allows each): at a non-UTC offset with no
- * fraction, and with a three-digit fraction ending in a zero, in an order of the member's own;
- * undefined for a value that is no date-time.
- */
+/** The telling forms of a date-time (RFC 3339 section 5.6): a non-UTC offset, a three-digit fraction; undefined for no date-time. */
 export function dateTimeForms(value: string, member = ''): string[] | undefined {
   const m = DATE_TIME.exec(value);
   if (!m) return undefined;
@@ -286,11 +282,7 @@ const objectsOf = (path: string) =>
     .slice(0, -1)
     .map(unmasked);
 
-/**
- * A told value shown under another sent member's name, or in another sent object (seed 000,
- * ComplianceSettings and MaskedConsumer: the terms' version carrying the privacy notice's URI), is a
- * member filled from a neighbour; a top-level value is not judged in any object.
- */
+/** A told value under another sent member's name or object (seed 000, ComplianceSettings and MaskedConsumer): filled from a neighbour. */
 export function crossedValues(
   sent: ReadonlyMap<string, unknown>,
   shown: ReadonlyMap<string, unknown>,
@@ -370,11 +362,7 @@ function mirrors(answerPaths: ReadonlySet<string>, path: string): boolean {
 const urlWithQueryAndFragment = (url: URL, word: string) =>
   `${url.origin}${url.pathname.replace(/\/$/, '')}/Tq%20${word}?tq=Tq%2F1&Mx=${word}#Tq-${word}`;
 
-/**
- * The forms of each member of `body` the answer mirrors, one group per member (an object's codes one
- * group), each led by the body as it is; `keep` names members sent as sampled, `fix` completes a form
- * the reference constrains beyond its schema (a PAN's check digit, reference A3).
- */
+/** The forms of each mirrored member of `body`, a group each led by the body as is; `fix` completes a PAN's check digit (reference A3). */
 export function mirroredForms(
   contract: Contract,
   schema: Json | undefined,

@@ -62,11 +62,7 @@ function objectsUnder(reads: readonly Read[], reader: Operation, param: string, 
   return out.slice(0, 4);
 }
 
-/**
- * The other identifying values of the object of `pathId`, from every read showing it (its ID_LIKE
- * members, the path values of a lookup listing it): distinct, taken by the parameter, never sensitive
- * (an account number never travels in a URL of ours), at most six.
- */
+/** The object's other identifying values (ID_LIKE members, a lookup's path values): taken by the parameter, never sensitive, at most 6. */
 function otherIdsOf(
   reads: readonly Read[],
   param: string,

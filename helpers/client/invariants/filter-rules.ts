@@ -430,11 +430,7 @@ export function integerIdFilters(contract: Contract): IdFilter[] {
   return out;
 }
 
-/**
- * The filters several readers take (FD-PROP-FILTER-SAME): one `$ref`, else one name and description, on
- * two readers or more (seed 002, Institutions: one "search" query for each listing): an input lists an
- * object both list on one exactly when on the other, whatever the rule.
- */
+/** Filters several readers take (FD-PROP-FILTER-SAME; seed 002, Institutions): one `$ref`, or one name and description, matching alike. */
 export function sharedFilters<F extends { operation: Operation; parameter: Parameter }>(
   document: Json,
   filters: F[],

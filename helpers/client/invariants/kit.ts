@@ -136,11 +136,7 @@ export function volatileLeaves(first: unknown, second: unknown): Set<string> {
   return new Set([...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p)));
 }
 
-/**
- * The volatile leaves with their computed siblings: a leaf differing between two reads inside an object
- * makes that object a computation of the read (a payment success indicator's score and band), so its
- * other members are volatile too; the answer's own top level is not widened.
- */
+/** The volatile leaves with their computed siblings (a payment success indicator's score and band); the top level is not widened. */
 export function withComputedSiblings(volatile: ReadonlySet<string>, ...answers: unknown[]): Set<string> {
   const parents = new Set([...volatile].map((leaf) => leaf.slice(0, Math.max(0, leaf.lastIndexOf('.')))).filter((at) => at.includes('.')));
   const out = new Set(volatile);

@@ -118,11 +118,7 @@ function statedAfter(text: string, member: string): string[] {
 /** The shape of an identifier's value: its length and the classes of its characters. */
 const shapeOf = (s: string) => `${s.length}:${/^\d+$/.test(s) ? 'digits' : /^[A-Za-z0-9]+$/.test(s) ? 'alnum' : 'other'}`;
 
-/**
- * What a text form states otherwise than its JSON form, where the JSON's two reads agree (`stable`): an
- * enum member's value, an identifier's word of the JSON value's shape. A value another JSON leaf holds is
- * not judged; dates and amounts are not read (no source states their rendering).
- */
+/** What a text form states otherwise than JSON where its reads agree: enum values, identifiers; dates and amounts unread (no source). */
 export function textFormProblems(contract: Contract, schema: Json, json: unknown, stable: ReadonlySet<string>, text: string): string[] {
   const leaves = [...leavesOf(json)].filter(([p, v]) => stable.has(p) && (typeof v === 'string' || typeof v === 'number'));
   const held = new Set(leaves.map(([, v]) => String(v).toLowerCase()));

@@ -60,11 +60,7 @@ const otherCase = (t: string) => {
 /** A type no operation offers, listed before the offered one so a target reading only the first range shows. */
 const NOT_OFFERED = 'text/x-not-offered';
 
-/**
- * A small covering set of Accept forms for `offered`: per type, the forms selecting it (its case and
- * parameters, `type/*`, `*\/*`, weighed against the others' lower q), `*\/*` alone where several are
- * offered, and one form admitting none.
- */
+/** A small covering set of Accept forms for `offered`: per type the forms selecting it, `*\/*` alone, and one admitting none. */
 export function acceptFormsOf(offered: readonly string[]): AcceptForm[] {
   const forms: AcceptForm[] = [];
   const add = (how: string, accept: string) => {

@@ -91,11 +91,7 @@ function declares(contract: Contract, schema: Json | undefined, at: string): boo
   return names.some((p) => p === at || p.endsWith(`.${at}`));
 }
 
-/**
- * Sends an operation's valid call with each optional id member set to the caller's live object: a
- * violation where not accepted though the valid call is, or where the answer or read after names another
- * object or leaves it out though declared. Returns the members set and those left out with their reason.
- */
+/** Sends each optional id member set to the caller's live object: accepted as the valid call is, and named as set where shown. */
 export async function checkOptionalIds<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,

@@ -415,11 +415,7 @@ export interface Page {
   items: readonly unknown[];
 }
 
-/**
- * A paged reader's Count and Total headers over every page of a set (provider 2.0.0 Count, "Number of
- * items in this page", Total, "Number of items across all pages"), one past the end too; the total is
- * `size` where the check made the set.
- */
+/** A paged reader's Count and Total headers over every page (provider 2.0.0: "Number of items in this page", "... across all pages"). */
 export async function pageProblems(
   what: string,
   p: PagedReader,

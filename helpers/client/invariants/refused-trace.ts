@@ -68,11 +68,7 @@ interface Refusal {
   undo?: () => Promise<void>;
 }
 
-/**
- * A documented refusal whose condition the harness can produce (seed 002, Errors 403: a disputed
- * statement on customer modification, a security freeze on report operations): refused with the
- * documented status, leaving its readers as before.
- */
+/** A documented refusal whose condition the harness produces (seed 002, Errors 403: a disputed statement, a security freeze). */
 export interface Condition {
   status: number;
   /** Words of the documented response's description that name the condition. */
@@ -84,11 +80,7 @@ export interface Condition {
   call?: (call: CallOptions) => CallOptions;
   setUp?: () => Promise<void>;
   undo?: () => Promise<void>;
-  /**
-   * Where the contract states the condition: a documented response's description (the default), or the
-   * operation's own ("testing accounts only ... refused with 400", seed 002, Events), whose status
-   * another reason may make too.
-   */
+  /** Where it is stated: a response's description (default) or the operation's own (seed 002, Events: "testing accounts only"). */
   stated?: 'response' | 'operation';
 }
 
@@ -707,11 +699,7 @@ function leftBy<T extends Refusal>(change: string, refusals: readonly T[]): T[] 
   return carried.length && carried.length < refusals.length ? carried : [...refusals];
 }
 
-/**
- * Reads every reader twice (what differs between the two is not compared), then per writer sends each
- * refusal and reads its readers again: a refusal not answered 4xx, or a reader answering otherwise than
- * before, is a violation. A read that writes (Read.send) is made first and again after every writer.
- */
+/** Reads every reader twice, then per writer sends each refusal and reads again: a non-4xx or a changed reader is a violation. */
 export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly TraceProbe[],
@@ -907,11 +895,7 @@ function namingNothing(value: unknown): unknown {
   return value.slice(0, keep) + [...value.slice(keep)].map(turn).join('');
 }
 
-/**
- * The unresolved reason: where a writer documents a 404, its call with exactly one member naming nothing
- * (seed 002, Errors: a 4xx "indicates a request the service did not carry out"); a body the contract
- * refuses for its form is not sent (the validation reason's).
- */
+/** The unresolved reason: a documented 404's call with one member naming nothing (seed 002, Errors: a 4xx is a request not carried out). */
 function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: number) => CallOptions, n: number): Refusal[] {
   if (!op.responses['404']) return [];
   const validate = contract.requestValidatorOf(op.operationId);

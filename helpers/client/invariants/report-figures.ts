@@ -155,11 +155,7 @@ export interface KnownTransaction {
   description: string;
 }
 
-/**
- * Analytics streams that are no history of repeated transactions between the same parties (provider
- * 1.35.0 StreamModel), on the known transactions: one description, recency to endDate, and cadence
- * between the shortest and longest gap (a day either way) where every one is known.
- */
+/** Analytics streams that are no repeated history between the same parties (provider 1.35.0 StreamModel): description, recency, cadence. */
 export function streamProblems(label: string, report: Record<string, any>, known: ReadonlyMap<string, KnownTransaction>): string[] {
   const sets = [
     ...[report.institutions ?? []].flat().flatMap((i: any) => [i?.accounts ?? []].flat().map((a: any) => a?.analytics)),

@@ -301,11 +301,7 @@ export const sealedOperation = (op: Operation, sealed: Sealed): Operation => ({
   requestBody: { ...op.requestBody, required: true, schema: sealed.schema },
 });
 
-/**
- * Sends every form case of one operation: each answered otherwise than with a documented refusal is a
- * violation. `fresh` gives a valid call (anew per case where a call uses its object up), sent first;
- * an operation whose valid call is not 2xx, or that documents no refusal, is left out with its reason.
- */
+/** Sends every form case of one operation: each not refused as documented is a violation; `fresh` gives a valid call per case. */
 export async function checkTypeForms<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,

@@ -67,11 +67,7 @@ export interface ScopeProbe {
   settle?: () => Promise<unknown>;
 }
 
-/**
- * The readers a write's siblings are read through: `own`, the by-id readers of the resource the writer
- * names last (or a create makes); `collections`, the other readers of what it names and every GET whose
- * path the writer's extends, the siblings' entries picked out.
- */
+/** The readers of a write's siblings: `own`, the by-id readers of its last named resource; `collections`, those of what it names. */
 export function scopeReaders(
   contract: Contract,
   writer: Operation,
@@ -129,11 +125,7 @@ export function latestReaders(contract: Contract, writer: Operation): Operation[
   });
 }
 
-/**
- * Where the contract lets a write's object have a twin: a POST with an answer id and no documented 409
- * (seed 002, Endpoints: the errors of each operation); read by its by-id reader, else by the GET whose
- * last path id is the answer's id member (GetAssetByCustomerID).
- */
+/** Where a write's object may have a twin: a POST with an answer id and no 409 (seed 002, Endpoints); read by id (GetAssetByCustomerID). */
 export function twinOf(contract: Contract, writer: Operation, call: CallOptions): ScopeProbe['twins'] {
   if (writer.method !== 'POST' || writer.responses['409']) return undefined;
   // The answer's members, its allOf parts at any depth (a report acknowledgement) included.

@@ -27,11 +27,7 @@ function nearIds(id: string): { how: string; value: string }[] {
   ];
 }
 
-/**
- * The folded forms of one id (FD-OBJ-EXACT-ID-FOLD, @assumption): its case swapped (one-case ids), a
- * space inside or before it, a leading zero (a lettered id), its first separator changed; the contract
- * documents no folding of any id.
- */
+/** The folded forms of an id (FD-OBJ-EXACT-ID-FOLD, @assumption: no folding documented): recased, spaced, a leading zero, a separator. */
 export function foldedIds(id: string): { how: string; value: string }[] {
   if (id.length < 2) return [];
   const oneCase = /[a-zA-Z]/.test(id) && !(/[a-z]/.test(id) && /[A-Z]/.test(id));
