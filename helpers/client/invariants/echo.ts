@@ -70,11 +70,7 @@ const TELLING_CODES: Record<string, string[]> = {
   'iso-639-1': ['fr', 'de', 'ja'],
 };
 
-/**
- * The values other than the sampled one an enum or coded member takes, by dotted path: an enum's others
- * from its last (never the default), another code of its standard, a UUID in mixed case (RFC 9562
- * section 4: hex digits are case-insensitive on input, so the same id).
- */
+/** An enum or coded member's other values by dotted path: an enum's from its last, another code, a UUID recased (RFC 9562 section 4). */
 export function otherValues(contract: Contract, schema: Json | undefined, body: unknown): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   if (!schema || body === undefined) return out;
@@ -122,11 +118,7 @@ export function tellingBody(
   return distinctBody(out, valid, keep);
 }
 
-/**
- * The characters a serialiser or sanitiser on the way changes: an HTML or XML escaper's `& < > " '`, a
- * non-ASCII letter, and the same letter decomposed (e and U+0301), which composing to NFC changes
- * (Unicode UAX #15: canonically equivalent, not the same text); then a leading zero a number read drops.
- */
+/** What a serialiser changes: an escaper's `& < > " '`, a non-ASCII letter and its NFD form (Unicode UAX #15); then a leading zero. */
 const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é', 'e\u0301'] as const;
 const LEADING_ZERO = '07';
 
@@ -475,11 +467,7 @@ export function requiredPaths(contract: Contract, schema: Json | undefined): str
   return out;
 }
 
-/**
- * Every required member one answer of a path shows, every answer whose parent is shown shows too. Where
- * the conflicts record the provider answering without it (seed 000 and Card API 1.0.0,
- * CE-CONFLICT-PAN-BIN-ABSENT), an answer of another kind lacking it is that conflict.
- */
+/** A required member one answer of a path shows, all show (but the recorded absence, seed 000: CE-CONFLICT-PAN-BIN-ABSENT). */
 export function checkRequiredShown(
   operationId: string,
   rows: readonly { where: string; answer: unknown }[],

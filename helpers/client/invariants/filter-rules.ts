@@ -64,11 +64,7 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
   ].filter((input, i, all) => all.findIndex((x) => x.value === input.value) === i);
 }
 
-/**
- * The start (3 characters or more) of each other member of the object sharing no letter or digit with
- * the matched ones: no rule lists the object by it, and no edit distance short of its length reaches
- * them. The other member's whole value is not sent: a search taking an identifier whole is no breach.
- */
+/** The starts of other members sharing no letter or digit with the matched ones: no rule, nor edit distance, lists the object by them. */
 export function otherMemberInputs(item: Record<string, unknown>, matched: string[]): TellingInput[] {
   const held = new Set(
     matched
@@ -132,11 +128,7 @@ function nearValues(value: string): { how: string; value: string }[] {
   ];
 }
 
-/**
- * A lookup: a GET finding objects by a path value, not one object by id (seed 002, Resources - Switch
- * "also found by external_id", Institutions): a string of no enum or format naming no resource of its
- * own, whose answer lists items with an id; matched whole.
- */
+/** A path lookup (seed 002, Resources - Switch "also found by external_id", Institutions): a plain string value matched whole. */
 interface Lookup {
   operation: Operation;
   parameter: Parameter;
@@ -170,11 +162,7 @@ export function pathLookups(contract: Contract): Lookup[] {
   return out;
 }
 
-/**
- * A lookup by a query identifier ("Merchant identifier of the kind given by idType": GetLocationMatches,
- * seed 002, Institutions), whose answer lists items carrying an id: matched whole, any fold names
- * nothing (FD-LOOKUP-EXACT); the parameters naming it in their description qualify it, sent as held.
- */
+/** A query identifier lookup (GetLocationMatches, seed 002, Institutions): matched whole, a fold names nothing (FD-LOOKUP-EXACT). */
 interface QueryLookup {
   operation: Operation;
   parameter: Parameter;
@@ -241,11 +229,7 @@ function pageSizeOf(contract: Contract, operation: Operation): { name: string; m
   return undefined;
 }
 
-/**
- * A reader listing in a documented order (FD-PROP-ORDER): a query parameter whose text states what the
- * list sorts by (seed 002, Transactions, TransactionSort: "by transactionDate, by postedDate when no
- * transaction date exists") and each direction's value; ties and items lacking every key are not judged.
- */
+/** A reader listing in a documented order (FD-PROP-ORDER; seed 002, Transactions, TransactionSort); ties are not judged. */
 interface OrderedReader {
   operation: Operation;
   parameter: Parameter;

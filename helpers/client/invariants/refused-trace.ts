@@ -641,11 +641,7 @@ export function stateReadersOf(contract: Contract, rules: readonly Rule[], write
   return [...out].map((id) => contract.operationOf(id));
 }
 
-/**
- * The state reason: once an object is deleted, every writer the use-after-delete checker probes on it
- * is sent on it and must be refused as documented (seed 002, Customers: "Delete removes access to the
- * customer and all linked accounts"; Errors 404), its readers and siblings as before.
- */
+/** The state reason: each writer probed on a deleted object is refused (seed 002, Customers: "Delete removes access"; Errors 404). */
 export function stateRefusalsOf(
   probes: readonly { operation: Operation; call: CallOptions; documented: number[] }[],
   deleted: { resource: string; by: string },
