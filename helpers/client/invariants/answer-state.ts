@@ -207,11 +207,7 @@ export async function checkEveryReader(
 /** A parameter or member name without case and underscores: `pre_app_id` and `preAppId` name one id. */
 const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
 
-/**
- * The reader of what a writer made where no path reads it: a GET with a query parameter named as the
- * writer's id (`pre_app_id` for `preAppId`) and no other required query (provider 1.35.0 reads app
- * registrations only so: getApplications pre_app_id, GetAppRegistrationStatus preAppId).
- */
+/** The reader where no path reads a write: a GET by its id (provider 1.35.0: getApplications pre_app_id, GetAppRegistrationStatus). */
 function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
   const pathId = writer.parameters.filter((p) => p.in === 'path').at(-1)?.name;
   const schema = contract.resolveSchema(okSchemaOf(writer)) as { properties?: Record<string, unknown> } | undefined;

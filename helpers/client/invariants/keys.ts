@@ -210,11 +210,7 @@ export interface LockKeyCalls {
   wrong: (k: number) => CallOptions;
 }
 
-/**
- * A lock counts only its key (`*-PROP-LIMIT-KEY`): the driven key fails the count of times, interleaved
- * with the other key's failures and successes; its right call must then be refused (the lock's status),
- * and the other key, one failure short, still accepted. Returns the statuses in order.
- */
+/** A lock counts only its key (`*-PROP-LIMIT-KEY`): the driven key's right call refused at its count, the other's, one short, accepted. */
 export async function checkLockKey(
   send: (call: CallOptions) => Promise<{ status: number }>,
   op: Operation,
