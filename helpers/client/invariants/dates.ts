@@ -249,10 +249,8 @@ export class DateUnits {
   }
 
   /**
-   * The dates a write stamps (FD-DATE-WRITE-TIME): a last change never before the creation; on a 2xx
-   * (`window`, writeWindow), each top-level last change, and a POST's creation, within the window widened
-   * by WRITE_TOLERANCE_S. `zoneless`: whether a date-time without a zone is read as UTC (the mock's);
-   * the provider states no zone for them (NoZoneDateTime), so on a sandbox only their order is judged.
+   * The dates a write stamps (FD-DATE-WRITE-TIME): a last change never before the creation; on a 2xx, within its `window`
+   * widened by WRITE_TOLERANCE_S. `zoneless`: read as UTC (the mock's; the provider states no zone: NoZoneDateTime).
    */
   writeTimeProblems(
     operation: Operation,

@@ -117,10 +117,8 @@ export function derivedProblems(dv: DerivedView, viewItems: readonly Item[], lis
 }
 
 /**
- * A counted list: items beside counts its member descriptions state (provider 1.35.0 FoundResults
- * "Total number of records matching the request", DisplayingResults "Number of records in this page",
- * MoreResultsAvailable "Whether more pages are available after this one"): `displaying` is the items
- * listed; on the first page `moreAvailable` is whether `found` exceeds them.
+ * A counted list: items beside the counts their descriptions state (provider 1.35.0 FoundResults, DisplayingResults
+ * "Number of records in this page", MoreResultsAvailable): on the first page `moreAvailable` is whether `found` exceeds them.
  */
 interface CountedList {
   reader: Operation;

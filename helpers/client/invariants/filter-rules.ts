@@ -284,11 +284,9 @@ export function disorder(items: Record<string, unknown>[], keys: string[], direc
 }
 
 /**
- * A window filter: a GET's query pair of numbers naming a window's ends, or one end whose description
- * states its side (GetAppRegistrationStatus: "at or after"). A pair compares the key its reader sorts by
- * (seed 002, Transactions) or the items' only date member. Both ends of a pair are included: the
- * billing's as provider 1.35.0 getResellerBillingReport states (FD-BILLING-EDGES); the transaction
- * lists' as the catalogue decides (FD-TXN-WINDOW-EDGES, after "up to and including this date").
+ * A window filter: a query pair naming a window's ends, or one end stating its side (GetAppRegistrationStatus: "at or
+ * after"), on its reader's sort key (seed 002, Transactions). Both ends included: the billing's as provider 1.35.0
+ * getResellerBillingReport states (FD-BILLING-EDGES), the transactions' as the catalogue decides (FD-TXN-WINDOW-EDGES).
  */
 interface WindowFilter {
   operation: Operation;

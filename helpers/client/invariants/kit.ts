@@ -157,10 +157,8 @@ export interface Answer {
 }
 
 /**
- * What an act left on a reader (refused-trace.ts, write-scope.ts): the leaves of `after` differing from
- * `before`, less the reader's own (`still`) and those that moved alone (`moving`, and an object whose
- * status moved so: seed 002, States and transitions: a report completes with no call). A change is the
- * act's when it stays on a read `again`; a failing reader is named by its status; at most five changes.
+ * What an act left on a reader: `after`'s leaves differing from `before`, less the reader's own (`still`) and those that
+ * moved alone (`moving`; seed 002, States and transitions: a report completes with no call), staying on a read `again`.
  */
 export async function changesAfter(
   before: Answer,

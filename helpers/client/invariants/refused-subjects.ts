@@ -8,10 +8,8 @@ import type { Condition } from './refused-trace.js';
 import { versionless } from '../../contract/writers.js';
 
 /**
- * The subject states the operations' descriptions refuse (seed 002, Decisioning report generation:
- * "need a checking or savings account, otherwise 400", foresight "checking, credit card or savings";
- * provider 1.35.0 for cash flow and asset reports; seed 002, Reports and Errors 404: an FCRA report's
- * consumer), each with its status and the words naming it without another member's condition.
+ * The subject states the descriptions refuse (seed 002, Decisioning report generation: "need a checking or savings account,
+ * otherwise 400"; provider 1.35.0 cash flow and asset reports; seed 002, Reports and Errors 404: an FCRA report's consumer).
  */
 export const SUBJECT_REFUSALS = {
   /** No account of an eligible type: a customer with no account at all meets it whatever the eligible types. */

@@ -194,11 +194,8 @@ export type Tell = (call: CallOptions, keep: (path: string, value: unknown) => b
 type Catalogues = ReadonlyMap<string, readonly string[]>;
 
 /**
- * The refusals of a writer from its valid call, one per kind of reason its contract states: validation
- * (one negative case per kind of rule, helpers/client/negative.ts), parameter (a typed parameter's other
- * form, type-forms.ts), catalogue (`x-offered-by`), url (`x-ports`), authorization (a 401), ownership
- * (another partner's caller), duplicate (a POST's 409), unresolved (a 404). The state reason needs the
- * object deleted first (stateRefusalsOf). Each refusal's free text differs (vary), so a trace names it.
+ * A writer's refusals, one per reason its contract states: validation, parameter (type-forms.ts), catalogue (`x-offered-by`),
+ * url (`x-ports`), authorization (a 401), ownership, duplicate (a 409), unresolved (a 404); each free text its own (vary).
  */
 export function refusalsOf(
   contract: Contract,
@@ -381,10 +378,8 @@ function ruleKind(name: string): string {
 const MAX_VALIDATION_REFUSALS = 12;
 
 /**
- * One negative case per member and kind of rule, from the told call: each kind once, then every
- * member's every bound, then other members up to MAX_VALIDATION_REFUSALS (a target may carry out a call
- * refused for one member and not another: an approval refused for its offerId's length that recorded
- * its decision). Ids stay as sent; a case the provider's own example takes (conflicts.yaml) is left out.
+ * One negative case per member and kind of rule: each kind, every bound, then other members to MAX_VALIDATION_REFUSALS (an
+ * approval refused for its offerId recorded its decision). Ids as sent; a case the provider's example takes (conflicts.yaml) out.
  */
 function validationRefusals(contract: Contract, op: Operation, toldAs: (n: number) => CallOptions, first: number): Refusal[] {
   const ids = objectIdsOf(contract, op).ids;

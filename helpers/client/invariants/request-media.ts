@@ -33,10 +33,8 @@ interface MediaForm {
 /** The type and subtype with each letter's case alternating from upper case (`ApPlIcAtIoN/JsOn`): a case no target keys on. */
 
 /**
- * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: type and subtype
- * case-insensitive, OWS around ';'; section 8.3.2: a charset value case-insensitive): on a text type, a
- * charset parameter and one form telling every freedom at once; on another, its mixed case. UTF-8 is
- * JSON's own charset (RFC 8259 section 11 defines none, and a recipient ignores it).
+ * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: case, OWS; 8.3.2: a charset's case): a text
+ * type's charset parameter and one form of every freedom, else its mixed case (UTF-8: RFC 8259 section 11 defines none).
  */
 export function mediaFormsOf(mediaType: string): MediaForm[] {
   if (!/[/+]json$|^text\//i.test(mediaType))
