@@ -1,7 +1,6 @@
-// Checker: a state set on a parent reaches every child, the same way every time (a statement's
-// `cascades`: seed 002 States and transitions, a webhook subscription and its events). Parent, readers,
-// children and the child's writer are read from the contract. The spec sets the state when the parent
-// has it, had the other, and after a child moved alone: every reader shows parent and children in it.
+// Checker: a state set on a parent reaches every child, the same way every time (a statement's `cascades`: seed 002
+// States and transitions, a webhook subscription and its events): set when the parent has it, had the other, and after a
+// child moved alone, every reader shows parent and children in it. Parent, readers and children come from the contract.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { consequencesOf } from '../../contract/statements.js';
 import { resolve } from '../negative.js';

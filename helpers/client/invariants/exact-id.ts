@@ -1,7 +1,6 @@
-// Property: a path id names exactly its object (seed 002, Resources: each object by its identifier;
-// *-PROP-ID-NAMES-ONE). Every by-id reader is sent, in place of the id, each other identifying value the
-// object shows (a routing number, an RSSD, an external id, another id) the parameter's schema takes; the
-// answer must not be that object (a target looking ids up in a shared index fails).
+// Property: a path id names exactly its object (seed 002, Resources: each object by its identifier; *-PROP-ID-NAMES-ONE):
+// each other identifying value the object shows (a routing number, an RSSD, an external id), sent as the path id where
+// the parameter takes it, must not answer that object (a target looking ids up in a shared index fails).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { eachObject, leavesOf } from './kit.js';

@@ -1,7 +1,6 @@
-// Checker: every criterion a search takes in its body keeps its matching rule, as a query filter does
-// (filter-rules.ts). A code criterion (an enum, a format, a narrow pattern: an ICA, a MID) is compared
-// whole; a free-text one by its stated rule (matchRule), else left out. The inputs: each held value, its
-// parts at every accepted length, lengthened, recased, and another object's value.
+// Checker: every criterion a search takes in its body keeps its matching rule, as a query filter does (filter-rules.ts):
+// a code (an enum, a format, a narrow pattern: an ICA, a MID) compared whole, a free text by its stated rule (else left
+// out), over each held value, its parts at every accepted length, lengthened, recased, and another object's value.
 import type { Contract, Operation } from '../../contract/contract.js';
 import { matchRule } from './filter-rules.js';
 import { isRead } from './kit.js';

@@ -1,6 +1,5 @@
-// Property: every header an answer declares back comes back as sent (installments: Correlation-Id,
-// provider 2.0.0; reference, Headers: "correlation id of the exchange"): on every operation taking it,
-// every answer carrying it carries the value sent, byte for byte. Judged at the client's choke point
+// Property: every header an answer declares back comes back as sent, byte for byte (installments: Correlation-Id, provider
+// 2.0.0; reference, Headers: "correlation id of the exchange"), judged at the client's choke point
 // (requestHeaderEchoConformance), each call sent a telling value of its own (operationHeaders).
 import type { Contract, Operation, Parameter } from '../../contract/contract.js';
 

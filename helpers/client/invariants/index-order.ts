@@ -1,7 +1,6 @@
 // Checker: an index the contract orders by age keeps that order over its whole range (provider 1.35.0
-// StatementIndexParameter and StatementIndexesParameter: 1 is the most recent statement, each step back
-// one month). Every value it takes is sent (a list in one read where it takes one); every index the answer
-// dates is strictly older than the one below it, on every version. A version answering a PDF is left out.
+// StatementIndexParameter and StatementIndexesParameter: 1 is the most recent statement, each step back one month), on
+// every version: each dated index strictly older than the one below it. A version answering a PDF is left out.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 

@@ -1,7 +1,6 @@
-// Checker: a state the documents make lasting, lasts (a statement's `lasts`: a delete removing access,
-// five failed authentications locking a partner, a decision on a plan). Every operation naming the object
-// answers the same status and state right after and as the clock moves on by minutes, hours and days
-// (until `endsAfterSeconds` where given). On a sandbox the clock cannot move: not judged.
+// Checker: a state the documents make lasting, lasts (a statement's `lasts`: a delete removing access, five failed
+// authentications locking a partner, a plan's decision): every operation naming the object answers alike right after and
+// as the clock moves minutes, hours and days (to `endsAfterSeconds` where given); not judged on a sandbox.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import { consequencesOf, type Lasting } from '../../contract/statements.js';
 

@@ -1,7 +1,6 @@
-// Checker: an optional member naming another object is taken when it names one of the caller's. Each
-// optional id member of a writer's body or query (helpers/contract/object-ids.ts) is set to a live object
-// of the caller and sent: accepted as the valid call is (a 2xx), and where the answer or the read right
-// after carries the member at the same place, it names that object.
+// Checker: an optional member naming another object is taken when it names one of the caller's: each optional id member
+// of a writer (helpers/contract/object-ids.ts) set to a live object of the caller is accepted as the valid call is (a 2xx),
+// and where the answer or the read right after carries it, it names that object.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { objectIdsOf, queryIdsOf, type ObjectId } from '../../contract/object-ids.js';

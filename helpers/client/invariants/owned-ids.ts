@@ -1,7 +1,6 @@
-// Every id the caller names is the caller's (CE-PROP-IDS-OWNED): each member resolving to an entity
-// (`x-codes` `unresolved`) that the world gives an owner (reference A2: an API key -> its srcClientIds ->
-// its serviceIds) is sent with every id another client holds, on every path and source, and refused as
-// documented; the caller's own ids are accepted after. Plans the calls and judges the answers.
+// Every id the caller names is the caller's (CE-PROP-IDS-OWNED): each member resolving to an owned entity (`x-codes`
+// `unresolved`; reference A2: an API key -> its srcClientIds -> its serviceIds) sent with every id another client holds is
+// refused as documented, on every path and source; the caller's own are accepted after. Plans the calls, judges the answers.
 
 /** The documented refusal of another client's id, by the member naming it. */
 export interface OwnedMember {

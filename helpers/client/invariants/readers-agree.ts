@@ -1,7 +1,6 @@
-// Property: one object reads the same on every reader that shows it (*-PROP-READERS-AGREE): each member
-// two readers show under the node carrying the object's id reads the same. Readers are read in two
-// rounds: a leaf moving between a reader's two reads is compared nowhere; an object with no id is named
-// by the members a lookup of it requires (objectKeysOf).
+// Property: one object reads the same on every reader that shows it (*-PROP-READERS-AGREE), member by member under the
+// node carrying its id, over two rounds (a leaf moving between a reader's two reads is compared nowhere); an object with
+// no id is named by the members a lookup of it requires (objectKeysOf).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';

@@ -1,6 +1,5 @@
-// Property: a refusal carries the code of the condition that caused it (seed 000, Errors:
-// INVALID_ARGUMENT for a missing value, INVALID_STATE for an id resolving to nothing; provider 1.35.0,
-// micro-deposit verification's 400 examples: 3200004 amounts did not match, 3200003 attempts exceeded):
+// Property: a refusal carries the code of the condition that caused it (seed 000, Errors: INVALID_ARGUMENT, INVALID_STATE;
+// provider 1.35.0, micro-deposit verification's 400 examples: 3200004 amounts did not match, 3200003 attempts exceeded):
 // each condition of the contract's `x-codes` table is provoked once and must carry its own code.
 import { type CodedCondition, codedConditionsOf } from '../../contract/coded-conditions.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';

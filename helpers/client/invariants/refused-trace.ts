@@ -1,7 +1,6 @@
-// Property: a refused request leaves no trace: after any 4xx from a writer, whatever its reason, every
-// reader of the objects it names answers as before, member by member (seed 002, Errors: a 4xx
-// "indicates a request the service did not carry out"; seed 001, Errors; *-PROP-REFUSED-NO-TRACE).
-// A reader is an operation of the contract or, on a mock, a harness view of what no operation reads.
+// Property: a refused request leaves no trace: after any 4xx from a writer, every reader of what it names answers as
+// before, member by member (seed 002, Errors: a 4xx "indicates a request the service did not carry out"; seed 001, Errors;
+// *-PROP-REFUSED-NO-TRACE). A reader is an operation or, on a mock, a harness view of what no operation reads.
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';

@@ -1,7 +1,6 @@
-// The property "a request body is accepted in every valid form of its media type" (`*-PROP-BODY-MEDIA`):
-// each declared request media type is sent in each other form RFC 9110 section 8.3.1 gives the same
-// type, answered as the plain form is; a type the contract does not take is refused only as documented
-// (the 415 where documented, else a documented 4xx).
+// The property "a request body is accepted in every valid form of its media type" (`*-PROP-BODY-MEDIA`): each other form
+// RFC 9110 section 8.3.1 gives a declared type is answered as the plain form; a type not taken is refused only as
+// documented (the 415 where documented, else a documented 4xx).
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';

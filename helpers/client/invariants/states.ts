@@ -1,7 +1,6 @@
-// Checker: an object's end state never moves (FD-PROP-END-STATE). A state member's schema carries
-// `x-end-states` (a report's success and failure: seed 002, States and transitions, polled only while
-// inProgress); an object read in an end state reads the same state and top-level members by any reader,
-// after the clock moves and after its callbacks. Pure: the spec makes, moves and reads.
+// Checker: an object's end state never moves (FD-PROP-END-STATE): in an end state (`x-end-states`: seed 002, States and
+// transitions, polled only while inProgress) it reads the same state and top-level members by any reader, after the
+// clock moves and its callbacks. Pure: the spec makes, moves and reads.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 import { schemaHolds } from './kit.js';
