@@ -1,8 +1,6 @@
-// Property: a URL the service builds carries every value it places in it percent-encoded (RFC 3986
-// section 2; 2.1: a "%" always starts an encoded octet; 3.4: a query value's "&", "=", "+" or "#"
-// encoded): a raw value is read back as another (a redirect URI cut at its first "&"). Every 2xx member
-// of format uri or url, or named as one, is judged at the client's choke point on every 2xx answer; a URL
-// the caller sent and the answer shows whole is the echo property's.
+// Property: a URL the service builds percent-encodes what it places in it (RFC 3986 section 2; 2.1: "%" starts an octet;
+// 3.4: a query value's "&", "=", "+" or "#"), else it reads back as another value; every 2xx URL member is judged at the
+// client's choke point, a URL the caller sent and sees whole being the echo property's.
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import type { AnswerProperty } from '../property-counts.js';
 

@@ -1,8 +1,6 @@
-// Property: a count counts only what it names (`x-counts: [{ members, items }]`: provider 2.0.0
-// Registration and Deregistration's successfulCount and failureCount): the members together are the
-// items sent, none when none; where it names the failed items' member (`failed: { count, detail }`:
-// registerPans and deregisterPans 200 examples, encryptedValue "will not be present" without a failed
-// card), that member answers exactly when the failure count is above 0. The answer judge reads it.
+// Property: a count counts only what it names (`x-counts`: provider 2.0.0 Registration and Deregistration's successfulCount
+// and failureCount add up to the items sent); its failed items' member (`failed`: registerPans and deregisterPans 200
+// examples, encryptedValue "will not be present" without a failed card) answers exactly when failures are counted.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { valueAt } from './kit.js';
 

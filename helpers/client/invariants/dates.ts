@@ -1,8 +1,6 @@
-// Checker: every date is in the unit and range its type says, on every answer of every operation, and
-// a date of an event once happened never moves. Epoch seconds ("epoch" or "Unix": provider 1.35.0
-// UnixDate / StringUnixDate) read a year between 1900 and 2200; a date-time carries its zone (RFC 3339
-// section 5.6); a past event's date is not later than the target's clock; a 201's creation date is the
-// clock then; a write's stamps are its time, a last change never before the creation (FD-DATE-WRITE-TIME).
+// Checker: every date is in its type's unit and range on every answer (epoch seconds, provider 1.35.0 UnixDate: a year
+// 1900 to 2200; a date-time with its zone, RFC 3339 section 5.6), a past event's never after the target's clock, a 201's
+// creation the clock then, a write's stamps its time and a last change never before the creation (FD-DATE-WRITE-TIME).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import { typeOf } from '../../contract/wire-forms.js';

@@ -1,8 +1,6 @@
-// Checker: every derived view agrees with what it derives from. A reader the contract describes as "the
-// most recent <item> of each <kind>" (seed 002, Resources - Portfolio) is a view of its owner's lists
-// holding the same items: per kind, the item created last, and no kind the list lacks. Not in the answer
-// judge: only an owner the check made, with one portfolio, tells. A paged reader's counts and a list's
-// found, displaying and moreAvailable are views too (paging.ts pageProblems, countedLists).
+// Checker: every derived view agrees with what it derives from: "the most recent <item> of each <kind>" (seed 002,
+// Resources - Portfolio) recomputed from its owner's lists, per kind the item created last; only an owner the check made
+// tells, so not in the answer judge. Counts are views too (paging.ts pageProblems, countedLists).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 import { flagOf } from './kit.js';

@@ -1,7 +1,6 @@
-// Property: every value the caller sent comes back as sent, wherever the contract says it is echoed or
-// stored: byte for byte, no sign, unit, case, spacing or precision changed (*-PROP-ECHO-AS-SENT). The
-// body is made to tell first (tellingBody), then every member distinct (distinctBody), so a value shown
-// in another member's place tells (crossedValues); a URL sent is sought whole inside the URLs answered.
+// Property: every value the caller sent comes back as sent, byte for byte, wherever the contract echoes or stores it
+// (*-PROP-ECHO-AS-SENT): the body made to tell (tellingBody), each member distinct (distinctBody, crossedValues), a URL
+// sought whole inside the URLs answered.
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf, okSchemaOf, setAt, valueAt, walkSchema } from './kit.js';

@@ -1,8 +1,6 @@
-// Checker: every filter and search keeps its documented matching rule, over inputs that tell the rules
-// apart (the value, its start, middle and end, folds, a character more, a loose comparison's near
-// values). `exact` lists the object by the whole value only, `prefix` by the value and its start,
-// `substring` by every part; what the description leaves unsaid (a search "matched against" members, a
-// fuzzy search) is an exception with its reason, never a guess. A path lookup is an identifier matched whole.
+// Checker: every filter and search keeps its documented matching rule over inputs telling the rules apart: `exact`
+// lists the object by the whole value only, `prefix` by its start, `substring` by every part; an unsaid or fuzzy search's
+// parts are exceptions with their reason, never a guess. A path lookup is an identifier matched whole.
 import type { Contract, Json, Operation, Parameter } from '../../contract/contract.js';
 import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';

@@ -1,9 +1,6 @@
-// What a key holds, two properties derived from the contract:
-// - a deleted object frees what it held (`*-PROP-DELETE-FREES`): every list of its kind no longer shows
-//   it, and every value its creator refuses to repeat (a 409: a customer's username) can be taken again.
-// - a limit counts only the key the contract names (`*-PROP-LIMIT-KEY`): a rate a 429 states
-//   (`x-rate: { count, window, key }`) or a lock a refusal states (`x-lock: { count, key }`: five failed
-//   authentications lock the partner, seed 002 Limits) counts one key's calls only.
+// What a key holds, two properties derived from the contract: a deleted object frees what it held (`*-PROP-DELETE-FREES`:
+// no list of its kind shows it, a value its creator's 409 guards can be taken again); a limit counts only its key
+// (`*-PROP-LIMIT-KEY`): a 429's `x-rate` or a refusal's `x-lock` (five failed authentications, seed 002 Limits).
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
