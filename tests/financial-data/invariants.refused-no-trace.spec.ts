@@ -1,9 +1,7 @@
-// Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE), on every writer of the contract:
-// each valid sample on the live objects of security.known.ts refused for every reason its contract
-// states (validation, catalogue, listener port, credentials, another partner, a duplicate's 409, a 404's
-// unresolved member, a harness-set condition, a kind or state its description refuses: see
-// invariants.refused-subjects.spec.ts); every reader of what it names then answers as before.
-// Checker: helpers/client/invariants/refused-trace.ts; its counts are the certification's (rule x path).
+// Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE) on every writer: each valid sample on the live
+// objects refused for every reason its contract states (validation, catalogue, port, credentials, another partner, a 409
+// duplicate, a 404's unresolved member, a harness-set condition, a refused kind or state: invariants.refused-subjects.spec.ts);
+// every reader of what it names answers as before. Checker: refused-trace.ts; counts: the certification's (rule x path).
 import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countRefusedNoTrace } from '../shared/refused-trace.js';

@@ -1,8 +1,6 @@
-// Covers: a successful write changes only what it names (FD-PROP-WRITE-SCOPE), on every writer of the
-// contract: each valid sample on the live objects of security.known.ts, the object it names between
-// siblings of its kind; every sibling then reads as before through its by-id readers, its collections'
-// entries and what its test trigger delivers. From the same writes: every date a write stamps is its
-// own time (FD-DATE-WRITE-TIME, judged by the answer judge). Checker: helpers/client/invariants/write-scope.ts.
+// Covers: a successful write changes only what it names (FD-PROP-WRITE-SCOPE) on every writer: the named object between
+// siblings of its kind, each reading as before through its by-id readers, its collections' entries and its test deliveries;
+// every date a write stamps is its own time (FD-DATE-WRITE-TIME, by the answer judge). Checker: write-scope.ts.
 import {
   expect,
   fdLimit,

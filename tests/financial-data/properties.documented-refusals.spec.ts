@@ -1,9 +1,7 @@
-// Covers: every documented refusal condition answers its documented body, reason code included
-// (FD-PROP-DOCUMENTED-REFUSAL; refusal-codes.ts), from every `x-codes` table (provider 1.35.0 examples:
-// location lookup 10020, 10030; reseller billing 10100; small business report 10000, 10003; Connect
-// 10010; authorization details 3003; recurring transactions and bundle 14001): each condition the request
-// alone provokes, sent once from the valid sample, answers the table's status and a code. State
-// conditions are properties.refusal-codes.spec.ts's.
+// Covers: every documented refusal condition answers its documented body and code (FD-PROP-DOCUMENTED-REFUSAL;
+// refusal-codes.ts), from every `x-codes` table (provider 1.35.0 examples: location lookup 10020, 10030; reseller billing
+// 10100; small business report 10000, 10003; Connect 10010; authorization details 3003; recurring transactions and bundle
+// 14001): each condition a request alone provokes; state conditions are properties.refusal-codes.spec.ts's.
 import type { Operation } from '../../helpers/contract/contract.js';
 import { expect, FD_CONTRACT, rules, sample, test } from '../../fixtures/financial-data.js';
 import { codedConditionsOf, codedOperationsOf, codeIn, judgeCode, requestCaseOf } from '../../helpers/client/invariants/refusal-codes.js';

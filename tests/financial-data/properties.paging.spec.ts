@@ -1,9 +1,7 @@
-// Covers: every paged reader keeps its pages windows over one list (FD-PROP-PAGING; paging.ts; provider
-// 1.35.0 StartParameter, LimitParameter, FoundResults, DisplayingResults, MoreResultsAvailable,
-// ObwmsOffsetParameter, AppStatuses; seed 002, Report retrieval: page zero-based, size default 100;
-// Limits). Too short a list is given the check's own objects; on a sandbox shared lists are read alone,
-// and one moving all the same is not judged. Each filter alone: the total is what the answer lists
-// (FD-PROP-FILTERED-TOTALS).
+// Covers: every paged reader keeps its pages windows over one list (FD-PROP-PAGING; paging.ts; provider 1.35.0
+// StartParameter, LimitParameter, FoundResults, DisplayingResults, MoreResultsAvailable, ObwmsOffsetParameter, AppStatuses;
+// seed 002, Report retrieval: page zero-based, size default 100; Limits); a short list gets the check's own objects, shared
+// ones are read alone on a sandbox. Each filter alone: the total is what the answer lists (FD-PROP-FILTERED-TOTALS).
 import { expect, mockOnly, rules, test, whileAlone } from '../../fixtures/financial-data.js';
 import type { SharedState } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';

@@ -1,9 +1,7 @@
-// Covers: every window the contract states relative to an event is anchored to it and counted in its
-// unit (FD-PROP-WINDOW-ANCHOR; seed 002, Transactions and Limits: standard history 180 days before the
-// account was added, historic load 24 months; Decisioning reports and Limits: VOA 12 months, VOAI 61 days,
-// VOI two years, a transactions report at most 24 months; Report retrieval: billing 31 days): the
-// `x-limits` entries with an `anchor`, each anchor kind with one harness. Read on a 20 December and again
-// 42 days on, past the month's and year's end; transaction lists over 24 months (seed 002: no limit).
+// Covers: every window stated relative to an event is anchored to it and counted in its unit (FD-PROP-WINDOW-ANCHOR; seed
+// 002, Transactions and Limits: standard history 180 days before the account was added, historic load 24 months; Decisioning
+// reports and Limits: VOA 12 months, VOAI 61 days, VOI two years, a transactions report 24 months; Report retrieval: billing
+// 31 days): the `x-limits` anchors, read on a 20 December and 42 days on; transaction lists over 24 months (seed 002).
 import { expect, mockOnly, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
 import {

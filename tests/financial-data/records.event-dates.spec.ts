@@ -1,8 +1,6 @@
-// Covers: every financial data reader of the live objects: the date of an event already past
-// (helpers/contract/event-dates.ts) is fixed at the event (FD-EVENT-DATE-FIXED, @assumption: seed 002 and
-// provider 1.35.0 call these the dates the event happened): read, the clock moved past two date boundaries,
-// read again; a member of one object reads the same on every reader of it. A top-level date of an answer
-// naming no owned object is the read's own.
+// Covers: every reader of the live objects: a past event's date (helpers/contract/event-dates.ts) is fixed at the event
+// (FD-EVENT-DATE-FIXED, @assumption: seed 002 and provider 1.35.0 call these the dates the event happened), read before and
+// after the clock moves past two date boundaries, alike on every reader; a top-level date of no owned object is the read's.
 import { expect, mockOnly, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { eventDateLeaves, eventDateMembers } from '../../helpers/contract/event-dates.js';
