@@ -1,8 +1,6 @@
-// Covers: every operation of the financial data contract (it grows with the contract): the
-// security requirement of seed 002, Authentication - the app key header on every call, a valid
-// app token header (valid two hours) on all but CreateToken and ModifyPartnerSecret. The header
-// names are the configured ones (FD_HEADER_NAMES: the seed's Partner-App-Key / Partner-App-Token
-// by default, the provider's Finicity-App-Key / Finicity-App-Token as the alternative).
+// Covers: every operation of the financial data contract: the security requirement of seed 002,
+// Authentication: the app key header on every call, a valid app token (two hours) on all but CreateToken
+// and ModifyPartnerSecret, under the configured header names (FD_HEADER_NAMES).
 import {
   loadContract,
   type CallOptions,
@@ -42,13 +40,7 @@ async function expectRefused(op: Op, res: { status: number; operation: any; text
   else expect(res.status, `${op.operationId} ${what}: a documented status that is not a success`).toBeGreaterThanOrEqual(400);
 }
 
-/**
- * The grid is one test per aspect and group of operations, each test iterating its operations
- * (checkEachOperation names every failing one). A group shares the title's promise (with or
- * without a documented 401) and its tags. An operation where the check may meet a seed-vs-provider
- * conflict (conflicts.yaml) is a test of its own: a failed test is judged one conflict as a whole,
- * which must not cover another operation's real failure.
- */
+/** One test per aspect and group of operations; an operation meeting a conflict (conflicts.yaml) is a test of its own. */
 interface Group {
   label: string;
   ops: Op[];
@@ -69,14 +61,7 @@ function groups(ops: Op[], rule?: string): Group[] {
 const with401 = (g: Group) => (g.has401 ? ' with 401' : '');
 const tokenOps = operations.filter(needsToken);
 
-/**
- * The answers to calls without one of the headers, kept by this worker under the request sent: a
- * call without the key (or the token) is judged by two rules, the refusal the seed requires and the
- * header named in the 401 message (@provider), each in a test of its own so that a target following
- * the seed fails only the provider's. The test that comes second reads the answer the first one got
- * rather than sending the same request again; a worker that has not sent it (another worker, a
- * --grep, a retry) sends it. The kept answers are read, never changed.
- */
+/** Answers without one of the headers, kept per worker: the seed's refusal and the 401 message's header (@provider) read one answer. */
 const withoutHeader = new Map<string, ApiResponse>();
 async function callWithout(fdApi: OperationClient, op: Op, call: CallOptions, headers: Record<string, string>): Promise<ApiResponse> {
   const key = JSON.stringify([op.operationId, { ...call, auth: undefined }, headers]);
@@ -100,12 +85,8 @@ for (const g of groups(operations)) {
     },
   );
 
-  // seed 002, Authentication: the app key is the dashboard's, compared whole. A key with a suffix,
-  // truncated or with its last character changed is another key, each passed by another lax
-  // comparison: the suffix by one up to the key's length, the truncated key by one up to the
-  // length sent, the changed last character by one of lengths or of all but the end. Each is a
-  // key the target does not know, so a target that takes any unknown key takes them too: a key
-  // unlike the real one tells nothing they do not.
+  // seed 002, Authentication: the app key is the dashboard's, compared whole: a key with a suffix,
+  // truncated or its last character changed is another key, each passed by another lax comparison.
   test(
     `${g.label} refuses an unknown or altered ${KEY}${with401(g)}`,
     rules('FD-AUTH-KEY-WHOLE:refuse'),
@@ -201,12 +182,9 @@ for (const g of groups(tokenOps)) {
   );
 }
 
-// seed 002, Authentication: the app key header carries the key itself (<APP_KEY>) and the token header
-// the token itself (<ACCESS_TOKEN>). Each other form a lax server might take for them is refused,
-// under both security requirements of the contract (the key alone on CreateToken; the key and the
-// token on a customer list and read, and on the institution search and its certified variant). A
-// header sent twice reaches the server as one comma-separated list (RFC 9110 section 5.3), sent so
-// here; spaces around a header value are not tried (HTTP drops them before the server sees it).
+// seed 002, Authentication: the key and token headers carry the key and token themselves; each other
+// form a lax server might take is refused under both security requirements. A header sent twice is one
+// comma-separated list (RFC 9110 section 5.3); spaces around a value are not tried (HTTP drops them).
 const FORM_OPS = new Set(['CreateToken', 'GetCustomers', 'GetCustomer', 'GetInstitutions', 'GetCertifiedInstitutions']);
 const swapCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 const headerForms = (value: string): [string, string][] => [
@@ -248,9 +226,7 @@ test(
             const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey, altered) });
             if (res.status !== 401) accepted.push(`${TOKEN} ${how}: ${res.status}`);
           }
-        // From another place than its own header (seed 002: security schemes in request headers):
-        // the key or the token in a query parameter named like the header, or the token in the
-        // Authorization header, its own header left out.
+        // From another place than its own header (seed 002: security schemes in request headers), its own left out.
         const elsewhere: [string, CallOptions][] = [
           [`${KEY} in the query`, { ...call, query: { ...call.query, [KEY]: fd.appKey }, auth: () => fdAuthHeaders(undefined, tokenOf) }],
           ...(tokenOf

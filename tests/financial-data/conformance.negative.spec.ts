@@ -1,7 +1,5 @@
-// Covers: every financial data operation of the contract (grows with it): each request the contract
-// refuses, generated from the contract (helpers/client/negative.ts: required members missing, wrong types,
-// one past every limit, outside every enum and pattern, a malformed body), is refused with a
-// documented 4xx (seed 002, Errors) and the error body; operations that document no refusal skip.
+// Covers: every financial data operation: each request the contract refuses (helpers/client/negative.ts)
+// is refused with a documented 4xx and the error body (seed 002, Errors).
 import { expect, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
@@ -16,9 +14,7 @@ test.describe('generated refusals', () => {
   });
 });
 
-// One test per operation of the contract that documents a refusal status (it grows with it; one
-// that documents none, get-configurations, has no refusal to expect); the cases of an operation run
-// in one test (a few ms each on the mock).
+// One test per operation documenting a refusal status (get-configurations documents none).
 const contract = await loadContract('financial-data');
 const OPERATIONS = [...contract.operations.keys()].filter((id) => refusalStatuses(contract.operationOf(id)).length > 0);
 

@@ -1,13 +1,7 @@
 // Covers: two properties of every financial data writer that succeeds, from one write each
-// (helpers/client/invariants/after-write.ts): its answer describes the state after it
-// (FD-PROP-ANSWER-IS-STATE: every member the answer and the read right after show reads the same) and
-// every value it was sent comes back as sent wherever the answer or that read shows it
-// (FD-PROP-ECHO-AS-SENT: the body made to tell, mixed case, inner spaces, leading zeros, signed
-// amounts with cents, where the contract accepts them); and every version of a writer (an FCRA and a
-// non-FCRA PSI run, a refresh v1 and v2), written with one body on one owner, reads back every member
-// of the owner as the other version does (FD-PROP-SAME-ON-EVERY-READER). The writers are every operation that is not
-// a read (helpers/client/invariants/kit.ts), on the live objects of security.known.ts; a
-// one-per-customer create goes to a customer that has none. Counts: the certification's rule x path.
+// (after-write.ts): its answer is the state after it (FD-PROP-ANSWER-IS-STATE), every value sent comes
+// back as sent (FD-PROP-ECHO-AS-SENT), and every version of a writer (an FCRA and a non-FCRA PSI run, a
+// refresh v1 and v2) reads back the owner alike (FD-PROP-SAME-ON-EVERY-READER). Counts: rule x path.
 import { expect, mockOnly, rules, sampleCall, test } from '../../fixtures/financial-data.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { readAfterCall, writeThenRead } from '../../helpers/client/invariants/after-write.js';
@@ -24,13 +18,9 @@ import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { writeEveryWriter } from '../shared/after-write.js';
 import { liveCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
-/**
- * The mock approves a registration a day after it was submitted or modified, on its virtual clock
- * (mocks/financial-data/app-registration.ts): the registrations this test writes are approved before
- * it ends, so the dates of the partner's list that later checks of the worker read stay as they are.
- */
+/** The mock approves a registration a day after it was written (mocks/financial-data/app-registration.ts): approved before the end. */
 const APPROVAL_S = 86_400;
 const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 
@@ -93,19 +83,16 @@ test(
     }
     // Every other reader of what each writer made (its by-id reader, its collection's list) against the answer.
     const everyReader = await checkEveryReader(fdApi, FD_CONTRACT, outcomes, agree);
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
-    });
+    noteCoverage(
+      `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
+    );
     countRule(SAME_ON_EVERY_READER, 'FD-PROP-SAME-ON-EVERY-READER', {
       applies: VERSIONS.flat().map((w) => w.operationId),
       checked: agreeChecked,
       exceptions: agreeOut,
     });
     const [state, echo] = judge();
-    // The registrations written here approved now (APPROVAL_S), not while a later check reads the partner's list:
-    // the mock approves a registration when it is read, and its clock is restored when the test ends,
-    // so the partner's list is read once on the moved clock.
+    // The registrations written here approved now (APPROVAL_S), on the moved clock, not while a later check reads the list.
     await fdMock.advanceClock(APPROVAL_S);
     await fdApi.call('getApplications', sampleCall('getApplications', fd, world.entities));
     expect(

@@ -1,10 +1,7 @@
 // Covers: a state set on a parent reaches every child the same way every time (FD-PROP-CASCADE;
-// helpers/client/invariants/cascades.ts), over every cascade the statement index states (FD-ST-35:
-// seed 002, States and transitions, a subscription's status change moves the subscription and all its
-// events), each derived from the contract: the writer, the parent's readers (by id and the list) and
-// the child's own writer. A parent of three children is set to each value its writer takes: from the
-// other value, again when it already has it, and again after one child was moved alone to the other
-// value; after each write every reader shows the parent and every child in the value set.
+// cascades.ts), over every cascade the statement index states (FD-ST-35: seed 002, States and
+// transitions): a parent of three children set to each value, from the other, again, and after one
+// child moved alone; every reader then shows parent and children in it.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { CASCADES, type Cascade, cascadeProblems, cascadesOf, viewOf } from '../../helpers/client/invariants/cascades.js';
 import { FD_CONTRACT } from './security.known.js';

@@ -1,12 +1,7 @@
-// Covers: a deleted object leaves every list of its kind (FD-PROP-DELETE-FREES), on every documented delete of
-// the financial data contract (every DELETE; helpers/client/invariants/keys.ts): each list reading the
-// kind it removes (a GET of its collection, any version or named view of it, and its parent's reader)
-// that showed the object before the delete no longer shows it after (seed 002, Customers: "Delete
-// removes access to the customer and all linked accounts"; Accounts: "Delete of an institution login or
-// an account removes access to that data only"); a customer's lists read filtered by the values its
-// creators' 409 guards (its username). Whether those are free again after the delete no document says.
-// The delete's by-id readers are FD-OBJ-AFTER-DELETE's (security.after-delete.spec.ts).
-// Sandbox-safe: every object made here is deleted.
+// Covers: a deleted object leaves every list of its kind (FD-PROP-DELETE-FREES; keys.ts), on every
+// documented delete (seed 002, Customers: "Delete removes access to the customer and all linked
+// accounts"; Accounts: "... removes access to that data only"). Whether the values a 409 guards are free
+// again no document says. By-id readers: security.after-delete.spec.ts. Sandbox-safe.
 import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { everyPage, pagedReaders } from '../../helpers/client/invariants/paging.js';

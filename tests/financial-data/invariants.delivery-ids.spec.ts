@@ -1,11 +1,6 @@
-// Covers: an outbound delivery names the object it is about (FD-PROP-DELIVERY-NAMES;
-// helpers/client/invariants/delivery-ids.ts), over every operation of the contract that sends test
-// deliveries (seed 002, Events). Each is sent for an object other than the first of its parent, so
-// that a delivery naming the first tells: the TxPush test transaction on the last account of the
-// linked customer's list (its events go to the subscription of that account), the subscription test
-// on the second of two subscriptions, the event test on the second event of that subscription. Every
-// delivery it makes names the object (its last path id) and reads each id of the trigger's path as
-// sent (reference, Outbound deliveries: the account, the subscription, the event).
+// Covers: an outbound delivery names the object it is about (FD-PROP-DELIVERY-NAMES; delivery-ids.ts),
+// over every test trigger (seed 002, Events), each sent for an object other than the first of its parent
+// (reference, Outbound deliveries: the account, the subscription, the event).
 import {
   changesLinkedCustomer,
   expect,
@@ -30,11 +25,7 @@ import { createSub, offeredNames } from './webhooks.helpers.js';
 import { countRule } from '../shared/property.js';
 
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
-/**
- * The schemas of the deliveries each trigger makes (seed 002, Events: the test transaction makes a
- * transaction event and an account event; the test operations make test deliveries), read for the
- * members naming their event and dating their sending (FD-PROP-EVENT-IDS).
- */
+/** The delivery schemas of each trigger (seed 002, Events), read for their event and sending-date members (FD-PROP-EVENT-IDS). */
 const DELIVERY_SCHEMAS: Record<string, string[]> = {
   CreateTxPushTestTransaction: ['TxPushTransactionEvent', 'TxPushAccountEvent'],
   testWebhookSubscription: ['WebhookTestDelivery'],

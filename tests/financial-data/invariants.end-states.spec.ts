@@ -1,12 +1,7 @@
-// Covers: an object's end state never moves (FD-PROP-END-STATE; helpers/client/invariants/states.ts),
-// over every operation whose answer the contract documents with a member of stated end states (a
-// report's status: seed 002, States and transitions, success or failure, polled again only while
-// inProgress). Every writer making such an object (each report generation, derived from the contract)
-// makes one that ends in success and one the mock is told to fail, each with a callback URL of its
-// own; once they have ended, every reader of them (by id, by customer, by consumer, their lists, the
-// reissue) reads each; the clock then moves on by two days and thirteen hours, as the event-date
-// check moves it, and every reader reads each again: the state, and the members that come with it,
-// read the same on every reader, and no callback came but the one of its end (seed 002, Events).
+// Covers: an object's end state never moves (FD-PROP-END-STATE; states.ts; seed 002, States and
+// transitions): every report generation makes one report ending in success and one failed, each with a
+// callback URL; every reader reads them, the clock moves two days and thirteen hours, and every reader
+// reads them the same, no callback coming but the one of its end (seed 002, Events).
 import {
   expect,
   expectDeliveries,
@@ -31,7 +26,7 @@ import { END_STATES, type EndReading, EndStates } from '../../helpers/client/inv
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 const STATES = new EndStates(FD_CONTRACT);
 /** The contents holding a total over parts (an analytics report's customerAnalytics over its accounts'): FD-PROP-ROLLUP. */
@@ -130,10 +125,9 @@ test(
           operationId: o.operationId,
           reason: unread.get(o.operationId) ?? 'its answer carried the state of no report made here',
         });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `end states: ${made.length} reports made by ${MAKERS.length} writers, ${calls.size} reads a round by ${new Set([...calls.values()].map(({ o }) => o.operationId)).size} readers, two rounds`,
-    });
+    noteCoverage(
+      `end states: ${made.length} reports made by ${MAKERS.length} writers, ${calls.size} reads a round by ${new Set([...calls.values()].map(({ o }) => o.operationId)).size} readers, two rounds`,
+    );
     countRule(END_STATES, 'FD-PROP-END-STATE', { applies: APPLIES.map((o) => o.operationId), checked, exceptions });
     // FD-PROP-DELIVERY-NAMES: each callback names the customer of the generation's path and the report it made.
     const misnamed = made.flatMap((m) =>

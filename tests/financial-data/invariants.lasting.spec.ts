@@ -1,14 +1,7 @@
-// Covers: a state the documents make lasting, lasts (FD-PROP-LASTING; helpers/client/invariants/lasting.ts),
-// over every lasting state the statement index states (FD-ST-67, -334, -335, -458, -486, -516, -518,
-// -534: a delete removes access to the customer, the login, the account, a TxPush subscription, an
-// access key, a webhook subscription, one of its events, a configuration; FD-ST-289:
-// five failed authentications lock the partner until the provider's support lifts it), none given an
-// end. Each state is made on the check's own objects (the second customer for DeleteCustomer, so that
-// the others stay the deletes they are; the spare partner for the lock), and every operation naming
-// its object is answered (the after-delete probes: helpers/client/security/after-delete.ts; for the
-// lock, each operation authenticating with the partner's own secret); the clock then moves on by 10
-// minutes, 5 hours and 3 days and they are answered again: each answers as right after the state was
-// made. The two shorter moves each take half of a state's operations in turn, the longest all of them.
+// Covers: a state the documents make lasting, lasts (FD-PROP-LASTING; lasting.ts), over every lasting
+// state the statement index states (FD-ST-67, -334, -335, -458, -486, -516, -518, -534: deletes removing
+// access; FD-ST-289: five failed authentications lock the partner), made on the check's own objects;
+// every operation naming the object answers as right after as the clock moves 10 minutes, 5 hours, 3 days.
 import { expect, fdLimit, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 import { lastingStatesOf } from '../../helpers/client/invariants/lasting.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
@@ -34,8 +27,7 @@ test(
     test.skip(!fd.sparePartner, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET) to lock');
     const spare = fd.sparePartner!;
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
-    // The second customer for DeleteCustomer, the spare login, the second subscription (its event goes
-    // with the first): the live world's others stay for the rest.
+    // The second customer, the spare login, the second subscription: the live world's others stay for the rest.
     const base: LiveObjects = {
       ...world.objects,
       institutionLogin: world.spareLogin.id,
@@ -45,8 +37,7 @@ test(
       resource === 'customer' ? { ...base, customer: world.otherParents.customer! } : resource === 'webhookEvent' ? world.objects : base;
     const reads: LastingRead[] = [];
     const exceptions: PropertyException[] = [];
-    // A child before its parent (a TxPush subscription before its account): what a later delete takes
-    // with it is still judged on its own delete's probes, all of them answered once every state is made.
+    // A child before its parent: each delete's probes judged on its own, all answered once every state is made.
     const order = [
       'webhookEvent',
       'txpushSubscription',

@@ -1,12 +1,6 @@
-// Covers: a limit counts only the key the contract names (FD-PROP-LIMIT-KEY), on every operation of
-// the financial data contract documenting a 429 (helpers/client/invariants/keys.ts): where the 429
-// states its rate and key (`x-rate: { count, window, key }`: micro entry initiations per customer,
-// seed 002 Errors 429, reference/financial-data.md micro entries), one key (a customer of the check's
-// own) is driven to the count; the same key's call with every other member changed (another receiving
-// account, its holder's name and memo) is refused 429, and the first call under another key (another
-// customer of the same partner) with every other member the same is accepted. The varied call is first
-// sent under a third key, so that its inputs are shown valid on the target. A 429 stating no rate (the
-// report lists) is left out with that reason.
+// Covers: a limit counts only the key the contract names (FD-PROP-LIMIT-KEY; keys.ts), on every 429
+// stating `x-rate: { count, window, key }` (micro entry initiations per customer, seed 002 Errors 429):
+// one key driven to the count, the same key varied is refused, another key accepted. A 429 stating no rate is left out.
 import { expect, mockOnly, newCustomer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import {
   checkLimitKey,
@@ -68,13 +62,8 @@ test(
   },
 );
 
-// Covers: the same property for every lock the contract states with its key (`x-lock: { count, key }`
-// beside a refusal: five failed authentications lock the partner, seed 002 Authentication and Limits;
-// CreateToken's 401): the spare partner fails the count of times in a row, each failure between a
-// failure and a token of the suite's partner, and is then refused even with its right secret; the
-// suite's partner, failing once fewer than the count in a row, still gets its token. The count is the
-// seed's, not an assumption; the check is the mock's only because a sandbox's lock lasts until its
-// provider lifts it (partners.lock.spec.ts is gated alike).
+// Covers: the same for a lock (`x-lock: { count, key }`: five failed authentications lock the partner,
+// seed 002 Authentication and Limits): mock only, as a sandbox's lock lasts until its provider lifts it.
 test(
   "a stated lock counts only its key: failures interleaved with another key's successes still lock, and the other key stays free @mock-only",
   mockOnly(

@@ -1,9 +1,5 @@
-// Covers: every financial data reader of the contract (a GET, or an operation named Get..., the less
-// used versions and the "simple" variants included) on the live objects of security.known.ts: an
-// object two readers both show (a customer, an account, a transaction, a report, a subscription,
-// found by the id its node carries) reads the same on both, member by member
-// (helpers/client/invariants/readers-agree.ts, FD-PROP-READERS-AGREE). Every reader is read in
-// two rounds; what moves between a reader's two reads is compared nowhere.
+// Covers: every financial data reader on the live objects of security.known.ts: an object two readers
+// show reads the same on both (readers-agree.ts, FD-PROP-READERS-AGREE), in two rounds.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
@@ -23,9 +19,7 @@ test(
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const exceptions: PropertyException[] = [];
     const calls: ReaderCall[] = [];
-    // Each reader on the live objects, and again on later siblings in each state the customer's
-    // accounts are in (its last account of each status, not its first checking account, under its own
-    // login), so that a reader answering a member of its parent's first child, or of another state, shows it.
+    // Each reader also on later siblings in each state (the last account of each status), so a parent's first child shows.
     const accounts = world.entities.linked?.accounts ?? [];
     const statuses = [...new Set(accounts.map((a) => a.status))];
     const later = statuses
@@ -43,13 +37,11 @@ test(
       for (const other of made.slice(1))
         if (typeof other !== 'string' && JSON.stringify(other) !== JSON.stringify(call)) calls.push({ reader, call: other });
     }
-    // Two rounds, every reader once in each: a leaf differing between a reader's rounds moved on its own.
-    // The answer judge's verdict on a read (a schema or status violation) fails the check as it is.
+    // Two rounds: a leaf differing between a reader's rounds moved alone; the answer judge's verdicts fail the check.
     const twice = await readTwice(calls, () => Promise.all(calls.map(({ reader, call }) => fdApi.callOperation(reader, call))));
     const { first, second } = twice;
-    // The same call in the same state gets the same answer (FD-PROP-SAME-ANSWER): each read, its two
-    // rounds with only reads between; then every operation answering the multi-factor challenge, sent
-    // twice in a row on the login whose institution asks one (a challenge not answered is asked again).
+    // The same call in the same state gets the same answer (FD-PROP-SAME-ANSWER): each read's two rounds,
+    // and every operation answering the multi-factor challenge sent twice.
     const same = new Violations(SAME_ANSWER);
     const sameChecked = new Set<string>();
     calls.forEach(({ reader, call }, i) => {
@@ -89,12 +81,8 @@ test(
       exceptions: sameOut.filter((e) => !sameChecked.has(e.operationId)),
     });
     const { violations } = judgeReadersAgree(FD_CONTRACT, 'FD-PROP-READERS-AGREE', READERS, twice, exceptions);
-    // A path id names exactly its object (FD-PROP-ID-NAMES-ONE): each by-id reader's first read gives
-    // the other identifying values its object shows; each, sent as the path id where the parameter's
-    // schema takes it, must not answer that object.
-    // Every first-round read: the faces of an object on any reader give its identifying values; and the
-    // lookup of each routing number the target is known to map (the mock's world; the configured one on
-    // a sandbox), which lists the institutions that number identifies.
+    // A path id names exactly its object (FD-PROP-ID-NAMES-ONE): the identifying values every first-round
+    // read shows, and each known routing number's lookup (the mock's world; configured on a sandbox).
     const showing = showingOf(calls, first);
     const lookup = FD_CONTRACT.operations.get('GetInstitutionsByRoutingNumber')!;
     for (const routing_number of Object.keys(fd.institutions.routingMap ?? {})) {

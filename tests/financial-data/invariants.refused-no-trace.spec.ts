@@ -1,19 +1,7 @@
-// Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE), on every writer of the
-// financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
-// each is sent its valid sample on the live objects of security.known.ts refused for every kind of
-// reason its contract states: one generated invalid input per member and kind of validation rule, a value
-// outside a catalogue the contract binds a member to (an event name listAvailableWebhookSubscriptionEvents
-// does not offer), a listener URL on a port outside x-limits listenerPorts, no credentials, another
-// partner's caller, and, where it documents a 409, a duplicate of what it made (a customer's username
-// taken, a second consumer or business, micro entries already open), where it documents a 404 each
-// member naming something (a path id, a body id, a location) made to name nothing, and each documented refusal
-// whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
-// type: refused-trace.ts Condition), and each kind or state of its object the operation's own
-// description refuses (an active customer's account for the test transaction; the subject states of the
-// report generations: invariants.refused-subjects.spec.ts); every reader of the objects it
-// names (the object, its collection, and the existing object a duplicate repeats) then answers as
-// before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
-// the certification's (rule x path).
+// Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE) on every writer: each valid sample on the live
+// objects refused for every reason its contract states (validation, catalogue, port, credentials, another partner, a 409
+// duplicate, a 404's unresolved member, a harness-set condition, a refused kind or state: invariants.refused-subjects.spec.ts);
+// every reader of what it names answers as before. Checker: refused-trace.ts; counts: the certification's (rule x path).
 import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countRefusedNoTrace } from '../shared/refused-trace.js';
@@ -59,11 +47,7 @@ const WRITERS = traceWriters(FD_CONTRACT);
 /** The operations that send test deliveries: the deliveries they make are a reader of what their object's subscriptions hold. */
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
 
-/**
- * The reads of the object a writer's valid call made (or found), from its answer: the by-id reader
- * of what it makes (readerAfterWrite) and the views under that reader's path, on the live objects
- * with the made object in place of its resource's.
- */
+/** The reads of the object a writer's valid call made or found: its by-id reader and the views under its path. */
 function existingReads(
   writer: (typeof WRITERS)[number]['writer'],
   world: Awaited<ReturnType<typeof liveWorld>>,
@@ -93,12 +77,7 @@ function existingReads(
     );
   };
 }
-/**
- * The harness's views (the mock's control routes) of what an object holds that no operation of the
- * contract reads, by the reader of that object: the amounts micro entries drew (seed 002, Micro
- * entries: the customer reads them in the bank account and sends them to verify), read beside
- * GetMicroDepositsDetails. A refused call that draws them again shows there only.
- */
+/** The harness's views of what no operation reads: the amounts micro entries drew (seed 002, Micro entries). */
 type FdMock = Pick<FdMockControl<string>, 'microAmounts'>;
 const HARNESS_VIEWS: Record<string, (fdMock: FdMock, call: CallOptions) => Read['view']> = {
   GetMicroDepositsDetails: (fdMock, call) => {
@@ -121,10 +100,7 @@ const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undef
 
 /** A run's own digits, so that the objects a rate's calls name are new to the target. */
 const RUN = String(Date.now()).slice(-3);
-/**
- * The valid call naming another object, the k-th: each sensitive number of its body (an account number
- * names the account) with its last digits made the run's and k's, where the contract still takes it.
- */
+/** The valid call naming another object, the k-th: each sensitive number made the run's and k's, where the contract takes it. */
 function anotherObject(valid: CallOptions, k: number, ok: (body: unknown) => boolean): CallOptions {
   let body = valid.body;
   for (const [p, v] of leavesOf(valid.body)) {
@@ -175,10 +151,7 @@ test(
       if (typeof call === 'string') return [];
       return [{ operation, call, send: deliveriesRead(fdApi, () => fdMock.deliveries(), operation, call) }];
     });
-    // The documented refusals whose condition the harness sets up (seed 002, Errors 403, 406): an
-    // Accept of another type, the target's customer with a disputed statement (ModifyCustomer), the
-    // live customer under a security freeze for the one call (report operations, PSI generation),
-    // lifted right after it.
+    // The refusals whose condition the harness sets up (seed 002, Errors 403, 406): an Accept, a disputed statement, a freeze.
     const customer = world.objects.customer;
     const conditions: Condition[] = [
       NOT_ACCEPTABLE,
@@ -204,11 +177,9 @@ test(
           ]
         : []),
     ];
-    // The refusals the operation's own description states of the kind or state of the object it acts
-    // on (Condition.stated): a test transaction on an active (not testing) customer's account (seed 002,
-    // Events: testing accounts only), a PSI run on an account of a type PSI does not rate (rules/psi.yaml
-    // FD-PSI-ACCOUNT-TYPE), a VOIE payroll refresh for a customer with none to refresh (seed 002: the
-    // operation only refreshes); each on objects of its kind, read on them before and after.
+    // The refusals the operation's own description states (Condition.stated): a test transaction on an
+    // active customer's account (seed 002, Events: testing accounts only), a PSI run on a type PSI does not
+    // rate (rules/psi.yaml FD-PSI-ACCOUNT-TYPE), a VOIE payroll refresh with none to refresh (seed 002).
     const active = await createCustomer('active');
     const activeAccount = (await fdMock.linkAccounts(active)).accounts.find((a) => a.status === 'active');
     const unrated = world.entities.linked?.accounts.find(
@@ -320,8 +291,7 @@ test(
     );
     probes.push(...methods.probes);
     exceptions.push(...methods.leftOut);
-    // A stated rate of a reader (the report lists: x-rate on their 429): used up by its own call, last,
-    // so that no other probe's reads of it meet the 429 (a refusal answered as the rate's is no trace).
+    // A reader's stated rate (the report lists' x-rate): used up by its own call, last, so no other probe meets the 429.
     const RATED = [...FD_CONTRACT.operations.values()].filter((op) => !WRITERS.some((w) => w.writer === op) && rateOf(FD_CONTRACT, op));
     for (const reader of RATED) {
       const call = readerCall(reader, world, fd);
@@ -346,9 +316,7 @@ test(
       for (const id of state.checked) if (!checked.includes(id)) checked.push(id);
       for (const [k, n] of state.sent) sent.set(k, (sent.get(k) ?? 0) + n);
     }
-    // The state reason, once the refusals above are done: per resource family, its live object deleted
-    // by the first delete of it (a child before its parent, as the use-after-delete checker goes), then
-    // each writer naming it sent on it, its readers and its siblings' compared (stateRefusalsOf).
+    // The state reason (stateRefusalsOf): per resource family, its object deleted first, then each writer naming it sent.
     const families: string[] = [];
     const deleters = deletes(FD_OBJECT_OPS, NOT_DELETES);
     /** How many other deletes' paths lie under a delete's: a parent goes after the objects under it. */

@@ -1,11 +1,7 @@
-// Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE) for the refusals by the
-// subject's state that the operations' own descriptions state (helpers/client/invariants/refused-subjects.ts):
-// every report generation stating its eligible account types, sent for a customer with no account
-// (400; seed 002, Decisioning report generation, provider 1.35.0), and every report of a consumer,
-// sent for a customer without one (404); every reader of that customer (its report list, its
-// accounts, its consumer and business) answers as before. The subjects are customers of the check's
-// own, so it runs on a sandbox too (a guest: a refused generation that is carried out makes a report
-// of the check's own customer only); accounts are linked as the live world links them.
+// Covers: FD-PROP-REFUSED-NO-TRACE for the refusals by the subject's state the operations' descriptions
+// state (refused-subjects.ts): report generations for a customer with no account (400; seed 002,
+// Decisioning report generation), consumer reports without a consumer (404); that customer's readers
+// answer as before. Customers of the check's own, so a sandbox runs it too.
 import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 import {
   checkRefusedLeaveNoTrace,

@@ -1,9 +1,6 @@
-// Covers: a documented survivor stays usable (FD-PROP-SURVIVOR; helpers/client/invariants/survivors.ts),
-// over every object the statement index says outlives its parent (FD-ST-14, FD-ST-321: a consumer
-// stays the owner of its reports after its customer is deleted), on every operation the contract gives
-// the object without its parent, readers and writers alike (the consumer's reads and modification, its
-// reports, their list, its portfolio). Each is sent before the parent's delete and after it: what
-// answered a success answers a success still (mock and sandbox: the world is the check's own).
+// Covers: a documented survivor stays usable (FD-PROP-SURVIVOR; survivors.ts; FD-ST-14, FD-ST-321: a
+// consumer stays the owner of its reports after its customer is deleted): every operation naming it
+// without its parent answers a success after the delete as before.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { SURVIVORS, survivorProblems, survivorsOf } from '../../helpers/client/invariants/survivors.js';

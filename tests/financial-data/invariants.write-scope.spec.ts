@@ -1,15 +1,6 @@
-// Covers: a successful write changes only what it names (FD-PROP-WRITE-SCOPE), on every writer of the
-// financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
-// each is sent its valid sample on the live objects of security.known.ts, with the object it names
-// standing between siblings of its own kind made before and after it (a customer, its consumer and
-// business, an account of the same customer and one of another customer, each subscribed to TxPush,
-// a receiving account with micro entries, a webhook subscription, an event of the same
-// subscription); every sibling then reads as before through the by-id readers of its resource, its
-// entry in each collection the writer's path extends (a subscription holding its events, the
-// partner's list) and what its test trigger delivers (a sibling account's TxPush subscriptions). A status writer first moves the siblings to another state, so that a
-// write reaching them shows. From the same writes: every date a write stamps is its own time
-// (FD-DATE-WRITE-TIME, helpers/client/invariants/dates.ts, judged on every answer by the answer judge).
-// The checker is helpers/client/invariants/write-scope.ts; its counts are the certification's.
+// Covers: a successful write changes only what it names (FD-PROP-WRITE-SCOPE) on every writer: the named object between
+// siblings of its kind, each reading as before through its by-id readers, its collections' entries and its test deliveries;
+// every date a write stamps is its own time (FD-DATE-WRITE-TIME, by the answer judge). Checker: write-scope.ts.
 import {
   expect,
   fdLimit,
@@ -48,11 +39,7 @@ import { FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './s
 import { countRule } from '../shared/property.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
-/**
- * The members a contract describes as a position among the siblings' listing (displayPosition:
- * "Position of the account in the institution's own listing, 1 on top"): computed over the listing,
- * so a sibling's delete moves them up.
- */
+/** The members described as a position in the siblings' listing (displayPosition, "1 on top"): a sibling's delete moves them. */
 const POSITIONS = new Set<string>();
 {
   const seen = new Set<unknown>();
@@ -70,16 +57,8 @@ const asOfNow = movesAloneBeside(eventDateMembers(FD_CONTRACT));
 /** A leaf that moves without changing its object: an "as of now" date, a report leaving inProgress, a position once a sibling is deleted. */
 const movesAlone = (path: string, before: unknown, after: unknown, writer: Operation) =>
   asOfNow(path, before, after) || (writer.method === 'DELETE' && POSITIONS.has(path.split('.').at(-1)!));
-/**
- * The writers, children before their parents and, at each depth, the deletes last: a write on a
- * parent (a subscription's events replaced, a customer deleted) would leave a later writer of its
- * children nothing to name.
- */
 const lastNamed = (op: Operation) => namedResources(FD_CONTRACT, op).at(-1);
-/**
- * The resources a contract path shows under an object of each resource (a path id after its own, or
- * the collection right after it: `/institutionLogins/{institutionLoginId}/accounts`, a login holds accounts).
- */
+/** The resources a path shows under an object of each resource (`/institutionLogins/{institutionLoginId}/accounts`). */
 const HOLDS = new Map<string, Set<string>>();
 {
   const known = new Set([...FD_CONTRACT.operations.values()].flatMap((op) => objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.resource)));
@@ -93,19 +72,10 @@ const HOLDS = new Map<string, Set<string>>();
     }
   }
 }
-/**
- * How much a delete takes with it: one object holding nothing (a TxPush subscription, an event), the
- * children of the named object (a path ending in a word: DisableTxPushNotifications), an object
- * holding others (an account, a login and its accounts); a writer that is no delete takes nothing.
- */
+/** How much a delete takes: 0 (no delete), 1 (an object holding nothing), 2 (the named object's children), 3 (an object holding others). */
 const reach = (op: Operation) => (op.method !== 'DELETE' ? 0 : !/\}$/.test(op.path) ? 2 : HOLDS.get(lastNamed(op) ?? '')?.size ? 3 : 1);
 const holdsOther = (a: Operation, b: Operation) => Number(HOLDS.get(lastNamed(a) ?? '')?.has(lastNamed(b) ?? '') ?? false);
-/**
- * The writers, children before their parents and, at each depth, the deletes last, those taking more
- * after those taking less (a login's delete after its account's): a write on a parent (a
- * subscription's events replaced, a customer deleted, a login's accounts deleted) would leave a
- * later writer of its children nothing to name.
- */
+/** The writers, children before parents, at each depth deletes last (those taking more after): a parent's write leaves children nothing. */
 const WRITERS = writersOfContract(FD_CONTRACT)
   .map((writer, i) => ({ writer, i, depth: namedResources(FD_CONTRACT, writer).length }))
   .sort(
@@ -116,11 +86,7 @@ const WRITERS = writersOfContract(FD_CONTRACT)
       a.i - b.i,
   )
   .map((w) => w.writer);
-/**
- * A kind no reader shows but what its holder's test trigger delivers (seed 002, Events: the test
- * transaction "triggers one transaction event and one account event" to each of the account's
- * subscriptions): its siblings are read there.
- */
+/** A kind no reader shows but its holder's test trigger delivers (seed 002, Events: "one transaction event and one account event"). */
 const DELIVERED_THROUGH: Record<string, string> = { txpushSubscription: 'CreateTxPushTestTransaction' };
 /** The operations that send test deliveries (refused-trace.ts): a sibling's TxPush subscriptions show only in what its test transaction delivers. */
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
@@ -190,19 +156,15 @@ test(
       ],
       webhookEvent: [{ webhookEvent: events[0]! }, { webhookEvent: events[2]! }],
     };
-    // An account of another customer of the partner is a sibling too: a write naming one customer's
-    // account changes no account of another (seed 002, Endpoints: each operation acts on the object its path names).
+    // Another customer's account is a sibling too (seed 002, Endpoints: each operation acts on the object its path names).
     const elsewhere = await fdApi.callBuilt('GetCustomerAccounts', { path: { customerId: last } });
     expect(elsewhere.status, 'GetCustomerAccounts of the other customer (making a sibling)').toBe(200);
     siblings.account!.push({ customer: last, account: String(elsewhere.body.accounts[0].id) });
-    // Every account sibling holds TxPush subscriptions of its own: a write reaching them (disabling
-    // TxPush for every account of the customer) shows in what its test transaction delivers (TRIGGERS).
+    // Every account sibling holds TxPush subscriptions of its own: a write reaching them shows in its test deliveries.
     const subscribe = FD_OBJECT_OPS.find((o) => o.operation.operationId === 'SubscribeToTxPushNotifications')!;
     for (const sibling of siblings.account!)
       await made('SubscribeToTxPushNotifications', withObjects(world.sample(subscribe), subscribe.ids, { ...objects, ...sibling }));
-    // A verification names micro entries, which only an initiation makes (seed 002, Micro entries;
-    // its sample names the checking account, which has none): three receiving accounts of the customer,
-    // the middle one verified with the amounts deposited (the mock's harness), the others its siblings.
+    // Micro entries only an initiation makes (seed 002, Micro entries): three receivers, the middle one verified.
     const initiate = sampleCall('InitiateMicroAmountDeposits', fd, world.entities) as CallOptions;
     const micro: { account: string; amounts: number[] }[] = [];
     for (const n of [1, 2, 3]) {
@@ -210,9 +172,7 @@ test(
       const account = String((await made('InitiateMicroAmountDeposits', { ...initiate, body: { receiver } })).accountId);
       micro.push({ account, amounts: await fdMock.microAmounts(account) });
     }
-    // An application of the check's own, approved a day after its registration (seed 002, App
-    // registration): the live customer already has the test application, so a write pointing it at
-    // that one again would change nothing; it is pointed at this one instead (FRESH).
+    // An application of the check's own, approved a day after registering (seed 002, App registration): FRESH.
     const registration = await made('RegisterApp', sampleCall('RegisterApp', fd, world.entities) as CallOptions);
     // The deposits land a day after the initiation (x-limits microEntryDepositDelaySeconds): verified once they have.
     await fdMock.advanceClock(fdLimit('microEntryDepositDelaySeconds'));
@@ -281,14 +241,12 @@ test(
       const about = new Set(ids.filter((id) => id.resource === named).map(idValue));
       const pick = new Set([...own].filter((id) => !names.has(id)));
       const onPath = Object.fromEntries(ids.filter((id) => id.in === 'path').map((id) => [id.resource, idValue(id)]));
-      // The object the write names, read before and after it by its own readers (not compared: it may
-      // change), so that the answer judge holds what must not move on it (an event's date, FD-EVENT-DATE-FIXED).
+      // The named object, read before and after (not compared) so the answer judge holds it (FD-EVENT-DATE-FIXED).
       const namedAt = ids.filter((id) => id.resource === named && idValue(id) !== 'undefined');
       const itself = namedAt.length
         ? readsOn(byId, { ...objects, [named!]: idValue(namedAt[0]!) }, { object: `${named} ${idValue(namedAt[0]!)}`, own: true })
         : [];
-      // The other readers of what it names that show one of its inputs (a customer's application
-      // view), on the writer's own path ids: read before and after it, each input shown as sent.
+      // The other readers of what it names showing one of its inputs (latestReaders): each input shown as sent.
       const latest: ScopeRead[] = latestReaders(FD_CONTRACT, writer)
         .filter((r) => isRead(r) && !sendsTestDeliveries(r))
         .flatMap((operation) => {
@@ -311,9 +269,7 @@ test(
         ...collections.flatMap((operation) =>
           readsOn([operation], objects, { object: `the check's own objects ${operation.operationId} lists`, pick, named: about }),
         ),
-        // The parents its path names, read whole by their own readers but for the named child's entry.
-        // A write pointing its parent at an object of the check's own (a customer at an application,
-        // FRESH) changes that parent's own member: the parent is then what it writes, not a sibling.
+        // The parents its path names, but for the named child's entry; one pointed at a FRESH object is no sibling.
         ...(named && FRESH[named] ? [] : parents).flatMap((operation) =>
           readsOn([operation], { ...objects, ...onPath }, (read) => ({
             object: `its parent ${Object.values(read.path ?? {}).at(-1)}`,
@@ -337,8 +293,7 @@ test(
                 ];
           }),
         ),
-        // A kind read only through what it delivers (a TxPush subscription): its holder's test trigger,
-        // each delivery of a subscription the write names left out, the others' compared.
+        // A kind read only through its deliveries (a TxPush subscription): the named ones' left out, the others' compared.
         ...(named && DELIVERED_THROUGH[named]
           ? [FD_CONTRACT.operationOf(DELIVERED_THROUGH[named])].flatMap((operation) => {
               const read = readerCall(operation, world, fd, objects);
@@ -362,8 +317,7 @@ test(
               ? `the check makes no other ${named} beside the one it names`
               : `the contract has no by-id reader of ${named ? `a ${named}` : 'what it makes'} nor a list its path extends`,
         });
-      // A status writer is sent each way (its sample's state, then another), each time with the
-      // siblings and the named object first moved, through the writer itself, to the state the write does not set.
+      // A status writer is sent each way, the siblings and the named object first moved to the state it does not set.
       const toOther = otherStateCall(FD_CONTRACT, writer, call);
       const siblingCalls = (state: CallOptions) =>
         withIds && others.length
@@ -372,10 +326,8 @@ test(
               return JSON.stringify(moved.path) !== JSON.stringify(call.path) ? [moved] : [];
             })
           : [];
-      // The named object too is first moved the other way: each direction then changes it (a reactivation among them).
-      // Its parents too, where a writer of theirs sets the same state (a subscription's status beside its event's).
-      // A delete of a child (its path names the parent first) is sent on the parent's other children
-      // too, where the parent shows them all: the parent then reads as before, its last child gone.
+      // The named object and its parents too are first moved the other way; a child's delete is also sent
+      // on the parent's other children, so the parent reads as before, its last child gone.
       const rest =
         writer.method === 'DELETE' && parents.length && withIds
           ? others
@@ -383,9 +335,8 @@ test(
               .filter((c) => JSON.stringify(c.path) !== JSON.stringify(call.path))
           : [];
       const restIds = rest.flatMap((c) => Object.values(c.path ?? {}).map(String)).filter((id) => !names.has(id));
-      // A writer the contract lets another partner send on our object (a reissue: seed 002, Report
-      // retrieval) is sent by the spare partner too: our own reads of that object (every read whose
-      // path ends in its id, a POST named Get... among them) stay as they were.
+      // A writer another partner may send on our object (a reissue: seed 002, Report retrieval) is sent by
+      // the spare partner too: our own reads of that object stay as they were.
       const ours: ScopeRead[] = [...FD_CONTRACT.operations.values()]
         .filter(
           (r) =>

@@ -1,10 +1,6 @@
-// Covers: a URL the service builds percent-encodes what it places in it (FD-PROP-URL-ENCODED,
-// helpers/client/invariants/built-urls.ts; RFC 3986 sections 2, 2.1, 3.4). The client judges every
-// 2xx answer of every operation whose contract answers a URL (no call of its own); this check holds
-// the derivation to the catalogue, the judge to URLs that break the RFC, and sends each Connect flow
-// and the OAuth URL once with values a URL must carry encoded: the identity's address and city (a
-// space) on the Transfer links, a redirect URI whose query holds an encoded space, an encoded slash
-// and a second parameter (an ampersand) on the OAuth URL.
+// Covers: a URL the service builds percent-encodes what it places in it (FD-PROP-URL-ENCODED;
+// built-urls.ts; RFC 3986 sections 2, 2.1, 3.4): the client judges every 2xx; this check sends each
+// Connect flow and the OAuth URL once with values a URL must carry encoded.
 import { expect, FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
 import { serviceAgreement } from '../../fixtures/examples/fd-samples/connect-components.js';
 import { builtUrlsOf, urlMembersOf } from '../../helpers/client/invariants/built-urls.js';

@@ -1,12 +1,5 @@
-// Covers: every financial data reader of the contract (a GET, or an operation named Get..., the less
-// used versions included) on the live objects of security.known.ts: every date of its answer is in
-// the unit and range its type says (helpers/client/invariants/dates.ts, run by the answer judge on
-// every answer of every check: epoch seconds a whole number reading a year between 1900 and 2200, a
-// date-time with its zone, the date of an event already past not after the target's clock; the
-// creation date of a 201 the target's clock then: FD-DATE-UNIT), and the date of an event that
-// happens once to an object (its creation, its request, its link) reads as first read whatever is
-// written since, until the object is deleted (FD-EVENT-DATE-FIXED). This check reads every reader
-// once, so that none goes unjudged.
+// Covers: every financial data reader on the live objects: every date in its unit and range (dates.ts,
+// FD-DATE-UNIT, by the answer judge), an event's date fixed (FD-EVENT-DATE-FIXED); every reader read once.
 import { notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { DateUnits } from '../../helpers/client/invariants/dates.js';
 import { READERS, readerCall } from './records.known.js';

@@ -1,10 +1,6 @@
-// Covers: every "latest of each kind" view of the financial data contract (helpers/client/invariants/
-// derived-views.ts reads them from the contract: a portfolio, "the most recent report of each type",
-// read through its customer and through its consumer) against the list of the same owner it derives
-// from (GetReportsByCustomerId, GetReportsByConsumerId), recomputed from that list in every state its
-// reports reach: in progress, finished, the latest failed, a later one in progress over a finished
-// one (FD-DERIVED-VIEW; seed 002, Resources - Portfolio). A new customer and consumer of the check, so
-// the portfolio is the only one of its owner; reports are made and ended through the mock's control.
+// Covers: every "latest of each kind" view (derived-views.ts; seed 002, Resources - Portfolio) against
+// its owner's list (GetReportsByCustomerId, GetReportsByConsumerId), recomputed in every state its
+// reports reach (FD-DERIVED-VIEW), on a new customer and consumer of the check; mock control ends reports.
 import { expect, mockOnly, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { MissingTestData } from '../../fixtures/examples/fd-samples/entities.js';
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -18,7 +14,7 @@ import {
   derivedViews,
   kindMakersOf,
 } from '../../helpers/client/invariants/derived-views.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 import { sampleOrReason } from './records.known.js';
@@ -89,23 +85,18 @@ test(
     await makeReport(fdMock, who.customerId, 'voi');
     await check('a later VOI in progress over a finished one');
     countViews(compared, 'neither the view nor its list answered 200');
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `derived views: ${VIEWS.map((dv) => `${dv.view.operationId} from ${dv.sources.map((s) => s.operation.operationId).join(', ')}`).join('; ')}; a deleted state: no operation deletes a report (seed 002, Report retrieval)`,
-    });
+    noteCoverage(
+      `derived views: ${VIEWS.map((dv) => `${dv.view.operationId} from ${dv.sources.map((s) => s.operation.operationId).join(', ')}`).join('; ')}; a deleted state: no operation deletes a report (seed 002, Report retrieval)`,
+    );
     expect(compared.size, 'views compared').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
 
 // Covers: a "latest of each kind" view holds one item per kind its owner's list holds, every kind the
-// contract can make (FD-DERIVED-VIEW; seed 002, Resources - Portfolio: the most recent report of each
-// report type). The kinds are not a hand list: the contract states no enum of report types (ReportType
-// is prose), so each maker of the view's items (kindMakersOf: every POST answering an item of the view
-// made into it, the 20 report generations) makes one on the check's own customer, linked through the
-// mock's control, and names its kind in its answer; the view, read through the customer and through its
-// consumer, must show each kind made (kinds a wrong grouping merges, voa and voaHistory, are both held)
-// and agree with its list. A maker whose call names no customer makes into no customer's portfolio.
+// contract can make (FD-DERIVED-VIEW; seed 002, Resources - Portfolio). ReportType is prose, so each
+// maker (kindMakersOf) makes one on the check's customer and names its kind; the view must show each
+// (voa and voaHistory both held) and agree with its list.
 test(
   'every portfolio holds one report of each kind its owner has, every kind the generate operations make @mock-only',
   mockOnly(
@@ -177,23 +168,16 @@ test(
       compared.add(dv.view.operationId);
     }
     countViews(compared);
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `kinds made on one owner: ${[...made].map(([k, m]) => `${k} (${m.maker})`).join(', ')}; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `kinds made on one owner: ${[...made].map(([k, m]) => `${k} (${m.maker})`).join(', ')}; left out: ${leftOut.join('; ') || 'none'}`,
+    );
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
 
-// Covers: every count and flag a list answer carries over its items (helpers/client/invariants/
-// derived-views.ts, countedLists: found, displaying and moreAvailable, read from the members'
-// descriptions, provider 1.35.0 FoundResults, DisplayingResults, MoreResultsAvailable and the
-// transactions' own) is recomputed from the items listed, on every reader whose answer has them: its
-// sample's first page (displaying is the items listed, found never fewer, moreAvailable whether found
-// exceeds them), the first page one item long where the reader takes a limit and lists two or more
-// (moreAvailable true), and, on the mock, the next page: it holds items exactly when moreAvailable
-// said so (FD-DERIVED-COUNTS). Each answer is judged against itself, so another worker's objects on a
-// sandbox change nothing; the next page is read on the mock alone, where nothing moves between reads.
+// Covers: every count and flag a list carries over its items (countedLists; provider 1.35.0 FoundResults,
+// DisplayingResults, MoreResultsAvailable) recomputed from the items (FD-DERIVED-COUNTS): the sample's
+// first page, a page of one item, and on the mock the next page, holding items exactly when moreAvailable said.
 test(
   'every count and more-available flag of a list answer agrees with the items it lists and with the next page',
   rules('FD-DERIVED-COUNTS'),
@@ -258,19 +242,16 @@ test(
       checked: [...checked],
       exceptions: [
         ...leftOut,
-        // Their counts are paged their own way and described by the answer, not by the members: each is
-        // recomputed from every page by its reader's own spec (webhooks.paging, reports-retrieval.billing,
-        // app-registration.lists), not yet by this check.
+        // Paged their own way: recomputed by their readers' own specs (webhooks.paging, reports-retrieval.billing, app-registration.lists).
         ...OTHER_COUNTED.map((o) => ({
           operationId: o.reader.operationId,
           reason: `its counts (${o.members.join(', ')}) are described by no member description this check reads (paged its own way): recomputed by its reader's own spec`,
         })),
       ],
     });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `counted lists: ${COUNTED.map((l) => `${l.reader.operationId} (${[l.found, l.displaying, l.more].filter(Boolean).join(', ')} over ${l.items})`).join('; ')}; read page by page: ${paged.join(', ') || 'none'}`,
-    });
+    noteCoverage(
+      `counted lists: ${COUNTED.map((l) => `${l.reader.operationId} (${[l.found, l.displaying, l.more].filter(Boolean).join(', ')} over ${l.items})`).join('; ')}; read page by page: ${paged.join(', ') || 'none'}`,
+    );
     expect(checked.size, 'counted lists checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

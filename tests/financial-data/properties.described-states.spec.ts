@@ -1,12 +1,6 @@
-// Covers: a description agrees with the state it describes (FD-PROP-DESCRIBED-STATE,
-// helpers/client/invariants/described-states.ts): the client judges every answer of every operation
-// whose contract pairs a state with its description (`x-described-by` on MicroDepositStatus, provider
-// 1.35.0: statusDescription beside it), so every check reading micro entries holds it at no cost. This
-// check derives the pairs and the operations from the contract, and walks micro entries of its own
-// through every state the world reaches (Pending, Completed once deposited, Verified, Failed after a
-// wrong verification), read by every operation answering the pair at each state, so a reader describing
-// one state with the words of another fails on the call that shows it. The deposit day passes on the
-// mock's clock and the amounts come from its harness route: mock only.
+// Covers: a description agrees with the state it describes (FD-PROP-DESCRIBED-STATE; described-states.ts;
+// provider 1.35.0 MicroDepositStatus and statusDescription), judged by the client on every answer; this
+// check walks micro entries of its own through every state (mock only: the deposit day and amounts).
 import { expect, FD_CONTRACT, fdLimit, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 import { declaresPair, describedPairsOf } from '../../helpers/client/invariants/described-states.js';
 

@@ -1,17 +1,7 @@
-// Covers: every documented refusal condition answers its documented body, reason code included
-// (FD-PROP-DOCUMENTED-REFUSAL, helpers/client/invariants/refusal-codes.ts): from every table of the
-// contract that ties a response's conditions to codes (`x-codes`, helpers/contract/coded-conditions.ts:
-// the location lookup's 400, provider 1.35.0 examples 10020 data missing and 10030 both parameter sets;
-// the reseller billing's 400, its date-range examples, 10100 each; the small business report's 400, 10000
-// for a country code or a phone number that is invalid; full, Lite and Fix Connect's 400, 10010 for a web
-// view asked without its redirect URI; the small business report's 400, 10003 for a business id naming
-// no business of the customer; the authorization details' 404, 3003 for a login id naming none; the
-// recurring transactions' and the bundle's 404, 14001 for a customer id naming none), each condition the request alone provokes (a member left out, set, moved
-// or naming nothing) is sent once from the operation's valid sample call and must answer the table's
-// status with one of its codes in the Error body's `code` (required by the Error schema). A condition of
-// an object's state (micro entries not yet deposited, a legacy login) is the refusal-codes check's
-// (properties.refusal-codes.spec.ts), which brings the object there. The client's choke point judges
-// each answer's shape and holds a tabled code to its status on every check (error-status.ts).
+// Covers: every documented refusal condition answers its documented body and code (FD-PROP-DOCUMENTED-REFUSAL;
+// refusal-codes.ts), from every `x-codes` table (provider 1.35.0 examples: location lookup 10020, 10030; reseller billing
+// 10100; small business report 10000, 10003; Connect 10010; authorization details 3003; recurring transactions and bundle
+// 14001): each condition a request alone provokes; state conditions are properties.refusal-codes.spec.ts's.
 import type { Operation } from '../../helpers/contract/contract.js';
 import { expect, FD_CONTRACT, rules, sample, test } from '../../fixtures/financial-data.js';
 import { codedConditionsOf, codedOperationsOf, codeIn, judgeCode, requestCaseOf } from '../../helpers/client/invariants/refusal-codes.js';

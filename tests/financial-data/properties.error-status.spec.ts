@@ -1,10 +1,5 @@
-// Covers: the error-status property on financial data (helpers/client/invariants/error-status.ts): the
-// client judges every error answer of every check (no call of its own): the Error shape's status (the
-// HTTP status as text, provider 1.35.0 ErrorMessage) names the answer's status where the body gives
-// one, the provider's code is never read as the status, and a code an operation's table gives one
-// status (x-codes: getCustomerAuthorizationDetails' 3003 and 3004 on its 404; the micro-deposit
-// verification's codes on its 400) is carried by no answer of another status. This check holds the
-// derivation to the contract and the judge to bodies that disagree.
+// Covers: the error-status property (error-status.ts), judged by the client on every error answer: the
+// Error shape's status names the answer's (provider 1.35.0 ErrorMessage), a tabled code keeps its status.
 import { expect, FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
 import { codeStatusesOf, errorStatusOf, statusMemberOf } from '../../helpers/client/invariants/error-status.js';
 import { serviceProfile } from '../../helpers/contract/services.js';

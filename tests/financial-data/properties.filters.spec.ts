@@ -1,15 +1,8 @@
-// Covers: every string filter and search of a financial data list reader (helpers/contract/filters.ts
-// reads them from the contract's parameters and their descriptions) keeps the matching rule its
-// description states (helpers/client/invariants/filter-rules.ts). From the value an object holds (the
-// first item of the reader's unfiltered answer holding the member: on the mock, the worker's
-// customers, the seeded application and registrations), the inputs that tell the rules apart are sent:
-// the value, its start, its middle, its end, and the value folded (its case swapped, a trailing or an
-// inner space). A filter documented as exact ("Only registrations with that application name",
-// "Username to look up"; FD-FILTER-EXACT, @assumption: no source documents folding or a partial
-// match) lists the object by the whole value only; a prefix or substring rule by its parts as it says;
-// every filter by the value as held (FD-FILTER-RULE). A search whose manner the description leaves
-// unsaid ("matched against username, firstName and lastName") and a fuzzy search are checked on the
-// whole value only: their parts and folds are exceptions, each with its reason.
+// Covers: every string filter and search of a financial data list reader keeps its stated matching rule
+// (filter-rules.ts): from a held value, the inputs telling the rules apart. Exact ("Only registrations
+// with that application name"; FD-FILTER-EXACT, @assumption: no source documents folding or a partial
+// match), prefix and substring rules as they say, every filter by the value as held (FD-FILTER-RULE); an
+// unsaid or fuzzy search's parts and folds are exceptions, each with its reason.
 import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
@@ -33,7 +26,7 @@ import {
 } from '../../helpers/client/invariants/filter-rules.js';
 import { sampleCall } from '../../fixtures/examples/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 import { eachObject } from '../../helpers/client/invariants/kit.js';
 
 const { descriptionOf, schemaOf, matchesOf } = parameterReaders(FD_CONTRACT);
@@ -42,11 +35,7 @@ const LOOKUPS = pathLookups(FD_CONTRACT);
 const QUERY_LOOKUPS = queryLookups(FD_CONTRACT, descriptionOf);
 /** The filters several readers take (one component parameter: the institution search of three listings). */
 const SHARED = sharedFilters(FD_CONTRACT.document, FILTERS, descriptionOf);
-/**
- * The other readers taking a filter: a date window (from and to, start and end) or an integer id,
- * compared as numbers, never as text, so no matching rule of text applies: each is checked by the
- * window and integer id test below (FD-PROP-WINDOW). Counted as left out here.
- */
+/** The other readers taking a filter (a date window, an integer id) compare numbers: checked by the window test (FD-PROP-WINDOW). */
 const NOT_TEXT = [...FD_CONTRACT.operations.values()].flatMap((op) => {
   if (op.method !== 'GET' || [...FILTERS, ...LOOKUPS, ...QUERY_LOOKUPS].some((f) => f.operation === op)) return [];
   const query = op.parameters.filter((p) => p.in === 'query');
@@ -83,17 +72,14 @@ test(
     const unfilteredRead = async (f: Filter) => {
       const base = sample(f.operation, fd, fdEntities);
       const query = { ...(base.query ?? {}) } as Record<string, unknown>;
-      // A required filter has no unfiltered list: its value is the sample's (one the target holds:
-      // the approved application's name), read back from the items it lists.
+      // A required filter has no unfiltered list: its value is the sample's, read back from the items it lists.
       const asSampled = f.parameter.required ? query[f.parameter.name] : undefined;
       for (const other of FILTERS) if (other.operation === f.operation && !other.parameter.required) delete query[other.parameter.name];
       const list = await fdApi.callOperation(f.operation, { ...base, query } as CallOptions);
       return { base, query, asSampled, list };
     };
-    // A filter several readers take (FD-PROP-FILTER-SAME): its readers' unfiltered reads are made
-    // first, and the object every one of them lists (by its id) is the held one on each, so every
-    // input below is compared on one object. On a sandbox, lists of other sizes may share no object
-    // on their first pages: the group is then left out with that reason.
+    // A filter several readers take (FD-PROP-FILTER-SAME) is compared on one object all of them list;
+    // where none is shared (a sandbox's first pages), the group is left out with that reason.
     const reads = new Map<Filter, Awaited<ReturnType<typeof unfilteredRead>>>();
     const sharedId = new Map<Filter, string>();
     const sameLeftOut: { operationId: string; reason: string }[] = [];
@@ -176,11 +162,8 @@ test(
       }
       checked.push(`${where} (${rule})`);
     }
-    // A filter several readers take matches the same way on each (FD-PROP-FILTER-SAME): every input
-    // all of them were sent lists the shared object on all or on none. An answer not listing it while
-    // it holds more than it lists (a later page), or an answer other than a 2xx (the filter property
-    // judges statuses; a sandbox may fail a call), tells nothing and is not compared. Where they part,
-    // the readers on the smaller side (the side not listing, on a tie) are named.
+    // FD-PROP-FILTER-SAME: every input lists the shared object on all readers or on none; an answer
+    // with a later page or not a 2xx tells nothing; the smaller side is named.
     const sameChecked = new Set<string>();
     for (const g of SHARED) {
       const fs = g.filters.filter((f) => answers.has(f));
@@ -210,10 +193,8 @@ test(
             reason: `${f.parameter.name}: no input answered on every reader without a later page`,
           });
     }
-    // The lookups by a path value (an external id, a routing number): the sample's value lists some
-    // objects; that value and each telling input are sent, and an input other than the value lists
-    // none of them (an identifier is matched whole: FD-SW-EXTERNAL, FD-ROUTING-EXACT). An input
-    // outside the parameter's pattern is not sent: the contract refuses it, so it tells nothing.
+    // The lookups by a path value: an input other than the value lists none of its objects (matched
+    // whole: FD-SW-EXTERNAL, FD-ROUTING-EXACT); one outside the pattern is not sent.
     for (const l of LOOKUPS) {
       const { operationId } = l.operation;
       const where = `${operationId} ${l.parameter.name}`;
@@ -234,8 +215,7 @@ test(
       }
       for (const input of tellingInputs(value, 'exact')) {
         if (input.lists === undefined || (l.pattern && !l.pattern.test(input.value))) continue;
-        // A public code (a routing number, under a pattern) may be held by one object several times over:
-        // on a sandbox a changed digit can be another of the same institution's numbers; the mock's are known.
+        // A public code (a routing number) may be one institution's several times over: not settled on a sandbox.
         if (!fd.control && l.pattern && /changed/.test(input.how)) {
           unsettled.push(`${where} ${input.how} (an object may hold several codes)`);
           continue;
@@ -252,10 +232,8 @@ test(
       }
       checked.push(`${where} (exact)`);
     }
-    // The lookups by a query identifier (a merchant's idValue of its idType): the target's known
-    // value (the mock's first location; FD_LOCATION_ID_VALUE on a sandbox) lists its locations; each
-    // form a loose lookup takes for it (FD-LOOKUP-EXACT) lists none of them, the qualifying
-    // parameters (idType) sent as held.
+    // The lookups by a query identifier: the known value (FD_LOCATION_ID_VALUE on a sandbox) lists its
+    // locations, each loose form of it none (FD-LOOKUP-EXACT), the qualifying parameters as held.
     for (const l of QUERY_LOOKUPS) {
       const { operationId } = l.operation;
       const where = `${operationId} ${l.parameter.name}`;
@@ -285,10 +263,9 @@ test(
       }
       checked.push(`${where} (exact identifier)`);
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `filters: ${FILTERS.length}, path lookups: ${LOOKUPS.length}, query lookups: ${QUERY_LOOKUPS.length}, ${checked.length} checked (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')}); not settled by their description, so not checked: ${unsettled.join(', ') || 'none'}`,
-    });
+    noteCoverage(
+      `filters: ${FILTERS.length}, path lookups: ${LOOKUPS.length}, query lookups: ${QUERY_LOOKUPS.length}, ${checked.length} checked (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')}); not settled by their description, so not checked: ${unsettled.join(', ') || 'none'}`,
+    );
     // Per operation: checked when one of its filters was; else left out with each filter's reason.
     const applies = [
       ...new Set([...FILTERS, ...LOOKUPS, ...QUERY_LOOKUPS].map((f) => f.operation.operationId)),
@@ -311,10 +288,9 @@ test(
       checked: [...sameChecked],
       exceptions: sameLeftOut.filter((l) => !sameChecked.has(l.operationId)),
     });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `filters several readers take: ${SHARED.map((g) => `${g.key} (${g.filters.map((f) => f.operation.operationId).join(', ')})`).join('; ') || 'none'}; ${sameChecked.size} readers compared; left out: ${sameLeftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `filters several readers take: ${SHARED.map((g) => `${g.key} (${g.filters.map((f) => f.operation.operationId).join(', ')})`).join('; ') || 'none'}; ${sameChecked.size} readers compared; left out: ${sameLeftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    );
     if (leftOut.length) notePartial(`filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'filters checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
@@ -351,17 +327,14 @@ test(
     const violations = new Violations(FILTER_RULES);
     const checked = new Set<string>();
     const leftOut: { operationId: string; reason: string }[] = [...WINDOWS.leftOut];
-    // The widest read the sample allows (its window, its largest page): the values its items hold,
-    // then each telling window: every item of the wide read is listed exactly when its compared
-    // member is inside the window, and no item listed holds a member outside it.
+    // The widest read, then each telling window: every item listed exactly when inside the window.
     for (const f of WINDOWS.filters) {
       const { operationId } = f.operation;
       const names = [f.from?.parameter.name, f.to?.parameter.name].filter(Boolean).join(', ');
       const base = sample(f.operation, fd, fdEntities);
       const query = { ...(base.query ?? {}) } as Record<string, unknown>;
       if (f.pageSize) query[f.pageSize.name] = f.pageSize.max;
-      // The widest read: a switch that lists more items when on (includePending, viewTestingReports:
-      // "whether ... are listed / included", default false) is on, in every read of the window.
+      // The widest read: a switch listing more when on ("whether ... are listed / included", default false) is on.
       for (const p of f.operation.parameters) {
         const s = FD_CONTRACT.resolveSchema(p.schema ?? {}) as { type?: string; default?: unknown };
         if (p.in === 'query' && s.type === 'boolean' && s.default === false && /\b(listed|included)\b/.test(descriptionOf(f.operation, p)))
@@ -429,9 +402,7 @@ test(
       }
       checked.add(operationId);
     }
-    // The integer id filters: the first listed item's id lists it; a neighbour id (one more, one
-    // less), its start and the id with a digit more list only items holding what was sent: every item
-    // listed holds the id sent.
+    // The integer id filters: the id lists its item; its neighbours, its start and a digit more list only items holding what was sent.
     for (const f of ID_FILTERS) {
       const { operationId } = f.operation;
       const base = sample(f.operation, fd, fdEntities);
@@ -476,10 +447,9 @@ test(
       ...new Set([...WINDOWS.filters, ...ID_FILTERS].map((f) => f.operation.operationId)),
       ...WINDOWS.leftOut.map((l) => l.operationId),
     ];
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `windows: ${WINDOWS.filters.length}, integer ids: ${ID_FILTERS.length}; ${checked.size} readers checked (${[...checked].join(', ')}); left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `windows: ${WINDOWS.filters.length}, integer ids: ${ID_FILTERS.length}; ${checked.size} readers checked (${[...checked].join(', ')}); left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    );
     countRule(FILTER_RULES, 'FD-PROP-WINDOW', {
       applies: [...new Set(applies)],
       checked: [...checked],
@@ -537,10 +507,9 @@ test(
       else
         leftOut.push({ operationId, reason: `${o.parameter.name}: its sample lists fewer than two items holding ${o.keys.join(' or ')}` });
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `ordered readers: ${ORDERED.map((o) => `${o.operation.operationId} ${o.parameter.name} by ${o.keys.join(', else ')}`).join('; ')}; ${checked.size} checked; left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `ordered readers: ${ORDERED.map((o) => `${o.operation.operationId} ${o.parameter.name} by ${o.keys.join(', else ')}`).join('; ')}; ${checked.size} checked; left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    );
     countRule(FILTER_RULES, 'FD-PROP-ORDER', {
       applies: ORDERED.map((o) => o.operation.operationId),
       checked: [...checked],

@@ -1,9 +1,6 @@
-// Covers: every reader whose contract orders an index by age (helpers/client/invariants/index-order.ts
-// reads them from the contract: provider 1.35.0 StatementIndexParameter and StatementIndexesParameter,
-// 1 the most recent statement, each step back one month; seed 002, Limits: statements up to 24) keeps
-// that order over the whole range the index takes, past the first year too, on every version of the
-// reader (FD-PROP-INDEX-ORDER). A reader under an account is read on one account of each type of the
-// linked customer; reads only, so it runs on a sandbox as on the mock.
+// Covers: every reader whose contract orders an index by age (index-order.ts; provider 1.35.0
+// StatementIndexParameter: 1 the most recent statement; seed 002, Limits: statements up to 24) keeps that
+// order over its whole range on every version (FD-PROP-INDEX-ORDER); one account of each type. Reads only.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { INDEX_ORDER, indexOrderedReaders, indexOrderProblems } from '../../helpers/client/invariants/index-order.js';
@@ -11,7 +8,7 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
 import { oneOfEachType } from './statements.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 const ORDERED = indexOrderedReaders(FD_CONTRACT);
 
@@ -56,7 +53,7 @@ test(
       judged.push(`${operationId} (${o.index} ${o.values[0]}..${o.values.at(-1)}, ${objects.length} objects, ${dated} dated)`);
     }
     countRule(INDEX_ORDER, 'FD-PROP-INDEX-ORDER', { applies: ORDERED.map((o) => o.reader.operationId), checked, exceptions: leftOut });
-    test.info().annotations.push({ type: 'checker-coverage', description: `index-ordered readers: ${judged.join('; ')}` });
+    noteCoverage(`index-ordered readers: ${judged.join('; ')}`);
     expect(checked.length, 'index-ordered readers checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

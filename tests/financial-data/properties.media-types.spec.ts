@@ -1,13 +1,7 @@
-// Covers: every operation of the financial data contract whose 200 the contract offers in more than
-// one media type (helpers/client/invariants/media-types.ts reads them from the contract: the four
-// single-report readers, JSON or PDF by the Accept header, seed 002 Report retrieval; the v1
-// statement, a PDF, application/octet-stream in provider 1.35.0), each read in every media type it
-// offers: what each form shows of the object reads the same (FD-PROP-MEDIA-SAME). Reads only, of a
-// report the harness made (reports-retrieval.known.ts: the mock's control route, else the generate
-// operation for the worker's customer) and of the linked customer's statement.
-// And every operation whose answer declares a media type serves the one each Accept selects, RFC
-// 9110 12.5.1 (FD-PROP-ACCEPT, helpers/client/invariants/negotiation.ts); and every operation taking a
-// body takes it in every valid form of its media type (FD-PROP-BODY-MEDIA, request-media.ts).
+// Covers: every operation whose 200 is offered in several media types (media-types.ts: the single-report
+// readers, JSON or PDF, seed 002 Report retrieval; the v1 statement's application/octet-stream, provider
+// 1.35.0), read in each: the object reads the same (FD-PROP-MEDIA-SAME). And RFC 9110 12.5.1 negotiation
+// (FD-PROP-ACCEPT, negotiation.ts) and every valid request media form (FD-PROP-BODY-MEDIA, request-media.ts).
 import { changesLinkedCustomer, expect, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 import {
@@ -189,18 +183,14 @@ test(
   },
 );
 
-// RFC 9110 section 12.5.1 on every operation whose answer declares a media type (negotiation.ts): each
-// Accept selecting one of its types is served that type, one admitting none the 406 the contract
-// states (seed 002, Errors 406 PSI operations; Report retrieval: the Accept header selects JSON or PDF).
-// Reads only, each on its sample call: every GET, and the POST readers offering more than one media
-// type, which the check above reads in each already.
+// RFC 9110 section 12.5.1 on every operation declaring an answer media type (seed 002, Errors 406 PSI
+// operations; Report retrieval): reads only, on each sample call.
 const NEGOTIATED = negotiatedOf(FD_CONTRACT);
 const isRead = (n: Negotiated) => n.operation.method === 'GET' || n.offered.length > 1;
 
 test(
   'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted',
-  // Its live reads (GetAvailableBalanceLive) refresh the linked customer's data: on a sandbox the
-  // check holds the prepared customer alone (the linkedCustomer fixture takes the hold).
+  // Its live reads (GetAvailableBalanceLive) refresh the linked customer: on a sandbox the fixture holds it alone.
   changesLinkedCustomer(rules('FD-PROP-ACCEPT')),
   async ({ fdApi, fd, fdEntities, linkedCustomer: _heldAlone }) => {
     const violations = new Violations(ACCEPT);
@@ -223,9 +213,7 @@ test(
       const forms = acceptFormsOf(n.offered);
       const readWith = (c: CallOptions, accept: string) => fdApi.callOperation(n.operation, { ...c, headers: { ...c.headers, accept } });
       let first = await readWith(call, forms[0].accept);
-      // A reader of what a POST of its parent path makes (a PSI result by its payRequestId) whose sample
-      // names nothing here reads an object of the check's own, made once with the first form carrying
-      // parameters (mock only: a guest makes no object it cannot delete).
+      // A reader of what a POST of its parent path makes whose sample names nothing here reads an object of the check's own (mock only).
       const made = /^(.*)\/\{(\w+)\}$/.exec(n.operation.path);
       const creator = made && [...FD_CONTRACT.operations.values()].find((o) => o.method === 'POST' && o.path === made[1]);
       const creatorCall = creator && sampleOrReason(creator.operationId, fd, fdEntities);
@@ -248,8 +236,7 @@ test(
           first = await readWith(call, forms[0].accept);
         }
       }
-      // The first form is the first offered type alone: a sample this target does not serve (another
-      // worker's objects, a 429) is no finding of negotiation.
+      // The first form is the first offered type alone: a sample not served here (a 429) is no finding of negotiation.
       if (!/^2/.test(String(first.status))) {
         exceptions.push({ operationId: op, reason: `its sample answered ${first.status} with Accept ${forms[0].accept}` });
         continue;
@@ -272,10 +259,8 @@ test(
 
 const APP_REGISTRATION_WRITERS = new Set(['RegisterApp', 'ModifyAppRegistration']);
 
-// RFC 9110 section 8.3.1 on the request side (request-media.ts): every operation whose requestBody
-// content declares a media type (application/json, seed 002) answers its valid call labelled in each
-// other form of that type (mixed case, a charset parameter, white space around the ';') as it answers
-// the plain form, and a body labelled text/plain with a 4xx it documents (none documents a 415).
+// RFC 9110 section 8.3.1 on the request side (request-media.ts): each other form of the declared type
+// (application/json, seed 002) answered as the plain form, text/plain with a documented 4xx.
 test(
   'every operation taking a body answers it in every valid form of its media type as in the plain form, and refuses another type only as documented @mock-only',
   mockOnly(

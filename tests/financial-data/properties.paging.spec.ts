@@ -1,17 +1,7 @@
-// Covers: every paged reader of the financial data contract (helpers/client/invariants/paging.ts
-// reads them from the contract: a page index or offset beside a page size, its base, default and
-// maximum, and the count members the answer names) keeps its pages windows over one list
-// (FD-PROP-PAGING; provider 1.35.0 StartParameter, LimitParameter, FoundResults, DisplayingResults,
-// MoreResultsAvailable, ObwmsOffsetParameter, AppStatuses; seed 002, Report retrieval: page
-// zero-based, size default 100; seed 002, Limits). Each reader's list is read with its largest page,
-// then page by page at a small size, its last page, the page past its end and its default page: each
-// page is the slice of the largest read member for member, its counts those of what the pages hold.
-// A list holding too few items is given objects of the check's own where it can make them (webhook
-// subscriptions; app registrations and billed reports on the mock only); on a sandbox
-// the lists other workers change (customers, webhook subscriptions, app registrations) are read while the
-// check holds them alone, and a list that moves between the reads all the same is not judged.
-// Beside it, each filter a reader counting its set takes is sent alone (FD-PROP-FILTERED-TOTALS:
-// values its items hold, its enum, a boolean, its sample's): the total is what the same answer lists.
+// Covers: every paged reader keeps its pages windows over one list (FD-PROP-PAGING; paging.ts; provider 1.35.0
+// StartParameter, LimitParameter, FoundResults, DisplayingResults, MoreResultsAvailable, ObwmsOffsetParameter, AppStatuses;
+// seed 002, Report retrieval: page zero-based, size default 100; Limits); a short list gets the check's own objects, shared
+// ones are read alone on a sandbox. Each filter alone: the total is what the answer lists (FD-PROP-FILTERED-TOTALS).
 import { expect, mockOnly, rules, test, whileAlone } from '../../fixtures/financial-data.js';
 import type { SharedState } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -29,7 +19,7 @@ import { makeReport } from './reports-retrieval.known.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 import { judgeFilteredTotals, pageReader } from '../shared/paging.js';
 
 const PAGED = pagedReaders(FD_CONTRACT);
@@ -104,14 +94,14 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
       violations.add(operationId, 'its pages', problem, 'a window over the list its largest page reads');
   }
   countRule(PAGING, 'FD-PROP-PAGING', { applies: readers.map((p) => p.reader.operationId), checked, exceptions: leftOut });
-  test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${sizes.join('; ')}` });
+  noteCoverage(`paged readers: ${sizes.join('; ')}`);
   if (filtered.length) {
     countRule(FILTERED_TOTALS, 'FD-PROP-FILTERED-TOTALS', {
       applies: filtered.map((p) => p.reader.operationId),
       checked: totals.checked,
       exceptions: totals.leftOut,
     });
-    test.info().annotations.push({ type: 'checker-coverage', description: `filtered totals: ${totals.judged.join('; ')}` });
+    noteCoverage(`filtered totals: ${totals.judged.join('; ')}`);
   }
   expect(checked.length, 'paged readers checked').toBeGreaterThan(0);
   expect(violations.list, violations.describe()).toEqual([]);

@@ -1,14 +1,8 @@
 // Covers: a refusal carries the code of the condition that caused it (FD-PROP-REFUSAL-CODE), on every
-// operation of the financial data contract whose refusal response tells its conditions apart by code
-// (`x-codes`, helpers/client/invariants/refusal-codes.ts): the micro-deposit verification's 400
-// (provider 1.35.0 examples: 3200002 the entries' status, 3200004 amounts did not match, 3200003
-// attempts exceeded; one attempt, FD-MICRO-ATTEMPTS @assumption). Each condition is provoked once on
-// micro entries of the check's own, brought to its state in the order of their life (not yet
-// deposited, a first verification that does not match, the attempt spent), so a code of a later
-// condition showing earlier fails. The amounts deposited are learnt through the mock's harness route
-// and the deposit day passes on the mock's clock: mock only. Then the authorization details' 404 and
-// the 404 of the recurring transactions and of the bundle (an unknown customer, a customer holding no
-// account).
+// operation whose refusal tells its conditions apart (`x-codes`): the micro-deposit verification's 400
+// (provider 1.35.0 examples: 3200002, 3200004, 3200003; one attempt, FD-MICRO-ATTEMPTS @assumption),
+// provoked in the order of the entries' life (mock only); then the authorization details' 404 and the
+// 404 of the recurring transactions and of the bundle.
 import { expect, fdLimit, mockOnly, rules, sample, suiteConfig, test } from '../../fixtures/financial-data.js';
 import { readValue } from '../../helpers/config/env-schema.js';
 import type { TestInfo } from '@playwright/test';
@@ -73,11 +67,9 @@ test(
   },
 );
 
-// The authorization details' 404 (seed 002, App registration and Errors: 3003 a legacy connection,
-// 3004 details unavailable; provider 1.35.0: 3003 for a login id naming no login), on the linked
-// customer's logins: a legacy one, one whose authorization predates the endpoint (the mock's FinBank
-// Profiles - B; on a sandbox FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID), and a login id of the contract's
-// form naming none. Reads only: a sandbox runs it too.
+// The authorization details' 404 (seed 002, App registration and Errors: 3003 legacy, 3004 unavailable;
+// provider 1.35.0: 3003 for a login id naming none), on a legacy login, one predating the endpoint (on a
+// sandbox FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID) and an unknown id. Reads only.
 test(
   'a refused authorization-details read carries the code of its own condition: a legacy connection 3003, details unavailable 3004, an unknown login 3003 @provider',
   rules(RULE, 'FD-AUTHDETAILS-UNAVAILABLE', 'FD-AUTHDETAILS-UNKNOWN'),
@@ -106,11 +98,8 @@ test(
   },
 );
 
-// The 404 of the recurring transactions and of the bundle (provider 1.35.0
-// GetRecurringTransactionsResourceNotFoundErrorResponse and
-// GetPaymentEnablementBundleResourceNotFoundForAccountIdErrorResponse: CustomerNotFoundExample 14001,
-// NoAccountForCustomerIdExample 38003): each operation's valid call with a customer id naming none, and
-// with a customer just added, which holds no account yet. Creates a customer only: a sandbox runs it too.
+// The 404 of the recurring transactions and the bundle (provider 1.35.0 CustomerNotFoundExample 14001,
+// NoAccountForCustomerIdExample 38003): an unknown customer id, and a customer holding no account yet.
 test(
   'a refused recurring-transactions or bundle read carries the code of its own condition: an unknown customer 14001, a customer holding no account 38003 @provider',
   rules(RULE),

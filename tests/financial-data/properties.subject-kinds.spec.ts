@@ -1,11 +1,7 @@
-// Covers: every financial data operation taking an institution login (grows with the contract:
-// every operation naming the login in its path or body, object-ids.ts) answers a login of each kind
-// the contract documents, legacy and OAuth (seed 002, Accounts: migration of a legacy connection to
-// OAuth; App registration: OAuth connections), as its contract states: the authorization details
-// refuse a legacy login (404, code 3003), the migration is of a legacy login (what it does to an OAuth
-// login is not stated, so not sent), and every other operation serves either kind alike, never a 404
-// or 400 for one kind alone (FD-PROP-EVERY-KIND; helpers/client/invariants/subject-kinds.ts). On a
-// sandbox, which tells no login's kind apart, every operation is left out saying so.
+// Covers: every operation taking an institution login answers a login of each documented kind, legacy
+// and OAuth (seed 002, Accounts; App registration), as its contract states (FD-PROP-EVERY-KIND;
+// subject-kinds.ts): the authorization details refuse a legacy login (404, 3003), the migration takes a
+// legacy one, the rest serve either alike. A sandbox tells no kind apart: left out.
 import { expect, newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import type { FdEntities } from '../../fixtures/examples/financial-data.js';
 import { checkServesEveryKind, EVERY_KIND, kindOperationsOf, type SubjectKinds } from '../../helpers/client/invariants/subject-kinds.js';
@@ -32,10 +28,7 @@ const LOGIN_KINDS: SubjectKinds = {
   },
 };
 
-/**
- * The types of a customer the contract documents (seed 002, Customers: testing customers use test
- * institutions, active ones are billable and use live ones), and what an operation states of one.
- */
+/** The customer types the contract documents (seed 002, Customers: testing ones use test institutions, active ones are billable). */
 const CUSTOMER_KINDS: SubjectKinds = {
   resource: 'customer',
   kinds: ['testing', 'active'],
@@ -61,8 +54,7 @@ for (const kinds of [LOGIN_KINDS, CUSTOMER_KINDS]) {
     `every operation taking ${kinds.resource === 'customer' ? 'a customer serves a testing and an active customer' : 'an institution login serves a legacy and an OAuth login'} alike, but where its contract states otherwise`,
     rules('FD-PROP-EVERY-KIND'),
     async ({ fd, fdApi, fdPowers, fdEntities, createCustomer }) => {
-      // Per kind, a customer of the check's own with linked accounts, its consumer and business: for a
-      // login, one customer whose logins are of each kind (each with an active account under it).
+      // Per kind, a customer of the check's own with accounts, consumer and business; for a login, one of each kind.
       const subjects = new Map<string, LiveObjects>();
       const entities = new Map<string, FdEntities>();
       const made = async (type: 'testing' | 'active') => {

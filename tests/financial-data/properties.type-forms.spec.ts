@@ -1,9 +1,6 @@
-// Covers: every financial data operation that documents a refusal (grows with the contract): each
-// typed parameter and body member its sample sends (a boolean, a number, an enum) sent in another form
-// of the same value, one the contract refuses (helpers/client/invariants/type-forms.ts: a boolean in
-// another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space,
-// an enum value in another case, a number or boolean as a JSON string), is refused with a documented
-// 4xx (FD-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
+// Covers: every financial data operation documenting a refusal: each typed member its sample sends, in
+// another form of the same value the contract refuses (type-forms.ts), is refused with a documented 4xx
+// (FD-TYPE-FORMS).
 import { expect, mockOnly, notePartial, type OperationClient, rules, sample, test } from '../../fixtures/financial-data.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { LiveOf } from '../../helpers/client/invariants/optional-ids.js';
@@ -20,8 +17,7 @@ test(
     "sends another form of every typed member to every operation, writers included (the prepared linked customer's refreshes, deletions and secret changes among them): a target that wrongly takes one writes state every worker of a sandbox reads, which the mock keeps per worker",
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
-    // Mock-only: the other forms a target accepts are writes, on every operation (the linked
-    // customer's refreshes among them): on a sandbox they would change what other workers read.
+    // Mock-only: accepted forms are writes on every operation, which on a sandbox other workers would read.
     void fdMock;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const violations = await checkTypeFormsOf(
@@ -52,15 +48,12 @@ test(
     void fdMock;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const violations = await checkValidFormsOf(fdApi, 'FD-VALID-FORMS', FD_CONTRACT.operations.values(), async (op) => {
-      // The ids an operation names are the target's own objects, and a member named as a reference
-      // (institutionId, accountIds) names what the target holds: sent as sampled.
+      // Object ids and references (institutionId, accountIds) name what the target holds: sent as sampled.
       const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
       const keep = (at: string) =>
         ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$|^id$/.test(at.split('.').at(-1)!) || sensitive(at);
-      // A registration the mock holds pending is approved when read on a clock a day later: each one
-      // these length forms wrote would stay in the worker's mock and move the dates another spec reads
-      // on its moved clock (records.event-dates.spec.ts), so an app registration keeps its other forms only.
-      // A fresh sample per form: a create takes a new unique name each time (a customer's username).
+      // An app registration keeps its other forms only: a length form's pending registration would move
+      // the dates records.event-dates.spec.ts reads on its moved clock. A fresh sample per form (a new username).
       return { sampled: callOf(op), fresh: () => callOf(op), keep, lengths: !APP_REGISTRATION_WRITERS.has(op.operationId) };
     });
     expect(violations.list, violations.describe()).toEqual([]);
@@ -77,8 +70,7 @@ test(
     void fdMock;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const liveOf = await callersObjects(fdApi, fd, fdEntities);
-    // Each initiation to an account number of its own: the sampled receiver again, initiated by the
-    // checks before in this worker, is a 409 (seed 002, Errors 409), which would leave the initiation out.
+    // Each initiation to an account number of its own: the sampled receiver again is a 409 (seed 002, Errors 409).
     let initiated = 0;
     const fresh = (op: Parameters<typeof callOf>[0]) => {
       const call = callOf(op) as ReturnType<typeof callOf> & { body?: { receiver?: { accountNumber: string } } };
@@ -92,14 +84,7 @@ test(
   },
 );
 
-/**
- * The caller's live object of each resource an optional member names: the worker's customer, its
- * consumer, its linked checking account and that account's login, the partner itself, the
- * customer's own application (as GetCustomerWithAppData shows it), a Connect components
- * configuration and a VOA report the check makes, and the customer's VOIE payroll report (as its
- * refresh names it). A member whose description restricts the report's kind (the original VOIE
- * payroll report, provider 1.35.0) takes that kind.
- */
+/** The caller's live object of each resource an optional member names (a restricted report kind: VOIE payroll, provider 1.35.0). */
 async function callersObjects(fdApi: OperationClient, fd: Parameters<typeof sample>[1], e: Parameters<typeof sample>[2]): Promise<LiveOf> {
   const made = async (operationId: Parameters<typeof FD_CONTRACT.operation>[0], expected: number) => {
     const op = FD_CONTRACT.operation(operationId);

@@ -1,17 +1,7 @@
-// Covers: every window the contract states relative to an event is anchored to that event, not to
-// now, and counted in its unit (FD-PROP-WINDOW-ANCHOR; seed 002, Transactions and Limits: standard
-// history 180 days before the account was added, the historic load 24 months; Decisioning reports and
-// Limits: VOA 12 months, VOAI 61 days by default, VOI two years, a transactions report at most 24
-// months between its dates; Report retrieval: the billing window 31 days). The windows are the
-// contract's `x-limits` entries carrying an `anchor` (the account added, the report created, the
-// window's own end), a Days or Months unit by name (Months: calendar months, the day clamped to the
-// month's last). Each anchor kind has one harness; a window whose anchor has none fails here by name.
-// On the mock's clock set to a 20 December, a customer of the check's own is linked (its accounts added
-// then), its history loaded, its VOA, VOAI and VOI generated; each window is read at once and again
-// after the clock moved 42 days on, past the month's and the year's end: the same transactions, each
-// window's start its anchor less its length counted in its unit; a window ending at the anchor, the
-// transactions report's and the billing's, is taken whole from that end after the move. The
-// transaction lists are read over more than 24 months (seed 002: the window has no limit).
+// Covers: every window stated relative to an event is anchored to it and counted in its unit (FD-PROP-WINDOW-ANCHOR; seed
+// 002, Transactions and Limits: standard history 180 days before the account was added, historic load 24 months; Decisioning
+// reports and Limits: VOA 12 months, VOAI 61 days, VOI two years, a transactions report 24 months; Report retrieval: billing
+// 31 days): the `x-limits` anchors, read on a 20 December and 42 days on; transaction lists over 24 months (seed 002).
 import { expect, mockOnly, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
 import {

@@ -1,20 +1,12 @@
-// Covers: every financial data reader (a GET, or an operation named Get...) of the live objects of
-// security.known.ts - the date of an event already past (a creation, a request, a submission, the
-// last change, an account's link, a posting: helpers/contract/event-dates.ts reads which members from the contract's names and
-// descriptions, leaving out those documented "as of now") is fixed at the event
-// (FD-EVENT-DATE-FIXED, @assumption: seed 002 and provider 1.35.0 call these the dates the event
-// happened and give no form of them that follows the reader's clock). Each reader is read, the
-// mock's clock moved on past two date boundaries, each read again: every event date reads as
-// before, and a member of the object itself reads the same on every reader of that object: the
-// object whose id its path ends with, or an item of a top-level list by its own `id` (an account
-// of `accounts`), so a list dating an object otherwise than its by-id reader or another list fails. A date at the top of an answer that names no owned object (an institution
-// list's createdDate or requestedDate) is the date of that answer, that is of the read itself: not an
-// event already past.
+// Covers: every reader of the live objects: a past event's date (helpers/contract/event-dates.ts) is fixed at the event
+// (FD-EVENT-DATE-FIXED, @assumption: seed 002 and provider 1.35.0 call these the dates the event happened), read before and
+// after the clock moves past two date boundaries, alike on every reader; a top-level date of no owned object is the read's.
 import { expect, mockOnly, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { eventDateLeaves, eventDateMembers } from '../../helpers/contract/event-dates.js';
 import { namesOwned, READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
+import { noteCoverage } from '../shared/property.js';
 
 const EVENT_DATES = eventDateMembers(FD_CONTRACT);
 /** Two days and thirteen hours: past at least two date boundaries, within every lifetime of the live objects. */
@@ -85,10 +77,9 @@ test(
       }
     const covered = [...before].filter(([, leaves]) => leaves.size > 0).map(([id]) => id);
     const unread = calls.filter(({ call }) => typeof call === 'string');
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `event dates (${[...EVENT_DATES.keys()].join(', ')}): ${[...listed.values()].filter((seen) => seen.length > 1).length} dates of list items read on several lists, ${[...listed.keys()].filter((key) => byObject.has(key)).length} on a by-id reader too; ${READERS.length} readers, ${before.size} answered, ${covered.length} report an event date (${covered.join(', ')}); ${unread.length} not called (${unread.map(({ o, call }) => `${o.operationId}: ${String(call)}`).join('; ')})`,
-    });
+    noteCoverage(
+      `event dates (${[...EVENT_DATES.keys()].join(', ')}): ${[...listed.values()].filter((seen) => seen.length > 1).length} dates of list items read on several lists, ${[...listed.keys()].filter((key) => byObject.has(key)).length} on a by-id reader too; ${READERS.length} readers, ${before.size} answered, ${covered.length} report an event date (${covered.join(', ')}); ${unread.length} not called (${unread.map(({ o, call }) => `${o.operationId}: ${String(call)}`).join('; ')})`,
+    );
     if (unread.length) notePartial(`event dates: ${unread.length} readers not called, each with its reason in the coverage annotation`);
     expect(covered.length, 'readers reporting an event date').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

@@ -1,21 +1,14 @@
-// Covers: every query filter of a financial data list reader that names an id, a code, a status or a
-// type of the items it lists (read from the contract: a query parameter whose name is a member of the
-// listed items, `account_type` naming `type`; paging, windows, flags and fuzzy searches aside). The
-// filter is matched whole (FD-FILTER-WHOLE, @assumption; seed 002 and provider 1.35.0 say "only the
-// registration with that preAppId", "only the accounts in this status"): given a value, the answer
-// lists exactly the items of the unfiltered answer holding that very value, and its count says so.
-// The values are those a partial match would take for a listed value: a proper prefix of it (or a
-// listed value that is the head of another, as 1 is of 12), a proper suffix, the value behind a
-// leading zero (for an integer filter the same number, so the same items or a refusal) and its case
-// swapped. A value matching nothing may be refused (a 404 is what some readers answer); a value the
-// parameter's own schema refuses is not sent. The items are those of the worker's objects the sample
-// call reads (on the mock: the worker's customer, its accounts, the seeded registrations).
+// Covers: every query filter naming an id, code, status or type of the listed items is matched whole
+// (FD-FILTER-WHOLE, @assumption; seed 002 and provider 1.35.0: "only the registration with that
+// preAppId", "only the accounts in this status"): a proper prefix, a suffix, a leading zero and the case
+// swapped list exactly the items holding that very value (a 404 for none may be answered).
 import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { memberOf, parameterReaders } from '../../helpers/contract/filters.js';
 import type { Operation, Parameter } from '../../helpers/contract/contract.js';
 import { FD_CONTRACT } from './security.known.js';
+import { noteCoverage } from '../shared/property.js';
 
 const { descriptionOf, schemaOf } = parameterReaders(FD_CONTRACT);
 /** Query parameters that page, window or shape an answer, or search it loosely: never an id filter. */
@@ -172,10 +165,9 @@ test(
       }
       checked.push(`${where} (${values.length} listed value(s))`);
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `id filters: ${ID_FILTERS.length}, ${checked.length} checked with ${calls} calls (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
-    });
+    noteCoverage(
+      `id filters: ${ID_FILTERS.length}, ${checked.length} checked with ${calls} calls (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
+    );
     if (leftOut.length) notePartial(`id filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'id filters checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

@@ -17,11 +17,7 @@ export const READERS = [...FD_CONTRACT.operations.values()].filter(
 export const namesOwned = (o: Operation) =>
   FD_OBJECT_OPS.some((x) => x.operation.operationId === o.operationId && x.ids.some((id) => id.owner !== 'public'));
 
-/**
- * An operation's sample call, or, on a sandbox lacking the test data it needs (a linked customer the
- * user did not give), why the operation is left out; on the mock a missing sample is the suite's own
- * defect and throws.
- */
+/** An operation's sample call, or why it is left out on a sandbox lacking its test data; on the mock a missing sample throws. */
 export function sampleOrReason(operationId: string, fd: FdTarget, entities: FdEntities): CallOptions | string {
   try {
     return sampleCall(operationId as FdOperationId, fd, entities) as CallOptions;

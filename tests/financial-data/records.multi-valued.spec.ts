@@ -1,13 +1,7 @@
-// Covers: every filter of the financial data contract taking several values in one (helpers/contract/
-// filters.ts, multiValuedFilters: a comma- or white-space-separated list, or an array), each with its
-// documented combination (FD-FILTER-COMBINATION). Two values give exactly what the contract says,
-// computed from known objects: the certified institution searches' product types keep institutions
-// certified for ALL of them (seed 002, certified institutions query "product types"; provider 1.35.0
-// ProductTypesParameter: "type=voa,voi,ach" returns institutions certified for voa, voi and ach);
-// the experiences' product codes keep those with ANY of them (contract: "Keeps the experiences that
-// have one of these product codes"). One value gives the same as that value alone, and as the known
-// objects (the unfiltered list) holding it. The filters left
-// out are named with their reason in the annotation.
+// Covers: every filter taking several values in one (multiValuedFilters), each with its documented
+// combination (FD-FILTER-COMBINATION): the certified searches' product types keep institutions certified
+// for ALL (provider 1.35.0 ProductTypesParameter: "type=voa,voi,ach"), the experiences' product codes
+// keep those with ANY ("have one of these product codes"); one value gives what it gives alone.
 import {
   expect,
   FD_CONTRACT,

@@ -1,14 +1,7 @@
-// Covers: every financial data operation that writes members of an existing object (a PUT or PATCH
-// with a body about the object its path names; helpers/contract/writers.ts reads them and their
-// readers from the contract) - what a writer leaves alone (FD-MODIFY-LEAVES-OTHERS). On the live
-// objects of security.known.ts (and an app registration of its own, not the seeded one other checks
-// read), each writer is sent its smallest valid body, then each member of its body alone (a string
-// set to a telling value the contract accepts: mixed case, inner spaces, the longest accepted), and
-// after each write every reader of the object (its own, a view under it, its collection, the
-// parent that holds it, or any other reader whose answer holds a node with the object's id) shows each sent member as sent and every member not sent as before, byte for
-// byte. A writer the contract says "Replaces" (UpdateBusiness, the webhook updates, the app
-// registration) may change the members of its body it was not sent; the others stay. What the
-// contract documents beyond the body (DOCUMENTED) may change; the date of the last change may move.
+// Covers: every financial data writer of an existing object's members (helpers/contract/writers.ts):
+// what it leaves alone (FD-MODIFY-LEAVES-OTHERS). Its smallest body, then each member alone, and every
+// reader of the object shows each sent member as sent and every other as before; a "Replaces" writer
+// (UpdateBusiness, the webhook updates, app registration) may change its body's other members.
 import { expect, notePartial, rules, sampleCall, test } from '../../fixtures/financial-data.js';
 import { Violations, type LiveObjects } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
@@ -27,6 +20,7 @@ import {
 } from '../../helpers/contract/writers.js';
 import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { noteCoverage } from '../shared/property.js';
 
 const { writers: WRITERS, leftOut: NOT_WRITERS } = writersOf(FD_CONTRACT);
 /** The dates of the last change: any write may move them. */
@@ -49,8 +43,7 @@ test(
     const registered = await fdApi.call('RegisterApp', sampleCall('RegisterApp', fd, world.entities));
     expect(registered.status, 'RegisterApp (setting up the live objects)').toBeLessThan(300);
     const objects: LiveObjects = { ...world.objects, appRegistration: String(registered.body.preAppId) };
-    // Every reader read once: one whose answer holds a node with a writer's object id is that object's reader too
-    // (GetConsumerForCustomer shows the consumer, GetBusinessByCustomer the business).
+    // Every reader read once: one holding a node with a writer's object id reads that object too (GetConsumerForCustomer).
     const firstReads = new Map<string, unknown>();
     for (const o of READERS) {
       const call = readerCall(o, world, fd, objects);
@@ -101,8 +94,7 @@ test(
       const bodies = writerBodies(base.body as Record<string, unknown>, valid, [...members.keys()], (m) => kindOfKey(m) !== undefined);
       for (const { what, body } of bodies) {
         const res = await fdApi.callOperation(w.operation, { ...base, body });
-        // A body valid by the schema may still be refused for what the schema cannot say (an event
-        // name must be one the target offers): nothing was written, so nothing to compare.
+        // A schema-valid body may be refused for what the schema cannot say (an event name): nothing to compare.
         if (res.status < 200 || res.status >= 300) {
           refused.push(`${w.operation.operationId} ${what}: ${res.status}`);
           continue;
@@ -126,10 +118,9 @@ test(
       }
       checked.push(`${w.operation.operationId} (${bodies.length} bodies; ${readers.map((r) => r.operation.operationId).join(', ')})`);
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `writers: ${WRITERS.length + NOT_WRITERS.length} PUT/PATCH operations, ${checked.length} checked (${checked.join('; ')}); ${leftOut.length} left out (${leftOut.join('; ')}); bodies refused: ${refused.join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `writers: ${WRITERS.length + NOT_WRITERS.length} PUT/PATCH operations, ${checked.length} checked (${checked.join('; ')}); ${leftOut.length} left out (${leftOut.join('; ')}); bodies refused: ${refused.join('; ') || 'none'}`,
+    );
     if (leftOut.length) notePartial(`writers: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'writers checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

@@ -1,11 +1,7 @@
-// Covers: every documented delete of the financial data contract (the DELETE operations that name
-// an object, derived from the contract), then every operation that names the deleted object or an
-// object it took with it, for its partner and for another partner (seed 002, Customers: "Delete
-// removes access to the customer and all linked accounts"; Accounts: "Delete of an institution login
-// or an account removes access to that data only"; Errors 404). Not expected: that a consumer goes
-// with its customer (seed 002, Resources: it outlives it), nor anything of a business read by its
-// own partner after the customer is deleted (the seed says nothing of it). The checker is
-// helpers/client/security/after-delete.ts.
+// Covers: every documented delete, then every operation naming what it removed, for its partner and
+// another (after-delete.ts; seed 002, Customers: "Delete removes access to the customer and all linked
+// accounts"; Accounts; Errors 404). Not expected: a consumer going with its customer (seed 002,
+// Resources: it outlives it), nor a business read after its customer's delete (the seed is silent).
 import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { AFTER_DELETE, afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
@@ -52,8 +48,7 @@ test(
     const login = world.spareLogin;
     await remove(fdApi, world, 'DeleteCustomerAccountsByInstitutionLogin', { ...world.objects, institutionLogin: login.id });
     const violations = new Violations(AFTER_DELETE);
-    // Every operation naming the login, and every operation naming an account through one account
-    // the login held (each account operation once: CPU, and one owned account tells as well as all).
+    // Every operation naming the login, and through one of its accounts every account operation (one tells as all).
     const [account] = login.accounts;
     const { probes } = afterDeleteProbes(
       FD_OBJECT_OPS,
@@ -86,8 +81,7 @@ test(
   'after DeleteCustomer, every operation naming the customer is refused for its partner, and its objects stay refused to another partner',
   rules('FD-OBJ-AFTER-DELETE@del-customer', 'FD-OBJ-OTHER-PARTNER'),
   probeCheck(async ({ fd, fdApi, world, other }) => {
-    // The customer's objects reached without its id (consumer, business, report, ...): the ones a
-    // delete could leave without an owner.
+    // The customer's objects reached without its id (consumer, business, report): a delete could orphan them.
     const byOwnId = FD_OBJECT_OPS.filter(
       (o) => !o.ids.some((id) => id.resource === 'customer') && o.ids.some((id) => world.customerTree.includes(id.resource)),
     );
@@ -122,8 +116,7 @@ test(
     for (const d of rest) {
       const resource = deletedBy(d.operation.operationId);
       if (resource === 'txpushSubscription') await world.renew(resource);
-      // The event deleted just before is a 404 whatever its subscription: the subscription's probes name an
-      // event it still holds, so an event operation that still finds the deleted subscription is seen.
+      // A renewed event: the subscription's probes name one it still holds, so finding the deleted subscription shows.
       if (resource === 'webhookSubscription') await world.renew('webhookEvent');
       await remove(fdApi, world, d.operation.operationId);
       const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, { resource, id: world.objects[resource] });

@@ -1,10 +1,6 @@
-// The live objects the security-property checkers of financial data probe with
-// (helpers/client/security/): a new customer of the suite's partner with everything the contract
-// lets hang under it (consumer, business, linked logins and accounts, a transaction, switches, a pay
-// statement, a report and its portfolio, a payment success indicator run, a TxPush subscription, a
-// third-party access key) and the partner's own objects (a webhook subscription and its event, a
-// Connect components configuration, the approved application and its registration), each read from
-// the answer that made it. A second customer and a second account are the "other parents".
+// The live objects financial data's security-property checkers probe with (helpers/client/security/):
+// a new customer with everything the contract lets hang under it and the partner's own objects, each
+// read from the answer that made it; a second customer and account are the "other parents".
 import type { ObjectIdOperation } from '../../helpers/contract/object-ids.js';
 import { objectIdOperations } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -45,12 +41,7 @@ export const FD_EXEMPT: Exemptions = {
   },
 };
 
-/**
- * What the foreign-id checker leaves out beyond FD_EXEMPT (helpers/client/security/foreign-id.ts): a
- * VOE body's reportId names a report the new one complements (contract ReportId members of the VOE
- * bodies; seed 002, Decisioning report generation), and no source states a refusal when it names no
- * report of the caller (the mock goes on without it).
- */
+/** Foreign-id exemptions beyond FD_EXEMPT: a VOE body's reportId (seed 002, Decisioning report generation), no refusal stated. */
 export const FD_FOREIGN_ID_EXEMPT: Exemptions = {
   ...FD_EXEMPT,
   unsettled: {
@@ -59,12 +50,7 @@ export const FD_FOREIGN_ID_EXEMPT: Exemptions = {
   },
 };
 
-/**
- * Body ids the near-id checker does not vary (helpers/client/security/near-id.ts): a consumerId of a
- * Connect request that names no consumer is let through (provider 1.35.0 states no refusal for it, and
- * its published client sends the document's example consumer id with any customer; FD-CONNECT-CONSUMER
- * refuses only another customer's consumer).
- */
+/** Body ids near-id does not vary: a Connect consumerId naming none (provider 1.35.0 states no refusal; FD-CONNECT-CONSUMER). */
 export const FD_BODY_IDS_UNRESOLVED: Record<string, string> = {
   consumer: 'a Connect consumerId naming no consumer is let through (provider 1.35.0, FD-CONNECT-CONSUMER)',
 };
@@ -96,11 +82,7 @@ async function newLinkedCustomer(api: OperationClient, link: LinkAccounts) {
 /** Links accounts to a customer the check made: the mock's control surface, or Connect on a sandbox whose page the suite completes (fdPowers.linkAccounts). */
 type LinkAccounts = (customerId: string) => Promise<LinkedPortfolio>;
 
-/**
- * Builds the live world: two customers of the check's own with linked accounts (`link`), and one
- * object of every resource, each id read from the answer that made or lists it. On a sandbox whose
- * Connect needs a person, `link` skips the check saying so.
- */
+/** Builds the live world: two customers with linked accounts (`link`: skips where Connect needs a person), an object of every resource. */
 export async function liveWorld(fd: FdTarget, api: OperationClient, link: LinkAccounts): Promise<LiveWorld> {
   const a = await newLinkedCustomer(api, link);
   const b = await newLinkedCustomer(api, link);
@@ -233,18 +215,10 @@ export const FD_LIVE_RESOURCES = [
 /** The partner's own objects of the live world: they hang under no customer. */
 const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'application', 'appRegistration', 'partner'];
 
-/**
- * The object each documented delete removes: the object of its last path id, except where the
- * path ends in a word that names what goes (DisableTxPushNotifications: the account's TxPush
- * subscriptions, not the account; seed 002, TxPush).
- */
+/** The object each delete removes: its last path id's, or what a path's last word names (seed 002, TxPush). */
 export const DELETED_BY: Record<string, string> = { DisableTxPushNotifications: 'txpushSubscription' };
 
-/**
- * DELETEs after which the object is still read (helpers/client/security/after-delete.ts, deletes):
- * provider 1.42.0 revokes a data sharing consent, whose receipt then reads with its status changed
- * (FD-CONSENT-REVOKE, tests/financial-data/consents.revoke.spec.ts).
- */
+/** DELETEs after which the object is still read: provider 1.42.0 revokes a consent, its receipt then read revoked (FD-CONSENT-REVOKE). */
 export const NOT_DELETES: Record<string, string> = {
   RevokeDataSharingConsentById: 'provider 1.42.0: a revoked consent still reads, its status changed',
   RevokeDataSharingConsentByInstitutionLoginID:
@@ -259,11 +233,7 @@ export function opOf(operationId: string): ObjectIdOperation {
 
 export { spareAuth, FD_CONTRACT };
 
-/**
- * The spare partner's own objects, for the foreign-id checker (helpers/client/security/foreign-id.ts):
- * a customer, its consumer and a Connect components configuration, each made as the spare partner
- * through the operation's sample and read from the answer that made it.
- */
+/** The spare partner's own objects for the foreign-id checker: a customer, its consumer and a Connect components configuration. */
 export async function spareObjects(fd: FdTarget, api: OperationClient, auth: () => Record<string, string>): Promise<LiveObjects> {
   const customer = await api.call('AddTestingCustomer', { body: newCustomer(), auth });
   mustBe('AddTestingCustomer (spare partner)', customer.status, 201);
@@ -314,11 +284,7 @@ export interface Findings {
   same?: [what: string, after: unknown, before: unknown][];
 }
 
-/**
- * The one shape of every live-world check of helpers/client/security/: with `spare: 'needs'` it is
- * not run without a spare partner; the live world built; the probes `check` sends; its coverage
- * noted, what it left out noted partial; then every violation of every set fails it, each set described.
- */
+/** The one shape of every live-world check: probes sent, coverage noted, left-outs noted partial, every violation set failing it. */
 export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?: 'needs' | 'may') {
   return async ({ fd, fdApi, fdPowers, fdTokens }: ProbeFixtures) => {
     const other = spare ? await spareAuth(fdApi, fd) : undefined;

@@ -1,9 +1,6 @@
-// Covers: every financial data operation that takes the id of an object a partner owns
-// (helpers/contract/object-ids.ts, derived from the contract), sent by another partner with the
-// owner's objects: customers, consumers, businesses, logins, accounts, transactions, assets,
-// switches, reports, portfolios, pay requests, TxPush and webhook subscriptions, configurations,
-// access keys (seed 002, Resources and Errors 404; provider 1.35.0 BadRequestErrorResponse "does
-// not belong to this partner"). The checker is helpers/client/security/other-partner.ts.
+// Covers: every financial data operation taking a partner-owned id, sent by another partner with the
+// owner's objects (other-partner.ts; seed 002, Resources and Errors 404; provider 1.35.0
+// BadRequestErrorResponse "does not belong to this partner").
 import { FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
@@ -81,10 +78,8 @@ test(
   }, 'needs'),
 );
 
-// The refusal holds whatever valid form the other members take: each operation's first probe of
-// another partner (its refusal documented by the operation) is sent again with each valid form of its
-// members that are not the ids it is about (helpers/client/invariants/type-forms.ts, checkRefusalOnForms:
-// each optional part and alternative of a pattern, every other enum value), and must be refused still.
+// The refusal holds whatever valid form the other members take (checkRefusalOnForms): each first probe
+// sent again with each valid form of its non-id members must be refused still.
 test(
   'another partner stays refused in every valid form of the members beside the ids, on every operation that names an object of ours',
   rules('FD-PROP-REFUSAL-FORMS', 'FD-OBJ-OTHER-PARTNER'),

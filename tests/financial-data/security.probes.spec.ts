@@ -1,21 +1,12 @@
-// Covers: every financial data operation that names an object (helpers/contract/object-ids.ts,
-// derived from the contract), probed on the live world (security.known.ts: a customer of the
-// check's own with everything that hangs under it, a second customer, the partner's own objects),
-// each probe a checker of helpers/client/security/ and one test per checker (probeCheck):
-// - near-id.ts: the owner's id one character away (added, removed), padded with a space, issued in
-//   one case with its case swapped (FD-OBJ-EXACT-ID-FORM), or folded (a space inside or before it, a
-//   leading zero in an id holding a letter, a separator changed: FD-OBJ-EXACT-ID-FOLD), in its path
-//   or body, names no object (seed 002, Errors 404; @assumption: the contract documents no folding).
-//   Ids shorter than the checker's minimum are not varied, nor their leading zeros (integer ids);
-// - other-parent.ts: a child (account, login, transaction, asset, switch, portfolio, TxPush
-//   subscription; a pay request; a webhook event) under another parent of the same partner with
-//   children of its own (seed 002, Resources; Errors 404; FD-TXN-OWNER-404, FD-ASSET-OWNER);
-// - the same for every other account of the linked portfolio, every type and status, under another
-//   customer and by another partner (provider 1.35.0 BadRequestErrorResponse "does not exist or does
-//   not belong to this partner"): any refusal the operation documents passes;
-// - sensitive-values.ts: every answer of every operation, sent as its sample with each sensitive
-//   member its body declares, holds none of the run's SSNs, account numbers, secrets, app key and
-//   tokens in clear (seed 002, Consumers: SSN last four only; Authentication: credentials never data).
+// Covers: every financial data operation naming an object, probed on the live world (security.known.ts),
+// one test per checker of helpers/client/security/ (probeCheck):
+// - near-id.ts: the owner's id one character away, padded, recased (FD-OBJ-EXACT-ID-FORM) or folded
+//   (FD-OBJ-EXACT-ID-FOLD) names no object (seed 002, Errors 404; @assumption: no folding documented);
+// - other-parent.ts: a child under another parent of the same partner (seed 002, Resources; Errors 404;
+//   FD-TXN-OWNER-404, FD-ASSET-OWNER), and every other account of the portfolio under another customer
+//   and partner (provider 1.35.0 BadRequestErrorResponse "does not exist or does not belong to this partner");
+// - sensitive-values.ts: no answer holds the run's SSNs, account numbers, secrets, key and tokens in
+//   clear (seed 002, Consumers: SSN last four only; Authentication: credentials never data).
 import { FD_CONTRACT, rules, TEST_SSNS, test } from '../../fixtures/financial-data.js';
 import { foldedIds, NEAR_ID, nearIdProbes } from '../../helpers/client/security/near-id.js';
 import { OTHER_PARENT, otherParentProbes } from '../../helpers/client/security/other-parent.js';
@@ -79,8 +70,7 @@ const refusals = (p: Probe): Probe => ({
   documented: [400, 403, 404].filter((s) => p.operation.responses[String(s)] !== undefined),
 });
 
-// The other-parent and other-partner checkers probe the live world's checking account; this check
-// every other account the same way (who may reach an account does not depend on its type).
+// Every other account than the checkers' checking account, probed the same way (who may reach one does not depend on its type).
 test(
   'every account of a customer, of every type and status, is refused through every operation naming it under another customer, and to another partner',
   rules('FD-OBJ-OTHER-PARENT', 'FD-OBJ-OTHER-PARTNER'),
@@ -95,16 +85,14 @@ test(
     const parent = new Violations('other-parent');
     const partner = new Violations('other-partner');
     let probed = 0;
-    // A probe whose request does not name the account (an operation whose sample sends it nowhere) is
-    // the same request for every account: sent for the first one only, as the same request gets the same answer.
+    // A probe whose request does not name the account is the same for every account: sent for the first only.
     const probeKey = (p: Probe) => callKey(p.operation, p.call);
     const firstUnderOther = firstOfEach(probeKey);
     const firstByOther = firstOfEach(probeKey);
     for (const account of accounts) {
       const objects = { ...world.objects, account: account.id, institutionLogin: String(account.institutionLoginId) };
       const named = (p: Probe) => ({ ...refusals(p), object: `${account.type} ${account.status} ${p.object}` });
-      // Only the account under another customer: the other pairs of an operation (a pay request
-      // under its account) are the other-parent checker's.
+      // Only the account under another customer: an operation's other pairs are the other-parent checker's.
       const underOther = otherParentProbes(ACCOUNT_OPS, world.sample, objects, world.otherParents)
         .probes.filter((p) => p.object.startsWith('account '))
         .filter(firstUnderOther);
@@ -126,10 +114,7 @@ test(
   }, 'may'),
 );
 
-/**
- * The value each sensitive member a request body declares is sent with where its sample sends none
- * (withSensitiveMembers): a test SSN of the run, the sample bank account number and card code.
- */
+/** The value each sensitive member is sent with where its sample sends none: a run's test SSN, the sample account number and card code. */
 const FILL = { SSN: TEST_SSNS[1], 'account number': SAMPLE_BANK_ACCOUNT.accountNumber, 'security code': SAMPLE_CARD.cvv } as const;
 
 test(

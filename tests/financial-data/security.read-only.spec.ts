@@ -1,15 +1,7 @@
-// Covers: every financial data writer the contract pairs with a reader (helpers/client/security/
-// read-only.ts: ModifyCustomer, CreateConsumer, ModifyConsumer, AddBusinessDetails, UpdateBusiness,
-// the payment success indicator generations, the webhook subscription writers, the Connect
-// components configuration), each sent with the reader's response-only members (ids, dates,
-// statuses the target sets): none of them is stored (provider 1.35.0: the request schemas do not
-// declare them; the answer's are the target's own). Every other writer whose own answer declares
-// members its request does not (the customer creates, pay statements, micro entries, report
-// generations and reads, Connect links, Connect components, app registrations, TxPush test
-// transactions: ownAnswerPairs) is sent them too, and its answer shows its own, never the one sent;
-// so does the reader of what it changed where the contract has one (the micro-entry details after
-// the initiation and the verification: the account's last four and routing number derived from the
-// receiver; the subscription after its status and event writers; the customer after a pay statement).
+// Covers: every financial data writer paired with a reader (read-only.ts), sent with the reader's
+// response-only members: none is stored (provider 1.35.0: the request schemas do not declare them).
+// Every other writer whose answer declares members its request does not (ownAnswerPairs) is sent them
+// too: its answer, and the reader of what it changed, show its own, never the one sent.
 import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { idFromAnswer, ownAnswerPairs, READ_ONLY, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';

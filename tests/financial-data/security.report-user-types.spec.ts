@@ -1,11 +1,6 @@
-// Covers: the generate operations whose path names a userType (balance and cash flow analytics,
-// foresight analytics: provider 1.35.0 UserTypeParameter business/personal, PersonalUserTypeParameter)
-// with every userType the contract lists, sent by another partner with our customer (seed 002,
-// Resources: a customer belongs to its partner; Errors 404). The other-partner checker
-// (security.other-partner.spec.ts) probes each operation with one userType; who may generate for a
-// customer does not depend on whom the report is for, so each userType is probed the same way. The
-// owner's own request of each userType is made first, so that a variant the target refuses to
-// anyone is not blamed as a leak.
+// Covers: the generate operations whose path names a userType (provider 1.35.0 UserTypeParameter,
+// PersonalUserTypeParameter), each userType sent by another partner with our customer (seed 002,
+// Resources; Errors 404); the owner's own request of each is made first, so a refused variant is no leak.
 import { expect, rules, sample, test, type CallOptions, type FdOperationId } from '../../fixtures/financial-data.js';
 import { enumOf, FD_CONTRACT } from '../../fixtures/financial-data.js';
 import { spareAuth } from './security.known.js';

@@ -1,14 +1,7 @@
-// Covers: every value a financial data operation sends for the target to look up that is not a path
-// or body object id (those are near-id's: security.probes.spec.ts), enumerated from the contract
-// (helpers/contract/object-ids.ts, lookedUpValues): the partner id and secret of the bodies that
-// authenticate (CreateToken, ModifyPartnerSecret), the app key and app token headers of each security
-// requirement, the object ids of query filters. Each is sent in every other form a loose lookup takes
-// for it (helpers/client/security/value-forms.ts: white space before, after or inside, its case
-// swapped, a leading zero, a separator changed) and must name nothing: a credential is refused with
-// 401 (seed 002, Authentication and Errors), a filter lists nothing of the object (FD-LOOKUP-EXACT,
-// @assumption: no source documents folding of an id or a credential). The credential and header
-// forms are mock-only (a sandbox counts failed authentications toward the partner lock); the query
-// filter forms are reads and run on any target.
+// Covers: every value a financial data operation sends to be looked up that is no path or body object
+// id (lookedUpValues: credentials, key and token headers, query filter ids), sent in every loose form
+// (value-forms.ts): a credential is refused 401 (seed 002, Authentication and Errors), a filter lists
+// nothing (FD-LOOKUP-EXACT, @assumption). Credential and header forms are mock-only (the partner lock).
 import {
   expect,
   FD_CONTRACT,
@@ -35,18 +28,14 @@ const opOf = (v: LookedUpValue) => FD_CONTRACT.operationOf(v.operationId);
 const needsToken = (v: LookedUpValue) => opOf(v).security.every((alt) => alt.includes('PartnerAppToken'));
 /** A refusal the operation documents for a credential or filter value that names nothing. */
 const refusals = (v: LookedUpValue, statuses: number[]) => statuses.filter((s) => opOf(v).responses[String(s)] !== undefined);
-/**
- * The conflicts in force where a partner id in another form names no partner (schemas/financial-data/conflicts.yaml,
- * FD-TOKEN-ISSUE: provider 1.42.0 answers an unknown partner 404): the provider's answer there is met, not a violation.
- */
+/** The conflicts where a partner id in another form names no partner (conflicts.yaml FD-TOKEN-ISSUE: provider 1.42.0 answers 404). */
 const unknownPartnerConflicts = (v: LookedUpValue) =>
   v.at === 'partnerId'
     ? conflictsInForce('financial-data').filter((c) => c.rules.includes('FD-TOKEN-ISSUE') && c.refuses?.includes(v.operationId))
     : [];
 
 test.describe('looked-up values in another form @assumption', () => {
-  // The partner's own credentials in the bodies that authenticate: the caller is not yet known by a
-  // token, so the body's partner id and secret are what the target looks up.
+  // The partner id and secret of the bodies that authenticate: what the target looks up, with no token yet.
   const CREDENTIALS = VALUES.filter((v) => v.in === 'body' && !needsToken(v));
 
   test(
@@ -85,9 +74,7 @@ test.describe('looked-up values in another form @assumption', () => {
     },
   );
 
-  // The security headers (seed 002, Authentication): under each requirement of the contract (the key
-  // alone; the key and the token), on the first GET of each resource, or the one operation of the
-  // requirement. Spaces around a header value are not sent (HTTP drops them before the server).
+  // The security headers (seed 002, Authentication) per requirement, on each resource's first GET; no spaces around (HTTP drops them).
   test(
     `${FD_HEADERS.appKey} and ${FD_HEADERS.appToken} in any other form than themselves are refused with 401 on one operation of each resource and security requirement @mock-only`,
     mockOnly(
@@ -131,8 +118,7 @@ test.describe('looked-up values in another form @assumption', () => {
     },
   );
 
-  // An object id as a query filter: the partner's registration and its approved application, read from
-  // the unfiltered list; each filter naming it in another form lists nothing of it (or is refused).
+  // An object id as a query filter (a registration, its application): another form lists nothing of it (or is refused).
   test(
     'an object id in a query filter in any other form than itself lists nothing of the object',
     rules('FD-LOOKUP-EXACT'),

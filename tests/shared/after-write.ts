@@ -1,8 +1,5 @@
-// Two properties of every writer that succeeds, from one write each (helpers/client/invariants/after-write.ts),
-// one body for every service with readers (installments, financial data): its answer describes the state
-// after it (<S>-PROP-ANSWER-IS-STATE) and every value it was sent comes back as sent wherever the answer
-// or the read right after shows it (<S>-PROP-ECHO-AS-SENT, its lists item by item). The service's spec
-// gives each writer's valid call on its live objects and the read after it.
+// Two properties of every writer that succeeds, from one write each (after-write.ts): its answer is the
+// state after it (<S>-PROP-ANSWER-IS-STATE), every value sent comes back as sent (<S>-PROP-ECHO-AS-SENT).
 import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
 import { writeThenRead, type WriteOutcome, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
 import { afterWriteExceptions, ANSWER_IS_STATE, answersBody, checkAnswerIsState } from '../../helpers/client/invariants/answer-state.js';
@@ -39,11 +36,7 @@ export interface AfterWrites<S extends ServiceName> {
   beforeWrite?: () => Promise<unknown>;
 }
 
-/**
- * Each writer sent its valid call, every enum and coded member at another value and each list the
- * answer or the read shows sent several items where the contract accepts it, then read right after.
- * Returns the outcomes and `judge`, which holds them to both properties and counts them.
- */
+/** Each writer sent its telling valid call, then read right after; returns the outcomes and `judge`, holding and counting both. */
 export async function writeEveryWriter<S extends ServiceName>(w: AfterWrites<S>) {
   const { contract } = w.api;
   const writers = writersOfContract(contract);

@@ -15,11 +15,7 @@ type DatedCall = {
   status?: number;
 };
 
-/**
- * Sends every call: an answer holding a date checks its operation, a judge's violation (a date out of
- * its unit) is the property's finding and the loop goes on. Each operation of `applies` no call
- * checked is left out with the reasons its calls gave, else `unsent`. Returns the calls not sent.
- */
+/** Sends every call, a judge's date violation a finding; operations of `applies` no call checked are left out with their reasons. */
 export async function checkDatedAnswers(
   rule: string,
   dates: DateUnits,

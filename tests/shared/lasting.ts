@@ -1,6 +1,4 @@
-// A state the documents make lasting, lasts (<S>-PROP-LASTING, helpers/client/invariants/lasting.ts): one
-// body for every service with lasting states (installments, financial data). The service's spec makes each
-// state on objects of the check's own and gives the reads of every operation naming its object.
+// A state the documents make lasting, lasts (<S>-PROP-LASTING, lasting.ts): one body for every service.
 import { expect } from '@playwright/test';
 import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
 import {
@@ -25,13 +23,7 @@ export interface LastingRead {
   object: string;
 }
 
-/**
- * Every read answered once, then again after the clock moved on by minutes, hours and days (`advance`):
- * each answers as right after the state was made. The two shorter moves each take half of the reads in
- * turn, the longest all of them; a read past its state's stated end is not judged. The property is
- * counted over every operation of the states (the makers of `made` checked by their own reads), each read
- * operation checked, the others left out with their reason.
- */
+/** Every read answered, then again as the clock moves minutes, hours and days (`advance`); past its state's end not judged. */
 export async function checkLasting<S extends ServiceName>(
   api: OperationClient<S>,
   rule: string,

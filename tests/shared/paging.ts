@@ -21,11 +21,7 @@ export const pageReader =
     return { status: res.status, headers: res.headers, body: res.body };
   };
 
-/**
- * Each filter of a reader counting its set sent alone, with the values the set's items hold (read with
- * `filters` at the largest page), its enum, a boolean and the sample's value (`sample`): the total is
- * what the same answer lists. Notes the reader in `totals`, its problems in `violations`.
- */
+/** Each filter of a reader counting its set sent alone with the values that tell: the total is what the same answer lists. */
 export async function judgeFilteredTotals(
   contract: Contract,
   p: PagedReader,

@@ -17,10 +17,7 @@ export function countRule(
   countProperty(test.info(), { property, service, rule, ...count, exceptions });
 }
 
-/**
- * A property's working lists in a check: its violations, the operations it checked, those it left out
- * with their reason; `file` files an operation as checked, or left out where a reason is given.
- */
+/** A property's working lists: violations, checked, left out with reasons; `file` files an operation either way. */
 export const tally = (property: string) => {
   const checked: string[] = [];
   const exceptions: PropertyException[] = [];
@@ -28,3 +25,6 @@ export const tally = (property: string) => {
     void (leftOut ? exceptions.push({ operationId, reason: leftOut }) : checked.push(operationId));
   return { violations: new Violations(property), checked, exceptions, file };
 };
+
+/** Notes what a check covered on the running test (`checker-coverage`). */
+export const noteCoverage = (description: string): void => void test.info().annotations.push({ type: 'checker-coverage', description });

@@ -1,13 +1,10 @@
-// An object every reader shows reads the same on each (<S>-PROP-READERS-AGREE,
-// helpers/client/invariants/readers-agree.ts) and a path id names exactly its object (<S>-PROP-ID-NAMES-ONE,
-// exact-id.ts): one body for every service with readers (installments, financial data). The service's
-// spec makes its objects and gives the calls of its readers on them.
-import { test } from '@playwright/test';
+// An object every reader shows reads the same on each (<S>-PROP-READERS-AGREE) and a path id names
+// exactly its object (<S>-PROP-ID-NAMES-ONE, exact-id.ts): one body for every service with readers.
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
 import { checkReadersAgree, type ReaderReads } from '../../helpers/client/invariants/readers-agree.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { countRule } from './property.js';
+import { countRule, noteCoverage } from './property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
@@ -20,10 +17,7 @@ export interface ReaderCall {
 }
 type Answer = { status: number; body: unknown };
 
-/**
- * Every call read in two rounds, every call once in each: a leaf differing between a call's rounds moved
- * on its own and is compared nowhere. `round` answers one round's calls in their order.
- */
+/** Every call read in two rounds (`round`): a leaf differing between a call's rounds is compared nowhere. */
 export async function readTwice(calls: readonly ReaderCall[], round: () => Promise<Answer[]>) {
   const first = await round();
   const second = await round();
@@ -37,10 +31,7 @@ export async function readTwice(calls: readonly ReaderCall[], round: () => Promi
   return { first, second, reads, refused };
 }
 
-/**
- * The readers-agree property judged on the reads and counted: a reader neither checked nor already
- * among `exceptions` is left out as showing no object another shows, or with its refusal's reason.
- */
+/** The readers-agree property judged and counted: a reader not checked is left out with its reason. */
 export function judgeReadersAgree(
   contract: Contract,
   rule: string,
@@ -69,20 +60,16 @@ export const showingOf = (calls: readonly ReaderCall[], first: readonly (Answer 
     first[n]?.status === 200 ? [{ at: reader.path, path: call.path ?? {}, body: first[n].body }] : [],
   );
 
-/**
- * Each by-id reader sent every other identifying value its object shows as the path id, where the
- * parameter's schema takes it: none may answer that object. Counted; the violations returned.
- */
+/** Each by-id reader sent every other identifying value its object shows as the path id: none may answer it. */
 export async function judgeIdNamesOne(
   rule: string,
   args: Omit<Parameters<typeof checkIdNamesOne<CallOptions>>[0], 'sensitive' | 'violations'>,
 ): Promise<Violations> {
   const violations = new Violations(ID_NAMES_ONE);
   const { checked, exceptions, sent } = await checkIdNamesOne({ ...args, sensitive: (m) => kindOfKey(m) !== undefined, violations });
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `${ID_NAMES_ONE}: ${args.byId.length} by-id readers, ${checked.length} sent ${sent} other identifying values of their objects`,
-  });
+  noteCoverage(
+    `${ID_NAMES_ONE}: ${args.byId.length} by-id readers, ${checked.length} sent ${sent} other identifying values of their objects`,
+  );
   const applies = args.byId.map((b) => b.reader.operationId);
   countRule(ID_NAMES_ONE, rule, { applies, checked, exceptions });
   return violations;

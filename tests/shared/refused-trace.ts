@@ -5,11 +5,7 @@ import { REFUSED_NO_TRACE, type TraceProbe } from '../../helpers/client/invarian
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { countRule } from './property.js';
 
-/**
- * Notes the refusals whose condition the harness cannot set up and the refusals sent by reason, leaves
- * out each probed operation none of whose refusals was refused, and counts the property over the
- * operations it applies to: every writer, the paths of the method reason, `also` (an operation checked is no exception).
- */
+/** Notes the refusals not set up and those sent by reason, leaves out writers with none refused, and counts the property. */
 export function countRefusedNoTrace(
   rule: string,
   {

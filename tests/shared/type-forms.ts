@@ -1,9 +1,5 @@
-// The form properties of a service with many operations (installments, financial data), one body each:
-// every typed member takes only its type's own form (TYPE_FORMS), every form the contract allows is
-// accepted (VALID_FORMS), every optional member naming another object takes the caller's own
-// (OPTIONAL_IDS). The service's spec gives each operation's calls (helpers/client/invariants/type-forms.ts,
-// optional-ids.ts judge them); each body counts the property on the running check and returns its
-// violations for the spec's own expectation.
+// The form properties of a service, one body each: typed members take only their type's form
+// (TYPE_FORMS), allowed forms are accepted (VALID_FORMS), optional ids take the caller's own (OPTIONAL_IDS).
 import { expect, test } from '@playwright/test';
 import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
 import { checkOptionalIds, type LiveOf, OPTIONAL_IDS, optionalIdsOf } from '../../helpers/client/invariants/optional-ids.js';
@@ -20,8 +16,8 @@ import {
 } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { countRule } from './property.js';
-import { Violations } from '../../helpers/client/security/probe.js';
+import { countRule, noteCoverage, tally } from './property.js';
+import type { Violations } from '../../helpers/client/security/probe.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import type { ServiceName } from '../../helpers/contract/operations.js';
 
@@ -43,14 +39,14 @@ export async function checkTypeFormsOf<S extends ServiceName>(
   /** Notes a check that left operations out (financial data's notePartial). */
   partial?: (what: string) => void,
 ): Promise<Violations> {
-  const violations = new Violations(TYPE_FORMS);
-  const [applies, checked, exceptions, members] = [[] as string[], [] as string[], [] as PropertyException[], [] as FormCoverageRow[]];
+  const { violations, checked, exceptions, file } = tally(TYPE_FORMS);
+  const [applies, members] = [[] as string[], [] as FormCoverageRow[]];
   let cases = 0;
   for (const op of operations) {
     const calls = await callsOf(op);
     if ('leftOut' in calls) {
       applies.push(op.operationId);
-      exceptions.push({ operationId: op.operationId, reason: calls.leftOut });
+      file(op.operationId, calls.leftOut);
       continue;
     }
     if (!typedMembers(api.contract, op, calls.sampled).length) {
@@ -60,14 +56,12 @@ export async function checkTypeFormsOf<S extends ServiceName>(
     applies.push(op.operationId);
     const { sent, leftOut: why } = await checkTypeForms(api, op, calls.fresh, violations);
     members.push(...formCoverage(api.contract, op, calls.sampled, why));
-    if (why) exceptions.push({ operationId: op.operationId, reason: why });
-    else checked.push(op.operationId);
+    file(op.operationId, why);
     cases += sent;
   }
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `type forms: ${applies.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
-  });
+  noteCoverage(
+    `type forms: ${applies.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  );
   test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
   countRule(TYPE_FORMS, rule, { applies, checked, exceptions });
   if (exceptions.length) partial?.(`type forms: ${exceptions.length} operations left out, each with its reason in the coverage annotation`);
@@ -82,28 +76,26 @@ export async function checkValidFormsOf<S extends ServiceName>(
   operations: Iterable<Operation>,
   callsOf: (op: Operation) => Promise<ValidFormCalls>,
 ): Promise<Violations> {
-  const violations = new Violations(VALID_FORMS);
-  const [applies, checked, exceptions] = [[] as string[], [] as string[], [] as PropertyException[]];
+  const { violations, checked, exceptions, file } = tally(VALID_FORMS);
+  const applies: string[] = [];
   let cases = 0;
   for (const op of operations) {
     const calls = await callsOf(op);
     if ('leftOut' in calls) {
       applies.push(op.operationId);
-      exceptions.push({ operationId: op.operationId, reason: calls.leftOut });
+      file(op.operationId, calls.leftOut);
       continue;
     }
     const { sampled, fresh, keep, lengths = true } = calls;
     if (sampled.baseURL || !validFormCases(api.contract, op, sampled, keep, lengths).length) continue;
     applies.push(op.operationId);
     const { sent, leftOut: why } = await checkValidForms(api, op, fresh, violations, { keep, lengths });
-    if (why) exceptions.push({ operationId: op.operationId, reason: why });
-    else checked.push(op.operationId);
+    file(op.operationId, why);
     cases += sent;
   }
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
-  });
+  noteCoverage(
+    `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  );
   countRule(VALID_FORMS, rule, { applies, checked, exceptions });
   expect(checked.length, 'operations checked').toBeGreaterThan(0);
   return violations;
@@ -116,14 +108,14 @@ export async function checkOptionalIdsOf<S extends ServiceName>(
   freshOf: (op: Operation) => Fresh | { leftOut: string },
   liveOf: LiveOf,
 ): Promise<Violations> {
-  const violations = new Violations(OPTIONAL_IDS);
-  const [applies, checked, exceptions, members] = [[] as string[], [] as string[], [] as PropertyException[], [] as string[]];
+  const { violations, checked, exceptions, file } = tally(OPTIONAL_IDS);
+  const [applies, members] = [[] as string[], [] as string[]];
   for (const op of writersOfContract(api.contract)) {
     if (!optionalIdsOf(api.contract, op).length) continue;
     applies.push(op.operationId);
     const fresh = freshOf(op);
     if (typeof fresh !== 'function') {
-      exceptions.push({ operationId: op.operationId, reason: fresh.leftOut });
+      file(op.operationId, fresh.leftOut);
       continue;
     }
     const { sent, membersLeftOut, leftOut } = await checkOptionalIds(api, op, fresh, liveOf, violations);
@@ -131,10 +123,9 @@ export async function checkOptionalIdsOf<S extends ServiceName>(
     if (leftOut || !sent.length) exceptions.push({ operationId: op.operationId, reason: leftOut ?? membersLeftOut.join('; ') });
     else checked.push(op.operationId);
   }
-  test.info().annotations.push({
-    type: 'checker-coverage',
-    description: `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${left(exceptions)})`,
-  });
+  noteCoverage(
+    `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  );
   countRule(OPTIONAL_IDS, rule, { applies, checked, exceptions });
   expect(checked.length, 'writers checked').toBeGreaterThan(0);
   return violations;

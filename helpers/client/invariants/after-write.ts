@@ -1,7 +1,5 @@
-// What the two after-write properties share (answer-state.ts: an answer describes the state after the
-// operation; echo.ts: every value sent comes back as sent): one write per writer, of a body made to
-// tell (telling.ts), and the read right after it of what it made or changed, read twice so that what
-// moves on its own (a clock, a fresh score) is not compared. One probe per operation serves both.
+// What the two after-write properties share (answer-state.ts, echo.ts): one write per writer of a
+// telling body, and the read right after it, read twice so what moves on its own is not compared.
 import type { Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { CallOptions, OperationClient } from '../client.js';
@@ -24,28 +22,17 @@ export interface WriteOutcome {
   status: number | string;
   answer: unknown;
   read?: { reader: Operation; status: number; body: unknown; volatile: Set<string>; second?: unknown };
-  /**
-   * What the client's checks (the service's answer judge among them) found wrong in a 2xx answer of the
-   * write or of its read, each the verdict's first line: a finding of the write, never a reason to
-   * leave it out.
-   */
+  /** What the client's checks found wrong in a 2xx answer of the write or its read: a finding, never a reason to leave it out. */
   judged: string[];
 }
 
-/** The first line of a client's verdict on a 2xx answer, else undefined (a refusal, a transport error). */
-export const verdictOn2xx = (error: unknown): string | undefined =>
-  error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300
-    ? error.message.split('\n')[0]
-    : undefined;
+/** A client's verdict on a 2xx answer, else undefined (a refusal, a transport error). */
+export const violationOn2xx = (error: unknown): ContractViolation | undefined =>
+  error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300 ? error : undefined;
+/** The first line of a client's verdict on a 2xx answer, else undefined. */
+export const verdictOn2xx = (error: unknown): string | undefined => violationOn2xx(error)?.message.split('\n')[0];
 
-/**
- * Sends each write and, when it answered 2xx, its read twice. A write the client throws on is an
- * outcome with the first line of its error, except a verdict on a 2xx answer: that one is kept as a
- * finding (`judged`) with the status the target answered. `beforeWrite`, where given, runs before each
- * write: moving the target's clock on by a second gives each write a second of its own, so a date it
- * sets to its own time (an aggregation attempt on a refresh, a last change) differs from the one an
- * earlier write of the same object left, and an answer showing the state before it tells.
- */
+/** Sends each write and, on a 2xx, its read twice; a 2xx verdict is a finding (`judged`); `beforeWrite` gives each write its own second. */
 export async function writeThenRead<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly WriteProbe[],
@@ -107,10 +94,7 @@ export function idOf(answer: unknown): { key: string; value: string } | undefine
   return ids.length === 1 ? { key: ids[0], value: String(record[ids[0]]) } : undefined;
 }
 
-/**
- * Where the written object is in a read (a dotted path, '' for the whole read): the node carrying the
- * answer's id under the same key, else a list's only element, else the read itself.
- */
+/** Where the written object is in a read: the node carrying the answer's id, else a list's only element, else the read itself. */
 export function objectIn(read: unknown, answer: unknown): string {
   const id = idOf(answer);
   if (id) {
@@ -131,11 +115,7 @@ export function leavesUnder(body: unknown, at: string): Map<string, unknown> {
   return out;
 }
 
-/**
- * The read right after a write, from the contract's reader of what it made (readerAfterWrite): its
- * path ids beyond the writer's from the answer (the member of that name in camel case, else `id`),
- * else from what the write was sent; undefined when neither gives them.
- */
+/** The read right after a write (readerAfterWrite): its further path ids from the answer, else from what was sent; else undefined. */
 export function readAfterCall(after: { reader: Operation; idParams: string[] }, sent: CallOptions): WriteProbe['read'] {
   return {
     reader: after.reader,

@@ -1,9 +1,6 @@
-// Property: an answer describes the state after the operation. The body a writer answers (a create,
-// an update, a subscription, a registration) is what a read of the same object right after it returns,
-// member by member: every member both show reads the same (the catalogue's *-PROP-ANSWER-IS-STATE).
-// The writers are every operation of the contract that is not a read and documents a 2xx with a body;
-// the read is the record reader of what it made or changed (helpers/client/security/read-only.ts,
-// readerAfterWrite). What moves between two reads with no write between is not compared.
+// Property: an answer describes the state after the operation: a writer's body is what a read of the
+// same object right after returns, member by member (*-PROP-ANSWER-IS-STATE); the read is
+// readerAfterWrite's (helpers/client/security/read-only.ts), and what moves between two reads is not compared.
 import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
@@ -24,11 +21,7 @@ export const answersBody = (op: Operation): boolean =>
 
 export { readerAfterWrite };
 
-/**
- * Members the answer may show otherwise than the read right after it: the state of work a 202 accepted
- * and has not done yet (RFC 9110, 202 Accepted: "the processing has not been completed"), and a
- * message about the operation itself rather than the object (a status description, a message).
- */
+/** Members an answer may show otherwise: a 202's work not done (RFC 9110, 202 Accepted), a message on the operation itself. */
 const movesAfterAnswer = (writer: Operation, member: string): boolean =>
   (writer.responses['202'] !== undefined && /status/i.test(member)) || /^(message|statusDescription|description)$/i.test(member);
 
@@ -59,10 +52,7 @@ export function checkAnswerIsState(outcomes: readonly WriteOutcome[], violations
   return checked;
 }
 
-/**
- * Why a writer's outcome leaves it out of the two after-write properties' counts: its sample was
- * refused here, no read of what it made follows, or it sends no body to echo.
- */
+/** Why a writer's outcome leaves it out of the after-write counts: its sample refused, no read after it, or no body to echo. */
 export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state: PropertyException[]; echo: PropertyException[] } {
   const state: PropertyException[] = [];
   const echo: PropertyException[] = [];
@@ -81,13 +71,7 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
   return { state, echo };
 }
 
-/**
- * The versions of one writer: writers of the same method whose paths are the same but for a version
- * (`/v2/`) or the FCRA mark (`fcra-`, `/fcra`), each with the reader of what it made. Every version
- * writes the same kind of object under the same owner (an FCRA and a non-FCRA PSI run of one account:
- * seed 002, PSI; a refresh v1 and v2 of one customer), so every member both read-backs show that is
- * neither the run's own (an id, a score drawn for it) nor moving on its own reads the same on both.
- */
+/** A writer's versions (`/v2/`, the FCRA mark): each writes the same kind of object (seed 002, PSI: FCRA and non-FCRA runs). */
 export function writerVersions(contract: Contract): Operation[][] {
   const key = (op: Operation) =>
     `${op.method} ${versionless(op.path)
@@ -98,21 +82,13 @@ export function writerVersions(contract: Contract): Operation[][] {
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
-/**
- * Where two versions' read-backs disagree on a member of the owner: `a` and `again` are two writes of
- * one version and `b` a write of the other, all three of the same body, one after the other with
- * nothing written between (what another writer moves, an account's balance, is the same on all
- * three). A leaf that reads the same after `a` and after `again` is no member of the run's own (an id,
- * a score drawn for the run differ between them); each such leaf `b`'s read-back also shows must read
- * there as after `again`. Leaves moving between two reads of any are left out.
- */
+/** Where two versions' read-backs disagree: a leaf alike after two writes (`a`, `again`) of one version must read so after `b`. */
 export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: WriteOutcome, violations: Violations): boolean {
   if (!a.read || !again.read || !b.read) return false;
   const first = leavesOf(a.read.body);
   const second = leavesOf(again.read.body);
   const other = leavesOf(b.read.body);
-  // The run's own: what differs between the two runs of one version or moves between two reads, with
-  // the members computed beside it (a day's risk band beside its score drawn for the run).
+  // The run's own: what differs between two runs or two reads, with its computed siblings (a day's risk band).
   const own = withComputedSiblings(
     new Set([
       ...[...second.keys()].filter((p) => String(first.get(p)) !== String(second.get(p))),
@@ -137,14 +113,7 @@ export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: Writ
   return true;
 }
 
-/**
- * The other readers of what a writer made or changed (readersOfNamed: the by-id reader of its object,
- * the list of its collection, each version), beyond the read right after it: each read twice with the
- * path ids of the write (what it was sent, else its answer's id), a reader needing a required query
- * left out. Where the reader shows the written object (the node carrying the answer's id), every
- * member the answer and that node both show, at the same place, reads the same; what moves between
- * the two reads, and what the answer may show otherwise (movesAfterAnswer), is not compared.
- */
+/** The other readers of what a writer made (readersOfNamed), read twice: each member they and the answer show reads the same. */
 export async function checkEveryReader(
   api: { callOperation(op: Operation, call: CallOptions): Promise<{ status: number; body: unknown }> },
   contract: Contract,
@@ -172,8 +141,7 @@ export async function checkEveryReader(
     if (!others.length) continue;
     const rightCall = o.probe.read?.call(o.answer);
     const all = rightCall ? [{ reader: readRight, call: rightCall }, ...others] : others;
-    // The client's verdict on a 2xx read (the answer judge: an event date moved, a member out of its
-    // form) is a finding of the write, as on the read right after it.
+    // The client's verdict on a 2xx read (the answer judge: an event date moved) is a finding of the write.
     const read = (r: { reader: Operation; call: CallOptions }) =>
       api.callOperation(r.reader, r.call).catch((error: unknown) => {
         const verdict = verdictOn2xx(error);
@@ -186,8 +154,7 @@ export async function checkEveryReader(
           );
         return undefined;
       });
-    // Two rounds, every reader once per round (readers-agree.ts): what moves between a reader's two
-    // reads (a report finishing meanwhile) is compared nowhere.
+    // Two rounds (readers-agree.ts): what moves between a reader's two reads is compared nowhere.
     const rounds: Awaited<ReturnType<typeof read>>[][] = [[], []];
     for (const round of rounds) for (const r of all) round.push(await read(r));
     reads += 2 * all.length;
@@ -215,8 +182,7 @@ export async function checkEveryReader(
           );
       }
     }
-    // What the write set that the answer does not show (a registration's last change): every reader of
-    // the written object (the node carrying the answer's id) shows it as the others do.
+    // What the write set that the answer does not show (a last change): every reader of the object shows it alike.
     const faces = after.flatMap((r) => {
       const at = objectIn(r.first, answer);
       const node = leavesUnder(r.first, at);
@@ -241,15 +207,7 @@ export async function checkEveryReader(
 /** A parameter or member name without case and underscores: `pre_app_id` and `preAppId` name one id. */
 const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
 
-/**
- * The reader of what a writer made or changed where no path reads it (readerAfterWrite finds none): a
- * GET of the contract with a query parameter named as the writer's id of it (case and underscores
- * aside: `pre_app_id` filters by the `preAppId` a registration's modification names), the id being
- * the writer's last path id, else the one id member of its 2xx answer (a create's new id), and no
- * other required query parameter. The read is that reader filtered by the id alone, its value from
- * the write's answer, else from its path. Provider 1.35.0 reads app registrations only so
- * (getApplications pre_app_id, GetAppRegistrationStatus preAppId).
- */
+/** The reader where no path reads a write: a GET by its id (provider 1.35.0: getApplications pre_app_id, GetAppRegistrationStatus). */
 function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
   const pathId = writer.parameters.filter((p) => p.in === 'path').at(-1)?.name;
   const schema = contract.resolveSchema(okSchemaOf(writer)) as { properties?: Record<string, unknown> } | undefined;

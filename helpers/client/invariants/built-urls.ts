@@ -1,14 +1,6 @@
-// Property: a URL the service builds carries every value it places in it percent-encoded (RFC 3986
-// section 2: a URI holds unreserved and reserved characters and percent-encoded octets only; 2.1: a
-// "%" always starts an encoded octet; 3.4: a query value holding a delimiter, "&", "=", "+" or "#",
-// carries it encoded, else it reads as another parameter or the fragment). The links a target hands
-// out (a Connect link, an OAuth URL carrying the redirect URI, a report or callback link) are built
-// from what the caller sent: a value placed in them raw is read back by the browser or the institution
-// as another value (a redirect URI cut at its first "&", a name cut at its space). Which operations
-// answer a URL is contract data: every 2xx member of format uri or url, or named as one (`...Url`,
-// `...Uri`, `link`, `href`). A URL the caller sent and the answer shows whole is an echo, judged as
-// sent by the echo property; every other one is judged here. Judged by the client's choke point on
-// every 2xx answer of every check (helpers/client/client.ts), so it costs no call of its own.
+// Property: a URL the service builds percent-encodes what it places in it (RFC 3986 section 2; 2.1: "%" starts an octet;
+// 3.4: a query value's "&", "=", "+" or "#"), else it reads back as another value; every 2xx URL member is judged at the
+// client's choke point, a URL the caller sent and sees whole being the echo property's.
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import type { AnswerProperty } from '../property-counts.js';
 
@@ -76,11 +68,7 @@ interface BuiltUrlVerdict {
   reason?: string;
 }
 
-/**
- * Every [where, value] of an absolute URL in the answer, under any member: a text under a URL member
- * that is no URL at all (a webhook's url, which the contract takes as any text) is the caller's text,
- * not a URL the target built.
- */
+/** Every [where, value] of an absolute URL in the answer; a non-URL text under a URL member is the caller's. */
 function urlsIn(body: unknown): [string, string][] {
   const out: [string, string][] = [];
   const walk = (node: unknown, at: string, depth: number) => {
@@ -97,12 +85,7 @@ function urlsIn(body: unknown): [string, string][] {
 
 const shown = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
-/**
- * Judges one 2xx answer of an operation answering URLs: each URL in it that is not a text sent in
- * this check (`sent`) holds only what RFC 3986 lets a URI hold, and no text sent in the check that
- * needs encoding sits in it raw (after its start: a URL sent and extended by the target is the
- * caller's own, its additions judged by the characters they hold).
- */
+/** Judges one 2xx answer: each URL not sent here holds only what RFC 3986 lets a URI hold, and no sent text needing encoding raw. */
 export function builtUrlsOf(answer: { operation: Operation; body: unknown }, sent: ReadonlySet<string>): BuiltUrlVerdict {
   const urls = urlsIn(answer.body).filter(([, v]) => v !== '' && !sent.has(v));
   if (!urls.length)

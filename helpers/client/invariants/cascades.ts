@@ -1,13 +1,6 @@
-// Checker: a state set on a parent reaches every child, the same way every time. Read from the
-// statement index (a statement's `cascades`: the writer of a parent's state it says moves the children
-// too, seed 002 States and transitions for a webhook subscription and its events) and from the
-// contract, never from a hand list: the parent is the object the writer's path names before its last
-// segment, its readers every GET of that path and of the list it extends, its children the items of an
-// array member of the parent's answer carrying the member the writer's body sets, each named by its id
-// member, and the child's own writer the operation of the same method and last segment on the child's
-// path. The spec sets the state on the parent when it has it already, when it had the other one, and
-// after a child was moved alone: every reader then shows the parent and every child in the state set
-// (a shortcut that skips the children when the parent already had the state is the deviation).
+// Checker: a state set on a parent reaches every child, the same way every time (a statement's `cascades`: seed 002
+// States and transitions, a webhook subscription and its events): set when the parent has it, had the other, and after a
+// child moved alone, every reader shows parent and children in it. Parent, readers and children come from the contract.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { consequencesOf } from '../../contract/statements.js';
 import { resolve } from '../negative.js';
@@ -114,10 +107,7 @@ export function viewOf(cascade: Cascade, parent: Record<string, any> | undefined
   };
 }
 
-/**
- * What a reader shows that the state set did not reach: the parent in another state, a child in
- * another state, a child missing. `step` says how the parent stood before the write.
- */
+/** What a reader shows the state set did not reach (the parent or a child in another state, a child missing); `step`: the parent before. */
 export function cascadeProblems(
   cascade: Cascade,
   reader: string,

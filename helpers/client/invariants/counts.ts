@@ -1,14 +1,6 @@
-// Property: a count counts only what it names. Where an answer's schema ties count members to the
-// items of the request (`x-counts: [{ members, items }]` on the response schema: installments'
-// successfulCount and failureCount share out the cards a PAN-list registration or deregistration
-// carries, provider 2.0.0 Registration and Deregistration), the members together are the number of
-// those items: never an account range counted as a card, never a card counted twice, none when the
-// request carries none; and where the tie names the member answering the failed items (`failed: { count,
-// detail }`: provider 2.0.0 registerPans and deregisterPans 200 examples, encryptedValue "will not be
-// present" without a failed card, and holds the failed ones otherwise), that member answers exactly when
-// the failure count is above 0. The tie is contract data, written once on the schema; the answer judge reads it
-// on every answer of every check (fixtures/assertions/installments-answer.ts), and the counts spec
-// (tests/<service>/properties.counts.spec.ts) sends the inputs that tell.
+// Property: a count counts only what it names (`x-counts`: provider 2.0.0 Registration and Deregistration's successfulCount
+// and failureCount add up to the items sent); its failed items' member (`failed`: registerPans and deregisterPans 200
+// examples, encryptedValue "will not be present" without a failed card) answers exactly when failures are counted.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { valueAt } from './kit.js';
 
@@ -75,10 +67,7 @@ function plaintextOf(contract: Contract, op: Operation, member: string): string 
   return undefined;
 }
 
-/**
- * The number of items the request carries at `items` (a list left out counts none); undefined when the
- * request carries them where the suite cannot read them (a plaintext encrypted elsewhere).
- */
+/** The number of items the request carries at `items` (none where left out); undefined where the suite cannot read them. */
 function itemsSent(contract: Contract, op: Operation, items: string, sent: unknown, plain: unknown): number | undefined {
   const [first, ...rest] = items.split('.');
   const body = sent !== null && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};
@@ -99,11 +88,7 @@ function itemsSent(contract: Contract, op: Operation, items: string, sent: unkno
 const countOf = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : undefined;
 
-/**
- * What an answer counts wrongly against the request it answers: each tie of its operation and status
- * whose members (each in a count's form; one left out counts none) do not add up to the items sent, and
- * each whose failed items' member is answered without a failure or missing with one.
- */
+/** What an answer counts wrongly: each tie whose members do not add up to the items sent, or whose failed member is wrong. */
 export function countProblems(
   contract: Contract,
   exchange: { operation: Operation; status: number; sent: unknown; plain: unknown; answer: unknown },

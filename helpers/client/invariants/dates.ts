@@ -1,13 +1,6 @@
-// Checker: every date is in the unit and range its type says, on every answer of every operation
-// (the less used versions included), and a date of an event happened once never moves. Read from the
-// contract, never from a hand list: a member typed as epoch seconds (its schema, or the component it
-// refers to, says "epoch" or "Unix": provider 1.35.0 UnixDate / StringUnixDate) is a whole number of
-// seconds reading a year between 1900 and 2200 (a date in milliseconds reads a year past 50 000); a
-// member of format date-time carries its zone (RFC 3339 section 5.6); a date of an event already past
-// (helpers/contract/event-dates.ts) is not later than the target's clock; the creation date of a 201
-// is the target's clock at that moment. A date a write stamps on what it makes or changes (its
-// creation, its last change) is the time of that write, and a last change is never before the
-// creation (writeTimeProblems, FD-DATE-WRITE-TIME). Pure: the judge of each service runs it on every answer.
+// Checker: every date is in its type's unit and range on every answer (epoch seconds, provider 1.35.0 UnixDate: a year
+// 1900 to 2200; a date-time with its zone, RFC 3339 section 5.6), a past event's never after the target's clock, a 201's
+// creation the clock then, a write's stamps its time and a last change never before the creation (FD-DATE-WRITE-TIME).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import { typeOf } from '../../contract/wire-forms.js';
@@ -28,27 +21,14 @@ export const ONCE = /^(created|creation|request(ed)?|submitted|linked|open(ed)?|
 const CREATION = /^(created|creation)/;
 /** The dates of an object's last change (modifiedDate, lastUpdatedDate, lastModifiedDate, updatedDate): every write that changes it stamps them. */
 export const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
-/**
- * How far a date a write stamps may stand outside the write's own window on the target's clock: the
- * window is measured (the client's clock before and after the call, moved by the target's offset),
- * so this covers a stamp truncated to the second, the Date header's whole seconds and a server
- * stamping before or after its own work; a zone mistake is a whole number of hours (3600 s and more).
- */
+/** How far a write's stamp may stand outside its measured window (whole seconds, stamping around the work; a zone error is 3600 s+). */
 export const WRITE_TOLERANCE_S = 120;
-/**
- * Whether a writer's answer is of an object it made: a POST answering 201 (Created) or 202 (a report
- * accepted, made then: seed 002, Reports). A POST answering 200 may answer an object made before (a
- * reissued report keeps its creation), so its creation date is not its own.
- */
+/** Whether a writer's answer is of an object it made: a POST's 201, or 202 (seed 002, Reports); a 200 may answer an earlier object. */
 const makes = (operation: Operation, status: number) => operation.method === 'POST' && (status === 201 || status === 202);
 /** A date-time without a zone (provider 1.35.0 NoZoneDateTime, "an ISO 8601 date-time without a zone"). */
 const LOCAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/;
 const LOCAL_TEXT = /date-time without a zone/i;
-/**
- * A member a contract describes as an RFC 3339 date and time without declaring its format (provider
- * installments 2.0.0, Offer offerBeginDatetime / offerEndDatetime: "Date and Time RFC 3339"): a
- * date-time, whose time-offset RFC 3339 section 5.6 requires.
- */
+/** A member described as an RFC 3339 date-time without its format (provider installments 2.0.0, Offer offerBeginDatetime). */
 const RFC3339_TEXT = /\bRFC ?3339\b/i;
 
 const EPOCH_TEXT = /\bepoch\b|\bunix\b/i;
@@ -94,12 +74,7 @@ function nodeOf(contract: Contract, schema: Json): Node {
   return n;
 }
 
-/**
- * Whether dateLeaves can find a leaf at or below a node: the same reading of the same nodes (a scalar
- * typed as a date, an alternative, the items, a member), found once per node, as every answer of an
- * operation walks the same schema and most of its members hold no date (a list's amounts, names, ids).
- * A node met again while its own answer is being found (a recursive schema) counts as holding one.
- */
+/** Whether dateLeaves can find a leaf at or below a node, found once per node (a node met again while found counts as holding one). */
 function holdsLeaf(contract: Contract, node: Node): boolean {
   if (node.holds !== undefined) return node.holds;
   node.holds = true;
@@ -225,10 +200,7 @@ export class DateUnits {
     return dated ? dateLeaves(this.contract, schema, body) : [];
   }
 
-  /**
-   * Every date of an answer out of its unit or range or without its zone, with no clock: the judge of
-   * a service that keeps none of the target's (installments, card enrollment) runs this on every answer.
-   */
+  /** Every date of an answer out of its unit or range or without its zone, with no clock (installments, card enrollment). */
   unitProblems(operation: Operation, status: number, body: unknown): string[] {
     return this.leaves(operation, status, body).flatMap(unitProblems);
   }
@@ -243,11 +215,7 @@ export class DateUnits {
     return this.events.has(member) && ONCE.test(member);
   }
 
-  /**
-   * `latestMs`: the latest the target's clock has read (an event past is not after it); `nowMs`: the
-   * clock now (a creation is dated at it). On a sandbox both are the wall clock; a mock's may be set back.
-   * `leaves`: the answer's dates (leaves) when the caller has read them already (the judge reads them once for both checks).
-   */
+  /** `latestMs`: the latest the target's clock read; `nowMs`: its clock now; `leaves`: the answer's dates, where read already. */
   problems(
     operation: Operation,
     status: number,
@@ -279,14 +247,8 @@ export class DateUnits {
   }
 
   /**
-   * The dates a write stamps (FD-DATE-WRITE-TIME), on every answer: a last change never before the
-   * creation of the same object; and on a writer's 2xx answer (`window`: the write's own time on the
-   * target's clock, writeWindow), each top-level date of its last change, and of its creation where a
-   * POST made it (makes), within that window widened by WRITE_TOLERANCE_S. `zoneless`: whether a
-   * date-time without a zone is judged against the window (read as UTC): on the mock, whose zone is
-   * UTC; on a sandbox the provider states no zone for them (NoZoneDateTime), so a sandbox writing
-   * its local time is not failed, and only the order of its last change and creation is judged.
-   * `leaves`: as for problems.
+   * The dates a write stamps (FD-DATE-WRITE-TIME): a last change never before the creation; on a 2xx, within its `window`
+   * widened by WRITE_TOLERANCE_S. `zoneless`: read as UTC (the mock's; the provider states no zone: NoZoneDateTime).
    */
   writeTimeProblems(
     operation: Operation,
@@ -348,12 +310,7 @@ export interface WriteWindow {
   toMs: number;
 }
 
-/**
- * The window of a write on the target's clock: the client's clock when the call went out and when the
- * answer was in, moved by the target's offset: `clockMs` where the suite knows the target's clock (a
- * mock's, which a check may move), else the answer's Date header (RFC 9110 section 6.6.1, whole
- * seconds: the window widened by one second) against the client's clock when the answer was in.
- */
+/** A write's window on the target's clock: the client's, moved by `clockMs` (a mock's) or the Date header (RFC 9110 section 6.6.1). */
 export function writeWindow(sentAt: number, answeredAt: number, dateHeader?: string, clockMs?: number): WriteWindow {
   if (clockMs !== undefined) {
     const offset = clockMs - Date.now();

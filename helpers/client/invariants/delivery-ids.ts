@@ -1,14 +1,8 @@
-// Checker: an outbound delivery names the object it is about. Every operation that sends test
-// deliveries (seed 002, Events: the test-subscription operations trigger test deliveries; the
-// test-transaction operation triggers one transaction event and one account event; refused-trace.ts
-// sendsTestDeliveries) names its object by the ids of its path (the account under its customer, the
-// event under its subscription); each delivery it makes carries the object itself (the last of
-// them) and reads, in every member named as one of them (`accountId` for `{accountId}`,
-// `subscriptionId` for `{subscription_id}`), the id the trigger was sent. The spec sends each
-// trigger for an object other than the first of its parent, so that a delivery naming the first,
-// or the previous one, tells (FD-PROP-DELIVERY-NAMES). A report generation's callback (seed 002,
-// Events: a callback URL for completion reporting) is held the same way, with the id of the report
-// it made (invariants.end-states.spec.ts, which receives them). Pure.
+// Checker: an outbound delivery names the object it is about (FD-PROP-DELIVERY-NAMES). A test trigger
+// (seed 002, Events: "the test-subscription operations trigger test deliveries"; the test-transaction
+// operation "triggers one transaction event and one account event") names its object by its path ids;
+// each delivery carries the object and reads, in every member named as one of them, the id sent. A
+// report callback (seed 002, Events) is held the same way (invariants.end-states.spec.ts). Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { leavesOf, valueAt, walkSchema } from './kit.js';
 
@@ -20,10 +14,7 @@ const spelled = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** The ids an operation's path names (a parameter named as an id: `accountId`, `subscription_id`), outermost first (its object is the last); a kind in the path (`{userType}`) is none. */
 const pathIdsOf = (op: Operation): string[] => [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => /id$/i.test(name));
 
-/**
- * What one delivery a trigger made gets wrong about its object: a member named as one of the
- * trigger's path ids reading another id, and the object itself (the last path id) not named at all.
- */
+/** What one delivery gets wrong about its object: a member named as a path id reading another id, the object itself not named. */
 export function deliveryIdProblems(
   trigger: Operation,
   path: Record<string, unknown>,
@@ -51,14 +42,9 @@ export function deliveryIdProblems(
   return out;
 }
 
-// Checker: distinct events are delivered as distinct events. A delivery whose schema carries an
-// event id (a member named as one: `eventId`; a member spelled like a path id of the contract, a
-// subscription's `webhookEventId` for `{webhook_event_id}`, names an object and is held above)
-// carries a different one for each object or change it is about: two report callbacks of two
-// reports never share one (reference, Outbound deliveries: each delivery is its own event; seed 002,
-// Events). A delivery whose schema dates its sending (a member of its own of format date-time:
-// `sentDate`) is never dated before the trigger that made it. A retry keeping its id is documented by
-// no source (seed 002, Events; the reference page): not held (FD-PROP-EVENT-IDS). Pure.
+// Checker: distinct events are delivered as distinct events (FD-PROP-EVENT-IDS; reference, Outbound
+// deliveries; seed 002, Events): a delivery's event id differs for each object or change, and its own
+// sending date is never before its trigger; a retry keeping its id is documented by no source. Pure.
 
 export const EVENT_IDS = 'event-ids';
 
@@ -90,11 +76,7 @@ export interface Delivered {
   sentAfter?: number;
 }
 
-/**
- * What deliveries of one kind get wrong about their events: one event id carried by deliveries
- * about two different objects or changes, and a sending dated before its trigger (to the second:
- * the dates are written without milliseconds).
- */
+/** What deliveries of one kind get wrong: one event id for two objects or changes, a sending dated before its trigger (to the second). */
 export function eventIdProblems(members: EventMembers, deliveries: readonly Delivered[]): string[] {
   const out: string[] = [];
   for (const at of members.ids) {

@@ -1,16 +1,6 @@
-// Checker: every derived view agrees with what it derives from. Read from the contract: a reader whose
-// answer the contract describes as "the most recent <item> of each <kind>" (a portfolio: seed 002,
-// Resources - Portfolio) is a view of the lists of the same owner that hold the same items (a reader
-// under the same owner id whose answer lists items with the same id, kind and creation date: a
-// customer's or a consumer's reports). The view is recomputed from the list: for each kind the list
-// holds, the item created last (any of those created in the same second), and no kind the list lacks.
-// Pure: a check reads the owner's list and the view one after the other, with nothing written between,
-// in every state the list's items reach (in progress, failed, finished). Not in the answer judge: a
-// list holds the reports of every portfolio of its owner and says of none which it is in, so only an
-// owner the check made, with one portfolio, tells. A paged reader's counts are views too (paging.ts
-// pageProblems: the count of a page and the total of every page, recomputed by reading every page of
-// the set), and so are a list answer's found, displaying and moreAvailable (countedLists: recomputed from its items
-// and from the pages after it).
+// Checker: every derived view agrees with what it derives from: "the most recent <item> of each <kind>" (seed 002,
+// Resources - Portfolio) recomputed from its owner's lists, per kind the item created last; only an owner the check made
+// tells, so not in the answer judge. Counts are views too (paging.ts pageProblems, countedLists).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 import { flagOf } from './kit.js';
@@ -82,14 +72,7 @@ export function derivedViews(contract: Contract): DerivedView[] {
   return out;
 }
 
-/**
- * The makers of a view's kinds: every POST whose accepted answer (a 201 or 202) is an item of the view
- * (its id refers to the same schema, it names its kind) made into the view (it names the view's path
- * parameter other than the owner: a report's `portfolioId`). The kinds a view can show are the kinds
- * these make: the contract states no enum of them (the report type is prose, ReportType), so a check
- * makes one item with each maker on its owner and reads each kind from the maker's answer, and kinds
- * a wrong grouping would merge (voa and voaHistory) are both held.
- */
+/** The makers of a view's kinds: POSTs whose 201 or 202 item is made into it (ReportType is prose: each kind read from its maker). */
 export function kindMakersOf(contract: Contract, dv: DerivedView): Operation[] {
   const idRef = String(
     resolve(contract, resolve(contract, resolve(contract, dv.view.responses['200'].schema)?.properties?.[dv.member])?.items)?.properties?.id
@@ -132,13 +115,8 @@ export function derivedProblems(dv: DerivedView, viewItems: readonly Item[], lis
 }
 
 /**
- * A counted list: a reader whose answer lists items beside the counts and flags the contract
- * describes over them (provider 1.35.0 FoundResults "Total number of records matching the request",
- * DisplayingResults "Number of records in this page", MoreResultsAvailable "Whether more pages are
- * available after this one"; the transactions' own "all pages", "in this page" and "a later page
- * holds"), read from the members' descriptions, never from their names alone. Each is a view of the
- * items: `displaying` is the items listed; on the first page `moreAvailable` is whether `found`
- * exceeds them, and a later page holds items exactly when it is true.
+ * A counted list: items beside the counts their descriptions state (provider 1.35.0 FoundResults, DisplayingResults
+ * "Number of records in this page", MoreResultsAvailable): on the first page `moreAvailable` is whether `found` exceeds them.
  */
 interface CountedList {
   reader: Operation;
@@ -211,11 +189,7 @@ export function countedLists(contract: Contract): CountedList[] {
 
 const COUNT_NAME = /^(total\w*|count|numberOf\w+)$/;
 
-/**
- * The readers whose answer lists items beside an integer member named as a count (`total`,
- * `totalPages`, `count`) that no description this checker reads says what it counts: each paged its
- * own way (zero-based pages, an offset), so the counted-list check leaves them out with that reason.
- */
+/** The readers with an integer count member (`total`, `count`) no description read here explains: each paged its own way, left out. */
 export function otherCountedReaders(contract: Contract): { reader: Operation; members: string[] }[] {
   const counted = new Set(countedLists(contract).map((l) => l.reader));
   const out: { reader: Operation; members: string[] }[] = [];
@@ -228,12 +202,7 @@ export function otherCountedReaders(contract: Contract): { reader: Operation; me
   return out;
 }
 
-/**
- * Where one answer of a counted list disagrees with the items it lists, one line each: `displaying`
- * is the items listed, `found` is never fewer, and on the first page (`firstPage`) `moreAvailable`
- * is whether `found` exceeds the items listed. A member the answer lacks is not judged here (the
- * schema check judges a required one).
- */
+/** Where one answer of a counted list disagrees with its items, one line each (a member it lacks is the schema check's). */
 export function countProblems(list: CountedList, body: unknown, firstPage: boolean): string[] {
   if (!body || typeof body !== 'object') return [];
   const b = body as Record<string, unknown>;
@@ -257,14 +226,7 @@ interface CountedPage {
   body: unknown;
 }
 
-/**
- * Reads every page of the set a counted list's first answer counts (`found` of them, a page of about
- * a third of it, so two pages or more, and one page past the end) and recomputes its views from the
- * pages: each page's count is its items, each `found` the first page's, `moreAvailable` true on every
- * page but the last, every page's items together `found` distinct ones, and the page past the end
- * lists none and says no more. A page past the end answered otherwise than 200 is not judged (no
- * source states its status). Each problem names the page.
- */
+/** Reads every page a counted list's first answer counts (and one past the end) and recomputes its views from the pages. */
 export async function countedPageProblems(
   list: CountedList,
   found: number,

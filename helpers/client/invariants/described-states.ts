@@ -1,13 +1,6 @@
-// Property: a description agrees with the state it describes. Where the contract pairs a state member
-// with a member describing it (provider 1.35.0: MicroDepositStatus and the statusDescription beside it
-// in InitiatedMicroDeposit, VerifiedMicroDeposit, MicroDepositVerificationError and
-// MicroDepositDetails), each state an operation answers comes with a description of its own, and a
-// description one state came with never comes with another on that operation: a reader giving the
-// entries' new state with the words of the old one contradicts itself. The texts are the target's
-// (no source fixes them), so the property compares an operation's answers with each other, over every
-// state the world reaches in a check. Which member describes which is contract data, written once on
-// the state's schema: `x-described-by: <member>` (the sibling member describing it). Judged by the
-// client's choke point on every answer of every check (helpers/client/client.ts): no call of its own.
+// Property: a description agrees with the state it describes (`x-described-by: <member>`: provider 1.35.0
+// MicroDepositStatus and its statusDescription): on one operation each state has a description of its own, never another
+// state's; the texts are the target's, so answers are compared with each other at the client's choke point.
 import type { TestInfo } from '@playwright/test';
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import type { AnswerProperty } from '../property-counts.js';
@@ -108,11 +101,7 @@ interface DescribedVerdict {
 const memory = new WeakMap<object, Map<string, { byState: Map<string, string>; byDescription: Map<string, string> }>>();
 const loose = {};
 
-/**
- * Judges one answer of an operation the property applies to against the answers of the same
- * operation earlier in the check (`scope`: the check's TestInfo): a state described otherwise than
- * before, or a description given before to another state, is a problem.
- */
+/** Judges one answer against the operation's earlier ones in the check (`scope`): a state described otherwise, or a description reused. */
 export function describedStateOf(
   contract: Contract,
   scope: TestInfo | undefined,

@@ -1,12 +1,6 @@
-// Property: every value the caller sent comes back as sent, wherever the contract says it is echoed
-// or stored: a member of the request body that the writer's answer, or the read of what it made right
-// after, shows at the same place or under its own name elsewhere, shows it byte for byte: no sign, unit, case, spacing or precision
-// changed (the catalogue's *-PROP-ECHO-AS-SENT). The body is made to tell first (tellingBody): each
-// free-text member mixed case with two inner spaces, each digit string with a leading zero, each
-// amount signed with cents, each URL with a trailing segment and a query of two parameters, each
-// only where the contract's request schema still accepts it; then every member is made distinct from
-// the others (distinctBody), so a value shown in another member's place tells (crossedValues), and a
-// URL sent is sought whole inside the URLs an answer gives (their query parameters, decoded).
+// Property: every value the caller sent comes back as sent, byte for byte, wherever the contract echoes or stores it
+// (*-PROP-ECHO-AS-SENT): the body made to tell (tellingBody), each member distinct (distinctBody, crossedValues), a URL
+// sought whole inside the URLs answered.
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf, okSchemaOf, setAt, valueAt, walkSchema } from './kit.js';
@@ -26,9 +20,7 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
   if (/^[0-9]+$/.test(value)) return [`0${value.slice(1)}`, `00${value.slice(2)}`];
   const dateTime = dateTimeForms(value, member);
   if (dateTime) return dateTime;
-  // A URL: a path with a trailing segment holding an encoded space, a query of two parameters, one
-  // with an encoded slash; a target that drops its query, a segment or an encoding on the way (into
-  // another URL it answers) shows it.
+  // A URL: a trailing segment with an encoded space, a query of two parameters (one an encoded slash).
   const url = webUrl(value);
   const word = member.replace(/[^A-Za-z]/g, '').slice(0, 8) || 'Value';
   if (url) {
@@ -37,9 +29,7 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
   }
   // Letters in alternating case, where a pattern takes either case (a hex id): a case folded on the way tells.
   const alternating = alternatingCase(value);
-  // The longest form, where a pattern takes an optional part before the value (a prefix joined by any
-  // character, as SrcCorrelationId's, seed 000): the value's own first eight characters joined by
-  // `joiner`; a prefix dropped, recased or joined otherwise on the way tells.
+  // The longest form where a pattern takes an optional prefix joined by any character (SrcCorrelationId, seed 000).
   const lengthened = value.length >= 8 ? [`${value.slice(0, 8).toLowerCase()}${joiner}${alternating}`] : [];
   return [
     `Tq  ${word}  MiXed`,
@@ -53,14 +43,7 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
 /** An RFC 3339 date-time (section 5.6): its date and time, then an optional fraction and its offset. */
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
-/**
- * The telling forms of a date-time (RFC 3339 section 5.6 allows each): its wall time at a non-UTC
- * offset with no fraction, and with a fraction of three digits ending in a zero. A target re-rendering
- * it (converted to UTC, a fraction added or dropped, a trailing zero trimmed) shows it. The two are
- * tried in an order of the member's own (its name's length), so two date-times of one body differ in
- * form. A value that is no date-time: undefined (a member the contract declares a plain string, as
- * enrichment's transactionTimestamp, is a date-time where its sample is one).
- */
+/** The telling forms of a date-time (RFC 3339 section 5.6): a non-UTC offset, a three-digit fraction; undefined for no date-time. */
 export function dateTimeForms(value: string, member = ''): string[] | undefined {
   const m = DATE_TIME.exec(value);
   if (!m) return undefined;
@@ -86,16 +69,7 @@ const TELLING_CODES: Record<string, string[]> = {
   'iso-639-1': ['fr', 'de', 'ja'],
 };
 
-/** Letters in alternating case, the first upper (`5F0c1A2e`). */
-
-/**
- * The values other than the sampled one that an enum or coded member of a request body takes, by the
- * leaf's dotted path (tellingBody's `others`): an enum's other values from its last (the rarer
- * direction or type, never the default or first a target might fill in), a code of a stated standard
- * (a country, a language) another code of it, a UUID in mixed case (RFC 9562 section 4: its hex digits
- * are case-insensitive on input, so the same id; the one Ajv instance takes either case). A target that
- * writes its default or first value in place of the one sent, or folds the case of an id, then shows it.
- */
+/** An enum or coded member's other values by dotted path: an enum's from its last, another code, a UUID recased (RFC 9562 section 4). */
 export function otherValues(contract: Contract, schema: Json | undefined, body: unknown): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   if (!schema || body === undefined) return out;
@@ -113,11 +87,7 @@ export function otherValues(contract: Contract, schema: Json | undefined, body: 
 /** The characters a lengthened value's prefix is joined by, one per telling body (`tellingBody`'s `joiner`): a target may treat each apart. */
 export const JOINERS = ['-', '.'] as const;
 
-/**
- * The sample body with each leaf set to a telling value the contract accepts (`valid`: the request
- * validator), one at a time; `keep` names leaves left as sampled (ids, sensitive values, enums);
- * `joiner` joins a lengthened value's prefix (JOINERS).
- */
+/** The sample body with each leaf set to a telling value `valid` takes, one at a time; `keep` names leaves left as sampled. */
 export function tellingBody(
   body: unknown,
   valid: (body: unknown) => boolean,
@@ -128,8 +98,7 @@ export function tellingBody(
   let out = body;
   for (const [p, v] of leavesOf(body)) {
     if (!p) continue;
-    // A kept leaf (an id) names the same object in another case only where its standard says so (a
-    // UUID, otherValues): that form alone is tried, the object it names unchanged.
+    // A kept leaf (an id) is tried only in another case its standard allows (a UUID, otherValues).
     const kept = keep(p, v);
     const sameId = (c: unknown) => typeof c === 'string' && typeof v === 'string' && c.toLowerCase() === v.toLowerCase();
     const steps = p.split('.');
@@ -139,8 +108,7 @@ export function tellingBody(
       const next = setAt(out, steps, candidate);
       if (valid(next)) {
         out = next;
-        // A free text (a telling value of words, neither an id's other case nor an enum's or a code's
-        // other value) is given each character a serialiser or sanitiser changes, where the contract still takes it.
+        // A free text (no id, enum or code value) is given each character a serialiser changes (withChanged).
         if (!coded.includes(candidate)) out = withChanged(out, steps, candidate, valid);
         break;
       }
@@ -149,25 +117,11 @@ export function tellingBody(
   return distinctBody(out, valid, keep);
 }
 
-/**
- * The characters a serialiser or sanitiser on the way changes, each tried in a free text: an HTML or
- * XML escaper's ampersand, angle brackets and quotes (`&amp;`, `&lt;`, `&#39;`), a sanitiser's
- * stripped tag, a quote doubled or backslashed, a non-ASCII letter transcoded, decomposed (NFD) or
- * dropped, and the same letter already decomposed (an e and its combining acute accent, U+0301),
- * which a target composing text to NFC on the way changes (Unicode UAX #15: the two forms are
- * canonically equivalent, not the same text; the seeds' values come back as sent); then a word with
- * a leading zero, which a number read on the way drops.
- */
+/** What a serialiser changes: an escaper's `& < > " '`, a non-ASCII letter and its NFD form (Unicode UAX #15); then a leading zero. */
 const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é', 'e\u0301'] as const;
 const LEADING_ZERO = '07';
 
-/**
- * A free text (words joined by white space: the telling values `Tq  word  MiXed`) with each of
- * CHANGED_CHARACTERS added where the contract still takes it, one at a time into one word before its
- * last, then a word with a leading zero: `Tq  word  &<>"'é 07 MiXed`. A value of one word (a pattern's:
- * an id, a code, a URL) is left as it is, as is every character a pattern or a length refuses; the
- * value is one per member, at most seven validations.
- */
+/** A free text of several words with each of CHANGED_CHARACTERS added where the contract takes it, then a word with a leading zero. */
 function withChanged(body: unknown, steps: string[], value: unknown, valid: (body: unknown) => boolean): unknown {
   if (typeof value !== 'string') return body;
   const last = value.lastIndexOf(' ');
@@ -183,12 +137,7 @@ function withChanged(body: unknown, steps: string[], value: unknown, valid: (bod
   return valid(zero) ? zero : out;
 }
 
-/**
- * The body with every string leaf but a kept one made distinct from every other leaf (its value with
- * a number of its own after it, a digit string its last digit changed), where the contract still
- * takes it: each member then has a value of its own, so one shown in the place of another (a swap, a
- * copy from a neighbour) tells (checkEchoAsSent's crossed values).
- */
+/** The body with every string leaf but a kept one made distinct from every other, where the contract takes it (crossedValues). */
 export function distinctBody(body: unknown, valid: (body: unknown) => boolean, keep: (path: string, value: unknown) => boolean): unknown {
   let out = body;
   const seen = new Set<unknown>();
@@ -222,12 +171,7 @@ export function distinctBody(body: unknown, valid: (body: unknown) => boolean, k
   return out;
 }
 
-/**
- * Where an answer shows a sent leaf: at the same place, and in the masked view of an object it was
- * sent in (seed 000: maskedConsumer of consumer, maskedCard of the card), one step renamed `masked...`.
- * The members a mask hides are named `masked...` themselves (maskedFirstName, maskedMobileNumber): a
- * leaf under one of them is never read as its source, so only what the view shows in clear is compared.
- */
+/** Where an answer shows a sent leaf: at the same place, and in the masked view of its object (seed 000: maskedConsumer, maskedCard). */
 function shownAt(path: string): string[] {
   const steps = path.split('.');
   const out = [path];
@@ -244,11 +188,7 @@ const memberName = (path: string) =>
     .filter((step) => !/^\d+$/.test(step))
     .at(-1);
 
-/**
- * Whether a shown leaf is in another item of a list a sent leaf is in (`transactions.0.address.state`
- * beside `transactions.1.inputMerchantInformation.state`): each item of a list sent several is its own
- * (withSeveralItems), so a value there is that item's, not the sent one shown elsewhere.
- */
+/** Whether a shown leaf is in another item of a list a sent leaf is in: each item sent is its own (withSeveralItems). */
 const inOtherItem = (at: string, path: string): boolean => {
   const [a, p] = [at.split('.'), path.split('.')];
   for (let i = 0; i < Math.min(a.length, p.length); i++) if (a[i] !== p[i]) return /^\d+$/.test(a[i]) && /^\d+$/.test(p[i]);
@@ -258,14 +198,7 @@ const inOtherItem = (at: string, path: string): boolean => {
 /** A value with its case and white space folded: what a target folding either would take for the same. */
 const folded = (value: string) => value.toLowerCase().replace(/\s+/g, '');
 
-/**
- * Every sent leaf the answer or the read right after shows at the same place, or in clear in the
- * masked view of the object it was sent in (shownAt), must read as sent, and so must one shown under
- * its own member name anywhere else in them (another depth, inside a list) with the same value but
- * for case or white space (a report's metrics naming the location requested): a violation names the
- * writer, where it was shown and the member. `sealed` gives what a write's body carries sealed, by
- * the name the contract gives it (the card inside encryptedCard).
- */
+/** Every sent leaf shown (shownAt, or folded under its own name) reads as sent; `sealed`: what a body carries sealed (encryptedCard). */
 export function checkEchoAsSent(
   outcomes: readonly WriteOutcome[],
   violations: Violations,
@@ -291,9 +224,7 @@ export function checkEchoAsSent(
       for (const s of shown) {
         const places = shownAt(p);
         const add = (problem: string, expected: string) => violations.add(o.probe.writer.operationId, s.where, problem, expected);
-        // Shown elsewhere under its own name (another depth, inside a list: the metrics naming the
-        // location requested): the same value, folded (case, white space) to what was sent, must read as
-        // sent. Only a fold is compared: another value there may be another object's.
+        // Shown elsewhere under its own name: only a fold of the sent value is compared (another may be another object's).
         if (typeof v === 'string')
           for (const [at, got] of s.leaves)
             if (
@@ -305,22 +236,19 @@ export function checkEchoAsSent(
               folded(got) === folded(v)
             )
               add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the value as sent');
-        // Embedded in a URL the answer gives (a query parameter, percent-encoded, at any depth): a URL
-        // there on the sent one's origin is a sent one shown, and carries one whole (whole).
-        if (typeof v === 'string' && webUrl(v))
+        // A URL sent, embedded in a URL answered (a percent-encoded query parameter) on its origin, or shown under another
+        // name (seed 000, ComplianceSettings and MaskedConsumer.complianceSettings) on its origin and path, carries one whole.
+        if (typeof v === 'string' && webUrl(v)) {
           for (const [at, got, name] of embedded(s.leaves))
             if (webUrl(got)?.origin === webUrl(v)!.origin && !urls.some((u) => whole(got, u)))
               add(
                 `${at}, its query parameter ${name}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
                 'the URL as sent, whole',
               );
-        // Shown itself under another name (the accepted version of a consent sent as its latest version's
-        // URI: seed 000, ComplianceSettings and MaskedConsumer.complianceSettings): a URL of the answer on a
-        // sent one's origin and path is that URL shown, and carries one sent whole (its query, its fragment).
-        if (typeof v === 'string' && webUrl(v))
           for (const [at, got] of s.leaves)
             if (!places.includes(at) && typeof got === 'string' && sameResource(got, v) && !urls.some((u) => whole(got, u)))
               add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the URL as sent, whole');
+        }
         for (const at of places) {
           if (!s.leaves.has(at) || s.leaves.get(at) === v) continue;
           add(`${at}: ${JSON.stringify(s.leaves.get(at))}, sent ${JSON.stringify(v)}${at === p ? '' : ` as ${p}`}`, 'the value as sent');
@@ -345,14 +273,7 @@ const objectsOf = (path: string) =>
     .slice(0, -1)
     .map(unmasked);
 
-/**
- * A sent value shown in the place of another member (distinctBody made each of its own): a told value
- * (a string of at least eight characters, not a constant in capitals, an enum's or a code's, that no
- * other sent leaf has) shown under the name of another sent member, or in an object named as another
- * sent object than the one it was sent in (the terms' accepted version carrying the privacy notice's
- * URI: seed 000, ComplianceSettings and MaskedConsumer), is a member filled from a neighbour. A value
- * sent at the body's top has no object of its own: shown in any object it is not judged there.
- */
+/** A told value under another sent member's name or object (seed 000, ComplianceSettings and MaskedConsumer): filled from a neighbour. */
 export function crossedValues(
   sent: ReadonlyMap<string, unknown>,
   shown: ReadonlyMap<string, unknown>,
@@ -394,25 +315,16 @@ function embedded(leaves: ReadonlyMap<string, unknown>): [string, string, string
   return out;
 }
 
-/**
- * A URL shown carries the one sent whole: the same path, its fragment, and every query parameter
- * sent with its value (a target may add parameters of its own; RFC 3986 section 6.2.2: the encoding
- * of an unreserved character aside, as URL parsing reads it).
- */
+/** A URL shown carries the one sent whole: its path, fragment and every query parameter (RFC 3986 section 6.2.2). */
 function whole(shown: string, sent: string): boolean {
   const [x, y] = [webUrl(shown), webUrl(sent)];
   if (!x || !y || x.pathname !== y.pathname || x.hash !== y.hash) return false;
   return [...y.searchParams].every(([k, v]) => x.searchParams.getAll(k).includes(v));
 }
 
-// The valid forms each mirrored member takes, met on every path and source: what an answer mirrors of
-// a request (a member at the same place, in the masked view of the object it was sent in, a URL sent)
-// is made to tell once per form its schema states, and a target mapping it one way on one path or for
-// one source shows it where that form meets that path and source. The forms come from the contract:
-// each code of a stated standard beside each code of the other members of its object (a language beside
-// a country), a URI with a query and a fragment, a digit string of bounded length at each length it
-// takes (a PAN of 16 to 20 digits), a pattern's own forms (its optional prefix, its alternatives, its
-// cases), a free text's longest value in accented letters; each confirmed by the one Ajv instance.
+// The valid forms each mirrored member takes, met on every path and source (each code beside the others
+// of its object, a URI with a query and a fragment, a bounded digit string at each length, a pattern's
+// own forms, a free text's longest accented value), each confirmed by the one Ajv instance.
 
 /** One way a covering row sets its members: each [dotted path, value] and what it is. */
 interface MirrorForm {
@@ -430,11 +342,7 @@ export function schemaPaths(contract: Contract, schema: Json | undefined): Set<s
   return out;
 }
 
-/**
- * Whether the answer mirrors a request member (`answerPaths`: schemaPaths of the answer): shown at the
- * same place or in clear in a masked view (shownAt), or sent in an object the answer shows by its name
- * (the consent's complianceSettings inside the masked consumer: seed 000, MaskedConsumer).
- */
+/** Whether the answer mirrors a request member: in place, in a masked view, or in an object it shows (seed 000, MaskedConsumer). */
 function mirrors(answerPaths: ReadonlySet<string>, path: string): boolean {
   if (shownAt(path).some((at) => answerPaths.has(at))) return true;
   const objects = new Set([...answerPaths].flatMap((p) => p.split('.').slice(0, -1).map(unmasked)));
@@ -445,14 +353,7 @@ function mirrors(answerPaths: ReadonlySet<string>, path: string): boolean {
 const urlWithQueryAndFragment = (url: URL, word: string) =>
   `${url.origin}${url.pathname.replace(/\/$/, '')}/Tq%20${word}?tq=Tq%2F1&Mx=${word}#Tq-${word}`;
 
-/**
- * The forms of each member of `body` (a request body, or the card sealed in it) the answer mirrors,
- * one group per member (the coded members of one object one group: each code beside each code of the
- * others, the sample's and one other of each), each group led by the body as it is (its telling value);
- * `keep` names members sent as sampled (ids the target must know, the source a row is sent for, a
- * sensitive value but its length), `fix` completes a form the contract's reference constrains beyond
- * its schema (a PAN's check digit, reference A3), `valid` confirms each form with the whole body.
- */
+/** The forms of each mirrored member of `body`, a group each led by the body as is; `fix` completes a PAN's check digit (reference A3). */
 export function mirroredForms(
   contract: Contract,
   schema: Json | undefined,
@@ -530,10 +431,7 @@ export function mirroredForms(
   return groups;
 }
 
-/**
- * The rows that cover every form of every group once (each-choice, not the product): as many rows as
- * the group of most forms, the n-th row taking each group's n-th form, round again where a group has fewer.
- */
+/** The rows covering every form of every group once (each-choice): the n-th row takes each group's n-th form, round again. */
 export function coveringRows(groups: readonly MirrorForm[][]): MirrorForm[][] {
   const n = Math.max(1, ...groups.map((g) => g.length));
   return Array.from({ length: n }, (_, i) => groups.map((g) => g[i % g.length]));
@@ -568,14 +466,7 @@ export function requiredPaths(contract: Contract, schema: Json | undefined): str
   return out;
 }
 
-/**
- * Every required member of the answers of one path (its sources and forms, a covering set's rows) that
- * one answer shows, every answer whose parent member is shown shows too: a target dropping it for one
- * source or one form of a member (a PAN of another length) shows there. Where the contract's conflicts
- * record the provider answering without it (`absent`: a token answer without panBin, seed 000 and Card
- * API 1.0.0, CE-CONFLICT-PAN-BIN-ABSENT), an answer lacking it is that conflict when it is an answer of
- * another kind (it shows a member none of those showing it shows: the token reference), else a finding.
- */
+/** A required member one answer of a path shows, all show (but the recorded absence, seed 000: CE-CONFLICT-PAN-BIN-ABSENT). */
 export function checkRequiredShown(
   operationId: string,
   rows: readonly { where: string; answer: unknown }[],
@@ -597,16 +488,9 @@ export function checkRequiredShown(
   }
 }
 
-// Every item of a list the caller sends comes back, once, with each of its members as sent. A writer
-// whose answer, or the read right after it, shows the items of a list of objects it was sent (the
-// transactions of an enrichment batch, the accounts of a session) is sent several items that differ
-// in what can change their treatment: the first as the sample has it (the provider's example, a value
-// the target knows: a recognised merchant), the others made to tell (tellingBody: words it knows
-// none of), the last with the other values of each enum (another kind, another target). Each sent
-// item must be shown by exactly one shown item carrying every member it was sent with as sent, and
-// the list as many items as were sent. A member is expected back where the contract shows it at that
-// place and the answer shows it for another item of the list: a target showing it for one item and
-// dropping it for another (a recognised merchant's memo) shows there.
+// Every item of a list the caller sends comes back, once, with each of its members as sent: the first
+// item as sampled (a value the target knows), the others made to tell, the last with each enum's other
+// value; a member the answer shows for one item is expected for every item.
 
 export const ECHO_EVERY_ITEM = 'echo-every-item';
 
@@ -628,11 +512,7 @@ function objectLists(contract: Contract, schema: Json | undefined): string[] {
   return out;
 }
 
-/**
- * The lists of objects of a writer's request body whose items its answer shows at the same place, or
- * the read right after it (`reader`) shows under the written object (any depth): derived from the
- * contract, the lists the property applies to.
- */
+/** The lists of objects of a writer's body whose items its answer, or the read right after, shows. */
 export function echoedLists(contract: Contract, writer: Operation, reader?: Operation): string[] {
   const answer = schemaPaths(contract, okSchemaOf(writer));
   const read = reader ? [...schemaPaths(contract, okSchemaOf(reader))] : [];
@@ -641,12 +521,7 @@ export function echoedLists(contract: Contract, writer: Operation, reader?: Oper
   );
 }
 
-/**
- * The telling body with each echoed list sent several items (ITEMS_SENT, fewer where the contract takes
- * fewer): the sample's first item as sampled (`plain`), then its telling form (`telling`), then a
- * second telling form (`again`: tellingBody's other joiner, each enum's next other value); then every
- * value made distinct (distinctBody), so each item tells apart from the others.
- */
+/** The telling body with each echoed list sent several items (the sample's, two telling forms), then made distinct. */
 function withSeveralItems(
   plain: unknown,
   telling: unknown,
@@ -674,12 +549,7 @@ function withSeveralItems(
 const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> =>
   new Map([...others].map(([p, values]) => [p, [...values.slice(1), ...values.slice(0, 1)]]));
 
-/**
- * A writer's body made to tell, for the after-write checks of every service: each enum and coded member
- * at a value other than the sample's (the rarer type or direction) where the contract takes it, and each
- * list whose items the answer or the read right after (`reader`) shows sent several items. Returns the
- * body and those lists (the every-item echo's).
- */
+/** A writer's body made to tell for every service's after-write checks, each echoed list sent several items; returns those lists. */
 export function tellingWrite(
   contract: Contract,
   writer: Operation,
@@ -698,12 +568,7 @@ export function tellingWrite(
 /** The scalar leaves of an item, by path inside it. */
 const itemLeaves = (item: unknown) => new Map([...leavesOf(item)].filter(([p, v]) => p && v !== null && typeof v !== 'object'));
 
-/**
- * Every sent item of each echoed list (`listsOf`) shown once with each member it was sent with as sent,
- * and the list shown with as many items (the answer, then the read right after under the written
- * object): a violation names the writer, the list and the item. Returns the writers checked (a list of
- * several items sent and shown).
- */
+/** Every sent item of each echoed list shown once with each member as sent, and as many items; returns the writers checked. */
 export function checkEveryItemAsSent(
   outcomes: readonly WriteOutcome[],
   listsOf: (o: WriteOutcome) => readonly string[],
@@ -755,12 +620,7 @@ export function checkEveryItemAsSent(
   return [...checked];
 }
 
-/**
- * Why each writer the property applies to (`applies`) was not checked (checkEveryItemAsSent's
- * `checked`): no write of it succeeded (`failed`: the echo property's own reasons), its body carried no
- * item of the list (sealed in an encrypted value, or optional and not in the sample), the contract
- * took one item only, or neither its answer nor the read right after showed the list.
- */
+/** Why each writer the property applies to was not checked: no write, no item in clear, one item taken, or the list not shown. */
 export function itemsLeftOut(
   outcomes: readonly WriteOutcome[],
   applies: readonly string[],

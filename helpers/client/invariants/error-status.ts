@@ -1,15 +1,8 @@
-// Property: an error body agrees with the answer it is in. Where a service's error shape has a member
-// that states the HTTP status (seed 000, Error body: the samples' `code` is their HTTP status, 400 and
-// 500; financial data's ErrorMessage `status`, the HTTP status as text), that member, when the body
-// carries it in a status's form (a number, or three digits), is the status of the answer; and where an
-// operation's contract ties a code to the status of the response it sits on (`x-codes`, the refusal
-// codes' table: seed 000 Errors, INVALID_ARGUMENT and INVALID_STATE under 400; provider 1.35.0, 3003
-// and 3004 under getCustomerAuthorizationDetails' 404), an answer of another status never carries that
-// code. Which member states the status is contract data, written once on the error schema:
-// `x-status-member: { member, codes?, notStatus? }` (`codes`: where the member carries a code, the
-// status each code is given, financial data's webhook and Connect components ReasonCodes; `notStatus`:
-// a member that looks like one and is not, with the reason, financial data's provider `code`). Judged by the client's choke point on every error
-// answer of every check (helpers/client/client.ts), so it costs no call of its own.
+// Property: an error body agrees with the answer it is in. A member stating the HTTP status (seed 000,
+// Error body: `code` 400 and 500; financial data's ErrorMessage `status`), in a status's form, is the answer's
+// status; a code `x-codes` ties to a status (seed 000 Errors: INVALID_ARGUMENT, INVALID_STATE under 400;
+// provider 1.35.0: 3003 and 3004 under getCustomerAuthorizationDetails' 404) comes in no answer of another.
+// The member is `x-status-member: { member, codes?, notStatus? }` on the error schema; judged at the client's choke point.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { AnswerProperty } from '../property-counts.js';
 import { codedConditionsOf } from '../../contract/coded-conditions.js';
@@ -98,10 +91,7 @@ const statusForm = (v: unknown): number | undefined =>
 
 const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : String(v));
 
-/**
- * Judges one error answer: `schemas` are the error schemas its body is held to (the service's and the
- * operation's own), in order; the first the body matches that states the status is the one read.
- */
+/** Judges one error answer against `schemas` (the service's, the operation's) in order: the first matching one stating the status. */
 export function errorStatusOf(
   contract: Contract,
   schemas: readonly string[],

@@ -1,12 +1,6 @@
-// Property: a path id names exactly its object. Every by-id reader (a GET whose path ends in the id of
-// what it reads) is sent, in place of the id it was read by, each other identifying value the object
-// itself shows (a routing number, an RSSD, an external id, an account or transaction number, another
-// id: a member named `id`, `...Id`, `..._id`, `...Number(s)` or `rssd`), where the path parameter's
-// schema takes it (the one Ajv instance); the answer must not be that object: a 404 where documented,
-// or another object (seed 002, Resources: each object by its identifier; the catalogue's
-// *-PROP-ID-NAMES-ONE). A target that looks the id up in an index it shares with another identifier
-// (an institution's routing numbers), or by any of an object's numbers, serves the object for a value
-// that is not its id and fails.
+// Property: a path id names exactly its object (seed 002, Resources: each object by its identifier; *-PROP-ID-NAMES-ONE):
+// each other identifying value the object shows (a routing number, an RSSD, an external id), sent as the path id where
+// the parameter takes it, must not answer that object (a target looking ids up in a shared index fails).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { eachObject, leavesOf } from './kit.js';
@@ -32,11 +26,7 @@ export function byIdReaders(readers: readonly Operation[]): { reader: Operation;
   });
 }
 
-/**
- * Whether the path parameter takes `value` as written in a URL: a string schema the value as a string,
- * an integer or number schema the value read as one (digits, no leading zero: a form the type-forms
- * property finds refused), by the one Ajv instance.
- */
+/** Whether the path parameter takes `value` as written in a URL (an integer schema: digits, no leading zero), by the one Ajv instance. */
 function takenBy(contract: Contract, reader: Operation, param: string): (value: string) => boolean {
   const p = reader.parameters.find((x) => x.in === 'path' && x.name === param);
   const schema = p ? (contract.resolveSchema(p.schema ?? {}) as Json) : undefined;
@@ -56,12 +46,7 @@ export interface Read {
 
 /** A path parameter's name as an answer's member (`plan_id`: planId). */
 
-/**
- * The other objects a by-id reader reads: the ids (`id`, or the member named as its parameter, `plan_id` as planId) of the
- * nodes a read under its collection lists (any version: an institution a routing number's lookup
- * lists), other than `pathId`, those listed by a read with path values (a lookup, whose value is an
- * identifying value of what it lists) first, at most four.
- */
+/** The other objects a by-id reader reads: the ids of the nodes a read under its collection lists, lookups' first, at most four. */
 function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string): string[] {
   const collection = versionless(reader.path.slice(0, reader.path.lastIndexOf('/')));
   const under = reads
@@ -76,14 +61,7 @@ function objectsUnder(reads: readonly Read[], reader: Operation, param: string, 
   return out.slice(0, 4);
 }
 
-/**
- * The other identifying values of the object of `pathId`, from every read showing it (a node whose
- * `id`, or whose member named as the parameter, is `pathId`): that node's own identifying members
- * (ID_LIKE, a list of scalars too: an institution's routing numbers), and the path values of a read
- * that lists it (the routing number whose lookup lists the institution). Each as it would be sent in
- * the path: distinct, other than `pathId`, taken by the parameter, not sensitive (an account number
- * never travels in a URL of ours), at most six.
- */
+/** The object's other identifying values (ID_LIKE members, a lookup's path values): taken by the parameter, never sensitive, at most 6. */
 function otherIdsOf(
   reads: readonly Read[],
   param: string,
@@ -115,11 +93,7 @@ const idPlaces = (answer: unknown, pathId: string): string[] =>
     .filter(([at, v]) => ID_LIKE.test(memberOf(at)) && (typeof v === 'string' || typeof v === 'number') && String(v) === pathId)
     .map(([at]) => at);
 
-/**
- * One by-id read of another identifying value: a 2xx answer showing the original id where the object's
- * read showed it is that object, read by a value that is not its id: a violation naming the reader,
- * the member whose value was sent and what came back.
- */
+/** One by-id read of another identifying value: a 2xx showing the original id where the object's read did is a violation. */
 function judgeOtherId(
   reader: Operation,
   param: string,
@@ -147,13 +121,7 @@ interface ByIdCall<C extends { path?: Record<string, unknown> }> {
   call: C;
 }
 
-/**
- * The property over every by-id reader of a service: from each reader's first read (and the other
- * objects a read under its collection lists, read again where the check did not already), each other
- * identifying value the objects show, sent as the path id where the parameter takes it, must not
- * answer that object (`judgeOtherId`). Returns the readers checked, those left out with the reason,
- * and how many values were sent; the violations go to `violations`.
- */
+/** The property over every by-id reader (judgeOtherId on each value): the readers checked, those left out, and the values sent. */
 export async function checkIdNamesOne<C extends { path?: Record<string, unknown> }>(args: {
   contract: Contract;
   byId: readonly { reader: Operation; param: string }[];

@@ -1,17 +1,6 @@
-// Checker: every filter and search keeps its documented matching rule, over inputs that tell the
-// rules apart. From the value a listed object holds, the inputs are the value itself, its start, its
-// middle and its end (a part of it that a prefix, a substring or a suffix match would take for it),
-// the value in another case or with a space after or inside it, the value with a character more
-// (a match that takes the held value as a prefix of what is asked), and what a loose comparison takes
-// for it: its separators (dashes, spaces, dots) dropped, one inner character changed, one character
-// fewer at its end or inside it. What each must do follows from
-// the rule the contract's description states (helpers/contract/filters.ts reads the filters):
-// `exact` lists the object by the whole value only; `prefix` by the value and its start; `substring`
-// by the value and every part; every rule lists it by the value as held. A part or a fold the
-// description does not settle (a search "matched against" members, a fuzzy search) is not expected
-// either way, and the checker says so: an exception with its reason, never a guess. A lookup by a
-// path value (pathLookups: an external id, a routing number) is a filter too, its value an identifier
-// matched whole.
+// Checker: every filter and search keeps its documented matching rule over inputs telling the rules apart: `exact`
+// lists the object by the whole value only, `prefix` by its start, `substring` by every part; an unsaid or fuzzy search's
+// parts are exceptions with their reason, never a guess. A path lookup is an identifier matched whole.
 import type { Contract, Json, Operation, Parameter } from '../../contract/contract.js';
 import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
@@ -38,11 +27,7 @@ interface TellingInput {
   lists: boolean | undefined;
 }
 
-/**
- * The inputs that tell the rules apart for a value an object holds, each with what `rule` makes of
- * it. A value too short to have a start, a middle and an end apart (under 4 characters) gives only
- * itself and its folds.
- */
+/** The inputs that tell the rules apart for a held value, each with what `rule` makes of it (under 4 characters: itself and its folds). */
 export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
   const n = value.length;
   const third = Math.max(1, Math.floor(n / 3));
@@ -67,28 +52,17 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     ...parts.map((p) => ({ how: p.how, value: p.value, lists: partLists(p.part) })),
     // No rule the contracts state folds case or white space: an exact filter lists nothing for a fold; the others do not settle it.
     ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined })),
-    // Its other Unicode form (NFD where it is composed, NFC where decomposed; UAX #15: canonically equivalent, other code
-    // points): no document says a criterion is normalised, so it lists the object only where its rule takes it as sent
-    // (FD-FILTER-RULE, @assumption); a search or fuzzy rule does not settle it. A value with no composed letter has none.
+    // Its other Unicode form (UAX #15: canonically equivalent, other code points): no document says a
+    // criterion is normalised, so only where its rule takes it as sent (FD-FILTER-RULE, @assumption).
     ...otherForms(value).map((form) => ({ ...form, lists: partOf(rule, value, form.value) })),
     // The value and one character more is no part of it: an exact, prefix or substring rule lists nothing for it.
     { how: 'a character more', value: `${value}x`, lists: rule === 'search' || rule === 'fuzzy' ? undefined : false },
-    // What a loose comparison takes for the value: its separators dropped, one inner character
-    // changed, one character fewer (at its end, inside it). Each lists the object only where the
-    // rule makes it a part of the value (a prefix rule: the value less its last character).
+    // What a loose comparison takes for the value: each lists the object only where the rule makes it a part.
     ...nearValues(value).map((near) => ({ ...near, lists: partOf(rule, value, near.value) })),
   ].filter((input, i, all) => all.findIndex((x) => x.value === input.value) === i);
 }
 
-/**
- * The inputs taken from the members a filter does not match: the start of each other member of the
- * object (its id, a type, a date), of 3 characters or more, that shares no letter or digit with the
- * members it matches (case aside). No rule lists the object by them: an exact, prefix or substring
- * rule takes no part of another member, and a search or a fuzzy one compares the members its
- * description names, which such a text is no near spelling of (it shares no character with them, so
- * no edit distance short of its whole length reaches them). The other member's whole value is not
- * sent: a search that also takes an identifier whole is an extension no source forbids.
- */
+/** The starts of other members sharing no letter or digit with the matched ones: no rule, nor edit distance, lists the object by them. */
 export function otherMemberInputs(item: Record<string, unknown>, matched: string[]): TellingInput[] {
   const held = new Set(
     matched
@@ -152,14 +126,7 @@ function nearValues(value: string): { how: string; value: string }[] {
   ];
 }
 
-/**
- * A lookup: a reader finding objects by a value in its path, not reading one object by its id (the
- * deposit switches of an external id, the institutions of a routing number: seed 002, Resources -
- * Switch "also found by external_id", Institutions). Read from the contract: a GET path parameter,
- * a string of no enum or format, naming a resource no other operation takes (no object of its own to
- * read, write or list) and not a child under a parent, whose answer lists items with an id. A value
- * compared as an identifier, matched whole (exact).
- */
+/** A path lookup (seed 002, Resources - Switch "also found by external_id", Institutions): a plain string value matched whole. */
 interface Lookup {
   operation: Operation;
   parameter: Parameter;
@@ -193,15 +160,7 @@ export function pathLookups(contract: Contract): Lookup[] {
   return out;
 }
 
-/**
- * A lookup by a query identifier: a GET query parameter described as an identifier ("Merchant
- * identifier of the kind given by idType": GetLocationMatches, seed 002, Institutions), a string of
- * no enum or format, whose answer lists items carrying an id (`id` or a member ending in `Id`: a
- * location's locationId). The value is an identifier the target holds, matched whole: a space before,
- * after or inside it, its case swapped, a leading zero, a separator changed or dropped names nothing
- * (FD-LOOKUP-EXACT). The parameters naming it in their description (idType: "identifier in idValue")
- * qualify it and are sent as held.
- */
+/** A query identifier lookup (GetLocationMatches, seed 002, Institutions): matched whole, a fold names nothing (FD-LOOKUP-EXACT). */
 interface QueryLookup {
   operation: Operation;
   parameter: Parameter;
@@ -268,14 +227,7 @@ function pageSizeOf(contract: Contract, operation: Operation): { name: string; m
   return undefined;
 }
 
-/**
- * A reader listing in a documented order (FD-PROP-ORDER): a GET query parameter whose text states
- * what the list sorts by ("lists sort by transactionDate, by postedDate when no transaction date
- * exists": seed 002, Transactions, in TransactionSort) and the values naming each direction (`asc`
- * ascending, `desc` descending, the schema's default the order without it). The keys are the item
- * members the text names after "by", in its order: the next is the one an item lacking the first is
- * ordered by. Ties are in no stated order; an item lacking every key is not judged.
- */
+/** A reader listing in a documented order (FD-PROP-ORDER; seed 002, Transactions, TransactionSort); ties are not judged. */
 interface OrderedReader {
   operation: Operation;
   parameter: Parameter;
@@ -330,17 +282,9 @@ export function disorder(items: Record<string, unknown>[], keys: string[], direc
 }
 
 /**
- * A window filter: a GET's query pair of numbers naming the two ends of one window (`fromDate` and
- * `toDate`, `startDate` and `endDate`), or one end alone whose description states its side
- * ("registrations submitted at or after that instant": GetAppRegistrationStatus). The member it
- * compares: the one-sided filter's item member of its own name; a pair's, the key its reader lists
- * in order by (seed 002, Transactions: the lists "page and sort by transactionDate, postedDate when
- * no transaction date exists") or else the items' only member named as a date (a billed report's
- * createdDate). Both ends of a pair are included: the billing's as provider 1.35.0 getResellerBillingReport
- * states them (the earliest and the latest date covered, FD-BILLING-EDGES); the transaction lists' as
- * the catalogue decides (FD-TXN-WINDOW-EDGES), after the provider's own words for the refresh windows
- * of the same transactions ("up to and including this date"); a one-sided end as its description
- * says ("at or after": included; "after": not).
+ * A window filter: a query pair naming a window's ends, or one end stating its side (GetAppRegistrationStatus: "at or
+ * after"), on its reader's sort key (seed 002, Transactions). Both ends included: the billing's as provider 1.35.0
+ * getResellerBillingReport states (FD-BILLING-EDGES), the transactions' as the catalogue decides (FD-TXN-WINDOW-EDGES).
  */
 interface WindowFilter {
   operation: Operation;
@@ -414,14 +358,7 @@ export function windowKeeps(f: WindowFilter, v: number, from: number | undefined
   return afterFrom && beforeTo;
 }
 
-/**
- * The windows that tell a window's rule apart, from the values its items hold (each group sorted and
- * distinct: the values of the items holding the first key, then those of the items dated by a later
- * key, so an end kept for one member and not the other shows): each end set exactly on a held value,
- * one unit inside and one unit outside it, the other end left as wide as the read that found the
- * values. The value is one with a held neighbour on each side where there is one (so the windows cut
- * between held items), near its lowest for the start's end, near its highest for the end's.
- */
+/** The windows telling a window's rule apart, per group of held values: each end on a held value, one unit inside and outside. */
 export function tellingWindows(
   f: WindowFilter,
   groups: number[][],
@@ -450,13 +387,7 @@ export function tellingWindows(
   return out.filter((w, i, all) => all.findIndex((x) => x.from === w.from && x.to === w.to) === i);
 }
 
-/**
- * An integer id filter: a GET's query integer named as an id (`institution_id`, `pre_app_id`) whose
- * items hold the member of that name (`_` and case aside): compared as a number, exact. The id lists
- * its items; a neighbour id (one more, one less), its start (a digit fewer) and the id with a digit
- * more list none of them. Its other forms (a leading zero,
- * a sign) are the type-forms property's: the contract refuses them.
- */
+/** An integer id filter (`institution_id`, `pre_app_id`), compared as a number: the id lists its items, its neighbours none. */
 interface IdFilter {
   operation: Operation;
   parameter: Parameter;
@@ -479,14 +410,7 @@ export function integerIdFilters(contract: Contract): IdFilter[] {
   return out;
 }
 
-/**
- * The filters several readers take (FD-PROP-FILTER-SAME): one parameter, the same component
- * (`$ref`) or the same name and description, declared on two readers or more (the institution search
- * of the institution, certified and RSSD listings: seed 002, Institutions, one "search" query for
- * each). A parameter is one promise whatever reader takes it: for an object both list, an input lists
- * it on one exactly when it lists it on the other, whatever the rule (a fuzzy or unsaid one too).
- * Each group is keyed by the `$ref`, else by the name and description.
- */
+/** Filters several readers take (FD-PROP-FILTER-SAME; seed 002, Institutions): one `$ref`, or one name and description, matching alike. */
 export function sharedFilters<F extends { operation: Operation; parameter: Parameter }>(
   document: Json,
   filters: F[],

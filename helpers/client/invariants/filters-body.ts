@@ -1,13 +1,6 @@
-// Checker: every criterion a search takes in its body keeps its matching rule, as a query filter
-// does (filter-rules.ts). The searches are the reads sending a body (kit.ts isRead); their criteria
-// the string members of the request schema. A criterion the contract makes a code (an enum, a
-// format, or a pattern narrower than any character: an ICA, a MID, a MAID, a country code) is an
-// identifier compared whole, exact; a free-text one is matched by the rule its description states
-// (filter-rules.ts matchRule), and where none is stated it is left out with that reason. The inputs
-// are the values the listed objects hold: each value, its start, middle and end of every length the
-// contract accepts, the value lengthened to a length it accepts, the value in the other case, and
-// another owner's value (the values of the other objects). An exact criterion lists an object only
-// by its own value: every object a search answers shows the value sent in the member of that name.
+// Checker: every criterion a search takes in its body keeps its matching rule, as a query filter does (filter-rules.ts):
+// a code (an enum, a format, a narrow pattern: an ICA, a MID) compared whole, a free text by its stated rule (else left
+// out), over each held value, its parts at every accepted length, lengthened, recased, and another object's value.
 import type { Contract, Operation } from '../../contract/contract.js';
 import { matchRule } from './filter-rules.js';
 import { isRead } from './kit.js';
@@ -46,12 +39,7 @@ export function bodyCriteria(contract: Contract): BodyCriterion[] {
     );
 }
 
-/**
- * The inputs telling an exact criterion from a looser one, from the value an object holds: its
- * start, middle and end of every shorter length, the value lengthened at either end to every longer
- * length up to twice its own (a character of its own kind: a digit for digits), and its case swapped.
- * `accepts` (the contract's request validator) keeps only the inputs the contract takes.
- */
+/** The inputs telling an exact criterion from a looser one (shorter parts, lengthened to twice, recased), those `accepts` takes. */
 export function exactInputs(value: string, accepts: (input: string) => boolean): { how: string; value: string }[] {
   const n = value.length;
   const pad = /^[0-9]+$/.test(value) ? '0' : 'x';
@@ -70,11 +58,7 @@ export function exactInputs(value: string, accepts: (input: string) => boolean):
   return out.filter((x, i, all) => x.value !== value && all.findIndex((y) => y.value === x.value) === i && accepts(x.value));
 }
 
-/**
- * The objects of a search's answer that carry `member`: the items of an array answer; an object
- * answer itself when it has the member at its top, else the items of its array members that have it
- * (a MID search: the MIDs under the merchant). Undefined: the answer carries no member of that name.
- */
+/** The objects of a search's answer carrying `member` (its items, itself, or its arrays' items: a MID search); undefined where none. */
 export function rowsOf(answer: unknown, member: string): Record<string, unknown>[] | undefined {
   if (Array.isArray(answer)) return answer.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
   if (typeof answer !== 'object' || answer === null) return undefined;
@@ -91,10 +75,7 @@ export function strayRows(rows: Record<string, unknown>[], member: string, sent:
   return rows.filter((r) => member in r && r[member] !== sent).map((r) => `${member} ${JSON.stringify(r[member])}`);
 }
 
-/**
- * What an object answer lists: the items of its array members (a MID search: the MIDs of the merchant
- * its body names; its top members echo the criteria, so they cannot tell what was matched).
- */
+/** What an object answer lists: its array members' items (its top members echo the criteria). */
 export function listedUnder(answer: unknown): unknown[] {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return [];
   return Object.values(answer as Record<string, unknown>)

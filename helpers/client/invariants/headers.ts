@@ -1,13 +1,6 @@
-// Property: every header the contract says an answer carries back comes back as sent. A request
-// header whose name some answer of the contract declares as a response header (installments: the
-// Correlation-Id approvedOffers and the shared refusals declare, provider 2.0.0; reference, Headers)
-// is an echo: the answer's header of that name names the same thing of the same exchange ("correlation
-// id of the exchange", the parameter's description), so on every operation taking the header, every
-// answer carrying it, success or refusal, carries the value sent, byte for byte; an answer declaring it
-// carries it. The check runs at the client's choke point on every answer of every spec
-// (requestHeaderEchoConformance, helpers/contract/checks.ts), and every call of such an operation is
-// sent a telling value of its own (the client's operationHeaders: fresh, mixed case, confirmed valid by
-// the one Ajv instance), so a target that makes its own, trims or folds the case cannot pass.
+// Property: every header an answer declares back comes back as sent, byte for byte (installments: Correlation-Id, provider
+// 2.0.0; reference, Headers: "correlation id of the exchange"), judged at the client's choke point
+// (requestHeaderEchoConformance), each call sent a telling value of its own (operationHeaders).
 import type { Contract, Operation, Parameter } from '../../contract/contract.js';
 
 export const HEADER_ECHO = 'headers-echoed-as-sent';
@@ -22,11 +15,7 @@ interface EchoedHeader {
 
 const echoedNames = new WeakMap<Contract, ReadonlySet<string>>();
 
-/**
- * The names (lower case) of the request headers some answer of the contract declares under the same
- * name: the headers an answer echoes. Outbound operations (the issuer's endpoint, `x-direction:
- * outbound`) are the service's calls, not answers to the suite's: they take part in neither side.
- */
+/** The names (lower case) of the request headers an answer declares under the same name; outbound operations take no part. */
 export function echoedHeaderNames(contract: Contract): ReadonlySet<string> {
   const known = echoedNames.get(contract);
   if (known) return known;
@@ -58,11 +47,7 @@ export function echoedHeadersOf(contract: Contract, op: Operation): EchoedHeader
 export const headerEchoOperations = (contract: Contract): Operation[] =>
   [...contract.operations.values()].filter((op) => echoedHeadersOf(contract, op).length);
 
-/**
- * The telling values of an operation's echoed headers for one call: for each, the first of the
- * caller's candidates (`candidates(turn)`: a value with runs of spaces and mixed case, a fresh UUID in
- * mixed case, ...) the parameter's schema takes (the one Ajv instance); a header none fits is not sent.
- */
+/** The telling values of an operation's echoed headers for one call: each the first candidate the schema takes; none fits, not sent. */
 export function tellingEchoHeaders(contract: Contract, op: Operation, candidates: () => readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { parameter } of echoedHeadersOf(contract, op)) {

@@ -1,13 +1,6 @@
-// Checker: an index the contract orders by age keeps that order over its whole range. Read from the
-// contract: a reader's query parameter whose description (its own or its schema's) makes its first
-// value the most recent (provider 1.35.0 StatementIndexParameter and StatementIndexesParameter: 1 is
-// the most recent statement, each step back one month); the values it takes, each confirmed by the one
-// Ajv instance (its minimum to its maximum, or what its pattern allows), sent together where the
-// parameter takes a comma-separated list, else one read each; and the items of the answer echoing the
-// index under the parameter's name and dating what they give (a member named ...Date, the date of the
-// read aside: asOfDate, an "as of now" date, kit.ts). Every index the answer dates is strictly older
-// than the index below it, on every version of the reader and past any first page or year of it. A
-// version answering a file (a PDF) dates nothing the check reads: left out with that reason.
+// Checker: an index the contract orders by age keeps that order over its whole range (provider 1.35.0
+// StatementIndexParameter and StatementIndexesParameter: 1 is the most recent statement, each step back one month), on
+// every version: each dated index strictly older than the one below it. A version answering a PDF is left out.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 
@@ -77,12 +70,7 @@ const dateOf = (v: unknown): number | undefined => {
   return Number.isNaN(t) ? undefined : t / 1000;
 };
 
-/**
- * Reads the whole range of an index (in one read where it takes a list, else one read a value) and
- * judges its order: the items dated, by index ascending, each strictly older than the one before.
- * An item the answer does not date (a statement the institution lacks: a code and a message) is not
- * judged. `what` names the object read (an account type).
- */
+/** Reads an index's whole range and judges its order: each dated item strictly older than the one before (an undated one not judged). */
 export async function indexOrderProblems(
   o: IndexOrdered,
   what: string,

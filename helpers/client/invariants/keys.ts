@@ -1,15 +1,6 @@
-// What a key holds, two properties derived from the contract:
-// - a deleted object frees what it held (`*-PROP-DELETE-FREES`): after a documented delete, every list
-//   reading its kind no longer shows it, and every value its creator refuses to repeat (a 409 on a
-//   duplicate: a customer's username) can be taken again by that creator. The by-id readers of the
-//   deleted object are the after-delete checker's (helpers/client/security/after-delete.ts).
-// - a limit counts only the key the contract names (`*-PROP-LIMIT-KEY`): a rate a 429 states
-//   (`x-rate: { count, window, key }`) counts the calls of one key only: driven to its count under one
-//   key, a call under another key that shares every other member is accepted, and a call under the
-//   same key that differs in every other member is refused. So does a lock a refusal states with its
-//   key (`x-lock: { count, key }`: five failed authentications lock the partner, seed 002 Limits): the
-//   key's failures interleaved with another key's successes and failures still reach the count, and
-//   the other key's count is not touched.
+// What a key holds, two properties derived from the contract: a deleted object frees what it held (`*-PROP-DELETE-FREES`:
+// no list of its kind shows it, a value its creator's 409 guards can be taken again); a limit counts only its key
+// (`*-PROP-LIMIT-KEY`): a 429's `x-rate` or a refusal's `x-lock` (five failed authentications, seed 002 Limits).
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
@@ -23,12 +14,7 @@ export const deletersOf = (contract: Contract): Operation[] => [...contract.oper
 /** The collection a delete removes its object from: its path without the last path id, versions aside. */
 const collectionOf = (deleter: Operation): string | undefined => /^(.*)\/\{[^}]+\}$/.exec(versionless(deleter.path))?.[1];
 
-/**
- * The lists that read the kind a delete removes: every GET, of any version, whose path ends in the word
- * of the delete's collection (the delete's path without its last id: `accounts`), or in a named view of
- * it (`/accounts/simple`), under the same first segment: the collection itself and the same kind listed
- * under another parent (a customer's accounts by institution login, by institution).
- */
+/** The lists reading the kind a delete removes: every GET ending in its collection's word or a named view (`/accounts/simple`). */
 export function listsOfDeleted(contract: Contract, deleter: Operation): Operation[] {
   const collection = collectionOf(deleter);
   if (!collection) return [];
@@ -42,12 +28,7 @@ export function listsOfDeleted(contract: Contract, deleter: Operation): Operatio
   });
 }
 
-/**
- * The creators whose objects a delete removes: every POST to its collection or to a named kind of it
- * (`/customers/testing`, `/customers/active`), versions aside, that documents a 409 (seed 002, Errors:
- * "Conflict (customer ... already exists)"): what such a creator refuses to repeat is held by the
- * object, and freed with it.
- */
+/** The creators a delete frees: POSTs to its collection or a named kind documenting a 409 (seed 002, Errors: "Conflict"). */
 export function creatorsFreedBy(contract: Contract, deleter: Operation): Operation[] {
   const collection = collectionOf(deleter);
   if (!collection) return [];
@@ -68,10 +49,9 @@ interface KeyedRate {
 }
 
 /**
- * The rate a 429 of an operation states with its key: `x-rate: { count, window, key }`, count and
- * window each the name of an `x-limits` entry, key the member of the request it counts by (financial
- * data: micro entry initiations per customer, seed 002 Errors 429 and reference/financial-data.md;
- * installments: the issuer's notifications per plan, reference/installments.md, Flows (b)).
+ * The rate a 429 states with its key (`x-rate: { count, window, key }`, `x-limits` entries): financial
+ * data's micro entry initiations per customer (seed 002 Errors 429, reference/financial-data.md);
+ * installments' issuer notifications per plan (reference/installments.md, Flows (b)).
  */
 export function keyedRateOf(contract: Contract, op: Operation): KeyedRate | undefined {
   const rate = rateOf(contract, op);
@@ -97,12 +77,7 @@ interface KeyedLock {
   why: string;
 }
 
-/**
- * The lock a response of an operation states with its key: `x-lock: { count, key }` beside the
- * response (or on the response it refers to), count the name of an `x-limits` entry, key the member
- * of the request the failures count by (financial data: failed authentications per partner, seed 002
- * Authentication and Limits).
- */
+/** The lock a response states with its key (`x-lock`: failed authentications per partner, seed 002 Authentication and Limits). */
 export function keyedLockOf(contract: Contract, op: Operation): KeyedLock | undefined {
   const responses: Record<string, Json> = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
   for (const [status, given] of Object.entries(responses)) {
@@ -118,10 +93,7 @@ export function keyedLockOf(contract: Contract, op: Operation): KeyedLock | unde
 /** The operations stating a keyed lock: the other counted limits a limit-key property applies to. */
 export const lockedOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => keyedLockOf(contract, op));
 
-/**
- * Every string leaf of an answer that equals one of the ids, found under any member: a list showing
- * the deleted object anywhere (its items, a nested one) shows its id.
- */
+/** The path of a leaf of an answer equal to the id under a member ending in `id`, at any depth (a nested list showing it too). */
 export function showsId(answer: unknown, id: string, at = ''): string | undefined {
   if (answer === null || answer === undefined) return undefined;
   if (typeof answer !== 'object') return String(answer) === id && /id$/i.test(at.split('.').at(-1) ?? '') ? at : undefined;
@@ -145,12 +117,7 @@ export function withKey(call: CallOptions, key: string, value: unknown): CallOpt
   return { ...call, body };
 }
 
-/**
- * The call with every string leaf of its body but the key changed, each change kept only where the
- * contract still takes the body (`ok`, the one Ajv instance): a digit string's last two digits set to
- * the k-th pair, another string's last letter set to another letter. A call that differs in every
- * other member from the one it was made from, so a rate counted by any of them shows.
- */
+/** The call with every string leaf but the key changed, where `ok` takes it: a rate counted by any other member shows. */
 export function variedLeaves(call: CallOptions, key: string, k: number, ok: (body: unknown) => boolean): CallOptions {
   let body = call.body;
   const walk = (node: Json, at: string[]): [string[], string][] =>
@@ -184,13 +151,7 @@ interface LimitKeyCalls {
   keys: [unknown, unknown, unknown];
 }
 
-/**
- * A limit counts only its key (`*-PROP-LIMIT-KEY`): the varied call is first sent under a key of its
- * own (the target takes it: the inputs are valid), the first key is driven to the rate's count, then
- * the varied call under the first key must be refused (429: the count is the key's, whatever the other
- * members) and the first call under another key must be accepted (its documented 2xx: the count is
- * that key's only). Each miss is added to `violations`; the statuses are returned in order.
- */
+/** A limit counts only its key (`*-PROP-LIMIT-KEY`): the driven key's varied call refused (429), another key's accepted. */
 export async function checkLimitKey(
   send: (call: CallOptions) => Promise<{ status: number }>,
   op: Operation,
@@ -246,14 +207,7 @@ export interface LockKeyCalls {
   wrong: (k: number) => CallOptions;
 }
 
-/**
- * A lock counts only its key (`*-PROP-LIMIT-KEY`): the driven key fails the lock's count of times in a
- * row, each failure between a failure and a success of the other key (the other key's calls interleaved,
- * its own run never reaching the count); the driven key's right call must then be refused (the lock's
- * status: the count is the key's, whatever another key did between), and the other key, failing once
- * fewer than the count in a row, must still be accepted with its right call (its count is not touched by
- * the driven key's failures). Each miss is added to `violations`; the statuses are returned in order.
- */
+/** A lock counts only its key (`*-PROP-LIMIT-KEY`): the driven key's right call refused at its count, the other's, one short, accepted. */
 export async function checkLockKey(
   send: (call: CallOptions) => Promise<{ status: number }>,
   op: Operation,
@@ -303,11 +257,7 @@ export async function checkLockKey(
   return seen;
 }
 
-/**
- * The lists of the objects a delete takes with it: the kinds read under its path (a login's
- * `accounts`), each listed as listsOfDeleted finds a kind (every GET ending in its word under the same
- * first segment): a login's accounts leave every list of accounts with it (seed 002, Accounts).
- */
+/** The lists of the objects a delete takes with it (a login's accounts leave every list of accounts: seed 002, Accounts). */
 export function listsOfTaken(contract: Contract, deleter: Operation): Operation[] {
   const words = new Set(
     [...contract.operations.values()]

@@ -1,18 +1,12 @@
-// What the invariant checkers share (helpers/client/invariants/: properties that hold for every
-// operation they apply to, each derived from the contract and checked by one loop, in the manner of
-// the security checkers): which operations write and which read, the readers of the objects a
-// writer names, and the comparison of two answers leaf by leaf.
+// What the invariant checkers share: which operations write and which read, the readers of the objects
+// a writer names, and the comparison of two answers leaf by leaf.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { versionless } from '../../contract/writers.js';
 import { typeOf } from '../../contract/wire-forms.js';
 
-/**
- * A read: a GET, or a POST the contract names as one (an id starting get, list or search, or a path
- * ending in `/searches`: a search sends its criteria as a body and stores nothing). A GET that sends a
- * test delivery (`test...`) is neither.
- */
+/** A read: a GET, or a POST named as one (get, list, search, or a `/searches` path); a GET sending a test delivery is neither. */
 export const isRead = (op: Operation): boolean =>
   !/^test/i.test(op.operationId) && (op.method === 'GET' || /^(get|list|search)/i.test(op.operationId) || /\/searches$/.test(op.path));
 
@@ -36,12 +30,7 @@ export const lastOwnedPathId = (contract: Contract, op: Operation) =>
     .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
     .at(-1);
 
-/**
- * What a call puts on the wire, as a key: two calls of one key are the same request. Its operation,
- * method, base URL, path, query, headers and body, as the client sends them (a member or parameter
- * set to undefined is left out, as by JSON); a header set to undefined takes a default out, so it is
- * told from one not given. A call signed by an authorizer of its own (a function) has no key.
- */
+/** What a call puts on the wire, as a key (undefined members left out, as by JSON): one key, one request; a self-signed call has none. */
 export function callKey(operation: Operation, call: CallOptions): string | undefined {
   if (typeof call.auth === 'function') return undefined;
   const headers = Object.entries(call.headers ?? {}).map(([name, value]) => [name, value ?? null]);
@@ -58,11 +47,7 @@ export function callKey(operation: Operation, call: CallOptions): string | undef
   ]);
 }
 
-/**
- * A filter that keeps the first item of each key: a request whose bytes were sent already is not sent
- * again, as the same request gets the same answer. An item without a key (a call signed by an
- * authorizer of its own) is always kept.
- */
+/** A filter keeping the first item of each key (the same request gets the same answer); an item without a key is always kept. */
 export function firstOfEach<T>(keyOf: (item: T) => string | undefined): (item: T) => boolean {
   const seen = new Set<string>();
   return (item) => {
@@ -74,12 +59,7 @@ export function firstOfEach<T>(keyOf: (item: T) => string | undefined): (item: T
   };
 }
 
-/**
- * The readers of the object a writer names: every GET whose last owned path id is of the resource of
- * the writer's last owned id (the object itself, not a child of it, nor its parent), every GET of the
- * writer's own path (the collection a create adds to), and, for a POST to a named kind of its
- * collection (`/customers/testing`, `/customers/active`), the GET of that collection, versions aside.
- */
+/** The readers of what a writer names: GETs of its last owned resource, of its own path, and of a named kind (`/customers/testing`). */
 export function readersOfNamed(contract: Contract, writer: Operation): Operation[] {
   // The object a writer is about is the last it names (an account under its customer); a create names its parent.
   const named = new Set(namedResources(contract, writer).slice(-1));
@@ -105,10 +85,7 @@ export function setAt(root: unknown, at: string[], value: unknown): unknown {
   return copy;
 }
 
-/**
- * Every object (not a list) in a JSON value, depth first, each before what it holds, with its dotted
- * path: `visit` answering false is not walked below.
- */
+/** Every object (not a list) in a JSON value, depth first, with its dotted path; `visit` answering false is not walked below. */
 export function eachObject(node: unknown, visit: (o: Record<string, unknown>, at: string) => boolean | void, at = ''): void {
   if (!node || typeof node !== 'object') return;
   if (!Array.isArray(node) && visit(node as Record<string, unknown>, at) === false) return;
@@ -159,13 +136,7 @@ export function volatileLeaves(first: unknown, second: unknown): Set<string> {
   return new Set([...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p)));
 }
 
-/**
- * The volatile leaves with the members computed beside them: a leaf that differs between two reads
- * inside an object (an item of a list, a day of a score) makes that object a computation of the read
- * (a payment success indicator rates each day afresh per request: a score of 0 to 100 and its band of
- * three), so its other members are volatile too, even where two reads gave the same band by chance.
- * The answer's own top level is not widened: a read-time stamp beside a record leaves the record compared.
- */
+/** The volatile leaves with their computed siblings (a payment success indicator's score and band); the top level is not widened. */
 export function withComputedSiblings(volatile: ReadonlySet<string>, ...answers: unknown[]): Set<string> {
   const parents = new Set([...volatile].map((leaf) => leaf.slice(0, Math.max(0, leaf.lastIndexOf('.')))).filter((at) => at.includes('.')));
   const out = new Set(volatile);
@@ -186,14 +157,8 @@ export interface Answer {
 }
 
 /**
- * What an act (a refused request, a write) left on a reader: the compare loop the state checkers
- * share (refused-trace.ts, write-scope.ts). The leaves of `after` that differ from `before`, less the
- * reader's own (`still`, from two reads with nothing between) and those that moved alone: each
- * `moving` names, and every member of an object whose status moved so (a report leaving inProgress,
- * seed 002, States and transitions: it completes with no call and fills or changes the rest of its
- * object as it does). A change is the act's when it stays: where any is left and `again` is given,
- * the reader is read once more (given both answers' leaves) and what differs then joins `still`. A
- * reader failing where it answered before is named by its status alone; at most five changes.
+ * What an act left on a reader: `after`'s leaves differing from `before`, less the reader's own (`still`) and those that
+ * moved alone (`moving`; seed 002, States and transitions: a report completes with no call), staying on a read `again`.
  */
 export async function changesAfter(
   before: Answer,
@@ -218,12 +183,7 @@ export async function changesAfter(
   return (status.length ? status : changed).slice(0, 5);
 }
 
-/**
- * A leaf that moves without a write, given the members dating a past event (never moving alone,
- * helpers/contract/event-dates.ts): an epoch-seconds leaf moved forward by less than ten minutes (an
- * "as of now" date, asOfDate), or the status of a report leaving inProgress (seed 002, States and
- * transitions: a report is inProgress until it ends in success or failure, read again meanwhile).
- */
+/** A leaf moving without a write: an epoch-seconds leaf forward under ten minutes, a report leaving inProgress (seed 002, States). */
 export const movesAloneBeside =
   (eventDates: { has(member: string): boolean }) =>
   (path: string, before: unknown, after: unknown): boolean =>
@@ -235,10 +195,7 @@ export const movesAloneBeside =
       !eventDates.has(path.split('.').at(-1)!)) ||
     (before === 'inProgress' && path.split('.').at(-1) === 'status');
 
-/**
- * For a catch that turns a call's failure into an outcome to judge: rethrows when the call stopped its
- * test (the breaker, a sandbox's quota: `Test is skipped` is never a target's answer), else undefined.
- */
+/** For a catch turning a call's failure into an outcome: rethrows when the call stopped its test (`Test is skipped`), else undefined. */
 export function stoppedOr(api: { stopped: boolean }, error: unknown): undefined {
   if (api.stopped) throw error;
   return undefined;
@@ -271,21 +228,14 @@ export const okSchemaOf = (op: Operation): Json | undefined => {
 export const membersOf = (contract: Contract, node: unknown): Set<string> =>
   new Set(Object.keys(resolve(contract, node as Json)?.properties ?? {}));
 
-/**
- * The values a creator's object holds alone: the members it is sent that its answer names back when
- * that answer is a receipt (fewer members than the request: CreatedCustomer's username), the members
- * a duplicate of which is the conflict its 409 states.
- */
+/** The values a creator's object holds alone: the members a receipt names back (CreatedCustomer's username), those its 409 states. */
 export function heldValuesOf(contract: Contract, creator: Operation): string[] {
   const sent = membersOf(contract, creator.requestBody?.schema);
   const answered = membersOf(contract, okSchemaOf(creator));
   return answered.size < sent.size ? [...sent].filter((m) => answered.has(m)) : [];
 }
 
-/**
- * Whether a schema holds, at any depth (its `$ref`s followed), a node `test` takes: given the node and
- * the component it refers to (the node itself where it refers to none).
- */
+/** Whether a schema holds, at any depth (`$ref`s followed), a node `test` takes (given the node and the component it refers to). */
 export function schemaHolds(contract: Contract, schema: Json, test: (node: Json, target: Json) => boolean): boolean {
   const seen = new Set<Json>();
   const walk = (node: Json): boolean => {
@@ -300,11 +250,7 @@ export function schemaHolds(contract: Contract, schema: Json, test: (node: Json,
   return walk(schema);
 }
 
-/**
- * The schema of a node at a path of steps under a schema: a list's items for an index, else the member
- * of the first part declaring it (the node, its `allOf` parts and the branches of a oneOf / anyOf; a
- * part that is a list read as its items). Undefined where a step is declared by none.
- */
+/** The schema at a path under a schema: a list's items for an index, else the first part (allOf, oneOf, anyOf) declaring the member. */
 export function schemaAt(contract: Contract, schema: Json, path: readonly string[]): Json | undefined {
   let node = contract.resolveSchema(schema);
   for (const step of path) {
@@ -349,11 +295,9 @@ export function resolve(contract: Contract, schema: Json, depth = 0): Json {
 }
 
 /**
- * The one schema walker of the checkers: depth first from a schema's root, `visit` is called on each
- * node (its `$ref`s followed and `allOf` parts merged: negative.ts resolve) with its steps. A list's
- * items are walked at the step `items` (`0`, the first item, by default; '' at the list's own steps;
- * null: not walked); with `branches`, each oneOf / anyOf branch first, at the node's own steps. A
- * visit answering false is not walked below; at most `depth` descents deep (8 by default).
+ * The one schema walker of the checkers: depth first, `visit` on each node (`$ref`s followed, `allOf`
+ * merged) with its steps; a list's items at the step `items` (`0` by default, null: not walked); with
+ * `branches`, each oneOf / anyOf branch first; false is not walked below; at most `depth` (8) deep.
  */
 export function walkSchema(
   contract: Contract,
@@ -372,13 +316,7 @@ export function walkSchema(
   if (schema) walk(schema, [], 0);
 }
 
-/**
- * walkSchema's twin for a value (a body sent): `visit` on each node of the value with its schema
- * (resolved) and steps; every item of a list (with `every`, else its first), each member of an object
- * its schema declares. With `branches`, a node of oneOf / anyOf branches and no type of its own is
- * walked as the one branch its value takes (not at all where it takes several). A visit answering
- * false is not walked below; at most `depth` descents deep.
- */
+/** walkSchema's twin for a value: `visit` on each node with its resolved schema and steps; `branches`: the branch its value takes. */
 export function walkValue(
   contract: Contract,
   schema: Json | undefined,

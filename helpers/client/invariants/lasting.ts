@@ -1,11 +1,6 @@
-// Checker: a state the documents make lasting, lasts. Read from the statement index (a statement's
-// `lasts`: the operation that makes the state and the resource it holds on: a delete removing access,
-// five failed authentications locking a partner, a decision on a plan) and from the contract: the
-// operations the state concerns are every operation naming the object (helpers/contract/object-ids.ts).
-// Each is answered right after the state was made; the target's clock then moves on by minutes, hours
-// and days, and each is answered again: the same status and the same state (the `status` member of a
-// 2xx answer) every time. A state a document gives an end (`endsAfterSeconds`) is judged until that
-// end only. On a sandbox the clock cannot move: not judged, with that reason.
+// Checker: a state the documents make lasting, lasts (a statement's `lasts`: a delete removing access, five failed
+// authentications locking a partner, a plan's decision): every operation naming the object answers alike right after and
+// as the clock moves minutes, hours and days (to `endsAfterSeconds` where given); not judged on a sandbox.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import { consequencesOf, type Lasting } from '../../contract/statements.js';
 

@@ -1,9 +1,6 @@
-// The property "an object reads the same in every media type its reader offers" (FD-PROP-MEDIA-SAME):
-// every operation whose 2xx answer the contract declares in more than one media type (seed 002,
-// Report retrieval: the Accept header selects JSON or PDF of the same report; Statements: a PDF,
-// application/octet-stream in provider 1.35.0) is read in each, and the facts each form shows of the
-// object read the same. A JSON form is read member by member; a PDF form by the text its pages
-// draw; a value a form does not show is not compared.
+// The property "an object reads the same in every media type its reader offers" (FD-PROP-MEDIA-SAME;
+// seed 002, Report retrieval: the Accept header selects JSON or PDF; Statements: application/octet-stream
+// in provider 1.35.0): JSON member by member, a PDF by the text its pages draw.
 import { inflateSync } from 'node:zlib';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { leavesOf } from './kit.js';
@@ -40,11 +37,7 @@ function unescapePdf(s: string): string {
   });
 }
 
-/**
- * The text a PDF's pages draw: the literal strings its content streams show (Tj, TJ, ' and ", ISO
- * 32000-1 9.4.3), streams compressed with FlateDecode inflated first; each shown string a line. A
- * body that is no PDF, or draws no literal string, is read as its bytes' text.
- */
+/** The text a PDF's pages draw: the literal strings of Tj, TJ, ' and " (ISO 32000-1 9.4.3), FlateDecode inflated; else the bytes' text. */
 export function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
   if (!raw.startsWith('%PDF-')) return raw;
@@ -113,11 +106,7 @@ function startsWithValue(text: string, value: string): boolean {
   return new RegExp(`^(${escapeRegExp(value)}|${spaced})(?![A-Za-z0-9])`, 'i').test(text);
 }
 
-/**
- * What a text states after each mention of a member by its name (`status`, `customerId`, its words
- * `customer id`; an identifier also by its object's name, `customer`), `:`, `#` or `=` at most between:
- * the text that follows, up to its next line.
- */
+/** What a text states after each mention of a member by name or words (`customer id`), `:`, `#` or `=` between, to its line's end. */
 function statedAfter(text: string, member: string): string[] {
   const idOf = /^(.+?)_?id$/i.exec(member)?.[1];
   const names = [...new Set([member, wordsOf(member), ...(idOf ? [wordsOf(idOf)] : [])])];
@@ -129,19 +118,7 @@ function statedAfter(text: string, member: string): string[] {
 /** The shape of an identifier's value: its length and the classes of its characters. */
 const shapeOf = (s: string) => `${s.length}:${/^\d+$/.test(s) ? 'digits' : /^[A-Za-z0-9]+$/.test(s) ? 'alnum' : 'other'}`;
 
-/**
- * What a text form states of the object otherwise than its JSON form, each as `member: ...`. A member
- * is stated where the text names it (statedAfter) and a value of its kind follows; compared where the
- * JSON's two reads around the other form agree on the member (`stable`):
- * - a member whose schema closes it to values (an enum: a report's status, its type): the value it
- *   is followed by, when one of them, must be the JSON's;
- * - an identifier (`...Id`, `..._id`): the word it is followed by, when of the JSON value's shape
- *   (length and characters), must be the JSON's.
- * A stated value another leaf of the JSON holds is not judged (it may be that leaf's statement: two
- * accounts, each with its login). Dates and amounts in another unit or notation are not read from the
- * text (no source states the form a rendering gives them); a member the text does not state by its
- * name, and a value it does not show, are not compared.
- */
+/** What a text form states otherwise than JSON where its reads agree: enum values, identifiers; dates and amounts unread (no source). */
 export function textFormProblems(contract: Contract, schema: Json, json: unknown, stable: ReadonlySet<string>, text: string): string[] {
   const leaves = [...leavesOf(json)].filter(([p, v]) => stable.has(p) && (typeof v === 'string' || typeof v === 'number'));
   const held = new Set(leaves.map(([, v]) => String(v).toLowerCase()));

@@ -1,10 +1,6 @@
 // The property "content negotiation follows RFC 9110 section 12.5.1 on every operation" (*-PROP-ACCEPT):
-// for every operation and every media type its success answer declares, each valid Accept that selects
-// that type (the type alone; in another case, section 8.3.1; with parameters, a charset and a q; after a
-// type the operation does not offer; under `type/*` and `*/*`; weighed by q against another offered
-// type: the higher q wins) is served that type, and an Accept admitting none is answered the 406 the
-// contract states. Where an Accept makes two offered types equally acceptable either is taken: the RFC
-// leaves the choice to the server.
+// each valid Accept selecting an offered type is served that type, and one admitting none is answered
+// the contract's 406; where two types are equally acceptable either is taken (the server's choice).
 import { type Contract, deref, type Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 
@@ -30,11 +26,7 @@ function mediaRangesOf(accept: string): MediaRange[] {
   return out;
 }
 
-/**
- * The weight an Accept gives a media type: that of the most specific range matching it (the type
- * itself, then `type/*`, then `*\/*`; section 12.5.1), 0 where none does. A range's parameters other
- * than q do not narrow it here: every form this property sends keeps them compatible with the type.
- */
+/** The weight an Accept gives a media type: its most specific matching range's (section 12.5.1), 0 where none. */
 function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number {
   const [type, subtype] = mediaType.toLowerCase().split('/');
   const exact = ranges.filter((r) => r.type === type && r.subtype === subtype);
@@ -68,14 +60,7 @@ const otherCase = (t: string) => {
 /** A type no operation offers, listed before the offered one so a target reading only the first range shows. */
 const NOT_OFFERED = 'text/x-not-offered';
 
-/**
- * A small covering set of Accept forms for an operation offering `offered`: per type, the forms that
- * select it alone (checked here against the RFC's selection, `selectedBy`): its case and parameters
- * with a type not offered before it, its `type/*` and `*\/*` (each weighed against the other offered
- * types where they would admit them too), each other offered type given a lower q and listed first,
- * `type/*` of a lower q after a type not offered; `*\/*` of a lower q after a type not offered; where
- * more than one type is offered, `*\/*` alone, which allows any; and one form admitting none.
- */
+/** A small covering set of Accept forms for `offered`: per type the forms selecting it, `*\/*` alone, and one admitting none. */
 export function acceptFormsOf(offered: readonly string[]): AcceptForm[] {
   const forms: AcceptForm[] = [];
   const add = (how: string, accept: string) => {
@@ -91,8 +76,7 @@ export function acceptFormsOf(offered: readonly string[]): AcceptForm[] {
     add(`${family} for ${t}`, sole(family) ? family : `${family};q=0.5, ${t}`);
     if (offered.length === 1) add(`*/* for ${t}`, '*/*');
     for (const u of offered.filter((x) => x !== t)) add(`${t} of the higher q, listed after ${u}`, `${u};q=0.4, ${t}`);
-    // A wildcard of a lower q listed after a type not offered: a target reading only the range of the
-    // highest q (or the first) refuses what the wildcard admits (section 12.5.1: 406 only when none is).
+    // A lower-q wildcard after a type not offered: admitted (section 12.5.1: 406 only when none is).
     add(`${family} of a lower q, after a type not offered`, `${NOT_OFFERED}, ${family};q=0.2`);
   }
   add('*/* of a lower q, after a type not offered', `${NOT_OFFERED};q=0.8, */*;q=0.1`);
@@ -122,8 +106,7 @@ export function negotiatedOf(contract: Contract): Negotiated[] {
     const ok = Object.values(operation.responses).find((x) => /^2/.test(x.status));
     const r = Object.values(operation.responses).find((x) => /^2/.test(x.status) && x.contentTypes.length);
     const refusal = operation.responses['406'];
-    // A success without a body under a stated 406 (installments' participation request, 202): the
-    // types it can produce are those its 406 answers in (provider 2.0.0: "Only application/json").
+    // A bodiless success under a stated 406 (a 202) produces its 406's types (provider 2.0.0: "Only application/json").
     const offered = r?.contentTypes ?? (ok && refusal?.contentTypes.length ? refusal.contentTypes : undefined);
     if (!offered || !ok) continue;
     const status = (r ?? ok).status;

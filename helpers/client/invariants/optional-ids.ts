@@ -1,13 +1,6 @@
-// Checker: an optional member naming another object is taken when it names one of the caller's. The
-// valid-forms property (type-forms.ts) sends an id a call names as sampled, and a sample leaves an
-// optional link out or sends it as the example's made-up id: a target that ignores the link, links
-// another object, refuses a valid id or answers with another object's id would pass it. From the
-// contract (helpers/contract/object-ids.ts: which request members name which resource), each optional
-// id member of a writer's body or query is set to a live object of the caller (one the harness made
-// or already knows), the request confirmed by the one Ajv instance, and sent: it must be accepted as
-// the valid call is (a 2xx), and where the answer, or the read right after it (answer-state.ts,
-// readOfWrite), carries the member at the same place, it names that object (the answer is the state
-// after the write).
+// Checker: an optional member naming another object is taken when it names one of the caller's: each optional id member
+// of a writer (helpers/contract/object-ids.ts) set to a live object of the caller is accepted as the valid call is (a 2xx),
+// and where the answer or the read right after carries it, it names that object.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { objectIdsOf, queryIdsOf, type ObjectId } from '../../contract/object-ids.js';
@@ -97,14 +90,7 @@ function declares(contract: Contract, schema: Json | undefined, at: string): boo
   return names.some((p) => p === at || p.endsWith(`.${at}`));
 }
 
-/**
- * Sends an operation's valid call with each optional id member set to the caller's live object
- * (`liveOf`, a fresh valid call per member), and records a violation for each not accepted (a 2xx)
- * where the valid call itself is, and for each answer
- * or read right after it that shows the member at its place naming another object, or leaves it out
- * where its schema declares it. Returns the members set, each left out with its reason, or why the
- * operation is left out.
- */
+/** Sends each optional id member set to the caller's live object: accepted as the valid call is, and named as set where shown. */
 export async function checkOptionalIds<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,
@@ -114,11 +100,9 @@ export async function checkOptionalIds<S extends ServiceName>(
 ): Promise<{ sent: string[]; membersLeftOut: string[]; leftOut?: string }> {
   const { contract } = api;
   const ids = optionalIdsOf(contract, op);
-  // A verdict of the client's own checks on a 2xx answer (the service's answer judge) is a finding of
-  // the call it judged, named as such; any other error is the call's outcome.
+  // The client's verdict on a 2xx answer (the answer judge) is a finding of that call; any other error its outcome.
   const send = async (call: CallOptions, operation: Operation = op) =>
     api.callOperation(operation, call).catch((error: Error) => {
-      if (api.stopped) throw error;
       if (api.stopped || !(error instanceof ContractViolation)) throw error;
       const verdict = verdictOn2xx(error);
       if (verdict)
@@ -153,8 +137,7 @@ export async function checkOptionalIds<S extends ServiceName>(
     const where = `${id.in} ${id.at} = the caller's live ${id.resource} ${live.value}`;
     const res = await send(call);
     if (!ok(res.status)) {
-      // A refusal tells only where the valid call itself, sent right after, is accepted (a create's
-      // valid call may conflict with what an earlier case made: then the operation is left out).
+      // A refusal tells only where the valid call, sent right after, is accepted (else the operation is left out).
       const plain = await send({ ...(await fresh()), valid: true });
       if (!ok(plain.status)) {
         return { sent: [], membersLeftOut, leftOut: `its valid call is answered ${plain.status}, so a refusal would not tell the link` };

@@ -1,11 +1,6 @@
-// Every id the caller names is the caller's (CE-PROP-IDS-OWNED): each request member the contract says
-// resolves to an entity (the 400's table of refusal conditions, `x-codes` `unresolved`) that the target's
-// world gives an owner (reference A2 and the mock's world: an API key -> its srcClientIds -> its
-// serviceIds) is sent with every id another client holds (each other client's first, later and last id),
-// the caller's own ids in every other member, on every path and under every source; each is refused
-// with the status the contract documents for that member, and the caller's own ids are accepted after
-// them (the refusals left no trace). This module plans the calls and judges their answers; the spec
-// sends them.
+// Every id the caller names is the caller's (CE-PROP-IDS-OWNED): each member resolving to an owned entity (`x-codes`
+// `unresolved`; reference A2: an API key -> its srcClientIds -> its serviceIds) sent with every id another client holds is
+// refused as documented, on every path and source; the caller's own are accepted after. Plans the calls, judges the answers.
 
 /** The documented refusal of another client's id, by the member naming it. */
 export interface OwnedMember {
@@ -30,12 +25,7 @@ interface ForeignIdCase<P extends string, S> {
   own: Record<string, string>;
 }
 
-/**
- * The refusals to send: every foreign id of every owned member, under every source and on every path;
- * the other owned members take the caller's own values in turn (the n-th foreign id under the s-th source
- * takes own value n + s), so each foreign id meets each own value of the others (a program of another
- * client under the caller's second srcClientId) and each path.
- */
+/** The refusals to send: every foreign id of every owned member under every source and path, meeting each own value of the others. */
 export function foreignIdCases<P extends string, S>(
   members: readonly string[],
   own: Record<string, readonly string[]>,
@@ -63,12 +53,7 @@ export function foreignIdCases<P extends string, S>(
   return out;
 }
 
-/**
- * The own ids accepted after the refusals, pairwise with the sources: under each source, each own value of
- * the member with the most, the other members' own values in turn (under the s-th source the j-th row
- * takes their value s + j), so each own value meets each source and each own value of every other member
- * (the caller's second srcClientId with its third program, a wallet's program in lower case).
- */
+/** The own ids accepted after the refusals, pairwise: each own value meets each source and each other member's own value. */
 export function ownIdRows<S>(
   members: readonly string[],
   own: Record<string, readonly string[]>,

@@ -1,15 +1,8 @@
-// Checker: the pages of every paged reader are windows over one list. Read from the contract: a
-// reader taking a page-index or offset query parameter beside a page-size one (start / limit, offset /
-// limit, page / pageSize, page / size), the base and meaning of the index (its minimum, else its
-// default, is the first page; an `offset` whose description does not call it a page index skips that
-// many items: provider 2.0.0 offset), the page size's default and maximum, the array the answer lists
-// its items in, and the count members and headers the answer names (the total of the set, the items
-// of the page, a more-available or last-page flag, the total of pages, the index and size echoed).
-// The list is read once with the largest page, then page by page with a small size, the last page and
-// the one past the end, and without index or size: each page is the slice of the large read it
-// stands for, member for member and in order (so the pages are disjoint and together the list), each
-// count agrees with what the pages hold, and the page past the end is empty, or a 404 where the
-// contract documents one and its page count cannot be 0 (a count member of minimum 1).
+// Checker: the pages of every paged reader are windows over one list. From the contract: the index and
+// size parameters (an `offset` not called a page index skips items: provider 2.0.0 offset), the items'
+// array, the counts and headers. Read once with the largest page, then page by page, the last page, one
+// past the end and the default: each page is its slice of the large read, in order, each count agrees,
+// and the page past the end is empty (or a documented 404 where the page count cannot be 0).
 import { isDeepStrictEqual } from 'node:util';
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
@@ -135,10 +128,7 @@ const itemsOf = (p: PagedReader, body: unknown): unknown[] | undefined => {
   return Array.isArray(list) ? list : undefined;
 };
 
-/**
- * Every page of a paged reader's list at its largest size, in order (at most `cap` reads): a check
- * looking for one object reads the whole list, not the first page of a list other checks have grown.
- */
+/** Every page of a paged reader's list at its largest size (at most `cap` reads): the whole list, not a first page. */
 export async function everyPage(p: PagedReader, read: PageReader, cap = 20): Promise<PageRead[]> {
   const size = p.size.max ?? p.size.default;
   const pages: PageRead[] = [];
@@ -161,11 +151,7 @@ interface PagingOutcome {
   reads: number;
 }
 
-/**
- * Reads a paged reader's list with the largest page, page by page at a small size, its last page, the
- * page past its end and its default page, and judges each page as a window over the large read.
- * `minimum` is the fewest items that tell (below it the check is left out, saying so).
- */
+/** Reads a paged reader's pages and judges each as a window over the large read (`minimum`: the fewest items that tell). */
 export async function pagingProblems(p: PagedReader, read: PageReader): Promise<PagingOutcome> {
   const problems: string[] = [];
   let reads = 0;
@@ -204,8 +190,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
     if (holds !== undefined && items.length !== holds)
       problems.push(`${what}: ${items.length} items, expected ${holds} (min(size ${size}, ${total} less ${from}))`);
     if (items.length > size) problems.push(`${what}: ${items.length} items for a size of ${size}`);
-    // What the answer echoes of the query (a scalar member beside the items that counts nothing: the
-    // transactions' fromDate, toDate and sort, the merchant a MID search answers for) is the large read's.
+    // What the answer echoes of the query (the transactions' fromDate, toDate and sort) is the large read's.
     for (const k of echoes) {
       const got = (r.body as Record<string, unknown>)?.[k];
       if (!isDeepStrictEqual(got, fullBody[k]) && !movesAlone(k, fullBody[k], got))
@@ -315,13 +300,7 @@ export const filtersOf = (p: PagedReader) =>
 /** A member's name without case and separators: `pre_app_id` is the items' `preAppId`. */
 const bare = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 
-/**
- * The values a check sends a filter, each confirmed valid by the one Ajv instance (the parameter's
- * schema): the lowest and the highest value the listed items hold under a member of the filter's name
- * (a one-sided date keeps fewer items at one end or the other: at or after the highest, at or before
- * the lowest), else the filter's first and last enum values, else both booleans. None where the
- * contract gives nothing to send (a free-text search); and the value the sample sends, where it sends one.
- */
+/** The values a check sends a filter, each confirmed valid: the items' lowest and highest, else its enum's ends, else both booleans. */
 export function filterValues(
   contract: Contract,
   p: PagedReader,
@@ -361,13 +340,7 @@ export function filterValues(
 /** How a check reads a page under filters: the filters added to the sample's query, the index and size each left out when undefined. */
 type FilteredPageReader = (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => Promise<PageRead>;
 
-/**
- * A list's counts under each filter: the reader read with each filter value alone at its largest page
- * (the total of the set and the items of the page are those of the one answer: when the page is not
- * full, the total is the items it lists), and again at a page of one (its total is the large read's,
- * its page count that total, its more-available flag whether the total exceeds one). Sandbox-safe:
- * each count is compared with what the same answer lists, or with a read made right beside it.
- */
+/** A list's counts under each filter alone, at its largest page and at a page of one, each against the same or a nearby read. */
 export async function filteredTotalProblems(
   p: PagedReader,
   values: Record<string, unknown[]>,
@@ -442,13 +415,7 @@ export interface Page {
   items: readonly unknown[];
 }
 
-/**
- * A paged reader's Count and Total headers over every page of a set it selects (provider 2.0.0 Count,
- * "Number of items in this page", Total, "Number of items across all pages"; the derived-views
- * property): every page read at `limit` (one past its end too: an empty page still counts the set),
- * each page's count its items, the total every page's items together, which must be `size` when the
- * check made the set (else the first page's total is taken). Each problem names the page and the header.
- */
+/** A paged reader's Count and Total headers over every page (provider 2.0.0: "Number of items in this page", "... across all pages"). */
 export async function pageProblems(
   what: string,
   p: PagedReader,

@@ -1,13 +1,6 @@
-// Property: one object reads the same on every reader that shows it. An object the target keeps (a
-// customer, an account, a transaction, a report, a subscription) is shown by several readers: its
-// by-id reader, the lists of its collection, the lists under another parent, the "simple" variants
-// and the older versions. Each member two readers both show, at the same place under the node that
-// carries the object's id, reads the same (the catalogue's *-PROP-READERS-AGREE: a secondary
-// reader answering a member rounded, cased, shifted or stale is a fault of that reader). Readers are
-// read in two rounds, every reader once per round: a leaf that differs between a reader's two reads
-// moved on its own (an as-of date, a report finishing, another worker's write on a sandbox) and is
-// compared nowhere; two readers are compared on the same round's reads. An object that carries no id
-// (an installments merchant) is named by the members a lookup of it requires (objectKeysOf).
+// Property: one object reads the same on every reader that shows it (*-PROP-READERS-AGREE), member by member under the
+// node carrying its id, over two rounds (a leaf moving between a reader's two reads is compared nowhere); an object with
+// no id is named by the members a lookup of it requires (objectKeysOf).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
@@ -16,10 +9,7 @@ import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
 const POSITION = /position$/i;
-/**
- * A list reporting on the answer itself (errors, warnings: provider 1.35.0 FieldError, the sections of
- * one request that could not be given), not a fact of the object: each reader's own, by its request.
- */
+/** A list reporting on the answer itself (errors, warnings: provider 1.35.0 FieldError), each reader's own. */
 const ANSWER_REPORT = /(^|\.)(errors?|warnings?)$/i;
 
 /** One node of a read that carries an object's id, with its scalar leaves by path relative to it. */
@@ -49,11 +39,6 @@ export interface ReaderReads {
   call?: string;
 }
 
-/**
- * The nodes of a read that carry an id (`id`, else their one `...Id` member: idOf), each with the
- * leaves under it that are neither under a list inside it (a nested list is compared through its own
- * items' ids, whose order a reader may choose) nor moving between the reader's two reads.
- */
 /** A leaf schema's constraints as one string (its type, enum, pattern, format, bounds), its prose and examples left out. */
 const constraintsOf = (schema: Json): string =>
   JSON.stringify(
@@ -64,11 +49,7 @@ const constraintsOf = (schema: Json): string =>
     ),
   );
 
-/**
- * The members naming one object where it carries no id: the required body members (two or more) of a
- * read answering one object, not a list, that shows each of them at its top (provider 2.0.0's MID
- * search names "a given merchant" by its legal name, country and acquirer ICA together).
- */
+/** The members naming an object with no id: a one-object read's required body members it shows (provider 2.0.0's MID search). */
 function objectKeysOf(contract: Contract, readers: readonly Operation[]): string[][] {
   const out: string[][] = [];
   for (const reader of readers) {
@@ -96,11 +77,7 @@ const canonical = (v: unknown): string =>
           .join(',')}}`
     : JSON.stringify(v);
 
-/**
- * The lists inside a face whose items carry no id (names, wallets, codes), each by its path relative to
- * the face and read as the set of its items (their order is the reader's): a list none of whose leaves
- * moved between the reader's two reads, not inside another list.
- */
+/** The lists inside a face whose items carry no id, each read as the set of its items, none of whose leaves moved. */
 function listsOf(node: unknown, at: string, volatile: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (value: unknown, rel: string) => {
@@ -117,6 +94,7 @@ function listsOf(node: unknown, at: string, volatile: ReadonlySet<string>): Map<
   return out;
 }
 
+/** The nodes of a read carrying an id (idOf), each with its leaves outside nested lists and not moving between reads. */
 function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[][], read: number): Face[] {
   const answer = reads.reader.responses['200']?.schema;
   const volatile = ownLeaves(reads.first, reads.second);
@@ -172,12 +150,7 @@ function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[]
   return out;
 }
 
-/**
- * Whether a node's id names the node itself: `id` always; a `...Id` member (a business's businessId, a
- * subscription's subscriptionId) at the answer's top unless it names a parent the reader's path
- * takes (an answer's envelope naming the customer it was asked for, beside counts of its own), and
- * inside the answer only under a member of its kind (`subscriptions`, `webhookEvent`).
- */
+/** Whether a node's id names it: `id` always; a `...Id` at the top unless a parent the path takes, inside only under its kind. */
 function isObjectId(key: string, parent: string, parents: readonly string[]): boolean {
   if (key === 'id') return true;
   const kind = key.slice(0, -2).toLowerCase();
@@ -187,29 +160,18 @@ function isObjectId(key: string, parent: string, parents: readonly string[]): bo
   return holder.length > 2 && (kind.endsWith(holder) || holder.endsWith(kind));
 }
 
-/**
- * Whether two readers' values of one member can be compared: the same JSON type once a zoned
- * date-time is read as its instant (a reader answering a date as epoch seconds, another as a
- * date-time, each as its schema says); a date without a time against an instant is not compared.
- */
+/** Whether two values can be compared: the same JSON type once a zoned date-time is read as its instant; a date alone is not. */
 const comparable = (a: unknown, b: unknown): boolean => typeof instant(a) === typeof instant(b);
 const sameValue = (a: unknown, b: unknown): boolean => String(instant(a)) === String(instant(b));
 
 /** A face as sameObject compares it: its id, its leaves and, where read, their schemas' constraints and its lists. */
 type Compared = Pick<Face, 'key' | 'value' | 'leaves'> & Partial<Pick<Face, 'shapes' | 'lists'>>;
 
-/**
- * Two faces of one object: the same id under the same key, and at least two other members both show
- * agreeing: ids of two kinds of object that happen to be equal share few members and agree on fewer,
- * and are not taken for one object. The one pairing of the readers-agree property and of a write's
- * readers (answer-state.ts checkEveryReader).
- */
+/** Two faces of one object: the same id under the same key and two other members agreeing (readers-agree and answer-state.ts). */
 export function sameObject(a: Compared, b: Compared): { shared: string[]; differ: string[] } | undefined {
   if (a.key !== b.key || a.value !== b.value) return undefined;
-  // A member two readers' schemas constrain differently is a fact of its own on each (an account's
-  // status, active or pending, beside the status of a consent over it, five to ten characters): compared
-  // only where both schemas state it alike, or where either schema does not reach it.
-  // A list is compared only where both schemas declare it alike (one reader's undeclared list may hold other items).
+  // A member two readers' schemas constrain differently (an account's status beside a consent's) is
+  // compared only where both state it alike, or either does not reach it; a list only where both declare it.
   const sameWords = (p: string) => {
     const [x, y] = [a.shapes?.get(p), b.shapes?.get(p)];
     return a.lists?.has(p) || b.lists?.has(p) ? x !== undefined && x === y : x === undefined || y === undefined || x === y;
@@ -220,16 +182,11 @@ export function sameObject(a: Compared, b: Compared): { shared: string[]; differ
   return { shared, differ };
 }
 
-/**
- * Every pair of readers showing one object, compared member by member; a differing member is a
- * violation naming both readers, the object and the member. Returns the readers that showed an
- * object another reader showed too (the property's checked operations).
- */
+/** Every pair of readers showing one object, compared member by member; returns the readers that showed a shared object. */
 export function checkReadersAgree(contract: Contract, reads: readonly ReaderReads[], violations: Violations): string[] {
   const keys = objectKeysOf(contract, [...new Map(reads.map((r) => [r.reader.operationId, r.reader])).values()]);
   const all = reads.flatMap((r, n) => facesOf(contract, r, keys, n));
-  // A key that names two nodes of one read that differ names no one object there (a participation sent
-  // again may be listed beside the first): its faces are compared nowhere.
+  // A key naming two differing nodes of one read (a participation sent again) names no one object: compared nowhere.
   const ambiguous = new Set(
     all
       .filter(
@@ -253,8 +210,7 @@ export function checkReadersAgree(contract: Contract, reads: readonly ReaderRead
     for (let j = i + 1; j < faces.length; j++) {
       const a = faces[i]!;
       const b = faces[j]!;
-      // One reader's calls are compared with one another only on an object a lookup's key names (a
-      // merchant listed by request and among the completed ones): an id's reader reads it once.
+      // One reader's calls are compared with each other only on an object a lookup's key names (a merchant).
       if (a.read === b.read || (a.reader === b.reader && !(a.byKey && b.byKey))) continue;
       const same = sameObject(a, b);
       if (!same) continue;

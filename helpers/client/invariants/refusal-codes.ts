@@ -1,13 +1,6 @@
-// Property: a refusal carries the code of the condition that caused it. Where an operation's contract
-// tells several refusal conditions apart by a code in the body (seed 000, Errors: INVALID_ARGUMENT for
-// a missing value, INVALID_STATE for an id resolving to nothing; provider 1.35.0, the micro-deposit
-// verification's 400 examples: 3200002 status, 3200004 amounts did not match, 3200003 attempts
-// exceeded), each condition is provoked once and its refusal must carry the status and a code of its
-// own: never another condition's (a first mismatch coded as attempts exceeded). The table is contract
-// data, `x-codes: { member, conditions }` on the response that carries the codes; a condition names how
-// it is provoked: a mandatory member left out (`missing`), a member naming an entity set to a new value
-// of its own format (`unresolved`), or the object brought to a state (`state`) and the call sent with
-// the right or the wrong values (`send`), which the spec's harness does.
+// Property: a refusal carries the code of the condition that caused it (seed 000, Errors: INVALID_ARGUMENT, INVALID_STATE;
+// provider 1.35.0, micro-deposit verification's 400 examples: 3200004 amounts did not match, 3200003 attempts exceeded):
+// each condition of the contract's `x-codes` table is provoked once and must carry its own code.
 import { type CodedCondition, codedConditionsOf } from '../../contract/coded-conditions.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions } from '../client.js';
@@ -17,12 +10,8 @@ import { setAt } from './kit.js';
 
 export const REFUSAL_CODES = 'refusal-codes';
 
-// Property: a refusal names exactly the member in error. Where a service's error shape carries the
-// member a refusal is about (seed 000, Error body: a detail's `source`; reference A4: its dotted JSON
-// path, `card.primaryAccountNumber` for a field of the encrypted Card), the refusal of each condition
-// of the `x-codes` table that is about a member (one left out, one naming no entity, one failing its
-// check digit) names that member and no other. Which member of the error shape names it is contract
-// data, written once on the error schema: `x-names-member: { member }` (dotted, through lists).
+// Property: a refusal names exactly the member in error (seed 000, Error body: a detail's `source`;
+// reference A4: its dotted JSON path), where the error schema says which member names it (`x-names-member`).
 export const REFUSAL_MEMBER = 'refusal-names-member';
 
 /** The member a condition is about (undefined: a condition of the object's state names none). */
@@ -36,10 +25,7 @@ function namingSchemasOf(contract: Contract): { schema: string; member: string }
   );
 }
 
-/**
- * The members a refusal's body names as in error, read from the first naming error shape it matches;
- * undefined where it matches none or names none (the details are optional: no finding).
- */
+/** The members a refusal's body names as in error (the first naming error shape it matches); undefined where none. */
 function namedMembersIn(contract: Contract, body: unknown): string[] | undefined {
   if (body === null || typeof body !== 'object') return undefined;
   for (const { schema, member } of namingSchemasOf(contract)) {
@@ -50,10 +36,7 @@ function namedMembersIn(contract: Contract, body: unknown): string[] | undefined
   return undefined;
 }
 
-/**
- * Judges the member a provoked refusal names: every member its body names is the condition's own.
- * Returns whether anything was judged (false: the condition names no member, or the body none).
- */
+/** Judges the member a provoked refusal names: every member named is the condition's own; returns whether anything was judged. */
 function judgeNamedMember(contract: Contract, res: ApiResponse, c: CodedCondition, violations: Violations): boolean {
   const member = memberOfCondition(c);
   if (!member || res.status !== c.status) return false;
@@ -73,10 +56,7 @@ function judgeNamedMember(contract: Contract, res: ApiResponse, c: CodedConditio
 // The table's reader is the contract's (helpers/contract/coded-conditions.ts): the answer judge reads it too.
 export { type CodedCondition, codedConditionsOf };
 
-/**
- * The operations the property applies to: those whose contract tells two or more refusal conditions
- * apart by code (`least`: the documented-refusals property takes every operation with one).
- */
+/** The operations telling `least` refusal conditions apart by code (the documented-refusals property takes one). */
 export function codedOperationsOf(contract: Contract, only?: (op: Operation) => boolean, least = 2): Operation[] {
   const counts = new Map<string, number>();
   for (const c of codedConditionsOf(contract)) counts.set(c.operationId, (counts.get(c.operationId) ?? 0) + 1);
@@ -98,22 +78,14 @@ function without(body: Json, at: string): Json {
 
 const withValue = (body: Json, at: string, value: unknown): Json => setAt(body, steps(at), value);
 
-/**
- * A new value in the form of a member's current one that names no entity: a lower-case UUID for a
- * UUID, else the value with a tail of its own characters (a letter, a digit) made of the run's time.
- */
+/** A value in the form of a member's current one naming no entity: a lower-case UUID, else the value with a tail of the run's time. */
 function unknownLike(value: unknown): string {
   const s = String(value ?? '');
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)) return crypto.randomUUID();
   return `${s}Zq${Date.now().toString(36)}`;
 }
 
-/**
- * The request that provokes a request condition (`missing`, `unresolved`) from the operation's valid
- * call, confirmed by the contract (the one Ajv instance): a missing member must make the body invalid,
- * an unresolved one must leave it valid (the refusal is then the target's lookup, not its schema).
- * A reason string where the contract does not confirm it.
- */
+/** The request provoking a `missing` (body made invalid) or `unresolved` (still valid) condition, confirmed; else a reason. */
 export function requestCaseOf(contract: Contract, c: CodedCondition, valid: CallOptions): CallOptions | string {
   if (c.with) return withMembers(c.with, valid);
   const param = contract.operationOf(c.operationId).parameters.find((p) => p.in === 'path' && p.name === c.unresolved);
@@ -146,11 +118,7 @@ export function requestCaseOf(contract: Contract, c: CodedCondition, valid: Call
 
 const DAY_S = 86_400;
 
-/**
- * The valid call with the members a condition's `with` names set (coded-conditions.ts): a value, null
- * to leave it out, or another member's valid value moved by whole days. A reason string where the
- * valid call lacks the member a relative value is read from.
- */
+/** The valid call with a condition's `with` members set (a value, null: left out, another member moved by days); else a reason. */
 function withMembers(members: Record<string, unknown>, valid: CallOptions): CallOptions | string {
   const out: CallOptions = { ...valid, query: { ...valid.query }, path: { ...valid.path }, body: structuredClone(valid.body) };
   const read = (at: string): unknown => {
@@ -188,12 +156,7 @@ export function codeIn(res: ApiResponse, member: string): string | undefined {
   return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
 }
 
-/**
- * Judges one provoked refusal: the status of the table's response, and in its member a code of the
- * condition's own (a body giving no code where the contract leaves the member open is no finding;
- * `required` says whether the schema requires it). The code of another condition of the same operation
- * is named as that condition's.
- */
+/** Judges one provoked refusal: the table's status and the condition's own code (none is no finding where the member is open). */
 export function judgeCode(
   res: ApiResponse,
   c: CodedCondition,
@@ -224,13 +187,7 @@ export function judgeCode(
 /** What a spec gives the checker for one condition: the refusal it provoked, or why it could not. */
 export type Provoked = ApiResponse | { leftOut: string };
 
-/**
- * Provokes every condition of every coded operation once, in the table's order (a lifecycle: the
- * earlier conditions first, so a code of a later one showing early is caught), and judges each. Returns
- * the operations checked (a condition of theirs provoked), those left out with the reasons the harness
- * could not provoke any of their conditions, and one line per condition (provoked or not) for the
- * annotation.
- */
+/** Provokes every condition once in the table's order (a lifecycle) and judges each; returns checked, left out, one line each. */
 export async function checkRefusalCodes(
   contract: Contract,
   provoke: (c: CodedCondition) => Promise<Provoked>,

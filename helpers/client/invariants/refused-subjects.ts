@@ -1,9 +1,6 @@
 // The refusals by the subject's state or eligibility (refused-trace.ts Condition, stated by the
-// operation): the kinds of subject an operation's own description says it refuses, written once as
-// contract data, each with the subject the harness makes for it. A refusal for a subject of the wrong
-// kind leaves no trace as any other does (seed 002, Errors: a 4xx "indicates a request the service
-// did not carry out"): the report a refused generation would have made never shows in the customer's
-// report list.
+// operation), each with the subject the harness makes for it; it leaves no trace as any other refusal
+// (seed 002, Errors: a 4xx "indicates a request the service did not carry out").
 import type { Contract, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';
@@ -11,12 +8,8 @@ import type { Condition } from './refused-trace.js';
 import { versionless } from '../../contract/writers.js';
 
 /**
- * The subject states the operations' descriptions refuse (seed 002, Decisioning report generation:
- * "need a checking or savings account, otherwise 400", foresight "checking, credit card or savings";
- * provider 1.35.0 for the cash flow and asset reports; seed 002, Reports and Errors 404: the consumer
- * an FCRA report is of). Each states its status and the words of a description naming it without a
- * condition of another member (a CRA purpose, a userType): the valid call on that subject must meet
- * exactly that status.
+ * The subject states the descriptions refuse (seed 002, Decisioning report generation: "need a checking or savings account,
+ * otherwise 400"; provider 1.35.0 cash flow and asset reports; seed 002, Reports and Errors 404: an FCRA report's consumer).
  */
 export const SUBJECT_REFUSALS = {
   /** No account of an eligible type: a customer with no account at all meets it whatever the eligible types. */
@@ -33,11 +26,7 @@ export const SUBJECT_REFUSALS = {
   },
 } as const;
 
-/**
- * The call on the subject with `accountIds` left out (seed 002: every eligible account of the
- * customer when absent): an id of another customer's account would be refused for that (a 404)
- * before the subject's state is judged.
- */
+/** The call with `accountIds` left out (seed 002: every eligible account when absent), so no 404 comes before the state. */
 const withoutAccountIds = (call: CallOptions): CallOptions => {
   if (!call.body || typeof call.body !== 'object' || Array.isArray(call.body) || !('accountIds' in call.body)) return call;
   const { accountIds: _, ...body } = call.body as Record<string, unknown>;
@@ -53,12 +42,7 @@ export function subjectConditions(subjects: { [K in keyof typeof SUBJECT_REFUSAL
   });
 }
 
-/**
- * A leaf that moves without a write, so no trace: an epoch-seconds leaf that is no event's date
- * (helpers/contract/event-dates.ts) moved forward by the run's seconds (an "as of now" date), or the
- * status of a report leaving inProgress (seed 002, States and transitions: a report is inProgress
- * until it ends in success or failure, and the client reads it again meanwhile).
- */
+/** A leaf moving without a write: a non-event epoch-seconds leaf moved by the run, a report leaving inProgress (seed 002, States). */
 export function movesAloneOf(contract: Contract): (path: string, before: unknown, after: unknown) => boolean {
   const eventDates = eventDateMembers(contract);
   const asOfNow = (path: string, before: unknown, after: unknown) =>
@@ -72,12 +56,7 @@ export function movesAloneOf(contract: Contract): (path: string, before: unknown
   return (path, before, after) => asOfNow(path, before, after) || (before === 'inProgress' && path.split('.').at(-1) === 'status');
 }
 
-/**
- * The readers of the children of the object holding a writer's last path id (its path cut before that
- * id: the GET of that collection, else the by-id reader of the parent, a webhook subscription for its
- * events): where a call whose child id names nothing is refused, what it would have done to the
- * parent's other children shows there. None where the writer names one object only.
- */
+/** The readers of the children of the object holding a writer's last path id (its collection, else the parent's by-id reader). */
 export function parentReadersOf(contract: Contract, op: Operation): Operation[] {
   const path = versionless(op.path);
   const ids = [...path.matchAll(/\/\{[^}]+\}/g)];

@@ -1,12 +1,6 @@
-// Property: a refused request leaves no trace. After any 4xx from a writer (create, update, delete,
-// subscribe, register), whatever the refusal's reason (a rule of validation, a value outside a
-// catalogue, a URL rule, no credentials, another partner's object, a duplicate of what exists), every
-// reader of the objects the writer names answers as before it, member by member (seed 002, Errors: a
-// 4xx "indicates a request the service did not carry out"; seed 001, Errors; the catalogue's
-// *-PROP-REFUSED-NO-TRACE). The writers and their readers are read from the contract (kit.ts); each
-// writer gets one request per kind of refusal its contract states, from its valid sample, and its
-// readers are read once before and once after all of them. A reader is an operation of the contract
-// or, on a mock, a view of the harness on what no operation reads (the amounts micro entries drew).
+// Property: a refused request leaves no trace: after any 4xx from a writer, every reader of what it names answers as
+// before, member by member (seed 002, Errors: a 4xx "indicates a request the service did not carry out"; seed 001, Errors;
+// *-PROP-REFUSED-NO-TRACE). A reader is an operation or, on a mock, a harness view of what no operation reads.
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
@@ -60,42 +54,20 @@ interface Refusal {
   statuses?: number[];
   /** A call sent once before any reader is read, so that the object this refusal repeats exists (answered 2xx, or 409 when it already did). */
   prime?: CallOptions;
-  /**
-   * Calls that use up a stated rate (RateRefusal): sent in turn, each accepted, until one is answered
-   * with this refusal's status; the probe's readers are read again after them, before the refusal.
-   */
+  /** Calls that use up a stated rate, sent until one gets this refusal's status; the readers are read again after them. */
   exhaust?: CallOptions[];
-  /**
-   * The operation the refusal is sent to where it is not the probe's writer: the state reason sends
-   * every writer on one deleted object between one read of its readers before and one after.
-   */
+  /** The operation sent to where not the probe's writer (the state reason: every writer on one deleted object). */
   operation?: Operation;
-  /**
-   * The refused call sent again once its reason has passed (the rate's window, on the target's clock):
-   * answered as a call never made. `retries` times first at half the window, each refused: a target
-   * counting a refused call in its window as served would still refuse at the window's end.
-   */
+  /** The refused call sent again once its reason passed (the rate's window), as a call never made; `retries` times at half first. */
   again?: { afterSeconds: number; statuses: number[]; retries?: number };
-  /**
-   * A refusal the contract does not state with a status (a method a path does not document, where the
-   * path documents no 405): a 2xx answer is not the property's finding (the target serves the method),
-   * only a refusal's trace is.
-   */
+  /** A refusal with no stated status (an undocumented method, no 405): a 2xx is no finding, only a trace is. */
   optional?: boolean;
-  /**
-   * Sets up the condition the refusal is documented for (a security freeze on the customer) right
-   * before it is sent, and undoes it right after (Condition): the readers are read outside it.
-   */
+  /** Sets up the documented condition (a security freeze) right before the call and undoes it right after. */
   setUp?: () => Promise<void>;
   undo?: () => Promise<void>;
 }
 
-/**
- * A documented refusal whose condition is a state of the target's objects that the harness can
- * produce (seed 002, Errors 403: a disputed statement on customer modification, a security freeze on
- * report operations): the writer's valid call, sent on the condition's objects while it holds, must
- * be refused with the documented status and leave its readers as before.
- */
+/** A documented refusal whose condition the harness produces (seed 002, Errors 403: a disputed statement, a security freeze). */
 export interface Condition {
   status: number;
   /** Words of the documented response's description that name the condition. */
@@ -107,13 +79,7 @@ export interface Condition {
   call?: (call: CallOptions) => CallOptions;
   setUp?: () => Promise<void>;
   undo?: () => Promise<void>;
-  /**
-   * Where the contract states the condition: a documented response's description (the default), or
-   * the operation's own description, naming a kind or state of the object it acts on that it refuses
-   * ("testing accounts only: the account of an active customer is refused with 400", seed 002,
-   * Events): then its status may be one another reason makes too (a 400, a 404), the condition named
-   * by the operation.
-   */
+  /** Where it is stated: a response's description (default) or the operation's own (seed 002, Events: "testing accounts only"). */
   stated?: 'response' | 'operation';
 }
 
@@ -128,10 +94,7 @@ export const NOT_ACCEPTABLE: Condition = {
 /** The statuses the other reasons make: validation and parameter 400, authorization 401, ownership and state 404, duplicate 409, rate 429. */
 const MADE_BY_REASONS = new Set(['400', '401', '404', '409', '429']);
 
-/**
- * The documented 4xx responses of a writer that no other reason makes, each with its description
- * (the path's own, else the one of the response it refers to): the conditions it is refused for.
- */
+/** The documented 4xx responses no other reason makes, each with its description: the conditions a writer is refused for. */
 function documentedConditionsOf(contract: Contract, op: Operation): { status: number; description: string }[] {
   const responses: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
   return Object.keys(responses)
@@ -142,12 +105,7 @@ function documentedConditionsOf(contract: Contract, op: Operation): { status: nu
     });
 }
 
-/**
- * A writer's condition refusals: for each documented condition (documentedConditionsOf) a harness
- * condition names (its status, words of its description), the writer's call on the condition's
- * objects (`callOn`), refused with that status; the documented conditions none names are left out,
- * in words.
- */
+/** A writer's condition refusals, one per documented condition a harness condition names; the others left out, in words. */
 export function conditionRefusalsOf(
   contract: Contract,
   op: Operation,
@@ -191,33 +149,16 @@ export function conditionRefusalsOf(
 export interface Read {
   operation: Operation;
   call: CallOptions;
-  /**
-   * A read that writes (a test delivery's trigger, read as the deliveries it makes: sendsTestDeliveries):
-   * made by this function instead of the call alone, read before every other read and again after
-   * every writer, and compared then.
-   */
+  /** A read that writes (a test trigger, read as its deliveries): read before every other read and after every writer. */
   send?: () => Promise<{ status: unknown; body: unknown }>;
-  /**
-   * A view of the harness (a mock's control route) read instead of the call, named here: what the
-   * object holds that no operation of the contract reads (the amounts micro entries drew, which a
-   * customer sees only in the bank account and the verification needs).
-   */
+  /** A harness view (a mock's control route) read instead of the call: what no operation reads (the amounts micro entries drew). */
   view?: { name: string; read: () => Promise<{ status: unknown; body: unknown }> };
 }
 
-/**
- * The operations that send test deliveries, by name as kit.ts's isRead knows them (seed 002, Events:
- * "the test-subscription operations trigger test deliveries"; "the test-transaction operation ...
- * triggers one transaction event and one account event"): what a subscription stored shows in them.
- */
+/** The operations sending test deliveries (seed 002, Events: "the test-subscription operations trigger test deliveries"). */
 export const sendsTestDeliveries = (op: Operation): boolean => /^test|TestTransaction$/.test(op.operationId);
 
-/**
- * A test trigger read as the deliveries it makes (sendsTestDeliveries): the trigger sent between two
- * reads of the harness's record of outbound calls, each new delivery by its method, URL and the
- * top-level scalar members of its body but its dates (its subscription, class, account, event name:
- * what a subscription holds; a date of sending moves with each delivery), in one order.
- */
+/** A test trigger read as its new deliveries: method, URL and top-level scalars but dates (a sending date moves), in one order. */
 export const deliveriesRead =
   <S extends ServiceName>(
     api: OperationClient<S>,
@@ -252,28 +193,8 @@ export type Tell = (call: CallOptions, keep: (path: string, value: unknown) => b
 type Catalogues = ReadonlyMap<string, readonly string[]>;
 
 /**
- * The refusals of a writer from its valid call, one per kind of reason its contract states:
- * - validation: one generated negative case (helpers/client/negative.ts, each confirmed invalid by
- *   the contract) per kind of rule (type, length, range, enum, pattern, format, required, empty, a
- *   closed object, a list's size), ids left as sent, where the writer documents a refusal status;
- * - parameter: for each typed query, path or header parameter the writer takes (a boolean, a number,
- *   an enum), its first other form the contract refuses (helpers/client/invariants/type-forms.ts: a
- *   boolean capitalised, a number with a leading zero, an enum value in another case), the rest of
- *   the call valid, where the writer documents a refusal status;
- * - catalogue: a member the contract binds to a catalogue an operation lists (`x-offered-by`: an
- *   event name listAvailableWebhookSubscriptionEvents does not offer);
- * - url: a URL member the contract binds to a list of ports (`x-ports`, an `x-limits` entry: a
- *   listener URL on a port outside it);
- * - authorization: no credentials where a 401 is documented;
- * - ownership: the call of another partner's caller on the writer's objects (from the other-partner
- *   checker's probe of it, helpers/client/security/other-partner.ts) where there is one;
- * - duplicate: where a POST documents a 409 (duplicateOf);
- * - unresolved: where it documents a 404, one member naming something made to name nothing
- *   (unresolvedRefusalsOf).
- * The state reason (a writer on an object deleted before) is not made here: it needs the object
- * deleted first (stateRefusalsOf).
- * Each refusal's free-text values differ from the others' (vary), so that a trace names the refusal
- * that left it.
+ * A writer's refusals, one per reason its contract states: validation, parameter (type-forms.ts), catalogue (`x-offered-by`),
+ * url (`x-ports`), authorization (a 401), ownership, duplicate (a 409), unresolved (a 404); each free text its own (vary).
  */
 export function refusalsOf(
   contract: Contract,
@@ -351,12 +272,7 @@ interface StatedMember {
   ports?: string;
 }
 
-/**
- * The n-th refusal's body with every member its schema names present and changed from the valid
- * body's: each object of the body given the members it leaves out (negative.ts valuesOf), and each URL leaf
- * still as in the valid body, or as filled, given a path segment of its own; each step kept only where
- * `ok` takes the body. A refusal for one member then shows any other it carried that the target stored.
- */
+/** The n-th refusal's body with every member present and changed (each URL its own segment), where `ok` takes it. */
 function everyMemberChanged(
   contract: Contract,
   op: Operation,
@@ -427,11 +343,7 @@ export function catalogueOperations(contract: Contract): { operation: string; at
   return [...found].map(([operation, at]) => ({ operation, at }));
 }
 
-/**
- * The told body of the n-th refusal: each value the telling changed (a free-text member, never an id,
- * a URL or a value kept as sampled) with its second letter set to the n-th of a run of letters, where
- * the contract still takes it; the first refusal's body is the told one as it is.
- */
+/** The told body of the n-th refusal: each free-text value the telling changed given its own second letter, where the contract takes it. */
 function vary(valid: unknown, told: unknown, n: number, ok: (body: unknown) => boolean): unknown {
   if (n === 0 || told === undefined) return told;
   const before = leavesOf(valid);
@@ -461,21 +373,12 @@ function ruleKind(name: string): string {
   return 'type';
 }
 
-/**
- * The most validation refusals a writer is sent (one per member and kind of rule beyond the first of
- * each kind): a bound that keeps the property's requests, and the CPU of making each case anew, flat.
- */
+/** The most validation refusals a writer is sent: bounds the property's requests and CPU. */
 const MAX_VALIDATION_REFUSALS = 12;
 
 /**
- * One generated negative case per member and kind of rule the contract refuses, from the told call:
- * first the first case of each kind (every kind sent), then every member's every bound (BOUND_KINDS,
- * uncapped), then one per other member carrying a rule, each member's kinds in turn, up to
- * MAX_VALIDATION_REFUSALS; a left-out member's bound again under each other choice of the body (modesOf). A refusal per kind alone misses a
- * target whose carrying-out depends on which member is broken (an approval refused for its offerId's
- * length that has already recorded its decision, where a broken reason detail does not). The object
- * ids the writer names are left as sent (a case changing one names another object), and a case the
- * provider's own example takes (schemas/<service>/conflicts.yaml) is left out.
+ * One negative case per member and kind of rule: each kind, every bound, then other members to MAX_VALIDATION_REFUSALS (an
+ * approval refused for its offerId recorded its decision). Ids as sent; a case the provider's example takes (conflicts.yaml) out.
  */
 function validationRefusals(contract: Contract, op: Operation, toldAs: (n: number) => CallOptions, first: number): Refusal[] {
   const ids = objectIdsOf(contract, op).ids;
@@ -493,8 +396,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
   const kinds = new Map<string, string>();
   /** The first case of each member and kind, in the order generated (member: the case name's part before its reason). */
   const byMember = new Map<string, string>();
-  // The members the valid call leaves out carry rules too: each is set to a value the contract takes,
-  // so that a case can break it (an approval's optional offerId, of exactly 8 characters).
+  // The members the valid call leaves out are set to a taken value, so a case can break them (an optional offerId).
   const extra = absentMembers(contract, op, toldAs(first).body, bodyIds, (b) => !validate || Boolean(validate(b)));
   const told = (n: number): CallOptions => {
     const call = toldAs(n);
@@ -546,9 +448,8 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
     const call = c?.call ?? baseCases.find((x) => x.name === name)!.call;
     return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
   });
-  // A member the valid call leaves out may matter under another value of the body's choice (a decline's
-  // rejectReasonDetail, provider 2.0.0 PlanApprovalParameters): its bound's refusal is sent again under
-  // each other value of every required top-level enum member (modesOf) the contract takes with the rest.
+  // A left-out member may matter under another value of the body's choice (a decline's rejectReasonDetail,
+  // provider 2.0.0 PlanApprovalParameters): its bound is sent again under each other required enum value.
   const modes = extra ? modesOf(contract, op, base.body, (b) => !validate || Boolean(validate(b))) : [];
   for (const [kind, name] of chosen) {
     if (!BOUND_KINDS.has(kind) || !extra || !(memberOf(name).split('.')[1]! in extra)) continue;
@@ -565,11 +466,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
 /** The kinds of rule that bound a member's value: each member's every bound is broken once (validationRefusals). */
 const BOUND_KINDS = new Set(['length', 'range', 'enum', 'pattern', 'size', 'format']);
 
-/**
- * The other values of a body's choices: each required top-level member of the writer's body whose
- * schema is an enum (an approval's decision), with each of its values other than the body's, where the
- * contract takes the body with it.
- */
+/** The other values of each required top-level enum member of a body (an approval's decision) the contract takes with it. */
 function modesOf(contract: Contract, op: Operation, body: unknown, ok: (body: unknown) => boolean): { member: string; value: unknown }[] {
   if (!op.requestBody?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return [];
   const schema = (resolve(contract, op.requestBody.schema) ?? {}) as { required?: string[] };
@@ -583,11 +480,7 @@ function modesOf(contract: Contract, op: Operation, body: unknown, ok: (body: un
   return out;
 }
 
-/**
- * The top-level members a writer's body schema names that its valid body leaves out (ids aside), each
- * with the first value the contract takes for it beside the body: its schema's example, default or
- * first enum value, else a plain value of its type within its bounds. Undefined when there is none.
- */
+/** The top-level body members the valid body leaves out (ids aside), each with the first value the contract takes beside it. */
 function absentMembers(
   contract: Contract,
   op: Operation,
@@ -605,12 +498,7 @@ function absentMembers(
   return Object.keys(out).length ? out : undefined;
 }
 
-/**
- * One refusal per typed parameter (query, path, header) a writer takes: the first of its other forms
- * the contract refuses (typeFormCases, each confirmed invalid with the parameter's schema), on an
- * otherwise valid call. A form that names the same object in a loose reading (an id with a leading
- * zero) is the point: a target that takes it carries out what the contract refuses.
- */
+/** One refusal per typed parameter: its first refused form (typeFormCases); one naming the object loosely is the point. */
 function parameterRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
   const firsts = new Map<string, string>();
   // The parameters' forms only: a body member's are the validation reason's.
@@ -629,18 +517,12 @@ function parameterRefusals(contract: Contract, op: Operation, told: (n: number) 
 }
 
 /**
- * A duplicate, where a POST documents a 409 (seed 002, Errors: "Conflict (customer, consumer or
- * business already exists; micro entries)"): its valid call is sent once before any reader is read
- * (the object it makes exists after it), then again as the refusal, with its free-text members made
- * to tell, so that a duplicate merged into the object already there, or stored beside it, shows in
- * the readers (the writer's and those of the object the prime made: TraceProbe.existing). What
- * identifies the object is left as sent: the members the writer's answer names when that answer is a
- * receipt (fewer members than the request: CreatedCustomer's username), every digit string and
- * number (a routing or account number), and what the caller's `tell` keeps.
+ * A duplicate, where a POST documents a 409 (seed 002, Errors: "Conflict (customer, consumer or business
+ * already exists; micro entries)"): the valid call primed before any read, then sent again made to tell;
+ * what identifies the object (a receipt's members, digit strings, numbers, `tell`'s kept leaves) stays.
  */
 function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell: Tell = (call) => call): Refusal | undefined {
-  // A duplicate is of what a POST makes: a 409 of an update (ModifyCustomer, provider 1.42.0) says
-  // nothing of sending the same change twice, which may simply be applied again.
+  // A 409 of an update (ModifyCustomer, provider 1.42.0) says nothing of the same change twice.
   if (!op.responses['409'] || op.method !== 'POST') return undefined;
   const receipt = new Set(heldValuesOf(contract, op));
   const keep = (path: string, value: unknown) => receipt.has(path.split('.')[0]!) || typeof value !== 'string' || /^[0-9]+$/.test(value);
@@ -653,11 +535,7 @@ function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell
   };
 }
 
-/**
- * The rate a writer's contract states: its 429 response carrying `x-rate: { count, window }`, each the
- * name of an `x-limits` entry (financial data: MicroEntryTooManyRequests, microEntryInitiationsPerWindow
- * in microEntryWindowSeconds; seed 002, Errors 429 on micro entry initiation).
- */
+/** The rate a writer's 429 states (`x-rate`, `x-limits` entries; seed 002, Errors 429 on micro entry initiation). */
 export function rateOf(
   contract: Contract,
   op: Operation,
@@ -678,13 +556,7 @@ export function rateOf(
   };
 }
 
-/**
- * A refusal for a stated rate (rateOf): the writer's call made anew (`fresh(k)`: another object each
- * time, as the valid call would be) until the target answers 429, at most the rate's count, then once
- * more as the refusal; and that refused call sent again once the window has passed, where it must be
- * taken as a call never made (its documented 2xx). A refused call stored all the same holds what it
- * names (micro entries pending on its account: a 409 then).
- */
+/** A stated rate's refusal: fresh calls until a 429, once more as the refusal, then again after the window as a call never made. */
 export function rateRefusalOf(contract: Contract, op: Operation, fresh: (k: number) => CallOptions): Refusal | undefined {
   const rate = rateOf(contract, op);
   if (!rate) return undefined;
@@ -705,14 +577,9 @@ export function rateRefusalOf(contract: Contract, op: Operation, fresh: (k: numb
 const UNDOCUMENTED_ORDER = ['DELETE', 'PUT', 'PATCH', 'POST'] as const;
 
 /**
- * The method reason, per path of the contract naming an object (a path parameter) that a GET reads:
- * the first method of DELETE, PUT, PATCH and POST the path does not document, sent with the GET's
- * call (the live object; a body, where the method carries one, the sample body of a writer of the
- * path), must be refused (405 where an operation of the path documents it: installments getPlan,
- * provider 2.0.0; any 4xx otherwise, and an answer served is left to the contract's other checks)
- * and leave the GET reading the object as before (seed 002, Errors: a 4xx is a request the service
- * did not carry out). `readCall` gives the GET's call on the live objects, undefined where there is
- * none; a path left out is named with its reason.
+ * The method reason, per path naming an object that a GET reads: the first of DELETE, PUT, PATCH, POST
+ * it does not document, sent on the live object, must be refused (405 where the path documents one:
+ * installments getPlan, provider 2.0.0; else any 4xx) and leave the GET as before (seed 002, Errors).
  */
 export function methodProbesOf(
   contract: Contract,
@@ -752,12 +619,7 @@ export function methodProbesOf(
   return { probes, leftOut };
 }
 
-/**
- * The operations that show the state a writer sets where no GET reads it: those a state rule of the
- * catalogue lists with the writer and judges on both sides (installments IN-STATE-PAN-ELIGIBLE: a card
- * gets offers once registered, none before nor once deregistered), which name no object of their own
- * and make none (no 201 or 202): approvedOffers for the PAN lists' writers.
- */
+/** The operations showing a writer's state no GET reads: a two-sided state rule's others (IN-STATE-PAN-ELIGIBLE: approvedOffers). */
 export function stateReadersOf(contract: Contract, rules: readonly Rule[], writer: Operation): Operation[] {
   const out = new Set<string>();
   for (const rule of rules) {
@@ -773,15 +635,7 @@ export function stateReadersOf(contract: Contract, rules: readonly Rule[], write
   return [...out].map((id) => contract.operationOf(id));
 }
 
-/**
- * The state reason: once an object is deleted (the first delete of its resource, one object per
- * resource family), every writer the use-after-delete checker probes on it
- * (helpers/client/security/after-delete.ts: each writer naming it, the delete itself again) is sent
- * as its valid call on the deleted object and must be refused as documented (seed 002, Customers:
- * "Delete removes access to the customer and all linked accounts"; Errors 404), bringing nothing
- * back: the deleted object's readers still refuse it, and the collection it was in (its siblings)
- * reads as before.
- */
+/** The state reason: each writer probed on a deleted object is refused (seed 002, Customers: "Delete removes access"; Errors 404). */
 export function stateRefusalsOf(
   probes: readonly { operation: Operation; call: CallOptions; documented: number[] }[],
   deleted: { resource: string; by: string },
@@ -801,11 +655,7 @@ export function stateRefusalsOf(
     }));
 }
 
-/**
- * The readers of the collection a deleter's object was in (its path less its last id, versions
- * aside): its siblings; where the contract has no GET of that collection, the by-id reader of the
- * object holding it (a webhook subscription, which reads its events).
- */
+/** The readers of the collection a deleter's object was in (its siblings), else the by-id reader of the object holding it. */
 export function siblingReadersOf(contract: Contract, deleter: Operation): Operation[] {
   const own = versionless(deleter.path);
   const collection = own.replace(/\/\{[^}]+\}$/, '');
@@ -839,13 +689,7 @@ function leftBy<T extends Refusal>(change: string, refusals: readonly T[]): T[] 
   return carried.length && carried.length < refusals.length ? carried : [...refusals];
 }
 
-/**
- * Reads every reader of the probes twice (what differs between the two is not compared), then per
- * writer sends each refusal and reads its readers again: a refusal answered otherwise than 4xx, or a
- * reader that answers otherwise than before, is a violation naming the writer, the refusal's reason,
- * the reader, the member and the rule. The answers after a writer are the next writer's "before". A
- * read that writes (Read.send) is made before all others and again after every writer.
- */
+/** Reads every reader twice, then per writer sends each refusal and reads again: a non-4xx or a changed reader is a violation. */
 export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly TraceProbe[],
@@ -866,8 +710,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     return { status: res.status, body: res.body };
   };
   const cite = rule ? ` (${rule})` : '';
-  // The objects a duplicate repeats are made before the first read, and their own readers join the
-  // probe's; a prime the target refuses otherwise leaves its duplicate unsent.
+  // A duplicate's objects are primed before the first read, their readers joining the probe's (a refused prime: unsent).
   const primed = new Map<Refusal, boolean>();
   const reads = new Map<TraceProbe, Read[]>();
   for (const p of probes) {
@@ -882,8 +725,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const last = new Map<string, { status: unknown; body: unknown }>();
   const volatile = new Map<string, Set<string>>();
   const all = [...reads.values()].flat();
-  // Each reader read once, then each once more: a read that moves what another shows (a live balance
-  // refreshing the account's) has moved it before the second round, which is the "before".
+  // Each reader read twice: a read moving what another shows (a live balance) has moved it before the second, the "before".
   const unique = [...new Map([...all.filter((x) => x.send), ...all.filter((x) => !x.send)].map((r) => [keyOf(r), r])).values()];
   const firsts = new Map<string, { status: unknown; body: unknown }>();
   for (const r of unique) firsts.set(keyOf(r), await read(r));
@@ -908,8 +750,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       r.send
         ? undefined
         : async (was, now) => {
-            // An epoch-seconds leaf moved on within the hour may be the answer's own time (the routing lookup's
-            // createdDate): read again once the target's second has passed, it moves again.
+            // An epoch-seconds leaf moved within the hour may be the answer's own time: read again a second later.
             const clocked = [...was].some(([leaf, v]) => {
               const x = now.get(leaf);
               return typeof v === 'number' && typeof x === 'number' && v > 1e9 && x > v && x - v < 3600;
@@ -1019,12 +860,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   return { checked, sent: counted };
 }
 
-/**
- * The request members that name something the target looks up without being an object id of the
- * vocabulary (helpers/contract/object-ids.ts leaves them out as values of the caller's): a merchant
- * location an SBCA report is generated for (seed 002, Decisioning report generation:
- * GenerateSBCAMetricsReport 404, no merchant metrics for the location).
- */
+/** Looked-up members that are no object id (seed 002, Decisioning report generation: GenerateSBCAMetricsReport 404). */
 const LOOKED_UP_MEMBERS = new Set(['locationId']);
 
 /** A value of the same shape as an id that names nothing: all nines for a number, its last letters turned otherwise. */
@@ -1049,14 +885,7 @@ function namingNothing(value: unknown): unknown {
   return value.slice(0, keep) + [...value.slice(keep)].map(turn).join('');
 }
 
-/**
- * The unresolved reason of refused-trace.ts: where a writer documents a 404, its valid call (told, the
- * n-th refusal on) with exactly one of the members that name something naming nothing (each path id,
- * each body or query id of the vocabulary, each looked-up member), the others valid and the caller's
- * own. A 404 because one id names nothing is a refusal as any other: it leaves no trace (seed 002,
- * Errors: a 4xx "indicates a request the service did not carry out"). A body the contract would refuse
- * for its form is not sent (its refusal would be the validation reason's).
- */
+/** The unresolved reason: a documented 404's call with one member naming nothing (seed 002, Errors: a 4xx is a request not carried out). */
 function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: number) => CallOptions, n: number): Refusal[] {
   if (!op.responses['404']) return [];
   const validate = contract.requestValidatorOf(op.operationId);

@@ -1,10 +1,6 @@
-// Property: the same call in the same state gets the same answer. A call the contract does not say
-// changes state, sent twice in a row with nothing but such calls between, answers the same status
-// both times, and the same members but those that move on their own (the catalogue's
-// *-PROP-SAME-ANSWER). The calls are every read of the contract, and every operation answering the
-// seed's multi-factor challenge (seed 002, Errors 203: historic load, owner, statements, reconnection)
-// where its answer is that challenge: a challenge not answered leaves the login as it was, so it is
-// asked again (the login whose institution asks one is a state of its own).
+// Property: the same call in the same state gets the same answer (*-PROP-SAME-ANSWER): every read, and
+// every operation answering the multi-factor challenge (seed 002, Errors 203: a challenge not answered
+// leaves the login as it was), sent twice in a row answers the same status and members.
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { leavesOf } from './kit.js';
@@ -27,11 +23,7 @@ interface Answer {
 /** A leaf's path with list positions folded (`accounts.3.id`: `accounts.[].id`): the members a body shows. */
 const memberOf = (path: string) => path.replace(/(^|\.)\d+(?=\.|$)/g, '$1[]');
 
-/**
- * The members a body shows (its leaves' paths, list positions folded), but those under a node whose
- * leaves moved between the two answers (a status leaving `inProgress` brings members of its own):
- * the members of the nodes that stayed.
- */
+/** The members a body shows (list positions folded), but those under a node whose leaves moved between the two answers. */
 function steadyMembers(a: unknown, b: unknown): [Set<string>, Set<string>] {
   const [la, lb] = [leavesOf(a), leavesOf(b)];
   const moved = new Set<string>();
@@ -41,11 +33,7 @@ function steadyMembers(a: unknown, b: unknown): [Set<string>, Set<string>] {
   return [members(la), members(lb)];
 }
 
-/**
- * The two answers of one call sent twice in a row must agree: the same status (a 429, the rate's
- * window, is no answer to compare), and, for `members`, the same members but those under a node that
- * moved; a violation names the operation, the call and the status or member.
- */
+/** The two answers of one call sent twice must agree: the same status (a 429 aside) and, for `members`, the same steady members. */
 export function checkSameAnswer(
   op: Operation,
   call: string,

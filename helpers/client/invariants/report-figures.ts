@@ -1,18 +1,12 @@
-// Property FD-PROP-REPORT-FIGURES: what a report states about its own figures follows from the
-// report's own data, on every report kind giving the figure, and an id a report names as lasting is
-// the same on every report (and refresh) of one customer that shows it. Judged by the report specs
-// on the reports they read (tests/financial-data/reports.institutions.spec.ts: every report kind of
-// one customer; reports-income.payroll.spec.ts: a VOIE payroll report and its refresh;
-// reports-income.paystubs.spec.ts: the paystub reports of one customer over the same assets).
-//
-// Figures: seasoned against days (provider 1.35.0: VOAReport, VOAWithIncomeReport,
-// PrequalificationReport, VOIReport and VOETransactionsReport say "more than 180 days";
-// TransactionsReport, CashFlowReport, the AF*AnalyticsReport and the Foresight reports say "more
-// than 365 days"); billable against the customer's earlier reports and numberOfBillableAssets against
-// the billable pay statements listed (PayStatementForVoie.billable); an income stream's netAnnual
-// against its netMonthly and its incomeStreamMonths against its transactions (VOAIReportIncomeStream,
-// VOIReportIncomeStream, VOIETXVerifyReportIncomeStream). Lasting ids: provider 1.35.0 PortfolioId (the same on every report of a
-// customer), EmploymentId (the same across refreshes of the report).
+// Property FD-PROP-REPORT-FIGURES: what a report states about its own figures follows from its own data
+// on every report kind giving it, and an id a report names as lasting is the same on every report of one
+// customer (the report specs judge it on what they read: reports.institutions, reports-income.payroll,
+// reports-income.paystubs). Figures: seasoned against days (provider 1.35.0: VOAReport,
+// VOAWithIncomeReport, PrequalificationReport, VOIReport, VOETransactionsReport "more than 180 days";
+// TransactionsReport, CashFlowReport, AF*AnalyticsReport, Foresight "more than 365 days"); billable
+// (PayStatementForVoie.billable); an income stream's netAnnual and incomeStreamMonths
+// (VOAIReportIncomeStream, VOIReportIncomeStream, VOIETXVerifyReportIncomeStream). Lasting ids:
+// PortfolioId, EmploymentId (the same across refreshes).
 
 import { problemsUnder } from '../annotations.js';
 
@@ -47,11 +41,7 @@ export function sameIdProblems(member: string, shown: { label: string; value: un
   );
 }
 
-/**
- * A pay statement report whose billing disagrees with its own list and the customer's earlier reports
- * (provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets): each pay statement listed is
- * billable exactly when no earlier report digitized its asset, and the count is the billable ones listed.
- */
+/** A pay statement report's billing (provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets) against earlier reports. */
 export function billableProblems(
   label: string,
   report: { payStatements?: unknown; numberOfBillableAssets?: unknown },
@@ -80,12 +70,9 @@ const monthOf = (s: number) => {
 };
 
 /**
- * Income streams of a report whose figures disagree with their own records (provider 1.35.0
- * VOAIReportIncomeStream, VOIReportIncomeStream, VOIETXVerifyReportIncomeStream): netAnnual is the sum of
- * the net monthly income of the previous 12 months (the last 12 records of netMonthly, one per complete
- * calendar month), and incomeStreamMonths, the months the stream's income is observed, is at least the
- * distinct months of its transactions and at most the months from its first to its last. Each member only
- * where given.
+ * Income streams whose figures disagree with their records (provider 1.35.0 VOAIReportIncomeStream,
+ * VOIReportIncomeStream, VOIETXVerifyReportIncomeStream): netAnnual sums the last 12 netMonthly;
+ * incomeStreamMonths lies between its transactions' distinct months and its span. Each only where given.
  */
 export function incomeFigureProblems(label: string, report: { institutions?: unknown }): string[] {
   const streams = [report.institutions ?? []]
@@ -118,11 +105,9 @@ export function incomeFigureProblems(label: string, report: { institutions?: unk
 }
 
 /**
- * Cash flow report accounts whose figures disagree with their own monthly records (provider 1.35.0
- * CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic): the credit and debit
- * totals of the last 2, 6 and 12 months sum those months' totals; twelveMonthTotalNet is the credits less
- * the debits of the last 12 months, the 2 and 6 month averages those of their months over the months, and
- * averageMonthlyNet that of every month over the months. Each member only where given.
+ * Cash flow accounts whose figures disagree with their monthly records (provider 1.35.0
+ * CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic): the 2, 6 and 12 month
+ * totals, twelveMonthTotalNet and the averages recomputed. Each only where given.
  */
 export function cashFlowFigureProblems(label: string, report: { institutions?: unknown }): string[] {
   const accounts = [report.institutions ?? []].flat().flatMap((i: any) => [i?.accounts ?? []].flat()) as Record<string, any>[];
@@ -170,14 +155,7 @@ export interface KnownTransaction {
   description: string;
 }
 
-/**
- * Streams of an analytics report that are no history of repeated transactions between the same parties
- * (provider 1.35.0 StreamModel, AccountAnalytics and CustomerAnalytics streams), judged on the transactions
- * of its ids a list reader gives (`known`; an id it does not list, an older one not loaded, is left out):
- * they share one description (their counterparty), recency is the days from the latest of them to the
- * report's endDate, and, where every one is known, cadence lies between the shortest and the longest
- * gap of days between them (a day either way).
- */
+/** Analytics streams that are no repeated history between the same parties (provider 1.35.0 StreamModel): description, recency, cadence. */
 export function streamProblems(label: string, report: Record<string, any>, known: ReadonlyMap<string, KnownTransaction>): string[] {
   const sets = [
     ...[report.institutions ?? []].flat().flatMap((i: any) => [i?.accounts ?? []].flat().map((a: any) => a?.analytics)),

@@ -1,11 +1,6 @@
-// The property "a request body is accepted in every valid form of its media type" (`*-PROP-BODY-MEDIA`):
-// every operation whose requestBody `content` declares a media type is sent its valid call labelled
-// with that type in each other form RFC 9110 section 8.3.1 gives the same type (a charset parameter;
-// type and subtype in another case, which are case-insensitive; optional white space around the ';'
-// before a parameter, whose charset value is case-insensitive, section 8.3.2), and each is answered as
-// the plain form is: the same status, the same members at the top of a JSON answer. A body labelled
-// with a type the contract does not take is refused only as documented: with the 415 where the
-// operation documents one, else with a 4xx it documents.
+// The property "a request body is accepted in every valid form of its media type" (`*-PROP-BODY-MEDIA`): each other form
+// RFC 9110 section 8.3.1 gives a declared type is answered as the plain form; a type not taken is refused only as
+// documented (the 415 where documented, else a documented 4xx).
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
@@ -37,13 +32,8 @@ interface MediaForm {
 /** The type and subtype with each letter's case alternating from upper case (`ApPlIcAtIoN/JsOn`): a case no target keys on. */
 
 /**
- * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: `type "/" subtype
- * *( OWS ";" OWS parameter )`, type and subtype case-insensitive; section 8.3.2: a charset value is
- * case-insensitive): on a type with text (JSON, `+json`, `text/`), the form most clients send (a charset
- * parameter), and one telling every other freedom at once (type and subtype in mixed case, white space
- * around the ';', the charset value in capitals), so that a target refusing any one of them refuses it;
- * on another type, its mixed case. A charset only on a type with text: RFC 8259 section 11 defines none
- * for JSON, and a recipient ignores it; the value named is UTF-8, JSON's own.
+ * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: case, OWS; 8.3.2: a charset's case): a text
+ * type's charset parameter and one form of every freedom, else its mixed case (UTF-8: RFC 8259 section 11 defines none).
  */
 export function mediaFormsOf(mediaType: string): MediaForm[] {
   if (!/[/+]json$|^text\//i.test(mediaType))
@@ -64,11 +54,7 @@ export const notTakenOf = (b: BodyMedia): string =>
 const topMembers = (body: unknown): string[] | undefined =>
   body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : undefined;
 
-/**
- * How an answer to another form of the media type differs from the plain form's: its status, or the
- * members at the top of a JSON answer (values may move between two calls; which members the answer
- * has does not, on one valid call made afresh).
- */
+/** How an answer to another form differs from the plain form's: its status, or the members at the top of a JSON answer. */
 export function formProblem(plain: Pick<ApiResponse, 'status' | 'body'>, res: Pick<ApiResponse, 'status' | 'body'>): string | undefined {
   if (res.status !== plain.status) return `answered ${res.status}, the plain form ${plain.status}`;
   const a = topMembers(plain.body);
@@ -81,11 +67,7 @@ export function formProblem(plain: Pick<ApiResponse, 'status' | 'body'>, res: Pi
   return [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `adds ${extra.join(', ')}` : ''].filter(Boolean).join('; ');
 }
 
-/**
- * What an operation's answer to a body in a type it does not take should be, and whether this one is:
- * the 415 the operation documents (it states the refusal), else a 4xx it documents; an operation
- * documenting no 415 that serves the body is not judged (nothing states it refuses it).
- */
+/** What an answer to a type not taken should be: the documented 415, else a documented 4xx; with no 415, a served body is not judged. */
 export function notTakenProblem(op: Operation, status: number): { problem?: string; documented: string } {
   const documented4xx = Object.keys(op.responses).filter((s) => /^4/.test(s));
   if (op.responses['415'])
@@ -94,12 +76,7 @@ export function notTakenProblem(op: Operation, status: number): { problem?: stri
   return { problem, documented: `a 4xx the operation documents (${documented4xx.join(', ')}), or the body served` };
 }
 
-/**
- * Sends one operation's valid call (`fresh`, a new one each time: a create takes a new unique name)
- * labelled with each declared media type plainly, in each of its other forms, and with a type it does
- * not take; each violation names the operation, the path (`on`) and the form. Left out, with the
- * reason, when the plain form is not answered 2xx (an answer would then not tell the form).
- */
+/** Sends one operation's valid call (`fresh`) in each declared media type's forms and one not taken; left out unless plainly 2xx. */
 export async function checkBodyMedia<S extends ServiceName>(
   api: OperationClient<S>,
   b: BodyMedia,
@@ -129,8 +106,7 @@ export async function checkBodyMedia<S extends ServiceName>(
       sent++;
       if (typeof res !== 'string' && res.status === 429) continue;
       const problem = typeof res === 'string' ? res : formProblem(plain, res);
-      // A call that uses its object up (a second micro-deposit initiation of one account is 409): the
-      // plain form sent again answering as this form did, the form's answer tells nothing of its type.
+      // A call using its object up (a second micro-deposit initiation is 409): a plain form answered alike tells nothing.
       if (problem && typeof res !== 'string' && res.status !== plain.status) {
         const again = await send(mediaType);
         sent++;

@@ -1,16 +1,8 @@
-// Checker: a total over an owner is the total over its parts (FD-PROP-ROLLUP). Read from the contract:
-// an answer whose schema holds one object at an outer level and the same object (the same members,
-// each of the same schema) inside the items of its lists, holding lists of its own (a report's
-// customerAnalytics beside each account's analytics: provider 1.35.0 CustomerAnalytics and
-// AccountAnalytics, "generated at a customer level"), is a roll-up of those parts. The outer object is
-// recomputed from the parts, item by item (each list item named by its names and dates: an attribute
-// by attributeName, an interval by timeIntervalType, a period by its startDate and endDate): a count
-// and a sum of a transactional period (TransactionalPeriod: the count of data points and the sum of
-// their amounts) add up over the parts, a state period's beginningValue and endingValue (a balance at
-// the period's ends) too, and the transactionIds of an attribute are the parts' together. Not
-// recomputed: a mean, median, minimum, maximum or deviation (not additive), nor a state period's count
-// (a number of days, the same on each part: the provider's example counts 24 days for the customer as
-// for its one account). Pure: it judges one answer, so it runs on the reads other checks already make.
+// Checker: a total over an owner is the total over its parts (FD-PROP-ROLLUP): an object held at an
+// outer level and again inside its lists' items (provider 1.35.0 CustomerAnalytics and AccountAnalytics,
+// "generated at a customer level") is recomputed from the parts, item by item: counts, sums and a state
+// period's ends add up, transactionIds join. Not recomputed: means, medians, extremes, deviations, a state
+// period's count (days: the provider's example counts 24 for the customer as for its one account). Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 
@@ -106,11 +98,7 @@ function rolledLeaves(node: unknown, path = '', out = new Map<string, number | s
 
 const cents = (n: number) => Math.round(n * 100);
 
-/**
- * The problems of one answer: each member of an outer object that does not read as its parts
- * recomputed (a total that is not the parts' sum, ids that are not theirs together), naming the
- * operation, the member and both values.
- */
+/** The problems of one answer: each member of an outer object not reading as its parts recomputed, with both values. */
 function rollupProblems(operation: Operation, body: unknown, rollups: Rollup[]): string[] {
   const out: string[] = [];
   for (const r of rollups) {
@@ -165,10 +153,7 @@ function objectsOf(node: unknown, out: Record<string, unknown>[] = []): Record<s
   return out;
 }
 
-/**
- * The roll-up problems of one answer of any operation: every node of it carrying a content with
- * roll-ups (each member its component requires), judged; and the number of such nodes.
- */
+/** The roll-up problems of one answer (every node carrying a roll-up content), and the number of such nodes. */
 export function answerRollups(components: RollupComponent[], operation: Operation, body: unknown): { judged: number; problems: string[] } {
   let judged = 0;
   const problems: string[] = [];

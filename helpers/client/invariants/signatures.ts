@@ -1,12 +1,8 @@
-// The property "a signature covers the whole request" (`IN-PROP-SIGNATURE-WHOLE`): every operation a
-// security scheme signs (a scheme of the contract's securitySchemes carrying an `oauth_signature` in
-// its Authorization header: installments' oauth1Signature, reference, Transport and auth) is sent once
-// signed over exactly what is sent, which the target must not refuse for who sends it (not 401 nor 403),
-// and once for each part of the request RFC 5849 section 3.4.1 puts in the signature base string,
-// signed with that part otherwise than it is sent: the whole query left out, a query parameter added,
-// removed or changed after signing (3.4.1.3), another method (3.4.1.1), another body than the body hash
-// names, the path in another case (3.4.1.2: the path is kept as sent; only scheme and host are
-// lower-cased). Each is another request than the one signed: 401.
+// The property "a signature covers the whole request" (`IN-PROP-SIGNATURE-WHOLE`; installments'
+// oauth1Signature, reference, Transport and auth): each signed operation is sent once signed over what is
+// sent (not 401 nor 403), and once per part RFC 5849 section 3.4.1 puts in the base string signed
+// otherwise than sent (the query dropped, a parameter added, removed or changed, 3.4.1.3; another method,
+// 3.4.1.1; another body than its hash names; the path recased, 3.4.1.2): each 401.
 import type { Contract, Operation } from '../../contract/contract.js';
 import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
 import type { Authorizer } from '../../auth/authorizer.js';
@@ -90,12 +86,7 @@ export const signedOtherwise =
     return { authorization: signRequest(credentials, s.method, s.url, s.body) };
   };
 
-/**
- * Sends one signed operation's call (its query with ADDED=1 joined) signed as sent, then with each
- * alteration: each altered one must be 401. The one signed as sent must not be 401 nor 403; where it
- * is, the operation is left out with the reason. An altered call answered as the one signed as sent
- * was (the same 4xx: the target refuses the request before its signature tells) is not judged.
- */
+/** Sends one call signed as sent (not 401 nor 403, else left out), then each alteration: 401 (the same 4xx as sent: not judged). */
 export async function checkSignatureWhole<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,

@@ -1,12 +1,6 @@
-// Checker: an object's end state never moves. Read from the contract, never from a hand list: a
-// state member is one whose schema carries `x-end-states` (the values the object ends in: a
-// report's success and failure, seed 002, States and transitions, where the client polls again only
-// while the status is inProgress). Every answer of every operation the contract documents with such
-// a member (the writers making the object, every reader of it, a list of them) is walked for it;
-// an object read in an end state is read again after the target's clock has moved on and after
-// its callbacks: its state reads the same, and so do the members that come with it (which
-// top-level members it has: a successful report's content, a failed one's none), whichever reader
-// reads it. Pure: the spec makes the objects, moves the clock and reads them (FD-PROP-END-STATE).
+// Checker: an object's end state never moves (FD-PROP-END-STATE): in an end state (`x-end-states`: seed 002, States and
+// transitions, polled only while inProgress) it reads the same state and top-level members by any reader, after the
+// clock moves and its callbacks. Pure: the spec makes, moves and reads.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 import { schemaHolds } from './kit.js';
@@ -98,11 +92,7 @@ export class EndStates {
     return schema && this.statusOf(operation) ? stateLeaves(this.contract, schema, body) : [];
   }
 
-  /**
-   * Records the objects an answer reads in an end state (by object id and member) the first time
-   * each is read so (`first`); every later reading of the same object, by any reader, is compared
-   * with it: a problem names the reader, the object, the member and both readings.
-   */
+  /** Records each object first read in an end state (`first`); a later reading by any reader differing from it is a problem. */
   judge(first: Map<string, EndReading>, operation: Operation, status: number, body: unknown, when: string): string[] {
     const out: string[] = [];
     for (const leaf of this.leaves(operation, status, body)) {

@@ -1,10 +1,7 @@
-// Checker: a documented survivor stays usable. Read from the statement index (a statement's
-// `outlives`: an object the documents say outlives its parent, seed 002 Resources - Consumer: a
-// consumer stays the owner of its reports after its customer is deleted) and from the contract, never
-// from a hand list: the parent's delete is the DELETE whose last path id names the parent, and the
-// operations the survivor concerns are every operation naming the object (a path or body id of its
-// resource, helpers/contract/object-ids.ts) and not the parent, readers and writers alike. Each is sent
-// before the parent's delete and again after it: what answered a success answers a success still.
+// Checker: a documented survivor stays usable (a statement's `outlives`: seed 002 Resources - Consumer,
+// a consumer stays the owner of its reports after its customer is deleted). Every operation naming it
+// (helpers/contract/object-ids.ts), not the parent, that answered a success before the parent's delete
+// answers a success after it.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import { consequencesOf } from '../../contract/statements.js';
 

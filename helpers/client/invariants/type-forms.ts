@@ -1,14 +1,8 @@
-// Checker: every typed parameter and body member takes exactly its type's forms. From one valid call
-// of an operation, each member the call sends whose schema types it (a boolean, an integer or number,
-// an enum) is sent in the other forms a loose reader takes for the same value: a boolean in another
-// case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space, an
-// enum value in another case; in a JSON body also the value as a string. A form is sent only when the
-// contract (the one Ajv instance, the parameter's text read by helpers/contract/wire-forms.ts)
-// refuses it; the target must then refuse it with a documented 4xx. A member whose pattern or format
-// shapes its text (a card number, a date, an id) is sent in the near misses a lenient reader takes
-// for the same value: inner spaces or dashes in groups, a space before or after it, its case
-// swapped, one character more or fewer. Derived from the contract's parameters and request schemas,
-// never from a hand list of operations.
+// Checker: every typed parameter and body member takes exactly its type's forms. Each typed member (a
+// boolean, a number, an enum) is sent in the other forms a loose reader takes for the same value (a
+// boolean recased or a digit, a number with a leading zero, sign, fraction, exponent or space, an enum
+// recased, a JSON value as a string), and a shaped member (a card number, a date, an id) in its near
+// misses; each only where the contract refuses it, and the target must refuse it with a documented 4xx.
 import { setAt, stoppedOr, valueAt, walkSchema, walkValue } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
@@ -45,11 +39,7 @@ interface FormCase {
 
 const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
 
-/**
- * The closed list of values a string member takes: its enum, else the `x-values` a parameter states
- * where the provider leaves it an open string but names its values and documents the refusal of any
- * other (a 400 example). The one Ajv instance confirms a form against the list (`formSchema`).
- */
+/** The closed list of values a string member takes: its enum, else the `x-values` a parameter states (a 400 example refusing others). */
 const closedValues = (s: Json): unknown[] | undefined =>
   Array.isArray(s?.enum) ? s.enum : Array.isArray(s?.['x-values']) ? s['x-values'] : undefined;
 
@@ -67,12 +57,7 @@ const shaped = (s: Json) =>
 /** A typed member, or a shaped one (its near misses are refused as another type's forms are). */
 const formed = (s: Json) => typed(s) || shaped(s);
 
-/**
- * The near misses of a shaped value, one of each kind: the value with inner spaces and with inner
- * dashes in groups of four (a card number written as printed), a space before and after it (not in
- * a header: RFC 9110 section 5.5 drops it on the way), its case swapped, one character more (its
- * last repeated) and one fewer. Candidates only: the caller confirms each refused by the contract.
- */
+/** A shaped value's near misses: grouped spaces or dashes, a space around it (not in a header, RFC 9110 5.5), recased, ±1 character. */
 function nearMisses(value: string, where: TypedMember['in']): { how: string; value: string }[] {
   const grouped = (sep: string) =>
     value.length > 4 ? value.replace(/(.{4})(?=.)/gu, `$1${sep}`) : `${value.slice(0, 1)}${sep}${value.slice(1)}`;
@@ -98,10 +83,7 @@ function nearMisses(value: string, where: TypedMember['in']): { how: string; val
 const shown = (at: string, value: unknown, how: string) =>
   kindOfKey(at.split('/').at(-1)!) !== undefined ? `its value ${how}` : `${JSON.stringify(value)} (${how})`;
 
-/**
- * The other forms of a typed value as text (a query, path or header value). A header loses white
- * space around its value on the way (RFC 9110 section 5.5), so no space is added to one.
- */
+/** The other forms of a typed value as text; none with added space in a header (RFC 9110 section 5.5). */
 function textForms(schema: Json, value: unknown, where: TypedMember['in']): { how: string; value: string }[] {
   const text = String(value);
   const type = typeOf(schema);
@@ -162,9 +144,7 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
   if (op.requestBody?.schema && valid.body !== undefined && valid.rawBody === undefined) {
     const sent = bodyLeaves(contract, op.requestBody.schema, valid.body).filter((leaf) => formed(leaf.schema));
     out.push(...sent);
-    // A typed body member the sample leaves out is given a value its schema documents, where the
-    // object that holds it is sent and the body with that value is one the contract takes: its other
-    // forms are then refused for their form alone, as a parameter's are.
+    // A typed body member the sample leaves out is given a documented value, where the contract takes it.
     const bodyValid = contract.validator(`request:${op.operationId}`, op.requestBody.schema);
     const taken = new Set(sent.map((m) => m.at));
     for (const leaf of typedBodySchemas(contract, op.requestBody.schema, typed)) {
@@ -205,10 +185,7 @@ export function bodyLeaves(contract: Contract, root: Json, body: unknown): Typed
   return out;
 }
 
-/**
- * Every form case of a valid call, each confirmed refused by the contract before it is sent; with
- * `only`, just those of the members it names (the others are neither built nor validated).
- */
+/** Every form case of a valid call, each confirmed refused by the contract; with `only`, just those of the members it names. */
 export function typeFormCases(
   contract: Contract,
   op: Operation,
@@ -275,11 +252,7 @@ export interface FormCoverageRow {
   leftOut?: string;
 }
 
-/**
- * Each typed member the operation declares, with whether the checker sent its forms on `valid`
- * (the call it checked) or why not: the operation left out (its reason), the call does not send the
- * member (an optional body member the sample leaves out), or every other form is one the contract allows.
- */
+/** Each typed member the operation declares, with whether its forms were sent on `valid` or why not. */
 export function formCoverage(contract: Contract, op: Operation, valid: CallOptions, opLeftOut?: string): FormCoverageRow[] {
   const sent = new Set(typedMembers(contract, op, valid).map((m) => `${m.in} ${m.at}`));
   const formed = new Set(typeFormCases(contract, op, valid).map((c) => `${c.member.in} ${c.member.at}`));
@@ -328,13 +301,7 @@ export const sealedOperation = (op: Operation, sealed: Sealed): Operation => ({
   requestBody: { ...op.requestBody, required: true, schema: sealed.schema },
 });
 
-/**
- * Sends every form case of one operation and records a violation for each answered otherwise than
- * with a documented refusal (or with a contract violation of its own). A refusal tells only when the
- * call itself is accepted: `fresh` gives a valid call (a new one per case where a call uses its object
- * up, a plan's decision: taken again after each accepted call), sent first as it is; an operation whose valid call is not answered 2xx, or
- * that documents no refusal, is left out with its reason. Returns the forms sent, or why none.
- */
+/** Sends every form case of one operation: each not refused as documented is a violation; `fresh` gives a valid call per case. */
 export async function checkTypeForms<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,
@@ -382,40 +349,26 @@ export async function checkTypeForms<S extends ServiceName>(
   return { sent: count };
 }
 
-// The converse: every form the contract allows is accepted, on every path that takes the member. From
-// each member of a valid call whose schema states its forms (a pattern, an enum, a length), the valid
-// forms that tell (helpers/contract/pattern-forms.ts: each optional part of a pattern, written in each
-// class of character its positions take, each alternative; the value in upper, lower and mixed case;
-// every other enum value; a body member's longest and shortest value its length bounds allow, written
-// in letters outside the Basic Multilingual Plane and in accented letters: lengths count characters),
-// each confirmed valid by the one Ajv instance with the whole request, is sent and must be accepted (a
-// 2xx), as the valid call is.
+// The converse: every form the contract allows is accepted, on every path taking the member: each
+// pattern's optional parts and alternatives (helpers/contract/pattern-forms.ts), each case, every other
+// enum value, a body member's longest and shortest value in wide letters (lengths count characters),
+// each confirmed valid by the one Ajv instance, must be answered 2xx.
 
 export const VALID_FORMS = 'valid-forms';
 
 /** At most this many forms per member: a handful per distinct pattern, each sent on every path. */
 const FORMS_PER_MEMBER = 8;
 
-/**
- * `n` letters drawn at random from `letters`: a value sent again (another check, another form) is
- * another value, so that on a target that keeps what every check wrote (a sandbox, the stand-in) it
- * never names an object another check made with other details (a merchant's legal name).
- */
+/** `n` random letters of `letters`: a value sent again never names an object another check made (a merchant's legal name). */
 const wideText = (letters: string, n: number) => {
   const pool = [...letters];
   return Array.from({ length: n }, () => pool[Math.floor(Math.random() * pool.length)]).join('');
 };
 
-/**
- * The longest and the shortest value a string member's length bounds allow, written in each of the
- * WIDE_LETTERS: a target that counts UTF-16 code units or bytes instead of characters refuses them.
- * Candidates only, for a body member: the caller confirms each valid with the whole request (a member
- * whose pattern or format takes no such letter has none).
- */
+/** The longest and shortest value a member's bounds allow in each of WIDE_LETTERS: counted in UTF-16 units or bytes, refused. */
 export function lengthForms(schema: Json, value: unknown): { how: string; value: string }[] {
   if (typeof value !== 'string' || typeOf(schema) !== 'string' || Array.isArray(schema.enum)) return [];
-  // A member whose description closes it to the values another answer lists (an event name "one of
-  // those listAvailableWebhookSubscriptionEvents returns") takes no length of its own.
+  // A member closed to the values another answer lists (an event name) takes no length of its own.
   if (/\bone of\b/i.test(String(schema.description ?? ''))) return [];
   const lengths: [number, string][] = [];
   if (typeof schema.maxLength === 'number') lengths.push([schema.maxLength, `the longest, ${schema.maxLength} characters`]);
@@ -430,8 +383,7 @@ export function validForms(schema: Json, value: unknown, where: TypedMember['in'
     return schema.enum.filter((v: unknown) => v !== value).map((v: unknown) => ({ how: 'another value of its enum', value: v }));
   if (typeof value !== 'string' || typeOf(schema) !== 'string') return [];
   const out: { how: string; value: string }[] = [];
-  // Only what the schema states: a member with no pattern is free text or a name a description
-  // restricts (an event's name, an experience), whose other cases and lengths the schema does not promise.
+  // Only what the schema states: a member with no pattern may be a name a description restricts (an event's).
   if (typeof schema.pattern !== 'string') return [];
   out.push(
     ...patternForms(schema.pattern, value),
@@ -439,18 +391,13 @@ export function validForms(schema: Json, value: unknown, where: TypedMember['in'
     { how: 'in lower case', value: value.toLowerCase() },
     { how: 'in mixed case', value: alternatingCase(value) },
   );
-  // A parameter's text is a criterion (a filter, an included view) a description may restrict beyond
-  // its pattern: only the pattern's own forms (its optional parts, its alternatives) are sent there.
+  // A parameter's text is a criterion a description may restrict: only its pattern's own forms are sent there.
   if (where !== 'body') return out.slice(0, -3).filter((f) => f.value !== value);
   const seen = new Set<string>([value]);
   return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
 }
 
-/**
- * Every valid form case of a valid call: each member of its body and each query or header parameter
- * (an id in a path names an object: left as sent) that `keep` does not hold as sampled (an id the
- * target must know, a sensitive value), each form confirmed valid by the contract first.
- */
+/** Every valid form case of a valid call (path ids and `keep`'s members left as sent), each confirmed valid first. */
 export function validFormCases(
   contract: Contract,
   op: Operation,
@@ -471,9 +418,7 @@ export function validFormCases(
         cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body }, value: form.value });
         if (++n >= FORMS_PER_MEMBER) break;
       }
-      // Its length bounds in characters, beside the cap: a name's limit counted in code units shows.
-      // A sensitive value (an account number) is sent as sampled: a long run of one letter noted as
-      // sent card or account data would be found in every later echo of the same letter.
+      // Its length bounds in characters; a sensitive value stays as sampled (a run of one letter would show in every later echo).
       if (!lengths || kindOfKey(member.at.split('/').at(-1)!) !== undefined) continue;
       for (const form of lengthForms(member.schema, member.value)) {
         const body = setAt(valid.body, member.at.split('/'), form.value);
@@ -503,12 +448,7 @@ export function validFormCases(
   return cases;
 }
 
-/**
- * Sends every valid form case of one operation and records a violation for each not accepted as the
- * valid call is (a 2xx), naming the operation, the member and the form. `fresh` gives a valid call,
- * a new one per case (an accepted call may use its object up); the valid call is sent first, and an
- * operation whose valid call is not answered 2xx is left out with its reason. Returns the forms sent.
- */
+/** Sends every valid form case of one operation: each not accepted as the valid call is (a 2xx) is a violation. */
 export async function checkValidForms<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,
@@ -542,8 +482,7 @@ export async function checkValidForms<S extends ServiceName>(
   }
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const made of cases) {
-    // An accepted call may use its object up (a plan's decision, a customer's unique name), the valid
-    // call's first of all: each case puts its form on a fresh call, where the contract still takes it there.
+    // An accepted call may use its object up (a plan's decision, a unique name): each case's form goes on a fresh call.
     let c = made;
     const next = await fresh();
     const call =
@@ -570,25 +509,16 @@ export async function checkValidForms<S extends ServiceName>(
   return { sent: count };
 }
 
-// A documented refusal holds whatever valid form the other members take: a call refused for who
-// sends it (an unknown key, another client's origin, another partner's object) is sent again with each
-// valid form of its other members the valid-forms property makes (each optional part and alternative
-// of a pattern, every other enum value: another source), each confirmed valid by the one Ajv
-// instance with the whole request, and must be refused as the call itself is. A target whose
-// refusal is skipped for one form of an unrelated member (an optional prefix taken for a trusted
-// relay) is seen.
+// A documented refusal holds whatever valid form the other members take: a call refused for who sends
+// it is sent again with each valid form of its other members and must be refused as the call itself is
+// (an optional prefix taken for a trusted relay shows).
 
 export const REFUSAL_FORMS = 'refusal-forms';
 
 /** At most this many forms per member on a refused call: the alternatives that tell come first (helpers/contract/pattern-forms.ts). */
 const REFUSAL_FORMS_PER_MEMBER = 4;
 
-/**
- * Sends a refused call again in each valid form of its other members and records a violation for each
- * answer `refused` does not take (it returns what is wrong, or undefined). The call itself is sent
- * first and must be refused, else the operation is left out with its reason. `keep` holds members as
- * sent (the member the refusal is about, ids the target must know). Returns the forms sent.
- */
+/** Sends a refused call again in each valid form of its other members; an answer `refused` faults is a violation. */
 export async function checkRefusalOnForms<S extends ServiceName>(
   api: OperationClient<S>,
   op: Operation,

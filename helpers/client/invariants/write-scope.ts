@@ -1,23 +1,17 @@
-// Property: a successful write changes only what it names. After any 2xx from a writer (create,
-// update, delete, status change, subscribe), every object it does not name (the other members of the
-// same collection, made before and after the one it names; the same kind of object of another owner
-// the caller reads) reads as before, member by member: the converse of "a refused request leaves no
-// trace" (refused-trace.ts). Seed 002, States and transitions: an operation moves "that" object (an
-// event, a subscription) to the requested state; seed 001, Endpoints: each operation acts on the
-// object its path or body names; the catalogue's *-PROP-WRITE-SCOPE. The readers are derived from the
-// contract (kit.ts): the by-id readers of the resource the writer names, called on its siblings,
-// and the collections on the writer's own path (its parents' readers, a list), in which the siblings'
-// entries are compared and the named object's left out.
+// Property: a successful write changes only what it names: after any 2xx from a writer, every object
+// it does not name (its siblings, another owner's object of the same kind) reads as before, member by
+// member (seed 002, States and transitions: an operation moves "that" object; seed 001, Endpoints;
+// *-PROP-WRITE-SCOPE). The converse of refused-trace.ts; the readers are derived from the contract.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { ContractViolation } from '../../contract/checks.js';
+import type { ContractViolation } from '../../contract/checks.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { otherEnums, resolve } from '../negative.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import { createHash } from 'node:crypto';
-import { idOf, readAfterCall, type WriteProbe } from './after-write.js';
+import { idOf, readAfterCall, violationOn2xx, type WriteProbe } from './after-write.js';
 import { CHANGE } from './dates.js';
 import {
   callKey,
@@ -45,37 +39,15 @@ export interface ScopeRead {
   /** For a collection: the ids of the entries compared (the check's own objects the write does not name), and those it names. */
   pick?: ReadonlySet<string>;
   named?: ReadonlySet<string>;
-  /**
-   * A read that writes (a test trigger, read as the deliveries it makes: what a sibling's TxPush
-   * subscriptions hold shows only there, seed 002, Events): made by this function instead of the call,
-   * before the probe's other reads and after them once the write is sent, so that what it writes
-   * (the test transaction, the balance it moves) is never taken for the write's change.
-   */
+  /** A read that writes (a test trigger, read as its deliveries, seed 002, Events): its own writes are never the write's change. */
   send?: () => Promise<{ status: unknown; body: unknown }>;
-  /**
-   * A read of the object the write names (its by-id reader): it may change, so it is not compared; it
-   * is read before and after the write so that what the client's answer judge holds across reads (an
-   * event's date fixed at the event, FD-EVENT-DATE-FIXED) judges it, each verdict on its read after
-   * the write a violation of the write.
-   */
+  /** A read of the named object: not compared; read around the write so the answer judge holds it (FD-EVENT-DATE-FIXED). */
   own?: boolean;
-  /**
-   * A read of a parent the write's path names (a subscription holding the event it names): compared
-   * whole but for the named child's own entry in it (every node carrying one of `named`) and the
-   * dates of the parent's last change (a child's change may stamp them): its other members are its own.
-   */
+  /** A read of a parent the write's path names: compared but for the named child's entry and its last-change dates. */
   parent?: boolean;
-  /**
-   * A read, by our own credential, of our object that a write sent under another credential names (a
-   * third party's reissue of our report, seed 002, Report retrieval): compared as a sibling is, since
-   * what another partner may do to it leaves our reads of it as they were.
-   */
+  /** Our own read of our object a write under another credential names (seed 002, Report retrieval): compared as a sibling. */
   foreign?: boolean;
-  /**
-   * A read of the object the write names through another of its readers (latestReaders): read before
-   * the write (a reader keeping what it first answered has then kept it) and after it, when each
-   * input of the write it shows at its top reads as sent (latestInputs).
-   */
+  /** A read of the named object through another of its readers (latestReaders): each input it shows must read as sent after. */
   latest?: boolean;
 }
 
@@ -83,39 +55,19 @@ export interface ScopeProbe {
   writer: Operation;
   call: CallOptions;
   reads: ScopeRead[];
-  /**
-   * Calls sent before the first read, bringing each sibling to a state the write would move it to
-   * (otherStateCall): a write reaching a sibling already in the state it sets would change nothing.
-   */
+  /** Calls sent before the first read, bringing each sibling to a state the write would move it to (otherStateCall). */
   prepare?: CallOptions[];
   /** Calls of other writers sent before `prepare`: a parent moved to the state the write does not set (parentStateCalls). */
   prepareParents?: { operation: Operation; call: CallOptions }[];
-  /**
-   * The twins (twinOf): each call sent once before the reads, and the object it makes, sharing every
-   * value but its id and one free member with the one the write makes, read before and after the
-   * write as a sibling.
-   */
+  /** The twins (twinOf): each sharing every value but its id and one free member with the write's object, read as a sibling. */
   twins?: { call: CallOptions; read: NonNullable<WriteProbe['read']> }[];
-  /**
-   * The writer's call on every other child of the same parent (a delete of a subscription's other
-   * events), with those children's ids: sent after the reads where each parent read (ScopeRead.parent)
-   * shows the named child and all of them, so that the write has then taken the parent's last child;
-   * the parent then reads as before but for those children (seed 002, Webhook subscriptions: a child's
-   * delete removes that child, the parent's own delete removes the parent).
-   */
+  /** The writer's call on the parent's other children (seed 002, Webhook subscriptions: a child's delete removes that child only). */
   rest?: { calls: CallOptions[]; ids: string[] };
   /** Run after a 2xx write, before the reads: what the write starts and lands later (an asynchronous decision) lands first. */
   settle?: () => Promise<unknown>;
 }
 
-/**
- * The readers a write's siblings are read through: `own`, the by-id readers of the resource the
- * writer names last, or of the kind a create naming nothing makes (a GET whose path ends in that
- * resource's id, called with a sibling in its place); `collections`, the other readers of what it names (the writer's own path, the collection
- * a create adds to) and every GET whose path the writer's path extends (its parents, the collection of
- * the named object: a subscription holding its events), read as they are with the siblings' entries
- * picked out.
- */
+/** The readers of a write's siblings: `own`, the by-id readers of its last named resource; `collections`, those of what it names. */
 export function scopeReaders(
   contract: Contract,
   writer: Operation,
@@ -135,8 +87,7 @@ export function scopeReaders(
   const collections = [...new Set([...readers, ...[...contract.operations.values()].filter(under)])].filter(
     (r) => !own.includes(r) && (named === undefined || lastOwned(r) !== named),
   );
-  // A parent the writer's path names before the object it is about (an event's subscription, an
-  // account's customer), read by its by-id reader: its own members are no child's to change.
+  // A parent the writer's path names (an event's subscription), read by its by-id reader: its own members are no child's.
   const pathNamed = new Set(
     objectIdsOf(contract, writer)
       .ids.filter((id) => id.in === 'path' && id.owner !== 'public' && id.resource !== named)
@@ -149,12 +100,7 @@ export function scopeReaders(
 /** A path's parameters, in camel case (`customer_id` is a customerId member). */
 const camelParams = (path: string) => pathParams(path).map(camel);
 
-/**
- * The inputs of a write that a reader of what it names shows at the top of its answer, by member name:
- * the writer's path ids the reader's own path does not take (the application a customer is pointed
- * at: seed 002, Endpoints). A body's members are not taken: one of the same name may be another
- * object's (a consumer's name beside its customer's, an event's status beside its subscription's).
- */
+/** The writer's path ids a reader shows at its top but does not take (seed 002, Endpoints); body members may be another object's. */
 function latestInputs(writer: Operation, call: CallOptions, reader: Operation): Map<string, string> {
   const own = new Set(camelParams(reader.path));
   const out = new Map<string, string>();
@@ -166,11 +112,7 @@ function latestInputs(writer: Operation, call: CallOptions, reader: Operation): 
   return out;
 }
 
-/**
- * The other readers of the objects a writer names (every GET whose path ids its own path gives,
- * versions aside, with no required query: a customer's application view beside the customer) whose
- * answer declares at its top a member named as one of the writer's path ids its own path does not take.
- */
+/** The other readers of the objects a writer names that declare at their top a member named as a path id they do not take. */
 export function latestReaders(contract: Contract, writer: Operation): Operation[] {
   const given = new Set(camelParams(writer.path));
   const inputs = given;
@@ -183,14 +125,7 @@ export function latestReaders(contract: Contract, writer: Operation): Operation[
   });
 }
 
-/**
- * Where the contract lets a write's object have a twin (every value but its id the same): a POST making
- * an object the target identifies (its answer's id) that documents no 409, so a second call with the
- * same body is no duplicate the contract refuses (seed 002, Endpoints: the errors of each operation);
- * the twin is read by the by-id reader of what it made (readerAfterWrite), else by the GET whose last
- * path id is the answer's id member (a pay statement's assetId, read by GetAssetByCustomerID), its
- * other path ids the writer's own.
- */
+/** Where a write's object may have a twin: a POST with an answer id and no 409 (seed 002, Endpoints); read by id (GetAssetByCustomerID). */
 export function twinOf(contract: Contract, writer: Operation, call: CallOptions): ScopeProbe['twins'] {
   if (writer.method !== 'POST' || writer.responses['409']) return undefined;
   // The answer's members, its allOf parts at any depth (a report acknowledgement) included.
@@ -215,13 +150,7 @@ export function twinOf(contract: Contract, writer: Operation, call: CallOptions)
   return twinCalls(contract, writer, call).map((c) => ({ call: c, read }));
 }
 
-/**
- * The twins' calls: one for each top-level string the write's schema leaves free (no enum, format,
- * pattern nor id: a label, a name, a document), the write's own call with that member alone differing
- * by one character of the same class in its middle, so that a write reaching a twin keyed by the
- * values they share (its document replaced by the write's) shows; the call as it is where the body
- * has none. A change the contract would not take is not sent.
- */
+/** The twins' calls: per free top-level string, the write's call with it one character off in its middle, where taken. */
 function twinCalls(contract: Contract, writer: Operation, call: CallOptions): CallOptions[] {
   const body = call.body;
   const schema = writer.requestBody?.schema ? resolve(contract, writer.requestBody.schema) : undefined;
@@ -243,12 +172,7 @@ function twinCalls(contract: Contract, writer: Operation, call: CallOptions): Ca
   return out.length ? out : [call];
 }
 
-/**
- * The calls moving each parent the writer's path names to the state `state` (the writer's call)
- * does not set: a writer of that parent (its last named resource) whose body closes the same members
- * to the same enums (a subscription's status beside its event's), sent on the writer's own path ids.
- * A write reaching a parent already in the state it sets would change nothing there.
- */
+/** The calls moving each parent on the writer's path to a state `state` does not set: a parent already in it would not change. */
 export function parentStateCalls(contract: Contract, writer: Operation, state: CallOptions): { operation: Operation; call: CallOptions }[] {
   const body = state.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
@@ -285,10 +209,7 @@ export function parentStateCalls(contract: Contract, writer: Operation, state: C
   return out;
 }
 
-/**
- * The writer's call with each top-level member its schema closes to an enum (a status) set to another
- * value the contract allows (negative.ts otherEnums); undefined when its body has none.
- */
+/** The writer's call with each top-level enum member set to another value the contract allows; undefined when none. */
 export function otherStateCall(contract: Contract, writer: Operation, call: CallOptions): CallOptions | undefined {
   const validate = contract.requestValidatorOf(writer.operationId);
   const schema = writer.requestBody?.schema;
@@ -296,11 +217,7 @@ export function otherStateCall(contract: Contract, writer: Operation, call: Call
   return body && JSON.stringify(body) !== JSON.stringify(call.body) ? { ...call, body } : undefined;
 }
 
-/**
- * The entries of a collection's answer whose own id (after-write.ts idOf) is one of `ids`, keyed by
- * that id; an entry carrying a named id among its own scalar ids (the named object, its children) is
- * passed over whole: what the write names may change, and with it what hangs under it.
- */
+/** The entries of a collection's answer whose own id is one of `ids`; an entry carrying a named id is passed over whole. */
 function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   eachObject(body, (node) => {
@@ -312,10 +229,7 @@ function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: ReadonlyS
   return out;
 }
 
-/**
- * A parent's own members (ScopeRead.parent): its answer less every node carrying a named id among
- * its own scalar ids (the named child's entry) and less the dates of its last change (dates.ts CHANGE).
- */
+/** A parent's own members: its answer less every node carrying a named id and the dates of its last change (dates.ts CHANGE). */
 function parentOwn(body: unknown, named: ReadonlySet<string>): unknown {
   const carries = (node: unknown) =>
     Boolean(node) &&
@@ -343,10 +257,6 @@ function common(before: unknown, after: unknown): [unknown, unknown] {
   return [Object.fromEntries(both.map((k) => [k, b[k]])), Object.fromEntries(both.map((k) => [k, a[k]]))];
 }
 
-/** The first line of a client's verdict on a 2xx answer (a finding of the write), else undefined. */
-const verdictOn2xx = (error: unknown): ContractViolation | undefined =>
-  error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300 ? error : undefined;
-
 interface ScopeOutcome {
   /** The writers whose write answered 2xx and whose siblings were read before and after it. */
   checked: string[];
@@ -358,12 +268,7 @@ interface ScopeOutcome {
   latest: string[];
 }
 
-/**
- * Per probe: sends its preparing calls, reads each sibling read (twice the first time: what differs
- * between two reads with no write is the reader's own), sends the write, and reads them again; a leaf
- * that differs and stays so on a read right after is a violation naming the writer, the reader, the
- * object it reads, the member and the rule. A 429 is the target's pacing, never a finding.
- */
+/** Per probe: prepares, reads siblings (twice at first), writes, reads again; a leaf differing and staying so is a violation. */
 export async function checkWriteScope<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly ScopeProbe[],
@@ -377,12 +282,7 @@ export async function checkWriteScope<S extends ServiceName>(
   const cite = rule ? ` (${rule})` : '';
   const volatile = new Map<string, Set<string>>();
   const raws = new WeakMap<object, unknown>();
-  // Every call that writes (a preparing call, a twin, the write, a test trigger, a last child's
-  // delete) moves the epoch on. A read's answer is kept while the epoch stands: the same request sent
-  // again with nothing written between (the next probe's read before its write, a second read of one
-  // collection picked another way) takes it instead of a request of its own. A read that tells what
-  // moves on its own (the second of two, the one right after a change) is always sent, and so is one
-  // whose kept answer the client judged.
+  // A read's answer is kept while no call writes (the epoch); one that tells what moves alone, or was judged, is sent.
   let epoch = 0;
   const kept = new Map<string, { epoch: number; res: Awaited<ReturnType<typeof sendRead>> }>();
   const write = async (operation: Operation, call: CallOptions) => {
@@ -395,7 +295,7 @@ export async function checkWriteScope<S extends ServiceName>(
   const sendRead = (r: ScopeRead) =>
     api.callOperation(r.operation, r.call).catch((error: Error) => {
       if (api.stopped) throw error;
-      const judged = verdictOn2xx(error);
+      const judged = violationOn2xx(error);
       return {
         status: judged?.site?.status ?? error.message.split('\n')[0],
         body: undefined as unknown,
@@ -442,10 +342,7 @@ export async function checkWriteScope<S extends ServiceName>(
   /** Whether a read's answer carries a node whose own scalar id is `id` (a parent showing that child). */
   const carries = (body: unknown, id: string): boolean =>
     [...leavesOf(body)].some(([leaf, v]) => /(^|\.)(id|[A-Za-z]*Id)$/.test(leaf) && String(v) === id);
-  /**
-   * A parent left its last child (ScopeProbe.rest): the writer sent on every other child the parent
-   * shows, the parent read again, compared as before but for every child it held.
-   */
+  /** A parent left its last child: the writer sent on every other child, the parent compared but for them. */
   const lastChild = async (
     p: ScopeProbe,
     before: Map<ScopeRead, { status: unknown; judged: boolean }>,
@@ -529,7 +426,7 @@ export async function checkWriteScope<S extends ServiceName>(
     let judged: ContractViolation | undefined;
     const res = await write(p.writer, p.call).catch((error: Error) => {
       if (api.stopped) throw error;
-      judged = verdictOn2xx(error);
+      judged = violationOn2xx(error);
       return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown };
     });
     if (typeof res.status !== 'number' || res.status >= 300) {
@@ -547,9 +444,7 @@ export async function checkWriteScope<S extends ServiceName>(
       let was = before.get(r)!;
       let after = await read(r);
       if (r.latest) {
-        // Every reader shows the latest write: each input the write set that the reader shows at its
-        // top reads as sent, though the reader was read before it (a reader answering what it first
-        // read, a cache, shows the earlier value).
+        // Every reader shows the latest write, though read before it (a cache shows the earlier value).
         if (after.status !== 200 || after.judged) continue;
         const top = (after.body ?? {}) as Record<string, unknown>;
         const shown = [...latestInputs(p.writer, p.call, r.operation)].filter(

@@ -1,10 +1,6 @@
-// Checker: use after delete. After a documented delete answered 2xx, every operation that names the
-// deleted object, or an object the delete removed with it (the accounts of a deleted institution
-// login, everything under a deleted customer), is refused as the contract documents, for the owner
-// (seed 002, Customers: "Delete removes access to the customer and all linked accounts"; Accounts:
-// "Delete of an institution login or an account removes access to that data only"; Errors 404). For
-// every other partner the objects stay out of reach after the delete as before it (other-partner.ts,
-// run again by the spec once the delete is done).
+// Checker: use after delete: every operation naming the deleted object, or one the delete removed with
+// it, is refused for the owner as documented (seed 002, Customers: "Delete removes access to the customer
+// and all linked accounts"; Accounts; Errors 404); other partners stay out of reach (other-partner.ts).
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { NO_REFUSAL, objectsNamed, planProbes, reachable, refusalOf, sentIds, withObjects, type LiveObjects } from './probe.js';
@@ -12,19 +8,11 @@ import { refusalsFor } from './other-partner.js';
 
 export const AFTER_DELETE = 'after-delete';
 
-/**
- * The delete operations of a contract: every DELETE that names an object (each a start of this
- * checker), but those `kept` names with the source that says the object is still read after it (a
- * revocation that changes the object's state).
- */
+/** The deletes naming an object, but those `kept` names with the source saying the object is still read (a revocation). */
 export const deletes = (ops: readonly ObjectIdOperation[], kept: Readonly<Record<string, string>> = {}) =>
   ops.filter((o) => o.operation.method === 'DELETE' && !(o.operation.operationId in kept));
 
-/**
- * The probes after deleting `deleted` (its resource and id): every operation naming it or one of
- * `removed` (resource -> id of an object the delete took with it), sent as the owner with the
- * run's other live objects, expecting the documented refusal.
- */
+/** The probes after deleting `deleted`: every operation naming it or one of `removed`, as the owner, expecting the documented refusal. */
 export function afterDeleteProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,

@@ -1,14 +1,7 @@
-// Checker: how much of a card number an installments answer or notification shows in clear.
-// Provider 2.0.0: card data travels encrypted in requests and comes back as panLastFour at most, so
-// any other digit of the card shown is too much, whatever the member and whatever the form:
-// - a run of digits taken from the card longer than its issuer prefix (the first six, which every
-//   range of the issuer shares, so a run of six alone could be a range's and not the card's);
-// - the first six on their own, a number of its own in a text or a member (a BIN is the card's start);
-// - a masked form (`545454******4792`, `5454 54XX XXXX 4792`, `**** **** 1600 4792`): digits, mask
-//   characters and single spaces or hyphens, showing more than four of the card's digits where they
-//   stand in the card, or the card's digits grouped by separators into a run longer than the prefix.
-// Card enrollment allows its first six and last four (seed 000, MaskedCard): this checker is the
-// installments one only.
+// Checker: how much of a card number an installments answer or notification shows in clear. Provider
+// 2.0.0: panLastFour at most, so too much is: a run of the card's digits longer than its issuer prefix,
+// the first six standing alone (a BIN is the card's start), or a masked form showing more than four of
+// its digits in place. Card enrollment allows its first six and last four (seed 000, MaskedCard).
 
 import { scalars } from '../../secrets/sensitive.js';
 
@@ -16,12 +9,7 @@ import { scalars } from '../../secrets/sensitive.js';
 const LONGER_THAN_PREFIX = 7;
 /** The characters that stand for a hidden digit in a masked card number. */
 const MASK = /[*xX#•]/;
-/**
- * A card-like token: groups of digits and mask characters, each joined to the next by one space or
- * hyphen, standing on its own. Inside a word it is part of an identifier, not a masked number: the
- * mock's offer ids (`otx` and hex digits) hold an `x` followed by digits, which once matched the
- * card's last five on a stand-in run.
- */
+/** A card-like token standing on its own (inside a word it is an identifier: the mock's `otx` offer ids). */
 const TOKEN = /(?<![0-9A-Za-z*#•])[0-9*xX#•]+(?:[ -][0-9*xX#•]+)*(?![0-9A-Za-z*#•])/g;
 
 type CardForm = 'digit run' | 'first six' | 'masked';

@@ -1,13 +1,7 @@
-// Checker: one foreign id in a body of the caller's own. An operation whose body names an object a
-// partner owns beside other objects (a Connect body's consumer beside its customer, a Connect
-// components body's configuration beside its customer, a VOE body's report beside the customer of
-// the path) is refused when that one id is another partner's and every other id is the caller's
-// own: the target must check each id it is given, not only the first (seed 002, Resources and
-// Errors; provider 1.35.0 BadRequestErrorResponse "does not exist or does not belong to this
-// partner"). The other-partner checker sends the owner's objects throughout, so a target that
-// refuses the first foreign id it meets passes it whatever it does with the rest; this checker
-// takes the ids one at a time. Every body id the contract declares is sent, the sample's or not
-// (withEveryId): an optional id is a form of the request a target must check as well.
+// Checker: one foreign id in a body of the caller's own. A body naming several owned objects is refused
+// when one id alone is another partner's (seed 002, Resources and Errors; provider 1.35.0
+// BadRequestErrorResponse "does not exist or does not belong to this partner"): each id is checked, not
+// only the first; every declared body id is sent, the sample's or not (withEveryId).
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
@@ -19,11 +13,7 @@ export const FOREIGN_ID = 'foreign-id';
 
 const owned = (id: ObjectId) => id.owner !== 'public' && id.resource !== 'partner';
 
-/**
- * The call with each body id of `ids` that it lacks added where `objects` holds a live object of
- * its resource: a top-level member always, a nested one in each element or object of its parent
- * that the body already has (the sample's shape is kept; no list grows).
- */
+/** The call with each body id of `ids` it lacks added where `objects` holds one (the sample's shape kept; no list grows). */
 export function withEveryId(call: CallOptions, ids: readonly ObjectId[], objects: LiveObjects): CallOptions {
   if (!call.body || typeof call.body !== 'object') return call;
   const body = structuredClone(call.body) as Record<string, unknown>;
@@ -35,12 +25,7 @@ export function withEveryId(call: CallOptions, ids: readonly ObjectId[], objects
   return { ...call, body };
 }
 
-/**
- * One probe per partner-owned body id of each operation that names another owned object too: the
- * body with every id (withEveryId), all the caller's own objects (`own`, its partner id where one is
- * sent), that one id the owner's (`owners`). Left out, with the reason: operations the sources set
- * apart, ids whose owner they leave open, and probes needing an object the caller has none of.
- */
+/** One probe per partner-owned body id beside another: every id the caller's but that one, the owner's; the sources' exceptions out. */
 export function foreignIdProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,
@@ -84,12 +69,7 @@ export function foreignIdProbes(
   });
 }
 
-/**
- * One probe per query parameter that names a partner-owned object (queryIdsOf): the operation's
- * sample with that filter set to the owner's object, sent by another partner. Any documented status
- * will do; what is judged is the answer (filterLeaks): a list of the caller's own holds none of the
- * owner's objects, whatever the filter names.
- */
+/** One probe per query parameter naming a partner-owned object, sent by another partner: none of the owner's listed (filterLeaks). */
 export function queryFilterProbes(
   ops: readonly { operation: Operation; ids: ObjectId[] }[],
   sample: (o: { operation: Operation; ids: ObjectId[] }) => CallOptions,

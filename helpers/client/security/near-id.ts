@@ -1,16 +1,8 @@
-// Checker: an id one character away from a live object's names no object. Every operation that
-// takes the id of an object a partner owns in its path is called by the owner with the last such id
-// (the object the operation is about) changed
-// by one character, a character added at its end or its last one removed, and must refuse as the
-// contract documents for an id that names nothing (seed 002, Errors: 404 resource not found; 400 for
-// an id of the wrong form). A target that looks ids up by prefix, or reads them leniently as numbers
-// (`1005x` as 1005), finds the object and fails. The same holds for each owned id a request BODY
-// carries (a report's accountId, a Connect request's customerId, an access key's products.accountId):
-// each is varied alone, the others left live. Two more variants, @assumption (FD-OBJ-EXACT-ID-FORM):
-// a trailing space (an issued id never holds white space, so a target that trims finds what the
-// caller did not name), and, for an id whose issued alphabet holds both upper and lower case letters
-// (an access key's receipt id), its case swapped (such ids are unique only when compared with case).
-// Leading zeros are not varied: some ids are integers (reference, Identifiers), where 01005 is 1005.
+// Checker: an id one character away from a live object's names no object (seed 002, Errors: 404
+// resource not found; 400 for an id of the wrong form). The last owned path id, and each owned body id
+// alone, is changed by one character, one added or removed: a prefix lookup or a lenient number reading
+// finds the object and fails. @assumption (FD-OBJ-EXACT-ID-FORM): a trailing space, and a mixed-case id
+// with its case swapped. No leading zeros: some ids are integers (reference, Identifiers).
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { planProbes, sentIds, withObjects, type LiveObjects } from './probe.js';
@@ -21,10 +13,7 @@ export const NEAR_ID = 'near-id';
 /** Below this length a one-character change may name another live object of a short sequence: not varied. */
 const NEAR_ID_MIN_LENGTH = 8;
 
-/**
- * The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a
- * letter), the last removed, a trailing space; its case swapped when it holds both cases.
- */
+/** The near ids of one id: a character added or the last removed, a trailing space, its case swapped when it holds both cases. */
 function nearIds(id: string): { how: string; value: string }[] {
   if (id.length < NEAR_ID_MIN_LENGTH) return [];
   const digits = /^[0-9]+$/.test(id);
@@ -38,14 +27,7 @@ function nearIds(id: string): { how: string; value: string }[] {
   ];
 }
 
-/**
- * The folded forms of one id (FD-OBJ-EXACT-ID-FOLD, @assumption): what a target that compares ids
- * loosely (folding case, dropping or ignoring white space, treating separators as one) would take
- * for the id. Its case swapped when it is issued in one case and holds a letter (an id holding both
- * cases is swapped by nearIds already), a space inside it or before it, a leading zero (an id holding
- * a letter: a hex or text id, never read as a number), and its first separator changed (`-` and
- * `_`). None of them names an object: the contract documents no folding of any id.
- */
+/** The folded forms of an id (FD-OBJ-EXACT-ID-FOLD, @assumption: no folding documented): recased, spaced, a leading zero, a separator. */
 export function foldedIds(id: string): { how: string; value: string }[] {
   if (id.length < 2) return [];
   const oneCase = /[a-zA-Z]/.test(id) && !(/[a-z]/.test(id) && /[A-Z]/.test(id));
@@ -68,11 +50,7 @@ export function foldedIds(id: string): { how: string; value: string }[] {
   ];
 }
 
-/**
- * The probes over `ops`: each operation's sample with the owner's live objects, its last owned path
- * id (the object the operation is about: a parent's ids are varied on the parent's own operations)
- * and each owned body id replaced by each of its variants, the near ids by default; deletes last.
- */
+/** The probes over `ops`: the last owned path id and each owned body id replaced by each variant (near ids by default); deletes last. */
 export function nearIdProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,
@@ -102,8 +80,7 @@ export function nearIdProbes(
           const near = variants(objects[id.resource]);
           const short =
             !near.length && variants === nearIds ? [`its ${id.resource} id is shorter than ${NEAR_ID_MIN_LENGTH} characters`] : [];
-          // A path id is varied wherever its resource is named; a body id alone, every other member
-          // naming the same resource keeping the live object.
+          // A path id is varied wherever its resource is named; a body id alone, the others kept live.
           return [
             ...short,
             ...near.map(({ how, value }) => ({

@@ -1,18 +1,12 @@
-// Checker: a child reached through another parent. An operation that names an object together
-// with the object it hangs under (an account under its customer, a pay request under its account,
-// a webhook event under its subscription, a Connect body's consumer beside its customer) is refused
-// when the parent is another one of the same caller: the child is not that parent's (seed 002,
-// Errors 404: resource not found; FD-CONNECT-CONSUMER for a consumer).
+// Checker: a child reached through another parent of the same caller is refused (seed 002, Errors 404:
+// resource not found; FD-CONNECT-CONSUMER for a consumer).
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { planProbes, refusalOf, sentIds, withObjects, type LiveObjects } from './probe.js';
 
 export const OTHER_PARENT = 'other-parent';
 
-/**
- * One probe per (child, parent) pair an operation's request names: the sample with the live objects,
- * the parent replaced by `otherParents[parent]` (another parent of the same caller that holds children of its own).
- */
+/** One probe per (child, parent) pair a request names: the parent replaced by `otherParents[parent]`. */
 export function otherParentProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,

@@ -1,9 +1,6 @@
-// Checker: another partner's object (OWASP API Security 2023, API1, object-level authorization).
-// Every operation that takes an id of an object a partner owns, sent by another partner with the
-// owner's objects, is refused as the contract documents (probe.ts, refusalOf), and leaves the
-// objects as they were (the spec reads them back as the owner). Where the operation also takes
-// the caller's own partner id (Connect's partnerId), the caller's is sent, so that the refusal is
-// about the object and not about the partner id.
+// Checker: another partner's object (OWASP API Security 2023, API1, object-level authorization): each
+// operation taking a partner-owned id, sent by another partner with the owner's objects, is refused as
+// documented (probe.ts refusalOf) and leaves them as they were; the caller's own partner id is sent.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { NO_REFUSAL, objectsNamed, planProbes, reachable, refusalOf, refusalsOf, sentIds, withObjects, type LiveObjects } from './probe.js';
@@ -12,21 +9,13 @@ export type { LeftOut } from './probe.js';
 
 export const OTHER_PARTNER = 'other-partner';
 
-/**
- * What the sources set apart, each with its written reason: operations another partner may call
- * with our object by design (`byDesign`: the reissue of a report), and resources whose owner the
- * sources leave open (`unsettled`: whether a customer may be created with another partner's
- * application); an operation that names no other owned object is then left out, saying why.
- */
+/** What the sources set apart, with reasons: `byDesign` (a report's reissue), `unsettled` (an owner left open). */
 export interface Exemptions {
   byDesign?: Record<string, string>;
   unsettled?: Record<string, string>;
 }
 
-/**
- * The probes of another partner over `ops`: each operation's sample with the owner's live objects
- * (the caller's own partner id where one is sent), expecting its documented refusal; deletes last.
- */
+/** The probes of another partner over `ops`: the owner's live objects, expecting the documented refusal; deletes last. */
 export function otherPartnerProbes(
   ops: readonly ObjectIdOperation[],
   sample: (o: ObjectIdOperation) => CallOptions,
@@ -53,11 +42,7 @@ export function otherPartnerProbes(
   );
 }
 
-/**
- * The statuses a refused object may get: the first documented refusal for an id in the path; for
- * an id only in the body, any documented refusal (the body's object may be judged a bad request or
- * a missing one, and the sources do not say which).
- */
+/** The statuses a refused object may get: the first documented refusal for a path id; any for a body id (the sources do not say which). */
 export function refusalsFor(o: ObjectIdOperation): number[] {
   const inPath = o.ids.some((id) => id.in === 'path' && id.owner !== 'public' && id.resource !== 'partner');
   if (inPath) return [refusalOf(o.operation)!];

@@ -1,9 +1,6 @@
-// What the security-property checkers share (in the manner of RESTler's checkers: one module per
-// property, each a loop over many operations): a probe is one call of one operation on one object
-// with the statuses the contract allows for it, and a violation names the checker, the operation,
-// the object and what was received against what is documented. A checker collects every violation
-// of its loop and fails once, naming them all, so one test covers many operations and still says
-// which broke.
+// What the security-property checkers share (in the manner of RESTler's checkers): a probe is one call
+// of one operation on one object with the statuses the contract allows; a checker collects every
+// violation of its loop and fails once, naming them all.
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
@@ -39,11 +36,7 @@ export interface LeftOut {
 /** The reason of an operation that documents no refusal of an object it does not find. */
 export const NO_REFUSAL = 'documents no refusal (404, 400 or 403)';
 
-/**
- * A checker's loop over its operations: `plan` gives each one's probes and, where it or one of its
- * ids is left out, the reason (a string). `deletesLast`: deletes are sent after every other probe, so
- * that a target that wrongly deletes through one does not hide what the readers would show.
- */
+/** A checker's loop over its operations (`plan`: each one's probes or a reason); `deletesLast`: a wrong delete hides nothing. */
 export function planProbes<O extends { operation: Operation }>(
   ops: readonly O[],
   plan: (o: O) => (Probe | string)[],
@@ -84,10 +77,9 @@ export class Violations {
 }
 
 /**
- * The status the contract documents for an object the caller may not reach through this operation:
- * 404 (seed 002, Errors: resource not found) where the operation documents it; else 400 (provider
- * 1.35.0 BadRequestErrorResponse: "does not exist or does not belong to this partner"); else 403.
- * Undefined when the operation documents none of them (the checker then leaves it out, saying so).
+ * The status documented for an object the caller may not reach: 404 (seed 002, Errors) where
+ * documented, else 400 (provider 1.35.0 BadRequestErrorResponse: "does not exist or does not belong to
+ * this partner"), else 403; undefined when none (the checker leaves it out, saying so).
  */
 export function refusalOf(op: Operation): number | undefined {
   return refusalsOf(op)[0];
@@ -98,10 +90,7 @@ export function refusalsOf(op: Operation): number[] {
   return [404, 400, 403].filter((s) => op.responses[String(s)] !== undefined);
 }
 
-/**
- * The records that hold a dotted member's last step: through each element of a list on the way, past
- * a record that lacks a step on the way (a body's shape is the sample's; nothing is made).
- */
+/** The records holding a dotted member's last step, through each list element, past a record lacking a step. */
 export function holders(node: unknown, steps: readonly string[]): Record<string, unknown>[] {
   if (Array.isArray(node)) return node.flatMap((n) => holders(n, steps));
   if (!node || typeof node !== 'object') return [];
@@ -129,11 +118,7 @@ export function withObjects(call: CallOptions, ids: readonly ObjectId[], objects
   return out;
 }
 
-/**
- * The object ids a call actually carries: a path id always, a body id only where the sample's body
- * has that member (withObjects replaces members, never adds them). A checker probes an object only
- * through an id the call sends.
- */
+/** The object ids a call carries: a path id always, a body id only where the sample's body has it (withObjects adds none). */
 export function sentIds(call: CallOptions, ids: readonly ObjectId[]): ObjectId[] {
   return ids.filter((id) => id.in === 'path' || holders(call.body, id.at.split('.')).some((r) => id.at.split('.').pop()! in r));
 }
@@ -151,12 +136,7 @@ export function objectsNamed(o: ObjectIdOperation, objects: LiveObjects): string
     .join(', ');
 }
 
-/**
- * Sends each probe as `auth` (the client's own credentials when undefined) and records a violation
- * for every status outside the documented ones. A contract violation the client throws (an
- * undocumented status, a body off its schema) is recorded too, with the operation named: the loop
- * goes on, and the test fails once with every finding; a skip stops it.
- */
+/** Sends each probe as `auth`: every status off the documented ones and every contract violation recorded; a skip stops it. */
 export async function runProbes<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly Probe[],

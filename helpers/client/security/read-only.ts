@@ -1,10 +1,7 @@
-// Checker: response-only members sent in create and update bodies are never stored (OWASP API
-// Security 2023, API3, mass assignment). A member is response-only when the reader's answer
-// declares it and the writer's request does not (the contract declares no readOnly keyword; the
-// difference of the two schemas is what it states). Each writer is paired, from the contract, with
-// the reader of the same path (GetConsumer for ModifyConsumer), or of its path plus one id (getPlan
-// for savePlan); the writer is sent with every response-only member set to a value of the member's
-// type that no target would choose, then the reader must not show that value.
+// Checker: response-only members sent in create and update bodies are never stored (OWASP API Security
+// 2023, API3, mass assignment). Response-only: declared by the reader's answer and not the writer's
+// request (the contract has no readOnly keyword); each is sent at a value no target would choose, and
+// the paired reader must not show it.
 import fc from 'fast-check';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { camel, pathParams } from '../../contract/writers.js';
@@ -104,12 +101,7 @@ function successCode(op: Operation): string | undefined {
   return Object.keys(op.responses).find((code) => code.startsWith('2'));
 }
 
-/**
- * The reader of what a writer no readOnlyPairs reader reads changed: a record reader under the
- * writer's path whose further path ids the writer's answer gives (GetMicroDepositsDetails by the
- * accountId InitiateMicroAmountDeposits answers), else the closest record reader of a path the
- * writer's extends (getWebhookSubscriptionById for changeWebhookSubscriptionStatus).
- */
+/** The reader of what a writer changed: under its path (GetMicroDepositsDetails), else of one it extends (getWebhookSubscriptionById). */
 function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false): { reader: Operation; idParams: string[] } | undefined {
   const readers = recordReaders(contract);
   const code = successCode(writer);
@@ -127,10 +119,7 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
   if (child) return { reader: child, idParams: pathParams(child.path).filter((p) => !pathParams(writer.path).includes(p)) };
   const parent = readers.filter((r) => writer.path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
   if (parent) return { reader: parent, idParams: [] };
-  // Else the shortest record reader of the same API (first path segment) that takes the writer's ids
-  // and one more its answer gives as `id` (GetReportByCustomer by the id a report generation answers).
-  // With kindsAside, a path parameter of the writer that is an enum (a report's userType: whom it is
-  // made for, no object) need not be taken by the reader: the report it made is read by its ids alone.
+  // Else the shortest same-API reader taking the writer's ids and its answer's `id` (kindsAside: a path enum aside).
   const api = (path: string) => path.split('/')[1];
   const isKind = (name: string) => {
     const schema = writer.parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
@@ -150,10 +139,7 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
   return byId ? { reader: byId, idParams: pathParams(byId.path).filter((p) => !pathParams(writer.path).includes(p)) } : undefined;
 }
 
-/**
- * The reader of what a write made or changed, for a read right after it: a record reader of the
- * writer's own path, else of its path plus one id the answer gives, else readerOfWrite's.
- */
+/** The reader for a read right after a write: of the writer's own path, else its path plus an answered id, else readerOfWrite's. */
 export function readerAfterWrite(contract: Contract, writer: Operation): { reader: Operation; idParams: string[] } | undefined {
   const own = ownReader(recordReaders(contract), writer);
   return own ? { reader: own.reader, idParams: own.idParam ? [own.idParam] : [] } : readerOfWrite(contract, writer, true);
@@ -191,12 +177,7 @@ function listsOfWrite(contract: Contract, writer: Operation): { reader: Operatio
   return out;
 }
 
-/**
- * Every other writer (none of readOnlyPairs' readers reads what it made) whose own 2xx answer, or the
- * reader of what it changed, declares members its request does not: the writer's answer and that
- * reader are judged (each must show the service's own id, date, link, status or derived digits, never
- * the one sent).
- */
+/** Every other writer whose 2xx answer, or the reader after it, declares members its request does not: each shows the service's own. */
 export function ownAnswerPairs(contract: Contract): OwnAnswerPair[] {
   const paired = new Set(readOnlyPairs(contract).map((p) => p.writer.operationId));
   const out: OwnAnswerPair[] = [];

@@ -1,10 +1,7 @@
 // Checker: every value of every response compared with the run's sensitive inputs (card numbers,
-// security codes, SSNs, account numbers, partner secrets, app keys, tokens), wherever it sits:
-// a member the checks know, a new or renamed one, a nested list, a text body. The client's
-// sensitiveEchoConformance knows the values the suite sent under sensitive member names; this
-// checker is given the run's inputs by the spec, tokens included (sent as a header the client does
-// not take for a secret), and compares values regardless of member names (seed 000: only panBin
-// and panLastFour; seed 002: SSN last four only, keys, secrets and tokens never returned).
+// security codes, SSNs, account numbers, secrets, keys, tokens) wherever it sits, regardless of member
+// names (seed 000: only panBin and panLastFour; seed 002: SSN last four only, keys, secrets and tokens
+// never returned); the spec gives the inputs, tokens included.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { kindOfKey, scalars, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
 import type { CallOptions } from '../client.js';
@@ -61,29 +58,17 @@ export class SensitiveInputs {
   }
 }
 
-/**
- * The digits a masked value may show, by kind: an SSN or an account number its last four (seed 002:
- * SSN last four only; account numbers as numberLast4), a card number its first six and last four
- * (seed 000: panBin and panLastFour).
- */
+/** The digits a masked value may show: an SSN's or account number's last four (seed 002), a card's first six and last four (seed 000). */
 const VISIBLE: Partial<Record<SensitiveKind, (i: number, length: number) => boolean>> = {
   SSN: (i, n) => i >= n - 4,
   'account number': (i, n) => i >= n - 4,
   PAN: (i, n) => i < 6 || i >= n - 4,
 };
 
-/**
- * The shortest run of a card number's consecutive digits that shows a digit the masked forms hide
- * (seed 000, MaskedCard: panBin, its first six, and panLastFour): every run of ten digits of a number
- * of sixteen or more holds at least one of its middle digits (PAN after its BIN, PAN before its last four).
- */
+/** The shortest run of a card number's digits showing one masked forms hide (seed 000, MaskedCard: panBin and panLastFour). */
 const PAN_RUN = 10;
 
-/**
- * Whether a string is an input masked wrongly: once its separators are taken out, as long as the
- * input, at least one position masked (`*`, `x`, `X`, `#`, `•`), every other character the input's
- * own digit there, and a digit shown where the kind allows none (`99960****` for an SSN).
- */
+/** Whether a string is an input masked wrongly: its length, partly masked, its own digits elsewhere, one where its kind allows none. */
 export function wronglyMasked(value: string, input: SensitiveValue): boolean {
   const visible = VISIBLE[input.kind];
   const v = value.replace(/[ -]/g, '');
@@ -125,12 +110,7 @@ function sensitiveMembersOf(contract: Contract, op: Operation): { at: string; ki
   return [...out].map(([at, kind]) => ({ at, kind }));
 }
 
-/**
- * The call with every sensitive member its body declares and lacks set to the run's value of that
- * kind (`values`; a kind without one is left out): an object on the way is made where the body lacks
- * it, a list is never grown (its existing elements each get the member). So every operation that
- * can carry a sensitive value is sent one, whatever its sample sends.
- */
+/** The call with every sensitive member its body declares and lacks set to the run's value of that kind (no list grown). */
 export function withSensitiveMembers(
   contract: Contract,
   op: Operation,

@@ -1,11 +1,7 @@
-// Checker: a looked-up value in any other form than itself names nothing, wherever it travels. The
-// near-id checker (near-id.ts) varies the object ids of paths and bodies; this one covers what it
-// leaves: the credentials a body carries (a partner id and secret: seed 002, Authentication, a wrong
-// one is a 401), the security headers (the app key and the app token), and the object ids of query
-// filters (a filter naming an object in another form lists nothing of it). The forms are those a
-// loose lookup takes for the value: white space before, after or inside it, its case swapped, a
-// leading zero, a `-` or `_` separator changed (FD-LOOKUP-EXACT, @assumption: no source documents
-// folding of an id or a credential; seed 002 states the secret's alphabet and compares it whole).
+// Checker: a looked-up value in any other form names nothing: the credentials a body carries (seed 002,
+// Authentication: a wrong one is a 401), the security headers, and query filters' object ids, in the
+// forms a loose lookup takes (FD-LOOKUP-EXACT, @assumption: no source documents folding; seed 002 states
+// the secret's alphabet and compares it whole).
 import type { LookedUpValue } from '../../contract/object-ids.js';
 
 export const VALUE_FORMS = 'value-forms';
@@ -16,12 +12,7 @@ export const caseSwapped = (value: string) => [...value].map((c) => (c === c.toL
 /** The value in alternating case, from upper (`abc` is `AbC`). */
 export const alternatingCase = (value: string) => [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
-/**
- * The forms of one value a loose lookup would take for it, each other than the value itself. `numeric`:
- * the value may be read as an integer (reference, Identifiers: some ids are integers, where 01005 is
- * 1005), so no leading zero. `header`: HTTP drops white space around a header value before the server
- * sees it (RFC 9110 section 5.5), so no space before or after.
- */
+/** A value's loose-lookup forms; `numeric`: no leading zero (reference, Identifiers); `header`: no space (RFC 9110 section 5.5). */
 export function valueForms(value: string, opts: { numeric?: boolean; header?: boolean } = {}): { how: string; value: string }[] {
   const middle = Math.floor(value.length / 2);
   const separator = /[-_]/.exec(value);
@@ -71,11 +62,7 @@ function another(c: string): string {
   return '0';
 }
 
-/**
- * The forms of a value at its end that a lookup by prefix, by all but the last character or by a cut to
- * the stored length takes for it: its last character changed (within its class: a hex digit stays hex),
- * its last character dropped, one more character of that class added. Each other than the value itself.
- */
+/** The end forms a prefix, all-but-last or cut lookup takes for a value: its last character changed, dropped, or one more added. */
 export function endForms(value: string): { how: string; value: string }[] {
   const last = value.slice(-1);
   const forms = [
