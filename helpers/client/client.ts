@@ -423,7 +423,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
    * by construction, and nothing is known of its options before the run.
    */
   async callOperation<T = any>(op: Operation, options: CallOptions = {}): Promise<ApiResponse<T>> {
-    const { contract, profile, request } = this.deps;
+    const { contract, profile } = this.deps;
     const { operationId } = op;
     const url = this.url(op, options);
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -452,34 +452,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota ?? limitOf(this.deps.contract, 'sandboxTestingCustomers')})`,
       );
     }
-    // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
-    // when it is not valid JSON, breaking rawBody and any signature over the body).
-    const writes = this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [];
-    const send = async () => {
-      if (this.sandbox) await paceRequest(this.deps.testInfo);
-      const release = writes.length ? await holdShared(writes, `${operationId} in flight`) : undefined;
-      try {
-        return await fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
-      } finally {
-        await release?.();
-      }
-    };
     ensureTimeLeft(this.deps.testInfo);
     const sentAt = Date.now();
-    let response = await send();
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
-    let waited = 0;
-    for (let attempt = 0; waitOut && response.status === 429 && waitsAgain(attempt, waited); attempt++) {
-      const seconds = retryAfterSeconds(response.headers, attempt);
-      waited += seconds;
-      logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
-      // The wait is the target's, not the check's: added to the test's time budget.
-      await waitAsGuest(seconds * 1000, this.deps.testInfo);
-      // A signed request is signed again (a nonce and timestamp are single-use).
-      if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
-      response = await send();
-    }
+    const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
+    const sent = await this.send(op, { url, method, headers, body }, authorize, { ...how, pace: this.sandbox, waitOut, signed: true });
+    const { response, waited } = sent;
+    headers = sent.headers;
     // Still throttled after every wait a call may take: the target's right, never the check's
     // failure. The check is not run to its end, and says why.
     if (waitOut && response.status === 429 && this.deps.testInfo)
@@ -491,12 +471,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     noteAnswerTime(this.deps.testInfo, answeredAt - sentAt - waited * 1000);
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
-    let parsed: unknown;
-    try {
-      parsed = text.length ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = jsonOf(text);
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
     // On the mocks, what the mock took as valid is judged against the documents' request rules
     // (helpers/client/request-rules.ts): the suite never sends as valid what a provider refuses.
@@ -523,13 +498,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (this.deps.testInfo) recordTestCoverage(this.deps.testInfo.annotations, record);
     else recordCoverage(record);
 
-    const sentJson = (() => {
-      try {
-        return body === undefined ? undefined : JSON.parse(body);
-      } catch {
-        return undefined;
-      }
-    })();
+    const sentJson = jsonOf(body);
     const sentNow = sensitiveValuesIn(sentJson, headers);
     noteSent(sentNow);
     noteSentTexts(this.deps.testInfo, op, sentJson);
@@ -686,6 +655,46 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
+   * One request, paced on a sandbox and held shared with what it writes; a 429 waited out as its
+   * Retry-After asks while `waitOut` (helpers/client/guest/rate.ts: the wait is the target's, added to
+   * the test's time budget), signed again for each try (an OAuth 1.0a nonce and timestamp are single-use).
+   * A Buffer is sent byte for byte (a string body would be re-encoded, breaking rawBody and a signature over it).
+   */
+  private async send(
+    op: Operation,
+    req: { url: string; method: string; headers: Record<string, string>; body: string | undefined },
+    authorize: Authorizer | undefined,
+    how: { writes: readonly string[]; holder: string; pace: boolean; waitOut: boolean; signed?: boolean },
+  ): Promise<{ response: Received; waited: number; headers: Record<string, string> }> {
+    const { url, method, body } = req;
+    let headers = req.headers;
+    const sign = async () => {
+      if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
+    };
+    const once = async () => {
+      if (how.pace) await paceRequest(this.deps.testInfo);
+      const release = how.writes.length ? await holdShared(how.writes, how.holder) : undefined;
+      try {
+        return await fetchOnce(this.deps.request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
+      } finally {
+        await release?.();
+      }
+    };
+    if (!how.signed) await sign();
+    let response = await once();
+    let waited = 0;
+    for (let attempt = 0; how.waitOut && response.status === 429 && waitsAgain(attempt, waited); attempt++) {
+      const seconds = retryAfterSeconds(response.headers, attempt);
+      waited += seconds;
+      logGuest({ event: 'retry', service: op.service, operationId: op.operationId, waitedSeconds: seconds, at: new Date().toISOString() });
+      await waitAsGuest(seconds * 1000, this.deps.testInfo);
+      await sign();
+      response = await once();
+    }
+    return { response, waited, headers };
+  }
+
+  /**
    * Deletes, newest first, what this client created on a sandbox (nothing on a mock): called when a
    * check or a worker ends. A deletion answering 404 counts as done (the check deleted it itself).
    * Returns what could not be deleted.
@@ -700,36 +709,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       try {
         const url = this.url(op, { path: o.undo.path });
         const body = o.undo.body === undefined ? undefined : JSON.stringify(o.undo.body);
-        let headers: Record<string, string> = {
+        const headers = {
           accept: 'application/json',
           ...this.deps.defaultHeaders,
           ...(body ? { 'content-type': 'application/json' } : {}),
         };
-        for (let attempt = 0, waited = 0; ; attempt++) {
-          // Signed again for each try (an OAuth 1.0a nonce is single-use).
-          if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
-          await paceRequest(this.deps.testInfo);
-          // A deletion writes a list the run's workers share: held shared as any call (ClientDeps.writes).
-          const writes = this.deps.writes?.(op, { path: o.undo.path }) ?? [];
-          const release = writes.length ? await holdShared(writes, `${op.operationId} as a check ends`) : undefined;
-          const res = await fetchOnce(this.deps.request, url, {
-            method: op.method,
-            headers,
-            data: body === undefined ? undefined : Buffer.from(body),
-          }).finally(() => release?.());
-          status = res.status;
-          if (status !== 429 || !waitsAgain(attempt, waited)) break;
-          const seconds = retryAfterSeconds(res.headers, attempt);
-          waited += seconds;
-          logGuest({
-            event: 'retry',
-            service: op.service,
-            operationId: op.operationId,
-            waitedSeconds: seconds,
-            at: new Date().toISOString(),
-          });
-          await waitAsGuest(seconds * 1000, this.deps.testInfo);
-        }
+        // A deletion writes a list the run's workers share: held shared as any call (ClientDeps.writes).
+        const writes = this.deps.writes?.(op, { path: o.undo.path }) ?? [];
+        const how = { writes, holder: `${op.operationId} as a check ends`, pace: true, waitOut: true };
+        status = (await this.send(op, { url, method: op.method, headers, body }, o.auth, how)).response.status;
       } catch (error) {
         failed.push(`${o.kind} ${o.id}: ${(error as Error).message.split('\n')[0]}`);
         continue;
@@ -854,13 +842,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // `json`: the text as the call parsed it already (undefined: not parsed, or not JSON).
     const parseOrText = (t: string | undefined, json: unknown) => {
       if (t === undefined || t === '') return undefined;
-      let parsed = json;
-      if (parsed === undefined)
-        try {
-          parsed = JSON.parse(t);
-        } catch {
-          return head(redactText(t));
-        }
+      const parsed = json ?? jsonOf(t);
+      if (parsed === undefined) return head(redactText(t));
       const redacted = redact(parsed);
       return t.length > MAX_KEPT_BODY_CHARS ? head(JSON.stringify(redacted)) : redacted;
     };
@@ -883,6 +866,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       ...record,
     });
     return call;
+  }
+}
+
+/** A text's JSON value; undefined for none, an empty text or one that is not JSON. */
+function jsonOf(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
