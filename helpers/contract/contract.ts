@@ -193,7 +193,7 @@ export class Contract {
   }
 
   /**
-   * The operation a concrete path answers to (`/customers/123/accounts` -> `/customers/{customerId}/accounts`'), or undefined;
+   * The operation a concrete path answers to (`/customers/123/accounts` -> `/customers/{customerId}/accounts`), or undefined;
    * a literal segment wins over a path parameter (`/customers/testing` first), as a router matches.
    */
   operationAt(method: string, pathname: string): Operation | undefined {
