@@ -1,11 +1,7 @@
-// The value types of the environment schema (helpers/config/env-schema.ts): what each kind of
-// variable must hold, read by one parser per kind. A bad value is one Problem: the variable, what
-// was expected, what was found; `found` describes a secret (or a value equal to a secret's) by its
-// shape, never by its value. Keys are read by node:crypto (createPrivateKey, createPublicKey,
-// X509Certificate: their asymmetricKeyType), a PKCS#12 keystore by node-forge, a URL by WHATWG
-// URL; identifiers the contracts define are checked against the contract's own schema.
-// The one Ajv instance sits in helpers/contract/ (above this room), so the scalar kinds here are
-// plain comparisons; none parses anything a library parses.
+// The value types of the environment schema (helpers/config/env-schema.ts), one parser per kind. A bad value is one Problem
+// (variable, expected, found; a secret, or a value equal to one, found only by its shape). Keys are read by node:crypto
+// (asymmetricKeyType), a PKCS#12 keystore by node-forge, a URL by WHATWG URL, contract identifiers by the contract's schema;
+// the one Ajv instance sits in helpers/contract/ (above this room), so scalar kinds are plain comparisons.
 import { createPrivateKey, createPublicKey, X509Certificate, type JsonWebKey, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,11 +12,7 @@ import { luhnValid } from './luhn.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/**
- * node-forge, loaded when a PKCS#12 keystore is read (a sandbox's configuration): every process
- * that reads the schema (each worker of the card enrollment and installments checks, most tools)
- * loaded its 60-odd modules for nothing.
- */
+/** node-forge, loaded only when a PKCS#12 keystore is read: every process reading the schema loaded its 60-odd modules for nothing. */
 const loadForge = (): typeof Forge => createRequire(import.meta.url)('node-forge') as typeof Forge;
 
 export interface Problem {
@@ -54,10 +46,7 @@ export class ValueError extends ConfigError {
   }
 }
 
-/**
- * Thrown by a parser: what was found instead. `variable` and `expected` when the fault lies with
- * another variable of the group (a keystore's password or alias).
- */
+/** Thrown by a parser: what was found instead; `variable` and `expected` when another of the group is at fault (a keystore's password). */
 export class Mismatch extends Error {
   constructor(
     readonly found: string,
@@ -272,10 +261,7 @@ function contractSchema(service: string, ref: string): ScalarSchema {
   return node as ScalarSchema;
 }
 
-/**
- * A value of a type the contract defines (`ref`: file under schemas/<service>/ and JSON pointer),
- * checked against that schema's type, pattern, lengths, bounds and enum.
- */
+/** A value of a contract type (`ref`: a file under schemas/<service>/ and pointer): its type, pattern, lengths, bounds and enum. */
 export function contractValue(service: string, ref: string, what: string): ValueType<string> {
   const name = ref
     .split('/')
@@ -485,10 +471,7 @@ export const keysUrl = (): ValueType<string> => ({ ...url(), expected: `the URL 
 
 const p12Cache = new Map<string, KeyObject>();
 
-/**
- * A PKCS#12 keystore path, opened with the password and alias of its sibling variables; a wrong
- * password or alias is that variable's problem.
- */
+/** A PKCS#12 keystore path, opened with its sibling variables' password and alias (a wrong one is that variable's problem). */
 export function keystore(passwordVariable: string, aliasVariable?: string): ValueType<KeyObject> {
   return {
     expected: `the path of a PKCS#12 keystore (.p12) holding an RSA private key, opened by ${passwordVariable}${aliasVariable ? ` and ${aliasVariable}` : ''}`,
