@@ -218,12 +218,7 @@ export function url(options: UrlOptions = {}): ValueType<string> {
   return {
     expected,
     parse(value, ctx) {
-      let u: URL;
-      try {
-        u = new URL(value);
-      } catch {
-        throw new Mismatch(`${ctx.show(value)}, which is not an absolute URL`);
-      }
+      const u = readAs(() => new URL(value), `${ctx.show(value)}, which is not an absolute URL`, false);
       if (u.protocol !== 'https:' && (https || u.protocol !== 'http:'))
         throw new Mismatch(`${ctx.show(value)} (${u.protocol.replace(':', '')})`);
       const actualPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
@@ -320,8 +315,17 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${
 const keyKind = (key: KeyObject) => (key.asymmetricKeyType ?? 'unknown').toUpperCase().replace(/^RSA-PSS$/, 'RSA-PSS');
 
 function errorCode(error: unknown): string {
-  const e = error as { code?: string; message?: string };
+  const e = (error ?? {}) as { code?: string; message?: string };
   return e.code ?? e.message?.split('\n')[0] ?? 'unreadable';
+}
+
+/** What `read` gives, or a Mismatch of what was `found` instead, with the error's code in parentheses unless `coded` is false. */
+function readAs<T>(read: () => T, found: string, coded = true): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new Mismatch(coded ? `${found} (${errorCode(error)})` : found);
+  }
 }
 
 /** An RSA private key in PEM (PKCS#8 or PKCS#1). */
@@ -333,12 +337,7 @@ export function privateKeyPem(): ValueType<KeyObject> {
       const { pem, label } = pemOf(value);
       if (label === 'ENCRYPTED PRIVATE KEY') throw new Mismatch('an encrypted private key (give it unencrypted, or the PKCS#12 keystore)');
       if (!/PRIVATE KEY/.test(label)) throw new Mismatch(`a PEM ${label.toLowerCase()}, not a private key`);
-      let key: KeyObject;
-      try {
-        key = createPrivateKey(pem);
-      } catch (error) {
-        throw new Mismatch(`a "${label}" PEM block that does not read as a key (${errorCode(error)})`);
-      }
+      const key = readAs(() => createPrivateKey(pem), `a "${label}" PEM block that does not read as a key`);
       if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} private key`);
       return key;
     },
@@ -355,12 +354,7 @@ export function publicKeyPem(what: string): ValueType<KeyObject> {
       if (/PRIVATE KEY/.test(label)) throw new Mismatch('a private key (only the public key or certificate belongs here; it is not shown)');
       let key: KeyObject;
       if (label === 'CERTIFICATE') {
-        let cert: X509Certificate;
-        try {
-          cert = new X509Certificate(pem);
-        } catch (error) {
-          throw new Mismatch(`a CERTIFICATE PEM block that does not read as a certificate (${errorCode(error)})`);
-        }
+        const cert = readAs(() => new X509Certificate(pem), `a CERTIFICATE PEM block that does not read as a certificate`);
         const now = Date.now();
         if (Date.parse(cert.validTo) < now)
           throw new Mismatch(
@@ -369,13 +363,7 @@ export function publicKeyPem(what: string): ValueType<KeyObject> {
         if (Date.parse(cert.validFrom) > now)
           throw new Mismatch(`a certificate not valid before ${new Date(cert.validFrom).toISOString().slice(0, 10)}`);
         key = cert.publicKey;
-      } else {
-        try {
-          key = createPublicKey(pem);
-        } catch (error) {
-          throw new Mismatch(`a "${label}" PEM block that does not read as a public key (${errorCode(error)})`);
-        }
-      }
+      } else key = readAs(() => createPublicKey(pem), `a "${label}" PEM block that does not read as a public key`);
       if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} key`);
       return key;
     },
@@ -405,12 +393,10 @@ function encryptionJwk(candidate: unknown, alg = JWE_ALG): JwkKey {
   if (!kid) throw new Mismatch('an RSA JWK without kid');
   if (jwk.alg !== undefined && jwk.alg !== alg) throw new Mismatch(`a key for alg ${JSON.stringify(jwk.alg)}${kid}`);
   if (jwk.use !== undefined && jwk.use !== 'enc') throw new Mismatch(`a key for use ${JSON.stringify(jwk.use)}${kid}`);
-  let key: KeyObject;
-  try {
-    key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
-  } catch (error) {
-    throw new Mismatch(`an RSA JWK${kid} whose n and e do not read as a key (${errorCode(error)})`);
-  }
+  const key = readAs(
+    () => createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }),
+    `an RSA JWK${kid} whose n and e do not read as a key`,
+  );
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MIN_RSA_BITS) throw new Mismatch(`a ${bits}-bit RSA key${kid}`);
   return {
@@ -433,14 +419,11 @@ export function jwk(keysUrlVariable: string): ValueType<JwkKey> {
     expected: JWK_EXPECTED,
     block: true,
     parse(value) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        throw new Mismatch(
-          `text that is not JSON (${value.trim().length} characters${value.trim().startsWith('-----BEGIN') ? ', a PEM block' : ''})`,
-        );
-      }
+      const parsed: unknown = readAs(
+        () => JSON.parse(value),
+        `text that is not JSON (${value.trim().length} characters${value.trim().startsWith('-----BEGIN') ? ', a PEM block' : ''})`,
+        false,
+      );
       if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { keys?: unknown }).keys))
         throw new Mismatch(`a JWK set (give one of its keys, or the set's URL as ${keysUrlVariable})`);
       return encryptionJwk(parsed);
@@ -481,20 +464,18 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
       const cacheKey = JSON.stringify([path.resolve(file), password, alias]);
       const cached = p12Cache.get(cacheKey);
       if (cached) return cached;
-      let stat: fs.Stats;
-      try {
-        stat = fs.statSync(file);
-      } catch {
-        throw new Mismatch(`no file at ${ctx.show(file)}${path.isAbsolute(file) ? '' : ` (relative to ${process.cwd()})`}`);
-      }
+      const stat = readAs(
+        () => fs.statSync(file),
+        `no file at ${ctx.show(file)}${path.isAbsolute(file) ? '' : ` (relative to ${process.cwd()})`}`,
+        false,
+      );
       if (stat.isDirectory()) throw new Mismatch(`a folder at ${ctx.show(file)}`);
       const forge = loadForge();
-      let asn1: Forge.asn1.Asn1;
-      try {
-        asn1 = forge.asn1.fromDer(forge.util.createBuffer(fs.readFileSync(file).toString('binary')));
-      } catch {
-        throw new Mismatch(`a file that is not a PKCS#12 keystore (not DER; ${stat.size} bytes)`);
-      }
+      const asn1 = readAs(
+        () => forge.asn1.fromDer(forge.util.createBuffer(fs.readFileSync(file).toString('binary'))),
+        `a file that is not a PKCS#12 keystore (not DER; ${stat.size} bytes)`,
+        false,
+      );
       let p12: Forge.pkcs12.Pkcs12Pfx;
       try {
         p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
@@ -525,12 +506,7 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
           `the alias of a private key in the keystore of ${ctx.variable}`,
         );
       }
-      let key: KeyObject;
-      try {
-        key = createPrivateKey(forge.pki.privateKeyToPem(bag.key!));
-      } catch (error) {
-        throw new Mismatch(`a keystore whose private key does not read (${errorCode(error)})`);
-      }
+      const key = readAs(() => createPrivateKey(forge.pki.privateKeyToPem(bag.key!)), `a keystore whose private key does not read`);
       if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`a keystore holding ${article(keyKind(key))} key`);
       p12Cache.set(cacheKey, key);
       return key;
