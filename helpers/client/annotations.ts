@@ -70,18 +70,21 @@ export function annotateViolations(testInfo: TestInfo): void {
   for (const note of notes) testInfo.annotations.push({ type: VIOLATION_ANNOTATION, description: JSON.stringify(note) });
 }
 
+/** The JSON notes of one annotation type, in order; one that is not JSON is another writer's, not ours to read. */
+function notesOf<T>(annotations: Annotations, type: string): T[] {
+  return annotations.flatMap((a) => {
+    if (a.type !== type || !a.description) return [];
+    try {
+      return [JSON.parse(a.description) as T];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** The violations a check's annotations carry, the lead one first. */
 export function violationsOf(annotations: Annotations): ViolationNote[] {
-  const notes: ViolationNote[] = [];
-  for (const a of annotations) {
-    if (a.type !== VIOLATION_ANNOTATION || !a.description) continue;
-    try {
-      notes.push(JSON.parse(a.description) as ViolationNote);
-    } catch {
-      // An annotation of another writer: not ours to read.
-    }
-  }
-  return notes;
+  return notesOf<ViolationNote>(annotations, VIOLATION_ANNOTATION);
 }
 
 /**
@@ -204,12 +207,5 @@ export function noteStepFailed(testInfo: TestInfo, step: StepFailed): void {
 
 /** The failed steps a check's annotations carry, in the order noted. */
 export function stepsFailedOf(annotations: Annotations): StepFailed[] {
-  return annotations.flatMap((a) => {
-    if (a.type !== STEP_FAILED_ANNOTATION || !a.description) return [];
-    try {
-      return [JSON.parse(a.description) as StepFailed];
-    } catch {
-      return [];
-    }
-  });
+  return notesOf<StepFailed>(annotations, STEP_FAILED_ANNOTATION);
 }
