@@ -1,7 +1,5 @@
-// JWE for card data with `jose` (reference/card-enrollment.md: compact serialization,
-// RSA-OAEP-256 / A128GCM, `kid` in the protected header). Keys come from a JWK set (the mock's
-// GET /keys or a sandbox URL) or from .env (a JWK, or a PEM public key plus its kid), each read by
-// its type in the environment schema.
+// JWE for card data with `jose` (reference/card-enrollment.md: compact, RSA-OAEP-256 / A128GCM, `kid` in the protected
+// header). Keys from a JWK set (the mock's GET /keys, a sandbox URL) or .env (a JWK, or a PEM plus its kid).
 import { noteSentPlaintext, scalars } from '../secrets/sensitive.js';
 import type { KeyObject } from 'node:crypto';
 import { CompactEncrypt, importJWK, type CryptoKey, type JWK } from 'jose';

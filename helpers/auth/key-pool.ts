@@ -1,9 +1,6 @@
-// The RSA key pairs the mocks make at start (signing keys, the JWE key) and a stranger's signing
-// key, made once per run: a 2048-bit pair costs about 0.15 s of CPU, an installments mock makes five,
-// and Playwright starts a new worker (so new mocks) after every failed check. Within a run the pairs
-// are kept in the run's folder named by SUITE_KEY_POOL_DIR (helpers/run/global-setup.ts, removed at
-// the end of the run); without it (`npm run mock`, a tool) every start makes its own. A pair is the
-// same for every mock of the run that asks for that name; each mock keeps its own state and key ids.
+// The mocks' RSA key pairs (signing, JWE, a stranger's signing key), made once per run (a 2048-bit pair costs about 0.15 s
+// of CPU, an installments mock makes five, and a failed check restarts the worker): kept in SUITE_KEY_POOL_DIR
+// (helpers/run/global-setup.ts); without it (`npm run mock`, a tool) each start makes its own. One pair per name per run.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,10 +31,7 @@ function readPair(file: string): { publicKey: KeyObject; privateKey: KeyObject }
   }
 }
 
-/**
- * Whether this process makes the pair: the first to create its claim file does. Workers start
- * together, and without the claim each would make the same pairs (a third of a second apiece).
- */
+/** Whether this process makes the pair: the first to create its claim file (workers start together). */
 function claim(file: string): boolean {
   try {
     fs.closeSync(fs.openSync(`${file}.claim`, 'wx'));

@@ -1,7 +1,5 @@
-// OAuth 1.0a request signing with the provider's signer (npm `mastercard-oauth1-signer`;
-// reference/installments.md, Transport and auth) and the verification the mock (and the issuer
-// round-trip spec) needs. The base string is rebuilt with the signer's own RFC 5849 functions,
-// so signer and verifier can never disagree on normalisation.
+// OAuth 1.0a signing with the provider's signer (`mastercard-oauth1-signer`; reference/installments.md, Transport and auth)
+// and the mock's verification, its base string rebuilt with the signer's own RFC 5849 functions (never disagreeing).
 import { createHash, createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import OAuth from 'mastercard-oauth1-signer';
 import type { Authorizer } from './authorizer.js';
@@ -26,10 +24,7 @@ export function oauth1Authorizer(credentials: SigningCredentials): Authorizer {
   return ({ method, url, body }) => ({ authorization: signRequest(credentials, method, url, body) });
 }
 
-/**
- * Each signing key read once: the signer hands its key to Node's `Sign.sign`, which reads a PEM
- * again on every call, about three quarters of a signature's CPU; a key object it takes as it is.
- */
+/** Each signing key read once: `Sign.sign` parses a PEM on every call (three quarters of a signature's CPU), a key object not. */
 const keyObjects = new Map<string, KeyObject>();
 function keyObjectOf(pem: string): KeyObject {
   let key = keyObjects.get(pem);

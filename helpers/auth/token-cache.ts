@@ -1,7 +1,5 @@
-// The partner token cache (seed 002, Authentication): "A single token should be reused. Its age is
-// tracked, and a new one is generated when it is older than" the renewal age, which the contract
-// states (x-limits tokenRenewAfterSeconds). The clock is injected, so on the mock the cache follows
-// the mock's virtual clock and the renewal is testable in seconds.
+// The partner token cache (seed 002, Authentication): "A single token should be reused. Its age is tracked, and a new one is
+// generated when it is older than" x-limits tokenRenewAfterSeconds; the clock injected (the mock's virtual one in tests).
 import type { Contract } from '../contract/contract.js';
 import { limitOf } from '../contract/facts.js';
 import { registerSecret } from '../secrets/redact.js';

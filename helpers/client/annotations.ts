@@ -1,8 +1,6 @@
-// What a run tells the verdict about one check, as typed test annotations rather than text to be
-// read back: which contract violation a failure is (check, operation, status), and why a skipped
-// check was not run when the reason changes the verdict (its service stopped by the preflight, the
-// check held back by the breaker, the run stopped before it). The reporter reads these
-// (helpers/verdict/suite-reporter.ts); the human-readable reason stays the skip's description.
+// What a run tells the verdict about a check, as typed annotations (helpers/verdict/suite-reporter.ts reads them): which
+// contract violation a failure is (check, operation, status), and why a skipped check was not run where that changes the
+// verdict (preflight, breaker, the run stopped); the readable reason stays the skip's description.
 import { test, type TestInfo } from '@playwright/test';
 import type { ContractViolation, ViolationSite } from '../contract/checks.js';
 
@@ -35,9 +33,8 @@ export function noteViolation(testInfo: TestInfo, violation: ContractViolation, 
 const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? '';
 
 /**
- * After a failed test: annotates the violations its errors carry (one it threw, or one a helper
- * caught and reported in its own message), the one its first error is first and marked `lead`.
- * Matched by identity of the message the client threw, never by reading the message.
+ * After a failed test: annotates the violations its errors carry (thrown, or reported in a helper's message), its first
+ * error's first and marked `lead`; matched by the identity of the message the client threw, never by reading it.
  */
 export function annotateViolations(testInfo: TestInfo): void {
   const violations = thrown.get(testInfo) ?? [];
@@ -73,23 +70,28 @@ export function annotateViolations(testInfo: TestInfo): void {
   for (const note of notes) testInfo.annotations.push({ type: VIOLATION_ANNOTATION, description: JSON.stringify(note) });
 }
 
-/** The violations a check's annotations carry, the lead one first. */
-export function violationsOf(annotations: Annotations): ViolationNote[] {
-  const notes: ViolationNote[] = [];
-  for (const a of annotations) {
-    if (a.type !== VIOLATION_ANNOTATION || !a.description) continue;
+/** The JSON notes of one annotation type, in order; one that is not JSON is another writer's, not ours to read. */
+function notesOf<T>(annotations: Annotations, type: string): T[] {
+  return annotations.flatMap((a) => {
+    if (a.type !== type || !a.description) return [];
     try {
-      notes.push(JSON.parse(a.description) as ViolationNote);
+      return [JSON.parse(a.description) as T];
     } catch {
-      // An annotation of another writer: not ours to read.
+      return [];
     }
-  }
-  return notes;
+  });
 }
 
-/** Why a skipped check was not run, where the verdict treats it apart from other skips. */
-/** preflight: the service's preflight stopped it; breaker: a repeated failure; not-run: the run stopped; conflict: the check rests on the seed's side of a seed-vs-provider conflict the run takes the provider's way. */
-/** out-of-time: the suite's time ran out while every answer of the target came promptly (helpers/client/guest/time-budget.ts). */
+/** The violations a check's annotations carry, the lead one first. */
+export function violationsOf(annotations: Annotations): ViolationNote[] {
+  return notesOf<ViolationNote>(annotations, VIOLATION_ANNOTATION);
+}
+
+/**
+ * Why a skipped check was not run, where the verdict treats it apart: preflight stopped its service; breaker: a repeated failure;
+ * not-run: the run stopped; conflict: it rests on the seed's side of a conflict the run takes the provider's way; out-of-time:
+ * the suite's time ran out while every answer came promptly (helpers/client/guest/time-budget.ts).
+ */
 export type SkipKind = 'preflight' | 'breaker' | 'not-run' | 'conflict' | 'interrupted' | 'out-of-time';
 export const SKIP_KIND_ANNOTATION = 'skip-kind';
 const SKIP_KINDS: readonly SkipKind[] = ['preflight', 'breaker', 'not-run', 'conflict', 'interrupted', 'out-of-time'];
@@ -111,10 +113,8 @@ export function skipKindOf(annotations: Annotations): SkipKind | undefined {
 export const EXCHANGES_ATTACHMENT = 'HTTP exchanges';
 
 /**
- * The rule whose own judgement failed in a check: a spec's assertion made under `underRule` names it,
- * so the certification files the failure under that rule and weighs it by that rule's source, not by
- * the test's tag or the strongest rule the test cites (a check citing a seed limit and an assumed
- * error form fails CONDITIONAL when only the form was broken).
+ * The rule whose own judgement failed (an assertion under `underRule`): the certification files and weighs the failure by it,
+ * not by the strongest rule the test cites (a seed limit and an assumed error form: CONDITIONAL when only the form broke).
  */
 const BROKEN_RULE_ANNOTATION = 'broken-rule';
 
@@ -124,10 +124,7 @@ interface BrokenAt {
   operationId?: string;
 }
 
-/**
- * Runs `judge`; when it throws, the check's failure is filed under `ruleId` (the first rule noted
- * leads), at `operationId` where the assertion judged one operation's answers.
- */
+/** Runs `judge`; when it throws, the failure is filed under `ruleId` (the first noted leads), at `operationId` where one is judged. */
 export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T, operationId?: string): T {
   try {
     return judge();
@@ -137,11 +134,7 @@ export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T,
   }
 }
 
-/**
- * A property's problems that a spec asserts itself (`expect(problems).toEqual([])`, inside a check
- * citing other rules too): when there are any, the check's failure is filed under the property's
- * rule, as underRule files it, never under every rule the check cites.
- */
+/** A property's problems a spec asserts itself (`expect(problems).toEqual([])`): any files the failure under its rule, as underRule. */
 export function problemsUnder(ruleId: string, problems: string[]): string[] {
   if (!problems.length) return problems;
   let testInfo: TestInfo | undefined;
@@ -172,10 +165,9 @@ export function brokenRuleOf(annotations: Annotations): BrokenAt | undefined {
 }
 
 /**
- * The property violation a failed check's first error leads with, as a property checker lists it
- * (helpers/client/security/probe.ts Violations.describe: `[checker] operationId (object): Received: ...`),
- * filed under the rule the check counted that checker for (helpers/client/property-counts.ts): a
- * check running several checkers breaks the one whose violation it met first, not every rule it cites.
+ * The property violation a failed check's first error leads with (helpers/client/security/probe.ts Violations.describe:
+ * `[checker] operationId (object): Received: ...`), filed under the rule counted for that checker (property-counts.ts):
+ * a check running several breaks the one met first, not every rule it cites.
  */
 export function propertyBroken(error: string | undefined, ruleOfChecker: ReadonlyMap<string, string>): BrokenAt | undefined {
   for (const m of (error ?? '').matchAll(/^(?:\w*Error: )?\s*\[([\w-]+)\] ([A-Za-z]\w*) \(/gm)) {
@@ -186,12 +178,9 @@ export function propertyBroken(error: string | undefined, ruleOfChecker: Readonl
 }
 
 /**
- * A step of a check that failed while the check went on without it: a call the check sent as valid
- * (a request its builders made and it sent as built, or a property's valid call) was refused, or its
- * answer broke a named check (helpers/client/client.ts notes it). A later failure of the same check
- * with no judgement of its own (no violation, no rule's assertion, none told on an exchange of its own)
- * is not judged, after this step's rule: the certification files it there, never under a rule of its
- * own (helpers/verdict/certification.ts).
+ * A failed step the check went on without: a call sent as valid (built, or a property's valid call) refused, or its answer
+ * breaking a named check (helpers/client/client.ts). A later failure of the check without a judgement of its own is filed
+ * under this step's rule, never a rule of its own (helpers/verdict/certification.ts).
  */
 const STEP_FAILED_ANNOTATION = 'step-failed';
 
@@ -218,12 +207,5 @@ export function noteStepFailed(testInfo: TestInfo, step: StepFailed): void {
 
 /** The failed steps a check's annotations carry, in the order noted. */
 export function stepsFailedOf(annotations: Annotations): StepFailed[] {
-  return annotations.flatMap((a) => {
-    if (a.type !== STEP_FAILED_ANNOTATION || !a.description) return [];
-    try {
-      return [JSON.parse(a.description) as StepFailed];
-    } catch {
-      return [];
-    }
-  });
+  return notesOf<StepFailed>(annotations, STEP_FAILED_ANNOTATION);
 }

@@ -1,16 +1,9 @@
-// The repeated-failure breaker (fast on a broken target: a failing run not stopped by the preflight takes at
-// most 2x a passing one). Playwright ends a worker after every failed test (1.65; microsoft/
-// playwright#32803), so a target that breaks one check everywhere (every error body of the wrong
-// shape) costs a worker restart per check and ran 14x a passing run. Here, once a named check has
-// failed the same way in BREAKER_AFTER tests of a service (default 2), a later test that meets that
-// same violation is marked skipped, "not run to the end" with the check named, instead of failing
-// again: the failure is already reported, the verdict is already FAIL, and the rest of the run keeps
-// its workers. BREAKER_AFTER=off runs every test to its end (a full list of the failing checks).
-// Counts are shared by the run's workers through one folder the global setup creates. A test that
-// meets a violation below the limit notes it there at once, pending, and settles it as it ends
-// (failed by it, or withdrawn): a failure still running in the other worker is counted by the next
-// check, which would otherwise let one failure more through than BREAKER_AFTER (a kept worker goes
-// straight on to its next test while the other worker's failing test has not ended).
+// The repeated-failure breaker (a failing run takes at most 2x a passing one): Playwright replaces a worker after every failed
+// test (1.65; microsoft/playwright#32803), so a target breaking one check everywhere ran 14x. Once a named check failed the
+// same way in BREAKER_AFTER tests of a service (default 2), a later test meeting it is skipped "not run to the end", naming
+// it (already reported, already FAIL); BREAKER_AFTER=off runs every test to its end.
+// Counts are shared through one folder the global setup creates: a test meeting a violation below the limit notes it at once,
+// pending, and settles it as it ends (failed, or withdrawn), so a failure still running in another worker counts.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
@@ -87,11 +80,7 @@ export function breakerCount(dir: string, service: string, noted: Pick<Noted, 'k
   return [...met].filter((t) => !withdrawn.has(t)).length;
 }
 
-/**
- * Called by the client just before it throws a violation: when that violation already failed
- * BREAKER_AFTER tests of the service with the same weight in the verdict, the test is skipped here
- * with the reason instead.
- */
+/** Called before the client throws a violation: one that already failed BREAKER_AFTER tests at this weight skips the test instead. */
 export function holdBack(testInfo: TestInfo | undefined, service: string, key: string, weight: Weight, violation: ContractViolation): void {
   const dir = folder();
   if (!testInfo || !dir) return;

@@ -1,6 +1,5 @@
-// The one way the suite starts a real browser: Debian's chromium through Playwright's
-// executablePath (Playwright's own browser builds cannot be downloaded here), headless, with the
-// background services off (a closed network refuses their connections, many at a time).
+// The one way the suite starts a browser: Debian's chromium by executablePath (Playwright's builds cannot be downloaded here),
+// headless, background services off (a closed network refuses their connections).
 import fs from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 

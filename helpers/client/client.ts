@@ -70,9 +70,8 @@ export interface CallOptions {
   /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
   refusal?: true;
   /**
-   * Sent as a request the check needs accepted (a property's valid call): refused, or its answer
-   * breaking a named check, it is the check's failed step (noteStepFailed). A body a request builder
-   * made (`builtValid`) and sent as built, with the client's own credentials and headers, is one too.
+   * Sent as a request the check needs accepted (a property's valid call): refused, or its answer breaking a named
+   * check, it is the check's failed step (noteStepFailed); so is a `builtValid` body sent as built, with the client's own credentials.
    */
   valid?: true;
 }
@@ -82,10 +81,7 @@ const builtBodies = new WeakMap<object, string>();
 /** Checks that switched the mock's faults themselves (a 500 asked for): a refusal of their valid calls is what they expect. */
 const refusalsExpected = new WeakSet<TestInfo>();
 
-/**
- * Marks a request body a builder made as one the contract and the target's data accept (fixtures' request
- * builders), or a whole call a builder made (its path, query, headers and body: a sample call the target accepts).
- */
+/** Marks a body (or a whole call: path, query, headers, body) a request builder made as one the contract and the target's data accept. */
 export function builtValid<T extends object>(made: T): T {
   builtBodies.set(made, JSON.stringify(made));
   return made;
@@ -132,10 +128,7 @@ function refusalCode(body: unknown): string | undefined {
   return code === undefined ? undefined : String(code);
 }
 
-/**
- * The options of one operation's call: its path parameters by name and its request body as the
- * contract declares them (helpers/contract/operations.ts), so a misspelled name is a compile error.
- */
+/** One operation's call options: path parameters and body as the contract declares them (helpers/contract/operations.ts), typo-proof. */
 export type OperationCallOptions<S extends ServiceName, Id> = Id extends unknown
   ? Omit<CallOptions, 'path' | 'body'> & {
       path?: [PathParameters<S, Id>] extends [never] ? CallOptions['path'] : { [K in keyof PathParameters<S, Id>]?: string | number };
@@ -181,24 +174,19 @@ export interface ClientDeps {
   authorize?: Authorizer;
   defaultHeaders?: Record<string, string>;
   /**
-   * Headers of the client's own choosing for one operation, sent unless the call gives that header
-   * (a value, or undefined to send none): the installments client's telling Correlation-Id on every
-   * approvedOffers call, so the client's echo check judges a value a normalisation would change.
+   * Headers of the client's own for one operation, unless the call gives that header (undefined: none): the installments
+   * client's telling Correlation-Id on approvedOffers, so the echo check judges a value a normalisation would change.
    */
   operationHeaders?: (operation: Operation) => Record<string, string>;
   /** false: what this client creates is meant to stay (the test data `npm run sandbox:prepare` makes), not a guest's to delete. */
   guest?: boolean;
   /** Whether the target is a sandbox (a guest's manners apply); the configured TARGET unless given. */
   sandbox?: boolean;
-  /**
-   * A service's own judge of each answer against the request that produced it (card enrollment: the
-   * invariants of every enrollment answer), run with the named checks: it throws a ContractViolation.
-   */
+  /** A service's judge of each answer against its request (card enrollment's answer invariants): throws a ContractViolation. */
   judge?: (answer: JudgedAnswer) => void;
   /**
-   * The states a call writes that the run's workers share on a sandbox (the partner's lists, the
-   * linked customer's reports): the call holds them shared while it is in flight, so that a check
-   * holding one alone sees no other worker write it (helpers/client/guest/shared-state.ts).
+   * The states a call writes that the workers share on a sandbox (the partner's lists, the linked customer's reports): held
+   * shared while in flight, so a check holding one alone sees no other worker write it (helpers/client/guest/shared-state.ts).
    */
   writes?: (operation: Operation, options: CallOptions) => readonly string[];
 }
@@ -236,10 +224,8 @@ type ApiCallWrapper = { _wrapApiCall?: (run: () => Promise<Received>, options: {
 type ZoneApi = { currentZone?: () => { with(name: string, data: unknown): { run<R>(fn: () => R): R } } };
 
 /**
- * Playwright's current zone, where this Playwright exposes it. Its API wrapper opens each call by
- * capturing and parsing a 50-frame stack (for the step an internal call never reports): a call
- * made inside an internal zone of the client's own skips that (about 3 s of the financial-data
- * worker's CPU over `npm test`); the call is the same internal call either way.
+ * Playwright's current zone, where exposed: its API wrapper parses a 50-frame stack per call (for a step an internal call never
+ * reports); a call inside the client's own internal zone skips that (about 3 s of CPU over `npm test`), the same call either way.
  */
 const zoneApi: ZoneApi = (() => {
   try {
@@ -250,13 +236,9 @@ const zoneApi: ZoneApi = (() => {
 })();
 
 /**
- * One exchange through the APIRequestContext (bytes as given, no redirects followed): the body read
- * and the response disposed at once, so that a context kept for a whole worker (the service
- * fixtures') holds no body after its call. Playwright reports each API call of a test as a step (a
- * stack captured, a message to the runner at its start and end): three per exchange (fetch, body,
- * dispose) that no report of the suite shows (the client attaches the exchanges itself; the Allure
- * reporter runs with `detail: false`). They run as one internal call where this Playwright offers
- * it, as plain calls otherwise.
+ * One exchange (bytes as given, no redirects): the body read and the response disposed at once, so a worker's context holds no
+ * body after its call. Fetch, body and dispose run as one internal call where Playwright offers it: otherwise each is a reported
+ * step (a stack, two runner messages) no report of the suite shows (the client attaches exchanges itself; Allure `detail: false`).
  */
 async function fetchOnce(
   request: APIRequestContext,
@@ -264,9 +246,8 @@ async function fetchOnce(
   init: { method: string; headers: Record<string, string>; data?: Buffer },
 ): Promise<Received> {
   const exchange = async (): Promise<Received> => {
-    // Playwright's own deadline (timeout) builds its time-out error, a 200-frame stack, before every
-    // fetch, in case the fetch outlives it: about 2.5 s of CPU over `npm test`. The suite keeps
-    // the same deadline itself and builds its error only when it passes.
+    // Playwright's own timeout builds its error (a 200-frame stack) before every fetch, about 2.5 s of CPU
+    // over `npm test`: the suite keeps the same deadline itself and builds its error only when it passes.
     let response: Awaited<ReturnType<APIRequestContext['fetch']>>;
     try {
       response = await request.fetch(url, { ...init, failOnStatusCode: false, maxRedirects: 0, timeout: 0 });
@@ -310,9 +291,8 @@ const MAX_ATTACHMENTS_PER_TEST = 30;
 const MAX_KEPT_BODY_CHARS = 16 * 1024;
 
 /**
- * A test's exchanges (redacted) and the operations it called, kept until the test ends: each
- * attachment or allure call is a step, a message to the runner and a file, so a test sends them
- * once (attachExchanges, from the base fixture) rather than once per call.
+ * A test's exchanges (redacted) and operations called, kept until it ends: each attachment or allure call is a step, a runner
+ * message and a file, so a test sends them once (attachExchanges, from the base fixture), not once per call.
  */
 const kept = new WeakMap<
   TestInfo,
@@ -324,10 +304,7 @@ export function keptExchanges(testInfo: TestInfo): { exchange: string; text: str
   return (kept.get(testInfo)?.exchanges ?? []).map((e) => ({ exchange: e.exchange, text: JSON.stringify(e, null, 2) }));
 }
 
-/**
- * Attaches a test's exchanges as one JSON array (in call order), and its labels with its stories
- * (the operations it called) in one message: each allure call is an attachment and a step.
- */
+/** Attaches a test's exchanges as one JSON array (call order), and its labels with its stories (operations called) in one message. */
 export async function attachExchanges(testInfo: TestInfo, labels: { name: string; value: string }[] = []): Promise<void> {
   const mine = kept.get(testInfo);
   kept.delete(testInfo);
@@ -341,9 +318,8 @@ export async function attachExchanges(testInfo: TestInfo, labels: { name: string
 let listedOperations: Set<string> | undefined | null = null;
 
 /**
- * Whether the target serves an operation: on a sandbox, SANDBOX_OPERATIONS names the operations the
- * partner's product includes; a service none of whose operations it names is served whole (one list
- * for every service of a run: the financial data slice a partner buys leaves card enrollment whole).
+ * Whether the target serves an operation: on a sandbox, SANDBOX_OPERATIONS names those of the partner's product; a service
+ * none of whose operations it names is served whole (the financial data slice a partner buys leaves card enrollment whole).
  */
 export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string, env?: Env): boolean {
   if (!env && suiteConfig().target !== 'sandbox') return true;
@@ -374,10 +350,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     return this.deps.contract;
   }
 
-  /**
-   * Notes on the test a conflict or known provider deviation an answer met (schemas/<service>/conflicts.yaml):
-   * the check goes on, and the certification lists it (CONDITIONAL).
-   */
+  /** Notes a conflict or provider deviation an answer met (schemas/<service>/conflicts.yaml): the check goes on, listed CONDITIONAL. */
   noteConflictMet(met: ConflictMet): void {
     this.deps.testInfo?.annotations.push(
       { type: CONFLICT_MET_ANNOTATION, description: met.id },
@@ -408,22 +381,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     return this.callOperation<T>(this.deps.contract.operation(operationId), options as CallOptions | undefined);
   }
 
-  /**
-   * Calls an operation of this service by its id with options built as data rather than written
-   * for it (a table of cases, a body changed on purpose, another helper's sample): the id is
-   * checked by the compiler, the options only by the contract at run time.
-   */
+  /** Calls an operation by id with options built as data (a table of cases, a changed body, a sample): only the id is compile-checked. */
   async callBuilt<T = any>(operationId: OperationId<S>, options: CallOptions = {}): Promise<ApiResponse<T>> {
     return this.callOperation<T>(this.deps.contract.operation(operationId), options);
   }
 
-  /**
-   * Calls an operation the caller took from the contract itself (every operation of a rule, the
-   * negative inputs built from its schemas), with options built at run time: the operation exists
-   * by construction, and nothing is known of its options before the run.
-   */
+  /** Calls an operation taken from the contract (a rule's operations, negative inputs from its schemas), options built at run time. */
   async callOperation<T = any>(op: Operation, options: CallOptions = {}): Promise<ApiResponse<T>> {
-    const { contract, profile, request } = this.deps;
+    const { contract, profile } = this.deps;
     const { operationId } = op;
     const url = this.url(op, options);
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -452,34 +417,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota ?? limitOf(this.deps.contract, 'sandboxTestingCustomers')})`,
       );
     }
-    // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
-    // when it is not valid JSON, breaking rawBody and any signature over the body).
-    const writes = this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [];
-    const send = async () => {
-      if (this.sandbox) await paceRequest(this.deps.testInfo);
-      const release = writes.length ? await holdShared(writes, `${operationId} in flight`) : undefined;
-      try {
-        return await fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
-      } finally {
-        await release?.();
-      }
-    };
     ensureTimeLeft(this.deps.testInfo);
     const sentAt = Date.now();
-    let response = await send();
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
-    let waited = 0;
-    for (let attempt = 0; waitOut && response.status === 429 && waitsAgain(attempt, waited); attempt++) {
-      const seconds = retryAfterSeconds(response.headers, attempt);
-      waited += seconds;
-      logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
-      // The wait is the target's, not the check's: added to the test's time budget.
-      await waitAsGuest(seconds * 1000, this.deps.testInfo);
-      // A signed request is signed again (a nonce and timestamp are single-use).
-      if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
-      response = await send();
-    }
+    const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
+    const sent = await this.send(op, { url, method, headers, body }, authorize, { ...how, pace: this.sandbox, waitOut, signed: true });
+    const { response, waited } = sent;
+    headers = sent.headers;
     // Still throttled after every wait a call may take: the target's right, never the check's
     // failure. The check is not run to its end, and says why.
     if (waitOut && response.status === 429 && this.deps.testInfo)
@@ -491,12 +436,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     noteAnswerTime(this.deps.testInfo, answeredAt - sentAt - waited * 1000);
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
-    let parsed: unknown;
-    try {
-      parsed = text.length ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = jsonOf(text);
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
     // On the mocks, what the mock took as valid is judged against the documents' request rules
     // (helpers/client/request-rules.ts): the suite never sends as valid what a provider refuses.
@@ -523,13 +463,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (this.deps.testInfo) recordTestCoverage(this.deps.testInfo.annotations, record);
     else recordCoverage(record);
 
-    const sentJson = (() => {
-      try {
-        return body === undefined ? undefined : JSON.parse(body);
-      } catch {
-        return undefined;
-      }
-    })();
+    const sentJson = jsonOf(body);
     const sentNow = sensitiveValuesIn(sentJson, headers);
     noteSent(sentNow);
     noteSentTexts(this.deps.testInfo, op, sentJson);
@@ -606,11 +540,9 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
-   * A call its check sent as valid (sentAsValid) was refused, or its answer broke a named check: a
-   * failed step of the check, noted for the verdict once per rule, operation, status and code
-   * (annotations.ts noteStepFailed). A later failure of the check with no judgement of its own is not
-   * judged, after the rule the step breaks: a violation's own, else the service's rule that a valid
-   * request is answered its operation's documented success (seed 000 / 002 statuses, provider 2.0.0's).
+   * A call sent as valid (sentAsValid) refused, or its answer breaking a named check: the check's failed step, noted once per rule,
+   * operation, status and code (annotations.ts noteStepFailed); a later failure without a judgement of its own is not judged. The
+   * rule: the violation's, else the service's valid-request-accepted rule (seed 000 / 002 statuses, provider 2.0.0's).
    */
   private stepFailed(op: Operation, status: number, body: unknown, violation: unknown, call: number | undefined): void {
     const broke = violation instanceof ContractViolation ? violation : undefined;
@@ -666,9 +598,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
-   * A check that deletes a testing customer it made (a model's teardown between its sequences, a
-   * property deleting each customer it made) frees its place in the worker's quota at once; the
-   * object stays listed, and its deletion as the check ends answers 404, which counts as done.
+   * A check deleting a testing customer it made (a model's teardown, a property) frees its quota place at once; the object stays
+   * listed, and its deletion as the check ends answers 404, which counts as done.
    */
   private freeQuota(operationId: string, options: CallOptions) {
     const path = options.path ?? {};
@@ -686,9 +617,48 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
-   * Deletes, newest first, what this client created on a sandbox (nothing on a mock): called when a
-   * check or a worker ends. A deletion answering 404 counts as done (the check deleted it itself).
-   * Returns what could not be deleted.
+   * One request, paced on a sandbox and held shared with what it writes; a 429 waited out as its
+   * Retry-After asks while `waitOut` (helpers/client/guest/rate.ts: the wait is the target's, added to
+   * the test's time budget), signed again for each try (an OAuth 1.0a nonce and timestamp are single-use).
+   * A Buffer is sent byte for byte (a string body would be re-encoded, breaking rawBody and a signature over it).
+   */
+  private async send(
+    op: Operation,
+    req: { url: string; method: string; headers: Record<string, string>; body: string | undefined },
+    authorize: Authorizer | undefined,
+    how: { writes: readonly string[]; holder: string; pace: boolean; waitOut: boolean; signed?: boolean },
+  ): Promise<{ response: Received; waited: number; headers: Record<string, string> }> {
+    const { url, method, body } = req;
+    let headers = req.headers;
+    const sign = async () => {
+      if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
+    };
+    const once = async () => {
+      if (how.pace) await paceRequest(this.deps.testInfo);
+      const release = how.writes.length ? await holdShared(how.writes, how.holder) : undefined;
+      try {
+        return await fetchOnce(this.deps.request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
+      } finally {
+        await release?.();
+      }
+    };
+    if (!how.signed) await sign();
+    let response = await once();
+    let waited = 0;
+    for (let attempt = 0; how.waitOut && response.status === 429 && waitsAgain(attempt, waited); attempt++) {
+      const seconds = retryAfterSeconds(response.headers, attempt);
+      waited += seconds;
+      logGuest({ event: 'retry', service: op.service, operationId: op.operationId, waitedSeconds: seconds, at: new Date().toISOString() });
+      await waitAsGuest(seconds * 1000, this.deps.testInfo);
+      await sign();
+      response = await once();
+    }
+    return { response, waited, headers };
+  }
+
+  /**
+   * Deletes, newest first, what this client created on a sandbox (nothing on a mock), as a check or worker ends; a 404 counts
+   * as done (the check deleted it itself). Returns what could not be deleted.
    */
   async deleteCreated(): Promise<string[]> {
     const failed: string[] = [];
@@ -700,36 +670,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       try {
         const url = this.url(op, { path: o.undo.path });
         const body = o.undo.body === undefined ? undefined : JSON.stringify(o.undo.body);
-        let headers: Record<string, string> = {
+        const headers = {
           accept: 'application/json',
           ...this.deps.defaultHeaders,
           ...(body ? { 'content-type': 'application/json' } : {}),
         };
-        for (let attempt = 0, waited = 0; ; attempt++) {
-          // Signed again for each try (an OAuth 1.0a nonce is single-use).
-          if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
-          await paceRequest(this.deps.testInfo);
-          // A deletion writes a list the run's workers share: held shared as any call (ClientDeps.writes).
-          const writes = this.deps.writes?.(op, { path: o.undo.path }) ?? [];
-          const release = writes.length ? await holdShared(writes, `${op.operationId} as a check ends`) : undefined;
-          const res = await fetchOnce(this.deps.request, url, {
-            method: op.method,
-            headers,
-            data: body === undefined ? undefined : Buffer.from(body),
-          }).finally(() => release?.());
-          status = res.status;
-          if (status !== 429 || !waitsAgain(attempt, waited)) break;
-          const seconds = retryAfterSeconds(res.headers, attempt);
-          waited += seconds;
-          logGuest({
-            event: 'retry',
-            service: op.service,
-            operationId: op.operationId,
-            waitedSeconds: seconds,
-            at: new Date().toISOString(),
-          });
-          await waitAsGuest(seconds * 1000, this.deps.testInfo);
-        }
+        // A deletion writes a list the run's workers share: held shared as any call (ClientDeps.writes).
+        const writes = this.deps.writes?.(op, { path: o.undo.path }) ?? [];
+        const how = { writes, holder: `${op.operationId} as a check ends`, pace: true, waitOut: true };
+        status = (await this.send(op, { url, method: op.method, headers, body }, o.auth, how)).response.status;
       } catch (error) {
         failed.push(`${o.kind} ${o.id}: ${(error as Error).message.split('\n')[0]}`);
         continue;
@@ -781,10 +730,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     );
   }
 
-  /**
-   * An answer property judged here: counted once per check and operation (countJudgedOnce), its
-   * problems one violation of its check citing its rule.
-   */
+  /** An answer property judged here: counted once per check and operation (countJudgedOnce), its problems one violation citing its rule. */
   private judgeAnswer(exchange: Exchange, p: AnswerProperty, verdict: { judged: boolean; reason?: string; problems: string[] }): void {
     const { operation, status } = exchange;
     countJudgedOnce(this.deps.testInfo, p, operation, verdict);
@@ -798,29 +744,23 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
-   * An error body agrees with the answer it is in (helpers/client/invariants/error-status.ts): the
-   * member its schema says states the HTTP status, and a code a table ties to a status, name the
-   * status of the answer.
+   * An error body agrees with its answer (helpers/client/invariants/error-status.ts): the member its schema says states the HTTP
+   * status, and a code a table ties to a status, name the answer's status.
    */
   private errorStatusConformance(exchange: Exchange, schemas: readonly string[]): void {
     this.judgeAnswer(exchange, ERROR_STATUS, errorStatusOf(this.deps.contract, schemas, exchange));
   }
 
   /**
-   * A description agrees with the state it describes (helpers/client/invariants/described-states.ts):
-   * on every answer of an operation whose contract pairs a state with its description, each state
-   * comes with the description the operation gave it before in the check, and no description of
-   * another state.
+   * A description agrees with its state (helpers/client/invariants/described-states.ts): where the contract pairs them, each state
+   * comes with the description the operation gave it before in the check, and no other state's.
    */
   private describedStateConformance(exchange: Exchange): void {
     if (!DESCRIBED_STATE.rules[exchange.operation.service] || !declaresPair(this.deps.contract, exchange.operation)) return;
     this.judgeAnswer(exchange, DESCRIBED_STATE, describedStateOf(this.deps.contract, this.deps.testInfo, exchange));
   }
 
-  /**
-   * A URL the target builds carries what it places in it percent-encoded (helpers/client/invariants/built-urls.ts):
-   * on every 2xx answer of an operation whose contract answers a URL.
-   */
+  /** A URL the target builds percent-encodes what it places in it (helpers/client/invariants/built-urls.ts), on every 2xx answering one. */
   private builtUrlConformance(exchange: Exchange): void {
     const { operation, status } = exchange;
     if (status < 200 || status >= 300 || !BUILT_URLS.rules[operation.service] || !urlMembersOf(this.deps.contract, operation).length)
@@ -844,9 +784,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // Numbered in the test's call order, also past the kept ones: a violation names its exchange by it.
     const call = ++mine.calls;
     if (mine.exchanges.length >= MAX_ATTACHMENTS_PER_TEST && !failed) return call;
-    // A body past the limit is kept as the head of its redacted text: the checks read the whole
-    // body, and a report holding every byte of a statement or a report's data costs the run more
-    // (to send, write and scan for leaks) than a reader of the report gains.
+    // A body past the limit is kept as the head of its redacted text (the checks read it whole): every byte of a
+    // statement in the report costs the run more (to send, write and scan for leaks) than a reader gains.
     const head = (text: string) =>
       text.length > MAX_KEPT_BODY_CHARS
         ? `${text.slice(0, MAX_KEPT_BODY_CHARS)}... (${text.length - MAX_KEPT_BODY_CHARS} more characters not kept)`
@@ -854,13 +793,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // `json`: the text as the call parsed it already (undefined: not parsed, or not JSON).
     const parseOrText = (t: string | undefined, json: unknown) => {
       if (t === undefined || t === '') return undefined;
-      let parsed = json;
-      if (parsed === undefined)
-        try {
-          parsed = JSON.parse(t);
-        } catch {
-          return head(redactText(t));
-        }
+      const parsed = json ?? jsonOf(t);
+      if (parsed === undefined) return head(redactText(t));
       const redacted = redact(parsed);
       return t.length > MAX_KEPT_BODY_CHARS ? head(JSON.stringify(redacted)) : redacted;
     };
@@ -883,6 +817,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       ...record,
     });
     return call;
+  }
+}
+
+/** A text's JSON value; undefined for none, an empty text or one that is not JSON. */
+function jsonOf(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

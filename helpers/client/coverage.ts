@@ -1,7 +1,5 @@
-// Coverage records: every call through the client counts {service, operationId, status}. A call
-// made by a test is counted in an annotation of that test ('coverage'), so the record travels with
-// the test's result (blob reports of shards, `npm run merge`); a call made outside any test (worker
-// fixtures) goes to a file of this run. The suite reporter adds both into reports/coverage.*.
+// Coverage records: every call counts {service, operationId, status}, in its test's 'coverage' annotation (travelling with the
+// result: shards, `npm run merge`), or outside a test in a file of the run; the suite reporter sums both (reports/coverage.*).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,11 +21,7 @@ const COVERAGE_ANNOTATION = 'coverage';
 /** The list each test's 'coverage' annotation holds, kept beside it so that a call adds to it without parsing it again. */
 const kept = new WeakMap<object, { note: { type: string; description?: string }; list: [CoverageRecord, number][] }>();
 
-/**
- * The 'coverage' annotation of a list: its text is the list's JSON when read (by the fixtures, or by
- * Playwright when it sends the result), not written again at every call (a check of a few thousand
- * calls rewrote it as many times).
- */
+/** The 'coverage' annotation of a list: its JSON made when read, not rewritten at every call. */
 function coverageNote(list: [CoverageRecord, number][]): { type: string; description?: string } {
   return {
     type: COVERAGE_ANNOTATION,

@@ -1,27 +1,17 @@
-// A worker kept after a failed check. Playwright ends a worker after every failed test and starts a
-// new one (1.65; the maintainers declined an option to keep it, microsoft/playwright#32803), which
-// loads Playwright, the config, the fixtures' modules, the contract and the validators, and starts
-// the mock again: on a target that fails checks each failure cost about 1.5 s of CPU, and a failing
-// run 1.6x a passing one. Nothing a check builds lives beyond its test here (test fixtures are
-// torn down after a failure as after a pass; the worker's mock keeps its state either way).
+// A worker kept after a failed check. Playwright replaces a worker after every failed test (1.65; microsoft/playwright#32803
+// declined an option), reloading Playwright, the config, fixtures, contract and validators and the mock: about 1.5 s of CPU
+// per failure, a failing run 1.6x a passing one. Nothing a check builds outlives its test (test fixtures are torn down alike).
 //
-// How: the runner restarts a worker when a test's status is not its expected status, as the worker
-// reports them. After a check that failed on an assertion or a named contract check, the worker
-// reports the failure as expected, with an annotation saying so; the runner's first reporter
-// (helpers/verdict/kept-worker-reporter.ts) takes the annotation off and the failure is unexpected
-// again before any other reporter, the failure count or the exit code reads it. Every report names
-// the same failures; only the worker is not replaced.
+// How: the runner restarts a worker when a test's status is not its expected one. After a check failed on an assertion or a
+// named contract check, the worker reports the failure as expected with an annotation; the runner's first reporter
+// (helpers/verdict/kept-worker-reporter.ts) takes it off, unexpected again before any other reporter, count or exit code
+// reads it. Every report names the same failures; only the worker is kept.
 //
-// Kept only when that is safe: the run's first reporter is that reporter (a command line's
-// --reporter replaces the configured ones, and without it a failure would pass the run), a failure (not a time-out or an interrupt, whose work may still be
-// running), no retry left (a retry needs the runner to see the failure), outside a mutation lane
-// (which keeps its workers its own way), and only when every error is a check's (an expect or a
-// ContractViolation) thrown while the test itself ran: a frame of its spec file at or below the line
-// the test is declared on. A worker fixture that failed stays failed for every later test of its
-// worker, and Playwright then skips those tests' bodies without a word (1.65): they would pass. Its
-// error (a ContractViolation of the client that creates a worker's customers, say) is thrown from
-// the fixture, in fixtures/ or above the tests of a spec, so such a failure always gets a new worker. Not for `describe.serial` groups (none in the suite),
-// whose later tests a failure must skip.
+// Only when safe: that reporter is the run's first (a command line's --reporter replaces it: a failure would pass), a failure
+// (not a time-out or interrupt, whose work may still run), no retry left, outside a mutation lane, and every error a check's
+// (an expect or ContractViolation) thrown while the test ran: a frame of its spec file at or below its declaration. A failed
+// worker fixture would leave later tests' bodies skipped silently (1.65), and throws from fixtures/ or above the tests, so it
+// always gets a new worker. Not for `describe.serial` groups (none in the suite), whose later tests a failure must skip.
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { laneDir } from './mutation-lane.js';

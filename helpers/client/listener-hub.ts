@@ -1,11 +1,7 @@
-// The listener of outbound calls on a sandbox, shared by the run's workers. A sandbox calls back one
-// public URL that forwards to one port on this machine (FD_LISTENER_PORT, INSTALLMENTS_RECEIVER_PORT),
-// and a port is held by one process: the runner holds it for the whole run (helpers/run/global-setup.ts)
-// and records every call in a Receiver; each worker reads that record through a second server on the
-// loopback interface, at a path holding a random token (so the public forwarding cannot read it), with
-// the same requests() and waitFor() a worker's own Receiver offers. A worker sees every worker's
-// calls: the specs tell theirs by the URL they registered (a path prefix per test) or the object the
-// call is about (a plan id), never by what arrived in between.
+// The listener of a sandbox's outbound calls, shared by the workers: one public URL forwards to one port (FD_LISTENER_PORT,
+// INSTALLMENTS_RECEIVER_PORT), held by the runner for the run (helpers/run/global-setup.ts), recording every call; workers
+// read it through a loopback server at a random token's path (the forwarding cannot read it), with a Receiver's requests()
+// and waitFor(). Specs tell theirs by the URL they registered (a path prefix per test) or the object (a plan id).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Receiver, type ReceivedRequest, type ReceiverReply } from './receiver.js';
@@ -22,9 +18,8 @@ export interface ReceivedLog {
 export const LISTENER_HUBS_ENV = 'SUITE_LISTENER_HUBS';
 
 /**
- * Starts the hub of one port: the public side on all interfaces (where the forwarding arrives),
- * answering every call with `answer`, and the read side on 127.0.0.1 at a random port and token.
- * Registers the read URL in LISTENER_HUBS_ENV for the workers started after it.
+ * Starts a port's hub: the public side on all interfaces answering `answer`, the read side on 127.0.0.1 at a random port and
+ * token, registered in LISTENER_HUBS_ENV for the workers started after it.
  */
 export async function startListenerHub(port: number, answer: ReceiverReply): Promise<{ close: () => Promise<void> }> {
   const receiver = await Receiver.start(() => answer, port, '0.0.0.0');
@@ -62,10 +57,7 @@ export function listenerHubOf(port: number): string | undefined {
   return (JSON.parse(raw) as Record<string, string>)[String(port)];
 }
 
-/**
- * A worker's view of the run's hub: a copy of its record, brought up to date every quarter second
- * and before each look of waitFor.
- */
+/** A worker's view of the run's hub: a copy of its record, updated every quarter second and before each look of waitFor. */
 export class HubReceiver implements ReceivedLog {
   private readonly items: ReceivedRequest[] = [];
   private readonly timer: NodeJS.Timeout;
@@ -116,10 +108,7 @@ export class HubReceiver implements ReceivedLog {
   }
 }
 
-/**
- * A worker's listener on a sandbox: the run's hub of `port` when the runner holds one, else a
- * Receiver of its own on that port (a process of its own, one worker).
- */
+/** A worker's listener on a sandbox: the run's hub of `port` when the runner holds one, else a Receiver of its own. */
 export async function sandboxListener(port: number, answer: ReceiverReply): Promise<{ log: ReceivedLog; close: () => Promise<void> }> {
   const hub = listenerHubOf(port);
   if (hub) {

@@ -1,12 +1,8 @@
-// Which spec files reach which mutant, for `npm run mutation:sample -- --coverage`: the mocks of a
-// sampled run are compiled by StrykerJS's instrumenter, whose code counts every mutant it passes
-// (`globalThis.__stryker__.mutantCoverage`), per test id while `currentTestId` is set and as
-// "static" otherwise. In the baseline run (MUTANT_COVERAGE_DIR set) the test id is the spec file
-// while its test runs (fixtures/base.ts), and no id while a worker fixture is built or closed
-// (usePerFault): what a worker builds once (the mock, its seeded world, shared customers, tokens)
-// is shared by every later test, so a mutant it reaches runs against the whole service. Each worker
-// writes its counts to the folder; scripts/mutation-sample.ts reads them. Outside that run nothing
-// changes (the variable is unset and the instrumenter's counters do not exist).
+// Which spec files reach which mutant (`npm run mutation:sample -- --coverage`): StrykerJS's instrumenter counts each mutant
+// passed (`globalThis.__stryker__.mutantCoverage`) per `currentTestId`, else "static". In the baseline run
+// (MUTANT_COVERAGE_DIR set) the id is the spec file while its test runs (fixtures/base.ts), none while a worker fixture is
+// built (what it builds serves every later test: such a mutant runs against the whole service). Each worker writes its
+// counts for scripts/mutation-sample.ts; outside that run nothing changes.
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -1,19 +1,12 @@
-// The batched mutation run (`npm run mutation -- --targeted`): one worker runs the specs of
-// many faults in turn instead of one Playwright process per fault, whose start-up (about 1.5 s of a
-// core: Node, Playwright, the fixtures' modules) cost more than most faults' checks.
+// The batched mutation run (`npm run mutation -- --targeted`): one worker runs many faults' specs in turn, instead of a
+// Playwright process per fault whose start-up (about 1.5 s of a core) cost more than most faults' checks.
 //
-// How a worker keeps faults apart: tools/mutation/lanes.ts writes one small spec file per
-// fault (a "proxy") that imports the fault's real spec modules; the proxy's name says the fault.
-// Before a test, the lane fixture (fixtures/base.ts) switches the worker to the test's fault: every
-// worker value built on the mock (the mock itself, its target, tokens, shared customers) is closed
-// and built again on a fresh mock started with that fault, start-up (schema) faults included. So a
-// fault sees what a worker of its own would: nothing built under another fault survives.
-//
-// The worker fixtures hand out forwarding proxies (usePerFault below), so the values a spec holds
-// always reach the current fault's objects. A failing check marks its fault caught; the fault's
-// remaining checks are skipped, and the failure is recorded as expected, so that Playwright does
-// not restart the worker (a restart is the cost this mode avoids). Outside this mode nothing
-// changes: MUTATION_LANE_DIR is unset and usePerFault serves a plain worker fixture.
+// tools/mutation/lanes.ts writes a small spec file per fault (a "proxy", named for it) importing its real spec modules.
+// Before a test, the lane fixture (fixtures/base.ts) switches the worker to its fault: every worker value built on the mock
+// (the mock, its target, tokens, shared customers) is closed and built again on a fresh mock with that fault (start-up
+// faults included), so nothing built under another fault survives; specs hold forwarding proxies (usePerFault below).
+// A failing check marks its fault caught, its remaining checks skipped and the failure recorded as expected, so Playwright
+// does not restart the worker. Outside this mode (MUTATION_LANE_DIR unset) usePerFault serves a plain worker fixture.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
@@ -36,11 +29,7 @@ export interface LaneManifest {
 
 export const laneDir = (): string | undefined => process.env.MUTATION_LANE_DIR || undefined;
 
-/**
- * What a lane's records (caught, times) are kept under: the service and the fault, since services
- * share fault ids (error-body-wrong-shape, bad-json-crashes...). Keyed by the fault id alone, one
- * service's catch marked the other's fault caught and skipped its checks (found by --confirm).
- */
+/** What a lane's records (caught, times) are keyed by: the service and the fault, as services share fault ids (error-body-wrong-shape). */
 export const laneKey = (service: string, fault: string): string => `${service}.${fault}`;
 
 const manifests = new Map<string, LaneManifest>();
@@ -57,10 +46,7 @@ export function faultOfTest(dir: string, testInfo: Pick<TestInfo, 'titlePath'>):
   return fault;
 }
 
-/**
- * The projects of playwright.config.ts in a mutation lane. Not fully parallel: a proxy's tests stay
- * in one worker, so each worker switches faults once per proxy, not once per test.
- */
+/** The projects in a mutation lane, not fully parallel: a proxy's tests stay in one worker, switching faults once per proxy. */
 export function laneProjects(dir: string) {
   return readManifest(dir).projects.map((p) => ({
     name: p.name,
@@ -83,9 +69,8 @@ export function isCaught(dir: string, key: string): boolean {
 }
 
 /**
- * MUTATION_LANE_EVERY=<file>: a caught fault's later checks run too, and every failure is appended
- * to that file (a JSON line: the fault, the spec file, the title). What each fault makes fail, not
- * only its first catch: the measure that tells which faults of a catalogue are alone in what they break.
+ * MUTATION_LANE_EVERY=<file>: a caught fault's later checks run too, each failure appended (a JSON line: fault, spec file,
+ * title): what each fault makes fail, the measure of which faults are alone in what they break.
  */
 const everyFile = (): string | undefined => process.env.MUTATION_LANE_EVERY || undefined;
 const everyCheck = (): boolean => everyFile() !== undefined;
@@ -177,9 +162,8 @@ function forward(entry: Entry): object {
 }
 
 /**
- * Serves a worker fixture built on the mock: normally built once, used, closed; in a mutation lane,
- * built again for each fault the worker switches to, and handed out as a forwarding proxy. (The
- * fixture keeps its own `({ deps }, use)` signature: Playwright reads its dependencies from it.)
+ * Serves a worker fixture built on the mock: built once, used, closed; in a mutation lane, built again per fault and handed
+ * out as a forwarding proxy (the fixture keeps its own `({ deps }, use)` signature: Playwright reads its dependencies there).
  */
 export async function usePerFault<T extends object>(use: (value: T) => Promise<void>, build: () => Promise<Built<T>>): Promise<void> {
   if (laneDir() === undefined) {

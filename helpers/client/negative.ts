@@ -1,10 +1,7 @@
-// Negative cases generated from the contract for any operation, the way a schema-driven fuzzer's
-// coverage phase does: from one valid request, every body member and parameter is made missing when
-// required, sent empty ("", {}, [] or null: present, not absent), of the wrong type, one past each
-// minimum, maximum and length, just outside each enum and pattern, given an unknown member where the
-// schema closes the object; and
-// the body is sent malformed. Each case is kept only when the contract itself refuses the result,
-// so the suite never blames a target for its own generator.
+// Negative cases generated from the contract, as a schema-driven fuzzer's coverage phase: from one valid request, every
+// body member and parameter made missing when required, empty ("", {}, [] or null: present, not absent), of the wrong type,
+// one past each bound, just outside each enum and pattern, an unknown member in a closed object; and the body malformed.
+// A case is kept only where the contract itself refuses it: the suite never blames a target for its own generator.
 import { conflictMet, ContractViolation, type ConflictMet } from '../contract/checks.js';
 import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
@@ -29,12 +26,10 @@ export interface NegativeCase {
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
 /**
- * The values a schema may take, the value maker the checkers share (refused-trace.ts fills what a call
- * leaves out, type-forms.ts gives a typed member a value): its default, examples and closed values (an
- * enum, else the `x-values` a parameter states), then plain ones of its type within its bounds (a run
- * of one letter at its minimum, its maximum, 8 and 1 characters; its minimum, maximum, 1 and 0; true;
- * a list of its item; an object of its required members). Candidates: the caller keeps the first its
- * validator takes.
+ * The values a schema may take, the checkers' shared value maker (refused-trace.ts, type-forms.ts): its default, examples and
+ * closed values (an enum, else a parameter's `x-values`), then plain ones of its type within its bounds (one letter repeated to
+ * its minimum, maximum, 8 and 1; minimum, maximum, 1 and 0; true; a list of its item; its required members). The caller keeps
+ * the first its validator takes.
  */
 export function valuesOf(contract: Contract, schema: Json, depth = 0): unknown[] {
   const s = resolve(contract, schema);
@@ -59,9 +54,8 @@ export function valuesOf(contract: Contract, schema: Json, depth = 0): unknown[]
 }
 
 /**
- * A body with each enum member (`levels` deep, lists aside) set to its enum's next value, each kept
- * where `ok` takes the body: a write then shows where it landed (refused-trace.ts: an event's status
- * set to what it already was shows nothing; write-scope.ts: a sibling brought to another state).
+ * A body with each enum member (`levels` deep, lists aside) set to its enum's next value where `ok` takes it: a write then shows
+ * where it landed (refused-trace.ts: a status set to what it was shows nothing; write-scope.ts: a sibling in another state).
  */
 export function otherEnums(contract: Contract, schema: Json, body: unknown, ok: (body: unknown) => boolean, levels = 3): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -101,17 +95,14 @@ const typeOf = (schema: Json): string | undefined =>
 const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
 
 /**
- * The issuer ranges of the card networks numbered under ISO/IEC 7812 (Visa 4, Mastercard 51-55 and
- * 2221-2720, American Express 34 and 37, Discover 6011 and 65, JCB 3528-3589): a member whose
- * contract names ISO/IEC 7812 has each of its length bounds broken once in each range, so a target
- * whose bound hangs on a network (American Express numbers have 15 digits) shows.
+ * Issuer ranges under ISO/IEC 7812 (Visa 4, Mastercard 51-55 and 2221-2720, American Express 34 and 37, Discover 6011 and 65,
+ * JCB 3528-3589): a member citing ISO/IEC 7812 has each length bound broken in each, so a bound hung on a network shows.
  */
 const CARD_RANGES = ['4', '51', '2221', '34', '37', '6011', '65', '3528'];
 
 /**
- * A value of `length` characters in the valid value's form, breaking its length only: a digit string
- * whose valid value ends in its check digit keeps a check digit (recomputed) and, given `range`,
- * starts with that issuer range; any other value is cut or padded with its last character.
+ * A value of `length` characters in the valid value's form, breaking its length only: a digit string keeps a recomputed check
+ * digit where the valid one has one, and starts with `range`; any other value is cut or padded with its last character.
  */
 function ofLength(valid: string, length: number, range = ''): string {
   if (!(/^[0-9]{12,}$/.test(valid) && luhnValid(valid)))
@@ -121,11 +112,9 @@ function ofLength(valid: string, length: number, range = ''): string {
 }
 
 /**
- * Letters a length bound counts as one character each, as JSON Schema does (RFC 8259 text, counted
- * in code points: the one Ajv instance's maxLength and minLength): one outside the Basic Multilingual
- * Plane (a CJK ideograph of Japanese surnames, two UTF-16 code units, four UTF-8 bytes) and an accented
- * Latin letter written precomposed, with no combining mark (two UTF-8 bytes). `letters`: others of the
- * same kind, for a value that must differ from one sending to the next (type-forms.ts, lengthForms).
+ * Letters a length bound counts as one character each, as JSON Schema does (code points: the one Ajv instance's maxLength and
+ * minLength): one outside the Basic Multilingual Plane (a CJK ideograph of Japanese surnames: two UTF-16 units, four UTF-8
+ * bytes) and a precomposed accented Latin letter (two UTF-8 bytes). `letters`: others of each kind, for values that must differ.
  */
 export const WIDE_LETTERS = [
   // CJK Unified Ideographs Extension B, each a letter (\p{L}).
@@ -145,9 +134,8 @@ function patternLength(pattern: string): { min: number; max?: number } | undefin
 }
 
 /**
- * Values that break one rule of a scalar schema, each with the rule it breaks and keeping every other
- * rule the valid value keeps (a length broken in a card number keeps its check digit and its issuer
- * range), so a target that refuses it for another reason cannot hide a missing bound.
+ * Values breaking one rule of a scalar schema each, keeping every other rule the valid value keeps (a card number's length
+ * broken keeps its check digit and issuer range): a target refusing it for another reason cannot hide a missing bound.
  */
 export function scalarViolations(schema: Json, valid: unknown, wideLetters = true): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
@@ -163,10 +151,8 @@ export function scalarViolations(schema: Json, valid: unknown, wideLetters = tru
     if (typeof schema.maxLength === 'number') lengths(schema.maxLength + 1, `longer than maxLength ${schema.maxLength}`);
     if (typeof schema.minLength === 'number' && schema.minLength > 0)
       lengths(schema.minLength - 1, `shorter than minLength ${schema.minLength}`);
-    // A body member's bound counted in characters (code points, as the one Ajv instance counts): one
-    // past it in letters outside the Basic Multilingual Plane, two UTF-16 code units each, where its
-    // schema takes them (no pattern, no format), so the accepted longest value (the valid-forms
-    // property's) has its refused neighbour.
+    // A bound counted in code points (as the one Ajv instance counts): one past it in letters outside the BMP, two UTF-16
+    // units each, where the schema takes them (no pattern, format or enum): the valid-forms longest value's refused neighbour.
     if (wideLetters && typeof schema.pattern !== 'string' && schema.format === undefined && !Array.isArray(schema.enum)) {
       const wide = WIDE_LETTERS[0];
       if (typeof schema.maxLength === 'number')
@@ -241,9 +227,8 @@ function bodyMutations(
     node[at[at.length - 1]] = v;
     return copy;
   };
-  // Empty, not absent: a member the valid body has, sent as the empty value of its type ("", {}, []) or
-  // null; kept, as every case, only where the contract refuses it (a target testing truthiness takes
-  // an empty member for one not sent).
+  // Empty, not absent: a member sent as its type's empty value ("", {}, []) or null, kept only where the contract refuses it
+  // (a target testing truthiness takes an empty member for one not sent).
   if (at.length > 0 && value !== undefined && value !== null)
     for (const [empty, why] of emptiesOf(type, s)) out.push({ at, why: `${why} (empty, not absent)`, apply: (root) => set(root, empty) });
   if (type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
@@ -286,9 +271,8 @@ function bodyMutations(
       });
     if (typeof s.minItems === 'number' && s.minItems > 0)
       out.push({ at, why: `fewer than minItems ${s.minItems}`, apply: (root) => set(root, value.slice(0, s.minItems - 1)) });
-    // Each item rule is broken in the LAST item, and in a second item where the array holds one and
-    // the contract allows two: a target that validates only the first item of a list refuses none of
-    // these (a rule kept on one item only).
+    // Each item rule broken in the LAST item, and in a second one where the contract allows two: a target validating only
+    // a list's first item refuses none of these.
     if (value.length > 0 && s.items) {
       const widen = value.length === 1 && !s.uniqueItems && !(typeof s.maxItems === 'number' && s.maxItems < 2);
       if (!widen) bodyMutations(contract, s.items, value[value.length - 1], [...at, String(value.length - 1)], out);
@@ -307,11 +291,7 @@ function bodyMutations(
   }
 }
 
-/**
- * Every negative case of an operation from one valid call, each confirmed invalid by the contract;
- * with `only`, just the cases it names (a case made again on another valid call, by its name: the
- * others are neither built nor validated).
- */
+/** Every negative case of an operation from one valid call, each confirmed invalid by the contract; `only`: just the cases it names. */
 export function negativeCases(contract: Contract, op: Operation, valid: CallOptions, only?: (name: string) => boolean): NegativeCase[] {
   const cases: NegativeCase[] = [];
   const requestSchema = op.requestBody?.schema;
@@ -372,9 +352,8 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
 }
 
 /**
- * A body case the target accepted where the provider's own example sends the same kind of value
- * against its schema (a known provider deviation, `takes` in schemas/<service>/conflicts.yaml): not a
- * failure, the deviation met. Any other breach in the body, or a value no example shows, is none.
+ * A body case the target accepted where the provider's own example sends that kind of value against its schema (`takes` in
+ * schemas/<service>/conflicts.yaml): the deviation met, no failure. Any other breach, or a value no example shows, is none.
  */
 function exampleAccepted(contract: Contract, op: Operation, c: NegativeCase): ConflictMet | undefined {
   const schema = op.requestBody?.schema;
@@ -395,9 +374,8 @@ export function refusalStatuses(op: Operation): number[] {
 }
 
 /**
- * Sends every negative case of an operation and returns what went wrong, one line per case: a
- * request the contract refuses answered with anything but a documented refusal status, or an answer
- * that breaks the contract (an undocumented status, an error body of another shape).
+ * Sends every negative case and returns what went wrong, a line each: a refused request answered other than a documented
+ * refusal status, or an answer breaking the contract (an undocumented status, an error body of another shape).
  */
 export async function runNegativeCases<S extends ServiceName>(
   client: OperationClient<S>,

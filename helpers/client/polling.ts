@@ -1,8 +1,6 @@
-// The one place a report is polled (seed 002, Limits: the wait while a report is inProgress, the
-// contract's x-limits reportPollSeconds; States and transitions - Report). On the mock the wait is
-// the virtual clock's (advanced between reads: no real waiting); on a sandbox it is real, up to a
-// bound (FD_REPORT_POLL_MAX_SECONDS). It ends with the report's terminal read, or with one error
-// naming the report, its last status and the time waited: never a bare test timeout.
+// The one place a report is polled (seed 002, Limits: x-limits reportPollSeconds while inProgress; States and transitions -
+// Report): the mock's virtual clock, or real waits on a sandbox up to FD_REPORT_POLL_MAX_SECONDS. It ends with the terminal
+// read, or one error naming the report, its last status and the time waited: never a bare timeout.
 
 interface PollRead {
   status: number;
@@ -67,11 +65,8 @@ export const sleepSeconds = (seconds: number) => new Promise<void>((resolve) => 
 type PolledReport = Pick<PollOptions, 'label' | 'read'>;
 
 /**
- * Polls several reports together (a check that generated them all first): each round reads every
- * report still inProgress at once, then waits the interval once for all of them, so that n reports
- * cost the time of the slowest rather than the sum. Each report is read as `pollReport` reads it
- * (first at 0 s, then every interval), and ends or fails as it would alone; the first failure
- * (a non-200 read, the bound) is thrown once every read of its round is in.
+ * Polls several reports together: each round reads every one still inProgress, then waits once (the slowest's time, not the
+ * sum); each read and ended as `pollReport` would alone, the first failure thrown once its round's reads are in.
  */
 export async function pollReports(
   reports: readonly PolledReport[],

@@ -1,11 +1,7 @@
-// The count of a property checker (docs/conventions.md, Properties): which operations the property
-// applies to (derived from the contract by the checker), which of them this check probed, and each one
-// left out with its reason. A checker calls `countProperty` once per test with its counts; the count
-// travels as an annotation of the test (as coverage records do), so that it reaches the verdict from
-// any worker or shard. The certification sums each property over the checks of a service that ran and
-// shows it in the rule x path table (helpers/verdict/rule-paths.ts): every operation a property applies
-// to is a path of its rule, covered when a check probed it, justified by an exception's reason, else
-// empty (and a whole run on the mock fails on an empty cell).
+// A property checker's count (docs/conventions.md, Properties): the operations it applies to (from the contract), those this
+// check probed, those left out with a reason; `countProperty` once per test, as an annotation reaching the verdict from any
+// worker or shard. The certification sums them in the rule x path table (helpers/verdict/rule-paths.ts): each operation a path
+// of its rule, covered, justified or empty (a whole run on the mock fails on an empty cell).
 import type { TestInfo } from '@playwright/test';
 
 const PROPERTY_COUNT_ANNOTATION = 'property-count';
@@ -31,10 +27,7 @@ export interface PropertyCount {
   exceptions: readonly PropertyException[];
 }
 
-/**
- * Records a property checker's counts on the test. A count that does not add up (a checked operation
- * the property does not apply to, an exception without a reason) is a defect of the checker: it throws.
- */
+/** Records a checker's counts on the test; one not adding up (an operation it does not apply to, no reason) throws. */
 export function countProperty(testInfo: TestInfo, count: PropertyCount): void {
   const applies = new Set(count.applies);
   const stray = [...count.checked, ...count.exceptions.map((e) => e.operationId)].filter((op) => !applies.has(op));
@@ -68,9 +61,8 @@ export interface AnswerProperty {
 }
 
 /**
- * Counts one operation for a property judged on every answer at the client's choke point: once per
- * check and operation, checked where an answer was judged, else left out with the reason of the answer
- * that was not. A check's later judged answer of the operation still counts once a left-out one was.
+ * Counts an operation for a property judged at the choke point, once per check: checked where an answer was judged, else left
+ * out with the reason (a later judged answer still counts).
  */
 export function countJudgedOnce(
   testInfo: TestInfo | undefined,

@@ -1,6 +1,5 @@
-// A local HTTP receiver on port 0 that records what it is sent: the issuer endpoint of the
-// installments notification round-trip, webhooks and callbacks of other services. Generic: it
-// knows nothing of any contract; specs check the recorded requests through their own helpers.
+// A local HTTP receiver on port 0 recording what it is sent (the installments issuer endpoint, webhooks, callbacks); it knows
+// no contract: specs check the records.
 import http from 'node:http';
 
 export interface ReceivedRequest {

@@ -1,10 +1,6 @@
-// Every request the suite sends as valid is valid by the documents' whole text: their schemas and the
-// rules they state only in prose or in an error example. On the mocks, a request the mock answered
-// with a success is one the suite sent as valid (a refusal the check wanted is answered 4xx); the
-// client judges each against the rules below, so that a request no document allows, and a mock that
-// took it, fail `npm test` instead of passing on our own ground and failing on a real sandbox. Each
-// rule cites the statement it rests on. With mock faults switched on the mock is lenient on purpose,
-// and nothing is judged.
+// Every request the suite sends as valid is valid by the documents' whole text (schemas, and rules stated in prose or an error
+// example): on the mocks the client judges each request answered with a success against the rules below (each citing its
+// statement), so one no document allows fails `npm test`, not a real sandbox. Not judged with mock faults on (lenient).
 import type { TestInfo } from '@playwright/test';
 import type { Contract, Operation } from '../contract/contract.js';
 import { luhnValid } from '../config/luhn.js';
@@ -81,10 +77,7 @@ function sealedMembers(contract: Contract, node: unknown, at: string[] = []): st
   });
 }
 
-/**
- * Judges a request the mock answered with a success; throws, naming the rule and its statement, when
- * the suite sent what no document allows. The count travels in the test's `request-rules` annotation.
- */
+/** Judges a request the mock accepted; throws naming the rule and statement it breaks; counted in the `request-rules` annotation. */
 export function judgeSentRequest(request: SentRequest, contract: Contract, testInfo: TestInfo | undefined): void {
   const broken = REQUEST_RULES.map((rule) => [rule, rule.problem(request, contract)] as const).filter(([, p]) => p !== undefined);
   if (testInfo) noteJudged(testInfo);

@@ -34,10 +34,8 @@ export type TargetKind = EnvValue<'TARGET'>;
 const NOT_SEARCHED = new Set(['node_modules', '.git', 'reports', 'test-results', 'blob-report']);
 
 /**
- * Where the configuration file was looked for, when that is worth a line: DOTENV_PATH naming a file
- * that does not exist, or no .env in the working folder while one sits in a folder above it or
- * just below it (a .env in the wrong folder is silently not read, and the run is TARGET=mock).
- * Undefined when the file read is where it should be, or when there is none anywhere near.
+ * Where the configuration file was looked for, when worth a line: DOTENV_PATH naming no file, or no .env here while one sits
+ * just above or below (silently not read: the run is TARGET=mock); undefined otherwise.
  */
 export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
   if (env.DOTENV_PATH) {
@@ -64,12 +62,9 @@ export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = proces
 export { ConfigError };
 
 /**
- * Every mistake of the configuration, one line each, before any check runs (npm test's first step,
- * certify, certify:stand-in, doctor, sandbox:cleanup): where the .env file was looked for, what was
- * written wrong in it or in the environment (helpers/config/env-file.ts: a misspelt name, a value the
- * .env parser cut or changed, a line it never read), then each bad value of the general settings and
- * of the `services` given (for a sandbox run: those configured; helpers/config/env-schema.ts), a
- * variable already named not twice. `code` 2 when one of them stops the command; notes do not.
+ * Every configuration mistake, a line each, before any check runs (npm test, certify, doctor, sandbox:cleanup): where .env was
+ * looked for, what was written wrong (env-file.ts: a misspelt name, a value the parser cut or changed, a line never read),
+ * each bad value of the general settings and of `services` (env-schema.ts), a variable once. `code` 2 when one stops the command.
  */
 export function configurationMistakes(env: Env, services: readonly string[] = [], cwd = process.cwd()): { lines: string[]; code: 0 | 2 } {
   const misplaced = dotenvProblem(env, cwd);
@@ -85,10 +80,8 @@ export function configurationMistakes(env: Env, services: readonly string[] = []
 }
 
 /**
- * Which names the financial data security headers carry (seed 002, Authentication, or the provider's
- * names for the same schemes): FD_HEADER_NAMES=seed|provider picks the contract's names or their
- * `x-provider-name`; FD_APP_KEY_HEADER / FD_APP_TOKEN_HEADER override one name. The names themselves
- * are the contract's (helpers/target/financial-data.ts, configuredFdHeaderNames).
+ * The financial data security headers' names (seed 002, Authentication, or the provider's): FD_HEADER_NAMES=seed|provider picks
+ * the contract's or their `x-provider-name` (target/financial-data.ts, configuredFdHeaderNames); FD_APP_*_HEADER override one.
  */
 export interface FdHeaderChoice {
   naming: EnvValue<'FD_HEADER_NAMES'>;
@@ -107,10 +100,8 @@ export function fdHeaderChoice(env: Env): FdHeaderChoice {
 }
 
 /**
- * The consumer identity of every valid card enrollment request (seed 000, ConsumerIdentity: EMAIL_ADDRESS
- * and an e-mail address; the provider's Card API 1.0.0: EXTERNAL_ACCOUNT_ID and an opaque id). No request
- * satisfies both (schemas/card-enrollment/conflicts.yaml, CE-CONFLICT-CONSUMER-IDENTITY): CARD_REQUEST_IDENTITY
- * picks the side a target is certified with.
+ * The consumer identity of valid enrollments (seed 000, ConsumerIdentity: EMAIL_ADDRESS, an e-mail; provider Card API 1.0.0:
+ * EXTERNAL_ACCOUNT_ID, an opaque id): none satisfies both (CE-CONFLICT-CONSUMER-IDENTITY), CARD_REQUEST_IDENTITY picks one.
  */
 export type CardRequestIdentity = EnvValue<'CARD_REQUEST_IDENTITY'>;
 
@@ -161,10 +152,7 @@ export function suiteConfig(): SuiteConfig {
   return cached;
 }
 
-/**
- * The configuration an environment other than the process's gives (a command a self test runs in
- * its own process with variables of its own, tools/cli.ts CommandIo), read and validated each time.
- */
+/** The configuration of an environment other than the process's (tools/cli.ts CommandIo), read and validated each time. */
 export function configOf(env: NodeJS.ProcessEnv): SuiteConfig {
   return env === process.env ? suiteConfig() : readConfig(env);
 }

@@ -1,9 +1,6 @@
-// The configuration as written, before any value is judged by its type: the names the .env file
-// and the environment set, and what the .env parser (dotenv) made of each line. dotenv takes every
-// line it can read and says nothing about the rest, so a misspelt name, a value cut at a `#`, quotes
-// it kept, a quote that swallows the lines below it or an environment variable that hides a .env
-// line all reach the run as a silent change. Each is one line here, named by its variable, before
-// any check runs (helpers/config/config.ts, configurationMistakes); `fatal` ones stop the command.
+// The configuration as written, before values are typed: the names .env and the environment set, and what dotenv made of each
+// line. dotenv says nothing of what it cannot read, so a misspelt name, a value cut at `#`, kept quotes, a quote swallowing
+// lines or an environment variable hiding a line is a line here, naming the variable (config.ts, configurationMistakes).
 import { parse as parseDotenv } from 'dotenv';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +11,7 @@ interface WrittenMistake extends Problem {
   fatal: boolean;
 }
 
-/**
- * Variables the suite reads besides the schema's (the run's own plumbing, the browser, CI): never
- * taken for a misspelt setting.
- */
+/** Variables the suite reads besides the schema's (plumbing, the browser, CI): never taken for a misspelt setting. */
 const OTHER_NAMES = new Set(['DOTENV_PATH', 'CHROMIUM_PATH', 'CI', 'STATIC_TIMING', 'MUTATION_LANE_DIR', 'MUTANT_COVERAGE_DIR']);
 const OTHER_PREFIXES = /^(SUITE_|PLAYWRIGHT_|PW_|NODE_|npm_|TEST_)/;
 
@@ -65,10 +59,7 @@ function quoteFix(key: string, value: string): string {
     : `write it inside double quotes: ${key}=${JSON.stringify(value)}`;
 }
 
-/**
- * The mistakes of a .env file's text as dotenv reads it, and of the environment `env` the command
- * runs in (which dotenv never overrides): one each, naming the variable and the line.
- */
+/** The mistakes of a .env text as dotenv reads it and of the environment (never overridden): one each, naming variable and line. */
 function writtenMistakes(text: string | undefined, env: Env, file = '.env'): WrittenMistake[] {
   const out: WrittenMistake[] = [];
   const add = (variable: string, fatal: boolean, expected: string, found: string, fix?: string) =>

@@ -1,7 +1,6 @@
-// Every variable of .env, in one place: what it is for, whether a service cannot run without it or
-// only some checks need it, which checks skip without it, its value type (helpers/config/env-types.ts)
-// and whether it is a secret. The configuration loader, `npm run doctor`, `npm run certify` and
-// the global setup read values through it; a self test keeps .env.example in step.
+// Every variable of .env: its use, whether its service or only some checks (which skip without it) need it, its value type
+// (helpers/config/env-types.ts), whether secret. Every reader of the configuration goes through it; a self test keeps
+// .env.example in step.
 import {
   accountRange,
   contractValue,
@@ -501,9 +500,8 @@ export const ENV_SCHEMA: EnvVar[] = SCHEMA;
 const BY_NAME = new Map(ENV_SCHEMA.map((e) => [e.name, e]));
 
 /**
- * The type of a variable's value, as its parser in the schema gives it (`string[]` for CARD_SERVICE_ID,
- * `KeyObject` for a key): a reader names the variable, never its type. Unknown for a name not known
- * before the run (a variable chosen at run time says its type).
+ * A variable's value type as its parser gives it (`string[]` for CARD_SERVICE_ID, `KeyObject` for a key): a reader names the
+ * variable, never its type; unknown for a name chosen at run time.
  */
 export type EnvValue<N extends string> = string extends N
   ? unknown
@@ -523,9 +521,8 @@ export function envVar(name: string): EnvVar {
 const quoted = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
 
 /**
- * A value as a one-line error may show it: quoted; a secret, or a value that holds a secret set
- * for another variable, by its length only. A value equal to another variable's is named so (a
- * value pasted into the wrong variable).
+ * A value as a one-line error shows it: quoted; a secret, or one holding another variable's secret, by its length only; one
+ * equal to another variable's is named so (pasted into the wrong variable).
  */
 function showValue(variable: string, value: string, env: Env): string {
   const shape = `a value of ${value.length} character${value.length === 1 ? '' : 's'}`;
@@ -652,10 +649,7 @@ function baseUrlVariable(service: ServiceName): string {
   return ENV_SCHEMA.find((e) => e.service === service && /_BASE_URL$/.test(e.name))!.name;
 }
 
-/**
- * What stops a sandbox run of these services before it starts, one Problem each: a bad general
- * setting, and for each service whose base URL is set, what it cannot run without and every bad value.
- */
+/** What stops a sandbox run before it starts, a Problem each: a bad general setting; per configured service, what it lacks, bad values. */
 export function configurationProblems(env: Env, services: readonly string[]): Problem[] {
   const configured = SANDBOX_SERVICES.filter((s) => services.includes(s) && env[baseUrlVariable(s)]);
   return [...valueProblems(env, ['general']), ...configured.flatMap((s) => [...missingProblems(env, s), ...valueProblems(env, [s])])];

@@ -1,11 +1,7 @@
-// The value types of the environment schema (helpers/config/env-schema.ts): what each kind of
-// variable must hold, read by one parser per kind. A bad value is one Problem: the variable, what
-// was expected, what was found; `found` describes a secret (or a value equal to a secret's) by its
-// shape, never by its value. Keys are read by node:crypto (createPrivateKey, createPublicKey,
-// X509Certificate: their asymmetricKeyType), a PKCS#12 keystore by node-forge, a URL by WHATWG
-// URL; identifiers the contracts define are checked against the contract's own schema.
-// The one Ajv instance sits in helpers/contract/ (above this room), so the scalar kinds here are
-// plain comparisons; none parses anything a library parses.
+// The value types of the environment schema (helpers/config/env-schema.ts), one parser per kind. A bad value is one Problem
+// (variable, expected, found; a secret, or a value equal to one, found only by its shape). Keys are read by node:crypto
+// (asymmetricKeyType), a PKCS#12 keystore by node-forge, a URL by WHATWG URL, contract identifiers by the contract's schema;
+// the one Ajv instance sits in helpers/contract/ (above this room), so scalar kinds are plain comparisons.
 import { createPrivateKey, createPublicKey, X509Certificate, type JsonWebKey, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,11 +12,7 @@ import { luhnValid } from './luhn.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/**
- * node-forge, loaded when a PKCS#12 keystore is read (a sandbox's configuration): every process
- * that reads the schema (each worker of the card enrollment and installments checks, most tools)
- * loaded its 60-odd modules for nothing.
- */
+/** node-forge, loaded only when a PKCS#12 keystore is read: every process reading the schema loaded its 60-odd modules for nothing. */
 const loadForge = (): typeof Forge => createRequire(import.meta.url)('node-forge') as typeof Forge;
 
 export interface Problem {
@@ -54,10 +46,7 @@ export class ValueError extends ConfigError {
   }
 }
 
-/**
- * Thrown by a parser: what was found instead. `variable` and `expected` when the fault lies with
- * another variable of the group (a keystore's password or alias).
- */
+/** Thrown by a parser: what was found instead; `variable` and `expected` when another of the group is at fault (a keystore's password). */
 export class Mismatch extends Error {
   constructor(
     readonly found: string,
@@ -229,12 +218,7 @@ export function url(options: UrlOptions = {}): ValueType<string> {
   return {
     expected,
     parse(value, ctx) {
-      let u: URL;
-      try {
-        u = new URL(value);
-      } catch {
-        throw new Mismatch(`${ctx.show(value)}, which is not an absolute URL`);
-      }
+      const u = readAs(() => new URL(value), `${ctx.show(value)}, which is not an absolute URL`, false);
       if (u.protocol !== 'https:' && (https || u.protocol !== 'http:'))
         throw new Mismatch(`${ctx.show(value)} (${u.protocol.replace(':', '')})`);
       const actualPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
@@ -272,10 +256,7 @@ function contractSchema(service: string, ref: string): ScalarSchema {
   return node as ScalarSchema;
 }
 
-/**
- * A value of a type the contract defines (`ref`: file under schemas/<service>/ and JSON pointer),
- * checked against that schema's type, pattern, lengths, bounds and enum.
- */
+/** A value of a contract type (`ref`: a file under schemas/<service>/ and pointer): its type, pattern, lengths, bounds and enum. */
 export function contractValue(service: string, ref: string, what: string): ValueType<string> {
   const name = ref
     .split('/')
@@ -334,8 +315,17 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${
 const keyKind = (key: KeyObject) => (key.asymmetricKeyType ?? 'unknown').toUpperCase().replace(/^RSA-PSS$/, 'RSA-PSS');
 
 function errorCode(error: unknown): string {
-  const e = error as { code?: string; message?: string };
+  const e = (error ?? {}) as { code?: string; message?: string };
   return e.code ?? e.message?.split('\n')[0] ?? 'unreadable';
+}
+
+/** What `read` gives, or a Mismatch of what was `found` instead, with the error's code in parentheses unless `coded` is false. */
+function readAs<T>(read: () => T, found: string, coded = true): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new Mismatch(coded ? `${found} (${errorCode(error)})` : found);
+  }
 }
 
 /** An RSA private key in PEM (PKCS#8 or PKCS#1). */
@@ -347,12 +337,7 @@ export function privateKeyPem(): ValueType<KeyObject> {
       const { pem, label } = pemOf(value);
       if (label === 'ENCRYPTED PRIVATE KEY') throw new Mismatch('an encrypted private key (give it unencrypted, or the PKCS#12 keystore)');
       if (!/PRIVATE KEY/.test(label)) throw new Mismatch(`a PEM ${label.toLowerCase()}, not a private key`);
-      let key: KeyObject;
-      try {
-        key = createPrivateKey(pem);
-      } catch (error) {
-        throw new Mismatch(`a "${label}" PEM block that does not read as a key (${errorCode(error)})`);
-      }
+      const key = readAs(() => createPrivateKey(pem), `a "${label}" PEM block that does not read as a key`);
       if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} private key`);
       return key;
     },
@@ -369,12 +354,7 @@ export function publicKeyPem(what: string): ValueType<KeyObject> {
       if (/PRIVATE KEY/.test(label)) throw new Mismatch('a private key (only the public key or certificate belongs here; it is not shown)');
       let key: KeyObject;
       if (label === 'CERTIFICATE') {
-        let cert: X509Certificate;
-        try {
-          cert = new X509Certificate(pem);
-        } catch (error) {
-          throw new Mismatch(`a CERTIFICATE PEM block that does not read as a certificate (${errorCode(error)})`);
-        }
+        const cert = readAs(() => new X509Certificate(pem), `a CERTIFICATE PEM block that does not read as a certificate`);
         const now = Date.now();
         if (Date.parse(cert.validTo) < now)
           throw new Mismatch(
@@ -383,13 +363,7 @@ export function publicKeyPem(what: string): ValueType<KeyObject> {
         if (Date.parse(cert.validFrom) > now)
           throw new Mismatch(`a certificate not valid before ${new Date(cert.validFrom).toISOString().slice(0, 10)}`);
         key = cert.publicKey;
-      } else {
-        try {
-          key = createPublicKey(pem);
-        } catch (error) {
-          throw new Mismatch(`a "${label}" PEM block that does not read as a public key (${errorCode(error)})`);
-        }
-      }
+      } else key = readAs(() => createPublicKey(pem), `a "${label}" PEM block that does not read as a public key`);
       if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} key`);
       return key;
     },
@@ -419,12 +393,10 @@ function encryptionJwk(candidate: unknown, alg = JWE_ALG): JwkKey {
   if (!kid) throw new Mismatch('an RSA JWK without kid');
   if (jwk.alg !== undefined && jwk.alg !== alg) throw new Mismatch(`a key for alg ${JSON.stringify(jwk.alg)}${kid}`);
   if (jwk.use !== undefined && jwk.use !== 'enc') throw new Mismatch(`a key for use ${JSON.stringify(jwk.use)}${kid}`);
-  let key: KeyObject;
-  try {
-    key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
-  } catch (error) {
-    throw new Mismatch(`an RSA JWK${kid} whose n and e do not read as a key (${errorCode(error)})`);
-  }
+  const key = readAs(
+    () => createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }),
+    `an RSA JWK${kid} whose n and e do not read as a key`,
+  );
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MIN_RSA_BITS) throw new Mismatch(`a ${bits}-bit RSA key${kid}`);
   return {
@@ -447,14 +419,11 @@ export function jwk(keysUrlVariable: string): ValueType<JwkKey> {
     expected: JWK_EXPECTED,
     block: true,
     parse(value) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        throw new Mismatch(
-          `text that is not JSON (${value.trim().length} characters${value.trim().startsWith('-----BEGIN') ? ', a PEM block' : ''})`,
-        );
-      }
+      const parsed: unknown = readAs(
+        () => JSON.parse(value),
+        `text that is not JSON (${value.trim().length} characters${value.trim().startsWith('-----BEGIN') ? ', a PEM block' : ''})`,
+        false,
+      );
       if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { keys?: unknown }).keys))
         throw new Mismatch(`a JWK set (give one of its keys, or the set's URL as ${keysUrlVariable})`);
       return encryptionJwk(parsed);
@@ -485,10 +454,7 @@ export const keysUrl = (): ValueType<string> => ({ ...url(), expected: `the URL 
 
 const p12Cache = new Map<string, KeyObject>();
 
-/**
- * A PKCS#12 keystore path, opened with the password and alias of its sibling variables; a wrong
- * password or alias is that variable's problem.
- */
+/** A PKCS#12 keystore path, opened with its sibling variables' password and alias (a wrong one is that variable's problem). */
 export function keystore(passwordVariable: string, aliasVariable?: string): ValueType<KeyObject> {
   return {
     expected: `the path of a PKCS#12 keystore (.p12) holding an RSA private key, opened by ${passwordVariable}${aliasVariable ? ` and ${aliasVariable}` : ''}`,
@@ -498,20 +464,18 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
       const cacheKey = JSON.stringify([path.resolve(file), password, alias]);
       const cached = p12Cache.get(cacheKey);
       if (cached) return cached;
-      let stat: fs.Stats;
-      try {
-        stat = fs.statSync(file);
-      } catch {
-        throw new Mismatch(`no file at ${ctx.show(file)}${path.isAbsolute(file) ? '' : ` (relative to ${process.cwd()})`}`);
-      }
+      const stat = readAs(
+        () => fs.statSync(file),
+        `no file at ${ctx.show(file)}${path.isAbsolute(file) ? '' : ` (relative to ${process.cwd()})`}`,
+        false,
+      );
       if (stat.isDirectory()) throw new Mismatch(`a folder at ${ctx.show(file)}`);
       const forge = loadForge();
-      let asn1: Forge.asn1.Asn1;
-      try {
-        asn1 = forge.asn1.fromDer(forge.util.createBuffer(fs.readFileSync(file).toString('binary')));
-      } catch {
-        throw new Mismatch(`a file that is not a PKCS#12 keystore (not DER; ${stat.size} bytes)`);
-      }
+      const asn1 = readAs(
+        () => forge.asn1.fromDer(forge.util.createBuffer(fs.readFileSync(file).toString('binary'))),
+        `a file that is not a PKCS#12 keystore (not DER; ${stat.size} bytes)`,
+        false,
+      );
       let p12: Forge.pkcs12.Pkcs12Pfx;
       try {
         p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
@@ -542,12 +506,7 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
           `the alias of a private key in the keystore of ${ctx.variable}`,
         );
       }
-      let key: KeyObject;
-      try {
-        key = createPrivateKey(forge.pki.privateKeyToPem(bag.key!));
-      } catch (error) {
-        throw new Mismatch(`a keystore whose private key does not read (${errorCode(error)})`);
-      }
+      const key = readAs(() => createPrivateKey(forge.pki.privateKeyToPem(bag.key!)), `a keystore whose private key does not read`);
       if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`a keystore holding ${article(keyKind(key))} key`);
       p12Cache.set(cacheKey, key);
       return key;

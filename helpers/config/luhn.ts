@@ -1,7 +1,5 @@
-// The ISO/IEC 7812 check digit (the Luhn formula): the checks that build card numbers, the mocks that
-// refuse them and the configuration's card numbers (helpers/config/env-types.ts) read it from here
-// (provider 2.0.0: Pan.pan, "every pan is validated against the Luhn algorithm"; approvedOffers
-// InvalidPrimaryAccountNumber).
+// The ISO/IEC 7812 check digit (Luhn), for the checks, the mocks and the configuration (env-types.ts) alike (provider 2.0.0:
+// Pan.pan, "every pan is validated against the Luhn algorithm"; approvedOffers InvalidPrimaryAccountNumber).
 
 /** Whether a digit string ends in its check digit. */
 export function luhnValid(digits: string): boolean {
@@ -19,10 +17,7 @@ export function withCheckDigit(digits: string): string {
   return `${digits}0`;
 }
 
-/**
- * The card number nearest `digits` (same length) that ends in its check digit, searching upwards
- * (`up`) or downwards; one in ten consecutive numbers is one, so it is at most nine away.
- */
+/** The card number nearest `digits` (same length) ending in its check digit, upwards (`up`) or down: at most nine away. */
 export function luhnNear(digits: string, up: boolean): string {
   let v = BigInt(digits);
   for (;;) {

@@ -12,10 +12,7 @@ export interface ViolationSite {
   method: string;
   path: string;
   status: number;
-  /**
-   * The schema members a body check found off their form, each with the keyword it broke (`wallets`
-   * maxItems): the certification links such a breach to the narrower rule citing that member.
-   */
+  /** Members a body check found off form, with the keyword broken (`wallets` maxItems), linked to the narrower rule citing it. */
   members?: JudgedMember[];
 }
 
@@ -49,10 +46,7 @@ export class ContractViolation extends Error {
     readonly check: string,
     message: string,
     at?: Pick<Exchange, 'operation' | 'status'>,
-    /**
-     * The catalogue rules the violation breaks, where the check knows them (a service's answer judge):
-     * a broken auth or masking rule blocks the verdict whatever the source of the test that met it.
-     */
+    /** The rules it breaks, where known (a service's judge): a broken auth or masking rule blocks whatever the test's source. */
     readonly rules: readonly string[] = [],
     members?: JudgedMember[],
   ) {
@@ -175,11 +169,7 @@ export function conflictMet(conflict: Conflict, place: string, received: string)
   };
 }
 
-/**
- * Throws on a body that breaks its schema; returns the conflicts a body follows when its only
- * breaches are provider values where the seed says otherwise (not a defect of the target: the
- * caller notes them and the certification lists them; the check goes on).
- */
+/** Throws on a body breaking its schema; returns the conflicts it follows when its only breaches are provider values (noted, listed). */
 export function responseSchemaConformance(contract: Contract, exchange: Exchange): ConflictMet[] {
   const { operation, status, text } = exchange;
   const declared = declaredBody(exchange);
@@ -243,11 +233,8 @@ export function responseHeadersConformance(contract: Contract, exchange: Exchang
 }
 
 /**
- * A header the caller sends that the answer declares under the same name (installments, provider
- * 2.0.0: approvedOffers takes Correlation-Id and every one of its answers, success or error, declares
- * the Correlation-Id response header) comes back byte for byte on whatever status answers: every
- * refusal a spec provokes is judged, not only the success and the cases a spec names. A header the
- * caller did not send is not judged (the service may make its own).
+ * A header sent that the answer declares under the same name (provider 2.0.0: approvedOffers' Correlation-Id, on every answer)
+ * comes back byte for byte on any status, every refusal a spec provokes judged; one not sent is not (the service may make its own).
  */
 export function requestHeaderEchoConformance(
   exchange: Exchange,

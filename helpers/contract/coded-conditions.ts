@@ -1,9 +1,6 @@
-// The refusal codes a contract ties to the conditions that cause them, and to the status of the
-// response each table sits on: `x-codes: { member, conditions }` on a response (seed 000, Errors;
-// provider 1.35.0, the micro-deposit verification's and the authorization details' examples). Read by
-// the refusal-codes property (helpers/client/invariants/refusal-codes.ts), which provokes each
-// condition, and by the error-status property (helpers/client/invariants/error-status.ts), which holds
-// every error answer's code to the status its table gives it.
+// The refusal codes a contract ties to their conditions and to their response's status: `x-codes: { member, conditions }`
+// (seed 000, Errors; provider 1.35.0, the micro-deposit verification's and authorization details' examples). Read by the
+// refusal-codes property (invariants/refusal-codes.ts: each condition provoked) and error-status (invariants/error-status.ts).
 import { type Contract, deref, type Json } from './contract.js';
 
 /** One refusal condition of an operation, as its response's `x-codes` states it. */
@@ -21,15 +18,11 @@ export interface CodedCondition {
   missing?: string;
   /** A request member naming an entity, set to a new value of its own format. */
   unresolved?: string;
-  /**
-   * A member carrying a check digit (dotted; `card.` for the Card the request carries encrypted), sent
-   * with its check digit wrong: the spec's harness builds it (the member may sit inside a JWE).
-   */
+  /** A member sent with its check digit wrong (dotted; `card.`: the encrypted Card), built by the spec's harness. */
   checkDigit?: string;
   /**
-   * Members of the valid call set to provoke it: `query.<name>`, `path.<name>` or `body.<dotted>` to a
-   * value, null to leave it out, or `{ from: <another such member>, days: n }` to that member's valid
-   * value moved by n whole days (epoch seconds).
+   * Members of the valid call set to provoke it (`query.<name>`, `path.<name>`, `body.<dotted>`): a value, null to leave it out,
+   * or `{ from: <member>, days: n }`, that member's valid value moved n days (epoch seconds).
    */
   with?: Record<string, unknown>;
   /** The state the object is brought to before the call, and the values the call sends. */

@@ -1,13 +1,8 @@
-// Seed-vs-provider conflicts (schemas/<service>/conflicts.yaml): places where a seed rule is
-// contradicted by the provider's published document, examples or client. The check keeps the
-// seed's rule (the seed comes first), but a target that does what the provider publishes is not
-// failed outright: the failure is recognised as the provider's behaviour and reported as the
-// conflict, naming both sources, and the certification says CONDITIONAL (helpers/verdict/certification.ts).
-// A target that does something neither source allows still fails.
-// The same catalogue holds the known provider deviations (`kind: provider-example`): places where
-// the provider's own example contradicts its own schema. The contract keeps the schema; a target
-// that answers (or accepts a request) the way the example shows is met as such an entry is met,
-// CONDITIONAL with the deviation named, and a value neither the schema nor an example shows fails.
+// Seed-vs-provider conflicts (schemas/<service>/conflicts.yaml): a seed rule the provider's document, examples or client
+// contradict. The check keeps the seed's rule (it comes first), but a target doing what the provider publishes is reported
+// as the conflict, naming both sources, CONDITIONAL (helpers/verdict/certification.ts); what neither source allows fails.
+// The known provider deviations (`kind: provider-example`, the provider's example against its own schema) are met alike:
+// the contract keeps the schema, an answer or accepted request as the example shows is CONDITIONAL, any other value fails.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -32,9 +27,8 @@ export interface Conflict {
   /** The rules the conflict touches (schemas/<service>/rules.yaml). */
   rules: string[];
   /**
-   * The first contract version whose provider document publishes the behaviour (absent: every version).
-   * The entry is in force when the certified version is this one or a later one: before it, neither
-   * of the certified version's sources shows the behaviour, and a target doing it fails.
+   * The first contract version whose provider document publishes the behaviour (absent: every version): in force from it on;
+   * before it, neither source shows the behaviour, and a target doing it fails.
    */
   since?: string;
   /** Seed-vs-provider: what the seed says, with its section (our words). */
@@ -56,10 +50,7 @@ export interface Conflict {
   without?: string[];
   /** A response value where the seed (or the provider's schema) says otherwise (one matcher: values, type [and pattern], lengths, or absent). */
   answers?: Answers;
-  /**
-   * Provider example: a request value the provider's example sends where its schema refuses it (the same
-   * matcher): a generated refusal sending such a value may be accepted (helpers/client/negative.ts).
-   */
+  /** A request value the provider's example sends against its schema: a generated refusal sending it may be accepted (negative.ts). */
   takes?: Answers;
 }
 
@@ -189,10 +180,7 @@ export function loadConflicts(service: string, file = conflictsFile(service)): C
   return out;
 }
 
-/**
- * Whether an entry is in force for the contract version a run certifies: it has no `since`, or the
- * certified version is that one or a later one (in the order of helpers/contract/versions.ts).
- */
+/** Whether an entry is in force for the certified version: no `since`, or that version or a later one (helpers/contract/versions.ts). */
 export function inForce(service: string, c: Pick<Conflict, 'since'>, version = chosenVersion(service)): boolean {
   if (c.since === undefined) return true;
   const order = contractVersions(service);
@@ -258,10 +246,8 @@ interface ConflictAnswered {
 type Side = 'answers' | 'takes';
 
 /**
- * The conflicts a refused response body follows: at each conflict's place the body shows the
- * provider's behaviour, and with the seed's values put there instead it passes. Only the conflicts
- * the pass needs are named (a provider pattern that also matches a seed value names nothing).
- * Undefined when the body breaks the schema elsewhere too (that is a failure, not a conflict).
+ * The conflicts a refused response body follows: at each one's place it shows the provider's behaviour, and passes with the
+ * seed's values put there; only those the pass needs are named. Undefined when it breaks the schema elsewhere too (a failure).
  */
 export function answeredConflicts(
   service: string,
@@ -285,11 +271,7 @@ export function answeredConflicts(
   });
 }
 
-/**
- * The known provider deviations a refused request body follows (`takes`): as answeredConflicts, on
- * a request: at each place the body sends what the provider's example sends, and with the value its
- * schema allows put there instead it passes.
- */
+/** The known provider deviations (`takes`) a refused request body follows: answeredConflicts, on a request and the example's values. */
 export const takenDeviations = (service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean) =>
   answeredConflicts(service, operationId, body, validate, 'takes');
 
@@ -334,10 +316,9 @@ export const answeredConflict = (service: string, operationId: string, body: unk
 export const CONFLICT_SITE_ANNOTATION = 'conflict-site';
 
 /**
- * The conflict a failed check's exchanges follow: the check declares it may meet the conflict (its
- * inputs are where the two sources part), its failure is an expectation (not a named contract
- * check), and the target answered the conflict's operation the way the provider publishes (a 2xx
- * where the seed refuses, a 4xx where the seed accepts, or the conflict's own `status`).
+ * The conflict a failed check's exchanges follow: the check declares it may meet it, its failure is an expectation (no named
+ * check), and the target answered the conflict's operation as the provider publishes (2xx where the seed refuses, 4xx where it
+ * accepts, or the conflict's `status`).
  */
 export function exchangedConflict(
   service: string,
@@ -369,10 +350,7 @@ export function conflictSites(service: string, ruleId: string, operationId: stri
     .map((c) => c.id);
 }
 
-/**
- * The accepts/refuses conflicts met by a request of an operation without a member (`body:consumer.firstName`): what a check sending
- * such a request may meet. The operation id is typed (a misspelled one would silently meet no conflict).
- */
+/** The accepts/refuses conflicts a request without a member (`body:consumer.firstName`) may meet; the id typed (a typo meets none). */
 export function conflictsWithout<S extends ServiceName>(service: S, operationId: OperationId<S>, member: string): string[] {
   return conflictsInForce(service)
     .filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))

@@ -16,8 +16,7 @@ export type Json = any;
 export const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
 
 /**
- * A node with its local `$ref`s followed within `document` (RFC 6901 pointers, `~1` and `~0`
- * unescaped), stopping early at a node `stop` accepts (one whose own members say enough);
+ * A node with its local `$ref`s followed within `document` (RFC 6901 pointers), stopping early at a node `stop` accepts;
  * undefined where a reference leads nowhere or outside the document.
  */
 export function deref(document: Json, node: Json, stop?: (node: Json) => unknown): Json {
@@ -181,11 +180,7 @@ export class Contract {
     }
   }
 
-  /**
-   * The operation of an id. A literal id must be one of the contracts' (OperationId, a compile
-   * error otherwise); an id read at run time (a loop over the contract, a rule catalogue) is
-   * looked up through `operationOf`.
-   */
+  /** The operation of a literal id (OperationId: a compile error otherwise); an id read at run time goes through `operationOf`. */
   operation(operationId: OperationId): Operation {
     return this.operationOf(operationId);
   }
@@ -198,9 +193,8 @@ export class Contract {
   }
 
   /**
-   * The operation a concrete request path answers to (`/customers/123/accounts` -> the operation of
-   * `/customers/{customerId}/accounts`), or undefined. A literal segment wins over a path parameter
-   * (`/customers/testing` before `/customers/{customerId}`), as a router matches.
+   * The operation a concrete path answers to (`/customers/123/accounts` -> `/customers/{customerId}/accounts`), or undefined;
+   * a literal segment wins over a path parameter (`/customers/testing` first), as a router matches.
    */
   operationAt(method: string, pathname: string): Operation | undefined {
     const segments = pathname.split('/');
@@ -245,11 +239,7 @@ export class Contract {
     return current;
   }
 
-  /**
-   * The validator of an operation's response body at a status (undefined when that status declares
-   * no body). Typed like `operation`: a literal id must be one of the contracts'; an id read at run
-   * time goes through `responseValidatorOf`.
-   */
+  /** An operation's response body validator at a status (undefined: no body). Typed like `operation` (else `responseValidatorOf`). */
   responseValidator(operationId: OperationId, status: string): ValidateFunction | undefined {
     return this.responseValidatorOf(operationId, status);
   }
@@ -273,15 +263,11 @@ export class Contract {
 }
 
 const cache = new Map<string, Promise<Contract>>();
-// Bundled contracts on disk, keyed by the hash of the service's contract files: Playwright starts
-// a new worker after every failed test, and bundling is most of a worker's start-up (fast on a broken target: a
-// failing run must not cost ten times a passing one). Any edit of a contract file changes the key.
+// Bundled contracts on disk, keyed by the hash of the contract files: a new worker starts after every failed test, and
+// bundling is most of its start-up (a failing run must not cost ten times a passing one). Any edit changes the key.
 const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
 
-/**
- * Hash of a service's contract files (every YAML file under schemas/<service>/, but those `leaveOut`
- * matches by their path in the folder): any edit of one changes it.
- */
+/** Hash of a service's contract files (every YAML file under schemas/<service>/ but those `leaveOut` matches): any edit changes it. */
 export function contractFilesHash(service: string, leaveOut?: RegExp): string {
   const folder = path.join(ROOT, service);
   const hash = createHash('sha256');
@@ -299,11 +285,7 @@ export function contractFilesHash(service: string, leaveOut?: RegExp): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/**
- * The service's contract of a version (the chosen one by default: helpers/contract/versions.ts)
- * bundled into one document: the base contract, with a later version's overlay applied (cached on
- * disk per version and per version of its files).
- */
+/** A version's contract (the chosen by default: versions.ts) bundled: the base with a later version's overlay (cached on disk). */
 export async function bundledDocument(service: string, version: string = chosenVersion(service)): Promise<Json> {
   if (!isBaseVersion(service, version))
     return applyOverlay(await bundledDocument(service, baseVersion(service)), readOverlay(service, version));
@@ -338,10 +320,8 @@ export async function bundledDocument(service: string, version: string = chosenV
 }
 
 /**
- * Loads (once per process; bundled once per contract version on disk) the bundled contract of a
- * service, of the chosen version by default. Another version (the one an embedded mock plays, when
- * FD_MOCK_VERSION differs) keeps its schemas apart in the one Ajv instance: its service name
- * carries the version (`financial-data~1.42.0`), as a fault-relaxed copy carries its tag.
+ * Loads (once per process; bundled once per version on disk) a service's contract, the chosen version by default. Another
+ * version (a mock's FD_MOCK_VERSION) keeps its schemas apart in the one Ajv instance under `financial-data~1.42.0`.
  */
 export function loadContract(service: string, version: string = chosenVersion(service)): Promise<Contract> {
   const key = `${service}@${version}`;

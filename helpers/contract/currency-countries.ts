@@ -1,11 +1,7 @@
-// The countries whose currency each ISO 4217 code is (ISO 4217, its list of entities: every active code,
-// the funds codes with the country they serve; the countries as ISO 3166 alpha-3 codes). The codes of
-// no country (precious metals, bond units, special drawing rights, test and no-currency codes) pair with
-// none. The installments offers request pairs its merchant's country with its purchase's currency
-// (provider 2.0.0, approvedOffers 400 example InvalidCountryCurrencyCodePair): the mock refuses a pair
-// this table denies, and the fixtures put a purchase in a currency at a merchant of a country that uses
-// it. A code ISO 4217 does not list is no pair at all (provider 2.0.0 InvalidCurrencyCode refuses it); the
-// three countries ISO 4217 gives no universal currency (ATA, PSE, SGS) pair with none.
+// The countries (ISO 3166 alpha-3) whose currency each ISO 4217 code is (its list of entities: active codes, funds codes with
+// their country); codes of no country (metals, bond units, SDR, test) and the three countries without one (ATA, PSE, SGS)
+// pair with none, an unlisted code with nothing (provider 2.0.0 InvalidCurrencyCode). An offers request pairs the merchant's
+// country with the purchase's currency (approvedOffers 400 InvalidCountryCurrencyCodePair): the mock and fixtures read it.
 
 /** ISO 4217 code -> the alpha-3 codes of the countries it is the currency of, the first its home. */
 const COUNTRIES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(

@@ -1,15 +1,11 @@
-// The dates an answer reports for an event that already happened (a creation, a request, a
-// submission, a change): read from the contract's member names and descriptions, never from a hand
-// list of operations. Such a date is fixed at the event: it reads the same on every later read,
-// however far the target's clock has moved (FD-EVENT-DATE-FIXED). Members documented as "as of
-// now" (asOfDate, a balance's date, an aggregation attempt) are not event dates and are left out.
+// The dates of past events an answer reports (a creation, request, submission, change), read from the contract's member
+// names and descriptions: fixed at the event, the same on every later read (FD-EVENT-DATE-FIXED). "As of now" members
+// (asOfDate, a balance's date, an aggregation attempt) are left out.
 import type { Contract, Json } from './contract.js';
 
 /**
- * A member name that says "the moment this happened": created, requested, submitted, modified,
- * linked, posted, opened..., the event's verb first, then at most one noun naming what it happened
- * to (`linkedAccountDate`: provider 1.35.0 LinkedAccountDate, when the customer first linked the
- * account; `postedDate`, `openDate`). The verb, not a hand list of members, is what makes it an event.
+ * A member name saying "the moment this happened": the event's verb first (created, linked, posted, opened...), then at most
+ * one noun (`linkedAccountDate`: provider 1.35.0 LinkedAccountDate; `postedDate`, `openDate`).
  */
 const EVENT_NAME =
   /^(created|creation|request(ed)?|submitted|(last)?[mM]odified|(last)?[uU]pdated|accepted|sent|initiated|generated|linked|posted|open(ed)?)([A-Z][a-z]+)?(Date|Time|Timestamp)$/;
@@ -24,10 +20,7 @@ const RELATIVE_EVENT_DATES: Record<string, string> = {
     'a statement is read by its index counted back from the latest (seed 002, Statements: index 1 the most recent), so once a new statement is issued the same call names another statement',
 };
 
-/**
- * The member names of a contract's schemas that report the date of an event already past, each with
- * what it was taken from (the name or the description).
- */
+/** The member names reporting a past event's date, each with what it was taken from (the name or the description). */
 export function eventDateMembers(contract: Contract): Map<string, string> {
   const found = new Map<string, string>();
   const seen = new Set<Json>();

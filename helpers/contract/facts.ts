@@ -1,7 +1,5 @@
-// The facts a contract states, read by name: a length, a size, a range, an enum, a security
-// header's name, a behavioural limit. Fixtures, arbitraries, mocks and checks ask here instead of
-// writing a figure again, so each figure lives in the contract only (and once more, independently,
-// in the transcription of the seeds that checks the contract: tests/self/seed-figures.spec.ts).
+// The facts a contract states, read by name (a length, size, range, enum, security header, behavioural limit), so each figure
+// lives in the contract only (and, independently, in the seeds' transcription: tests/self/seed-figures.spec.ts).
 import type { Contract, Json } from './contract.js';
 import type { OperationId } from './operations.js';
 
@@ -25,10 +23,8 @@ function member(contract: Contract, node: Json, name: string): Json {
 }
 
 /**
- * A component schema or one of its members (`schemaAt(c, 'EnrollCardRequest', 'consumer.firstName')`;
- * `[]` is an array's items: `'amounts.[]'`),
- * resolved. Throws with the path when the contract has no such schema: a fact asked by a name the
- * contract does not know is a defect of the asker, never a silent undefined.
+ * A component schema or member, resolved (`schemaAt(c, 'EnrollCardRequest', 'consumer.firstName')`; `'amounts.[]'`: items).
+ * Throws with the path when there is none: the asker's defect, never a silent undefined.
  */
 export function schemaAt(contract: Contract, component: string, dotted?: string): Json {
   let node: Json = contract.componentSchema(component);
@@ -106,10 +102,7 @@ export function rangeOf(contract: Contract, component: string, dotted?: string):
   return bounds(contract, component, dotted, 'minimum', 'maximum');
 }
 
-/**
- * The bounds a member states, whatever its kind: a string's length (minLength/maxLength, or the one
- * counted run `{m,n}` of its pattern: `^[0-9]{11,19}$`), a number's range, an array's count of items.
- */
+/** A member's bounds: a string's length (or its pattern's one `{m,n}`: `^[0-9]{11,19}$`), a number's range, an array's items. */
 export function statedBounds(contract: Contract, component: string, dotted?: string): Bounds {
   const schema = schemaAt(contract, component, dotted);
   const pairs = [
@@ -169,10 +162,7 @@ export function securityHeader(contract: Contract, scheme: string): { name: stri
   return { name: s.name, providerName: s['x-provider-name'] ?? s.name };
 }
 
-/**
- * A limit of behaviour that no schema keyword can carry (a token's lifetime, a history window, a
- * polling interval): the document's `x-limits` entry, `{ value, unit, source, cite }`.
- */
+/** A limit no schema keyword carries (a token's lifetime, a polling interval): `x-limits`, `{ value, unit, source, cite }`. */
 export function limitOf(contract: Contract, name: string): number {
   const entry = contract.document['x-limits']?.[name];
   if (typeof entry?.value !== 'number') throw new Error(`${contract.service}: no numeric x-limits entry ${name}`);

@@ -1,10 +1,7 @@
-// The string filters of a contract's list readers and how each is documented to match: `exact`
-// ("Only registrations with that application name", "Username to look up"): the value as the object
-// holds it lists the object, and the same value folded (its case swapped, a space inside or after it)
-// does not, unless the contract documents folding (FD-FILTER-EXACT); `search` ("Search text matched
-// against username or ... firstName and lastName"): the value as the object holds it, in its own
-// mixed case, finds the object; `fuzzy` (the institution search): no guarantee either way, not checked.
-// Read from the contract's parameters, never from a hand list of operations.
+// The string filters of list readers and how each is documented to match, read from the contract's parameters: `exact`
+// ("Username to look up"): the value as held lists the object, folded (case swapped, a space added) not, unless documented
+// (FD-FILTER-EXACT); `search` ("Search text matched against username or ..."): the value in its own mixed case finds it;
+// `fuzzy` (the institution search): not checked.
 import type { Json, Operation, Parameter } from './contract.js';
 
 export type FilterKind = 'exact' | 'search' | 'fuzzy';
@@ -22,10 +19,7 @@ const NOT_FILTERS = /^(start|limit|offset|page|pageSize|size|sort|include\w*|onB
 
 const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
-/**
- * The contract's own node of a parameter (its description and extensions), as the operation declares
- * it: a parameter may be a `$ref` to a component parameter, declared on the path or on the operation.
- */
+/** A parameter's own node (description, extensions) as declared: maybe a `$ref`, on the path or the operation. */
 export function parameterNode(document: Json, operation: Operation, parameter: Parameter): Json {
   const followed = (node: Json): Json =>
     typeof node?.$ref === 'string'
@@ -63,11 +57,7 @@ export function stringFilters(
   descriptionOf: (o: Operation, p: Parameter) => string,
   /** The parameter's schema with a `$ref` followed. */
   schemaOf: (p: Parameter) => Record<string, unknown> = (p) => p.schema ?? {},
-  /**
-   * The item members a search is stated to match where its text names them in prose only: the
-   * parameter's `x-matches` (the institution search matches the institution's `name`, provider
-   * 1.35.0 InstitutionSearchParameter).
-   */
+  /** The members a search matches where prose names them: `x-matches` (provider 1.35.0 InstitutionSearchParameter: `name`). */
   matchesOf: (o: Operation, p: Parameter) => string[] | undefined = () => undefined,
 ): Filter[] {
   const out: Filter[] = [];
@@ -104,11 +94,7 @@ interface MultiValued {
 
 const SEPARATED = /comma[- ]separated|separated by commas|separated by white ?space|comma separated/i;
 
-/**
- * Every query parameter and request-body member (two levels deep) of a contract documented to take
- * several values: a description saying its values are comma- or white-space-separated, or a body
- * member typed as an array of strings. Read from the contract, never from a hand list.
- */
+/** Every query parameter and body member (two deep) taking several values: comma- or space-separated, or an array of strings. */
 export function multiValuedFilters(
   contract: { operations: Map<string, Operation>; resolveSchema(node: Json): Json },
   descriptionOf: (o: Operation, p: Parameter) => string,

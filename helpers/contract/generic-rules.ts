@@ -1,14 +1,9 @@
-// The financial data rules whose checks iterate every operation of the contract
-// (tests/financial-data/conformance.*.spec.ts), and the operations each applies to, derived from
-// the contract the way those specs iterate it. The catalogue names them explicitly, so that an
-// auditor reading it sees every operation; tests/self/financial-data-rules.spec.ts keeps the two in
-// step and `npm run rules:sync` rewrites the lists when a part adds operations.
+// The financial data rules whose checks iterate every operation (tests/financial-data/conformance.*.spec.ts), with their
+// operations derived as those specs iterate; the catalogue names them for an auditor, kept in step by
+// tests/self/financial-data-rules.spec.ts and rewritten by `npm run rules:sync`.
 import type { Contract, Parameter } from './contract.js';
 
-/**
- * A path parameter that names a resource (an id), as opposed to a choice among fixed values
- * (`userType`: business or personal): a value outside an enum is a 400, never a 404.
- */
+/** A path parameter naming a resource (an id), not a choice of fixed values (`userType`: outside its enum, a 400, never 404). */
 export function namesResource(contract: Contract, param: Parameter): boolean {
   const ref = String(param.schema?.$ref ?? '')
     .split('/')

@@ -1,8 +1,5 @@
-// The minor unit of a currency (ISO 4217, the exponent column: the number of decimals an amount of the
-// currency is written with). The installments contract writes offer amounts "with minor unit according
-// to ISO 4217" (provider 2.0.0, Offer.otherInstallmentAmount) and names the currency by a free code of
-// three characters (Currency): the checks and the mock read a currency's grain here. A code not listed
-// has no grain known to the suite: what depends on the grain is then not judged.
+// A currency's minor unit (ISO 4217, the exponent column): offer amounts are "with minor unit according to ISO 4217"
+// (provider 2.0.0, Offer.otherInstallmentAmount); for an unlisted code what depends on it is not judged.
 
 /** ISO 4217 exponents other than 2, and the codes of exponent 2 the suite sends or the mock answers. */
 const EXPONENT: Readonly<Record<string, number>> = {

@@ -1,22 +1,13 @@
-// No text the suite sent comes back altered by a normalisation, whatever member carries it.
+// No text the suite sent comes back altered by a normalisation, whatever member carries it: no seed lets a provider change
+// the text it records (seed 000: an enrollment answers the request's names and descriptors; seed 001: a merchant's and a
+// plan's details as submitted; seed 002, Resources: the record carries the values sent). The net under the answer judges,
+// for members no judge pairs: a string of a 2xx answer equal to a text sent in the test once case, white space, accents,
+// HTML escaping, percent-encoding and end punctuation are set aside, but not byte for byte, was normalised by the target.
 //
-// No seed of the three services lets a provider change the text it records: seed 000 (the names and
-// descriptors an enrollment answers are those of the request), seed 001 (a merchant's and a plan's
-// details are those submitted) and seed 002 (Resources: the record carries the values sent). The
-// answer judges compare each member they pair with its source; this check is the net under them,
-// for the members no judge pairs (a renamed member, a derived record, a reader of another family):
-// any string of any 2xx answer that equals a text sent in the same test once case, white space,
-// accents, HTML escaping, percent-encoding and the punctuation at its ends are set aside, but is not
-// byte for byte a text sent in that test, is a value the target normalised (lower-cased, trimmed,
-// collapsed, folded, escaped, URL-encoded, or tidied of a closing period, a comma or quotes).
-//
-// Only texts that can tell are followed: at least six characters holding white space, a letter
-// outside ASCII, an HTML-special character or one a URL encoder changes (#, %, ?) (the telling values of fixtures/arbitraries/telling.ts).
-// Enumerations, ids, codes, dates and digits hold none of these, so a member that spells an enum
-// sent in another case is never taken for an echo. E-mail addresses and URLs are left out: their
-// domain is case-blind (RFC 5321 2.4, RFC 3986 6.2.2.1). Only the bodies of writers count, not
-// queries nor the bodies of searches: a search criterion in another form finds the value as it was
-// stored (by this test, or the target's known data), which is not the criterion's echo.
+// Only telling texts are followed (fixtures/arbitraries/telling.ts): six characters or more with white space, a non-ASCII
+// letter, an HTML-special or URL-encoded character (#, %, ?), which enums, ids, codes, dates and digits never hold. E-mail
+// addresses and URLs are left out (case-blind domains: RFC 5321 2.4, RFC 3986 6.2.2.1); only writers' bodies count, not
+// queries or searches (a criterion in another form finds the value as stored: no echo).
 import type { TestInfo } from '@playwright/test';
 import { ContractViolation, type Exchange } from './checks.js';
 import type { Operation } from './contract.js';
@@ -25,10 +16,8 @@ import { walkMembers } from '../secrets/sensitive.js';
 
 const CAN_TELL = /\s|[^ -~]|[&<>"'#%?]/;
 /**
- * Members a document defines as a normalisation of what was sent, not its echo: provider 1.35.0
- * Categorization.normalizedPayeeName (a payee normalised from the description and memo) and
- * .bestRepresentation (the description and memo combined, without duplicates, numbers or special
- * characters). Their value may be the sent text tidied; it is never judged as an echo.
+ * Members a document defines as a normalisation of what was sent, never judged as an echo: provider 1.35.0
+ * Categorization.normalizedPayeeName (from the description and memo) and .bestRepresentation (those combined and tidied).
  */
 const NORMALISED_BY_DEFINITION = new Set(['normalizedPayeeName', 'bestRepresentation']);
 const NOT_FOLLOWED = /^[^\s@]+@[^\s@]+$|^[a-z][a-z0-9+.-]*:\/\//i;
@@ -52,10 +41,7 @@ const percentDecoded = (text: string) =>
     }
   });
 
-/**
- * The text with case, white space, accents, HTML escaping, percent-encoding and the punctuation at its
- * ends (a closing period, a trailing comma, surrounding quotes) set aside.
- */
+/** The text with case, white space, accents, HTML escaping, percent-encoding and end punctuation (period, comma, quotes) set aside. */
 function canonical(text: string): string {
   // Printable ASCII without white space, '%' or '&' (ids, codes, dates, most names): nothing to
   // decode, unescape or fold but the case and the punctuation at its ends, the same form by fewer passes.
@@ -79,9 +65,7 @@ interface SentTexts {
   byCanonical: Map<string, string>;
 }
 
-// Per test: a value sent in one test says nothing of another test's answers (a sandbox's other
-// workers and runs share its data). Keyed by the test, so every client of the test (both partners)
-// adds to the same texts.
+// Per test (a sandbox's data is shared with other workers and runs), so every client of the test adds to the same texts.
 const sentByTest = new WeakMap<TestInfo, SentTexts>();
 
 /** Notes the texts of a request body sent in this test. */
@@ -109,10 +93,7 @@ export function sentTextsOf(testInfo: TestInfo | undefined): ReadonlySet<string>
   return (testInfo && sentByTest.get(testInfo)?.exact) || new Set();
 }
 
-/**
- * Throws when a 2xx answer carries, in any member, a text sent in this test as another text that only
- * case, white space, accents, HTML escaping, percent-encoding or the punctuation at its ends tell apart.
- */
+/** Throws when a 2xx answer carries a text sent in this test altered only as `canonical` sets aside. */
 export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo | undefined): void {
   const { operation, status, body } = exchange;
   if (!testInfo || status < 200 || status >= 300 || body === null || typeof body !== 'object') return;

@@ -1,17 +1,13 @@
-// The operations of a contract that take an object id, and which resource each id names: the
-// ground the security-property checkers stand on (helpers/client/security/). Read from the
-// contract, never from a hand list of operations: a path parameter that names a resource
-// (generic-rules.ts, namesResource), and a request-body member whose name is an id of a resource.
-// What is written by hand is only the vocabulary: which resource an id's name stands for and who
-// owns that resource. An id name the vocabulary does not know is reported (unnamedIds), and a self
-// test (tests/self/security-coverage.spec.ts) fails on it, so a new operation cannot slip by.
+// The operations taking an object id and the resource each id names, the security checkers' ground (helpers/client/security/),
+// read from the contract: a path parameter naming a resource (generic-rules.ts, namesResource), a body member named as an id.
+// Only the vocabulary is by hand (which resource a name stands for, who owns it): an unknown id name is reported
+// (unnamedIds) and fails tests/self/security-coverage.spec.ts, so a new operation cannot slip by.
 import type { Contract, Json, Operation } from './contract.js';
 import { namesResource } from './generic-rules.js';
 
 /**
- * Who an object belongs to: a `partner` (the caller's own: another partner must not reach it), a
- * `parent` object (reached only under its own parent: an account under its customer), or nobody
- * (`public`: a catalogue every caller reads, an institution, a routing number).
+ * Who owns an object: a `partner` (no other partner reaches it), a `parent` (reached only under it: an account under its
+ * customer), or nobody (`public`: an institution, a routing number).
  */
 type Ownership = 'partner' | 'parent' | 'public';
 
@@ -38,9 +34,8 @@ export interface ObjectIdOperation {
 const kind = (resource: string, owner: Ownership, parent?: string): ResourceKind => ({ resource, owner, parent });
 
 /**
- * The id names of the three contracts and the resource each names (seed 002, Resources: a customer
- * of a partner, its consumer, business, institution logins and accounts; seed 001, Resources: plans
- * and PAN lists). A name that means two resources is told apart by the operation's path.
+ * The id names and the resource each names (seed 002, Resources: a partner's customer, its consumer, business, logins and
+ * accounts; seed 001, Resources: plans and PAN lists); a name of two resources told apart by the operation's path.
  */
 const VOCABULARY: Record<string, (op: Operation) => ResourceKind> = {
   customerId: () => kind('customer', 'partner'),
@@ -157,10 +152,8 @@ export function objectIdsOf(contract: Contract, op: Operation): { ids: ObjectId[
 }
 
 /**
- * The query parameters of an operation that name an object some partner owns (a list filter such as
- * getApplications' pre_app_id): kept apart from objectIdsOf, whose ids the path and body checkers
- * replace in place; a filter narrows a list of the caller's own, so it is judged by what the answer
- * carries (helpers/client/security/foreign-id.ts, queryFilterProbes).
+ * The query parameters naming an object a partner owns (a filter such as getApplications' pre_app_id), apart from objectIdsOf:
+ * a filter narrows the caller's own list, judged by what the answer carries (security/foreign-id.ts, queryFilterProbes).
  */
 export function queryIdsOf(op: Operation): ObjectId[] {
   return op.parameters
@@ -181,11 +174,7 @@ export function unnamedIds(contract: Contract): string[] {
   return [...contract.operations.values()].flatMap((op) => objectIdsOf(contract, op).unnamed.map((u) => `${op.operationId}: ${u}`));
 }
 
-/**
- * One value a target looks up to find what a request names: an object id (in the path, the body or a
- * query filter) or a credential (a body member holding a secret; a security header, the app key and
- * the app token). `names` is the resource, or `credential`.
- */
+/** A value a target looks up: an object id (path, body, query filter) or a credential (a secret member, a security header). */
 export interface LookedUpValue {
   operationId: string;
   in: 'path' | 'body' | 'query' | 'header';
@@ -198,10 +187,8 @@ export interface LookedUpValue {
 const CREDENTIAL_MEMBER = /^(?!new)\w*Secret$/i;
 
 /**
- * Every value each operation of a contract sends for the target to look up, read from the contract:
- * the object ids (objectIdsOf, catalogue ids included), the query parameters the vocabulary names,
- * the body members holding a current secret, and the header credentials of the operation's security
- * requirements (apiKey schemes in a header). The count is what FD-LOOKUP-EXACT covers.
+ * Every value each operation sends for the target to look up, from the contract: object ids (objectIdsOf), query parameters
+ * the vocabulary names, body members holding a secret, header apiKey credentials. The count is what FD-LOOKUP-EXACT covers.
  */
 export function lookedUpValues(contract: Contract): LookedUpValue[] {
   const schemes: Record<string, Json> = contract.document.components?.securitySchemes ?? {};

@@ -1,16 +1,13 @@
-// The operations of each service as the compiler sees them: ids, path parameters and request bodies
-// from the types generated from the contract (helpers/contract/generated/, `npm run types:generate`),
-// so that a misspelled operation id, path parameter or body field is a compile error where the
-// client is called, not a run-time "no operation" or a check that sent the wrong field.
+// Each service's operations as the compiler sees them (helpers/contract/generated/, `npm run types:generate`): a misspelled
+// operation id, path parameter or body field is a compile error where the client is called.
 import type { operations as CardEnrollment } from './generated/card-enrollment.generated.js';
 import type { operations as FinancialDataBase } from './generated/financial-data.generated.js';
 import type { operations as FinancialData142 } from './generated/financial-data-1.42.0.generated.js';
 import type { operations as Installments } from './generated/installments.generated.js';
 
 /**
- * Financial data's operations of every version the suite certifies (helpers/contract/versions.ts):
- * the base contract's, and those only a later version adds (typed as it declares them). An operation
- * of a later version is called only by the checks of that version (fixtures/financial-data.ts, sinceVersion).
+ * Financial data's operations of every certified version (versions.ts): the base's and those a later version adds, called
+ * only by that version's checks (fixtures/financial-data.ts, sinceVersion).
  */
 type FinancialData = FinancialDataBase & Omit<FinancialData142, keyof FinancialDataBase>;
 
@@ -45,11 +42,8 @@ export type PathParameters<S extends ServiceName, Id> =
 type Scalar = string | number | boolean | null;
 
 /**
- * What a check may send as a request body: only fields the contract declares, at every depth (a
- * misspelled name in a written body is a compile error), none of them required and each with any
- * value, because the checks send missing fields, wrong types and out-of-range values on purpose.
- * A field the contract does not declare is sent on purpose through a body built as a value
- * (`const body: Record<string, unknown>`), never by accident in a literal.
+ * A body a check may send: only declared fields at every depth (a typo is a compile error), none required, any value (checks
+ * break them on purpose); an undeclared field only through a body built as a value (`Record<string, unknown>`).
  */
 export type BodyInput<T> = [T] extends [never] ? unknown : Loose<T>;
 type Loose<T> = T extends readonly (infer E)[]

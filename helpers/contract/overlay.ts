@@ -1,9 +1,6 @@
-// A later version of a contract as the changes it makes to the base version (docs/version-bump.md):
-// schemas/<service>/versions/<version>/overlay.yaml, and the parts of it under overlay/ in name
-// order. Each part may `remove` nodes of the bundled base contract (JSON pointers, removed first)
-// and `merge` a tree into it (objects merged member by member, any other value replaced); the
-// overlay's `info.version` becomes the contract's. A version written this way repeats nothing of
-// the base: every fact the two versions share is written once.
+// A later version as its changes to the base (docs/version-bump.md): schemas/<service>/versions/<version>/overlay.yaml and
+// overlay/ parts in name order, each may `remove` nodes (JSON pointers, first) and `merge` a tree (objects member by member,
+// other values replaced); its `info.version` becomes the contract's. Shared facts are written once.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';

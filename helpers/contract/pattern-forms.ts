@@ -1,10 +1,7 @@
-// The forms a pattern allows, read from the pattern itself: its optional parts (a prefix before a value,
-// SrcCorrelationId's `([0-9a-f]{8}.)?`, seed 000), the alternatives of a group, and the characters of
-// each class (a digit, a lower- and an upper-case letter, and the first two other characters a class takes: an
-// "any character" position as a dot, a dash, a letter and a digit). A small reader of
-// the regular expressions the contracts write (literals, classes, groups with alternatives,
-// quantifiers); a pattern it does not read (a lookaround, a back reference, a word boundary) gives no
-// form. Every form is a candidate only: the caller confirms it with the one Ajv instance.
+// The forms a pattern allows, read from it: optional parts (SrcCorrelationId's `([0-9a-f]{8}.)?`, seed 000), a group's
+// alternatives, each class's characters (a digit, lower and upper letters, two others; "any": a dot, dash, letter, digit).
+// Reads literals, classes, alternatives and quantifiers; a lookaround, back reference or word boundary gives no form. Each
+// form a candidate the caller confirms with the one Ajv instance.
 
 type Quantified = { atom: Atom; min: number; max: number };
 type Atom = { kind: 'set'; chars: string[] } | { kind: 'group'; alternatives: Quantified[][] };
@@ -137,10 +134,8 @@ function write(seq: Quantified[], style: Style): string {
 const STYLES: Style['chars'][] = ['lower', 'upper', 'digit', 'other', 'other2'];
 
 /**
- * The forms of a pattern that tell, from a value it takes (`value`): the value with each optional part
- * the pattern allows before or after it (written in each class of character the part's positions
- * take), and, for a pattern that is a choice of alternatives, each alternative. Each is a candidate the
- * caller confirms with the contract; a pattern this reader does not read gives none.
+ * The telling forms of a pattern from a `value` it takes: with each optional part before or after it (in each class its
+ * positions take), and each alternative of a choice; candidates the caller confirms.
  */
 export function patternForms(pattern: string, value: string): { how: string; value: string }[] {
   let parsed: ReturnType<typeof parse>;

@@ -1,7 +1,6 @@
-// The rule catalogue of a service (schemas/<service>/rules.yaml; docs/conventions.md, Rules and their catalogue): every
-// rule the suite checks, with its id, source, kind, the operations and request paths it applies to.
-// Specs cite the ids they check through `rules()` (a Playwright annotation), so that a self test can
-// list the suite and fail a rule without a check, or a bounded rule checked on one side only.
+// A service's rule catalogue (schemas/<service>/rules.yaml; docs/conventions.md, Rules and their catalogue): each rule's id,
+// source, kind, operations and request paths. Specs cite ids through `rules()` (an annotation): a self test lists the suite
+// and fails a rule without a check, or a bounded rule checked on one side only.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,23 +47,20 @@ export interface Rule {
   /** Sides to check; bounded kinds always need both. */
   sides?: Side[];
   /**
-   * `utc-midnight`: the rule turns on the target's calendar day (today, past, a day count, a date's
-   * instant), so its checks run with the target's clock just before and just after a UTC midnight
-   * (tests/financial-data/clock.day-boundary.spec.ts generates them from this mark).
+   * `utc-midnight`: the rule turns on the target's calendar day, so its checks run with the target's clock just before and after
+   * a UTC midnight (tests/financial-data/clock.day-boundary.spec.ts generates them from this mark).
    */
   clock?: 'utc-midnight';
   /**
-   * The named checks of the choke point (helpers/contract/checks.ts) whose violation, naming no rule
-   * of its own, breaks this one: `sensitiveEchoConformance` breaks the service's no-echo rule. The
-   * client files such a violation under it, so that the certification names the rule broken.
+   * The choke point's named checks (helpers/contract/checks.ts) whose violation naming no rule breaks this one
+   * (`sensitiveEchoConformance`: the no-echo rule): the client files it here, so the certification names the rule.
    */
   judgedBy?: string[];
 }
 
 /**
- * The service's rule that a request every document allows is answered its operation's documented
- * success (`<PREFIX>-VALID-ACCEPTED`, resting on the source of those statuses): what a valid call
- * refused breaks, where a check needed it accepted to judge anything else.
+ * The service's rule that a request every document allows is answered its documented success (`<PREFIX>-VALID-ACCEPTED`, on
+ * those statuses' source): what a valid call refused breaks, where a check needed it accepted.
  */
 export function validAcceptedRule(service: string): string | undefined {
   return loadRules(service).rules.find((r) => r.id.endsWith('-VALID-ACCEPTED'))?.id;
@@ -92,10 +88,8 @@ export function rulesFile(service: string): string {
 }
 
 /**
- * The rules of the chosen contract version's own catalogue (schemas/<service>/versions/<version>/rules.yaml,
- * helpers/contract/versions.ts), or undefined for the base version: its `rules` add to the base
- * catalogue, a rule of an id the base has replaces it (the version's text, cite and operations), and
- * `retires` names the base rules the version no longer has.
+ * The chosen version's own catalogue (schemas/<service>/versions/<version>/rules.yaml; undefined for the base): its `rules` add
+ * to the base's, replacing one of the same id (text, cite, operations); `retires` names base rules the version no longer has.
  */
 function versionRulesFile(service: string): string | undefined {
   const version = chosenVersion(service);
@@ -105,9 +99,8 @@ function versionRulesFile(service: string): string | undefined {
 }
 
 /**
- * The operations the chosen later version adds to the base rules whose checks iterate every operation
- * (`operations-added`, by rule id: helpers/contract/generic-rules.ts), written by `npm run rules:sync`
- * beside the version's rules (schemas/<service>/versions/<version>/generic-rules.yaml); undefined for the base version.
+ * The operations a later version adds to the base rules whose checks iterate every operation (helpers/contract/generic-rules.ts),
+ * written by `npm run rules:sync` (schemas/<service>/versions/<version>/generic-rules.yaml); undefined for the base version.
  */
 export function versionGenericRulesFile(service: string): string | undefined {
   const version = chosenVersion(service);
@@ -116,11 +109,7 @@ export function versionGenericRulesFile(service: string): string | undefined {
     : path.join(path.dirname(versionFile(service, 'rules.yaml', version)), 'generic-rules.yaml');
 }
 
-/**
- * The catalogue's parts: rules.yaml, then schemas/<service>/rules/*.yaml in name order (a large
- * service keeps one file per resource, like its contract; each part may declare paths and rules),
- * then the chosen version's own rules (versionRulesFile).
- */
+/** The catalogue's parts: rules.yaml, schemas/<service>/rules/*.yaml in name order (one per resource), the version's (versionRulesFile). */
 export function rulesParts(service: string): string[] {
   const folder = path.join(ROOT, service, 'rules');
   const parts = fs.existsSync(folder)
@@ -137,10 +126,8 @@ export function rulesParts(service: string): string[] {
 }
 
 /**
- * Each catalogue parsed once per process while its files stay as they are (keyed by every part's
- * size and modification time), a copy handed to each caller. Four financial data spec files read
- * it when they load (in the runner and in every worker that runs them), the weights, the suite
- * reporter and the self tests again: its YAML (about 280 KB) took a third of a second to parse.
+ * Each catalogue parsed once per process while its parts' sizes and times stay, a copy to each caller: the runner, every worker,
+ * the weights, the reporter and self tests read it, and its YAML (about 280 KB) takes a third of a second to parse.
  */
 const parsed = new Map<string, { stamp: string; catalogue: RuleCatalogue }>();
 
@@ -182,15 +169,13 @@ function readParts(service: string): RuleCatalogue {
   return merged;
 }
 
-// The parsed parts on disk, keyed by the hash of their paths and texts: the runner and every worker
-// (and each tool a self test starts) read the catalogues, and JSON reads in a tenth of the time the
-// YAML parses. Any edit of a part changes the key; node_modules/.cache goes with a fresh install.
+// The parsed parts on disk, keyed by the hash of their paths and texts (JSON reads in a tenth of the YAML's time): any
+// edit changes the key; node_modules/.cache goes with a fresh install.
 const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
 
 /**
- * Each file's YAML parsed (null for an empty file), from the disk cache when its files are as they
- * were: one cache file per service and list of parts (a contract version may add parts), the older
- * texts' files of that list removed when it is written.
+ * Each file's YAML parsed (null for an empty one), from the disk cache when unchanged: one cache file per service and list of
+ * parts, older ones of that list removed when it is written.
  */
 function parsedParts(service: string, files: string[]): unknown[] {
   const texts = files.map((file) => fs.readFileSync(file, 'utf8'));

@@ -1,9 +1,6 @@
-// The statement index of a service (schemas/<service>/statements.yaml): every sentence of its seed
-// that states behaviour and every rule a provider document states in a description, a parameter text
-// or an error example, in our own words, each traced to the catalogue rules that check it or marked
-// not checkable with the reason. It is how the suite shows that what the documents say is checked:
-// a self test (tests/self/statements.spec.ts) fails a statement with neither rules nor a reason and a
-// rule no statement names; the certification shows statements traced / total per service.
+// A service's statement index (schemas/<service>/statements.yaml): each seed sentence stating behaviour and each rule a
+// provider document states in prose or an example, traced to the rules checking it or not checkable with a reason.
+// tests/self/statements.spec.ts fails one with neither, and a rule no statement names; the certification shows traced/total.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -20,9 +17,8 @@ interface Statement {
   /** Why no check can judge it (it describes, it concerns another party, no request provokes it). */
   notCheckable?: string;
   /**
-   * What follows from it over time and over the object's life, judged by a consequence property over
-   * every operation the contract gives the object (helpers/client/invariants/lasting.ts, survivors.ts,
-   * cascades.ts). Each names operations and resources only: the operations judged come from the contract.
+   * What follows over time and the object's life, judged by a consequence property over the object's operations
+   * (helpers/client/invariants/lasting.ts, survivors.ts, cascades.ts).
    */
   lasts?: Lasting;
   outlives?: Survival;

@@ -1,10 +1,6 @@
-// Documented statuses no check provokes, each with the reason written in the contract
-// (`x-unexercised` of an operation, keyed by status): the coverage report and the certification show
-// the reason beside the pair, and a whole run on the mock fails on a documented pair it left
-// unexercised without one (helpers/verdict/coverage-report.ts, coverageGapsOfRun). A reason is a
-// statement about the sources, never about the suite's convenience: what the seed and the provider's
-// document say of the status, read and found silent on when it is answered (or naming only a
-// condition the contract decides otherwise, or a state of the target no request brings about).
+// Documented statuses no check provokes, with the contract's reason (`x-unexercised`, by status), shown beside the pair; a
+// whole run on the mock fails on one left without (coverage-report.ts, coverageGapsOfRun). A reason is about the sources,
+// never the suite's convenience: silent on when it is answered, a condition decided otherwise, a state no request brings.
 import { type Contract, deref, type Json, type Operation } from './contract.js';
 
 /** Why a documented status is not provoked, as the reports word it. */

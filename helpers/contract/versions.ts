@@ -1,10 +1,6 @@
-// The versions of a service's contract, and where each version's own files are: every fact that
-// belongs to one version is read through here. The base version is the seed's:
-// schemas/<service>/openapi.yaml and its info.version, with its deviation ledger and provider facts
-// beside it. A later provider version the suite certifies is a folder
-// schemas/<service>/versions/<version>/ holding what that version changes (docs/version-bump.md):
-// `overlay.yaml` (the contract's changes), `rules.yaml` (rules added, rewritten or retired),
-// `deviations.yaml` and `provider-facts.json` (its ledger and the facts of its published document).
+// A service's contract versions and their own files, every version's fact read here. The base is the seed's
+// (schemas/<service>/openapi.yaml, its ledger and provider facts beside it); a later one is a folder
+// schemas/<service>/versions/<version>/ (docs/version-bump.md): `overlay.yaml`, `rules.yaml`, `deviations.yaml`, `provider-facts.json`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/config.js';
@@ -36,10 +32,8 @@ export function baseVersion(service: string): string {
 const versionLists = new Map<string, readonly string[]>();
 
 /**
- * Every version of a service's contract: its base, then each folder under schemas/<service>/versions/.
- * Read once per process, as the base version is: the seed-vs-provider conflicts ask it of every
- * entry with `since` on every answer they judge (a folder listing each time: about 0.7 s of the
- * financial-data worker's CPU and 0.6 s of the runner's).
+ * Every version: the base, then each folder under schemas/<service>/versions/; read once per process (the conflicts ask it
+ * on every answer: a listing each time cost about 0.7 s of a worker's CPU).
  */
 export function contractVersions(service: string): string[] {
   let versions = versionLists.get(service);

@@ -1,6 +1,5 @@
-// What a failed check weighs in its service's verdict, decided from the rule catalogue and the
-// check's source tag. The per-call runtime needs it (the breaker counts failures per weight) and the
-// verdict needs it, so it sits with the rules rather than in the verdict.
+// What a failed check weighs in its service's verdict, from the rule catalogue and its source tag: with the rules, as the
+// breaker (per call) and the verdict both need it.
 import type { SourceClass } from './contract.js';
 import { loadRules, type RuleKind } from './rules.js';
 
@@ -19,11 +18,8 @@ export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClas
 const BLOCKING_CHECK = 'sensitiveEchoConformance';
 
 /**
- * An auth or card-data failure of a documented rule, or a sensitive value sent and answered in clear,
- * blocks the verdict: `ruleIds` are the rules the failure broke, `checks` the names of the contract
- * violations it carries (helpers/client/annotations.ts). An auth or masking rule that only a
- * reference page decides (source assumption) does not: where the documents are silent the verdict is
- * CONDITIONAL at worst.
+ * An auth or card-data failure of a documented rule, or a sensitive value answered in clear, blocks the verdict (`ruleIds`
+ * broken, `checks`: its violations' names); one only a reference page decides (assumption) does not: CONDITIONAL at worst.
  */
 export function isBlocking(
   ruleIds: string[],
@@ -40,12 +36,9 @@ export function isBlocking(
 const STRENGTH: Record<SourceClass, number> = { seed: 2, provider: 1, assumption: 0 };
 
 /**
- * The source a failure weighs with in the verdict: that of the rule whose own judgement failed, never
- * the test's tag. `broken`: the rules the failure is known to break (a judge's violation names them, or
- * the spec's assertion was made under one, helpers/client/annotations.ts underRule), the strongest of
- * them when a judgement breaks several; a named check of the choke point that names no rule judges what
- * the contract documents (a status, a schema): the contract's source. A spec's assertion that names no
- * rule weighs as the rules its test cites when all of them rest on the same source, else as its tag.
+ * The source a failure weighs with: its own judgement's rule, never the test's tag. `broken`: the rules it is known to break
+ * (a judge's violation, an assertion under one: annotations.ts underRule), the strongest if several; a named check naming
+ * none judges the contract (its source); an assertion naming none weighs as its test's rules if of one source, else its tag.
  */
 export function failureSource(
   failure: { broken: string[]; namedCheck: boolean; cited: string[]; tags: string[] },
@@ -72,10 +65,8 @@ export function ruleWeights(service: string): { kind: Map<string, RuleKind>; sou
 }
 
 /**
- * What a contract violation of the choke point would weigh in its service's verdict: 'fail' (the rule
- * it breaks is documented, or it is blocking) or 'conditional' (it breaks only a reference page's
- * decision). The breaker counts failures per weight, so that holding a check back never turns a FAIL
- * into a CONDITIONAL (helpers/client/breaker.ts).
+ * A choke-point violation's weight: 'fail' (a documented or blocking rule) or 'conditional' (a reference page's decision only);
+ * the breaker counts per weight, so holding a check back never turns a FAIL into a CONDITIONAL (helpers/client/breaker.ts).
  */
 export function failureWeight(service: string, defaultSource: SourceClass, broken: string[], check: string): 'fail' | 'conditional' {
   const { kind, source } = ruleWeights(service);

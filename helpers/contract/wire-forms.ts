@@ -1,11 +1,7 @@
-// How a parameter's text (a query, path or header value) is read as the value its schema types: the
-// one reading of the suite and the mocks, so that what the checks call "the contract refuses this
-// text" is what a mock refuses. A typed parameter takes exactly its type's written form: an integer
-// as its decimal digits (a minus sign at most, no leading zero, sign, fraction, exponent or space),
-// a number the same with a fraction after a point, a boolean as `true` or `false` in that case (the
-// forms of JSON, RFC 8259 section 6 and 3, which the contracts' examples use; OpenAPI 3.1 gives a
-// parameter a JSON Schema type and no looser text). Any other text stays text, which the schema's
-// type then refuses.
+// How a parameter's text is read as its schema's type, one reading for the suite and the mocks: exactly the type's JSON form
+// (RFC 8259 sections 6 and 3, as the examples use; OpenAPI 3.1 gives no looser text): an integer's decimal digits (a minus at
+// most; no leading zero, plus, fraction, exponent or space), a number also with a fraction, `true` or `false`. Any other
+// text stays text, which the type refuses.
 import type { Json } from './contract.js';
 
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;

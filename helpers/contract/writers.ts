@@ -1,8 +1,6 @@
-// What a writer leaves alone (FD-MODIFY-LEAVES-OTHERS): the operations of a contract that change an
-// existing object (a PUT or PATCH with a body, about the object whose id its path ends with, or that
-// object's status), the readers of that object, the bodies that set one member at a time, and the
-// comparison of the object as each reader shows it before and after. Read from the contract, never
-// from a hand list of operations: a new writer, or a writer's new member, is covered as it comes.
+// What a writer leaves alone (FD-MODIFY-LEAVES-OTHERS): the operations changing an existing object (a PUT or PATCH with a body
+// on the object its path ends with, or its status), its readers, bodies setting one member at a time, and the object as each
+// reader shows it before and after. Read from the contract, so a new writer or member is covered as it comes.
 import type { Contract, Json, Operation } from './contract.js';
 
 interface Writer {
@@ -13,10 +11,7 @@ interface Writer {
   objectPath: string;
 }
 
-/**
- * A reader of a writer's object: the object itself, a view under it, its collection, its parent
- * holding it, or another reader seen to hold it (`holder`: its answer has a node with the object's id).
- */
+/** A reader of a writer's object: itself, a view under it, its collection, its parent, or a `holder` (a node with its id). */
 interface ObjectReader {
   operation: Operation;
   kind: 'object' | 'view' | 'collection' | 'parent' | 'holder';
@@ -74,10 +69,8 @@ export function collectionQuery(reader: Operation, w: Writer, id: string): Recor
 }
 
 /**
- * Where the object is in an answer (dotted paths, '' for the whole answer): each node whose `id` (or
- * the writer's parameter in camel case; in a parent, that alone) is its id, or the whole answer of
- * the object's own reader when none does. A view that holds no such node (a child collection under
- * the object) must merely stay as it was.
+ * Where the object is in an answer (dotted paths, '' for the whole): each node whose `id` (or the writer's parameter in camel
+ * case; in a parent, that alone) is its id, else its own reader's whole answer. A view with no such node must stay as it was.
  */
 export function objectPaths(
   body: unknown,
@@ -130,10 +123,9 @@ interface Comparison {
 }
 
 /**
- * What changed that should not have, and what was sent but reads otherwise, between two answers of
- * one reader around one write: inside the object, a member not sent (nor replaced, nor a date of the
- * change, nor documented) unchanged byte for byte and each sent leaf as sent; outside it, every leaf
- * unchanged but one named as a sent member (a copy of the object embedded elsewhere).
+ * What changed that should not have, or reads other than sent, between a reader's answers around a write: inside the object,
+ * members not sent (nor replaced, dated or documented) unchanged byte for byte, sent leaves as sent; outside, every leaf
+ * unchanged but one named as a sent member (an embedded copy).
  */
 export function compareAround(before: unknown, after: unknown, paths: readonly string[], c: Comparison): string[] {
   const findings: string[] = [];
@@ -172,10 +164,7 @@ export function leaves(node: unknown, at = ''): Map<string, unknown> {
   return out;
 }
 
-/**
- * A string that tells: mixed case, two inner spaces, as long as the contract lets the member be
- * (the longest of a few lengths the request validator accepts), or undefined when none is accepted.
- */
+/** A telling string: mixed case, two inner spaces, the longest of a few lengths the validator accepts (undefined: none). */
 function tellingString(valid: (value: string) => boolean, member = ''): string | undefined {
   // The member's name in it: two members set to one value would read as an echo of the other.
   const base = `Tq  Mixed ${member} Case `;
@@ -187,11 +176,8 @@ function tellingString(valid: (value: string) => boolean, member = ''): string |
 }
 
 /**
- * The bodies of a writer: the smallest valid body left from the sample (members taken out while the
- * request validator still accepts it), then, for each member of the sample, that member alone (with
- * the smallest body's members when alone it is not valid), a string member set to a telling value
- * the contract accepts. Each body is valid by the contract, so a refusal is no violation but a
- * finding the checker reports.
+ * A writer's bodies: the smallest valid body left from the sample, then each sample member alone (with the smallest body's
+ * where alone it is not valid), a string set to a telling value. Each is valid, so a refusal is a finding, no violation.
  */
 export function writerBodies(
   sample: Record<string, unknown>,

@@ -1,10 +1,6 @@
-// `npm run doctor`: before a sandbox run, per service, whether it is part of the certification,
-// every value it lacks or holds badly (helpers/config/env-schema.ts: one line each, the variable,
-// what was expected and what was found), and, online, the target itself as the preflight will
-// judge it (helpers/target/readiness.ts: base URL and base path, credentials, keys URL, ports, the
-// financial data test data sandbox:prepare makes); then the checks that will skip for want of test data.
-// Exit 0 when every configured service can run, 1 when one cannot (a missing variable, a target
-// that is not ready), 2 on a malformed value.
+// `npm run doctor`: per service, whether it is certified, each value lacking or bad (env-schema.ts: a line each), online the
+// target as the preflight judges it (target/readiness.ts), then the checks that will skip for want of test data. Exit 0 when
+// every configured service can run, 1 when one cannot (a missing variable, a target not ready), 2 on a malformed value.
 import { diagnose, missingProblems, problemLine, SANDBOX_SERVICES, valueProblems, type Env } from '../config/env-schema.js';
 import { serviceReadiness } from '../target/readiness.js';
 
@@ -12,10 +8,8 @@ interface DoctorOptions {
   /** Values only: nothing is sent to the target. */
   offline: boolean;
   /**
-   * Online, what the sandbox holds as the settings describe it too (helpers/target/sandbox/holdings.ts:
-   * the client's services, a receipt, account ranges, acquirer ICAs, the product's use cases,
-   * institutions, a routing number, a customer). Default true; the configuration-mistake matrix
-   * leaves it out where a mistake is not about them (an effectuation takes a minute).
+   * Online, also what the sandbox holds as the settings say (helpers/target/sandbox/holdings.ts). Default true; the
+   * configuration-mistake matrix leaves it out where the mistake is elsewhere (an effectuation takes a minute).
    */
   holdings?: boolean;
 }

@@ -1,6 +1,5 @@
-// An error nobody foresaw before the first check (a bug, not a configuration): its stack goes to a
-// file under reports/errors/ for a bug report, and the console gets one line naming the file. The
-// file holds no configured secret (replaced by ***) and no registered one (helpers/secrets/redact.ts).
+// An unforeseen error before the first check (a bug): its stack to a file under reports/errors/, one console line naming it;
+// no configured (***) or registered secret in it (helpers/secrets/redact.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { hideSecrets, type Env } from '../config/env-schema.js';

@@ -1,7 +1,6 @@
-// Runs once before the workers: takes the checkout for this run (one run per checkout), fresh
-// report folders, and in sandbox mode the judgement of the configuration and the target before
-// any check (helpers/run/sandbox-start.ts). Every error before the first check ends the run with
-// a NOT RUN certification and one line naming the cause; no stack on the console.
+// Runs once before the workers: takes the checkout (one run per checkout), fresh report folders, and on a sandbox the
+// configuration's and target's judgement (helpers/run/sandbox-start.ts). An error before the first check ends the run NOT
+// RUN with one line naming the cause, no stack on the console.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,10 +36,7 @@ function startBreaker(): () => Promise<void> {
   return async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/**
- * The run's folder of mock key pairs (helpers/auth/key-pool.ts): a worker started after a failed
- * check reads its mocks' keys instead of making them again. Removed with the breaker's folder.
- */
+/** The run's folder of mock key pairs (helpers/auth/key-pool.ts), read by a restarted worker; removed with the breaker's. */
 function startKeyPool(then: () => Promise<void>): () => Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-keys-'));
   process.env[KEY_POOL_ENV] = dir;
@@ -50,10 +46,7 @@ function startKeyPool(then: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/**
- * After a sandbox run: whatever the ledger still holds is deleted (a check or worker that was
- * interrupted did not delete its own), and the account is printed; the certification reads it.
- */
+/** After a sandbox run: what the ledger still holds (left by an interrupted check) is deleted and the account printed. */
 function guestTeardown(breakerTeardown: () => Promise<void>, closeListeners: () => Promise<void>): () => Promise<void> {
   return async () => {
     await closeListeners();
@@ -69,10 +62,7 @@ function guestTeardown(breakerTeardown: () => Promise<void>, closeListeners: () 
   };
 }
 
-/**
- * The listener of each running service with a public URL (helpers/target/listeners.ts), held here
- * for every worker: the tunnel forwards to one port, which one process listens on.
- */
+/** Each running service's listener (helpers/target/listeners.ts), held here for every worker: one port, one process. */
 async function startListeners(env: Env, services: { service: string; cause?: string }[]): Promise<() => Promise<void>> {
   const hubs: { close: () => Promise<void> }[] = [];
   for (const listener of SANDBOX_LISTENERS) {
@@ -108,10 +98,7 @@ export default async function globalSetup(config: FullConfig) {
   }
 }
 
-/**
- * Any error before the first check ends the run with a NOT RUN certification naming the cause:
- * a configuration error (exit 2) as its one line; anything else as one line, its stack in a log.
- */
+/** An error before the first check ends the run NOT RUN naming the cause: a configuration error (exit 2), else a line, stack logged. */
 function stopBeforeFirstCheck(reportsDir: string, error: unknown): never {
   let target = process.env.TARGET || 'mock';
   try {

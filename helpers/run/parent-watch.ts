@@ -1,12 +1,8 @@
-// Playwright started by `npm run certify` runs in a process group of its own (certify passes it
-// one SIGINT for a Ctrl-C, as a terminal would). Killed outright (SIGKILL of npm's process group,
-// a closed terminal), certify cannot pass anything on: the runner watches it, and when it is gone
-// interrupts itself as a Ctrl-C would, so that the checks in progress end as interrupted, the
-// teardown deletes what the run made on a sandbox and the certification says NOT RUN. The
-// standalone mock (`npm run mock`) watches the npm that started it the same way, and closes; so
-// does a command behind its relay, and certify started by `certify:stand-in` (tools/cli.ts runMain).
-// A SIGTERM (npm passes one on to its script) interrupts as a Ctrl-C does: Playwright's runner
-// ends a run in order (its Summary line printed) on SIGINT only, and dies at once on SIGTERM.
+// `npm run certify`'s Playwright runs in its own process group (certify passes a Ctrl-C on as SIGINT). Certify killed outright
+// (SIGKILL, a closed terminal) passes nothing: the runner watches it and, once it is gone, interrupts itself as a Ctrl-C would
+// (checks end interrupted, the teardown cleans the sandbox, NOT RUN). `npm run mock`, a relayed command and certify under
+// `certify:stand-in` watch their parent alike (tools/cli.ts runMain). A SIGTERM interrupts as a Ctrl-C: Playwright's runner
+// ends a run in order on SIGINT only, and dies at once on SIGTERM.
 import { alive } from '../client/guest/turns.js';
 
 /** Set for a command by what started it (certify for Playwright's runner, npm for the mock): the pid whose end interrupts it. */

@@ -1,14 +1,8 @@
-// Whether a sandbox run may start, judged before its first check, as one function of the
-// environment: the global setup acts on its answer (prints the lines, writes the NOT RUN
-// certification, exits), and the configuration-mistake matrix calls it in process. Every way a
-// start can fail is a line naming the variable and the cause:
-//   1. a bad general setting, or a configured service lacking a variable or holding a bad value:
-//      a configuration error, exit 2 (`npm run certify` finds the same before starting Playwright);
-//   2. a service its preflight stops (helpers/target/readiness.ts: base URL, credentials, keys,
-//      ports, the financial data test data sandbox:prepare makes): that service is NOT RUN; when
-//      every configured service is, the run ends there;
-//   3. the testing-customer quota a run would pass (exit 2); what the financial data test data
-//      lacks without being unfit (the checks reading it NOT RUN, the run goes on) is printed.
+// Whether a sandbox run may start, one function of the environment (the global setup acts on it; the configuration-mistake
+// matrix calls it in process), each failure a line naming the variable and cause:
+//   1. a bad general setting, or a configured service lacking or holding a bad value: exit 2 (as `npm run certify` finds);
+//   2. a service its preflight stops (helpers/target/readiness.ts): NOT RUN; when every one is, the run ends there;
+//   3. the testing-customer quota a run would pass (exit 2); what the test data lacks without being unfit is printed.
 import type { APIRequestContext } from '@playwright/test';
 import { configurationProblems, problemLine, type Env } from '../config/env-schema.js';
 import { SERVICES } from '../contract/services.js';

@@ -1,27 +1,19 @@
-// Stack traces at the cost of the frames that need a source map. Playwright captures a 50-frame stack
-// for every API call, expect() and step it records, and the source-map-support it installs in a
-// worker clones every frame of every such stack (a closure per CallSite method) to map it: measured
-// over `npm test`, about 17 s of worker CPU. The checks run the same call sites again and again, so
-// each frame's line is formatted once by Playwright's formatter and then found by its position.
-// A stack prints the same locations, mapped the same way.
+// Stack traces at the cost of the frames needing a source map: Playwright captures a 50-frame stack per API call, expect() and
+// step, and its source-map-support clones every frame to map it (about 17 s of worker CPU over `npm test`). Call sites recur,
+// so each frame's line is formatted once by Playwright's formatter and found by position: the same locations.
 
 type Prepare = (error: Error, frames: NodeJS.CallSite[]) => unknown;
 
 const installed = Symbol.for('suite.stack-frames');
 
 /**
- * A frame's line is found by its position and function name: what Playwright reads of a stack (the
- * file, line and column of each frame) depends on these alone. The receiver's type name, which
- * the formatter may print before a method's name, is left out of the key: reading it for every
- * frame cost as much as the formatting it saves, and it changes no location.
+ * A frame's line, keyed by position and function name (all Playwright reads of a stack depends on); the receiver's type name
+ * is left out: reading it cost as much as the formatting saved, and it changes no location.
  */
 const keyOf = (f: NodeJS.CallSite): string =>
   `${f.getScriptNameOrSourceURL()}:${f.getLineNumber()}:${f.getColumnNumber()}:${f.getFunctionName()}`;
 
-/**
- * Wraps the installed `Error.prepareStackTrace` (Playwright's source-map-support in a worker); a
- * no-op where none is installed (plain node) or when already wrapped.
- */
+/** Wraps the installed `Error.prepareStackTrace` (a worker's source-map-support); a no-op without one or when wrapped. */
 export function economiseStackTraces(): void {
   const original = Error.prepareStackTrace as (Prepare & { [installed]?: true }) | undefined;
   if (!original || original[installed]) return;

@@ -1,26 +1,15 @@
-// Which of many known strings occur in a text, in time that grows with the text, not with how many
-// strings are known. A worker that has run many checks (or, in a batched mutation run, many faults)
-// knows thousands of secrets and sent values; testing each of them against every string of every
-// body made each call slower than the last. Known strings are indexed by their first
-// GRAM characters, so a text is scanned once, position by position.
+// Which of many known strings occur in a text, in time growing with the text, not the strings (a worker knows thousands:
+// testing each made every call slower than the last): indexed by their first GRAM characters, a text scanned once.
 const GRAM = 4;
 
-/**
- * The UTF-16 units at `i` and `i + 1` of a text, as an index of HEADS: each pair of ASCII units has
- * one of its own; other units share theirs (a shared slot sends its positions to the gram lookup,
- * which tells).
- */
+/** The UTF-16 units at `i` and `i + 1` as an index of HEADS: one per ASCII pair; others share (the gram lookup tells). */
 const headOf = (text: string, i: number): number => ((text.charCodeAt(i) << 7) | (text.charCodeAt(i + 1) & 0x7f)) & 0xffff;
 const HEADS = 0x10000;
 
 export class Needles {
   private readonly byGram = new Map<string, string[]>();
   private readonly all = new Set<string>();
-  /**
-   * The first two UTF-16 units of every gram (headOf): a position whose two units start no gram is
-   * passed over without cutting its gram out of the text (most positions of most bodies). A typed
-   * array, read at every position of every body searched: about half the time of a Set of numbers.
-   */
+  /** The first two units of every gram (headOf): a position starting none is passed over; a typed array (half a Set's time). */
   private readonly heads = new Uint8Array(HEADS);
   /** The length of the shortest known string: a shorter text holds none (most members of most answers). */
   private shortest = Number.POSITIVE_INFINITY;

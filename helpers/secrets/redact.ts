@@ -31,9 +31,8 @@ const isDisplayKey = oncePerName((key) => /^accountnumberdisplay$/i.test(key));
 const known = new Needles();
 
 /**
- * Registers a secret value (app key, token, partner secret) to be blanked wherever it appears: in this
- * process, and through the run's ledger in the runner's, whose first reporter masks what every
- * reporter keeps (helpers/verdict/result-redaction.ts) and whose leak scan looks for it.
+ * Registers a secret (app key, token, partner secret) to be blanked wherever it appears: here, and through the run's ledger in
+ * the runner, whose first reporter masks what every reporter keeps (result-redaction.ts) and whose leak scan looks for it.
  */
 export function registerSecret(value: string | undefined | null): void {
   if (!value || value.length < 4 || known.has(value)) return;
@@ -45,11 +44,7 @@ function maskPan(digits: string): string {
   return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
 }
 
-/**
- * Each text's redaction, kept while the known secrets stay the same (a secret registered since may
- * change it): the same statuses, names, dates and header values come back in answer after answer.
- * Bounded, as most ids are seen once.
- */
+/** Each text's redaction, kept while the known secrets stay (the same values recur answer after answer); bounded (most ids seen once). */
 const redactedTexts = new Map<string, string>();
 let redactedWith = 0;
 /** The longest text kept (a member's value, a header, a URL; not a whole body). */
@@ -95,9 +90,8 @@ const CREDENTIAL_HEADER_LINE =
   /\b(authorization|finicity-app-key|finicity-app-token|x-openapi-clientid|proxy-authorization):[ \t]*[^\r\n]+/gi;
 
 /**
- * Registers the full account numbers a JSON value carries under an account-number key, so that the
- * same number under an innocent key (a descriptor value, a message) or in any later text is blanked
- * too (10-digit numbers are too short for the PAN net of redactText).
+ * Registers the full account numbers under an account-number key, so the number is blanked under any key or in any later
+ * text too (10 digits are too short for redactText's PAN net).
  */
 function learnAccountNumbers(value: unknown, key?: string): void {
   if (key && isAccountNumberKey(key) && (typeof value === 'string' || typeof value === 'number')) {
@@ -105,9 +99,8 @@ function learnAccountNumbers(value: unknown, key?: string): void {
     if (/^[0-9A-Za-z-]{6,}$/.test(s)) registerSecret(s);
     return;
   }
-  // A display of the number that shows more than its last four digits (provider 1.35.0
-  // accountNumberDisplay: the last four) shows the number in clear: blanked here and, through the
-  // ledger, in every process of the run.
+  // A display showing more than the last four digits (provider 1.35.0 accountNumberDisplay: the last four) shows the
+  // number in clear: blanked here and, through the ledger, in every process of the run.
   if (key && isDisplayKey(key) && (typeof value === 'string' || typeof value === 'number')) {
     for (const [run] of String(value).matchAll(/[0-9]{5,}/g)) {
       known.add(run);
@@ -140,9 +133,8 @@ function redactValue<T>(value: T, key?: string): T {
     for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, k);
     return out as T;
   }
-  // A member whose whole value is a security code this worker sent, whatever its name: the echo
-  // search counts a short value only under card-data names (a short number is an amount as often as
-  // a code), but a report must not keep it either way (PCI DSS).
+  // A member whose whole value is a security code this worker sent, whatever its name: the echo search counts it only
+  // under card-data names (a short number is as often an amount), but no report keeps it (PCI DSS).
   if (typeof value === 'string' && sentSoFar().hasShort && sentSoFar().shortAs(value, 'security code').length)
     return '[REDACTED]' as unknown as T;
   if (typeof value === 'string') return redactText(value) as unknown as T;
@@ -170,10 +162,8 @@ export function redactMessage(text: string): string {
 }
 
 /**
- * What a check prints (stdout, stderr) goes from its worker to every reporter as one string, which
- * the blob reporter and the console copy the moment it arrives, before the run's first reporter could
- * mask it (helpers/verdict/result-redaction.ts masks the copy a result keeps): masked here, in the
- * worker, where Playwright's own writer (set before any test file loads) sends it to the runner.
+ * A check's output reaches every reporter as one string, copied by the blob reporter and console on arrival, before the first
+ * reporter could mask it (result-redaction.ts masks a result's copy): masked here, in the worker's own writer to the runner.
  */
 function maskOutput(stream: NodeJS.WriteStream): void {
   const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;

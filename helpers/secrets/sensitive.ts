@@ -1,8 +1,6 @@
-// Sensitive values the suite sends (card numbers, security codes, SSNs, account numbers, secrets,
-// keys), and the search for them in what a target answers. A target that answers one of them in
-// clear breaks the data-protection rules every seed states (seed 000: only panBin/panLastFour;
-// seed 002: SSN last four only; keys and secrets never returned), whatever the field it uses.
-// The client runs the search on every response before anything is redacted.
+// Sensitive values the suite sends (card numbers, security codes, SSNs, account numbers, secrets, keys) and their search in
+// every answer, before redaction: one answered in clear, in any field, breaks every seed's data-protection rules (seed 000:
+// only panBin/panLastFour; seed 002: SSN last four only; keys and secrets never returned).
 
 import { Needles } from './needles.js';
 
@@ -21,12 +19,10 @@ export interface Echo {
 }
 
 /**
- * Member and header names (lower case; a name may be a pattern) whose value is sensitive, by kind:
- * written once, for the echo search here and for redaction (helpers/secrets/redact.ts). The key
- * headers are card enrollment's API key header (seed 000 ApiKeyAuth) and `<vendor>-App-Key`, the
- * seed's Partner-* and the provider's Finicity-* names alike (seed 002, provider 1.35.0), as is the
- * token header `<vendor>-App-Token` (seed 002, Authentication: the token a partner is issued is a
- * credential); tests/self/redaction.spec.ts checks every header security scheme of every contract is one.
+ * Member and header names (lower case, or patterns) whose value is sensitive, by kind, for the echo search and redaction
+ * (helpers/secrets/redact.ts). Key headers: seed 000 ApiKeyAuth's, and `<vendor>-App-Key` and `<vendor>-App-Token` in the seed's
+ * Partner-* and provider's Finicity-* names (seed 002, Authentication: an issued token is a credential; provider 1.35.0);
+ * tests/self/redaction.spec.ts checks every header security scheme is one.
  */
 export const SENSITIVE_NAMES: Record<SensitiveKind, readonly string[]> = {
   PAN: ['primaryaccountnumber', 'pan', 'cardnumber'],
@@ -46,9 +42,8 @@ const KIND_OF = (Object.entries(SENSITIVE_NAMES) as [SensitiveKind, readonly str
 );
 
 /**
- * A function of a member or header name, answered once per name: the echo search and redaction ask
- * it of every member of every answer, and the same few hundred names come back call after call.
- * Bounded, as generated inputs may carry random names.
+ * A function of a member or header name, answered once per name (the echo search and redaction ask it of every member, and
+ * the same few hundred names recur); bounded, as generated inputs may carry random names.
  */
 export function oncePerName<T>(answer: (key: string) => T): (key: string) => T {
   const known = new Map<string, T>();
@@ -66,11 +61,8 @@ export const kindOfKey: (key: string) => SensitiveKind | undefined = oncePerName
   (key) => KIND_OF.find(([pattern]) => pattern.test(key))?.[1],
 );
 
-// Everything sensitive this worker has sent, in any request: a full SSN sent on creation must not
-// come back from a later read either. Values sent inside encrypted payloads (a PAN in a JWE) are
-// invisible in the request the client sees: the encrypting code notes their plaintext here too.
-// One process = one worker. Indexed, as it grows with every check the worker runs (SentValues,
-// declared below with the search).
+// Everything sensitive this worker (process) has sent: a full SSN sent on creation must not come back from a later read.
+// A value inside an encrypted payload (a PAN in a JWE) is noted here by the encrypting code. Indexed (SentValues, below).
 
 /** Notes values the suite has just sent (the client calls it for every request). */
 export function noteSent(values: SensitiveValue[]): void {
@@ -92,9 +84,8 @@ export function sensitiveValuesIn(value: unknown, headers: Record<string, string
   for (const [name, v] of Object.entries(headers)) {
     const kind = kindOfKey(name);
     if ((kind === 'key' || kind === 'token') && v && v.length >= 3) out.push({ kind, value: v });
-    // The OAuth 1.0a consumer key signing each installments call (its security scheme's Authorization
-    // header; reference, Transport and auth: a credential): the one part of the header that does not
-    // change from call to call.
+    // The OAuth 1.0a consumer key signing each installments call (reference, Transport and auth: a credential), the part
+    // of the Authorization header that does not change from call to call.
     const consumer = name.toLowerCase() === 'authorization' ? /oauth_consumer_key="?([^",\s]+)/.exec(v ?? '')?.[1] : undefined;
     if (consumer && consumer.length >= 3) out.push({ kind: 'key', value: decodeURIComponent(consumer) });
   }
@@ -118,9 +109,8 @@ const LONG = 7;
 const LONG_DIGITS = /[0-9](?:[ -]*[0-9]){6}/;
 
 /**
- * Sent values indexed for the search (helpers/secrets/needles.ts): long text values by their first
- * characters; long digit values the same in the text with its separators taken out, each candidate
- * then confirmed by its own pattern; short values by value.
+ * Sent values indexed for the search (helpers/secrets/needles.ts): long ones by their first characters (digits also in the text
+ * without separators, each candidate confirmed by its pattern); short ones by value.
  */
 export class SentValues {
   private readonly text = new Needles();
@@ -172,10 +162,7 @@ export class SentValues {
 
 const sentElsewhere = new SentValues();
 
-/**
- * Every string and number a JSON value holds, depth first, with its JSON pointer and the member it
- * stands under (an array's items under their array's name; '' at the top).
- */
+/** Every string and number of a JSON value, depth first, with its JSON pointer and member (array items under the array's; '' at top). */
 export function* scalars(node: unknown, at = '', key = ''): Generator<{ at: string; key: string; value: string | number }> {
   if (Array.isArray(node)) for (const [i, n] of node.entries()) yield* scalars(n, `${at}/${i}`, key);
   else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) yield* scalars(v, `${at}/${k}`, k);
@@ -183,10 +170,8 @@ export function* scalars(node: unknown, at = '', key = ''): Generator<{ at: stri
 }
 
 /**
- * Visits every node under `root`, depth first, with the member name it stands under (an array's
- * items under their array's name) while `path` holds the member names and indexes down to it; a
- * node whose visit answers false is not descended into. The path is read by a finding only, so no
- * path is written for the members of an answer that hold none.
+ * Visits every node under `root`, depth first, with its member name (array items under the array's) while `path` holds the
+ * names and indexes down to it (read by a finding only); a node whose visit answers false is not descended into.
  */
 export function walkMembers(root: unknown, path: string[], visit: (node: unknown, key: string | undefined) => boolean): void {
   const walk = (node: unknown, key: string | undefined) => {
@@ -207,10 +192,7 @@ export function walkMembers(root: unknown, path: string[], visit: (node: unknown
   walk(root, undefined);
 }
 
-/**
- * The member a token is issued in (provider 1.35.0, CreateToken's answer: token): a token the caller
- * sent before read there is one issued again (a renewal judged by the token rules), not an echo.
- */
+/** The member a token is issued in (provider 1.35.0, CreateToken: token): a sent token read there is issued again, not an echo. */
 const TOKEN_CARRIER = /^token$/i;
 
 /** Where a response carries a sent sensitive value in clear. */
@@ -237,19 +219,14 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
   return echoes;
 }
 
-/**
- * A JSON text in which a member's value may read other than its text: an escape (`\/`, `\u0041`),
- * a number in exponent form, or one of more digits than a double holds (its String() rounds).
- */
+/** JSON text where a member may read other than its text: an escape (`\/`, `\u0041`), an exponent, more digits than a double holds. */
 const UNLIKE_ITS_MEMBERS = /\\|[0-9][eE][+-]?[0-9]|[0-9](?:\.?[0-9]){15}/;
 /** A member named for a kind of sensitive data, in a JSON text without escapes. */
 const SENSITIVE_MEMBER = new RegExp(`"(${Object.values(SENSITIVE_NAMES).flat().join('|')})"\\s*:`, 'i');
 
 /**
- * findEchoes of an answer whose `text` is the JSON text `body` was parsed from. Without an escape,
- * an exponent or an over-long number in it, every string member is a slice of the text and every
- * number's String() one too, so a text holding no long sent value and no member named for a kind of
- * sensitive data has no member that carries one: the members are not visited (most answers).
+ * findEchoes of an answer parsed from `text`. Without an escape, exponent or over-long number, every member is a slice of the
+ * text, so a text holding no long sent value and no member named for sensitive data has none to visit (most answers).
  */
 export function findAnswerEchoes(body: unknown, text: string, sent: SentValues): Echo[] {
   if (body === undefined || UNLIKE_ITS_MEMBERS.test(text) || sent.longIn(text).length) return findEchoes(body, text, sent);
@@ -257,11 +234,8 @@ export function findAnswerEchoes(body: unknown, text: string, sent: SentValues):
 }
 
 /**
- * Where an answer's headers carry a sent sensitive value in clear: every header, its name and its
- * value (a gateway reflecting the caller's API key under its own name, seed 000 Authentication: a
- * server-to-server key never returned). A long value counts anywhere in them; a short one as the whole
- * value of a header named for its kind. An echo the contract documents (a correlation id) is no
- * sensitive value, so it never matches.
+ * Where an answer's headers (names and values) carry a sent sensitive value in clear (a gateway reflecting the API key, seed
+ * 000 Authentication: never returned): a long value anywhere, a short one as the whole value of a header named for its kind.
  */
 export function findHeaderEchoes(headers: Record<string, string>, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;

@@ -1,13 +1,8 @@
-// The sensitive values a target echoed in clear (security codes, card and account numbers, SSNs,
-// secrets, tokens, keys), known to every process of the run without being kept in clear: a worker
-// sends a value (a code inside a JWE) and meets it again in an answer, while the reports are written
-// by the runner's process, which never saw it. A code is short: as a value it cannot be told from a
-// status or a count by itself, and an account number has no pattern of its own, so a value a judge
-// found echoed (by the member that carries it) is noted, and from then on redacted wherever it stands
-// alone, in every process. Each worker appends a keyed hash of it (HMAC-SHA-256 under a key only the run's processes
-// hold, in their environment) to a ledger in the system's temporary folder, outside everything the run
-// reports; the runner's redaction and its leak scan read it, and the run removes it when it ends (PCI
-// DSS: a security code is never stored, not even in a report that says it was echoed).
+// The sensitive values a target echoed in clear, known to every process of the run without being kept in clear: a worker meets
+// a value it sent (a code in a JWE), the runner writes the reports. A code or account number has no pattern of its own, so a
+// value a judge found echoed is redacted wherever it stands alone, in every process: each worker appends its HMAC-SHA-256
+// (a key only the run's processes hold) to a ledger in the temporary folder, read by the runner's redaction and leak scan and
+// removed as the run ends (PCI DSS: a security code is never stored, not even in a report).
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,22 +62,14 @@ export function isEchoed(value: string): boolean {
   return echoedTest()?.(value) ?? false;
 }
 
-/**
- * The test of one text's candidates against the ledger as it stands now (read once per text, not per
- * candidate: every value a run registers is in it, so it is seldom empty), or undefined when the run
- * knows no echoed value.
- */
+/** The test of a text's candidates against the ledger now (read once per text), or undefined when no value was echoed. */
 function echoedTest(): ((value: string) => boolean) | undefined {
   const ledger = ledgerHashes();
   if (!mine.size && !ledger.size) return undefined;
   return (value) => mine.has(value) || (ledger.size > 0 && ledger.has(hash(value)));
 }
 
-/**
- * Where an echoed value can stand in a text: a run of 3 to 19 digits (a code, an account or card
- * number, an SSN's digits) or of 8 or more characters a secret, token or key is made of, neither
- * inside a longer run of its kind.
- */
+/** Where an echoed value can stand: 3 to 19 digits, or 8 or more secret, token or key characters, not inside a longer run. */
 const CANDIDATES =
   /(?<![0-9A-Za-z])[0-9]{3,19}(?![0-9A-Za-z])|(?<![A-Za-z0-9!@#$%&*_+.-])[A-Za-z0-9!@#$%&*_+.-]{8,255}(?![A-Za-z0-9!@#$%&*_+.-])/g;
 

@@ -21,26 +21,15 @@ export interface CardTarget extends TargetBase {
   /** A serviceId registered to another client only (reference, the mock's world: allowed serviceIds per client); absent when unknown. */
   foreignServiceId?: string;
   /**
-   * Every id registered to another client, by the request member naming it (reference A2 and the mock's
-   * world: each other client's srcClientIds and serviceIds, in its order, none the caller's; a sandbox's
-   * CARD_FOREIGN_SRC_CLIENT_ID and CARD_FOREIGN_SERVICE_ID): the ids the caller must not name as its own.
+   * The ids of other clients by request member, which the caller must not name as its own (reference A2: the mock's world's;
+   * a sandbox's CARD_FOREIGN_SRC_CLIENT_ID and CARD_FOREIGN_SERVICE_ID).
    */
   foreignIds: Record<string, string[]>;
-  /**
-   * That other client as it calls (reference A2 and the mock's world: API key -> srcClientIds ->
-   * serviceIds), so the origin is judged for each caller; the mock's world only (a sandbox gives one key).
-   */
+  /** That other client as it calls (reference A2: API key -> srcClientIds -> serviceIds), the origin judged per caller; mock only. */
   otherClient?: { apiKey: string; srcClientId: string; serviceId: string };
-  /**
-   * A push-account receipt the target knows, with the PAN digits it stands for (A5); the whole
-   * PAN only where the suite can know it (the mock's world), so that no response may carry it.
-   */
+  /** A push-account receipt the target knows, with its PAN digits (A5); the whole PAN on the mock, so no answer may carry it. */
   receipt?: KnownReceipt;
-  /**
-   * Every receipt the target knows (the mock's world holds two, of different accounts), the first
-   * being `receipt`: a check of what a receipt yields runs on each, so an answer taken from another
-   * receipt than the one sent shows.
-   */
+  /** Every receipt the target knows (the mock: two accounts), `receipt` first: checked on each, so another receipt's answer shows. */
   receipts: KnownReceipt[];
   encryptionKey: EncryptionKey;
 }

@@ -1,6 +1,5 @@
-// What the financial data specs need to know about a target: where it is, the app key, the
-// partner credentials, a spare partner for destructive checks, known institutions, and the clock
-// the target's tokens age by. For the mock it comes from the mock's fixture; for a sandbox from .env.
+// What the financial data specs know of a target (the mock's fixture, or .env): where, the app key, the partner and a spare
+// one for destructive checks, known institutions, the clock its tokens age by.
 import { fdHeaderChoice, requireEnv, suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
 import { fdHeaderNames, type FdHeaderNames } from '../contract/facts.js';

@@ -1,7 +1,5 @@
-// What the installments specs need to know about a target: where it is, the signing credentials
-// (an allowed consumer key, optionally a registered key without rights), the JWE key, a card the
-// target offers installments for, the issuer the notifications go to, and the issuer endpoint
-// to certify. For mocks it comes from the mock's in-process handle; for a sandbox from .env.
+// What the installments specs know of a target (the mock's handle, or .env): where it is, the signing credentials (an allowed
+// key, optionally one without rights), the JWE key, an eligible card, the notified issuer, the issuer endpoint to certify.
 import type { KeyObject } from 'node:crypto';
 import { pooledKeyPair } from '../auth/key-pool.js';
 import { requireEnv, suiteConfig } from '../config/config.js';
@@ -32,17 +30,11 @@ export interface InstallmentsTarget extends TargetBase {
   /** An acquirer ICA the target knows (effectuation COMPLETED) and a well-formed one it does not (ERROR). */
   knownAcquirerIca?: string;
   unknownAcquirerIca?: string;
-  /**
-   * Every acquirer ICA the target is known to know, knownAcquirerIca first (the mock's: one of each
-   * form, 6, 9 and 11 digits, so each length is read back on every reader; a sandbox's: the one given).
-   */
+  /** Every acquirer ICA the target knows, knownAcquirerIca first (the mock's: one of 6, 9 and 11 digits, each read back). */
   knownAcquirerIcas: string[];
   /** The issuer the target notifies for eligiblePan, and the public URL it notifies. */
   issuer?: IssuerSide & { notificationUrl?: string };
-  /**
-   * Account ranges the target holds that a check may register a PAN list with and make its cards in
-   * (INSTALLMENTS_ACCOUNT_RANGES; the mock's world, less the issuer's range its certification list covers).
-   */
+  /** Ranges a check may register a PAN list with and make cards in (INSTALLMENTS_ACCOUNT_RANGES; the mock's, less the issuer's). */
   accountRanges: AccountRange[];
   /** The account range the issuer is configured for, where the suite knows it (the mock's world; a sandbox does not publish it). */
   issuerAccountRange?: { accountRangeLow: string; accountRangeHigh: string };
@@ -180,13 +172,11 @@ const pick = (from: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]]));
 
 /**
- * The selection of `offer` as the provider takes it (the card, SensitiveDataField, is the caller's): every value from the
- * offers call (its merchant too) unchanged (provider 2.0.0, POST /plans: the partner sends the offer's data without any
- * changes), with what Mastercard Installments Payment Services makes mandatory (OfferIdField, PlanInstallmentInformation with
- * feeValue, SchedulePayment) and `transactionOffers`, the offers presented, where `offersPresented` (the use cases include
- * During Purchase, TransactionOffers, or the partner is a distribution partner, InvalidPresentedOffersDSP). The merchant's name
- * never in clear: provider 2.0.0 (POST /plans) has it encrypted with the card. Shared by the checks' examples and `npm run
- * doctor`'s use-case probe (helpers/target/sandbox/holdings.ts).
+ * The selection of `offer` as the provider takes it (the card is the caller's): the offers call's values unchanged (provider
+ * 2.0.0, POST /plans: "without any changes"), what Mastercard Installments Payment Services makes mandatory (OfferIdField,
+ * PlanInstallmentInformation with feeValue, SchedulePayment), and `transactionOffers` where `offersPresented` (During Purchase,
+ * TransactionOffers; a distribution partner, InvalidPresentedOffersDSP); the merchant's name encrypted with the card (POST
+ * /plans). Shared by the checks and `npm run doctor` (helpers/target/sandbox/holdings.ts).
  */
 export function planSelection(
   offerTransactionId: string,

@@ -1,7 +1,5 @@
-// The encryption key of a sandbox service as .env configures it: one JWK, a PEM public key with
-// its kid, or the URL of a JWK set. The URL is judged on what it answers (status, content type, a
-// usable key), each failure one line naming the variable, as the offline forms are judged by their
-// type (helpers/config/env-types.ts).
+// A sandbox service's encryption key as .env gives it: a JWK, a PEM with its kid, or a JWK set URL judged on its answer
+// (status, content type, a usable key), a line per failure naming the variable (offline forms: env-types.ts).
 import type { KeyObject } from 'node:crypto';
 import { requireValue, ValueError, type Env } from '../config/env-schema.js';
 import { encryptionKeyOfSet, Mismatch, type JwkKey } from '../config/env-types.js';

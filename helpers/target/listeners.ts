@@ -1,7 +1,5 @@
-// The listeners of outbound calls a sandbox run keeps on this machine, one per service that has
-// one: the public URL the sandbox calls (forwarded here by the user's tunnel), the local port it
-// forwards to, and what the listener answers each call. The runner holds each port for all its
-// workers (helpers/client/listener-hub.ts); readiness checks the port is free before the run.
+// A sandbox run's listeners of outbound calls, one per service having one: the public URL (the user's tunnel), the local port,
+// the answer; the runner holds each port for its workers (listener-hub.ts), readiness checks it is free.
 import type { ReceiverReply } from '../client/receiver.js';
 
 /** What the suite's test issuer answers a plan notification (provider 2.0.0, notifications: 201 {status, message}). */

@@ -29,18 +29,11 @@ export const sandboxTarget = (variable: string, env: Env) => ({
   has: () => false,
 });
 
-/**
- * `Id`: the fault ids of the mock's catalogue. The fixture that hands a spec the control surface
- * names them (the mocks sit beside helpers/, not below them), so a misspelled fault id in a spec is a
- * compile error instead of the mock's one-line 400 at run time.
- */
+/** `Id`: the mock's fault ids, named by the spec's fixture (mocks sit beside helpers/), so a misspelled one is a compile error. */
 export class MockControl<Id extends string = string> {
   constructor(readonly origin: string) {}
 
-  /**
-   * How many calls that may change the mock's world (clock, faults, world) were made so far: a judge
-   * that remembers answers (fixtures/financial-data.ts, FdAnswerJudge) forgets them when it moves.
-   */
+  /** Calls so far that may change the mock's world (clock, faults): a remembering judge (FdAnswerJudge) forgets when it moves. */
   changes = 0;
 
   /** The surface's answer, as the method calling it declares (the mock's control routes, mocks/kit/app.ts). */

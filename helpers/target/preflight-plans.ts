@@ -1,7 +1,5 @@
-// The preflight plan of each service on a sandbox (helpers/target/preflight.ts): a call the contract must
-// answer with neither 401/403, 404 nor 5xx when the target is configured right, and an unknown path.
-// Plain functions of the environment given, shared by the global setup, the services' fixtures
-// and `npm run doctor` (helpers/target/readiness.ts).
+// Each service's sandbox preflight plan (preflight.ts): a call answered neither 401/403, 404 nor 5xx when configured right,
+// and an unknown path; for the global setup, fixtures and `npm run doctor` (readiness.ts).
 import { requireEnv } from '../config/config.js';
 import type { Env, Problem } from '../config/env-schema.js';
 import { loadContract } from '../contract/contract.js';
@@ -17,11 +15,7 @@ import { signingCredentials, signingKeyVariable } from './installments.js';
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 const UNKNOWN_PATH = '/contract-suite-preflight/no-such-path';
 
-/**
- * The target asks for another app key header than the suite sends: the setting that makes the
- * suite send it (a naming of FD_HEADER_NAMES, whose names `namings` gives from the contract, or
- * the header itself).
- */
+/** The target asks another app key header: the setting sending it (an FD_HEADER_NAMES naming from `namings`, or the header). */
 export function headerNameProblem(asked: string, names: FdHeaderNames, env: Env, namings: Record<HeaderNaming, FdHeaderNames>): Problem {
   const set = Object.entries(namings).find(([, s]) => s.appKey.toLowerCase() === asked.toLowerCase())?.[0];
   const overridden = Boolean(env.FD_APP_KEY_HEADER);
@@ -41,11 +35,8 @@ export function headerNameProblem(asked: string, names: FdHeaderNames, env: Env,
 export async function preflightPlan(service: string, env: Env): Promise<PreflightPlan> {
   switch (service) {
     case 'card-enrollment': {
-      // A whole enrollment of the configured client with its first serviceId and a test card encrypted
-      // with the configured key (helpers/target/sandbox/holdings.ts), the key in the contract's header:
-      // answered 200, it proves the key, the client id, the service id and the encryption key at once.
-      // A key that cannot be had (its own line follows) leaves an empty enrollment, which the contract
-      // refuses with 400: the base URL and the API key are still judged.
+      // A whole enrollment (sandbox/holdings.ts): a 200 proves the API key, client id, service id and encryption key at once;
+      // without a key (its own line follows) an empty one, refused 400, still judges the base URL and API key.
       const baseURL = requireEnv('CARD_BASE_URL', env);
       const contract = await loadContract(service);
       const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: requireEnv('CARD_API_KEY', env) };

@@ -1,10 +1,7 @@
-// Preflight of a sandbox service: before any check, two requests tell a target that cannot be
-// certified as configured (a wrong base path, refused credentials, wrong header names, a failing
-// server) from one that breaks rules. A stopped service's checks skip with one line naming the
-// variable at fault and the cause, so a wrong base URL gives its verdict in seconds, not after
-// hundreds of failing checks (each of which costs Playwright a worker restart). Sandbox only: on
-// the mocks every deviation is a fault the checks must catch one by one. What else is judged
-// before a run (keys, ports) and the per-run cache: helpers/target/readiness.ts.
+// A sandbox service's preflight: two requests tell a target that cannot be certified as configured (wrong base path,
+// credentials, header names, a failing server) from one breaking rules; its checks then skip with one line naming the
+// variable and cause, in seconds, not hundreds of failures. Sandbox only (on the mocks each deviation is a fault to catch);
+// keys, ports and the per-run cache: helpers/target/readiness.ts.
 import type { Problem } from '../config/env-types.js';
 import { scalars } from '../secrets/sensitive.js';
 
@@ -42,10 +39,7 @@ export interface PreflightPlan {
   unknown: () => Promise<ProbeAnswer>;
   /** Service-specific reading of a refused call (e.g. the header name a 401 asks for). */
   refusal?: (answer: ProbeAnswer) => Problem | undefined;
-  /**
-   * When the valid call is a whole request the contract accepts (not one it refuses), what its
-   * success proves besides the credentials (the variables it names), and what any other answer means.
-   */
+  /** When the valid call is a whole accepted request: what its success proves besides the credentials, and what else means. */
   whole?: { proves: string; problem: (answer: ProbeAnswer) => Problem | undefined };
 }
 
@@ -67,10 +61,7 @@ export async function probe(url: string, init: RequestInit, keep = 2000): Promis
   }
 }
 
-/**
- * An answer's text in a few words, on one line, for a diagnosis: an error body's codes and messages
- * (its members status, message, reasonCode, description and source, at any depth), any other text's start.
- */
+/** An answer in a few words on one line: an error body's status, message, reasonCode, description and source; else its start. */
 export function excerpt(text: string): string {
   const words: string[] = [];
   try {

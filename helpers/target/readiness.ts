@@ -1,10 +1,7 @@
-// Is a configured sandbox service ready to be certified? Judged on the target before any check, a
-// line per thing judged: the base URL and its base path, the credentials (one signed call or one
-// token: helpers/target/preflight-plans.ts), the encryption key (the JWK set URL's status, content
-// type and a usable key: helpers/target/keys.ts), the local ports the suite will listen on, and
-// the financial data test data sandbox:prepare makes (helpers/target/sandbox/prepare.ts).
-// `npm run doctor` prints every line; the preflight (the global setup, then each worker from a
-// per-run file) stops the service on the first line that is not ready.
+// Is a configured sandbox service ready? Judged on the target before any check, a line each: the base URL and path, the
+// credentials (one signed call or token: preflight-plans.ts), the encryption key (the JWK set URL: keys.ts), the local ports,
+// and the test data sandbox:prepare makes (sandbox/prepare.ts). `npm run doctor` prints every line; the preflight (the global
+// setup, then each worker from a per-run file) stops the service on the first not ready.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -39,10 +36,7 @@ function portProblem(variable: string, port: number): Promise<Problem | undefine
   });
 }
 
-/**
- * Every line of a service's readiness on the target, in the order a run meets them; with `holdings`
- * (npm run doctor), then what the sandbox holds as the settings describe it (helpers/target/sandbox/holdings.ts).
- */
+/** A service's readiness lines in a run's order; `holdings` (doctor): then what the sandbox holds (helpers/target/sandbox/holdings.ts). */
 export async function serviceReadiness(service: string, env: Env, options: { holdings?: boolean } = {}): Promise<Finding[]> {
   const findings: Finding[] = [];
   const fail = (p: Problem) => findings.push({ variable: p.variable, ready: false, line: hideSecrets(problemLine(p), env) });
@@ -99,10 +93,8 @@ export async function serviceReadiness(service: string, env: Env, options: { hol
 }
 
 /**
- * The financial data test data `npm run sandbox:prepare` makes (FD_LINKED_CUSTOMER_ID), judged on
- * the target (helpers/target/sandbox/prepare.ts): unfit stops the service like any other line that
- * is not ready; what the service runs without is a note. A target whose answers could not be read
- * is left to the checks, with a note.
+ * The test data `npm run sandbox:prepare` makes (FD_LINKED_CUSTOMER_ID), judged on the target (sandbox/prepare.ts): unfit stops
+ * the service; what it runs without, or answers that could not be read, a note.
  */
 async function preparedDataFindings(env: Env): Promise<Finding[]> {
   const context = await request.newContext();
@@ -130,9 +122,8 @@ function cacheFile(service: string): string {
 }
 
 /**
- * The preflight of a sandbox service, once per run (workers and restarted workers read the first
- * verdict from a file keyed by the run id): the first line that is not ready, or undefined. The
- * global setup prints it (helpers/run/sandbox-start.ts); a stopped service's checks skip with it.
+ * A sandbox service's preflight, once per run (workers read the verdict from a file keyed by the run id): the first line not
+ * ready, or undefined; printed by the global setup (helpers/run/sandbox-start.ts), a stopped service's checks skip with it.
  */
 export async function preflight(service: string, env: Env = suiteConfig().env): Promise<string | undefined> {
   const file = cacheFile(service);

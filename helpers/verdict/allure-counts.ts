@@ -20,10 +20,8 @@ interface AllureResult {
 const tally = (): Counts => ({ passed: 0, failed: 0, skipped: 0 });
 
 /**
- * Per service (label `epic`, which fixtures/base.ts sets to the project, else `parentSuite`, which
- * allure-playwright sets to it), the final result of every check in `dir/*-result.json`. The attempts
- * of a retried check share a historyId and the latest one counts, as in the Allure report; `broken`
- * (allure-playwright's name for a timed-out check) counts as failed, as the certification does.
+ * Per service (label `epic`, else `parentSuite`), every check's final result in `dir/*-result.json`: a retried check's latest
+ * attempt (one historyId), as Allure shows it; `broken` (timed out) counts as failed, as in the certification.
  */
 export function allureCounts(dir: string): Record<string, Counts> {
   const latest = new Map<string, AllureResult>();

@@ -1,10 +1,6 @@
-// Allure's Playwright reporter with a plain file writer. Its own writer makes each result and
-// attachment durable one by one (a temporary file, fsync, rename, remove): about 10,000 files a run,
-// most of the reporter's cost. The results folder is rewritten by every run and read only after
-// the run has ended (`npm run report`), so the files are written once, in place, with no fsync.
-// What it writes is redacted as every report is: a result's messages (a check's error, made in a
-// worker) by the runner's redaction, and every text by the values a target was found echoing
-// (helpers/secrets/sent-ledger.ts), which a worker may learn after it wrote an exchange.
+// Allure's Playwright reporter with a plain file writer: its own makes each of about 10,000 files a run durable (temp file,
+// fsync, rename), most of its cost, for a folder rewritten every run and read after it (`npm run report`). Redacted as every
+// report: messages by the runner's redaction, every text by the values a target echoed (helpers/secrets/sent-ledger.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { AllureReporter } from 'allure-playwright';

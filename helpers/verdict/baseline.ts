@@ -1,8 +1,6 @@
-// A run compared with a previous one (`npm run certify -- --baseline <certification.json>`):
-// per check (kept in certification.json, `results`) the regressions (passed before, failed now), the
-// fixes, the checks added and removed, and those newly skipped; per rule of the catalogue the same,
-// with the rules whose coverage was gained or lost; the (operation, status) pairs exercised; the
-// verdict, overall and per service. Only the services both runs ran are compared check by check.
+// A run against a previous one (`npm run certify -- --baseline <certification.json>`): per check (`results`) regressions,
+// fixes, added, removed, newly skipped; per rule the same and coverage gained or lost; the pairs exercised; the verdicts.
+// Only services both runs ran are compared check by check.
 import fs from 'node:fs';
 import type { BaselineComparison, Certification, CheckDelta, CheckResult, RuleDelta, RuleOutcome } from './model.js';
 

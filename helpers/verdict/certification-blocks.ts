@@ -1,8 +1,6 @@
-// The certification as blocks (helpers/verdict/render.ts), walked once: the verdict with what was
-// run, against what, by which suite; per service the checks by source, the failures grouped by the
-// rule they break and the operation, each with its judgement, evidence and rerun command, the
-// skipped checks with their reasons, and every rule of the catalogue with its outcome. The markdown
-// (certification-report.ts) and the page (certification-html.ts) render the same blocks.
+// The certification as blocks (helpers/verdict/render.ts): the verdict, what ran against what by which suite; per service the
+// checks by source, failures grouped by rule and operation (judgement, evidence, rerun command), skips with reasons, every
+// rule's outcome. The markdown (certification-report.ts) and the page (certification-html.ts) render the same blocks.
 import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
 import { alsoBrokenText, CONFLICT_GROUPS } from './certification.js';

@@ -1,10 +1,6 @@
-// reports/certification.html: the certification as one self-contained page to mail to an auditor (no
-// server, no external file: inline CSS, SVG and a small inline filter script). It renders the blocks
-// the markdown renders (helpers/verdict/certification-blocks.ts), ordered for a
-// reader: the verdict, what fails and what was not run on the first screen; then the provenance, the
-// sections per service with their folds, the charts and the coverage matrix. It carries everything
-// certification.json holds (tests/self/certification-html.spec.ts walks the JSON against the page).
-// Everything in it is already redacted.
+// reports/certification.html: one self-contained page for an auditor (inline CSS, SVG, a small filter script) rendering the
+// markdown's blocks (certification-blocks.ts): the verdict, failures and what did not run first; then provenance, services
+// with folds, charts, coverage. It holds all of certification.json (tests/self/certification-html.spec.ts), already redacted.
 import { failureLines, totalOf } from './certification.js';
 import { anchor, certificationBlocks, LEGEND } from './certification-blocks.js';
 import type { Certification, ServiceVerdict } from './model.js';

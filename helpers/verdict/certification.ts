@@ -1,6 +1,5 @@
-// The certification verdict: checks counted by the source their rule rests on, a
-// verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
-// with their outcome, and failures of one root cause grouped.
+// The certification verdict: checks counted by their rule's source, a verdict per service and for the run (a partial or
+// aborted run never PASS), rules with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
 import type { JudgedMember } from '../contract/checks.js';
 import { loadConflicts, type Conflict, type ConflictKind } from '../contract/conflicts.js';
@@ -44,10 +43,7 @@ export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
 
-/**
- * The check's own words: the first line of its message (without the error's class name) and the lines
- * saying what it received and what the contract or the check expected.
- */
+/** The check's own words: its message's first line (without the error's class) and the lines saying what it received and expected. */
 export function judgedLines(error: string): string {
   const lines = error.split('\n').map((l) => l.trim());
   const first = (lines.find(Boolean) ?? '').replace(/^(Error|ContractViolation): /, '');
@@ -122,9 +118,8 @@ export function serviceVerdict(
   // The members each failed check of a group found off their form (a body check's), one list per check.
   const judged = new Map<FailureGroup, JudgedMember[][]>();
   let blockingFailure = false;
-  // The server errors (5xx) the target answered a valid call of a check with, by operation and status:
-  // the same answer to any other request of that operation judged nothing of it (RFC 9110 15.6), so a
-  // failure told on it with no judgement of its own is after that cause too (one cause, one group).
+  // The 5xx answered to a check's valid call, by operation and status: that answer to another request of the operation judged
+  // nothing of it (RFC 9110 15.6), so a failure told on it without a judgement of its own is after that cause (one group).
   const serverErrors = new Map<string, NonNullable<TestOutcome['after']>>();
   for (const o of outcomes)
     if (o.after && Number(o.after.status) >= 500) serverErrors.set(`${o.after.operationId} ${o.after.status}`, o.after);
@@ -137,19 +132,15 @@ export function serviceVerdict(
     const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
     const violations = failed ? (o.violations ?? []) : [];
     const lead = violations.find((n) => n.lead);
-    // The rules it breaks: a contract violation's are those it names (a service's judge); a named check
-    // that names none (an undocumented status, an echo changed) is grouped by that check, not by the
-    // rules the test cites for its own purpose; a spec's assertion made under a rule (underRule) breaks
-    // that rule; any other assertion breaks the rules its test cites.
-    // A failure that depended on an earlier failed step of its check (o.after: a valid call refused)
-    // judged nothing of its own: it is filed under the step's rule, its own rules not judged after it.
+    // The rules it breaks: a contract violation's, those it names; a named check naming none (an undocumented status) is
+    // grouped by that check; an assertion under a rule (underRule), that rule; any other, its test's. A failure after an
+    // earlier failed step of its check (o.after: a valid call refused) judged nothing: filed under the step's rule.
     const sameError = o.evidence?.status !== undefined ? serverErrors.get(`${o.evidence.operationId} ${o.evidence.status}`) : undefined;
     const after =
       failed && !lead && !o.brokenRule ? (o.after ?? (sameError && { ...sameError, what: 'a valid call', call: undefined })) : undefined;
     const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
-    // A spec's own assertion with no rule told, on one operation's answer: the rules it cites that judge
-    // that operation (a check citing an echo of the lists and the eligibility its offers show, failing
-    // on the offers, broke the eligibility), else every rule it cites.
+    // A spec's assertion with no rule told, on one operation's answer: the rules it cites that judge that operation (a check
+    // failing on the offers broke the eligibility, not the lists' echo), else every rule it cites.
     const told = o.evidence?.operationId;
     const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
     const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
@@ -247,11 +238,9 @@ export function serviceVerdict(
   const statements = loadStatements(service);
   if (statements) v.statements = statementTally(statements);
   const ran = ranOf(v);
-  // A rule the provider documents is as blocking as one the seed states; an auth, card or
-  // sensitive-data failure blocks whatever its source; only a reference-page decision
-  // that fails leaves the verdict CONDITIONAL.
-  // A check that failed because the target followed the provider where the seed says otherwise is
-  // a conflict of the two sources, not a defect of the target: CONDITIONAL, with the conflict listed.
+  // A provider-documented rule blocks as a seed rule does; an auth, card or sensitive-data failure blocks whatever its
+  // source; only a failed reference-page decision leaves CONDITIONAL, as does a conflict met (the target following
+  // the provider where the seed says otherwise: the sources' conflict, listed, not the target's defect).
   const conflicted = (source: SourceClass) =>
     outcomes.filter(
       (o) =>
@@ -300,9 +289,8 @@ const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
 };
 
 /**
- * The members a rule's citation names: each item of it (after the document and its version, without
- * what parentheses add) that is a bare name or a dotted path (`provider 2.0.0, wallets`,
- * `provider 2.0.0 PlanApprovalParameters.rejectReasonCode`: wallets, rejectReasonCode).
+ * The members a rule's citation names: each item after the document and version (parentheses aside) that is a name or dotted
+ * path (`provider 2.0.0, wallets`, `provider 2.0.0 PlanApprovalParameters.rejectReasonCode`: wallets, rejectReasonCode).
  */
 export function citedMembers(cite: string): string[] {
   return cite
@@ -314,15 +302,11 @@ export function citedMembers(cite: string): string[] {
 }
 
 /**
- * One cause, once. A failure of a general rule on an operation where a narrower rule failed too (a
- * property, or a rule spanning more operations: the error contract, the answer forms) is that fault
- * seen from its general side: a refusal expected and an acceptance answered also breaks the error
- * body and the answer's form. Its checks join the narrower rule's group, its rules named "also broken
- * there", so one fault reads as one line; the rules table still counts each rule failed where its own
- * judgement failed. So is a general rule's failure on another operation whose every check found off
- * its form only members a failed narrower rule cites, each by a keyword of that rule's kind (a write
- * accepted beyond `wallets`' maxItems, the list then read back with more than the maximum): "also
- * broken there (read back on <operation>)".
+ * One cause, once: a general rule's failure (a property, the error contract, the answer forms) on an operation where a narrower
+ * rule failed is that fault seen from its general side, so its checks join the narrower group, its rules "also broken there"
+ * (the rules table still counts each where its own judgement failed). So is one on another operation whose checks found off
+ * form only members the narrower rule cites, by a keyword of its kind (`wallets` past maxItems, read back): "also broken there
+ * (read back on <operation>)".
  */
 function foldConsequences(groups: FailureGroup[], rules: Rule[], judged: Map<FailureGroup, JudgedMember[][]>): FailureGroup[] {
   const span = new Map(rules.map((r) => [r.id, r.operations.length]));
@@ -390,10 +374,7 @@ function foldConsequences(groups: FailureGroup[], rules: Rule[], judged: Map<Fai
   return kept.filter((g) => !folded.has(g));
 }
 
-/**
- * What else a cause's group broke, as every report words it: the general rules on its own operation,
- * and those on another operation that read back what it wrote.
- */
+/** What else a cause's group broke, as every report words it: general rules on its operation, and on one reading back what it wrote. */
 export function alsoBrokenText(g: FailureGroup): string | undefined {
   const there = g.alsoBroken?.length ? [`also broken there: ${g.alsoBroken.join(', ')}`] : [];
   const rules = [...new Set((g.readBack ?? []).map((r) => r.rule))];
@@ -473,20 +454,14 @@ export function totalOf(s: Pick<ServiceVerdict, SourceClass>): Tally & { ran: nu
 }
 const ranOf = (s: ServiceVerdict) => totalOf(s).ran;
 
-/**
- * A service of a run stopped by a signal (Ctrl-C, SIGTERM through certify): it certifies nothing,
- * whatever ran. NOT RUN, saying how many of its checks ran and failed (the failures stay listed).
- */
+/** A service of a run stopped by a signal (Ctrl-C, SIGTERM): NOT RUN whatever ran, saying how many checks ran and failed (still listed). */
 export function interruptService(v: ServiceVerdict): void {
   const { ran, failed, total } = totalOf(v);
   v.verdict = 'NOT RUN';
   v.warning = `interrupted: ${ran} of ${total} checks ran${failed ? `, ${failed} failed` : ''}`;
 }
 
-/**
- * The run's verdict: FAIL and CONDITIONAL stand; a passing run that did not select the whole suite
- * is PARTIAL; a run stopped by a signal (`interrupted`) is NOT RUN, whatever ran before it stopped.
- */
+/** The run's verdict: FAIL and CONDITIONAL stand; a pass of part of the suite is PARTIAL; one stopped by a signal is NOT RUN. */
 export function overallVerdict(services: ServiceVerdict[], whole: boolean, interrupted = false): { verdict: Verdict; reason?: string } {
   if (interrupted) {
     const ran = services.reduce((n, s) => n + ranOf(s), 0);

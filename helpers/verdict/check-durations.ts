@@ -1,10 +1,6 @@
-// What a check of each spec file takes against the stand-ins, measured: the prior of the progress
-// console's estimate of the time left (progress-reporter.ts) on a first run, before this run's own
-// checks or a previous run's durations (reports/.durations.json) say better. A first run's files
-// differ by two orders of magnitude (a file of quick reads against one of polled reports, TxPush
-// turns or Connect links in a browser): without a prior per file, the estimate made from the first
-// files said a few minutes with twenty to go. `npm run durations:table` refreshes the table from the
-// durations of whole stand-in runs (scripts/durations-table.ts).
+// What a check of each spec file takes on the stand-ins, measured: the prior of the progress console's time left
+// (progress-reporter.ts) before this run or a previous one (reports/.durations.json) says better; files differ by two orders
+// of magnitude. `npm run durations:table` refreshes it from whole stand-in runs (scripts/durations-table.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,10 +21,8 @@ export interface DurationsTable {
 export const fileKey = (file: string): string => path.relative(ROOT, path.resolve(ROOT, file)).split(path.sep).join('/');
 
 /**
- * The mean milliseconds per check of each file, over the runs: in each run that ran the file (recorded
- * a duration for one of its checks at least), the durations it recorded for the file's checks summed
- * over every check the file holds (a check the run skipped took no time: none is recorded for it), then
- * the mean of the runs. A file no run ran is not in the table.
+ * The mean ms per check of each file: per run that ran it, its recorded durations summed over every check the file holds
+ * (a skipped one took none), then the mean of those runs; a file no run ran is left out.
  */
 export function fileDurations(
   checks: readonly { id: string; file: string }[],

@@ -28,10 +28,7 @@ export interface TestOutcome {
   skipKind?: SkipKind;
   /** The contract violations a failure carries, the one it is first (helpers/client/annotations.ts). */
   violations?: ViolationNote[];
-  /**
-   * Seed-vs-provider conflicts (helpers/contract/conflicts.ts): of a failure, the one it followed; of a
-   * passing check, every one it met and went on (each listed in the certification).
-   */
+  /** Conflicts (helpers/contract/conflicts.ts): the one a failure followed; every one a passing check met and went on. */
   conflicts?: string[];
   /** The exchange that failed a failed check, as the client attached it (redacted). */
   exchange?: string;
@@ -43,10 +40,7 @@ export interface TestOutcome {
   brokenRule?: string;
   /** The operation whose answers that assertion judged, where it said. */
   brokenAt?: string;
-  /**
-   * Of a failure with no judgement of its own (no client violation, no rule's assertion): the step of
-   * its check that failed before it while the check went on (helpers/client/annotations.ts StepFailed).
-   */
+  /** Of a failure without a judgement of its own: the failed step before it (helpers/client/annotations.ts StepFailed). */
   after?: StepFailed;
   /** Of a failure, set by the verdict: the rules it broke and the source it weighs with (helpers/contract/weight.ts failureSource). */
   broken?: string[];
@@ -129,10 +123,8 @@ export function reasonLine(r: UnexercisedReason): string {
 }
 
 /**
- * The documented pairs a whole run of a service on the mock left as the contract does not explain:
- * unexercised without an `x-unexercised` reason, or exercised though the contract says no request
- * brings it about (a stale reason). Judged only where it means something: the mock (a sandbox may
- * lack the data a check needs, and its answers are its own), the whole project, run to its end.
+ * The documented pairs a whole mock run left unexplained: unexercised without an `x-unexercised` reason, or exercised though
+ * the reason says no request brings it (stale). Judged on the mock only (a sandbox's data and answers are its own).
  */
 export function coverageGapsOfRun(
   coverage: ServiceCoverage,

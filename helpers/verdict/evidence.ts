@@ -1,9 +1,6 @@
-// A failure's evidence: the exchange that failed it, chosen soundly from the test's `HTTP exchanges`
-// attachment (helpers/client/client.ts numbers each exchange in call order and marks the ones a named
-// check failed). A contract violation names its exchange by that number. A spec's own assertion
-// names none: its exchange is the one whose answer holds the value the assertion received (a status,
-// a member's value), within the test step that failed and the operation its message names; when
-// several answered it, or none, the page says so and shows the candidates, never one picked at random.
+// A failure's evidence: the exchange that failed it, from the test's `HTTP exchanges` (client.ts numbers them and marks those
+// a named check failed). A violation names its exchange's number; a spec's assertion is the answer holding the value it
+// received, in the failed step and the operation its message names; several or none: the page shows the candidates.
 import type { StepFailed, ViolationNote } from '../client/annotations.js';
 import { escapeRegExp } from '../contract/writers.js';
 
@@ -141,11 +138,7 @@ const narrowed = (list: KeptExchange[], keep: (e: KeptExchange) => boolean) => {
   return kept.length ? kept : list;
 };
 
-/**
- * The evidence of a failed check. `violation`: the lead contract violation its error is (it names
- * its exchange); `error`: its whole redacted message; `steps`: the result's steps (for a spec's own
- * assertion, the step that failed and when).
- */
+/** A failed check's evidence: `violation`, the lead one (naming its exchange); `error`, redacted; `steps`, the result's. */
 export function chooseEvidence(
   exchanges: KeptExchange[],
   failure: { violation?: ViolationNote; error?: string; steps?: StepWindow[]; after?: StepFailed },
@@ -241,9 +234,8 @@ export function chooseEvidence(
 }
 
 /**
- * The failed step (a valid call refused) a failure with no judgement of its own came after: the first
- * one, unless its assertion is told on an exchange of its own, answered otherwise than a failed step's
- * operation and status (the check judged an answer of its own there: its own failure, undefined).
+ * The failed step (a valid call refused) a failure without a judgement of its own came after: the first, unless told on an
+ * exchange of its own answered otherwise than a failed step's operation and status (its own failure: undefined).
  */
 export function failedAfter(
   exchanges: KeptExchange[],

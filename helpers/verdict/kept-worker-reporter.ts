@@ -1,12 +1,7 @@
-// The first reporter of a run (playwright.config.ts): a failed check whose worker was kept
-// (helpers/client/kept-worker.ts) is made an unexpected failure again, and its annotation taken off,
-// before the other reporters, the runner's failure count and its exit code read it. Playwright calls
-// the reporters in their order, after it decided whether to keep the worker (1.65).
-// A check a Ctrl-C stopped (Playwright's status `interrupted`) did not fail: every reporter after
-// this one (Allure, the progress line, the certification) reads it as skipped, of kind
-// `interrupted`, with that reason, as it reads a check the run never started.
-// Being first, it masks card data and secrets in every result, step and attachment before any other
-// reporter (blob, JUnit, Allure, the console) reads or copies them (result-redaction.ts).
+// A run's first reporter (playwright.config.ts): a failure whose worker was kept (helpers/client/kept-worker.ts) is unexpected
+// again, its annotation off, before the other reporters, the failure count and exit code read it (Playwright calls reporters in
+// order, after deciding on the worker: 1.65). A check a Ctrl-C stopped (`interrupted`) did not fail: later reporters read it
+// as skipped of kind `interrupted`. First, it masks card data and secrets everywhere before any other (result-redaction.ts).
 import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { SKIP_KIND_ANNOTATION } from '../client/annotations.js';
 import { KEPT_WORKER_ANNOTATION } from '../client/kept-worker.js';

@@ -1,8 +1,6 @@
-// The leak scan: after every run, the files the run wrote (reports/, test-results/, and each
-// blob report's events and attachments inside its zip: blob-report/*.zip) are searched for card data and secrets: the patterns of the mocks' test data and keys, and the
-// exact values of the configured target's own keys, secrets and tokens (.env). It runs in the suite
-// reporter's onEnd, so it follows every run, a certification of one service, a failing run and
-// each shard alike; a leak is a failed check of the run. Only the kind and the file are printed.
+// The leak scan, in the suite reporter's onEnd (every run, shard and partial run alike): what the run wrote (reports/,
+// test-results/, blob-report/*.zip events and attachments) searched for the mocks' test data and key patterns and the target's
+// own keys, secrets and tokens (.env). A leak fails the run; only the kind and the file are printed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { suiteConfig } from '../config/config.js';

@@ -1,9 +1,6 @@
-// The listing of the projects' checks in the shape of `playwright test --list --reporter=json`
-// (nothing runs), and its one reader (listedChecks) for every command and self test that reads one:
-// the suite's own tests (citations, for the rule catalogue and the rule x path report), a merge's
-// count of checks, the durations table, the targeted mutation run and the diff (tools/listing.ts).
-// A run that holds every check of every service writes it from the runner, which has loaded every
-// spec already (SuiteReporter.onBegin); any other run lists them in a child process (listProjects).
+// The projects' checks as `playwright test --list --reporter=json` gives them, and its one reader (listedChecks) for every
+// command and self test (citations, a merge's count, the durations table, the targeted mutation run, tools/listing.ts). A
+// whole run writes it from the runner (SuiteReporter.onBegin); any other lists in a child process (listProjects).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,9 +83,8 @@ export function listedChecks(files: readonly ListedSuite[]): ListedCheck[] {
 }
 
 /**
- * The listing of `projects` by a child `playwright test --list --reporter=json` in `cwd` (nothing
- * runs, no global setup), read on stdout: a user's PLAYWRIGHT_*_OUTPUT_* would send it to a file.
- * A listing that fails is an error of one line.
+ * `projects` listed by a child `playwright test --list --reporter=json` in `cwd` (nothing runs), read on stdout without a
+ * user's PLAYWRIGHT_*_OUTPUT_*; a failing listing is a one-line error.
  */
 export function listProjects(
   projects: readonly string[],

@@ -18,19 +18,15 @@ export interface RuleOutcome {
   kind: RuleKind;
   source: SourceClass;
   cite: string;
-  /**
-   * not judged: every check that would judge it was stopped before its judgement, by the breaker
-   * after a repeated failure or by another rule's failure in the same check (`notJudged` says after what).
-   */
+  /** not judged: every check that would judge it stopped before (the breaker, another rule's failure: `notJudged` says which). */
   outcome: 'passed' | 'failed' | 'skipped' | 'not run' | 'not judged';
   checks: Tally;
   notJudged?: string;
 }
 
 /**
- * Failures that break the same rule on the same operation: grouped by the rules they break (the
- * rules their violations name, else the rules the check cites), then by the operation of the exchange
- * that failed them; a failure with no rule by its named check (or, for a spec's own assertion, its title).
+ * Failures breaking the same rule on the same operation: grouped by their rules (their violations', else the check's), then by
+ * the failing exchange's operation; a failure with no rule by its named check (a spec's own assertion: its title).
  */
 export interface FailureGroup {
   /** The group's heading: the rule ids (or the check) and the operation. */
@@ -47,10 +43,7 @@ export interface FailureGroup {
   broken?: string[];
   /** Property rules that failed on the same operation with this cause, their checks folded in (one cause, once). */
   alsoBroken?: string[];
-  /**
-   * General rules that failed on another operation reading back what this cause wrote (an answer
-   * off its form at a member this group's rule cites), their checks folded in: one cause, once.
-   */
+  /** General rules failed on another operation reading back what this cause wrote, their checks folded in: one cause, once. */
   readBack?: { rule: string; operationId: string }[];
   /** Rules of checks that failed after this cause's step in the same check and judged nothing of their own: not judged, after it. */
   notJudged?: string[];
@@ -81,9 +74,8 @@ export interface FailedCheck {
 }
 
 /**
- * A seed-vs-provider conflict the run met: the target did what the provider publishes, not what the seed
- * says; or a known provider deviation (`kind` provider-example): the target did what the provider's
- * example shows, not what its schema says.
+ * A seed-vs-provider conflict met (the target did as the provider publishes, not the seed), or a known provider deviation
+ * (`kind` provider-example: as the provider's example shows, not its schema).
  */
 export interface ConflictOutcome {
   id: string;
@@ -117,9 +109,8 @@ export interface ServiceVerdict {
   provider: Tally;
   assumption: Tally;
   /**
-   * `exercisedPairs`: the (operation, status) pairs the run exercised, `operationId status`, so two runs compare.
-   * `unexercised`: every documented pair the run did not provoke, with the reason the contract states
-   * (`x-unexercised`: its kind as the reports word it, the note, the sources read) or none.
+   * `exercisedPairs`: the pairs exercised, `operationId status`, so two runs compare; `unexercised`: every documented pair not
+   * provoked, with the reason the contract states (`x-unexercised`: its kind, note and sources) or none.
    */
   coverage: { exercised: number; documented: number; exercisedPairs?: string[]; unexercised?: UnexercisedPair[] };
   failures: FailureGroup[];
@@ -128,15 +119,13 @@ export interface ServiceVerdict {
   skippedReasons: Record<string, number>;
   rules: RuleOutcome[];
   /**
-   * Every path of every rule (helpers/verdict/rule-paths.ts): the cells of rule x path, covered by a
-   * check that ran there (its rule citation and the operations its coverage records name), justified
-   * in schemas/<service>/rule-paths.yaml, or empty; `open` lists the cells not covered.
+   * Every path of every rule (helpers/verdict/rule-paths.ts): rule x path cells covered by a check that ran there, justified in
+   * schemas/<service>/rule-paths.yaml, or empty; `open` lists those not covered.
    */
   rulePaths?: RulePathReport;
   /**
-   * The failures classed by a newer version's provider document (`npm run certify -- --explain-with
-   * <version>`, tools/diff/explain.ts). Each is still a failure of the certified contract: the verdict
-   * and the failures above do not change; this says which of them the newer version announces.
+   * The failures a newer version's provider document announces (`npm run certify -- --explain-with <version>`,
+   * tools/diff/explain.ts): still failures of the certified contract, the verdict unchanged.
    */
   newerVersion?: VersionExplanation;
   /** The service's statement index (schemas/<service>/statements.yaml): statements traced to a rule, not checkable, in all. */

@@ -1,13 +1,9 @@
-// Console reporter for long runs against a sandbox, where report polling waits in real time and a run
-// lasts many minutes: instead of a line per check, one progress line per service at most every
-// PROGRESS_INTERVAL_MS (checks done of total, failed, skipped, elapsed, estimated remaining), one
-// line at each failure naming the check and why, and a final line per service. The time left is
-// estimated from the previous run's durations (reports/.durations.json), else per spec file and per
-// kind of check, each file's mean drawn toward what a check of that file took on the stand-ins
-// (helpers/verdict/stand-in-durations.json, check-durations.ts), or for a file it lacks toward its
-// kind's: a check that polls a report waits in real time (seed 002: 20 s between reads), so before
-// any has ended, a first run expects each to take two intervals (pollingPriorMs). Only the console
-// changes: Allure, JUnit and the certification list every check as before.
+// Console reporter for long sandbox runs (report polling waits in real time): one progress line per service at most
+// every PROGRESS_INTERVAL_MS (done of total, failed, skipped, elapsed, time left), one line per failure naming the check
+// and why, a final line per service. The time left comes from the previous run's durations (reports/.durations.json),
+// else per spec file and kind, each file's mean drawn toward the stand-ins' (helpers/verdict/stand-in-durations.json),
+// or its kind's: a polling check waits in real time (seed 002: 20 s between reads), so a first run expects two
+// intervals each (pollingPriorMs). Only the console changes: Allure, JUnit and the certification list every check.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
@@ -31,7 +27,7 @@ interface ServiceState {
   running: number;
   /** Summed durations of the checks done, for the mean. */
   spentMs: number;
-  /** The checks done whose file has a measured prior: their summed durations and summed priors (the run's pace against the table). */
+  /** The checks done whose file has a measured prior: summed durations and priors (the run's pace against the table). */
   priorSpentMs: number;
   priorMs: number;
   /** Per spec file and kind (`<file>|polls`, `<file>|reads`): checks done and their summed durations. */
@@ -53,13 +49,9 @@ interface ServiceState {
 export const PRIOR_WEIGHT = 2;
 
 /**
- * How much measured prior work the level above counts as in a pace: the table's own pace (1) in the
- * run's pace, and the run's in a service's. A run slower or quicker than the runs the table measured
- * (a rate limit, a loaded machine, another sandbox) scales every file's prior by its pace so far:
- * under a stand-in's 5 requests/s every check took about three times its prior, and the files not
- * begun still looked as quick as the table said. A service not begun takes the run's pace: a rate
- * limit slows the services after the first as well (a replay of a whole `--rps 5` run: financial
- * data's estimate within 2x of the truth in 310 of 376 samples, 169 with the table's pace instead).
+ * How much prior work the level above counts as in a pace (the table's pace, 1, in the run's; the run's in a service's). A run
+ * slower or quicker than the table's (a rate limit, a loaded machine) scales every file's prior by its pace so far (at 5
+ * requests/s each check took about 3x its prior); a service not begun takes the run's pace, as a rate limit slows them all.
  */
 export const PACE_WEIGHT_MS = 60_000;
 /** The run's pace is kept within these bounds of the table's (an estimate only). */
@@ -77,10 +69,8 @@ export interface PlannedCheck {
 }
 
 /**
- * Which checks poll a report in real time: those whose source (from the line that declares the
- * check to the next check of the file) names the pollReport fixture, unless tagged @mock-only (on
- * the mock the clock is virtual, on a sandbox it skips). Each spec file is read once; a file that
- * cannot be read gives none.
+ * The checks that poll a report in real time: whose source (to the file's next check) names the pollReport fixture, unless
+ * @mock-only (virtual clock on the mock, skipped on a sandbox). Each file read once; one that cannot be read gives none.
  */
 export function pollingChecks(
   tests: readonly { id: string; tags?: readonly string[]; location: { file: string; line: number } }[],
@@ -142,10 +132,7 @@ const newState = (total: number): ServiceState => ({
   changed: false,
 });
 
-/**
- * The counting and the lines, without Playwright: checks are recorded per service as they begin and
- * end, times are passed in (ms), so a self test drives it with a fake clock.
- */
+/** The counting and the lines without Playwright: checks recorded per service as they begin and end, times passed in (a fake clock). */
 export class ServiceProgress {
   private readonly services = new Map<string, ServiceState>();
   /** The checks done that the previous run also timed: their summed previous durations and their durations now. */
@@ -153,11 +140,9 @@ export class ServiceProgress {
   private previousSpentMs = 0;
 
   /**
-   * `plan`: every check of the run with its file, so that the time left is estimated per file;
-   * `previous`: the durations a previous run recorded per check id (reports/.durations.json);
-   * `pollingPriorMs`: what a check that polls a report is expected to take before any has ended;
-   * `filePriorMs`: per spec file (as the plan names it), what a check of it is expected to take
-   * before this run's checks of the file say (the stand-ins' measured table).
+   * `plan`: every check with its file (time left per file); `previous`: a previous run's durations per check id;
+   * `pollingPriorMs`: a polling check's expected time before any has ended; `filePriorMs`: per spec file, a check's
+   * expected time before this run's say (the stand-ins' measured table).
    */
   constructor(
     totals: Record<string, number>,
@@ -248,17 +233,14 @@ export class ServiceProgress {
   }
 
   /**
-   * How long a check is expected to take: its previous run's duration, else the mean so far of the
-   * checks of its file and kind drawn toward the file's measured prior, or for a file without one
-   * toward the mean of its kind over the service (a check that polls: itself drawn toward the polling
-   * prior), else the service's mean, else the run's. Drawn: the level above counts as PRIOR_WEIGHT checks, so that
-   * the first check of a file or kind that ended at once (a branch that did not poll, a skip) does
-   * not make the rest of it look quick.
+   * A check's expected time: its previous run's, else the mean of its file and kind drawn toward the file's measured prior,
+   * or toward its kind's mean over the service (polling: itself drawn toward the polling prior), else the service's mean,
+   * else the run's. Drawn: the level above counts as PRIOR_WEIGHT checks, so one check that ended at once (a skip) does not
+   * make the rest look quick.
    */
   private expectedMs(s: ServiceState, id: string | undefined, planned: { file: string; kind: CheckKind } | undefined): number | undefined {
-    // Not scaled by the run's pace: most of a check's time on a sandbox is the target's and its real-time
-    // waits (reports polled every 20 s), which a busier or quieter machine does not change; the quick
-    // checks it does change would scale the slow ones wrongly (a quieter run: 0.5x the truth at 50%).
+    // Not scaled by the run's pace: a sandbox check's time is mostly the target's real-time waits (reports polled
+    // every 20 s), which the machine's load does not change; scaling by the quick checks would misjudge the slow ones.
     if (id !== undefined && this.previous[id] !== undefined) return this.previous[id] * this.slowdown();
     const serviceMean = s.done ? s.spentMs / s.done : undefined;
     if (planned === undefined) return serviceMean;
@@ -267,8 +249,7 @@ export class ServiceProgress {
       return ((f?.spentMs ?? 0) + PRIOR_WEIGHT * above) / ((f?.done ?? 0) + PRIOR_WEIGHT);
     };
     const measured = this.filePriorMs[planned.file] === undefined ? undefined : this.filePriorMs[planned.file] * this.pace(s);
-    // Last, the run's mean so far: a file neither the previous run nor the table has (new, or every check of it
-    // skipped then) leaves no service not begun "estimating" while others have ended checks.
+    // Last, the run's mean: a file neither the previous run nor the table has leaves no service "estimating" once others ended checks.
     let [spent, done] = [0, 0];
     for (const o of this.services.values()) [spent, done] = [spent + o.spentMs, done + o.done];
     const above =
@@ -280,17 +261,15 @@ export class ServiceProgress {
   }
 
   /**
-   * How much slower than the previous run this run's checks have been so far, never below 1: a busier
-   * machine slows every check, and the previous run's durations alone then read the time left short (a
-   * run at load 25 after one at load 14: 0.53x the truth at 75%); a quieter one does not speed up the
-   * target's real-time waits, so it is not scaled down.
+   * How much slower than the previous run this run's checks have been, never below 1: a busier machine slows every check (the
+   * previous durations alone read the time left short), a quieter one does not speed up the target's real-time waits.
    */
   private slowdown(): number {
     const pace = (this.previousSpentMs + PACE_WEIGHT_MS) / (this.previousMs + PACE_WEIGHT_MS);
     return Math.min(PACE_BOUNDS[1], Math.max(1, pace));
   }
 
-  /** The service's pace against the measured table so far: its checks' durations over their files' priors, drawn toward the run's (itself drawn toward 1). */
+  /** The service's pace against the measured table: its durations over its files' priors, drawn toward the run's (itself toward 1). */
   private pace(s: ServiceState): number {
     let spent = 0;
     let prior = 0;
@@ -301,10 +280,8 @@ export class ServiceProgress {
   }
 
   /**
-   * The work a service has left: the expected durations of its checks not begun (by file: a file
-   * of polled reports is slow throughout, one of quick reads is quick) and what its running ones
-   * have left (one running past its expectation is expected to need half as long again), with
-   * the longest of them; undefined while nothing says how long its checks take.
+   * A service's work left: its checks not begun, by file (a file of polled reports is slow throughout), and what its running
+   * ones have left (one past its expectation: half as long again), with the longest; undefined while nothing says.
    */
   private workLeft(s: ServiceState, now: number): { work: number; longest: number } | undefined {
     let work = 0;
@@ -339,12 +316,9 @@ export class ServiceProgress {
   }
 
   /**
-   * Time left until a service's last check ends: its work left and that of the services before it
-   * in the run's order (Playwright hands its workers the checks of one project after another, so a
-   * service waits for those before it), spread over the workers, and never less than its longest
-   * check. Spread as the workers have served the run so far: when they gave the checks a third of
-   * their time (start-up, fixtures, waits between checks), the rest is expected to take three
-   * times the work over the workers (at most 4x).
+   * Time left until a service's last check ends: its work and that of the services before it (Playwright runs the projects one
+   * after another), over the workers as they served the run so far (a third of their time on checks: 3x, at most 4x), never
+   * less than its longest check.
    */
   remainingMs(service: string, now = Date.now()): number | undefined {
     const s = this.state(service);
@@ -372,10 +346,7 @@ export class ServiceProgress {
     return Math.max((work / workers) * served, own.longest);
   }
 
-  /**
-   * The run's time left: the longest of its unfinished services' (each counts the services before it
-   * in the run's order), so every line of the run says one figure for the whole run.
-   */
+  /** The run's time left: the longest of its unfinished services' (each counting those before it), one figure on every line. */
   runRemainingMs(now = Date.now()): number | undefined {
     let longest: number | undefined = 0;
     for (const [name, s] of this.services) {
@@ -397,10 +368,7 @@ export class ServiceProgress {
     return `${service}: ${s.done}/${s.total} checks, ${s.failed} failed, ${s.skipped} skipped${interrupted}${running}, ${formatDuration(now - this.startedAt)} elapsed${eta}`;
   }
 
-  /**
-   * The line of a service at a failure, naming the check and why it failed (both redacted, on one
-   * line, cut at a character boundary: the title to 120 characters, the reason to 300).
-   */
+  /** A service's line at a failure, naming the check and why (redacted, one line, cut at a character boundary: 120 and 300). */
   failureLine(service: string, title: string, now: number, reason?: string): string {
     this.mark(service, now);
     const oneLine = (text: string) => redactMessage(withoutAnsi(text)).replace(/\s+/g, ' ').trim();
@@ -408,10 +376,7 @@ export class ServiceProgress {
     return `${this.line(service, now)} - FAILED: ${cutAt(oneLine(title), 120)}${why ? ` - ${cutAt(why, 300)}` : ''}`;
   }
 
-  /**
-   * Lines due now: a service whose counts changed, once PROGRESS_INTERVAL_MS has passed since its
-   * last line; a service with checks running and nothing new, once QUIET_INTERVAL_MS has.
-   */
+  /** Lines due: a service whose counts changed, PROGRESS_INTERVAL_MS after its last line; one only running, QUIET_INTERVAL_MS after. */
   dueLines(now: number): string[] {
     const lines: string[] = [];
     for (const [service, s] of this.services) {
@@ -456,10 +421,8 @@ function readDurations(file: string | false): Record<string, number> {
 }
 
 /**
- * What a check that polls a report is expected to take before any has ended: two of the seed's
- * waits between reads (the financial-data contract's x-limits reportPollSeconds, read from its one
- * line): a report read inProgress at 0 s is read again after each wait, and a sandbox's report
- * takes some tens of seconds. Once one has ended, the checks that ended say better.
+ * A polling check's expected time before any has ended: two of the seed's waits between reads (the financial-data
+ * contract's x-limits reportPollSeconds): a sandbox's report takes some tens of seconds.
  */
 export function pollingPriorMs(contractFile = path.resolve(import.meta.dirname, '..', '..', 'schemas', 'financial-data', 'openapi.yaml')) {
   try {
@@ -479,10 +442,7 @@ export default class ProgressReporter implements Reporter {
 
   private readonly tableFile: string | false;
 
-  /**
-   * `durations`: where the checks' durations are read and kept for the next run's estimate (false:
-   * nowhere); `table`: the measured durations per spec file (false: none).
-   */
+  /** `durations`: where durations are read and kept for the next run (false: nowhere); `table`: per spec file (false: none). */
   constructor(options: { durations?: string | false; table?: string | false } = {}) {
     this.durationsFile = options.durations ?? DURATIONS_FILE;
     this.tableFile = options.table ?? DURATIONS_TABLE;

@@ -67,10 +67,7 @@ export function contractHash(contract: Contract): string {
   return crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex');
 }
 
-/**
- * What the services' checks ran against, as the run's projects recorded it (playwright.config.ts): in
- * `npm run merge`, the runs that made the blob reports, not this process's settings.
- */
+/** What the checks ran against, as the projects recorded it (in `npm run merge`: the blob reports' runs, not this process's). */
 export function runTarget(config: FullConfig | undefined, projects: string[]): { target: TargetKind; hosts: Record<string, string> } {
   const own = { target: suiteConfig().target, hosts: targetHosts() };
   const recorded = (config?.projects ?? [])
@@ -137,9 +134,8 @@ export function fileFilters(argv = process.argv): string[] {
 }
 
 /**
- * In `npm run merge`: how many checks the services' projects hold (listed, not run), to tell a full
- * merge from a partial one. The suite's own tests (project `self`) certify nothing about a target, so
- * services run one per CI job, without them, still merge into one whole certification.
+ * In `npm run merge`: the services' projects' check count (listed), to tell a full merge from a partial one (`self` certifies
+ * nothing of a target: services run per CI job without it still merge whole).
  */
 export function listedTestCount(cwd = process.cwd()): number | undefined {
   try {

@@ -1,9 +1,6 @@
-// The reports' render primitives: a report is a list of blocks (a heading, a paragraph, a list, a
-// table, preformatted text, a fold), built once from the certification and rendered to markdown and
-// to HTML. The marks a report writes itself (bold, code, emphasis, a line break in a cell, a link
-// within the page) are made with b(), code(), em(), BR and link(): markdown writes them as **, `, *,
-// <br> and [..](#..), the page as its tags (a bold verdict: its coloured badge). The data they mark
-// (a rule's text, a message) is never read as markup: an asterisk or a backtick it holds stays one.
+// The reports' render primitives: blocks (heading, paragraph, list, table, preformatted, fold) built once and rendered to
+// markdown and HTML; a report's own marks by b(), code(), em(), BR and link() (**, `, *, <br>, [..](#..), or the page's tags,
+// a bold verdict its badge). The data they mark is never read as markup (an asterisk in it stays one).
 /** `1 check`, `2 checks`; `many` for a plural that is not the word and an s: every report's count of things. */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,6 +1,5 @@
-// The suite's reporter among a run's reporters. A command line's --reporter replaces the configured
-// reporters (Playwright's rule): a run with `--reporter=dot` alone writes no certification, and the
-// last run's would still be in reports/ as if this run had given it.
+// The suite's reporter among a run's: a command line's --reporter replaces the configured ones, so `--reporter=dot` alone
+// writes no certification, leaving the last run's in reports/ as if this run's.
 import path from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 
@@ -22,20 +21,14 @@ export function withoutSuiteReporter(reporters: readonly (readonly unknown[])[])
 }
 
 /**
- * The environment without the variables that send a Playwright reporter's output to a file
- * (PLAYWRIGHT_JSON_OUTPUT_NAME and its kin, PLAYWRIGHT_HTML_*): a user's choice for the run, which a
- * nested run (a listing read on stdout, a tool, a self test's run) would otherwise follow, writing
- * over the user's report and not to the stdout read.
+ * The environment without the variables sending a reporter's output to a file (PLAYWRIGHT_JSON_OUTPUT_NAME and kin,
+ * PLAYWRIGHT_HTML_*): a nested run would otherwise write over the user's report instead of the stdout read.
  */
 export function withoutReportFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !/^PLAYWRIGHT_(\w+_OUTPUT_(NAME|FILE|DIR)|HTML_\w+)$/.test(k)));
 }
 
-/**
- * Set by `npm run certify` for its Playwright run: the console then shows progress, one line per
- * failed check and the verdict last (helpers/verdict/progress-reporter.ts), each failure's stack in
- * the reports, not thousands of excerpt lines before the verdict.
- */
+/** Set by `npm run certify`: the console shows progress, a line per failure and the verdict last (progress-reporter.ts). */
 export const CERTIFY_ENV = 'SUITE_CERTIFYING';
 
 /** A check as every reporter names it: its project (the service), and its titles below its file joined by `by`. */

@@ -1,16 +1,9 @@
-// What a run writes, redacted at one place: the run's first reporter (kept-worker-reporter.ts) runs
-// this over each test result before any later reporter reads it. Playwright hands every reporter the
-// same result, step and attachment objects (runner's Multiplexer), and the blob, JUnit and Allure
-// reporters keep references to them or copy them only when their own turn comes (the blob reporter
-// serialises errors at onTestEnd / onStepEnd and an attachment's body at the first step or test end
-// after it was attached, and copies an attachment's file at onEnd), so masking them in place here
-// masks them everywhere: an `expect`'s message (the title of its step), expected and received values, its stack and source
-// snippet, a step's error, the stdout and stderr a check printed, and a text attachment's body or
-// file. Masked as the certification masks (helpers/secrets/redact.ts: card and secret patterns, the
-// secrets known to this process and the values a target echoed, from the sent-ledger), and besides by
-// the leak scan's patterns (the mocks' keys, tokens and account numbers: fixtures/leak-patterns.ts,
-// and the configured target's secrets), which a runner that never saw the worker's secrets knows only
-// by their shape.
+// What a run writes, redacted in one place: the first reporter (kept-worker-reporter.ts) runs this over each result before
+// later reporters read it. Every reporter gets the same result, step and attachment objects (the runner's Multiplexer), which
+// blob, JUnit and Allure keep or copy only on their turn, so masking in place masks everywhere: an `expect`'s message (its
+// step's title), expected and received values, stack and snippet, a step's error, a check's stdout and stderr, a text
+// attachment's body or file. Masked as the certification masks (helpers/secrets/redact.ts, with the sent-ledger's echoed
+// values) and by the leak scan's patterns (fixtures/leak-patterns.ts, the target's secrets), known to the runner by shape.
 import fs from 'node:fs';
 import type { Suite, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { redactMessage } from '../secrets/redact.js';
@@ -56,10 +49,7 @@ export class ResultRedaction {
     return value;
   }
 
-  /**
-   * A step as it begins, before the blob reporter serialises it: an `expect` step's title is the
-   * assertion's own message when it has one, and its params hold the matcher's expected value.
-   */
+  /** A step as it begins, before the blob reporter serialises it (an `expect` step's title and params may hold values). */
   stepBegin(step: TestStep): void {
     step.title = this.text(step.title);
     if (step.subtitle) step.subtitle = this.text(step.subtitle);

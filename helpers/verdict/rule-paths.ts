@@ -1,22 +1,13 @@
-// Every path of every rule (docs/conventions.md, Rules and their catalogue): per rule of a
-// catalogue, the paths it applies to, and whether a check covers each. A rule kept on one path only
-// (enforced on create but not on update, by one reader but not another) passes a suite that checks it
-// on the other path; the rule x path report shows each such cell.
-//
-// Paths of a rule:
-// - every operation the catalogue names for it (`operations`);
-// - every operation the contract gives the same request body as one of those, for the rules that
-//   constrain what a body carries (a limit, pattern, enum, format, required member, range or echo
-//   of a field applies wherever the same body schema is sent: create and update alike);
-// - every request variant, reader or delivery path the catalogue declares for it (`paths`).
-// A cell is covered when a check cites the rule (with `@path` for a declared path) and, for an
-// operation, called that operation; an empty cell is justified by an entry of
-// schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`; `path: op *` for every operation
-// of a rule whose checker iterates the contract's operations), else it is empty.
+// Every path of every rule (docs/conventions.md, Rules and their catalogue) and whether a check covers each: a rule kept on
+// one path only (on create, not update) passes a suite checking the other; the rule x path report shows each cell.
+// Paths: the operations the catalogue names (`operations`); those the contract gives the same request body, for rules on
+// what a body carries (limit, pattern, enum, format, required, range, echo: create and update alike); and the variants,
+// readers or delivery paths it declares (`paths`). A cell is covered when a check cites the rule (`@path` for a declared
+// one) and called the operation; else justified in schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`; `path: op *`
+// for a checker iterating every operation), else empty.
 import { chosenVersion, isBaseVersion, versionFile } from '../contract/versions.js';
-// A property checker's counts (helpers/client/property-counts.ts) add a path of its rule for every
-// operation the property applies to: covered where a check probed it, justified by the reason a check
-// gave for leaving it out, else empty; the report lists each property's counts beside the cells.
+// A property checker's counts (helpers/client/property-counts.ts) add a path per operation it applies to: covered where
+// probed, justified by a check's reason for leaving it out, else empty; listed beside the cells.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -31,10 +22,7 @@ export interface RulePath {
   rule: string;
   /** `op <operationId>` or `path <name>`. */
   path: string;
-  /**
-   * Why the rule applies there: named by the catalogue, derived from the contract (same request body),
-   * a declared path, or an operation a property checker applies its rule to.
-   */
+  /** Why the rule applies there: the catalogue, the contract (same body), a declared path, or a property checker's operation. */
   from: 'catalogue' | 'contract' | 'declared' | 'property';
 }
 
@@ -214,11 +202,9 @@ export const judgesWholeService = (service: string, run: { target: string; selec
   !run.selection.shard;
 
 /**
- * The run-based gate of every path of every rule: in a run on the mock that selected a service's
- * whole project (no grep, file, shard) and ran it to its end, each cell of that service's report is
- * covered by a check that ran and called its operation (its coverage records), or justified in
- * writing; every other cell is a line here, and the run fails on it (helpers/verdict/suite-reporter.ts).
- * A listing (tests/self/rule-paths.spec.ts) can only see what a check names; the run sees what it called.
+ * The run's gate of every path of every rule: in a whole-project run on the mock (no grep, file, shard) run to its end, each
+ * cell is covered by a check that ran and called its operation, or justified; any other is a line, failing the run
+ * (suite-reporter.ts). A listing (tests/self/rule-paths.spec.ts) sees what a check names; the run, what it called.
  */
 export function ruleGapsOfRun(
   service: string,

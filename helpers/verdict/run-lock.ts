@@ -1,10 +1,7 @@
-// One run per checkout: reports/ is the output of one run at a time (the verdict's folder, hence
-// this room). A run (`npm test`'s
-// Playwright, `npm run certify`, a mutation run) takes reports/.run.lock, naming its pid, command
-// and start time, before it writes anything there; a second run is refused with one line naming
-// the first. A lock whose pid is gone (a run killed outright) is taken over, in one line naming it. A run started by the
-// holder on purpose (certify's Playwright, a mutation run's batches) is let in by the holder's
-// token in RUN_LOCK_ENV, which the holder passes to it; a run in another folder has its own lock.
+// One run per checkout (reports/ is one run's output): a run (`npm test`'s Playwright, certify, a mutation run) takes
+// reports/.run.lock (pid, command, start) before writing there; a second is refused in a line naming the first; a dead pid's
+// lock is taken over, said in a line. A run the holder starts (certify's Playwright, mutation batches) enters with the
+// holder's token in RUN_LOCK_ENV; another folder has its own lock.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,9 +95,8 @@ export function takeOverLine(holder: LockHolder, file: string): string {
 }
 
 /**
- * Takes the checkout for this run, or throws RunRefused with the line naming the run holding it.
- * A run its holder started (RUN_LOCK_ENV) shares the holder's lock. Released when the process exits.
- * A dead run's lock taken over is said in one line (`say`).
+ * Takes the checkout, or throws RunRefused naming the holder; a run the holder started (RUN_LOCK_ENV) shares its lock; released
+ * at exit; a dead run's lock taken over is said in one line (`say`).
  */
 export function acquireRunLock(
   reportsDir: string,

@@ -58,10 +58,7 @@ function keptExchanges(result: TestResult): KeptExchange[] {
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/**
- * The exact command that runs a check again: its file and line, its project and title, with the
- * target, the mock faults and the fast-check seed and path (printed by helpers/client/properties.ts) it ran with.
- */
+/** The command running a check again: file, line, project, title, its target, faults, fast-check seed and path (properties.ts). */
 export function rerunCommand(test: { file: string; line?: number; project: string; title: string }, error = '', env = process.env): string {
   const replay = /FC_SEED=(\S+) FC_PATH=([^\s)]*)/.exec(error);
   const vars = [
@@ -85,10 +82,7 @@ export default class SuiteReporter implements Reporter {
   /** Requests the mocks took as valid that the request rules judged (helpers/client/request-rules.ts). */
   private requestsJudged = 0;
   private startedAt = new Date();
-  /**
-   * `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in
-   * playwright.config.ts; the suite's own by default, for a command line's `--reporter=...,<this file>`.
-   */
+  /** `leakPatterns`: a module exporting LEAK_PATTERNS (set in playwright.config.ts; the suite's for a command line's --reporter). */
   constructor(private readonly options: { leakPatterns?: string } = { leakPatterns: LEAK_PATTERNS_MODULE }) {}
 
   private config?: FullConfig;
@@ -141,10 +135,8 @@ export default class SuiteReporter implements Reporter {
         ? propertyBroken(error, new Map(properties.map((p) => [p.property, p.rule] as const).filter(([, r]) => r)))
         : undefined);
     for (const a of result.annotations) if (a.type === REQUEST_RULES_ANNOTATION) this.requestsJudged += Number(a.description) || 0;
-    // The exchange that failed it, told as soundly as the run allows (helpers/verdict/evidence.ts).
-    // A failure with no judgement of its own (no violation of the client, no rule's assertion) after a
-    // step of its check failed while the check went on (a valid call refused): it depended on that step.
-    // A failure told on an exchange of its own that no failed step answered judged its own: not after it.
+    // The exchange that failed it (helpers/verdict/evidence.ts). A failure without a judgement of its own after a failed step
+    // (a valid call refused) depended on it; one told on an exchange of its own no failed step answered did not.
     const kept = failed ? keptExchanges(result) : [];
     const after =
       failed && !violations.some((v) => v.lead) && !broken
@@ -194,11 +186,7 @@ export default class SuiteReporter implements Reporter {
     });
   }
 
-  /**
-   * Every selected check's outcome: those that ended, and those the run never started, as skipped
-   * (allure-playwright writes a skipped result for each of them, and the certification's counts
-   * must be those of the Allure report of the same run).
-   */
+  /** Every selected check's outcome, those never started as skipped (as allure-playwright writes them: the counts must agree). */
   checkOutcomes(): TestOutcome[] {
     const notRun = (this.suite?.allTests() ?? [])
       .filter((t) => !this.ended.has(t.id))

@@ -1,6 +1,4 @@
-// A report replaced whole or not at all: written beside its place, then renamed over it (a rename
-// within a folder is atomic), so that a run killed while writing leaves the previous report, never
-// half of a new one.
+// A report replaced whole or not at all: written beside, renamed over (atomic in a folder), so a killed run leaves the old one.
 import fs from 'node:fs';
 import path from 'node:path';
 

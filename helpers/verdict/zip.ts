@@ -1,6 +1,5 @@
-// The entries of a zip file, read from its central directory and inflated: a blob report
-// (blob-report/*.zip: report.jsonl, the run's events, and resources/, the attachments it copied) is
-// searched by the leak scan (helpers/verdict/leak-scan.ts) and its self tests like any other output.
+// A zip's entries, read from its central directory and inflated: a blob report (report.jsonl and resources/) is searched by
+// the leak scan (helpers/verdict/leak-scan.ts) like any other output.
 import fs from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 
@@ -29,10 +28,7 @@ export function unzip(file: string): { name: string; data: Buffer }[] {
   return entries;
 }
 
-/**
- * The texts of a blob report, each with where it is: every entry, and every attachment its events
- * carry inline (base64 `body` of a attachment, in an `onAttach` event).
- */
+/** A blob report's texts with where each is: every entry, and every attachment its events carry inline (`onAttach` base64 `body`). */
 export function blobTexts(file: string): { where: string; text: string }[] {
   const texts: { where: string; text: string }[] = [];
   for (const { name, data } of unzip(file)) {

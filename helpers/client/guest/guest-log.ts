@@ -1,7 +1,5 @@
-// The run ledger of a guest on a sandbox: every object the suite created, every deletion, every
-// 429 it waited out. One file per process under the run's folder (like the coverage records), so
-// that workers, a restarted worker, the global teardown and `npm run sandbox:cleanup` after an
-// interrupted run all read the same account of what is still there.
+// A guest's run ledger on a sandbox: every object created, every deletion, every 429 waited out; a file per process under the
+// run's folder, read alike by workers, the teardown and `npm run sandbox:cleanup` after an interrupted run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { dotenvFile } from '../../config/config.js';
@@ -53,10 +51,7 @@ export function readOwnGuestLog(): GuestEvent[] {
   return eventsOfFile(path.join(runDir(), `guest-${process.pid}.jsonl`));
 }
 
-/**
- * A run's ledger put beside its blob report (CI), so that `npm run merge` of runs made elsewhere (a
- * job per service) states what they created, deleted and left, and the 429s they waited out.
- */
+/** A run's ledger beside its blob report (CI), so `npm run merge` of runs made elsewhere states what they created, deleted, left. */
 export function keepGuestLogWithBlob(blobDir: string, runId: string): void {
   const events = readGuestLog(runId);
   if (!events.length || !fs.existsSync(blobDir)) return;
@@ -136,11 +131,7 @@ export interface KindAccount {
   left: number;
 }
 
-/**
- * Each creation and what became of it. A deletion undoes one creation of its object: the same
- * object (a customer and account's TxPush subscriptions, one id) may be created more than once, and
- * each creation is one count, deleted, kept or left, so the counts add up.
- */
+/** Each creation and what became of it, a deletion undoing one creation (one object may be created twice): the counts add up. */
 function standing(events: GuestEvent[]): { alive: Created[]; deleted: Created[] } {
   const open = new Map<string, number[]>();
   const undone = new Set<number>();

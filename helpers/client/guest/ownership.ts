@@ -1,13 +1,8 @@
-// What the suite creates on a target, and how each thing is removed again. Against a sandbox the
-// suite is a guest: every object a check creates is deleted when the check ends, where the API
-// offers a way (provider Test the APIs page: a quota of testing customers per partner, x-limits sandboxTestingCustomers). An
-// operation that creates something the API cannot delete is named too, so the certification lists
-// it as left behind instead of pretending the sandbox is clean.
+// What the suite creates on a target and how each is removed: on a sandbox a guest deletes what a check creates as it ends
+// (provider Test the APIs page: a quota of testing customers per partner, x-limits sandboxTestingCustomers); what the API
+// cannot delete is named too, and listed as left behind.
 
-/**
- * Stamp at the start of every username the suite gives a customer, so `npm run sandbox:cleanup`
- * recognises its own leftovers after a run whose ledger was lost.
- */
+/** Stamp of every username the suite gives, so `npm run sandbox:cleanup` knows its leftovers when a ledger was lost. */
 export const SUITE_STAMP = 'pcsuite';
 
 import type { OperationId, ServiceName } from '../../contract/operations.js';
@@ -17,11 +12,7 @@ export interface Undo<S extends ServiceName = ServiceName> {
   /** An operation of the same service (a misspelled id does not compile). */
   operationId: OperationId<S>;
   path: (sent: { path: Record<string, string | number>; body: any }, answer: any) => Record<string, string | number> | undefined;
-  /**
-   * The delete call's body, when it takes one. It may hold card data (encrypted or not), so it is
-   * kept in memory only, never in the ledger file: an interrupted run cannot undo such an object
-   * afterwards and the cleanup lists it.
-   */
+  /** The delete call's body: may hold card data, so in memory only (after an interrupted run, the cleanup lists the object). */
   body?: (sent: { path: Record<string, string | number>; body: any }, answer: any) => unknown;
 }
 

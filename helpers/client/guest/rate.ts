@@ -1,10 +1,6 @@
-// Rate manners of a guest on a sandbox: never faster than SANDBOX_MAX_RPS (shared evenly by the
-// run's workers), and a 429 waited out as its Retry-After asks (RFC 9110, 10.2.3: seconds or an
-// HTTP date), a bounded number of times, before the answer is judged. Only on a sandbox: on the
-// mocks a 429 is what a check provokes or a fault, and must reach the check as it is.
-// Slowing a guest down is the target's right, never the check's failure: every such wait is added
-// to the time budget of the test it happens in (testInfo.setTimeout), so a throttled check ends
-// with its own result, not at Playwright's time-out.
+// A guest's rate manners on a sandbox (on the mocks a 429 reaches the check as it is): never faster than SANDBOX_MAX_RPS
+// (shared by the workers), a 429 waited out as its Retry-After asks (RFC 9110, 10.2.3: seconds or an HTTP date), a bounded
+// number of times. Slowing a guest is the target's right: each wait is added to the test's time budget (testInfo.setTimeout).
 import { test, type TestInfo } from '@playwright/test';
 
 /** Set by the global setup for the workers: this process's share of SANDBOX_MAX_RPS. */
@@ -13,10 +9,7 @@ export const RPS_SHARE_ENV = 'SUITE_RPS_PER_PROCESS';
 export const MAX_RATE_RETRIES = 5;
 /** The longest single wait (a Retry-After beyond it is cut to it). */
 const MAX_RETRY_WAIT_S = 60;
-/**
- * A check's call waits out 429s beyond MAX_RATE_RETRIES until its waits total this (workers sharing
- * a throttled sandbox wake together and meet the limit again); then its check stops, not run.
- */
+/** A call waits out 429s past MAX_RATE_RETRIES until its waits total this (workers wake together); then its check stops, not run. */
 const MAX_CALL_WAIT_S = 300;
 
 /** Whether a call that met its `attempt`-th 429 after waiting `waitedS` in all waits once more. */
@@ -44,10 +37,7 @@ function runningTest(): TestInfo | undefined {
   }
 }
 
-/**
- * Waits `ms` as a guest (a 429's Retry-After, a pacing slot): the wait is added to the time budget
- * of the running test (the given one, else Playwright's current one), unless it has none (0).
- */
+/** Waits `ms` as a guest (a Retry-After, a pacing slot), added to the running test's time budget unless it has none (0). */
 export async function waitAsGuest(ms: number, testInfo: TestInfo | undefined = runningTest()): Promise<void> {
   if (!(ms > 0)) return;
   if (testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + ms);

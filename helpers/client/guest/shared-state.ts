@@ -1,15 +1,9 @@
-// A state the run's workers share on a sandbox (the partner's lists, the prepared linked customer's
-// reports and transactions), held across workers. A check that needs one unchanged while it reads
-// (a list read whole and then page by page, "no report appeared after a refused generation") holds
-// it alone for that window (`holdAlone`); every call that writes such a state holds it shared for
-// the call's length (`holdShared`, from the client: helpers/client/client.ts, ClientDeps.writes).
-// So no other worker writes a state while a check holds it alone, and writers never wait on each
-// other. A waiting alone holder goes before new shared ones (the windows are seconds long).
-//
-// One lock file per state under the run's folder (reports/.raw/<run>/states/), its changes made
-// under a mutex folder (mkdir is atomic). Holders are processes (a worker runs one test at a time):
-// a worker holding a state alone writes it itself without waiting, and a holder whose process died
-// is dropped. A state not held within STATE_WAIT_MS is an error naming its holder, never a hang.
+// A state the workers share on a sandbox (the partner's lists, the linked customer's reports and transactions): a check
+// needing one unchanged while it reads (a list read whole then by page) holds it alone (`holdAlone`); a call writing one
+// holds it shared for its length (`holdShared`: client.ts, ClientDeps.writes). Writers never wait on each other; a waiting
+// alone holder goes before new shared ones (the windows are seconds long).
+// One lock file per state (reports/.raw/<run>/states/), changed under a mutex folder (mkdir is atomic). Holders are processes:
+// one holding a state alone writes it without waiting, a dead one is dropped; not held within STATE_WAIT_MS: an error, no hang.
 import fs from 'node:fs';
 import path from 'node:path';
 import { alive } from './turns.js';
@@ -140,11 +134,7 @@ async function give(state: string, mode: StateMode): Promise<void> {
   });
 }
 
-/**
- * Holds every state in a mode until the returned release is called: shared (a call writing them, for
- * its length; a check reading the linked customer while no one changes it) or alone. States are
- * taken in one order, so that two holders of several never wait on each other crosswise.
- */
+/** Holds every state, shared or alone, until the release returned is called; taken in one order (no crosswise waits). */
 export async function hold(states: readonly string[], mode: StateMode, what: string, waitMs = STATE_WAIT_MS): Promise<() => Promise<void>> {
   const sorted = [...new Set(states)].sort();
   const held: string[] = [];
@@ -168,10 +158,7 @@ export async function hold(states: readonly string[], mode: StateMode, what: str
 /** Holds every state shared for the length of a call writing them; returns the release. */
 export const holdShared = (states: readonly string[], what: string) => hold(states, 'shared', what);
 
-/**
- * Runs `check` while no other worker writes any of `states` (a sandbox's shared state; on the mocks,
- * where each worker has its own target, call `check` directly).
- */
+/** Runs `check` while no other worker writes any of `states` (on the mocks, each worker's own target: call `check` directly). */
 export async function holdAlone<T>(states: readonly string[], what: string, check: () => Promise<T>): Promise<T> {
   const release = await hold(states, 'alone', what);
   try {
@@ -181,10 +168,7 @@ export async function holdAlone<T>(states: readonly string[], what: string, chec
   }
 }
 
-/**
- * Runs `prepare` once in the run, whichever worker comes first, holding `state` alone meanwhile; the
- * others wait for it and then go on (a marker under the run's folder says it was done).
- */
+/** Runs `prepare` once in the run, by the first worker, holding `state` alone; the others wait (a marker says it was done). */
 export async function onceInRun(state: string, key: string, what: string, prepare: () => Promise<void>): Promise<void> {
   const marker = path.join(statesDir(), `${key.replace(/[^A-Za-z0-9_.-]/g, '_')}.done`);
   if (fs.existsSync(marker)) return;

@@ -1,10 +1,7 @@
-// A check's time is the suite's as much as the target's: on a loaded machine the suite's own work
-// (compiling validators, shrinking a property, its workers waiting for a core) can spend a check's
-// budget while the target answers every call promptly. Such a check is not judged, "the suite ran out
-// of time", never the target's failure: before each call and each wait of a poll, a check whose
-// budget has less left than its next step may take stops there, as a skip of its own kind, so that
-// every report (console, certification, JUnit, Allure) counts it alike. A target is slow when one of
-// its answers took longer than TARGET_SLOW_MS: then the check goes on and a time-out stays its failure.
+// A check's time is the suite's as much as the target's: on a loaded machine the suite's own work can spend it while the
+// target answers promptly. Such a check is not judged ("the suite ran out of time"): before each call and poll wait, one
+// with less left than its next step stops, a skip of its own kind every report counts alike. A target with an answer
+// slower than TARGET_SLOW_MS is slow: the check goes on, a time-out its failure.
 import os from 'node:os';
 import type { TestInfo } from '@playwright/test';
 import { skipAs } from '../annotations.js';
@@ -35,9 +32,8 @@ export function noteAnswerTime(testInfo: TestInfo | undefined, ms: number): void
 }
 
 /**
- * Before a call (a step of twice the slowest answer so far):
- * when the check's budget has less left than the step and a margin, and no answer of the target was
- * slow, the check stops here, not judged. A check without a budget (0) or not started is left alone.
+ * Before a call (a step of twice the slowest answer so far): with less budget left than the step and a margin, and no slow
+ * answer, the check stops, not judged; one without a budget (0) or not started is left alone.
  */
 export function ensureTimeLeft(testInfo: TestInfo | undefined): void {
   if (!testInfo || !(testInfo.timeout > 0)) return;

@@ -1,9 +1,6 @@
-// One check at a time across a run's workers, for the checks on a sandbox that change what the
-// others' checks read in the test data they all share: the prepared linked customer's TxPush
-// subscriptions (DisableTxPushNotifications ends every subscription of an account, whoever made
-// it). The workers of a run are children of one runner process: the turn is a file named after
-// that process in the system's temporary folder, holding the pid of the worker whose turn it is;
-// a turn whose holder is gone (a worker stopped mid-check) is taken over.
+// One check at a time across workers, for sandbox checks changing shared test data others read: the linked customer's TxPush
+// subscriptions (DisableTxPushNotifications ends all of an account's). The turn is a temp file named for the runner process,
+// holding the pid whose turn it is; one whose holder is gone is taken over.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,9 +1,6 @@
-// Completes the sandbox stand-in's Connect page in a real browser, as a person would on a real
-// sandbox: for each FinBank bank the page offers, sign in with the documented test profile. For the
-// stand-in only (`npm run mock -- --as-sandbox`, which sets FD_CONNECT_IN_BROWSER=true): a real
-// provider's Connect is completed by a person. Used by `npm run sandbox:prepare --complete-stand-in`
-// (the prepared linked customer) and by the checks that link accounts to a customer of their own
-// (fixtures/financial-data.ts, fdMock.linkAccounts on a sandbox).
+// Completes the stand-in's Connect page in a browser as a person would, each FinBank bank with its documented test profile;
+// stand-in only (`npm run mock -- --as-sandbox`: FD_CONNECT_IN_BROWSER=true), for `npm run sandbox:prepare --complete-stand-in`
+// and checks linking accounts of their own (fixtures/financial-data.ts, fdMock.linkAccounts).
 import type { Browser } from '@playwright/test';
 import { browserMissing, launchChromium } from '../../client/browser.js';
 

@@ -1,10 +1,7 @@
-// What a sandbox holds, as .env describes it (the registered client and its services, a receipt,
-// the account ranges, the acquirer ICAs, the partner's product, institutions, a routing number, a
-// customer), proven on the target by `npm run doctor` (helpers/target/readiness.ts): each by a
-// request the contract accepts whole, judged before it is sent by the rules every request the suite
-// sends as valid is judged by (helpers/client/request-rules.ts: the schema, the provider's prose
-// rules), so that "ready" means the checks' own requests will work. A line each, naming the setting;
-// what cannot be judged without another setting is a note naming that one.
+// What a sandbox holds as .env describes it (the client and its services, a receipt, account ranges, acquirer ICAs, the
+// partner's product, institutions, a routing number, a customer), proven by `npm run doctor` (helpers/target/readiness.ts):
+// each by a request the contract accepts whole, judged first by the rules of every valid request (helpers/client/request-rules.ts),
+// so "ready" means the checks' own requests work. A line per setting; one needing another setting is a note naming it.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { hideSecrets, problemLine, readValue, type Env, type Problem } from '../../config/env-schema.js';
@@ -40,10 +37,7 @@ const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/
 const said = (answer: ProbeAnswer, env: Env) =>
   answer.status >= 200 && answer.status < 300 ? '' : hideSecrets(redactText(excerpt(answer.text)), env);
 
-/**
- * Sends `body` to an operation of `contract` once the rules every valid request of the suite keeps
- * find nothing wrong with it (a probe that broke them would prove nothing: the suite's fault, thrown).
- */
+/** Sends `body` once the rules of every valid request find nothing wrong with it (a probe breaking them proves nothing: thrown). */
 async function sendWhole(
   contract: Contract,
   operationId: string,
@@ -81,11 +75,9 @@ const PROBE_CARD = () => ({
 });
 
 /**
- * A whole enrollment of the configured client (seed 000, EnrollCardRequest): its srcClientId and a
- * serviceId, a consumer with the identity CARD_REQUEST_IDENTITY names, and a test card encrypted
- * with the configured key, or the push-account receipt named. Judged against the contract before
- * it is sent; the provider's identity form against the contract with that identity taken the
- * provider's way (CE-CONFLICT-CONSUMER-IDENTITY), as every check's request is.
+ * A whole enrollment of the configured client (seed 000, EnrollCardRequest): srcClientId, a serviceId, a consumer with the
+ * CARD_REQUEST_IDENTITY identity, a test card encrypted with the configured key or the receipt named. Judged before it is sent;
+ * the provider's identity form with that identity taken the provider's way (CE-CONFLICT-CONSUMER-IDENTITY), as every check's.
  */
 export async function wholeEnrollment(
   contract: Contract,
@@ -253,11 +245,9 @@ async function signedWhole(
 const sealed = async (s: Signed, plain: unknown) => ({ encryptedValue: await encryptJson(plain, s.key, 'A256GCM') });
 
 /**
- * Each configured account range is held: a new PAN list of one card inside it, named without a range,
- * takes the card (provider 2.0.0, PanRegistrationWithEncryptedValueRequest: the cards of such a list are
- * validated against the account ranges the system holds), then the card is deregistered. The list keeps
- * no range and no card: registered with the range, it would make every card of the range eligible for
- * offers, and the checks that want a card no list holds yet would meet one (no operation deletes a list).
+ * Each configured account range is held: a new PAN list without a range takes a card inside it (provider 2.0.0,
+ * PanRegistrationWithEncryptedValueRequest: validated against the ranges held), then the card is deregistered. The list keeps
+ * no range (every card of it would be eligible) and no card (checks want one no list holds; no operation deletes a list).
  */
 async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
   const ranges = readValue('INSTALLMENTS_ACCOUNT_RANGES', env);
@@ -299,9 +289,8 @@ async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
 }
 
 /**
- * A merchant of the acquirer ICA as a new MID-based merchant must be submitted: besides the schema's
- * members, what provider 2.0.0 POST /merchants/participations asks in prose of a merchant added (optIn,
- * dbaNames, mids, the address's city and, where the country has them, its postal code).
+ * A new MID-based merchant of the acquirer ICA: the schema's members and what provider 2.0.0 POST /merchants/participations
+ * asks in prose (optIn, dbaNames, mids, the address's city and, where the country has them, its postal code).
  */
 const doctorMerchant = (acquirerICA: string) => ({
   merchantLegalName: 'Contract suite doctor',
@@ -314,10 +303,8 @@ const doctorMerchant = (acquirerICA: string) => ({
 });
 
 /**
- * The acquirer ICAs are what the settings say: a participation of one merchant per ICA, effectuated
- * COMPLETED for the known ones and ERROR for the unknown one (reference, Flows - lender app),
- * followed up by its request id until none is PENDING (at most INSTALLMENTS_EFFECTUATION_MAX_SECONDS).
- * One line per setting.
+ * The acquirer ICAs are as the settings say: a participation of one merchant per ICA, COMPLETED for the known and ERROR for the
+ * unknown (reference, Flows - lender app), followed until none is PENDING (INSTALLMENTS_EFFECTUATION_MAX_SECONDS). A line each.
  */
 async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
   const settings = [
@@ -413,10 +400,9 @@ const OFFERS_MERCHANT = {
 };
 
 /**
- * The eligible card is offered installments (an offers answer with offers: reference, Flows - services),
- * and the use cases are the target's: a plan without `transactionOffers` (no DURING_PURCHASE configured)
- * is one the target takes, not one it refuses for lack of them (provider 2.0.0, TransactionOffers,
- * InvalidPresentedOffersDRNG). With DURING_PURCHASE every plan carries them, which no product refuses.
+ * The eligible card is offered installments (reference, Flows - services), and the use cases are the target's: a plan without
+ * `transactionOffers` (no DURING_PURCHASE) is taken, not refused for lack of them (provider 2.0.0, TransactionOffers,
+ * InvalidPresentedOffersDRNG); with DURING_PURCHASE every plan carries them, which no product refuses.
  */
 async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
   const useCases = configuredUseCases(env);
@@ -540,10 +526,7 @@ async function fdHoldings(env: Env, request: APIRequestContext): Promise<Finding
   return out;
 }
 
-/**
- * Every finding on what the configured sandbox holds for a service whose credentials and keys are
- * ready. A target whose answers could not be read leaves the settings to the checks, with a note.
- */
+/** The findings on what the sandbox holds for a service whose credentials and keys are ready (unreadable answers: a note). */
 export async function holdingFindings(service: string, env: Env, request: APIRequestContext): Promise<Finding[]> {
   try {
     if (service === 'card-enrollment') return await cardHoldings(env);

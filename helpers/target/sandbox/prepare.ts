@@ -1,7 +1,6 @@
-// The test data a sandbox certification reads, made once and kept (`npm run sandbox:prepare`):
-// for financial data, a testing customer with a consumer whose accounts were added through Connect
-// (the only way a sandbox adds accounts: provider Test the APIs page, FinBank profiles). Plain
-// functions over the contract-checked client, so every call is checked like any other.
+// The test data a sandbox certification reads, made once and kept (`npm run sandbox:prepare`): a financial data testing customer
+// with a consumer and accounts added through Connect (the only way: provider Test the APIs page, FinBank profiles), over the
+// contract-checked client.
 import type { APIRequestContext } from '@playwright/test';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { OperationClient } from '../../client/client.js';
@@ -46,11 +45,9 @@ export async function fdSession(request: APIRequestContext, env: Env = suiteConf
 }
 
 /**
- * The account types that make a customer eligible for every report the checks generate: each
- * report family's eligible types share checking and savings (seed 002, Decisioning report
- * generation: VOA checking, savings, money market or investment; VOI checking, savings or money
- * market; balance, cash flow analytics and payment history checking or savings; foresight
- * checking, credit card or savings; "otherwise 400").
+ * The account types eligible for every report the checks generate (seed 002, Decisioning report generation: VOA checking,
+ * savings, money market or investment; VOI checking, savings or money market; balance, cash flow analytics and payment history
+ * checking or savings; foresight checking, credit card or savings; "otherwise 400").
  */
 export const REPORT_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 
@@ -73,9 +70,8 @@ export interface LinkedState {
 }
 
 /**
- * What the configured linked customer is, read without creating anything: the customer (exists for
- * the partner, its type), its consumer, its active account types, and whether its reports are
- * readable (a security freeze refuses generation and reads alike).
+ * The linked customer, read without creating anything: exists for the partner, its type, consumer, active account types, and
+ * whether its reports are readable (a security freeze refuses generation and reads alike).
  */
 export async function linkedState(api: OperationClient, customerId: string): Promise<LinkedState> {
   const customer = await api.call('GetCustomer', { path: { customerId } });
@@ -103,10 +99,8 @@ export async function linkedState(api: OperationClient, customerId: string): Pro
 }
 
 /**
- * Whether sandbox:prepare makes a new customer rather than completing this one: it is gone, not a
- * testing customer, under a security freeze, has another customer's consumer, or has no account
- * left (Connect adds nothing again at an institution the customer is still signed in to, and no
- * operation lists the logins whose accounts were deleted).
+ * Whether sandbox:prepare makes a new customer: this one is gone, not testing, frozen, has another's consumer, or no account
+ * left (Connect adds nothing again where the customer is signed in; no operation lists logins whose accounts were deleted).
  */
 export function needsNewCustomer(state: LinkedState): boolean {
   return (
@@ -122,12 +116,9 @@ export function needsNewCustomer(state: LinkedState): boolean {
 export const LINKED_USERNAME_PREFIX = `${SUITE_STAMP}-linked-`;
 
 /**
- * Why the linked customer cannot serve a certification, in words (the "found" of its line), or
- * undefined when it can. Every check of the service reads it on a sandbox (the worker's consumer,
- * business and reports are its), so an unfit one stops the service rather than failing its checks
- * one by one: a customer of no partner's (GetCustomer 404), an active customer, no consumer (every
- * report but a few needs one: seed 002, Decisioning report generation), a security freeze (403),
- * no active account, or none of the types every report needs (400).
+ * Why the linked customer cannot serve a certification (its line's "found"), undefined when it can; every check reads it, so
+ * an unfit one stops the service: of no partner's (GetCustomer 404), active, no consumer (most reports need one: seed 002,
+ * Decisioning report generation), frozen (403), no active account, or none of the types every report needs (400).
  */
 export function unfitness(state: LinkedState, partnerId: string): string | undefined {
   const id = state.customerId;
@@ -190,16 +181,13 @@ export interface FdTestData {
 }
 
 /**
- * The prepared financial data test data (FD_LINKED_CUSTOMER_ID, the one variable `npm run
- * sandbox:prepare` writes), judged on the target with reads only: nothing is created, so the
- * judgement can be made before every run and by `npm run doctor` at no cost. Read by the preflight
- * (helpers/target/readiness.ts), `npm run doctor` and the global setup.
+ * The prepared test data (FD_LINKED_CUSTOMER_ID, written by `npm run sandbox:prepare`), judged with reads only, so at no cost
+ * before every run: by the preflight (helpers/target/readiness.ts), `npm run doctor` and the global setup.
  */
 export async function checkFdTestData(request: APIRequestContext, env: Env = suiteConfig().env): Promise<FdTestData> {
   const id = env.FD_LINKED_CUSTOMER_ID;
-  // Not set: the reports a worker generates would be of a customer of its own, which a sandbox links
-  // no account to (accounts come only through Connect), and answer 400 (seed 002, Reports: no eligible
-  // account): blamed on a target that keeps its contract. The service is not run, naming the fix.
+  // Not set: a worker's own customer has no account on a sandbox (only Connect adds them), so its reports answer 400 (seed
+  // 002, Reports: no eligible account), blamed on a target keeping its contract: the service is not run, naming the fix.
   if (!id)
     return {
       problem: {

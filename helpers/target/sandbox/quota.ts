@@ -1,9 +1,6 @@
-// What a sandbox run will hold at once, known before it starts: each worker holds at most
-// SANDBOX_CUSTOMERS_PER_WORKER testing customers (its shared customer and those of the check it
-// runs; the client refuses more and the check is not run), so a run needs workers x that many
-// places. The provider's test environment gives a partner the contract's `x-limits`
-// sandboxTestingCustomers (provider Test the APIs page; SANDBOX_CUSTOMER_QUOTA overrides it); a run
-// that would go past them refuses to start, saying how many it needs and how many exist.
+// What a sandbox run holds at once: each worker at most SANDBOX_CUSTOMERS_PER_WORKER testing customers (the client refuses
+// more), so workers x that many places, against `x-limits` sandboxTestingCustomers (provider Test the APIs page;
+// SANDBOX_CUSTOMER_QUOTA overrides it): a run going past refuses to start, saying how many it needs and exist.
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
 import { suiteConfig } from '../../config/config.js';
 import { readValue, type Env } from '../../config/env-schema.js';

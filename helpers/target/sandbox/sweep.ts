@@ -1,10 +1,6 @@
-// Deletes what a run's ledger still holds on a sandbox: at the end of every sandbox run (the checks
-// delete their own objects as they end; this catches a check or worker that was interrupted), and
-// from `npm run sandbox:cleanup` for a run that could not finish (SIGKILL, a lost machine). Calls
-// carry the configured partner's credentials; an object of the spare partner answers 404 to them
-// and is tried with the spare partner's. The cleanup passes the settings the run itself read (the
-// file its ledger names), so that a run certified with another env file (a stand-in's) is cleaned
-// on the target it created its objects on.
+// Deletes what a run's ledger still holds on a sandbox (an interrupted check's), as every sandbox run ends and from
+// `npm run sandbox:cleanup` (SIGKILL, a lost machine): with the partner's credentials, then the spare's for a 404, and the
+// settings the ledger names (a run with another env file is cleaned on its own target).
 import { suiteConfig } from '../../config/config.js';
 import type { Env } from '../../config/env-schema.js';
 import { loadContract } from '../../contract/contract.js';
@@ -14,10 +10,7 @@ import { MAX_RATE_RETRIES, retryAfterSeconds, sleepMs } from '../../client/guest
 
 type Headers = Record<string, string>;
 
-/**
- * The raw CreateToken login of a financial data partner (the configured one unless named), for the sweep and the
- * quota count, which run outside the client: the headers its calls carry, or the status that refused it.
- */
+/** A partner's raw CreateToken login (the configured one by default) outside the client: its calls' headers, or the refusal. */
 export async function fdPartnerHeaders(env: Env, partner?: PartnerCredentials): Promise<Headers | number> {
   const { url, init, names } = await fdTokenRequest(env, partner);
   const res = await politeFetch(url, init);
