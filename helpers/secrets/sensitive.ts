@@ -235,7 +235,8 @@ export function findAnswerEchoes(body: unknown, text: string, sent: SentValues):
 
 /**
  * Where an answer's headers (names and values) carry a sent sensitive value in clear (a gateway reflecting the API key, seed
- * 000 Authentication: never returned): a long value anywhere, a short one as the whole value of a header named for its kind.
+ * 000 Authentication: never returned): a long value anywhere, a short one as the whole value of a header named for its kind. A
+ * correlation id the contract has echoed is no sensitive value, so it never matches.
  */
 export function findHeaderEchoes(headers: Record<string, string>, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
