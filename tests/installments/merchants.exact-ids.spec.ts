@@ -1,6 +1,6 @@
 // Covers: mid and maid criteria compared as text (provider 2.0.0, MerchantMidSearchParameters.mid, MerchantSearchParameters
 // .maid), and a MID search's merchant named by legal name, country and ICA together (seed 001, Endpoints).
-import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
+import { exampleParticipation, expect, participationRequestId, rules, test } from '../../fixtures/installments.js';
 import { underRule } from '../../helpers/client/annotations.js';
 
 test(
@@ -25,9 +25,7 @@ test(
     const submitted = await instApi.call('postMerchantParticipations', { body: sent });
     // provider 2.0.0, postMerchantParticipations 202 and its Location: the request id the readers take.
     underRule(test.info(), 'IN-STATUS-PARTICIPATION', () => expect(submitted.status, 'the participations are accepted').toBe(202));
-    const requestId = decodeURIComponent(
-      /request_id=([^&]+)/.exec(submitted.headers.location ?? '')?.[1] ?? String(submitted.headers.location).split('/').pop()!,
-    );
+    const requestId = participationRequestId(submitted.headers.location) ?? '';
     await instReq.awaitEffectuation(instApi, requestId);
 
     const wrong: string[] = [];

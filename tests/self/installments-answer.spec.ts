@@ -255,3 +255,22 @@ test('PAN lists: a list named by its id answers the name it was created with', (
   // A request naming both its id and a name: not judged against the name created.
   expect(byId('Renamed', { panListId: '1'.repeat(18), panListName: 'Renamed' })).toEqual([]);
 });
+
+test("headers of an answer: a submission's Location names the request to poll, a 405's Allow the path's documented methods", () => {
+  const submitted = (location: string) =>
+    ruleIds(
+      installmentsAnswerProblems(exchange({ operationId: 'postMerchantParticipations', status: 202, responseHeaders: { location } })),
+    );
+  expect(submitted('merchants/participations?request_id=72')).toEqual([]);
+  expect(submitted('/installments/merchants/participations?request_id=72')).toEqual([]);
+  expect(submitted('merchants/participations/72')).toEqual(['IN-STATUS-PARTICIPATION']);
+  expect(submitted('merchants/participations?id=72')).toEqual(['IN-STATUS-PARTICIPATION']);
+  const refused = (allow: string) =>
+    ruleIds(
+      installmentsAnswerProblems(exchange({ operationId: 'getPlan', status: 405, responseHeaders: { allow }, pathMethods: ['GET'] })),
+    );
+  expect(refused('GET')).toEqual([]);
+  expect(refused('GET, HEAD, OPTIONS')).toEqual([]);
+  expect(refused('GET, POST')).toEqual(['IN-TRANS-METHOD']);
+  expect(refused('POST')).toEqual(['IN-TRANS-METHOD']);
+});
