@@ -1,6 +1,6 @@
 // Covers: POST /offers, POST /plans, POST /approvals (sync 200, async 202), GET /approvals/{plan_id},
 // GET /plans/{plan_id}: the checkout flow (reference, Flows - checkout) with both decisions.
-import { expect, rules, test, type InstallmentsTarget, withDecision } from '../../fixtures/installments.js';
+import { expect, rules, test, type InstallmentsTarget, withDecision, skipWithout } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -26,9 +26,7 @@ async function awaitDecision(
   throw new Error(`plan ${planId} never reached ${reader === 'getPlan' ? expected : COMPLETED} on ${reader}`);
 }
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'offers -> plan -> sync approval -> status -> plan read back APPROVED @smoke @assumption',
