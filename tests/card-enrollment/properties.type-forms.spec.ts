@@ -16,7 +16,7 @@ import {
 } from '../../helpers/client/invariants/type-forms.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 test(
   'every typed member of an enrollment takes only its type’s own form: another form of the same value is refused',
@@ -66,10 +66,7 @@ test(
         operationId: 'putCard (card, encryptedCard)',
       })),
     );
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(`type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`);
     test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
     countPutCard(TYPE_FORMS, 'CE-TYPE-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
@@ -119,10 +116,9 @@ test(
       if (why) leftOut.push(`${path}: ${why}`);
       cases += sent;
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `valid forms: putCard checked with ${cases} forms on ${ENROLLMENT_PATHS.length - leftOut.length} paths; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `valid forms: putCard checked with ${cases} forms on ${ENROLLMENT_PATHS.length - leftOut.length} paths; left out: ${leftOut.join('; ') || 'none'}`,
+    );
     countPutCard(VALID_FORMS, 'CE-VALID-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
   },
@@ -184,10 +180,7 @@ test(
         cases += sent;
       }
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `refusal forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(`refusal forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`);
     countPutCard(REFUSAL_FORMS, 'CE-PROP-REFUSAL-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
   },
