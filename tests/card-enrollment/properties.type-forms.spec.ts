@@ -1,6 +1,6 @@
 // Covers: putCard, both paths: each typed member sent in another form of the same value the contract refuses
 // (helpers/client/invariants/type-forms.ts) is refused with 400 naming it (CE-TYPE-FORMS; seed 000, Errors).
-import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
+import { citing, ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import {
   checkRefusalOnForms,
   checkTypeForms,
@@ -90,11 +90,9 @@ const knownOrSensitive = (at: string) =>
 test(
   'every form the contract allows of each member of an enrollment is accepted, on every enrollment path',
   rules(
-    'CE-VALID-FORMS@card',
-    'CE-VALID-FORMS@receipt',
+    ...citing('CE-VALID-FORMS', '@card', '@receipt'),
     'CE-VALID-ACCEPTED',
-    'CE-PAT-CORRELATIONID:accept@card',
-    'CE-PAT-CORRELATIONID:accept@receipt',
+    ...citing('CE-PAT-CORRELATIONID', ':accept@card', ':accept@receipt'),
   ),
   async ({ card, cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(VALID_FORMS);
