@@ -22,7 +22,7 @@ import { resolve } from '../../helpers/client/negative.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { withSource } from './sources.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 /** A sensitive member, the encrypted card, or an id the target must know (the client, the program, a receipt): never made to tell. */
 const kept = (path: string) =>
@@ -169,10 +169,9 @@ test(
       checked: [...accepted],
       exceptions: [...leftOut, ...open.map(notAccepted)],
     });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `echo as sent in every valid form: ${probes.length} enrollments over ${cells.length - leftOut.length} paths x sources; left out: ${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `echo as sent in every valid form: ${probes.length} enrollments over ${cells.length - leftOut.length} paths x sources; left out: ${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ') || 'none'}`,
+    );
     test.info().annotations.push({ type: 'mirrored-forms', description: formsMet.join('\n') });
     expect(probes.length, 'enrollments sent').toBeGreaterThan(0);
     expect([...forms.list, ...echo.list], `${forms.describe()}\n${echo.describe()}`).toEqual([]);

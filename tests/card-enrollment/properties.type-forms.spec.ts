@@ -1,6 +1,6 @@
 // Covers: putCard, both paths: each typed member sent in another form of the same value the contract refuses
 // (helpers/client/invariants/type-forms.ts) is refused with 400 naming it (CE-TYPE-FORMS; seed 000, Errors).
-import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
+import { citing, ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import {
   checkRefusalOnForms,
   checkTypeForms,
@@ -16,7 +16,7 @@ import {
 } from '../../helpers/client/invariants/type-forms.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 
 test(
   'every typed member of an enrollment takes only its type’s own form: another form of the same value is refused',
@@ -66,10 +66,7 @@ test(
         operationId: 'putCard (card, encryptedCard)',
       })),
     );
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(`type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`);
     test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
     countPutCard(TYPE_FORMS, 'CE-TYPE-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
@@ -93,11 +90,9 @@ const knownOrSensitive = (at: string) =>
 test(
   'every form the contract allows of each member of an enrollment is accepted, on every enrollment path',
   rules(
-    'CE-VALID-FORMS@card',
-    'CE-VALID-FORMS@receipt',
+    ...citing('CE-VALID-FORMS', '@card', '@receipt'),
     'CE-VALID-ACCEPTED',
-    'CE-PAT-CORRELATIONID:accept@card',
-    'CE-PAT-CORRELATIONID:accept@receipt',
+    ...citing('CE-PAT-CORRELATIONID', ':accept@card', ':accept@receipt'),
   ),
   async ({ card, cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(VALID_FORMS);
@@ -119,10 +114,9 @@ test(
       if (why) leftOut.push(`${path}: ${why}`);
       cases += sent;
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `valid forms: putCard checked with ${cases} forms on ${ENROLLMENT_PATHS.length - leftOut.length} paths; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(
+      `valid forms: putCard checked with ${cases} forms on ${ENROLLMENT_PATHS.length - leftOut.length} paths; left out: ${leftOut.join('; ') || 'none'}`,
+    );
     countPutCard(VALID_FORMS, 'CE-VALID-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
   },
@@ -184,10 +178,7 @@ test(
         cases += sent;
       }
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `refusal forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
-    });
+    noteCoverage(`refusal forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`);
     countPutCard(REFUSAL_FORMS, 'CE-PROP-REFUSAL-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
   },

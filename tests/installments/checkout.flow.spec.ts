@@ -1,6 +1,6 @@
 // Covers: POST /offers, POST /plans, POST /approvals (sync 200, async 202), GET /approvals/{plan_id},
 // GET /plans/{plan_id}: the checkout flow (reference, Flows - checkout) with both decisions.
-import { expect, rules, test, type InstallmentsTarget, withDecision } from '../../fixtures/installments.js';
+import { citing, expect, rules, test, type InstallmentsTarget, withDecision, skipWithout } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -26,17 +26,13 @@ async function awaitDecision(
   throw new Error(`plan ${planId} never reached ${reader === 'getPlan' ? expected : COMPLETED} on ${reader}`);
 }
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'offers -> plan -> sync approval -> status -> plan read back APPROVED @smoke @assumption',
   rules(
     'IN-STATUS-SYNC@sync',
-    'IN-STATE-DECISION@sync',
-    'IN-STATE-DECISION@approval-status',
-    'IN-STATE-DECISION@plan',
+    ...citing('IN-STATE-DECISION', '@sync', '@approval-status', '@plan'),
     'IN-ECHO-CALLBACK',
     'IN-ENUM-DECISION:accept',
   ),
@@ -64,9 +60,7 @@ test(
   'a sync DECLINED decision with a reject reason shows as DECLINED in both readers, with the callbackUrl the decline answered @assumption',
   rules(
     'IN-STATUS-SYNC@sync',
-    'IN-STATE-DECISION@sync',
-    'IN-STATE-DECISION@approval-status',
-    'IN-STATE-DECISION@plan',
+    ...citing('IN-STATE-DECISION', '@sync', '@approval-status', '@plan'),
     'IN-ECHO-CALLBACK',
     'IN-ENUM-DECISION:accept',
     'IN-REQ-PLAN-REJECT-REASON',
@@ -103,13 +97,7 @@ for (const decision of ['APPROVED', 'DECLINED'] as const) {
     test(
       `an approval ${mode} is answered 202 and its ${decision} decision reaches ${first} and ${then} @provider`,
       // The 202's Location, naming the approval status to poll, is judged by the client's answer judge (IN-ECHO-PLAN-LOCATION).
-      rules(
-        'IN-STATUS-SYNC@async',
-        'IN-STATE-DECISION@async',
-        'IN-STATE-DECISION@approval-status',
-        'IN-STATE-DECISION@plan',
-        'IN-ECHO-PLAN-LOCATION',
-      ),
+      rules('IN-STATUS-SYNC@async', ...citing('IN-STATE-DECISION', '@async', '@approval-status', '@plan'), 'IN-ECHO-PLAN-LOCATION'),
       async ({ instApi, instReq, inst }) => {
         const { planId } = await instReq.createPlan(instApi);
         const body = withDecision(

@@ -1,6 +1,6 @@
 // Covers: every installments writer that succeeds (helpers/client/invariants/after-write.ts): its answer is the
 // state after it (IN-PROP-ANSWER-IS-STATE) and every value sent comes back as sent (IN-PROP-ECHO-AS-SENT).
-import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, type InstallmentsOperationId, skipWithout } from '../../fixtures/installments.js';
 import { readAfterCall } from '../../helpers/client/invariants/after-write.js';
 import { readerAfterWrite } from '../../helpers/client/invariants/answer-state.js';
 import { withObjects } from '../../helpers/client/security/probe.js';
@@ -13,9 +13,7 @@ const contract = await loadContract('installments');
 /** A sensitive member, or the encrypted card: never made to tell. */
 const kept = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined || /encrypt|sensitive/i.test(path);
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'a writer answers the state a read right after it shows, and every value it was sent as sent @assumption',

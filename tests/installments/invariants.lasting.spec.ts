@@ -1,6 +1,6 @@
 // Covers: a lasting state lasts (IN-PROP-LASTING; helpers/client/invariants/lasting.ts; IN-ST-6, IN-ST-71: seed 001
 // States): decided plans read the same after 10 minutes, 5 hours and 3 days (provider 2.0.0 getPlanApprovalStatus: 24 h).
-import { expect, loadContract, mockOnly, rules, test } from '../../fixtures/installments.js';
+import { expect, loadContract, mockOnly, rules, test, skipWithout } from '../../fixtures/installments.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { lastingStatesOf } from '../../helpers/client/invariants/lasting.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
@@ -11,9 +11,7 @@ import { objectIdOperations } from '../../helpers/contract/object-ids.js';
 const contract = await loadContract('installments');
 const STATES = lastingStatesOf(objectIdOperations(contract), 'installments');
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'a decided plan reads decided on every reader after the clock moves on by minutes, hours and days @mock-only',

@@ -1,6 +1,6 @@
 // Covers: every merchant reader shows the latest write (IN-PROP-LATEST-WRITE, an assumption; seed 001, Endpoints;
 // reference/installments.md, flows; MidSearchRequest names the merchant).
-import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { citing, exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { otherValues } from '../../helpers/client/invariants/echo.js';
 import { isRead, leavesOf } from '../../helpers/client/invariants/kit.js';
 import { countRule } from '../shared/property.js';
@@ -56,12 +56,7 @@ async function readEverywhere(instApi: Api, m: Merchant): Promise<[(typeof READE
 test(
   'a merchant submitted again with every member changed reads back on every reader of merchants with none of its first submission @assumption',
   // Each reader showing the details submitted last is the catalogue's IN-ECHO-PARTICIPATION-LATEST on its path.
-  rules(
-    'IN-PROP-LATEST-WRITE',
-    'IN-ECHO-PARTICIPATION-LATEST@list',
-    'IN-ECHO-PARTICIPATION-LATEST@search',
-    'IN-ECHO-PARTICIPATION-LATEST@mids',
-  ),
+  rules('IN-PROP-LATEST-WRITE', ...citing('IN-ECHO-PARTICIPATION-LATEST', '@list', '@search', '@mids')),
   async ({ instApi, inst, instReq }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const first = exampleParticipation(inst.knownAcquirerIcas[0], { merchantLegalName: `Latest${Date.now().toString(36)} Merchant` });

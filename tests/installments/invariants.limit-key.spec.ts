@@ -1,7 +1,7 @@
 // Covers: a limit counts only the key the contract names (IN-PROP-LIMIT-KEY; helpers/client/invariants/keys.ts); the
 // issuer's count is by address (provider 2.0.0, PlanNotifTooManyRequestError), an exception saying so.
 import { exampleNotification } from '../../fixtures/examples/installments.js';
-import { mockOnly, rules, test } from '../../fixtures/installments.js';
+import { mockOnly, rules, test, skipWithout } from '../../fixtures/installments.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';
 import { rateOf } from '../../helpers/client/invariants/refused-trace.js';
 import { loadContract } from '../../helpers/contract/contract.js';
@@ -11,9 +11,7 @@ import { checkKeysOf } from '../shared/limit-key.js';
 const RULE = 'IN-PROP-LIMIT-KEY';
 const contract = await loadContract('installments');
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
-});
+skipWithout('issuerEndpoint');
 
 test(
   "a stated rate counts only its key: past a plan's allowance, the same plan is refused whatever its offer, another plan of the same offer is accepted @assumption @mock-only",

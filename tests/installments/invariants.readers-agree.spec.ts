@@ -5,6 +5,7 @@ import { byIdReaders } from '../../helpers/client/invariants/exact-id.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { judgeIdNamesOne, judgeReadersAgree, type ReaderCall, readTwice, showingOf } from '../shared/readers-agree.js';
+import { noteCoverage } from '../shared/property.js';
 
 const contract = await loadContract('installments');
 const READERS = [...contract.operations.values()].filter(isRead);
@@ -109,10 +110,9 @@ test(
       send: (reader, call) => instApi.callOperation(reader, call),
       notRead: (operationId, status) => missing.get(operationId) ?? `its call answered ${status ?? 'no answer'} here`,
     });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `readers-agree: ${reads.length} reads of ${new Set(reads.map((r) => r.reader.operationId)).size} readers, ${checked.length} showing an object another shows`,
-    });
+    noteCoverage(
+      `readers-agree: ${reads.length} reads of ${new Set(reads.map((r) => r.reader.operationId)).size} readers, ${checked.length} showing an object another shows`,
+    );
     expect(violations.list, violations.describe()).toEqual([]);
     expect(exact.list, exact.describe()).toEqual([]);
   },

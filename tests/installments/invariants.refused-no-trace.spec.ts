@@ -1,6 +1,6 @@
 // Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE; helpers/client/invariants/refused-trace.ts) on
 // every writer, for every rule, 401, 403 and 406; its objects' readers (and offers, IN-STATE-PAN-ELIGIBLE) unchanged.
-import { expect, loadContract, rules, signedAs, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, signedAs, test, type InstallmentsOperationId, skipWithout } from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import {
@@ -29,9 +29,7 @@ const OUTBOUND: Record<string, string> = { savePlan: 'notifyPlan' };
 /** How long a read of the issuer's notifications waits for one that is on its way. */
 const NOTIFICATION_WAIT_MS = 300;
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'a refused write (invalid member, no signature) leaves every reader of what it names as before @assumption',

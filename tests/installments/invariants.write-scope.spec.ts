@@ -1,6 +1,6 @@
 // Covers: a successful write changes only what it names (IN-PROP-WRITE-SCOPE; helpers/client/invariants/write-scope.ts)
 // on every writer: the plans and lists beside the one named read as before; a state writer is sent each way.
-import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, type InstallmentsOperationId, skipWithout } from '../../fixtures/installments.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
@@ -36,9 +36,7 @@ function otherFlagForms(
     .map((p) => ({ ...query, [p.name]: !query[p.name] }));
 }
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'a write that succeeds leaves every plan it does not name as it was @assumption',

@@ -1,6 +1,6 @@
 // Covers: every merchant search criterion compared whole (provider 2.0.0, MerchantSearchParameters,
 // MerchantMidSearchParameters; seed 001, Endpoints) against loose forms (IN-PROP-TEXT-FORM, @assumption).
-import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
+import { citing, exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
 import { endForms, valueForms } from '../../helpers/client/security/value-forms.js';
 
 /** Letters of both cases and digits: a case-folding comparison takes the swapped form for the value. */
@@ -25,8 +25,7 @@ const CRITERIA = {
 test(
   'each merchant and MID search criterion in another form than a known value answers the set the known merchants give: none of them, or 400 where the contract refuses the form @provider',
   rules(
-    'IN-FILTER-WHOLE@search',
-    'IN-FILTER-WHOLE@mids',
+    ...citing('IN-FILTER-WHOLE', '@search', '@mids'),
     'IN-FILTER-MAID:refuse',
     'IN-FILTER-ICA:refuse',
     'IN-FILTER-COUNTRY:refuse',

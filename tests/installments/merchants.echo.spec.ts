@@ -1,6 +1,7 @@
 // Covers: every reader of a participation answers each member as submitted, byte for byte (seed 001, Endpoints; provider
 // 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage), with telling values and every enum and flag value.
 import {
+  citing,
   expect,
   mixedCase,
   NO_ACQUIRER_ICA,
@@ -128,13 +129,7 @@ function echoProblems(reader: string, got: Merchant | undefined, sent: Merchant)
 // One participation per acquirer ICA the target knows (the mock: 6, 9 and 11 digits), read back through every reader.
 test(
   'a participation reads back member by member as submitted through every reader, each acquirer ICA form and texts starting and ending with punctuation too: by request, the completed list, the merchant and MID searches @provider',
-  rules(
-    'IN-ECHO-PARTICIPATION',
-    'IN-ECHO-PARTICIPATION-DETAILS@by-request',
-    'IN-ECHO-PARTICIPATION-DETAILS@list',
-    'IN-ECHO-PARTICIPATION-DETAILS@search',
-    'IN-ECHO-PARTICIPATION-DETAILS@mids',
-  ),
+  rules('IN-ECHO-PARTICIPATION', ...citing('IN-ECHO-PARTICIPATION-DETAILS', '@by-request', '@list', '@search', '@mids')),
   async ({ instApi, inst, instReq }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, NO_ACQUIRER_ICA);
     // Each ICA twice: telling texts, and texts that start and end with punctuation.

@@ -1,6 +1,6 @@
 // Covers: an acquirer ICA of each form (provider 2.0.0 AcquirerIca: 6, 9 or 11 digits) through every reader (seed 001,
 // Endpoints; provider 2.0.0 MerchantParticipation, MerchantDetails, MidDetailsPage): never cut, padded or prefix-matched.
-import { exampleParticipation, expect, loadContract, rules, test, textForms } from '../../fixtures/installments.js';
+import { citing, exampleParticipation, expect, loadContract, rules, test, textForms } from '../../fixtures/installments.js';
 
 type Merchant = Record<string, any>;
 
@@ -13,15 +13,10 @@ const ICA_LENGTHS = Array.from({ length: 20 }, (_, i) => i + 1).filter((n) => is
 test(
   'an acquirer ICA of each form is answered whole by every reader, and a search by its first six or nine digits, or by the ICA with leading zeros added or dropped, finds only merchants of that exact ICA @provider',
   rules(
-    'IN-ECHO-ICA-FORMS@by-request',
-    'IN-ECHO-ICA-FORMS@list',
-    'IN-ECHO-ICA-FORMS@search',
-    'IN-ECHO-ICA-FORMS@mids',
+    ...citing('IN-ECHO-ICA-FORMS', '@by-request', '@list', '@search', '@mids'),
     'IN-ECHO-PARTICIPATION',
-    'IN-FILTER-ICA:accept',
-    'IN-FILTER-ICA:refuse',
-    'IN-FILTER-ICA-TEXT@search',
-    'IN-FILTER-ICA-TEXT@mids',
+    ...citing('IN-FILTER-ICA', ':accept', ':refuse'),
+    ...citing('IN-FILTER-ICA-TEXT', '@search', '@mids'),
   ),
   async ({ instApi, inst, instReq }) => {
     const icas = inst.knownAcquirerIcas;

@@ -1,6 +1,6 @@
 // Covers: the merchant operations (seed 001, Endpoints; provider 2.0.0; reference/installments.md, Flows - lender app) in
 // random sequences against the reference model (fixtures/models/installments/merchants.model.ts).
-import { merchantsModel, rules, runModel, test } from '../../fixtures/installments.js';
+import { citing, merchantsModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(
@@ -13,41 +13,25 @@ test(
   'every sequence of merchant participations, reads and searches answers as the merchants model says @property',
   rules(
     'IN-STATUS-PARTICIPATION',
-    'IN-STATE-EFFECTUATION@by-request',
-    'IN-STATE-EFFECTUATION@list',
-    'IN-STATE-EFFECTUATION@search',
-    'IN-STATE-EFFECTUATION@mids',
-    'IN-STATE-INVALID-ICA@by-request',
-    'IN-STATE-INVALID-ICA@list',
-    'IN-STATE-INVALID-ICA@search',
-    'IN-STATE-INVALID-ICA@mids',
-    'IN-FILTER-COMPLETED:accept',
-    'IN-FILTER-COMPLETED:refuse',
-    'IN-FILTER-REQUEST-ID:accept',
-    'IN-FILTER-REQUEST-ID:refuse',
+    ...citing('IN-STATE-EFFECTUATION', '@by-request', '@list', '@search', '@mids'),
+    ...citing('IN-STATE-INVALID-ICA', '@by-request', '@list', '@search', '@mids'),
+    ...citing('IN-FILTER-COMPLETED', ':accept', ':refuse'),
+    ...citing('IN-FILTER-REQUEST-ID', ':accept', ':refuse'),
     'IN-ECHO-PARTICIPATION',
-    'IN-FILTER-NAME:accept',
-    'IN-FILTER-NAME:refuse',
+    ...citing('IN-FILTER-NAME', ':accept', ':refuse'),
     'IN-FILTER-COUNTRY:accept',
     'IN-FILTER-ICA:accept',
-    'IN-FILTER-STATUS:accept',
-    'IN-FILTER-STATUS:refuse',
+    ...citing('IN-FILTER-STATUS', ':accept', ':refuse'),
     'IN-FILTER-MAID:accept',
     'IN-FILTER-MID-MERCHANT:accept',
     'IN-FILTER-MID:accept',
-    'IN-FILTER-MID-STATUS:accept',
-    'IN-FILTER-MID-STATUS:refuse',
+    ...citing('IN-FILTER-MID-STATUS', ':accept', ':refuse'),
     'IN-ECHO-MIDSEARCH',
     'IN-PAT-COUNTRY:accept',
     'IN-LIM-LEGALNAME:accept',
-    'IN-PAGE-SLICE@by-request',
-    'IN-PAGE-SLICE@search',
-    'IN-PAGE-HEADERS@by-request',
-    'IN-PAGE-HEADERS@list',
-    'IN-PAGE-HEADERS@search',
-    'IN-ECHO-PARTICIPATION-DETAILS@by-request',
-    'IN-ECHO-PARTICIPATION-DETAILS@list',
-    'IN-ECHO-PARTICIPATION-DETAILS@search',
+    ...citing('IN-PAGE-SLICE', '@by-request', '@search'),
+    ...citing('IN-PAGE-HEADERS', '@by-request', '@list', '@search'),
+    ...citing('IN-ECHO-PARTICIPATION-DETAILS', '@by-request', '@list', '@search'),
   ),
   async ({ instModelTarget }, testInfo) => {
     await runModel({

@@ -1,6 +1,6 @@
 // Covers: the Total and Count headers of every paged merchant reader under each filter, on every page (provider
 // 2.0.0, Count / Offset / Limit / Total: Total the data set the criteria answer, Count the page's), over known sets.
-import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { citing, exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { DERIVED_VIEWS } from '../../helpers/client/invariants/derived-views.js';
 import { type Page, pageProblems, pagedReaders } from '../../helpers/client/invariants/paging.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
@@ -16,9 +16,7 @@ const itemsOf = (body: unknown): unknown[] =>
 test(
   'Total is the size of the filtered set and Count the page size, on every page of the by-request list, the merchant search under each criterion and the MID search under a mid or a status @provider',
   rules(
-    'IN-PAGE-HEADERS@by-request',
-    'IN-PAGE-HEADERS@search',
-    'IN-PAGE-HEADERS@mids',
+    ...citing('IN-PAGE-HEADERS', '@by-request', '@search', '@mids'),
     'IN-FILTER-STATUS',
     'IN-FILTER-ICA',
     'IN-FILTER-COUNTRY',

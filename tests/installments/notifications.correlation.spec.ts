@@ -1,10 +1,8 @@
 // Covers: savePlan with and without a Correlation-Id (provider 2.0.0: "If not provided, the API will create a new one and
 // propagate it to all downstream systems"; PlanNotifCorrelationIdHeaderParameter) and one notification per plan (seed 001).
-import { expect, mixedCaseUuid, rules, test } from '../../fixtures/installments.js';
+import { expect, mixedCaseUuid, rules, test, skipWithout } from '../../fixtures/installments.js';
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   "each selection's notification, two of them chosen from one offers answer, carries its own planId, offer, amount and Correlation-Id, and one the service made when the selection had none @provider",

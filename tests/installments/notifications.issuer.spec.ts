@@ -12,11 +12,10 @@ import {
   rules,
   test,
   textForms,
+  skipWithout,
 } from '../../fixtures/installments.js';
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
-});
+skipWithout('issuerEndpoint');
 
 const send = (body: InstBody<'notifyPlan'>, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({
   body,

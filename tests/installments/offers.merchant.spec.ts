@@ -1,6 +1,6 @@
 // Covers: approvedOffers' merchant members that go together (provider 2.0.0, 400 examples InvalidMerchantParameters,
 // InvalidMerchantParameterCombinations, MissingCountyCodeInMerchantParameters): complete 200, one left out 400.
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { citing, expect, rules, test, skipWithout } from '../../fixtures/installments.js';
 
 const COUNTRY = { country: 'USA' };
 const headers = () => ({ 'Correlation-Id': `Merchant ${crypto.randomUUID().toUpperCase()}-ab` });
@@ -12,19 +12,11 @@ const COMBINATIONS: [string, Record<string, string>, string[]][] = [
   ['url and country', { url: 'https://shop.example.test', ...COUNTRY }, ['country']],
 ];
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'answers an offers merchant given as each complete combination, its total counting its offers, and refuses it with 400 when one member of the combination is left out @provider',
-  rules(
-    'IN-REQ-OFFERS-MERCHANT:accept',
-    'IN-REQ-OFFERS-MERCHANT:refuse',
-    'IN-ECHO-CORRELATION',
-    'IN-VAL-OFFERS-TOTAL',
-    'IN-VAL-OFFER-TERMS',
-  ),
+  rules(...citing('IN-REQ-OFFERS-MERCHANT', ':accept', ':refuse'), 'IN-ECHO-CORRELATION', 'IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TERMS'),
   async ({ instApi, instReq, inst }) => {
     for (const [what, merchant, needed] of COMBINATIONS) {
       const res = await instApi.call('approvedOffers', {

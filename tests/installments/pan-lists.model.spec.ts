@@ -1,21 +1,19 @@
 // Covers: registerPans, deregisterPans and approvedOffers (seed 001, Endpoints; provider 2.0.0; reference, Flows - services)
 // in random sequences against the reference model (fixtures/models/installments/pan-lists.model.ts).
-import { panListsModel, rules, runModel, test } from '../../fixtures/installments.js';
+import { citing, panListsModel, rules, runModel, test } from '../../fixtures/installments.js';
 
 test(
   'every sequence of PAN registrations and deregistrations answers as the PAN lists model says @property',
   rules(
     'IN-VAL-PAN-COUNTS',
     'IN-ECHO-PANLIST',
-    'IN-STATE-PAN-ELIGIBLE:accept@encrypted',
-    'IN-STATE-PAN-ELIGIBLE:refuse@encrypted',
+    ...citing('IN-STATE-PAN-ELIGIBLE', ':accept@encrypted', ':refuse@encrypted'),
     'IN-STATE-UNKNOWN-LIST',
     'IN-EXCL-PANLIST:accept',
     'IN-PAT-PANLISTNAME:accept',
     'IN-LIM-PAN:accept@encrypted',
     'IN-AUTH-FORBIDDEN',
-    'IN-REQ-UPDATE-PANS:accept',
-    'IN-REQ-UPDATE-PANS:refuse',
+    ...citing('IN-REQ-UPDATE-PANS', ':accept', ':refuse'),
     'IN-REQ-DEREG-CARDS:accept',
     'IN-PROP-REFUSED-NO-TRACE',
   ),

@@ -1,13 +1,12 @@
 // Covers: the PAN list requests the provider refuses (provider 2.0.0, PansNotPresentUpdateRequest, InvalidEncryptedValue,
 // PanListIdNotFound) and their accepted neighbours, each followed by offers (reference, Flows - services).
-import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
+import { citing, expect, expectErrors, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a deregistration from a list that does not exist, or without card data, is 400 and removes nothing; with its card data it is accepted @provider',
   rules(
     'IN-STATE-UNKNOWN-LIST',
-    'IN-REQ-DEREG-CARDS:refuse',
-    'IN-REQ-DEREG-CARDS:accept',
+    ...citing('IN-REQ-DEREG-CARDS', ':refuse', ':accept'),
     'IN-VAL-PAN-COUNTS',
     'IN-STATE-PAN-ELIGIBLE:refuse@encrypted',
   ),

@@ -1,16 +1,10 @@
 // Covers: the lender-app flow (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA),
 // each state read through every merchant reader.
-import { expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
+import { citing, expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
-  rules(
-    'IN-STATE-INVALID-ICA@by-request',
-    'IN-STATE-INVALID-ICA@list',
-    'IN-STATE-INVALID-ICA@search',
-    'IN-STATE-INVALID-ICA@mids',
-    'IN-FILTER-COMPLETED:refuse',
-  ),
+  rules(...citing('IN-STATE-INVALID-ICA', '@by-request', '@list', '@search', '@mids'), 'IN-FILTER-COMPLETED:refuse'),
   async ({ instApi, inst, instReq }) => {
     test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
     const merchant = exampleParticipation(inst.unknownAcquirerIca!);

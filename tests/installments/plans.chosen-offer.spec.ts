@@ -1,6 +1,6 @@
 // Covers: what a selection names together (seed 001, Endpoints, Events; provider 2.0.0 savePlan "a previously presented
 // offer", SchedulePayment, CorrelationIdHeaderParameter), each plan chosen from a later offer of its answer.
-import { expect, mixedCaseUuid, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
+import { expect, mixedCaseUuid, planTermsMandatory, rules, signedAs, test, skipWithout } from '../../fixtures/installments.js';
 
 /** `n` installments of `amount` in cents, the remainder on the last, each due on a month's last day from January 2031. */
 function scheduleOf(amount: number, n: number) {
@@ -13,9 +13,7 @@ function scheduleOf(amount: number, n: number) {
   }));
 }
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 // An assumption: the chosen offer's terms and schedule in the notification rest on our reading (IN-NOTIFY-CHOSEN).
 test(

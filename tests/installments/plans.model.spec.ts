@@ -1,10 +1,8 @@
 // Covers: the plan operations (seed 001, Endpoints and States; provider 2.0.0; reference, Flows - checkout) in random
 // sequences against the reference model (fixtures/models/installments/plans.model.ts).
-import { plansModel, rules, runModel, test } from '../../fixtures/installments.js';
+import { citing, plansModel, rules, runModel, test, skipWithout } from '../../fixtures/installments.js';
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'every sequence of plan and approval calls answers as the plans model says @property',
@@ -12,12 +10,8 @@ test(
     'IN-STATUS-PLAN-CREATED',
     'IN-FMT-UUID:accept',
     'IN-ECHO-PLAN',
-    'IN-STATUS-SYNC@sync',
-    'IN-STATUS-SYNC@async',
-    'IN-STATE-DECISION@sync',
-    'IN-STATE-DECISION@async',
-    'IN-STATE-DECISION@approval-status',
-    'IN-STATE-DECISION@plan',
+    ...citing('IN-STATUS-SYNC', '@sync', '@async'),
+    ...citing('IN-STATE-DECISION', '@sync', '@async', '@approval-status', '@plan'),
     'IN-ECHO-CALLBACK',
     'IN-ENUM-DECISION:accept',
     'IN-ENUM-REJECTCODE:accept',

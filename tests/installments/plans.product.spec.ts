@@ -10,11 +10,10 @@ import {
   test,
   withDecision,
   withPath,
+  skipWithout,
 } from '../../fixtures/installments.js';
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 type Plan = Record<string, any>;
 type InstReq = Parameters<Parameters<typeof test>[2]>[0]['instReq'];

@@ -1,9 +1,7 @@
 // Covers: GET /plans/{plan_id} (getPlan) 200/400 (reference, Operations table).
-import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
+import { expect, expectErrors, rules, test, skipWithout } from '../../fixtures/installments.js';
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 // The plan's merchant as the offers request names it (reference, Offers and Plan merchant; provider 2.0.0
 // PlanRequest.merchant): an mcc with a leading zero (0742) is text, read back as sent.

@@ -4,7 +4,7 @@ import { exampleParticipation, expect, isoCountry, rules, test, type CallOptions
 import { loadContract } from '../../helpers/contract/contract.js';
 import { FILTERED_TOTALS, filtersOf, PAGING, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countRule } from '../shared/property.js';
+import { countRule, noteCoverage } from '../shared/property.js';
 import { judgeFilteredTotals, pageReader } from '../shared/paging.js';
 
 const contract = await loadContract('installments');
@@ -73,7 +73,7 @@ test(
         });
     }
     countRule(PAGING, 'IN-PROP-PAGING', { applies: PAGED.map((p) => p.reader.operationId), checked: [...checked], exceptions: leftOut });
-    test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${seen.join('; ')}` });
+    noteCoverage(`paged readers: ${seen.join('; ')}`);
     // The filtered totals (IN-PROP-FILTERED-TOTALS): each query filter alone, its values those the set's items hold.
     const totalViolations = new Violations(FILTERED_TOTALS);
     const filtered = PAGED.filter((p) => p.members.some((m) => m.meaning === 'total') && filtersOf(p).length);
@@ -93,7 +93,7 @@ test(
       checked: totals.checked,
       exceptions: totals.leftOut,
     });
-    test.info().annotations.push({ type: 'checker-coverage', description: `filtered totals: ${totals.judged.join('; ')}` });
+    noteCoverage(`filtered totals: ${totals.judged.join('; ')}`);
     expect([...checked].sort(), 'paged readers checked: every merchant reader').toEqual([
       'getMerchantParticipations',
       'postMerchantMidSearches',

@@ -5,7 +5,7 @@ import { checkRefusalOnForms, REFUSAL_FORMS } from '../../helpers/client/invaria
 import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
-import { countRule, tally } from '../shared/property.js';
+import { countRule, noteCoverage, tally } from '../shared/property.js';
 
 /** What is wrong with an answer that should be the documented refusal `status`, or undefined. */
 const refusedWith = (status: number) => (res: { status: number }) => (res.status === status ? undefined : `${res.status}, not ${status}`);
@@ -62,10 +62,9 @@ test(
       seen.push(`${operationId} ${sent}${sent && why.length ? ` (${why.join('; ')})` : ''}`);
       file(operationId, sent ? undefined : why.join('; '));
     }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `refusal forms: ${checked.length} operations checked with ${cases} forms (${seen.join(', ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
-    });
+    noteCoverage(
+      `refusal forms: ${checked.length} operations checked with ${cases} forms (${seen.join(', ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
+    );
     countRule(REFUSAL_FORMS, 'IN-PROP-REFUSAL-FORMS', { applies, checked, exceptions });
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

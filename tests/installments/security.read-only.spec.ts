@@ -1,6 +1,6 @@
 // Covers: savePlan and planApproval sent with the response-only members of every reader of the plan
 // (helpers/client/security/read-only.ts; provider 2.0.0: the request schemas do not declare them): none is stored.
-import { expect, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, withDecision, skipWithout } from '../../fixtures/installments.js';
 import { READ_ONLY, readOnlyMembers, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
@@ -8,9 +8,7 @@ const contract = await loadContract('installments');
 /** Every reader of one plan (getPlan, getPlanApprovalStatus): the GETs whose path ends in the plan id. */
 const planReaders = [...contract.operations.values()].filter((op) => op.method === 'GET' && op.path.endsWith('/{plan_id}'));
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'response-only members sent in savePlan and planApproval bodies are never stored, on any mode or reader',

@@ -1,15 +1,13 @@
 // Covers: no answer value is a sensitive input (provider 2.0.0: panLastFour at most; reference/installments.md, Transport
 // and auth: the key signs), by helpers/client/security/sensitive-values.ts and card-shown.ts.
-import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, type InstallmentsOperationId, skipWithout } from '../../fixtures/installments.js';
 import { cardShownIn } from '../../helpers/client/security/card-shown.js';
 import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';
 import { runProbes, Violations, type Probe } from '../../helpers/client/security/probe.js';
 
 const contract = await loadContract('installments');
 
-test.beforeEach(({ inst }) => {
-  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-});
+skipWithout('eligiblePan');
 
 test(
   'no answer of any operation carries a sensitive input of the run in clear, in any member',
