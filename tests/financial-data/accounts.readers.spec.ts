@@ -5,32 +5,9 @@
 // FinBank B 102105, a legacy login at 170778). Ids, dates and the simple readers are the accounts model's
 // (resources.model.spec.ts); here what its sequences do not reach every run.
 import { underRule } from '../../helpers/client/annotations.js';
-import {
-  ACCOUNT_READERS,
-  expect,
-  rules,
-  test,
-  type FdOperationId,
-  type LinkedCustomer,
-  type OperationClient,
-} from '../../fixtures/financial-data.js';
+import { expect, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 import { cite } from './cite.js';
-
-type Acct = LinkedCustomer['accounts'][number];
-const READERS = ACCOUNT_READERS;
-type Reader = (typeof READERS)[number];
-const OPERATION: Record<Reader, FdOperationId> = {
-  'acct-get': 'GetCustomerAccount',
-  'acct-get-simple': 'GetCustomerAccountSimple',
-  'acct-list': 'GetCustomerAccounts',
-  'acct-list-simple': 'GetCustomerAccountsSimple',
-  'acct-by-login': 'GetCustomerAccountsByInstitutionLogin',
-  'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
-  'acct-by-institution': 'GetCustomerAccountsByInstitution',
-  'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',
-};
-/** Readers that show a pending account too (provider 1.35.0); the others list active accounts only. */
-const SHOWS_PENDING = new Set<Reader>(['acct-get', 'acct-get-simple', 'acct-list', 'acct-by-login']);
+import { type Acct, OPERATION, READERS, type Reader, SHOWS_PENDING } from './accounts.known.js';
 
 interface Read {
   reader: Reader;
