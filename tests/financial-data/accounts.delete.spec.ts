@@ -11,7 +11,7 @@ import {
   type LinkedCustomer,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
-import { type Acct, OPERATION, READERS, SHOWS_PENDING } from './accounts.known.js';
+import { type Acct, OPERATION, READERS, scopesOf } from './accounts.known.js';
 
 /**
  * Reads every reader for every scope of the ORIGINAL portfolio and compares with the accounts left:
@@ -19,26 +19,9 @@ import { type Acct, OPERATION, READERS, SHOWS_PENDING } from './accounts.known.j
  * is 404; a login list of a deleted login is 404; an institution list left empty may be 404.
  */
 async function expectExactlyRemaining(fdApi: OperationClient, c: LinkedCustomer, remaining: Acct[], deletedLogins: number[] = []) {
-  const { customerId } = c;
   for (const reader of READERS) {
     const op = OPERATION[reader];
-    const shown = remaining.filter((a) => SHOWS_PENDING.has(reader) || a.status === 'active');
-    const scopes: [string, Record<string, string>, Acct[]][] = reader.startsWith('acct-get')
-      ? c.accounts.map((a) => [a.id, { customerId, accountId: a.id }, shown.filter((s) => s.id === a.id)])
-      : reader.startsWith('acct-list')
-        ? [['all', { customerId }, shown]]
-        : reader.startsWith('acct-by-login')
-          ? c.logins.map((l) => [
-              `login ${l.id}`,
-              { customerId, institutionLoginId: String(l.id) },
-              shown.filter((s) => s.institutionLoginId === l.id),
-            ])
-          : [...new Set(c.accounts.map((a) => a.institutionId))].map((i) => [
-              `institution ${i}`,
-              { customerId, institutionId: i },
-              shown.filter((s) => s.institutionId === i),
-            ]);
-    for (const [scope, path, expected] of scopes) {
+    for (const { scope, path, shown: expected } of scopesOf(c, reader, remaining)) {
       const res = await fdApi.call(op, { path });
       const gone = reader.startsWith('acct-get')
         ? !remaining.some((a) => a.id === path.accountId)
