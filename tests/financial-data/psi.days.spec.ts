@@ -4,7 +4,7 @@
 // legacy reads (seed 002, PSI: scores over a 10-day period); PaymentSuccessIndicatorWarningExample
 // (code 2000 when the settlement amount exceeds the available balance).
 import { expect, rules, test } from '../../fixtures/financial-data.js';
-import { dateIn, PSI_RATINGS, ratePsi, readPsiRun } from './psi.known.js';
+import { consecutive, dateIn, PSI_RATINGS, ratePsi, readPsiRun } from './psi.known.js';
 
 /** Days out -> days described (the known answer of the provider's rule). */
 const DAYS: [number, number][] = [
@@ -15,7 +15,6 @@ const DAYS: [number, number][] = [
   [9, 10],
   [30, 10],
 ];
-const consecutive = (from: string, n: number) => Array.from({ length: n }, (_, i) => dateIn(Date.parse(`${from}T00:00:00Z`), i));
 
 test(
   'the legacy reads describe 3, 4, 9 or 10 consecutive days from today by how far the settle-by date is @provider',
