@@ -11,22 +11,7 @@ import {
   type LinkedCustomer,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
-
-type Acct = LinkedCustomer['accounts'][number];
-const READERS = {
-  'acct-get': 'GetCustomerAccount',
-  'acct-get-simple': 'GetCustomerAccountSimple',
-  'acct-list': 'GetCustomerAccounts',
-  'acct-list-simple': 'GetCustomerAccountsSimple',
-  'acct-by-login': 'GetCustomerAccountsByInstitutionLogin',
-  'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
-  'acct-by-institution': 'GetCustomerAccountsByInstitution',
-  'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',
-} as const;
-type Reader = keyof typeof READERS;
-const PATHS = Object.keys(READERS) as Reader[];
-/** Readers that show a pending account too (provider 1.35.0); the others list active accounts only. */
-const SHOWS_PENDING = new Set<Reader>(['acct-get', 'acct-get-simple', 'acct-list', 'acct-by-login']);
+import { type Acct, OPERATION, READERS, scopesOf } from './accounts.known.js';
 
 /**
  * Reads every reader for every scope of the ORIGINAL portfolio and compares with the accounts left:
@@ -34,26 +19,9 @@ const SHOWS_PENDING = new Set<Reader>(['acct-get', 'acct-get-simple', 'acct-list
  * is 404; a login list of a deleted login is 404; an institution list left empty may be 404.
  */
 async function expectExactlyRemaining(fdApi: OperationClient, c: LinkedCustomer, remaining: Acct[], deletedLogins: number[] = []) {
-  const { customerId } = c;
-  for (const reader of PATHS) {
-    const op = READERS[reader];
-    const shown = remaining.filter((a) => SHOWS_PENDING.has(reader) || a.status === 'active');
-    const scopes: [string, Record<string, string>, Acct[]][] = reader.startsWith('acct-get')
-      ? c.accounts.map((a) => [a.id, { customerId, accountId: a.id }, shown.filter((s) => s.id === a.id)])
-      : reader.startsWith('acct-list')
-        ? [['all', { customerId }, shown]]
-        : reader.startsWith('acct-by-login')
-          ? c.logins.map((l) => [
-              `login ${l.id}`,
-              { customerId, institutionLoginId: String(l.id) },
-              shown.filter((s) => s.institutionLoginId === l.id),
-            ])
-          : [...new Set(c.accounts.map((a) => a.institutionId))].map((i) => [
-              `institution ${i}`,
-              { customerId, institutionId: i },
-              shown.filter((s) => s.institutionId === i),
-            ]);
-    for (const [scope, path, expected] of scopes) {
+  for (const reader of READERS) {
+    const op = OPERATION[reader];
+    for (const { scope, path, shown: expected } of scopesOf(c, reader, remaining)) {
       const res = await fdApi.call(op, { path });
       const gone = reader.startsWith('acct-get')
         ? !remaining.some((a) => a.id === path.accountId)
@@ -70,7 +38,7 @@ async function expectExactlyRemaining(fdApi: OperationClient, c: LinkedCustomer,
   }
 }
 
-const cite = (...ids: string[]) => ids.flatMap((id) => PATHS.map((p) => `${id}@${p}`));
+const cite = (...ids: string[]) => ids.flatMap((id) => READERS.map((p) => `${id}@${p}`));
 
 test(
   'deleting an institution login removes its accounts from every reader and keeps every other account readable',

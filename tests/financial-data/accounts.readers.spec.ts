@@ -5,77 +5,36 @@
 // FinBank B 102105, a legacy login at 170778). Ids, dates and the simple readers are the accounts model's
 // (resources.model.spec.ts); here what its sequences do not reach every run.
 import { underRule } from '../../helpers/client/annotations.js';
-import {
-  ACCOUNT_READERS,
-  expect,
-  rules,
-  test,
-  type FdOperationId,
-  type LinkedCustomer,
-  type OperationClient,
-} from '../../fixtures/financial-data.js';
+import { expect, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 import { cite } from './cite.js';
-
-type Acct = LinkedCustomer['accounts'][number];
-const READERS = ACCOUNT_READERS;
-type Reader = (typeof READERS)[number];
-const OPERATION: Record<Reader, FdOperationId> = {
-  'acct-get': 'GetCustomerAccount',
-  'acct-get-simple': 'GetCustomerAccountSimple',
-  'acct-list': 'GetCustomerAccounts',
-  'acct-list-simple': 'GetCustomerAccountsSimple',
-  'acct-by-login': 'GetCustomerAccountsByInstitutionLogin',
-  'acct-by-login-simple': 'GetCustomerAccountsByInstitutionLoginSimple',
-  'acct-by-institution': 'GetCustomerAccountsByInstitution',
-  'acct-by-institution-simple': 'GetCustomerAccountsByInstitutionSimple',
-};
-/** Readers that show a pending account too (provider 1.35.0); the others list active accounts only. */
-const SHOWS_PENDING = new Set<Reader>(['acct-get', 'acct-get-simple', 'acct-list', 'acct-by-login']);
+import { type Acct, OPERATION, READERS, type Reader, scopesOf } from './accounts.known.js';
 
 interface Read {
   reader: Reader;
   scope: string;
+  /** The accounts it shows (exactly these). */
+  shown: Acct[];
   status: number;
   records: any[];
 }
 
 /** Every reader, for every scope of the portfolio: each account, the customer, each login, each institution. */
 async function readAll(fdApi: OperationClient, c: LinkedCustomer): Promise<Read[]> {
-  const { customerId } = c;
-  const scopes = (reader: Reader): [string, Record<string, string>][] => {
-    if (reader.startsWith('acct-get')) return c.accounts.map((a) => [a.id, { customerId, accountId: a.id }]);
-    if (reader.startsWith('acct-list')) return [['', { customerId }]];
-    if (reader.startsWith('acct-by-login')) return c.logins.map((l) => [String(l.id), { customerId, institutionLoginId: String(l.id) }]);
-    return [...new Set(c.accounts.map((a) => a.institutionId))].map((i) => [i, { customerId, institutionId: i }]);
-  };
   const reads: Read[] = [];
   for (const reader of READERS) {
-    for (const [scope, path] of scopes(reader)) {
+    for (const { scope, path, shown } of scopesOf(c, reader)) {
       const res = await fdApi.call(OPERATION[reader], { path });
       expect(res.status, `${OPERATION[reader]} ${scope}: 200 for a linked scope`).toBe(200);
-      reads.push({ reader, scope, status: res.status, records: reader.startsWith('acct-get') ? [res.body] : res.body.accounts });
+      reads.push({ reader, scope, shown, status: res.status, records: reader.startsWith('acct-get') ? [res.body] : res.body.accounts });
     }
   }
   return reads;
 }
 
-/** The accounts a reader must show for a scope (exactly these). */
-function expected(reader: Reader, scope: string, accounts: Acct[]): Acct[] {
-  const shown = accounts.filter((a) => SHOWS_PENDING.has(reader) || a.status === 'active');
-  if (reader.startsWith('acct-get')) return shown.filter((a) => a.id === scope);
-  if (reader.startsWith('acct-list')) return shown;
-  if (reader.startsWith('acct-by-login')) return shown.filter((a) => String(a.institutionLoginId) === scope);
-  return shown.filter((a) => a.institutionId === scope);
-}
-
-function expectScopes(reads: Read[], c: LinkedCustomer, readers: readonly Reader[]) {
+function expectScopes(reads: Read[], readers: readonly Reader[]) {
   for (const r of reads.filter((x) => readers.includes(x.reader))) {
     const ids = r.records.map((rec) => String(rec.id)).sort();
-    expect(ids, `${OPERATION[r.reader]} ${r.scope || c.customerId}: exactly the accounts of that scope`).toEqual(
-      expected(r.reader, r.scope, c.accounts)
-        .map((a) => a.id)
-        .sort(),
-    );
+    expect(ids, `${OPERATION[r.reader]} ${r.scope}: exactly the accounts of that scope`).toEqual(r.shown.map((a) => a.id).sort());
   }
 }
 
@@ -136,7 +95,7 @@ test(
       }).toEqual({ accounts: 13, pending: [['checking', '101732']] });
     }
     const reads = await readAll(fdApi, c);
-    expectScopes(reads, c, [
+    expectScopes(reads, [
       'acct-get',
       'acct-list',
       'acct-by-login',

@@ -6,7 +6,7 @@
 // A marked rule without a case here fails, naming it. The clock is the mock's; elsewhere each check skips.
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { loadRules } from '../../helpers/contract/rules.js';
-import { PSI_RATINGS, ratePsi } from './psi.known.js';
+import { consecutive, generateOp, PSI_RATINGS, ratePsi, readPsiRun } from './psi.known.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,6 @@ const POSITIONS = [
   { name: '00:30 UTC', offsetMs: HALF_HOUR_MS, side: 'after' as const },
 ];
 const dateOf = (ms: number, days = 0) => new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
-const consecutive = (from: string, n: number) => Array.from({ length: n }, (_, i) => dateOf(Date.parse(`${from}T00:00:00Z`), i));
 
 type Account = { customerId: string; accountId: string };
 type Ctx = {
@@ -32,8 +31,7 @@ type Ctx = {
 /** The generated run read back (rated at once on the mock; polled a little on a target that rates later). */
 async function readRun(fdApi: OperationClient, fcra: boolean, path: Account, payRequestId: string) {
   const op = fcra ? 'GetFcraPaymentSuccessIndicators' : 'GetPaymentSuccessIndicators';
-  let run = await fdApi.call(op, { path: { ...path, payRequestId } });
-  for (let i = 0; i < 10 && run.body?.status === 'IN PROGRESS'; i++) run = await fdApi.call(op, { path: { ...path, payRequestId } });
+  const run = await readPsiRun(fdApi, op, { ...path, payRequestId });
   expect(run.status, `${op} reads the run back`).toBe(200);
   return run;
 }
@@ -87,12 +85,7 @@ const CASES: Record<string, Case[]> = {
       cites: () => (fcra ? ['FD-PSI-DAYS', 'FD-PSI-READ-BACK@psi-get-fcra'] : ['FD-PSI-DAYS@psi-get', 'FD-PSI-READ-BACK@psi-get']),
       check: async ({ fdApi, now, account }: Ctx) => {
         for (const [out, count] of DAYS) {
-          const made = await ratePsi(
-            fdApi,
-            fcra ? 'GenerateFcraPaymentSuccessIndicators' : 'GeneratePaymentSuccessIndicators',
-            account,
-            dateOf(now(), out),
-          );
+          const made = await ratePsi(fdApi, generateOp(fcra), account, dateOf(now(), out));
           expect(made.status, `settle-by date ${out} days out`).toBe(202);
           expect(made.body.requestDate, "the request date is the target's today").toBe(dateOf(now()));
           const run = await readRun(fdApi, fcra, account, made.body.payRequestId);
@@ -109,12 +102,7 @@ const CASES: Record<string, Case[]> = {
     title: `a${fcra ? 'n FCRA' : ' non-FCRA'} run read back an hour later keeps the request date of its acknowledgement`,
     cites: () => [`FD-PSI-READ-BACK@${fcra ? 'psi-get-fcra' : 'psi-get'}`],
     check: async ({ fdApi, now, account, advance }: Ctx) => {
-      const made = await ratePsi(
-        fdApi,
-        fcra ? 'GenerateFcraPaymentSuccessIndicators' : 'GeneratePaymentSuccessIndicators',
-        account,
-        dateOf(now(), 3),
-      );
+      const made = await ratePsi(fdApi, generateOp(fcra), account, dateOf(now(), 3));
       expect(made.status).toBe(202);
       expect(made.body.requestDate, "the request date is the target's today").toBe(dateOf(now()));
       await advance(3600);

@@ -72,14 +72,11 @@ test.describe('micro entries: initiation and the details read', () => {
         const shown = Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000;
         expect(shown, 'creationDate is the initiation time').toBeLessThanOrEqual(DATE_TOLERANCE_S);
       }
+      const status = async () => (await readDetails(fdApi, customerId, body.accountId)).body.status;
       await fdPowers.advanceClock(DEPOSIT_DELAY_S - 60);
-      expect((await readDetails(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
-        'Pending',
-      );
+      expect(await status(), `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe('Pending');
       await fdPowers.advanceClock(60);
-      expect((await readDetails(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
-        'Completed',
-      );
+      expect(await status(), `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe('Completed');
     },
   );
 

@@ -21,15 +21,9 @@ const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption
 // seed 002, Limits: how many micro amounts, and the range of each (the contract's MicroDepositVerification).
 const AMOUNTS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts');
 const AMOUNT = rangeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts.[]');
-interface Initiated {
-  customerId: string;
-  accountId: string;
-  accountNumber: string;
-  amounts: number[];
-}
 
 /** Initiates micro entries for a new account of the customer and reads the amounts deposited (mock harness). */
-async function initiate(fdApi: OperationClient, origin: string, customerId: string): Promise<Initiated> {
+async function initiate(fdApi: OperationClient, origin: string, customerId: string) {
   const sent = receiver({ routingNumber: '021000021', accountType: 'personalChecking', name: 'Micro Verify', memo: undefined });
   const res = await fdApi.call('InitiateMicroAmountDeposits', { path: { customerId }, body: { receiver: sent } });
   expect(res.status, 'initiation').toBe(200);
@@ -47,6 +41,7 @@ async function deposited(
   await fdPowers.advanceClock(DEPOSIT_DELAY_S);
   return m;
 }
+type Initiated = Awaited<ReturnType<typeof initiate>>;
 const verify = (fdApi: OperationClient, m: Initiated, amounts: number[]) => verifyAmounts(fdApi, m.customerId, m.accountId, amounts);
 const details = (fdApi: OperationClient, m: Initiated) => readDetails(fdApi, m.customerId, m.accountId);
 const cents = (dollars: number) => Math.round(dollars * 100);

@@ -106,11 +106,9 @@ test(
   "the bundle by login lists every active account of the login and none of the customer's other logins",
   rules('FD-PAY-PEB-LOGIN-ACCOUNTS'),
   async ({ fdApi, linkedCustomer }) => {
-    const login = linkedCustomer.account('checking').institutionLoginId;
-    const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-      path: { customerId: linkedCustomer.customerId, institutionLoginId: login },
-      query: { include: 'paymentInstruction' },
-    });
+    const checking = linkedCustomer.account('checking');
+    const login = checking.institutionLoginId;
+    const res = await bundle(fdApi, 'peb-login', linkedCustomer.customerId, checking, { include: 'paymentInstruction' });
     expect(res.status).toBe(200);
     const listed = new Set((res.body.accounts as any[]).map((a) => String(a.id)));
     const active = linkedCustomer.accounts.filter((a) => a.institutionLoginId === login && a.status === 'active').map((a) => a.id);
@@ -130,11 +128,8 @@ test(
   'each account of the bundle by login names its institution by the name GetInstitution gives @provider',
   rules('FD-PAY-PEB-INSTITUTION'),
   async ({ fdApi, linkedCustomer }) => {
-    const login = linkedCustomer.account('checking').institutionLoginId;
-    const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-      path: { customerId: linkedCustomer.customerId, institutionLoginId: login },
-      query: { include: 'balanceDetails' },
-    });
+    const checking = linkedCustomer.account('checking');
+    const res = await bundle(fdApi, 'peb-login', linkedCustomer.customerId, checking, { include: 'balanceDetails' });
     expect(res.status).toBe(200);
     const accounts = res.body.accounts as any[];
     expect(accounts.length, 'the login lists an account').toBeGreaterThan(0);

@@ -4,7 +4,7 @@
 // legacy reads (seed 002, PSI: scores over a 10-day period); PaymentSuccessIndicatorWarningExample
 // (code 2000 when the settlement amount exceeds the available balance).
 import { expect, rules, test } from '../../fixtures/financial-data.js';
-import { dateIn, readPsiRun } from './psi.known.js';
+import { consecutive, dateIn, PSI_RATINGS, ratePsi, readPsiRun } from './psi.known.js';
 
 /** Days out -> days described (the known answer of the provider's rule). */
 const DAYS: [number, number][] = [
@@ -15,7 +15,6 @@ const DAYS: [number, number][] = [
   [9, 10],
   [30, 10],
 ];
-const consecutive = (from: string, n: number) => Array.from({ length: n }, (_, i) => dateIn(Date.parse(`${from}T00:00:00Z`), i));
 
 test(
   'the legacy reads describe 3, 4, 9 or 10 consecutive days from today by how far the settle-by date is @provider',
@@ -24,12 +23,9 @@ test(
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     for (const [out, count] of DAYS) {
       const today = dateIn(fd.now(), 0);
-      const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), out) };
-      for (const [op, extra] of [
-        ['GetPaymentSuccessIndicator', {}],
-        ['GetFCRAPaymentSuccessIndicator', { purposeCode: '1P' }],
-      ] as const) {
-        const res = await fdApi.call(op, { path, query: { ...query, ...extra } });
+      // The two legacy reads (ratePsi: the FCRA one with the purpose code 1P).
+      for (const { op } of PSI_RATINGS.slice(2)) {
+        const res = await ratePsi(fdApi, op, path, dateIn(fd.now(), out), 10);
         expect(res.status).toBe(200);
         const dates = (res.body.indicatorsByDay as { potentialSettlementDate: string }[]).map((d) => d.potentialSettlementDate);
         expect(dates, `${op}, settle-by date ${out} days out`).toEqual(consecutive(today, count));
@@ -44,10 +40,7 @@ test(
   async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     for (const [out, count] of DAYS) {
-      const made = await fdApi.call('GeneratePaymentSuccessIndicators', {
-        path,
-        body: { transaction: { settleByDate: dateIn(fd.now(), out), amount: 10 } },
-      });
+      const made = await ratePsi(fdApi, 'GeneratePaymentSuccessIndicators', path, dateIn(fd.now(), out), 10);
       expect(made.status).toBe(202);
       expect(made.body.requestDate, "the request date is the target's today").toBe(dateIn(fd.now(), 0));
       const run = await readPsiRun(fdApi, 'GetPaymentSuccessIndicators', { ...path, payRequestId: made.body.payRequestId }, !fd.control);
@@ -64,11 +57,7 @@ test(
   rules('FD-PSI-DAYS'),
   async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const made = await fdApi.call('GenerateFcraPaymentSuccessIndicators', {
-      path,
-      query: { purpose: '1P' },
-      body: { transaction: { settleByDate: dateIn(fd.now(), 9), amount: 10 } },
-    });
+    const made = await ratePsi(fdApi, 'GenerateFcraPaymentSuccessIndicators', path, dateIn(fd.now(), 9), 10);
     expect(made.status).toBe(202);
     const run = await readPsiRun(fdApi, 'GetFcraPaymentSuccessIndicators', { ...path, payRequestId: made.body.payRequestId }, !fd.control);
     expect(run.body.nsfReturnRisk?.result?.dailyResults?.length).toBe(10);
@@ -76,17 +65,13 @@ test(
 );
 
 // provider 1.35.0 PaymentSuccessIndicatorWarningExample: code 2000 when the amount exceeds the balance.
-for (const [op, where, extra] of [
-  ['GetPaymentSuccessIndicator', 'psi-legacy', {}],
-  ['GetFCRAPaymentSuccessIndicator', 'psi-legacy-fcra', { purposeCode: '1P' }],
-] as const) {
+for (const { op, path: where } of PSI_RATINGS.slice(2)) {
   test(
     `${op} warns with code 2000 for an amount above the available balance, not for one equal to it @provider`,
     rules(`FD-PSI-BALANCE-WARNING:accept@${where}`, `FD-PSI-BALANCE-WARNING:refuse@${where}`),
     async ({ fdApi, fd, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      const read = (settlementAmount: number) =>
-        fdApi.call(op, { path, query: { settlementAmount, settleByDate: dateIn(fd.now(), 3), ...extra } });
+      const read = (settlementAmount: number) => ratePsi(fdApi, op, path, dateIn(fd.now(), 3), settlementAmount);
       const first = await read(0.01);
       expect(first.status).toBe(200);
       const balance = Number(first.body.availableBalance);

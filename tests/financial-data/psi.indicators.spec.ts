@@ -3,8 +3,8 @@
 // result, ScoreIndicator ("`scoreIndicator` conveys the `compositeScore`") and CompositeScore, on the PSI
 // and FCRA reads and the two legacy reads. The bands are the target's: the same score the same indicator,
 // a higher score never a riskier one.
-import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { dateIn } from './psi.known.js';
+import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { dateIn, PSI_RATINGS, ratePsi, readPsiRun } from './psi.known.js';
 
 /** Each projection's values, from the riskiest to the safest (provider 1.35.0, the order of its words). */
 const RISK = ['High Risk', 'Medium Risk', 'Low Risk'];
@@ -27,9 +27,9 @@ function projectionProblems(pairs: { score: number; value: string; where: string
   return problems;
 }
 
-for (const { generate, get, fcra, where } of [
-  { generate: 'GeneratePaymentSuccessIndicators', get: 'GetPaymentSuccessIndicators', fcra: false, where: 'psi-get' },
-  { generate: 'GenerateFcraPaymentSuccessIndicators', get: 'GetFcraPaymentSuccessIndicators', fcra: true, where: 'psi-get-fcra' },
+for (const { generate, get, where } of [
+  { generate: 'GeneratePaymentSuccessIndicators', get: 'GetPaymentSuccessIndicators', where: 'psi-get' },
+  { generate: 'GenerateFcraPaymentSuccessIndicators', get: 'GetFcraPaymentSuccessIndicators', where: 'psi-get-fcra' },
 ] as const) {
   test(
     `${get}: each indicator conveys its score (the same score the same indicator, a higher score never a riskier one) @provider`,
@@ -40,18 +40,10 @@ for (const { generate, get, fcra, where } of [
       const unauthorized: { score: number; value: string; where: string }[] = [];
       for (let n = 0; n < RUNS; n++) {
         const path = { customerId: linkedCustomer.customerId, accountId: accounts[n % accounts.length] };
-        const made = await fdApi.call(generate as FdOperationId, {
-          path,
-          ...(fcra ? { query: { purpose: '1P' } } : {}),
-          body: { transaction: { settleByDate: dateIn(fd.now(), 9 + n), amount: 10 + n } },
-        });
+        // ratePsi: the FCRA generation with the permissible purpose 1P.
+        const made = await ratePsi(fdApi, generate, path, dateIn(fd.now(), 9 + n), 10 + n);
         expect(made.status, `${generate} run ${n + 1}`).toBe(202);
-        const read = () => fdApi.call(get as FdOperationId, { path: { ...path, payRequestId: made.body.payRequestId } });
-        let run = await read();
-        for (let i = 0; i < 10 && run.body.status === 'IN PROGRESS'; i++) {
-          if (!fd.control) await new Promise((r) => setTimeout(r, 3000));
-          run = await read();
-        }
+        const run = await readPsiRun(fdApi, get, { ...path, payRequestId: made.body.payRequestId }, !fd.control);
         expect(run.body.status, `run ${made.body.payRequestId} rated`).toBe('SUCCESS');
         for (const d of run.body.nsfReturnRisk?.result?.dailyResults ?? [])
           nsf.push({ score: d.score, value: d.indicator, where: `run ${n + 1} ${d.potentialSettlementDate}` });
@@ -65,10 +57,8 @@ for (const { generate, get, fcra, where } of [
   );
 }
 
-for (const { op, where, extra } of [
-  { op: 'GetPaymentSuccessIndicator', where: 'psi-legacy', extra: {} },
-  { op: 'GetFCRAPaymentSuccessIndicator', where: 'psi-legacy-fcra', extra: { purposeCode: '1P' } },
-] as const) {
+// The two legacy reads (ratePsi: the FCRA one with the purpose code 1P).
+for (const { op, path: where } of PSI_RATINGS.slice(2)) {
   test(
     `${op}: each scoreIndicator conveys its compositeScore (the same score the same indicator, a higher score never less likely to settle) @provider`,
     rules(`FD-PSI-INDICATOR@${where}`),
@@ -76,7 +66,7 @@ for (const { op, where, extra } of [
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
       const pairs: { score: number; value: string; where: string }[] = [];
       for (let n = 0; n < RUNS; n++) {
-        const res = await fdApi.call(op, { path, query: { settlementAmount: 10 + n, settleByDate: dateIn(fd.now(), 9 + n), ...extra } });
+        const res = await ratePsi(fdApi, op, path, dateIn(fd.now(), 9 + n), 10 + n);
         expect(res.status, `${op} read ${n + 1}`).toBe(200);
         for (const d of res.body.indicatorsByDay ?? [])
           pairs.push({ score: d.compositeScore, value: d.scoreIndicator, where: `read ${n + 1} ${d.potentialSettlementDate}` });

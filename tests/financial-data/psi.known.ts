@@ -5,6 +5,10 @@ import type { OperationClient } from '../../fixtures/financial-data.js';
 
 /** The date `days` from the instant `nowMs` (UTC), as the settle-by date reads it. */
 export const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * 86_400_000).toISOString().slice(0, 10);
+/** `n` consecutive dates from the date `from`. */
+export const consecutive = (from: string, n: number) => Array.from({ length: n }, (_, i) => dateIn(Date.parse(`${from}T00:00:00Z`), i));
+/** The generation of the FCRA product or the other (provider 1.35.0). */
+export const generateOp = (fcra: boolean) => (fcra ? 'GenerateFcraPaymentSuccessIndicators' : 'GeneratePaymentSuccessIndicators');
 
 /** One rating of each PSI operation: its rule path (psi.yaml), its id and the status that accepts it. */
 export const PSI_RATINGS = [

@@ -6,6 +6,9 @@
 import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 import { dateIn, PSI_RATINGS, ratePsi } from './psi.known.js';
 
+const RATED = ['checking', 'savings', 'moneyMarket'];
+const NOT_RATED = ['cd', 'investment', 'creditCard', 'mortgage', 'loan', 'lineOfCredit', 'studentLoan'];
+
 test(
   'an FCRA generation needs the permissible purpose: none is a 400, 1P a 202',
   rules('FD-PSI-PURPOSE-REQUIRED'),
@@ -62,8 +65,8 @@ for (const { op, path: where } of PSI_RATINGS.slice(0, 2)) {
   );
 }
 
-// provider 1.35.0 400 example 10006: "settleByDate must not be in the past".
 for (const { op, path: where, ok } of PSI_RATINGS) {
+  // provider 1.35.0 400 example 10006: "settleByDate must not be in the past".
   test(
     `${op} accepts a settle-by date of today and refuses yesterday with 400 @provider`,
     rules(`FD-PSI-SETTLE-DATE-NOT-PAST:accept@${where}`, `FD-PSI-SETTLE-DATE-NOT-PAST:refuse@${where}`),
@@ -73,13 +76,9 @@ for (const { op, path: where, ok } of PSI_RATINGS) {
       expectFdError(await ratePsi(fdApi, op, path, dateIn(fd.now(), -1), 25), 400, 'yesterday');
     },
   );
-}
 
-// Assumption: PSI rates the deposit accounts an ACH debit draws on; provider 1.35.0 400 example
-// 14020 "Account type not supported" for the others.
-const RATED = ['checking', 'savings', 'moneyMarket'];
-const NOT_RATED = ['cd', 'investment', 'creditCard', 'mortgage', 'loan', 'lineOfCredit', 'studentLoan'];
-for (const { op, path: where, ok } of PSI_RATINGS) {
+  // Assumption: PSI rates the deposit accounts an ACH debit draws on; provider 1.35.0 400 example
+  // 14020 "Account type not supported" for the others.
   test(
     `${op} rates checking, savings and money market accounts and refuses the other types with 400 @assumption`,
     rules(`FD-PSI-ACCOUNT-TYPE:accept@${where}`, `FD-PSI-ACCOUNT-TYPE:refuse@${where}`),
@@ -121,10 +120,8 @@ for (const { op, where, extra } of LEGACY) {
       }
     },
   );
-}
 
-// provider 1.35.0 Get(Fcra)PaymentSuccessIndicatorBadRequestResponse, 400 example 10008: an account without transactions.
-for (const { op, where, extra } of LEGACY) {
+  // provider 1.35.0 Get(Fcra)PaymentSuccessIndicatorBadRequestResponse, 400 example 10008: an account without transactions.
   test(
     `${op} rates an account with transactions and refuses one that holds none with 400 (code 10008) @provider @mock-only`,
     mockOnly(
