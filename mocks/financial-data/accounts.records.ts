@@ -1,7 +1,6 @@
 // Accounts as the API shows them (seed 002, Endpoints - Accounts; provider 1.35.0 CustomerAccount, CustomerAccountSimple) and what
 // accounts.ts's seams carry.
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Exchanged } from './input.js';
 import { AVAILABLE_BALANCE_TYPES } from './portfolio.js';
 import { linkedData, type Account, type Customer, type FdState, type InstitutionLogin } from './state.js';
 
@@ -117,11 +116,8 @@ export const viewer = (world: FdState, customerId: string) => {
 export type View = Record<string, any>;
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
+export interface Exchange extends Exchanged {
   now: Date;
-  world: FdState;
   /** The caller's customer, account and institution login the path names. */
   customer?: Customer;
   account?: Account;

@@ -1,14 +1,11 @@
 // What auth.ts's seams carry.
-import type { Input } from './input.js';
-import type { FdState, Partner } from './state.js';
+import type { Exchanged } from './input.js';
+import type { Partner } from './state.js';
 
 export type AuthOp = 'CreateToken' | 'ModifyPartnerSecret';
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: AuthOp;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged<AuthOp> {
   nowMs: number;
   /** The partner id as looked up, and its partner (the 'partner' step). */
   partnerId: string;

@@ -1,6 +1,6 @@
 // Consumers as the API shows them (seed 002, Resources - Consumer; provider 1.35.0 Consumer) and what consumers.ts's seams carry.
-import type { Input } from './input.js';
-import type { Consumer, Customer, FdState } from './state.js';
+import type { Exchanged } from './input.js';
+import type { Consumer, Customer } from './state.js';
 
 /**
  * A consumer's record (seed 002, Resources - Consumer: all fields required), its SSN the last four (reference, Consumers). A member
@@ -27,10 +27,7 @@ export function consumerRecord(c: Consumer) {
 export const ssnDigits = (c: Consumer) => String(c.fields.ssn ?? '').replace(/-/g, '');
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: 'CreateConsumer' | 'GetConsumerForCustomer' | 'GetConsumer' | 'ModifyConsumer';
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged<'CreateConsumer' | 'GetConsumerForCustomer' | 'GetConsumer' | 'ModifyConsumer'> {
   /** The caller's customer of the path (the 'customer' step). */
   customer?: Customer;
   /** The consumer addressed: the customer's ('held', 'unique') or the caller's of that id ('consumer'). */

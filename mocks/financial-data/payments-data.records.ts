@@ -1,9 +1,8 @@
 // Payments data as the API shows it (seed 002, Endpoints - Payments data; provider 1.35.0 AccountOwner, AccountOwnerDetails,
 // PaymentInstruction, PaymentEnablementBundle, owner match) and what payments-data.ts's seams carry, for its faults.
 import type { Contract } from '../../helpers/contract/contract.js';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
-import type { Account, AccountType, Customer, FdState, InstitutionLogin } from './state.js';
+import type { Exchanged } from './input.js';
+import type { Account, AccountType, Customer, InstitutionLogin } from './state.js';
 
 // seed 002, Payments data: supported account types per operation (cd is certificateOfDeposit).
 export const ACH_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
@@ -67,10 +66,7 @@ export function insightsOf(account: Account, email?: string, phone?: string) {
 }
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   contract: Contract;
   /** The epoch second of the request. */
   nowS: number;

@@ -1,9 +1,9 @@
 // Payment success indicators as the API shows them (seed 002, Endpoints - PSI; provider 1.35.0 PaymentSuccessIndicators,
 // PaymentSuccessIndicator, SettleByDate, NsfIndicator, ScoreIndicator) and what psi.ts's seams carry, for its faults.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Exchanged } from './input.js';
 import { DAY_S } from './portfolio.js';
-import type { Account, FdState, PsiRun } from './state.js';
+import type { Account, PsiRun } from './state.js';
 
 export { DAY_S };
 export const isoDate = (epochS: number) => new Date(epochS * 1000).toISOString().slice(0, 10);
@@ -18,10 +18,7 @@ export const READ: FdOperationId[] = ['GetFcraPaymentSuccessIndicators', 'GetPay
 export const LEGACY: FdOperationId[] = ['GetFCRAPaymentSuccessIndicator', 'GetPaymentSuccessIndicator'];
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   nowS: number;
   /** The target's date (UTC), from which settle-by dates and potential settlement dates count. */
   today: string;

@@ -2,8 +2,7 @@
 // CreatedTestTxPushTransaction), the deliveries (TxPushEvent, an assumption of the reference page, Outbound deliveries) and what
 // txpush.ts's seams carry, for its faults.
 import { createHash, createHmac } from 'node:crypto';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Exchanged } from './input.js';
 import type { Account, Customer, FdState, Transaction, TxPushClass, TxPushSubscription as Subscription } from './state.js';
 
 /** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
@@ -54,13 +53,10 @@ export function eventOf(sub: Pick<Subscription, 'id' | 'type'>, t: Transaction, 
 }
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
+export interface Exchange extends Exchanged {
   now: Date;
   /** The target's clock in epoch seconds. */
   nowS: number;
-  world: FdState;
   /** The caller's account the path names (the 'account' step). */
   account?: Account;
   /** The listener URL as parsed, and the port it names or its scheme implies (the 'url' step). */

@@ -1,14 +1,10 @@
 // What retrieval.ts's seams carry, apart so its faults name them without the shared front or the report store.
 import type { Contract } from '../../../helpers/contract/contract.js';
-import type { FdOperationId } from '../../../helpers/contract/operations.js';
-import type { Input } from '../input.js';
-import type { Consumer, FdState, Report } from '../state.js';
+import type { Exchanged } from '../input.js';
+import type { Consumer, Report } from '../state.js';
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   contract: Contract;
   nowS: number;
   nowMs: number;
