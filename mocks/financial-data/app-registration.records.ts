@@ -3,7 +3,7 @@
 // States are the mock's (the seed shows none): P when submitted and after each modification (provider 1.35.0 AppRegistrationStatus),
 // A with a lifelong applicationId one virtual day later, registered with every institution but the last (pending, status false).
 import { createHash } from 'node:crypto';
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Customer, FdState, Registration } from './state.js';
 
 export const APPROVAL_DELAY_S = 86_400;
@@ -201,9 +201,7 @@ export type Step =
   | 'application';
 
 /** A refusal: the front's error body, or the provider's coded one ({code, status, message, user_message}) with `userMessage`. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: number | string;
   userMessage?: string;
 }
@@ -221,9 +219,7 @@ export const NO_APPLICATIONS = 'No registered partner applications found.';
 export type Change = { op: 'modify'; r: Registration; fields?: Record<string, any>; pending: boolean; applicationId?: string };
 
 /** An answer as sent: a success's status and body, or a refusal. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   refusal?: Refusal;
 }
 

@@ -1,5 +1,5 @@
 // What auth.ts's seams carry.
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Partner } from './state.js';
 
 export type AuthOp = 'CreateToken' | 'ModifyPartnerSecret';
@@ -18,9 +18,7 @@ export interface Exchange extends Exchanged<AuthOp> {
 export type Step = 'partner' | 'lock' | 'secret';
 
 /** A refusal: its status and words; `body` an answer written otherwise than as an error. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   body?: unknown;
 }
 
@@ -28,9 +26,6 @@ export interface Refusal {
 export type Change = { what: 'locked'; locked: boolean } | { what: 'failures'; failures: number } | { what: 'secret'; secret: string };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type AuthSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

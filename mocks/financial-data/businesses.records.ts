@@ -1,6 +1,6 @@
 // A business as the API shows it (provider 1.35.0 Business) and what businesses.ts's seams carry, apart so its faults name them
 // without importing the shared front.
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Business, Customer } from './state.js';
 
 export type BusinessOp = 'AddBusinessDetails' | 'GetBusinessByCustomer' | 'UpdateBusiness' | 'GetBusinessById';
@@ -30,10 +30,7 @@ export interface Exchange extends Exchanged<BusinessOp> {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'unique' | 'business';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a write stores: the record's fields and dates, before they are applied. */
 export interface Change {
@@ -43,9 +40,7 @@ export interface Change {
 }
 
 /** An answer as sent: a body, or a refusal's message (sent in the error body). */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   message?: string;
 }
 

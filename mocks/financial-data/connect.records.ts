@@ -1,5 +1,5 @@
 // The experiences Connect knows and what connect.ts's seams carry.
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 
 /** The application whose experiences the mock knows (a sandbox sets FD_EXPERIENCE_APP_NAME). */
 export const EXPERIENCE_APP_NAME = 'FinBank Lending';
@@ -43,9 +43,7 @@ export interface Exchange extends Exchanged {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'partner' | 'customer' | 'consumer' | 'experience' | 'known' | 'body' | 'login' | 'appName' | 'apps' | 'codes';
 
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: string;
 }
 
@@ -56,9 +54,6 @@ export interface Session {
 }
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type ConnectSeams = { x: Exchange; step: Step; refusal: Refusal; change: Session; answer: Answer; delivery: never };

@@ -1,5 +1,5 @@
 // Consumers as the API shows them (seed 002, Resources - Consumer; provider 1.35.0 Consumer) and what consumers.ts's seams carry.
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Consumer, Customer } from './state.js';
 
 /**
@@ -37,18 +37,12 @@ export interface Exchange extends Exchanged<'CreateConsumer' | 'GetConsumerForCu
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'unique' | 'held' | 'consumer';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a write stores, before it is applied: a new consumer, or the fields a modification merges. */
 export type Change = { op: 'modify'; consumer: Consumer; fields: Record<string, any> };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type ConsumerSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -16,3 +16,13 @@ export interface Exchanged<Op extends string = FdOperationId> {
   input: Input;
   world: FdState;
 }
+
+/** A refusal as a resource's seams carry it, and an answer as sent (a resource's own Refusal and Answer add to them). */
+export interface Refused {
+  status: number;
+  message: string;
+}
+export interface Answered {
+  status: number;
+  body?: any;
+}

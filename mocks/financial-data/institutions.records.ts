@@ -1,7 +1,7 @@
 // Institutions and merchant locations as the API shows them (seed 002, Endpoints - Institutions; provider 1.35.0 Institution,
 // CertifiedInstitutions, LocationDetail) and what institutions.ts's seams carry.
 import type { Contract } from '../../helpers/contract/contract.js';
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Institution, Location } from './state.js';
 
 /** seed 002, Institutions: the search text matches a name anywhere, without case, or an id whole (`text` trimmed and lower-cased). */
@@ -71,16 +71,11 @@ export type Step =
   | 'location';
 
 /** A refusal: its status, words and, where the provider codes it (the location lookup's 400s), its code. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: string;
 }
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type InstitutionSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: Answer; delivery: never };

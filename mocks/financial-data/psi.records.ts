@@ -1,7 +1,7 @@
 // Payment success indicators as the API shows them (seed 002, Endpoints - PSI; provider 1.35.0 PaymentSuccessIndicators,
 // PaymentSuccessIndicator, SettleByDate, NsfIndicator, ScoreIndicator) and what psi.ts's seams carry, for its faults.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import { DAY_S } from './portfolio.js';
 import type { Account, PsiRun } from './state.js';
 
@@ -52,9 +52,7 @@ export type Step =
   | 'product';
 
 /** A refusal: its status, words and the provider's code where its example gives one. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: number;
 }
 
@@ -67,9 +65,6 @@ export type Change =
   | { kind: 'warning'; amount: number; warn: boolean };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type PsiSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,7 +1,7 @@
 // Statements as the API shows them and what statements.ts's seams carry, apart so its faults name them without the shared front.
 import { createHash } from 'node:crypto';
 import { onePagePdf } from '../kit/pdf.js';
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Account, Asset } from './state.js';
 
 /** An asset id in the provider's form (provider 1.35.0 AssetId example): a UUID, then the customer id. */
@@ -62,19 +62,14 @@ export interface Exchange extends Exchanged {
 export type Step = 'account' | 'customer' | 'mfa' | 'read' | 'indexes' | 'asset';
 
 /** A refusal: its status and words (203: the challenge, no body). */
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a request keeps: a pay statement's bytes as stored. */
 export type Change = { kind: 'pay-statement'; bytes: Buffer; label: string };
 
 /** An answer as sent: its status, media type and body. */
-export interface Answer {
-  status: number;
+export interface Answer extends Answered {
   type?: string;
-  body?: any;
 }
 
 export type StatementSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,5 +1,5 @@
 // What switches.ts's seams carry, apart so its faults name them without importing the shared front.
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Customer, Switch, SwitchKind } from './state.js';
 
 export type SwitchOp =
@@ -33,16 +33,10 @@ export interface Exchange extends Exchanged<SwitchOp> {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'pool' | 'found' | 'switch';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 /** The state seam: the switches made for a customer, as stored. */
 export type SwitchSeams = { x: Exchange; step: Step; refusal: Refusal; change: Switch[]; answer: Answer; delivery: never };

@@ -1,6 +1,6 @@
 // Transactions as the API shows them (seed 002, Endpoints - Transactions; provider 1.35.0 Transaction, Transactions,
 // RecurringTransactionsDetails, DailyBalance) and what transactions.ts's seams carry, so its faults name them without the routes.
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import { categoryOf, DAY_S } from './portfolio.js';
 import type { Account, Customer, Transaction } from './state.js';
 
@@ -67,9 +67,7 @@ export interface Exchange extends Exchanged {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'account' | 'transaction' | 'visible' | 'dates' | 'window' | 'pending' | 'order' | 'page' | 'accounts';
 
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: string;
 }
 
@@ -83,9 +81,7 @@ export type Change =
   | { op: 'load'; account: Account; status: 203 | 204; loaded: Account[] };
 
 /** An answer as sent; `shown` the transactions its records are of, in order. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   shown: Transaction[];
 }
 

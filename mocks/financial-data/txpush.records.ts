@@ -2,7 +2,7 @@
 // CreatedTestTxPushTransaction), the deliveries (TxPushEvent, an assumption of the reference page, Outbound deliveries) and what
 // txpush.ts's seams carry, for its faults.
 import { createHash, createHmac } from 'node:crypto';
-import type { Exchanged } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Account, Customer, FdState, Transaction, TxPushClass, TxPushSubscription as Subscription } from './state.js';
 
 /** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
@@ -75,10 +75,7 @@ export interface Exchange extends Exchanged {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'account' | 'url' | 'port' | 'https' | 'testing' | 'customer' | 'subscription';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a write stores, before it is applied. */
 export type Change =
@@ -89,9 +86,7 @@ export type Change =
   | { op: 'test'; transaction: Transaction; stored?: Transaction; from: number; moved: number; listeners: Subscription[] };
 
 /** An answer as sent: a success's status and body, or a refusal in the error body of the contract. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   refusal?: Refusal;
 }
 

@@ -1,5 +1,5 @@
 // What analytics.ts's seams carry, apart so its faults name them without the routes or the report store.
-import type { Exchanged } from '../input.js';
+import type { Exchanged, Refused } from '../input.js';
 import { linkedData, type Account, type AccountType, type Consumer, type Customer, type FdState, type Transaction } from '../state.js';
 import { idList } from './views.js';
 
@@ -30,10 +30,7 @@ export interface Exchange extends Exchanged {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'usertype' | 'consumer' | 'business' | 'source' | 'customer' | 'types' | 'accounts' | 'eligible' | 'read';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 export interface Window {
   startS: number;

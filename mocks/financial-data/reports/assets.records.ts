@@ -1,5 +1,5 @@
 // What assets.ts's seams carry, and the calendar they count with.
-import type { Exchanged } from '../input.js';
+import type { Exchanged, Refused } from '../input.js';
 import type { Account, AccountType, Consumer, Customer, Report, Transaction } from '../state.js';
 
 export const DAY_S = 86_400;
@@ -35,10 +35,7 @@ export interface Exchange extends Exchanged {
 
 export type Step = 'account-ids' | 'cap' | 'eligible' | 'dates' | 'order' | 'window' | 'statement-account';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 export interface Window {
   from: number;

@@ -1,5 +1,5 @@
 // What income.ts's seams carry, apart so its faults name them without the routes or the store.
-import type { Exchanged } from '../input.js';
+import type { Exchanged, Refused } from '../input.js';
 import type { Account, Asset, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
 
 export interface Exchange extends Exchanged {
@@ -21,9 +21,7 @@ export interface Exchange extends Exchanged {
 export type Step = 'source' | 'asset' | 'reuse' | 'refresh';
 
 /** A refusal: its status and words, or the ack of a report answered instead (`ack`). */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   ack?: Record<string, unknown>;
 }
 
