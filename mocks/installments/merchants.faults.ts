@@ -189,7 +189,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     ['IN-LIM-PARTICIPATIONS'],
     [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
   ),
-  // documents, the contract and the rule catalogue only, the specs unread.
   fault('in-echo-participation-ica-leading-zeros-dropped', ['IN-ECHO-PARTICIPATION'], {
     rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
     source: 'assumption',
@@ -216,7 +215,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.exact-ids.spec.ts).
   // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
   fault('in-filter-ica-text-mid-search-ica-as-number', ['IN-FILTER-ICA-TEXT'], {
     rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",

@@ -113,7 +113,6 @@ export const PANS_FAULTS = faultCatalogue([
     origin: 'seeded',
     judge: skipAt('register-update'),
   }),
-  // Seeded beside the exact-lookup checks of a list id (origin 'seeded'): an 18-digit id read as a double loses its last digits.
   // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts).
   fault('in-lookup-exact-register-list-id-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'], {
     rule: "IN-LOOKUP-EXACT: a registration into a list finds it by its id as sent (provider 2.0.0, PanListIdNotFound); registerPans finds a list by all but its id's last character",
