@@ -1,7 +1,6 @@
 // Accounts as the API shows them (seed 002, Endpoints - Accounts; provider 1.35.0 CustomerAccount, CustomerAccountSimple) and what
 // accounts.ts's seams carry.
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import { AVAILABLE_BALANCE_TYPES } from './portfolio.js';
 import { linkedData, type Account, type Customer, type FdState, type InstitutionLogin } from './state.js';
 
@@ -117,11 +116,8 @@ export const viewer = (world: FdState, customerId: string) => {
 export type View = Record<string, any>;
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
+export interface Exchange extends Exchanged {
   now: Date;
-  world: FdState;
   /** The caller's customer, account and institution login the path names. */
   customer?: Customer;
   account?: Account;
@@ -135,10 +131,7 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'account' | 'login' | 'institution' | 'type' | 'filters' | 'scope' | 'window';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a write stores, before it is applied. */
 export type Change =
@@ -147,9 +140,7 @@ export type Change =
   | { op: 'migrate'; migrated: boolean };
 
 /** An answer as sent; `shown` the accounts its views are of, in order (one for a single account). */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   shown: Account[];
 }
 

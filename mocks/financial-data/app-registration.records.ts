@@ -3,8 +3,7 @@
 // States are the mock's (the seed shows none): P when submitted and after each modification (provider 1.35.0 AppRegistrationStatus),
 // A with a lifelong applicationId one virtual day later, registered with every institution but the last (pending, status false).
 import { createHash } from 'node:crypto';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Customer, FdState, Registration } from './state.js';
 
 export const APPROVAL_DELAY_S = 86_400;
@@ -150,13 +149,10 @@ export interface Page<T> {
 }
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
+export interface Exchange extends Exchanged {
   /** The query as sent, parameters the contract does not declare included. */
   query: Record<string, unknown>;
   nowS: number;
-  world: FdState;
   /** The default page size of the operation's list (the contract's). */
   pageSize: number;
   /** ModifyAppRegistration: the registration the path names (whoever's), and it when it is the caller's; its status before. */
@@ -205,9 +201,7 @@ export type Step =
   | 'application';
 
 /** A refusal: the front's error body, or the provider's coded one ({code, status, message, user_message}) with `userMessage`. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: number | string;
   userMessage?: string;
 }
@@ -225,9 +219,7 @@ export const NO_APPLICATIONS = 'No registered partner applications found.';
 export type Change = { op: 'modify'; r: Registration; fields?: Record<string, any>; pending: boolean; applicationId?: string };
 
 /** An answer as sent: a success's status and body, or a refusal. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   refusal?: Refusal;
 }
 

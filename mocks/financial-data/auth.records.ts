@@ -1,14 +1,11 @@
 // What auth.ts's seams carry.
-import type { Input } from './input.js';
-import type { FdState, Partner } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
+import type { Partner } from './state.js';
 
 export type AuthOp = 'CreateToken' | 'ModifyPartnerSecret';
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: AuthOp;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged<AuthOp> {
   nowMs: number;
   /** The partner id as looked up, and its partner (the 'partner' step). */
   partnerId: string;
@@ -21,9 +18,7 @@ export interface Exchange {
 export type Step = 'partner' | 'lock' | 'secret';
 
 /** A refusal: its status and words; `body` an answer written otherwise than as an error. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   body?: unknown;
 }
 
@@ -31,9 +26,6 @@ export interface Refusal {
 export type Change = { what: 'locked'; locked: boolean } | { what: 'failures'; failures: number } | { what: 'secret'; secret: string };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type AuthSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,7 +1,7 @@
 // A business as the API shows it (provider 1.35.0 Business) and what businesses.ts's seams carry, apart so its faults name them
 // without importing the shared front.
-import type { Input } from './input.js';
-import type { Business, Customer, FdState } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
+import type { Business, Customer } from './state.js';
 
 export type BusinessOp = 'AddBusinessDetails' | 'GetBusinessByCustomer' | 'UpdateBusiness' | 'GetBusinessById';
 
@@ -14,10 +14,7 @@ export const businessView = (b: Business): Record<string, any> => ({
 });
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: BusinessOp;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged<BusinessOp> {
   /** The time of the request as the record writes it (provider NoZoneDateTime: UTC, no zone). */
   now: string;
   /** The caller's customer of the path (the 'customer' step). */
@@ -33,10 +30,7 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'unique' | 'business';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a write stores: the record's fields and dates, before they are applied. */
 export interface Change {
@@ -46,9 +40,7 @@ export interface Change {
 }
 
 /** An answer as sent: a body, or a refusal's message (sent in the error body). */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   message?: string;
 }
 

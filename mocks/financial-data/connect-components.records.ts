@@ -1,6 +1,6 @@
 // What connect-components.ts's seams carry, apart so its faults name them without importing the shared front.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Answered, Input } from './input.js';
 import type { Configuration, FdState, InstitutionLogin } from './state.js';
 
 /** What one exchange is known by as it goes: what the seams are given. */
@@ -33,9 +33,7 @@ export interface Refusal {
 export type Change = { kind: 'create'; configuration: Configuration } | { kind: 'delete'; removed: Configuration[] };
 
 /** An answer as sent: a success's body, or a refusal (`error`) written in the provider's shape or, `defaultShape`, the shared front's. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   error?: string;
   defaultShape?: boolean;
 }

@@ -1,7 +1,5 @@
 // The experiences Connect knows and what connect.ts's seams carry.
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
-import type { FdState } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 
 /** The application whose experiences the mock knows (a sandbox sets FD_EXPERIENCE_APP_NAME). */
 export const EXPERIENCE_APP_NAME = 'FinBank Lending';
@@ -22,12 +20,9 @@ export const TWO_HOURS_MS = 2 * 3600_000;
 export type Who = { customerId?: string; consumerId?: string };
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
+export interface Exchange extends Exchanged {
   /** The body (an empty object when none was sent). */
   body: any;
-  world: FdState;
   nowMs: number;
   /** A generate operation: the session type its link carries, whether it answers an e-mail, the borrowers it names. */
   type?: string;
@@ -48,9 +43,7 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'partner' | 'customer' | 'consumer' | 'experience' | 'known' | 'body' | 'login' | 'appName' | 'apps' | 'codes';
 
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: string;
 }
 
@@ -61,9 +54,6 @@ export interface Session {
 }
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type ConnectSeams = { x: Exchange; step: Step; refusal: Refusal; change: Session; answer: Answer; delivery: never };

@@ -1,6 +1,6 @@
 // Consumers as the API shows them (seed 002, Resources - Consumer; provider 1.35.0 Consumer) and what consumers.ts's seams carry.
-import type { Input } from './input.js';
-import type { Consumer, Customer, FdState } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
+import type { Consumer, Customer } from './state.js';
 
 /**
  * A consumer's record (seed 002, Resources - Consumer: all fields required), its SSN the last four (reference, Consumers). A member
@@ -27,10 +27,7 @@ export function consumerRecord(c: Consumer) {
 export const ssnDigits = (c: Consumer) => String(c.fields.ssn ?? '').replace(/-/g, '');
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: 'CreateConsumer' | 'GetConsumerForCustomer' | 'GetConsumer' | 'ModifyConsumer';
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged<'CreateConsumer' | 'GetConsumerForCustomer' | 'GetConsumer' | 'ModifyConsumer'> {
   /** The caller's customer of the path (the 'customer' step). */
   customer?: Customer;
   /** The consumer addressed: the customer's ('held', 'unique') or the caller's of that id ('consumer'). */
@@ -40,18 +37,12 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'unique' | 'held' | 'consumer';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a write stores, before it is applied: a new consumer, or the fields a modification merges. */
 export type Change = { op: 'modify'; consumer: Consumer; fields: Record<string, any> };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type ConsumerSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,5 +1,5 @@
 // What enrichment.ts's seams carry, apart so its faults name them without importing the shared front.
-import type { Input } from './input.js';
+import type { Answered, Input, Refused } from './input.js';
 
 /** A merchant the mock recognises in a transaction (enrichment.ts). */
 export interface Merchant {
@@ -28,15 +28,9 @@ export interface Exchange {
 /** The step of the judgement: how a merchant is recognised (the batch's cap, members and lengths: the contract's, judged by the front). */
 export type Step = 'recognise';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type EnrichmentSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: Answer; delivery: never };

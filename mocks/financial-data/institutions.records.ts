@@ -1,9 +1,8 @@
 // Institutions and merchant locations as the API shows them (seed 002, Endpoints - Institutions; provider 1.35.0 Institution,
 // CertifiedInstitutions, LocationDetail) and what institutions.ts's seams carry.
 import type { Contract } from '../../helpers/contract/contract.js';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
-import type { FdState, Institution, Location } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
+import type { Institution, Location } from './state.js';
 
 /** seed 002, Institutions: the search text matches a name anywhere, without case, or an id whole (`text` trimmed and lower-cased). */
 export const searchMatches = (i: Institution, text: string) => i.name.toLowerCase().includes(text) || i.id === text;
@@ -40,10 +39,7 @@ export const rssdRecord = (i: Institution) => ({ ...certifiedRecord(i), rssd: i.
 export const locationView = ({ idType: _t, idValue: _v, ...l }: Location, n: number) => ({ ...l, matchRank: n + 1 });
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   contract: Contract;
   /** The epoch second of the request. */
   nowS: number;
@@ -75,16 +71,11 @@ export type Step =
   | 'location';
 
 /** A refusal: its status, words and, where the provider codes it (the location lookup's 400s), its code. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: string;
 }
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type InstitutionSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: Answer; delivery: never };

@@ -1,7 +1,7 @@
 // Micro entries as the API shows them (seed 002, Micro entries and switches; provider 1.35.0 MicroDepositStatus) and what
 // micro-entries.ts's seams carry.
 import { createHash } from 'node:crypto';
-import type { Input } from './input.js';
+import type { Answered, Input } from './input.js';
 import type { Customer, FdState, MicroEntry, MicroEntryState } from './state.js';
 
 /** The status an entry shows: a pending one is Completed once deposited. */
@@ -65,9 +65,6 @@ export const CONFLICT: Refusal = { status: 409, message: 'Micro entries already 
 export type Change = { op: 'verify'; entry: MicroEntry; to?: MicroEntryState };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type MicroEntrySeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -3,6 +3,7 @@
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { FdHeaderNames } from '../../helpers/contract/facts.js';
 import type { FdState, IssuedToken, Partner } from './state.js';
+import type { Refused } from './input.js';
 
 /** What one request is known by as the front judges it: what the seams are given. */
 export interface Exchange {
@@ -34,9 +35,6 @@ export interface Exchange {
 /** The steps: the app key read and known, the token read, issued and alive, each parameter read and judged, the JSON body. */
 export type Step = 'key' | 'known' | 'token' | 'issued' | 'expiry' | 'read' | 'param' | 'json';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 export type FrontSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: never; delivery: never };

@@ -1,9 +1,8 @@
 // Payments data as the API shows it (seed 002, Endpoints - Payments data; provider 1.35.0 AccountOwner, AccountOwnerDetails,
 // PaymentInstruction, PaymentEnablementBundle, owner match) and what payments-data.ts's seams carry, for its faults.
 import type { Contract } from '../../helpers/contract/contract.js';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
-import type { Account, AccountType, Customer, FdState, InstitutionLogin } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
+import type { Account, AccountType, Customer, InstitutionLogin } from './state.js';
 
 // seed 002, Payments data: supported account types per operation (cd is certificateOfDeposit).
 export const ACH_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
@@ -67,10 +66,7 @@ export function insightsOf(account: Account, email?: string, phone?: string) {
 }
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   contract: Contract;
   /** The epoch second of the request. */
   nowS: number;
@@ -86,9 +82,7 @@ export interface Exchange {
 export type Step = 'include' | 'account' | 'login' | 'type' | 'mfa' | 'slow';
 
 /** A refusal; a status below 400 is an answer without a body (the owner's 203). */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: string;
 }
 
@@ -103,9 +97,6 @@ export interface Change {
 }
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type PaymentsDataSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,9 +1,9 @@
 // Payment success indicators as the API shows them (seed 002, Endpoints - PSI; provider 1.35.0 PaymentSuccessIndicators,
 // PaymentSuccessIndicator, SettleByDate, NsfIndicator, ScoreIndicator) and what psi.ts's seams carry, for its faults.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import { DAY_S } from './portfolio.js';
-import type { Account, FdState, PsiRun } from './state.js';
+import type { Account, PsiRun } from './state.js';
 
 export { DAY_S };
 export const isoDate = (epochS: number) => new Date(epochS * 1000).toISOString().slice(0, 10);
@@ -18,10 +18,7 @@ export const READ: FdOperationId[] = ['GetFcraPaymentSuccessIndicators', 'GetPay
 export const LEGACY: FdOperationId[] = ['GetFCRAPaymentSuccessIndicator', 'GetPaymentSuccessIndicator'];
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   nowS: number;
   /** The target's date (UTC), from which settle-by dates and potential settlement dates count. */
   today: string;
@@ -55,9 +52,7 @@ export type Step =
   | 'product';
 
 /** A refusal: its status, words and the provider's code where its example gives one. */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: number;
 }
 
@@ -70,9 +65,6 @@ export type Change =
   | { kind: 'warning'; amount: number; warn: boolean };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type PsiSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

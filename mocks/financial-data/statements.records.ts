@@ -1,9 +1,8 @@
 // Statements as the API shows them and what statements.ts's seams carry, apart so its faults name them without the shared front.
 import { createHash } from 'node:crypto';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { onePagePdf } from '../kit/pdf.js';
-import type { Input } from './input.js';
-import type { Account, Asset, FdState } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
+import type { Account, Asset } from './state.js';
 
 /** An asset id in the provider's form (provider 1.35.0 AssetId example): a UUID, then the customer id. */
 export function assetIdOf(seed: string, customerId: string): string {
@@ -39,10 +38,7 @@ export interface Statement {
 }
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   nowMs: number;
   nowS: number;
   /** The Accept header as sent. */
@@ -66,19 +62,14 @@ export interface Exchange {
 export type Step = 'account' | 'customer' | 'mfa' | 'read' | 'indexes' | 'asset';
 
 /** A refusal: its status and words (203: the challenge, no body). */
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a request keeps: a pay statement's bytes as stored. */
 export type Change = { kind: 'pay-statement'; bytes: Buffer; label: string };
 
 /** An answer as sent: its status, media type and body. */
-export interface Answer {
-  status: number;
+export interface Answer extends Answered {
   type?: string;
-  body?: any;
 }
 
 export type StatementSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,6 +1,6 @@
 // What switches.ts's seams carry, apart so its faults name them without importing the shared front.
-import type { Input } from './input.js';
-import type { Customer, FdState, Switch, SwitchKind } from './state.js';
+import type { Answered, Exchanged, Refused } from './input.js';
+import type { Customer, Switch, SwitchKind } from './state.js';
 
 export type SwitchOp =
   | 'getAllDepositSwitches'
@@ -13,12 +13,9 @@ export type SwitchOp =
 export const iso = (epochS: number) => new Date(epochS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: SwitchOp;
+export interface Exchange extends Exchanged<SwitchOp> {
   /** The kind the operation reads (the external id lookup: deposit). */
   kind: SwitchKind;
-  input: Input;
-  world: FdState;
   /** The epoch second of the request. */
   nowS: number;
   /** A customer's switches, made the first time they are needed once it is linked (none before). */
@@ -36,16 +33,10 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'pool' | 'found' | 'switch';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 /** The state seam: the switches made for a customer, as stored. */
 export type SwitchSeams = { x: Exchange; step: Step; refusal: Refusal; change: Switch[]; answer: Answer; delivery: never };

@@ -1,7 +1,7 @@
 // Third-party access keys and authorization details as the API shows them (seed 002, App registration and third-party access;
 // provider 1.35.0 ThirdPartyAccessKeyReceiptData, CustomerAuthorizationDetails) and what third-party-access.ts's seams carry.
 import { createHash, createHmac } from 'node:crypto';
-import type { Input } from './input.js';
+import type { Answered, Input } from './input.js';
 import type { AccessKey, FdState, InstitutionLogin } from './state.js';
 
 /** A stable pseudo identifier of `n` digits drawn from a text. */
@@ -79,9 +79,6 @@ export type AccountOf = (p: any, i: number, x: Exchange) => unknown;
 export type Change = { op: 'generate'; key: AccessKey } | { op: 'update'; key: AccessKey; body: any };
 
 /** An answer as sent. */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 export type AccessSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

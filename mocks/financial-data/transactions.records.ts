@@ -1,9 +1,8 @@
 // Transactions as the API shows them (seed 002, Endpoints - Transactions; provider 1.35.0 Transaction, Transactions,
 // RecurringTransactionsDetails, DailyBalance) and what transactions.ts's seams carry, so its faults name them without the routes.
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import { categoryOf, DAY_S } from './portfolio.js';
-import type { Account, Customer, FdState, Transaction } from './state.js';
+import type { Account, Customer, Transaction } from './state.js';
 
 /** The date lists sort and filter by: transactionDate, postedDate where there is none (seed 002, Transactions). */
 export const keyOf = (t: Transaction) => t.transactionDate ?? t.postedDate;
@@ -34,10 +33,7 @@ export const inWindow = (w: Window, t: Transaction) => w.after(w.key(t)) && w.be
 export type View = Record<string, any>;
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   reader: Reader;
   nowS: number;
   /** seed 002, Limits: the standard history's days and a page's largest size. */
@@ -71,9 +67,7 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'customer' | 'account' | 'transaction' | 'visible' | 'dates' | 'window' | 'pending' | 'order' | 'page' | 'accounts';
 
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: string;
 }
 
@@ -87,9 +81,7 @@ export type Change =
   | { op: 'load'; account: Account; status: 203 | 204; loaded: Account[] };
 
 /** An answer as sent; `shown` the transactions its records are of, in order. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   shown: Transaction[];
 }
 

@@ -2,8 +2,7 @@
 // CreatedTestTxPushTransaction), the deliveries (TxPushEvent, an assumption of the reference page, Outbound deliveries) and what
 // txpush.ts's seams carry, for its faults.
 import { createHash, createHmac } from 'node:crypto';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Answered, Exchanged, Refused } from './input.js';
 import type { Account, Customer, FdState, Transaction, TxPushClass, TxPushSubscription as Subscription } from './state.js';
 
 /** The header carrying a delivery's signature (an assumption: rules/txpush.yaml FD-TXPUSH-SIGNED). */
@@ -54,13 +53,10 @@ export function eventOf(sub: Pick<Subscription, 'id' | 'type'>, t: Transaction, 
 }
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
+export interface Exchange extends Exchanged {
   now: Date;
   /** The target's clock in epoch seconds. */
   nowS: number;
-  world: FdState;
   /** The caller's account the path names (the 'account' step). */
   account?: Account;
   /** The listener URL as parsed, and the port it names or its scheme implies (the 'url' step). */
@@ -79,10 +75,7 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'account' | 'url' | 'port' | 'https' | 'testing' | 'customer' | 'subscription';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 /** What a write stores, before it is applied. */
 export type Change =
@@ -93,9 +86,7 @@ export type Change =
   | { op: 'test'; transaction: Transaction; stored?: Transaction; from: number; moved: number; listeners: Subscription[] };
 
 /** An answer as sent: a success's status and body, or a refusal in the error body of the contract. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   refusal?: Refusal;
 }
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Input } from './input.js';
+import type { Answered, Input } from './input.js';
 import type { FdState, HookEvent, HookSubscription } from './state.js';
 
 /** A deterministic id of the provider's form (a 36-character UUID; provider 1.35.0 SubscriptionDetail). */
@@ -119,10 +119,7 @@ export type Change =
   | { op: 'sub-status'; status: string; events: string[] };
 
 /** An answer as sent (an error's body is errorBody's). */
-export interface Answer {
-  status: number;
-  body?: any;
-}
+export type Answer = Answered;
 
 /** A test delivery of one event: where it is sent (none: not sent), its headers and body; `silent` says why the sources send none. */
 export interface TestDelivery {

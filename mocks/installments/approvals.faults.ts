@@ -1,7 +1,7 @@
 // Faults of plan approvals (approvals.ts's seams; limits and enums through the contract), each breaking one rule of
 // schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { faultCatalogue } from '../kit/faults.js';
-import { blind, okBody, paramUnchecked, refuseAt, relax, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
+import { blind, okBody, paramUnchecked, refuseAt, relaxed, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import type { Change, Exchange } from './seams.js';
 
@@ -53,11 +53,9 @@ export const APPROVALS_FAULTS = faultCatalogue([
     origin: 'seeded',
     state: recordsRefused(() => true, 'DECLINED'),
   }),
-  relax('rejectReasonCode-enum-unenforced', 'rejectReasonCode enum', 'RejectReasonCode', undefined, { drop: ['enum'] }, [
-    'IN-ENUM-REJECTCODE',
-  ]),
-  relax('approval-status-enum-unenforced', 'approval status APPROVED|DECLINED', 'ApprovalDecision', undefined, { drop: ['enum'] }, [
-    'IN-ENUM-DECISION',
+  ...relaxed([
+    ['rejectReasonCode-enum-unenforced', 'rejectReasonCode enum', 'RejectReasonCode', ['enum'], ['IN-ENUM-REJECTCODE']],
+    ['approval-status-enum-unenforced', 'approval status APPROVED|DECLINED', 'ApprovalDecision', ['enum'], ['IN-ENUM-DECISION']],
   ]),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).

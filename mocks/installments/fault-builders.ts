@@ -23,6 +23,16 @@ export const relax = <Id extends string>(
   rules: string[],
 ): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
 
+/** Faults loosening the mock's validation, one a row: id, rule text, where ('Schema' or 'Schema.member'), the keywords dropped, rule ids. */
+export function relaxed<const Rows extends readonly (readonly [string, string, string, readonly string[], readonly string[]])[]>(
+  rows: Rows,
+): Fault<Rows[number][0]>[] {
+  return rows.map(([id, text, where, drop, rules]) => {
+    const [schema, member] = where.split('.');
+    return relax(id, text, schema, member ? ['properties', member] : undefined, { drop: [...drop] }, [...rules]);
+  });
+}
+
 /** A fault its resource module switches on by id (a changed behaviour). */
 export const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
   id,

@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { faultCatalogue } from '../kit/faults.js';
 import { answerOf, bend, blind, okBody, refuseAt, relax, rule, skipAt, type Answering, type Changing, fault } from './fault-builders.js';
+import { relaxed } from './fault-builders.js';
 import { invalidMembers } from './guard.js';
 import type { Answer, Change, Exchange } from './seams.js';
 import { addParticipation, type Participation } from './state.js';
@@ -128,22 +129,14 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       byRequest,
     ),
   }),
-  relax('countryCode-pattern-unenforced', 'countryCode pattern (letters of either case)', 'CountryCode', undefined, { drop: ['pattern'] }, [
-    'IN-PAT-COUNTRY',
-  ]),
-  relax('acquirerIca-pattern-unenforced', 'acquirerICA pattern (its digit counts)', 'AcquirerIca', undefined, { drop: ['pattern'] }, [
-    'IN-PAT-ICA',
-  ]),
-  relax('merchantGroup-pattern-unenforced', 'merchantGroup pattern', 'MerchantGroup', undefined, { drop: ['pattern'] }, [
-    'IN-PAT-MERCHANTGROUP',
-  ]),
-  relax('maidType-enum-unenforced', 'maidType GRP|EXT', 'MaidType', undefined, { drop: ['enum'] }, ['IN-ENUM-MAIDTYPE']),
-  relax('yesNo-enum-unenforced', 'optIn / nonMerchantNegotiatedParticipation Y|N', 'YesNo', undefined, { drop: ['pattern', 'maxLength'] }, [
-    'IN-ENUM-YESNO',
-  ]),
-  relax('wallets-max-3-unenforced', 'wallets maxItems', 'Wallets', undefined, { drop: ['maxItems'] }, ['IN-LIM-WALLETS']),
-  relax('mids-max-5000-unenforced', 'mids maxItems', 'MerchantParticipation', ['properties', 'mids'], { drop: ['maxItems'] }, [
-    'IN-LIM-MIDS',
+  ...relaxed([
+    ['countryCode-pattern-unenforced', 'countryCode pattern (letters of either case)', 'CountryCode', ['pattern'], ['IN-PAT-COUNTRY']],
+    ['acquirerIca-pattern-unenforced', 'acquirerICA pattern (its digit counts)', 'AcquirerIca', ['pattern'], ['IN-PAT-ICA']],
+    ['merchantGroup-pattern-unenforced', 'merchantGroup pattern', 'MerchantGroup', ['pattern'], ['IN-PAT-MERCHANTGROUP']],
+    ['maidType-enum-unenforced', 'maidType GRP|EXT', 'MaidType', ['enum'], ['IN-ENUM-MAIDTYPE']],
+    ['yesNo-enum-unenforced', 'optIn / nonMerchantNegotiatedParticipation Y|N', 'YesNo', ['pattern', 'maxLength'], ['IN-ENUM-YESNO']],
+    ['wallets-max-3-unenforced', 'wallets maxItems', 'Wallets', ['maxItems'], ['IN-LIM-WALLETS']],
+    ['mids-max-5000-unenforced', 'mids maxItems', 'MerchantParticipation.mids', ['maxItems'], ['IN-LIM-MIDS']],
   ]),
   relax(
     'participation-ica-not-required',
@@ -196,7 +189,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     ['IN-LIM-PARTICIPATIONS'],
     [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
   ),
-  // documents, the contract and the rule catalogue only, the specs unread.
   fault('in-echo-participation-ica-leading-zeros-dropped', ['IN-ECHO-PARTICIPATION'], {
     rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
     source: 'assumption',
@@ -223,7 +215,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.exact-ids.spec.ts).
   // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
   fault('in-filter-ica-text-mid-search-ica-as-number', ['IN-FILTER-ICA-TEXT'], {
     rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",

@@ -3,7 +3,7 @@
 import { faultCatalogue } from '../kit/faults.js';
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { answerOf, bend, blind, okBody, relax, rule, skipAt, type Changing, fault } from './fault-builders.js';
+import { answerOf, bend, blind, okBody, relaxed, rule, skipAt, type Changing, fault } from './fault-builders.js';
 import type { Exchange } from './seams.js';
 
 /** A merchant country's currency symbol (in-val-offer-currency-offers-symbol-from-merchant-country). */
@@ -32,19 +32,12 @@ export const OFFERS_FAULTS = faultCatalogue([
     }),
   }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  relax('currency-length-unenforced', 'currency minLength/maxLength', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
-    'IN-LIM-CURRENCY',
+  ...relaxed([
+    ['currency-length-unenforced', 'currency minLength/maxLength', 'Currency', ['minLength', 'maxLength'], ['IN-LIM-CURRENCY']],
+    ['mcc-length-unenforced', 'mcc minLength/maxLength', 'Mcc', ['minLength', 'maxLength'], ['IN-LIM-MCC']],
+    ['currency-code-unlisted-accepted', 'a currency of ISO 4217', 'Currency', ['format'], ['IN-FMT-CODES']],
+    ['offers-country-unlisted-accepted', 'a merchant country of ISO 3166', 'OffersMerchant.country', ['format'], ['IN-FMT-CODES']],
   ]),
-  relax('mcc-length-unenforced', 'mcc minLength/maxLength', 'Mcc', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-MCC']),
-  relax('currency-code-unlisted-accepted', 'a currency of ISO 4217', 'Currency', undefined, { drop: ['format'] }, ['IN-FMT-CODES']),
-  relax(
-    'offers-country-unlisted-accepted',
-    'a merchant country of ISO 3166',
-    'OffersMerchant',
-    ['properties', 'country'],
-    { drop: ['format'] },
-    ['IN-FMT-CODES'],
-  ),
   fault('pan-check-digit-unchecked', ['IN-FMT-PAN-CHECK-DIGIT'], {
     rule: 'IN-FMT-PAN-CHECK-DIGIT: a card whose last digit is not its check digit is taken, for offers and into a list, as any other',
     judge: skipAt('check-digit'),

@@ -1,7 +1,7 @@
 // Faults of PAN list registration and deregistration (pans.ts; limits and patterns through the contract), each breaking one rule of
 // schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { faultCatalogue } from '../kit/faults.js';
-import { bend, okBody, refuseAt, relax, rule, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
+import { bend, okBody, refuseAt, relaxed, rule, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import type { Exchange, Refusal, Step } from './seams.js';
 
@@ -74,14 +74,11 @@ export const PANS_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation loosened. None drops the panListId pattern: an id
   // off it names no list and is refused as an unknown list, same status and ReasonCode (provider 2.0.0 example
   // BadRequestPanListIdRegexValidationError: 'invalid.data: panListId'); only the unpinned Description would differ.
-  relax('panListName-pattern-unenforced', 'panListName pattern', 'PanListName', undefined, { drop: ['pattern'] }, [
-    'IN-PAT-PANLISTNAME',
-    'IN-LIM-PANLISTNAME',
+  ...relaxed([
+    ['panListName-pattern-unenforced', 'panListName pattern', 'PanListName', ['pattern'], ['IN-PAT-PANLISTNAME', 'IN-LIM-PANLISTNAME']],
+    ['accountRange-pattern-unenforced', 'accountRangeLow/High pattern', 'AccountRangeBound', ['pattern'], ['IN-LIM-ACCOUNTRANGE']],
+    ['pan-pattern-unenforced', 'PAN pattern (digits, in its range of lengths)', 'Pan', ['pattern'], ['IN-LIM-PAN']],
   ]),
-  relax('accountRange-pattern-unenforced', 'accountRangeLow/High pattern', 'AccountRangeBound', undefined, { drop: ['pattern'] }, [
-    'IN-LIM-ACCOUNTRANGE',
-  ]),
-  relax('pan-pattern-unenforced', 'PAN pattern (digits, in its range of lengths)', 'Pan', undefined, { drop: ['pattern'] }, ['IN-LIM-PAN']),
   // PAN lists and offers (reference, Flows - services).
   bend(
     rule('pan-list-unnamed-accepted', 'a registration names its list by id or creates one by name (provider 400 example)', [
@@ -116,7 +113,6 @@ export const PANS_FAULTS = faultCatalogue([
     origin: 'seeded',
     judge: skipAt('register-update'),
   }),
-  // Seeded beside the exact-lookup checks of a list id (origin 'seeded'): an 18-digit id read as a double loses its last digits.
   // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts).
   fault('in-lookup-exact-register-list-id-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'], {
     rule: "IN-LOOKUP-EXACT: a registration into a list finds it by its id as sent (provider 2.0.0, PanListIdNotFound); registerPans finds a list by all but its id's last character",

@@ -13,7 +13,7 @@ import {
   loosen,
   okBody,
   refuseAt,
-  relax,
+  relaxed,
   rule,
   skipAt,
   type Changing,
@@ -86,14 +86,9 @@ export const PLANS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  relax(
-    'tenure-range-unenforced',
-    'tenure minimum/maximum',
-    'PlanInstallmentInformation',
-    ['properties', 'tenure'],
-    { drop: ['minimum', 'maximum'] },
-    ['IN-LIM-TENURE'],
-  ),
+  ...relaxed([
+    ['tenure-range-unenforced', 'tenure minimum/maximum', 'PlanInstallmentInformation.tenure', ['minimum', 'maximum'], ['IN-LIM-TENURE']],
+  ]),
   // Beside the plan terms check (plans.product.spec.ts): amounts compared in whole units, the card by its last four digits.
   fault('in-val-plan-offer-terms-amounts-whole-units', ['IN-VAL-PLAN-OFFER-TERMS'], {
     rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's amounts are compared with its offer's in whole units: a change of a minor unit (a cent) passes",
@@ -117,20 +112,11 @@ export const PLANS_FAULTS = faultCatalogue([
       (a) => a.status < 300,
     ),
   }),
-  relax('plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction', ['properties', 'amountType'], { drop: ['enum'] }, [
-    'IN-ENUM-AMOUNTTYPE',
+  ...relaxed([
+    ['plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction.amountType', ['enum'], ['IN-ENUM-AMOUNTTYPE']],
+    ['apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation.apr', ['minimum', 'maximum'], ['IN-LIM-APR']],
+    ['schedulePayments-max-99-unenforced', 'schedulePayments maxItems', 'PlanRequest.schedulePayments', ['maxItems'], ['IN-LIM-SCHEDULE']],
   ]),
-  relax('apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation', ['properties', 'apr'], { drop: ['minimum', 'maximum'] }, [
-    'IN-LIM-APR',
-  ]),
-  relax(
-    'schedulePayments-max-99-unenforced',
-    'schedulePayments maxItems',
-    'PlanRequest',
-    ['properties', 'schedulePayments'],
-    { drop: ['maxItems'] },
-    ['IN-LIM-SCHEDULE'],
-  ),
   fault('in-obj-read-only-saveplan-status-from-body', ['IN-OBJ-READ-ONLY'], {
     rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
     state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)),

@@ -59,46 +59,23 @@ export interface Refusal {
   violations?: Violation[];
 }
 
-/** The steps of the judgement a behaviour module calls the judge seam at (its refusal there, or none). */
-export type Step =
-  // guard.ts, every operation: the signature (401), the key's rights (403), Accept (406), a body's media type (415),
-  // each query and header parameter, the body as read (a fault may fold it), against its schema, decrypted, its plaintext
-  | 'signature'
-  | 'forbidden'
-  | 'accept'
-  | 'media'
-  | 'param'
-  | 'body-read'
-  | 'body'
-  | 'plain'
-  // approvals.ts, planApproval
-  | 'approval-plan'
-  | 'approval-decision'
-  | 'approval-offer-id'
-  // approvals.ts, getPlanApprovalStatus
-  | 'approval-status-plan'
-  // issuer.ts, notifyPlan on the issuer's side
-  | 'issuer-ica'
-  // offers.ts, approvedOffers
-  | 'offers-merchant'
-  | 'offers-card'
-  // offers.ts and pans.ts: a card's check digit (approvedOffers, each card of registerPans)
-  | 'check-digit'
-  // merchants.ts: postMerchantParticipations, getMerchantParticipations by request_id, postMerchantSearches
-  | 'participation-body-size'
-  | 'participation-members'
-  | 'participations-request'
-  | 'search-criteria'
-  // plans.ts: savePlan, then getPlan
-  | 'plan-offers'
-  | 'plan-offer'
-  | 'plan-merchant'
-  | 'plan-bounds'
-  | 'plan-new'
-  | 'plan-id'
-  | 'plan-found'
-  | 'plan-terms'
-  // pans.ts, registerPans
+/** The steps of the judgement a behaviour module calls the judge seam at (its refusal there, or none), by the module calling it. */
+export type Step = GuardStep | ApprovalStep | IssuerStep | OfferStep | MerchantStep | PlanStep | PanStep;
+// guard.ts, every operation: the signature (401), the key's rights (403), Accept (406), a body's media type (415),
+// each query and header parameter, the body as read (a fault may fold it), against its schema, decrypted, its plaintext
+type GuardStep = 'signature' | 'forbidden' | 'accept' | 'media' | 'param' | 'body-read' | 'body' | 'plain';
+// approvals.ts: planApproval, then getPlanApprovalStatus
+type ApprovalStep = 'approval-plan' | 'approval-decision' | 'approval-offer-id' | 'approval-status-plan';
+// issuer.ts, notifyPlan on the issuer's side
+type IssuerStep = 'issuer-ica';
+// offers.ts, approvedOffers; and a card's check digit (offers.ts and pans.ts: approvedOffers, each card of registerPans)
+type OfferStep = 'offers-merchant' | 'offers-card' | 'check-digit';
+// merchants.ts: postMerchantParticipations, getMerchantParticipations by request_id, postMerchantSearches
+type MerchantStep = 'participation-body-size' | 'participation-members' | 'participations-request' | 'search-criteria';
+// plans.ts: savePlan, then getPlan
+type PlanStep = 'plan-offers' | 'plan-offer' | 'plan-merchant' | 'plan-bounds' | 'plan-new' | 'plan-id' | 'plan-found' | 'plan-terms';
+// pans.ts: registerPans, then deregisterPans
+type PanStep =
   | 'register-read'
   | 'register-members'
   | 'register-card-data'
@@ -107,7 +84,6 @@ export type Step =
   | 'register-update'
   | 'register-name'
   | 'register-list-range'
-  // pans.ts, deregisterPans
   | 'dereg-card-data';
 
 /** What a request stores or consumes: a decision on a plan (approvals), a notification's count key (issuer), the plan found. */

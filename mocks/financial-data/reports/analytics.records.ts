@@ -1,17 +1,13 @@
 // What analytics.ts's seams carry, apart so its faults name them without the routes or the report store.
-import type { FdOperationId } from '../../../helpers/contract/operations.js';
-import type { Input } from '../input.js';
+import type { Exchanged, Refused } from '../input.js';
 import { linkedData, type Account, type AccountType, type Consumer, type Customer, type FdState, type Transaction } from '../state.js';
 import { idList } from './views.js';
 
 export type Kind = 'cfrb' | 'cfrp' | 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 export type Purpose = 'cra' | 'ftc' | 'noncra';
 
-export interface Exchange {
-  op: FdOperationId;
+export interface Exchange extends Exchanged {
   kind: Kind;
-  input: Input;
-  world: FdState;
   /** The customer the report is for ('' for enriched data only). */
   customerId: string;
   /** The analytics reports: the userType served, the purpose, whether the consumer is needed. */
@@ -34,10 +30,7 @@ export interface Exchange {
 /** The steps of the judgement, in the order an operation takes those it has. */
 export type Step = 'usertype' | 'consumer' | 'business' | 'source' | 'customer' | 'types' | 'accounts' | 'eligible' | 'read';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 export interface Window {
   startS: number;

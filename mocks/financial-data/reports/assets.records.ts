@@ -1,18 +1,14 @@
 // What assets.ts's seams carry, and the calendar they count with.
-import type { FdOperationId } from '../../../helpers/contract/operations.js';
-import type { Input } from '../input.js';
-import type { Account, AccountType, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
+import type { Exchanged, Refused } from '../input.js';
+import type { Account, AccountType, Consumer, Customer, Report, Transaction } from '../state.js';
 
 export const DAY_S = 86_400;
 
 /** The report types (provider 1.35.0 ReportType) of this module. */
 export type Kind = 'voa' | 'voaHistory' | 'preQualVoa' | 'assetSummary' | 'voi' | 'transactions' | 'statement';
 
-export interface Exchange {
-  op: FdOperationId;
+export interface Exchange extends Exchanged {
   kind: Kind;
-  input: Input;
-  world: FdState;
   /** The virtual clock's now (epoch seconds). */
   now: number;
   /** seed 002, Limits (x-limits): the history months of VOA, VOAI and VOI, VOAI's default days, the transactions report's months. */
@@ -39,10 +35,7 @@ export interface Exchange {
 
 export type Step = 'account-ids' | 'cap' | 'eligible' | 'dates' | 'order' | 'window' | 'statement-account';
 
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 
 export interface Window {
   from: number;

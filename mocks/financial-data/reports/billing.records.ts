@@ -1,5 +1,5 @@
 // What billing.ts's seams carry (the judged request, the page answered), apart so its faults name them without the route.
-import type { Input } from '../input.js';
+import type { Input, Refused } from '../input.js';
 import type { FdState, Report } from '../state.js';
 
 /** provider 1.35.0, the reseller billing's 400 examples: every refusal of its dates carries code 10100 (the 400's x-codes). */
@@ -29,9 +29,7 @@ export interface Exchange {
 /** The steps of the judgement, in order. */
 export type Step = 'dates' | 'range' | 'window' | 'partner' | 'size' | 'page' | 'testing' | 'slice';
 
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   code?: number;
 }
 

@@ -1,5 +1,6 @@
 // What guard.ts's seams carry (the request, the steps, a refusal), apart so its faults name them without the route.
 import type { FdState } from '../state.js';
+import type { Refused } from '../input.js';
 
 export interface Exchange {
   world: FdState;
@@ -13,8 +14,5 @@ export interface Exchange {
 
 /** Generation: the customer, the freeze, the consumer; reads: the consumer of the path. */
 export type Step = 'customer' | 'freeze' | 'consumer' | 'read-consumer';
-export interface Refusal {
-  status: number;
-  message: string;
-}
+export type Refusal = Refused;
 export type GuardSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: never; delivery: never };

@@ -1,12 +1,8 @@
 // What income.ts's seams carry, apart so its faults name them without the routes or the store.
-import type { FdOperationId } from '../../../helpers/contract/operations.js';
-import type { Input } from '../input.js';
+import type { Exchanged, Refused } from '../input.js';
 import type { Account, Asset, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
 
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   customer?: Customer;
   consumer?: Consumer;
   /** The asset judged ('asset') and whether it is a pay statement the customer stored. */
@@ -25,9 +21,7 @@ export interface Exchange {
 export type Step = 'source' | 'asset' | 'reuse' | 'refresh';
 
 /** A refusal: its status and words, or the ack of a report answered instead (`ack`). */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   ack?: Record<string, unknown>;
 }
 

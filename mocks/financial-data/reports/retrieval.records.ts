@@ -1,14 +1,10 @@
 // What retrieval.ts's seams carry, apart so its faults name them without the shared front or the report store.
 import type { Contract } from '../../../helpers/contract/contract.js';
-import type { FdOperationId } from '../../../helpers/contract/operations.js';
-import type { Input } from '../input.js';
-import type { Consumer, FdState, Report } from '../state.js';
+import type { Answered, Exchanged, Refused } from '../input.js';
+import type { Consumer, Report } from '../state.js';
 
 /** What one exchange is known by as it goes: what the seams are given. */
-export interface Exchange {
-  op: FdOperationId;
-  input: Input;
-  world: FdState;
+export interface Exchange extends Exchanged {
   contract: Contract;
   nowS: number;
   nowMs: number;
@@ -33,9 +29,7 @@ export interface Exchange {
 export type Step = 'purpose' | 'format' | 'owner' | 'report' | 'freeze' | 'reissue-purpose' | 'rate' | 'list' | 'portfolio';
 
 /** A refusal: its status and words; `freeze` when the report guard answers it (guard.ts frozen). */
-export interface Refusal {
-  status: number;
-  message: string;
+export interface Refusal extends Refused {
   freeze?: boolean;
 }
 
@@ -43,9 +37,7 @@ export interface Refusal {
 export type Change = { kind: 'reissue'; partnerId: string; createdDate: number; callback: boolean };
 
 /** An answer as sent: its JSON body, or the PDF of `pdf` when the format step chose it. */
-export interface Answer {
-  status: number;
-  body?: any;
+export interface Answer extends Answered {
   pdf?: Report;
 }
 
