@@ -184,13 +184,9 @@ export interface CheckResult {
   rules: string[];
 }
 
-export interface CheckDelta {
-  project: string;
-  file: string;
-  title: string;
+export interface CheckDelta extends Pick<CheckResult, 'project' | 'file' | 'title' | 'rules'> {
   before?: CheckResult['status'];
   after?: CheckResult['status'];
-  rules: string[];
 }
 
 export interface RuleDelta {
