@@ -11,7 +11,7 @@
 import type { Rule, RuleKind } from '../../helpers/contract/rules.js';
 import type { Located } from './locate.js';
 import { deref, trace, type Normalized } from './normalize.js';
-import type { Json } from '../../helpers/contract/contract.js';
+import type { Json, Operation } from '../../helpers/contract/contract.js';
 import { escapeRegExp } from '../../helpers/contract/writers.js';
 import { oncePerName } from '../../helpers/secrets/sensitive.js';
 
@@ -29,11 +29,7 @@ export const CLASS_MEANING: Record<DiffClass, string> = {
   'outside the suite': "a change of an operation the suite's contract does not have",
 };
 
-interface SuiteOperation {
-  operationId: string;
-  method: string;
-  path: string;
-}
+type SuiteOperation = Pick<Operation, 'operationId' | 'method' | 'path'>;
 
 export interface SuiteView {
   service: string;
