@@ -86,12 +86,9 @@ function stopOnSignals(): () => void {
     interrupted = signal;
     interruptChild();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  };
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  for (const signal of signals) process.on(signal, stop);
+  return () => signals.forEach((signal) => process.off(signal, stop));
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): Promise<{ code: number; seconds: number; output: string }> {

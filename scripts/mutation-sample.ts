@@ -127,14 +127,9 @@ export const main: CommandMain = async (argv, io) => {
     const baseline = await run(args.coverage ? { MUTANT_COVERAGE_DIR: coverageDir } : {}, 15 * 60_000);
     if (baseline.code !== 0) {
       // Its first failure, as Playwright printed it: what to fix, without a second run to find it.
-      const failure = baseline.output.split('\n').findIndex((l) => /^\s+1\) /.test(l));
-      const shown =
-        failure >= 0
-          ? baseline.output
-              .split('\n')
-              .slice(failure, failure + 25)
-              .join('\n')
-          : baseline.output.slice(-2000);
+      const output = baseline.output.split('\n');
+      const failure = output.findIndex((l) => /^\s+1\) /.test(l));
+      const shown = failure >= 0 ? output.slice(failure, failure + 25).join('\n') : baseline.output.slice(-2000);
       io.err(
         `the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first\n${redactMessage(shown)}`,
       );
@@ -277,7 +272,7 @@ export const main: CommandMain = async (argv, io) => {
           `  survived: ${s.file}:${s.line}:${s.column} ${s.mutator}: ${s.original} -> ${s.replacement}${s.stays ? ` (reviewed, stays: ${s.stays})` : ' (not reviewed)'}`,
         ),
       );
-    writeReport(service, {
+    const r = {
       ref,
       mode: [
         args.targeted ? "targeted (the module's specs, then the rest of the service)" : 'whole service per mutant',
@@ -299,7 +294,21 @@ export const main: CommandMain = async (argv, io) => {
       total: results.length,
       interval: [low, high],
       results,
-    });
+    };
+    const lines = [
+      `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`,
+      '',
+      `- Suite and mock at ${r.ref}; mutants generated: ${r.all}; excluded as equivalent: ${r.excluded}; sample: ${r.total} (seed ${r.seed})`,
+      `- Result: **${r.ratio}**`,
+      `- Mode: ${r.mode}; ${r.minutes.toFixed(1)} min in all`,
+      '',
+      ...mdTable(
+        ['status', 'where', 'mutator', 'original', 'replacement', 'ran', 'reviewed survivor: why it stays'],
+        r.results.map((m) => [m.status, `${m.file}:${m.line}`, m.mutator, cell(m.original), cell(m.replacement), m.ran, m.stays ?? '']),
+      ),
+    ];
+    const name = `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}`;
+    writeReportFiles(path.join(ROOT, 'reports'), name, { service, ...r }, lines, redactText);
     return 0;
   } finally {
     fs.rmSync(sandbox, { recursive: true, force: true });
@@ -367,37 +376,4 @@ function writeUnreached(service: string, ref: string, total: number, unreached: 
   const table = mdTable(['where', 'mutator', 'original', 'replacement'], rows);
   fs.writeFileSync(out, redactText(`# Mutants no test reaches: ${service}\n\n- ${head}\n\n${table.join('\n')}\n`));
   io.out(`written: ${path.relative(ROOT, out)}`);
-}
-
-function writeReport(
-  service: string,
-  r: {
-    ref: string;
-    mode: string;
-    minutes: number;
-    seed: number;
-    count: number;
-    all: number;
-    excluded: number;
-    ratio: string;
-    killed: number;
-    total: number;
-    interval: number[];
-    results: (SampledMutant & { status: string; ran: string; stays?: string })[];
-  },
-) {
-  const lines = [
-    `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`,
-    '',
-    `- Suite and mock at ${r.ref}; mutants generated: ${r.all}; excluded as equivalent: ${r.excluded}; sample: ${r.total} (seed ${r.seed})`,
-    `- Result: **${r.ratio}**`,
-    `- Mode: ${r.mode}; ${r.minutes.toFixed(1)} min in all`,
-    '',
-    ...mdTable(
-      ['status', 'where', 'mutator', 'original', 'replacement', 'ran', 'reviewed survivor: why it stays'],
-      r.results.map((m) => [m.status, `${m.file}:${m.line}`, m.mutator, cell(m.original), cell(m.replacement), m.ran, m.stays ?? '']),
-    ),
-  ];
-  const name = `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}`;
-  writeReportFiles(path.join(ROOT, 'reports'), name, { service, ...r }, lines, redactText);
 }

@@ -153,14 +153,10 @@ let liveQuotaObjects = 0;
 /** How many testing customers one worker may hold at once on a sandbox (helpers/target/sandbox/quota.ts plans with it). */
 export const SANDBOX_CUSTOMERS_PER_WORKER = 12;
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Record<string, string>;
+export interface ApiResponse<T = any> extends Omit<Exchange, 'body'> {
   body: T;
-  text: string;
   /** The body's bytes as received (a PDF or another binary body: `text` is their UTF-8 reading). */
   bytes: Buffer;
-  operation: Operation;
   /** The exchange's number in the test's `HTTP exchanges` (call order), where a test records them. */
   call?: number;
 }

@@ -7,7 +7,7 @@ import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
-import { wireValue } from '../contract/wire-forms.js';
+import { typeOf, wireValue } from '../contract/wire-forms.js';
 import { callKey, firstOfEach, resolve } from './invariants/kit.js';
 import { kindOfKey } from '../secrets/sensitive.js';
 import { luhnValid, withCheckDigit } from '../config/luhn.js';
@@ -90,8 +90,6 @@ const FORMAT_VIOLATIONS: Record<string, string> = {
   'iso-4217': 'QQQ',
 };
 
-const typeOf = (schema: Json): string | undefined =>
-  Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
 const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
 
 /**

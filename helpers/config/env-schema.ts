@@ -114,6 +114,14 @@ const institutionIdValue = contractValue(
 );
 const customerIdValue = contractValue('financial-data', 'components/customers.yaml#/schemas/CustomerIdParam', 'a customer id, digits');
 
+// The groups of checks more than one variable serves.
+const FORBIDDEN = { checks: 'the 403 checks' };
+const RECEIPT_PAN = { checks: 'the receipt bin / last four check' };
+const ROUND_TRIP = { checks: 'the notification round-trip' };
+const ISSUER = { checks: 'the issuer certification' };
+const SPARE = { checks: 'the destructive lock and secret-change checks' };
+const LISTENER = { checks: 'the report callback, TxPush and webhook round-trips' };
+
 const SCHEMA = [
   v('TARGET', 'optional', oneOf(['mock', 'sandbox']), 'mock (default) or sandbox'),
   v(
@@ -209,12 +217,8 @@ const SCHEMA = [
       checks: 'the receipt-path checks',
     },
   ),
-  v('CARD_RECEIPT_PAN_BIN', 'checks', digits(6, 8, 'a BIN'), "bin of the receipt's account", {
-    checks: 'the receipt bin / last four check',
-  }),
-  v('CARD_RECEIPT_PAN_LAST_FOUR', 'checks', digits(4, 4, 'the last four'), "last four of the receipt's account", {
-    checks: 'the receipt bin / last four check',
-  }),
+  v('CARD_RECEIPT_PAN_BIN', 'checks', digits(6, 8, 'a BIN'), "bin of the receipt's account", RECEIPT_PAN),
+  v('CARD_RECEIPT_PAN_LAST_FOUR', 'checks', digits(4, 4, 'the last four'), "last four of the receipt's account", RECEIPT_PAN),
 
   v(
     'INSTALLMENTS_BASE_URL',
@@ -246,17 +250,18 @@ const SCHEMA = [
     'checks',
     text('the consumer key, on one line'),
     'a registered key NOT allowed for the operations',
-    { checks: 'the 403 checks', secret: true },
+    { ...FORBIDDEN, secret: true },
   ),
-  v('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM', 'checks', privateKeyPem(), 'its signing key (PEM)', {
-    checks: 'the 403 checks',
-    secret: true,
-  }),
-  v('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12', 'checks', keystore('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD'), 'or its keystore', {
-    checks: 'the 403 checks',
-  }),
+  v('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM', 'checks', privateKeyPem(), 'its signing key (PEM)', { ...FORBIDDEN, secret: true }),
+  v(
+    'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12',
+    'checks',
+    keystore('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD'),
+    'or its keystore',
+    FORBIDDEN,
+  ),
   v('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD', 'checks', text('the keystore password'), 'its keystore password', {
-    checks: 'the 403 checks',
+    ...FORBIDDEN,
     secret: true,
   }),
   v('INSTALLMENTS_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key'),
@@ -313,12 +318,8 @@ const SCHEMA = [
     integer({ min: 1 }),
     'how long a participation is waited for while PENDING before the check fails naming it (default 300)',
   ),
-  v('INSTALLMENTS_RECEIVER_PUBLIC_URL', 'checks', url(), 'public URL the sandbox notifies, forwarding to this machine', {
-    checks: 'the notification round-trip',
-  }),
-  v('INSTALLMENTS_RECEIVER_PORT', 'checks', port(), 'local port of the notification receiver', {
-    checks: 'the notification round-trip',
-  }),
+  v('INSTALLMENTS_RECEIVER_PUBLIC_URL', 'checks', url(), 'public URL the sandbox notifies, forwarding to this machine', ROUND_TRIP),
+  v('INSTALLMENTS_RECEIVER_PORT', 'checks', port(), 'local port of the notification receiver', ROUND_TRIP),
   v(
     'INSTALLMENTS_SERVICE_SIGNING_CERT_PEM',
     'checks',
@@ -326,9 +327,7 @@ const SCHEMA = [
     "the service's notification signing certificate",
     { checks: 'the notification signature check' },
   ),
-  v('INSTALLMENTS_ISSUER_ENDPOINT_URL', 'checks', url({ base: true }), "an issuer's base URL (POST {url}/notifications)", {
-    checks: 'the issuer certification',
-  }),
+  v('INSTALLMENTS_ISSUER_ENDPOINT_URL', 'checks', url({ base: true }), "an issuer's base URL (POST {url}/notifications)", ISSUER),
   v(
     'INSTALLMENTS_ISSUER_ICA',
     'checks',
@@ -338,7 +337,7 @@ const SCHEMA = [
       'an issuer ICA of at most 11 characters',
     ),
     "that issuer's ICA",
-    { checks: 'the issuer certification' },
+    ISSUER,
   ),
   v(
     'INSTALLMENTS_ISSUER_CID',
@@ -349,7 +348,7 @@ const SCHEMA = [
       'an issuer customer id of at most 10 characters',
     ),
     "that issuer's customer id",
-    { checks: 'the issuer certification' },
+    ISSUER,
   ),
 
   v('FD_BASE_URL', 'service', url({ base: true }), 'base URL of the deployment; unset: financial data is not part of the certification'),
@@ -376,13 +375,8 @@ const SCHEMA = [
   v('FD_APP_KEY', 'service', text('the app key, on one line'), 'app key from the developer dashboard', { secret: true }),
   v('FD_PARTNER_ID', 'service', text('the partner id, on one line'), 'the partner the suite authenticates as'),
   v('FD_PARTNER_SECRET', 'service', text('the partner secret, on one line'), "that partner's secret", { secret: true }),
-  v('FD_SPARE_PARTNER_ID', 'checks', text('the spare partner id, on one line'), 'a spare partner (never the one above)', {
-    checks: 'the destructive lock and secret-change checks',
-  }),
-  v('FD_SPARE_PARTNER_SECRET', 'checks', text('the spare partner secret, on one line'), 'its secret', {
-    checks: 'the destructive lock and secret-change checks',
-    secret: true,
-  }),
+  v('FD_SPARE_PARTNER_ID', 'checks', text('the spare partner id, on one line'), 'a spare partner (never the one above)', SPARE),
+  v('FD_SPARE_PARTNER_SECRET', 'checks', text('the spare partner secret, on one line'), 'its secret', { ...SPARE, secret: true }),
   v('FD_INSTITUTION_ID', 'service', institutionIdValue, 'an institution with branding'),
   v('FD_UNBRANDED_INSTITUTION_ID', 'checks', institutionIdValue, 'an institution without branding', { checks: 'the branding 404 check' }),
   v(
@@ -461,11 +455,9 @@ const SCHEMA = [
     'checks',
     url({ https: true, port: 443 }),
     'public HTTPS URL (port 443) the sandbox calls back, forwarding to this machine',
-    { checks: 'the report callback, TxPush and webhook round-trips' },
+    LISTENER,
   ),
-  v('FD_LISTENER_PORT', 'checks', port(), 'local port of the listener behind FD_LISTENER_PUBLIC_URL', {
-    checks: 'the report callback, TxPush and webhook round-trips',
-  }),
+  v('FD_LISTENER_PORT', 'checks', port(), 'local port of the listener behind FD_LISTENER_PUBLIC_URL', LISTENER),
   v(
     'FD_CONNECT_IN_BROWSER',
     'checks',

@@ -7,10 +7,7 @@ import { redact } from '../secrets/redact.js';
 import type { Echo } from '../secrets/sensitive.js';
 
 /** Where a violation was met: the operation called and the status it answered. */
-export interface ViolationSite {
-  operationId: string;
-  method: string;
-  path: string;
+export interface ViolationSite extends Pick<Operation, 'operationId' | 'method' | 'path'> {
   status: number;
   /** Members a body check found off form, with the keyword broken (`wallets` maxItems), linked to the narrower rule citing it. */
   members?: JudgedMember[];

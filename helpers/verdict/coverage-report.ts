@@ -2,7 +2,7 @@
 // client. The certification verdict is helpers/verdict/certification.ts.
 import type { Evidence } from './evidence.js';
 import path from 'node:path';
-import type { Contract, SourceClass } from '../contract/contract.js';
+import type { Contract, Operation, SourceClass } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
 import type { SkipKind, StepFailed, ViolationNote } from '../client/annotations.js';
 import type { PropertyCount } from '../client/property-counts.js';
@@ -50,10 +50,7 @@ export interface TestOutcome {
   rerun?: string;
 }
 
-export interface PairCoverage {
-  operationId: string;
-  method: string;
-  path: string;
+export interface PairCoverage extends Pick<Operation, 'operationId' | 'method' | 'path'> {
   status: string;
   exercised: boolean;
   calls: number;

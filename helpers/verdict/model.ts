@@ -1,8 +1,8 @@
 // The verdict's data model: what certification.json holds and what the renderers, the baseline
 // comparison and the reporter read. Types only, so every verdict module can share them without a cycle.
-import type { ConflictKind } from '../contract/conflicts.js';
+import type { Conflict } from '../contract/conflicts.js';
 import type { SourceClass } from '../contract/contract.js';
-import type { RuleKind } from '../contract/rules.js';
+import type { Rule } from '../contract/rules.js';
 import type { StatementTally } from '../contract/statements.js';
 import type { Provenance } from './provenance.js';
 import type { RulePathReport } from './rule-paths.js';
@@ -12,12 +12,7 @@ import type { Evidence } from './evidence.js';
 export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
 export type Tally = { passed: number; failed: number; skipped: number };
 
-export interface RuleOutcome {
-  id: string;
-  text: string;
-  kind: RuleKind;
-  source: SourceClass;
-  cite: string;
+export interface RuleOutcome extends Pick<Rule, 'id' | 'text' | 'kind' | 'source' | 'cite'> {
   /** not judged: every check that would judge it stopped before (the breaker, another rule's failure: `notJudged` says which). */
   outcome: 'passed' | 'failed' | 'skipped' | 'not run' | 'not judged';
   checks: Tally;
@@ -77,16 +72,7 @@ export interface FailedCheck {
  * A seed-vs-provider conflict met (the target did as the provider publishes, not the seed), or a known provider deviation
  * (`kind` provider-example: as the provider's example shows, not its schema).
  */
-export interface ConflictOutcome {
-  id: string;
-  /** Absent: seed-vs-provider. */
-  kind?: ConflictKind;
-  seed?: string;
-  provider?: string;
-  schema?: string;
-  example?: string;
-  decision: string;
-  rules: string[];
+export interface ConflictOutcome extends Pick<Conflict, 'id' | 'kind' | 'seed' | 'provider' | 'schema' | 'example' | 'decision' | 'rules'> {
   titles: string[];
 }
 
@@ -198,13 +184,9 @@ export interface CheckResult {
   rules: string[];
 }
 
-export interface CheckDelta {
-  project: string;
-  file: string;
-  title: string;
+export interface CheckDelta extends Pick<CheckResult, 'project' | 'file' | 'title' | 'rules'> {
   before?: CheckResult['status'];
   after?: CheckResult['status'];
-  rules: string[];
 }
 
 export interface RuleDelta {

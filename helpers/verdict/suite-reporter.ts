@@ -31,11 +31,8 @@ import { checkName, LEAK_PATTERNS_MODULE, retriedAttempt } from './reporters.js'
 /** The console's closing `Summary:` counts, as the certification counts (checkResult): the leak scan is no check; a leak fails the run apart. */
 export function summaryCounts(outcomes: TestOutcome[]): { passed: number; failed: number; skipped: number } {
   const statuses = outcomes.map((o) => checkResult(o).status);
-  return {
-    passed: statuses.filter((st) => st === 'passed').length,
-    failed: statuses.filter((st) => st === 'failed').length,
-    skipped: statuses.filter((st) => st === 'skipped').length,
-  };
+  const count = (status: string) => statuses.filter((st) => st === status).length;
+  return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
 }
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */

@@ -29,12 +29,7 @@ interface AutocannonResult {
   non2xx: number;
 }
 
-interface AutocannonOptions {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  idReplacement?: boolean;
+interface AutocannonOptions extends Omit<LoadTarget, 'label'> {
   connections: number;
   duration: number;
   warmup?: { connections: number; duration: number };

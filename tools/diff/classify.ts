@@ -11,8 +11,9 @@
 import type { Rule, RuleKind } from '../../helpers/contract/rules.js';
 import type { Located } from './locate.js';
 import { deref, trace, type Normalized } from './normalize.js';
-import type { Json } from '../../helpers/contract/contract.js';
+import type { Json, Operation } from '../../helpers/contract/contract.js';
 import { escapeRegExp } from '../../helpers/contract/writers.js';
+import { oncePerName } from '../../helpers/secrets/sensitive.js';
 
 export const CLASSES = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened', 'no check affected', 'outside the suite'] as const;
 export type DiffClass = (typeof CLASSES)[number];
@@ -28,11 +29,7 @@ export const CLASS_MEANING: Record<DiffClass, string> = {
   'outside the suite': "a change of an operation the suite's contract does not have",
 };
 
-interface SuiteOperation {
-  operationId: string;
-  method: string;
-  path: string;
-}
+type SuiteOperation = Pick<Operation, 'operationId' | 'method' | 'path'>;
 
 export interface SuiteView {
   service: string;
@@ -144,29 +141,20 @@ const KINDS: Record<string, RuleKind[]> = {
 };
 const kindsOf = (keyword: string): RuleKind[] | undefined =>
   UPPER.has(keyword) || LOWER.has(keyword) ? KINDS.bound : keyword === 'format' ? KINDS.pattern : KINDS[keyword];
-// Compiled once per name: a large diff asks about the same few names thousands of times.
-const wordOf = new Map<string, RegExp>();
-const mentions = (rule: Rule, name: string) => {
-  if (name.length <= 1) return false;
-  let word = wordOf.get(name);
-  if (!word) wordOf.set(name, (word = new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i')));
-  return word.test(haystackOf(rule));
+// Compiled once per name, read once per rule: a large diff asks about the same few names and rules thousands of times.
+const wordOf = oncePerName((name) => new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i'));
+const mentions = (rule: Rule, name: string) => name.length > 1 && wordOf(name).test(haystackOf(rule));
+const perRule = <T>(answer: (rule: Rule) => T) => {
+  const known = new WeakMap<Rule, T>();
+  return (rule: Rule) => {
+    if (!known.has(rule)) known.set(rule, answer(rule));
+    return known.get(rule) as T;
+  };
 };
-const haystacks = new WeakMap<Rule, string>();
-const haystackOf = (rule: Rule) => {
-  let text = haystacks.get(rule);
-  if (text === undefined) haystacks.set(rule, (text = `${rule.text} ${rule.cite}`));
-  return text;
-};
+const haystackOf = perRule((rule) => `${rule.text} ${rule.cite}`);
 /** The generated refusals: a rule checked on every request the contract refuses (FD-NEGATIVE, IN-ERR-CONTRACT). */
 // (`generated` alone is no sign: a report is generated, an id is generated; the cases are generated.)
-const generics = new WeakMap<Rule, boolean>();
-const isGeneric = (rule: Rule) => {
-  let generic = generics.get(rule);
-  if (generic === undefined)
-    generics.set(rule, (generic = /the contract refuses|generated (cases|from (it|the contract))/i.test(rule.text)));
-  return generic;
-};
+const isGeneric = perRule((rule) => /the contract refuses|generated (cases|from (it|the contract))/i.test(rule.text));
 
 function describe(loc: Located, dir: Direction): { kind: string; detail: string } {
   const field = loc.field ? `\`${loc.field}\`` : loc.param ? `${loc.param.in} parameter \`${loc.param.name}\`` : 'the body';

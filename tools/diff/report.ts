@@ -74,13 +74,8 @@ export function actionLines(r: DiffResult, index: EditIndex): string[] {
   const acted = r.changes.filter((c) => LISTED.includes(c.class));
   if (!acted.length) return [];
   const lines: string[] = ['', `Changes to act on, by operation (${acted.length}; what each class asks: README, "Version bump"):`];
-  const groups = new Map<string, ChangeEntry[]>();
-  for (const c of acted) {
-    const op = c.operations[0] ?? c.where;
-    groups.set(op, [...(groups.get(op) ?? []), c]);
-  }
   const rank = (c: ChangeEntry) => LISTED.indexOf(c.class);
-  for (const [op, list] of [...groups].sort((a, b) => a[0].localeCompare(b[0]))) {
+  for (const [op, list] of groupBy(acted, (c) => c.operations[0] ?? c.where).sort((a, b) => a[0].localeCompare(b[0]))) {
     const opFile = index.operations.get(op);
     lines.push('', `${op}${opFile ? ` (${opFile})` : ''}: ${plural(list.length, 'change')}`);
     for (const c of list.sort((a, b) => rank(a) - rank(b) || a.kind.localeCompare(b.kind) || a.key.localeCompare(b.key))) {
@@ -88,8 +83,7 @@ export function actionLines(r: DiffResult, index: EditIndex): string[] {
       const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '');
       lines.push(`  [${c.class}] ${c.kind}: ${c.detail || '(no detail)'}${place ? ` — ${place}` : ''}`);
       if (others.length) lines.push(`      also at: ${listed(others)}`);
-      lines.push(`      key: ${c.key}`);
-      lines.push(...editLines(c, index));
+      lines.push(`      key: ${c.key}`, ...editLines(c, index));
       // The rules, one line per catalogue file, each with the checks citing it (count and spec files).
       const byFile = new Map<string, string[]>();
       for (const rule of c.rules) {

@@ -20,22 +20,18 @@ interface RuleRef {
   files?: string[];
 }
 
-export interface ChangeEntry {
+export interface ChangeEntry extends Pick<Judged, 'class' | 'kind' | 'detail' | 'builtIn'> {
   /**
    * The change's stable key, what a deviation ledger entry names (tools/diff/ledger.ts): the component
    * (else the operation and the parameter, body or response), the field and keyword inside it, and the
    * kind of change; no list index, bound value or description, so an unrelated edit leaves it as it is.
    */
   key: string;
-  class: DiffClass;
-  kind: string;
-  detail: string;
   /** `POST /path (operationId) request body`, the first place the change was seen. */
   where: string;
   /** Every operation it was seen at (the suite's operationId where the suite has the operation). */
   operations: string[];
   rules: RuleRef[];
-  builtIn: string[];
   /** The component the change lies in, when the library also listed it there (merged). */
   component?: string;
   /** The compared-from document's component holding the changed place, when another than `component`: what an edit of ours changes. */

@@ -29,12 +29,8 @@ type Verdict =
   | 'seed-vs-provider conflict'
   | 'not in contract';
 
-export interface JudgedExample {
+export interface JudgedExample extends Pick<PublishedExample, 'kind' | 'at' | 'mediaType' | 'origin'> {
   operationId: string;
-  kind: PublishedExample['kind'];
-  at: string;
-  mediaType?: string;
-  origin: string;
   verdict: Verdict;
   /** Why our contract refuses it (and, for an inconsistent example, why the document's own schema does). */
   reason?: string;

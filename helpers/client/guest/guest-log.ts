@@ -98,13 +98,9 @@ const key = (e: { service: string; kind: string; id?: string }) => `${e.service}
 
 type Created = Extract<GuestEvent, { event: 'created' }>;
 
-export interface GuestSummary {
-  created: number;
-  deleted: number;
+export interface GuestSummary extends Pick<ServiceGuestSummary, 'created' | 'deleted' | 'retries' | 'retryWaitSeconds'> {
   /** Created and not deleted: deletable ones (with their undo) and those the API cannot delete. */
   leftBehind: { service: string; kind: string; id?: string; deletable: boolean }[];
-  retries: number;
-  retryWaitSeconds: number;
   /** The same account per service, so that a table per service and the run's line are one count. */
   services?: Record<string, ServiceGuestSummary>;
   /** The same account per kind of object: created = deleted + cannotDelete + left, each row. */
