@@ -408,6 +408,13 @@ export const PLANS_FAULTS = faultCatalogue([
       (a, x) => a.status === 405 && x.req.method === 'PUT',
     ),
   }),
+  fault('in-trans-method-allow-lists-post', ['IN-TRANS-METHOD'], {
+    rule: "a 405's Allow lists the methods the path supports (RFC 9110 section 15.5.6; provider 2.0.0: GET alone on /plans/{plan_id}): it lists POST too",
+    answer: anyAnswer(
+      (a) => ({ ...a, headers: { ...a.headers, allow: 'GET, POST' } }),
+      (a) => a.status === 405,
+    ),
+  }),
   fault('in-lim-apr-plan-apr-above-max-accepted', ['IN-LIM-APR'], {
     rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: 1 } }],
