@@ -6,6 +6,12 @@ import { objectIdsOf } from '../../contract/object-ids.js';
 import { versionless } from '../../contract/writers.js';
 import { typeOf } from '../../contract/wire-forms.js';
 
+/** Whether the contract takes a request body of the operation (any body where it states no validator). */
+export const takesBody = (contract: Contract, op: Operation): ((body: unknown) => boolean) => {
+  const validate = contract.requestValidatorOf(op.operationId);
+  return (body) => !validate || Boolean(validate(body));
+};
+
 /** A read: a GET, or a POST named as one (get, list, search, or a `/searches` path); a GET sending a test delivery is neither. */
 export const isRead = (op: Operation): boolean =>
   !/^test/i.test(op.operationId) && (op.method === 'GET' || /^(get|list|search)/i.test(op.operationId) || /\/searches$/.test(op.path));

@@ -26,6 +26,7 @@ import {
   setAt,
   walkSchema,
   walkValue,
+  takesBody,
 } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
@@ -204,8 +205,7 @@ export function refusalsOf(
   tell: Tell = (call) => call,
   catalogues: Catalogues = new Map(),
 ): Refusal[] {
-  const validate = contract.requestValidatorOf(op.operationId);
-  const ok = (body: unknown) => !validate || Boolean(validate(body));
+  const ok = takesBody(contract, op);
   const stated = statedMembers(contract, op, valid.body);
   // A member bound to a catalogue keeps its value: a telling one the catalogue does not list would be a refusal of its own.
   const bound = new Set(stated.filter((m) => m.offeredBy).map((m) => m.at.join('.')));
@@ -385,6 +385,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
   const bodyIds = new Set(ids.filter((id) => id.in === 'body').map((id) => id.at));
   const paramIds = new Set(ids.filter((id) => id.in !== 'body').map((id) => id.name));
   const validate = contract.requestValidatorOf(op.operationId);
+  const ok = takesBody(contract, op);
   const undexed = (p: string) => p.replace(/\.\d+(?=\.|$)/g, '');
   /** The member a case breaks, items' indices aside (`body /pans/0/pan: ...` is `body .pans.pan`). */
   const memberOf = (name: string) => undexed(name.slice(0, name.indexOf(': ')).replace(/\//g, '.'));
@@ -397,7 +398,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
   /** The first case of each member and kind, in the order generated (member: the case name's part before its reason). */
   const byMember = new Map<string, string>();
   // The members the valid call leaves out are set to a taken value, so a case can break them (an optional offerId).
-  const extra = absentMembers(contract, op, toldAs(first).body, bodyIds, (b) => !validate || Boolean(validate(b)));
+  const extra = absentMembers(contract, op, toldAs(first).body, bodyIds, ok);
   const told = (n: number): CallOptions => {
     const call = toldAs(n);
     return extra && call.body && typeof call.body === 'object' && !Array.isArray(call.body)
@@ -450,7 +451,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
   });
   // A left-out member may matter under another value of the body's choice (a decline's rejectReasonDetail,
   // provider 2.0.0 PlanApprovalParameters): its bound is sent again under each other required enum value.
-  const modes = extra ? modesOf(contract, op, base.body, (b) => !validate || Boolean(validate(b))) : [];
+  const modes = extra ? modesOf(contract, op, base.body, ok) : [];
   for (const [kind, name] of chosen) {
     if (!BOUND_KINDS.has(kind) || !extra || !(memberOf(name).split('.')[1]! in extra)) continue;
     for (const mode of modes) {
@@ -888,7 +889,7 @@ function namingNothing(value: unknown): unknown {
 /** The unresolved reason: a documented 404's call with one member naming nothing (seed 002, Errors: a 4xx is a request not carried out). */
 function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: number) => CallOptions, n: number): Refusal[] {
   if (!op.responses['404']) return [];
-  const validate = contract.requestValidatorOf(op.operationId);
+  const ok = takesBody(contract, op);
   const members = [
     // A partner id is who the caller is or deals with (a third party's access key), no object looked up under the caller: the ownership reason's.
     ...objectIdsOf(contract, op)
@@ -902,29 +903,14 @@ function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: numbe
     const call = told(n + out.length);
     const steps = m.at.split('.');
     // Each enum member of the body turned to another value the contract takes: an update the refusal carried out shows (an event's status set to what it already was does not).
-    call.body = op.requestBody?.schema
-      ? otherEnums(contract, op.requestBody.schema, call.body, (b) => !validate || Boolean(validate(b)))
-      : call.body;
-    if (m.in === 'body') {
-      const value = namingNothing(valueAt(call.body, steps));
-      if (value === undefined) continue;
-      const body = setAt(call.body, steps, value);
-      if (validate && !validate(body)) continue;
-      out.push({
-        reason: 'unresolved',
-        why: `unresolved: body /${steps.join('/')} names nothing (${String(value)})`,
-        call: { ...call, body },
-      });
-    } else {
-      const where = m.in === 'path' ? call.path : call.query;
-      const value = namingNothing(where?.[m.at]);
-      if (value === undefined) continue;
-      out.push({
-        reason: 'unresolved',
-        why: `unresolved: ${m.in} ${m.at} names nothing (${String(value)})`,
-        call: { ...call, [m.in]: { ...where, [m.at]: value } },
-      });
-    }
+    call.body = op.requestBody?.schema ? otherEnums(contract, op.requestBody.schema, call.body, ok) : call.body;
+    const where = m.in === 'body' ? undefined : m.in === 'path' ? call.path : call.query;
+    const value = namingNothing(m.in === 'body' ? valueAt(call.body, steps) : where?.[m.at]);
+    if (value === undefined) continue;
+    const changed = m.in === 'body' ? { body: setAt(call.body, steps, value) } : { [m.in]: { ...where, [m.at]: value } };
+    if (m.in === 'body' && !ok(changed.body)) continue;
+    const named = m.in === 'body' ? `body /${steps.join('/')}` : `${m.in} ${m.at}`;
+    out.push({ reason: 'unresolved', why: `unresolved: ${named} names nothing (${String(value)})`, call: { ...call, ...changed } });
   }
   return out;
 }
