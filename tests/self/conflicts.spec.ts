@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
-import { clientTestInfo } from './support.known.js';
+import { clientTestInfo, outcomeOf } from './support.known.js';
 import { CARD_KEY_HEADER, CardRequests, exampleCard, expectMaskedPan } from '../../fixtures/card-enrollment.js';
 import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
@@ -194,15 +194,8 @@ test("a failed check that declared a conflict and met the provider's answer is t
 });
 
 const coverage = emptyCoverage('financial-data');
-const failed = (title: string, conflict?: string): TestOutcome => ({
-  project: 'financial-data',
-  title,
-  file: 'f',
-  tags: [],
-  status: 'failed',
-  error: 'expect',
-  ...(conflict ? { conflicts: [conflict] } : {}),
-});
+const failed = (title: string, conflict?: string) =>
+  outcomeOf('financial-data', title, 'failed', { error: 'expect', ...(conflict ? { conflicts: [conflict] } : {}) });
 
 test('the certification says CONDITIONAL for a conflict and lists it with both sources; another seed failure still makes it FAIL', () => {
   const only = serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES')], coverage);

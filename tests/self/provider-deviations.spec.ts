@@ -3,7 +3,7 @@
 // deviation, and the certification says CONDITIONAL naming it; a value neither schema nor example shows
 // still fails. End to end through the client against a local target.
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
-import { certificationOf, clientTestInfo, loopback } from './support.known.js';
+import { certificationOf, clientTestInfo, loopback, outcomeOf } from './support.known.js';
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { runNegativeCases } from '../../helpers/client/negative.js';
@@ -37,14 +37,8 @@ async function clientOf(request: any, service: ServiceName, baseURL: string, ann
   });
 }
 
-const outcome = (status: TestOutcome['status'], conflicts: string[] = []): TestOutcome => ({
-  project: 'financial-data',
-  title: 'lists the configurations',
-  file: 'f',
-  tags: [],
-  status,
-  ...(conflicts.length ? { conflicts } : {}),
-});
+const outcome = (status: TestOutcome['status'], conflicts: string[] = []) =>
+  outcomeOf('financial-data', 'lists the configurations', status, conflicts.length ? { conflicts } : {});
 
 const errorBody = (recoverable: unknown) => ({
   Errors: { Error: [{ Source: 'Auth', ReasonCode: 'TOKEN_EXPIRED', Description: 'expired', Recoverable: recoverable }] },
