@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { certificationOf, inTempDir, testRule } from './support.known.js';
+import { certificationOf, inTempDir, outcomeOf, testRule } from './support.known.js';
 import { checkResult, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { writeCertification } from '../../helpers/verdict/certification-report.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -109,14 +109,8 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
     exchanges: ['#3 POST http://mock/cards -> 200 (putCard) [failed statusCodeConformance]\n< 200\n{"srcDigitalCardId":"d-7781"}'],
     operationId: 'putCard',
   };
-  const check = (title: string, status: TestOutcome['status'], more: Partial<TestOutcome>): TestOutcome => ({
-    project: 'card-enrollment',
-    title,
-    file: 'f.spec.ts',
-    tags: [],
-    status,
-    ...more,
-  });
+  const check = (title: string, status: TestOutcome['status'], more: Partial<TestOutcome>) =>
+    outcomeOf('card-enrollment', title, status, { file: 'f.spec.ts', ...more });
   const failed = check('rejects a request without a key', 'failed', {
     file: 'tests/card-enrollment/auth.spec.ts',
     line: 41,

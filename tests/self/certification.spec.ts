@@ -1,7 +1,7 @@
 // Covers: helpers/verdict/coverage-report.ts: checks are counted by the source their rule rests on, and a failure
 // resting on the provider's document is as blocking as one resting on the seed.
 import type { TestInfo } from '@playwright/test';
-import { expect, test } from '../../fixtures/self.js';
+import { emptyCoverage, expect, test } from '../../fixtures/self.js';
 import {
   annotateViolations,
   brokenRuleOf,
@@ -13,23 +13,19 @@ import {
 import { ContractViolation, judgedMembers } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
-import { loadRules, ruleIdsLeading, validAcceptedRule } from '../../helpers/contract/rules.js';
+import { loadRules, ruleIdsLeading, validAcceptedRule, type Rule } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 import { alsoBrokenText, citedMembers, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
-import { testRule } from './support.known.js';
-import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
+import { outcomeOf, testRule } from './support.known.js';
+import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
-const coverage: ServiceCoverage = { service: 's', contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] };
-const outcome = (tags: string[], status: TestOutcome['status']): TestOutcome => ({
-  project: 's',
-  title: `t ${tags.join(' ')} ${status}`,
-  file: 'f',
-  tags,
-  status,
-});
-const verdict = (defaultSource: 'seed' | 'provider' | 'assumption', ...outcomes: TestOutcome[]) =>
-  serviceVerdict('s', 'S', defaultSource, outcomes, coverage);
+const coverage = emptyCoverage('s');
+const outcome = (tags: string[], status: TestOutcome['status']) => outcomeOf('s', `t ${tags.join(' ')} ${status}`, status, { tags });
+type Source = 'seed' | 'provider' | 'assumption';
+const judge = (defaultSource: Source, rules: Rule[] | undefined, outcomes: TestOutcome[]) =>
+  serviceVerdict('s', 'S', defaultSource, outcomes, coverage, rules);
+const verdict = (defaultSource: Source, ...outcomes: TestOutcome[]) => judge(defaultSource, undefined, outcomes);
 /** A failed check of the service, with what a case adds to it. */
 const failed = (title: string, more: Partial<TestOutcome> = {}): TestOutcome => ({ ...outcome([], 'failed'), title, ...more });
 
@@ -66,8 +62,8 @@ test('a failed provider check is FAIL, a failed assumption only CONDITIONAL, not
 test('a documented auth failure or a sensitive value answered in clear fails the verdict; an assumed auth rule is CONDITIONAL at worst', () => {
   const rules = [testRule('S-AUTH-KEY', 'auth', ['op'], { source: 'assumption' })];
   const auth: TestOutcome = { ...outcome(['@seed'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
-  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, rules).verdict).toBe('CONDITIONAL');
-  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, [testRule('S-AUTH-KEY', 'auth')]).verdict).toBe('FAIL');
+  expect(judge('seed', rules, [auth]).verdict).toBe('CONDITIONAL');
+  expect(judge('seed', [testRule('S-AUTH-KEY', 'auth')], [auth]).verdict).toBe('FAIL');
   const echo: TestOutcome = {
     ...outcome(['@assumption'], 'failed'),
     error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
@@ -76,7 +72,7 @@ test('a documented auth failure or a sensitive value answered in clear fails the
   expect(verdict('seed', echo).verdict).toBe('FAIL');
   const other: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: 'Expected 409' };
   expect(verdict('seed', other).verdict).toBe('CONDITIONAL');
-  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, rules).rules[0]).toMatchObject({ id: 'S-AUTH-KEY', outcome: 'failed' });
+  expect(judge('seed', rules, [auth]).rules[0]).toMatchObject({ id: 'S-AUTH-KEY', outcome: 'failed' });
 });
 
 test('failures are grouped by the rule they break, then the operation; with no rule by their check; a passing partial run is PARTIAL, never PASS', () => {
@@ -85,42 +81,35 @@ test('failures are grouped by the rule they break, then the operation; with no r
   const rules = [testRule('S-AUTH-KEY', 'auth', ['op'], { source: 'assumption' })];
   // A violation of a named check that names no rule: grouped by that check and its operation, never read from the message.
   const undocumented = { check: 'statusCodeConformance', operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}', status: 500 };
-  const v = serviceVerdict(
-    's',
-    'S',
-    'seed',
-    [
-      fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer): Received: 500 / Documented: 200, 404\nmore', [
-        { ...undocumented, lead: true },
-      ]),
-      fail('b', 'a message worded otherwise', [{ ...undocumented, lead: true }]),
-      // A spec's assertion breaks the rules its check cites: one group per rule and operation, whatever the test data in the message.
-      fail(
-        'c',
-        'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-        undefined,
-        ['S-AUTH-KEY'],
-        ['GetCustomer'],
-      ),
-      fail(
-        'd',
-        'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7',
-        [undocumented],
-        ['S-AUTH-KEY:refuse'],
-        ['GetCustomer'],
-      ),
-      fail('e', 'expect(received).toBe(expected) 401 vs 200', undefined, ['S-AUTH-KEY'], ['ListCustomers']),
-      // A violation naming its rules (a service's judge) breaks those, not the ones the test cites.
-      fail(
-        'f',
-        '[judge] GET /customers (ListCustomers) 200: S-MASK: shown in clear',
-        [{ check: 'judge', operationId: 'ListCustomers', method: 'GET', path: '/customers', status: 200, rules: ['S-MASK'], lead: true }],
-        ['S-AUTH-KEY'],
-      ),
-    ],
-    coverage,
-    rules,
-  );
+  const v = judge('seed', rules, [
+    fail('a', '[statusCodeConformance] GET /customers/{id} (GetCustomer): Received: 500 / Documented: 200, 404\nmore', [
+      { ...undocumented, lead: true },
+    ]),
+    fail('b', 'a message worded otherwise', [{ ...undocumented, lead: true }]),
+    // A spec's assertion breaks the rules its check cites: one group per rule and operation, whatever the test data in the message.
+    fail(
+      'c',
+      'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      undefined,
+      ['S-AUTH-KEY'],
+      ['GetCustomer'],
+    ),
+    fail(
+      'd',
+      'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7',
+      [undocumented],
+      ['S-AUTH-KEY:refuse'],
+      ['GetCustomer'],
+    ),
+    fail('e', 'expect(received).toBe(expected) 401 vs 200', undefined, ['S-AUTH-KEY'], ['ListCustomers']),
+    // A violation naming its rules (a service's judge) breaks those, not the ones the test cites.
+    fail(
+      'f',
+      '[judge] GET /customers (ListCustomers) 200: S-MASK: shown in clear',
+      [{ check: 'judge', operationId: 'ListCustomers', method: 'GET', path: '/customers', status: 200, rules: ['S-MASK'], lead: true }],
+      ['S-AUTH-KEY'],
+    ),
+  ]);
   expect(v.failures.map((g) => [g.cause, g.titles])).toEqual([
     ['S-AUTH-KEY: GetCustomer', ['c', 'd']],
     ['S-AUTH-KEY: ListCustomers', ['e']],
@@ -154,20 +143,13 @@ test('one cause, once: a property that saw the answers a rule of its own operati
   expect(propertyBroken(listed, checkers)).toEqual({ rule: 'S-PROP-ECHO', operationId: 'Modify' });
   expect(propertyBroken('expect(received).toBe(expected)', checkers)).toBeUndefined();
   const rules = ['S-MODIFY', 'S-PROP-ECHO'].map((id) => testRule(id, 'echo', ['Modify']));
-  const v = serviceVerdict(
-    's',
-    'S',
-    'seed',
-    [
-      failed('names read back', { brokenRule: 'S-MODIFY', brokenAt: 'Modify' }),
-      failed('echo property', { brokenRule: 'S-PROP-ECHO', brokenAt: 'Modify' }),
-      failed('echo elsewhere', { brokenRule: 'S-PROP-ECHO', brokenAt: 'Create' }),
-      // A model's shrunk sequence that broke the same rule, its operation not told.
-      failed('model sequence', { brokenRule: 'S-MODIFY' }),
-    ],
-    coverage,
-    rules,
-  );
+  const v = judge('seed', rules, [
+    failed('names read back', { brokenRule: 'S-MODIFY', brokenAt: 'Modify' }),
+    failed('echo property', { brokenRule: 'S-PROP-ECHO', brokenAt: 'Modify' }),
+    failed('echo elsewhere', { brokenRule: 'S-PROP-ECHO', brokenAt: 'Create' }),
+    // A model's shrunk sequence that broke the same rule, its operation not told.
+    failed('model sequence', { brokenRule: 'S-MODIFY' }),
+  ]);
   expect(v.failures.map((g) => [g.cause, g.alsoBroken, g.titles])).toEqual([
     ['S-MODIFY: Modify', ['S-PROP-ECHO'], ['names read back', 'echo property', 'model sequence']],
     ['S-PROP-ECHO: Create', undefined, ['echo elsewhere']],
@@ -187,19 +169,12 @@ test('one fault, one line: a rule spanning more operations that failed on the op
     testRule('S-RESP-FORMS', 'error', ['Join', 'Search', 'Read'], { source: 'provider' }),
   ];
   // A limit unenforced: the limit's check, the error contract's generated cases and the answer's form all met the acceptance.
-  const v = serviceVerdict(
-    's',
-    'S',
-    'provider',
-    [
-      broke('error contract', 'S-ERR-CONTRACT', 'Join'),
-      broke('answer form', 'S-RESP-FORMS', 'Join'),
-      broke('four wallets', 'S-LIM-WALLETS', 'Join'),
-      broke('answer form elsewhere', 'S-RESP-FORMS', 'Read'),
-    ],
-    coverage,
-    rules,
-  );
+  const v = judge('provider', rules, [
+    broke('error contract', 'S-ERR-CONTRACT', 'Join'),
+    broke('answer form', 'S-RESP-FORMS', 'Join'),
+    broke('four wallets', 'S-LIM-WALLETS', 'Join'),
+    broke('answer form elsewhere', 'S-RESP-FORMS', 'Read'),
+  ]);
   expect(v.failures.map((g) => [g.cause, g.alsoBroken, g.titles])).toEqual([
     ['S-LIM-WALLETS: Join', ['S-ERR-CONTRACT', 'S-RESP-FORMS'], ['four wallets', 'error contract', 'answer form']],
     ['S-RESP-FORMS: Read', undefined, ['answer form elsewhere']],
@@ -236,23 +211,16 @@ test('one fault, one line: an answer read back on another operation off its form
         },
       ],
     });
-  const v = serviceVerdict(
-    's',
-    'S',
-    'provider',
-    [
-      failed('four wallets', { rules: ['S-LIM-WALLETS'], brokenRule: 'S-LIM-WALLETS', brokenAt: 'Join' }),
-      form('list read back', 'Read', [{ member: 'wallets', keyword: 'maxItems' }]),
-      form('search read back', 'Search', [{ member: 'wallets', keyword: 'maxItems' }]),
-      // Another member, or the same member off another kind of form, is a cause of its own (one of another operation).
-      form('names off form', 'Plans', [{ member: 'dbaNames', keyword: 'maxItems' }]),
-      form('wallets of another type', 'Plans', [{ member: 'wallets', keyword: 'type' }]),
-      // A narrower rule with no failure of its own takes nothing in.
-      form('status off its values', 'Plans', [{ member: 'status', keyword: 'enum' }]),
-    ],
-    coverage,
-    rules,
-  );
+  const v = judge('provider', rules, [
+    failed('four wallets', { rules: ['S-LIM-WALLETS'], brokenRule: 'S-LIM-WALLETS', brokenAt: 'Join' }),
+    form('list read back', 'Read', [{ member: 'wallets', keyword: 'maxItems' }]),
+    form('search read back', 'Search', [{ member: 'wallets', keyword: 'maxItems' }]),
+    // Another member, or the same member off another kind of form, is a cause of its own (one of another operation).
+    form('names off form', 'Plans', [{ member: 'dbaNames', keyword: 'maxItems' }]),
+    form('wallets of another type', 'Plans', [{ member: 'wallets', keyword: 'type' }]),
+    // A narrower rule with no failure of its own takes nothing in.
+    form('status off its values', 'Plans', [{ member: 'status', keyword: 'enum' }]),
+  ]);
   expect(v.failures.map((g) => [g.cause, g.readBack, g.titles])).toEqual([
     [
       'S-LIM-WALLETS: Join',
@@ -300,18 +268,11 @@ test("a spec's own assertion with no rule told is filed under the rule of the st
       rules: ['S-STATE-ELIGIBLE:refuse', 'S-ECHO-LIST'],
       ...(operationId ? { evidence: { how: 'received', note: '', exchanges: [], operationId } } : {}),
     });
-  const v = serviceVerdict(
-    's',
-    'S',
-    'provider',
-    [
-      plain('offers answered for a card no list holds', 'Offers'),
-      plain('untold'),
-      failed('figures', { rules: ['S-ECHO-LIST', 'S-PROP-FIGURES'], brokenRule: 'S-PROP-FIGURES' }),
-    ],
-    coverage,
-    rules,
-  );
+  const v = judge('provider', rules, [
+    plain('offers answered for a card no list holds', 'Offers'),
+    plain('untold'),
+    failed('figures', { rules: ['S-ECHO-LIST', 'S-PROP-FIGURES'], brokenRule: 'S-PROP-FIGURES' }),
+  ]);
   expect(v.failures.map((g) => [g.cause, g.titles])).toEqual([
     ['S-ECHO-LIST + S-STATE-ELIGIBLE: operation not told', ['untold']],
     ['S-PROP-FIGURES: operation not told', ['figures']],
@@ -340,7 +301,7 @@ test("a failure after a failed step of its check (its valid call refused) judged
   // A check whose own judgement failed after the same step (a rule's assertion) stays a failure of its rule.
   const judged = failed('judged', { rules: ['S-OTHER'], brokenRule: 'S-OTHER', after: step });
   const rules = ['S-OTHER', 'S-TYPE-FORMS', 'S-VALID-FORMS'].map((id) => testRule(id, 'format'));
-  const v = serviceVerdict('s', 'S', 'seed', [formsSent, validForms, judged], coverage, rules);
+  const v = judge('seed', rules, [formsSent, validForms, judged]);
   expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
     ['S-OTHER: operation not told', ['judged'], undefined],
     ['S-VALID-FORMS: op', ['type forms', 'valid forms'], ['S-TYPE-FORMS']],
@@ -421,18 +382,11 @@ test("an answer judge's violation carries the rules it breaks: a masking rule fa
 
 test('a failed check carries the violations its errors are, typed: check, operation and status, the first error its lead', () => {
   const op = { operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}' } as Operation;
-  const thrown = new ContractViolation('statusCodeConformance', 'GET /customers/{id} (GetCustomer): Received: 500', {
-    operation: op,
-    status: 500,
-  });
-  const reported = new ContractViolation('sensitiveEchoConformance', 'GET /customers/{id} (GetCustomer) 200: Received: a full SSN', {
-    operation: op,
-    status: 200,
-  });
-  const passedOver = new ContractViolation('contentTypeConformance', "GET /customers/{id} (GetCustomer) 200: Received: 'text/html'", {
-    operation: op,
-    status: 200,
-  });
+  const at = (check: string, status: number, said: string) =>
+    new ContractViolation(check, `GET /customers/{id} (GetCustomer)${said}`, { operation: op, status });
+  const thrown = at('statusCodeConformance', 500, ': Received: 500');
+  const reported = at('sensitiveEchoConformance', 200, ' 200: Received: a full SSN');
+  const passedOver = at('contentTypeConformance', 200, " 200: Received: 'text/html'");
   const info = {
     status: 'failed',
     annotations: [],
@@ -460,13 +414,10 @@ test('a rule whose checks never reached its judgement is not judged, saying afte
     skipReason: 'breaker: responseSchemaConformance op 200 already failed 2 checks of s: not run to the end',
   };
   const failedOnB = failed('t  failed', { rules: ['S-B', 'S-C'], brokenRule: 'S-B', error: 'Expected 1' });
-  const v = serviceVerdict(
-    's',
-    'S',
+  const v = judge(
     'seed',
-    [held, failedOnB],
-    coverage,
     ['S-A', 'S-B', 'S-C'].map((id) => testRule(id, 'limit')),
+    [held, failedOnB],
   );
   expect(v.rules.map((r) => [r.id, r.outcome, r.notJudged])).toEqual([
     ['S-A', 'not judged', 'stopped after responseSchemaConformance op 200 already failed 2 checks of s'],
@@ -485,7 +436,7 @@ test('one cause, one group: a 5xx a valid call got holds every failure told on t
   // A check whose own answer (a 403) failed its assertion: its own failure.
   const own = failed('refuses y', { rules: ['S-AUTH'], error: 'Expected: 401', evidence: told(403) });
   const rules = ['S-AUTH', 'S-MASK', 'S-REQ', 'S-VALID-FORMS'].map((id) => testRule(id, 'format'));
-  const v = serviceVerdict('s', 'S', 'seed', [setUp, sameAnswer, own], coverage, rules);
+  const v = judge('seed', rules, [setUp, sameAnswer, own]);
   expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
     ['S-AUTH: op', ['refuses y'], undefined],
     ['S-VALID-FORMS: op', ['set up', 'refuses x'], ['S-MASK', 'S-REQ']],

@@ -32,8 +32,10 @@ const INST =
 const INST_P12 = `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\n`;
 const file = (name: string) => `.env line ${name}`;
 
-/** A row without environment or `never`: the mistake, the .env, the exit code, the lines doctor prints. */
-const row = (mistake: string, file: string, code: Row['code'], says: string[]): Row => ({ mistake, file, code, says });
+/** A row without environment: the mistake, the .env, the exit code, the lines doctor prints, what it must not print where told. */
+const row = (mistake: string, file: string, code: Row['code'], says: string[], never?: RegExp) => ({ mistake, file, code, says, never });
+/** What a .env a user reads back right prints none of. */
+const NO_PROBLEM = /configuration (error|note)/;
 
 const ROWS: Row[] = [
   row('a misspelt service base URL', 'TARGET=sandbox\nINSTALMENTS_BASE_URL=https://inst.example.test/installments\n', 2, [
@@ -71,20 +73,14 @@ const ROWS: Row[] = [
   row('a value starting with #', 'TARGET=mock\nINSTALLMENTS_SIGNING_KEY_PASSWORD=#pass\n', 2, [
     `configuration error: INSTALLMENTS_SIGNING_KEY_PASSWORD: expected the value as written, found a value the .env parser cut at its # (${file('2')}: an unquoted # starts a comment; 0 of 5 characters read): write it inside double quotes: INSTALLMENTS_SIGNING_KEY_PASSWORD="..."`,
   ]),
-  {
-    mistake: 'a comment after a value (a space before the #)',
-    file: 'TARGET=mock # the embedded mocks\n',
-    says: [],
-    never: /configuration (error|note)/,
-    code: 0,
-  },
-  {
-    mistake: 'none: a key written over several lines inside its quotes',
-    file: 'TARGET=mock\nINSTALLMENTS_SIGNING_KEY_PEM="PEM"\nFC_NUM_RUNS=5\n',
-    says: [],
-    never: /configuration (error|note)/,
-    code: 0,
-  },
+  row('a comment after a value (a space before the #)', 'TARGET=mock # the embedded mocks\n', 0, [], NO_PROBLEM),
+  row(
+    'none: a key written over several lines inside its quotes',
+    'TARGET=mock\nINSTALLMENTS_SIGNING_KEY_PEM="PEM"\nFC_NUM_RUNS=5\n',
+    0,
+    [],
+    NO_PROBLEM,
+  ),
   row('a space inside the quotes', 'TARGET=mock\nCARD_API_KEY="api-key-1 "\n', 2, [
     `configuration error: CARD_API_KEY: expected a value without spaces around it, found spaces inside the quotes (${file('2')}), which the .env parser keeps: remove them inside the quotes`,
   ]),
@@ -134,13 +130,13 @@ const ROWS: Row[] = [
   row('another known acquirer ICA of 5 digits', `${INST_P12}INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS=001234,12345\n`, 2, [
     '  INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS: expected acquirer ICAs, comma-separated, found "12345" as item 2',
   ]),
-  {
-    mistake: 'the signing key as a keystore: its PEM form is never asked for',
-    file: `${INST_P12}INSTALLMENTS_FORBIDDEN_CONSUMER_KEY=ck-2\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD=pw-1\n`,
-    says: ['installments: values ready (offline: the target was not asked)'],
-    never: /SIGNING_KEY_PEM|the 403 checks skip/,
-    code: 0,
-  },
+  row(
+    'the signing key as a keystore: its PEM form is never asked for',
+    `${INST_P12}INSTALLMENTS_FORBIDDEN_CONSUMER_KEY=ck-2\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD=pw-1\n`,
+    0,
+    ['installments: values ready (offline: the target was not asked)'],
+    /SIGNING_KEY_PEM|the 403 checks skip/,
+  ),
   row('no forbidden key in either form', `${INST_P12}`, 0, [
     '  - the 403 checks skip without INSTALLMENTS_FORBIDDEN_CONSUMER_KEY, INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM or INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12',
   ]),

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
-import { clientTestInfo } from './support.known.js';
+import { clientTestInfo, outcomeOf } from './support.known.js';
 import { CARD_KEY_HEADER, CardRequests, exampleCard, expectMaskedPan } from '../../fixtures/card-enrollment.js';
 import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
@@ -30,6 +30,11 @@ import { loadRules } from '../../helpers/contract/rules.js';
 import { serviceProfile, SERVICES } from '../../helpers/contract/services.js';
 import { cardTargetFromMock } from '../../helpers/target/card-enrollment.js';
 import { startCardEnrollmentMock } from '../../mocks/card-enrollment/index.js';
+
+/** The conflict a failed check declaring `declared` met, its error `error`, on these exchanges. */
+const ASSERTION = 'expect(received).toBe(expected)';
+const met = (service: string, declared: string[], exchanges: Parameters<typeof exchangedConflict>[3], error = ASSERTION) =>
+  exchangedConflict(service, declared, error, exchanges);
 
 for (const { name } of SERVICES) {
   test(`${name}: every conflict in force names both sources, a decision, known rules and operations of the contract`, async () => {
@@ -129,21 +134,15 @@ test('an entry of a later provider version is in force from that version on: cer
   const token = loadConflicts('financial-data').find((c) => c.id === 'FD-CONFLICT-TOKEN-UNKNOWN-PARTNER')!;
   expect(token.since).toBe(later);
   const failed = { operationId: 'CreateToken', status: 404 };
-  expect(
-    exchangedConflict('financial-data', [token.id], 'expect(received).toBe(expected)', [failed])?.id,
-    `met as ${token.id} when ${token.since} is certified, a failure otherwise`,
-  ).toBe(inForce('financial-data', token) ? token.id : undefined);
+  expect(met('financial-data', [token.id], [failed])?.id, `met as ${token.id} when ${token.since} is certified, a failure otherwise`).toBe(
+    inForce('financial-data', token) ? token.id : undefined,
+  );
 });
 
 test('a conflict with its own status is met by that status only; a request member names the conflicts without it', () => {
   const declared = ['CE-CONFLICT-AUTH-STATUS'];
-  expect(
-    exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 403 }])?.id,
-  ).toBe('CE-CONFLICT-AUTH-STATUS');
-  expect(
-    exchangedConflict('card-enrollment', declared, 'expect(received).toBe(expected)', [{ operationId: 'putCard', status: 400 }]),
-    'another 4xx',
-  ).toBeUndefined();
+  expect(met('card-enrollment', declared, [{ operationId: 'putCard', status: 403 }])?.id).toBe('CE-CONFLICT-AUTH-STATUS');
+  expect(met('card-enrollment', declared, [{ operationId: 'putCard', status: 400 }]), 'another 4xx').toBeUndefined();
   expect(conflictsWithout('card-enrollment', 'putCard', 'body:complianceSettings')).toEqual(['CE-CONFLICT-COMPLIANCE-SETTINGS']);
   expect(conflictsWithout('card-enrollment', 'putCard', 'body:consumer.firstName')).toEqual(['CE-CONFLICT-CONSUMER-MEMBERS']);
   expect(conflictsWithout('card-enrollment', 'putCard', 'body:srcClientId'), 'required by both').toEqual([]);
@@ -175,37 +174,24 @@ test("a body whose only breach is a provider value at the conflict's place is th
 test("a failed check that declared a conflict and met the provider's answer is the conflict; a named contract check or another status is not", () => {
   const accepted = [{ operationId: 'GenerateTransactionsReport', status: 202 }];
   const declared = ['FD-CONFLICT-TXREPORT-DATES'];
-  expect(exchangedConflict('financial-data', declared, 'expect(received).toBe(expected)', accepted)?.id).toBe('FD-CONFLICT-TXREPORT-DATES');
-  expect(exchangedConflict('financial-data', [], 'expect(received).toBe(expected)', accepted), 'not declared by the check').toBeUndefined();
+  expect(met('financial-data', declared, accepted)?.id).toBe('FD-CONFLICT-TXREPORT-DATES');
+  expect(met('financial-data', [], accepted), 'not declared by the check').toBeUndefined();
   expect(
-    exchangedConflict('financial-data', declared, 'expect(received).toBe(expected)', [
-      { operationId: 'GenerateTransactionsReport', status: 500 },
-    ]),
+    met('financial-data', declared, [{ operationId: 'GenerateTransactionsReport', status: 500 }]),
     'a 500 is no provider behaviour',
   ).toBeUndefined();
-  expect(
-    exchangedConflict('financial-data', declared, '[responseSchemaConformance] POST ...', accepted),
-    'a contract check failed',
-  ).toBeUndefined();
+  expect(met('financial-data', declared, accepted, '[responseSchemaConformance] POST ...'), 'a contract check failed').toBeUndefined();
   const refused = [{ operationId: 'ModifyCustomer', status: 400 }];
-  expect(exchangedConflict('financial-data', ['FD-CONFLICT-MODIFY-LASTNAME-ALONE'], 'expect(received).toBe(expected)', refused)?.id).toBe(
-    'FD-CONFLICT-MODIFY-LASTNAME-ALONE',
-  );
+  expect(met('financial-data', ['FD-CONFLICT-MODIFY-LASTNAME-ALONE'], refused)?.id).toBe('FD-CONFLICT-MODIFY-LASTNAME-ALONE');
 });
 
 const coverage = emptyCoverage('financial-data');
-const failed = (title: string, conflict?: string): TestOutcome => ({
-  project: 'financial-data',
-  title,
-  file: 'f',
-  tags: [],
-  status: 'failed',
-  error: 'expect',
-  ...(conflict ? { conflicts: [conflict] } : {}),
-});
+const failed = (title: string, conflict?: string) =>
+  outcomeOf('financial-data', title, 'failed', { error: 'expect', ...(conflict ? { conflicts: [conflict] } : {}) });
 
 test('the certification says CONDITIONAL for a conflict and lists it with both sources; another seed failure still makes it FAIL', () => {
-  const only = serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES')], coverage);
+  const fdVerdict = (...outcomes: TestOutcome[]) => serviceVerdict('financial-data', 'FD', 'seed', outcomes, coverage);
+  const only = fdVerdict(failed('dates', 'FD-CONFLICT-TXREPORT-DATES'));
   expect(only.verdict).toBe('CONDITIONAL');
   expect(only.failures).toEqual([]);
   expect(only.conflicts).toEqual([
@@ -216,21 +202,9 @@ test('the certification says CONDITIONAL for a conflict and lists it with both s
       provider: expect.stringContaining('provider 1.35.0'),
     }),
   ]);
-  expect(
-    serviceVerdict('financial-data', 'FD', 'seed', [failed('dates', 'FD-CONFLICT-TXREPORT-DATES'), failed('other')], coverage).verdict,
-  ).toBe('FAIL');
-  expect(
-    serviceVerdict('financial-data', 'FD', 'seed', [failed('unknown', 'FD-CONFLICT-NOT-IN-CATALOGUE')], coverage).verdict,
-    'an id the catalogue lacks is a failure',
-  ).toBe('FAIL');
-  const passedWithConflict: TestOutcome = {
-    project: 'card-enrollment',
-    title: 'enrolls',
-    file: 'f',
-    tags: [],
-    status: 'passed',
-    conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'],
-  };
+  expect(fdVerdict(failed('dates', 'FD-CONFLICT-TXREPORT-DATES'), failed('other')).verdict).toBe('FAIL');
+  expect(fdVerdict(failed('unknown', 'FD-CONFLICT-NOT-IN-CATALOGUE')).verdict, 'an id the catalogue lacks is a failure').toBe('FAIL');
+  const passedWithConflict = outcomeOf('card-enrollment', 'enrolls', 'passed', { conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'] });
   const card = serviceVerdict('card-enrollment', 'CE', 'seed', [passedWithConflict], coverage);
   expect(
     { verdict: card.verdict, passed: card.seed.passed, conflicts: card.conflicts.map((c) => c.id) },

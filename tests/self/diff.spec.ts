@@ -278,14 +278,12 @@ test('a variant inserted before another of an anyOf is one variant added, not a 
   // report kinds): the first member's $ref swapped, and the kind it held added whole at the end.
   const at = ['components', 'schemas', 'Report', 'anyOf'];
   const member = (ref: string) => ({ allOf: [{ $ref: `#/components/schemas/${ref}` }, { type: 'object' }] });
+  const firstRef = (from: string, to: string) => {
+    const [before, after] = [from, to].map((ref) => `#/components/schemas/${ref}`);
+    return { action: 'replace', path: [...at, 0, 'allOf', 0, '$ref'], before, after, type: 'breaking' };
+  };
   const listed = [
-    {
-      action: 'replace',
-      path: [...at, 0, 'allOf', 0, '$ref'],
-      before: '#/components/schemas/Balance',
-      after: '#/components/schemas/Risk',
-      type: 'breaking',
-    },
+    firstRef('Balance', 'Risk'),
     { action: 'add', path: [...at, 3], before: undefined, after: member('Balance'), type: 'non-breaking' },
     { action: 'add', path: ['components', 'schemas', 'Report', 'required', 0], before: undefined, after: 'id', type: 'breaking' },
   ] as unknown as Diff[];
@@ -295,13 +293,7 @@ test('a variant inserted before another of an anyOf is one variant added, not a 
   ]);
   // Taken out: the mirror image.
   const removed = [
-    {
-      action: 'replace',
-      path: [...at, 0, 'allOf', 0, '$ref'],
-      before: '#/components/schemas/Risk',
-      after: '#/components/schemas/Balance',
-      type: 'breaking',
-    },
+    firstRef('Risk', 'Balance'),
     { action: 'remove', path: [...at, 3], before: member('Balance'), after: undefined, type: 'breaking' },
   ] as unknown as Diff[];
   expect(atoms(removed)).toEqual([{ action: 'remove', path: [...at, 0], before: member('Risk'), after: undefined, type: 'breaking' }]);

@@ -37,25 +37,23 @@ test('the list table is generated from the response schemas: every paged list wi
 test('counts: displaying is the page, found at least the page, moreAvailable from a 1-based start; a right answer passes', () => {
   const customers = row('GetCustomers');
   const page = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i) }));
-  expect(countProblems(customers, { found: 30, displaying: 5, moreAvailable: false, customers: page(5) }, { start: 2, limit: 25 })).toEqual(
-    [],
-  );
-  expect(
-    countProblems(customers, { found: 30, displaying: 4, moreAvailable: false, customers: page(5) }, { start: 2, limit: 25 }),
-  ).toHaveLength(1);
-  expect(countProblems(customers, { found: 3, displaying: 5, moreAvailable: false, customers: page(5) }, undefined)).toHaveLength(1);
+  // A page of 5 customers, none more available.
+  const fivePage = (found: number, displaying: number, query?: { start: number; limit: number }) =>
+    countProblems(customers, { found, displaying, moreAvailable: false, customers: page(5) }, query);
+  const second = { start: 2, limit: 25 };
+  expect(fivePage(30, 5, second)).toEqual([]);
+  expect(fivePage(30, 4, second)).toHaveLength(1);
+  expect(fivePage(3, 5)).toHaveLength(1);
   // found one more than the pages hold: the last page must then say more.
-  expect(
-    countProblems(customers, { found: 31, displaying: 5, moreAvailable: false, customers: page(5) }, { start: 2, limit: 25 }),
-  ).toHaveLength(1);
+  expect(fivePage(31, 5, second)).toHaveLength(1);
   // Transactions write moreAvailable as text (provider 1.35.0).
   const txns = row('GetCustomerAccountTransactions');
-  expect(countProblems(txns, { found: 2, displaying: 1, moreAvailable: 'true', transactions: page(1) }, { limit: 1 })).toEqual([]);
-  expect(countProblems(txns, { found: 2, displaying: 1, moreAvailable: 'false', transactions: page(1) }, { limit: 1 })).toHaveLength(1);
+  const onePage = (moreAvailable: string, query: { start?: number; limit: number }) =>
+    countProblems(txns, { found: 2, displaying: 1, moreAvailable, transactions: page(1) }, query);
+  expect(onePage('true', { limit: 1 })).toEqual([]);
+  expect(onePage('false', { limit: 1 })).toHaveLength(1);
   // A start the contract does not define (0) leaves moreAvailable unjudged.
-  expect(countProblems(txns, { found: 2, displaying: 1, moreAvailable: 'false', transactions: page(1) }, { start: 0, limit: 1 })).toEqual(
-    [],
-  );
+  expect(onePage('false', { start: 0, limit: 1 })).toEqual([]);
 });
 
 test('readers: a member both schemas document alike must agree; varying, masked and differently typed members are left alone', () => {
@@ -130,7 +128,8 @@ test('echo of arrays: scalar items as a collection, object items by their key; r
     ...more,
   });
   const batch = { transactions: [tx('a', 'Café  Crème'), tx('b', 'plain', { memo: 'x\t y' })] };
-  const answer = (transactions: unknown[]) => echoProblems(plans, enrich, 200, batch, { transactions });
+  const enriched = (sent: unknown[], transactions: unknown[]) => echoProblems(plans, enrich, 200, { transactions: sent }, { transactions });
+  const answer = (transactions: unknown[]) => enriched(batch.transactions, transactions);
   expect(
     answer([
       { ...tx('b', 'plain', { memo: 'x\t y' }), accountType: 'checking' },
@@ -143,26 +142,17 @@ test('echo of arrays: scalar items as a collection, object items by their key; r
   expect(answer([tx('a', 'Café  Crème'), tx('b', 'plain', { memo: 'x y' })])).toHaveLength(1);
   expect(answer([tx('a', 'Café  Crème')]), 'a transaction not answered').toHaveLength(1);
   // A repeated id leaves its items unmatched (the spec of duplicates compares them itself); the others are still judged.
-  expect(echoProblems(plans, enrich, 200, { transactions: [tx('a', 'x'), tx('a', 'y')] }, { transactions: [tx('a', 'z')] })).toEqual([]);
-  expect(
-    echoProblems(
-      plans,
-      enrich,
-      200,
-      { transactions: [tx('a', 'x'), tx('a', 'y'), tx('b', 'É')] },
-      { transactions: [tx('a', 'z'), tx('b', 'E')] },
-    ),
-  ).toHaveLength(1);
+  expect(enriched([tx('a', 'x'), tx('a', 'y')], [tx('a', 'z')])).toEqual([]);
+  expect(enriched([tx('a', 'x'), tx('a', 'y'), tx('b', 'É')], [tx('a', 'z'), tx('b', 'E')])).toHaveLength(1);
   // A configuration created without aoRequired answers its default, false.
   const config = contract.operationOf('post-configurations');
-  expect(
-    echoProblems(plans, config, 201, { filterAccounts: ['Checking'] }, { id: 'c', filterAccounts: ['Checking'], aoRequired: false }),
-  ).toEqual([]);
-  expect(
-    echoProblems(plans, config, 201, { filterAccounts: ['Checking'] }, { id: 'c', filterAccounts: ['Checking'], aoRequired: true }),
-  ).toEqual(['aoRequired: true / left out (default false)']);
-  expect(echoProblems(plans, config, 201, { aoRequired: true }, { id: 'c', aoRequired: true })).toEqual([]);
-  expect(echoProblems(plans, config, 201, {}, { id: 'c' })).toEqual(['aoRequired: left out / left out (default false)']);
+  const configured = (sent: Record<string, unknown>, answered: Record<string, unknown>) =>
+    echoProblems(plans, config, 201, sent, { id: 'c', ...answered });
+  const checking = { filterAccounts: ['Checking'] };
+  expect(configured(checking, { ...checking, aoRequired: false })).toEqual([]);
+  expect(configured(checking, { ...checking, aoRequired: true })).toEqual(['aoRequired: true / left out (default false)']);
+  expect(configured({ aoRequired: true }, { aoRequired: true })).toEqual([]);
+  expect(configured({}, {})).toEqual(['aoRequired: left out / left out (default false)']);
   // Object items with keys of their own: the array answered holds the items sent and no other.
   const hook = contract.operationOf('createWebhookSubscription');
   const events = [{ name: 'a', condition: { subscribeFor: 'institutionId', includes: ['1', '02'] } }, { name: 'b' }];

@@ -237,19 +237,11 @@ test('merchant readers: each item against the participations submitted, by reque
 
 test('PAN lists: a list named by its id answers the name it was created with', () => {
   const panListNames = new Map([['1'.repeat(18), '\tMy\u00a0 list ']]);
-  const byId = (panListName: string, sent: Record<string, unknown> = { panListId: '1'.repeat(18) }) =>
-    ruleIds(
-      installmentsAnswerProblems(exchange({ operationId: 'registerPans', sent, panListNames, answer: { panList: { panListName } } })),
-    );
+  const named = (panListName: string, sent: Record<string, unknown> = { panListId: '1'.repeat(18) }) =>
+    installmentsAnswerProblems(exchange({ operationId: 'registerPans', sent, panListNames, answer: { panList: { panListName } } }));
+  const byId = (panListName: string, sent?: Record<string, unknown>) => ruleIds(named(panListName, sent));
   expect(byId('\tMy\u00a0 list ')).toEqual([]);
-  const wrong = installmentsAnswerProblems(
-    exchange({
-      operationId: 'registerPans',
-      sent: { panListId: '1'.repeat(18) },
-      panListNames,
-      answer: { panList: { panListName: ' My  list ' } },
-    }),
-  );
+  const wrong = named(' My  list ');
   expect(ruleIds(wrong)).toEqual(['IN-ECHO-PANLIST']);
   expect(wrong[0]).toContain('U+0009, U+00A0');
   // A request naming both its id and a name: not judged against the name created.

@@ -221,8 +221,7 @@ for (const mock of MOCKS) {
       await fetch(`${handle.origin}/__mock/reset`, { method: 'POST' });
       const afterReset = (await (await fetch(`${handle.origin}/__mock/state`)).json()) as { now: string };
       expect(Math.abs(Date.parse(afterReset.now) - Date.now()), 'the clock after a reset: real time').toBeLessThan(60_000);
-      const started = await mock.start({ clockStart: '2025-03-01T00:00:00Z' });
-      try {
+      await closing(mock.start({ clockStart: '2025-03-01T00:00:00Z' }), async (started) => {
         const state = (await (await fetch(`${started.origin}/__mock/state`)).json()) as { now: string };
         expect(state.now.slice(0, 10)).toBe('2025-03-01');
         // Moved on, then reset: back at the instant it started at, not at real time.
@@ -230,9 +229,7 @@ for (const mock of MOCKS) {
         await fetch(`${started.origin}/__mock/reset`, { method: 'POST' });
         const reset = (await (await fetch(`${started.origin}/__mock/state`)).json()) as { now: string };
         expect(reset.now.slice(0, 10), 'the clock after a reset: the start it was given').toBe('2025-03-01');
-      } finally {
-        await started.close();
-      }
+      });
       await expect(mock.start({ clockStart: 'next tuesday' })).rejects.toThrow(/^clock instant "next tuesday" is neither/);
     });
 

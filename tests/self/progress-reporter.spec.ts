@@ -141,18 +141,8 @@ test('a first run draws each file toward what a check of it took on the stand-in
   const pace = (90_000 + PACE_WEIGHT_MS * run) / (60_000 + PACE_WEIGHT_MS);
   expect(p.remainingMs('fd', T0 + 90_000)).toBeCloseTo(4 * 1000 * pace + 3 * ((90_000 + 2 * 60_000 * pace) / 3), 6);
   // A file the table lacks is drawn toward its kind, as without a table.
-  const other = new ServiceProgress(
-    { fd: 2 },
-    2,
-    T0,
-    [
-      { id: 'n1', service: 'fd', file: 'new.spec.ts' },
-      { id: 'q1', service: 'fd', file: 'quick.spec.ts' },
-    ],
-    {},
-    undefined,
-    priors,
-  );
+  const otherPlan = [...planOf('n', 1, 'fd', 'new.spec.ts'), ...planOf('q', 1, 'fd', 'quick.spec.ts')];
+  const other = new ServiceProgress({ fd: 2 }, 2, T0, otherPlan, {}, undefined, priors);
   other.begin('fd', 'q1', T0);
   other.end('fd', 'passed', 3000, 'q1', false, T0 + 3000);
   expect(other.remainingMs('fd', T0 + 3000), 'the new file at the mean of its kind').toBe(3000);
@@ -334,10 +324,7 @@ test('the reporter: services are the projects, totals from the suite, a retried 
 
 test("services sharing the workers: one waits for the work left of those run before it, and the workers' time is counted over the run", () => {
   // Playwright hands out the projects' checks in the run's order: card, then financial data.
-  const plan = [
-    ...['c1', 'c2', 'c3', 'c4'].map((id) => ({ id, service: 'card-enrollment', file: 'c.spec.ts' })),
-    ...['f1', 'f2'].map((id) => ({ id, service: 'financial-data', file: 'f.spec.ts' })),
-  ];
+  const plan = [...planOf('c', 4, 'card-enrollment', 'c.spec.ts'), ...planOf('f', 2, 'financial-data', 'f.spec.ts')];
   const p = new ServiceProgress({ 'card-enrollment': 4, 'financial-data': 2 }, 2, T0, plan, { f1: 30_000, f2: 30_000 });
   p.begin('card-enrollment', 'c1', T0);
   p.begin('card-enrollment', 'c2', T0);

@@ -3,7 +3,7 @@
 // deviation, and the certification says CONDITIONAL naming it; a value neither schema nor example shows
 // still fails. End to end through the client against a local target.
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
-import { certificationOf, clientTestInfo, loopback } from './support.known.js';
+import { certificationOf, clientTestInfo, closing, loopback, outcomeOf } from './support.known.js';
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { runNegativeCases } from '../../helpers/client/negative.js';
@@ -37,14 +37,9 @@ async function clientOf(request: any, service: ServiceName, baseURL: string, ann
   });
 }
 
-const outcome = (status: TestOutcome['status'], conflicts: string[] = []): TestOutcome => ({
-  project: 'financial-data',
-  title: 'lists the configurations',
-  file: 'f',
-  tags: [],
-  status,
-  ...(conflicts.length ? { conflicts } : {}),
-});
+const outcome = (status: TestOutcome['status'], conflicts: string[] = []) =>
+  outcomeOf('financial-data', 'lists the configurations', status, conflicts.length ? { conflicts } : {});
+const fdVerdict = (o: TestOutcome) => serviceVerdict('financial-data', 'FD', 'seed', [o], emptyCoverage('financial-data'));
 
 const errorBody = (recoverable: unknown) => ({
   Errors: { Error: [{ Source: 'Auth', ReasonCode: 'TOKEN_EXPIRED', Description: 'expired', Recoverable: recoverable }] },
@@ -66,15 +61,12 @@ test("a target answering the way the provider's example does meets the deviation
   request,
 }) => {
   // provider 1.35.0's Connect components error examples write Recoverable as text; its schema says boolean.
-  const like = await target(401, errorBody('false,'));
   const notes: Note[] = [];
-  try {
+  await closing(target(401, errorBody('false,')), async (like) => {
     const client = await clientOf(request, 'financial-data', like.url, notes);
     const res = await client.call('get-configurations', {});
     expect(res.status, 'the check goes on: the deviation is noted, not thrown').toBe(401);
-  } finally {
-    await like.close();
-  }
+  });
   expect(notes).toContainEqual({ type: CONFLICT_MET_ANNOTATION, description: 'FD-DEVIATION-ERROR-RECOVERABLE-TEXT' });
   const warning = notes.find((n) => n.type === 'warning')?.description ?? '';
   expect(warning).toMatch(
@@ -82,13 +74,7 @@ test("a target answering the way the provider's example does meets the deviation
   );
   expect(warning).toContain("Documented by the provider's schema: provider 1.35.0");
 
-  const v = serviceVerdict(
-    'financial-data',
-    'FD',
-    'seed',
-    [outcome('passed', ['FD-DEVIATION-ERROR-RECOVERABLE-TEXT'])],
-    emptyCoverage('financial-data'),
-  );
+  const v = fdVerdict(outcome('passed', ['FD-DEVIATION-ERROR-RECOVERABLE-TEXT']));
   expect(v.verdict).toBe('CONDITIONAL');
   expect(v.conflicts).toEqual([
     expect.objectContaining({
@@ -112,30 +98,23 @@ test("a target answering the way the provider's example does meets the deviation
   expect(html).toContain('known provider deviation <code>FD-DEVIATION-ERROR-RECOVERABLE-TEXT</code>');
 
   // Text no example shows: the schema check fails the answer.
-  const unlike = await target(401, errorBody('no'));
-  try {
+  await closing(target(401, errorBody('no')), async (unlike) => {
     const client = await clientOf(request, 'financial-data', unlike.url, []);
     await expect(client.call('get-configurations', {})).rejects.toThrow(ContractViolation);
-  } finally {
-    await unlike.close();
-  }
-  expect(serviceVerdict('financial-data', 'FD', 'seed', [outcome('failed')], emptyCoverage('financial-data')).verdict).toBe('FAIL');
+  });
+  expect(fdVerdict(outcome('failed')).verdict).toBe('FAIL');
 });
 
 test("a target accepting a request the way the provider's example sends it meets the deviation; another accepted refusal still fails", async ({
   request,
 }) => {
   // provider 2.0.0's notifyPlan examples send the merchant's mcc as a number and no consumer; its schema refuses both.
-  const issuer = await target(201, { status: 'SUCCESS' });
   const notes: Note[] = [];
-  let failures: string[] = [];
-  try {
+  const { failures } = await closing(target(201, { status: 'SUCCESS' }), async (issuer) => {
     const client = await clientOf(request, 'installments', issuer.url, notes);
     const body = exampleNotification({ issuerIca: '123456', issuerCid: '1234' }, { merchant: { mcc: '1711' } });
-    ({ failures } = await runNegativeCases(client, 'notifyPlan', { body, headers: { 'Correlation-Id': crypto.randomUUID() } }));
-  } finally {
-    await issuer.close();
-  }
+    return runNegativeCases(client, 'notifyPlan', { body, headers: { 'Correlation-Id': crypto.randomUUID() } });
+  });
   const met = notes.filter((n) => n.type === CONFLICT_MET_ANNOTATION).map((n) => n.description);
   expect(met).toEqual(expect.arrayContaining(['IN-DEVIATION-PLAN-MCC-NUMBER', 'IN-DEVIATION-NOTIFY-NO-CONSUMER']));
   expect(failures.filter((f) => f.startsWith('body /merchant/mcc: a number') || f.startsWith('body /consumer: missing'))).toEqual([]);

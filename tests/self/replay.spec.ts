@@ -21,15 +21,26 @@ const AUTH = [
 const json = (value: unknown) => ({ mode: 'raw', raw: JSON.stringify(value), options: { raw: { language: 'json' } } });
 const asserting = (...lines: string[]) => [{ listen: 'test', script: { type: 'text/javascript', exec: lines } }];
 
+const CONTENT_TYPE = { key: 'Content-Type', value: 'application/json' };
+/** An item of a collection: a request of the base URL with its test's assertions, if any; a body goes as JSON, said in its header. */
+const item = (name: string, method: string, url: string, more: { header?: unknown[]; body?: unknown; asserts?: string[] } = {}) => ({
+  name,
+  ...(more.asserts ? { event: asserting(...more.asserts) } : {}),
+  request: {
+    method,
+    header: more.header ?? (more.body === undefined ? AUTH : [...AUTH, CONTENT_TYPE]),
+    url: `{{baseUrl}}${url}`,
+    ...(more.body === undefined ? {} : { body: json(more.body) }),
+  },
+});
+
 /** A request answered with the status its test expects, but not the body: a defect of shape. */
 const SHAPE_FOLDER = {
   name: 'Shape',
   item: [
-    {
-      name: 'Our customer under a name it does not have',
-      event: asserting('pm.response.to.have.status(200);', 'pm.expect(pm.response.json().username).to.equal("nobody-by-this-name");'),
-      request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}' },
-    },
+    item('Our customer under a name it does not have', 'GET', '/aggregation/v1/customers/{{customerId}}', {
+      asserts: ['pm.response.to.have.status(200);', 'pm.expect(pm.response.json().username).to.equal("nobody-by-this-name");'],
+    }),
   ],
 };
 
@@ -41,75 +52,47 @@ const OWN_COLLECTION = {
     {
       name: 'Session',
       item: [
-        {
-          name: 'Sign the partner in',
-          event: asserting(
+        item('Sign the partner in', 'POST', '/aggregation/v2/partners/authentication', {
+          header: [AUTH[0], CONTENT_TYPE],
+          body: { partnerId: '{{partnerId}}', partnerSecret: '{{partnerSecret}}' },
+          asserts: [
             'pm.test("signed in", () => pm.response.to.have.status(200));',
             'pm.globals.set("appToken", pm.response.json().token);',
-          ),
-          request: {
-            method: 'POST',
-            header: [
-              { key: NAMES.appKey, value: '{{appKey}}' },
-              { key: 'Content-Type', value: 'application/json' },
-            ],
-            url: '{{baseUrl}}/aggregation/v2/partners/authentication',
-            body: json({ partnerId: '{{partnerId}}', partnerSecret: '{{partnerSecret}}' }),
-          },
-        },
+          ],
+        }),
       ],
     },
     {
       name: 'Lookups',
       item: [
-        { name: 'Our own customer', request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}' } },
-        {
-          name: 'A bank only the provider lists',
-          event: asserting('pm.expect(pm.response.code).to.equal(200);'),
-          request: { method: 'GET', header: AUTH, url: '{{baseUrl}}/institution/v2/institutions/99887766' },
-        },
-        {
-          name: 'Banks without the app key',
-          request: { method: 'GET', header: [AUTH[1]], url: '{{baseUrl}}/institution/v2/institutions?search=finbank' },
-        },
-        {
-          name: 'Accounts of a login nobody named',
-          request: {
-            method: 'GET',
-            header: AUTH,
-            url: '{{baseUrl}}/aggregation/v1/customers/{{customerId}}/institutionLogins/{{loginNobodySet}}/accounts',
-          },
-        },
+        item('Our own customer', 'GET', '/aggregation/v1/customers/{{customerId}}'),
+        item('A bank only the provider lists', 'GET', '/institution/v2/institutions/99887766', {
+          asserts: ['pm.expect(pm.response.code).to.equal(200);'],
+        }),
+        item('Banks without the app key', 'GET', '/institution/v2/institutions?search=finbank', { header: [AUTH[1]] }),
+        item(
+          'Accounts of a login nobody named',
+          'GET',
+          '/aggregation/v1/customers/{{customerId}}/institutionLogins/{{loginNobodySet}}/accounts',
+        ),
       ],
     },
     {
       name: 'Reports',
       item: [
-        {
-          name: 'Transactions report, no dates',
-          event: asserting('pm.expect(pm.response.code).to.be.oneOf([202]);'),
-          request: {
-            method: 'POST',
-            header: [...AUTH, { key: 'Content-Type', value: 'application/json' }],
-            url: '{{baseUrl}}/decisioning/v2/customers/{{customerId}}/transactions',
-            body: json({}),
-          },
-        },
+        item('Transactions report, no dates', 'POST', '/decisioning/v2/customers/{{customerId}}/transactions', {
+          body: {},
+          asserts: ['pm.expect(pm.response.code).to.be.oneOf([202]);'],
+        }),
       ],
     },
     {
       name: 'Connect',
       item: [
-        {
-          name: 'Connect link in French',
-          event: asserting('pm.expect(pm.response.code).to.equal(200);'),
-          request: {
-            method: 'POST',
-            header: [...AUTH, { key: 'Content-Type', value: 'application/json' }],
-            url: '{{baseUrl}}/connect/v2/generate',
-            body: json({ partnerId: '{{partnerId}}', customerId: '{{customerId}}', language: 'fr' }),
-          },
-        },
+        item('Connect link in French', 'POST', '/connect/v2/generate', {
+          body: { partnerId: '{{partnerId}}', customerId: '{{customerId}}', language: 'fr' },
+          asserts: ['pm.expect(pm.response.code).to.equal(200);'],
+        }),
       ],
     },
     SHAPE_FOLDER,

@@ -9,7 +9,7 @@ import type { TestInfo } from '@playwright/test';
 import { expect, suiteListing, test } from '../../fixtures/self.js';
 import { listedChecks } from '../../helpers/verdict/listing.js';
 import { countProperty, propertyCountsOf, tallyProperties } from '../../helpers/client/property-counts.js';
-import { loadRules, rulesFile } from '../../helpers/contract/rules.js';
+import { loadRules, rulesFile, type Rule } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 import {
   loadJustifications,
@@ -104,10 +104,11 @@ test('every path of every rule of each catalogue is covered by a check or justif
     const helpers = new Map(chunksOf(fs.readFileSync(`fixtures/${service}.ts`, 'utf8'), true));
     const checks = listed.filter((c) => c.project === service);
     const lines = new Map<string, number[]>();
-    for (const c of checks)
+    for (const c of checks) lines.set(c.file, [...(lines.get(c.file) ?? []), c.line]);
+    for (const [file, at] of lines)
       lines.set(
-        c.file,
-        [...new Set([...(lines.get(c.file) ?? []), c.line])].sort((a, b) => a - b),
+        file,
+        [...new Set(at)].sort((a, b) => a - b),
       );
     const idPatterns = [...contract.operations.keys()].map((id) => [id, new RegExp(`\\b${id}\\b`)] as const);
     const evidence: Evidence[] = checks.map((c) => {
@@ -132,13 +133,14 @@ test('every path of every rule of each catalogue is covered by a check or justif
   expect(problems, 'rule x path cells').toEqual([]);
 });
 
+/** A made-up financial data catalogue of one rule. */
+const fdCatalogue = (rule: Rule, paths: Record<string, string> = {}) => ({ service: 'financial-data', paths, rules: [rule] });
+
 test('the rule x path report names an uncovered update path and accepts its justification', async ({ contracts }) => {
   const contract = await contracts('financial-data');
-  const catalogue = {
-    service: 'financial-data',
-    paths: { 'by-id': 'the reader by id' },
-    rules: [testRule('FD-T-NAME', 'limit', ['AddBusinessDetails'], { paths: ['by-id'] })],
-  };
+  const catalogue = fdCatalogue(testRule('FD-T-NAME', 'limit', ['AddBusinessDetails'], { paths: ['by-id'] }), {
+    'by-id': 'the reader by id',
+  });
   const evidence = [{ rules: ['FD-T-NAME:accept'], operations: ['AddBusinessDetails'] }];
   const bare = rulePathReport(catalogue, contract, evidence, []);
   expect(bare.open.map((c) => `${c.path} ${c.state}`).sort()).toEqual(['op UpdateBusiness empty', 'path by-id empty']);
@@ -154,11 +156,7 @@ test('the rule x path report names an uncovered update path and accepts its just
 
 test('a run fails on a cell whose only check did not run, or ran without calling its operation', async ({ contracts }) => {
   const contract = await contracts('financial-data');
-  const catalogue = {
-    service: 'financial-data',
-    paths: {},
-    rules: [testRule('FD-T-READ', 'status', ['GetCustomer', 'DeleteCustomer'])],
-  };
+  const catalogue = fdCatalogue(testRule('FD-T-READ', 'status', ['GetCustomer', 'DeleteCustomer']));
   const whole: Parameters<typeof ruleGapsOfRun>[2] = {
     target: 'mock',
     selection: { projects: ['financial-data'], files: [] },
@@ -190,11 +188,7 @@ test("a property checker's counts add its rule's paths: probed covered, left out
   contracts,
 }) => {
   const contract = await contracts('financial-data');
-  const catalogue = {
-    service: 'financial-data',
-    paths: {},
-    rules: [testRule('FD-T-PROP', 'state', ['AddCustomer'])],
-  };
+  const catalogue = fdCatalogue(testRule('FD-T-PROP', 'state', ['AddCustomer']));
   const info = { annotations: [] as { type: string; description?: string }[] } as unknown as TestInfo;
   const count = {
     property: 'p',

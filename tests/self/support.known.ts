@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { Rule } from '../../helpers/contract/rules.js';
 import type { Certification, ServiceVerdict } from '../../helpers/verdict/model.js';
+import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { expect } from '../../fixtures/self.js';
 
 /** Runs `run` in a new folder of the system's temporary folder, removed after it whatever happens. */
@@ -47,6 +48,16 @@ export const testRule = (id: string, kind: Rule['kind'], operations = ['op'], mo
   source: 'seed',
   cite: 'c',
   operations,
+  ...more,
+});
+
+/** A check's outcome in a made-up run: in file `f`, untagged, unless told. */
+export const outcomeOf = (project: string, title: string, status: TestOutcome['status'], more: Partial<TestOutcome> = {}): TestOutcome => ({
+  project,
+  title,
+  file: 'f',
+  tags: [],
+  status,
   ...more,
 });
 

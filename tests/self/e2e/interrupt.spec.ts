@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { emptyCoverage, expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
-import { spawnCollect, inTempDir } from '../support.known.js';
+import { spawnCollect, inTempDir, outcomeOf } from '../support.known.js';
 import type { GuestEvent } from '../../../helpers/client/guest/guest-log.js';
 import { startStandIn, toDotenv } from '../../../mocks/stand-in.js';
 import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
@@ -24,13 +24,7 @@ import { fdHeaders, newTestingCustomer } from './fd-stand-in.known.js';
 import { PARENT_PID_ENV } from '../../../helpers/run/parent-watch.js';
 
 test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrupted check is not run, a failure before the stop stays listed', () => {
-  const o = (title: string, status: TestOutcome['status']): TestOutcome => ({
-    project: 'installments',
-    title,
-    file: 'f',
-    tags: [],
-    status,
-  });
+  const o = (title: string, status: TestOutcome['status']) => outcomeOf('installments', title, status);
   const outcomes = [o('passed', 'passed'), o('failed before', 'failed'), o('stopped', 'interrupted'), o('never begun', 'skipped')];
   const v = serviceVerdict('installments', 'Installments', 'seed', outcomes, emptyCoverage('installments'));
   expect(v.verdict, 'before the stop is taken into account').toBe('FAIL');

@@ -12,6 +12,7 @@ import { allureCounts, certificationCounts } from '../../../helpers/verdict/allu
 import { serviceVerdict } from '../../../helpers/verdict/certification.js';
 import { NOT_RUN_REASON, summaryCounts } from '../../../helpers/verdict/suite-reporter.js';
 import { readRecorded, RECORDER, reportedRun } from './recorded-run.known.js';
+import { outcomeOf } from '../support.known.js';
 import { certificationHtml } from '../../../helpers/verdict/certification-html.js';
 import { SKIP_KIND_ANNOTATION } from '../../../helpers/client/annotations.js';
 import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
@@ -45,20 +46,9 @@ test('Allure counts: per epic or parent suite, broken counts as failed, a retrie
 });
 
 test('certification counts: the seed, provider and assumption checks of a service added up', () => {
-  const o = (tags: string[], status: TestOutcome['status']): TestOutcome => ({
-    project: 'installments',
-    title: `${tags} ${status}`,
-    file: 'f',
-    tags,
-    status,
-  });
-  const v = serviceVerdict(
-    'installments',
-    'Installments',
-    'provider',
-    [o([], 'passed'), o(['@seed'], 'timedOut'), o(['@assumption'], 'skipped'), o(['@assumption'], 'interrupted')],
-    emptyCoverage('installments'),
-  );
+  const o = (tags: string[], status: TestOutcome['status']) => outcomeOf('installments', `${tags} ${status}`, status, { tags });
+  const outcomes = [o([], 'passed'), o(['@seed'], 'timedOut'), o(['@assumption'], 'skipped'), o(['@assumption'], 'interrupted')];
+  const v = serviceVerdict('installments', 'Installments', 'provider', outcomes, emptyCoverage('installments'));
   // A time-out failed; an interrupted check did not (it was stopped): not run, counted as skipped.
   expect(certificationCounts({ services: [v] })).toEqual({ installments: { passed: 1, failed: 1, skipped: 2 } });
 });
