@@ -216,7 +216,7 @@ export const PLANS_FAULTS = faultCatalogue([
       return r;
     },
   }),
-  // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/lookups.end-forms.spec.ts).
+  // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/plans.read.spec.ts).
   fault('in-lookup-exact-plan-offer-transaction-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'], {
     rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
     source: 'assumption',
