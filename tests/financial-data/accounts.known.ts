@@ -1,4 +1,4 @@
-// Shared by the account reader specs (accounts.readers.spec.ts): each reader by
+// Shared by the account reader specs (accounts.delete.spec.ts, accounts.readers.spec.ts): each reader by
 // its path in the accounts catalogue (schemas/financial-data/rules/accounts.yaml). Not a spec.
 import type { LinkedCustomer } from '../../fixtures/financial-data.js';
 

@@ -1,0 +1,79 @@
+// Covers: DeleteCustomerAccountsByInstitutionLogin, DeleteCustomerAccount and every account reader, full
+// and simple - seed 002, Accounts ("delete of an institution login or an account removes access to that
+// data only; other permissioned accounts stay accessible") and Errors 404: what was deleted is 404 by id
+// and absent from every list, every other account reads as before, a second delete is a 404.
+import {
+  expect,
+  expectFdError,
+  ownLinkedCustomer,
+  rules,
+  test,
+  type LinkedCustomer,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
+import { type Acct, OPERATION, READERS, scopesOf } from './accounts.known.js';
+
+/**
+ * Reads every reader for every scope of the ORIGINAL portfolio and compares with the accounts left:
+ * each reader shows exactly the remaining accounts of its scope; a by-id read of a deleted account
+ * is 404; a login list of a deleted login is 404; an institution list left empty may be 404.
+ */
+async function expectExactlyRemaining(fdApi: OperationClient, c: LinkedCustomer, remaining: Acct[], deletedLogins: number[] = []) {
+  for (const reader of READERS) {
+    const op = OPERATION[reader];
+    for (const { scope, path, shown: expected } of scopesOf(c, reader, remaining)) {
+      const res = await fdApi.call(op, { path });
+      const gone = reader.startsWith('acct-get')
+        ? !remaining.some((a) => a.id === path.accountId)
+        : reader.startsWith('acct-by-login') && deletedLogins.includes(Number(path.institutionLoginId));
+      if (gone) {
+        expectFdError(res, 404, `${scope}, deleted`);
+        continue;
+      }
+      if (expected.length === 0 && reader.startsWith('acct-by-institution') && res.status === 404) continue; // no account left there
+      expect(res.status, `${op} ${scope}`).toBe(200);
+      const ids = (reader.startsWith('acct-get') ? [res.body] : res.body.accounts).map((a: any) => String(a.id)).sort();
+      expect(ids, `${op} ${scope}: exactly the remaining accounts`).toEqual(expected.map((a) => a.id).sort());
+    }
+  }
+}
+
+const cite = (...ids: string[]) => ids.flatMap((id) => READERS.map((p) => `${id}@${p}`));
+
+test(
+  'deleting an institution login removes its accounts from every reader and keeps every other account readable',
+  rules(...cite('FD-ACCT-DELETE-LOGIN', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'),
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
+    const login = c.logins.find((l) => l.institutionId === '102105')!;
+    const { customerId } = c;
+    const path = { customerId, institutionLoginId: String(login.id) };
+    // Before: the login's accounts are read, so their absence after is the delete's doing.
+    await expectExactlyRemaining(fdApi, c, c.accounts);
+    expect((await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path })).status).toBe(204);
+    const remaining = c.accounts.filter((a) => a.institutionLoginId !== login.id);
+    expect(c.accounts.length - remaining.length, 'FinBank B login held five accounts').toBe(5);
+    await expectExactlyRemaining(fdApi, c, remaining, [login.id]);
+    expectFdError(await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path }), 404, 'second delete of the login');
+    expectFdError(await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path }), 404, 'refresh of the deleted login');
+  },
+);
+
+test(
+  'deleting an account removes it from every reader and keeps the other accounts, of its login too, readable',
+  rules(...cite('FD-ACCT-DELETE-ACCOUNT', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'),
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
+    const savings = c.account('savings');
+    expect(savings.institutionId, 'the FinBank A savings account').toBe('101732');
+    const path = { customerId: c.customerId, accountId: savings.id };
+    expect((await fdApi.call('GetCustomerAccount', { path })).status).toBe(200);
+    expect((await fdApi.call('DeleteCustomerAccount', { path })).status).toBe(204);
+    await expectExactlyRemaining(
+      fdApi,
+      c,
+      c.accounts.filter((a) => a.id !== savings.id),
+    );
+    expectFdError(await fdApi.call('DeleteCustomerAccount', { path }), 404, 'second delete of the account');
+  },
+);

@@ -1,0 +1,41 @@
+// Covers: MigrateInstitutionLoginAccounts - seed 002, Accounts ("migration moves accounts from a
+// legacy institution connection to the OAuth connection and returns the accounts of that login").
+// The mock's portfolio has one legacy login (Harbor Savings, institution 170778) holding a checking
+// account: its migration answers exactly that login's accounts, which stay readable afterwards.
+// Changes data: mock only.
+import { expect, mockOnly, rules, test } from '../../fixtures/financial-data.js';
+
+test(
+  'migrating the legacy login answers 200 with exactly its accounts, which stay readable',
+  mockOnly(
+    rules('FD-ACCT-MIGRATE', 'FD-ACCT-NUMBER-MASKED@acct-migrate'),
+    "needs a legacy (non-OAuth) login the check may migrate and whose account it deletes: the mock's world has one per worker; a sandbox's is on the prepared linked customer every worker reads",
+  ),
+  async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
+    const legacy = c.logins.find((l) => l.legacy);
+    expect(legacy?.institutionId, 'the legacy login of the portfolio').toBe('170778');
+    const mine = c.accounts.filter((a) => a.institutionLoginId === legacy!.id);
+    expect(mine.map((a) => a.type)).toEqual(['checking']);
+    const path = { customerId: c.customerId, institutionLoginId: String(legacy!.id) };
+    const res = await fdApi.call('MigrateInstitutionLoginAccounts', { path });
+    expect(res.status).toBe(200);
+    expect((res.body.accounts as any[]).map((a) => String(a.id)).sort(), 'exactly the accounts of the migrated login').toEqual(
+      mine.map((a) => a.id).sort(),
+    );
+    for (const rec of res.body.accounts as any[]) {
+      const a = mine.find((x) => x.id === String(rec.id))!;
+      const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
+      const seen = { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 };
+      expect(seen, `account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
+      expect(rec.institutionLoginId, 'the login the accounts were read under').toBe(legacy!.id);
+    }
+    for (const a of mine)
+      expect(
+        (await fdApi.call('GetCustomerAccount', { path: { customerId: c.customerId, accountId: a.id } })).status,
+        `account ${a.id} after the migration`,
+      ).toBe(200);
+    const byLogin = await fdApi.call('GetCustomerAccountsByInstitutionLogin', { path });
+    const listed = (byLogin.body.accounts as any[] | undefined)?.map((a) => String(a.id)).sort();
+    expect(listed, 'the login lists its accounts after the migration').toEqual(mine.map((a) => a.id).sort());
+  },
+);
