@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { OperationId, ServiceName } from './operations.js';
-import { chosenVersion, contractVersions } from './versions.js';
+import { chosenVersion, contractVersions, SCHEMAS } from './versions.js';
 
 /** The annotation of a check whose failure is a recognised conflict (its description: the conflict id). */
 export const CONFLICT_ANNOTATION = 'seed-provider-conflict';
@@ -84,11 +84,10 @@ interface Answers {
   seedValue?: unknown;
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
 const cache = new Map<string, Conflict[]>();
 
 function conflictsFile(service: string): string {
-  return path.join(ROOT, service, 'conflicts.yaml');
+  return path.join(SCHEMAS, service, 'conflicts.yaml');
 }
 
 /** Bad catalogue: one line. */

@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { ajv } from './ajv.js';
 import type { OperationId } from './operations.js';
 import { applyOverlay, readOverlay } from './overlay.js';
-import { baseVersion, chosenVersion, isBaseVersion } from './versions.js';
+import { baseVersion, chosenVersion, isBaseVersion, SCHEMAS } from './versions.js';
 
 /** An OpenAPI document, or any part of one (a schema, a parameter), as parsed: untyped JSON at this level. The one alias of the suite. */
 export type Json = any;
@@ -68,8 +68,6 @@ export interface Operation {
   /** `x-assumption` on the operation or the whole document: the operation rests on a reference page. */
   assumption?: string;
 }
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
 
 /** Strips `x-*` extension keys and points component refs at their Ajv ids. */
 function prepare(service: string, node: Json): Json {
@@ -269,7 +267,7 @@ const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules',
 
 /** Hash of a service's contract files (every YAML file under schemas/<service>/ but those `leaveOut` matches): any edit changes it. */
 export function contractFilesHash(service: string, leaveOut?: RegExp): string {
-  const folder = path.join(ROOT, service);
+  const folder = path.join(SCHEMAS, service);
   const hash = createHash('sha256');
   const files = fs
     .readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -295,7 +293,7 @@ export async function bundledDocument(service: string, version: string = chosenV
   } catch {
     // Not cached yet (or unreadable): bundle, then cache for the next worker.
   }
-  const ref = path.join(ROOT, service, 'openapi.yaml');
+  const ref = path.join(SCHEMAS, service, 'openapi.yaml');
   // Loaded only on a cache miss: Redocly is the heaviest module a worker would import (fast on a broken target: a
   // worker restarted after a failed check should cost little).
   const { bundle, loadConfig } = await import('@redocly/openapi-core');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SourceClass } from './contract.js';
-import { chosenVersion, isBaseVersion, versionFile } from './versions.js';
+import { chosenVersion, isBaseVersion, versionFile, SCHEMAS } from './versions.js';
 
 const RULE_KINDS = [
   'limit',
@@ -80,11 +80,10 @@ export interface RuleCatalogue {
   rules: Rule[];
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
 const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
 
 export function rulesFile(service: string): string {
-  return path.join(ROOT, service, 'rules.yaml');
+  return path.join(SCHEMAS, service, 'rules.yaml');
 }
 
 /**
@@ -111,7 +110,7 @@ export function versionGenericRulesFile(service: string): string | undefined {
 
 /** The catalogue's parts: rules.yaml, schemas/<service>/rules/*.yaml in name order (one per resource), the version's (versionRulesFile). */
 export function rulesParts(service: string): string[] {
-  const folder = path.join(ROOT, service, 'rules');
+  const folder = path.join(SCHEMAS, service, 'rules');
   const parts = fs.existsSync(folder)
     ? fs
         .readdirSync(folder)
@@ -180,7 +179,7 @@ const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules',
 function parsedParts(service: string, files: string[]): unknown[] {
   const texts = files.map((file) => fs.readFileSync(file, 'utf8'));
   const hash = (parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16);
-  const names = files.map((file) => path.relative(ROOT, file));
+  const names = files.map((file) => path.relative(SCHEMAS, file));
   const prefix = `rules-${service}-${hash(names)}-`;
   const cacheFile = path.join(DISK_CACHE, `${prefix}${hash(names.flatMap((name, i) => [name, texts[i]]))}.json`);
   try {

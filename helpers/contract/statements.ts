@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { SCHEMAS } from './versions.js';
 
 interface Statement {
   /** `<SERVICE>-ST-<n>`: stable, never reused. */
@@ -48,11 +49,9 @@ export function consequencesOf<K extends 'lasts' | 'outlives' | 'cascades'>(
   return (loadStatements(service) ?? []).flatMap((s) => (s[kind] ? [{ statement: s.id, consequence: s[kind]! }] : []));
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
-
 /** The service's statements, or undefined where it keeps no index. */
 export function loadStatements(service: string): Statement[] | undefined {
-  const file = path.join(ROOT, service, 'statements.yaml');
+  const file = path.join(SCHEMAS, service, 'statements.yaml');
   if (!fs.existsSync(file)) return undefined;
   return (parse(fs.readFileSync(file, 'utf8')) as { statements?: Statement[] })?.statements ?? [];
 }

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/config.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
+/** The folder of the services' contracts and their catalogues. */
+export const SCHEMAS = path.resolve(import.meta.dirname, '..', '..', 'schemas');
 
 /** The variable choosing a service's contract version (a service without one has its base version only). */
 export const VERSION_VARIABLES: Readonly<Record<string, string>> = { 'financial-data': 'FD_CONTRACT_VERSION' };
@@ -21,7 +22,7 @@ const baseVersions = new Map<string, string>();
 export function baseVersion(service: string): string {
   let version = baseVersions.get(service);
   if (version === undefined) {
-    const text = fs.readFileSync(path.join(ROOT, service, 'openapi.yaml'), 'utf8');
+    const text = fs.readFileSync(path.join(SCHEMAS, service, 'openapi.yaml'), 'utf8');
     const info = /^info:\n(?:[ \t].*\n|\n)*/m.exec(text)?.[0] ?? '';
     version = /^[ \t]+version:[ \t]*['"]?([^'"\s]+)/m.exec(info)?.[1] ?? 'unknown';
     baseVersions.set(service, version);
@@ -38,7 +39,7 @@ const versionLists = new Map<string, readonly string[]>();
 export function contractVersions(service: string): string[] {
   let versions = versionLists.get(service);
   if (versions === undefined) {
-    const folder = path.join(ROOT, service, 'versions');
+    const folder = path.join(SCHEMAS, service, 'versions');
     const later = fs.existsSync(folder)
       ? fs
           .readdirSync(folder, { withFileTypes: true })
@@ -78,7 +79,7 @@ export function isBaseVersion(service: string, version: string): boolean {
 
 /** The folder holding a version's own files: schemas/<service> for the base, schemas/<service>/versions/<version> otherwise. */
 export function versionFolder(service: string, version: string = baseVersion(service)): string {
-  return isBaseVersion(service, version) ? path.join(ROOT, service) : path.join(ROOT, service, 'versions', version);
+  return isBaseVersion(service, version) ? path.join(SCHEMAS, service) : path.join(SCHEMAS, service, 'versions', version);
 }
 
 /** A file of a version's own (`overlay.yaml` exists for a later version only). */

@@ -7,12 +7,11 @@ import { fdHeaderNames, securityHeader, type FdHeaderNames, type HeaderNaming } 
 import { excerpt, probe, type PreflightPlan, type ProbeAnswer } from './preflight.js';
 import { ValueError } from '../config/env-schema.js';
 import { configuredEncryptionKey, encryptionKeyVariable } from './keys.js';
-import { enrollmentCulprit, wholeEnrollment } from './sandbox/holdings.js';
+import { enrollmentCulprit, JSON_HEADERS, wholeEnrollment } from './sandbox/holdings.js';
 import { signRequest } from '../auth/oauth1.js';
 import { fdTargetFromEnv, fdTokenRequest } from './financial-data.js';
 import { signingCredentials, signingKeyVariable } from './installments.js';
 
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 const UNKNOWN_PATH = '/contract-suite-preflight/no-such-path';
 
 /** The target asks another app key header: the setting sending it (an FD_HEADER_NAMES naming from `namings`, or the header). */

@@ -1,6 +1,7 @@
 // Coverage reports (reports/coverage.{json,md}): plain functions over the coverage records of the
 // client. The certification verdict is helpers/verdict/certification.ts.
 import type { Evidence } from './evidence.js';
+import type { CheckKey } from './listing.js';
 import path from 'node:path';
 import type { Contract, Operation, SourceClass } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
@@ -11,10 +12,7 @@ import { judgesWholeService, type RunSelection } from './rule-paths.js';
 import { writeFileAtomic } from './write-file.js';
 import { b, type Block, code, markdown } from './render.js';
 
-export interface TestOutcome {
-  project: string;
-  title: string;
-  file: string;
+export interface TestOutcome extends CheckKey {
   tags: string[];
   status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
   /** The failure's whole message, redacted. */

@@ -48,13 +48,17 @@ export function writeListing(root: Suite, rootDir: string, projects: string[]): 
   fs.renameSync(`${file}.tmp`, file);
 }
 
-/** One check of a listing: its project, spec file (relative to the config's folder) and line, id, tags and annotations; its title its describe blocks' and its own joined by ` › `. */
-export interface ListedCheck {
+/** What names a check: its project, spec (relative to the suite's root) and title. */
+export interface CheckKey {
   project: string;
-  id?: string;
   file: string;
-  line: number;
   title: string;
+}
+
+/** One check of a listing: its project, spec file (relative to the config's folder) and line, id, tags and annotations; its title its describe blocks' and its own joined by ` › `. */
+export interface ListedCheck extends CheckKey {
+  id?: string;
+  line: number;
   tags: string[];
   annotations: { type: string; description?: string }[];
 }

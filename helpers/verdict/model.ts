@@ -8,6 +8,7 @@ import type { Provenance } from './provenance.js';
 import type { RulePathReport } from './rule-paths.js';
 import type { GuestSummary } from '../client/guest/guest-log.js';
 import type { Evidence } from './evidence.js';
+import type { CheckKey } from './listing.js';
 
 export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
 export type Tally = { passed: number; failed: number; skipped: number };
@@ -50,11 +51,8 @@ export interface FailureGroup {
   checks?: FailedCheck[];
 }
 
-export interface FailedCheck {
-  title: string;
-  project: string;
-  /** The spec, relative to the suite's root, and the test's line. */
-  file: string;
+export interface FailedCheck extends CheckKey {
+  /** The test's line in its spec. */
   line?: number;
   /** The named check that judged it, `assertion` (the spec's own expect), or `its failed step` (it failed after a step of its own failed, judging nothing). */
   check: string;
@@ -174,11 +172,7 @@ export interface VersionExplanation {
 }
 
 /** One check's result as certification.json keeps it: a check is its project, file and title. */
-export interface CheckResult {
-  title: string;
-  /** Path of the spec relative to the suite's root (`tests/installments/plans.read.spec.ts`). */
-  file: string;
-  project: string;
+export interface CheckResult extends CheckKey {
   status: 'passed' | 'failed' | 'skipped';
   /** The rule citations of the check (`ID[:side][@path]`). */
   rules: string[];

@@ -5,7 +5,7 @@
 // readers or delivery paths it declares (`paths`). A cell is covered when a check cites the rule (`@path` for a declared
 // one) and called the operation; else justified in schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`; `path: op *`
 // for a checker iterating every operation), else empty.
-import { chosenVersion, isBaseVersion, versionFile } from '../contract/versions.js';
+import { chosenVersion, isBaseVersion, versionFile, SCHEMAS } from '../contract/versions.js';
 // A property checker's counts (helpers/client/property-counts.ts) add a path per operation it applies to: covered where
 // probed, justified by a check's reason for leaving it out, else empty; listed beside the cells.
 import fs from 'node:fs';
@@ -57,10 +57,8 @@ export interface RulePathReport {
   properties?: PropertyTally[];
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
-
 export function justificationsFile(service: string): string {
-  return path.join(ROOT, service, 'rule-paths.yaml');
+  return path.join(SCHEMAS, service, 'rule-paths.yaml');
 }
 
 /** The written justifications of a service's empty cells; a malformed entry is a one-line error. */

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { expect, test } from '../../fixtures/self.js';
 import { enrollRequestArbitrary } from '../../fixtures/arbitraries/card-enrollment/valid.js';
-import { CARD_VIOLATIONS, setPath } from '../../fixtures/arbitraries/card-enrollment/violations.js';
+import { CARD_VIOLATIONS } from '../../fixtures/arbitraries/card-enrollment/violations.js';
+import { withPath } from '../../helpers/client/invariants/kit.js';
 
 const identity = { srcClientId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceIds: ['SRC_PROGRAM_1', 'wallet#program_2'] };
 const JWE_PLACEHOLDER = 'aaaa.bbbb.cccc.dddd.eeee';
@@ -28,8 +29,8 @@ for (const violation of CARD_VIOLATIONS) {
     const samples = fc.sample(fc.tuple(enrollRequestArbitrary(contract, identity), violation.value), { numRuns: 100, seed: 7 });
     const stillValid = samples.filter(([{ card, ...rest }, bad]) =>
       inCard
-        ? validateCard(setPath(card, violation.field.slice(5), bad))
-        : validateBody({ ...setPath(rest, violation.field, bad), encryptedCard: JWE_PLACEHOLDER }),
+        ? validateCard(withPath(card, violation.field.slice(5), bad))
+        : validateBody({ ...withPath(rest, violation.field, bad), encryptedCard: JWE_PLACEHOLDER }),
     );
     expect(stillValid, `samples of ${violation.field} that the contract still accepts`).toHaveLength(0);
   });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
-import { clientTestInfo, outcomeOf } from './support.known.js';
+import { clientTestInfo, closing, outcomeOf } from './support.known.js';
 import { CARD_KEY_HEADER, CardRequests, exampleCard, expectMaskedPan } from '../../fixtures/card-enrollment.js';
 import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
@@ -227,8 +227,7 @@ for (const { fault, conflict, received } of PROVIDER_ANSWERS)
   test(`through the client: the card mock answering the provider's way (${fault}) is noted as ${conflict} and the check goes on`, async ({
     request,
   }) => {
-    const mock = await startCardEnrollmentMock({ faults: [fault] });
-    try {
+    await closing(startCardEnrollmentMock({ faults: [fault] }), async (mock) => {
       const card = await cardTargetFromMock(mock);
       const annotations: { type: string; description?: string }[] = [];
       const client = new OperationClient({
@@ -248,9 +247,7 @@ for (const { fault, conflict, received } of PROVIDER_ANSWERS)
       expect(warning).toMatch(received);
       // The masking checks go on too: the last four still compared with the card, a missing bin left to the conflict.
       expectMaskedPan(res, { pan });
-    } finally {
-      await mock.close();
-    }
+    });
   });
 
 test('a passing check that met several response conflicts lists every one of them in the certification, not only the first', () => {

@@ -91,6 +91,17 @@ export function setAt(root: unknown, at: string[], value: unknown): unknown {
   return copy;
 }
 
+/** A deep copy of `obj` with the dotted path set to `value` (a missing holder made an object), removed where `value` is undefined. */
+export function withPath<T>(obj: T, dotted: string, value: unknown): T {
+  const copy = structuredClone(obj) as any;
+  const keys = dotted.split('.');
+  let node = copy;
+  for (const k of keys.slice(0, -1)) node = node[k] ??= {};
+  if (value === undefined) delete node[keys[keys.length - 1]];
+  else node[keys[keys.length - 1]] = value;
+  return copy;
+}
+
 /** Every object (not a list) in a JSON value, depth first, with its dotted path; `visit` answering false is not walked below. */
 export function eachObject(node: unknown, visit: (o: Record<string, unknown>, at: string) => boolean | void, at = ''): void {
   if (!node || typeof node !== 'object') return;

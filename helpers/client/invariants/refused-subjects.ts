@@ -5,6 +5,7 @@ import type { Contract, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';
 import type { Condition } from './refused-trace.js';
+import { movesAloneBeside } from './kit.js';
 import { versionless } from '../../contract/writers.js';
 
 /**
@@ -42,19 +43,8 @@ export function subjectConditions(subjects: { [K in keyof typeof SUBJECT_REFUSAL
   });
 }
 
-/** A leaf moving without a write: a non-event epoch-seconds leaf moved by the run, a report leaving inProgress (seed 002, States). */
-export function movesAloneOf(contract: Contract): (path: string, before: unknown, after: unknown) => boolean {
-  const eventDates = eventDateMembers(contract);
-  const asOfNow = (path: string, before: unknown, after: unknown) =>
-    typeof before === 'number' &&
-    typeof after === 'number' &&
-    before > 1e9 &&
-    after >= before &&
-    after - before < 600 &&
-    !eventDates.has(path.split('.').at(-1)!);
-  // The cheap tests first: every leaf of every compared answer comes through here.
-  return (path, before, after) => asOfNow(path, before, after) || (before === 'inProgress' && path.split('.').at(-1) === 'status');
-}
+/** A leaf moving without a write (seed 002, States), a contract's event-date members aside: movesAloneBeside of kit.ts. */
+export const movesAloneOf = (contract: Contract) => movesAloneBeside(eventDateMembers(contract));
 
 /** The readers of the children of the object holding a writer's last path id (its collection, else the parent's by-id reader). */
 export function parentReadersOf(contract: Contract, op: Operation): Operation[] {

@@ -25,6 +25,7 @@ import {
   readersOfNamed,
   ownLeaves,
   failedAs,
+  takesBody,
 } from './kit.js';
 import { camel, pathParams, versionless } from '../../contract/writers.js';
 
@@ -155,7 +156,7 @@ function twinCalls(contract: Contract, writer: Operation, call: CallOptions): Ca
   const body = call.body;
   const schema = writer.requestBody?.schema ? resolve(contract, writer.requestBody.schema) : undefined;
   if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return [call];
-  const validate = contract.requestValidatorOf(writer.operationId);
+  const ok = takesBody(contract, writer);
   const out: CallOptions[] = [];
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     const member: Json = schema.properties[k] ? resolve(contract, schema.properties[k]) : undefined;
@@ -167,7 +168,7 @@ function twinCalls(contract: Contract, writer: Operation, call: CallOptions): Ca
     const c = v[at]!;
     const next = /\d/.test(c) ? String((Number(c) + 1) % 10) : c === 'z' ? 'a' : c === 'Z' ? 'A' : String.fromCharCode(c.charCodeAt(0) + 1);
     const told = { ...(body as Record<string, unknown>), [k]: `${v.slice(0, at)}${next}${v.slice(at + 1)}` };
-    if (!validate || validate(told)) out.push({ ...call, body: told });
+    if (ok(told)) out.push({ ...call, body: told });
   }
   return out.length ? out : [call];
 }
@@ -211,9 +212,8 @@ export function parentStateCalls(contract: Contract, writer: Operation, state: C
 
 /** The writer's call with each top-level enum member set to another value the contract allows; undefined when none. */
 export function otherStateCall(contract: Contract, writer: Operation, call: CallOptions): CallOptions | undefined {
-  const validate = contract.requestValidatorOf(writer.operationId);
   const schema = writer.requestBody?.schema;
-  const body = schema && otherEnums(contract, schema, call.body, (b) => !validate || Boolean(validate(b)), 1);
+  const body = schema && otherEnums(contract, schema, call.body, takesBody(contract, writer), 1);
   return body && JSON.stringify(body) !== JSON.stringify(call.body) ? { ...call, body } : undefined;
 }
 

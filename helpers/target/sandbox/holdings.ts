@@ -31,7 +31,7 @@ const unready = (p: Problem): Finding => ({ variable: p.variable, ready: false, 
 /** A finding that a setting is ready, with what proved it. */
 const readyBy = (variable: string, detail: string): Finding => ({ variable, ready: true, line: `${variable}: ready (${detail})` });
 
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
 /** What a line may quote of a refusal (its error words: helpers/target/preflight.ts, excerpt), card numbers and secrets hidden; nothing of a success. */
 const said = (answer: ProbeAnswer, env: Env) =>

@@ -203,8 +203,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     expect(link.protocol).toBe('https:');
     expect(link.host).toBe(new URL(h.origin).host);
     expect(link.searchParams.get('customerId')).toBe(customerId);
-    const browser = await launchChromium();
-    try {
+    await closing(launchChromium(), async (browser) => {
       // The stand-in's certificate is self-signed (mocks/kit/tls.ts).
       const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
       // Signs in at an institution of the page as it stands; the result the page shows.
@@ -241,9 +240,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
       await page.goto(body.link);
       await signIn('101732', 'demo', 'linked');
       await expect(page.locator('#connect-message')).toContainText('Accounts added: 0');
-    } finally {
-      await browser.close();
-    }
+    });
     const accounts = await fetch(`${h.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers });
     expect(accounts.status).toBe(200);
     const list = ((await accounts.json()) as { accounts: { type: string; status: string; institutionId: string | number }[] }).accounts;
