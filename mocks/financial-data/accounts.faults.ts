@@ -176,10 +176,6 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     })),
     ...provider,
   }),
-  fault('fd-acct-ids-login-id-as-string', 'FD-ACCT-IDS: GetCustomerAccountsSimple writes institutionLoginId as a string of digits', {
-    answer: shown(['GetCustomerAccountsSimple'], (v, a) => ({ ...v, institutionLoginId: String(a.institutionLoginId) })),
-    ...provider,
-  }),
   fault('fd-acct-simple-basic-by-login-carries-balance', {
     rule: 'FD-ACCT-SIMPLE-BASIC: the simple by-login list carries the balance and a detail',
     answer: shown(['GetCustomerAccountsByInstitutionLoginSimple'], (v, a) => ({

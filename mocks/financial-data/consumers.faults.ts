@@ -54,11 +54,6 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     judge: skip('customer', (x) => x.op === 'CreateConsumer' && x.world.customers.has(x.input.path.customerId)),
   }),
   // --- Read (seed 002, Consumers: GetConsumerForCustomer, GetConsumer; reference, Consumers: the SSN's last four)
-  fault('fd-cust-delete-linked-consumer-by-deleted-customer', {
-    rule: 'FD-CUST-DELETE-LINKED: GetConsumerForCustomer still answers once the customer is deleted',
-    judge: skip('customer', on('GetConsumerForCustomer')),
-    ...assumption,
-  }),
   fault('fd-cons-none-404-sibling-consumer', {
     rule: "FD-CONS-NONE-404: a customer without a consumer is answered the consumer of the partner's customer created last",
     judge: skip(

@@ -152,15 +152,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     answer: listed((v) => ({ ...v, firstName: capital(v.firstName), lastName: capital(v.lastName) })),
     origin: 'telling',
   }),
-  fault('fd-cust-type-list-testing-shown-active', 'FD-CUST-TYPE: GetCustomers shows a testing customer as active', {
-    answer: listed((v) => (v.type === 'testing' ? { ...v, type: 'active' } : v)),
-    ...provider,
-  }),
-  fault('fd-event-date-fixed-by-id-created-date-now', {
-    rule: 'FD-EVENT-DATE-FIXED, FD-CUST-READ: GetCustomer dates the customer at the time of the read',
-    answer: answered('GetCustomer', (b, x) => ({ ...b, createdDate: String(Math.floor(x.now.getTime() / 1000)) })),
-    ...assumption,
-  }),
   fault('fd-obj-exact-id-read-by-prefix', 'FD-OBJ-EXACT-ID: GetCustomer serves the customer whose id starts with the one asked', {
     judge: findsOtherwise('GetCustomer', (x) => partnerCustomers(x).find((c) => c.id.startsWith(String(x.input.path.customerId)))),
   }),

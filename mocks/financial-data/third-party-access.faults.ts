@@ -90,9 +90,6 @@ const detailed =
 const shiftedIso = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
-  fault('fd-accesskey-generate-products-dropped', 'FD-ACCESSKEY-GENERATE: the receipt lists no product granted', {
-    answer: receipted(RECEIPTS, (c) => ({ ...c, products: [] })),
-  }),
   fault('fd-accesskey-pseudo-ids-real-customer-id', 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the customer by its real id', {
     answer: receipted(RECEIPTS, (c, x) => ({ ...c, customerId: x.key!.customerId })),
     ...provider,

@@ -101,10 +101,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       fold('set', always, (x) => (x.set = [...x.world.subscriptions.values()].filter((s) => !s.deleted))),
     ),
   }),
-  fault('fd-webhook-delete-second-delete-204', 'FD-WEBHOOK-DELETE: a second delete of a subscription answers 204, not 404', {
-    judge: findsDeleted('deleteWebhookSubscription'),
-    ...blind('blind-webhooks-second-delete-204'),
-  }),
   fault('fd-obj-after-delete-event-status-switched', {
     rule: "FD-OBJ-AFTER-DELETE, FD-WEBHOOK-DELETE: after a subscription's delete, changeWebhookSubscriptionEventStatus still finds it and switches an event it held",
     judge: findsDeleted('changeWebhookSubscriptionEventStatus'),
@@ -163,14 +159,6 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   fault('fd-webhook-delete-keeps-listed', 'FD-WEBHOOK-DELETE: a deleted subscription is still listed', {
     judge: fold('set', always, (x) => (x.set = [...x.world.subscriptions.group('partner', x.input.partner?.id ?? '').values()])),
-  }),
-  fault('fd-webhook-delete-total-stale', {
-    rule: "FD-WEBHOOK-DELETE: the list's total is the partner's count as of its last creation: a delete after it leaves the total one too high",
-    state: changed('create', (c, x, m) => {
-      m[c.sub.partnerId] = [...x.world.subscriptions.group('partner', c.sub.partnerId).values()].filter((s) => !s.deleted).length + 1;
-    }),
-    answer: answered('listWebhookSubscriptions', (b, x, m) => ({ ...b, total: m[x.input.partner?.id ?? ''] ?? b.total })),
-    ...provider,
   }),
   fault('fd-webhook-update-list-stale', {
     rule: 'FD-WEBHOOK-UPDATE, FD-WEBHOOK-EVENT-STATUS: the list shows each subscription as created, not as it is now',

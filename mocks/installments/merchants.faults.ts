@@ -289,14 +289,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       (a) => a.status === 202 && a.headers.location !== undefined,
     ),
   }),
-  fault('in-status-participation-location-path-form', ['IN-STATUS-PARTICIPATION'], {
-    rule: "a submission's Location is the relative URL that gets the request's status (provider 2.0.0 MerchantParticipationReference): it names a path merchants/participations/<id> no reader has",
-    answer: answerOf(
-      'postMerchantParticipations',
-      (a) => void (a.headers.location = a.headers.location.replace('?request_id=', '/')),
-      (a) => a.status === 202 && a.headers.location !== undefined,
-    ),
-  }),
   fault('in-filter-mid-search-mid-matched-by-suffix', ['IN-FILTER-MID', 'IN-FILTER-RULE'], {
     rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
     state: matching(

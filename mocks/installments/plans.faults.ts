@@ -401,13 +401,6 @@ export const PLANS_FAULTS = faultCatalogue([
       (a) => a.status === 201,
     ),
   }),
-  fault('in-trans-method-plan-put-405-without-error-body', ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'], {
-    rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
-    answer: anyAnswer(
-      (a) => ({ ...a, body: undefined }),
-      (a, x) => a.status === 405 && x.req.method === 'PUT',
-    ),
-  }),
   fault('in-trans-method-allow-lists-post', ['IN-TRANS-METHOD'], {
     rule: "a 405's Allow lists the methods the path supports (RFC 9110 section 15.5.6; provider 2.0.0: GET alone on /plans/{plan_id}): it lists POST too",
     answer: anyAnswer(

@@ -42,12 +42,6 @@ const unchecked = (when: (x: Exchange) => boolean) =>
   skip('eligible', when, (x) => (x.accounts = accountsAsked(x.world, x.customerId, x.input.body.accountIds)));
 
 export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
-  fault('fd-cashflow-eligible-money-market', {
-    rule: 'FD-CASHFLOW-ELIGIBLE: a money market account makes the customer eligible for the personal cash flow report (provider 1.35.0 GenerateCashFlowPersonalReport)',
-    judge: fold('types', of('cfrp'), (x) => x.types.push('moneyMarket')),
-    ...provider,
-    ...blind('blind-analytics-cashflow-personal-money-market-eligible'),
-  }),
   fault('fd-cashflow-eligible-refused-still-created', {
     rule: "FD-CASHFLOW-ELIGIBLE, FD-PROP-REFUSED-NO-TRACE: the business cash flow report refused 400 for its accounts is queued all the same and shows in the customer's report list",
     judge: (x, s, r) => {
@@ -184,17 +178,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     rule: 'FD-FORESIGHT-CUSTOMER: a customerId the partner never created is taken for a report of enriched data only (202), not a 404',
     judge: fold('customer', unknownCustomer, (x) => (x.external = true)),
     ...blind('blind-analytics-foresight-unknown-customer-as-external'),
-  }),
-  fault('fd-foresight-customer-other-partner', {
-    rule: "FD-FORESIGHT-CUSTOMER, FD-OBJ-OTHER-PARTNER: the first/third-party foresight report finds the customer among every partner's: another partner's customer gets a report (202)",
-    judge: fold(
-      'customer',
-      (x) => {
-        const c = x.world.customers.get(String(x.input.body.customerId));
-        return c !== undefined && c.partnerId !== x.input.partner?.id;
-      },
-      (x) => (x.customer = x.world.customers.get(String(x.input.body.customerId))),
-    ),
   }),
   // Seeded for the answer judge (fixtures/financial-data.ts): an echo of one writer's answer no spec compares with its request.
   fault('fd-analytics-report-pin-3p-ack-next-customer', {

@@ -99,9 +99,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     rule: 'FD-REPORT-READ-OWNER: a report read through another customer or consumer of the partner is served (not a 404)',
     judge: skip([BY_CUSTOMER, BY_CONSUMER], 'report', (x) => x.report !== undefined),
   }),
-  fault('fd-report-read-owner-by-id-other-partner', "FD-REPORT-READ-OWNER: GetReportById serves another partner's report", {
-    judge: skip([BY_ID], 'report', (x) => x.report !== undefined),
-  }),
   fault('fd-report-read-optional-params-purpose-required', 'FD-REPORT-READ-OPTIONAL-PARAMS: a report read without purpose is a 400', {
     judge: refuse(
       [BY_CUSTOMER, BY_CONSUMER, BY_ID],
@@ -128,11 +125,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
       },
     ),
     ...blind('blind-report-status-cache-slides-21s'),
-  }),
-  fault('fd-report-readers-agree-consumer-list-id-is-request-id', {
-    rule: "FD-REPORT-READERS-AGREE: the consumer's list gives each report's requestId as its id",
-    answer: rows([CONSUMER_LIST], (row, r) => ({ ...row, id: r.requestId })),
-    ...blind('blind-report-consumer-list-id-is-request-id'),
   }),
   fault('fd-report-list-rate-unlimited', 'FD-REPORT-LIST-RATE: the 21st list call within the list window is served', {
     judge: skip(LISTS, 'rate'),
