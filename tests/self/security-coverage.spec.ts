@@ -46,7 +46,7 @@ const NOT_APPLICABLE: Record<string, Record<string, string>> = {
       'seed 001 and reference/installments.md name no owner of a plan or PAN list among callers: one signing consumer key per role (a key not allowed for an operation is a 403, checked by auth.signing.spec.ts)',
     'other-parent': 'no installments id hangs under another in a request (a plan id and a PAN list id stand alone)',
     'after-delete':
-      'the contract documents no delete of a plan; deregisterPans removes PANs from a list, whose only reader is the registration count (pan-lists.flow.spec.ts)',
+      'the contract documents no delete of a plan; deregisterPans removes PANs from a list, whose only reader is the registration count (pan-lists.counts.spec.ts)',
   },
   'card-enrollment': {
     'other-partner':

@@ -1,0 +1,25 @@
+// Covers: the PAN list writers' 200: the cards a list request counts failed (provider 2.0.0, Registration /
+// Deregistration: "counts fields showcase the number of pans processed successfully and unsuccessfully").
+import { expect, rules, test } from '../../fixtures/installments.js';
+
+// provider 2.0.0, Pan.pan: Luhn-validated, a failing card counted failed (the 200 examples); the other still registered.
+test(
+  'counts a card whose last digit is not its check digit failed, registered never and so not deregistered @provider',
+  rules('IN-FMT-PAN-CHECK-DIGIT'),
+  async ({ instApi, instReq }) => {
+    const valid = instReq.listPan();
+    // The same card with its last digit one off: in the same range, failing only its check digit.
+    const wrong = `${valid.slice(0, -1)}${(Number(valid.at(-1)) + 1) % 10}`;
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'Check digit list', ...(await instReq.pansOf(valid, wrong)) },
+      refusal: true,
+    });
+    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    expect(created.body, 'the valid card registered, the other counted failed').toMatchObject({ successfulCount: '1', failureCount: '1' });
+    const removed = await instApi.call('deregisterPans', {
+      body: { panListId: created.body.panList.panListId, ...(await instReq.pansOf(wrong)) },
+      refusal: true,
+    });
+    expect(removed.body, 'the card never registered: counted failed').toMatchObject({ successfulCount: '0', failureCount: '1' });
+  },
+);
