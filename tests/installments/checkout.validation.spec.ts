@@ -389,39 +389,26 @@ const ROWS: Row[] = [
       'IN-REQ-OFFERS-MERCHANT-SOME',
       { reason: PLAN, description: 'Merchant object is empty. Country code and MCC must exist' },
     ],
+  ]),
+  // Every ISO 4217 currency is judged (helpers/contract/currency-countries.ts), not only those the suite sends elsewhere.
+  ...(
     [
-      'transaction.currency',
-      'USD',
-      true,
-      "a purchase in its merchant's country's currency (USD in the USA)",
-      'IN-VAL-COUNTRY-CURRENCY:accept',
-      { with: { 'merchant.country': 'USA' } },
-    ],
-    [
-      'transaction.currency',
-      'EUR',
-      false,
-      "a purchase in a currency other than its merchant's country's (EUR in the USA)",
-      'IN-VAL-COUNTRY-CURRENCY:refuse',
-      { with: { 'merchant.country': 'USA' }, reason: PLAN, description: 'Invalid Country and Currency Pair' },
-    ],
-    // Every ISO 4217 currency is judged (helpers/contract/currency-countries.ts), not only those the suite sends elsewhere.
-    [
-      'transaction.currency',
-      'THB',
-      true,
-      "a purchase in its merchant's country's currency (THB in Thailand)",
-      'IN-VAL-COUNTRY-CURRENCY:accept',
-      { with: { 'merchant.country': 'THA' } },
-    ],
-    [
-      'transaction.currency',
-      'THB',
-      false,
-      "a purchase in a currency other than its merchant's country's (THB in the USA)",
-      'IN-VAL-COUNTRY-CURRENCY:refuse',
-      { with: { 'merchant.country': 'USA' }, reason: PLAN, description: 'Invalid Country and Currency Pair' },
-    ],
+      ['USD', 'USA', true, "a purchase in its merchant's country's currency (USD in the USA)"],
+      ['EUR', 'USA', false, "a purchase in a currency other than its merchant's country's (EUR in the USA)"],
+      ['THB', 'THA', true, "a purchase in its merchant's country's currency (THB in Thailand)"],
+      ['THB', 'USA', false, "a purchase in a currency other than its merchant's country's (THB in the USA)"],
+    ] as const
+  ).map(([currency, country, ok, why]) => ({
+    op: 'approvedOffers' as const,
+    field: 'transaction.currency',
+    value: currency,
+    accepted: ok,
+    why,
+    rule: `IN-VAL-COUNTRY-CURRENCY:${verdict(ok)}`,
+    with: { 'merchant.country': country },
+    ...(ok ? {} : { reason: PLAN, description: 'Invalid Country and Currency Pair' }),
+  })),
+  ...on('approvedOffers', [
     // provider 2.0.0 InvalidCurrencyCode, InvalidCountryCode, InvalidTransactionCurrency: codes no ISO 4217 / 3166 list holds.
     [
       'transaction.currency',

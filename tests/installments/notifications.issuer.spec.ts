@@ -4,6 +4,7 @@ import {
   exampleNotification,
   expect,
   expectErrors,
+  type CallOptions,
   type InstBody,
   ISSUER_THROTTLE_WINDOW_SECONDS,
   malformedUuidForms,
@@ -17,17 +18,16 @@ import {
 
 skipWithout('issuerEndpoint');
 
-const send = (body: InstBody<'notifyPlan'>, headers: Record<string, string | undefined> = { 'Correlation-Id': crypto.randomUUID() }) => ({
-  body,
-  headers,
-});
+type Fx = Pick<Parameters<Parameters<typeof test>[2]>[0], 'instApi' | 'inst'>;
+/** notifyPlan on the issuer's endpoint, with a new Correlation-Id unless `more` gives the headers. */
+const notify = ({ instApi, inst }: Fx, body: InstBody<'notifyPlan'>, more: Omit<CallOptions, 'body'> = {}) =>
+  instApi.call('notifyPlan', { baseURL: inst.issuerEndpoint!.baseURL, body, headers: { 'Correlation-Id': crypto.randomUUID() }, ...more });
 
 test(
   'the issuer answers a valid notification with 201 {status, message} @smoke @provider',
   rules('IN-ISSUER-ACCEPT', 'IN-FMT-CORRELATION:accept'),
   async ({ instApi, inst }) => {
-    const issuer = inst.issuerEndpoint!;
-    const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer)) });
+    const res = await notify({ instApi, inst }, exampleNotification(inst.issuerEndpoint!));
     expect(res.status).toBe(201);
     expect(typeof res.body.status).toBe('string');
   },
@@ -47,11 +47,10 @@ for (const [name, breakIt] of INVALID) {
     `the issuer answers a notification ${name} with 400 PlanNotifError (ReasonCode <= 36, Source <= 15) @provider`,
     rules('IN-ISSUER-INVALID'),
     async ({ instApi, inst }) => {
-      const issuer = inst.issuerEndpoint!;
-      const body = exampleNotification(issuer);
+      const body = exampleNotification(inst.issuerEndpoint!);
       breakIt(body);
       // Each error's ReasonCode and Source within their lengths: the client's response check (PlanNotifErrorItem).
-      expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) }), 400);
+      expectErrors(await notify({ instApi, inst }, body), 400);
     },
   );
 }
@@ -61,11 +60,10 @@ test(
   'the issuer answers a notification whose encrypted card number is not one with 400 bad.request @provider',
   rules('IN-ISSUER-INVALID'),
   async ({ instApi, instReq, inst }) => {
-    const issuer = inst.issuerEndpoint!;
     for (const pan of ['4111-1111-1111-1111', '4111111111'])
       await test.step(`a card number of ${pan.length} characters`, async () => {
-        const body = { ...exampleNotification(issuer), ...(await instReq.sensitive({ consumer: { primaryAccountNumber: pan } })) };
-        const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body), refusal: true });
+        const card = await instReq.sensitive({ consumer: { primaryAccountNumber: pan } });
+        const res = await notify({ instApi, inst }, { ...exampleNotification(inst.issuerEndpoint!), ...card }, { refusal: true });
         expectErrors(res, 400);
         expect(res.body.Errors.Error[0].ReasonCode, "the example's reason code").toBe('bad.request');
       });
@@ -77,11 +75,10 @@ test(
   'the issuer answers a notification without the Correlation-Id header with 400, one given in the query string instead too @provider',
   rules('IN-FMT-CORRELATION:refuse', 'IN-ISSUER-INVALID'),
   async ({ instApi, inst }) => {
-    const issuer = inst.issuerEndpoint!;
-    const noHeader = send(exampleNotification(issuer), { 'Correlation-Id': undefined });
-    expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...noHeader }), 400);
+    const noHeader = { headers: { 'Correlation-Id': undefined } };
+    expectErrors(await notify({ instApi, inst }, exampleNotification(inst.issuerEndpoint!), noHeader), 400);
     const inQuery = { ...noHeader, query: { 'Correlation-Id': crypto.randomUUID() } };
-    expectErrors(await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...inQuery }), 400);
+    expectErrors(await notify({ instApi, inst }, exampleNotification(inst.issuerEndpoint!), inQuery), 400);
   },
 );
 
@@ -93,10 +90,7 @@ test(
     const issuer = inst.issuerEndpoint!;
     for (const { value, why } of [{ value: 'corr-1', why: 'not a UUID' }, ...malformedUuidForms(crypto.randomUUID())])
       await test.step(`Correlation-Id ${why}`, async () =>
-        expectErrors(
-          await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(exampleNotification(issuer), { 'Correlation-Id': value }) }),
-          400,
-        ));
+        expectErrors(await notify({ instApi, inst }, exampleNotification(issuer), { headers: { 'Correlation-Id': value } }), 400));
   },
 );
 
@@ -110,21 +104,21 @@ test(
   ),
   async ({ instApi, inst, instMock }) => {
     const issuer = inst.issuerEndpoint!;
-    const notify = (n: InstBody<'notifyPlan'>) => instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(n), rateLimit: 'expect' });
+    const send = (n: InstBody<'notifyPlan'>) => notify({ instApi, inst }, n, { rateLimit: 'expect' });
     // A window past the mock's clock: the notifications of the checks before this one are out of it.
     const at = Date.parse((await instMock.state()).now) + ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
     await instMock.setClock(at, { frozen: true });
     const seen: string[] = [];
     const notServed = exampleNotification({ ...issuer, issuerIca: '000000' });
-    seen.push(`an ICA not served: ${(await notify(notServed)).status}`);
+    seen.push(`an ICA not served: ${(await send(notServed)).status}`);
     const offContract = structuredClone(exampleNotification(issuer)) as Record<string, any>;
     offContract.planInstallmentInformation.tenure = 100;
-    seen.push(`off the contract: ${(await notify(offContract as InstBody<'notifyPlan'>)).status}`);
-    for (let i = 1; i <= NOTIFICATIONS_PER_ADDRESS; i++) seen.push(`plan #${i}: ${(await notify(exampleNotification(issuer))).status}`);
-    const over = await notify(exampleNotification(issuer));
+    seen.push(`off the contract: ${(await send(offContract as InstBody<'notifyPlan'>)).status}`);
+    for (let i = 1; i <= NOTIFICATIONS_PER_ADDRESS; i++) seen.push(`plan #${i}: ${(await send(exampleNotification(issuer))).status}`);
+    const over = await send(exampleNotification(issuer));
     seen.push(`plan #${NOTIFICATIONS_PER_ADDRESS + 1}: ${over.status}`);
     await instMock.setClock(at + ISSUER_THROTTLE_WINDOW_SECONDS * 1000, { frozen: true });
-    seen.push(`a window later: ${(await notify(exampleNotification(issuer))).status}`);
+    seen.push(`a window later: ${(await send(exampleNotification(issuer))).status}`);
     expect(seen).toEqual([
       'an ICA not served: 404',
       'off the contract: 400',
@@ -174,12 +168,7 @@ test(
     const seen: string[] = [];
     for (const [at] of TIMELINE) {
       await instMock.setClock(start + at, { frozen: true });
-      const res = await instApi.call('notifyPlan', {
-        baseURL: issuer.baseURL,
-        body: exampleNotification(issuer) as InstBody<'notifyPlan'>,
-        headers: { 'Correlation-Id': crypto.randomUUID() },
-        rateLimit: 'expect',
-      });
+      const res = await notify({ instApi, inst }, exampleNotification(issuer), { rateLimit: 'expect' });
       seen.push(`at ${at} ms: ${res.status}`);
     }
     expect(seen).toEqual(TIMELINE.map(([at, status]) => `at ${at} ms: ${status}`));
@@ -217,7 +206,7 @@ test(
     ] as const) {
       const body = exampleNotification({ ...issuer, issuerIca });
       if (kind !== 'unknown' && !validate(body)) continue;
-      const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) });
+      const res = await notify({ instApi, inst }, body);
       if (kind !== 'unknown') sent[kind]++;
       if (res.status !== 404) wrong.push(`issuerIca '${issuerIca}' (served '${issuer.issuerIca}'): ${res.status}`);
       if (kind === 'unknown') expectErrors(res, 404);
