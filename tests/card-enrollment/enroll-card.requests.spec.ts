@@ -165,6 +165,8 @@ function members(node: Node, at = ''): { field: string; empties: unknown[] }[] {
 
 const REQUEST_MEMBERS = members(doc.paths['/cards'].post.requestBody.content['application/json'].schema);
 const CARD_MEMBERS = members(doc.components.schemas.Card);
+/** A request built when a row is sent. */
+type Built = () => Promise<Record<string, unknown>>;
 /** A member on a path: the receipt's children only where the receipt is sent (its own emptiness is tried on both). */
 const onPath = (field: string, path: EnrollmentPath) => !field.startsWith('enrolmentReferenceData.') || path === 'receipt';
 /** The 400 names the member (a name of it, seed 000 ErrorDetail), or a member inside it (an empty object lacks its required children). */
@@ -187,12 +189,7 @@ for (const path of ENROLLMENT_PATHS) {
       const validate = cardRequestContract.requestValidator('putCard')!;
       const validateCard = cardRequestContract.component('Card');
       // absent: the same request without the member.
-      const cases: {
-        field: string;
-        value: unknown;
-        absent: () => Promise<Record<string, unknown>>;
-        body: () => Promise<Record<string, unknown>>;
-      }[] = [];
+      const cases: { field: string; value: unknown; absent: Built; body: Built }[] = [];
       const without = (root: object, field: string) => JSON.parse(JSON.stringify(setPath(root, field, undefined)));
       const allowed: string[] = [];
       for (const { field, empties } of REQUEST_MEMBERS.filter((m) => onPath(m.field, path)))
