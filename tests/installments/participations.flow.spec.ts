@@ -8,9 +8,7 @@ test(
   async ({ instApi, inst, instReq }) => {
     test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
     const merchant = exampleParticipation(inst.unknownAcquirerIca!);
-    const {
-      merchants: [done],
-    } = await instReq.effectuated(instApi, [merchant]);
+    const [done] = (await instReq.effectuated(instApi, [merchant])).merchants;
     expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
 
     // seed 001: without request_id, only merchants whose effectuation request is completed.
@@ -39,9 +37,7 @@ test(
     const first = exampleParticipation(inst.knownAcquirerIca!);
     const again = { ...first, mids: exampleParticipation(inst.knownAcquirerIca!).mids };
     for (const merchant of [first, again]) {
-      const {
-        merchants: [done],
-      } = await instReq.effectuated(instApi, [merchant]);
+      const [done] = (await instReq.effectuated(instApi, [merchant])).merchants;
       expect(done.status, 'the submission effectuated').toBe('COMPLETED');
     }
     const mids = await instReq.midSearch(instApi, first);
