@@ -1,15 +1,10 @@
 // Covers: all 12 operations, 401 and 403 (reference, Transport and auth: OAuth 1.0a RSA-SHA256 signing with a body
 // hash). The signature covering the whole request: IN-PROP-SIGNATURE-WHOLE (properties.signatures.spec.ts).
-import { expect, expectErrors, OPERATIONS, rules, signedAs, strangerCredentials, test } from '../../fixtures/installments.js';
+import { expect, expectErrors, NEEDS, OPERATIONS, rules, signedAs, strangerCredentials, test } from '../../fixtures/installments.js';
 
 for (const operationId of OPERATIONS) {
   test.describe(operationId, () => {
-    test.beforeEach(({ inst }) => {
-      test.skip(
-        operationId === 'notifyPlan' && !inst.issuerEndpoint,
-        'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)',
-      );
-    });
+    test.beforeEach(({ inst }) => test.skip(operationId === 'notifyPlan' && !inst.issuerEndpoint, NEEDS.issuerEndpoint));
 
     test(`rejects an unsigned request with 401 @smoke @assumption`, rules('IN-AUTH-SIGNATURE:refuse'), async ({ instApi, instReq }) => {
       expectErrors(await instApi.call(operationId, { ...(await instReq.sampleCall(operationId)), auth: false }), 401);

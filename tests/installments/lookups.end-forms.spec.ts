@@ -14,9 +14,10 @@ test(
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const { planId } = await instReq.createPlan(instApi);
+    const decide = (id: string, status = 'APPROVED') =>
+      instApi.call('planApproval', { query: { sync: true }, body: withDecision({ planId: id, status }) });
     // Decided first: getPlanApprovalStatus reads the approval posted for a plan (provider 2.0.0, GET /approvals/{plan_id}).
-    const decision = await instApi.call('planApproval', { query: { sync: true }, body: withDecision({ planId, status: 'DECLINED' }) });
-    expect(decision.status, 'the plan decided').toBe(200);
+    expect((await decide(planId, 'DECLINED')).status, 'the plan decided').toBe(200);
     const documented = (op: 'getPlan' | 'getPlanApprovalStatus' | 'planApproval', statuses: number[]) =>
       statuses.filter((s) => instApi.contract.operation(op).responses[String(s)] !== undefined);
     const wrong: string[] = [];
@@ -28,10 +29,7 @@ test(
         if (!documented(op, [400, 404]).includes(res.status)) wrong.push(`${op} plan_id with ${how}: ${res.status}`);
       }
       // A decision for a plan the id does not name: refused before anything is decided (sync, so nothing lands later).
-      const decided = await instApi.call('planApproval', {
-        query: { sync: true },
-        body: withDecision({ planId: value, status: 'APPROVED' }),
-      });
+      const decided = await decide(value);
       sent++;
       if (!documented('planApproval', [400]).includes(decided.status)) wrong.push(`planApproval planId with ${how}: ${decided.status}`);
     }
@@ -46,10 +44,7 @@ test(
         );
       }
       if (found.every((f) => f.endsWith('names no plan'))) {
-        const decided = await instApi.call('planApproval', {
-          query: { sync: true },
-          body: withDecision({ planId: swapped, status: 'APPROVED' }),
-        });
+        const decided = await decide(swapped);
         found.push(`planApproval ${documented('planApproval', [400]).includes(decided.status) ? 'names no plan' : decided.status}`);
       }
       if (new Set(found.map((f) => f.replace(/^\S+ /, ''))).size !== 1) wrong.push(`plan_id in another case: ${found.join('; ')}`);
