@@ -1,17 +1,6 @@
 // Covers: what a selection names together (seed 001, Endpoints, Events; provider 2.0.0 savePlan "a previously presented
 // offer", SchedulePayment, CorrelationIdHeaderParameter), each plan chosen from a later offer of its answer.
-import { expect, mixedCaseUuid, planTermsMandatory, rules, signedAs, test, skipWithout } from '../../fixtures/installments.js';
-
-/** `n` installments of `amount` in cents, the remainder on the last, each due on a month's last day from January 2031. */
-function scheduleOf(amount: number, n: number) {
-  const cents = Math.round(amount * 100);
-  const each = Math.floor(cents / n);
-  return Array.from({ length: n }, (_, i) => ({
-    installmentAmount: (i === n - 1 ? cents - each * (n - 1) : each) / 100,
-    dueDate: new Date(Date.UTC(2031, i + 1, 0)).toISOString().slice(0, 10),
-    installmentNumber: i + 1,
-  }));
-}
+import { expect, mixedCaseUuid, planTermsMandatory, rules, scheduleOf, signedAs, test, skipWithout } from '../../fixtures/installments.js';
 
 skipWithout('eligiblePan');
 

@@ -1,22 +1,6 @@
 // Covers: a plan of every frequency (provider 2.0.0 Offer enum) and tenure offered, its terms and schedule on getPlan and in
 // the notification (IN-ECHO-PLAN, IN-NOTIFY-CHOSEN, IN-NOTIFY-SCHEDULE: the answer and notification judges).
-import { expect, FREQUENCIES, rules, test } from '../../fixtures/installments.js';
-
-/** Days between two payments of each frequency (a MONTHLY plan's are a calendar month apart). */
-const SPACING: Record<string, number> = { WEEKLY: 7, BIWEEKLY: 14 };
-
-/** `n` payments of `amount` (the remainder on the last), due from 2031-01-31 one period of `frequency` apart. */
-function scheduleOf(amount: number, n: number, frequency: string) {
-  const cents = Math.round(amount * 100);
-  const each = Math.floor(cents / n);
-  return Array.from({ length: n }, (_, i) => ({
-    installmentNumber: i + 1,
-    installmentAmount: (i === n - 1 ? cents - each * (n - 1) : each) / 100,
-    dueDate: new Date(SPACING[frequency] === undefined ? Date.UTC(2031, i + 1, 0) : Date.UTC(2031, 0, 31 + SPACING[frequency] * i))
-      .toISOString()
-      .slice(0, 10),
-  }));
-}
+import { expect, FREQUENCIES, rules, scheduleOf, test } from '../../fixtures/installments.js';
 
 test(
   'a plan of each frequency and each offered tenure is read back and notified with its terms and one payment per installment @assumption',
