@@ -318,15 +318,6 @@ function nearForms(id: string): { form: string; how: string; every: boolean; or4
   return out.filter((f, i) => f.form !== id && out.findIndex((o) => o.form === f.form) === i);
 }
 
-/** A value at a dotted member of a body, as a new body. */
-function withMember(body: Record<string, any>, member: string, value: string): Record<string, any> {
-  const out = structuredClone(body);
-  const steps = member.split('.');
-  const parent = steps.slice(0, -1).reduce((acc: any, k) => acc?.[k], out);
-  if (parent && typeof parent === 'object') parent[steps.at(-1)!] = value;
-  return out;
-}
-
 const LOOKUP = 'lookup-exact';
 const OWNERSHIP = 'ids-owned';
 
@@ -373,7 +364,7 @@ test(
             // The source-wide forms of the first own id under every source; every other form under one, rotating.
             const sources = f.every && k === 0 ? SOURCES : [SOURCES[turn++ % SOURCES.length]];
             for (const source of sources) {
-              const body = withSource(withMember(onPath, member, f.form), source);
+              const body = withSource(setPath(onPath, member, f.form), source);
               if (!firstBody(body)) continue;
               const takes = validate(body);
               const res = await cardApi.call('putCard', { body });

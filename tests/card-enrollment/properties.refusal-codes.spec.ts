@@ -65,36 +65,28 @@ test(
         // Each cell's findings named with its path and source.
         const cell = new Violations(RULE);
         const cellNaming = new Violations(MEMBER_RULE);
-        const {
-          checked: ops,
-          provoked,
-          named: namedOps,
-        } = await checkRefusalCodes(cardRequestContract, provoke, cell, undefined, cellNaming);
+        const run = await checkRefusalCodes(cardRequestContract, provoke, cell, undefined, cellNaming);
         for (const v of cell.list) violations.add(v.operationId, `${path} path, ${named(source)}: ${v.object}`, v.received, v.documented);
         for (const v of cellNaming.list) naming.add(v.operationId, `${path} path, ${named(source)}: ${v.object}`, v.received, v.documented);
-        for (const op of ops) checked.add(op);
-        for (const op of namedOps) namingChecked.add(op);
-        provokedAll.push(...provoked.map((p) => `${path}, ${named(source)}: ${p}`));
+        for (const op of run.checked) checked.add(op);
+        for (const op of run.named) namingChecked.add(op);
+        provokedAll.push(...run.provoked.map((p) => `${path}, ${named(source)}: ${p}`));
       }
     }
     testInfo.annotations.push({ type: REFUSAL_CODES, description: [...provokedAll, ...leftOut].join('; ') });
     const applies = codedOperationsOf(cardRequestContract).map((o) => o.operationId);
+    /** The operations `done` leaves out, each with `reason`. */
+    const missed = (done: Set<string>, reason: string) =>
+      applies.filter((op) => !done.has(op)).map((operationId) => ({ operationId, reason }));
     countRule(REFUSAL_CODES, RULE, {
       applies,
       checked: [...checked],
-      exceptions: applies
-        .filter((op) => !checked.has(op))
-        .map((operationId) => ({ operationId, reason: 'no condition of its table could be provoked from a valid call' })),
+      exceptions: missed(checked, 'no condition of its table could be provoked from a valid call'),
     });
     countRule(REFUSAL_MEMBER, MEMBER_RULE, {
       applies,
       checked: [...namingChecked],
-      exceptions: applies
-        .filter((op) => !namingChecked.has(op))
-        .map((operationId) => ({
-          operationId,
-          reason: 'no refusal of a condition about a member named any member (details are optional)',
-        })),
+      exceptions: missed(namingChecked, 'no refusal of a condition about a member named any member (details are optional)'),
     });
     expect(checked.size, 'the contract tells putCard refusal conditions apart').toBeGreaterThan(0);
     // The conditions only the reference states (A3 check digit, A5 receipts) weigh as their assumption rules.
