@@ -48,16 +48,9 @@ test(
     const siblings: Record<string, string[]> = { plan: [plans[0]!, plans[2]!] };
     const open: Record<string, string[]> = { plan: [plans[3]!] };
     // Two PAN lists sharing a card; their cards read through offers (IN-STATE-PAN-ELIGIBLE): offered while a list holds them.
-    const list = async (name: string, pans: string[]) => {
-      const made = await instApi.call('registerPans', {
-        body: { panListName: name, ...(await instReq.sensitive({ pans: pans.map((pan) => ({ pan })) })) },
-      });
-      expect(made.status, `a PAN list of ${pans.length} cards (setting up the siblings)`).toBe(200);
-      return String(made.body.panList.panListId);
-    };
     const [namedCard, keptCard, otherCard, newCard] = [instReq.listPan(), instReq.listPan(), instReq.listPan(), instReq.listPan()];
-    const panList = await list('Scope list', [namedCard, keptCard]);
-    const otherList = await list('Scope sibling', [otherCard, namedCard]);
+    const { panListId: panList } = await instReq.newList(instApi, 'Scope list', [namedCard, keptCard]);
+    const { panListId: otherList } = await instReq.newList(instApi, 'Scope sibling', [otherCard, namedCard]);
     const batch: Record<string, string[]> = { deregisterPans: [namedCard, otherCard], registerPans: [newCard] };
     const objects = { plan: plans[1]!, panList };
     /** Moves the mock's clock on past an asynchronous landing (the mock's own wait, well passed). */
@@ -107,18 +100,11 @@ test(
         }
       for (const operation of own.filter(isRead)) {
         const sample = (await instReq.sampleCall(operation.operationId as InstallmentsOperationId)) as CallOptions;
-        for (const id of others)
-          reads.push({
-            operation,
-            call: withObjects(sample, objectIdsOf(contract, operation).ids, { [resource!]: id }),
-            object: `${resource} ${id}`,
-          });
-        for (const id of open[resource!] ?? [])
-          reads.push({
-            operation,
-            call: withObjects(sample, objectIdsOf(contract, operation).ids, { [resource!]: id }),
-            object: `${resource} ${id}, open: no write has reached it`,
-          });
+        for (const [id, object] of [
+          ...others.map((id) => [id, `${resource} ${id}`]),
+          ...(open[resource!] ?? []).map((id) => [id, `${resource} ${id}, open: no write has reached it`]),
+        ])
+          reads.push({ operation, call: withObjects(sample, objectIdsOf(contract, operation).ids, { [resource!]: id }), object });
       }
       if (!reads.length) {
         exceptions.push({
@@ -162,9 +148,7 @@ test(
       [panList, [namedCard, keptCard, newCard]],
       [otherList, [otherCard, namedCard]],
     ] as const)
-      await instApi.call('deregisterPans', {
-        body: { panListId: id, ...(await instReq.sensitive({ pans: pans.map((pan) => ({ pan })) })) },
-      });
+      await instApi.call('deregisterPans', { body: { panListId: id, ...(await instReq.pansOf(...pans)) } });
     for (const r of outcome.refused)
       exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
     countRule(WRITE_SCOPE, 'IN-PROP-WRITE-SCOPE', { applies: WRITERS.map((w) => w.operationId), checked: outcome.checked, exceptions });

@@ -55,21 +55,14 @@ test(
     expect(oauth!.get('oauth_body_hash')).toBe(bodyHash(n.text));
     // RFC 5849, 3.1: oauth_consumer_key is the identifier of the client credentials that signed, here the service's.
     expect(oauth!.get('oauth_consumer_key'), 'the consumer key the service signs the notification as').toMatch(/\S/);
+    const signed = { method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text };
     if (inst.serviceSigningKey) {
-      const verdict = verifyRequest(
-        { method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text },
-        () => inst.serviceSigningKey,
-      );
+      const verdict = verifyRequest(signed, () => inst.serviceSigningKey);
       expect(verdict.ok, `signature verifies with the service's published key (${verdict.ok ? '' : verdict.reason})`).toBe(true);
     }
     // By the service: signed with its own key, which no consumer holds.
     const consumers = [inst.signer, inst.forbidden].filter((c) => c !== undefined);
-    const forgeable = consumers.filter(
-      (c) =>
-        verifyRequest({ method: 'POST', url: issuerReceiver.url, authorization: n.headers.authorization, body: n.text }, () =>
-          createPublicKey(c.signingKey),
-        ).ok,
-    );
+    const forgeable = consumers.filter((c) => verifyRequest(signed, () => createPublicKey(c.signingKey)).ok);
     expect(forgeable, "consumer keys whose public key verifies the service's notification").toHaveLength(0);
   },
 );
