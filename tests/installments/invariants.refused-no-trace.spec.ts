@@ -51,11 +51,7 @@ test(
     };
     // A PAN list of two cards of the check's own, encrypted (provider 2.0.0: the client encrypts sensitiveData).
     const listed = [instReq.listPan(), instReq.listPan()];
-    const made = await instApi.call('registerPans', {
-      body: { panListName: 'Trace list', ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) },
-    });
-    expect(made.status, 'a PAN list of two cards').toBe(200);
-    const panListId = String(made.body.panList.panListId);
+    const { panListId } = await instReq.newList(instApi, 'Trace list', listed);
     const batch: Record<string, string> = { deregisterPans: listed[0]!, registerPans: instReq.listPan() };
     const objects = { plan: planId, panList: panListId };
     const callOf = async (operationId: string): Promise<CallOptions | string> => {
