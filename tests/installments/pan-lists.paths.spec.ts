@@ -7,15 +7,14 @@ type Req = Parameters<Parameters<typeof test>[2]>[0]['instReq'];
 
 /** A held account range (provider 2.0.0) and the valid cards (Pan: Luhn) nearest its ends, inside and just outside. */
 function rangeHeld(req: Req) {
-  const { accountRangeLow: rangeLow, accountRangeHigh: rangeHigh } = req.heldRange()!;
-  const near = (v: bigint, up: boolean) => luhnNear(v.toString().padStart(rangeLow.length, '0'), up);
+  const { accountRangeLow, accountRangeHigh } = req.heldRange()!;
+  const near = (v: bigint, up: boolean) => luhnNear(v.toString().padStart(accountRangeLow.length, '0'), up);
   return {
-    rangeLow,
-    rangeHigh,
-    low: near(BigInt(rangeLow), true),
-    high: near(BigInt(rangeHigh), false),
-    below: near(BigInt(rangeLow) - 1n, false),
-    above: near(BigInt(rangeHigh) + 1n, true),
+    held: { accountRangeLow, accountRangeHigh },
+    low: near(BigInt(accountRangeLow), true),
+    high: near(BigInt(accountRangeHigh), false),
+    below: near(BigInt(accountRangeLow) - 1n, false),
+    above: near(BigInt(accountRangeHigh) + 1n, true),
   };
 }
 
@@ -40,9 +39,7 @@ test(
     const range = rangeHeld(instReq);
     for (const pan of [range.low, range.high, range.below, range.above])
       expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
-    await instReq.newList(instApi, 'Range list', [], {
-      accountRange: { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh },
-    });
+    await instReq.newList(instApi, 'Range list', [], { accountRange: range.held });
     await expectOffersFollowRange(instApi, instReq, range);
   },
 );
@@ -53,7 +50,7 @@ test(
   async ({ instApi, instReq }) => {
     // The range sent with a registration by id (provider 2.0.0, PanRegistrationBody: panListId and accountRange together).
     const range = rangeHeld(instReq);
-    const held = { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh };
+    const { held } = range;
     // A list created with a card of that range, then the range with another card (provider 2.0.0: an update carries a PAN).
     const { panListId } = await instReq.newList(instApi, 'List without range', [instReq.listPan(16, held)]);
     for (const pan of [range.low, range.high])
