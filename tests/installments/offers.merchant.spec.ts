@@ -18,20 +18,14 @@ test(
   'answers an offers merchant given as each complete combination, its total counting its offers, and refuses it with 400 when one member of the combination is left out @provider',
   rules(...citing('IN-REQ-OFFERS-MERCHANT', ':accept', ':refuse'), 'IN-ECHO-CORRELATION', 'IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TERMS'),
   async ({ instApi, instReq, inst }) => {
+    const offers = async (merchant: Record<string, string>) =>
+      instApi.call('approvedOffers', { headers: headers(), body: await instReq.offersBody(inst.eligiblePan!, { merchant }) });
     for (const [what, merchant, needed] of COMBINATIONS) {
-      const res = await instApi.call('approvedOffers', {
-        headers: headers(),
-        body: await instReq.offersBody(inst.eligiblePan!, { merchant }),
-      });
-      expect(res.status, `a merchant with ${what}`).toBe(200);
+      expect((await offers(merchant)).status, `a merchant with ${what}`).toBe(200);
       // The answer under each merchant combination is judged whole by the client's answer judge (IN-VAL-OFFERS-TOTAL, IN-VAL-OFFER-TERMS).
       for (const left of needed) {
         const { [left]: _dropped, ...rest } = merchant;
-        const refused = await instApi.call('approvedOffers', {
-          headers: headers(),
-          body: await instReq.offersBody(inst.eligiblePan!, { merchant: rest }),
-        });
-        expect(refused.status, `a merchant with ${what}, ${left} left out`).toBe(400);
+        expect((await offers(rest)).status, `a merchant with ${what}, ${left} left out`).toBe(400);
       }
     }
   },
