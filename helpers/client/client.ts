@@ -68,7 +68,7 @@ export interface CallOptions {
   rateLimit?: 'expect';
   /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
   refusal?: true;
-  /** Sent as a call the check needs accepted: refused, or breaking a named check, it is the check's failed step (as is a `builtValid` body). */
+  /** A call the check needs accepted: refused, or breaking a named check, it is the check's failed step (as is a `builtValid` body). */
   valid?: true;
 }
 
