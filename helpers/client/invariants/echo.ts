@@ -1,6 +1,5 @@
-// Property: every value the caller sent comes back as sent, byte for byte, wherever the contract echoes or stores it
-// (*-PROP-ECHO-AS-SENT): the body made to tell (tellingBody), each member distinct (distinctBody, crossedValues), a URL
-// sought whole inside the URLs answered.
+// Property (*-PROP-ECHO-AS-SENT): every value sent comes back byte for byte wherever the contract echoes or stores it: the body
+// made to tell (tellingBody), each member distinct (distinctBody, crossedValues), a URL sought whole inside the URLs answered.
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf, okSchemaOf, setAt, valueAt, walkSchema } from './kit.js';
@@ -322,9 +321,8 @@ function whole(shown: string, sent: string): boolean {
   return [...y.searchParams].every(([k, v]) => x.searchParams.getAll(k).includes(v));
 }
 
-// The valid forms each mirrored member takes, met on every path and source (each code beside the others
-// of its object, a URI with a query and a fragment, a bounded digit string at each length, a pattern's
-// own forms, a free text's longest accented value), each confirmed by the one Ajv instance.
+// The valid forms each mirrored member takes on every path and source (each code, a URI with a query and fragment, a digit
+// string at each length, a pattern's forms, a longest accented text), each confirmed by the one Ajv instance.
 
 /** One way a covering row sets its members: each [dotted path, value] and what it is. */
 interface MirrorForm {
@@ -488,9 +486,8 @@ export function checkRequiredShown(
   }
 }
 
-// Every item of a list the caller sends comes back, once, with each of its members as sent: the first
-// item as sampled (a value the target knows), the others made to tell, the last with each enum's other
-// value; a member the answer shows for one item is expected for every item.
+// Every item of a list sent comes back once, each member as sent: the first as sampled, the others made to tell, the last with
+// each enum's other value; a member the answer shows for one item is expected for every item.
 
 export const ECHO_EVERY_ITEM = 'echo-every-item';
 

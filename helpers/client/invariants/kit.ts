@@ -312,9 +312,8 @@ export function resolve(contract: Contract, schema: Json, depth = 0): Json {
 }
 
 /**
- * The one schema walker of the checkers: depth first, `visit` on each node (`$ref`s followed, `allOf`
- * merged) with its steps; a list's items at the step `items` (`0` by default, null: not walked); with
- * `branches`, each oneOf / anyOf branch first; false is not walked below; at most `depth` (8) deep.
+ * The checkers' schema walker: depth first, `visit` on each node (`$ref`s followed, `allOf` merged) with its steps; items at step
+ * `items` (`0`; null: not walked); with `branches`, each oneOf / anyOf first; false: not below; at most `depth` (8) deep.
  */
 export function walkSchema(
   contract: Contract,

@@ -1,7 +1,5 @@
-// Checker: every typed parameter and body member takes exactly its type's forms. Each typed member (a
-// boolean, a number, an enum) is sent in the other forms a loose reader takes for the same value (a
-// boolean recased or a digit, a number with a leading zero, sign, fraction, exponent or space, an enum
-// recased, a JSON value as a string), and a shaped member (a card number, a date, an id) in its near
+// Checker: every typed parameter and body member takes exactly its type's forms. A typed member is sent in the forms a loose reader
+// takes for the same value (a boolean recased, a number with a leading zero or exponent, an enum recased), a shaped one in its near
 // misses; each only where the contract refuses it, and the target must refuse it with a documented 4xx.
 import { setAt, stoppedOr, valueAt, walkSchema, walkValue } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
@@ -349,10 +347,8 @@ export async function checkTypeForms<S extends ServiceName>(
   return { sent: count };
 }
 
-// The converse: every form the contract allows is accepted, on every path taking the member: each
-// pattern's optional parts and alternatives (helpers/contract/pattern-forms.ts), each case, every other
-// enum value, a body member's longest and shortest value in wide letters (lengths count characters),
-// each confirmed valid by the one Ajv instance, must be answered 2xx.
+// The converse: every form the contract allows (a pattern's optional parts and alternatives, pattern-forms.ts; each case and enum
+// value; the longest and shortest value in wide letters), confirmed valid by the one Ajv instance, is answered 2xx on every path.
 
 export const VALID_FORMS = 'valid-forms';
 
@@ -509,9 +505,7 @@ export async function checkValidForms<S extends ServiceName>(
   return { sent: count };
 }
 
-// A documented refusal holds whatever valid form the other members take: a call refused for who sends
-// it is sent again with each valid form of its other members and must be refused as the call itself is
-// (an optional prefix taken for a trusted relay shows).
+// A documented refusal holds whatever valid form the other members take (an optional prefix taken for a trusted relay shows).
 
 export const REFUSAL_FORMS = 'refusal-forms';
 
