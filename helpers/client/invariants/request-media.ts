@@ -31,10 +31,7 @@ interface MediaForm {
 
 /** The type and subtype with each letter's case alternating from upper case (`ApPlIcAtIoN/JsOn`): a case no target keys on. */
 
-/**
- * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: case, OWS; 8.3.2: a charset's case): a text
- * type's charset parameter and one form of every freedom, else its mixed case (UTF-8: RFC 8259 section 11 defines none).
- */
+/** The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: case, OWS; 8.3.2: a charset's case). */
 export function mediaFormsOf(mediaType: string): MediaForm[] {
   if (!/[/+]json$|^text\//i.test(mediaType))
     return [{ contentType: alternatingCase(mediaType), how: 'type and subtype in mixed case (RFC 9110 8.3.1: case-insensitive)' }];
