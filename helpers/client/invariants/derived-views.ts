@@ -114,7 +114,7 @@ export function derivedProblems(dv: DerivedView, viewItems: readonly Item[], lis
   return out;
 }
 
-/** A counted list (provider 1.35.0 FoundResults, DisplayingResults, MoreResultsAvailable): first page moreAvailable iff found exceeds it. */
+/** A counted list (provider 1.35.0 FoundResults, DisplayingResults, MoreResultsAvailable): page one moreAvailable iff found is more. */
 interface CountedList {
   reader: Operation;
   /** The array member holding the items counted. */
