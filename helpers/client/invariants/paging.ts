@@ -1,8 +1,6 @@
-// Checker: the pages of every paged reader are windows over one list. From the contract: the index and
-// size parameters (an `offset` not called a page index skips items: provider 2.0.0 offset), the items'
-// array, the counts and headers. Read once with the largest page, then page by page, the last page, one
-// past the end and the default: each page is its slice of the large read, in order, each count agrees,
-// and the page past the end is empty (or a documented 404 where the page count cannot be 0).
+// Checker: the pages of every paged reader are windows over one list (index and size parameters, items, counts and headers from
+// the contract; an `offset` not called a page index skips items: provider 2.0.0 offset): each page is its slice of one large read,
+// in order, each count agrees, one past the end is empty (or a documented 404 where the page count cannot be 0).
 import { isDeepStrictEqual } from 'node:util';
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';

@@ -1,8 +1,6 @@
-// The property "a signature covers the whole request" (`IN-PROP-SIGNATURE-WHOLE`; installments'
-// oauth1Signature, reference, Transport and auth): each signed operation is sent once signed over what is
-// sent (not 401 nor 403), and once per part RFC 5849 section 3.4.1 puts in the base string signed
-// otherwise than sent (the query dropped, a parameter added, removed or changed, 3.4.1.3; another method,
-// 3.4.1.1; another body than its hash names; the path recased, 3.4.1.2): each 401.
+// Property (IN-PROP-SIGNATURE-WHOLE; reference, Transport and auth: oauth1Signature): each signed operation is accepted signed over
+// what is sent, and answered 401 once per part RFC 5849 section 3.4.1 puts in the base string signed otherwise than sent (the query,
+// a parameter, 3.4.1.3; the method, 3.4.1.1; the body hash; the path recased, 3.4.1.2).
 import type { Contract, Operation } from '../../contract/contract.js';
 import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
 import type { Authorizer } from '../../auth/authorizer.js';

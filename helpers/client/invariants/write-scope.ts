@@ -1,7 +1,6 @@
-// Property: a successful write changes only what it names: after any 2xx from a writer, every object
-// it does not name (its siblings, another owner's object of the same kind) reads as before, member by
-// member (seed 002, States and transitions: an operation moves "that" object; seed 001, Endpoints;
-// *-PROP-WRITE-SCOPE). The converse of refused-trace.ts; the readers are derived from the contract.
+// Property (*-PROP-WRITE-SCOPE): after any 2xx from a writer, every object it does not name (its siblings, another owner's object)
+// reads as before, member by member (seed 002, States and transitions: an operation moves "that" object; seed 001, Endpoints).
+// The converse of refused-trace.ts; the readers are derived from the contract.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { ContractViolation } from '../../contract/checks.js';
