@@ -2,6 +2,7 @@
 // a writer names, and the comparison of two answers leaf by leaf.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
+import { ContractViolation } from '../../contract/checks.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { versionless } from '../../contract/writers.js';
 import { typeOf } from '../../contract/wire-forms.js';
@@ -223,6 +224,14 @@ export const failedAs =
   (api: { stopped: boolean }) =>
   (error: Error): { status: string; body: undefined } =>
     stoppedOr(api, error) ?? { status: error.message.split('\n')[0]!, body: undefined };
+
+/** A catch for a call whose verdict is its outcome: the client's (a ContractViolation) as its first line; any other failure rethrown. */
+export const verdictLine =
+  (api: { stopped: boolean }) =>
+  (error: unknown): string => {
+    if (api.stopped || !(error instanceof ContractViolation)) throw error;
+    return error.message.split('\n')[0]!;
+  };
 
 /** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
 export const flagOf = (v: unknown): boolean | undefined =>

@@ -4,7 +4,7 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { ContractViolation } from '../../contract/checks.js';
+import { verdictLine } from './kit.js';
 import type { Violations } from '../security/probe.js';
 import { alternatingCase } from '../security/value-forms.js';
 
@@ -85,12 +85,7 @@ export async function checkBodyMedia<S extends ServiceName>(
   const where = (what: string) => `${on ? `${on}: ` : ''}Content-Type: ${what}`;
   const send = async (contentType: string): Promise<ApiResponse | string> => {
     const call = await fresh();
-    try {
-      return await api.callOperation(op, { ...call, headers: { ...call.headers, 'content-type': contentType } });
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      return error.message.split('\n')[0];
-    }
+    return api.callOperation(op, { ...call, headers: { ...call.headers, 'content-type': contentType } }).catch(verdictLine(api));
   };
   let sent = 0;
   for (const mediaType of b.mediaTypes) {

@@ -4,9 +4,9 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
 import type { Authorizer } from '../../auth/authorizer.js';
-import { ContractViolation } from '../../contract/checks.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
+import { verdictLine } from './kit.js';
 import type { Violations } from '../security/probe.js';
 import { caseSwapped } from '../security/value-forms.js';
 
@@ -93,14 +93,8 @@ export async function checkSignatureWhole<S extends ServiceName>(
   violations: Violations,
 ): Promise<{ sent: number; leftOut?: string }> {
   const sentCall: CallOptions = { ...call, query: { ...call.query, [ADDED]: '1' } };
-  const send = async (auth?: Authorizer): Promise<ApiResponse | string> => {
-    try {
-      return await api.callOperation(op, auth ? { ...sentCall, auth } : sentCall);
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      return error.message.split('\n')[0];
-    }
-  };
+  const send = (auth?: Authorizer): Promise<ApiResponse | string> =>
+    api.callOperation(op, auth ? { ...sentCall, auth } : sentCall).catch(verdictLine(api));
   let sent = 0;
   const altered: [Alteration, ApiResponse | string][] = [];
   // The altered calls first: each is refused and changes nothing, so the call signed as sent meets the object as sampled.

@@ -1,13 +1,12 @@
 // Checker: every typed parameter and body member takes exactly its type's forms. A typed member is sent in the forms a loose reader
 // takes for the same value (a boolean recased, a number with a leading zero or exponent, an enum recased), a shaped one in its near
 // misses; each only where the contract refuses it, and the target must refuse it with a documented 4xx.
-import { setAt, stoppedOr, valueAt, walkSchema, walkValue } from './kit.js';
+import { setAt, stoppedOr, valueAt, verdictLine, walkSchema, walkValue } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { ContractViolation } from '../../contract/checks.js';
 import { refusalStatuses, resolve, valuesOf, WIDE_LETTERS } from '../negative.js';
 import type { Violations } from '../security/probe.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
@@ -340,8 +339,7 @@ export async function checkTypeForms<S extends ServiceName>(
         inHand = typeFormCases(contract, formsOf, valid);
       }
     } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      violations.add(op.operationId, where, error.message.split('\n')[0], `a refusal: ${allowed.join(' or ')}`);
+      violations.add(op.operationId, where, verdictLine(api)(error), `a refusal: ${allowed.join(' or ')}`);
     }
   }
   return { sent: count };
@@ -493,14 +491,9 @@ export async function checkValidForms<S extends ServiceName>(
           };
     if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
-    try {
-      const res = await api.callOperation(op, c.call);
-      if (res.status < 200 || res.status >= 300)
-        violations.add(op.operationId, where, String(res.status), 'a 2xx: the contract allows this form');
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      violations.add(op.operationId, where, error.message.split('\n')[0], 'a 2xx: the contract allows this form');
-    }
+    const res = await api.callOperation(op, c.call).catch(verdictLine(api));
+    const got = typeof res === 'string' ? res : res.status < 200 || res.status >= 300 ? String(res.status) : undefined;
+    if (got) violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form');
   }
   return { sent: count };
 }
@@ -533,14 +526,9 @@ export async function checkRefusalOnForms<S extends ServiceName>(
   if (wrong) return { sent: 0, leftOut: `the refused call itself is answered otherwise (${wrong}), so a form would not tell` };
   for (const c of cases) {
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
-    try {
-      const res = await api.callOperation(op, c.call);
-      const why = refused(res);
-      if (why) violations.add(op.operationId, where, why, 'the refusal the call gets in its sampled form');
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      violations.add(op.operationId, where, error.message.split('\n')[0], 'the refusal the call gets in its sampled form');
-    }
+    const res = await api.callOperation(op, c.call).catch(verdictLine(api));
+    const why = typeof res === 'string' ? res : refused(res);
+    if (why) violations.add(op.operationId, where, why, 'the refusal the call gets in its sampled form');
   }
   return { sent: cases.length };
 }
