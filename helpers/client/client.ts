@@ -3,7 +3,6 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { createRequire } from 'node:module';
 import * as allure from 'allure-js-commons';
-import { LabelName } from 'allure-js-commons';
 import {
   ContractViolation,
   contentTypeConformance,
@@ -282,7 +281,7 @@ export function keptExchanges(testInfo: TestInfo): { exchange: string; text: str
 export async function attachExchanges(testInfo: TestInfo, labels: { name: string; value: string }[] = []): Promise<void> {
   const mine = kept.get(testInfo);
   kept.delete(testInfo);
-  const stories = [...(mine?.stories ?? [])].map((value) => ({ name: LabelName.STORY, value }));
+  const stories = [...(mine?.stories ?? [])].map((value) => ({ name: allure.LabelName.STORY, value }));
   if (labels.length || stories.length) await allure.labels(...labels, ...stories);
   if (mine?.exchanges.length)
     await testInfo.attach(EXCHANGES_ATTACHMENT, { body: JSON.stringify(mine.exchanges, null, 2), contentType: 'application/json' });

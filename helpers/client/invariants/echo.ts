@@ -180,12 +180,11 @@ function shownAt(path: string): string[] {
   return out;
 }
 
+/** A leaf's dotted path's steps, list positions aside (`metrics.0.locationId`: metrics, locationId). */
+const memberSteps = (path: string) => path.split('.').filter((step) => !/^\d+$/.test(step));
+
 /** The member a leaf's dotted path ends in, list positions aside (`metrics.0.locationId`: locationId). */
-const memberName = (path: string) =>
-  path
-    .split('.')
-    .filter((step) => !/^\d+$/.test(step))
-    .at(-1);
+const memberName = (path: string) => memberSteps(path).at(-1);
 
 /** Whether a shown leaf is in another item of a list a sent leaf is in: each item sent is its own (withSeveralItems). */
 const inOtherItem = (at: string, path: string): boolean => {
@@ -265,12 +264,7 @@ export function checkEchoAsSent(
 const unmasked = (step: string) => step.replace(/^masked([A-Z])/, (_, c: string) => c.toLowerCase());
 
 /** The objects a leaf is in, by member name, list positions aside, masked views read as their sources (shownAt). */
-const objectsOf = (path: string) =>
-  path
-    .split('.')
-    .filter((step) => !/^\d+$/.test(step))
-    .slice(0, -1)
-    .map(unmasked);
+const objectsOf = (path: string) => memberSteps(path).slice(0, -1).map(unmasked);
 
 /** A told value under another sent member's name or object (seed 000, ComplianceSettings and MaskedConsumer): filled from a neighbour. */
 export function crossedValues(

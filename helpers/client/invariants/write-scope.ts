@@ -115,13 +115,12 @@ function latestInputs(writer: Operation, call: CallOptions, reader: Operation): 
 /** The other readers of the objects a writer names that declare at their top a member named as a path id they do not take. */
 export function latestReaders(contract: Contract, writer: Operation): Operation[] {
   const given = new Set(camelParams(writer.path));
-  const inputs = given;
   return [...contract.operations.values()].filter((r) => {
     if (r.method !== 'GET' || r === writer || r.parameters.some((p) => p.in === 'query' && p.required)) return false;
     const params = camelParams(r.path);
     if (!params.length || !params.every((p) => given.has(p))) return false;
     const answer = r.responses['200']?.schema ? resolve(contract, r.responses['200'].schema) : undefined;
-    return Object.keys(answer?.properties ?? {}).some((k) => inputs.has(k) && !params.includes(k));
+    return Object.keys(answer?.properties ?? {}).some((k) => given.has(k) && !params.includes(k));
   });
 }
 
