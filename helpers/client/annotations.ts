@@ -155,10 +155,7 @@ export function brokenRuleOf(annotations: Annotations): BrokenAt | undefined {
   }
 }
 
-/**
- * The property violation a failed check's first error leads with (`[checker] operationId (object): Received: ...`, probe.ts),
- * filed under the rule counted for that checker (property-counts.ts): the one met first, not every rule the check cites.
- */
+/** The property violation a failed check's first error leads with (probe.ts), filed under its checker's rule (property-counts.ts). */
 export function propertyBroken(error: string | undefined, ruleOfChecker: ReadonlyMap<string, string>): BrokenAt | undefined {
   for (const m of (error ?? '').matchAll(/^(?:\w*Error: )?\s*\[([\w-]+)\] ([A-Za-z]\w*) \(/gm)) {
     const rule = ruleOfChecker.get(m[1]);
@@ -167,10 +164,7 @@ export function propertyBroken(error: string | undefined, ruleOfChecker: Readonl
   return undefined;
 }
 
-/**
- * A failed step the check went on without: a call sent as valid refused, or breaking a named check (client.ts); a later failure
- * without a judgement of its own is filed under this step's rule (helpers/verdict/certification.ts).
- */
+/** A failed step the check went on without (a valid call refused or judged): a later unjudged failure is filed under its rule. */
 const STEP_FAILED_ANNOTATION = 'step-failed';
 
 export interface StepFailed {

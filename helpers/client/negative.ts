@@ -24,10 +24,7 @@ export interface NegativeCase {
 
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
-/**
- * The values a schema may take: its default, examples and closed values (an enum, else `x-values`), then plain ones of its type
- * within its bounds; the caller keeps the first its validator takes.
- */
+/** The values a schema may take: its default, examples, closed values (an enum, else `x-values`), then plain ones within its bounds. */
 export function valuesOf(contract: Contract, schema: Json, depth = 0): unknown[] {
   const s = resolve(contract, schema);
   if (!s || typeof s !== 'object' || depth > 3) return [];
@@ -86,10 +83,7 @@ const FORMAT_VIOLATIONS: Record<string, string> = {
 
 const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
 
-/**
- * Issuer ranges under ISO/IEC 7812 (Visa 4, Mastercard 51-55 and 2221-2720, American Express 34 and 37, Discover 6011 and 65,
- * JCB 3528-3589): a member citing ISO/IEC 7812 has each length bound broken in each, so a bound hung on a network shows.
- */
+/** Issuer ranges under ISO/IEC 7812 (Visa, Mastercard, Amex, Discover, JCB): a member citing it has its length bounds broken in each. */
 const CARD_RANGES = ['4', '51', '2221', '34', '37', '6011', '65', '3528'];
 
 /** A value of `length` characters in the valid one's form (digits keep their check digit, start with `range`), else cut or padded. */

@@ -214,10 +214,7 @@ export function findAnswerEchoes(body: unknown, text: string, sent: SentValues):
   return sent.hasShort && SENSITIVE_MEMBER.test(text) ? findEchoes(body, text, sent) : [];
 }
 
-/**
- * Where an answer's headers carry a sent sensitive value in clear (seed 000 Authentication: never returned): a long value anywhere,
- * a short one as the whole value of a header named for its kind.
- */
+/** Where an answer's headers carry a sent sensitive value in clear (seed 000 Authentication: never returned), a short one only whole. */
 export function findHeaderEchoes(headers: Record<string, string>, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
   const echoes: Echo[] = [];

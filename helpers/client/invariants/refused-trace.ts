@@ -514,10 +514,7 @@ function parameterRefusals(contract: Contract, op: Operation, told: (n: number) 
   });
 }
 
-/**
- * A duplicate, where a POST documents a 409 (seed 002, Errors: "Conflict (customer, consumer or business already exists"): the
- * valid call primed, then sent again made to tell, what identifies the object (a receipt's members, digits, numbers) kept.
- */
+/** A duplicate where a POST documents a 409 (seed 002, Errors: "Conflict"): the valid call primed, sent again told, its identity kept. */
 function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell: Tell = (call) => call): Refusal | undefined {
   // A 409 of an update (ModifyCustomer, provider 1.42.0) says nothing of the same change twice.
   if (!op.responses['409'] || op.method !== 'POST') return undefined;

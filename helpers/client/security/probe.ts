@@ -75,10 +75,7 @@ export class Violations {
   }
 }
 
-/**
- * The status documented for an object the caller may not reach: 404 (seed 002, Errors), else 400 (provider 1.35.0
- * BadRequestErrorResponse: "does not exist or does not belong to this partner"), else 403; undefined when none.
- */
+/** The refusal of an object out of reach: 404 (seed 002, Errors), else 400 (provider 1.35.0 BadRequestErrorResponse), else 403. */
 export function refusalOf(op: Operation): number | undefined {
   return refusalsOf(op)[0];
 }
