@@ -1,6 +1,5 @@
-// The property "a request body is accepted in every valid form of its media type" (`*-PROP-BODY-MEDIA`): each other form
-// RFC 9110 section 8.3.1 gives a declared type is answered as the plain form; a type not taken is refused only as
-// documented (the 415 where documented, else a documented 4xx).
+// Property (`*-PROP-BODY-MEDIA`): each other form RFC 9110 section 8.3.1 gives a declared request type is answered as the plain
+// form; a type not taken is refused only as documented (the 415 where documented, else a documented 4xx).
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
