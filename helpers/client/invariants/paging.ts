@@ -12,26 +12,20 @@ const movesAlone = movesAloneBeside(new Set<string>());
 export const PAGING = 'paging';
 
 /** What a count member or header counts, by the name the contract gives it (body members and headers alike). */
-const MEANINGS: Record<string, CountMeaning> = {
-  found: 'total',
-  total: 'total',
-  totalrecords: 'total',
-  totalelements: 'total',
-  displaying: 'count',
-  count: 'count',
-  numberofelements: 'count',
-  moreavailable: 'more',
+const NAMES_OF: Record<CountMeaning, string> = {
+  total: 'found total totalrecords totalelements',
+  count: 'displaying count numberofelements',
+  more: 'moreavailable',
   last: 'last',
   first: 'first',
   empty: 'empty',
-  totalpages: 'pages',
-  pagenumber: 'index',
-  number: 'index',
-  offset: 'index',
-  numberofrecordsperpage: 'size',
-  size: 'size',
-  limit: 'size',
+  pages: 'totalpages',
+  index: 'pagenumber number offset',
+  size: 'numberofrecordsperpage size limit',
 };
+const MEANINGS: Record<string, CountMeaning> = Object.fromEntries(
+  Object.entries(NAMES_OF).flatMap(([meaning, names]) => names.split(' ').map((name) => [name, meaning as CountMeaning])),
+);
 type CountMeaning = 'total' | 'count' | 'more' | 'last' | 'first' | 'empty' | 'pages' | 'index' | 'size';
 
 export interface PagedReader {

@@ -479,16 +479,11 @@ export async function checkValidForms<S extends ServiceName>(
     // An accepted call may use its object up (a plan's decision, a unique name): each case's form goes on a fresh call.
     let c = made;
     const next = await fresh();
+    const slot = made.member.in === 'header' ? 'headers' : 'query';
     const call =
       made.member.in === 'body'
         ? { ...next, body: setAt(next.body, made.member.at.split('/'), made.value) }
-        : {
-            ...next,
-            [made.member.in === 'header' ? 'headers' : 'query']: {
-              ...(next[made.member.in === 'header' ? 'headers' : 'query'] as object),
-              [made.member.at]: made.value,
-            },
-          };
+        : { ...next, [slot]: { ...(next[slot] as object), [made.member.at]: made.value } };
     if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
     const res = await api.callOperation(op, c.call).catch(verdictLine(api));
