@@ -174,10 +174,7 @@ export interface Answer {
   body: unknown;
 }
 
-/**
- * What an act left on a reader: `after`'s leaves differing from `before`, less the reader's own (`still`) and those that
- * moved alone (`moving`; seed 002, States and transitions: a report completes with no call), staying on a read `again`.
- */
+/** What an act left on a reader: changed leaves but its own (`still`) and those moving alone (`moving`; seed 002, States), on `again`. */
 export async function changesAfter(
   before: Answer,
   after: Answer,

@@ -33,9 +33,8 @@ export function kindOperationsOf(objectOps: readonly ObjectIdOperation[], kinds:
 const served = (status: number) => status >= 200 && status < 300;
 
 /**
- * Sends every operation taking the subject on a subject of each kind (`subjects`), once each: a kind with a stated status must meet
- * it; any other must be served where another kind was (a 400 or 404 for it alone is the finding; a 409 or 429 is not). An operation
- * served for no kind is left out with its answers; a kind the world lacks leaves every operation out, saying so.
+ * Sends every operation taking the subject on each kind's subject once: a kind with a stated status meets it; any other is served
+ * where another kind was (a 400 or 404 for it alone is the finding); a kind the world lacks leaves every operation out, saying so.
  */
 export async function checkServesEveryKind<S extends ServiceName>(
   api: OperationClient<S>,
