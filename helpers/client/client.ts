@@ -404,8 +404,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const text = bytes.toString('utf8');
     const parsed = jsonOf(text);
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
-    // On the mocks, what the mock took is judged against the documents' request rules (request-rules.ts), unless it plays
-    // another version than the contract's (FD_MOCK_VERSION).
+    // On the mocks, what the mock took is judged by the documents' request rules (request-rules.ts), at the contract's version.
     if (
       !this.sandbox &&
       response.status < 300 &&

@@ -204,8 +204,7 @@ function bodyMutations(
     node[at[at.length - 1]] = v;
     return copy;
   };
-  // Empty, not absent: a member sent as its type's empty value ("", {}, []) or null, kept only where the contract refuses it
-  // (a target testing truthiness takes an empty member for one not sent).
+  // Empty, not absent ("", {}, [] or null), kept where the contract refuses it: a truthiness test takes it for one not sent.
   if (at.length > 0 && value !== undefined && value !== null)
     for (const [empty, why] of emptiesOf(type, s)) out.push({ at, why: `${why} (empty, not absent)`, apply: (root) => set(root, empty) });
   if (type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
