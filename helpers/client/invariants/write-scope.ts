@@ -283,13 +283,7 @@ export async function checkWriteScope<S extends ServiceName>(
   // A read's answer is kept while no call writes (the epoch); one that tells what moves alone, or was judged, is sent.
   let epoch = 0;
   const kept = new Map<string, { epoch: number; res: Awaited<ReturnType<typeof sendRead>> }>();
-  const write = async (operation: Operation, call: CallOptions) => {
-    try {
-      return await api.callOperation(operation, call);
-    } finally {
-      epoch++;
-    }
-  };
+  const write = (operation: Operation, call: CallOptions) => api.callOperation(operation, call).finally(() => void epoch++);
   const sendRead = (r: ScopeRead) =>
     api.callOperation(r.operation, r.call).catch((error: Error) => {
       if (api.stopped) throw error;
