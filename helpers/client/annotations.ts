@@ -1,6 +1,5 @@
-// What a run tells the verdict about a check, as typed annotations (helpers/verdict/suite-reporter.ts reads them): which
-// contract violation a failure is (check, operation, status), and why a skipped check was not run where that changes the
-// verdict (preflight, breaker, the run stopped); the readable reason stays the skip's description.
+// What a run tells the verdict about a check, as typed annotations (helpers/verdict/suite-reporter.ts): which violation a
+// failure is (check, operation, status), and why a skipped check was not run where that changes the verdict.
 import { test, type TestInfo } from '@playwright/test';
 import type { ContractViolation, ViolationSite } from '../contract/checks.js';
 
@@ -32,10 +31,7 @@ export function noteViolation(testInfo: TestInfo, violation: ContractViolation, 
 
 const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? '';
 
-/**
- * After a failed test: annotates the violations its errors carry (thrown, or reported in a helper's message), its first
- * error's first and marked `lead`; matched by the identity of the message the client threw, never by reading it.
- */
+/** After a failed test: annotates the violations its errors carry, its first error's first marked `lead` (matched by identity). */
 export function annotateViolations(testInfo: TestInfo): void {
   const violations = thrown.get(testInfo) ?? [];
   if (violations.length === 0 || testInfo.status === 'passed' || testInfo.status === 'skipped') return;
@@ -58,8 +54,7 @@ export function annotateViolations(testInfo: TestInfo): void {
         ...(callOf.has(v) ? { call: callOf.get(v) } : {}),
       });
   }
-  // A property's failure reads "Property failed ..." first and names its shrunk counterexample's cause
-  // inside: the last violation its first error carries is the one the report shows.
+  // A property's failure names its shrunk counterexample's cause inside: the last violation its first error carries.
   if (!leadFound) {
     const inFirst = violations.filter((v) => v.site && (errors[0] ?? '').includes(firstLine(v.message))).pop();
     const key = inFirst && `${inFirst.check} ${inFirst.site!.operationId} ${inFirst.site!.status}`;
@@ -88,9 +83,8 @@ export function violationsOf(annotations: Annotations): ViolationNote[] {
 }
 
 /**
- * Why a skipped check was not run, where the verdict treats it apart: preflight stopped its service; breaker: a repeated failure;
- * not-run: the run stopped; conflict: it rests on the seed's side of a conflict the run takes the provider's way; out-of-time:
- * the suite's time ran out while every answer came promptly (helpers/client/guest/time-budget.ts).
+ * Why a skipped check was not run: preflight stopped its service; breaker: a repeated failure; not-run: the run stopped; conflict:
+ * it rests on the seed's side of a conflict taken the provider's way; out-of-time: the time ran out (guest/time-budget.ts).
  */
 export type SkipKind = 'preflight' | 'breaker' | 'not-run' | 'conflict' | 'interrupted' | 'out-of-time';
 export const SKIP_KIND_ANNOTATION = 'skip-kind';
@@ -112,10 +106,7 @@ export function skipKindOf(annotations: Annotations): SkipKind | undefined {
 /** The name of the one attachment holding a test's exchanges, in call order (read by the suite reporter for a failure's evidence). */
 export const EXCHANGES_ATTACHMENT = 'HTTP exchanges';
 
-/**
- * The rule whose own judgement failed (an assertion under `underRule`): the certification files and weighs the failure by it,
- * not by the strongest rule the test cites (a seed limit and an assumed error form: CONDITIONAL when only the form broke).
- */
+/** The rule whose own judgement failed (`underRule`): the failure is weighed by it, not by the strongest rule the test cites. */
 const BROKEN_RULE_ANNOTATION = 'broken-rule';
 
 /** Where a rule's judgement failed, as the certification files it: the rule and, where told, the operation. */
@@ -164,11 +155,7 @@ export function brokenRuleOf(annotations: Annotations): BrokenAt | undefined {
   }
 }
 
-/**
- * The property violation a failed check's first error leads with (helpers/client/security/probe.ts Violations.describe:
- * `[checker] operationId (object): Received: ...`), filed under the rule counted for that checker (property-counts.ts):
- * a check running several breaks the one met first, not every rule it cites.
- */
+/** The property violation a failed check's first error leads with (probe.ts), filed under its checker's rule (property-counts.ts). */
 export function propertyBroken(error: string | undefined, ruleOfChecker: ReadonlyMap<string, string>): BrokenAt | undefined {
   for (const m of (error ?? '').matchAll(/^(?:\w*Error: )?\s*\[([\w-]+)\] ([A-Za-z]\w*) \(/gm)) {
     const rule = ruleOfChecker.get(m[1]);
@@ -177,11 +164,7 @@ export function propertyBroken(error: string | undefined, ruleOfChecker: Readonl
   return undefined;
 }
 
-/**
- * A failed step the check went on without: a call sent as valid (built, or a property's valid call) refused, or its answer
- * breaking a named check (helpers/client/client.ts). A later failure of the check without a judgement of its own is filed
- * under this step's rule, never a rule of its own (helpers/verdict/certification.ts).
- */
+/** A failed step the check went on without (a valid call refused or judged): a later unjudged failure is filed under its rule. */
 const STEP_FAILED_ANNOTATION = 'step-failed';
 
 export interface StepFailed {

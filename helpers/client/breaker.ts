@@ -1,9 +1,6 @@
-// The repeated-failure breaker (a failing run takes at most 2x a passing one): Playwright replaces a worker after every failed
-// test (1.65; microsoft/playwright#32803), so a target breaking one check everywhere ran 14x. Once a named check failed the
-// same way in BREAKER_AFTER tests of a service (default 2), a later test meeting it is skipped "not run to the end", naming
-// it (already reported, already FAIL); BREAKER_AFTER=off runs every test to its end.
-// Counts are shared through one folder the global setup creates: a test meeting a violation below the limit notes it at once,
-// pending, and settles it as it ends (failed, or withdrawn), so a failure still running in another worker counts.
+// The repeated-failure breaker (a failing run takes at most 2x a passing one): once a named check failed the same way in
+// BREAKER_AFTER tests of a service (default 2; off: none), a later test meeting it is skipped "not run to the end", naming it.
+// Counts are shared through one folder the global setup creates: a test notes a violation at once, pending, settled as it ends.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
@@ -43,8 +40,7 @@ function folder(): string | undefined {
 export function breakerKey(violation: ContractViolation, exchange: Pick<Exchange, 'operation' | 'status' | 'headers'>): string {
   const { operation, status } = exchange;
   if (SERVICE_WIDE.has(violation.check)) return violation.check;
-  // An error body breaking its schema is one cause across operations when they share that schema
-  // (installments' Errors wrapper, card enrollment's ErrorBody): keyed by the schema's name.
+  // An error body breaking a schema operations share (installments' Errors, card enrollment's ErrorBody): keyed by its name.
   const schema =
     status >= 400 && violation.check === 'responseSchemaConformance'
       ? String(declaredBody(exchange)?.schema?.$ref ?? '')
@@ -56,9 +52,7 @@ export function breakerKey(violation: ContractViolation, exchange: Pick<Exchange
 
 const countsFile = (dir: string, service: string) => path.join(dir, `${service.replace(/[^a-z0-9-]/gi, '_')}.failed`);
 
-// The counts file, one line appended at a time (O_APPEND: lines of two workers never mix):
-// `pending <token> <weight> <key>` when a test meets the violation, then `failed <token>` or
-// `withdrawn <token>` as that test ends.
+// The counts file, a line appended at a time (O_APPEND): `pending <token> <weight> <key>`, then `failed|withdrawn <token>`.
 const entry = (state: 'pending' | 'failed' | 'withdrawn', token: string, n?: Pick<Noted, 'key' | 'weight'>) =>
   `${state}\t${token}${n ? `\t${n.weight}\t${n.key}` : ''}\n`;
 

@@ -1,10 +1,8 @@
-// The one choke point for every call (docs/architecture.md, a request's path through the choke point): resolves the operation
-// from the contract, sends it through Playwright's APIRequestContext, runs the named checks,
-// records coverage and attaches the redacted exchange to the report.
+// The one choke point for every call (docs/architecture.md, a request's path through the choke point): resolves the operation,
+// sends it through Playwright's APIRequestContext, runs the named checks, records coverage and attaches the redacted exchange.
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { createRequire } from 'node:module';
 import * as allure from 'allure-js-commons';
-import { LabelName } from 'allure-js-commons';
 import {
   ContractViolation,
   contentTypeConformance,
@@ -69,10 +67,7 @@ export interface CallOptions {
   rateLimit?: 'expect';
   /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
   refusal?: true;
-  /**
-   * Sent as a request the check needs accepted (a property's valid call): refused, or its answer breaking a named
-   * check, it is the check's failed step (noteStepFailed); so is a `builtValid` body sent as built, with the client's own credentials.
-   */
+  /** A call the check needs accepted: refused, or breaking a named check, it is the check's failed step (as is a `builtValid` body). */
   valid?: true;
 }
 
@@ -169,10 +164,7 @@ export interface ClientDeps {
   testInfo?: TestInfo;
   authorize?: Authorizer;
   defaultHeaders?: Record<string, string>;
-  /**
-   * Headers of the client's own for one operation, unless the call gives that header (undefined: none): the installments
-   * client's telling Correlation-Id on approvedOffers, so the echo check judges a value a normalisation would change.
-   */
+  /** Headers of the client's own for one operation unless the call gives them (installments' telling Correlation-Id on approvedOffers). */
   operationHeaders?: (operation: Operation) => Record<string, string>;
   /** false: what this client creates is meant to stay (the test data `npm run sandbox:prepare` makes), not a guest's to delete. */
   guest?: boolean;
@@ -180,10 +172,7 @@ export interface ClientDeps {
   sandbox?: boolean;
   /** A service's judge of each answer against its request (card enrollment's answer invariants): throws a ContractViolation. */
   judge?: (answer: JudgedAnswer) => void;
-  /**
-   * The states a call writes that the workers share on a sandbox (the partner's lists, the linked customer's reports): held
-   * shared while in flight, so a check holding one alone sees no other worker write it (helpers/client/guest/shared-state.ts).
-   */
+  /** The states a call writes that a sandbox's workers share (the partner's lists), held shared while in flight (guest/shared-state.ts). */
   writes?: (operation: Operation, options: CallOptions) => readonly string[];
 }
 
@@ -219,10 +208,7 @@ type ApiCallWrapper = { _wrapApiCall?: (run: () => Promise<Received>, options: {
 /** Playwright's zone of the API call in progress: a call made inside one is part of it, no call of its own. */
 type ZoneApi = { currentZone?: () => { with(name: string, data: unknown): { run<R>(fn: () => R): R } } };
 
-/**
- * Playwright's current zone, where exposed: its API wrapper parses a 50-frame stack per call (for a step an internal call never
- * reports); a call inside the client's own internal zone skips that (about 3 s of CPU over `npm test`), the same call either way.
- */
+/** Playwright's current zone: a call inside an internal zone skips the wrapper's 50-frame stack (about 3 s of CPU over `npm test`). */
 const zoneApi: ZoneApi = (() => {
   try {
     return (createRequire(import.meta.url)('playwright-core/lib/coreBundle') as { utils?: ZoneApi }).utils ?? {};
@@ -231,25 +217,19 @@ const zoneApi: ZoneApi = (() => {
   }
 })();
 
-/**
- * One exchange (bytes as given, no redirects): the body read and the response disposed at once, so a worker's context holds no
- * body after its call. Fetch, body and dispose run as one internal call where Playwright offers it: otherwise each is a reported
- * step (a stack, two runner messages) no report of the suite shows (the client attaches exchanges itself; Allure `detail: false`).
- */
+/** One exchange (bytes as given, no redirects), the response disposed at once; fetch, body and dispose as one internal call. */
 async function fetchOnce(
   request: APIRequestContext,
   url: string,
   init: { method: string; headers: Record<string, string>; data?: Buffer },
 ): Promise<Received> {
   const exchange = async (): Promise<Received> => {
-    // Playwright's own timeout builds its error (a 200-frame stack) before every fetch, about 2.5 s of CPU
-    // over `npm test`: the suite keeps the same deadline itself and builds its error only when it passes.
+    // Playwright's own timeout builds a 200-frame error before every fetch (about 2.5 s of CPU): the deadline is kept here instead.
     let response: Awaited<ReturnType<APIRequestContext['fetch']>>;
     try {
       response = await request.fetch(url, { ...init, failOnStatusCode: false, maxRedirects: 0, timeout: 0 });
     } catch (error) {
-      // Playwright's message of a failed exchange (refused, reset, its context disposed by an
-      // interrupted run) ends with a call log of every header sent, keys included: its first line only.
+      // Playwright's message of a failed exchange ends with a call log of every header sent, keys included: its first line only.
       const first = (error as Error).message.split('\n')[0].replace(/^apiRequestContext\.fetch: /, '');
       throw new Error(`${init.method} ${redactText(url)}: ${redactText(first)}`);
     }
@@ -286,10 +266,7 @@ const MAX_ATTACHMENTS_PER_TEST = 30;
 /** The longest request or response body a test's report keeps whole, in characters. */
 const MAX_KEPT_BODY_CHARS = 16 * 1024;
 
-/**
- * A test's exchanges (redacted) and operations called, kept until it ends: each attachment or allure call is a step, a runner
- * message and a file, so a test sends them once (attachExchanges, from the base fixture), not once per call.
- */
+/** A test's exchanges (redacted) and operations called, attached once as it ends (attachExchanges), not once per call. */
 const kept = new WeakMap<
   TestInfo,
   { stories: Set<string>; exchanges: { exchange: string; call: number; operationId: string; at: string; failed?: string }[]; calls: number }
@@ -304,7 +281,7 @@ export function keptExchanges(testInfo: TestInfo): { exchange: string; text: str
 export async function attachExchanges(testInfo: TestInfo, labels: { name: string; value: string }[] = []): Promise<void> {
   const mine = kept.get(testInfo);
   kept.delete(testInfo);
-  const stories = [...(mine?.stories ?? [])].map((value) => ({ name: LabelName.STORY, value }));
+  const stories = [...(mine?.stories ?? [])].map((value) => ({ name: allure.LabelName.STORY, value }));
   if (labels.length || stories.length) await allure.labels(...labels, ...stories);
   if (mine?.exchanges.length)
     await testInfo.attach(EXCHANGES_ATTACHMENT, { body: JSON.stringify(mine.exchanges, null, 2), contentType: 'application/json' });
@@ -313,10 +290,7 @@ export async function attachExchanges(testInfo: TestInfo, labels: { name: string
 /** The client of one service (S): `call` takes only that service's operation ids. */
 let listedOperations: Set<string> | undefined | null = null;
 
-/**
- * Whether the target serves an operation: on a sandbox, SANDBOX_OPERATIONS names those of the partner's product; a service
- * none of whose operations it names is served whole (the financial data slice a partner buys leaves card enrollment whole).
- */
+/** Whether the target serves an operation: on a sandbox, those SANDBOX_OPERATIONS names; a service it names none of is served whole. */
 export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string, env?: Env): boolean {
   if (!env && suiteConfig().target !== 'sandbox') return true;
   // The run's list read once; another environment's (a sandbox `npm run doctor` judges) each time.
@@ -372,8 +346,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
 
   /** Calls an operation of this service by its id (a misspelled id, path parameter or body field does not compile). */
   async call<Id extends OperationId<S>, T = any>(operationId: Id, options?: OperationCallOptions<S, Id>): Promise<ApiResponse<T>> {
-    // Read as CallOptions before any other use: `options ?? {}` would have the compiler reduce a
-    // union over the options of every operation of every service (a tenth of `tsc -p .`).
+    // Read as CallOptions at once: `options ?? {}` would reduce a union over every operation's options (a tenth of `tsc -p .`).
     return this.callOperation<T>(this.deps.contract.operation(operationId), options as CallOptions | undefined);
   }
 
@@ -400,14 +373,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const method = options.method ?? op.method;
     if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
 
-    // A partner's product may not include every documented operation (SANDBOX_OPERATIONS): a check
-    // that needs one it lacks is not run, rather than blaming the target for an operation it does not sell.
+    // A check needing an operation the partner's product lacks (SANDBOX_OPERATIONS) is not run: the target does not sell it.
     if (this.sandbox && !servesOperation(this.deps.contract, operationId) && this.deps.testInfo)
       this.deps.testInfo.skip(true, `not in the partner's product on this sandbox: ${operationId} (SANDBOX_OPERATIONS)`);
     const owns = this.sandbox && this.deps.guest !== false ? ownershipOf(op.service, operationId) : undefined;
     if (owns?.quota && liveQuotaObjects >= SANDBOX_CUSTOMERS_PER_WORKER && this.deps.testInfo) {
-      // Fair on a sandbox: a check that needs more testing customers at once than the quota leaves
-      // a worker is not run, rather than exhausting the partner's quota (provider Test the APIs page).
+      // A check needing more testing customers than a worker's share is not run (provider Test the APIs page: the quota).
       this.deps.testInfo.skip(
         true,
         `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota ?? limitOf(this.deps.contract, 'sandboxTestingCustomers')})`,
@@ -421,8 +392,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const sent = await this.send(op, { url, method, headers, body }, authorize, { ...how, pace: this.sandbox, waitOut, signed: true });
     const { response, waited } = sent;
     headers = sent.headers;
-    // Still throttled after every wait a call may take: the target's right, never the check's
-    // failure. The check is not run to its end, and says why.
+    // Still throttled after every wait a call may take: the target's right, never the check's failure; skipped, saying why.
     if (waitOut && response.status === 429 && this.deps.testInfo)
       this.deps.testInfo.skip(
         true,
@@ -434,9 +404,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const text = bytes.toString('utf8');
     const parsed = jsonOf(text);
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
-    // On the mocks, what the mock took as valid is judged against the documents' request rules
-    // (helpers/client/request-rules.ts): the suite never sends as valid what a provider refuses.
-    // Not when the mock plays another version than the contract's (FD_MOCK_VERSION): what it takes is that version's.
+    // On the mocks, what the mock took is judged by the documents' request rules (request-rules.ts), at the contract's version.
     if (
       !this.sandbox &&
       response.status < 300 &&
@@ -535,11 +503,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op, call };
   }
 
-  /**
-   * A call sent as valid (sentAsValid) refused, or its answer breaking a named check: the check's failed step, noted once per rule,
-   * operation, status and code (annotations.ts noteStepFailed); a later failure without a judgement of its own is not judged. The
-   * rule: the violation's, else the service's valid-request-accepted rule (seed 000 / 002 statuses, provider 2.0.0's).
-   */
+  /** A valid call refused or breaking a named check: the failed step, under its violation's rule, else valid-accepted (seed 000 / 002). */
   private stepFailed(op: Operation, status: number, body: unknown, violation: unknown, call: number | undefined): void {
     const broke = violation instanceof ContractViolation ? violation : undefined;
     if (!this.deps.testInfo || refusalsExpected.has(this.deps.testInfo) || (status < 400 && !broke)) return;
@@ -593,10 +557,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     });
   }
 
-  /**
-   * A check deleting a testing customer it made (a model's teardown, a property) frees its quota place at once; the object stays
-   * listed, and its deletion as the check ends answers 404, which counts as done.
-   */
+  /** A check deleting a testing customer it made frees its quota place at once (its deletion as the check ends answers 404: done). */
   private freeQuota(operationId: string, options: CallOptions) {
     const path = options.path ?? {};
     for (const o of this.owned)
@@ -613,10 +574,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
-   * One request, paced on a sandbox and held shared with what it writes; a 429 waited out as its
-   * Retry-After asks while `waitOut` (helpers/client/guest/rate.ts: the wait is the target's, added to
-   * the test's time budget), signed again for each try (an OAuth 1.0a nonce and timestamp are single-use).
-   * A Buffer is sent byte for byte (a string body would be re-encoded, breaking rawBody and a signature over it).
+   * One request, paced on a sandbox and held shared with what it writes; a 429 waited out as its Retry-After asks while `waitOut`
+   * (guest/rate.ts), signed again each try (an OAuth 1.0a nonce is single-use); a Buffer is sent byte for byte (a signature over it).
    */
   private async send(
     op: Operation,
@@ -652,10 +611,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     return { response, waited, headers };
   }
 
-  /**
-   * Deletes, newest first, what this client created on a sandbox (nothing on a mock), as a check or worker ends; a 404 counts
-   * as done (the check deleted it itself). Returns what could not be deleted.
-   */
+  /** Deletes, newest first, what this client created on a sandbox as a check ends (a 404: done); returns what could not be deleted. */
   async deleteCreated(): Promise<string[]> {
     const failed: string[] = [];
     while (this.owned.length) {
@@ -694,8 +650,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const declared = declaredBody(exchange);
     if (declared && !declared.json) return;
     const { contract } = this.deps;
-    // An operation that declares its own error schema for this status (financial data's micro-entry
-    // verification: {status, statusDescription}; the Connect components' {Errors}) is held to that one, by the schema check.
+    // An operation declaring its own error schema for the status (micro-entry verification's {status, statusDescription}) is held to it.
     const own = String(declared?.schema?.$ref ?? '')
       .split('/')
       .pop();
@@ -739,18 +694,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       );
   }
 
-  /**
-   * An error body agrees with its answer (helpers/client/invariants/error-status.ts): the member its schema says states the HTTP
-   * status, and a code a table ties to a status, name the answer's status.
-   */
+  /** An error body's status member, and a code a table ties to a status, name the answer's status (invariants/error-status.ts). */
   private errorStatusConformance(exchange: Exchange, schemas: readonly string[]): void {
     this.judgeAnswer(exchange, ERROR_STATUS, errorStatusOf(this.deps.contract, schemas, exchange));
   }
 
-  /**
-   * A description agrees with its state (helpers/client/invariants/described-states.ts): where the contract pairs them, each state
-   * comes with the description the operation gave it before in the check, and no other state's.
-   */
+  /** Where the contract pairs them, each state comes with the description it had before in the check (invariants/described-states.ts). */
   private describedStateConformance(exchange: Exchange): void {
     if (!DESCRIBED_STATE.rules[exchange.operation.service] || !declaresPair(this.deps.contract, exchange.operation)) return;
     this.judgeAnswer(exchange, DESCRIBED_STATE, describedStateOf(this.deps.contract, this.deps.testInfo, exchange));
@@ -780,8 +729,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // Numbered in the test's call order, also past the kept ones: a violation names its exchange by it.
     const call = ++mine.calls;
     if (mine.exchanges.length >= MAX_ATTACHMENTS_PER_TEST && !failed) return call;
-    // A body past the limit is kept as the head of its redacted text (the checks read it whole): every byte of a
-    // statement in the report costs the run more (to send, write and scan for leaks) than a reader gains.
+    // A body past the limit is kept as the head of its redacted text: every byte costs the run (sent, written, scanned for leaks).
     const head = (text: string) =>
       text.length > MAX_KEPT_BODY_CHARS
         ? `${text.slice(0, MAX_KEPT_BODY_CHARS)}... (${text.length - MAX_KEPT_BODY_CHARS} more characters not kept)`

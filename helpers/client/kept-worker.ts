@@ -1,17 +1,9 @@
-// A worker kept after a failed check. Playwright replaces a worker after every failed test (1.65; microsoft/playwright#32803
-// declined an option), reloading Playwright, the config, fixtures, contract and validators and the mock: about 1.5 s of CPU
-// per failure, a failing run 1.6x a passing one. Nothing a check builds outlives its test (test fixtures are torn down alike).
-//
-// How: the runner restarts a worker when a test's status is not its expected one. After a check failed on an assertion or a
-// named contract check, the worker reports the failure as expected with an annotation; the runner's first reporter
-// (helpers/verdict/kept-worker-reporter.ts) takes it off, unexpected again before any other reporter, count or exit code
-// reads it. Every report names the same failures; only the worker is kept.
-//
-// Only when safe: that reporter is the run's first (a command line's --reporter replaces it: a failure would pass), a failure
-// (not a time-out or interrupt, whose work may still run), no retry left, outside a mutation lane, and every error a check's
-// (an expect or ContractViolation) thrown while the test ran: a frame of its spec file at or below its declaration. A failed
-// worker fixture would leave later tests' bodies skipped silently (1.65), and throws from fixtures/ or above the tests, so it
-// always gets a new worker. Not for `describe.serial` groups (none in the suite), whose later tests a failure must skip.
+// A worker kept after a failed check: Playwright replaces a worker after every failed test (1.65; microsoft/playwright#32803),
+// reloading everything (about 1.5 s of CPU per failure). The worker reports the failure as expected with an annotation; the
+// runner's first reporter (helpers/verdict/kept-worker-reporter.ts) makes it unexpected again before anything reads it.
+// Only when safe: that reporter is the run's first, a failure (no time-out or interrupt), no retry left, outside a mutation lane,
+// every error a check's (an expect or ContractViolation) from a frame of its spec file (a failed worker fixture gets a new worker);
+// never for `describe.serial` groups (none in the suite).
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { laneDir } from './mutation-lane.js';

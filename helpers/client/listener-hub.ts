@@ -1,7 +1,5 @@
-// The listener of a sandbox's outbound calls, shared by the workers: one public URL forwards to one port (FD_LISTENER_PORT,
-// INSTALLMENTS_RECEIVER_PORT), held by the runner for the run (helpers/run/global-setup.ts), recording every call; workers
-// read it through a loopback server at a random token's path (the forwarding cannot read it), with a Receiver's requests()
-// and waitFor(). Specs tell theirs by the URL they registered (a path prefix per test) or the object (a plan id).
+// The listener of a sandbox's outbound calls, shared by the workers: one public URL forwards to one port the runner holds
+// (helpers/run/global-setup.ts), recording every call; workers read it through a loopback server at a random token's path.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Receiver, type ReceivedRequest, type ReceiverReply } from './receiver.js';
@@ -17,10 +15,7 @@ export interface ReceivedLog {
 /** The variable the runner passes the hubs to its workers in: a JSON object, local port -> read URL. */
 export const LISTENER_HUBS_ENV = 'SUITE_LISTENER_HUBS';
 
-/**
- * Starts a port's hub: the public side on all interfaces answering `answer`, the read side on 127.0.0.1 at a random port and
- * token, registered in LISTENER_HUBS_ENV for the workers started after it.
- */
+/** Starts a port's hub: public on all interfaces answering `answer`, read on 127.0.0.1 at a random port and token (LISTENER_HUBS_ENV). */
 export async function startListenerHub(port: number, answer: ReceiverReply): Promise<{ close: () => Promise<void> }> {
   const receiver = await Receiver.start(() => answer, port, '0.0.0.0');
   const token = randomBytes(16).toString('hex');

@@ -1,8 +1,6 @@
-// Which spec files reach which mutant (`npm run mutation:sample -- --coverage`): StrykerJS's instrumenter counts each mutant
-// passed (`globalThis.__stryker__.mutantCoverage`) per `currentTestId`, else "static". In the baseline run
-// (MUTANT_COVERAGE_DIR set) the id is the spec file while its test runs (fixtures/base.ts), none while a worker fixture is
-// built (what it builds serves every later test: such a mutant runs against the whole service). Each worker writes its
-// counts for scripts/mutation-sample.ts; outside that run nothing changes.
+// Which spec files reach which mutant (`npm run mutation:sample -- --coverage`): StrykerJS counts each mutant passed per
+// `currentTestId`, here the spec file while its test runs (MUTANT_COVERAGE_DIR set; none while a worker fixture is built: such a
+// mutant runs against the whole service); each worker writes its counts for scripts/mutation-sample.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 

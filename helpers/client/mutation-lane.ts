@@ -1,12 +1,8 @@
-// The batched mutation run (`npm run mutation -- --targeted`): one worker runs many faults' specs in turn, instead of a
-// Playwright process per fault whose start-up (about 1.5 s of a core) cost more than most faults' checks.
-//
-// tools/mutation/lanes.ts writes a small spec file per fault (a "proxy", named for it) importing its real spec modules.
-// Before a test, the lane fixture (fixtures/base.ts) switches the worker to its fault: every worker value built on the mock
-// (the mock, its target, tokens, shared customers) is closed and built again on a fresh mock with that fault (start-up
-// faults included), so nothing built under another fault survives; specs hold forwarding proxies (usePerFault below).
-// A failing check marks its fault caught, its remaining checks skipped and the failure recorded as expected, so Playwright
-// does not restart the worker. Outside this mode (MUTATION_LANE_DIR unset) usePerFault serves a plain worker fixture.
+// The batched mutation run (`npm run mutation -- --targeted`): one worker runs many faults' specs in turn (a process per fault
+// starts in about 1.5 s of a core). tools/mutation/lanes.ts writes a proxy spec per fault; before a test the lane fixture
+// (fixtures/base.ts) rebuilds every worker value on a fresh mock with that fault, specs holding forwarding proxies (usePerFault).
+// A failing check marks its fault caught, its remaining checks skipped and the failure expected, so the worker is not restarted.
+// Outside this mode (MUTATION_LANE_DIR unset) usePerFault serves a plain worker fixture.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
@@ -68,10 +64,7 @@ export function isCaught(dir: string, key: string): boolean {
   return !everyCheck() && fs.existsSync(caughtFile(dir, key));
 }
 
-/**
- * MUTATION_LANE_EVERY=<file>: a caught fault's later checks run too, each failure appended (a JSON line: fault, spec file,
- * title): what each fault makes fail, the measure of which faults are alone in what they break.
- */
+/** MUTATION_LANE_EVERY=<file>: a caught fault's later checks run too, each failure a JSON line (fault, spec file, title). */
 const everyFile = (): string | undefined => process.env.MUTATION_LANE_EVERY || undefined;
 const everyCheck = (): boolean => everyFile() !== undefined;
 
@@ -161,10 +154,7 @@ function forward(entry: Entry): object {
   );
 }
 
-/**
- * Serves a worker fixture built on the mock: built once, used, closed; in a mutation lane, built again per fault and handed
- * out as a forwarding proxy (the fixture keeps its own `({ deps }, use)` signature: Playwright reads its dependencies there).
- */
+/** Serves a worker fixture built on the mock once; in a mutation lane, built again per fault behind a forwarding proxy. */
 export async function usePerFault<T extends object>(use: (value: T) => Promise<void>, build: () => Promise<Built<T>>): Promise<void> {
   if (laneDir() === undefined) {
     // Shared by every later test of the worker: counted as no test's (helpers/client/mutant-coverage.ts).

@@ -1,7 +1,6 @@
-// Negative cases generated from the contract, as a schema-driven fuzzer's coverage phase: from one valid request, every
-// body member and parameter made missing when required, empty ("", {}, [] or null: present, not absent), of the wrong type,
-// one past each bound, just outside each enum and pattern, an unknown member in a closed object; and the body malformed.
-// A case is kept only where the contract itself refuses it: the suite never blames a target for its own generator.
+// Negative cases generated from the contract (a fuzzer's coverage phase): from one valid request, each member missing, empty,
+// mistyped, one past each bound, outside each enum and pattern, an unknown member; the body malformed. A case is kept only
+// where the contract itself refuses it: the suite never blames a target for its own generator.
 import { conflictMet, ContractViolation, type ConflictMet } from '../contract/checks.js';
 import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
@@ -25,12 +24,7 @@ export interface NegativeCase {
 
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
-/**
- * The values a schema may take, the checkers' shared value maker (refused-trace.ts, type-forms.ts): its default, examples and
- * closed values (an enum, else a parameter's `x-values`), then plain ones of its type within its bounds (one letter repeated to
- * its minimum, maximum, 8 and 1; minimum, maximum, 1 and 0; true; a list of its item; its required members). The caller keeps
- * the first its validator takes.
- */
+/** The values a schema may take: its default, examples, closed values (an enum, else `x-values`), then plain ones within its bounds. */
 export function valuesOf(contract: Contract, schema: Json, depth = 0): unknown[] {
   const s = resolve(contract, schema);
   if (!s || typeof s !== 'object' || depth > 3) return [];
@@ -53,10 +47,7 @@ export function valuesOf(contract: Contract, schema: Json, depth = 0): unknown[]
   return [...given, ...plain].filter((v) => v !== undefined && v !== null);
 }
 
-/**
- * A body with each enum member (`levels` deep, lists aside) set to its enum's next value where `ok` takes it: a write then shows
- * where it landed (refused-trace.ts: a status set to what it was shows nothing; write-scope.ts: a sibling in another state).
- */
+/** A body with each enum member (`levels` deep, lists aside) set to its next value `ok` takes: a write then shows where it landed. */
 export function otherEnums(contract: Contract, schema: Json, body: unknown, ok: (body: unknown) => boolean, levels = 3): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   let out = clone(body) as Json;
@@ -92,16 +83,10 @@ const FORMAT_VIOLATIONS: Record<string, string> = {
 
 const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
 
-/**
- * Issuer ranges under ISO/IEC 7812 (Visa 4, Mastercard 51-55 and 2221-2720, American Express 34 and 37, Discover 6011 and 65,
- * JCB 3528-3589): a member citing ISO/IEC 7812 has each length bound broken in each, so a bound hung on a network shows.
- */
+/** Issuer ranges under ISO/IEC 7812 (Visa, Mastercard, Amex, Discover, JCB): a member citing it has its length bounds broken in each. */
 const CARD_RANGES = ['4', '51', '2221', '34', '37', '6011', '65', '3528'];
 
-/**
- * A value of `length` characters in the valid value's form, breaking its length only: a digit string keeps a recomputed check
- * digit where the valid one has one, and starts with `range`; any other value is cut or padded with its last character.
- */
+/** A value of `length` characters in the valid one's form (digits keep their check digit, start with `range`), else cut or padded. */
 function ofLength(valid: string, length: number, range = ''): string {
   if (!(/^[0-9]{12,}$/.test(valid) && luhnValid(valid)))
     return length <= valid.length ? valid.slice(0, length) : valid.padEnd(length, valid[valid.length - 1]);
@@ -110,9 +95,8 @@ function ofLength(valid: string, length: number, range = ''): string {
 }
 
 /**
- * Letters a length bound counts as one character each, as JSON Schema does (code points: the one Ajv instance's maxLength and
- * minLength): one outside the Basic Multilingual Plane (a CJK ideograph of Japanese surnames: two UTF-16 units, four UTF-8
- * bytes) and a precomposed accented Latin letter (two UTF-8 bytes). `letters`: others of each kind, for values that must differ.
+ * Letters a length bound counts as one character each, as JSON Schema does (code points): one outside the BMP (a CJK ideograph,
+ * two UTF-16 units) and a precomposed accented Latin letter (two UTF-8 bytes). `letters`: others of each kind.
  */
 export const WIDE_LETTERS = [
   // CJK Unified Ideographs Extension B, each a letter (\p{L}).
@@ -131,10 +115,7 @@ function patternLength(pattern: string): { min: number; max?: number } | undefin
   return { min: Number(m[2]), ...(m[3] === undefined ? { max: Number(m[2]) } : m[4] ? { max: Number(m[4]) } : {}) };
 }
 
-/**
- * Values breaking one rule of a scalar schema each, keeping every other rule the valid value keeps (a card number's length
- * broken keeps its check digit and issuer range): a target refusing it for another reason cannot hide a missing bound.
- */
+/** Values breaking one rule of a scalar schema each, keeping every other (a check digit): no other reason hides a missing bound. */
 export function scalarViolations(schema: Json, valid: unknown, wideLetters = true): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
   const type = typeOf(schema);
@@ -149,8 +130,7 @@ export function scalarViolations(schema: Json, valid: unknown, wideLetters = tru
     if (typeof schema.maxLength === 'number') lengths(schema.maxLength + 1, `longer than maxLength ${schema.maxLength}`);
     if (typeof schema.minLength === 'number' && schema.minLength > 0)
       lengths(schema.minLength - 1, `shorter than minLength ${schema.minLength}`);
-    // A bound counted in code points (as the one Ajv instance counts): one past it in letters outside the BMP, two UTF-16
-    // units each, where the schema takes them (no pattern, format or enum): the valid-forms longest value's refused neighbour.
+    // A bound counted in code points: one past it in letters outside the BMP, where the schema takes them (no pattern, format or enum).
     if (wideLetters && typeof schema.pattern !== 'string' && schema.format === undefined && !Array.isArray(schema.enum)) {
       const wide = WIDE_LETTERS[0];
       if (typeof schema.maxLength === 'number')
@@ -211,8 +191,7 @@ function bodyMutations(
   const type = typeOf(s) ?? (s.properties ? 'object' : undefined);
   const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
   if (alternatives && !type) {
-    // A choice of shapes: mutate within the one alternative the valid value takes (each result is
-    // still confirmed invalid against the whole schema by the caller).
+    // A choice of shapes: mutate within the alternative the valid value takes (the caller confirms each against the whole schema).
     const taken = alternatives.filter((alt) => contract.validator(`negative:alternative:${JSON.stringify(alt)}`, alt)(value));
     if (taken.length === 1) bodyMutations(contract, taken[0], value, at, out);
     return;
@@ -225,8 +204,7 @@ function bodyMutations(
     node[at[at.length - 1]] = v;
     return copy;
   };
-  // Empty, not absent: a member sent as its type's empty value ("", {}, []) or null, kept only where the contract refuses it
-  // (a target testing truthiness takes an empty member for one not sent).
+  // Empty, not absent ("", {}, [] or null), kept where the contract refuses it: a truthiness test takes it for one not sent.
   if (at.length > 0 && value !== undefined && value !== null)
     for (const [empty, why] of emptiesOf(type, s)) out.push({ at, why: `${why} (empty, not absent)`, apply: (root) => set(root, empty) });
   if (type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
@@ -269,8 +247,7 @@ function bodyMutations(
       });
     if (typeof s.minItems === 'number' && s.minItems > 0)
       out.push({ at, why: `fewer than minItems ${s.minItems}`, apply: (root) => set(root, value.slice(0, s.minItems - 1)) });
-    // Each item rule broken in the LAST item, and in a second one where the contract allows two: a target validating only
-    // a list's first item refuses none of these.
+    // Each item rule broken in the LAST item, and in a second where allowed: a target validating only the first refuses none.
     if (value.length > 0 && s.items) {
       const widen = value.length === 1 && !s.uniqueItems && !(typeof s.maxItems === 'number' && s.maxItems < 2);
       if (!widen) bodyMutations(contract, s.items, value[value.length - 1], [...at, String(value.length - 1)], out);
@@ -282,8 +259,7 @@ function bodyMutations(
     }
     out.push({ at, why: 'an object where an array is documented', apply: (root) => set(root, { item: value[0] ?? null }) });
   } else if (value !== undefined && value !== null) {
-    // A sensitive member (a security code) takes no run of one wide letter: noted as sent card data, it
-    // would be found in every later echo of that letter.
+    // A sensitive member takes no run of one wide letter: noted as sent card data, it would be found in every later echo of it.
     const wide = kindOfKey(at[at.length - 1] ?? '') === undefined;
     for (const v of scalarViolations(s, value, wide)) out.push({ at, why: v.why, apply: (root) => set(root, v.value) });
   }
@@ -349,10 +325,7 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
   return cases;
 }
 
-/**
- * A body case the target accepted where the provider's own example sends that kind of value against its schema (`takes` in
- * schemas/<service>/conflicts.yaml): the deviation met, no failure. Any other breach, or a value no example shows, is none.
- */
+/** A body case accepted where the provider's own example sends such a value (`takes` in schemas/<service>/conflicts.yaml): no failure. */
 function exampleAccepted(contract: Contract, op: Operation, c: NegativeCase): ConflictMet | undefined {
   const schema = op.requestBody?.schema;
   if (c.where !== 'body' || !schema || c.call.body === undefined) return undefined;
@@ -371,10 +344,7 @@ export function refusalStatuses(op: Operation): number[] {
     .map(Number);
 }
 
-/**
- * Sends every negative case and returns what went wrong, a line each: a refused request answered other than a documented
- * refusal status, or an answer breaking the contract (an undocumented status, an error body of another shape).
- */
+/** Sends every negative case and returns a line per one answered other than a documented refusal, or breaking the contract. */
 export async function runNegativeCases<S extends ServiceName>(
   client: OperationClient<S>,
   operation: OperationId<S> | Operation,
@@ -385,8 +355,7 @@ export async function runNegativeCases<S extends ServiceName>(
 ): Promise<{ cases: number; failures: string[] }> {
   const op = typeof operation === 'string' ? client.contract.operation(operation) : operation;
   const refusals = refusalStatuses(op);
-  // A case byte-identical on the wire to an earlier one (a required object's only member left out
-  // sends the same `{}` as the object sent empty) is sent once: the same request gets the same answer.
+  // A case byte-identical on the wire to an earlier one (an only member left out, the object sent empty) is sent once.
   const cases = negativeCases(contract, op, valid).filter(firstOfEach((c) => callKey(op, c.call)));
   const failures: string[] = [];
   for (const c of cases) {

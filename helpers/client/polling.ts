@@ -64,10 +64,7 @@ export const sleepSeconds = (seconds: number) => new Promise<void>((resolve) => 
 /** One report of several polled together: its label and its read. */
 type PolledReport = Pick<PollOptions, 'label' | 'read'>;
 
-/**
- * Polls several reports together: each round reads every one still inProgress, then waits once (the slowest's time, not the
- * sum); each read and ended as `pollReport` would alone, the first failure thrown once its round's reads are in.
- */
+/** Polls several reports together: a round reads each still inProgress, then waits once (the slowest's time), as `pollReport` alone. */
 export async function pollReports(
   reports: readonly PolledReport[],
   options: Pick<PollOptions, 'wait' | 'maxSeconds' | 'intervalSeconds'>,

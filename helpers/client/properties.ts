@@ -23,8 +23,7 @@ export async function assertProperty<Ts>(
     testInfo?.annotations.push({ type: 'property', description: `${details.numRuns} runs, seed ${details.seed}` });
     return;
   }
-  // The repeated-failure breaker stopped the test inside the property (helpers/client/breaker.ts): fast-check
-  // took its skip for a counterexample; the skip is what the test ends with.
+  // The breaker stopped the test inside the property (breaker.ts): its skip, not a counterexample, is what the test ends with.
   if (testInfo?.expectedStatus === 'skipped') throw details.errorInstance;
   const replay = `FC_SEED=${details.seed} FC_PATH=${details.counterexamplePath ?? ''}`;
   const counterexample = redactMessage(fc.stringify(details.counterexample));

@@ -1,7 +1,5 @@
-// A property checker's count (docs/conventions.md, Properties): the operations it applies to (from the contract), those this
-// check probed, those left out with a reason; `countProperty` once per test, as an annotation reaching the verdict from any
-// worker or shard. The certification sums them in the rule x path table (helpers/verdict/rule-paths.ts): each operation a path
-// of its rule, covered, justified or empty (a whole run on the mock fails on an empty cell).
+// A property checker's count (docs/conventions.md, Properties): the operations it applies to, those probed, those left out with a
+// reason, an annotation per test; the certification sums them in the rule x path table (helpers/verdict/rule-paths.ts).
 import type { TestInfo } from '@playwright/test';
 
 const PROPERTY_COUNT_ANNOTATION = 'property-count';
@@ -60,10 +58,7 @@ export interface AnswerProperty {
   documented: string;
 }
 
-/**
- * Counts an operation for a property judged at the choke point, once per check: checked where an answer was judged, else left
- * out with the reason (a later judged answer still counts).
- */
+/** Counts an operation for a property judged at the choke point, once per check: checked where judged, else left out with the reason. */
 export function countJudgedOnce(
   testInfo: TestInfo | undefined,
   { property, rules, unjudged }: AnswerProperty,

@@ -1,12 +1,10 @@
-// Redaction of card data and secrets before anything reaches a report, a trace, a log or the
-// console (docs/conventions.md, Secrets and card data). Three nets: sensitive keys, PAN-shaped digit runs, and the
-// exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
+// Redaction of card data and secrets before anything reaches a report, trace, log or console (docs/conventions.md, Secrets and
+// card data): sensitive keys, PAN-shaped digit runs, and the exact values of the secrets the suite knows, wherever they appear.
 import { Needles } from './needles.js';
 import { namesPattern, oncePerName, SENSITIVE_NAMES, sentSoFar } from './sensitive.js';
 import { echoedCount, isEchoed, noteEchoed, withoutEchoed } from './sent-ledger.js';
 
-// Every name the echo search treats as sensitive (helpers/secrets/sensitive.ts), and those only
-// redacted: values that are never sent back by design but must not reach a report either.
+// Every name the echo search treats as sensitive (sensitive.ts), and those only redacted (never sent back, never reported).
 // Private JWK members (d, p, q, dp, dq, qi) are keys only inside a JWK; elsewhere those names are rare.
 const SENSITIVE_KEY = namesPattern([
   ...Object.values(SENSITIVE_NAMES).flat(),
@@ -30,10 +28,7 @@ const isDisplayKey = oncePerName((key) => /^accountnumberdisplay$/i.test(key));
 // Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
 const known = new Needles();
 
-/**
- * Registers a secret (app key, token, partner secret) to be blanked wherever it appears: here, and through the run's ledger in
- * the runner, whose first reporter masks what every reporter keeps (result-redaction.ts) and whose leak scan looks for it.
- */
+/** Registers a secret (app key, token) to be blanked wherever it appears: here, and through the run's ledger (result-redaction.ts). */
 export function registerSecret(value: string | undefined | null): void {
   if (!value || value.length < 4 || known.has(value)) return;
   known.add(value);
@@ -71,14 +66,12 @@ function redactOnce(text: string): string {
   let out = known.replaceIn(text, '[REDACTED]');
   // A value a target echoed (a security code, an account number), wherever it stands alone.
   out = withoutEchoed(out, '[REDACTED]');
-  // Each pattern below needs a digit, a dot, a colon or an equals sign: most names, statuses and
-  // descriptions have none, and skip the five passes.
+  // Each pattern below needs a digit, a dot, a colon or an equals sign: most texts have none, and skip the five passes.
   if (!MAY_MATCH.test(out)) return out;
   out = out.replace(/\b[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\b/g, '[JWE]');
   out = out.replace(/(?<![0-9])[0-9]{12,19}(?![0-9])/g, (m) => maskPan(m));
   out = out.replace(/(?<![0-9])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9])/g, '***-**-****');
-  // A request's credentials as Playwright's call log prints them in an error ("- authorization: OAuth
-  // ...", "- Finicity-App-Token: ..."): the header's whole value, and an OAuth 1.0a signature anywhere.
+  // A request's credentials as Playwright's call log prints them ("- authorization: OAuth ..."), and an OAuth 1.0a signature.
   out = out.replace(CREDENTIAL_HEADER_LINE, (_m, name: string) => `${name}: [REDACTED]`);
   out = out.replace(/(oauth_signature=")[^"]*"/g, '$1[REDACTED]"');
   return out;
@@ -89,18 +82,14 @@ const MAY_MATCH = /[0-9.:=]/;
 const CREDENTIAL_HEADER_LINE =
   /\b(authorization|finicity-app-key|finicity-app-token|x-openapi-clientid|proxy-authorization):[ \t]*[^\r\n]+/gi;
 
-/**
- * Registers the full account numbers under an account-number key, so the number is blanked under any key or in any later
- * text too (10 digits are too short for redactText's PAN net).
- */
+/** Registers the account numbers under an account-number key, blanked in any later text too (too short for the PAN net). */
 function learnAccountNumbers(value: unknown, key?: string): void {
   if (key && isAccountNumberKey(key) && (typeof value === 'string' || typeof value === 'number')) {
     const s = String(value);
     if (/^[0-9A-Za-z-]{6,}$/.test(s)) registerSecret(s);
     return;
   }
-  // A display showing more than the last four digits (provider 1.35.0 accountNumberDisplay: the last four) shows the
-  // number in clear: blanked here and, through the ledger, in every process of the run.
+  // A display showing more than the last four digits (provider 1.35.0 accountNumberDisplay) is blanked in every process.
   if (key && isDisplayKey(key) && (typeof value === 'string' || typeof value === 'number')) {
     for (const [run] of String(value).matchAll(/[0-9]{5,}/g)) {
       known.add(run);
@@ -133,8 +122,7 @@ function redactValue<T>(value: T, key?: string): T {
     for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, k);
     return out as T;
   }
-  // A member whose whole value is a security code this worker sent, whatever its name: the echo search counts it only
-  // under card-data names (a short number is as often an amount), but no report keeps it (PCI DSS).
+  // A member whose whole value is a security code this worker sent, whatever its name: no report keeps it (PCI DSS).
   if (typeof value === 'string' && sentSoFar().hasShort && sentSoFar().shortAs(value, 'security code').length)
     return '[REDACTED]' as unknown as T;
   if (typeof value === 'string') return redactText(value) as unknown as T;
@@ -161,17 +149,13 @@ export function redactMessage(text: string): string {
   return redactText(text.replace(SENSITIVE_PAIR, (_m, q, k, sep, q2) => `${q}${k}${q}${sep}${q2}[REDACTED]${q2}`));
 }
 
-/**
- * A check's output reaches every reporter as one string, copied by the blob reporter and console on arrival, before the first
- * reporter could mask it (result-redaction.ts masks a result's copy): masked here, in the worker's own writer to the runner.
- */
+/** A check's output reaches every reporter before the first could mask it (result-redaction.ts): masked in the worker's writer. */
 function maskOutput(stream: NodeJS.WriteStream): void {
   const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
   stream.write = ((chunk: unknown, ...rest: unknown[]) =>
     write(typeof chunk === 'string' ? redactMessage(chunk) : chunk, ...rest)) as typeof stream.write;
 }
-// A Playwright worker: forked by its runner (an IPC channel), its worker index set; a command a worker
-// spawns inherits the index but has no channel, and its output is its own.
+// A Playwright worker (an IPC channel, a worker index); a command a worker spawns inherits the index without the channel.
 if (process.env.TEST_WORKER_INDEX && process.send && !(globalThis as { outputMasked?: boolean }).outputMasked) {
   (globalThis as { outputMasked?: boolean }).outputMasked = true;
   [process.stdout, process.stderr].forEach(maskOutput);

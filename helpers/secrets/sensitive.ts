@@ -1,6 +1,5 @@
-// Sensitive values the suite sends (card numbers, security codes, SSNs, account numbers, secrets, keys) and their search in
-// every answer, before redaction: one answered in clear, in any field, breaks every seed's data-protection rules (seed 000:
-// only panBin/panLastFour; seed 002: SSN last four only; keys and secrets never returned).
+// Sensitive values the suite sends and their search in every answer, before redaction: one answered in clear breaks every
+// seed's data-protection rules (seed 000: only panBin/panLastFour; seed 002: SSN last four only; keys and secrets never returned).
 
 import { Needles } from './needles.js';
 
@@ -19,10 +18,8 @@ export interface Echo {
 }
 
 /**
- * Member and header names (lower case, or patterns) whose value is sensitive, by kind, for the echo search and redaction
- * (helpers/secrets/redact.ts). Key headers: seed 000 ApiKeyAuth's, and `<vendor>-App-Key` and `<vendor>-App-Token` in the seed's
- * Partner-* and provider's Finicity-* names (seed 002, Authentication: an issued token is a credential; provider 1.35.0);
- * tests/self/redaction.spec.ts checks every header security scheme is one.
+ * Member and header names (lower case, or patterns) whose value is sensitive, by kind. Key headers: seed 000 ApiKeyAuth's,
+ * `<vendor>-App-Key` and `-App-Token` (seed 002, Authentication: an issued token is a credential; provider 1.35.0).
  */
 export const SENSITIVE_NAMES: Record<SensitiveKind, readonly string[]> = {
   PAN: ['primaryaccountnumber', 'pan', 'cardnumber'],
@@ -41,10 +38,7 @@ const KIND_OF = (Object.entries(SENSITIVE_NAMES) as [SensitiveKind, readonly str
   ([kind, names]) => [namesPattern(names), kind] as const,
 );
 
-/**
- * A function of a member or header name, answered once per name (the echo search and redaction ask it of every member, and
- * the same few hundred names recur); bounded, as generated inputs may carry random names.
- */
+/** A function of a member or header name, answered once per name (a few hundred recur); bounded, as generated inputs carry random names. */
 export function oncePerName<T>(answer: (key: string) => T): (key: string) => T {
   const known = new Map<string, T>();
   return (key) => {
@@ -84,8 +78,7 @@ export function sensitiveValuesIn(value: unknown, headers: Record<string, string
   for (const [name, v] of Object.entries(headers)) {
     const kind = kindOfKey(name);
     if ((kind === 'key' || kind === 'token') && v && v.length >= 3) out.push({ kind, value: v });
-    // The OAuth 1.0a consumer key signing each installments call (reference, Transport and auth: a credential), the part
-    // of the Authorization header that does not change from call to call.
+    // The OAuth 1.0a consumer key of the Authorization header (installments' reference, Transport and auth: a credential).
     const consumer = name.toLowerCase() === 'authorization' ? /oauth_consumer_key="?([^",\s]+)/.exec(v ?? '')?.[1] : undefined;
     if (consumer && consumer.length >= 3) out.push({ kind: 'key', value: decodeURIComponent(consumer) });
   }
@@ -102,16 +95,12 @@ const digitsOnly = (s: string) => /^[0-9]+$/.test(s);
 const normal = (s: string) => (/^[0-9][0-9 -]*[0-9]$/.test(s) ? s.replace(/[ -]/g, '') : s);
 /** A digit value written with or without separators between its digits. */
 const digitPattern = (digits: string, flags = '') => new RegExp(`(?<![0-9])${digits.split('').join('[ -]?')}(?![0-9])`, flags);
-// Short values (a 3-digit security code) occur by chance in any body: they count only where a
-// member named for that kind of data carries them. Long ones count anywhere.
+// Short values (a 3-digit security code) count only in a member named for their kind; long ones anywhere.
 const LONG = 7;
 /** LONG digits, each but the last followed by any separators (digitPattern's). */
 const LONG_DIGITS = /[0-9](?:[ -]*[0-9]){6}/;
 
-/**
- * Sent values indexed for the search (helpers/secrets/needles.ts): long ones by their first characters (digits also in the text
- * without separators, each candidate confirmed by its pattern); short ones by value.
- */
+/** Sent values indexed for the search (needles.ts): long ones by their first characters (digits also unseparated); short by value. */
 export class SentValues {
   private readonly text = new Needles();
   private readonly digits = new Needles();
@@ -140,8 +129,7 @@ export class SentValues {
   /** The long values a string carries. */
   longIn(haystack: string): SensitiveValue[] {
     const found = this.text.findIn(haystack);
-    // A long digit value is a run of at least LONG digits once separators are taken out: a string
-    // without one (a status, an amount, a short id) holds none.
+    // A long digit value is a run of at least LONG digits once separators are out: a text without one holds none.
     if (LONG_DIGITS.test(haystack)) {
       const digits = this.digits.findIn(/[ -]/.test(haystack) ? haystack.replace(/[ -]/g, '') : haystack);
       for (const d of digits) if (this.patterns.get(d)!.test(haystack)) found.push(d);
@@ -169,10 +157,7 @@ export function* scalars(node: unknown, at = '', key = ''): Generator<{ at: stri
   else if (typeof node === 'string' || typeof node === 'number') yield { at, key, value: node };
 }
 
-/**
- * Visits every node under `root`, depth first, with its member name (array items under the array's) while `path` holds the
- * names and indexes down to it (read by a finding only); a node whose visit answers false is not descended into.
- */
+/** Visits every node under `root` depth first with its member name, `path` holding the way down; a visit answering false stops there. */
 export function walkMembers(root: unknown, path: string[], visit: (node: unknown, key: string | undefined) => boolean): void {
   const walk = (node: unknown, key: string | undefined) => {
     if (!visit(node, key)) return;
@@ -199,8 +184,7 @@ const TOKEN_CARRIER = /^token$/i;
 export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
   const echoes: Echo[] = [];
-  // The member names down to the current node: a JSON pointer is written only for an echo, not for
-  // every member of every answer (most answers carry none).
+  // The member names down to the current node: a JSON pointer is written only for an echo.
   const path: string[] = [];
   const pointer = () => path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
   const visit = (node: unknown, key: string | undefined) => {
@@ -224,20 +208,13 @@ const UNLIKE_ITS_MEMBERS = /\\|[0-9][eE][+-]?[0-9]|[0-9](?:\.?[0-9]){15}/;
 /** A member named for a kind of sensitive data, in a JSON text without escapes. */
 const SENSITIVE_MEMBER = new RegExp(`"(${Object.values(SENSITIVE_NAMES).flat().join('|')})"\\s*:`, 'i');
 
-/**
- * findEchoes of an answer parsed from `text`. Without an escape, exponent or over-long number, every member is a slice of the
- * text, so a text holding no long sent value and no member named for sensitive data has none to visit (most answers).
- */
+/** findEchoes of an answer parsed from `text`: a text with no long sent value and no sensitive member name has none (no escape aside). */
 export function findAnswerEchoes(body: unknown, text: string, sent: SentValues): Echo[] {
   if (body === undefined || UNLIKE_ITS_MEMBERS.test(text) || sent.longIn(text).length) return findEchoes(body, text, sent);
   return sent.hasShort && SENSITIVE_MEMBER.test(text) ? findEchoes(body, text, sent) : [];
 }
 
-/**
- * Where an answer's headers (names and values) carry a sent sensitive value in clear (a gateway reflecting the API key, seed
- * 000 Authentication: never returned): a long value anywhere, a short one as the whole value of a header named for its kind. A
- * correlation id the contract has echoed is no sensitive value, so it never matches.
- */
+/** Where an answer's headers carry a sent sensitive value in clear (seed 000 Authentication: never returned), a short one only whole. */
 export function findHeaderEchoes(headers: Record<string, string>, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
   const echoes: Echo[] = [];

@@ -1,8 +1,6 @@
-// The sensitive values a target echoed in clear, known to every process of the run without being kept in clear: a worker meets
-// a value it sent (a code in a JWE), the runner writes the reports. A code or account number has no pattern of its own, so a
-// value a judge found echoed is redacted wherever it stands alone, in every process: each worker appends its HMAC-SHA-256
-// (a key only the run's processes hold) to a ledger in the temporary folder, read by the runner's redaction and leak scan and
-// removed as the run ends (PCI DSS: a security code is never stored, not even in a report).
+// The sensitive values a target echoed in clear, known to every process of the run, never kept in clear: each worker appends a
+// found value's HMAC-SHA-256 (a key only the run's processes hold) to a ledger in the temporary folder, read by the runner's
+// redaction and leak scan and removed as the run ends (PCI DSS: a security code is never stored, not even in a report).
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

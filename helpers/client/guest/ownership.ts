@@ -1,6 +1,5 @@
-// What the suite creates on a target and how each is removed: on a sandbox a guest deletes what a check creates as it ends
-// (provider Test the APIs page: a quota of testing customers per partner, x-limits sandboxTestingCustomers); what the API
-// cannot delete is named too, and listed as left behind.
+// What the suite creates on a target and how each is removed: a guest deletes what a check creates on a sandbox as it ends (provider
+// Test the APIs page: a quota of testing customers per partner); what the API cannot delete is listed as left behind.
 
 /** Stamp of every username the suite gives, so `npm run sandbox:cleanup` knows its leftovers when a ledger was lost. */
 export const SUITE_STAMP = 'pcsuite';

@@ -1,9 +1,7 @@
-// A state the workers share on a sandbox (the partner's lists, the linked customer's reports and transactions): a check
-// needing one unchanged while it reads (a list read whole then by page) holds it alone (`holdAlone`); a call writing one
-// holds it shared for its length (`holdShared`: client.ts, ClientDeps.writes). Writers never wait on each other; a waiting
-// alone holder goes before new shared ones (the windows are seconds long).
-// One lock file per state (reports/.raw/<run>/states/), changed under a mutex folder (mkdir is atomic). Holders are processes:
-// one holding a state alone writes it without waiting, a dead one is dropped; not held within STATE_WAIT_MS: an error, no hang.
+// A state the workers share on a sandbox (the partner's lists): a check needing one unchanged while it reads holds it alone
+// (`holdAlone`); a call writing one holds it shared (`holdShared`); a waiting alone holder goes before new shared ones.
+// One lock file per state (reports/.raw/<run>/states/) under a mutex folder (mkdir is atomic); a dead holder is dropped;
+// not held within STATE_WAIT_MS: an error, no hang.
 import fs from 'node:fs';
 import path from 'node:path';
 import { alive } from './turns.js';

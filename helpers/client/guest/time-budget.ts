@@ -1,7 +1,5 @@
-// A check's time is the suite's as much as the target's: on a loaded machine the suite's own work can spend it while the
-// target answers promptly. Such a check is not judged ("the suite ran out of time"): before each call and poll wait, one
-// with less left than its next step stops, a skip of its own kind every report counts alike. A target with an answer
-// slower than TARGET_SLOW_MS is slow: the check goes on, a time-out its failure.
+// A check's time is the suite's as much as the target's: one with less left than its next step while the target answers promptly
+// stops, not judged ("the suite ran out of time"); a target answering slower than TARGET_SLOW_MS is slow: a time-out its failure.
 import os from 'node:os';
 import type { TestInfo } from '@playwright/test';
 import { skipAs } from '../annotations.js';
@@ -31,10 +29,7 @@ export function noteAnswerTime(testInfo: TestInfo | undefined, ms: number): void
   b.slowestMs = Math.max(b.slowestMs, ms);
 }
 
-/**
- * Before a call (a step of twice the slowest answer so far): with less budget left than the step and a margin, and no slow
- * answer, the check stops, not judged; one without a budget (0) or not started is left alone.
- */
+/** Before a call (a step of twice the slowest answer so far): with less budget left than step and margin, and no slow answer, stops. */
 export function ensureTimeLeft(testInfo: TestInfo | undefined): void {
   if (!testInfo || !(testInfo.timeout > 0)) return;
   const b = budgets.get(testInfo);

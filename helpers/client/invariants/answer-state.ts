@@ -1,6 +1,5 @@
-// Property: an answer describes the state after the operation: a writer's body is what a read of the
-// same object right after returns, member by member (*-PROP-ANSWER-IS-STATE); the read is
-// readerAfterWrite's (helpers/client/security/read-only.ts), and what moves between two reads is not compared.
+// Property (*-PROP-ANSWER-IS-STATE): a writer's body is what a read of the object right after returns, member by member (the read
+// readerAfterWrite's, security/read-only.ts); what moves between two reads is not compared.
 import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';

@@ -246,10 +246,7 @@ export class DateUnits {
     return out;
   }
 
-  /**
-   * The dates a write stamps (FD-DATE-WRITE-TIME): a last change never before the creation; on a 2xx, within its `window`
-   * widened by WRITE_TOLERANCE_S. `zoneless`: read as UTC (the mock's; the provider states no zone: NoZoneDateTime).
-   */
+  /** A write's dates (FD-DATE-WRITE-TIME): a change not before the creation, on a 2xx within `window`; `zoneless`: UTC (NoZoneDateTime). */
   writeTimeProblems(
     operation: Operation,
     status: number,

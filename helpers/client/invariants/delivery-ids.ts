@@ -1,8 +1,6 @@
-// Checker: an outbound delivery names the object it is about (FD-PROP-DELIVERY-NAMES). A test trigger
-// (seed 002, Events: "the test-subscription operations trigger test deliveries"; the test-transaction
-// operation "triggers one transaction event and one account event") names its object by its path ids;
-// each delivery carries the object and reads, in every member named as one of them, the id sent. A
-// report callback (seed 002, Events) is held the same way (invariants.end-states.spec.ts). Pure.
+// Checker (FD-PROP-DELIVERY-NAMES): an outbound delivery names its object. A test trigger (seed 002, Events: "the test-subscription
+// operations trigger test deliveries"; "triggers one transaction event and one account event") names it by its path ids; each
+// delivery reads, in every member named as one of them, the id sent; a report callback (seed 002, Events) alike. Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { leavesOf, valueAt, walkSchema } from './kit.js';
 
@@ -42,9 +40,8 @@ export function deliveryIdProblems(
   return out;
 }
 
-// Checker: distinct events are delivered as distinct events (FD-PROP-EVENT-IDS; reference, Outbound
-// deliveries; seed 002, Events): a delivery's event id differs for each object or change, and its own
-// sending date is never before its trigger; a retry keeping its id is documented by no source. Pure.
+// Checker (FD-PROP-EVENT-IDS; reference, Outbound deliveries; seed 002, Events): a delivery's event id differs for each object or
+// change, its sending date never before its trigger; a retry keeping its id is documented by no source. Pure.
 
 export const EVENT_IDS = 'event-ids';
 

@@ -114,10 +114,7 @@ export function derivedProblems(dv: DerivedView, viewItems: readonly Item[], lis
   return out;
 }
 
-/**
- * A counted list: items beside the counts their descriptions state (provider 1.35.0 FoundResults, DisplayingResults
- * "Number of records in this page", MoreResultsAvailable): on the first page `moreAvailable` is whether `found` exceeds them.
- */
+/** A counted list (provider 1.35.0 FoundResults, DisplayingResults, MoreResultsAvailable): page one moreAvailable iff found is more. */
 interface CountedList {
   reader: Operation;
   /** The array member holding the items counted. */

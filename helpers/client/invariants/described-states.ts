@@ -1,6 +1,5 @@
-// Property: a description agrees with the state it describes (`x-described-by: <member>`: provider 1.35.0
-// MicroDepositStatus and its statusDescription): on one operation each state has a description of its own, never another
-// state's; the texts are the target's, so answers are compared with each other at the client's choke point.
+// Property (`x-described-by`: provider 1.35.0 MicroDepositStatus and its statusDescription): on one operation each state has a
+// description of its own, never another state's; answers are compared with each other at the client's choke point.
 import type { TestInfo } from '@playwright/test';
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import type { AnswerProperty } from '../property-counts.js';

@@ -1,6 +1,5 @@
-// Property: every value the caller sent comes back as sent, byte for byte, wherever the contract echoes or stores it
-// (*-PROP-ECHO-AS-SENT): the body made to tell (tellingBody), each member distinct (distinctBody, crossedValues), a URL
-// sought whole inside the URLs answered.
+// Property (*-PROP-ECHO-AS-SENT): every value sent comes back byte for byte wherever the contract echoes or stores it: the body
+// made to tell (tellingBody), each member distinct (distinctBody, crossedValues), a URL sought whole inside the URLs answered.
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf, okSchemaOf, setAt, valueAt, walkSchema } from './kit.js';
@@ -181,12 +180,11 @@ function shownAt(path: string): string[] {
   return out;
 }
 
+/** A leaf's dotted path's steps, list positions aside (`metrics.0.locationId`: metrics, locationId). */
+const memberSteps = (path: string) => path.split('.').filter((step) => !/^\d+$/.test(step));
+
 /** The member a leaf's dotted path ends in, list positions aside (`metrics.0.locationId`: locationId). */
-const memberName = (path: string) =>
-  path
-    .split('.')
-    .filter((step) => !/^\d+$/.test(step))
-    .at(-1);
+const memberName = (path: string) => memberSteps(path).at(-1);
 
 /** Whether a shown leaf is in another item of a list a sent leaf is in: each item sent is its own (withSeveralItems). */
 const inOtherItem = (at: string, path: string): boolean => {
@@ -266,12 +264,7 @@ export function checkEchoAsSent(
 const unmasked = (step: string) => step.replace(/^masked([A-Z])/, (_, c: string) => c.toLowerCase());
 
 /** The objects a leaf is in, by member name, list positions aside, masked views read as their sources (shownAt). */
-const objectsOf = (path: string) =>
-  path
-    .split('.')
-    .filter((step) => !/^\d+$/.test(step))
-    .slice(0, -1)
-    .map(unmasked);
+const objectsOf = (path: string) => memberSteps(path).slice(0, -1).map(unmasked);
 
 /** A told value under another sent member's name or object (seed 000, ComplianceSettings and MaskedConsumer): filled from a neighbour. */
 export function crossedValues(
@@ -322,9 +315,8 @@ function whole(shown: string, sent: string): boolean {
   return [...y.searchParams].every(([k, v]) => x.searchParams.getAll(k).includes(v));
 }
 
-// The valid forms each mirrored member takes, met on every path and source (each code beside the others
-// of its object, a URI with a query and a fragment, a bounded digit string at each length, a pattern's
-// own forms, a free text's longest accented value), each confirmed by the one Ajv instance.
+// The valid forms each mirrored member takes on every path and source (each code, a URI with a query and fragment, a digit
+// string at each length, a pattern's forms, a longest accented text), each confirmed by the one Ajv instance.
 
 /** One way a covering row sets its members: each [dotted path, value] and what it is. */
 interface MirrorForm {
@@ -488,9 +480,8 @@ export function checkRequiredShown(
   }
 }
 
-// Every item of a list the caller sends comes back, once, with each of its members as sent: the first
-// item as sampled (a value the target knows), the others made to tell, the last with each enum's other
-// value; a member the answer shows for one item is expected for every item.
+// Every item of a list sent comes back once, each member as sent: the first as sampled, the others made to tell, the last with
+// each enum's other value; a member the answer shows for one item is expected for every item.
 
 export const ECHO_EVERY_ITEM = 'echo-every-item';
 

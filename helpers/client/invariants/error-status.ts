@@ -1,8 +1,6 @@
-// Property: an error body agrees with the answer it is in. A member stating the HTTP status (seed 000,
-// Error body: `code` 400 and 500; financial data's ErrorMessage `status`), in a status's form, is the answer's
-// status; a code `x-codes` ties to a status (seed 000 Errors: INVALID_ARGUMENT, INVALID_STATE under 400;
-// provider 1.35.0: 3003 and 3004 under getCustomerAuthorizationDetails' 404) comes in no answer of another.
-// The member is `x-status-member: { member, codes?, notStatus? }` on the error schema; judged at the client's choke point.
+// Property: an error body agrees with its answer: a member stating the HTTP status (seed 000, Error body: `code`; financial data's
+// ErrorMessage `status`) is the answer's; a code `x-codes` ties to a status (seed 000 Errors: INVALID_ARGUMENT under 400; provider
+// 1.35.0: 3003, 3004 under getCustomerAuthorizationDetails' 404) comes in no other (`x-status-member`); judged at the choke point.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { AnswerProperty } from '../property-counts.js';
 import { codedConditionsOf } from '../../contract/coded-conditions.js';

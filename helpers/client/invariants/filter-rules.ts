@@ -52,8 +52,7 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     ...parts.map((p) => ({ how: p.how, value: p.value, lists: partLists(p.part) })),
     // No rule the contracts state folds case or white space: an exact filter lists nothing for a fold; the others do not settle it.
     ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined })),
-    // Its other Unicode form (UAX #15: canonically equivalent, other code points): no document says a
-    // criterion is normalised, so only where its rule takes it as sent (FD-FILTER-RULE, @assumption).
+    // Its other Unicode form (UAX #15), only where its rule takes it as sent: no document says it is normalised (FD-FILTER-RULE).
     ...otherForms(value).map((form) => ({ ...form, lists: partOf(rule, value, form.value) })),
     // The value and one character more is no part of it: an exact, prefix or substring rule lists nothing for it.
     { how: 'a character more', value: `${value}x`, lists: rule === 'search' || rule === 'fuzzy' ? undefined : false },

@@ -49,9 +49,8 @@ interface KeyedRate {
 }
 
 /**
- * The rate a 429 states with its key (`x-rate: { count, window, key }`, `x-limits` entries): financial
- * data's micro entry initiations per customer (seed 002 Errors 429, reference/financial-data.md);
- * installments' issuer notifications per plan (reference/installments.md, Flows (b)).
+ * The rate a 429 states with its key (`x-rate`, `x-limits`): micro entry initiations per customer (seed 002 Errors 429,
+ * reference/financial-data.md); installments' issuer notifications per plan (reference/installments.md, Flows (b)).
  */
 export function keyedRateOf(contract: Contract, op: Operation): KeyedRate | undefined {
   const rate = rateOf(contract, op);

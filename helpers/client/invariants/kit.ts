@@ -2,6 +2,7 @@
 // a writer names, and the comparison of two answers leaf by leaf.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
+import { ContractViolation } from '../../contract/checks.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { versionless } from '../../contract/writers.js';
 import { typeOf } from '../../contract/wire-forms.js';
@@ -173,10 +174,7 @@ export interface Answer {
   body: unknown;
 }
 
-/**
- * What an act left on a reader: `after`'s leaves differing from `before`, less the reader's own (`still`) and those that
- * moved alone (`moving`; seed 002, States and transitions: a report completes with no call), staying on a read `again`.
- */
+/** What an act left on a reader: changed leaves but its own (`still`) and those moving alone (`moving`; seed 002, States), on `again`. */
 export async function changesAfter(
   before: Answer,
   after: Answer,
@@ -223,6 +221,14 @@ export const failedAs =
   (api: { stopped: boolean }) =>
   (error: Error): { status: string; body: undefined } =>
     stoppedOr(api, error) ?? { status: error.message.split('\n')[0]!, body: undefined };
+
+/** A catch for a call whose verdict is its outcome: the client's (a ContractViolation) as its first line; any other failure rethrown. */
+export const verdictLine =
+  (api: { stopped: boolean }) =>
+  (error: unknown): string => {
+    if (api.stopped || !(error instanceof ContractViolation)) throw error;
+    return error.message.split('\n')[0]!;
+  };
 
 /** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
 export const flagOf = (v: unknown): boolean | undefined =>
@@ -312,9 +318,8 @@ export function resolve(contract: Contract, schema: Json, depth = 0): Json {
 }
 
 /**
- * The one schema walker of the checkers: depth first, `visit` on each node (`$ref`s followed, `allOf`
- * merged) with its steps; a list's items at the step `items` (`0` by default, null: not walked); with
- * `branches`, each oneOf / anyOf branch first; false is not walked below; at most `depth` (8) deep.
+ * The checkers' schema walker: depth first, `visit` on each node (`$ref`s followed, `allOf` merged) with its steps; items at step
+ * `items` (`0`; null: not walked); with `branches`, each oneOf / anyOf first; false: not below; at most `depth` (8) deep.
  */
 export function walkSchema(
   contract: Contract,

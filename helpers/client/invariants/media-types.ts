@@ -1,6 +1,5 @@
-// The property "an object reads the same in every media type its reader offers" (FD-PROP-MEDIA-SAME;
-// seed 002, Report retrieval: the Accept header selects JSON or PDF; Statements: application/octet-stream
-// in provider 1.35.0): JSON member by member, a PDF by the text its pages draw.
+// Property (FD-PROP-MEDIA-SAME; seed 002, Report retrieval: Accept selects JSON or PDF; Statements: application/octet-stream,
+// provider 1.35.0): an object reads the same in every media type its reader offers, JSON member by member, a PDF by its text.
 import { inflateSync } from 'node:zlib';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { leavesOf } from './kit.js';

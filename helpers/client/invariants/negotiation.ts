@@ -1,6 +1,5 @@
-// The property "content negotiation follows RFC 9110 section 12.5.1 on every operation" (*-PROP-ACCEPT):
-// each valid Accept selecting an offered type is served that type, and one admitting none is answered
-// the contract's 406; where two types are equally acceptable either is taken (the server's choice).
+// Property (*-PROP-ACCEPT, RFC 9110 section 12.5.1): each valid Accept selecting an offered type is served that type, one admitting
+// none the contract's 406; where two types are equally acceptable either is taken (the server's choice).
 import { type Contract, deref, type Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 

@@ -1,6 +1,5 @@
-// Checker: an optional member naming another object is taken when it names one of the caller's: each optional id member
-// of a writer (helpers/contract/object-ids.ts) set to a live object of the caller is accepted as the valid call is (a 2xx),
-// and where the answer or the read right after carries it, it names that object.
+// Checker: each optional id member of a writer (object-ids.ts) set to a live object of the caller is accepted as the valid call is
+// (a 2xx), and where the answer or the read right after carries it, it names that object.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { objectIdsOf, queryIdsOf, type ObjectId } from '../../contract/object-ids.js';

@@ -1,8 +1,6 @@
-// Checker: the pages of every paged reader are windows over one list. From the contract: the index and
-// size parameters (an `offset` not called a page index skips items: provider 2.0.0 offset), the items'
-// array, the counts and headers. Read once with the largest page, then page by page, the last page, one
-// past the end and the default: each page is its slice of the large read, in order, each count agrees,
-// and the page past the end is empty (or a documented 404 where the page count cannot be 0).
+// Checker: the pages of every paged reader are windows over one list (index and size parameters, items, counts and headers from
+// the contract; an `offset` not called a page index skips items: provider 2.0.0 offset): each page is its slice of one large read,
+// in order, each count agrees, one past the end is empty (or a documented 404 where the page count cannot be 0).
 import { isDeepStrictEqual } from 'node:util';
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
@@ -14,26 +12,20 @@ const movesAlone = movesAloneBeside(new Set<string>());
 export const PAGING = 'paging';
 
 /** What a count member or header counts, by the name the contract gives it (body members and headers alike). */
-const MEANINGS: Record<string, CountMeaning> = {
-  found: 'total',
-  total: 'total',
-  totalrecords: 'total',
-  totalelements: 'total',
-  displaying: 'count',
-  count: 'count',
-  numberofelements: 'count',
-  moreavailable: 'more',
+const NAMES_OF: Record<CountMeaning, string> = {
+  total: 'found total totalrecords totalelements',
+  count: 'displaying count numberofelements',
+  more: 'moreavailable',
   last: 'last',
   first: 'first',
   empty: 'empty',
-  totalpages: 'pages',
-  pagenumber: 'index',
-  number: 'index',
-  offset: 'index',
-  numberofrecordsperpage: 'size',
-  size: 'size',
-  limit: 'size',
+  pages: 'totalpages',
+  index: 'pagenumber number offset',
+  size: 'numberofrecordsperpage size limit',
 };
+const MEANINGS: Record<string, CountMeaning> = Object.fromEntries(
+  Object.entries(NAMES_OF).flatMap(([meaning, names]) => names.split(' ').map((name) => [name, meaning as CountMeaning])),
+);
 type CountMeaning = 'total' | 'count' | 'more' | 'last' | 'first' | 'empty' | 'pages' | 'index' | 'size';
 
 export interface PagedReader {

@@ -170,8 +170,7 @@ type Compared = Pick<Face, 'key' | 'value' | 'leaves'> & Partial<Pick<Face, 'sha
 /** Two faces of one object: the same id under the same key and two other members agreeing (readers-agree and answer-state.ts). */
 export function sameObject(a: Compared, b: Compared): { shared: string[]; differ: string[] } | undefined {
   if (a.key !== b.key || a.value !== b.value) return undefined;
-  // A member two readers' schemas constrain differently (an account's status beside a consent's) is
-  // compared only where both state it alike, or either does not reach it; a list only where both declare it.
+  // A member two readers' schemas constrain differently is compared only where both state it alike; a list where both declare it.
   const sameWords = (p: string) => {
     const [x, y] = [a.shapes?.get(p), b.shapes?.get(p)];
     return a.lists?.has(p) || b.lists?.has(p) ? x !== undefined && x === y : x === undefined || y === undefined || x === y;

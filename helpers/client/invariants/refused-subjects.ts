@@ -1,6 +1,5 @@
-// The refusals by the subject's state or eligibility (refused-trace.ts Condition, stated by the
-// operation), each with the subject the harness makes for it; it leaves no trace as any other refusal
-// (seed 002, Errors: a 4xx "indicates a request the service did not carry out").
+// The refusals by the subject's state or eligibility (refused-trace.ts Condition), each on a subject the harness makes, leave
+// no trace as any other (seed 002, Errors: a 4xx "indicates a request the service did not carry out").
 import type { Contract, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';

@@ -1,6 +1,5 @@
-// Property: a refused request leaves no trace: after any 4xx from a writer, every reader of what it names answers as
-// before, member by member (seed 002, Errors: a 4xx "indicates a request the service did not carry out"; seed 001, Errors;
-// *-PROP-REFUSED-NO-TRACE). A reader is an operation or, on a mock, a harness view of what no operation reads.
+// Property (*-PROP-REFUSED-NO-TRACE): after any 4xx from a writer, every reader of what it names answers as before (seed 002,
+// Errors: a 4xx "indicates a request the service did not carry out"; seed 001, Errors); a reader may be a mock's harness view.
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
@@ -421,9 +420,8 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
     const member = `${memberOf(c.name)} ${kind}`;
     if (!byMember.has(member)) byMember.set(member, c.name);
   }
-  // Every kind once, then every member's every bound (each just past it: a target may carry out a call
-  // refused for one member's bound and not for another's), then the members not yet sent, one kind of
-  // each per round, to the cap.
+  // Every kind once, then every member's every bound (a target may carry out a call refused for one member's bound and not
+  // another's), then the members not yet sent, one kind of each per round, to the cap.
   const chosen: [string, string][] = [...kinds];
   const picked = new Set(kinds.values());
   for (const [key, name] of byMember) {
@@ -449,8 +447,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
     const call = c?.call ?? baseCases.find((x) => x.name === name)!.call;
     return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
   });
-  // A left-out member may matter under another value of the body's choice (a decline's rejectReasonDetail,
-  // provider 2.0.0 PlanApprovalParameters): its bound is sent again under each other required enum value.
+  // A left-out member's bound is sent again under each other required enum value (provider 2.0.0 PlanApprovalParameters).
   const modes = extra ? modesOf(contract, op, base.body, ok) : [];
   for (const [kind, name] of chosen) {
     if (!BOUND_KINDS.has(kind) || !extra || !(memberOf(name).split('.')[1]! in extra)) continue;
@@ -517,11 +514,7 @@ function parameterRefusals(contract: Contract, op: Operation, told: (n: number) 
   });
 }
 
-/**
- * A duplicate, where a POST documents a 409 (seed 002, Errors: "Conflict (customer, consumer or business
- * already exists; micro entries)"): the valid call primed before any read, then sent again made to tell;
- * what identifies the object (a receipt's members, digit strings, numbers, `tell`'s kept leaves) stays.
- */
+/** A duplicate where a POST documents a 409 (seed 002, Errors: "Conflict"): the valid call primed, sent again told, its identity kept. */
 function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell: Tell = (call) => call): Refusal | undefined {
   // A 409 of an update (ModifyCustomer, provider 1.42.0) says nothing of the same change twice.
   if (!op.responses['409'] || op.method !== 'POST') return undefined;
@@ -578,9 +571,8 @@ export function rateRefusalOf(contract: Contract, op: Operation, fresh: (k: numb
 const UNDOCUMENTED_ORDER = ['DELETE', 'PUT', 'PATCH', 'POST'] as const;
 
 /**
- * The method reason, per path naming an object that a GET reads: the first of DELETE, PUT, PATCH, POST
- * it does not document, sent on the live object, must be refused (405 where the path documents one:
- * installments getPlan, provider 2.0.0; else any 4xx) and leave the GET as before (seed 002, Errors).
+ * The method reason, per path naming an object a GET reads: the first method of UNDOCUMENTED_ORDER it does not document must be
+ * refused (405 where the path documents one: getPlan, provider 2.0.0; else any 4xx) and leave the GET as before (seed 002, Errors).
  */
 export function methodProbesOf(
   contract: Contract,
@@ -832,9 +824,8 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       );
     }
   }
-  // A refusal whose reason passes with time (a rate's window): sent again `retries` times at half its
-  // window, each refused, then once more when the window from its first accepted call has passed,
-  // where it is taken as a call never made. Shortest window first: the clock only moves on.
+  // A refusal whose reason passes with time (a rate's window): sent again `retries` times at half its window, each refused, then
+  // once more after the window, taken as a call never made. Shortest window first: the clock only moves on.
   const again = [...refused.entries()]
     .flatMap(([p, sent]) => sent.filter((r) => r.again).map((r) => ({ p, r })))
     .sort((a, b) => a.r.again!.afterSeconds - b.r.again!.afterSeconds);

@@ -1,6 +1,5 @@
-// Property: the same call in the same state gets the same answer (*-PROP-SAME-ANSWER): every read, and
-// every operation answering the multi-factor challenge (seed 002, Errors 203: a challenge not answered
-// leaves the login as it was), sent twice in a row answers the same status and members.
+// Property (*-PROP-SAME-ANSWER): every read, and every operation answering the multi-factor challenge (seed 002, Errors 203: a
+// challenge not answered leaves the login as it was), sent twice in a row answers the same status and members.
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { leavesOf } from './kit.js';

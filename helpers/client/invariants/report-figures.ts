@@ -1,12 +1,9 @@
-// Property FD-PROP-REPORT-FIGURES: what a report states about its own figures follows from its own data
-// on every report kind giving it, and an id a report names as lasting is the same on every report of one
-// customer (the report specs judge it on what they read: reports.institutions, reports-income.payroll,
-// reports-income.paystubs). Figures: seasoned against days (provider 1.35.0: VOAReport,
-// VOAWithIncomeReport, PrequalificationReport, VOIReport, VOETransactionsReport "more than 180 days";
-// TransactionsReport, CashFlowReport, AF*AnalyticsReport, Foresight "more than 365 days"); billable
-// (PayStatementForVoie.billable); an income stream's netAnnual and incomeStreamMonths
-// (VOAIReportIncomeStream, VOIReportIncomeStream, VOIETXVerifyReportIncomeStream). Lasting ids:
-// PortfolioId, EmploymentId (the same across refreshes).
+// Property FD-PROP-REPORT-FIGURES: what a report states of its own figures follows from its own data on every report kind giving
+// it, and an id it names as lasting is the same on every report of one customer. Figures (provider 1.35.0): seasoned against days
+// (VOAReport, VOAWithIncomeReport, PrequalificationReport, VOIReport, VOETransactionsReport "more than 180 days"; TransactionsReport,
+// CashFlowReport, AF*AnalyticsReport, Foresight "more than 365 days"); PayStatementForVoie.billable; an income stream's
+// netAnnual and incomeStreamMonths (VOAIReportIncomeStream, VOIReportIncomeStream, VOIETXVerifyReportIncomeStream); lasting ids:
+// PortfolioId, EmploymentId.
 
 import { problemsUnder } from '../annotations.js';
 
@@ -70,9 +67,8 @@ const monthOf = (s: number) => {
 };
 
 /**
- * Income streams whose figures disagree with their records (provider 1.35.0 VOAIReportIncomeStream,
- * VOIReportIncomeStream, VOIETXVerifyReportIncomeStream): netAnnual sums the last 12 netMonthly;
- * incomeStreamMonths lies between its transactions' distinct months and its span. Each only where given.
+ * Income streams whose figures disagree with their records (provider 1.35.0 VOAIReportIncomeStream, VOIReportIncomeStream, ...):
+ * netAnnual sums the last 12 netMonthly; incomeStreamMonths lies between its transactions' distinct months and its span.
  */
 export function incomeFigureProblems(label: string, report: { institutions?: unknown }): string[] {
   const streams = [report.institutions ?? []]
@@ -105,9 +101,8 @@ export function incomeFigureProblems(label: string, report: { institutions?: unk
 }
 
 /**
- * Cash flow accounts whose figures disagree with their monthly records (provider 1.35.0
- * CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic): the 2, 6 and 12 month
- * totals, twelveMonthTotalNet and the averages recomputed. Each only where given.
+ * Cash flow accounts whose figures disagree with their monthly records (provider 1.35.0 CashFlowCashFlowCredit, -Debit,
+ * -Characteristic): the 2, 6 and 12 month totals, twelveMonthTotalNet and the averages recomputed, each where given.
  */
 export function cashFlowFigureProblems(label: string, report: { institutions?: unknown }): string[] {
   const accounts = [report.institutions ?? []].flat().flatMap((i: any) => [i?.accounts ?? []].flat()) as Record<string, any>[];

@@ -1,10 +1,9 @@
-// The property "a request body is accepted in every valid form of its media type" (`*-PROP-BODY-MEDIA`): each other form
-// RFC 9110 section 8.3.1 gives a declared type is answered as the plain form; a type not taken is refused only as
-// documented (the 415 where documented, else a documented 4xx).
+// Property (`*-PROP-BODY-MEDIA`): each other form RFC 9110 section 8.3.1 gives a declared request type is answered as the plain
+// form; a type not taken is refused only as documented (the 415 where documented, else a documented 4xx).
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { ContractViolation } from '../../contract/checks.js';
+import { verdictLine } from './kit.js';
 import type { Violations } from '../security/probe.js';
 import { alternatingCase } from '../security/value-forms.js';
 
@@ -31,10 +30,7 @@ interface MediaForm {
 
 /** The type and subtype with each letter's case alternating from upper case (`ApPlIcAtIoN/JsOn`): a case no target keys on. */
 
-/**
- * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: case, OWS; 8.3.2: a charset's case): a text
- * type's charset parameter and one form of every freedom, else its mixed case (UTF-8: RFC 8259 section 11 defines none).
- */
+/** The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: case, OWS; 8.3.2: a charset's case). */
 export function mediaFormsOf(mediaType: string): MediaForm[] {
   if (!/[/+]json$|^text\//i.test(mediaType))
     return [{ contentType: alternatingCase(mediaType), how: 'type and subtype in mixed case (RFC 9110 8.3.1: case-insensitive)' }];
@@ -88,12 +84,7 @@ export async function checkBodyMedia<S extends ServiceName>(
   const where = (what: string) => `${on ? `${on}: ` : ''}Content-Type: ${what}`;
   const send = async (contentType: string): Promise<ApiResponse | string> => {
     const call = await fresh();
-    try {
-      return await api.callOperation(op, { ...call, headers: { ...call.headers, 'content-type': contentType } });
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      return error.message.split('\n')[0];
-    }
+    return api.callOperation(op, { ...call, headers: { ...call.headers, 'content-type': contentType } }).catch(verdictLine(api));
   };
   let sent = 0;
   for (const mediaType of b.mediaTypes) {

@@ -1,8 +1,6 @@
-// Checker: a total over an owner is the total over its parts (FD-PROP-ROLLUP): an object held at an
-// outer level and again inside its lists' items (provider 1.35.0 CustomerAnalytics and AccountAnalytics,
-// "generated at a customer level") is recomputed from the parts, item by item: counts, sums and a state
-// period's ends add up, transactionIds join. Not recomputed: means, medians, extremes, deviations, a state
-// period's count (days: the provider's example counts 24 for the customer as for its one account). Pure.
+// Checker (FD-PROP-ROLLUP): a total over an owner is the total over its parts: an object held at an outer level and inside its lists'
+// items (provider 1.35.0 CustomerAnalytics, AccountAnalytics, "generated at a customer level") is recomputed from the parts (counts,
+// sums, a period's ends, transactionIds); not means, medians, extremes, deviations, nor a period's days (the example: 24 for both). Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 

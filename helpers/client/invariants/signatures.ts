@@ -1,14 +1,12 @@
-// The property "a signature covers the whole request" (`IN-PROP-SIGNATURE-WHOLE`; installments'
-// oauth1Signature, reference, Transport and auth): each signed operation is sent once signed over what is
-// sent (not 401 nor 403), and once per part RFC 5849 section 3.4.1 puts in the base string signed
-// otherwise than sent (the query dropped, a parameter added, removed or changed, 3.4.1.3; another method,
-// 3.4.1.1; another body than its hash names; the path recased, 3.4.1.2): each 401.
+// Property (IN-PROP-SIGNATURE-WHOLE; reference, Transport and auth: oauth1Signature): each signed operation is accepted signed over
+// what is sent, and answered 401 once per part RFC 5849 section 3.4.1 puts in the base string signed otherwise than sent (the query,
+// a parameter, 3.4.1.3; the method, 3.4.1.1; the body hash; the path recased, 3.4.1.2).
 import type { Contract, Operation } from '../../contract/contract.js';
 import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
 import type { Authorizer } from '../../auth/authorizer.js';
-import { ContractViolation } from '../../contract/checks.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
+import { verdictLine } from './kit.js';
 import type { Violations } from '../security/probe.js';
 import { caseSwapped } from '../security/value-forms.js';
 
@@ -95,14 +93,8 @@ export async function checkSignatureWhole<S extends ServiceName>(
   violations: Violations,
 ): Promise<{ sent: number; leftOut?: string }> {
   const sentCall: CallOptions = { ...call, query: { ...call.query, [ADDED]: '1' } };
-  const send = async (auth?: Authorizer): Promise<ApiResponse | string> => {
-    try {
-      return await api.callOperation(op, auth ? { ...sentCall, auth } : sentCall);
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      return error.message.split('\n')[0];
-    }
-  };
+  const send = (auth?: Authorizer): Promise<ApiResponse | string> =>
+    api.callOperation(op, auth ? { ...sentCall, auth } : sentCall).catch(verdictLine(api));
   let sent = 0;
   const altered: [Alteration, ApiResponse | string][] = [];
   // The altered calls first: each is refused and changes nothing, so the call signed as sent meets the object as sampled.

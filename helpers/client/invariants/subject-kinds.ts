@@ -1,10 +1,6 @@
-// Property: an operation serves every kind of subject it documents. Where the contract documents
-// kinds of one subject (an institution login legacy or OAuth), every operation taking that subject
-// answers a subject of each kind as its contract states: where it states nothing of a kind, as it
-// answers the other kinds, never a 404 or 400 for one kind alone (seed 002, Errors: 404 "resource not
-// found", 400 a request off the contract; the catalogue's *-PROP-EVERY-KIND). The operations are read
-// from the contract (every operation naming the subject's resource, object-ids.ts); the kinds, and
-// what an operation's contract states of one, are written once (SubjectKinds).
+// Property (*-PROP-EVERY-KIND): where the contract documents kinds of one subject (an institution login legacy or OAuth), every
+// operation taking that subject answers each kind as its contract states, else as it answers the other kinds: never a 404 or 400
+// for one kind alone (seed 002, Errors: 404 "resource not found", 400 a request off the contract).
 import { failedAs } from './kit.js';
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
@@ -37,12 +33,8 @@ export function kindOperationsOf(objectOps: readonly ObjectIdOperation[], kinds:
 const served = (status: number) => status >= 200 && status < 300;
 
 /**
- * Sends every operation taking the subject on a subject of each kind (`subjects`: the live objects
- * with that kind's subject, and its children, in place), each kind once, and judges each answer: a
- * kind its contract states a status for must meet it; any other kind must be served where another
- * kind was, a 400 or 404 for it alone being the finding (another 4xx, a 409 of what the first kind's
- * call made, a 429, is not). An operation served for no kind is left out with its answers; a kind
- * the world lacks (a sandbox tells no login's kind apart) leaves every operation out, saying so.
+ * Sends every operation taking the subject on each kind's subject once: a kind with a stated status meets it; any other is served
+ * where another kind was (a 400 or 404 for it alone is the finding); a kind the world lacks leaves every operation out, saying so.
  */
 export async function checkServesEveryKind<S extends ServiceName>(
   api: OperationClient<S>,

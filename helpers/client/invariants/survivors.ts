@@ -1,7 +1,5 @@
-// Checker: a documented survivor stays usable (a statement's `outlives`: seed 002 Resources - Consumer,
-// a consumer stays the owner of its reports after its customer is deleted). Every operation naming it
-// (helpers/contract/object-ids.ts), not the parent, that answered a success before the parent's delete
-// answers a success after it.
+// Checker: a documented survivor stays usable (`outlives`: seed 002 Resources - Consumer, a consumer owns its reports after its
+// customer is deleted): every operation naming it, not the parent, that succeeded before the parent's delete succeeds after it.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import { consequencesOf } from '../../contract/statements.js';
 

@@ -1,15 +1,12 @@
-// Checker: every typed parameter and body member takes exactly its type's forms. Each typed member (a
-// boolean, a number, an enum) is sent in the other forms a loose reader takes for the same value (a
-// boolean recased or a digit, a number with a leading zero, sign, fraction, exponent or space, an enum
-// recased, a JSON value as a string), and a shaped member (a card number, a date, an id) in its near
+// Checker: every typed parameter and body member takes exactly its type's forms. A typed member is sent in the forms a loose reader
+// takes for the same value (a boolean recased, a number with a leading zero or exponent, an enum recased), a shaped one in its near
 // misses; each only where the contract refuses it, and the target must refuse it with a documented 4xx.
-import { setAt, stoppedOr, valueAt, walkSchema, walkValue } from './kit.js';
+import { setAt, stoppedOr, valueAt, verdictLine, walkSchema, walkValue } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { ContractViolation } from '../../contract/checks.js';
 import { refusalStatuses, resolve, valuesOf, WIDE_LETTERS } from '../negative.js';
 import type { Violations } from '../security/probe.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
@@ -342,17 +339,14 @@ export async function checkTypeForms<S extends ServiceName>(
         inHand = typeFormCases(contract, formsOf, valid);
       }
     } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      violations.add(op.operationId, where, error.message.split('\n')[0], `a refusal: ${allowed.join(' or ')}`);
+      violations.add(op.operationId, where, verdictLine(api)(error), `a refusal: ${allowed.join(' or ')}`);
     }
   }
   return { sent: count };
 }
 
-// The converse: every form the contract allows is accepted, on every path taking the member: each
-// pattern's optional parts and alternatives (helpers/contract/pattern-forms.ts), each case, every other
-// enum value, a body member's longest and shortest value in wide letters (lengths count characters),
-// each confirmed valid by the one Ajv instance, must be answered 2xx.
+// The converse: every form the contract allows (a pattern's optional parts and alternatives, pattern-forms.ts; each case and enum
+// value; the longest and shortest value in wide letters), confirmed valid by the one Ajv instance, is answered 2xx on every path.
 
 export const VALID_FORMS = 'valid-forms';
 
@@ -485,33 +479,21 @@ export async function checkValidForms<S extends ServiceName>(
     // An accepted call may use its object up (a plan's decision, a unique name): each case's form goes on a fresh call.
     let c = made;
     const next = await fresh();
+    const slot = made.member.in === 'header' ? 'headers' : 'query';
     const call =
       made.member.in === 'body'
         ? { ...next, body: setAt(next.body, made.member.at.split('/'), made.value) }
-        : {
-            ...next,
-            [made.member.in === 'header' ? 'headers' : 'query']: {
-              ...(next[made.member.in === 'header' ? 'headers' : 'query'] as object),
-              [made.member.at]: made.value,
-            },
-          };
+        : { ...next, [slot]: { ...(next[slot] as object), [made.member.at]: made.value } };
     if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
-    try {
-      const res = await api.callOperation(op, c.call);
-      if (res.status < 200 || res.status >= 300)
-        violations.add(op.operationId, where, String(res.status), 'a 2xx: the contract allows this form');
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      violations.add(op.operationId, where, error.message.split('\n')[0], 'a 2xx: the contract allows this form');
-    }
+    const res = await api.callOperation(op, c.call).catch(verdictLine(api));
+    const got = typeof res === 'string' ? res : res.status < 200 || res.status >= 300 ? String(res.status) : undefined;
+    if (got) violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form');
   }
   return { sent: count };
 }
 
-// A documented refusal holds whatever valid form the other members take: a call refused for who sends
-// it is sent again with each valid form of its other members and must be refused as the call itself is
-// (an optional prefix taken for a trusted relay shows).
+// A documented refusal holds whatever valid form the other members take (an optional prefix taken for a trusted relay shows).
 
 export const REFUSAL_FORMS = 'refusal-forms';
 
@@ -539,14 +521,9 @@ export async function checkRefusalOnForms<S extends ServiceName>(
   if (wrong) return { sent: 0, leftOut: `the refused call itself is answered otherwise (${wrong}), so a form would not tell` };
   for (const c of cases) {
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
-    try {
-      const res = await api.callOperation(op, c.call);
-      const why = refused(res);
-      if (why) violations.add(op.operationId, where, why, 'the refusal the call gets in its sampled form');
-    } catch (error) {
-      if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      violations.add(op.operationId, where, error.message.split('\n')[0], 'the refusal the call gets in its sampled form');
-    }
+    const res = await api.callOperation(op, c.call).catch(verdictLine(api));
+    const why = typeof res === 'string' ? res : refused(res);
+    if (why) violations.add(op.operationId, where, why, 'the refusal the call gets in its sampled form');
   }
   return { sent: cases.length };
 }

@@ -1,7 +1,6 @@
-// Property: a successful write changes only what it names: after any 2xx from a writer, every object
-// it does not name (its siblings, another owner's object of the same kind) reads as before, member by
-// member (seed 002, States and transitions: an operation moves "that" object; seed 001, Endpoints;
-// *-PROP-WRITE-SCOPE). The converse of refused-trace.ts; the readers are derived from the contract.
+// Property (*-PROP-WRITE-SCOPE): after any 2xx from a writer, every object it does not name (its siblings, another owner's object)
+// reads as before, member by member (seed 002, States and transitions: an operation moves "that" object; seed 001, Endpoints).
+// The converse of refused-trace.ts; the readers are derived from the contract.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { ContractViolation } from '../../contract/checks.js';
@@ -116,13 +115,12 @@ function latestInputs(writer: Operation, call: CallOptions, reader: Operation): 
 /** The other readers of the objects a writer names that declare at their top a member named as a path id they do not take. */
 export function latestReaders(contract: Contract, writer: Operation): Operation[] {
   const given = new Set(camelParams(writer.path));
-  const inputs = given;
   return [...contract.operations.values()].filter((r) => {
     if (r.method !== 'GET' || r === writer || r.parameters.some((p) => p.in === 'query' && p.required)) return false;
     const params = camelParams(r.path);
     if (!params.length || !params.every((p) => given.has(p))) return false;
     const answer = r.responses['200']?.schema ? resolve(contract, r.responses['200'].schema) : undefined;
-    return Object.keys(answer?.properties ?? {}).some((k) => inputs.has(k) && !params.includes(k));
+    return Object.keys(answer?.properties ?? {}).some((k) => given.has(k) && !params.includes(k));
   });
 }
 
@@ -285,13 +283,7 @@ export async function checkWriteScope<S extends ServiceName>(
   // A read's answer is kept while no call writes (the epoch); one that tells what moves alone, or was judged, is sent.
   let epoch = 0;
   const kept = new Map<string, { epoch: number; res: Awaited<ReturnType<typeof sendRead>> }>();
-  const write = async (operation: Operation, call: CallOptions) => {
-    try {
-      return await api.callOperation(operation, call);
-    } finally {
-      epoch++;
-    }
-  };
+  const write = (operation: Operation, call: CallOptions) => api.callOperation(operation, call).finally(() => void epoch++);
   const sendRead = (r: ScopeRead) =>
     api.callOperation(r.operation, r.call).catch((error: Error) => {
       if (api.stopped) throw error;

@@ -1,6 +1,5 @@
-// Checker: use after delete: every operation naming the deleted object, or one the delete removed with
-// it, is refused for the owner as documented (seed 002, Customers: "Delete removes access to the customer
-// and all linked accounts"; Accounts; Errors 404); other partners stay out of reach (other-partner.ts).
+// Checker: every operation naming the deleted object, or one the delete removed with it, is refused for the owner as documented
+// (seed 002, Customers: "Delete removes access to the customer and all linked accounts"; Accounts; Errors 404).
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { NO_REFUSAL, objectsNamed, planProbes, reachable, refusalOf, sentIds, withObjects, type LiveObjects } from './probe.js';

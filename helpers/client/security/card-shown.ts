@@ -1,7 +1,6 @@
-// Checker: how much of a card number an installments answer or notification shows in clear. Provider
-// 2.0.0: panLastFour at most, so too much is: a run of the card's digits longer than its issuer prefix,
-// the first six standing alone (a BIN is the card's start), or a masked form showing more than four of
-// its digits in place. Card enrollment allows its first six and last four (seed 000, MaskedCard).
+// Checker: how much of a card number an installments answer or notification shows in clear (provider 2.0.0: panLastFour at most):
+// too much is a run of its digits longer than its issuer prefix, the first six alone, or a masked form showing more than four in
+// place. Card enrollment allows its first six and last four (seed 000, MaskedCard).
 
 import { scalars } from '../../secrets/sensitive.js';
 

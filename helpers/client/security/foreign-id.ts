@@ -1,7 +1,5 @@
-// Checker: one foreign id in a body of the caller's own. A body naming several owned objects is refused
-// when one id alone is another partner's (seed 002, Resources and Errors; provider 1.35.0
-// BadRequestErrorResponse "does not exist or does not belong to this partner"): each id is checked, not
-// only the first; every declared body id is sent, the sample's or not (withEveryId).
+// Checker: a body naming several owned objects is refused when one id alone is another partner's (seed 002, Resources and Errors;
+// provider 1.35.0 BadRequestErrorResponse "does not exist or does not belong to this partner"), each declared id (withEveryId).
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';

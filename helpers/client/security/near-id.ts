@@ -1,8 +1,6 @@
-// Checker: an id one character away from a live object's names no object (seed 002, Errors: 404
-// resource not found; 400 for an id of the wrong form). The last owned path id, and each owned body id
-// alone, is changed by one character, one added or removed: a prefix lookup or a lenient number reading
-// finds the object and fails. @assumption (FD-OBJ-EXACT-ID-FORM): a trailing space, and a mixed-case id
-// with its case swapped. No leading zeros: some ids are integers (reference, Identifiers).
+// Checker: an id one character away from a live object's names no object (seed 002, Errors: 404; 400 for an id of the wrong form):
+// the last owned path id and each owned body id changed, added or cut by one character. @assumption (FD-OBJ-EXACT-ID-FORM): a
+// trailing space, a mixed-case id recased. No leading zeros: some ids are integers (reference, Identifiers).
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { planProbes, sentIds, withObjects, type LiveObjects } from './probe.js';

@@ -1,6 +1,5 @@
-// Checker: another partner's object (OWASP API Security 2023, API1, object-level authorization): each
-// operation taking a partner-owned id, sent by another partner with the owner's objects, is refused as
-// documented (probe.ts refusalOf) and leaves them as they were; the caller's own partner id is sent.
+// Checker (OWASP API Security 2023, API1, object-level authorization): each operation taking a partner-owned id, sent by another
+// partner with the owner's objects, is refused as documented (refusalOf) and leaves them as they were.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { NO_REFUSAL, objectsNamed, planProbes, reachable, refusalOf, refusalsOf, sentIds, withObjects, type LiveObjects } from './probe.js';

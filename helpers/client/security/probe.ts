@@ -1,6 +1,5 @@
-// What the security-property checkers share (in the manner of RESTler's checkers): a probe is one call
-// of one operation on one object with the statuses the contract allows; a checker collects every
-// violation of its loop and fails once, naming them all.
+// What the security-property checkers share (as RESTler's checkers): a probe is one call of one operation on one object with
+// the statuses the contract allows; a checker collects every violation of its loop and fails once, naming them all.
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
@@ -76,11 +75,7 @@ export class Violations {
   }
 }
 
-/**
- * The status documented for an object the caller may not reach: 404 (seed 002, Errors) where
- * documented, else 400 (provider 1.35.0 BadRequestErrorResponse: "does not exist or does not belong to
- * this partner"), else 403; undefined when none (the checker leaves it out, saying so).
- */
+/** The refusal of an object out of reach: 404 (seed 002, Errors), else 400 (provider 1.35.0 BadRequestErrorResponse), else 403. */
 export function refusalOf(op: Operation): number | undefined {
   return refusalsOf(op)[0];
 }

@@ -1,7 +1,5 @@
-// Checker: response-only members sent in create and update bodies are never stored (OWASP API Security
-// 2023, API3, mass assignment). Response-only: declared by the reader's answer and not the writer's
-// request (the contract has no readOnly keyword); each is sent at a value no target would choose, and
-// the paired reader must not show it.
+// Checker (OWASP API Security 2023, API3, mass assignment): response-only members (in the reader's answer, not the writer's request:
+// the contract has no readOnly) sent in create and update bodies at a value no target would choose are never shown by the reader.
 import fc from 'fast-check';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { camel, pathParams } from '../../contract/writers.js';

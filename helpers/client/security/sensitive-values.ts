@@ -1,7 +1,5 @@
-// Checker: every value of every response compared with the run's sensitive inputs (card numbers,
-// security codes, SSNs, account numbers, secrets, keys, tokens) wherever it sits, regardless of member
-// names (seed 000: only panBin and panLastFour; seed 002: SSN last four only, keys, secrets and tokens
-// never returned); the spec gives the inputs, tokens included.
+// Checker: every response value compared with the run's sensitive inputs (tokens included) wherever it sits, whatever its name
+// (seed 000: only panBin and panLastFour; seed 002: SSN last four only, keys, secrets and tokens never returned).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { kindOfKey, scalars, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
 import type { CallOptions } from '../client.js';

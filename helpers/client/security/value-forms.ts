@@ -1,7 +1,6 @@
-// Checker: a looked-up value in any other form names nothing: the credentials a body carries (seed 002,
-// Authentication: a wrong one is a 401), the security headers, and query filters' object ids, in the
-// forms a loose lookup takes (FD-LOOKUP-EXACT, @assumption: no source documents folding; seed 002 states
-// the secret's alphabet and compares it whole).
+// Checker: a looked-up value in any other form names nothing: a body's credentials (seed 002, Authentication: a wrong one is a 401),
+// the security headers and query filters' object ids, in the forms a loose lookup takes (FD-LOOKUP-EXACT, @assumption: no source
+// documents folding; seed 002 states the secret's alphabet and compares it whole).
 import type { LookedUpValue } from '../../contract/object-ids.js';
 
 export const VALUE_FORMS = 'value-forms';
