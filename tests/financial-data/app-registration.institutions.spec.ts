@@ -26,11 +26,9 @@ const LIMIT = rangeOf(FD_CONTRACT, 'AppInstitutionLimit');
 /** Every institution registration of the application, all pages of the largest size. */
 async function allInstitutions(fdApi: OperationClient, applicationId: string) {
   const rows: any[] = [];
+  const path = { application_id: applicationId };
   for (let start = 1; start < 50; start++) {
-    const res = await fdApi.call('getRegisteredInstitutions', {
-      path: { application_id: applicationId },
-      query: { start, limit: LIMIT.max! },
-    });
+    const res = await fdApi.call('getRegisteredInstitutions', { path, query: { start, limit: LIMIT.max! } });
     expect(res.status, `page ${start}`).toBe(200);
     rows.push(...(res.body.institutions ?? []));
     if (!res.body.moreAvailable) return { rows, found: res.body.found as number };

@@ -5,14 +5,11 @@
 // 404).
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 import { experienceAppName } from '../../fixtures/examples/fd-samples/connect.js';
-import { bodyOf, FLOWS, type Login } from './connect.known.js';
+import { bodyOf, fixLogin, FLOWS } from './connect.known.js';
 
 const UNKNOWN_GUID = '0badc0de-0000-4000-8000-000000000000';
 
 for (const flow of FLOWS) {
-  const fixLogin = (linked: { customerId: string; logins: { id: number }[] } | undefined): Login | undefined =>
-    linked?.logins[0] ? { customerId: linked.customerId, id: linked.logins[0].id } : undefined;
-
   if (flow.languages) {
     test(
       `${flow.op} accepts no language, ${flow.languages.join(', ')} and refuses ${flow.refusedLanguages!.join(', ')} with 400 @assumption`,
