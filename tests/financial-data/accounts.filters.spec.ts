@@ -5,6 +5,7 @@
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 
 const ids = (res: { body: { accounts?: { id: string }[] } }) => (res.body.accounts ?? []).map((a) => String(a.id)).sort();
+const idsOf = (accounts: { id: string }[]) => accounts.map((a) => a.id).sort();
 
 test(
   'status lists exactly the accounts in that status: pending the one pending account, active all the others',
@@ -15,17 +16,9 @@ test(
     const all = await list({});
     expect(all.status).toBe(200);
     expect(ids(all), 'unfiltered: every linked account').toEqual(c.accounts.map((a) => a.id).sort());
-    const byStatus = (status: string) =>
-      c.accounts
-        .filter((a) => a.status === status)
-        .map((a) => a.id)
-        .sort();
-    if (fd.control)
-      expect({ all: c.accounts.length, pending: byStatus('pending'), active: byStatus('active').length }).toEqual({
-        all: 13,
-        pending: [pending.id],
-        active: 12,
-      });
+    const byStatus = (status: string) => idsOf(c.accounts.filter((a) => a.status === status));
+    const known = { all: c.accounts.length, pending: byStatus('pending'), active: byStatus('active').length };
+    if (fd.control) expect(known).toEqual({ all: 13, pending: [pending.id], active: 12 });
     for (const status of ['pending', 'active']) {
       const res = await list({ status });
       expect(res.status, `status=${status}`).toBe(200);
@@ -43,21 +36,12 @@ test(
     // value; that the AccountType values filter by type is this contract's assumption.
     c.account('savings');
     const list = (query: Record<string, string>) => fdApi.call('GetCustomerAccounts', { path: { customerId: c.customerId }, query });
-    const of = (type: string, status?: string) =>
-      c.accounts
-        .filter((a) => a.type === type && (!status || a.status === status))
-        .map((a) => a.id)
-        .sort();
+    const of = (type: string, status?: string) => idsOf(c.accounts.filter((a) => a.type === type && (!status || a.status === status)));
     if (fd.control) {
       const seen = { savings: of('savings').length, checking: of('checking').length, pendingChecking: of('checking', 'pending').length };
       expect(seen, 'the known portfolio').toEqual({ savings: 2, checking: 3, pendingChecking: 1 });
-      expect(
-        c.accounts
-          .filter((a) => a.type === 'savings')
-          .map((a) => a.institutionId)
-          .sort(),
-        'one savings account at each FinBank',
-      ).toEqual(['101732', '102105']);
+      const at = c.accounts.filter((a) => a.type === 'savings').map((a) => a.institutionId);
+      expect(at.sort(), 'one savings account at each FinBank').toEqual(['101732', '102105']);
     }
     const cases: [Record<string, string>, string[]][] = [
       [{ account_type: 'savings' }, of('savings')],
@@ -97,17 +81,14 @@ test(
   rules('FD-ACCT-ID-FORMAT'),
   async ({ fdApi, linkedCustomer: c }) => {
     const { customerId } = c;
-    for (const accountId of ['abc', '12ab', '-5']) {
-      for (const op of ['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount'] as const) {
+    for (const accountId of ['abc', '12ab', '-5'])
+      for (const op of ['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount'] as const)
         expectFdError(await fdApi.call(op, { path: { customerId, accountId } }), 400, `accountId ${accountId}`);
-      }
-    }
     for (const op of [
       'GetCustomerAccountsByInstitutionLogin',
       'DeleteCustomerAccountsByInstitutionLogin',
       'MigrateInstitutionLoginAccounts',
-    ] as const) {
+    ] as const)
       expectFdError(await fdApi.call(op, { path: { customerId, institutionLoginId: 'login1' } }), 400, 'institutionLoginId login1');
-    }
   },
 );

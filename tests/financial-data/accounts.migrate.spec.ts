@@ -19,9 +19,8 @@ test(
     const path = { customerId: c.customerId, institutionLoginId: String(legacy!.id) };
     const res = await fdApi.call('MigrateInstitutionLoginAccounts', { path });
     expect(res.status).toBe(200);
-    expect((res.body.accounts as any[]).map((a) => String(a.id)).sort(), 'exactly the accounts of the migrated login').toEqual(
-      mine.map((a) => a.id).sort(),
-    );
+    const answered = (res.body.accounts as any[]).map((a) => String(a.id));
+    expect(answered.sort(), 'exactly the accounts of the migrated login').toEqual(mine.map((a) => a.id).sort());
     for (const rec of res.body.accounts as any[]) {
       const a = mine.find((x) => x.id === String(rec.id))!;
       const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
@@ -29,11 +28,10 @@ test(
       expect(seen, `account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
       expect(rec.institutionLoginId, 'the login the accounts were read under').toBe(legacy!.id);
     }
-    for (const a of mine)
-      expect(
-        (await fdApi.call('GetCustomerAccount', { path: { customerId: c.customerId, accountId: a.id } })).status,
-        `account ${a.id} after the migration`,
-      ).toBe(200);
+    for (const a of mine) {
+      const read = await fdApi.call('GetCustomerAccount', { path: { customerId: c.customerId, accountId: a.id } });
+      expect(read.status, `account ${a.id} after the migration`).toBe(200);
+    }
     const byLogin = await fdApi.call('GetCustomerAccountsByInstitutionLogin', { path });
     const listed = (byLogin.body.accounts as any[] | undefined)?.map((a) => String(a.id)).sort();
     expect(listed, 'the login lists its accounts after the migration').toEqual(mine.map((a) => a.id).sort());

@@ -50,9 +50,7 @@ for (const v of VARIANTS) {
       const before = await attemptDates(fdApi, c);
       await fdPowers.advanceClock(ADVANCE_S);
       const nowS = Math.floor(fd.now() / 1000);
-      const path: Record<string, string> = v.byLogin
-        ? { customerId: c.customerId, institutionLoginId: String(login.id) }
-        : { customerId: c.customerId };
+      const path = { customerId: c.customerId, ...(v.byLogin ? { institutionLoginId: String(login.id) } : {}) };
       // seed 002: the v1 refresh by login takes a from and a to date (provider fromDate / toDate, epoch seconds).
       const query = v.byLogin && v.v1 ? { fromDate: nowS - 90 * 86_400, toDate: nowS } : undefined;
       const res = await fdApi.call(v.op, { path, query });
@@ -70,9 +68,7 @@ for (const v of VARIANTS) {
           const shown = { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 };
           expect(shown, `${v.op}, account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
         }
-      } else {
-        expect({ status: res.status, body: res.text }).toEqual({ status: 204, body: '' });
-      }
+      } else expect({ status: res.status, body: res.text }).toEqual({ status: 204, body: '' });
       const after = await attemptDates(fdApi, c);
       for (const a of c.accounts) {
         const [was, is] = [before.get(a.id)!, after.get(a.id)!];
@@ -103,9 +99,8 @@ test(
     const [fromDate, toDate] = [nowS - 30 * 86_400, nowS];
     const reversed = await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path, query: { fromDate: toDate, toDate: fromDate } });
     expect(reversed.status, 'toDate before fromDate').toBe(400);
-    expect(Object.fromEntries(await attemptDates(fdApi, c)), 'a refused refresh moves no aggregationAttemptDate').toEqual(
-      Object.fromEntries(before),
-    );
+    const after = Object.fromEntries(await attemptDates(fdApi, c));
+    expect(after, 'a refused refresh moves no aggregationAttemptDate').toEqual(Object.fromEntries(before));
     const inOrder = await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path, query: { fromDate, toDate } });
     expect(inOrder.status, 'the same window in order').toBe(200);
   },

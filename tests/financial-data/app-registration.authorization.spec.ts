@@ -64,9 +64,8 @@ test(
     }
     const oauth = linkedCustomer.logins.find((l) => !l.legacy && l.institutionId !== PREDATING_INSTITUTION)!;
     const account = linkedCustomer.accounts.find((a) => a.institutionLoginId === oauth.id)!;
-    expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: account.id } })).status, 'delete one account').toBe(
-      204,
-    );
+    const removed = await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: account.id } });
+    expect(removed.status, 'delete one account').toBe(204);
     kinds[`OAuth ${oauth.id} short of an account`] = await period(fdApi, oauth.id);
     expect(Object.keys(kinds).length, 'a migrated login and an OAuth one').toBeGreaterThan(1);
     for (const [kind, p] of Object.entries(kinds)) expect(p, kind).toEqual({ status: 200, endAfterStart: true });
@@ -89,10 +88,8 @@ test(
     });
     expect(migrated.status, 'migration to the OAuth connection').toBe(200);
     const res = await fdApi.call('getCustomerAuthorizationDetails', { path });
-    expect({ status: res.status, institutionLoginId: res.body?.institutionLoginId }, 'once an OAuth connection').toEqual({
-      status: 200,
-      institutionLoginId: legacy!.id,
-    });
+    const shown = { status: res.status, institutionLoginId: res.body?.institutionLoginId };
+    expect(shown, 'once an OAuth connection').toEqual({ status: 200, institutionLoginId: legacy!.id });
   },
 );
 
@@ -111,10 +108,7 @@ test(
     expect(theirs.status, 'a customer of the spare partner').toBe(201);
     const portfolio = await fdMock.linkAccounts(String(theirs.body.id));
     const login = portfolio.logins.find((l) => !l.legacy) ?? portfolio.logins[0];
-    expectCode(
-      await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } }),
-      '3003',
-      "another partner's login",
-    );
+    const res = await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } });
+    expectCode(res, '3003', "another partner's login");
   },
 );

@@ -26,11 +26,9 @@ const LIMIT = rangeOf(FD_CONTRACT, 'AppInstitutionLimit');
 /** Every institution registration of the application, all pages of the largest size. */
 async function allInstitutions(fdApi: OperationClient, applicationId: string) {
   const rows: any[] = [];
+  const path = { application_id: applicationId };
   for (let start = 1; start < 50; start++) {
-    const res = await fdApi.call('getRegisteredInstitutions', {
-      path: { application_id: applicationId },
-      query: { start, limit: LIMIT.max! },
-    });
+    const res = await fdApi.call('getRegisteredInstitutions', { path, query: { start, limit: LIMIT.max! } });
     expect(res.status, `page ${start}`).toBe(200);
     rows.push(...(res.body.institutions ?? []));
     if (!res.body.moreAvailable) return { rows, found: res.body.found as number };
@@ -51,15 +49,12 @@ test(
       expect(rows.filter((r) => r.status === false).length, 'the pending registration is listed (status false)').toBeGreaterThan(0);
     const picks = [rows.find((r) => r.status === true), rows.find((r) => r.status === false)].filter(Boolean);
     for (const pick of picks) {
-      const res = await fdApi.call('getRegisteredInstitutions', {
-        path: { application_id: applicationId },
-        query: { institution_id: pick.institutionId },
-      });
+      const query = { institution_id: pick.institutionId };
+      const res = await fdApi.call('getRegisteredInstitutions', { path: { application_id: applicationId }, query });
       expect(res.status).toBe(200);
-      expect(
-        res.body.institutions.map((r: any) => ({ institutionId: r.institutionId, status: r.status })),
-        `institution_id ${pick.institutionId}: that one only`,
-      ).toEqual([{ institutionId: pick.institutionId, status: pick.status }]);
+      const shown = res.body.institutions.map((r: any) => ({ institutionId: r.institutionId, status: r.status }));
+      const { institutionId, status } = pick;
+      expect(shown, `institution_id ${institutionId}: that one only`).toEqual([{ institutionId, status }]);
     }
   },
 );
@@ -77,11 +72,8 @@ test(
       expect(res.body.institutions, `start ${start}, limit 2: each registration as the largest pages give it`).toEqual(
         rows.slice((start - 1) * 2, start * 2),
       );
-      expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
-        found,
-        displaying: 2,
-        moreAvailable: found > start * 2,
-      });
+      const { displaying, moreAvailable } = res.body;
+      expect({ found: res.body.found, displaying, moreAvailable }).toEqual({ found, displaying: 2, moreAvailable: found > start * 2 });
     }
   },
 );
@@ -151,10 +143,8 @@ test(
     const customerId = await createCustomer('testing');
     expect((await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId } })).status).toBe(200);
     const appData = await fdApi.call('GetCustomerWithAppData', { path: { customerId } });
-    expect({ status: appData.status, applicationId: appData.body.applicationId }, 'GetCustomerWithAppData').toEqual({
-      status: 200,
-      applicationId,
-    });
+    const shown = { status: appData.status, applicationId: appData.body.applicationId };
+    expect(shown, 'GetCustomerWithAppData').toEqual({ status: 200, applicationId });
     const customer = await fdApi.call('GetCustomer', { path: { customerId } });
     expect(String(customer.body.applicationId), 'GetCustomer').toBe(applicationId);
   },
@@ -207,9 +197,8 @@ test(
     const again = await unknown();
     expect([400, 404], 'unknown application, the customer with one').toContain(again.status);
     expectFdError(again, again.status, 'unknown application');
-    expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(
-      applicationId,
-    );
+    const kept = (await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId;
+    expect(String(kept), 'the application it had').toBe(applicationId);
     expectFdError(await fdApi.call('SetCustomerAppID', { path: { customerId: '9999999991', applicationId } }), 404, 'unknown customer');
   },
 );

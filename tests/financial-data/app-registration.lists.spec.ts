@@ -32,11 +32,8 @@ test(
           res.body.applications,
           `start ${start}, limit 2: records ${start * 2 - 1}, ${start * 2} as the page of 100 gives them`,
         ).toEqual(page);
-        expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
-          found,
-          displaying: 2,
-          moreAvailable: found > start * 2,
-        });
+        const { displaying, moreAvailable } = res.body;
+        expect({ found: res.body.found, displaying, moreAvailable }).toEqual({ found, displaying: 2, moreAvailable: found > start * 2 });
       }
       // Under a filter (status P: the four just registered are pending), a later page keeps it: each
       // registration pending, and as the filtered page of 100 gives it, member for member.
@@ -72,11 +69,8 @@ test(
     const shown = { status: both.status, listed: (both.body.applications ?? []).map((a: { preAppId: unknown }) => String(a.preAppId)) };
     expect(shown, 'name and status A together').toEqual({ status: 200, listed: [] });
     const none = await fdApi.call('getApplications', { query: { name: uniqueAppName('Never Registered') } });
-    expect({ status: none.status, found: none.body.found ?? 0, listed: (none.body.applications ?? []).length }).toEqual({
-      status: 200,
-      found: 0,
-      listed: 0,
-    });
+    const nothing = { status: none.status, found: none.body.found ?? 0, listed: (none.body.applications ?? []).length };
+    expect(nothing).toEqual({ status: 200, found: 0, listed: 0 });
   },
 );
 
@@ -126,24 +120,19 @@ test(
       for (const page of [1, 2]) {
         const res = await readStatusV2(fdApi, fd, { page, pageSize: 2 });
         // A later page is a window over the same list: its registrations, each as the one page of all gives it.
-        expect(v2Apps(res, `page ${page}`), `page ${page} of 2, as the one page of all gives it`).toEqual(
-          records.slice((page - 1) * 2, page * 2),
-        );
-        expect({
-          totalRecords: res.body.totalRecords,
-          totalPages: res.body.totalPages,
-          pageNumber: res.body.pageNumber,
-          numberOfRecordsPerPage: res.body.numberOfRecordsPerPage,
-        }).toEqual({ totalRecords: total, totalPages: Math.ceil(total / 2), pageNumber: page, numberOfRecordsPerPage: 2 });
+        const part = records.slice((page - 1) * 2, page * 2);
+        expect(v2Apps(res, `page ${page}`), `page ${page} of 2, as the one page of all gives it`).toEqual(part);
+        const { totalRecords, totalPages, pageNumber, numberOfRecordsPerPage } = res.body;
+        const meta = { totalRecords, totalPages, pageNumber, numberOfRecordsPerPage };
+        expect(meta).toEqual({ totalRecords: total, totalPages: Math.ceil(total / 2), pageNumber: page, numberOfRecordsPerPage: 2 });
       }
       // Under a filter (status P: the three just registered are pending), a later page keeps it: its
       // registration pending, and as the one page of all gives it.
       const pending = v2Apps(await readStatusV2(fdApi, fd, { status: 'P', page: 2, pageSize: 1 }), 'status P, page 2 of 1');
       const statuses = pending.map((a) => a.status);
       expect(statuses, 'status P, page 2 of 1: a pending registration').toEqual(['P']);
-      expect(pending[0], 'status P, page 2 of 1: the registration as the one page of all gives it').toEqual(
-        records.find((a) => String(a.preAppId) === String(pending[0].preAppId)),
-      );
+      const whole = records.find((a) => String(a.preAppId) === String(pending[0].preAppId));
+      expect(pending[0], 'status P, page 2 of 1: the registration as the one page of all gives it').toEqual(whole);
       // A partial last page: numberOfRecordsPerPage is the page size asked for, not the records on it.
       const last = await readStatusV2(fdApi, fd, { page: 2, pageSize: total - 1 });
       const actual = { listed: v2Apps(last, 'the partial last page').length, numberOfRecordsPerPage: last.body.numberOfRecordsPerPage };

@@ -41,9 +41,8 @@ test(
     const shown = (await listApps(fdApi, { application_id: approved.applicationId })).map((a) => a.preAppId);
     expect(shown, 'found by application_id').toEqual([preAppId]);
     const v2 = v2Apps(await readStatusV2(fdApi, fd, { applicationId: approved.applicationId }, preAppId), 'by applicationId');
-    expect(v2.map((a) => ({ preAppId: a.preAppId, status: a.status, applicationId: a.applicationId }))).toEqual([
-      { preAppId: String(preAppId), status: 'A', applicationId: approved.applicationId },
-    ]);
+    const both = v2.map((a) => ({ preAppId: a.preAppId, status: a.status, applicationId: a.applicationId }));
+    expect(both).toEqual([{ preAppId: String(preAppId), status: 'A', applicationId: approved.applicationId }]);
     // provider 1.35.0 App and AppStatus both carry note and scopes: one registration's, so one value.
     for (const member of ['note', 'scopes'])
       if (approved[member] !== undefined && v2[0][member] !== undefined)
@@ -64,14 +63,9 @@ test(
     const [listed] = await listApps(fdApi, { pre_app_id: preAppId });
     const [status] = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'rejected');
     // provider 1.35.0 AppRegistrationStatus: R, with a note giving the reason.
-    for (const [reader, app] of [
-      ['getApplications', listed],
-      ['GetAppRegistrationStatus', status],
-    ] as const)
-      expect({ status: app?.status, noted: typeof app?.note === 'string' && app.note.trim().length > 0 }, reader).toEqual({
-        status: 'R',
-        noted: true,
-      });
+    const noted = (app: any) => ({ status: app?.status, noted: typeof app?.note === 'string' && app.note.trim().length > 0 });
+    expect(noted(listed), 'getApplications').toEqual({ status: 'R', noted: true });
+    expect(noted(status), 'GetAppRegistrationStatus').toEqual({ status: 'R', noted: true });
   },
 );
 
@@ -92,15 +86,10 @@ test(
     });
     expect(res.body.status, 'provider 1.35.0: modified and awaiting approval').toBe('P');
     const [listed] = await listApps(fdApi, { pre_app_id: preAppId });
-    expect({ status: listed.status, applicationId: listed.applicationId }, 'getApplications').toEqual({
-      status: 'P',
-      applicationId: approved.applicationId,
-    });
+    const kept = (app: any) => ({ status: app.status, applicationId: app.applicationId });
+    expect(kept(listed), 'getApplications').toEqual({ status: 'P', applicationId: approved.applicationId });
     const [v2] = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'after the modification');
-    expect({ status: v2.status, applicationId: v2.applicationId }, 'GetAppRegistrationStatus').toEqual({
-      status: 'P',
-      applicationId: approved.applicationId,
-    });
+    expect(kept(v2), 'GetAppRegistrationStatus').toEqual({ status: 'P', applicationId: approved.applicationId });
   },
 );
 

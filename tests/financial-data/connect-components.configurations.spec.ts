@@ -65,10 +65,8 @@ test(
   'a deleted configuration is a 404 by id, gone from the list, and a second delete, or one of an id never issued, is a 404',
   rules('FD-COMPONENTS-CONFIG-DELETE@cc-by-id', 'FD-COMPONENTS-CONFIG-DELETE@cc-list', 'FD-COMPONENTS-CONFIG-DELETE@cc-delete'),
   async ({ fdApi }) => {
-    const [keep, drop] = [
-      await fdApi.call('post-configurations', { body: { aoRequired: true } }),
-      await fdApi.call('post-configurations', { body: {} }),
-    ];
+    const keep = await fdApi.call('post-configurations', { body: { aoRequired: true } });
+    const drop = await fdApi.call('post-configurations', { body: {} });
     const path = { configuration_id: drop.body.id };
     expect((await fdApi.call('delete-configurations-configurationId', { path })).status).toBe(204);
     expectFdError(await fdApi.call('get-configurations-configurationId', { path }), 404, 'read after delete');

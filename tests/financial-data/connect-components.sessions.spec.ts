@@ -39,10 +39,8 @@ test(
   'an OAuth URL of a known institution answers 201 with the URL, the session and the event stream @smoke',
   rules('FD-COMPONENTS-SESSION@cc-oauth'),
   async ({ fdApi, fd, fdEntities }) => {
-    const res = await fdApi.call('post-institutions-institutionId-oauth-urls', {
-      path: institution(fd),
-      body: sessionBody('post-institutions-institutionId-oauth-urls', fd, fdEntities.customerId),
-    });
+    const body = sessionBody('post-institutions-institutionId-oauth-urls', fd, fdEntities.customerId);
+    const res = await fdApi.call('post-institutions-institutionId-oauth-urls', { path: institution(fd), body });
     expect(res.status).toBe(201);
     expect(res.body.url).toMatch(/^https?:\/\//);
   },
@@ -92,10 +90,8 @@ for (const { op, path } of SESSIONS) {
 }
 
 test('an OAuth URL request without redirectURI is a 400', rules('FD-COMPONENTS-REDIRECT-REQUIRED'), async ({ fdApi, fd, fdEntities }) => {
-  const { redirectURI: _r, ...body } = sessionBody('post-institutions-institutionId-oauth-urls', fd, fdEntities.customerId) as Record<
-    string,
-    unknown
-  >;
+  const sent: Record<string, unknown> = sessionBody('post-institutions-institutionId-oauth-urls', fd, fdEntities.customerId);
+  const { redirectURI: _r, ...body } = sent;
   const oauth = (sent: Record<string, unknown>) =>
     fdApi.call('post-institutions-institutionId-oauth-urls', { path: institution(fd), body: sent });
   expectFdError(await oauth(body), 400, 'no redirectURI');
@@ -160,10 +156,8 @@ test(
     // provider 1.35.0 InvalidFinicityAppTokenExample: a token the service never issued is code 10022
     // (10023, ExpiredFinicityAppTokenExample, taken too: a target may read such a token as expired).
     const [op] = ops;
-    const res = await fdApi.callOperation(op, {
-      ...sample(op, fd, fdEntities),
-      auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued'),
-    });
+    const never = () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued');
+    const res = await fdApi.callOperation(op, { ...sample(op, fd, fdEntities), auth: never });
     expectFdError(res, 401, 'a token never issued');
     expect(['10022', '10023'], `${op}: ReasonCode of a token never issued`).toContain(String(res.body?.Errors?.Error?.[0]?.ReasonCode));
   },

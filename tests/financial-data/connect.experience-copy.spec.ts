@@ -14,19 +14,14 @@ if (hasOperation('CreateConnectExperience')) {
     ),
     async ({ fdApi, fdMock }) => {
       void fdMock; // the mock's experiences (a sandbox's are its own)
-      const copy = await fdApi.call('CreateConnectExperience', {
-        path: { experience_id: MOCK_EXPERIENCE_ID },
-        body: { indirectPartnerId: 1001 },
-      });
+      const path = { experience_id: MOCK_EXPERIENCE_ID };
+      const copy = await fdApi.call('CreateConnectExperience', { path, body: { indirectPartnerId: 1001 } });
       expect(copy.status).toBe(200);
       expect(String(copy.body.experienceId)).toHaveLength(36);
       expect(copy.body.experienceId).not.toBe(MOCK_EXPERIENCE_ID);
-      expectFdError(
-        await fdApi.call('CreateConnectExperience', { path: { experience_id: 'not-a-uuid' }, body: { indirectPartnerId: 1001 } }),
-        400,
-        'malformed experience id',
-      );
-      const refused = await fdApi.call('CreateConnectExperience', { path: { experience_id: MOCK_EXPERIENCE_ID }, body: {} });
+      const malformed = { path: { experience_id: 'not-a-uuid' }, body: { indirectPartnerId: 1001 } };
+      expectFdError(await fdApi.call('CreateConnectExperience', malformed), 400, 'malformed experience id');
+      const refused = await fdApi.call('CreateConnectExperience', { path, body: {} });
       expectFdError(refused, 400, 'no indirectPartnerId');
     },
   );

@@ -82,6 +82,10 @@ export interface Login {
   id: number | string;
 }
 
+/** The linked customer's first login, which Fix Connect opens for (none without a login). */
+export const fixLogin = (linked: { customerId: string; logins: { id: number }[] } | undefined): Login | undefined =>
+  linked?.logins[0] ? { customerId: linked.customerId, id: linked.logins[0].id } : undefined;
+
 /**
  * A valid body of the flow for a customer (and its consumer). Fix Connect opens for the login's
  * customer: without a login it names a login id of none (the sample's), a 404.

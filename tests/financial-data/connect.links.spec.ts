@@ -2,7 +2,7 @@
 // ConnectLink ("a generated Connect URL"; scheme and query only in examples, not pinned): opened for the
 // request's customer, never answering the consumer's SSN (seed 002, Connect; reference, Consumers).
 import { expect, rules, test, TEST_SSNS } from '../../fixtures/financial-data.js';
-import { bodyOf, customerOf, customerWithConsumer, FLOWS, type Login } from './connect.known.js';
+import { bodyOf, customerOf, customerWithConsumer, fixLogin, FLOWS } from './connect.known.js';
 
 /** seed 002, Connect (200 URL): an absolute URL, whatever its scheme and query. */
 const isUrl = (link: unknown) => URL.canParse(String(link));
@@ -20,10 +20,7 @@ for (const flow of FLOWS) {
     async ({ fdApi, fd, fdEntities, createCustomer, linkedCustomer }) => {
       // Fix Connect repairs a login of the customer: the worker's linked customer, then another linked one.
       const fix = flow.op === 'GenerateFixConnectUrl';
-      const firstLogin: Login | undefined = fdEntities.linked?.logins[0] && {
-        customerId: fdEntities.linked.customerId,
-        id: fdEntities.linked.logins[0].id,
-      };
+      const firstLogin = fixLogin(fdEntities.linked);
       test.skip(fix && !firstLogin, 'needs FD_LINKED_CUSTOMER_ID (a customer with an institution login)');
       const first = bodyOf(flow, fd, fdEntities, firstLogin);
       const second = fix

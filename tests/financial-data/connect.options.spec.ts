@@ -5,14 +5,11 @@
 // 404).
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 import { experienceAppName } from '../../fixtures/examples/fd-samples/connect.js';
-import { bodyOf, FLOWS, type Login } from './connect.known.js';
+import { bodyOf, fixLogin, FLOWS } from './connect.known.js';
 
 const UNKNOWN_GUID = '0badc0de-0000-4000-8000-000000000000';
 
 for (const flow of FLOWS) {
-  const fixLogin = (linked: { customerId: string; logins: { id: number }[] } | undefined): Login | undefined =>
-    linked?.logins[0] ? { customerId: linked.customerId, id: linked.logins[0].id } : undefined;
-
   if (flow.languages) {
     test(
       `${flow.op} accepts no language, ${flow.languages.join(', ')} and refuses ${flow.refusedLanguages!.join(', ')} with 400 @assumption`,
@@ -21,9 +18,8 @@ for (const flow of FLOWS) {
         const login = fixLogin(fdEntities.linked);
         test.skip(flow.op === 'GenerateFixConnectUrl' && !login, 'needs FD_LINKED_CUSTOMER_ID (a customer with an institution login)');
         const body = bodyOf(flow, fd, fdEntities, login);
-        for (const language of [undefined, ...flow.languages!]) {
+        for (const language of [undefined, ...flow.languages!])
           expect((await fdApi.call(flow.op, { body: { ...body, language } })).status, `language ${language ?? 'left out'}`).toBe(200);
-        }
         for (const language of flow.refusedLanguages!)
           expectFdError(await fdApi.call(flow.op, { body: { ...body, language } }), 400, `language ${language}`);
       },
@@ -39,9 +35,8 @@ for (const flow of FLOWS) {
       const body = bodyOf(flow, fd, fdEntities, login);
       const appName = experienceAppName(fd);
       const known = appName ? (await fdApi.call('GetAllExperience', { query: { appName } })).body?.[0]?.id : undefined;
-      for (const experience of ['default', ...(known ? [known] : [])]) {
+      for (const experience of ['default', ...(known ? [known] : [])])
         expect((await fdApi.call(flow.op, { body: { ...body, experience } })).status, `experience ${experience}`).toBe(200);
-      }
       // provider 1.35.0 example 10010: '"experience" must be a valid GUID'. What a GUID of no experience
       // gets is not stated: served (the out-of-the-box experience) or refused, never another status.
       expectFdError(await fdApi.call(flow.op, { body: { ...body, experience: 'not-a-guid' } }), 400, 'experience not-a-guid');
@@ -65,11 +60,8 @@ test(
       const filtered = await fdApi.call('GetAllExperience', { query: { appName, productCode: code } });
       expect(filtered.status).toBe(200);
       for (const e of filtered.body) expect(e.productCode, `experience ${e.id} has product code ${code}`).toContain(code);
-      const expected = all.body
-        .filter((e: any) => (e.productCode ?? []).includes(code))
-        .map((e: any) => e.id)
-        .sort();
-      expect(filtered.body.map((e: any) => e.id).sort(), 'exactly the experiences with that code').toEqual(expected);
+      const expected = all.body.filter((e: any) => (e.productCode ?? []).includes(code)).map((e: any) => e.id);
+      expect(filtered.body.map((e: any) => e.id).sort(), 'exactly the experiences with that code').toEqual(expected.sort());
       // A product code is matched whole: the code short of its last, or of its first, character keeps
       // only experiences carrying that very code (a match by prefix or by part would keep the longer one's).
       // A target may refuse a code it does not know; a list it answers holds the code.
@@ -84,9 +76,8 @@ test(
       expect(all.body).toHaveLength(2);
       expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'AO' } })).body).toHaveLength(1);
       // A list of codes keeps the experiences of any of them, not only the first code's.
-      expect((await fdApi.call('GetAllExperience', { query: { appName, productCode: 'ZZ,AO' } })).body, 'productCode ZZ,AO').toHaveLength(
-        1,
-      );
+      const either = await fdApi.call('GetAllExperience', { query: { appName, productCode: 'ZZ,AO' } });
+      expect(either.body, 'productCode ZZ,AO').toHaveLength(1);
     }
     expectFdError(await fdApi.call('GetAllExperience', { query: { appName: `no-such-app-${Date.now()}` } }), 404, 'unknown application');
     // The application is named by its whole name: the name short of its last, or of its first,

@@ -24,10 +24,9 @@ for (const flow of FLOWS) {
     async ({ fdApi, fd, fdEntities, fdContract, createCustomer }) => {
       const body = bodyOf(flow, fd, fdEntities);
       const unknown = unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' });
-      if (flow.borrowers) {
-        // Each borrower's customer is checked: an unknown joint borrower after a valid primary.
-        body.borrowers.push({ customerId: unknown, consumerId: fdEntities.consumerId, type: 'jointBorrower' });
-      } else body.customerId = unknown;
+      // Each borrower's customer is checked: an unknown joint borrower after a valid primary.
+      if (flow.borrowers) body.borrowers.push({ customerId: unknown, consumerId: fdEntities.consumerId, type: 'jointBorrower' });
+      else body.customerId = unknown;
       expectFdError(await fdApi.call(flow.op, { body }), 400, 'unknown customer');
       // A customer that exists, but is another partner's (the spare partner's), is refused too.
       const spare = await spareAuth(fdApi, fd);
@@ -66,9 +65,8 @@ for (const flow of FLOWS) {
           };
           const reply = await fdApi.call(flow.op, { body: joint(fdEntities.consumerId) });
           expectFdError(reply, 400, "the joint borrower with another customer's consumer");
-          expect((await fdApi.call(flow.op, { body: joint(other.consumerId) })).status, 'the joint borrower with its own consumer').toBe(
-            200,
-          );
+          const own = await fdApi.call(flow.op, { body: joint(other.consumerId) });
+          expect(own.status, 'the joint borrower with its own consumer').toBe(200);
         }
       }
     },

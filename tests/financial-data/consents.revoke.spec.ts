@@ -45,23 +45,13 @@ if (hasOperation('GetDataSharingConsentsByCustomerId')) {
       const login = String(logins[0].id);
       const statusOf = (r: Receipt, l: string) => r.institutions.find((i) => i.institutionLoginId === l)?.statusDetails.status;
       const others = before.institutions.filter((i) => i.institutionLoginId !== login);
-      expect(
-        (
-          await fdApi.call('RevokeDataSharingConsentByInstitutionLoginID', {
-            path: { consent_receipt_id: id, institution_login_id: login },
-          })
-        ).status,
-      ).toBe(204);
+      const path = { consent_receipt_id: id, institution_login_id: login };
+      expect((await fdApi.call('RevokeDataSharingConsentByInstitutionLoginID', { path })).status).toBe(204);
       const partly = await read();
       expect(statusOf(partly, login), 'the revoked login changed').not.toBe(statusOf(before, login));
       for (const o of others) expect(statusOf(partly, o.institutionLoginId), 'another login kept its status').toBe(o.statusDetails.status);
-      expectFdError(
-        await fdApi.call('RevokeDataSharingConsentByInstitutionLoginID', {
-          path: { consent_receipt_id: id, institution_login_id: '999999999' },
-        }),
-        404,
-        'a login of no link',
-      );
+      const noLink = { path: { ...path, institution_login_id: '999999999' } };
+      expectFdError(await fdApi.call('RevokeDataSharingConsentByInstitutionLoginID', noLink), 404, 'a login of no link');
       expect((await fdApi.call('RevokeDataSharingConsentById', { path: { consent_receipt_id: id } })).status).toBe(204);
       expect((await read()).statusDetails.status, 'the consent changed').not.toBe(before.statusDetails.status);
       expectFdError(await fdApi.call('RevokeDataSharingConsentById', { path: { consent_receipt_id: NO_CONSENT } }), 404, 'unknown consent');

@@ -36,12 +36,8 @@ async function knownSet(fdApi: OperationClient, rows: { type: 'testing' | 'activ
  */
 function expectSearchHolds(res: { body: { customers?: { id: string }[] } }, set: { id: string }[], what: string) {
   const ids = set.map((c) => c.id).sort();
-  underRule(
-    test.info(),
-    'FD-CUST-SEARCH',
-    () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the known set`).toEqual(ids),
-    'GetCustomers',
-  );
+  const exact = () => expect(idsOf(res).sort(), `GetCustomers ${what}: exactly the known set`).toEqual(ids);
+  underRule(test.info(), 'FD-CUST-SEARCH', exact, 'GetCustomers');
 }
 
 /** The criteria a case of the known set sends, each judged under its own rule (the search first). */
@@ -51,10 +47,8 @@ const criterionRule = (query: Record<string, unknown>) =>
 /** found (when given), displaying and moreAvailable equal the known answer. */
 function expectCounts(body: any, found: number, displaying: number, more: boolean, what: string) {
   if (body.found !== undefined) expect(body.found, `${what}: found`).toBe(found);
-  expect({ displaying: body.displaying, moreAvailable: body.moreAvailable }, `${what}: displaying, moreAvailable`).toEqual({
-    displaying,
-    moreAvailable: more,
-  });
+  const shown = { displaying: body.displaying, moreAvailable: body.moreAvailable };
+  expect(shown, `${what}: displaying, moreAvailable`).toEqual({ displaying, moreAvailable: more });
 }
 
 test(
@@ -109,10 +103,8 @@ test(
   rules('FD-PAGE-START@customers', 'FD-PAGE-LIMIT-APPLIED@customers', 'FD-PAGE-COUNTS@customers', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi }) => {
     const tag = tagOf();
-    const set = await knownSet(
-      fdApi,
-      ['A', 'B', 'C'].map((n) => ({ type: 'testing' as const, firstName: `${n}${tag}`, lastName: 'Paged' })),
-    );
+    const rows = ['A', 'B', 'C'].map((n) => ({ type: 'testing' as const, firstName: `${n}${tag}`, lastName: 'Paged' }));
+    const set = await knownSet(fdApi, rows);
     const page = (start: number, limit: number) => fdApi.call('GetCustomers', { query: { search: tag, start, limit } });
     const all = await page(1, PAGE_MAX);
     expectSearchHolds(all, set, 'the tag');
@@ -142,8 +134,9 @@ test(
     await knownSet(fdApi, [{ type: 'active', firstName: `D${tag}`, lastName: 'Paged' }]);
     const typed = await fdApi.call('GetCustomers', { query: { search: tag, type: 'testing', start: 2, limit: 2 } });
     expectCounts(typed.body, 3, 1, false, 'search and type testing, start 2 limit 2');
+    const third = [full.get(order[2]!)];
     expect(typed.body.customers, 'search and type testing, start 2 limit 2: the third testing customer, as the full list gives it').toEqual(
-      [full.get(order[2]!)],
+      third,
     );
   },
 );
@@ -158,10 +151,8 @@ test(
     let found: number;
     if (fd.kind === 'mock') {
       const tag = tagOf();
-      const set = await knownSet(
-        fdApi,
-        Array.from({ length: 26 }, (_, n) => ({ type: 'testing' as const, firstName: `P${n}${tag}`, lastName: 'Default' })),
-      );
+      const rows = Array.from({ length: 26 }, (_, n) => ({ type: 'testing' as const, firstName: `P${n}${tag}`, lastName: 'Default' }));
+      const set = await knownSet(fdApi, rows);
       query = { search: tag };
       expectSearchHolds(await fdApi.call('GetCustomers', { query: { ...query, limit: PAGE_MAX } }), set, 'the tag');
       found = 26;

@@ -42,10 +42,8 @@ test(
   rules('FD-ENRICH-BATCH-EMPTY:accept', 'FD-ENRICH-BATCH-EMPTY:refuse'),
   async ({ fdApi }) => {
     const one = await fdApi.call('enrichTransactions', { body: { transactions: batch(1) } });
-    expect({ status: one.status, ids: (one.body?.transactions ?? []).map((t: any) => t.externalTransactionId) }).toEqual({
-      status: 200,
-      ids: ['batch-1'],
-    });
+    const ids = (one.body?.transactions ?? []).map((t: any) => t.externalTransactionId);
+    expect({ status: one.status, ids }).toEqual({ status: 200, ids: ['batch-1'] });
     expectFdError(await fdApi.call('enrichTransactions', { body: { transactions: [] } }), 400, 'provider minItems 1');
     expectFdError(await fdApi.call('enrichTransactions', { body: {} }), 400, 'provider: transactions required');
   },
@@ -98,9 +96,8 @@ test(
     const ids = (t: Record<string, unknown>) =>
       JSON.stringify([t.externalTransactionId, t.externalCustomerId, t.externalAccountId, t.amount, t.description]);
     const got = (res.body.transactions as Record<string, unknown>[]).map(ids).sort();
-    expect(got, 'the three ids, the amount and the description of each transaction, as sent, one answer each').toEqual(
-      sent.map(ids).sort(),
-    );
+    const want = sent.map(ids).sort();
+    expect(got, 'the three ids, the amount and the description of each transaction, as sent, one answer each').toEqual(want);
   },
 );
 
@@ -124,9 +121,8 @@ test(
       expect(res.status, `accountType ${accountType}`).toBe(200);
       return (res.body.transactions as Record<string, unknown>[]).map(({ accountType: _, ...added }) => added);
     };
-    expect(await enriched('unknown'), 'what an unknown account type adds, as a checking account adds it').toEqual(
-      await enriched('checking'),
-    );
+    const unknown = await enriched('unknown');
+    expect(unknown, 'what an unknown account type adds, as a checking account adds it').toEqual(await enriched('checking'));
   },
 );
 
@@ -173,9 +169,8 @@ test(
       const category = typeof e?.transactionCategory === 'string' && e.transactionCategory.length > 0;
       return `${v.what}: ${category ? 'a category' : 'no category'}, ${entity ? 'an entity' : 'no entity'}`;
     });
-    expect(seen, 'seed 002: categorization and entity recognition added, whichever member names the merchant').toEqual(
-      MERCHANT_VARIANTS.map((v) => `${v.what}: a category, an entity`),
-    );
+    const all = MERCHANT_VARIANTS.map((v) => `${v.what}: a category, an entity`);
+    expect(seen, 'seed 002: categorization and entity recognition added, whichever member names the merchant').toEqual(all);
   },
 );
 

@@ -28,16 +28,13 @@ test(
   },
 );
 
+/** provider 1.35.0: 511; 1.42.0: 100 (FD_CONTRACT_VERSION): the contract's bound. */
+const TX_ID_MAX = lengthOf(FD_CONTRACT, 'EnrichmentTransactionFields', 'externalTransactionId').max!;
 const details = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v']));
 const LIMITS = [
   { what: 'description', at: 1024, make: (n: number) => ({ description: `STARBUCKS ${'X'.repeat(n - 10)}` }) },
   { what: 'externalCustomerId', at: 100, make: (n: number) => ({ externalCustomerId: 'c'.repeat(n) }) },
-  // provider 1.35.0: 511; 1.42.0: 100 (FD_CONTRACT_VERSION): the contract's bound.
-  {
-    what: 'externalTransactionId',
-    at: lengthOf(FD_CONTRACT, 'EnrichmentTransactionFields', 'externalTransactionId').max!,
-    make: (n: number) => ({ externalTransactionId: 't'.repeat(n) }),
-  },
+  { what: 'externalTransactionId', at: TX_ID_MAX, make: (n: number) => ({ externalTransactionId: 't'.repeat(n) }) },
   { what: 'additionalDetails keys', at: 30, make: (n: number) => ({ additionalDetails: details(n) }) },
   // provider 1.35.0 TransactionPayload.additionalDetails: a key of at most 100 characters, a value of at most 255.
   { what: 'an additionalDetails key', at: 100, make: (n: number) => ({ additionalDetails: { ['k'.repeat(n)]: 'v' } }) },

@@ -83,9 +83,8 @@ test(
     let checked = 0;
     for (const op of LISTS) {
       const all = (await fdApi.call(op, { query: { limit: PAGE_MAX } })).body.institutions as Record<string, unknown>[];
-      const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find(
-        (p) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false),
-      );
+      const mixed = (p: string) => all.some((i) => i[p] === true) && all.some((i) => i[p] === false);
+      const product = ['aha', 'voi', 'voa', 'stateAgg', 'ach'].find(mixed);
       if (!product) continue; // no product that some listed institutions support and others do not
       checked++;
       const res = await fdApi.call(op, { query: { type: product, limit: PAGE_MAX } });

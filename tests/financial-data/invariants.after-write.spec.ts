@@ -58,15 +58,13 @@ test(
     const VERSIONS = writerVersions(FD_CONTRACT);
     const agreeChecked: string[] = [];
     const agreeOut: PropertyException[] = [];
+    const leaveOut = (group: { operationId: string }[], reason: string) =>
+      agreeOut.push(...group.map(({ operationId }) => ({ operationId, reason })));
     for (const group of VERSIONS) {
       const [a, b] = group.map((w) => outcomes.find((o) => o.probe.writer === w));
       const after = readerAfterWrite(FD_CONTRACT, group[0]);
       if (!a?.read || !b?.read || !after) {
-        for (const w of group)
-          agreeOut.push({
-            operationId: w.operationId,
-            reason: 'a version of it was not read back here (its sample refused, or no reader of what it made)',
-          });
+        leaveOut(group, 'a version of it was not read back here (its sample refused, or no reader of what it made)');
         continue;
       }
       // The three writes back to back, each sent the second version's body: two of the first version, then the second.
@@ -74,12 +72,7 @@ test(
       const first = { writer: a.probe.writer, call, read: readAfterCall(after, call) };
       const [a1, a2, b1] = await writeThenRead(fdApi, [first, first, { ...b.probe, plain: undefined }]);
       if (checkVersionsAgree(a1, a2, b1, agree)) agreeChecked.push(...group.map((w) => w.operationId));
-      else
-        for (const w of group)
-          agreeOut.push({
-            operationId: w.operationId,
-            reason: `written again with the other version's body, it answered ${a1.status}, ${a2.status}, ${b1.status}`,
-          });
+      else leaveOut(group, `written again with the other version's body, it answered ${a1.status}, ${a2.status}, ${b1.status}`);
     }
     // Every other reader of what each writer made (its by-id reader, its collection's list) against the answer.
     const everyReader = await checkEveryReader(fdApi, FD_CONTRACT, outcomes, agree);
@@ -95,9 +88,7 @@ test(
     // The registrations written here approved now (APPROVAL_S), on the moved clock, not while a later check reads the list.
     await fdMock.advanceClock(APPROVAL_S);
     await fdApi.call('getApplications', sampleCall('getApplications', fd, world.entities));
-    expect(
-      [...state.list, ...echo.list, ...agree.list],
-      [state.describe(), echo.describe(), agree.describe()].filter(Boolean).join('\n'),
-    ).toEqual([]);
+    const described = [state.describe(), echo.describe(), agree.describe()].filter(Boolean).join('\n');
+    expect([...state.list, ...echo.list, ...agree.list], described).toEqual([]);
   },
 );

@@ -20,10 +20,8 @@ test(
     for (const cascade of ALL) {
       // The parent: a subscription of three offered events (the maker of the parent's list path).
       const names = await offeredNames(fdApi);
-      const parent = await createSub(fdApi, {
-        url: quietUrl('cascade'),
-        events: [0, 1, 2].map((i) => ({ name: names[i % names.length]! })),
-      });
+      const events = [0, 1, 2].map((i) => ({ name: names[i % names.length]! }));
+      const parent = await createSub(fdApi, { url: quietUrl('cascade'), events });
       const id = parent.subscriptionId;
       const childIds = parent.events.map((e) => e.webhookEventId);
       const read = async (set: string, step: string) => {
@@ -43,10 +41,8 @@ test(
         await read(value, step);
       };
       const setChild = async (c: Cascade, child: string, value: string) => {
-        const res = await fdApi.callOperation(c.childWriter!, {
-          path: { [c.parentId]: id, [c.childParam!]: child },
-          body: { [c.member]: value },
-        });
+        const path = { [c.parentId]: id, [c.childParam!]: child };
+        const res = await fdApi.callOperation(c.childWriter!, { path, body: { [c.member]: value } });
         expect(res.status, `${c.childWriter!.operationId} of ${child} to ${value}`).toBe(200);
         checked.add(c.childWriter!.operationId);
       };

@@ -96,13 +96,8 @@ test(
         const after = await readAll(reader, call);
         for (const id of seen) {
           const at = shownIn(after, id);
-          if (at)
-            violations.add(
-              reader.operationId,
-              `${id === ids[0] ? resource : 'account'} ${id} after ${deleter.operationId}`,
-              `still shown at ${at}`,
-              'absent from every list once deleted',
-            );
+          const what = `${id === ids[0] ? resource : 'account'} ${id} after ${deleter.operationId}`;
+          if (at) violations.add(reader.operationId, what, `still shown at ${at}`, 'absent from every list once deleted');
         }
       }
       checked.push(deleter.operationId);
@@ -122,25 +117,17 @@ test('no list shows a deleted customer, whichever creator made it', rules(RULE),
     for (const creator of creators) {
       const held = heldValuesOf(FD_CONTRACT, creator);
       expect(held.length, `${creator.operationId}: its receipt names back what it holds`).toBeGreaterThan(0);
-      const call = sampleCall(creator.operationId as FdOperationId, fd, {
-        customerId: '',
-        consumerId: '',
-        businessId: '',
-      }) as CallOptions;
+      const call = sampleCall(creator.operationId as FdOperationId, fd, { customerId: '', consumerId: '', businessId: '' }) as CallOptions;
       const body = call.body as Record<string, unknown>;
       const first = await fdApi.callBuilt(creator.operationId as FdOperationId, call);
       expect(first.status, `${creator.operationId} of a new customer`).toBe(201);
       const id = String(first.body.id);
       made.push(id);
       // Each list, filtered by the held values it takes (a username), so a busy sandbox's pages still show it.
-      const lists = readersOf(deleter).map((reader) => ({
-        reader,
-        call: {
-          query: Object.fromEntries(
-            reader.parameters.filter((p) => p.in === 'query' && held.includes(p.name)).map((p) => [p.name, body[p.name]]),
-          ),
-        } as CallOptions,
-      }));
+      const lists = readersOf(deleter).map((reader) => {
+        const filters = reader.parameters.filter((p) => p.in === 'query' && held.includes(p.name));
+        return { reader, call: { query: Object.fromEntries(filters.map((p) => [p.name, body[p.name]])) } as CallOptions };
+      });
       const shown = [];
       for (const list of lists) {
         const before = await fdApi.callBuilt(list.reader.operationId as FdOperationId, list.call);

@@ -115,20 +115,15 @@ test(
         for (const m of schemas) events.push({ schema: m.schema, delivered: { about, json: d.json, sentAfter: sent.at } });
       });
     }
-    const eventFindings = [...new Set(events.map((e) => e.schema))].flatMap((schema) =>
-      eventIdProblems(
-        eventMembersOf(FD_CONTRACT, schema),
-        events.filter((e) => e.schema === schema).map((e) => e.delivered),
-      ),
+    const deliveredOf = (schema: string) => events.filter((e) => e.schema === schema).map((e) => e.delivered);
+    const eventFindings = [...new Set(events.map((e) => e.schema))].flatMap((s) =>
+      eventIdProblems(eventMembersOf(FD_CONTRACT, s), deliveredOf(s)),
     );
     await fdApi.call('DisableTxPushNotifications', { path: account });
     for (const s of subs) await fdApi.call('deleteWebhookSubscription', { path: { subscription_id: s.subscriptionId } });
-    countRule(DELIVERY_IDS, 'FD-PROP-DELIVERY-NAMES', { applies: TRIGGERS.map((o) => o.operationId), checked, exceptions });
-    countRule(EVENT_IDS, 'FD-PROP-EVENT-IDS', {
-      applies: TRIGGERS.map((o) => o.operationId),
-      checked: eventChecked,
-      exceptions: eventExceptions,
-    });
+    const applies = TRIGGERS.map((o) => o.operationId);
+    countRule(DELIVERY_IDS, 'FD-PROP-DELIVERY-NAMES', { applies, checked, exceptions });
+    countRule(EVENT_IDS, 'FD-PROP-EVENT-IDS', { applies, checked: eventChecked, exceptions: eventExceptions });
     expect(problems, 'FD-PROP-DELIVERY-NAMES: a delivery naming another object').toEqual([]);
     expect(eventFindings, 'FD-PROP-EVENT-IDS: one event id for two events, or a sending dated before its trigger').toEqual([]);
   },

@@ -36,6 +36,7 @@ const CALLBACK_EVENT = eventMembersOf(FD_CONTRACT, 'ReportCallback');
 const APPLIES = STATES.operations();
 /** The writers making an object with end states: a POST answering it accepted (202: it ends later). */
 const MAKERS = APPLIES.filter((o) => !isRead(o) && o.method === 'POST' && STATES.statusOf(o) === '202');
+const MAKER_IDS = MAKERS.map((o) => o.operationId);
 /** Every other operation answering such an object reads it (a reissue answers the report it reissues). */
 const READERS = APPLIES.filter((o) => !MAKERS.includes(o));
 /** Past the mock's time to end a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
@@ -110,49 +111,31 @@ test(
     await fdPowers.advanceClock(ENDED_AFTER_S);
     await read('when first read ended');
     const ended = made.filter((m) => first.has(`${m.ids.reportId} status`));
-    expect(
-      made.filter((m) => !ended.includes(m)).map((m) => m.op),
-      'every report made here read in an end state',
-    ).toEqual([]);
+    const unended = made.filter((m) => !ended.includes(m)).map((m) => m.op);
+    expect(unended, 'every report made here read in an end state').toEqual([]);
     const once = made.map(({ op, ids, url }) => ({ url, count: 1, what: `${op} report ${ids.reportId} callback, at its end` }));
     expectDeliveries(fdListener.received(), once);
     await fdPowers.advanceClock(LATER_S);
     await read(`${LATER_S} s later`);
-    const checked = [...MAKERS.map((o) => o.operationId), ...stated];
-    for (const o of READERS)
-      if (!stated.has(o.operationId))
-        exceptions.push({
-          operationId: o.operationId,
-          reason: unread.get(o.operationId) ?? 'its answer carried the state of no report made here',
-        });
+    const checked = [...MAKER_IDS, ...stated];
+    for (const { operationId } of READERS.filter((o) => !stated.has(o.operationId)))
+      exceptions.push({ operationId, reason: unread.get(operationId) ?? 'its answer carried the state of no report made here' });
     noteCoverage(
       `end states: ${made.length} reports made by ${MAKERS.length} writers, ${calls.size} reads a round by ${new Set([...calls.values()].map(({ o }) => o.operationId)).size} readers, two rounds`,
     );
     countRule(END_STATES, 'FD-PROP-END-STATE', { applies: APPLIES.map((o) => o.operationId), checked, exceptions });
     // FD-PROP-DELIVERY-NAMES: each callback names the customer of the generation's path and the report it made.
+    const callbacks = (m: Made) => fdListener.received().filter((c) => c.url === receivedPathOf(m.url));
     const misnamed = made.flatMap((m) =>
-      fdListener
-        .received()
-        .filter((c) => c.url === receivedPathOf(m.url))
-        .flatMap((c) => deliveryIdProblems(m.o, m.path, c.json, { reportId: m.ids.reportId })),
+      callbacks(m).flatMap((c) => deliveryIdProblems(m.o, m.path, c.json, { reportId: m.ids.reportId })),
     );
-    countRule(DELIVERY_IDS, 'FD-PROP-DELIVERY-NAMES', {
-      applies: MAKERS.map((o) => o.operationId),
-      checked: MAKERS.map((o) => o.operationId),
-    });
+    countRule(DELIVERY_IDS, 'FD-PROP-DELIVERY-NAMES', { applies: MAKER_IDS, checked: MAKER_IDS });
     // FD-PROP-EVENT-IDS: the callbacks of the reports made here, each about its own report, carry each its own event id.
-    const sameEvent = eventIdProblems(
-      CALLBACK_EVENT,
-      made.flatMap((m) =>
-        fdListener
-          .received()
-          .filter((c) => c.url === receivedPathOf(m.url))
-          .map((c) => ({ about: `${m.op} report ${m.ids.reportId}`, json: c.json })),
-      ),
-    );
+    const about = made.flatMap((m) => callbacks(m).map((c) => ({ about: `${m.op} report ${m.ids.reportId}`, json: c.json })));
+    const sameEvent = eventIdProblems(CALLBACK_EVENT, about);
     countRule(EVENT_IDS, 'FD-PROP-EVENT-IDS', {
-      applies: MAKERS.map((o) => o.operationId),
-      checked: CALLBACK_EVENT.ids.length ? MAKERS.map((o) => o.operationId) : [],
+      applies: MAKER_IDS,
+      checked: CALLBACK_EVENT.ids.length ? MAKER_IDS : [],
       exceptions: CALLBACK_EVENT.ids.length
         ? []
         : MAKERS.map((o) => ({ operationId: o.operationId, reason: "the contract's ReportCallback names no event id" })),
@@ -169,14 +152,10 @@ test(
     });
     expect(misnamed, 'FD-PROP-DELIVERY-NAMES: a callback naming another customer or report').toEqual([]);
     expect(sameEvent, 'FD-PROP-EVENT-IDS: two callbacks about two reports carrying one event id').toEqual([]);
-    expect(
-      problems.length > 40 ? [...problems.slice(0, 40), `... and ${problems.length - 40} more`] : problems,
-      'FD-PROP-END-STATE: an end state that moved',
-    ).toEqual([]);
+    const moved = problems.length > 40 ? [...problems.slice(0, 40), `... and ${problems.length - 40} more`] : problems;
+    expect(moved, 'FD-PROP-END-STATE: an end state that moved').toEqual([]);
     expect([...rollupFindings].slice(0, 12), 'FD-PROP-ROLLUP: a total over parts that is not their total').toEqual([]);
-    expectDeliveries(
-      fdListener.received(),
-      once.map((d) => ({ ...d, what: `${d.what}, none after it ${LATER_S} s later` })),
-    );
+    const noMore = once.map((d) => ({ ...d, what: `${d.what}, none after it ${LATER_S} s later` }));
+    expectDeliveries(fdListener.received(), noMore);
   },
 );

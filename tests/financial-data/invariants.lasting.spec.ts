@@ -64,22 +64,17 @@ test(
               });
               continue;
             }
-            reads.push({
-              state,
-              operation: o.operation,
-              call: { body: { ...spare }, auth: appKeyOnly },
-              object: `the locked partner ${spare.partnerId}`,
-            });
+            const call = { body: { ...spare }, auth: appKeyOnly };
+            reads.push({ state, operation: o.operation, call, object: `the locked partner ${spare.partnerId}` });
           }
           continue;
         }
         const maker = FD_OBJECT_OPS.find((o) => o.operation.operationId === state.by)!;
-        const made = await fdApi.callOperation(maker.operation, withObjects(world.sample(maker), maker.ids, objectsOf(state.object)));
+        const objects = objectsOf(state.object);
+        const made = await fdApi.callOperation(maker.operation, withObjects(world.sample(maker), maker.ids, objects));
         expect(made.status, `${state.by} of the live ${state.object}`).toBeLessThan(300);
-        const { probes: mine, leftOut } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, objectsOf(state.object), {
-          resource: state.object,
-          id: String(objectsOf(state.object)[state.object]),
-        });
+        const deleted = { resource: state.object, id: String(objects[state.object]) };
+        const { probes: mine, leftOut } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, objects, deleted);
         for (const probe of mine) reads.push({ state, ...probe });
         for (const l of leftOut) if (state.operations.some((o) => o.operation.operationId === l.operationId)) exceptions.push(l);
       }

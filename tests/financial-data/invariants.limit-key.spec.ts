@@ -39,23 +39,15 @@ test(
         keys.push(String(created.body.id));
         made.push(String(created.body.id));
       }
-      const valid = sampleCall(op.operationId as FdOperationId, fd, {
-        customerId: keys[0]!,
-        consumerId: '',
-        businessId: '',
-      }) as CallOptions;
+      const entities = { customerId: keys[0]!, consumerId: '', businessId: '' };
+      const valid = sampleCall(op.operationId as FdOperationId, fd, entities) as CallOptions;
       const validate = FD_CONTRACT.requestValidatorOf(op.operationId);
       const ok = (b: unknown) => !validate || Boolean(validate(b));
       // Each driven call names another object (a digit string's last digits changed), as the key's calls would.
       const drive = (k: number) => (k === 0 ? valid : withKey(digitsOnly(variedLeaves(valid, rate.key, k, ok), valid), rate.key, keys[0]));
       const varied = variedLeaves(valid, rate.key, rate.count + 1, ok);
-      return checkLimitKey(
-        (call) => fdApi.callBuilt(op.operationId as FdOperationId, { ...call, rateLimit: 'expect' }),
-        op,
-        rate,
-        { drive, varied, keys: [keys[0], keys[1], keys[2]] },
-        violations,
-      );
+      const send = (call: CallOptions) => fdApi.callBuilt(op.operationId as FdOperationId, { ...call, rateLimit: 'expect' });
+      return checkLimitKey(send, op, rate, { drive, varied, keys: [keys[0], keys[1], keys[2]] }, violations);
     }).finally(async () => {
       for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
     });
@@ -90,14 +82,8 @@ test(
         return { name, right, wrong };
       };
       try {
-        return await checkLockKey(
-          (call) => fdApi.callBuilt(op.operationId as FdOperationId, call),
-          op,
-          lock,
-          keyCalls(creds[0]!, 'spare'),
-          keyCalls(creds[1]!, 'suite'),
-          violations,
-        );
+        const send = (call: CallOptions) => fdApi.callBuilt(op.operationId as FdOperationId, call);
+        return await checkLockKey(send, op, lock, keyCalls(creds[0]!, 'spare'), keyCalls(creds[1]!, 'suite'), violations);
       } finally {
         for (const c of creds) await fdMock.unlockPartner(c!.partnerId);
       }

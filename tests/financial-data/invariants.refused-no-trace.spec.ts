@@ -153,30 +153,15 @@ test(
     });
     // The refusals whose condition the harness sets up (seed 002, Errors 403, 406): an Accept, a disputed statement, a freeze.
     const customer = world.objects.customer;
-    const conditions: Condition[] = [
-      NOT_ACCEPTABLE,
-      ...(fd.disputedCustomerId
-        ? [
-            {
-              status: 403,
-              names: /disputed/i,
-              why: 'the customer has a disputed statement',
-              objects: { ...world.objects, customer: fd.disputedCustomerId },
-            },
-          ]
-        : []),
-      ...(customer
-        ? [
-            {
-              status: 403,
-              names: /security freeze/i,
-              why: 'the customer is under a security freeze',
-              setUp: () => fdMock.securityFreeze(customer),
-              undo: () => fdMock.securityFreeze(customer, false),
-            },
-          ]
-        : []),
-    ];
+    const conditions: Condition[] = [NOT_ACCEPTABLE];
+    if (fd.disputedCustomerId) {
+      const objects = { ...world.objects, customer: fd.disputedCustomerId };
+      conditions.push({ status: 403, names: /disputed/i, why: 'the customer has a disputed statement', objects });
+    }
+    if (customer) {
+      const freeze = { setUp: () => fdMock.securityFreeze(customer), undo: () => fdMock.securityFreeze(customer, false) };
+      conditions.push({ status: 403, names: /security freeze/i, why: 'the customer is under a security freeze', ...freeze });
+    }
     // The refusals the operation's own description states (Condition.stated): a test transaction on an
     // active customer's account (seed 002, Events: testing accounts only), a PSI run on a type PSI does not
     // rate (rules/psi.yaml FD-PSI-ACCOUNT-TYPE), a VOIE payroll refresh with none to refresh (seed 002).
@@ -185,37 +170,20 @@ test(
     const unrated = world.entities.linked?.accounts.find(
       (a) => a.status === 'active' && !['checking', 'savings', 'moneyMarket'].includes(a.type),
     );
-    conditions.push(
-      ...(activeAccount
-        ? [
-            {
-              status: 400,
-              stated: 'operation' as const,
-              names: /testing accounts only/i,
-              why: "the account is an active (not a testing) customer's",
-              objects: { ...world.objects, customer: active, account: String(activeAccount.id) },
-            },
-          ]
-        : []),
-      ...(unrated
-        ? [
-            {
-              status: 400,
-              stated: 'operation' as const,
-              names: /account PSI does not rate/i,
-              why: `the account is of a type PSI does not rate (${unrated.type})`,
-              objects: { ...world.objects, account: String(unrated.id) },
-            },
-          ]
-        : []),
-      {
-        status: 404,
-        stated: 'operation' as const,
-        names: /no VOIE payroll report to refresh/i,
-        why: 'the customer has no VOIE payroll report to refresh',
-        objects: { ...world.objects, customer: world.otherParents.customer! },
-      },
-    );
+    const stated = 'operation' as const;
+    if (activeAccount) {
+      const objects = { ...world.objects, customer: active, account: String(activeAccount.id) };
+      const why = "the account is an active (not a testing) customer's";
+      conditions.push({ status: 400, stated, names: /testing accounts only/i, why, objects });
+    }
+    if (unrated) {
+      const objects = { ...world.objects, account: String(unrated.id) };
+      const why = `the account is of a type PSI does not rate (${unrated.type})`;
+      conditions.push({ status: 400, stated, names: /account PSI does not rate/i, why, objects });
+    }
+    const noPayroll = { ...world.objects, customer: world.otherParents.customer! };
+    const noPayrollWhy = 'the customer has no VOIE payroll report to refresh';
+    conditions.push({ status: 404, stated, names: /no VOIE payroll report to refresh/i, why: noPayrollWhy, objects: noPayroll });
     const conditionProbes: TraceProbe[] = [];
     /** The documented refusals whose condition the harness cannot set up, by writer. */
     const unproduced: string[] = [];
@@ -300,16 +268,8 @@ test(
       else exceptions.push({ operationId: reader.operationId, reason: `no call of it on the live objects (${String(call)})` });
     }
     const violations = new Violations(REFUSED_NO_TRACE);
-    const { checked, sent } = await checkRefusedLeaveNoTrace(
-      fdApi,
-      probes,
-      violations,
-      movesAlone,
-      'FD-PROP-REFUSED-NO-TRACE',
-      async (s) => {
-        await fdMock.advanceClock(s);
-      },
-    );
+    const advance = async (s: number) => void (await fdMock.advanceClock(s));
+    const { checked, sent } = await checkRefusedLeaveNoTrace(fdApi, probes, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE', advance);
     // The condition reason, before any object is deleted: one read round over every writer's condition refusal.
     if (conditionProbes.length) {
       const state = await checkRefusedLeaveNoTrace(fdApi, conditionProbes, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE');
@@ -336,10 +296,8 @@ test(
         continue;
       }
       // One read round per family: every writer on the deleted object between the reads of what they name and of its siblings.
-      const refusals = stateRefusalsOf(afterDeleteProbes(FD_OBJECT_OPS, world.sample, gone, { resource, id: gone[resource]! }).probes, {
-        resource,
-        by,
-      });
+      const { probes: afterDelete } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, gone, { resource, id: gone[resource]! });
+      const refusals = stateRefusalsOf(afterDelete, { resource, by });
       const reads = readsOn(
         [...new Set([...refusals.flatMap((r) => readersOfNamed(FD_CONTRACT, r.writer)), ...siblingReadersOf(FD_CONTRACT, d.operation)])],
         gone,
@@ -355,16 +313,8 @@ test(
       families.push(`${resource} by ${by}: ${refusals.length} writers, ${reads.length} readers`);
     }
     test.info().annotations.push({ type: 'state refusals: objects deleted, by resource', description: families.join('; ') });
-    countRefusedNoTrace('FD-PROP-REFUSED-NO-TRACE', {
-      writers: WRITERS,
-      methods,
-      also: RATED.map((op) => op.operationId),
-      probes,
-      checked,
-      sent,
-      unproduced,
-      exceptions,
-    });
+    const also = RATED.map((op) => op.operationId);
+    countRefusedNoTrace('FD-PROP-REFUSED-NO-TRACE', { writers: WRITERS, methods, also, probes, checked, sent, unproduced, exceptions });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -21,10 +21,8 @@ import { countRule } from '../shared/property.js';
 const movesAlone = movesAloneOf(FD_CONTRACT);
 /** The writers whose own description states a subject refusal: the generations the property applies to here. */
 const STATING = traceWriters(FD_CONTRACT).filter(({ writer }) => {
-  const description = String(FD_CONTRACT.document.paths?.[writer.path]?.[writer.method.toLowerCase()]?.description ?? '').replace(
-    /\s+/g,
-    ' ',
-  );
+  const stated = FD_CONTRACT.document.paths?.[writer.path]?.[writer.method.toLowerCase()]?.description;
+  const description = String(stated ?? '').replace(/\s+/g, ' ');
   return Object.values(SUBJECT_REFUSALS).some((s) => s.names.test(description));
 });
 
@@ -40,28 +38,16 @@ test(
     // A customer with linked accounts and no consumer.
     const lone = await createCustomer('testing');
     const account = (await fdPowers.linkAccounts(lone)).accounts.find((a) => a.status === 'active' && a.type === 'checking');
-    const conditions = subjectConditions({
-      ...(consumer.status === 201 && business.status === 200
-        ? {
-            noEligibleAccount: {
-              ...world.objects,
-              customer: bare,
-              consumer: String(consumer.body.id),
-              business: String(business.body.businessId),
-            },
-          }
-        : {}),
-      ...(account
-        ? {
-            noConsumer: {
-              ...world.objects,
-              customer: lone,
-              account: String(account.id),
-              institutionLogin: String(account.institutionLoginId),
-            },
-          }
-        : {}),
-    });
+    const subjects: Record<string, Record<string, string>> = {};
+    if (consumer.status === 201 && business.status === 200) {
+      const made = { consumer: String(consumer.body.id), business: String(business.body.businessId) };
+      subjects.noEligibleAccount = { ...world.objects, customer: bare, ...made };
+    }
+    if (account) {
+      const linked = { account: String(account.id), institutionLogin: String(account.institutionLoginId) };
+      subjects.noConsumer = { ...world.objects, customer: lone, ...linked };
+    }
+    const conditions = subjectConditions(subjects);
     const probes: TraceProbe[] = [];
     const exceptions: { operationId: string; reason: string }[] = [];
     for (const { writer, readers } of STATING) {
@@ -80,25 +66,18 @@ test(
           });
         if (reads.length) probes.push({ writer, refusals: [refusal], reads });
       }
-      if (!refusals.length)
-        exceptions.push({
-          operationId: writer.operationId,
-          reason: 'the subject its description refuses was not made (its setting up answered otherwise)',
-        });
+      const unmade = 'the subject its description refuses was not made (its setting up answered otherwise)';
+      if (!refusals.length) exceptions.push({ operationId: writer.operationId, reason: unmade });
     }
     const violations = new Violations(REFUSED_NO_TRACE);
     const { checked, sent } = await checkRefusedLeaveNoTrace(fdApi, probes, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE');
-    test
-      .info()
-      .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });
+    const description = [...sent].map(([k, n]) => `${k} ${n}`).join(', ');
+    test.info().annotations.push({ type: 'refusals sent and refused, by reason', description });
     for (const { writer } of STATING)
       if (!checked.includes(writer.operationId) && !exceptions.some((e) => e.operationId === writer.operationId))
         exceptions.push({ operationId: writer.operationId, reason: 'none of its subject refusals was refused' });
-    countRule(REFUSED_NO_TRACE, 'FD-PROP-REFUSED-NO-TRACE', {
-      applies: STATING.map(({ writer }) => writer.operationId),
-      checked,
-      exceptions,
-    });
+    const applies = STATING.map(({ writer }) => writer.operationId);
+    countRule(REFUSED_NO_TRACE, 'FD-PROP-REFUSED-NO-TRACE', { applies, checked, exceptions });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

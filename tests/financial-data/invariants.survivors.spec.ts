@@ -24,39 +24,32 @@ test(
       const ops = [...survivor.operations].sort((a, b) => Number(isRead(b.operation)) - Number(isRead(a.operation)));
       const send = async () => {
         const out = new Map<string, number>();
-        for (const o of ops)
-          out.set(
-            o.operation.operationId,
-            (await fdApi.callOperation(o.operation, withObjects(world.sample(o), o.ids, world.objects))).status,
-          );
+        for (const o of ops) {
+          const res = await fdApi.callOperation(o.operation, withObjects(world.sample(o), o.ids, world.objects));
+          out.set(o.operation.operationId, res.status);
+        }
         return out;
       };
       const before = await send();
-      const gone = await fdApi.callOperation(
-        survivor.parentDelete.operation,
-        withObjects(world.sample(survivor.parentDelete), survivor.parentDelete.ids, world.objects),
-      );
-      expect(gone.status, `${survivor.parentDelete.operation.operationId} of the live ${survivor.parent}`).toBeLessThan(300);
+      const { parentDelete } = survivor;
+      const deleteCall = withObjects(world.sample(parentDelete), parentDelete.ids, world.objects);
+      const gone = await fdApi.callOperation(parentDelete.operation, deleteCall);
+      expect(gone.status, `${parentDelete.operation.operationId} of the live ${survivor.parent}`).toBeLessThan(300);
       const after = await send();
       for (const o of ops) {
         const { operationId } = o.operation;
         const [was, now] = [before.get(operationId)!, after.get(operationId)!];
+        const unused = `its sample answered ${was} before the ${survivor.parent} was deleted: no use of it to keep`;
         if (was >= 300) {
-          exceptions.push({
-            operationId,
-            reason: `its sample answered ${was} before the ${survivor.parent} was deleted: no use of it to keep`,
-          });
+          exceptions.push({ operationId, reason: unused });
           continue;
         }
         checked.push(operationId);
         problems.push(...survivorProblems(survivor, operationId, was, now));
       }
     }
-    countRule(SURVIVORS, 'FD-PROP-SURVIVOR', {
-      applies: ALL.flatMap((s) => s.operations.map((o) => o.operation.operationId)),
-      checked,
-      exceptions,
-    });
+    const applies = ALL.flatMap((s) => s.operations.map((o) => o.operation.operationId));
+    countRule(SURVIVORS, 'FD-PROP-SURVIVOR', { applies, checked, exceptions });
     expect(checked.length, 'operations on a survivor checked').toBeGreaterThan(0);
     expect(problems, problems.join('\n')).toEqual([]);
   },

@@ -113,9 +113,10 @@ test(
       expect(res.status, `${operationId} (making a sibling)`).toBeLessThan(300);
       return res.body as Record<string, unknown>;
     };
+    const owners = [first, last];
     const consumers = [];
     const businesses = [];
-    for (const customerId of [first, last]) {
+    for (const customerId of owners) {
       consumers.push(String((await made('CreateConsumer', { path: { customerId }, body: newConsumer() })).id));
       businesses.push(String((await made('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).businessId));
     }
@@ -139,15 +140,9 @@ test(
     const at = accounts.indexOf(objects.account!);
     /** The siblings of each resource, as the live objects to read them with: one made before the named object and one after. */
     const siblings: Record<string, LiveObjects[]> = {
-      customer: [{ customer: first }, { customer: last }],
-      consumer: [
-        { customer: first, consumer: consumers[0]! },
-        { customer: last, consumer: consumers[1]! },
-      ],
-      business: [
-        { customer: first, business: businesses[0]! },
-        { customer: last, business: businesses[1]! },
-      ],
+      customer: owners.map((customer) => ({ customer })),
+      consumer: consumers.map((consumer, i) => ({ customer: owners[i]!, consumer })),
+      business: businesses.map((business, i) => ({ customer: owners[i]!, business })),
       account: [accounts[at - 1], accounts[at + 1]].filter((a) => a !== undefined).map((account) => ({ account })),
       institutionLogin: [{ institutionLogin: world.spareLogin.id }],
       webhookSubscription: [
@@ -352,33 +347,19 @@ test(
         });
       if (FD_EXEMPT.byDesign?.[operationId] && ours.length)
         if (!other) exceptions.push({ operationId, reason: 'sent by our partner only: the target has no spare partner' });
-        else
-          probes.push({
-            writer,
-            call: { ...call, auth: other },
-            reads: ours,
-          });
+        else probes.push({ writer, call: { ...call, auth: other }, reads: ours });
+      /** The write sent after the siblings, its parents and itself were moved the other way (`back`). */
+      const afterBack = (sent: CallOptions, back: CallOptions): ScopeProbe => ({
+        writer,
+        call: sent,
+        reads,
+        twins,
+        prepareParents: parentStateCalls(FD_CONTRACT, writer, sent),
+        prepare: [...siblingCalls(back), back],
+      });
       if (!toOther || !siblingCalls(toOther).length)
         probes.push({ writer, call, reads, twins, ...(rest.length ? { rest: { calls: rest, ids: restIds } } : {}) });
-      else
-        probes.push(
-          {
-            writer,
-            call,
-            reads,
-            twins,
-            prepareParents: parentStateCalls(FD_CONTRACT, writer, call),
-            prepare: [...siblingCalls(toOther), toOther],
-          },
-          {
-            writer,
-            call: toOther,
-            reads,
-            twins,
-            prepareParents: parentStateCalls(FD_CONTRACT, writer, toOther),
-            prepare: [...siblingCalls(call), call],
-          },
-        );
+      else probes.push(afterBack(call, toOther), afterBack(toOther, call));
     }
     const violations = new Violations(WRITE_SCOPE);
     const outcome = await checkWriteScope(fdApi, probes, violations, movesAlone, 'FD-PROP-WRITE-SCOPE', 'FD-PROP-LATEST-WRITE');
@@ -388,19 +369,17 @@ test(
         violations.add(r.operationId, 'its valid call on the objects the check made for it', r.status, 'a 2xx (FD-PROP-WRITE-SCOPE)');
       else exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
     countRule(WRITE_SCOPE, 'FD-PROP-WRITE-SCOPE', { applies: WRITERS.map((w) => w.operationId), checked: outcome.checked, exceptions });
+    /** The writers of `ws` not in `checked`, each with its exception above, or `otherwise`. */
+    const leftOut = (ws: Operation[], checked: string[], otherwise: string) =>
+      ws
+        .filter((w) => !checked.includes(w.operationId))
+        .map(({ operationId }) => ({ operationId, reason: exceptions.find((e) => e.operationId === operationId)?.reason ?? otherwise }));
     // Every reader of what a writer names shows its latest write: the writers with such a reader.
     const showing = WRITERS.filter((w) => latestReaders(FD_CONTRACT, w).some((r) => isRead(r) && !sendsTestDeliveries(r)));
     countRule('latest-write-on-every-reader', 'FD-PROP-LATEST-WRITE', {
       applies: showing.map((w) => w.operationId),
       checked: outcome.latest,
-      exceptions: showing
-        .filter((w) => !outcome.latest.includes(w.operationId))
-        .map((w) => ({
-          operationId: w.operationId,
-          reason:
-            exceptions.find((e) => e.operationId === w.operationId)?.reason ??
-            'no reader of what it names answered one of its inputs at its top here',
-        })),
+      exceptions: leftOut(showing, outcome.latest, 'no reader of what it names answered one of its inputs at its top here'),
     });
     // FD-DATE-WRITE-TIME: the answer judge held every 2xx answer of these writes to it (a verdict is a violation above).
     const stamping = WRITERS.filter((w) => DATES.stamps(w));
@@ -408,12 +387,7 @@ test(
     countRule(`${DATE_UNITS}: write time`, 'FD-DATE-WRITE-TIME', {
       applies: stamping.map((w) => w.operationId),
       checked: stamped,
-      exceptions: stamping
-        .filter((w) => !stamped.includes(w.operationId))
-        .map((w) => ({
-          operationId: w.operationId,
-          reason: exceptions.find((e) => e.operationId === w.operationId)?.reason ?? 'its write was not sent',
-        })),
+      exceptions: leftOut(stamping, stamped, 'its write was not sent'),
     });
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -133,9 +133,8 @@ test.describe('micro entries: verification @mock-only', () => {
       async ({ fdApi, fdPowers, createCustomer }) => {
         const m = await deposited(fdApi, fdPowers, createCustomer);
         const sent = wrong(m.amounts);
-        expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual(
-          [...m.amounts].map(cents).sort(),
-        );
+        const drawn = [...m.amounts].map(cents).sort();
+        expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual(drawn);
         // One attempt (@assumption): a wrong pair leaves the entries Failed; not Verified on any reading.
         await expectRefusedVerification(fdApi, m, await verify(fdApi, m, sent), what, 'Failed');
       },
@@ -234,13 +233,8 @@ test.describe('micro entries: verification @mock-only', () => {
         ['three amounts', { amounts: [a, b, a] }],
         ['no amounts', {}],
       ];
-      for (const [what, body] of malformed) {
-        expectFdError(
-          await fdApi.callBuilt('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body }),
-          400,
-          what,
-        );
-      }
+      const path = { customerId: m.customerId, accountId: m.accountId };
+      for (const [what, body] of malformed) expectFdError(await fdApi.callBuilt('VerifyMicroAmountDeposits', { path, body }), 400, what);
       expect((await details(fdApi, m)).body.status, 'no attempt was spent').toBe('Completed');
       expect((await verify(fdApi, m, m.amounts)).status, 'the amounts deposited still verify').toBe(200);
     },

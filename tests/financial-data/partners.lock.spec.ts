@@ -111,11 +111,8 @@ test.describe('partner lock @destructive', () => {
       } finally {
         if (fd.control) await fd.control.unlockPartner(spare.partnerId);
         // Put the original secret back if a faulty target changed it.
-        if (changed)
-          await fdApi.call('ModifyPartnerSecret', {
-            body: { ...spare, partnerSecret: next, newPartnerSecret: spare.partnerSecret },
-            auth: appKeyOnly,
-          });
+        const back = { ...spare, partnerSecret: next, newPartnerSecret: spare.partnerSecret };
+        if (changed) await fdApi.call('ModifyPartnerSecret', { body: back, auth: appKeyOnly });
       }
       test.skip(!fd.control, 'checking the secret after the lock needs the mock control surface to lift it (TARGET=mock)');
       expect((await token(fdApi, spare, appKeyOnly)).status, 'the old secret still works once unlocked').toBe(200);

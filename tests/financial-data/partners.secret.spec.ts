@@ -28,6 +28,13 @@ const tokenStatus = async (fdApi: OperationClient, spare: Spare, auth: CallOptio
   (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth })).status;
 
 const pad = (n: number, core = 'Ab1') => core + 'x'.repeat(n - core.length);
+/** A secret holding the character `c`, which the charset allows (`ok`) or not. */
+const withChar = (c: string, ok: boolean) => ({
+  what: ok ? `the allowed character ${c}` : `the forbidden character '${c}'`,
+  secret: `Secret${c}2025xy`,
+  ok,
+  rule: 'FD-SECRET-CHARSET',
+});
 const CASES: { what: string; secret: string; ok: boolean; rule: string }[] = [
   { what: '11 characters', secret: pad(11), ok: false, rule: 'FD-SECRET-LENGTH' },
   { what: '12 characters', secret: pad(12), ok: true, rule: 'FD-SECRET-LENGTH' },
@@ -38,18 +45,8 @@ const CASES: { what: string; secret: string; ok: boolean; rule: string }[] = [
   // "upper and lower case letters": a letter of either case alone meets the letter rule.
   { what: 'upper-case letters as its only letters', secret: 'SECRET2025XY!', ok: true, rule: 'FD-SECRET-DIGIT-LETTER' },
   { what: 'lower-case letters as its only letters', secret: 'secret2025xy!', ok: true, rule: 'FD-SECRET-DIGIT-LETTER' },
-  ...[...'!@#$%&*_-+'].map((c) => ({
-    what: `the allowed character ${c}`,
-    secret: `Secret${c}2025xy`,
-    ok: true,
-    rule: 'FD-SECRET-CHARSET',
-  })),
-  ...[' ', '.', '^', '~', '?', 'é'].map((c) => ({
-    what: `the forbidden character '${c}'`,
-    secret: `Secret${c}2025xy`,
-    ok: false,
-    rule: 'FD-SECRET-CHARSET',
-  })),
+  ...[...'!@#$%&*_-+'].map((c) => withChar(c, true)),
+  ...[' ', '.', '^', '~', '?', 'é'].map((c) => withChar(c, false)),
 ];
 
 test.describe('partner secret rules @destructive', () => {
@@ -59,15 +56,9 @@ test.describe('partner secret rules @destructive', () => {
   });
 
   for (const c of CASES) {
-    const cite = [
-      `${c.rule}:${c.ok ? 'accept' : 'refuse'}`,
-      'FD-SENSITIVE-ECHO',
-      ...(c.ok ? ['FD-SECRET-CHANGE', 'FD-AUTH-KEY-ONLY'] : []),
-    ];
-
     test(
       `${c.ok ? 'accepts' : 'rejects with 400'} a new secret with ${c.what}`,
-      rules(...cite),
+      rules(`${c.rule}:${c.ok ? 'accept' : 'refuse'}`, 'FD-SENSITIVE-ECHO', ...(c.ok ? ['FD-SECRET-CHANGE', 'FD-AUTH-KEY-ONLY'] : [])),
       async ({ fdApi, fd, appKeyOnly, fdContract }) =>
         whileAlone(fd, ['spare'], async () => {
           expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);

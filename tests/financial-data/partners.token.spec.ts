@@ -25,10 +25,8 @@ test(
   'refuses an unknown partner id with 401',
   withConflict(rules('FD-TOKEN-ISSUE:refuse'), ...conflictSites('financial-data', 'FD-TOKEN-ISSUE', 'CreateToken')),
   async ({ fdApi, fd, appKeyOnly }) => {
-    const res = await fdApi.call('CreateToken', {
-      body: { partnerId: `9${Date.now()}`, partnerSecret: fd.partner.partnerSecret },
-      auth: appKeyOnly,
-    });
+    const body = { partnerId: `9${Date.now()}`, partnerSecret: fd.partner.partnerSecret };
+    const res = await fdApi.call('CreateToken', { body, auth: appKeyOnly });
     expectFdError(res, 401, 'unknown partner');
   },
 );
