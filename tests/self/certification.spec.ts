@@ -414,11 +414,8 @@ test('a rule whose checks never reached its judgement is not judged, saying afte
     skipReason: 'breaker: responseSchemaConformance op 200 already failed 2 checks of s: not run to the end',
   };
   const failedOnB = failed('t  failed', { rules: ['S-B', 'S-C'], brokenRule: 'S-B', error: 'Expected 1' });
-  const v = judge(
-    'seed',
-    ['S-A', 'S-B', 'S-C'].map((id) => testRule(id, 'limit')),
-    [held, failedOnB],
-  );
+  const rules = ['S-A', 'S-B', 'S-C'].map((id) => testRule(id, 'limit'));
+  const v = judge('seed', rules, [held, failedOnB]);
   expect(v.rules.map((r) => [r.id, r.outcome, r.notJudged])).toEqual([
     ['S-A', 'not judged', 'stopped after responseSchemaConformance op 200 already failed 2 checks of s'],
     ['S-B', 'failed', undefined],

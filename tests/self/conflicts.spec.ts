@@ -280,8 +280,6 @@ test('a passing check that met several response conflicts lists every one of the
     verdict: 'CONDITIONAL',
     conflicts: ['CE-CONFLICT-CARD-ID-FORM', 'CE-CONFLICT-MASKED-IDENTITY-TYPE'],
   });
-  expect(
-    card.conflicts.every((c) => c.titles.length === 1),
-    'the check counted once under each',
-  ).toBe(true);
+  const once = card.conflicts.every((c) => c.titles.length === 1);
+  expect(once, 'the check counted once under each').toBe(true);
 });

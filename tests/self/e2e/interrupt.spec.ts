@@ -27,10 +27,8 @@ test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrup
   const outcomes = [o('passed', 'passed'), o('failed before', 'failed'), o('stopped', 'interrupted'), o('never begun', 'skipped')];
   const v = serviceVerdict('installments', 'Installments', 'seed', outcomes, emptyCoverage('installments'));
   expect(v.verdict, 'before the stop is taken into account').toBe('FAIL');
-  expect(
-    v.failures.flatMap((g) => g.titles),
-    'the interrupted check is no failure',
-  ).toEqual(['failed before']);
+  const failed = v.failures.flatMap((g) => g.titles);
+  expect(failed, 'the interrupted check is no failure').toEqual(['failed before']);
   expect(v.skippedReasons[INTERRUPTED_REASON]).toBe(1);
   expect(checkResult(outcomes[2]).status).toBe('skipped');
   interruptService(v);

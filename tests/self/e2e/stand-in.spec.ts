@@ -109,16 +109,11 @@ for (const service of SERVICES) {
         const mine = ENV_SCHEMA.filter((e) => e.service === service);
         for (const e of mine.filter((x) => x.need === 'service')) expect(env[e.name], e.name).toBeTruthy();
         for (const group of new Set(mine.filter((x) => x.need === 'one-of').map((x) => x.group!))) {
-          expect(
-            ONE_OF[group].some((alt) => alt.every((name) => Boolean(env[name]))),
-            `one complete alternative of ${group}`,
-          ).toBe(true);
+          const complete = ONE_OF[group].some((alt) => alt.every((name) => Boolean(env[name])));
+          expect(complete, `one complete alternative of ${group}`).toBe(true);
         }
-        for (const name of Object.keys(env))
-          expect(
-            mine.map((e) => e.name),
-            `${name} is a variable of helpers/config/env-schema.ts`,
-          ).toContain(name);
+        const names = mine.map((e) => e.name);
+        for (const name of Object.keys(env)) expect(names, `${name} is a variable of helpers/config/env-schema.ts`).toContain(name);
         for (const name of NOT_PROVIDED) expect(env[name], name).toBeUndefined();
         for (const value of Object.values(env)) expect(typeof value).toBe('string');
         expect(env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!]).toBe(h.baseURL);
