@@ -141,15 +141,8 @@ test('financial data stand-in: the 101st live testing customer of a partner is a
     expect(Object.keys(body).sort()).toEqual(['code', 'message']);
     expect(String(body.message)).toMatch(/limit of 100 testing customers/);
     // An active customer is no testing customer; the spare partner has its own 100.
-    expect(
-      (
-        await fetch(`${h.baseURL}/aggregation/v2/customers/active`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ username: 'quota_active' }),
-        })
-      ).status,
-    ).toBe(201);
+    const active = { method: 'POST', headers, body: JSON.stringify({ username: 'quota_active' }) };
+    expect((await fetch(`${h.baseURL}/aggregation/v2/customers/active`, active)).status).toBe(201);
     expect((await addTesting(h.baseURL, await fdHeaders(h, h.env(), 'spare'), 'quota_spare')).status).toBe(201);
     expect((await fetch(`${h.baseURL}/aggregation/v1/customers/${created[0]}`, { method: 'DELETE', headers })).status).toBe(204);
     expect((await addTesting(h.baseURL, headers, 'quota_again')).status).toBe(201);
