@@ -172,8 +172,7 @@ test("a command that outlives its terminal: Ctrl-C reaches it through its relay,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      relay.stdout.on('data', (c: Buffer) => (output += c.toString()));
-      relay.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      for (const out of [relay.stdout, relay.stderr]) out.on('data', (c: Buffer) => (output += c.toString()));
       const ended = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) =>
         relay.on('close', (code, signal) => resolve({ code, signal, output })),
       );
