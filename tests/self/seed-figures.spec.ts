@@ -133,16 +133,9 @@ const NOT_IN_THE_CONTRACT = [
   },
 ];
 
-for (const [service, rows] of [
-  ['card-enrollment', CARD],
-  ['financial-data', FINANCIAL_DATA],
-] as const) {
-  for (const row of rows) {
-    test(`${service} contract states the seed's '${row.seed}'`, async () => {
-      row.check(await loadContract(service));
-    });
-  }
-}
+for (const [service, rows] of Object.entries({ 'card-enrollment': CARD, 'financial-data': FINANCIAL_DATA }))
+  for (const figure of rows)
+    test(`${service} contract states the seed's '${figure.seed}'`, async () => figure.check(await loadContract(service)));
 
 test("financial-data: every row of the seed's Limits table is transcribed or said why not", () => {
   // seed 002, Limits: 18 rows (the row names above, before the colon).
