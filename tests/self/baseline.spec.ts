@@ -2,10 +2,9 @@
 // check and rule by rule, the (operation, status) pairs exercised, the verdict; a service one run alone ran
 // is not compared; without per-check results, rules; bad baselines are one line; the reports show it.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { certificationOf, expectOneErrorLine, serviceVerdictOf } from './support.known.js';
+import { certificationOf, expectOneErrorLine, inTempDir, serviceVerdictOf } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../../helpers/verdict/baseline.js';
 import type { Certification, CheckResult, RuleOutcome, ServiceVerdict } from '../../helpers/verdict/model.js';
@@ -118,12 +117,12 @@ test('the comparison shows in the markdown and html certification', () => {
 });
 
 test('a baseline that cannot be read or is not a certification is one line', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baseline-'));
-  fs.writeFileSync(path.join(dir, 'x.json'), '{"a": 1}');
-  expect(() => readBaseline(path.join(dir, 'none.json'))).toThrow(/cannot read baseline .*ENOENT/);
-  expect(() => readBaseline('README.md')).toThrow('baseline README.md is not JSON');
-  expect(() => readBaseline(path.join(dir, 'x.json'))).toThrow(/is not a certification\.json/);
-  fs.rmSync(dir, { recursive: true, force: true });
+  return inTempDir('baseline-', (dir) => {
+    fs.writeFileSync(path.join(dir, 'x.json'), '{"a": 1}');
+    expect(() => readBaseline(path.join(dir, 'none.json'))).toThrow(/cannot read baseline .*ENOENT/);
+    expect(() => readBaseline('README.md')).toThrow('baseline README.md is not JSON');
+    expect(() => readBaseline(path.join(dir, 'x.json'))).toThrow(/is not a certification\.json/);
+  });
 });
 
 test('npm run certify -- --baseline with a missing file answers with one error line, before running anything', async () => {

@@ -63,16 +63,8 @@ test('responseSchemaConformance names the instance path and keyword of a missing
 test('responseSchemaConformance prints an offending card number redacted', async () => {
   const contract = await load();
   const broken = await exchange(200, { ...okBody, maskedCard: { ...okBody.maskedCard, panLastFour: '5204731600014792' } });
-  const error = (() => {
-    try {
-      responseSchemaConformance(contract, broken);
-    } catch (e) {
-      return (e as Error).message;
-    }
-    return '';
-  })();
-  expect(error).toContain('/maskedCard/panLastFour: pattern');
-  expect(error).not.toContain('5204731600014792');
+  expect(() => responseSchemaConformance(contract, broken)).toThrow('/maskedCard/panLastFour: pattern');
+  expect(() => responseSchemaConformance(contract, broken)).not.toThrow('5204731600014792');
 });
 
 test('responseSchemaConformance allows unknown extra fields (no false alarms)', async () => {

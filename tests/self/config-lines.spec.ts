@@ -53,13 +53,10 @@ const ROWS: Row[] = [
     `configuration error: target: expected a setting of the suite (.env.example lists them), found an unknown name (${file('1')}): did you mean TARGET?`,
   ]),
   {
-    mistake: 'a misspelt name set in the environment',
-    file: 'TARGET=mock\n',
-    environment: { FC_NUM_RUN: '5' },
-    says: [
+    ...row('a misspelt name set in the environment', 'TARGET=mock\n', 2, [
       'configuration error: FC_NUM_RUN: expected a setting of the suite (.env.example lists them), found an unknown name set in the environment: did you mean FC_NUM_RUNS?',
-    ],
-    code: 2,
+    ]),
+    environment: { FC_NUM_RUN: '5' },
   },
   row('a name nothing reads', 'TARGET=mock\nMY_NOTES=keep\n', 0, [
     `configuration note: MY_NOTES: expected a setting of the suite (.env.example lists them), found an unknown name (${file('2')}), which nothing reads`,
@@ -104,13 +101,10 @@ const ROWS: Row[] = [
     `configuration note: MODEL_RUNS: expected one line per variable, found lines 2, 3 of .env: line 3 is used: delete the others`,
   ]),
   {
-    mistake: 'the environment hides a .env line',
-    file: 'TARGET=mock\nFC_NUM_RUNS=100\n',
-    environment: { FC_NUM_RUNS: '5' },
-    says: [
+    ...row('the environment hides a .env line', 'TARGET=mock\nFC_NUM_RUNS=100\n', 0, [
       `configuration note: FC_NUM_RUNS: expected the value of ${file('2')}, found the environment's value, which dotenv never overrides: unset FC_NUM_RUNS in the environment, or change it there`,
-    ],
-    code: 0,
+    ]),
+    environment: { FC_NUM_RUNS: '5' },
   },
   row('a customer id not of the documented form', `${FD}FD_LINKED_CUSTOMER_ID=cust-42\n`, 2, [
     '  FD_LINKED_CUSTOMER_ID: expected a customer id, digits (CustomerIdParam in schemas/financial-data/components/customers.yaml), found "cust-42"',

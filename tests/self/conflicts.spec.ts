@@ -165,10 +165,8 @@ test("a body whose only breach is a provider value at the conflict's place is th
   });
   expect(answeredConflict('card-enrollment', 'putCard', body('PHONE', 'c'), validate), 'a value neither source gives').toBeUndefined();
   expect(answeredConflict('card-enrollment', 'putCard', body('EXTERNAL_ACCOUNT_ID'), validate), 'a breach elsewhere too').toBeUndefined();
-  expect(
-    answeredConflict('card-enrollment', 'otherOperation', body('EXTERNAL_ACCOUNT_ID', 'c'), validate),
-    'another operation',
-  ).toBeUndefined();
+  const elsewhere = answeredConflict('card-enrollment', 'otherOperation', body('EXTERNAL_ACCOUNT_ID', 'c'), validate);
+  expect(elsewhere, 'another operation').toBeUndefined();
 });
 
 test("a failed check that declared a conflict and met the provider's answer is the conflict; a named contract check or another status is not", () => {
@@ -176,10 +174,8 @@ test("a failed check that declared a conflict and met the provider's answer is t
   const declared = ['FD-CONFLICT-TXREPORT-DATES'];
   expect(met('financial-data', declared, accepted)?.id).toBe('FD-CONFLICT-TXREPORT-DATES');
   expect(met('financial-data', [], accepted), 'not declared by the check').toBeUndefined();
-  expect(
-    met('financial-data', declared, [{ operationId: 'GenerateTransactionsReport', status: 500 }]),
-    'a 500 is no provider behaviour',
-  ).toBeUndefined();
+  const failed500 = met('financial-data', declared, [{ operationId: 'GenerateTransactionsReport', status: 500 }]);
+  expect(failed500, 'a 500 is no provider behaviour').toBeUndefined();
   expect(met('financial-data', declared, accepted, '[responseSchemaConformance] POST ...'), 'a contract check failed').toBeUndefined();
   const refused = [{ operationId: 'ModifyCustomer', status: 400 }];
   expect(met('financial-data', ['FD-CONFLICT-MODIFY-LASTNAME-ALONE'], refused)?.id).toBe('FD-CONFLICT-MODIFY-LASTNAME-ALONE');
@@ -280,8 +276,6 @@ test('a passing check that met several response conflicts lists every one of the
     verdict: 'CONDITIONAL',
     conflicts: ['CE-CONFLICT-CARD-ID-FORM', 'CE-CONFLICT-MASKED-IDENTITY-TYPE'],
   });
-  expect(
-    card.conflicts.every((c) => c.titles.length === 1),
-    'the check counted once under each',
-  ).toBe(true);
+  const once = card.conflicts.every((c) => c.titles.length === 1);
+  expect(once, 'the check counted once under each').toBe(true);
 });

@@ -41,10 +41,8 @@ test('a read, write or delete by one of its keys, and every walk of the store, m
   expect([...deleted.group('owner', 'a').values()].map((r) => r.id)).toEqual([2, 3]);
   const added = store().map;
   added.set(4, { id: 4, owner: 'a' });
-  expect(
-    [...added.group('owner', 'a').values()].map((r) => r.id),
-    "a record set into the group comes after the group's own",
-  ).toEqual([1, 2, 3, 4]);
+  const grouped = [...added.group('owner', 'a').values()].map((r) => r.id);
+  expect(grouped, "a record set into the group comes after the group's own").toEqual([1, 2, 3, 4]);
   expect(store().map.size).toBe(4);
   expect([...store().map.keys()].sort((x, y) => x - y)).toEqual([1, 2, 3, 10]);
   expect([...store().map.values()]).toHaveLength(4);

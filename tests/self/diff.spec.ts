@@ -3,7 +3,6 @@
 // merged; descriptions counted, not listed; the edit of a shared component proposed per operation;
 // --from/--to without the ledger; obsolete and tightened exit 1; bad input answered in one line.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
@@ -16,7 +15,7 @@ import type { Diff } from 'api-smart-diff';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
 import { componentUsers } from '../../tools/diff/normalize.js';
 import type { Rule } from '../../helpers/contract/rules.js';
-import { testRule } from './support.known.js';
+import { inTempDir, testRule } from './support.known.js';
 
 type Json = any;
 
@@ -255,22 +254,22 @@ test('npm run diff --from --to leaves the ledger out, saying so once; obsolete a
   contracts,
 }, testInfo) => {
   const contract = await contracts('card-enrollment');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-from-'));
-  const from = path.join(dir, 'from.json');
-  const to = path.join(dir, 'to.json');
-  fs.writeFileSync(from, JSON.stringify(contract.document));
-  const tighter = structuredClone(contract.document);
-  tighter.components.schemas.Consumer.properties.firstName.maxLength = 20;
-  fs.writeFileSync(to, JSON.stringify(tighter));
-  const { main } = await import('../../scripts/diff.js');
-  const run = await runInProcess(main, ['--service', 'card-enrollment', '--from', from, '--to', to, '--rules-only']);
-  await testInfo.attach('output', { body: run.output, contentType: 'text/plain' });
-  expect(run.output.match(/Deviation ledger/g)).toHaveLength(1);
-  expect(run.output).toContain('not applied');
-  expect(run.output).not.toContain('stale');
-  expect(run.output).toMatch(/tightened\s+1\b/);
-  expect(run.code).toBe(1);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await inTempDir('diff-from-', async (dir) => {
+    const from = path.join(dir, 'from.json');
+    const to = path.join(dir, 'to.json');
+    fs.writeFileSync(from, JSON.stringify(contract.document));
+    const tighter = structuredClone(contract.document);
+    tighter.components.schemas.Consumer.properties.firstName.maxLength = 20;
+    fs.writeFileSync(to, JSON.stringify(tighter));
+    const { main } = await import('../../scripts/diff.js');
+    const run = await runInProcess(main, ['--service', 'card-enrollment', '--from', from, '--to', to, '--rules-only']);
+    await testInfo.attach('output', { body: run.output, contentType: 'text/plain' });
+    expect(run.output.match(/Deviation ledger/g)).toHaveLength(1);
+    expect(run.output).toContain('not applied');
+    expect(run.output).not.toContain('stale');
+    expect(run.output).toMatch(/tightened\s+1\b/);
+    expect(run.code).toBe(1);
+  });
 });
 
 test('a variant inserted before another of an anyOf is one variant added, not a $ref changed and a variant moved', () => {

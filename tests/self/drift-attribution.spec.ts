@@ -120,9 +120,8 @@ test('schemas of another shape: the same keyword family at an ancestor or descen
   expect(unshared(ours, object({ a: object({ b: { enum: ['x'] } }) }), { a: { b: 1 } })).toEqual(['/a type']);
   // enum and const say the same thing; pattern and format too.
   expect(unshared(object({ k: { enum: ['x'] } }), object({ k: { const: 'x' } }), { k: 'y' })).toEqual([]);
-  expect(
-    unshared(object({ d: { type: 'string', pattern: '^[0-9-]+$' } }), object({ d: { type: 'string', format: 'date' } }), { d: 'soon' }),
-  ).toEqual([]);
+  const digits = object({ d: { type: 'string', pattern: '^[0-9-]+$' } });
+  expect(unshared(digits, object({ d: { type: 'string', format: 'date' } }), { d: 'soon' })).toEqual([]);
 });
 
 test('a failed anyOf is one reason, shared when the document shares an error of one of its alternatives', () => {

@@ -133,9 +133,7 @@ test("an assertion's evidence is the exchange whose answer it received, within t
   expect(unknown.note).toContain('not told');
   expect(unknown.status).toBeUndefined();
   // Every answer alike (one operation, one status): the operation and the status are told, the exchange not.
-  const alike = chooseEvidence(
-    kept.filter((e) => e.response?.status === 200),
-    { error: other },
-  )!;
+  const answered200 = kept.filter((e) => e.response?.status === 200);
+  const alike = chooseEvidence(answered200, { error: other })!;
   expect([alike.how, alike.operationId, alike.status]).toEqual(['unknown', 'getMerchantParticipations', 200]);
 });

@@ -22,13 +22,7 @@ const row = (operationId: string) => table.find((r) => r.operationId === operati
 
 test('the list table is generated from the response schemas: every paged list with its items and counts, and a rule of the catalogue', () => {
   const ids = table.map((r) => r.operationId);
-  for (const id of [
-    'GetCustomers',
-    'GetInstitutions',
-    'GetAllCustomerTransactions',
-    'listWebhookSubscriptions',
-    'getResellerBillingReport',
-  ])
+  for (const id of 'GetCustomers GetInstitutions GetAllCustomerTransactions listWebhookSubscriptions getResellerBillingReport'.split(' '))
     expect(ids, id).toContain(id);
   expect(row('GetAllCustomerTransactions').items, 'the page, not dailyBalances').toBe('transactions');
   for (const r of table) expect(r.rule, r.operationId).toMatch(/^FD-/);

@@ -43,11 +43,8 @@ test('a card of the exchange shown beyond its last four is named by form and pla
   expect(ruleIds(masked)).toEqual(['IN-OBJ-SENSITIVE', 'IN-OBJ-SENSITIVE']);
   expect(masked.join(' ')).not.toMatch(/520473|4792/);
   // The last four alone, and a value of digits only (an account range's end the card lies in), are left alone.
-  expect(
-    installmentsAnswerProblems(
-      exchange({ operationId: 'registerPans', cards: [CARD], answer: { panLastFour: '4792', low: '52047316000' } }),
-    ),
-  ).toEqual([]);
+  const lastFour = exchange({ operationId: 'registerPans', cards: [CARD], answer: { panLastFour: '4792', low: '52047316000' } });
+  expect(installmentsAnswerProblems(lastFour)).toEqual([]);
 });
 
 test('a page: Count, Offset and Limit as asked, and a short page only at the end of the set', () => {
@@ -140,9 +137,8 @@ test("a plan's readers: the echoes of savePlan, and the decision once sync or se
     merchant: { country: 'CAN', mcc: '0742' },
   };
   expect(read('getPlan', record, plan())).toEqual([]);
-  expect(
-    read('getPlan', { ...record, merchant: { country: 'CAN', mcc: '742' }, planInstallmentInformation: { apr: null } }, plan()),
-  ).toEqual(['IN-ECHO-PLAN', 'IN-ECHO-PLAN']);
+  const changed = { ...record, merchant: { country: 'CAN', mcc: '742' }, planInstallmentInformation: { apr: null } };
+  expect(read('getPlan', changed, plan())).toEqual(['IN-ECHO-PLAN', 'IN-ECHO-PLAN']);
   // An undecided plan's approval status is stated nowhere; an async decision not yet seen may or may not show.
   expect(read('getPlanApprovalStatus', { status: 'PENDING' }, plan())).toEqual([]);
   expect(read('getPlan', record, plan({ status: 'APPROVED', sync: false, landed: false }))).toEqual([]);

@@ -4,6 +4,8 @@
 import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
+/** A list written as its words. */
+const words = (text: string) => text.split(' ');
 type Limit = [schema: string, path: string, keyword: string, expected: unknown, source: string];
 
 const LIMITS: Limit[] = [
@@ -61,14 +63,7 @@ const LIMITS: Limit[] = [
     'RejectReasonCode',
     '',
     'enum',
-    [
-      'CONSUMER_AUTH_FAIL',
-      'CONSUMER_APPLICATION_FAIL',
-      'CONSUMER_CANCELLATION',
-      'LENDER_DRIVEN_REJECTION',
-      'LENDER_SYSTEM_ERROR',
-      'OTHER_REASON',
-    ],
+    words('CONSUMER_AUTH_FAIL CONSUMER_APPLICATION_FAIL CONSUMER_CANCELLATION LENDER_DRIVEN_REJECTION LENDER_SYSTEM_ERROR OTHER_REASON'),
     'rejectReasonCode',
   ],
   ['PlanApprovalRequest', 'properties/rejectReasonDetail', 'maxLength', 5000, 'rejectReasonDetail (at most 5000)'],
@@ -76,7 +71,7 @@ const LIMITS: Limit[] = [
     'PlanNotification',
     '',
     'required',
-    ['planId', 'issuerCid', 'issuerIca', 'offerId', 'schedulePayments', 'planInstallmentInformation', 'transaction', 'consumer'],
+    words('planId issuerCid issuerIca offerId schedulePayments planInstallmentInformation transaction consumer'),
     'Notification body',
   ],
   ['NotificationSchedulePayment', '', 'required', ['installmentAmount', 'dueDate', 'installmentNumber'], 'schedulePayments items'],

@@ -35,10 +35,8 @@ test('every worker reads every call the hub received, in order, and waits for on
     expect((await later)?.json, 'a call awaited before it came').toEqual({ n: 2 });
     await b.waitFor(() => true, 1000);
     await b.sync();
-    expect(
-      b.requests().map((r) => [r.url, r.json, r.at instanceof Date]),
-      'the other worker sees both, in order',
-    ).toEqual([
+    const seen = b.requests().map((r) => [r.url, r.json, r.at instanceof Date]);
+    expect(seen, 'the other worker sees both, in order').toEqual([
       ['/t-1/hook', { n: 1 }, true],
       ['/t-2/hook', { n: 2 }, true],
     ]);

@@ -16,10 +16,7 @@ test('every operation taking a body is found with the media types its requestBod
   ] as const) {
     const found = bodyMediaOf(await loadContract(service));
     expect(found, service).toHaveLength(count);
-    expect(
-      found.every((b) => b.mediaTypes.includes('application/json')),
-      service,
-    ).toBe(true);
+    for (const b of found) expect(b.mediaTypes, service).toContain('application/json');
   }
 });
 

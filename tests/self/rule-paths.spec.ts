@@ -105,11 +105,7 @@ test('every path of every rule of each catalogue is covered by a check or justif
     const checks = listed.filter((c) => c.project === service);
     const lines = new Map<string, number[]>();
     for (const c of checks) lines.set(c.file, [...(lines.get(c.file) ?? []), c.line]);
-    for (const [file, at] of lines)
-      lines.set(
-        file,
-        [...new Set(at)].sort((a, b) => a - b),
-      );
+    for (const at of lines.values()) at.sort((a, b) => a - b);
     const idPatterns = [...contract.operations.keys()].map((id) => [id, new RegExp(`\\b${id}\\b`)] as const);
     const evidence: Evidence[] = checks.map((c) => {
       const titled = idPatterns.filter(([, pattern]) => pattern.test(c.title)).map(([id]) => id);
@@ -177,9 +173,8 @@ test('a run fails on a cell whose only check did not run, or ran without calling
   // A check that names the operation in its text but never called it (the listing's blind spot).
   expect(gaps([ran[0], { rules: ['FD-T-READ'], operations: ['GetCustomer'] }])).toHaveLength(1);
   // Judged only where the run saw the whole project on the mock, to its end.
-  expect(
-    gaps(ran.slice(0, 1), { ...whole, selection: { projects: ['financial-data'], files: ['tests/financial-data/x.spec.ts'] } }),
-  ).toEqual([]);
+  const oneFile = { projects: ['financial-data'], files: ['tests/financial-data/x.spec.ts'] };
+  expect(gaps(ran.slice(0, 1), { ...whole, selection: oneFile })).toEqual([]);
   expect(gaps(ran.slice(0, 1), { ...whole, target: 'sandbox' })).toEqual([]);
   expect(gaps(ran.slice(0, 1), { ...whole, ranToEnd: false })).toEqual([]);
 });

@@ -18,10 +18,8 @@ for (const { name: service } of SERVICES) {
     expect(statements, `schemas/${service}/statements.yaml`).toBeDefined();
     const rules = new Set(loadRules(service).rules.map((r) => r.id));
     const ids = statements!.map((s) => s.id);
-    expect(
-      ids.filter((id, i) => ids.indexOf(id) !== i),
-      'ids named twice',
-    ).toEqual([]);
+    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(twice, 'ids named twice').toEqual([]);
     const problems = statements!.flatMap((s) => [
       ...(!/^[A-Z]+-ST-[0-9]+$/.test(s.id) ? [`${s.id}: not an id of the form <SERVICE>-ST-<n>`] : []),
       ...(!s.from?.trim() || !s.says?.trim() ? [`${s.id}: says nothing, or not where`] : []),
@@ -35,10 +33,8 @@ for (const { name: service } of SERVICES) {
     const gaps = statements!.filter((s) => !s.rules?.length && /^no rule yet/i.test(s.notCheckable ?? '')).map((s) => s.id);
     expect(gaps, 'statements marked "no rule yet": write the rule, or give the true reason none can check it').toEqual([]);
     const named = new Set(statements!.flatMap((s) => s.rules ?? []));
-    expect(
-      [...rules].filter((r) => !named.has(r)),
-      'rules no statement names (each rule rests on a statement of the documents or of the reference page)',
-    ).toEqual([]);
+    const unnamed = [...rules].filter((r) => !named.has(r));
+    expect(unnamed, 'rules no statement names (each rule rests on a statement of the documents or of the reference page)').toEqual([]);
   });
 }
 

@@ -95,11 +95,8 @@ test('the layering check names each forbidden import by its rule and each cycle 
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: {} };
     expect(await runStaticChecks(io, root, ['layering'])).toEqual(['layering']);
-    const found = lines
-      .join('\n')
-      .split('\n')
-      .filter((l) => l.startsWith('error '))
-      .map((l) => l.replace(/ \(.*\)$/, ''));
+    const errors = lines.flatMap((l) => l.split('\n')).filter((l) => l.startsWith('error '));
+    const found = errors.map((l) => l.replace(/ \(.*\)$/, ''));
     expect(found.sort()).toEqual(expected.sort());
     expect(lines.join('\n')).toContain(`static check failed: layering (${expected.length} violations; npm run lint:deps)`);
   });

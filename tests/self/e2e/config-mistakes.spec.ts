@@ -107,18 +107,19 @@ const p12 = (w: World) => ({
 const NO_ICAS = { INSTALLMENTS_KNOWN_ACQUIRER_ICA: undefined, INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: undefined };
 const swap = (env: Record<string, string>, a: string, b: string) => ({ [a]: env[b], [b]: env[a] });
 
+type More = Partial<Pick<Mistake, 'variable' | 'service'>>;
 /**
  * A row of the table: the title (`[issue] ` first for one of the eighteen mistakes of the issue that
- * brought this matrix), the outcome, the changes to the stand-in's good environment, the text the line
- * must hold besides the variable. The variable is the title's first word, its service the variable's, unless told.
+ * brought this matrix), the outcome, the text the line must hold besides the variable (where told), the
+ * changes to the stand-in's good environment. The variable is the title's first word, its service the variable's, unless told.
  */
 function m(
   title: string,
   outcome: Outcome,
-  env: Mistake['env'],
-  says?: RegExp,
-  more: Partial<Pick<Mistake, 'variable' | 'service'>> = {},
+  ...row: [says: RegExp, env: Mistake['env'], more?: More] | [env: Mistake['env'], more?: More]
 ): Mistake {
+  const [says, env, more = {}] =
+    row[0] instanceof RegExp ? (row as [RegExp, Mistake['env'], More?]) : [undefined, ...(row as [Mistake['env'], More?])];
   const variable = more.variable ?? title.replace(/^\[issue\] /, '').split(/[ =]/)[0];
   const owner = ENV_SCHEMA.find((e) => e.name === [variable].flat()[0])!.service;
   // A general setting is judged in a certification of card enrollment.
@@ -128,28 +129,25 @@ function m(
 
 const MISTAKES: Mistake[] = [
   // ---- general settings
-  m('[issue] TARGET misspelt', MALFORMED, () => ({ TARGET: 'sandbx' }), /found "sandbx"/),
-  m('TARGET with a stray space', MALFORMED, () => ({ TARGET: 'sandbox ' }), /a space at its end/),
+  m('[issue] TARGET misspelt', MALFORMED, /found "sandbx"/, () => ({ TARGET: 'sandbx' })),
+  m('TARGET with a stray space', MALFORMED, /a space at its end/, () => ({ TARGET: 'sandbox ' })),
   m('[issue] FC_NUM_RUNS not a number', MALFORMED, () => ({ FC_NUM_RUNS: 'abc' })),
   m('FC_SEED a fraction', MALFORMED, () => ({ FC_SEED: '1.5' })),
   m('SANDBOX_MAX_RPS negative', MALFORMED, () => ({ SANDBOX_MAX_RPS: '-1' })),
   m('ALLOW_DESTRUCTIVE yes', MALFORMED, () => ({ ALLOW_DESTRUCTIVE: 'yes' })),
-  m('SANDBOX_CUSTOMER_QUOTA with a stray quote', MALFORMED, () => ({ SANDBOX_CUSTOMER_QUOTA: '"100' }), /stray quote/, {
+  m('SANDBOX_CUSTOMER_QUOTA with a stray quote', MALFORMED, /stray quote/, () => ({ SANDBOX_CUSTOMER_QUOTA: '"100' }), {
     service: 'financial-data',
   }),
 
   // ---- card enrollment
   m('[issue] CARD_BASE_URL not a URL', MALFORMED, () => ({ CARD_BASE_URL: 'notaurl' })),
-  m('[issue] CARD_BASE_URL unreachable', NOT_READY, (w) => ({ CARD_BASE_URL: `${w.closed}/src/api/digital/payments` }), /ECONNREFUSED/),
-  m(
-    '[issue] CARD_BASE_URL answering 404 everywhere',
-    NOT_READY,
-    (w) => ({ CARD_BASE_URL: `${w.origin['card-enrollment']}/v9/src/api/digital/payments` }),
-    /every operation answers 404/,
-  ),
+  m('[issue] CARD_BASE_URL unreachable', NOT_READY, /ECONNREFUSED/, (w) => ({ CARD_BASE_URL: `${w.closed}/src/api/digital/payments` })),
+  m('[issue] CARD_BASE_URL answering 404 everywhere', NOT_READY, /every operation answers 404/, (w) => ({
+    CARD_BASE_URL: `${w.origin['card-enrollment']}/v9/src/api/digital/payments`,
+  })),
   m('CARD_BASE_URL with a trailing slash', MALFORMED, (w) => ({ CARD_BASE_URL: `${w.env['card-enrollment'].CARD_BASE_URL}/` })),
-  m('CARD_API_KEY refused', NOT_READY, () => ({ CARD_API_KEY: 'not-the-registered-api-key' }), /401/),
-  m('CARD_API_KEY with a stray space', MALFORMED, (w) => ({ CARD_API_KEY: `${w.env['card-enrollment'].CARD_API_KEY} ` }), /not shown/),
+  m('CARD_API_KEY refused', NOT_READY, /401/, () => ({ CARD_API_KEY: 'not-the-registered-api-key' })),
+  m('CARD_API_KEY with a stray space', MALFORMED, /not shown/, (w) => ({ CARD_API_KEY: `${w.env['card-enrollment'].CARD_API_KEY} ` })),
   m('CARD_SRC_CLIENT_ID in upper case', MALFORMED, (w) => ({
     CARD_SRC_CLIENT_ID: w.env['card-enrollment'].CARD_SRC_CLIENT_ID.toUpperCase(),
   })),
@@ -160,53 +158,42 @@ const MISTAKES: Mistake[] = [
     'CARD_RECEIPT_PAN_BIN and CARD_RECEIPT_PAN_LAST_FOUR swapped',
     MALFORMED,
     (w) => swap(w.env['card-enrollment'], 'CARD_RECEIPT_PAN_BIN', 'CARD_RECEIPT_PAN_LAST_FOUR'),
-    undefined,
     { variable: ['CARD_RECEIPT_PAN_BIN', 'CARD_RECEIPT_PAN_LAST_FOUR'] },
   ),
-  m(
-    '[issue] CARD_KEYS_URL answering 404',
-    NOT_READY,
-    (w) => ({ CARD_KEYS_URL: `${w.origin['card-enrollment']}/no-keys-here` }),
-    /found 404/,
-  ),
-  m('[issue] CARD_KEYS_URL unreachable', NOT_READY, (w) => ({ CARD_KEYS_URL: `${w.closed}/keys` }), /ECONNREFUSED/),
-  m('CARD_KEYS_URL answering an HTML page', NOT_READY, (w) => ({ CARD_KEYS_URL: `${w.odd}/html` }), /200 with text\/html/),
-  m(
-    'CARD_KEYS_URL holding only a signing key and an EC key',
-    NOT_READY,
-    (w) => ({ CARD_KEYS_URL: `${w.odd}/keys-unusable` }),
-    /no usable key among its 2/,
-  ),
-  m('CARD_KEYS_URL answering JSON that is not a key set', NOT_READY, (w) => ({ CARD_KEYS_URL: `${w.odd}/not-a-set` }), /not a JWK set/),
-  m('[issue] CARD_ENCRYPTION_JWK not JSON', MALFORMED, () => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_JWK: '{kty: RSA' }), /not JSON/),
-  m(
-    'CARD_ENCRYPTION_JWK without kid',
-    MALFORMED,
-    (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_JWK: JSON.stringify(jwkOf(w.pem.rsaPublic)) }),
-    /without kid/,
-  ),
+  m('[issue] CARD_KEYS_URL answering 404', NOT_READY, /found 404/, (w) => ({
+    CARD_KEYS_URL: `${w.origin['card-enrollment']}/no-keys-here`,
+  })),
+  m('[issue] CARD_KEYS_URL unreachable', NOT_READY, /ECONNREFUSED/, (w) => ({ CARD_KEYS_URL: `${w.closed}/keys` })),
+  m('CARD_KEYS_URL answering an HTML page', NOT_READY, /200 with text\/html/, (w) => ({ CARD_KEYS_URL: `${w.odd}/html` })),
+  m('CARD_KEYS_URL holding only a signing key and an EC key', NOT_READY, /no usable key among its 2/, (w) => ({
+    CARD_KEYS_URL: `${w.odd}/keys-unusable`,
+  })),
+  m('CARD_KEYS_URL answering JSON that is not a key set', NOT_READY, /not a JWK set/, (w) => ({ CARD_KEYS_URL: `${w.odd}/not-a-set` })),
+  m('[issue] CARD_ENCRYPTION_JWK not JSON', MALFORMED, /not JSON/, () => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_JWK: '{kty: RSA' })),
+  m('CARD_ENCRYPTION_JWK without kid', MALFORMED, /without kid/, (w) => ({
+    CARD_KEYS_URL: undefined,
+    CARD_ENCRYPTION_JWK: JSON.stringify(jwkOf(w.pem.rsaPublic)),
+  })),
   m('[issue] CARD_ENCRYPTION_PEM not a key', MALFORMED, () => ({
     CARD_KEYS_URL: undefined,
     CARD_ENCRYPTION_PEM: '-----BEGIN PUBLIC KEY-----\\nbm90IGEga2V5\\n-----END PUBLIC KEY-----',
     CARD_ENCRYPTION_KID: 'k1',
   })),
-  m(
-    'CARD_ENCRYPTION_PEM an expired certificate',
-    MALFORMED,
-    (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_PEM: w.pem.expiredCert, CARD_ENCRYPTION_KID: 'k1' }),
-    /expired on/,
-  ),
-  m(
-    'CARD_ENCRYPTION_PEM a private key',
-    MALFORMED,
-    (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_PEM: w.pem.otherRsaPrivate, CARD_ENCRYPTION_KID: 'k1' }),
-    /a private key/,
-  ),
+  m('CARD_ENCRYPTION_PEM an expired certificate', MALFORMED, /expired on/, (w) => ({
+    CARD_KEYS_URL: undefined,
+    CARD_ENCRYPTION_PEM: w.pem.expiredCert,
+    CARD_ENCRYPTION_KID: 'k1',
+  })),
+  m('CARD_ENCRYPTION_PEM a private key', MALFORMED, /a private key/, (w) => ({
+    CARD_KEYS_URL: undefined,
+    CARD_ENCRYPTION_PEM: w.pem.otherRsaPrivate,
+    CARD_ENCRYPTION_KID: 'k1',
+  })),
   m(
     'CARD_ENCRYPTION_PEM without its kid',
     MISSING,
-    (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_PEM: w.pem.rsaPublic }),
     /found nothing/,
+    (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_PEM: w.pem.rsaPublic }),
     { variable: 'CARD_ENCRYPTION_KID' },
   ),
 
@@ -214,114 +201,78 @@ const MISTAKES: Mistake[] = [
   m('[issue] INSTALLMENTS_SIGNING_KEY_PEM not a key', MALFORMED, () => ({
     INSTALLMENTS_SIGNING_KEY_PEM: '-----BEGIN PRIVATE KEY-----\\nbm90IGEga2V5\\n-----END PRIVATE KEY-----',
   })),
-  m('INSTALLMENTS_SIGNING_KEY_PEM an EC key', MALFORMED, (w) => ({ INSTALLMENTS_SIGNING_KEY_PEM: w.pem.ecPrivate }), /an EC private key/),
-  m(
-    'INSTALLMENTS_SIGNING_KEY_PEM a public key',
-    MALFORMED,
-    (w) => ({ INSTALLMENTS_SIGNING_KEY_PEM: w.pem.rsaPublic }),
-    /not a private key/,
-  ),
-  m(
-    'INSTALLMENTS_SIGNING_KEY_PEM not the registered key',
-    NOT_READY,
-    (w) => ({ INSTALLMENTS_SIGNING_KEY_PEM: w.pem.otherRsaPrivate }),
-    /401/,
-  ),
-  m(
-    '[issue] INSTALLMENTS_SIGNING_KEY_P12 that does not exist',
-    MALFORMED,
-    (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_P12: '/no/such/keystore.p12' }),
-    /no file at/,
-  ),
-  m(
-    'INSTALLMENTS_SIGNING_KEY_PASSWORD wrong',
-    MALFORMED,
-    (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_PASSWORD: 'not-the-password' }),
-    /does not open it/,
-  ),
-  m('INSTALLMENTS_SIGNING_KEY_ALIAS wrong', MALFORMED, (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_ALIAS: 'signer' }), /"signing"/),
-  m(
-    'INSTALLMENTS_SIGNING_KEY_P12 a text file',
-    MALFORMED,
-    (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_P12: w.files.text }),
-    /not a PKCS#12 keystore/,
-  ),
-  m(
-    '[issue] INSTALLMENTS_ENCRYPTION_JWK a symmetric ("oct") key',
-    MALFORMED,
-    () => ({
-      INSTALLMENTS_KEYS_URL: undefined,
-      INSTALLMENTS_ENCRYPTION_JWK: JSON.stringify({ kty: 'oct', k: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0', kid: 'sym-1' }),
-    }),
-    /symmetric \("oct"\)/,
-  ),
-  m(
-    'INSTALLMENTS_ENCRYPTION_JWK the signing key',
-    MALFORMED,
-    (w) => ({
-      INSTALLMENTS_KEYS_URL: undefined,
-      INSTALLMENTS_ENCRYPTION_JWK: JSON.stringify({ ...jwkOf(w.pem.rsaPublic), kid: 'svc', use: 'sig', alg: 'RS256' }),
-    }),
-    /alg "RS256"/,
-  ),
+  m('INSTALLMENTS_SIGNING_KEY_PEM an EC key', MALFORMED, /an EC private key/, (w) => ({ INSTALLMENTS_SIGNING_KEY_PEM: w.pem.ecPrivate })),
+  m('INSTALLMENTS_SIGNING_KEY_PEM a public key', MALFORMED, /not a private key/, (w) => ({
+    INSTALLMENTS_SIGNING_KEY_PEM: w.pem.rsaPublic,
+  })),
+  m('INSTALLMENTS_SIGNING_KEY_PEM not the registered key', NOT_READY, /401/, (w) => ({
+    INSTALLMENTS_SIGNING_KEY_PEM: w.pem.otherRsaPrivate,
+  })),
+  m('[issue] INSTALLMENTS_SIGNING_KEY_P12 that does not exist', MALFORMED, /no file at/, (w) => ({
+    ...p12(w),
+    INSTALLMENTS_SIGNING_KEY_P12: '/no/such/keystore.p12',
+  })),
+  m('INSTALLMENTS_SIGNING_KEY_PASSWORD wrong', MALFORMED, /does not open it/, (w) => ({
+    ...p12(w),
+    INSTALLMENTS_SIGNING_KEY_PASSWORD: 'not-the-password',
+  })),
+  m('INSTALLMENTS_SIGNING_KEY_ALIAS wrong', MALFORMED, /"signing"/, (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_ALIAS: 'signer' })),
+  m('INSTALLMENTS_SIGNING_KEY_P12 a text file', MALFORMED, /not a PKCS#12 keystore/, (w) => ({
+    ...p12(w),
+    INSTALLMENTS_SIGNING_KEY_P12: w.files.text,
+  })),
+  m('[issue] INSTALLMENTS_ENCRYPTION_JWK a symmetric ("oct") key', MALFORMED, /symmetric \("oct"\)/, () => ({
+    INSTALLMENTS_KEYS_URL: undefined,
+    INSTALLMENTS_ENCRYPTION_JWK: JSON.stringify({ kty: 'oct', k: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0', kid: 'sym-1' }),
+  })),
+  m('INSTALLMENTS_ENCRYPTION_JWK the signing key', MALFORMED, /alg "RS256"/, (w) => ({
+    INSTALLMENTS_KEYS_URL: undefined,
+    INSTALLMENTS_ENCRYPTION_JWK: JSON.stringify({ ...jwkOf(w.pem.rsaPublic), kid: 'svc', use: 'sig', alg: 'RS256' }),
+  })),
   m('INSTALLMENTS_BASE_URL and INSTALLMENTS_KEYS_URL swapped', MALFORMED, (w) =>
     swap(w.env.installments, 'INSTALLMENTS_BASE_URL', 'INSTALLMENTS_KEYS_URL'),
   ),
   m('INSTALLMENTS_BASE_URL unreachable', NOT_READY, (w) => ({ INSTALLMENTS_BASE_URL: `${w.closed}/installments` })),
-  m('INSTALLMENTS_CONSUMER_KEY unknown', NOT_READY, () => ({ INSTALLMENTS_CONSUMER_KEY: 'unknown-consumer-key-0001' }), /401/),
+  m('INSTALLMENTS_CONSUMER_KEY unknown', NOT_READY, /401/, () => ({ INSTALLMENTS_CONSUMER_KEY: 'unknown-consumer-key-0001' })),
   m('INSTALLMENTS_FORBIDDEN_CONSUMER_KEY the allowed one', MALFORMED, (w) => ({
     INSTALLMENTS_FORBIDDEN_CONSUMER_KEY: w.env.installments.INSTALLMENTS_CONSUMER_KEY,
   })),
   m('INSTALLMENTS_KNOWN_ACQUIRER_ICA of 5 digits', MALFORMED, () => ({ INSTALLMENTS_KNOWN_ACQUIRER_ICA: '12345' })),
-  m(
-    'INSTALLMENTS_RECEIVER_PORT in use',
-    NOT_READY,
-    async (w) => ({
-      INSTALLMENTS_RECEIVER_PUBLIC_URL: 'https://issuer.example.test/hook',
-      INSTALLMENTS_RECEIVER_PORT: String((await w.takePort()).port),
-    }),
-    /in use/,
-  ),
+  m('INSTALLMENTS_RECEIVER_PORT in use', NOT_READY, /in use/, async (w) => ({
+    INSTALLMENTS_RECEIVER_PUBLIC_URL: 'https://issuer.example.test/hook',
+    INSTALLMENTS_RECEIVER_PORT: String((await w.takePort()).port),
+  })),
   m('INSTALLMENTS_RECEIVER_PORT out of range', MALFORMED, () => ({
     INSTALLMENTS_RECEIVER_PUBLIC_URL: 'https://issuer.example.test/hook',
     INSTALLMENTS_RECEIVER_PORT: '70000',
   })),
-  m(
-    'INSTALLMENTS_ELIGIBLE_PAN with spaces',
-    MALFORMED,
-    (w) => ({ INSTALLMENTS_ELIGIBLE_PAN: w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.replace(/(\d{4})(?=\d)/g, '$1 ') }),
-    /not shown/,
-  ),
+  m('INSTALLMENTS_ELIGIBLE_PAN with spaces', MALFORMED, /not shown/, (w) => ({
+    INSTALLMENTS_ELIGIBLE_PAN: w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.replace(/(\d{4})(?=\d)/g, '$1 '),
+  })),
 
   // ---- financial data
   m('[issue] FD_HEADER_NAMES not a set', MALFORMED, () => ({ FD_HEADER_NAMES: 'bogus' })),
   m(
     '[issue] FD_HEADER_NAMES=provider where the target asks for Partner-App-Key: the fix is seed',
     NOT_READY,
-    (w) => ({ FD_BASE_URL: `${w.odd}/seed-names`, FD_HEADER_NAMES: 'provider' }),
     /: set FD_HEADER_NAMES=seed( |$)/,
+    (w) => ({ FD_BASE_URL: `${w.odd}/seed-names`, FD_HEADER_NAMES: 'provider' }),
   ),
   m(
     'FD_HEADER_NAMES=seed where the target asks for Finicity-App-Key: the fix is provider',
     NOT_READY,
-    () => ({ FD_HEADER_NAMES: 'seed' }),
     /: set FD_HEADER_NAMES=provider( |$)/,
+    () => ({ FD_HEADER_NAMES: 'seed' }),
   ),
-  m('FD_APP_KEY wrong', NOT_READY, () => ({ FD_APP_KEY: 'not-the-app-key-0000' }), /401/),
-  m('[issue] FD_PARTNER_SECRET wrong', NOT_READY, () => ({ FD_PARTNER_SECRET: 'not-the-partner-secret' }), /401/),
-  m(
-    'FD_PARTNER_ID and FD_PARTNER_SECRET swapped',
-    NOT_READY,
-    (w) => swap(w.env['financial-data'], 'FD_PARTNER_ID', 'FD_PARTNER_SECRET'),
-    /401/,
+  m('FD_APP_KEY wrong', NOT_READY, /401/, () => ({ FD_APP_KEY: 'not-the-app-key-0000' })),
+  m('[issue] FD_PARTNER_SECRET wrong', NOT_READY, /401/, () => ({ FD_PARTNER_SECRET: 'not-the-partner-secret' })),
+  m('FD_PARTNER_ID and FD_PARTNER_SECRET swapped', NOT_READY, /401/, (w) =>
+    swap(w.env['financial-data'], 'FD_PARTNER_ID', 'FD_PARTNER_SECRET'),
   ),
-  m(
-    '[issue] FD_BASE_URL answering 404 everywhere',
-    NOT_READY,
-    (w) => ({ FD_BASE_URL: `${w.origin['financial-data']}/wrong/prefix` }),
-    /every operation answers 404/,
-  ),
-  m('[issue] FD_BASE_URL unreachable', NOT_READY, (w) => ({ FD_BASE_URL: w.closed }), /ECONNREFUSED/),
+  m('[issue] FD_BASE_URL answering 404 everywhere', NOT_READY, /every operation answers 404/, (w) => ({
+    FD_BASE_URL: `${w.origin['financial-data']}/wrong/prefix`,
+  })),
+  m('[issue] FD_BASE_URL unreachable', NOT_READY, /ECONNREFUSED/, (w) => ({ FD_BASE_URL: w.closed })),
   m('FD_BASE_URL with a trailing slash', MALFORMED, (w) => ({ FD_BASE_URL: `${w.env['financial-data'].FD_BASE_URL}/` })),
   m('FD_ROUTING_NUMBER of 8 digits', MALFORMED, () => ({ FD_ROUTING_NUMBER: '12345678' })),
   m('FD_INSTITUTION_ID not a number', MALFORMED, () => ({ FD_INSTITUTION_ID: 'FinBank' })),
@@ -330,133 +281,105 @@ const MISTAKES: Mistake[] = [
     FD_LISTENER_PORT: '18443',
   })),
   m("FD_SPARE_PARTNER_ID the suite's own partner", MALFORMED, (w) => ({ FD_SPARE_PARTNER_ID: w.env['financial-data'].FD_PARTNER_ID })),
-  m('FD_APP_KEY in quotes a .env left', MALFORMED, (w) => ({ FD_APP_KEY: `'${w.env['financial-data'].FD_APP_KEY}'` }), /quotes around it/),
+  m('FD_APP_KEY in quotes a .env left', MALFORMED, /quotes around it/, (w) => ({ FD_APP_KEY: `'${w.env['financial-data'].FD_APP_KEY}'` })),
   m('FD_APP_KEY_HEADER with a space', MALFORMED, () => ({ FD_APP_KEY_HEADER: 'Finicity App Key' })),
   m(
     '[issue] financial data test data missing (FD_LINKED_CUSTOMER_ID unset)',
     NOT_READY,
-    () => ({ FD_LINKED_CUSTOMER_ID: undefined }),
     /FD_LINKED_CUSTOMER_ID: expected the linked testing customer .*found none set.*sandbox:prepare -- --service financial-data/,
+    () => ({ FD_LINKED_CUSTOMER_ID: undefined }),
     { variable: 'FD_LINKED_CUSTOMER_ID' },
   ),
-  m(
-    'FD_LINKED_CUSTOMER_ID not of the documented form',
-    MALFORMED,
-    () => ({ FD_LINKED_CUSTOMER_ID: 'cust-42' }),
-    /expected a customer id, digits .*found "cust-42"/,
-  ),
+  m('FD_LINKED_CUSTOMER_ID not of the documented form', MALFORMED, /expected a customer id, digits .*found "cust-42"/, () => ({
+    FD_LINKED_CUSTOMER_ID: 'cust-42',
+  })),
   // ---- what the sandbox holds, as the settings describe it: doctor proves each with a request the contract accepts whole
-  m(
-    "CARD_SRC_CLIENT_ID another client's",
-    NOT_READY,
-    (w) => ({ CARD_SRC_CLIENT_ID: w.env['card-enrollment'].CARD_FOREIGN_SRC_CLIENT_ID, CARD_FOREIGN_SRC_CLIENT_ID: undefined }),
-    /found 403 to a whole enrollment/,
-  ),
-  m(
-    'CARD_SERVICE_ID naming a service nobody has',
-    NOT_READY,
-    () => ({ CARD_SERVICE_ID: 'no-such-service' }),
-    /found 400 to a whole enrollment .*serviceId/,
-  ),
-  m(
-    "CARD_FOREIGN_SERVICE_ID the client's own",
-    NOT_HELD,
-    (w) => ({ CARD_FOREIGN_SERVICE_ID: w.env['card-enrollment'].CARD_SERVICE_ID.split(',')[0] }),
-    /found 200: it is this client's own/,
-  ),
+  m("CARD_SRC_CLIENT_ID another client's", NOT_READY, /found 403 to a whole enrollment/, (w) => ({
+    CARD_SRC_CLIENT_ID: w.env['card-enrollment'].CARD_FOREIGN_SRC_CLIENT_ID,
+    CARD_FOREIGN_SRC_CLIENT_ID: undefined,
+  })),
+  m('CARD_SERVICE_ID naming a service nobody has', NOT_READY, /found 400 to a whole enrollment .*serviceId/, () => ({
+    CARD_SERVICE_ID: 'no-such-service',
+  })),
+  m("CARD_FOREIGN_SERVICE_ID the client's own", NOT_HELD, /found 200: it is this client's own/, (w) => ({
+    CARD_FOREIGN_SERVICE_ID: w.env['card-enrollment'].CARD_SERVICE_ID.split(',')[0],
+  })),
   m(
     "CARD_RECEIPT_PAN_LAST_FOUR not the receipt account's",
     NOT_HELD,
-    () => ({ CARD_RECEIPT_PAN_LAST_FOUR: '0000' }),
     /found "0000", where the receipt enrollment answered "\d{4}"/,
+    () => ({ CARD_RECEIPT_PAN_LAST_FOUR: '0000' }),
   ),
   m(
     'INSTALLMENTS_ACCOUNT_RANGES with a range the target does not hold',
     NOT_HELD,
-    () => ({ INSTALLMENTS_ACCOUNT_RANGES: '5110920004100000000-5110920004199999999', ...NO_ICAS }),
     /found range 1 \(5110920004100000000-5110920004199999999\): 200, the card inside it not registered/,
+    () => ({ INSTALLMENTS_ACCOUNT_RANGES: '5110920004100000000-5110920004199999999', ...NO_ICAS }),
   ),
   m(
     'INSTALLMENTS_ELIGIBLE_PAN a card no PAN list holds',
     NOT_HELD,
-    () => ({ INSTALLMENTS_ELIGIBLE_PAN: withCheckDigit('455555123456789'), ...NO_ICAS }),
     /expected a card the target offers installments for, found 404 to approvedOffers .*\(the card is not shown\)/,
+    () => ({ INSTALLMENTS_ELIGIBLE_PAN: withCheckDigit('455555123456789'), ...NO_ICAS }),
   ),
-  m(
-    'INSTALLMENTS_ELIGIBLE_PAN with a wrong check digit',
-    MALFORMED,
-    (w) => ({
-      INSTALLMENTS_ELIGIBLE_PAN: `${w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(0, -1)}${(Number(w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(-1)) + 1) % 10}`,
-    }),
-    /whose check digit is wrong/,
-  ),
+  m('INSTALLMENTS_ELIGIBLE_PAN with a wrong check digit', MALFORMED, /whose check digit is wrong/, (w) => ({
+    INSTALLMENTS_ELIGIBLE_PAN: `${w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(0, -1)}${(Number(w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(-1)) + 1) % 10}`,
+  })),
   m(
     'INSTALLMENTS_USE_CASES without the DURING_PURCHASE the target requires',
     NOT_HELD,
-    () => ({ INSTALLMENTS_USE_CASES: 'POST_PURCHASE', ...NO_ICAS }),
     /the target refuses a plan without transactionOffers .*its product includes DURING_PURCHASE/,
+    () => ({ INSTALLMENTS_USE_CASES: 'POST_PURCHASE', ...NO_ICAS }),
   ),
   m(
     'INSTALLMENTS_KNOWN_ACQUIRER_ICA and INSTALLMENTS_UNKNOWN_ACQUIRER_ICA swapped',
     NOT_HELD,
-    (w) => swap(w.env.installments, 'INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA'),
     /effectuated (ERROR \(INVALID_ACQUIRER_ICA\)|COMPLETED)$/,
+    (w) => swap(w.env.installments, 'INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA'),
     { variable: ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA'] },
   ),
-  m(
-    'FD_ROUTING_NUMBER mapped to no institution',
-    NOT_HELD,
-    () => ({ FD_ROUTING_NUMBER: '123456789' }),
-    /GetInstitutionsByRoutingNumber 404: no institution maps it/,
-  ),
-  m(
-    'FD_DISPUTED_CUSTOMER_ID of no customer',
-    NOT_HELD,
-    () => ({ FD_DISPUTED_CUSTOMER_ID: '9999999999' }),
-    /GetCustomer 404: deleted, or another partner's/,
-  ),
+  m('FD_ROUTING_NUMBER mapped to no institution', NOT_HELD, /GetInstitutionsByRoutingNumber 404: no institution maps it/, () => ({
+    FD_ROUTING_NUMBER: '123456789',
+  })),
+  m('FD_DISPUTED_CUSTOMER_ID of no customer', NOT_HELD, /GetCustomer 404: deleted, or another partner's/, () => ({
+    FD_DISPUTED_CUSTOMER_ID: '9999999999',
+  })),
   // ---- the prepared test data (FD_LINKED_CUSTOMER_ID, what sandbox:prepare writes): unfit stops the service
   m(
     'FD_LINKED_CUSTOMER_ID of no customer',
     NOT_READY,
-    () => ({ FD_LINKED_CUSTOMER_ID: '9999999999' }),
     /found no customer 9999999999 for partner \S+ \(GetCustomer 404.*: run npm run sandbox:prepare -- --service financial-data/,
+    () => ({ FD_LINKED_CUSTOMER_ID: '9999999999' }),
   ),
   m(
     'FD_LINKED_CUSTOMER_ID of a prepared customer deleted since',
     NOT_READY,
-    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.deleted }),
     /found no customer \d+ for partner .*deleted, or another partner's.*sandbox:prepare -- --service financial-data/,
+    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.deleted }),
   ),
   m(
     'FD_LINKED_CUSTOMER_ID of a prepared customer whose accounts were removed',
     NOT_READY,
-    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutAccounts }),
     /has no active account .*reports answer 400\): run npm run sandbox:prepare -- --service financial-data/,
+    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutAccounts }),
   ),
   m(
     'FD_LINKED_CUSTOMER_ID of a customer left without checking or savings accounts',
     NOT_READY,
-    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutReportTypes }),
     /has no active checking or savings account \(only .*creditCard.*: reports answer 400\)/,
+    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutReportTypes }),
   ),
-  m(
-    'FD_LINKED_CUSTOMER_ID of a linked customer without a consumer',
-    NOT_READY,
-    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutConsumer }),
-    /has no consumer/,
-  ),
-  m(
-    'FD_LINKED_CUSTOMER_ID of an active customer',
-    NOT_READY,
-    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.active }),
-    /is an active customer, not a testing one/,
-  ),
+  m('FD_LINKED_CUSTOMER_ID of a linked customer without a consumer', NOT_READY, /has no consumer/, (w) => ({
+    FD_LINKED_CUSTOMER_ID: w.fd.withoutConsumer,
+  })),
+  m('FD_LINKED_CUSTOMER_ID of an active customer', NOT_READY, /is an active customer, not a testing one/, (w) => ({
+    FD_LINKED_CUSTOMER_ID: w.fd.active,
+  })),
   m(
     'FD_LINKED_CUSTOMER_ID of a prepared customer that lost its savings accounts (partly fit: the checks reading one are not run)',
     RUNS,
-    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutSavings }),
     /has no active savings account: the checks that read one are NOT RUN/,
+    (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutSavings }),
   ),
 ];
 

@@ -102,12 +102,7 @@ test('a credential echoed in a member of its own fails under the sensitive-data 
     ];
     const kinds = (pattern: RegExp) => new Set(outputs.filter(([name]) => pattern.test(name)).map(([name]) => name)).size;
     // The run wrote every kind of output searched.
-    expect([kinds(/certification\.(md|json|html)$/), kinds(/junit\.xml$/), kinds(/allure-results/), kinds(/blob-report/)]).toEqual([
-      3,
-      1,
-      expect.any(Number),
-      expect.any(Number),
-    ]);
+    expect([kinds(/certification\.(md|json|html)$/), kinds(/junit\.xml$/)]).toEqual([3, 1]);
     expect(kinds(/allure-results/) * kinds(/blob-report/)).toBeGreaterThan(0);
     const found = CREDENTIALS.flatMap(([what, pattern]) =>
       outputs.filter(([, text]) => (text.match(pattern) ?? []).length).map(([name]) => `${what} in ${name}`),

@@ -4,10 +4,9 @@
 // with what ran, a failure found before the stop listed. A tiny real Playwright run is interrupted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { emptyCoverage, expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
-import { spawnCollect, inTempDir, outcomeOf } from '../support.known.js';
+import { closing, spawnCollect, inTempDir, outcomeOf } from '../support.known.js';
 import type { GuestEvent } from '../../../helpers/client/guest/guest-log.js';
 import { startStandIn, toDotenv } from '../../../mocks/stand-in.js';
 import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
@@ -28,10 +27,8 @@ test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrup
   const outcomes = [o('passed', 'passed'), o('failed before', 'failed'), o('stopped', 'interrupted'), o('never begun', 'skipped')];
   const v = serviceVerdict('installments', 'Installments', 'seed', outcomes, emptyCoverage('installments'));
   expect(v.verdict, 'before the stop is taken into account').toBe('FAIL');
-  expect(
-    v.failures.flatMap((g) => g.titles),
-    'the interrupted check is no failure',
-  ).toEqual(['failed before']);
+  const failed = v.failures.flatMap((g) => g.titles);
+  expect(failed, 'the interrupted check is no failure').toEqual(['failed before']);
   expect(v.skippedReasons[INTERRUPTED_REASON]).toBe(1);
   expect(checkResult(outcomes[2]).status).toBe('skipped');
   interruptService(v);
@@ -175,8 +172,7 @@ test("a command that outlives its terminal: Ctrl-C reaches it through its relay,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      relay.stdout.on('data', (c: Buffer) => (output += c.toString()));
-      relay.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      for (const out of [relay.stdout, relay.stderr]) out.on('data', (c: Buffer) => (output += c.toString()));
       const ended = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) =>
         relay.on('close', (code, signal) => resolve({ code, signal, output })),
       );
@@ -235,51 +231,48 @@ async function command(cwd: string, script: string, args: string[], env: NodeJS.
 
 test('npm run sandbox:cleanup deletes what a run left with the settings that run read (a stand-in run: its own env file), whatever .env holds', async () => {
   test.setTimeout(NESTED_RUN_MS);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cleanup-'));
-  const standIn = await startStandIn('financial-data');
-  try {
-    linkCheckout(dir);
-    const settings = path.join(dir, 'stand-in', '.env');
-    fs.mkdirSync(path.dirname(settings));
-    fs.writeFileSync(settings, `TARGET=sandbox\n${toDotenv(standIn.env())}`);
-    // What a stopped run left: a testing customer its ledger names, with the settings it was made with.
-    const env = standIn.env();
-    const id = String(await newTestingCustomer(standIn.baseURL, await fdHeaders(standIn, env), 'pcsuite_cleanup'));
-    const at = new Date().toISOString();
-    const ledger: GuestEvent[] = [
-      { event: 'settings', dotenv: settings, at },
-      {
-        event: 'created',
-        service: 'financial-data',
-        kind: 'testing customer',
-        id,
-        operationId: 'AddTestingCustomer',
-        undo: { operationId: 'DeleteCustomer', path: { customerId: id } },
-        at,
-      },
-    ];
-    fs.mkdirSync(path.join(dir, 'reports', '.raw', 'run-1'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'reports', '.raw', 'run-1', 'guest-1.jsonl'), ledger.map((e) => `${JSON.stringify(e)}\n`).join(''));
-    // The user's .env names no financial data sandbox (their own may name another): the ledger's settings are read.
-    fs.writeFileSync(path.join(dir, '.env'), 'TARGET=mock\n');
-    const user = userEnv(path.join(dir, '.env'));
-    const dry = await command(dir, 'scripts/sandbox-cleanup.ts', ['--dry-run'], user);
-    expect(dry.lines).toEqual([
-      `run run-1 (settings ${settings}): 1 objects to delete (testing customer ${id})`,
-      `No FD_BASE_URL in ${path.join(dir, '.env')}: no partner's customers searched for the suite's stamp.`,
-      'sandbox:cleanup: 0 deleted',
-    ]);
-    expect(dry.code).toBe(0);
-    expect(standIn.inventory().map((o) => o.id)).toContain(id);
-    const clean = await command(dir, 'scripts/sandbox-cleanup.ts', [], user);
-    expect(clean.lines[0]).toBe(`run run-1 (settings ${settings}): 1 deleted`);
-    expect(clean.code, clean.lines.join('\n')).toBe(0);
-    expect(standIn.inventory().map((o) => o.id)).not.toContain(id);
-    expect(fs.readdirSync(path.join(dir, 'reports', '.raw', 'run-1')), 'the ledger is forgotten once nothing is left').toEqual([]);
-  } finally {
-    await standIn.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  await inTempDir('cleanup-', (dir) =>
+    closing(startStandIn('financial-data'), async (standIn) => {
+      linkCheckout(dir);
+      const settings = path.join(dir, 'stand-in', '.env');
+      fs.mkdirSync(path.dirname(settings));
+      fs.writeFileSync(settings, `TARGET=sandbox\n${toDotenv(standIn.env())}`);
+      // What a stopped run left: a testing customer its ledger names, with the settings it was made with.
+      const env = standIn.env();
+      const id = String(await newTestingCustomer(standIn.baseURL, await fdHeaders(standIn, env), 'pcsuite_cleanup'));
+      const at = new Date().toISOString();
+      const ledger: GuestEvent[] = [
+        { event: 'settings', dotenv: settings, at },
+        {
+          event: 'created',
+          service: 'financial-data',
+          kind: 'testing customer',
+          id,
+          operationId: 'AddTestingCustomer',
+          undo: { operationId: 'DeleteCustomer', path: { customerId: id } },
+          at,
+        },
+      ];
+      fs.mkdirSync(path.join(dir, 'reports', '.raw', 'run-1'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'reports', '.raw', 'run-1', 'guest-1.jsonl'), ledger.map((e) => `${JSON.stringify(e)}\n`).join(''));
+      // The user's .env names no financial data sandbox (their own may name another): the ledger's settings are read.
+      fs.writeFileSync(path.join(dir, '.env'), 'TARGET=mock\n');
+      const user = userEnv(path.join(dir, '.env'));
+      const dry = await command(dir, 'scripts/sandbox-cleanup.ts', ['--dry-run'], user);
+      expect(dry.lines).toEqual([
+        `run run-1 (settings ${settings}): 1 objects to delete (testing customer ${id})`,
+        `No FD_BASE_URL in ${path.join(dir, '.env')}: no partner's customers searched for the suite's stamp.`,
+        'sandbox:cleanup: 0 deleted',
+      ]);
+      expect(dry.code).toBe(0);
+      expect(standIn.inventory().map((o) => o.id)).toContain(id);
+      const clean = await command(dir, 'scripts/sandbox-cleanup.ts', [], user);
+      expect(clean.lines[0]).toBe(`run run-1 (settings ${settings}): 1 deleted`);
+      expect(clean.code, clean.lines.join('\n')).toBe(0);
+      expect(standIn.inventory().map((o) => o.id)).not.toContain(id);
+      expect(fs.readdirSync(path.join(dir, 'reports', '.raw', 'run-1')), 'the ledger is forgotten once nothing is left').toEqual([]);
+    }),
+  );
 });
 
 test("the user's pace and quota hold on certify:stand-in: a bad value, or a run the quota cannot hold, is one line before any check", async () => {

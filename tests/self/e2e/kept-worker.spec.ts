@@ -110,9 +110,8 @@ test('a worker is kept only when the run restores its failures: the restoring re
   // A check's error thrown from a fixture (no frame of the test): its worker fixture may have failed.
   const above = { ...failed.errors[0], stack: 'Error: expect(received)\n    at /suite/tests/x.spec.ts:3:9' };
   expect(mayKeepWorker({ ...failed, errors: [above] })).toBe(false);
-  expect(
-    mayKeepWorker({ ...failed, errors: [{ ...failed.errors[0], stack: 'Error: expect(received)\n    at /suite/fixtures/x.ts:9:1' }] }),
-  ).toBe(false);
+  const inFixture = { ...failed.errors[0], stack: 'Error: expect(received)\n    at /suite/fixtures/x.ts:9:1' };
+  expect(mayKeepWorker({ ...failed, errors: [inFixture] })).toBe(false);
 });
 
 test('a check error is an expect (with or without its own message) or a ContractViolation; anything else is not', () => {
@@ -120,8 +119,7 @@ test('a check error is an expect (with or without its own message) or a Contract
   expect(isCheckError({ message: violation.message, stack: violation.stack })).toBe(true);
   expect(isCheckError({ message: 'Error: \u001b[2mexpect(\u001b[22m\u001b[31mreceived\u001b[39m\u001b[2m).\u001b[22mtoBe' })).toBe(true);
   expect(isCheckError({ message: 'Error: offers for the eligible card\n\nexpect(received).toBe(expected)' })).toBe(true);
-  expect(
-    isCheckError({ message: 'Error: INSTALLMENTS_RECEIVER_PORT: listen EADDRINUSE', stack: 'Error: INSTALLMENTS_RECEIVER_PORT...' }),
-  ).toBe(false);
+  const inUse = { message: 'Error: INSTALLMENTS_RECEIVER_PORT: listen EADDRINUSE', stack: 'Error: INSTALLMENTS_RECEIVER_PORT...' };
+  expect(isCheckError(inUse)).toBe(false);
   expect(isCheckError({ message: 'TypeError: expected is not a function' })).toBe(false);
 });

@@ -122,15 +122,10 @@ test("one real run: the certification counts equal the page's, the console's Sum
   // The suite reporter, fed the same run (its onEnd would write this repository's reports: not called).
   const reporter = reportedRun(events);
   const outcomes = reporter.checkOutcomes();
-  const services = [...new Set(outcomes.map((o) => o.project))].map((s) =>
-    serviceVerdict(
-      s,
-      s,
-      'seed',
-      outcomes.filter((o) => o.project === s),
-      emptyCoverage(s),
-    ),
-  );
+  const services = [...new Set(outcomes.map((o) => o.project))].map((s) => {
+    const own = outcomes.filter((o) => o.project === s);
+    return serviceVerdict(s, s, 'seed', own, emptyCoverage(s));
+  });
 
   const allure = allureCounts(path.join(dir, 'allure-results'));
   expect(certificationCounts({ services })).toEqual(allure);
@@ -168,12 +163,8 @@ test("one real run: the certification counts equal the page's, the console's Sum
   const installments = services.find((s) => s.service === 'installments')!;
   expect(installments.skippedReasons).toMatchObject({ 'preflight: stopped': 1, 'breaker: held back': 1, [NOT_RUN_REASON]: 1 });
   // The verdict reads why a check was not run from its typed skip kind, never from the reason's words.
-  expect(
-    outcomes
-      .filter((o) => o.project === 'installments' && o.skipKind)
-      .map((o) => o.skipKind)
-      .sort(),
-  ).toEqual(['breaker', 'not-run', 'preflight']);
+  const skipKinds = outcomes.filter((o) => o.project === 'installments' && o.skipKind).map((o) => o.skipKind);
+  expect(skipKinds.sort()).toEqual(['breaker', 'not-run', 'preflight']);
   expect(installments.warning).toMatch(/^1 check stopped short by the breaker/);
   expect(allure.installments).toEqual({ passed: 2, failed: 2, skipped: 4 });
 });

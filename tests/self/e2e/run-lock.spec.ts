@@ -49,12 +49,7 @@ test("a second run in a checkout is refused with one line naming the first; the 
   const env = userEnv(path.join(dir, 'no.env'), { TARGET: 'mock' });
   const first = spawn(process.execPath, certifyArgs, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let firstOutput = '';
-  first.stdout.on('data', (c: Buffer) => {
-    firstOutput += c.toString();
-  });
-  first.stderr.on('data', (c: Buffer) => {
-    firstOutput += c.toString();
-  });
+  for (const out of [first.stdout, first.stderr]) out.on('data', (c: Buffer) => (firstOutput += c.toString()));
   const firstExit = new Promise<number>((resolve) => first.on('close', (code) => resolve(code ?? 1)));
   try {
     await until('the first run to reach its check', () => fs.existsSync(path.join(dir, 'started')) || first.exitCode !== null);
@@ -86,9 +81,8 @@ test("a second run in a checkout is refused with one line naming the first; the 
     expect(certifyOut[0]).toContain(refusal);
 
     expect(fs.readdirSync(path.join(dir, 'reports')).sort(), 'the refused runs wrote nothing under reports/').toEqual(before);
-    expect(JSON.parse(fs.readFileSync(lockFile(path.join(dir, 'reports')), 'utf8')).token, "the lock is still the first run's").toBe(
-      holder.token,
-    );
+    const lock = JSON.parse(fs.readFileSync(lockFile(path.join(dir, 'reports')), 'utf8')) as LockHolder;
+    expect(lock.token, "the lock is still the first run's").toBe(holder.token);
   } finally {
     fs.writeFileSync(path.join(dir, 'release'), '');
   }

@@ -109,16 +109,11 @@ for (const service of SERVICES) {
         const mine = ENV_SCHEMA.filter((e) => e.service === service);
         for (const e of mine.filter((x) => x.need === 'service')) expect(env[e.name], e.name).toBeTruthy();
         for (const group of new Set(mine.filter((x) => x.need === 'one-of').map((x) => x.group!))) {
-          expect(
-            ONE_OF[group].some((alt) => alt.every((name) => Boolean(env[name]))),
-            `one complete alternative of ${group}`,
-          ).toBe(true);
+          const complete = ONE_OF[group].some((alt) => alt.every((name) => Boolean(env[name])));
+          expect(complete, `one complete alternative of ${group}`).toBe(true);
         }
-        for (const name of Object.keys(env))
-          expect(
-            mine.map((e) => e.name),
-            `${name} is a variable of helpers/config/env-schema.ts`,
-          ).toContain(name);
+        const names = mine.map((e) => e.name);
+        for (const name of Object.keys(env)) expect(names, `${name} is a variable of helpers/config/env-schema.ts`).toContain(name);
         for (const name of NOT_PROVIDED) expect(env[name], name).toBeUndefined();
         for (const value of Object.values(env)) expect(typeof value).toBe('string');
         expect(env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!]).toBe(h.baseURL);
@@ -146,15 +141,8 @@ test('financial data stand-in: the 101st live testing customer of a partner is a
     expect(Object.keys(body).sort()).toEqual(['code', 'message']);
     expect(String(body.message)).toMatch(/limit of 100 testing customers/);
     // An active customer is no testing customer; the spare partner has its own 100.
-    expect(
-      (
-        await fetch(`${h.baseURL}/aggregation/v2/customers/active`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ username: 'quota_active' }),
-        })
-      ).status,
-    ).toBe(201);
+    const active = { method: 'POST', headers, body: JSON.stringify({ username: 'quota_active' }) };
+    expect((await fetch(`${h.baseURL}/aggregation/v2/customers/active`, active)).status).toBe(201);
     expect((await addTesting(h.baseURL, await fdHeaders(h, h.env(), 'spare'), 'quota_spare')).status).toBe(201);
     expect((await fetch(`${h.baseURL}/aggregation/v1/customers/${created[0]}`, { method: 'DELETE', headers })).status).toBe(204);
     expect((await addTesting(h.baseURL, headers, 'quota_again')).status).toBe(201);
