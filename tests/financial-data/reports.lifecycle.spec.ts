@@ -69,16 +69,9 @@ test(
           polled[i].reads.map((r) => r.atSeconds),
           `${operationId}: reads every 20 s until the report ends`,
         ).toEqual([0, 20, 40]);
-      const final = polled[i].final.body;
-      expect(
-        { id: final.id, type: final.type, customerId: final.customerId, status: final.status },
-        `${operationId}: the report as it ends`,
-      ).toEqual({
-        id: ack.id,
-        type: ack.type,
-        customerId: ack.customerId,
-        status: 'success',
-      });
+      const { id, type, customerId, status } = polled[i].final.body;
+      const ended = { id: ack.id, type: ack.type, customerId: ack.customerId, status: 'success' };
+      expect({ id, type, customerId, status }, `${operationId}: the report as it ends`).toEqual(ended);
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
       expect(
         { status: byId.status, id: byId.body?.id, reportStatus: byId.body?.status },
