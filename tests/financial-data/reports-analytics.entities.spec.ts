@@ -7,6 +7,7 @@
 // consumer record (AnalyticsReportData). This contract: a missing business is a 404 like a missing
 // consumer (seed 002 Errors 404, resource not found).
 import { expect, newBusiness, newConsumer, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 import { CRA, CRA_GUARANTOR, expectStatus, FORESIGHT_OPS, FTC, NON_CRA, requestOf } from './reports-analytics.known.js';
 
 // provider 1.35.0 ReportType and the acks of each operation (cash flow analytics business CRA: cracfrbcra as ReportType lists it).
@@ -67,12 +68,7 @@ test(
 
 test(
   'makes balance and cash flow analytics for the business (404 until it exists, then named) or the consumer (CRA: 404 until it exists, then named) @mock-only',
-  rules(
-    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@personal',
-    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business',
-    'FD-ANALYTICS-USERTYPE-ENTITY:accept@personal',
-    'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
-  ),
+  rules(...cite('FD-ANALYTICS-USERTYPE-ENTITY', ['personal', 'business'], BOTH)),
   async ({ fdApi, fdPowers, createCustomer }) => {
     const customerId = await createCustomer('testing');
     await fdPowers.linkAccounts(customerId);

@@ -9,6 +9,7 @@ import { underRule } from '../../helpers/client/annotations.js';
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
 import { expectComponent, expectNoReportLeft } from './reports.known.js';
+import { atSite, cite } from './cite.js';
 
 const CUSTOM = [
   { label: 'loanID', value: '12345', shown: true },
@@ -42,11 +43,8 @@ for (const { op, type, eligible, tag } of ASSET_OPS)
   test(
     `${op}: acks its type echoing the constraints, and its report lists exactly the customer's eligible accounts with their balances${tag}${tag ? '' : ' @smoke'}`,
     rules(
-      'FD-ASSETS-ECHO@assets-ack',
-      'FD-ASSETS-ECHO@assets-read',
-      'FD-ASSETS-ACCOUNTS@assets-read',
-      'FD-ASSETS-NSF-SUMMARY@assets-read',
-      'FD-ASSETS-OWNER@assets-read',
+      ...cite('FD-ASSETS-ECHO', ['assets-ack', 'assets-read']),
+      ...atSite('assets-read', 'FD-ASSETS-ACCOUNTS', 'FD-ASSETS-NSF-SUMMARY', 'FD-ASSETS-OWNER'),
     ),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;

@@ -16,6 +16,7 @@ import {
   reportTransactions,
 } from './reports-assets.known.js';
 import { expectComponent } from './reports.known.js';
+import { atSite, BOTH, cite } from './cite.js';
 
 const OP = 'GenerateTransactionsReport' as const;
 
@@ -80,11 +81,8 @@ test(
 test(
   "a transactions report lists exactly the customer's posted transactions of the window on every account, pending ones only with includePending=true",
   rules(
-    'FD-TXREPORT-CONTENT@assets-read',
-    'FD-TXREPORT-PENDING:accept@assets-read',
-    'FD-TXREPORT-PENDING:refuse@assets-read',
-    'FD-ASSETS-ECHO@assets-ack',
-    'FD-ASSETS-ECHO@assets-read',
+    ...atSite('assets-read', 'FD-TXREPORT-CONTENT', ...cite('FD-TXREPORT-PENDING', [], BOTH)),
+    ...cite('FD-ASSETS-ECHO', ['assets-ack', 'assets-read']),
   ),
   async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;

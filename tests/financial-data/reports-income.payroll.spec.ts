@@ -8,16 +8,14 @@ import { sameIdProblems } from '../../helpers/client/invariants/report-figures.j
 import { addConsumer, expectSameKind, generated, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';
 import { expectComponent } from './reports.known.js';
+import { cite } from './cite.js';
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
 // 1989-08-13 00:00 UTC as epoch seconds, and the provider's own form of it (a digit string).
 /** What every accepted payroll report is held to, on its ack and its read (seed 002, Payroll reports). */
 const PAYROLL_ANSWER_RULES = [
   'FD-PAYROLL-REQUIRED:accept',
-  'FD-PAYROLL-SSN-MASKED@income-ack',
-  'FD-PAYROLL-SSN-MASKED@income-read',
-  'FD-INCOME-REPORT-TYPE@income-ack',
-  'FD-INCOME-REPORT-TYPE@income-read',
+  ...['FD-PAYROLL-SSN-MASKED', 'FD-INCOME-REPORT-TYPE'].flatMap((r) => cite(r, ['income-ack', 'income-read'])),
   'FD-PAYROLL-EMPLOYMENT@income-read',
 ];
 const DOB = 619315200;
