@@ -109,12 +109,8 @@ test(
   // Payment history is the business userType of the analytics body (seed 002: its path is
   // userTypes/business): the business side of the userType's entity rule, on this operation too.
   rules(
-    'FD-PAYHIST-BUSINESS:refuse',
-    'FD-PAYHIST-BUSINESS:accept',
-    'FD-PAYHIST-CRA-CONSUMER:refuse',
-    'FD-PAYHIST-CRA-CONSUMER:accept',
-    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business',
-    'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
+    ...['FD-PAYHIST-BUSINESS', 'FD-PAYHIST-CRA-CONSUMER'].flatMap((r) => cite(r, [], BOTH)),
+    ...cite('FD-ANALYTICS-USERTYPE-ENTITY', ['business'], BOTH),
   ),
   async ({ fdApi, fdPowers, createCustomer }) => {
     const op = 'GeneratePaymentHistoryReport';

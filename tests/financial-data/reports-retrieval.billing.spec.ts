@@ -17,6 +17,7 @@ import {
 } from '../../fixtures/financial-data.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';
+import { BOTH, cite } from './cite.js';
 
 const DAY_S = 86_400;
 const nowS = (fd: { now: () => number }) => Math.floor(fd.now() / 1000);
@@ -72,14 +73,7 @@ function countProblems(body: Record<string, unknown>, inWindow: number, size: nu
 test(
   "billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
   mockOnly(
-    rules(
-      'FD-BILLING-CONTENT',
-      'FD-BILLING-TESTING:accept',
-      'FD-BILLING-TESTING:refuse',
-      'FD-BILLING-EDGES:accept',
-      'FD-BILLING-EDGES:refuse',
-      'FD-BILLING-COUNTS',
-    ),
+    rules('FD-BILLING-CONTENT', ...['FD-BILLING-TESTING', 'FD-BILLING-EDGES'].flatMap((r) => cite(r, [], BOTH)), 'FD-BILLING-COUNTS'),
     "needs the mock's harness route that makes reports of an active and a testing customer without accounts, and its virtual clock to move two days on: a sandbox reports only on linked accounts, and an active customer's report is billed to the partner",
   ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {

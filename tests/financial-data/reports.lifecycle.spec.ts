@@ -21,6 +21,7 @@ import {
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { CATALOGUE, expectComponent, GENERATE, request } from './reports.known.js';
+import { atSite } from './cite.js';
 
 const applies = (rule: string, operationId: string) => CATALOGUE.get(rule)!.includes(operationId);
 
@@ -88,9 +89,7 @@ test(
   rules(
     'FD-REPORT-TERMINAL@by-customer',
     'FD-REPORT-CALLBACK@callback',
-    'FD-DELIVERY-URL@callback-failed',
-    'FD-DELIVERY-MEDIA-TYPE@callback-failed',
-    'FD-DELIVERY-SENSITIVE@callback-failed',
+    ...atSite('callback-failed', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE', 'FD-DELIVERY-SENSITIVE'),
   ),
   async ({ fdApi, fd, fdEntities, fdPowers, fdListener, pollReport }) => {
     const { failed, end } = operationFailures();
