@@ -227,10 +227,8 @@ test.describe('report content', () => {
         // NET_CASH_FLOW (provider 1.35.0 cash flow analytics stateAttributes): the periods' sums add up to
         // the window's posted transactions, signed. Its count is not compared: the provider's examples
         // count the days of a period there (31 for January), the mock its transactions.
-        expect(
-          sum(periodsOf(analytics, 'NET_CASH_FLOW').map((p) => Number(p.sum ?? 0))),
-          `the ${account.type} account's NET_CASH_FLOW`,
-        ).toBe(sum(known.map((t) => t.amount)));
+        const netFlow = sum(periodsOf(analytics, 'NET_CASH_FLOW').map((p) => Number(p.sum ?? 0)));
+        expect(netFlow, `the ${account.type} account's NET_CASH_FLOW`).toBe(sum(known.map((t) => t.amount)));
       }
     },
   );
@@ -278,10 +276,8 @@ test.describe('report content', () => {
         'GenerateForesightAnalyticsFirstThirdPartyNonCraReport',
       ]);
       // provider 1.35.0 ForesightAnalyticsReportAck: its constraints (ForesightAnalyticsReportConstraints) as requested.
-      expect(
-        { analyticsReportData: own.constraints?.analyticsReportData, fromDate: own.constraints?.fromDate },
-        'the ack echoes the constraints requested',
-      ).toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
+      const echoed = { analyticsReportData: own.constraints?.analyticsReportData, fromDate: own.constraints?.fromDate };
+      expect(echoed, 'the ack echoes the constraints requested').toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
       expectForecastsAndBenchmarks('GenerateForesightAnalyticsNonCraReport', content);
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });

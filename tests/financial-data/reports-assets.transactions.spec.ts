@@ -94,10 +94,8 @@ test(
     const key = (list: { id: number; amount: number; postedDate: number }[]) =>
       list.map((t) => `${t.id} ${t.amount} ${t.postedDate}`).sort();
     expect(new Set(known.map((t) => t.accountId)).size, 'the window holds transactions of several accounts').toBeGreaterThan(5);
-    expect(
-      known.some((t) => t.pending),
-      'the window holds pending transactions',
-    ).toBe(true);
+    const pending = known.some((t) => t.pending);
+    expect(pending, 'the window holds pending transactions').toBe(true);
 
     const [posted, all, explicit] = await generatedAll(fdApi, pollReport, [
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } },
@@ -187,12 +185,9 @@ test(
       body: { findTransaction: find },
     });
     expect(ack.constraints?.findTransaction, 'the ack echoes findTransaction').toEqual(find);
-    expect(
-      reportTransactions(report)
-        .map((t) => t.id)
-        .sort(),
-      `only the transactions with an amount from ${find.findTransactionAmountFrom} to ${find.findTransactionAmountTo}, both included`,
-    ).toEqual(inRange);
+    const listed = reportTransactions(report).map((t) => t.id);
+    const range = `from ${find.findTransactionAmountFrom} to ${find.findTransactionAmountTo}`;
+    expect(listed.sort(), `only the transactions with an amount ${range}, both included`).toEqual(inRange);
     // provider 1.35.0 FindTransactionConstraints: several criteria hold together (AND): a description or
     // memo of one transaction with a category of others, each transaction shown meeting both (the
     // description, the memo or a text holding both: how the provider combines Description/Memo is its own).

@@ -185,10 +185,8 @@ test(
       body: { paystatementReport: { assetIds: [unreadable] } },
     });
     const extract = report.payStatements?.[0] ?? {};
-    expect(
-      ['netPayCurrent', 'grossPayCurrent'].filter((f) => f in extract && typeof extract[f] !== 'number'),
-      `the pay fields of the extract ${JSON.stringify(extract)}`,
-    ).toEqual([]);
+    const notNumbers = ['netPayCurrent', 'grossPayCurrent'].filter((f) => f in extract && typeof extract[f] !== 'number');
+    expect(notNumbers, `the pay fields of the extract ${JSON.stringify(extract)}`).toEqual([]);
     expectComponent(fdContract, 'PayStatementReportContent', report, 'the content keeps PayStatementReportContent');
   },
 );

@@ -203,10 +203,8 @@ test(
     const asOwner = [byConsumer.status, byConsumer.body?.id];
     expect(asOwner, 'seed 002: the consumer persists as owner of generated reports').toEqual([200, made.id]);
     const list = await fdApi.call('GetReportsByConsumerId', { path: { consumerId: who.consumerId } });
-    expect(
-      list.body.reports.map((r: { id: string }) => r.id),
-      "the consumer's list still holds it",
-    ).toEqual([made.id]);
+    const listed = list.body.reports.map((r: { id: string }) => r.id);
+    expect(listed, "the consumer's list still holds it").toEqual([made.id]);
     expectFdError(
       await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } }),
       404,

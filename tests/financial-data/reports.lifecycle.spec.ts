@@ -109,10 +109,8 @@ test(
       expect(polled[i].final.body.status, 'the report the mock was told to fail').toBe('failure');
       // seed 002, Events: the callback reports completion, a failed one included.
       const call = await fdListener.waitFor(at(operationId), 2000);
-      expect(
-        (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload,
-        'the callback of the failed report',
-      ).toMatchObject({ reportId: ack.id, status: 'failure' });
+      const callbackPayload = (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload;
+      expect(callbackPayload, 'the callback of the failed report').toMatchObject({ reportId: ack.id, status: 'failure' });
       // The failed report's delivery path keeps the URL as the successful one does.
       expectDeliveries(fdListener.received().filter(at(operationId)), [
         { url, count: 1, what: `${operationId} failed report ${ack.id} callback` },

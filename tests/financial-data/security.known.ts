@@ -298,10 +298,8 @@ export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?
       .map((v) => v.describe())
       .filter(Boolean)
       .join('\n');
-    expect(
-      found.violations.flatMap((v) => v.list),
-      described,
-    ).toEqual([]);
+    const violationList = found.violations.flatMap((v) => v.list);
+    expect(violationList, described).toEqual([]);
     for (const [what, after, before] of found.same ?? []) expect(after, what).toEqual(before);
   };
 }
