@@ -6,12 +6,14 @@ import {
   changesLinkedCustomer,
   expect,
   keptExchanges,
+  type LinkedCustomer,
   type OperationClient,
   ownLinkedCustomer,
   rules,
   test,
 } from '../../fixtures/financial-data.js';
 
+const pathOf = (c: LinkedCustomer, type: string) => ({ customerId: c.customerId, accountId: c.account(type).id });
 const routingOf = (instruction: any) => (instruction?.descriptors ?? []).find((d: any) => d.type === 'routingNumber')?.value;
 
 async function achReaders(fdApi: OperationClient, customerId: string, accountId: string) {
@@ -84,9 +86,7 @@ test(
   rules('FD-PAY-REALTIME-FLAGS', 'FD-PAY-INSTRUCTION-TYPE'),
   async ({ fdApi, linkedCustomer }) => {
     for (const type of ['checking', 'savings', 'moneyMarket']) {
-      const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
-        path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
-      });
+      const res = await fdApi.call('GetAccountPaymentInstructionDetails', { path: pathOf(linkedCustomer, type) });
       expect(res.status).toBe(200);
       const instructions: any[] = res.body.paymentInstruction ?? [];
       const got = instructions.some((p) => p.type === 'ach');
@@ -110,9 +110,7 @@ test(
     // (Connect on a sandbox whose page the suite completes; elsewhere the check skips saying so).
     const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const flags = async (type: string) => {
-      const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
-        path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
-      });
+      const res = await fdApi.call('GetAccountPaymentInstructionDetails', { path: pathOf(linkedCustomer, type) });
       return (res.body.paymentInstruction as any[])
         .filter((p) => p.type !== 'ach')
         .map((p) => `${p.type} in=${p.transferInEnabled} out=${p.transferOutEnabled}`);

@@ -165,9 +165,8 @@ test.describe('report content', () => {
         for (const account of deposit(linkedCustomer)) {
           const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
           const read = accountIn(content, account.id);
-          expect((read.transactions as any[]).map((t) => String(t.id)).sort(), `${op}: the ${account.type} account's transactions`).toEqual(
-            known.map((t) => String(t.id)).sort(),
-          );
+          const shownIds = (read.transactions as any[]).map((t) => String(t.id)).sort();
+          expect(shownIds, `${op}: the ${account.type} account's transactions`).toEqual(known.map((t) => String(t.id)).sort());
           const monthly = (read.cashFlowCredit?.monthlyCashFlowCredits ?? []) as any[];
           expect(sum(monthly.map((m) => Number(m.totalCreditsAmount))), `${op}: the ${account.type} account's monthly credits`).toBe(
             sum(known.filter((t) => t.amount > 0).map((t) => t.amount)),
@@ -305,10 +304,8 @@ test(
     }
     for (const { op, id } of acks) {
       const { final } = await pollReport({ id, customerId: fdEntities.customerId, label: `${op} report` });
-      expect({ status: final.body.status, span: final.body.endDate - final.body.startDate }, `${op}: the window read`).toEqual({
-        status: 'success',
-        span: 730 * DAY_S,
-      });
+      const window = { status: final.body.status, span: final.body.endDate - final.body.startDate };
+      expect(window, `${op}: the window read`).toEqual({ status: 'success', span: 730 * DAY_S });
       // provider 1.35.0 CashFlowReport and the analytics reports: days, "Number of days covered by the
       // report" (optional): when given, the same two years (a day either way for how a target counts them).
       if (final.body.days !== undefined)
