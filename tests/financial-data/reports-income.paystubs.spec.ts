@@ -96,9 +96,8 @@ test(
     const first = await generated(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
     const refresh = await generated(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
     expect(refresh.ack.id, 'the refresh is a new report').not.toBe(first.ack.id);
-    expect(refresh.report.payStatements?.map(pick), 'the refresh reads the same pay statement').toEqual(
-      first.report.payStatements?.map(pick),
-    );
+    const refreshed = refresh.report.payStatements?.map(pick);
+    expect(refreshed, 'the refresh reads the same pay statement').toEqual(first.report.payStatements?.map(pick));
   },
 );
 

@@ -146,9 +146,8 @@ test(
     // Most recent means generated last, even within the same second (createdDate counts seconds).
     const third = await ownReport(fdApi, who.customerId, 'voa');
     const again = await allReaders(fdApi, who, first.portfolioId);
-    expect(Object.keys(again.GetPortfolioByCustomer).sort(), 'a VOA generated in the same second as the last one replaces it').toEqual(
-      [third.id, voi.id].sort(),
-    );
+    const portfolioIds = Object.keys(again.GetPortfolioByCustomer).sort();
+    expect(portfolioIds, 'a VOA generated in the same second as the last one replaces it').toEqual([third.id, voi.id].sort());
   },
 );
 
