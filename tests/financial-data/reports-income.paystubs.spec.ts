@@ -4,7 +4,7 @@
 // reuse the asset id of the first report); Errors 404; provider 1.35.0 AssetNotFoundExample (404),
 // the kind a read keeps from its ack, PayStatementReportExample (what is read on each pay statement).
 import type { CallOptions } from '../../helpers/client/client.js';
-import { expect, loadContract, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, FD_CONTRACT, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { billableProblems } from '../../helpers/client/invariants/report-figures.js';
 import { customerWithPay, expectSameKind, generatedAll, generated, PAYSTUB, storePaystub, type Paystub } from './reports-income.known.js';
 import { expectComponent, expectNoReportLeft } from './reports.known.js';
@@ -194,10 +194,7 @@ test(
 // (the contract's ExtractFlags, read from it). Where an ack or the report read back shows the flags the
 // extraction ran with (its constraints), a flag sent shows as sent, and one left out shows its default:
 // a target defaulting deductions on reads more of a pay statement than the partner asked for.
-const FLAGS = (await loadContract('financial-data')).resolveSchema({ $ref: '#/components/schemas/ExtractFlags' }).properties as Record<
-  string,
-  { default: boolean }
->;
+const FLAGS = FD_CONTRACT.resolveSchema({ $ref: '#/components/schemas/ExtractFlags' }).properties as Record<string, { default: boolean }>;
 /** Every object under `constraints` of an answer that shows one of the extraction flags. */
 function flagsShown(node: unknown, under = false, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
   if (Array.isArray(node)) for (const n of node) flagsShown(n, under, out);
