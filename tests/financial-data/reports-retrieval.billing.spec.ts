@@ -148,11 +148,8 @@ test(
     // that many calendar days apart (the window ends at noon UTC of the day before, so the hour
     // never crosses a UTC midnight whatever the time of the run).
     const noon = Math.floor(endDate / DAY_S) * DAY_S - DAY_S / 2;
-    expectFdError(
-      await billing(fdApi, fd, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon }),
-      400,
-      `${WINDOW_DAYS} days and an hour`,
-    );
+    const refusal = await billing(fdApi, fd, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon });
+    expectFdError(refusal, 400, `${WINDOW_DAYS} days and an hour`);
   },
 );
 
@@ -167,11 +164,8 @@ test('startDate and endDate are required: without either it is a 400', rules('FD
   expectFdError(await billing(fdApi, fd, { startDate }), 400, 'no endDate');
   // The same for endDate: a startDate a day before the largest safe integer is a window of a day up
   // to a missing endDate read as the farthest instant.
-  expectFdError(
-    await billing(fdApi, fd, { startDate: Number.MAX_SAFE_INTEGER - DAY_S }),
-    400,
-    'no endDate, startDate a day before the largest safe integer',
-  );
+  const refused = await billing(fdApi, fd, { startDate: Number.MAX_SAFE_INTEGER - DAY_S });
+  expectFdError(refused, 400, 'no endDate, startDate a day before the largest safe integer');
 });
 
 test(

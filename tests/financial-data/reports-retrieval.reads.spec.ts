@@ -205,11 +205,8 @@ test(
     const list = await fdApi.call('GetReportsByConsumerId', { path: { consumerId: who.consumerId } });
     const listed = list.body.reports.map((r: { id: string }) => r.id);
     expect(listed, "the consumer's list still holds it").toEqual([made.id]);
-    expectFdError(
-      await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } }),
-      404,
-      'the deleted customer',
-    );
+    const refusal = await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } });
+    expectFdError(refusal, 404, 'the deleted customer');
   },
 );
 
@@ -227,11 +224,8 @@ if (hasOperation('GetPortfolioByPathParamPortFolioID')) {
       expect(byId.body.portfolioId).toBe(portfolioId);
       expect(byId.body.reports).toEqual(byCustomer.body.reports);
       expect(byId.body.consumer.id).toBe(consumerId);
-      expectFdError(
-        await fdApi.call('GetPortfolioByPathParamPortFolioID', { path: { portfolioId: 'nosuchportfolio-1-port' } }),
-        404,
-        'unknown portfolio',
-      );
+      const refused = await fdApi.call('GetPortfolioByPathParamPortFolioID', { path: { portfolioId: 'nosuchportfolio-1-port' } });
+      expectFdError(refused, 404, 'unknown portfolio');
     },
   );
 }
