@@ -88,9 +88,8 @@ test(
     "needs the mock partner's setup (all four bundle sections by default): which sections a sandbox partner gets without include is decided by its initial setup (seed 002, Payments data)",
   ),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
-    const res = await fdApi.call('GetAccountDetailsByAccountId', {
-      path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id },
-    });
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const res = await fdApi.call('GetAccountDetailsByAccountId', { path });
     expect(res.status).toBe(200);
     const account = res.body.accounts[0];
     expect({ accountDetails: account.accountDetails !== undefined, ...sectionsOf(account) }).toEqual({

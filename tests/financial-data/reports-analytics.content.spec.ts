@@ -237,22 +237,16 @@ test.describe('report content', () => {
     // The zero-amount test transactions change the linked customer: on a sandbox this check holds it alone.
     changesLinkedCustomer(rules('FD-PAYHIST-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content')),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
+      const pathOf = (account: { id: string }) => ({ customerId: linkedCustomer.customerId, accountId: account.id });
       // A window longer than a year: the outflows of the older months count too.
-      for (const account of deposit(linkedCustomer)) {
-        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', {
-          path: { customerId: linkedCustomer.customerId, accountId: account.id },
-          body: { force: false },
-        });
-      }
+      for (const account of deposit(linkedCustomer))
+        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: pathOf(account), body: { force: false } });
       // A transaction of 0.00 is no debit (provider 1.35.0 Transaction.amount: "withdrawals and debits
       // are negative values"): one a day old on each account must not be counted as a payment.
       const dayAgo = Math.floor(fd.now() / 1000) - DAY_S;
       for (const account of deposit(linkedCustomer)) {
         const zero = { amount: 0, description: 'Zero amount adjustment', transactionDate: dayAgo, postedDate: dayAgo };
-        const made = await fdApi.call('CreateTxPushTestTransaction', {
-          path: { customerId: linkedCustomer.customerId, accountId: account.id },
-          body: zero,
-        });
+        const made = await fdApi.call('CreateTxPushTestTransaction', { path: pathOf(account), body: zero });
         expect(made.status, `a 0.00 transaction is added to the ${account.type} account; body ${made.text.slice(0, 200)}`).toBe(201);
       }
       const ops: FdOperationId[] = ['GeneratePaymentHistoryReport'];
