@@ -173,10 +173,8 @@ test(
     const logins = [...new Set(linkedCustomer.accounts.map((a) => a.institutionLoginId))];
     for (const institutionLoginId of logins) {
       for (const include of INCLUDES) {
-        const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-          path: { customerId, institutionLoginId },
-          query: include === undefined ? {} : { include },
-        });
+        const query = include === undefined ? {} : { include };
+        const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId }, query });
         wrong.push(...countsWrong(res, `login ${institutionLoginId}, include ${include ?? '(none)'}`));
       }
     }
@@ -187,9 +185,7 @@ test(
       const res = await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: account.id } });
       wrong.push(...countsWrong(res, `account ${account.id} (${account.type})`));
     }
-    expect(
-      wrong,
-      `${logins.length} logins x ${INCLUDES.length} includes, ${byType.length} accounts alone: every count is the set it counts`,
-    ).toEqual([]);
+    const counted = `${logins.length} logins x ${INCLUDES.length} includes, ${byType.length} accounts alone: every count is the set it counts`;
+    expect(wrong, counted).toEqual([]);
   },
 );

@@ -208,10 +208,8 @@ test(
       body: { url: urls.hook2, events: [{ name: a }, { name: b, url: urls.override }] },
     });
     expect(updated.status, 'the subscription moves to a new URL').toBe(200);
-    const eventOf = (name: string) => ({
-      ...sub,
-      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === name)!.webhookEventId,
-    });
+    const updatedEvents = updated.body.events as { name: string; webhookEventId: string }[];
+    const eventOf = (name: string) => ({ ...sub, webhook_event_id: updatedEvents.find((e) => e.name === name)!.webhookEventId });
     const B = eventOf(b);
     const answered = (await fdApi.call('updateWebhookSubscriptionEvent', { path: B, body: { name: b, url: urls.override2 } })).status;
     expect(answered, 'event B moves to a new override').toBe(200);
