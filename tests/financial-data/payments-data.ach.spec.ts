@@ -6,21 +6,21 @@ import {
   changesLinkedCustomer,
   expect,
   keptExchanges,
+  type LinkedCustomer,
   type OperationClient,
   ownLinkedCustomer,
   rules,
   test,
 } from '../../fixtures/financial-data.js';
 
+const pathOf = (c: LinkedCustomer, type: string) => ({ customerId: c.customerId, accountId: c.account(type).id });
 const routingOf = (instruction: any) => (instruction?.descriptors ?? []).find((d: any) => d.type === 'routingNumber')?.value;
 
 async function achReaders(fdApi: OperationClient, customerId: string, accountId: string) {
   const v1 = await fdApi.call('GetAccountACHDetails', { path: { customerId, accountId } });
   const v3 = await fdApi.call('GetAccountPaymentInstructionDetails', { path: { customerId, accountId } });
-  const bundle = await fdApi.call('GetAccountDetailsByAccountId', {
-    path: { customerId, accountId },
-    query: { include: 'paymentInstruction' },
-  });
+  const query = { include: 'paymentInstruction' };
+  const bundle = await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId }, query });
   expect([v1.status, v3.status, bundle.status], 'v1, v3 and the bundle answer 200').toEqual([200, 200, 200]);
   const ach = (v3.body.paymentInstruction ?? []).find((p: any) => p.type === 'ach');
   const pebAccount = bundle.body.accounts?.[0] ?? {};
@@ -49,15 +49,8 @@ test(
         v3SameRouting: routingOf(ach) === v1.routingNumber,
         pebSameRouting: peb === undefined || routingOf(peb) === v1.routingNumber,
       };
-      expect(seen, `the ACH readers of the ${type} account agree`).toEqual({
-        v3HasAch: true,
-        pebHasInstruction: true,
-        fullLongerThanFour: true,
-        v3SameNumber: true,
-        pebSameNumber: true,
-        v3SameRouting: true,
-        pebSameRouting: true,
-      });
+      const untrue = Object.keys(seen).filter((k) => seen[k as keyof typeof seen] !== true);
+      expect(untrue, `the ACH readers of the ${type} account agree: what does not hold`).toEqual([]);
     }
   },
 );
@@ -82,10 +75,8 @@ test(
     for (const [where, value] of Object.entries(shown)) {
       // Optional on the bundle's account; the balance section may have failed (listed under errors).
       if (value === undefined && where.startsWith('bundle')) continue;
-      expect({ length: String(value).length, isLastFour: value === full.slice(-4) }, `${where} realAccountNumberLast4`).toEqual({
-        length: 4,
-        isLastFour: true,
-      });
+      const got = { length: String(value).length, isLastFour: value === full.slice(-4) };
+      expect(got, `${where} realAccountNumberLast4`).toEqual({ length: 4, isLastFour: true });
     }
   },
 );
@@ -95,9 +86,7 @@ test(
   rules('FD-PAY-REALTIME-FLAGS', 'FD-PAY-INSTRUCTION-TYPE'),
   async ({ fdApi, linkedCustomer }) => {
     for (const type of ['checking', 'savings', 'moneyMarket']) {
-      const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
-        path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
-      });
+      const res = await fdApi.call('GetAccountPaymentInstructionDetails', { path: pathOf(linkedCustomer, type) });
       expect(res.status).toBe(200);
       const instructions: any[] = res.body.paymentInstruction ?? [];
       const got = instructions.some((p) => p.type === 'ach');
@@ -106,10 +95,8 @@ test(
       const wrong = instructions.filter((p) => !/^(ach|rtp|fednow)$/i.test(String(p.type))).map((p) => p.type);
       expect(wrong, `${type}: instruction types outside ach, rtp, fednow`).toEqual([]);
       for (const p of instructions.filter((i) => /^(rtp|fednow)$/i.test(i.type))) {
-        expect({ in: typeof p.transferInEnabled, out: typeof p.transferOutEnabled }, `${type} ${p.type}: both flags`).toEqual({
-          in: 'boolean',
-          out: 'boolean',
-        });
+        const got = { in: typeof p.transferInEnabled, out: typeof p.transferOutEnabled };
+        expect(got, `${type} ${p.type}: both flags`).toEqual({ in: 'boolean', out: 'boolean' });
       }
     }
   },
@@ -123,9 +110,7 @@ test(
     // (Connect on a sandbox whose page the suite completes; elsewhere the check skips saying so).
     const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const flags = async (type: string) => {
-      const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
-        path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },
-      });
+      const res = await fdApi.call('GetAccountPaymentInstructionDetails', { path: pathOf(linkedCustomer, type) });
       return (res.body.paymentInstruction as any[])
         .filter((p) => p.type !== 'ach')
         .map((p) => `${p.type} in=${p.transferInEnabled} out=${p.transferOutEnabled}`);

@@ -19,30 +19,26 @@ type Where = 'live' | 'peb-login' | 'peb-account';
 const WHERE: readonly Where[] = ['live', 'peb-login', 'peb-account'];
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
+type Account = { id: string; institutionLoginId: number };
+
+/** The bundle with its balance section, read by the account's login or by the account. */
+function balanceBundle(fdApi: OperationClient, where: Where, customerId: string, account: Account, query: Record<string, unknown>) {
+  const withBalance = { ...query, include: 'balanceDetails' };
+  const login = { customerId, institutionLoginId: account.institutionLoginId };
+  return where === 'peb-login'
+    ? fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: login, query: withBalance })
+    : fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: account.id }, query: withBalance });
+}
+
 /** The checking account's balance date (epoch seconds) read through one path, with an interval. */
-async function balanceDate(
-  fdApi: OperationClient,
-  where: Where,
-  customerId: string,
-  account: { id: string; institutionLoginId: number },
-  interval?: number,
-): Promise<number> {
+async function balanceDate(fdApi: OperationClient, where: Where, customerId: string, account: Account, interval?: number): Promise<number> {
   const query = interval === undefined ? {} : { balance_cache_interval: interval };
   if (where === 'live') {
     const res = await fdApi.call('GetAvailableBalanceLive', { path: { customerId, accountId: account.id }, query });
     expect(res.status, `live balance; body: ${res.text.slice(0, 200)}`).toBe(200);
     return Number(res.body.availableBalanceDate);
   }
-  const res =
-    where === 'peb-login'
-      ? await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-          path: { customerId, institutionLoginId: account.institutionLoginId },
-          query: { ...query, include: 'balanceDetails' },
-        })
-      : await fdApi.call('GetAccountDetailsByAccountId', {
-          path: { customerId, accountId: account.id },
-          query: { ...query, include: 'balanceDetails' },
-        });
+  const res = await balanceBundle(fdApi, where, customerId, account, query);
   expect(res.status, `bundle ${where}; body: ${res.text.slice(0, 200)}`).toBe(200);
   const mine = (res.body.accounts as any[]).find((a) => String(a.id) === account.id);
   expect(mine?.balanceDetails, `the bundle (${where}) carries the balance of the checking account`).toBeDefined();
@@ -143,22 +139,13 @@ test(
     const customerId = linkedCustomer.customerId;
     const live = (v: number) =>
       fdApi.call('GetAvailableBalanceLive', { path: { customerId, accountId: checking.id }, query: { balance_cache_interval: v } });
-    const byLogin = (v: number) =>
-      fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-        path: { customerId, institutionLoginId: checking.institutionLoginId },
-        query: { balance_cache_interval: v, include: 'balanceDetails' },
-      });
-    const byAccount = (v: number) =>
-      fdApi.call('GetAccountDetailsByAccountId', {
-        path: { customerId, accountId: checking.id },
-        query: { balance_cache_interval: v, include: 'balanceDetails' },
-      });
     for (const v of [0, 1440]) expect((await live(v)).status, `live, interval ${v}`).toBe(200);
     for (const v of [-1, 1441]) expectFdError(await live(v), 400, `live, interval ${v}`);
-    for (const [name, call] of [
-      ['by login', byLogin],
-      ['by account', byAccount],
+    for (const [name, where] of [
+      ['by login', 'peb-login'],
+      ['by account', 'peb-account'],
     ] as const) {
+      const call = (v: number) => balanceBundle(fdApi, where, customerId, checking, { balance_cache_interval: v });
       for (const v of [1, 1440]) expect((await call(v)).status, `bundle ${name}, interval ${v}`).toBe(200);
       for (const v of [0, 1441]) expectFdError(await call(v), 400, `bundle ${name}, interval ${v}`);
     }

@@ -88,9 +88,8 @@ test(
     "needs the mock partner's setup (all four bundle sections by default): which sections a sandbox partner gets without include is decided by its initial setup (seed 002, Payments data)",
   ),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
-    const res = await fdApi.call('GetAccountDetailsByAccountId', {
-      path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id },
-    });
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const res = await fdApi.call('GetAccountDetailsByAccountId', { path });
     expect(res.status).toBe(200);
     const account = res.body.accounts[0];
     expect({ accountDetails: account.accountDetails !== undefined, ...sectionsOf(account) }).toEqual({
@@ -174,10 +173,8 @@ test(
     const logins = [...new Set(linkedCustomer.accounts.map((a) => a.institutionLoginId))];
     for (const institutionLoginId of logins) {
       for (const include of INCLUDES) {
-        const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
-          path: { customerId, institutionLoginId },
-          query: include === undefined ? {} : { include },
-        });
+        const query = include === undefined ? {} : { include };
+        const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId }, query });
         wrong.push(...countsWrong(res, `login ${institutionLoginId}, include ${include ?? '(none)'}`));
       }
     }
@@ -188,9 +185,7 @@ test(
       const res = await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: account.id } });
       wrong.push(...countsWrong(res, `account ${account.id} (${account.type})`));
     }
-    expect(
-      wrong,
-      `${logins.length} logins x ${INCLUDES.length} includes, ${byType.length} accounts alone: every count is the set it counts`,
-    ).toEqual([]);
+    const counted = `${logins.length} logins x ${INCLUDES.length} includes, ${byType.length} accounts alone: every count is the set it counts`;
+    expect(wrong, counted).toEqual([]);
   },
 );

@@ -126,10 +126,8 @@ test(
     // The mock world's slow institution: Harbor Savings Bank (170778), the legacy login.
     const slow = linkedCustomer.accounts.find((a) => a.institutionId === '170778');
     expect(slow, 'the linked portfolio has an account at the slow institution').toBeDefined();
-    const res = await fdApi.call('AccountMatchingScoreDetails', {
-      path: { customerId: linkedCustomer.customerId, accountId: slow!.id },
-      body: { name: { firstName: 'Jane', lastName: 'Doe' } },
-    });
+    const slowPath = { customerId: linkedCustomer.customerId, accountId: slow!.id };
+    const res = await score(fdApi, slowPath, { name: { firstName: 'Jane', lastName: 'Doe' } });
     expectFdError(res, 408, 'institution timed out');
     expect(res.body.code, 'the error body has a code').toBeDefined();
   },

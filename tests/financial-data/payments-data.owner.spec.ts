@@ -62,9 +62,8 @@ test(
   'the owner answer is dated in epoch seconds at the target clock @provider',
   rules('FD-PAY-DATE-SECONDS@pay-owner-v1'),
   async ({ fdApi, fd, linkedCustomer }) => {
-    const res = await fdApi.call('GetAccountOwner', {
-      path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id },
-    });
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const res = await fdApi.call('GetAccountOwner', { path });
     expect(res.status).toBe(200);
     expect(res.body.ownerName, 'ownerName').not.toBe('');
     // provider 1.35.0: asOfDate is optional; when present it is epoch seconds.
@@ -116,9 +115,8 @@ test(
   rules('FD-PAY-OWNER-V3-UNKNOWN'),
   async ({ fdApi, fdContract, linkedCustomer }) => {
     const param = fdContract.operation('GetAccountOwnerDetails').parameters.find((p) => p.name === 'accountId')!;
-    const res = await fdApi.call('GetAccountOwnerDetails', {
-      path: { customerId: linkedCustomer.customerId, accountId: unknownId(fdContract, param.schema) },
-    });
+    const path = { customerId: linkedCustomer.customerId, accountId: unknownId(fdContract, param.schema) };
+    const res = await fdApi.call('GetAccountOwnerDetails', { path });
     expectFdError(res, 400, 'unknown account');
   },
 );

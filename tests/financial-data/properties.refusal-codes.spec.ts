@@ -123,10 +123,8 @@ test(
       return fdApi.callOperation(op, { ...valid, path: { ...valid.path, customerId: empty }, refusal: true });
     };
     await expectCodes(testInfo, only, provoke);
-    expect(
-      codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
-      'both reads tell the two conditions apart',
-    ).toEqual(expect.arrayContaining(ops));
+    const codedOps = codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId);
+    expect(codedOps, 'both reads tell the two conditions apart').toEqual(expect.arrayContaining(ops));
   },
 );
 

@@ -10,6 +10,9 @@ export const consecutive = (from: string, n: number) => Array.from({ length: n }
 /** The generation of the FCRA product or the other (provider 1.35.0). */
 export const generateOp = (fcra: boolean) => (fcra ? 'GenerateFcraPaymentSuccessIndicators' : 'GeneratePaymentSuccessIndicators');
 
+/** The answer's members of these names (a read-back compared with what was sent). */
+export const fieldsOf = (body: any, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, body?.[k]]));
+
 /** One rating of each PSI operation: its rule path (psi.yaml), its id and the status that accepts it. */
 export const PSI_RATINGS = [
   { path: 'psi-generate-fcra', op: 'GenerateFcraPaymentSuccessIndicators', ok: 202 },

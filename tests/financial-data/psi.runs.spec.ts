@@ -4,18 +4,17 @@
 // not allowed). Conditions of 403 and 406 from provider 1.35.0 examples (security freeze; "Only
 // 'application/json' is supported"). Runs are read on the linked customer's checking account.
 import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { dateIn, ratePsi, readPsiRun } from './psi.known.js';
+import { dateIn, fieldsOf, ratePsi, readPsiRun } from './psi.known.js';
 import { BOTH, cite } from './cite.js';
 
 const VARIANTS = [
   {
-    fcra: true,
     generate: 'GenerateFcraPaymentSuccessIndicators',
     get: 'GetFcraPaymentSuccessIndicators',
     gen: 'psi-generate-fcra',
     read: 'psi-get-fcra',
   },
-  { fcra: false, generate: 'GeneratePaymentSuccessIndicators', get: 'GetPaymentSuccessIndicators', gen: 'psi-generate', read: 'psi-get' },
+  { generate: 'GeneratePaymentSuccessIndicators', get: 'GetPaymentSuccessIndicators', gen: 'psi-generate', read: 'psi-get' },
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -41,24 +40,16 @@ for (const v of VARIANTS) {
       const transaction = { settleByDate: dateIn(fd.now(), 5), amount: 12.45 };
       const made = await generate(fdApi, v, path, transaction);
       expect(made.status, 'seed 002, PSI: generation answers 202').toBe(202);
-      expect({
-        status: made.body.status,
-        customerId: made.body.customerId,
-        accountId: made.body.accountId,
-        transaction: made.body.transaction,
-      }).toEqual({ status: 'IN PROGRESS', ...path, transaction });
+      expect(fieldsOf(made.body, ['status', 'customerId', 'accountId', 'transaction'])).toEqual({
+        status: 'IN PROGRESS',
+        ...path,
+        transaction,
+      });
       const run = await readRun(fdApi, v, { ...path, payRequestId: made.body.payRequestId }, {}, !fd.control);
       expect(run.status).toBe(200);
-      expect(
-        {
-          payRequestId: run.body.payRequestId,
-          customerId: run.body.customerId,
-          accountId: run.body.accountId,
-          transaction: run.body.transaction,
-          requestDate: run.body.requestDate,
-        },
-        'the run reads back as generated',
-      ).toEqual({ payRequestId: made.body.payRequestId, ...path, transaction, requestDate: made.body.requestDate });
+      const { payRequestId, requestDate } = made.body;
+      const readBack = fieldsOf(run.body, ['payRequestId', 'customerId', 'accountId', 'transaction', 'requestDate']);
+      expect(readBack, 'the run reads back as generated').toEqual({ payRequestId, ...path, transaction, requestDate });
       expect(run.body.status, 'the run completes').toBe('SUCCESS');
       expect(run.body.nsfReturnRisk?.result?.dailyResults?.length, 'an insufficient-funds result').toBeGreaterThanOrEqual(3);
       expect(typeof run.body.unauthorizedReturnRisk?.result?.score, 'an unauthorized-return score').toBe('number');
@@ -205,10 +196,8 @@ test(
     expect(made.status).toBe(202);
     const run = await readRun(fdApi, VARIANTS[1], { ...path, payRequestId: made.body.payRequestId });
     expect(run.status).toBe(200);
-    expect({
-      status: run.body.status,
-      error: run.body.nsfReturnRisk?.error !== undefined,
-      result: run.body.nsfReturnRisk?.result !== undefined,
-    }).toEqual({ status: 'FAILURE', error: true, result: false });
+    const { error, result } = run.body.nsfReturnRisk ?? {};
+    const got = { status: run.body.status, error: error !== undefined, result: result !== undefined };
+    expect(got).toEqual({ status: 'FAILURE', error: true, result: false });
   },
 );

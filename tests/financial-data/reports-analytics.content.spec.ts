@@ -165,9 +165,8 @@ test.describe('report content', () => {
         for (const account of deposit(linkedCustomer)) {
           const known = await postedTransactions(fdApi, linkedCustomer.customerId, account.id, fromS, toS);
           const read = accountIn(content, account.id);
-          expect((read.transactions as any[]).map((t) => String(t.id)).sort(), `${op}: the ${account.type} account's transactions`).toEqual(
-            known.map((t) => String(t.id)).sort(),
-          );
+          const shownIds = (read.transactions as any[]).map((t) => String(t.id)).sort();
+          expect(shownIds, `${op}: the ${account.type} account's transactions`).toEqual(known.map((t) => String(t.id)).sort());
           const monthly = (read.cashFlowCredit?.monthlyCashFlowCredits ?? []) as any[];
           expect(sum(monthly.map((m) => Number(m.totalCreditsAmount))), `${op}: the ${account.type} account's monthly credits`).toBe(
             sum(known.filter((t) => t.amount > 0).map((t) => t.amount)),
@@ -227,10 +226,8 @@ test.describe('report content', () => {
         // NET_CASH_FLOW (provider 1.35.0 cash flow analytics stateAttributes): the periods' sums add up to
         // the window's posted transactions, signed. Its count is not compared: the provider's examples
         // count the days of a period there (31 for January), the mock its transactions.
-        expect(
-          sum(periodsOf(analytics, 'NET_CASH_FLOW').map((p) => Number(p.sum ?? 0))),
-          `the ${account.type} account's NET_CASH_FLOW`,
-        ).toBe(sum(known.map((t) => t.amount)));
+        const netFlow = sum(periodsOf(analytics, 'NET_CASH_FLOW').map((p) => Number(p.sum ?? 0)));
+        expect(netFlow, `the ${account.type} account's NET_CASH_FLOW`).toBe(sum(known.map((t) => t.amount)));
       }
     },
   );
@@ -240,22 +237,16 @@ test.describe('report content', () => {
     // The zero-amount test transactions change the linked customer: on a sandbox this check holds it alone.
     changesLinkedCustomer(rules('FD-PAYHIST-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content')),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
+      const pathOf = (account: { id: string }) => ({ customerId: linkedCustomer.customerId, accountId: account.id });
       // A window longer than a year: the outflows of the older months count too.
-      for (const account of deposit(linkedCustomer)) {
-        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', {
-          path: { customerId: linkedCustomer.customerId, accountId: account.id },
-          body: { force: false },
-        });
-      }
+      for (const account of deposit(linkedCustomer))
+        await fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: pathOf(account), body: { force: false } });
       // A transaction of 0.00 is no debit (provider 1.35.0 Transaction.amount: "withdrawals and debits
       // are negative values"): one a day old on each account must not be counted as a payment.
       const dayAgo = Math.floor(fd.now() / 1000) - DAY_S;
       for (const account of deposit(linkedCustomer)) {
         const zero = { amount: 0, description: 'Zero amount adjustment', transactionDate: dayAgo, postedDate: dayAgo };
-        const made = await fdApi.call('CreateTxPushTestTransaction', {
-          path: { customerId: linkedCustomer.customerId, accountId: account.id },
-          body: zero,
-        });
+        const made = await fdApi.call('CreateTxPushTestTransaction', { path: pathOf(account), body: zero });
         expect(made.status, `a 0.00 transaction is added to the ${account.type} account; body ${made.text.slice(0, 200)}`).toBe(201);
       }
       const ops: FdOperationId[] = ['GeneratePaymentHistoryReport'];
@@ -278,10 +269,8 @@ test.describe('report content', () => {
         'GenerateForesightAnalyticsFirstThirdPartyNonCraReport',
       ]);
       // provider 1.35.0 ForesightAnalyticsReportAck: its constraints (ForesightAnalyticsReportConstraints) as requested.
-      expect(
-        { analyticsReportData: own.constraints?.analyticsReportData, fromDate: own.constraints?.fromDate },
-        'the ack echoes the constraints requested',
-      ).toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
+      const echoed = { analyticsReportData: own.constraints?.analyticsReportData, fromDate: own.constraints?.fromDate };
+      expect(echoed, 'the ack echoes the constraints requested').toEqual({ analyticsReportData: NON_CRA, fromDate: fromS });
       expect(reportIds(content), 'the accounts foresight reads').toEqual(expected);
       expectForecastsAndBenchmarks('GenerateForesightAnalyticsNonCraReport', content);
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
@@ -309,10 +298,8 @@ test(
     }
     for (const { op, id } of acks) {
       const { final } = await pollReport({ id, customerId: fdEntities.customerId, label: `${op} report` });
-      expect({ status: final.body.status, span: final.body.endDate - final.body.startDate }, `${op}: the window read`).toEqual({
-        status: 'success',
-        span: 730 * DAY_S,
-      });
+      const window = { status: final.body.status, span: final.body.endDate - final.body.startDate };
+      expect(window, `${op}: the window read`).toEqual({ status: 'success', span: 730 * DAY_S });
       // provider 1.35.0 CashFlowReport and the analytics reports: days, "Number of days covered by the
       // report" (optional): when given, the same two years (a day either way for how a target counts them).
       if (final.body.days !== undefined)

@@ -7,6 +7,7 @@
 // consumer record (AnalyticsReportData). This contract: a missing business is a 404 like a missing
 // consumer (seed 002 Errors 404, resource not found).
 import { expect, newBusiness, newConsumer, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { BOTH, cite } from './cite.js';
 import { CRA, CRA_GUARANTOR, expectStatus, FORESIGHT_OPS, FTC, NON_CRA, requestOf } from './reports-analytics.known.js';
 
 // provider 1.35.0 ReportType and the acks of each operation (cash flow analytics business CRA: cracfrbcra as ReportType lists it).
@@ -47,10 +48,8 @@ test(
     );
     // provider 1.35.0 ReportPin: "a unique key returned per report" (the foresight acks require one).
     expect(pins.length, 'acks giving a report pin').toBeGreaterThan(1);
-    expect(
-      { empty: pins.filter((p) => typeof p !== 'string' || p === '').length, shared: pins.length - new Set(pins).size },
-      'report pins: none empty, none shared by two reports',
-    ).toEqual({ empty: 0, shared: 0 });
+    const pinned = { empty: pins.filter((p) => typeof p !== 'string' || p === '').length, shared: pins.length - new Set(pins).size };
+    expect(pinned, 'report pins: none empty, none shared by two reports').toEqual({ empty: 0, shared: 0 });
   },
 );
 
@@ -67,12 +66,7 @@ test(
 
 test(
   'makes balance and cash flow analytics for the business (404 until it exists, then named) or the consumer (CRA: 404 until it exists, then named) @mock-only',
-  rules(
-    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@personal',
-    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business',
-    'FD-ANALYTICS-USERTYPE-ENTITY:accept@personal',
-    'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
-  ),
+  rules(...cite('FD-ANALYTICS-USERTYPE-ENTITY', ['personal', 'business'], BOTH)),
   async ({ fdApi, fdPowers, createCustomer }) => {
     const customerId = await createCustomer('testing');
     await fdPowers.linkAccounts(customerId);
@@ -113,12 +107,8 @@ test(
   // Payment history is the business userType of the analytics body (seed 002: its path is
   // userTypes/business): the business side of the userType's entity rule, on this operation too.
   rules(
-    'FD-PAYHIST-BUSINESS:refuse',
-    'FD-PAYHIST-BUSINESS:accept',
-    'FD-PAYHIST-CRA-CONSUMER:refuse',
-    'FD-PAYHIST-CRA-CONSUMER:accept',
-    'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business',
-    'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
+    ...['FD-PAYHIST-BUSINESS', 'FD-PAYHIST-CRA-CONSUMER'].flatMap((r) => cite(r, [], BOTH)),
+    ...cite('FD-ANALYTICS-USERTYPE-ENTITY', ['business'], BOTH),
   ),
   async ({ fdApi, fdPowers, createCustomer }) => {
     const op = 'GeneratePaymentHistoryReport';

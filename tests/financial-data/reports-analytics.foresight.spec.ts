@@ -28,10 +28,8 @@ test(
     for (const body of [{ customerId }, { externalCustomerId: EXTERNAL }, { customerId, externalCustomerId: EXTERNAL }]) {
       const res = await fdApi.call(OP, call(body));
       expectStatus(res, 202, `with ${Object.keys(body).join(' and ')}`);
-      expect(
-        { customerId: res.body.constraints?.customerId, externalCustomerId: res.body.constraints?.externalCustomerId },
-        'the sources the report reads',
-      ).toEqual({ customerId: body.customerId, externalCustomerId: body.externalCustomerId });
+      const echoed = { customerId: res.body.constraints?.customerId, externalCustomerId: res.body.constraints?.externalCustomerId };
+      expect(echoed, 'the sources the report reads').toEqual({ customerId: body.customerId, externalCustomerId: body.externalCustomerId });
       // provider 1.35.0 ForesightAnalyticsFirstThirdPartyReportAck: the ack names the external customer it reads.
       expect(res.body.externalCustomerId, 'the ack names the external customer').toBe(body.externalCustomerId);
       // seed 002, Decisioning report generation: the results are fetched with Get Report by Report ID, whatever

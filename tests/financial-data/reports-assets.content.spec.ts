@@ -9,6 +9,7 @@ import { underRule } from '../../helpers/client/annotations.js';
 import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
 import { expectComponent, expectNoReportLeft } from './reports.known.js';
+import { atSite, cite } from './cite.js';
 
 const CUSTOM = [
   { label: 'loanID', value: '12345', shown: true },
@@ -42,11 +43,8 @@ for (const { op, type, eligible, tag } of ASSET_OPS)
   test(
     `${op}: acks its type echoing the constraints, and its report lists exactly the customer's eligible accounts with their balances${tag}${tag ? '' : ' @smoke'}`,
     rules(
-      'FD-ASSETS-ECHO@assets-ack',
-      'FD-ASSETS-ECHO@assets-read',
-      'FD-ASSETS-ACCOUNTS@assets-read',
-      'FD-ASSETS-NSF-SUMMARY@assets-read',
-      'FD-ASSETS-OWNER@assets-read',
+      ...cite('FD-ASSETS-ECHO', ['assets-ack', 'assets-read']),
+      ...atSite('assets-read', 'FD-ASSETS-ACCOUNTS', 'FD-ASSETS-NSF-SUMMARY', 'FD-ASSETS-OWNER'),
     ),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
@@ -82,10 +80,8 @@ for (const { op, type, eligible, tag } of ASSET_OPS)
         })),
         'each account with its type, balance and available balance as GetCustomerAccounts shows them',
       ).toEqual(known.map((a) => ({ id: a.id, type: a.type, balance: a.balance, availableBalance: a.availableBalance })));
-      expect(
-        listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id),
-        'account numbers masked to the last four digits',
-      ).toEqual([]);
+      const unmasked = listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id);
+      expect(unmasked, 'account numbers masked to the last four digits').toEqual([]);
       // provider 1.35.0 ReportAccountOwnerName / ReportAccountOwnerAddress: the owner the account owner reader gives.
       const owned = listed.filter((a) => a.ownerName !== undefined || a.ownerAddress !== undefined);
       const seen = owned.map((a) => ({ id: a.id, ...ownerFacts(a, owners.get(String(a.id))) }));
@@ -146,12 +142,8 @@ for (const { op, eligible } of ACCOUNT_ID_OPS)
       });
       expect(ack.constraints?.accountIds, 'the ack echoes accountIds as a list').toEqual(named);
       const expected = eligible ? [named[0]] : named;
-      expect(
-        reportAccounts(report)
-          .map((a) => String(a.id))
-          .sort(),
-        'the accounts listed: the eligible ones among those named',
-      ).toEqual([...expected].sort());
+      const listedIds = reportAccounts(report).map((a) => String(a.id));
+      expect(listedIds.sort(), 'the accounts listed: the eligible ones among those named').toEqual([...expected].sort());
       // Another customer's account (the worker's linked customer) where there is one, else an id of nothing.
       const unknown = fdEntities.linked && fdEntities.linked.customerId !== customerId ? fdEntities.linked.accounts[0].id : '9999999999';
       await expectNoReportLeft(fdApi, fd, customerId, async () =>
@@ -193,17 +185,9 @@ for (const op of ['GenerateVOAWithIncomeReport', 'GenerateVOIReport'] as const) 
       // confidence score of 50 or higher". The highest confidence seen: the streams at it stay, any below go.
       const minimum = Math.max(...all.map((s) => s.confidence));
       const { report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: { incomeStreamConfidenceMinimum: minimum } });
-      expect(
-        streams(report)
-          .map((s) => s.key)
-          .sort(),
-        `the streams listed with incomeStreamConfidenceMinimum ${minimum}`,
-      ).toEqual(
-        all
-          .filter((s) => s.confidence >= minimum)
-          .map((s) => s.key)
-          .sort(),
-      );
+      const kept = all.filter((s) => s.confidence >= minimum).map((s) => s.key);
+      const listedKeys = streams(report).map((s) => s.key);
+      expect(listedKeys.sort(), `the streams listed with incomeStreamConfidenceMinimum ${minimum}`).toEqual(kept.sort());
     },
   );
 }

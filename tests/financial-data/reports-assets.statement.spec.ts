@@ -15,11 +15,8 @@ test(
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
     expectFdError(await fdApi.call(OP, { path: { customerId }, body: { reportCustomFields: [] } }), 400, 'no statementReportData');
-    expectFdError(
-      await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { statementIndex: 1 } } }),
-      400,
-      'no accountId',
-    );
+    const denied = await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { statementIndex: 1 } } });
+    expectFdError(denied, 400, 'no accountId');
   },
 );
 
@@ -61,11 +58,8 @@ test(
     expect(own.status, `the customer's own savings account; body: ${own.text.slice(0, 160)}`).toBe(202);
     const others = fdEntities.linked && fdEntities.linked.customerId !== customerId ? [Number(fdEntities.linked.accounts[0].id)] : [];
     for (const accountId of [...others, 9_999_999_999]) {
-      expectFdError(
-        await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId } } }),
-        404,
-        `account ${accountId === 9_999_999_999 ? 'that does not exist' : 'of another customer'}`,
-      );
+      const refusal = await fdApi.call(OP, { path: { customerId }, body: { statementReportData: { accountId } } });
+      expectFdError(refusal, 404, `account ${accountId === 9_999_999_999 ? 'that does not exist' : 'of another customer'}`);
     }
   },
 );

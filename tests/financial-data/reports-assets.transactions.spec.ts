@@ -16,6 +16,7 @@ import {
   reportTransactions,
 } from './reports-assets.known.js';
 import { expectComponent } from './reports.known.js';
+import { atSite, BOTH, cite } from './cite.js';
 
 const OP = 'GenerateTransactionsReport' as const;
 
@@ -80,11 +81,8 @@ test(
 test(
   "a transactions report lists exactly the customer's posted transactions of the window on every account, pending ones only with includePending=true",
   rules(
-    'FD-TXREPORT-CONTENT@assets-read',
-    'FD-TXREPORT-PENDING:accept@assets-read',
-    'FD-TXREPORT-PENDING:refuse@assets-read',
-    'FD-ASSETS-ECHO@assets-ack',
-    'FD-ASSETS-ECHO@assets-read',
+    ...atSite('assets-read', 'FD-TXREPORT-CONTENT', ...cite('FD-TXREPORT-PENDING', [], BOTH)),
+    ...cite('FD-ASSETS-ECHO', ['assets-ack', 'assets-read']),
   ),
   async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
@@ -96,10 +94,8 @@ test(
     const key = (list: { id: number; amount: number; postedDate: number }[]) =>
       list.map((t) => `${t.id} ${t.amount} ${t.postedDate}`).sort();
     expect(new Set(known.map((t) => t.accountId)).size, 'the window holds transactions of several accounts').toBeGreaterThan(5);
-    expect(
-      known.some((t) => t.pending),
-      'the window holds pending transactions',
-    ).toBe(true);
+    const pending = known.some((t) => t.pending);
+    expect(pending, 'the window holds pending transactions').toBe(true);
 
     const [posted, all, explicit] = await generatedAll(fdApi, pollReport, [
       { op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } },
@@ -117,9 +113,8 @@ test(
       'without includePending: the posted transactions of the window, amounts and dates as listed',
     ).toEqual(key(known.filter((t) => !t.pending)));
     expect(key(reportTransactions(all.report)), 'with includePending=true: the pending ones too').toEqual(key(known));
-    expect(key(reportTransactions(explicit.report)), 'with includePending=false: posted only').toEqual(
-      key(known.filter((t) => !t.pending)),
-    );
+    const explicitKeys = key(reportTransactions(explicit.report));
+    expect(explicitKeys, 'with includePending=false: posted only').toEqual(key(known.filter((t) => !t.pending)));
   },
 );
 
@@ -189,12 +184,9 @@ test(
       body: { findTransaction: find },
     });
     expect(ack.constraints?.findTransaction, 'the ack echoes findTransaction').toEqual(find);
-    expect(
-      reportTransactions(report)
-        .map((t) => t.id)
-        .sort(),
-      `only the transactions with an amount from ${find.findTransactionAmountFrom} to ${find.findTransactionAmountTo}, both included`,
-    ).toEqual(inRange);
+    const listed = reportTransactions(report).map((t) => t.id);
+    const range = `from ${find.findTransactionAmountFrom} to ${find.findTransactionAmountTo}`;
+    expect(listed.sort(), `only the transactions with an amount ${range}, both included`).toEqual(inRange);
     // provider 1.35.0 FindTransactionConstraints: several criteria hold together (AND): a description or
     // memo of one transaction with a category of others, each transaction shown meeting both (the
     // description, the memo or a text holding both: how the provider combines Description/Memo is its own).

@@ -104,10 +104,8 @@ export async function customerWithPay(
  * example ack each (provider 1.35.0 *ResponseExample), so the values themselves are not pinned.
  */
 export function expectSameKind(ack: { type?: unknown; reportStyle?: unknown }, report: { type?: unknown; reportStyle?: unknown }) {
-  expect(
-    { type: report.type, reportStyle: ack.reportStyle === undefined ? undefined : report.reportStyle },
-    'the read keeps the kind of report its ack names',
-  ).toEqual({ type: ack.type, reportStyle: ack.reportStyle });
+  const shownKind = { type: report.type, reportStyle: ack.reportStyle === undefined ? undefined : report.reportStyle };
+  expect(shownKind, 'the read keeps the kind of report its ack names').toEqual({ type: ack.type, reportStyle: ack.reportStyle });
   expect(typeof ack.type === 'string' && ack.type !== '', 'the ack names a type').toBe(true);
 }
 

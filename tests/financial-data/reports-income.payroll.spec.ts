@@ -8,16 +8,14 @@ import { sameIdProblems } from '../../helpers/client/invariants/report-figures.j
 import { addConsumer, expectSameKind, generated, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';
 import { expectComponent } from './reports.known.js';
+import { cite } from './cite.js';
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
 // 1989-08-13 00:00 UTC as epoch seconds, and the provider's own form of it (a digit string).
 /** What every accepted payroll report is held to, on its ack and its read (seed 002, Payroll reports). */
 const PAYROLL_ANSWER_RULES = [
   'FD-PAYROLL-REQUIRED:accept',
-  'FD-PAYROLL-SSN-MASKED@income-ack',
-  'FD-PAYROLL-SSN-MASKED@income-read',
-  'FD-INCOME-REPORT-TYPE@income-ack',
-  'FD-INCOME-REPORT-TYPE@income-read',
+  ...['FD-PAYROLL-SSN-MASKED', 'FD-INCOME-REPORT-TYPE'].flatMap((r) => cite(r, ['income-ack', 'income-read'])),
   'FD-PAYROLL-EMPLOYMENT@income-read',
 ];
 const DOB = 619315200;
@@ -27,13 +25,10 @@ function expectNoSsn(body: any, consumerSsn: string, what: string) {
   const text = JSON.stringify(body);
   const leaked = [...TEST_SSNS, consumerSsn].map((s) => s.replace(/\D/g, '')).filter((s) => text.includes(s));
   expect(leaked, `${what}: a full SSN shows in the body`).toHaveLength(0);
-  expect(
-    Object.keys(body.constraints?.payrollData ?? {}).filter((k) => k === 'ssn' || k === 'dob'),
-    `${what}: payrollData echoes ssn or dob`,
-  ).toEqual([]);
-  expect(String(body.consumerSsn), `${what}: consumerSsn is the last four digits of the consumer's SSN`).toBe(
-    consumerSsn.replace(/\D/g, '').slice(-4),
-  );
+  const echoedIds = Object.keys(body.constraints?.payrollData ?? {}).filter((k) => k === 'ssn' || k === 'dob');
+  expect(echoedIds, `${what}: payrollData echoes ssn or dob`).toEqual([]);
+  const shownSsn = String(body.consumerSsn);
+  expect(shownSsn, `${what}: consumerSsn is the last four digits of the consumer's SSN`).toBe(consumerSsn.replace(/\D/g, '').slice(-4));
 }
 
 /**
@@ -175,10 +170,8 @@ test(
     // seed 002: the operation refreshes the one report Connect made, so a later refresh without a
     // reportId (after refreshes of its own) is based on that same original, never on a new one.
     const later = await fdApi.call('RefreshVOIEPayrollReport', { path: { customerId }, body: { payrollData: {} } });
-    expect(
-      { status: later.status, reportId: later.body.constraints?.payrollData?.reportId },
-      'a later refresh without a reportId: the same original report',
-    ).toEqual({ status: 202, reportId: originalId });
+    const laterRead = { status: later.status, reportId: later.body.constraints?.payrollData?.reportId };
+    expect(laterRead, 'a later refresh without a reportId: the same original report').toEqual({ status: 202, reportId: originalId });
   },
 );
 

@@ -4,7 +4,7 @@
 // reuse the asset id of the first report); Errors 404; provider 1.35.0 AssetNotFoundExample (404),
 // the kind a read keeps from its ack, PayStatementReportExample (what is read on each pay statement).
 import type { CallOptions } from '../../helpers/client/client.js';
-import { expect, loadContract, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, FD_CONTRACT, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { billableProblems } from '../../helpers/client/invariants/report-figures.js';
 import { customerWithPay, expectSameKind, generatedAll, generated, PAYSTUB, storePaystub, type Paystub } from './reports-income.known.js';
 import { expectComponent, expectNoReportLeft } from './reports.known.js';
@@ -96,9 +96,8 @@ test(
     const first = await generated(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
     const refresh = await generated(fdApi, pollReport, 'GenerateVOIEPaystubWithTXVerifyReport', options);
     expect(refresh.ack.id, 'the refresh is a new report').not.toBe(first.ack.id);
-    expect(refresh.report.payStatements?.map(pick), 'the refresh reads the same pay statement').toEqual(
-      first.report.payStatements?.map(pick),
-    );
+    const refreshed = refresh.report.payStatements?.map(pick);
+    expect(refreshed, 'the refresh reads the same pay statement').toEqual(first.report.payStatements?.map(pick));
   },
 );
 
@@ -185,10 +184,8 @@ test(
       body: { paystatementReport: { assetIds: [unreadable] } },
     });
     const extract = report.payStatements?.[0] ?? {};
-    expect(
-      ['netPayCurrent', 'grossPayCurrent'].filter((f) => f in extract && typeof extract[f] !== 'number'),
-      `the pay fields of the extract ${JSON.stringify(extract)}`,
-    ).toEqual([]);
+    const notNumbers = ['netPayCurrent', 'grossPayCurrent'].filter((f) => f in extract && typeof extract[f] !== 'number');
+    expect(notNumbers, `the pay fields of the extract ${JSON.stringify(extract)}`).toEqual([]);
     expectComponent(fdContract, 'PayStatementReportContent', report, 'the content keeps PayStatementReportContent');
   },
 );
@@ -197,10 +194,7 @@ test(
 // (the contract's ExtractFlags, read from it). Where an ack or the report read back shows the flags the
 // extraction ran with (its constraints), a flag sent shows as sent, and one left out shows its default:
 // a target defaulting deductions on reads more of a pay statement than the partner asked for.
-const FLAGS = (await loadContract('financial-data')).resolveSchema({ $ref: '#/components/schemas/ExtractFlags' }).properties as Record<
-  string,
-  { default: boolean }
->;
+const FLAGS = FD_CONTRACT.resolveSchema({ $ref: '#/components/schemas/ExtractFlags' }).properties as Record<string, { default: boolean }>;
 /** Every object under `constraints` of an answer that shows one of the extraction flags. */
 function flagsShown(node: unknown, under = false, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
   if (Array.isArray(node)) for (const n of node) flagsShown(n, under, out);

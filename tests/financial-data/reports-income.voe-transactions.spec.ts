@@ -70,28 +70,18 @@ test(
     ]);
     expectSameKind(ack, report);
     expectComponent(fdContract, 'VOETransactionsReportContent', report, 'the content keeps VOETransactionsReportContent');
-    expect(
-      streamCredits(report)
-        .map((t: any) => ({ id: t.id, accountId: t.accountId, description: t.description, postedDate: t.postedDate }))
-        .sort((a: any, b: any) => a.id - b.id),
-      "the income deposits shown are the customer's payroll deposits, described as the transactions are",
-    ).toEqual(
-      deposits
-        .map((d) => ({ id: d.id, accountId: String(d.accountId), description: d.description, postedDate: d.postedDate }))
-        .sort((a, b) => a.id - b.id),
-    );
+    const fields = (t: any) => ({ id: t.id, accountId: t.accountId, description: t.description, postedDate: t.postedDate });
+    const shown = streamCredits(report).map(fields);
+    const paid = deposits.map((d) => ({ ...fields(d), accountId: String(d.accountId) }));
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    const described = "the income deposits shown are the customer's payroll deposits, described as the transactions are";
+    expect(shown.sort(byId), described).toEqual(paid.sort(byId));
     const content = Object.fromEntries(Object.entries(report).filter(([k]) => !['constraints', 'reportCustomFields'].includes(k)));
-    expect(
-      memberPaths(content).filter((p) => MONEY.test(p.split('/').pop()!)),
-      'seed 002: descriptions without amounts (members carrying money)',
-    ).toEqual([]);
+    const moneyPaths = memberPaths(content).filter((p) => MONEY.test(p.split('/').pop()!));
+    expect(moneyPaths, 'seed 002: descriptions without amounts (members carrying money)').toEqual([]);
     const shownFrom = streamCredits(later.report).map((t) => String(t.id));
-    expect(shownFrom.sort(), `fromDate ${fromDate}: exactly the deposits posted after it`).toEqual(
-      deposits
-        .filter((d) => Number(d.postedDate) >= fromDate)
-        .map((d) => String(d.id))
-        .sort(),
-    );
+    const postedFrom = deposits.filter((d) => Number(d.postedDate) >= fromDate).map((d) => String(d.id));
+    expect(shownFrom.sort(), `fromDate ${fromDate}: exactly the deposits posted after it`).toEqual(postedFrom.sort());
   },
 );
 

@@ -17,6 +17,7 @@ import {
 } from '../../fixtures/financial-data.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 import { problemsUnder } from '../../helpers/client/annotations.js';
+import { BOTH, cite } from './cite.js';
 
 const DAY_S = 86_400;
 const nowS = (fd: { now: () => number }) => Math.floor(fd.now() / 1000);
@@ -72,14 +73,7 @@ function countProblems(body: Record<string, unknown>, inWindow: number, size: nu
 test(
   "billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
   mockOnly(
-    rules(
-      'FD-BILLING-CONTENT',
-      'FD-BILLING-TESTING:accept',
-      'FD-BILLING-TESTING:refuse',
-      'FD-BILLING-EDGES:accept',
-      'FD-BILLING-EDGES:refuse',
-      'FD-BILLING-COUNTS',
-    ),
+    rules('FD-BILLING-CONTENT', ...['FD-BILLING-TESTING', 'FD-BILLING-EDGES'].flatMap((r) => cite(r, [], BOTH)), 'FD-BILLING-COUNTS'),
     "needs the mock's harness route that makes reports of an active and a testing customer without accounts, and its virtual clock to move two days on: a sandbox reports only on linked accounts, and an active customer's report is billed to the partner",
   ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
@@ -109,9 +103,8 @@ test(
     // provider 1.35.0 getResellerBillingReport startDate, the earliest date covered: the start edge is in the window too.
     const startingAt = { startDate: later.createdDate, endDate: later.createdDate + DAY_S, size: SIZE_MAX };
     expect(await ids(startingAt), 'a window starting at the report').toContain(later.id);
-    expect(await ids({ ...startingAt, startDate: later.createdDate + 1 }), 'a window starting a second after the report').not.toContain(
-      later.id,
-    );
+    const afterStart = await ids({ ...startingAt, startDate: later.createdDate + 1 });
+    expect(afterStart, 'a window starting a second after the report').not.toContain(later.id);
     // Both edges at once: a window of one instant (startDate equal to endDate; seed 002 bounds the
     // range at 31 days only) is served and lists the report made at that second.
     const instant = await billing(fdApi, fd, { ...startingAt, endDate: later.createdDate });
@@ -155,11 +148,8 @@ test(
     // that many calendar days apart (the window ends at noon UTC of the day before, so the hour
     // never crosses a UTC midnight whatever the time of the run).
     const noon = Math.floor(endDate / DAY_S) * DAY_S - DAY_S / 2;
-    expectFdError(
-      await billing(fdApi, fd, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon }),
-      400,
-      `${WINDOW_DAYS} days and an hour`,
-    );
+    const refusal = await billing(fdApi, fd, { startDate: noon - WINDOW_DAYS * DAY_S - 3600, endDate: noon });
+    expectFdError(refusal, 400, `${WINDOW_DAYS} days and an hour`);
   },
 );
 
@@ -174,11 +164,8 @@ test('startDate and endDate are required: without either it is a 400', rules('FD
   expectFdError(await billing(fdApi, fd, { startDate }), 400, 'no endDate');
   // The same for endDate: a startDate a day before the largest safe integer is a window of a day up
   // to a missing endDate read as the farthest instant.
-  expectFdError(
-    await billing(fdApi, fd, { startDate: Number.MAX_SAFE_INTEGER - DAY_S }),
-    400,
-    'no endDate, startDate a day before the largest safe integer',
-  );
+  const refused = await billing(fdApi, fd, { startDate: Number.MAX_SAFE_INTEGER - DAY_S });
+  expectFdError(refused, 400, 'no endDate, startDate a day before the largest safe integer');
 });
 
 test(

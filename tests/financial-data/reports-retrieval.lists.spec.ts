@@ -146,9 +146,8 @@ test(
     // Most recent means generated last, even within the same second (createdDate counts seconds).
     const third = await ownReport(fdApi, who.customerId, 'voa');
     const again = await allReaders(fdApi, who, first.portfolioId);
-    expect(Object.keys(again.GetPortfolioByCustomer).sort(), 'a VOA generated in the same second as the last one replaces it').toEqual(
-      [third.id, voi.id].sort(),
-    );
+    const portfolioIds = Object.keys(again.GetPortfolioByCustomer).sort();
+    expect(portfolioIds, 'a VOA generated in the same second as the last one replaces it').toEqual([third.id, voi.id].sort());
   },
 );
 
@@ -162,16 +161,11 @@ test(
     const mine = await newReport(m, who.customerId);
     // The other customer has a portfolio of its own on the mock; on a sandbox it has no account to report on.
     if (fd.control) await makeReport(fd.control, other.customerId);
-    expectFdError(
-      await fdApi.call('GetPortfolioByCustomer', { path: { customerId: other.customerId, portfolioId: mine.portfolioId } }),
-      404,
-      "another customer's portfolio",
-    );
-    expectFdError(
-      await fdApi.call('GetPortfolioByConsumer', { path: { consumerId: other.consumerId, portfolioId: mine.portfolioId } }),
-      404,
-      "another consumer's portfolio",
-    );
+    for (const [op, owner, what] of [
+      ['GetPortfolioByCustomer', { customerId: other.customerId }, "another customer's portfolio"],
+      ['GetPortfolioByConsumer', { consumerId: other.consumerId }, "another consumer's portfolio"],
+    ] as const)
+      expectFdError(await fdApi.call(op, { path: { ...owner, portfolioId: mine.portfolioId } }), 404, what);
   },
 );
 

@@ -30,6 +30,7 @@ import {
   reportOwner,
 } from './reports-retrieval.known.js';
 import { sampleReport } from '../../fixtures/examples/fd-samples/since-1.42.0.js';
+import { BOTH, cite } from './cite.js';
 
 type Ids = { customerId: string; consumerId: string; reportId: string };
 /** The four single-report readers, each with the request that reads the report. */
@@ -52,13 +53,7 @@ const read = (
 // consumer): runs on a sandbox too; the other checks make reports through the mock's control route.
 test(
   'a generated VOA reads inProgress, then success, the same through every reader (customer, consumer, id, lists, portfolios) @smoke',
-  rules(
-    'FD-REPORT-READERS-AGREE@by-customer',
-    'FD-REPORT-READERS-AGREE@by-consumer',
-    'FD-REPORT-READERS-AGREE@by-id',
-    'FD-REPORT-READERS-AGREE@lists',
-    'FD-REPORT-READERS-AGREE@portfolios',
-  ),
+  rules(...cite('FD-REPORT-READERS-AGREE', ['by-customer', 'by-consumer', 'by-id', 'lists', 'portfolios'])),
   async ({ fdApi, fd, fdEntities, pollReport }) => {
     const made = await fdApi.call('GenerateVOAReport', sample('GenerateVOAReport', fd, fdEntities));
     expect(made.status, 'GenerateVOAReport for the worker customer').toBe(202);
@@ -113,18 +108,14 @@ for (const reader of READERS) {
       const ids = { ...who, reportId: (await newReport(m, who.customerId, 'voi')).id };
       const pdf = await read(fdApi, reader, ids, PDF);
       expect(pdf.status).toBe(200);
-      expect((pdf.headers['content-type'] ?? '').split(';')[0].trim(), 'seed 002: application/pdf asked, a PDF given').toBe(
-        'application/pdf',
-      );
+      const mediaType = (res: { headers: Record<string, string> }) => (res.headers['content-type'] ?? '').split(';')[0].trim();
+      expect(mediaType(pdf), 'seed 002: application/pdf asked, a PDF given').toBe('application/pdf');
       expect(pdf.text.slice(0, 5), 'the body is a PDF document').toBe('%PDF-');
       expect(pdf.text, 'the PDF names the report read').toContain(ids.reportId);
       for (const accept of ['application/json', '*/*', undefined]) {
         const res = await read(fdApi, reader, ids, { accept });
         expect(res.status).toBe(200);
-        expect(
-          (res.headers['content-type'] ?? '').split(';')[0].trim(),
-          `Accept ${accept ?? '(none)'}: JSON (seed 002: neither gives JSON)`,
-        ).toBe('application/json');
+        expect(mediaType(res), `Accept ${accept ?? '(none)'}: JSON (seed 002: neither gives JSON)`).toBe('application/json');
         expect(res.body.id, `Accept ${accept ?? '(none)'}: the report`).toBe(ids.reportId);
       }
     },
@@ -134,10 +125,10 @@ for (const reader of READERS) {
 test(
   'an unknown report is a 404 on every reader; a report read through another customer or consumer is a 404',
   rules(
-    'FD-REPORT-READ-OWNER@by-customer',
-    'FD-REPORT-READ-OWNER@by-consumer',
-    'FD-REPORT-READ-OWNER@by-id',
-    'FD-REPORT-READ-OWNER@reissue',
+    ...cite(
+      'FD-REPORT-READ-OWNER',
+      READERS.map((r) => r.path),
+    ),
   ),
   async ({ fdApi, fd, fdEntities, createCustomer }) => {
     const m = { fd, fdApi, fdEntities, createCustomer };
@@ -156,20 +147,7 @@ test(
 test(
   'reads of a customer under a security freeze are a 403 on every reader, served again once it is lifted @mock-only',
   mockOnly(
-    rules(
-      'FD-REPORT-READ-FREEZE:refuse@by-customer',
-      'FD-REPORT-READ-FREEZE:refuse@by-consumer',
-      'FD-REPORT-READ-FREEZE:refuse@by-id',
-      'FD-REPORT-READ-FREEZE:refuse@reissue',
-      'FD-REPORT-READ-FREEZE:refuse@lists',
-      'FD-REPORT-READ-FREEZE:refuse@portfolios',
-      'FD-REPORT-READ-FREEZE:accept@by-customer',
-      'FD-REPORT-READ-FREEZE:accept@by-consumer',
-      'FD-REPORT-READ-FREEZE:accept@by-id',
-      'FD-REPORT-READ-FREEZE:accept@reissue',
-      'FD-REPORT-READ-FREEZE:accept@lists',
-      'FD-REPORT-READ-FREEZE:accept@portfolios',
-    ),
+    rules(...cite('FD-REPORT-READ-FREEZE', [...READERS.map((r) => r.path), 'lists', 'portfolios'], BOTH)),
     "needs the mock's security freeze switch: a sandbox's freeze is placed and lifted by its provider",
   ),
   async ({ fdApi, fdMock, createCustomer }) => {
@@ -190,12 +168,7 @@ test(
 
 test(
   'on-behalf-of and purpose are optional on the reads: accepted with both, with one, and without',
-  rules(
-    'FD-REPORT-READ-OPTIONAL-PARAMS@by-customer',
-    'FD-REPORT-READ-OPTIONAL-PARAMS@by-consumer',
-    'FD-REPORT-READ-OPTIONAL-PARAMS@by-id',
-    'FD-REPORT-READ-OPTIONAL-PARAMS@lists',
-  ),
+  rules(...cite('FD-REPORT-READ-OPTIONAL-PARAMS', ['by-customer', 'by-consumer', 'by-id', 'lists'])),
   async ({ fdApi, fd, fdEntities, createCustomer }) => {
     const m = { fd, fdApi, fdEntities, createCustomer };
     const who = await reportOwner(m);
@@ -227,20 +200,13 @@ test(
     const made = await ownReport(fdApi, who.customerId, 'voa');
     expect((await fdApi.call('DeleteCustomer', { path: { customerId: who.customerId } })).status, 'delete the customer').toBe(204);
     const byConsumer = await fdApi.call('GetReportByConsumer', { path: { consumerId: who.consumerId, reportId: made.id } });
-    expect([byConsumer.status, byConsumer.body?.id], 'seed 002: the consumer persists as owner of generated reports').toEqual([
-      200,
-      made.id,
-    ]);
+    const asOwner = [byConsumer.status, byConsumer.body?.id];
+    expect(asOwner, 'seed 002: the consumer persists as owner of generated reports').toEqual([200, made.id]);
     const list = await fdApi.call('GetReportsByConsumerId', { path: { consumerId: who.consumerId } });
-    expect(
-      list.body.reports.map((r: { id: string }) => r.id),
-      "the consumer's list still holds it",
-    ).toEqual([made.id]);
-    expectFdError(
-      await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } }),
-      404,
-      'the deleted customer',
-    );
+    const listed = list.body.reports.map((r: { id: string }) => r.id);
+    expect(listed, "the consumer's list still holds it").toEqual([made.id]);
+    const refusal = await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } });
+    expectFdError(refusal, 404, 'the deleted customer');
   },
 );
 
@@ -258,11 +224,8 @@ if (hasOperation('GetPortfolioByPathParamPortFolioID')) {
       expect(byId.body.portfolioId).toBe(portfolioId);
       expect(byId.body.reports).toEqual(byCustomer.body.reports);
       expect(byId.body.consumer.id).toBe(consumerId);
-      expectFdError(
-        await fdApi.call('GetPortfolioByPathParamPortFolioID', { path: { portfolioId: 'nosuchportfolio-1-port' } }),
-        404,
-        'unknown portfolio',
-      );
+      const refused = await fdApi.call('GetPortfolioByPathParamPortFolioID', { path: { portfolioId: 'nosuchportfolio-1-port' } });
+      expectFdError(refused, 404, 'unknown portfolio');
     },
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { GENERATE, readersOf, request } from './reports.known.js';
+import { atSite } from './cite.js';
 
 /** Past the mock's time to complete a report (seed 002, Limits: polled every 20 s; it ends by the third read). */
 const ENDED_AFTER_S = 60;
@@ -100,10 +101,7 @@ test(
   'every generate operation honours the callback URL of each generation only: none kept for a report without one, none taken from its body, none reused for a report with another',
   rules(
     'FD-OBJ-READ-ONLY',
-    'FD-REPORT-NO-CALLBACK@callback',
-    'FD-REPORT-CALLBACK@callback',
-    'FD-DELIVERY-URL@callback',
-    'FD-DELIVERY-MEDIA-TYPE@callback',
+    ...atSite('callback', 'FD-REPORT-NO-CALLBACK', 'FD-REPORT-CALLBACK', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE'),
   ),
   async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
     const made: { operationId: FdOperationId; first: string; none: string; other: string; urls: [string, string] }[] = [];

@@ -21,6 +21,7 @@ import {
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { CATALOGUE, expectComponent, GENERATE, request } from './reports.known.js';
+import { atSite } from './cite.js';
 
 const applies = (rule: string, operationId: string) => CATALOGUE.get(rule)!.includes(operationId);
 
@@ -69,16 +70,9 @@ test(
           polled[i].reads.map((r) => r.atSeconds),
           `${operationId}: reads every 20 s until the report ends`,
         ).toEqual([0, 20, 40]);
-      const final = polled[i].final.body;
-      expect(
-        { id: final.id, type: final.type, customerId: final.customerId, status: final.status },
-        `${operationId}: the report as it ends`,
-      ).toEqual({
-        id: ack.id,
-        type: ack.type,
-        customerId: ack.customerId,
-        status: 'success',
-      });
+      const { id, type, customerId, status } = polled[i].final.body;
+      const ended = { id: ack.id, type: ack.type, customerId: ack.customerId, status: 'success' };
+      expect({ id, type, customerId, status }, `${operationId}: the report as it ends`).toEqual(ended);
       const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
       expect(
         { status: byId.status, id: byId.body?.id, reportStatus: byId.body?.status },
@@ -95,9 +89,7 @@ test(
   rules(
     'FD-REPORT-TERMINAL@by-customer',
     'FD-REPORT-CALLBACK@callback',
-    'FD-DELIVERY-URL@callback-failed',
-    'FD-DELIVERY-MEDIA-TYPE@callback-failed',
-    'FD-DELIVERY-SENSITIVE@callback-failed',
+    ...atSite('callback-failed', 'FD-DELIVERY-URL', 'FD-DELIVERY-MEDIA-TYPE', 'FD-DELIVERY-SENSITIVE'),
   ),
   async ({ fdApi, fd, fdEntities, fdPowers, fdListener, pollReport }) => {
     const { failed, end } = operationFailures();
@@ -117,10 +109,8 @@ test(
       expect(polled[i].final.body.status, 'the report the mock was told to fail').toBe('failure');
       // seed 002, Events: the callback reports completion, a failed one included.
       const call = await fdListener.waitFor(at(operationId), 2000);
-      expect(
-        (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload,
-        'the callback of the failed report',
-      ).toMatchObject({ reportId: ack.id, status: 'failure' });
+      const callbackPayload = (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload;
+      expect(callbackPayload, 'the callback of the failed report').toMatchObject({ reportId: ack.id, status: 'failure' });
       // The failed report's delivery path keeps the URL as the successful one does.
       expectDeliveries(fdListener.received().filter(at(operationId)), [
         { url, count: 1, what: `${operationId} failed report ${ack.id} callback` },

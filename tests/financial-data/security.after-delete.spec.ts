@@ -29,9 +29,8 @@ test(
     const violations = new Violations(AFTER_DELETE);
     const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, { resource: 'account', id: world.objects.account });
     await runProbes(fdApi, probes, violations);
-    const other = await fdApi.call('GetCustomerAccount', {
-      path: { customerId: world.objects.customer, accountId: world.otherParents.account },
-    });
+    const sibling = { customerId: world.objects.customer, accountId: world.otherParents.account };
+    const other = await fdApi.call('GetCustomerAccount', { path: sibling });
     if (other.status !== 200)
       violations.add('GetCustomerAccount', 'another account of the customer after the delete', String(other.status), '200');
     return {
@@ -50,26 +49,16 @@ test(
     const violations = new Violations(AFTER_DELETE);
     // Every operation naming the login, and through one of its accounts every account operation (one tells as all).
     const [account] = login.accounts;
-    const { probes } = afterDeleteProbes(
-      FD_OBJECT_OPS,
-      world.sample,
-      world.objects,
-      { resource: 'institutionLogin', id: login.id },
-      { account },
-    );
+    const gone = { resource: 'institutionLogin', id: login.id };
+    const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, gone, { account });
     await runProbes(fdApi, probes, violations);
     // The login's other accounts are gone from its customer's list as well.
     const listed = await fdApi.call('GetCustomerAccounts', { path: { customerId: world.objects.customer } });
     const left = ((listed.body?.accounts ?? []) as { id: string | number }[])
       .map((a) => String(a.id))
       .filter((id) => login.accounts.includes(id));
-    if (left.length)
-      violations.add(
-        'GetCustomerAccounts',
-        `accounts of deleted institutionLogin ${login.id}`,
-        `still lists ${left.join(', ')}`,
-        'none of them',
-      );
+    const ofLogin = `accounts of deleted institutionLogin ${login.id}`;
+    if (left.length) violations.add('GetCustomerAccounts', ofLogin, `still lists ${left.join(', ')}`, 'none of them');
     return {
       violations: [violations],
       coverage: `financial-data ${AFTER_DELETE} DeleteCustomerAccountsByInstitutionLogin: ${probes.length} probes over the login and one of its ${login.accounts.length} accounts, and the customer's list`,

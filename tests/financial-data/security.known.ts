@@ -157,9 +157,8 @@ export async function liveWorld(fd: FdTarget, api: OperationClient, link: LinkAc
     account: second.id,
     webhookSubscription: String(otherHook.subscriptionId),
   };
-  expect(Object.keys(objects).sort(), 'the live world makes an object of every resource it declares').toEqual(
-    [...FD_LIVE_RESOURCES].sort(),
-  );
+  const resourcesMade = Object.keys(objects).sort();
+  expect(resourcesMade, 'the live world makes an object of every resource it declares').toEqual([...FD_LIVE_RESOURCES].sort());
   for (const [resource, id] of Object.entries({ ...objects, ...otherParents }))
     expect(id === 'undefined' || id === '' ? undefined : id, `the live ${resource} was read from the answer that made it`).toBeDefined();
   const customerTree = Object.keys(objects).filter((r) => !PARTNER_OWN.includes(r));
@@ -298,10 +297,8 @@ export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?
       .map((v) => v.describe())
       .filter(Boolean)
       .join('\n');
-    expect(
-      found.violations.flatMap((v) => v.list),
-      described,
-    ).toEqual([]);
+    const violationList = found.violations.flatMap((v) => v.list);
+    expect(violationList, described).toEqual([]);
     for (const [what, after, before] of found.same ?? []) expect(after, what).toEqual(before);
   };
 }

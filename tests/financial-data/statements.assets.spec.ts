@@ -34,6 +34,8 @@ const BINARY = Buffer.concat([
   Buffer.from([0x25, 0x25, 0x45, 0x4f, 0x46, 0x0a, 0xe2, 0x82]),
 ]);
 
+const OCTETS = { accept: 'application/octet-stream' };
+
 test(
   'a stored pay statement yields an asset id, and the asset downloads as exactly the bytes stored',
   rules('FD-PAYSTMT-ROUNDTRIP@asset-pay', 'FD-PAYSTMT-BASE64'),
@@ -54,17 +56,12 @@ test(
     }
     expect(new Set(ids).size, 'each stored pay statement is its own asset').toBe(3);
     for (const [i, bytes] of [FILE, OTHER, BINARY].entries()) {
-      const asset = await fdApi.call('GetAssetByCustomerID', {
-        path: { customerId, assetId: ids[i] },
-        headers: { accept: 'application/octet-stream' },
-      });
+      const asset = await fdApi.call('GetAssetByCustomerID', { path: { customerId, assetId: ids[i] }, headers: OCTETS });
       expect(asset.status).toBe(200);
       // The bytes as received, not the text: a reading as text may drop a leading byte order mark.
       const received = asset.bytes;
-      expect({ length: received.length, equal: received.equals(bytes) }, `asset ${i + 1}: the bytes stored`).toEqual({
-        length: bytes.length,
-        equal: true,
-      });
+      const got = { length: received.length, equal: received.equals(bytes) };
+      expect(got, `asset ${i + 1}: the bytes stored`).toEqual({ length: bytes.length, equal: true });
       if (asset.headers['content-length'] !== undefined)
         expect(Number(asset.headers['content-length']), 'Content-Length').toBe(bytes.length);
     }
@@ -106,17 +103,12 @@ test(
         body: { label: 'lastPayPeriod', statement: bytes.toString('base64') },
       });
       expect(stored.status, `store ${size} bytes`).toBe(200);
-      const asset = await fdApi.call('GetAssetByCustomerID', {
-        path: { customerId, assetId: stored.body.assetId },
-        headers: { accept: 'application/octet-stream' },
-      });
+      const asset = await fdApi.call('GetAssetByCustomerID', { path: { customerId, assetId: stored.body.assetId }, headers: OCTETS });
       expect(asset.status).toBe(200);
       const received = Buffer.from(asset.text, 'utf8');
       const firstDifference = received.findIndex((b, i) => b !== bytes[i]);
-      expect({ length: received.length, firstDifference }, `a ${size}-byte pay statement read back`).toEqual({
-        length: size,
-        firstDifference: -1,
-      });
+      const got = { length: received.length, firstDifference };
+      expect(got, `a ${size}-byte pay statement read back`).toEqual({ length: size, firstDifference: -1 });
     }
   },
 );

@@ -25,9 +25,8 @@ const PDF_ACCEPT = { accept: 'application/pdf, application/octet-stream' };
 async function pdfOf(fdApi: OperationClient, path: { customerId: string; accountId: string }, index?: number): Promise<string> {
   const res = await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT });
   expect(res.status, `statement ${index ?? '(default)'} of account ${path.accountId}`).toBe(200);
-  expect(['application/pdf', 'application/octet-stream'], 'a PDF media type').toContain(
-    (res.headers['content-type'] ?? '').split(';')[0].trim(),
-  );
+  const mediaType = (res.headers['content-type'] ?? '').split(';')[0].trim();
+  expect(['application/pdf', 'application/octet-stream'], 'a PDF media type').toContain(mediaType);
   expect(res.text.slice(0, 5), 'seed 002: the statement is a PDF (%PDF- header)').toBe('%PDF-');
   return res.text;
 }

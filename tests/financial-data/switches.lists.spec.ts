@@ -68,9 +68,8 @@ test.describe('switches of a customer', () => {
             createdDate: s.createdDate,
             ...(s.failureReason ? { failureReason: s.failureReason } : {}),
           });
-          expect(Date.parse(got.body.updatedDate), 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(
-            Date.parse(got.body.createdDate),
-          );
+          const updatedAt = Date.parse(got.body.updatedDate);
+          expect(updatedAt, 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(Date.parse(got.body.createdDate));
           const refused = await one(fdApi, OTHER[kind], customerId, s.id);
           expectFdError(refused, 404, `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`);
         }

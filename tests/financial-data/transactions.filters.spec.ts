@@ -234,27 +234,21 @@ test(
     // only: injected transactions stay in a sandbox's testing account.
     if (fd.kind !== 'mock') return;
     const midnight = Math.floor(fd.now() / 1000 / DAY_S) * DAY_S;
+    const path = { customerId: linkedCustomer.customerId, accountId: checking.id };
     for (const [amount, transactionDate] of [
       [-12.34, midnight - 3600],
       [-45.67, midnight],
     ]) {
-      const made = await fdApi.call('CreateTxPushTestTransaction', {
-        path: { customerId: linkedCustomer.customerId, accountId: checking.id },
-        body: { amount, description: 'Day edge', transactionDate },
-      });
+      const made = await fdApi.call('CreateTxPushTestTransaction', { path, body: { amount, description: 'Day edge', transactionDate } });
       expect(made.status, `inject a transaction at ${transactionDate}`).toBe(201);
     }
     const edge = { fromDate: midnight - 2 * DAY_S, toDate: Math.floor(fd.now() / 1000) + DAY_S };
     const edged = await list('GetCustomerAccountTransactions', { ...edge, limit: PAGE_MAX, showDailyBalance: true });
     expect(edged.status).toBe(200);
     const around = await readAll(list, 'GetCustomerAccountTransactions', edge);
-    expect(
-      [dateOf, (t: any) => Number(t.postedDate)]
-        .map((day) => balanceProblems(edged.body.dailyBalances ?? [], around, day))
-        .find((p) => p.length === 0) ??
-        problemsUnder('FD-TXN-DAILY-BALANCE', balanceProblems(edged.body.dailyBalances ?? [], around, dateOf)),
-      'daily balances of the days around a midnight transaction',
-    ).toEqual([]);
+    const placed = [dateOf, (t: any) => Number(t.postedDate)].map((day) => balanceProblems(edged.body.dailyBalances ?? [], around, day));
+    const unexplained = placed.find((p) => p.length === 0) ?? problemsUnder('FD-TXN-DAILY-BALANCE', placed[0]);
+    expect(unexplained, 'daily balances of the days around a midnight transaction').toEqual([]);
   },
 );
 

@@ -25,11 +25,8 @@ test(
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, customerId, checking.id);
-    const page = await list('GetCustomerAccountTransactions', {
-      ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)),
-      includePending: true,
-      limit: 60,
-    });
+    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    const page = await list('GetCustomerAccountTransactions', { ...whole, limit: 60 });
     expect(page.status).toBe(200);
     const txns: any[] = page.body.transactions;
     test.skip(txns.length === 0, 'the linked checking account has no transactions');
@@ -43,10 +40,7 @@ test(
     if (fd.kind === 'mock') expect(chosen, 'the known data has an undated and a pending transaction in the first 60').toHaveLength(4);
     // And one transaction of every other account of the customer, of each kind (credit card, loan,
     // savings...), as the customer list shows it: the by-id reader answers every account's the same way.
-    const customerList = await readAll(list, 'GetAllCustomerTransactions', {
-      ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)),
-      includePending: true,
-    });
+    const customerList = await readAll(list, 'GetAllCustomerTransactions', whole);
     const accounts = new Set([String(checking.id)]);
     for (const t of customerList) {
       if (accounts.has(String(t.accountId))) continue;
@@ -109,15 +103,10 @@ test(
       );
       // provider 1.35.0 Transaction.description: a description the institution leaves blank is given
       // as "No description provided by institution", so none is empty or missing.
-      underRule(test.info(), 'FD-TXN-DESCRIPTION', () =>
-        expect(
-          txns
-            .filter((t) => typeof t.description !== 'string' || t.description.trim() === '')
-            .map((t) => t.id)
-            .slice(0, 5),
-          `${reader}: transactions without a description`,
-        ).toEqual([]),
-      );
+      underRule(test.info(), 'FD-TXN-DESCRIPTION', () => {
+        const undescribed = txns.filter((t) => typeof t.description !== 'string' || t.description.trim() === '').map((t) => t.id);
+        expect(undescribed.slice(0, 5), `${reader}: transactions without a description`).toEqual([]);
+      });
     }
   },
 );

@@ -85,9 +85,8 @@ test(
       expect(await count(list, op, recent), `${op}: the standard history is unchanged`).toBe(standard(op, linkedCustomer));
     }
     const loaded = await readAll(list, 'GetAllCustomerTransactions', older);
-    expect(new Set(loaded.map((t) => String(t.accountId))), 'the customer list gains transactions of the loaded account only').toEqual(
-      new Set([checking.id]),
-    );
+    const loadedAccounts = new Set(loaded.map((t) => String(t.accountId)));
+    expect(loadedAccounts, 'the customer list gains transactions of the loaded account only').toEqual(new Set([checking.id]));
     // seed 002, Limits: the historic load's reach (and an hour) before the account's creation.
     const outside = loaded.filter((t) => Number(t.postedDate) < checking.createdDate - (HISTORIC_DAYS * DAY_S + 3600)).map((t) => t.id);
     expect(outside, `loaded transactions posted more than ${HISTORIC_DAYS} days before the account was added`).toEqual([]);

@@ -62,17 +62,12 @@ test(
       expect(first.body.transactions).toHaveLength(PAGE_MAX);
       const second = await list(op, { ...whole, limit: PAGE_MAX, start: 2 });
       expectCounts(second.body, found[op], found[op] - PAGE_MAX, false, `${op} limit ${PAGE_MAX}, start 2`);
-      expect(new Set([...idsOf(first.body), ...idsOf(second.body)]).size, `${op}: the two pages hold every transaction once`).toBe(
-        found[op],
-      );
+      const distinct = new Set([...idsOf(first.body), ...idsOf(second.body)]).size;
+      expect(distinct, `${op}: the two pages hold every transaction once`).toBe(found[op]);
       // The whole history of every account listed (provider 1.35.0 Transaction.runningBalanceAmount).
       const listed = [...first.body.transactions, ...second.body.transactions];
-      underRule(
-        test.info(),
-        'FD-TXN-RUNNING-BALANCE',
-        () => expect(runningBalanceProblems(listed), `${op}: each running balance the one before plus its amount`).toEqual([]),
-        op,
-      );
+      const judged = () => expect(runningBalanceProblems(listed), `${op}: each running balance the one before plus its amount`).toEqual([]);
+      underRule(test.info(), 'FD-TXN-RUNNING-BALANCE', judged, op);
       // The lower end of the accepted range.
       expectCounts((await list(op, { ...whole, limit: 1 })).body, found[op], 1, true, `${op} limit 1`);
     }

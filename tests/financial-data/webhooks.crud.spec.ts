@@ -31,10 +31,8 @@ test(
       ...(c ? [{ name: c }] : []),
     ];
     const made = await createSub(fdApi, { url: quietUrl('create'), events });
-    expect({ url: made.url, events: eventsOf(made.events) }, 'the 201 body: the URL and the events sent').toEqual({
-      url: quietUrl('create'),
-      events: eventsOf(events),
-    });
+    const sent = { url: quietUrl('create'), events: eventsOf(events) };
+    expect({ url: made.url, events: eventsOf(made.events) }, 'the 201 body: the URL and the events sent').toEqual(sent);
     const seen = made.events.every((e) => e.webhookEventId.length === 36);
     expect(seen, 'every event has its webhookEventId').toBe(true);
     const { byId, listed, onePage } = await readers(fdApi, made.subscriptionId);
@@ -59,10 +57,8 @@ test(
       url: quietUrl('event-update/override'),
       condition: { subscribeFor: 'institutionId', excludes: ['2', '03'] },
     };
-    const res = await fdApi.call('updateWebhookSubscriptionEvent', {
-      path: { subscription_id: made.subscriptionId, webhook_event_id: target.webhookEventId },
-      body: change,
-    });
+    const path = { subscription_id: made.subscriptionId, webhook_event_id: target.webhookEventId };
+    const res = await fdApi.call('updateWebhookSubscriptionEvent', { path, body: change });
     expect(res.status).toBe(200);
     expect(eventsOf([res.body]), 'the 200 body: the event as updated').toEqual(eventsOf([change]));
     const { byId, listed } = await readers(fdApi, made.subscriptionId);

@@ -43,22 +43,22 @@ async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener
   };
 }
 
+/** The rules each test operation's deliveries are judged by. */
+const TEST_DELIVERY = [
+  'FD-WEBHOOK-TEST-DELIVERY',
+  'FD-WEBHOOK-URL-OVERRIDE',
+  'FD-DELIVERY-URL',
+  'FD-DELIVERY-MEDIA-TYPE',
+  'FD-DELIVERY-SENSITIVE',
+];
+
 /** How many of these deliveries went to each URL of the subscription (at: byte for byte). */
 const atUrls = <K extends string>(got: { url: string }[], urls: Record<K, string>) =>
   Object.fromEntries(Object.entries<string>(urls).map(([k, url]) => [k, at(got, url)])) as Record<K, number>;
 
 test(
   'testWebhookSubscription delivers exactly once per event per call, to the subscription URL or the event override, none to the other',
-  rules(
-    ...atSite(
-      'wh-sub-test',
-      'FD-WEBHOOK-TEST-DELIVERY',
-      'FD-WEBHOOK-URL-OVERRIDE',
-      'FD-DELIVERY-URL',
-      'FD-DELIVERY-MEDIA-TYPE',
-      'FD-DELIVERY-SENSITIVE',
-    ),
-  ),
+  rules(...atSite('wh-sub-test', ...TEST_DELIVERY)),
   async ({ fdApi, fd, fdListener }) => {
     // On the mock each URL names its default port, which a target writing the URL again drops: only the
     // mock's record of its outbound calls shows the origin used (a listener sees the path and query).
@@ -83,16 +83,7 @@ test(
 
 test(
   'testWebhookSubscriptionBasedOnEventId delivers exactly once for that event, to its override when it has one, else to the subscription URL',
-  rules(
-    ...atSite(
-      'wh-event-test',
-      'FD-WEBHOOK-TEST-DELIVERY',
-      'FD-WEBHOOK-URL-OVERRIDE',
-      'FD-DELIVERY-URL',
-      'FD-DELIVERY-MEDIA-TYPE',
-      'FD-DELIVERY-SENSITIVE',
-    ),
-  ),
+  rules(...atSite('wh-event-test', ...TEST_DELIVERY)),
   async ({ fdApi, fd, fdListener }) => {
     const { A, B, urls } = await hookedSubscription(fdApi, fdListener);
     for (const [which, path, want] of [
@@ -217,10 +208,8 @@ test(
       body: { url: urls.hook2, events: [{ name: a }, { name: b, url: urls.override }] },
     });
     expect(updated.status, 'the subscription moves to a new URL').toBe(200);
-    const eventOf = (name: string) => ({
-      ...sub,
-      webhook_event_id: (updated.body.events as { name: string; webhookEventId: string }[]).find((e) => e.name === name)!.webhookEventId,
-    });
+    const updatedEvents = updated.body.events as { name: string; webhookEventId: string }[];
+    const eventOf = (name: string) => ({ ...sub, webhook_event_id: updatedEvents.find((e) => e.name === name)!.webhookEventId });
     const B = eventOf(b);
     const answered = (await fdApi.call('updateWebhookSubscriptionEvent', { path: B, body: { name: b, url: urls.override2 } })).status;
     expect(answered, 'event B moves to a new override').toBe(200);

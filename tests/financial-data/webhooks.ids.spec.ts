@@ -3,13 +3,12 @@
 // UUID identifier"), ObwmsBadRequestErrorResponse (1502). The catalogue decides (FD-WEBHOOK-ID-FORMAT): a
 // non-UUID is a 400 naming the parameter, a 404 where no 400 is documented. Operations read from the contract.
 import fc from 'fast-check';
-import { assertProperty, expect, expectFdError, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';
+import { assertProperty, expect, expectFdError, FD_CONTRACT, rules, sample, test } from '../../fixtures/financial-data.js';
 import { malformedUuid } from '../../fixtures/arbitraries/financial-data/ids.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 
-const contract = await loadContract('financial-data');
 /** Each (operation, webhook id path parameter) of the contract (its schema WebhookIdParam), with the refusal it documents. */
-const CASES = [...contract.operations.values()].flatMap((op) =>
+const CASES = [...FD_CONTRACT.operations.values()].flatMap((op) =>
   op.parameters
     .filter((p) => p.in === 'path' && String(p.schema?.$ref ?? '').endsWith('/WebhookIdParam'))
     .map((p) => ({ operationId: op.operationId, param: p.name, refusal: op.responses['400'] ? 400 : 404 })),

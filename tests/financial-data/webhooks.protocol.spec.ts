@@ -161,30 +161,17 @@ test(
     // The 201 answers each event sent and no other: the answer judge's echo (fixtures/financial-data.ts).
     const made = await createSub(fdApi, { url: quietUrl('names'), events });
     const sub = { subscription_id: made.subscriptionId };
-    expect(
-      (await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('names'), events: [...events].reverse() } }))
-        .status,
-      'update: every offered name',
-    ).toBe(200);
-    const event = {
-      ...sub,
-      webhook_event_id: (await fdApi.call('getWebhookSubscriptionById', { path: sub })).body.events[0].webhookEventId,
-    };
+    const everyName = { url: quietUrl('names'), events: [...events].reverse() };
+    expect((await fdApi.call('updateWebhookSubscription', { path: sub, body: everyName })).status, 'update: every offered name').toBe(200);
+    const eventId = (await fdApi.call('getWebhookSubscriptionById', { path: sub })).body.events[0].webhookEventId;
+    const event = { ...sub, webhook_event_id: eventId };
     for (const body of events)
       expect((await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body })).status, `event update to ${body.name}`).toBe(200);
     const unknown = `${names[0]}.not-offered`;
-    expectFdError(
-      await fdApi.call('createWebhookSubscription', {
-        body: { url: quietUrl('names/bad'), events: [events[0], { name: unknown }] },
-      }),
-      400,
-      'creation naming an unknown event',
-    );
-    expectFdError(
-      await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('names'), events: [{ name: unknown }] } }),
-      400,
-      'update naming an unknown event',
-    );
+    const badCreate = { url: quietUrl('names/bad'), events: [events[0], { name: unknown }] };
+    expectFdError(await fdApi.call('createWebhookSubscription', { body: badCreate }), 400, 'creation naming an unknown event');
+    const badUpdate = { url: quietUrl('names'), events: [{ name: unknown }] };
+    expectFdError(await fdApi.call('updateWebhookSubscription', { path: sub, body: badUpdate }), 400, 'update naming an unknown event');
     const refusal = await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } });
     expectFdError(refusal, 400, 'event update to an unknown name');
   },
@@ -223,14 +210,8 @@ test(
     refused(await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: bare }), 'event update to it without a condition');
     const statusNow = (await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: eventRequest(strict!) })).status;
     expect(statusNow, 'event update to it with a condition').toBe(200);
-    expect(
-      (
-        await fdApi.call('updateWebhookSubscription', {
-          path: sub,
-          body: { url: quietUrl('mandatory'), events: [eventRequest(strict!), { name: free }] },
-        })
-      ).status,
-      'update naming it with a condition',
-    ).toBe(200);
+    const withCondition = { url: quietUrl('mandatory'), events: [eventRequest(strict!), { name: free }] };
+    const updated = await fdApi.call('updateWebhookSubscription', { path: sub, body: withCondition });
+    expect(updated.status, 'update naming it with a condition').toBe(200);
   },
 );

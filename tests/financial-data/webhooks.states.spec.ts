@@ -29,12 +29,10 @@ test(
     // The starting states are the target's (the provider's example answers pending at creation).
     const start = await statesOf(fdApi, made.subscriptionId);
     const [moved, other] = made.events.map((e) => e.webhookEventId);
+    const path = { subscription_id: made.subscriptionId, webhook_event_id: moved };
     // The last 'active' asks for the state the event is already in: still a 200 (seed: "the requested state").
     for (const status of ['inactive', 'active', 'active']) {
-      const res = await fdApi.call('changeWebhookSubscriptionEventStatus', {
-        path: { subscription_id: made.subscriptionId, webhook_event_id: moved },
-        body: { status },
-      });
+      const res = await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status } });
       expect(res.status, `to ${status}`).toBe(200);
       expect(res.body.status, 'the 200 body: the status set').toBe(status);
       const now = await statesOf(fdApi, made.subscriptionId);
@@ -72,16 +70,10 @@ async function expectStatusesRefused(fdApi: OperationClient, statuses: string[])
   const made = await createSub(fdApi, { url: quietUrl('status-values'), events: [{ name: a }] });
   const before = await statesOf(fdApi, made.subscriptionId);
   const sub = { subscription_id: made.subscriptionId };
+  const event = { ...sub, webhook_event_id: made.events[0].webhookEventId };
   for (const status of statuses) {
     expectFdError(await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status } }), 400, `subscription to ${status}`);
-    expectFdError(
-      await fdApi.call('changeWebhookSubscriptionEventStatus', {
-        path: { ...sub, webhook_event_id: made.events[0].webhookEventId },
-        body: { status },
-      }),
-      400,
-      `event to ${status}`,
-    );
+    expectFdError(await fdApi.call('changeWebhookSubscriptionEventStatus', { path: event, body: { status } }), 400, `event to ${status}`);
   }
   expect(await statesOf(fdApi, made.subscriptionId), 'the states are unchanged').toEqual(before);
 }
