@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, VERSION_VARIABLES } from '../helpers/contract/versions.js';
-import { redactMessage } from '../helpers/secrets/redact.js';
+import { redactMessage, redactText } from '../helpers/secrets/redact.js';
 import {
   knownService,
   parseArgs,
@@ -25,7 +25,6 @@ import {
 import { listService } from '../tools/listing.js';
 import { rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
-import { redactText } from '../helpers/secrets/redact.js';
 import { groupBy, mdTable, writeReportFiles } from '../tools/report.js';
 import {
   equivalentBy,

@@ -3,8 +3,7 @@
 import path from 'node:path';
 import type { JudgedMember } from '../contract/checks.js';
 import { loadConflicts, type Conflict, type ConflictKind } from '../contract/conflicts.js';
-import type { SourceClass } from '../contract/contract.js';
-import { SOURCE_CLASSES } from '../contract/contract.js';
+import { SOURCE_CLASSES, type SourceClass } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
 import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
 import { parseCitation, type Rule, type RuleKind } from '../contract/rules.js';

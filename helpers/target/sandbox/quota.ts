@@ -4,9 +4,8 @@
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
 import { suiteConfig } from '../../config/config.js';
 import { readValue, type Env } from '../../config/env-schema.js';
-import { loadContract } from '../../contract/contract.js';
+import { loadContract, type Contract } from '../../contract/contract.js';
 import { limitOf, rangeOf } from '../../contract/facts.js';
-import type { Contract } from '../../contract/contract.js';
 import { fdTargetFromEnv } from '../financial-data.js';
 import { fdPartnerHeaders, politeFetch } from './sweep.js';
 
