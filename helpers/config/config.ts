@@ -21,9 +21,7 @@ import { configuredMistakes } from './env-file.js';
 export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
 
 /** The configuration file a process reads: DOTENV_PATH, else .env in the working folder. */
-export function dotenvFile(): string {
-  return path.resolve(process.env.DOTENV_PATH || '.env');
-}
+export const dotenvFile = (): string => path.resolve(process.env.DOTENV_PATH || '.env');
 
 loadDotenv({ path: dotenvFile(), quiet: true });
 
@@ -153,14 +151,10 @@ export function suiteConfig(): SuiteConfig {
 }
 
 /** The configuration of an environment other than the process's (tools/cli.ts CommandIo), read and validated each time. */
-export function configOf(env: NodeJS.ProcessEnv): SuiteConfig {
-  return env === process.env ? suiteConfig() : readConfig(env);
-}
+export const configOf = (env: NodeJS.ProcessEnv): SuiteConfig => (env === process.env ? suiteConfig() : readConfig(env));
 
 /** A required sandbox variable of the configured environment, read by its type, or one ConfigError naming it. */
-export function requireEnv<T = never, N extends string = string>(name: N, env: Env = suiteConfig().env) {
-  return requireValue<T, N>(name, env);
-}
+export const requireEnv = <T = never, N extends string = string>(name: N, env: Env = suiteConfig().env) => requireValue<T, N>(name, env);
 
 /** For entry points: run `fn`, turning a ConfigError into one line and exit code 2. */
 export function exitOnConfigError<T>(fn: () => T): T {

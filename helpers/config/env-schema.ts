@@ -637,9 +637,7 @@ export function missingProblems(env: Env, service: ServiceName): Problem[] {
 }
 
 /** The base URL variable of a service: set, the service is part of a sandbox certification. */
-function baseUrlVariable(service: ServiceName): string {
-  return ENV_SCHEMA.find((e) => e.service === service && /_BASE_URL$/.test(e.name))!.name;
-}
+const baseUrlVariable = (service: ServiceName): string => ENV_SCHEMA.find((e) => e.service === service && /_BASE_URL$/.test(e.name))!.name;
 
 /** What stops a sandbox run before it starts, a Problem each: a bad general setting; per configured service, what it lacks, bad values. */
 export function configurationProblems(env: Env, services: readonly string[]): Problem[] {

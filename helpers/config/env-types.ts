@@ -25,9 +25,7 @@ export interface Problem {
 }
 
 /** The one line of a bad value. */
-export function problemLine(p: Problem): string {
-  return `${p.variable}: expected ${p.expected}, found ${p.found}${p.fix ? `: ${p.fix}` : ''}`;
-}
+export const problemLine = (p: Problem): string => `${p.variable}: expected ${p.expected}, found ${p.found}${p.fix ? `: ${p.fix}` : ''}`;
 
 /** A configuration the run cannot start with; `variable` names the setting at fault. */
 export class ConfigError extends Error {

@@ -86,10 +86,6 @@ interface Answers {
 
 const cache = new Map<string, Conflict[]>();
 
-function conflictsFile(service: string): string {
-  return path.join(SCHEMAS, service, 'conflicts.yaml');
-}
-
 /** Bad catalogue: one line. */
 export class ConflictCatalogueError extends Error {}
 
@@ -126,7 +122,7 @@ function answersProblem(raw: unknown): string | undefined {
 }
 
 /** The service's conflicts (none when it has no catalogue); a malformed entry is one line of error. */
-export function loadConflicts(service: string, file = conflictsFile(service)): Conflict[] {
+export function loadConflicts(service: string, file = path.join(SCHEMAS, service, 'conflicts.yaml')): Conflict[] {
   const cached = cache.get(file);
   if (cached) return cached;
   const label = path.relative(process.cwd(), file) || file;
@@ -187,9 +183,7 @@ export function inForce(service: string, c: Pick<Conflict, 'since'>, version = c
 }
 
 /** The service's entries in force for the certified contract version: the ones a check may meet. */
-export function conflictsInForce(service: string): Conflict[] {
-  return loadConflicts(service).filter((c) => inForce(service, c));
-}
+export const conflictsInForce = (service: string): Conflict[] => loadConflicts(service).filter((c) => inForce(service, c));
 
 type Place = { parent: Record<string, unknown> | unknown[]; key: string | number };
 

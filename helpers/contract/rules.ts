@@ -82,9 +82,7 @@ export interface RuleCatalogue {
 
 const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
 
-export function rulesFile(service: string): string {
-  return path.join(SCHEMAS, service, 'rules.yaml');
-}
+export const rulesFile = (service: string): string => path.join(SCHEMAS, service, 'rules.yaml');
 
 /**
  * The chosen version's own catalogue (schemas/<service>/versions/<version>/rules.yaml; undefined for the base): its `rules` add
@@ -225,9 +223,7 @@ export function loadRules(service: string): RuleCatalogue {
   return { service: raw.service ?? service, paths, rules: raw.rules ?? [] };
 }
 
-export function sidesOf(rule: Rule): Side[] {
-  return rule.sides ?? (BOUNDED_KINDS.includes(rule.kind) ? ['accept', 'refuse'] : []);
-}
+export const sidesOf = (rule: Rule): Side[] => rule.sides ?? (BOUNDED_KINDS.includes(rule.kind) ? ['accept', 'refuse'] : []);
 
 /** A citation of a rule by a check: `ID`, `ID:accept`, `ID:refuse@receipt`, `ID@card`. */
 export interface Citation {

@@ -73,9 +73,7 @@ export function mockVersion(service: string, env: NodeJS.ProcessEnv = process.en
 }
 
 /** Whether `version` is the base version of the service's contract. */
-export function isBaseVersion(service: string, version: string): boolean {
-  return version === baseVersion(service);
-}
+export const isBaseVersion = (service: string, version: string): boolean => version === baseVersion(service);
 
 /** The folder holding a version's own files: schemas/<service> for the base, schemas/<service>/versions/<version> otherwise. */
 export function versionFolder(service: string, version: string = baseVersion(service)): string {

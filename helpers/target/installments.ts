@@ -143,14 +143,10 @@ export async function installmentsTargetFromEnv(): Promise<InstallmentsTarget> {
 }
 
 /** The use cases of the partner's carded product (INSTALLMENTS_USE_CASES, read by its type): DURING_PURCHASE when unset. */
-export function configuredUseCases(env: Env): string[] {
-  return readValue('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
-}
+export const configuredUseCases = (env: Env): string[] => readValue('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
 
 /** Whether the partner is classified as a distribution partner (INSTALLMENTS_DISTRIBUTION_PARTNER): false when unset. */
-export function configuredDistributionPartner(env: Env): boolean {
-  return readValue('INSTALLMENTS_DISTRIBUTION_PARTNER', env) === 'true';
-}
+export const configuredDistributionPartner = (env: Env): boolean => readValue('INSTALLMENTS_DISTRIBUTION_PARTNER', env) === 'true';
 
 /** An offer of an offers answer, as a plan selects it. */
 export interface OfferLike {

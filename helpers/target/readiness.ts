@@ -116,17 +116,13 @@ async function preparedDataFindings(env: Env): Promise<Finding[]> {
   }
 }
 
-function cacheFile(service: string): string {
-  const run = (process.env.SUITE_RUN_ID ?? 'local').replace(/[^A-Za-z0-9_-]/g, '_');
-  return path.join(os.tmpdir(), 'contract-suite-preflight', `${run}-${service}.json`);
-}
-
 /**
  * A sandbox service's preflight, once per run (workers read the verdict from a file keyed by the run id): the first line not
  * ready, or undefined; printed by the global setup (helpers/run/sandbox-start.ts), a stopped service's checks skip with it.
  */
 export async function preflight(service: string, env: Env = suiteConfig().env): Promise<string | undefined> {
-  const file = cacheFile(service);
+  const run = (process.env.SUITE_RUN_ID ?? 'local').replace(/[^A-Za-z0-9_-]/g, '_');
+  const file = path.join(os.tmpdir(), 'contract-suite-preflight', `${run}-${service}.json`);
   try {
     return (JSON.parse(fs.readFileSync(file, 'utf8')) as { cause?: string }).cause ?? undefined;
   } catch {

@@ -113,9 +113,7 @@ export const whyText = (u: { why?: string; note?: string; rule?: string }) =>
   u.why ? `${u.why}: ${u.note}${u.rule ? ` (rule ${u.rule})` : ''}` : b('no stated reason');
 
 /** A pair's stated reason in one line: the note, the rule, the sources read. */
-export function reasonLine(r: UnexercisedReason): string {
-  return `${r.note}${r.rule ? ` (rule ${r.rule})` : ''} Read: ${r.read.join('; ')}.`;
-}
+export const reasonLine = (r: UnexercisedReason): string => `${r.note}${r.rule ? ` (rule ${r.rule})` : ''} Read: ${r.read.join('; ')}.`;
 
 /**
  * The documented pairs a whole mock run left unexplained: unexercised without an `x-unexercised` reason, or exercised though

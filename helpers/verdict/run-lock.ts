@@ -25,9 +25,7 @@ const HELD = Symbol.for('contract-suite.run-lock');
 type Held = { file: string; token: string; shared?: boolean };
 const heldHere = () => (globalThis as Record<symbol, Held | undefined>)[HELD];
 
-export function lockFile(reportsDir: string): string {
-  return path.join(reportsDir, LOCK_FILE);
-}
+export const lockFile = (reportsDir: string): string => path.join(reportsDir, LOCK_FILE);
 
 /** Whether the run holding a lock is still there: its pid lives and (where /proc tells) is a node process, not a pid reused since. */
 function alive(pid: number): boolean {

@@ -20,14 +20,7 @@ import { isObject, reached } from './normalize.js';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Where the provider facts of a version of a service's contract are kept (the base version's by default). */
-export function factsFile(service: string, version?: string): string {
-  return versionFile(service, 'provider-facts.json', version);
-}
-
-/** Where a service records that its provider publishes no document the facts can be taken from. */
-function factsAbsenceFile(service: string): string {
-  return path.join(ROOT, 'schemas', service, 'provider-facts.absent.yaml');
-}
+export const factsFile = (service: string, version?: string): string => versionFile(service, 'provider-facts.json', version);
 
 /** A recorded absence: the document the contract would follow, when and where it was searched for, what was found. */
 interface FactsAbsence {
@@ -40,7 +33,8 @@ interface FactsAbsence {
 
 /** A service's recorded absence of provider facts; undefined when it records none. A malformed file is one line of error. */
 export function readFactsAbsence(service: string): FactsAbsence | undefined {
-  const file = factsAbsenceFile(service);
+  // Where a service records that its provider publishes no document the facts can be taken from.
+  const file = path.join(ROOT, 'schemas', service, 'provider-facts.absent.yaml');
   if (!fs.existsSync(file)) return undefined;
   const label = path.relative(process.cwd(), file) || file;
   let raw: Record<string, unknown>;
@@ -144,11 +138,6 @@ export function readFacts(service: string, file = factsFile(service, chosenVersi
   return facts;
 }
 
-/** The facts as a document of the diff. */
-function factsDocument(facts: ProviderFacts, label: string): DiffDocument {
-  return asDocument(facts.document, label);
-}
-
 /** Writes the facts file (JSON, one member a line at the top levels, so that a new version diffs readably). */
 export function writeFacts(file: string, facts: ProviderFacts): void {
   fs.writeFileSync(file, `${JSON.stringify(facts, null, 1)}\n`);
@@ -174,7 +163,7 @@ function providerGuard(
   ledgerPath: string,
   options: { operations?: string[] } = {},
 ): GuardOutcome {
-  let provider = factsDocument(facts, `provider facts ${facts.source.version}`);
+  let provider = asDocument(facts.document, `provider facts ${facts.source.version}`);
   // Our contract as a skeleton too (the security headers' provider names kept): its prose is no fact.
   let mine = { ...ours, doc: skeleton(ours.doc) };
   if (options.operations) {

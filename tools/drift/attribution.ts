@@ -140,9 +140,7 @@ export function pruned(alternatives: Reason[], path: string): Reason[] {
 const flat = (reasons: readonly Reason[]): Reason[] => reasons.flatMap((r) => [r, ...flat(r.alternatives ?? [])]);
 
 /** The document's errors as one list of reasons, anyOf/oneOf and their alternatives' alike (rule 2 looks at each). */
-export function documentReasons(errors: readonly ErrorObject[] | null | undefined): Reason[] {
-  return flat(reasonsOf(errors));
-}
+export const documentReasons = (errors: readonly ErrorObject[] | null | undefined): Reason[] => flat(reasonsOf(errors));
 
 /** Rules 2 and 3. */
 function isMatched(reason: Reason, document: readonly Reason[]): boolean {

@@ -12,9 +12,7 @@ interface FaultChoice {
 }
 
 /** The named sets the catalogues hold, in order of first appearance. */
-export function faultSets(faults: readonly Fault[]): string[] {
-  return [...new Set(faults.flatMap((f) => (f.set ? [f.set] : [])))];
-}
+export const faultSets = (faults: readonly Fault[]): string[] => [...new Set(faults.flatMap((f) => (f.set ? [f.set] : [])))];
 
 /** Why `--set <name>` cannot be run (a set no catalogue declares would measure nothing), in one line, or undefined. */
 export function unknownSetMessage(name: string, faults: readonly Fault[]): string | undefined {

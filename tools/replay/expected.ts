@@ -59,6 +59,4 @@ export function isExpected(expected: Expected, status: number | undefined): bool
 }
 
 /** "200", "202 / 429 / 401", or "2xx" when the item asserts none. */
-export function describeExpected(expected: Expected): string {
-  return expected.statuses.length ? expected.statuses.join(' / ') : '2xx';
-}
+export const describeExpected = (expected: Expected): string => (expected.statuses.length ? expected.statuses.join(' / ') : '2xx');
