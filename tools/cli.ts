@@ -23,10 +23,7 @@ type ParsedArgs<K extends Record<string, ArgKind>> = {
   [N in keyof K]: K[N] extends 'flag' ? boolean | undefined : K[N] extends 'required' ? string : string | undefined;
 };
 
-/**
- * `--name value` and `--flag` arguments (node:util, strict); an unknown name, a missing value or a `required`
- * one not given is a one-line usage error.
- */
+/** `--name value` and `--flag` arguments (node:util, strict): an unknown name, missing value or `required` one: a one-line usage error. */
 export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], known: K, usage: string): ParsedArgs<K> {
   if (argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(usage);
   const options = Object.fromEntries(

@@ -118,10 +118,7 @@ export async function mutantsOf(root: string, folders: string[], extraFiles: str
   return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 }
 
-/**
- * The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (observable survivors no
- * rule pins, counted with their reason), or both.
- */
+/** Reviewed lists' entries: `equivalent` (not sampled), `stays` (observable survivors no rule pins, counted with their reason), or both. */
 export function loadEquivalents(files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] {
   return files.flatMap((file) => {
     if (!fs.existsSync(file)) return [];
@@ -214,10 +211,7 @@ export function wilson(killed: number, total: number): [number, number] {
   return [Math.max(0, (centre - margin) / denominator), Math.min(1, (centre + margin) / denominator)];
 }
 
-/**
- * TypeScript's compiler API (and StrykerJS's instrumenter), loaded on first use: the processes importing
- * this module's small helpers need neither.
- */
+/** TypeScript's compiler API and StrykerJS's instrumenter, loaded on first use: importers of the small helpers need neither. */
 const requireModule = createRequire(import.meta.url);
 let compilerApi: typeof ts | undefined;
 const tsApi = (): typeof ts => (compilerApi ??= requireModule('typescript') as typeof ts);
