@@ -478,13 +478,12 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
       try {
         p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
       } catch (error) {
-        if (/MAC could not be verified|Invalid password|decrypt/i.test((error as Error).message)) {
+        if (/MAC could not be verified|Invalid password|decrypt/i.test((error as Error).message))
           throw new Mismatch(
             password ? 'a password that does not open it (not shown)' : 'no password, and the keystore needs one',
             passwordVariable,
             `the password of the keystore in ${ctx.variable}`,
           );
-        }
         throw new Mismatch(`a file that is not a PKCS#12 keystore (${(error as Error).message.split('\n')[0]})`);
       }
       const keyBags = [forge.pki.oids.pkcs8ShroudedKeyBag, forge.pki.oids.keyBag]
@@ -494,10 +493,7 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
       const bag = alias ? keyBags.find((b) => named(b) === alias) : keyBags[0];
       if (!bag) {
         if (!alias || keyBags.length === 0) throw new Mismatch('a keystore without a private key');
-        const aliases = keyBags
-          .map(named)
-          .filter(Boolean)
-          .map((a) => JSON.stringify(a));
+        const aliases = keyBags.flatMap((b) => (named(b) ? [JSON.stringify(named(b))] : []));
         throw new Mismatch(
           `${ctx.show(alias)} (its private keys are named ${aliases.join(', ') || 'nothing'})`,
           aliasVariable,
