@@ -267,9 +267,8 @@ export function serviceVerdict(
   if (!v.warning && heldBack)
     v.warning = `${heldBack} check${heldBack > 1 ? 's' : ''} stopped short by the breaker after a repeated failure (BREAKER_AFTER=off runs them to their end)`;
   const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
-  if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
+  if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE)
     v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;
-  }
   return v;
 }
 

@@ -305,11 +305,8 @@ export class ServiceProgress {
     for (const [id, { startedAt, ...planned }] of s.inFlight) {
       const e = this.expectedMs(s, id, planned);
       const elapsed = Math.max(0, now - startedAt);
-      if (e === undefined) {
-        if (!s.done) return undefined;
-        continue;
-      }
-      add(e > elapsed ? e - elapsed : elapsed / 2);
+      if (e === undefined && !s.done) return undefined;
+      if (e !== undefined) add(e > elapsed ? e - elapsed : elapsed / 2);
     }
     if (!s.done && !Object.keys(this.previous).length && !Object.keys(this.filePriorMs).length) return undefined;
     return { work, longest };
@@ -439,17 +436,12 @@ export default class ProgressReporter implements Reporter {
   private quiet = false;
   private durations: Record<string, number> = {};
   private readonly durationsFile: string | false;
-
   private readonly tableFile: string | false;
 
   /** `durations`: where durations are read and kept for the next run (false: nowhere); `table`: per spec file (false: none). */
   constructor(options: { durations?: string | false; table?: string | false } = {}) {
     this.durationsFile = options.durations ?? DURATIONS_FILE;
     this.tableFile = options.table ?? DURATIONS_TABLE;
-  }
-
-  private measured(): Record<string, number> {
-    return this.tableFile ? readDurationsTable(this.tableFile) : {};
   }
 
   onBegin(config: FullConfig, suite: Suite) {
@@ -465,7 +457,7 @@ export default class ProgressReporter implements Reporter {
       file: t.location.file,
       kind: polls.has(t.id) ? ('polls' as const) : ('reads' as const),
     }));
-    const measured = this.measured();
+    const measured = this.tableFile ? readDurationsTable(this.tableFile) : {};
     const filePriors = Object.fromEntries(
       tests.map((t) => [t.location.file, measured[fileKey(t.location.file)]]).filter(([, ms]) => ms !== undefined),
     ) as Record<string, number>;
