@@ -53,11 +53,10 @@ const isBlock = (name: string) => Boolean(ENV_SCHEMA.find((e) => e.name === name
 const isSecret = (name: string) => ENV_SCHEMA.find((e) => e.name === name)?.secret ?? !KNOWN.includes(name);
 
 /** How to write a value so that dotenv keeps it whole: in double quotes (the value itself only where it may be shown). */
-function quoteFix(key: string, value: string): string {
-  return isSecret(key) || /["\n]/.test(value)
+const quoteFix = (key: string, value: string): string =>
+  isSecret(key) || /["\n]/.test(value)
     ? `write it inside double quotes: ${key}="..."`
     : `write it inside double quotes: ${key}=${JSON.stringify(value)}`;
-}
 
 /** The mistakes of a .env text as dotenv reads it and of the environment (never overridden): one each, naming variable and line. */
 function writtenMistakes(text: string | undefined, env: Env, file = '.env'): WrittenMistake[] {

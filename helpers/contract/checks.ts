@@ -77,8 +77,8 @@ function where(op: Operation) {
   return `${op.method} ${op.path} (${op.operationId})`;
 }
 
-export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 5): string {
-  return (errors ?? [])
+export const formatAjvErrors = (errors: ErrorObject[] | null | undefined, max = 5): string =>
+  (errors ?? [])
     .slice(0, max)
     .map((e) => {
       const at = e.instancePath || '/';
@@ -88,7 +88,6 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 
       return `${at}: ${e.keyword}${extra} ${e.message ?? ''}${value}`;
     })
     .join('; ');
-}
 
 /** No response carries in clear a card number, security code, SSN, account number, secret or key the suite sent. */
 export function sensitiveEchoConformance(exchange: Exchange, echoes: Echo[]): void {

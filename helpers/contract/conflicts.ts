@@ -294,12 +294,11 @@ export function receivedAt(a: Answers, received: unknown): string {
 }
 
 /** A response body as the seed would give it: the seed's value wherever the body follows one of the operation's `answers` conflicts. */
-export function seedFormOf<S extends ServiceName>(service: S, operationId: OperationId<S>, body: unknown): unknown {
-  return seedValuesIn(
+export const seedFormOf = <S extends ServiceName>(service: S, operationId: OperationId<S>, body: unknown): unknown =>
+  seedValuesIn(
     conflictsInForce(service).filter((c) => c.answers?.operations.includes(operationId)),
     body,
   );
-}
 
 /** The first conflict a refused response body follows (answeredConflicts). */
 export const answeredConflict = (service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean) =>
@@ -337,18 +336,16 @@ export function isProviderStatus(conflict: Conflict, status: number): boolean {
 }
 
 /** The accepts/refuses conflicts of a rule at an operation: what a check of that rule there may meet. */
-export function conflictSites(service: string, ruleId: string, operationId: string): string[] {
-  return conflictsInForce(service)
+export const conflictSites = (service: string, ruleId: string, operationId: string): string[] =>
+  conflictsInForce(service)
     .filter((c) => c.rules.includes(ruleId) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
     .map((c) => c.id);
-}
 
 /** The accepts/refuses conflicts a request without a member (`body:consumer.firstName`) may meet; the id typed (a typo meets none). */
-export function conflictsWithout<S extends ServiceName>(service: S, operationId: OperationId<S>, member: string): string[] {
-  return conflictsInForce(service)
+export const conflictsWithout = <S extends ServiceName>(service: S, operationId: OperationId<S>, member: string): string[] =>
+  conflictsInForce(service)
     .filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
     .map((c) => c.id);
-}
 
 /** A body the response check lets through: valid, or breaking only a seed rule where the provider publishes the value. */
 export function passesResponseCheck<S extends ServiceName>(

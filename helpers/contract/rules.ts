@@ -67,11 +67,10 @@ export function validAcceptedRule(service: string): string | undefined {
 }
 
 /** The rules a named check's violation breaks in a service, where the catalogue says (Rule.judgedBy). */
-export function rulesJudgedBy(service: string, check: string): string[] {
-  return loadRules(service)
+export const rulesJudgedBy = (service: string, check: string): string[] =>
+  loadRules(service)
     .rules.filter((r) => r.judgedBy?.includes(check))
     .map((r) => r.id);
-}
 
 export interface RuleCatalogue {
   service: string;

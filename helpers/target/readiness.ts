@@ -21,8 +21,8 @@ import { SANDBOX_LISTENERS } from './listeners.js';
 const KEY_PREFIX: Record<string, KeyPrefix | undefined> = { 'card-enrollment': 'CARD', installments: 'INSTALLMENTS' };
 
 /** Whether a local port can be listened on (all interfaces, as the receivers listen), or why not. */
-function portProblem(variable: string, port: number): Promise<Problem | undefined> {
-  return new Promise((resolve) => {
+const portProblem = (variable: string, port: number): Promise<Problem | undefined> =>
+  new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>
       resolve({
@@ -34,7 +34,6 @@ function portProblem(variable: string, port: number): Promise<Problem | undefine
     );
     server.listen(port, '0.0.0.0', () => server.close(() => resolve(undefined)));
   });
-}
 
 /** A service's readiness lines in a run's order; `holdings` (doctor): then what the sandbox holds (helpers/target/sandbox/holdings.ts). */
 export async function serviceReadiness(service: string, env: Env, options: { holdings?: boolean } = {}): Promise<Finding[]> {

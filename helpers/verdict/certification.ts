@@ -290,14 +290,13 @@ const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
  * The members a rule's citation names: each item after the document and version (parentheses aside) that is a name or dotted
  * path (`provider 2.0.0, wallets`, `provider 2.0.0 PlanApprovalParameters.rejectReasonCode`: wallets, rejectReasonCode).
  */
-export function citedMembers(cite: string): string[] {
-  return cite
+export const citedMembers = (cite: string): string[] =>
+  cite
     .replace(/\([^()]*\)/g, '')
     .split(/[,;]/)
     .map((item) => item.trim().replace(/^(provider|seed)\s+[\d.]+\s*/i, ''))
     .filter((item) => /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(item))
     .map((item) => item.split('.').pop()!);
-}
 
 /**
  * One cause, once: a general rule's failure (a property, the error contract, the answer forms) on an operation where a narrower

@@ -26,18 +26,16 @@ export const listingFile = (): string =>
   path.resolve('test-results', `.listing-${(process.env.SUITE_RUN_ID ?? 'local').replace(/[^\w-]/g, '_')}.json`);
 
 /** A file or describe suite as the JSON reporter lists it (files relative to the config's root folder). */
-function listed(suite: Suite, rootDir: string): ListedSuite {
-  return {
-    title: suite.title,
-    specs: suite.tests.map((t) => ({
-      file: path.relative(rootDir, t.location.file),
-      line: t.location.line,
-      title: t.title,
-      tests: [{ projectName: t.parent.project()?.name ?? '', annotations: t.annotations.map((a) => ({ ...a })) }],
-    })),
-    suites: suite.suites.map((s) => listed(s, rootDir)),
-  };
-}
+const listed = (suite: Suite, rootDir: string): ListedSuite => ({
+  title: suite.title,
+  specs: suite.tests.map((t) => ({
+    file: path.relative(rootDir, t.location.file),
+    line: t.location.line,
+    title: t.title,
+    tests: [{ projectName: t.parent.project()?.name ?? '', annotations: t.annotations.map((a) => ({ ...a })) }],
+  })),
+  suites: suite.suites.map((s) => listed(s, rootDir)),
+});
 
 /** Writes the listing of the named projects' file suites (the run holds all their checks). */
 export function writeListing(root: Suite, rootDir: string, projects: string[]): void {

@@ -230,13 +230,11 @@ export function guardAdvice(service: string, changes: ChangeEntry[], stale: stri
 }
 
 /** The suite's view of a service for the diff: its contract's operations and its rule catalogue. */
-export function suiteView(service: string, contract: Contract): SuiteView {
-  return {
-    service,
-    operations: [...contract.operations.values()].map((op) => ({ operationId: op.operationId, method: op.method, path: op.path })),
-    rules: fs.existsSync(rulesFile(service)) ? loadRules(service).rules : [],
-  };
-}
+export const suiteView = (service: string, contract: Contract): SuiteView => ({
+  service,
+  operations: [...contract.operations.values()].map((op) => ({ operationId: op.operationId, method: op.method, path: op.path })),
+  rules: fs.existsSync(rulesFile(service)) ? loadRules(service).rules : [],
+});
 
 /**
  * The guard of a service: its contract (or `document`, an edited copy of it) against its provider

@@ -22,12 +22,9 @@ export function unknownSetMessage(name: string, faults: readonly Fault[]): strin
 }
 
 /** Whether a fault is taken by the choice (every condition given must hold; a non-deviation never is). */
-export function chosen(f: Fault, choice: FaultChoice): boolean {
-  return (
-    f.mutation !== false &&
-    (!choice.fault || faultIds(f).includes(choice.fault)) &&
-    (!choice.match || faultIds(f).some((id) => choice.match!.test(id))) &&
-    (!choice.blind || f.origin === 'blind') &&
-    (!choice.set || f.set === choice.set)
-  );
-}
+export const chosen = (f: Fault, choice: FaultChoice): boolean =>
+  f.mutation !== false &&
+  (!choice.fault || faultIds(f).includes(choice.fault)) &&
+  (!choice.match || faultIds(f).some((id) => choice.match!.test(id))) &&
+  (!choice.blind || f.origin === 'blind') &&
+  (!choice.set || f.set === choice.set);
