@@ -146,8 +146,7 @@ let cached: SuiteConfig | undefined;
 
 /** The configuration, read and validated once per process. */
 export function suiteConfig(): SuiteConfig {
-  cached ??= readConfig(process.env);
-  return cached;
+  return (cached ??= readConfig(process.env));
 }
 
 /** The configuration of an environment other than the process's (tools/cli.ts CommandIo), read and validated each time. */

@@ -112,9 +112,8 @@ export async function instrumentFolders(sandbox: string, folders: string[], extr
 }
 
 /** The mutants of the folders and files as they are in `root` (nothing is written). */
-export async function mutantsOf(root: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> {
-  return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
-}
+export const mutantsOf = async (root: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> =>
+  (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 
 /** Reviewed lists' entries: `equivalent` (not sampled), `stays` (observable survivors no rule pins, counted with their reason), or both. */
 export const loadEquivalents = (files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] =>
