@@ -87,12 +87,11 @@ export const main: CommandMain = async (argv, io) => {
   }
   const started = Date.now();
   // An interrupted run removes its copy too.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       fs.rmSync(sandbox, { recursive: true, force: true });
       process.exit(130);
     });
-  }
   try {
     // The service's mock and the modules of the shared kit it loads (validation from the contract, app factory, clock...).
     const kit = kitFilesUsedBy(sandbox, service);

@@ -64,12 +64,11 @@ export async function serviceReadiness(service: string, env: Env, options: { hol
     }
   }
   const prefix = KEY_PREFIX[service];
-  if (prefix) {
+  if (prefix)
     await attempt(async () => {
       const key = await configuredEncryptionKey(prefix, env);
       ready(key.variable, key.what);
     });
-  }
   // The local ports the suite listens on when their public URL is set: a port taken would stop the run mid-way.
   for (const { port: variable, publicUrl } of SANDBOX_LISTENERS.filter((l) => l.service === service)) {
     const port = readValue<number>(variable, env);

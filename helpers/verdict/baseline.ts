@@ -152,10 +152,9 @@ export function baselineLines(cmp: BaselineComparison): string[] {
   if (r.fixes.length) lines.push('Rules fixed:', ...list(r.fixes.map(rule)));
   if (r.gained.length) lines.push('Rule coverage gained:', ...list(r.gained.map(rule)));
   if (r.lost.length) lines.push('Rule coverage lost:', ...list(r.lost.map(rule)));
-  for (const cov of cmp.coverage) {
+  for (const cov of cmp.coverage)
     lines.push(
       `Coverage ${cov.service}: ${cov.before} -> ${cov.after} (operation, status) pairs exercised${cov.gained.length ? `; gained ${cov.gained.join(', ')}` : ''}${cov.lost.length ? `; lost ${cov.lost.join(', ')}` : ''}`,
     );
-  }
   return lines;
 }

@@ -215,7 +215,7 @@ function only(doc: Json, operations: string[], view?: SuiteView): Json {
 export function guardAdvice(service: string, changes: ChangeEntry[], stale: string[], version?: string): string {
   const ledger = path.relative(ROOT, ledgerFile(service, version));
   const lines: string[] = [];
-  for (const c of changes) {
+  for (const c of changes)
     lines.push(
       `${c.where}${c.operations.length > 1 ? ` (and ${c.operations.length - 1} more)` : ''}: [${c.class}] ${c.kind}: ${c.detail}`,
       `  either make the contract say there what the provider's document says${c.component ? ` (its ${c.component})` : ''},`,
@@ -224,7 +224,6 @@ export function guardAdvice(service: string, changes: ChangeEntry[], stale: stri
       '    source: \'<the seed section and sentence, a reference decision, "document inconsistent: ..." or "diff artefact: ..." with why>\'',
       ...(c.rules.length ? [`    rules: [${c.rules.map((r) => r.id).join(', ')}]`] : []),
     );
-  }
   for (const key of stale) lines.push(`${ledger}: the entry '${key}' matches no difference any more: remove it (or correct its key)`);
   return lines.join('\n');
 }

@@ -87,13 +87,12 @@ export function judgeExample(
     theirReason = formatAjvErrors(own.errors, 3);
   }
   const unmatched = unmatchedReasons(ours.reasons, theirs);
-  if (theirs.kind === 'refuses' && unmatched.length === 0) {
+  if (theirs.kind === 'refuses' && unmatched.length === 0)
     return {
       ...base,
       verdict: 'document inconsistent',
       reason: `the document's own schema refuses it at the same places for the same reasons (the document: ${theirReason}); ours: ${ours.reason}`,
     };
-  }
   const unchecked = own instanceof Error ? ` (not compared with the document's own schema: ${own.message})` : '';
   // `unmatched` says, for each of our reasons, what the document says at that place.
   return { ...base, verdict: 'contract stricter', reason: `${ours.reason}${unchecked}`, unmatched };
