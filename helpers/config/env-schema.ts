@@ -625,13 +625,12 @@ export function missingProblems(env: Env, service: ServiceName): Problem[] {
           expected: `${envVar(name).description} (${partial.filter(set).join(', ')} is set and needs it: ${group})`,
           found: 'nothing',
         });
-    } else {
+    } else
       problems.push({
         variable: alternatives.map((alt) => alt.join(' + ')).join(' | '),
         expected: `one of them (the ${group})`,
         found: 'none set',
       });
-    }
   }
   return problems;
 }

@@ -78,9 +78,8 @@ export function compareCertifications(before: Certification, after: Certificatio
     }
     for (const [k, c] of was) if (!now.has(k)) checks.removed.push(delta(c, c, undefined));
     cmp.checks = checks;
-  } else {
+  } else
     cmp.checksNote = `${before.results ? 'this run' : 'the baseline'} keeps no results per check (written before they were kept): compared rule by rule only`;
-  }
   for (const service of compared) {
     const sb = before.services.find((s) => s.service === service)!;
     const sa = after.services.find((s) => s.service === service)!;
