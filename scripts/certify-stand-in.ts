@@ -40,9 +40,8 @@ const TUNING = new Set(
 );
 
 /** The user's tuning, as their environment and configuration file give it (helpers/config/config.ts read the file into it). */
-function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries([...TUNING].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])));
-}
+const userTuning = (env: NodeJS.ProcessEnv): Record<string, string> =>
+  Object.fromEntries([...TUNING].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])));
 
 /** This process's environment without any variable of the suite's schema but the run's tuning: the child reads the targets' env file alone. */
 function cleanEnv(tuning: Record<string, string>, extra: Record<string, string>): NodeJS.ProcessEnv {

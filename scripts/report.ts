@@ -17,9 +17,8 @@ export const withoutAnalytics = (html: string): string =>
     .replace(/<script>\s*window\.dataLayer[\s\S]*?gtag\('config'[\s\S]*?<\/script>\s*/g, '');
 
 /** Every src or href of the page that loads from another host (http or https, or protocol-relative). */
-export function thirdPartyLoads(html: string): string[] {
-  return [...html.matchAll(/\b(?:src|href)\s*=\s*["']((?:https?:)?\/\/[^"']+)["']/gi)].map((m) => m[1]);
-}
+export const thirdPartyLoads = (html: string): string[] =>
+  [...html.matchAll(/\b(?:src|href)\s*=\s*["']((?:https?:)?\/\/[^"']+)["']/gi)].map((m) => m[1]);
 
 export const main: CommandMain = async (argv, io) => {
   parseArgs(argv, {}, USAGE);

@@ -181,9 +181,10 @@ export async function pool<T>(items: T[], jobs: number, work: (item: T, slot: nu
 }
 
 /** Playwright's command line in `cwd`: Node on the package's own script, one process (not `npx`). */
-export function playwrightCommand(args: string[], cwd = process.cwd()): [string, string[]] {
-  return [process.execPath, [path.resolve(cwd, 'node_modules/@playwright/test/cli.js'), ...args]];
-}
+export const playwrightCommand = (args: string[], cwd = process.cwd()): [string, string[]] => [
+  process.execPath,
+  [path.resolve(cwd, 'node_modules/@playwright/test/cli.js'), ...args],
+];
 
 export interface RunResult {
   code: number;

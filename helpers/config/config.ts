@@ -145,9 +145,7 @@ export type SuiteConfig = ReturnType<typeof readConfig>;
 let cached: SuiteConfig | undefined;
 
 /** The configuration, read and validated once per process. */
-export function suiteConfig(): SuiteConfig {
-  return (cached ??= readConfig(process.env));
-}
+export const suiteConfig = (): SuiteConfig => (cached ??= readConfig(process.env));
 
 /** The configuration of an environment other than the process's (tools/cli.ts CommandIo), read and validated each time. */
 export const configOf = (env: NodeJS.ProcessEnv): SuiteConfig => (env === process.env ? suiteConfig() : readConfig(env));

@@ -471,9 +471,8 @@ const SCHEMA = [
 ];
 
 /** Variables a service cannot run without (the sandbox preflight stops with one line naming them). */
-function serviceRequired(service: string): string[] {
-  return ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
-}
+const serviceRequired = (service: string): string[] =>
+  ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
 
 interface ServiceDiagnosis {
   service: string;

@@ -69,9 +69,8 @@ export interface Exchange {
 }
 
 /** The response spec the contract gives for a status (exact, then 4XX-style range, then default). */
-export function documentedResponse(op: Operation, status: number) {
-  return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
-}
+export const documentedResponse = (op: Operation, status: number) =>
+  op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
 
 function where(op: Operation) {
   return `${op.method} ${op.path} (${op.operationId})`;

@@ -22,6 +22,5 @@ const EXPONENT: Readonly<Record<string, number>> = {
 export const minorUnitOf = (currency: unknown): number | undefined => (typeof currency === 'string' ? EXPONENT[currency] : undefined);
 
 /** Whether `amount` is written in whole minor units of a currency of `exponent` decimals (the double of its own rounded form). */
-export function inWholeMinorUnits(amount: unknown, exponent: number): boolean {
-  return typeof amount === 'number' && Number.isFinite(amount) && Number(amount.toFixed(exponent)) === amount;
-}
+export const inWholeMinorUnits = (amount: unknown, exponent: number): boolean =>
+  typeof amount === 'number' && Number.isFinite(amount) && Number(amount.toFixed(exponent)) === amount;

@@ -168,9 +168,8 @@ export const objectIdOperations = (contract: Contract): ObjectIdOperation[] =>
     .filter((o) => o.ids.length > 0);
 
 /** Id names of the contract the vocabulary does not know, as `operationId: path name` (a self test wants none). */
-export function unnamedIds(contract: Contract): string[] {
-  return [...contract.operations.values()].flatMap((op) => objectIdsOf(contract, op).unnamed.map((u) => `${op.operationId}: ${u}`));
-}
+export const unnamedIds = (contract: Contract): string[] =>
+  [...contract.operations.values()].flatMap((op) => objectIdsOf(contract, op).unnamed.map((u) => `${op.operationId}: ${u}`));
 
 /** A value a target looks up: an object id (path, body, query filter) or a credential (a secret member, a security header). */
 export interface LookedUpValue {

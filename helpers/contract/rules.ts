@@ -62,9 +62,8 @@ export interface Rule {
  * The service's rule that a request every document allows is answered its documented success (`<PREFIX>-VALID-ACCEPTED`, on
  * those statuses' source): what a valid call refused breaks, where a check needed it accepted.
  */
-export function validAcceptedRule(service: string): string | undefined {
-  return loadRules(service).rules.find((r) => r.id.endsWith('-VALID-ACCEPTED'))?.id;
-}
+export const validAcceptedRule = (service: string): string | undefined =>
+  loadRules(service).rules.find((r) => r.id.endsWith('-VALID-ACCEPTED'))?.id;
 
 /** The rules a named check's violation breaks in a service, where the catalogue says (Rule.judgedBy). */
 export const rulesJudgedBy = (service: string, check: string): string[] =>
@@ -232,14 +231,13 @@ export interface Citation {
 }
 
 /** The rule citations of a test (its `rule` annotations, fixtures/base.ts rules()). */
-export function citationsOf(annotations: readonly { type: string; description?: string }[]): string[] {
-  return annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
-}
+export const citationsOf = (annotations: readonly { type: string; description?: string }[]): string[] =>
+  annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
 
 /** The rule ids an answer judge's problems name, each message starting with its rule id and a colon. */
-export function ruleIdsLeading(problems: string[]): string[] {
-  return [...new Set(problems.map((p) => /^([A-Z0-9-]+):/.exec(p)?.[1]).filter((id): id is string => id !== undefined))];
-}
+export const ruleIdsLeading = (problems: string[]): string[] => [
+  ...new Set(problems.map((p) => /^([A-Z0-9-]+):/.exec(p)?.[1]).filter((id): id is string => id !== undefined)),
+];
 
 export function parseCitation(text: string): Citation {
   const match = /^([A-Z0-9-]+)(?::(accept|refuse))?(?:@([a-z0-9-]+))?$/.exec(text.trim());

@@ -97,9 +97,8 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
 type SignerPrefix = 'INSTALLMENTS' | 'INSTALLMENTS_FORBIDDEN';
 
 /** Which variable holds the signing key of a consumer key (a PEM, or a PKCS#12 keystore). */
-export function signingKeyVariable(prefix: SignerPrefix, env: Env): string {
-  return env[`${prefix}_SIGNING_KEY_PEM`] || !env[`${prefix}_SIGNING_KEY_P12`] ? `${prefix}_SIGNING_KEY_PEM` : `${prefix}_SIGNING_KEY_P12`;
-}
+export const signingKeyVariable = (prefix: SignerPrefix, env: Env): string =>
+  env[`${prefix}_SIGNING_KEY_PEM`] || !env[`${prefix}_SIGNING_KEY_P12`] ? `${prefix}_SIGNING_KEY_PEM` : `${prefix}_SIGNING_KEY_P12`;
 
 /** A consumer key and its signing key from .env, each read by its type; undefined when the consumer key is unset. */
 export function signingCredentials(prefix: SignerPrefix, env: Env): SigningCredentials | undefined {

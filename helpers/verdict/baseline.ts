@@ -106,9 +106,8 @@ export function compareCertifications(before: Certification, after: Certificatio
 }
 
 /** Regressions: checks (or, without per-check results, rules) that passed before and fail now. */
-export function regressionCount(cmp: BaselineComparison): number {
-  return cmp.checks ? cmp.checks.regressions.length : cmp.rules.regressions.length;
-}
+export const regressionCount = (cmp: BaselineComparison): number =>
+  cmp.checks ? cmp.checks.regressions.length : cmp.rules.regressions.length;
 
 const list = (items: string[], max = 20) => [...items.slice(0, max), ...(items.length > max ? [`... and ${items.length - max} more`] : [])];
 

@@ -63,9 +63,8 @@ export function suiteCommit(cwd = process.cwd()): string {
 }
 
 /** A hash of the bundled contract as the suite used it (the same text gives the same hash). */
-export function contractHash(contract: Contract): string {
-  return crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex');
-}
+export const contractHash = (contract: Contract): string =>
+  crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex');
 
 /** What the checks ran against, as the projects recorded it (in `npm run merge`: the blob reports' runs, not this process's). */
 export function runTarget(config: FullConfig | undefined, projects: string[]): { target: TargetKind; hosts: Record<string, string> } {

@@ -88,9 +88,8 @@ export function lockState(
 }
 
 /** The one line saying a dead run's lock was taken over. */
-export function takeOverLine(holder: LockHolder, file: string): string {
-  return `took over ${path.relative(process.cwd(), file) || file} from pid ${holder.pid} ("${holder.command}", started ${holder.startedAt}), which has ended`;
-}
+export const takeOverLine = (holder: LockHolder, file: string): string =>
+  `took over ${path.relative(process.cwd(), file) || file} from pid ${holder.pid} ("${holder.command}", started ${holder.startedAt}), which has ended`;
 
 /**
  * Takes the checkout, or throws RunRefused naming the holder; a run the holder started (RUN_LOCK_ENV) shares its lock; released

@@ -97,9 +97,8 @@ function moveKey(path: (string | number)[], value: unknown): string {
 }
 
 /** A path without allOf members (the library merges them) and without list indices. */
-function stripMoves(path: (string | number)[]): (string | number)[] {
-  return path.filter((k, i) => !(k === 'allOf' || (typeof k === 'number' && (path[i - 1] === 'allOf' || SETS.has(String(path[i - 1]))))));
-}
+const stripMoves = (path: (string | number)[]): (string | number)[] =>
+  path.filter((k, i) => !(k === 'allOf' || (typeof k === 'number' && (path[i - 1] === 'allOf' || SETS.has(String(path[i - 1]))))));
 
 /** Expands list changes into one change per entry and drops the adds and removes that are moves. */
 export function atoms(diffs: Diff[]): Diff[] {

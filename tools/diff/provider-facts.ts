@@ -52,9 +52,8 @@ export function readFactsAbsence(service: string): FactsAbsence | undefined {
 }
 
 /** The absence as the self test prints it. */
-export function absenceLine(a: FactsAbsence): string {
-  return `${a.service}: no provider facts. Document: ${a.document}. Searched ${a.searched}: ${a.where.join('; ')}. Found: ${a.found}.`;
-}
+export const absenceLine = (a: FactsAbsence): string =>
+  `${a.service}: no provider facts. Document: ${a.document}. Searched ${a.searched}: ${a.where.join('; ')}. Found: ${a.found}.`;
 
 interface ProviderFacts {
   /** What wrote it, and how to write it again. */

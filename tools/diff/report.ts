@@ -16,9 +16,8 @@ const EDIT: Record<string, string> = {
 };
 
 /** The contract file to edit for a change: its component's file, else its operation's. */
-function contractFileOf(c: ChangeEntry, index: EditIndex): string | undefined {
-  return (c.component && index.components.get(c.component)) || c.operations.map((op) => index.operations.get(op)).find(Boolean);
-}
+const contractFileOf = (c: ChangeEntry, index: EditIndex): string | undefined =>
+  (c.component && index.components.get(c.component)) || c.operations.map((op) => index.operations.get(op)).find(Boolean);
 
 // Changes of an operation's own entries (a status, a media type, a parameter, the body, a response
 // header): the edit is at the operation, even where the entry is a $ref to a shared component.

@@ -10,9 +10,8 @@ import { fdTargetFromEnv } from '../financial-data.js';
 import { fdPartnerHeaders, politeFetch } from './sweep.js';
 
 /** The partner's testing-customer quota: SANDBOX_CUSTOMER_QUOTA, else the provider's (the financial data contract's `x-limits`). */
-export function customerQuota(contract: Contract, env: Env = suiteConfig().env): number {
-  return readValue('SANDBOX_CUSTOMER_QUOTA', env) ?? limitOf(contract, 'sandboxTestingCustomers');
-}
+export const customerQuota = (contract: Contract, env: Env = suiteConfig().env): number =>
+  readValue('SANDBOX_CUSTOMER_QUOTA', env) ?? limitOf(contract, 'sandboxTestingCustomers');
 
 /** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */
 export async function countTestingCustomers(env: Env = suiteConfig().env): Promise<number | string> {
