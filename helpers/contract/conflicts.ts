@@ -225,10 +225,10 @@ function matches(a: Answers, value: unknown): boolean {
 }
 
 /** The places of a body where a conflict's provider behaviour shows. */
-function placesOf(a: Answers, body: unknown): Place[] {
-  if (a.absent) return locate(body, a.at, true);
-  return locate(body, a.at).filter(({ parent, key }) => matches(a, (parent as Record<string, unknown>)[key as string]));
-}
+const placesOf = (a: Answers, body: unknown): Place[] =>
+  a.absent
+    ? locate(body, a.at, true)
+    : locate(body, a.at).filter(({ parent, key }) => matches(a, (parent as Record<string, unknown>)[key as string]));
 
 interface ConflictAnswered {
   conflict: Conflict;
@@ -331,8 +331,7 @@ export function exchangedConflict(
 
 /** Whether a status is the one an accepts/refuses conflict's provider answers (its `status`, else any 2xx / 4xx). */
 export function isProviderStatus(conflict: Conflict, status: number): boolean {
-  if (conflict.status) return conflict.status.includes(status);
-  return conflict.accepts ? status >= 200 && status < 300 : status >= 400 && status < 500;
+  return conflict.status?.includes(status) ?? (conflict.accepts ? status >= 200 && status < 300 : status >= 400 && status < 500);
 }
 
 /** The accepts/refuses conflicts of a rule at an operation: what a check of that rule there may meet. */

@@ -87,10 +87,9 @@ function resourceOf(schemaPath: string): string {
  * comes from the combinator's own schema (its schemaPath lies under the combinator's) or from a
  * component an alternative reached through a $ref.
  */
-function belongsTo(combinator: ErrorObject, error: ErrorObject): boolean {
-  if (!within(error.instancePath, combinator.instancePath)) return false;
-  return error.schemaPath.startsWith(`${combinator.schemaPath}/`) || resourceOf(error.schemaPath) !== resourceOf(combinator.schemaPath);
-}
+const belongsTo = (combinator: ErrorObject, error: ErrorObject): boolean =>
+  within(error.instancePath, combinator.instancePath) &&
+  (error.schemaPath.startsWith(`${combinator.schemaPath}/`) || resourceOf(error.schemaPath) !== resourceOf(combinator.schemaPath));
 
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
