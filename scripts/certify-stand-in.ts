@@ -207,17 +207,9 @@ export const main: CommandMain = async (argv, io) => {
       }
     }
     for (const service of services) {
+      const completing = cleanRoom ? [] : ['--complete-stand-in'];
       const preparation = await run(
-        [
-          'scripts/sandbox-prepare.ts',
-          '--service',
-          service,
-          '--env-file',
-          envFile,
-          ...(cleanRoom ? [] : ['--complete-stand-in']),
-          '--wait-seconds',
-          '60',
-        ],
+        ['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, ...completing, '--wait-seconds', '60'],
         env,
       );
       if (interrupted) return stoppedBefore(`while sandbox:prepare made the test data of ${service}`);
