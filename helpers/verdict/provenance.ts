@@ -104,25 +104,8 @@ export function fileFilters(argv = process.argv): string[] {
   if (at < 0) return [];
   const out: string[] = [];
   const takesValue = new Set([
-    '-g',
-    '--grep',
-    '--grep-invert',
-    '--project',
-    '--shard',
-    '-c',
-    '--config',
-    '--reporter',
-    '-j',
-    '--workers',
-    '--repeat-each',
-    '--retries',
-    '--timeout',
-    '--max-failures',
-    '--output',
-    '--global-timeout',
-    '--trace',
-    '--tsconfig',
-    '--last-failed',
+    ...'-g --grep --grep-invert --project --shard -c --config --reporter -j --workers --repeat-each --retries'.split(' '),
+    ...'--timeout --max-failures --output --global-timeout --trace --tsconfig --last-failed'.split(' '),
   ]);
   for (let i = at + 1; i < argv.length; i++) {
     const a = argv[i];

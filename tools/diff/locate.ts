@@ -49,13 +49,7 @@ export const PROSE_KEYWORDS = ['description', 'summary', 'title', 'example', 'ex
 
 const ANNOTATION_KEYS = new Set<string>([
   ...PROSE_KEYWORDS,
-  'deprecated',
-  'operationId',
-  'xml',
-  'discriminator',
-  'readOnly',
-  'writeOnly',
-  'contentMediaType',
+  ...'deprecated operationId xml discriminator readOnly writeOnly contentMediaType'.split(' '),
 ]);
 const COMBINERS = new Set(['allOf', 'anyOf', 'oneOf']);
 const SETS = new Set(['required', 'enum']);
