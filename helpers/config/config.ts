@@ -16,6 +16,7 @@ import {
   type EnvValue,
 } from './env-schema.js';
 import { configuredMistakes } from './env-file.js';
+import { orElse } from './or-else.js';
 
 /** The size of a reference model run when MODEL_RUNS and MODEL_COMMANDS are unset (npm test's). */
 export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
@@ -46,13 +47,10 @@ export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = proces
   const found: string[] = [];
   for (let dir = path.dirname(cwd), n = 0; n < 3 && dir !== path.dirname(dir); dir = path.dirname(dir), n++)
     if (fs.existsSync(path.join(dir, '.env'))) found.push(path.join(dir, '.env'));
-  try {
-    for (const entry of fs.readdirSync(cwd, { withFileTypes: true }))
-      if (entry.isDirectory() && !NOT_SEARCHED.has(entry.name) && fs.existsSync(path.join(cwd, entry.name, '.env')))
-        found.push(path.join(cwd, entry.name, '.env'));
-  } catch {
-    // an unreadable folder: nothing found there
-  }
+  // An unreadable folder: nothing found there.
+  for (const entry of orElse(() => fs.readdirSync(cwd, { withFileTypes: true }), []))
+    if (entry.isDirectory() && !NOT_SEARCHED.has(entry.name) && fs.existsSync(path.join(cwd, entry.name, '.env')))
+      found.push(path.join(cwd, entry.name, '.env'));
   if (!found.length) return undefined;
   return `no .env in ${cwd}, so none was read (TARGET=${env.TARGET || 'mock'}); found ${found.map((f) => path.relative(cwd, f)).join(', ')}: move it here, or set DOTENV_PATH=${found[0]}`;
 }

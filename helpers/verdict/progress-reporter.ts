@@ -11,6 +11,7 @@ import { skipKindOf } from '../client/annotations.js';
 import { redactMessage, withoutAnsi } from '../secrets/redact.js';
 import { checkName, retriedAttempt } from './reporters.js';
 import { DURATIONS_TABLE, fileKey, readDurationsTable } from './check-durations.js';
+import { orElse } from '../config/or-else.js';
 
 export const PROGRESS_INTERVAL_MS = 10_000;
 /** A service with checks in progress but nothing finished (a report polled for minutes) still gets a line this often. */
@@ -408,26 +409,16 @@ const serviceOf = (test: TestCase) => checkName(test).service;
 /** Durations of the last run's checks (ms by check id), for the next run's estimate of the time left. */
 export const DURATIONS_FILE = path.join('reports', '.durations.json');
 
-function readDurations(file: string | false): Record<string, number> {
-  if (!file) return {};
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
-  } catch {
-    return {};
-  }
-}
+const readDurations = (file: string | false): Record<string, number> =>
+  file ? orElse(() => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>, {}) : {};
 
 /**
  * A polling check's expected time before any has ended: two of the seed's waits between reads (the financial-data
  * contract's x-limits reportPollSeconds): a sandbox's report takes some tens of seconds.
  */
 export function pollingPriorMs(contractFile = path.resolve(import.meta.dirname, '..', '..', 'schemas', 'financial-data', 'openapi.yaml')) {
-  try {
-    const seconds = /^\s+reportPollSeconds:\s*\{\s*value:\s*(\d+)/m.exec(fs.readFileSync(contractFile, 'utf8'))?.[1];
-    return seconds === undefined ? undefined : 2 * Number(seconds) * 1000;
-  } catch {
-    return undefined;
-  }
+  const seconds = orElse(() => /^\s+reportPollSeconds:\s*\{\s*value:\s*(\d+)/m.exec(fs.readFileSync(contractFile, 'utf8'))?.[1], undefined);
+  return seconds === undefined ? undefined : 2 * Number(seconds) * 1000;
 }
 
 export default class ProgressReporter implements Reporter {

@@ -11,6 +11,7 @@ import { suiteConfig, type TargetKind } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
 import { SERVICES } from '../contract/services.js';
 import { listedChecks, listProjects } from './listing.js';
+import { orElse } from '../config/or-else.js';
 
 export interface Provenance {
   /** `git rev-parse HEAD`, with `-dirty` when the work tree has changes; `unknown` outside git. */
@@ -29,13 +30,7 @@ export interface Provenance {
 
 /** The suite's, Node's and Playwright's versions, the host and the user of this process. */
 export function runEnvironment(): NonNullable<Provenance['environment']> {
-  const version = (file: string) => {
-    try {
-      return String(JSON.parse(fs.readFileSync(file, 'utf8')).version);
-    } catch {
-      return 'unknown';
-    }
-  };
+  const version = (file: string) => orElse(() => String(JSON.parse(fs.readFileSync(file, 'utf8')).version), 'unknown');
   let user = 'unknown';
   try {
     user = os.userInfo().username;

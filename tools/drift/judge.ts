@@ -20,6 +20,7 @@ import {
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
 import { norm } from '../diff/classify.js';
+import { orElse } from '../../helpers/config/or-else.js';
 
 type Verdict =
   | 'accepted'
@@ -201,11 +202,7 @@ function asSent(value: unknown, schema: Json): unknown {
 }
 
 function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  return orElse(() => JSON.parse(text), text);
 }
 
 /** The conflicts (and known provider deviations) a published body follows, when its only breaches of our schema are theirs. */
