@@ -124,17 +124,12 @@ function printReport(
   startLoad: string,
   autocannon: string,
 ) {
-  const out: string[] = [];
-  out.push(
+  const out = [
     `npm run bench: ${options.seconds} s per load phase (after 1 s of warm-up), ${options.rounds} alternating rounds, ${options.connections} connections, autocannon ${autocannon}, node ${process.version}`,
-  );
-  out.push(
     `machine: ${os.cpus().length} CPUs, load average ${startLoad} at start, ${loadNow()} at end (a busy or shared machine lowers and scatters every figure)`,
-  );
-  out.push('');
-  out.push(
+    '',
     `Mock against a like-for-like bare server (rounds alternate mock, bare, ...; req/s median and min-max; goal: mock >= ${GOAL_BARE} x bare)`,
-  );
+  ];
   const bareRows = [['service', 'request', 'mock req/s', 'spread', 'bare req/s', 'spread', 'mock p99 ms', 'bare p99 ms', 'ratio', 'goal']];
   const cpuRows = [['service', 'request', 'mock us/req', 'spread', 'bare us/req', 'spread', 'bare/mock']];
   // Each side's median over the rounds, and its min-max.
@@ -155,12 +150,12 @@ function printReport(
     const cpu = [mc.toFixed(1), range(l.mock, 'cpuPerRequest', 1), bc.toFixed(1), range(l.bare, 'cpuPerRequest', 1)];
     cpuRows.push([service, label, ...cpu, mc > 0 ? (bc / mc).toFixed(2) : '-']);
   }
-  out.push(table(bareRows));
-  out.push('');
   out.push(
+    table(bareRows),
+    '',
     'CPU of the server process per request, same rounds (microseconds, median and min-max; bare/mock near the req/s ratio on an idle machine, and steadier than it on a busy one)',
+    table(cpuRows),
   );
-  out.push(table(cpuRows));
   for (const l of loads) out.push(`  ${l.plan.service} bare server: ${l.plan.bareDoes}`);
   out.push('');
   const posts = loads.filter((l) => l.post && l.plan.post);
@@ -178,8 +173,7 @@ function printReport(
         ...[f.total, f.non2xx, f.errors].map(String),
       ]);
     }
-    out.push(table(rows));
-    out.push('');
+    out.push(table(rows), '');
   }
   out.push(
     `Client per call (${options.calls} sequential calls per side, median ms; goal: OperationClient <= ${GOAL_CLIENT} x bare APIRequestContext)`,
@@ -209,9 +203,9 @@ function printReport(
   if (growth) {
     out.push(
       `List reads as the stores grow (created through the API; two stores read in alternating rounds; req/s median and min-max, p99 ms; goal: large >= ${GOAL_READS} x small)`,
+      `  small: ${growth.small}`,
+      `  large: ${growth.large}`,
     );
-    out.push(`  small: ${growth.small}`);
-    out.push(`  large: ${growth.large}`);
     const rows = [['read', 'small req/s', 'spread', 'p99', 'large req/s', 'spread', 'p99', 'ratio', 'non-2xx', 'goal']];
     for (const r of growth.reads) {
       const ratio = readRatio(r);
@@ -226,14 +220,13 @@ function printReport(
         ratio === undefined ? '-' : verdict(ratio >= GOAL_READS),
       ]);
     }
-    out.push(table(rows));
-    out.push('');
+    out.push(table(rows), '');
     if (growth.creation.length > 1) {
       out.push(
         `Store growth: AddTestingCustomer from the server process (tools/bench/reads.ts), customers in the store -> req/s of the batch`,
+        table([['from', 'to', 'req/s'], ...growth.creation.map((b) => [String(b.from), String(b.to), b.rps.toFixed(0)])]),
+        '',
       );
-      out.push(table([['from', 'to', 'req/s'], ...growth.creation.map((b) => [String(b.from), String(b.to), b.rps.toFixed(0)])]));
-      out.push('');
       // The first batches warm the JIT up: the last batch is compared with the median of the first half.
       const firstHalf = growth.creation.slice(0, Math.ceil(growth.creation.length / 2)).map((b) => b.rps);
       growthRatio = growth.creation.at(-1)!.rps / median(firstHalf);
@@ -241,11 +234,9 @@ function printReport(
   }
   const barePass = loads.filter((l) => bareRatio(l) >= GOAL_BARE).length;
   const clientPass = clients.filter((c) => c.ratio <= GOAL_CLIENT).length;
-  out.push('Goals');
   out.push(
+    'Goals',
     `  mock >= ${GOAL_BARE} x like-for-like bare: ${verdict(barePass === loads.length)} (${barePass} of ${loads.length} services meet it)`,
-  );
-  out.push(
     `  client <= ${GOAL_CLIENT} x bare:           ${verdict(clientPass === clients.length)} (${clientPass} of ${clients.length} operations meet it)`,
   );
   if (growth) {

@@ -9,21 +9,19 @@
 // starts them with mock faults. The user's tuning (SANDBOX_MAX_RPS, SANDBOX_CUSTOMER_QUOTA...) holds as
 // on their sandbox. Interrupted at any point (it runs behind a relay, tools/cli.ts runMain `detach`), it
 // ends NOT RUN, leaves nothing deletable on the stand-ins and exits with the code it prints.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
-import type { ChildProcess } from 'node:child_process';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import { configurationMistakes } from '../helpers/config/config.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import { readCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
-import { forgetLedger, ledgerRuns, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
+import { forgetLedger, ledgerRuns, readGuestLog, summarise, type ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
-import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
@@ -42,9 +40,8 @@ const TUNING = new Set(
 );
 
 /** The user's tuning, as their environment and configuration file give it (helpers/config/config.ts read the file into it). */
-function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries([...TUNING].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])));
-}
+const userTuning = (env: NodeJS.ProcessEnv): Record<string, string> =>
+  Object.fromEntries([...TUNING].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])));
 
 /** This process's environment without any variable of the suite's schema but the run's tuning: the child reads the targets' env file alone. */
 function cleanEnv(tuning: Record<string, string>, extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -210,17 +207,9 @@ export const main: CommandMain = async (argv, io) => {
       }
     }
     for (const service of services) {
+      const completing = cleanRoom ? [] : ['--complete-stand-in'];
       const preparation = await run(
-        [
-          'scripts/sandbox-prepare.ts',
-          '--service',
-          service,
-          '--env-file',
-          envFile,
-          ...(cleanRoom ? [] : ['--complete-stand-in']),
-          '--wait-seconds',
-          '60',
-        ],
+        ['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, ...completing, '--wait-seconds', '60'],
         env,
       );
       if (interrupted) return stoppedBefore(`while sandbox:prepare made the test data of ${service}`);

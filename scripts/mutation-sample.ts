@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, VERSION_VARIABLES } from '../helpers/contract/versions.js';
-import { redactMessage } from '../helpers/secrets/redact.js';
+import { redactMessage, redactText } from '../helpers/secrets/redact.js';
 import {
   knownService,
   parseArgs,
@@ -25,7 +25,6 @@ import {
 import { listService } from '../tools/listing.js';
 import { rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
-import { redactText } from '../helpers/secrets/redact.js';
 import { groupBy, mdTable, writeReportFiles } from '../tools/report.js';
 import {
   equivalentBy,
@@ -88,12 +87,11 @@ export const main: CommandMain = async (argv, io) => {
   }
   const started = Date.now();
   // An interrupted run removes its copy too.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       fs.rmSync(sandbox, { recursive: true, force: true });
       process.exit(130);
     });
-  }
   try {
     // The service's mock and the modules of the shared kit it loads (validation from the contract, app factory, clock...).
     const kit = kitFilesUsedBy(sandbox, service);

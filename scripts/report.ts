@@ -11,16 +11,14 @@ const USAGE = 'npm run report';
 const PAGE = path.resolve('reports', 'allure-report', 'index.html');
 
 /** The page without the analytics block: its external gtag script and the inline script configuring it. */
-export function withoutAnalytics(html: string): string {
-  return html
+export const withoutAnalytics = (html: string): string =>
+  html
     .replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*/g, '')
     .replace(/<script>\s*window\.dataLayer[\s\S]*?gtag\('config'[\s\S]*?<\/script>\s*/g, '');
-}
 
 /** Every src or href of the page that loads from another host (http or https, or protocol-relative). */
-export function thirdPartyLoads(html: string): string[] {
-  return [...html.matchAll(/\b(?:src|href)\s*=\s*["']((?:https?:)?\/\/[^"']+)["']/gi)].map((m) => m[1]);
-}
+export const thirdPartyLoads = (html: string): string[] =>
+  [...html.matchAll(/\b(?:src|href)\s*=\s*["']((?:https?:)?\/\/[^"']+)["']/gi)].map((m) => m[1]);
 
 export const main: CommandMain = async (argv, io) => {
   parseArgs(argv, {}, USAGE);

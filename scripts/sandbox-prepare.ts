@@ -83,11 +83,10 @@ export const main: CommandMain = async (argv, io) => {
         `financial-data: completing the stand-in's Connect page in chromium (${prep.FINBANK_PROFILE.username} / ${prep.FINBANK_PROFILE.password} at each FinBank bank)...`,
       );
       await completeStandInConnect(url, prep.FINBANK_PROFILE);
-    } else {
+    } else
       io.out(
         `\nOpen this Connect URL in a browser, search FinBank and sign in to each FinBank bank with the test profile user '${prep.FINBANK_PROFILE.username}', password '${prep.FINBANK_PROFILE.password}' until it has ${prep.LINKED_ACCOUNT_TYPES.join(', ')} accounts:\n\n  ${url}\n`,
       );
-    }
     const started = Date.now();
     for (;;) {
       state = await prep.linkedState(api, customerId);

@@ -23,10 +23,7 @@ type ParsedArgs<K extends Record<string, ArgKind>> = {
   [N in keyof K]: K[N] extends 'flag' ? boolean | undefined : K[N] extends 'required' ? string : string | undefined;
 };
 
-/**
- * `--name value` and `--flag` arguments (node:util, strict); an unknown name, a missing value or a `required`
- * one not given is a one-line usage error.
- */
+/** `--name value` and `--flag` arguments (node:util, strict): an unknown name, missing value or `required` one: a one-line usage error. */
 export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], known: K, usage: string): ParsedArgs<K> {
   if (argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(usage);
   const options = Object.fromEntries(
@@ -184,9 +181,10 @@ export async function pool<T>(items: T[], jobs: number, work: (item: T, slot: nu
 }
 
 /** Playwright's command line in `cwd`: Node on the package's own script, one process (not `npx`). */
-export function playwrightCommand(args: string[], cwd = process.cwd()): [string, string[]] {
-  return [process.execPath, [path.resolve(cwd, 'node_modules/@playwright/test/cli.js'), ...args]];
-}
+export const playwrightCommand = (args: string[], cwd = process.cwd()): [string, string[]] => [
+  process.execPath,
+  [path.resolve(cwd, 'node_modules/@playwright/test/cli.js'), ...args],
+];
 
 export interface RunResult {
   code: number;

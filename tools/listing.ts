@@ -20,15 +20,14 @@ export interface ListedTest {
 }
 
 /** The tests of a `--list --reporter=json` report; files relative to `cwd` (the report's are relative to its rootDir). */
-function readListing(report: { config: { rootDir: string }; suites: ListedSuite[] }, cwd: string): ListedTest[] {
-  return listedChecks(report.suites).map(({ file, line, title, tags, annotations }) => ({
+const readListing = (report: { config: { rootDir: string }; suites: ListedSuite[] }, cwd: string): ListedTest[] =>
+  listedChecks(report.suites).map(({ file, line, title, tags, annotations }) => ({
     file: path.relative(cwd, path.resolve(report.config.rootDir, file)).split(path.sep).join('/'),
     line,
     title,
     tags,
     rules: citationsOf(annotations).map((c) => parseCitation(c).id),
   }));
-}
 
 /** Lists services' projects (the listing does not depend on faults); files start with tests/<service>/. A failed listing is an error of one line. */
 export async function listService(services: string | string[], env: Record<string, string>, cwd = process.cwd()): Promise<ListedTest[]> {

@@ -16,14 +16,13 @@ import {
   type EnvValue,
 } from './env-schema.js';
 import { configuredMistakes } from './env-file.js';
+import { orElse } from './or-else.js';
 
 /** The size of a reference model run when MODEL_RUNS and MODEL_COMMANDS are unset (npm test's). */
 export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
 
 /** The configuration file a process reads: DOTENV_PATH, else .env in the working folder. */
-export function dotenvFile(): string {
-  return path.resolve(process.env.DOTENV_PATH || '.env');
-}
+export const dotenvFile = (): string => path.resolve(process.env.DOTENV_PATH || '.env');
 
 loadDotenv({ path: dotenvFile(), quiet: true });
 
@@ -48,13 +47,10 @@ export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = proces
   const found: string[] = [];
   for (let dir = path.dirname(cwd), n = 0; n < 3 && dir !== path.dirname(dir); dir = path.dirname(dir), n++)
     if (fs.existsSync(path.join(dir, '.env'))) found.push(path.join(dir, '.env'));
-  try {
-    for (const entry of fs.readdirSync(cwd, { withFileTypes: true }))
-      if (entry.isDirectory() && !NOT_SEARCHED.has(entry.name) && fs.existsSync(path.join(cwd, entry.name, '.env')))
-        found.push(path.join(cwd, entry.name, '.env'));
-  } catch {
-    // an unreadable folder: nothing found there
-  }
+  // An unreadable folder: nothing found there.
+  for (const entry of orElse(() => fs.readdirSync(cwd, { withFileTypes: true }), []))
+    if (entry.isDirectory() && !NOT_SEARCHED.has(entry.name) && fs.existsSync(path.join(cwd, entry.name, '.env')))
+      found.push(path.join(cwd, entry.name, '.env'));
   if (!found.length) return undefined;
   return `no .env in ${cwd}, so none was read (TARGET=${env.TARGET || 'mock'}); found ${found.map((f) => path.relative(cwd, f)).join(', ')}: move it here, or set DOTENV_PATH=${found[0]}`;
 }
@@ -147,20 +143,13 @@ export type SuiteConfig = ReturnType<typeof readConfig>;
 let cached: SuiteConfig | undefined;
 
 /** The configuration, read and validated once per process. */
-export function suiteConfig(): SuiteConfig {
-  cached ??= readConfig(process.env);
-  return cached;
-}
+export const suiteConfig = (): SuiteConfig => (cached ??= readConfig(process.env));
 
 /** The configuration of an environment other than the process's (tools/cli.ts CommandIo), read and validated each time. */
-export function configOf(env: NodeJS.ProcessEnv): SuiteConfig {
-  return env === process.env ? suiteConfig() : readConfig(env);
-}
+export const configOf = (env: NodeJS.ProcessEnv): SuiteConfig => (env === process.env ? suiteConfig() : readConfig(env));
 
 /** A required sandbox variable of the configured environment, read by its type, or one ConfigError naming it. */
-export function requireEnv<T = never, N extends string = string>(name: N, env: Env = suiteConfig().env) {
-  return requireValue<T, N>(name, env);
-}
+export const requireEnv = <T = never, N extends string = string>(name: N, env: Env = suiteConfig().env) => requireValue<T, N>(name, env);
 
 /** For entry points: run `fn`, turning a ConfigError into one line and exit code 2. */
 export function exitOnConfigError<T>(fn: () => T): T {

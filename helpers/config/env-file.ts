@@ -5,6 +5,7 @@ import { parse as parseDotenv } from 'dotenv';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENV_SCHEMA, type Env, type Problem } from './env-schema.js';
+import { orElse } from './or-else.js';
 
 /** A mistake of the configuration as written: fatal ones stop the command (exit 2), notes are said and the run goes on. */
 interface WrittenMistake extends Problem {
@@ -53,11 +54,10 @@ const isBlock = (name: string) => Boolean(ENV_SCHEMA.find((e) => e.name === name
 const isSecret = (name: string) => ENV_SCHEMA.find((e) => e.name === name)?.secret ?? !KNOWN.includes(name);
 
 /** How to write a value so that dotenv keeps it whole: in double quotes (the value itself only where it may be shown). */
-function quoteFix(key: string, value: string): string {
-  return isSecret(key) || /["\n]/.test(value)
+const quoteFix = (key: string, value: string): string =>
+  isSecret(key) || /["\n]/.test(value)
     ? `write it inside double quotes: ${key}="..."`
     : `write it inside double quotes: ${key}=${JSON.stringify(value)}`;
-}
 
 /** The mistakes of a .env text as dotenv reads it and of the environment (never overridden): one each, naming variable and line. */
 function writtenMistakes(text: string | undefined, env: Env, file = '.env'): WrittenMistake[] {
@@ -205,12 +205,7 @@ function writtenMistakes(text: string | undefined, env: Env, file = '.env'): Wri
 /** The mistakes of the configuration as written for the environment `env` (its .env file read again, as dotenv read it). */
 export function configuredMistakes(env: Env, cwd = process.cwd()): WrittenMistake[] {
   const file = envFilePath(env, cwd);
-  let text: string | undefined;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    text = undefined;
-  }
+  const text = orElse<string | undefined>(() => fs.readFileSync(file, 'utf8'), undefined);
   const relative = path.relative(cwd, file);
   return writtenMistakes(text, env, relative && !relative.startsWith('..') ? relative : file);
 }

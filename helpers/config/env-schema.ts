@@ -471,9 +471,8 @@ const SCHEMA = [
 ];
 
 /** Variables a service cannot run without (the sandbox preflight stops with one line naming them). */
-function serviceRequired(service: string): string[] {
-  return ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
-}
+const serviceRequired = (service: string): string[] =>
+  ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
 
 interface ServiceDiagnosis {
   service: string;
@@ -625,21 +624,18 @@ export function missingProblems(env: Env, service: ServiceName): Problem[] {
           expected: `${envVar(name).description} (${partial.filter(set).join(', ')} is set and needs it: ${group})`,
           found: 'nothing',
         });
-    } else {
+    } else
       problems.push({
         variable: alternatives.map((alt) => alt.join(' + ')).join(' | '),
         expected: `one of them (the ${group})`,
         found: 'none set',
       });
-    }
   }
   return problems;
 }
 
 /** The base URL variable of a service: set, the service is part of a sandbox certification. */
-function baseUrlVariable(service: ServiceName): string {
-  return ENV_SCHEMA.find((e) => e.service === service && /_BASE_URL$/.test(e.name))!.name;
-}
+const baseUrlVariable = (service: ServiceName): string => ENV_SCHEMA.find((e) => e.service === service && /_BASE_URL$/.test(e.name))!.name;
 
 /** What stops a sandbox run before it starts, a Problem each: a bad general setting; per configured service, what it lacks, bad values. */
 export function configurationProblems(env: Env, services: readonly string[]): Problem[] {

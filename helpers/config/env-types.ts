@@ -25,9 +25,7 @@ export interface Problem {
 }
 
 /** The one line of a bad value. */
-export function problemLine(p: Problem): string {
-  return `${p.variable}: expected ${p.expected}, found ${p.found}${p.fix ? `: ${p.fix}` : ''}`;
-}
+export const problemLine = (p: Problem): string => `${p.variable}: expected ${p.expected}, found ${p.found}${p.fix ? `: ${p.fix}` : ''}`;
 
 /** A configuration the run cannot start with; `variable` names the setting at fault. */
 export class ConfigError extends Error {
@@ -131,28 +129,24 @@ export const port = (): ValueType<number> => ({
 });
 
 /** Digits only, between `min` and `max` of them; a card number's ending in its check digit (`checkDigit`). */
-export function digits(min: number, max: number, what: string, options: { checkDigit?: boolean } = {}): ValueType<string> {
-  return {
-    expected: `${what}: ${min === max ? min : `${min} to ${max}`} digits${options.checkDigit ? ' ending in its check digit (Luhn)' : ''}`,
-    parse(value, ctx) {
-      if (!new RegExp(`^[0-9]{${min},${max}}$`).test(value)) throw new Mismatch(ctx.show(value));
-      if (options.checkDigit && !luhnValid(value)) throw new Mismatch(`${ctx.show(value)}, whose check digit is wrong`);
-      return value;
-    },
-  };
-}
+export const digits = (min: number, max: number, what: string, options: { checkDigit?: boolean } = {}): ValueType<string> => ({
+  expected: `${what}: ${min === max ? min : `${min} to ${max}`} digits${options.checkDigit ? ' ending in its check digit (Luhn)' : ''}`,
+  parse(value, ctx) {
+    if (!new RegExp(`^[0-9]{${min},${max}}$`).test(value)) throw new Mismatch(ctx.show(value));
+    if (options.checkDigit && !luhnValid(value)) throw new Mismatch(`${ctx.show(value)}, whose check digit is wrong`);
+    return value;
+  },
+});
 
 /** One line of text (an id, a key, a name); a PEM block in it is a value given to the wrong variable. */
-export function text(what = 'a value on one line'): ValueType<string> {
-  return {
-    expected: what,
-    parse(value, ctx) {
-      if (value.includes('-----BEGIN')) throw new Mismatch('a PEM block (a key given to the wrong variable?)');
-      if (/^\s*\{/.test(value)) throw new Mismatch(`JSON ${ctx.show(value)}`);
-      return value;
-    },
-  };
-}
+export const text = (what = 'a value on one line'): ValueType<string> => ({
+  expected: what,
+  parse(value, ctx) {
+    if (value.includes('-----BEGIN')) throw new Mismatch('a PEM block (a key given to the wrong variable?)');
+    if (/^\s*\{/.test(value)) throw new Mismatch(`JSON ${ctx.show(value)}`);
+    return value;
+  },
+});
 
 /** An HTTP header name (RFC 9110 token). */
 export const headerName = (): ValueType<string> =>
@@ -177,23 +171,21 @@ export function accountRange(): ValueType<{ accountRangeLow: string; accountRang
 }
 
 /** Comma-separated items of one type (spaces around the commas allowed). */
-export function list<T>(item: ValueType<T>, what: string): ValueType<T[]> {
-  return {
-    expected: `${what}, comma-separated`,
-    parse(value, ctx) {
-      const items = value.split(',').map((s) => s.trim());
-      return items.map((s, i) => {
-        if (!s) throw new Mismatch(`an empty item (item ${i + 1} of ${ctx.show(value)})`);
-        try {
-          return item.parse(s, ctx);
-        } catch (error) {
-          if (error instanceof Mismatch && !error.variable) throw new Mismatch(`${error.found} as item ${i + 1}`);
-          throw error;
-        }
-      });
-    },
-  };
-}
+export const list = <T>(item: ValueType<T>, what: string): ValueType<T[]> => ({
+  expected: `${what}, comma-separated`,
+  parse(value, ctx) {
+    const items = value.split(',').map((s) => s.trim());
+    return items.map((s, i) => {
+      if (!s) throw new Mismatch(`an empty item (item ${i + 1} of ${ctx.show(value)})`);
+      try {
+        return item.parse(s, ctx);
+      } catch (error) {
+        if (error instanceof Mismatch && !error.variable) throw new Mismatch(`${error.found} as item ${i + 1}`);
+        throw error;
+      }
+    });
+  },
+});
 
 interface UrlOptions {
   /** The path a base URL must end with (the API's base path, from its contract's servers). */
@@ -329,46 +321,42 @@ function readAs<T>(read: () => T, found: string, coded = true): T {
 }
 
 /** An RSA private key in PEM (PKCS#8 or PKCS#1). */
-export function privateKeyPem(): ValueType<KeyObject> {
-  return {
-    expected: 'an RSA private key in PEM (PKCS#8 or PKCS#1; \\n escapes allowed)',
-    block: true,
-    parse(value) {
-      const { pem, label } = pemOf(value);
-      if (label === 'ENCRYPTED PRIVATE KEY') throw new Mismatch('an encrypted private key (give it unencrypted, or the PKCS#12 keystore)');
-      if (!/PRIVATE KEY/.test(label)) throw new Mismatch(`a PEM ${label.toLowerCase()}, not a private key`);
-      const key = readAs(() => createPrivateKey(pem), `a "${label}" PEM block that does not read as a key`);
-      if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} private key`);
-      return key;
-    },
-  };
-}
+export const privateKeyPem = (): ValueType<KeyObject> => ({
+  expected: 'an RSA private key in PEM (PKCS#8 or PKCS#1; \\n escapes allowed)',
+  block: true,
+  parse(value) {
+    const { pem, label } = pemOf(value);
+    if (label === 'ENCRYPTED PRIVATE KEY') throw new Mismatch('an encrypted private key (give it unencrypted, or the PKCS#12 keystore)');
+    if (!/PRIVATE KEY/.test(label)) throw new Mismatch(`a PEM ${label.toLowerCase()}, not a private key`);
+    const key = readAs(() => createPrivateKey(pem), `a "${label}" PEM block that does not read as a key`);
+    if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} private key`);
+    return key;
+  },
+});
 
 /** An RSA public key (SPKI or PKCS#1) or an X.509 certificate in force, in PEM. */
-export function publicKeyPem(what: string): ValueType<KeyObject> {
-  return {
-    expected: `${what}: an RSA public key or X.509 certificate in PEM, the certificate in force (\\n escapes allowed)`,
-    block: true,
-    parse(value) {
-      const { pem, label } = pemOf(value);
-      if (/PRIVATE KEY/.test(label)) throw new Mismatch('a private key (only the public key or certificate belongs here; it is not shown)');
-      let key: KeyObject;
-      if (label === 'CERTIFICATE') {
-        const cert = readAs(() => new X509Certificate(pem), `a CERTIFICATE PEM block that does not read as a certificate`);
-        const now = Date.now();
-        if (Date.parse(cert.validTo) < now)
-          throw new Mismatch(
-            `a certificate that expired on ${new Date(cert.validTo).toISOString().slice(0, 10)} (subject ${cert.subject.replace(/\n/g, ', ')})`,
-          );
-        if (Date.parse(cert.validFrom) > now)
-          throw new Mismatch(`a certificate not valid before ${new Date(cert.validFrom).toISOString().slice(0, 10)}`);
-        key = cert.publicKey;
-      } else key = readAs(() => createPublicKey(pem), `a "${label}" PEM block that does not read as a public key`);
-      if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} key`);
-      return key;
-    },
-  };
-}
+export const publicKeyPem = (what: string): ValueType<KeyObject> => ({
+  expected: `${what}: an RSA public key or X.509 certificate in PEM, the certificate in force (\\n escapes allowed)`,
+  block: true,
+  parse(value) {
+    const { pem, label } = pemOf(value);
+    if (/PRIVATE KEY/.test(label)) throw new Mismatch('a private key (only the public key or certificate belongs here; it is not shown)');
+    let key: KeyObject;
+    if (label === 'CERTIFICATE') {
+      const cert = readAs(() => new X509Certificate(pem), `a CERTIFICATE PEM block that does not read as a certificate`);
+      const now = Date.now();
+      if (Date.parse(cert.validTo) < now)
+        throw new Mismatch(
+          `a certificate that expired on ${new Date(cert.validTo).toISOString().slice(0, 10)} (subject ${cert.subject.replace(/\n/g, ', ')})`,
+        );
+      if (Date.parse(cert.validFrom) > now)
+        throw new Mismatch(`a certificate not valid before ${new Date(cert.validFrom).toISOString().slice(0, 10)}`);
+      key = cert.publicKey;
+    } else key = readAs(() => createPublicKey(pem), `a "${label}" PEM block that does not read as a public key`);
+    if (key.asymmetricKeyType !== 'rsa') throw new Mismatch(`${article(keyKind(key))} key`);
+    return key;
+  },
+});
 
 export interface JwkKey {
   kid: string;
@@ -480,13 +468,12 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
       try {
         p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
       } catch (error) {
-        if (/MAC could not be verified|Invalid password|decrypt/i.test((error as Error).message)) {
+        if (/MAC could not be verified|Invalid password|decrypt/i.test((error as Error).message))
           throw new Mismatch(
             password ? 'a password that does not open it (not shown)' : 'no password, and the keystore needs one',
             passwordVariable,
             `the password of the keystore in ${ctx.variable}`,
           );
-        }
         throw new Mismatch(`a file that is not a PKCS#12 keystore (${(error as Error).message.split('\n')[0]})`);
       }
       const keyBags = [forge.pki.oids.pkcs8ShroudedKeyBag, forge.pki.oids.keyBag]
@@ -496,10 +483,7 @@ export function keystore(passwordVariable: string, aliasVariable?: string): Valu
       const bag = alias ? keyBags.find((b) => named(b) === alias) : keyBags[0];
       if (!bag) {
         if (!alias || keyBags.length === 0) throw new Mismatch('a keystore without a private key');
-        const aliases = keyBags
-          .map(named)
-          .filter(Boolean)
-          .map((a) => JSON.stringify(a));
+        const aliases = keyBags.flatMap((b) => (named(b) ? [JSON.stringify(named(b))] : []));
         throw new Mismatch(
           `${ctx.show(alias)} (its private keys are named ${aliases.join(', ') || 'nothing'})`,
           aliasVariable,

@@ -38,9 +38,5 @@ export const ISO_COUNTRIES: readonly string[] = [...alpha2];
 export const ISO_COUNTRIES_ALPHA3: readonly string[] = [...alpha3];
 export const ISO_LANGUAGES: readonly string[] = [...languages];
 
-export function isIsoCountry(code: string): boolean {
-  return alpha2.has(code);
-}
-export function isIsoLanguage(code: string): boolean {
-  return languages.has(code);
-}
+export const isIsoCountry = (code: string): boolean => alpha2.has(code);
+export const isIsoLanguage = (code: string): boolean => languages.has(code);

@@ -69,16 +69,15 @@ export interface Exchange {
 }
 
 /** The response spec the contract gives for a status (exact, then 4XX-style range, then default). */
-export function documentedResponse(op: Operation, status: number) {
-  return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
-}
+export const documentedResponse = (op: Operation, status: number) =>
+  op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
 
 function where(op: Operation) {
   return `${op.method} ${op.path} (${op.operationId})`;
 }
 
-export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 5): string {
-  return (errors ?? [])
+export const formatAjvErrors = (errors: ErrorObject[] | null | undefined, max = 5): string =>
+  (errors ?? [])
     .slice(0, max)
     .map((e) => {
       const at = e.instancePath || '/';
@@ -88,7 +87,6 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, max = 
       return `${at}: ${e.keyword}${extra} ${e.message ?? ''}${value}`;
     })
     .join('; ');
-}
 
 /** No response carries in clear a card number, security code, SSN, account number, secret or key the suite sent. */
 export function sensitiveEchoConformance(exchange: Exchange, echoes: Echo[]): void {
@@ -119,13 +117,12 @@ export function contentTypeConformance(exchange: Exchange): void {
   if (!spec || spec.contentTypes.length === 0 || text.length === 0) return;
   const received = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const ok = spec.contentTypes.some((t) => t.toLowerCase() === received || (t.endsWith('/*') && received.startsWith(t.slice(0, -1))));
-  if (!ok) {
+  if (!ok)
     throw new ContractViolation(
       'contentTypeConformance',
       `${where(operation)} ${status}: Received: '${received || 'none'}' / Documented: ${spec.contentTypes.join(', ')}`,
       exchange,
     );
-  }
 }
 
 /** The received media type when the contract declares it for this status, else the first declared. */
@@ -142,13 +139,12 @@ export function declaredBody({ operation, status, headers }: Pick<Exchange, 'ope
 
 export function responseBodyPresence(exchange: Exchange): void {
   const body = declaredBody(exchange);
-  if (body?.schema && exchange.text.length === 0) {
+  if (body?.schema && exchange.text.length === 0)
     throw new ContractViolation(
       'responseBodyPresence',
       `${where(exchange.operation)} ${exchange.status}: Received: empty body / Documented: a ${body.mediaType} body`,
       exchange,
     );
-  }
 }
 
 /** A response that breaks only a seed rule where the provider publishes the value (schemas/<service>/conflicts.yaml). */
@@ -175,13 +171,12 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
   // bodies (PDF) carry no schema to check beyond their content type.
   if (!declared.json && (declared.schema.type !== 'string' || declared.schema.format === 'binary')) return [];
   const body = declared.json ? exchange.body : text;
-  if (body === undefined) {
+  if (body === undefined)
     throw new ContractViolation(
       'responseSchemaConformance',
       `${where(operation)} ${status}: Received: a body that is not JSON / Documented: ${declared.mediaType}`,
       exchange,
     );
-  }
   const validate = contract.validator(`response:${operation.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
   if (!validate(body)) {
     const errors = formatAjvErrors(validate.errors);
@@ -219,13 +214,12 @@ export function responseHeadersConformance(contract: Contract, exchange: Exchang
     }
     const typed = header.schema?.type === 'integer' || header.schema?.type === 'number' ? Number(value) : value;
     const validate = contract.validator(`header:${operation.operationId}:${status}:${name}`, header.schema);
-    if (!validate(typed)) {
+    if (!validate(typed))
       throw new ContractViolation(
         'responseHeadersConformance',
         `${where(operation)} ${status}: header '${name}' Received: '${value}' / Documented: ${formatAjvErrors(validate.errors)}`,
         exchange,
       );
-    }
   }
 }
 

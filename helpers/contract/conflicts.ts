@@ -86,10 +86,6 @@ interface Answers {
 
 const cache = new Map<string, Conflict[]>();
 
-function conflictsFile(service: string): string {
-  return path.join(SCHEMAS, service, 'conflicts.yaml');
-}
-
 /** Bad catalogue: one line. */
 export class ConflictCatalogueError extends Error {}
 
@@ -126,7 +122,7 @@ function answersProblem(raw: unknown): string | undefined {
 }
 
 /** The service's conflicts (none when it has no catalogue); a malformed entry is one line of error. */
-export function loadConflicts(service: string, file = conflictsFile(service)): Conflict[] {
+export function loadConflicts(service: string, file = path.join(SCHEMAS, service, 'conflicts.yaml')): Conflict[] {
   const cached = cache.get(file);
   if (cached) return cached;
   const label = path.relative(process.cwd(), file) || file;
@@ -187,9 +183,7 @@ export function inForce(service: string, c: Pick<Conflict, 'since'>, version = c
 }
 
 /** The service's entries in force for the certified contract version: the ones a check may meet. */
-export function conflictsInForce(service: string): Conflict[] {
-  return loadConflicts(service).filter((c) => inForce(service, c));
-}
+export const conflictsInForce = (service: string): Conflict[] => loadConflicts(service).filter((c) => inForce(service, c));
 
 type Place = { parent: Record<string, unknown> | unknown[]; key: string | number };
 
@@ -231,10 +225,10 @@ function matches(a: Answers, value: unknown): boolean {
 }
 
 /** The places of a body where a conflict's provider behaviour shows. */
-function placesOf(a: Answers, body: unknown): Place[] {
-  if (a.absent) return locate(body, a.at, true);
-  return locate(body, a.at).filter(({ parent, key }) => matches(a, (parent as Record<string, unknown>)[key as string]));
-}
+const placesOf = (a: Answers, body: unknown): Place[] =>
+  a.absent
+    ? locate(body, a.at, true)
+    : locate(body, a.at).filter(({ parent, key }) => matches(a, (parent as Record<string, unknown>)[key as string]));
 
 interface ConflictAnswered {
   conflict: Conflict;
@@ -300,12 +294,11 @@ export function receivedAt(a: Answers, received: unknown): string {
 }
 
 /** A response body as the seed would give it: the seed's value wherever the body follows one of the operation's `answers` conflicts. */
-export function seedFormOf<S extends ServiceName>(service: S, operationId: OperationId<S>, body: unknown): unknown {
-  return seedValuesIn(
+export const seedFormOf = <S extends ServiceName>(service: S, operationId: OperationId<S>, body: unknown): unknown =>
+  seedValuesIn(
     conflictsInForce(service).filter((c) => c.answers?.operations.includes(operationId)),
     body,
   );
-}
 
 /** The first conflict a refused response body follows (answeredConflicts). */
 export const answeredConflict = (service: string, operationId: string, body: unknown, validate: (body: unknown) => boolean) =>
@@ -338,23 +331,20 @@ export function exchangedConflict(
 
 /** Whether a status is the one an accepts/refuses conflict's provider answers (its `status`, else any 2xx / 4xx). */
 export function isProviderStatus(conflict: Conflict, status: number): boolean {
-  if (conflict.status) return conflict.status.includes(status);
-  return conflict.accepts ? status >= 200 && status < 300 : status >= 400 && status < 500;
+  return conflict.status?.includes(status) ?? (conflict.accepts ? status >= 200 && status < 300 : status >= 400 && status < 500);
 }
 
 /** The accepts/refuses conflicts of a rule at an operation: what a check of that rule there may meet. */
-export function conflictSites(service: string, ruleId: string, operationId: string): string[] {
-  return conflictsInForce(service)
+export const conflictSites = (service: string, ruleId: string, operationId: string): string[] =>
+  conflictsInForce(service)
     .filter((c) => c.rules.includes(ruleId) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
     .map((c) => c.id);
-}
 
 /** The accepts/refuses conflicts a request without a member (`body:consumer.firstName`) may meet; the id typed (a typo meets none). */
-export function conflictsWithout<S extends ServiceName>(service: S, operationId: OperationId<S>, member: string): string[] {
-  return conflictsInForce(service)
+export const conflictsWithout = <S extends ServiceName>(service: S, operationId: OperationId<S>, member: string): string[] =>
+  conflictsInForce(service)
     .filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
     .map((c) => c.id);
-}
 
 /** A body the response check lets through: valid, or breaking only a seed rule where the provider publishes the value. */
 export function passesResponseCheck<S extends ServiceName>(

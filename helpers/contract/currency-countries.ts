@@ -187,11 +187,7 @@ export function currencyOfCountry(country: unknown, currency: unknown): boolean 
 }
 
 /** Whether `code` is an ISO 4217 alphabetic code (an active one, of a country or of none). */
-export function isCurrencyCode(code: string): boolean {
-  return Object.hasOwn(COUNTRIES, code);
-}
+export const isCurrencyCode = (code: string): boolean => Object.hasOwn(COUNTRIES, code);
 
 /** A country whose currency `currency` is (the first ISO 4217 lists it for), or undefined where it is no country's. */
-export function homeOf(currency: string): string | undefined {
-  return COUNTRIES[currency]?.[0];
-}
+export const homeOf = (currency: string): string | undefined => COUNTRIES[currency]?.[0];

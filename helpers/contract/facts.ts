@@ -78,29 +78,24 @@ export function parameterSchema(contract: Contract, operationId: OperationId, na
 }
 
 /** minimum / maximum of an operation's parameter. */
-export function parameterRange(contract: Contract, operationId: OperationId, name: string): Bounds {
-  return boundsOf(contract, parameterSchema(contract, operationId, name), `${operationId} parameter ${name}`, 'minimum', 'maximum');
-}
+export const parameterRange = (contract: Contract, operationId: OperationId, name: string): Bounds =>
+  boundsOf(contract, parameterSchema(contract, operationId, name), `${operationId} parameter ${name}`, 'minimum', 'maximum');
 
 /** The `default` of an operation's parameter. */
-export function parameterDefault(contract: Contract, operationId: OperationId, name: string): unknown {
-  return stated(contract, parameterSchema(contract, operationId, name), `${operationId} parameter ${name}`, 'default');
-}
+export const parameterDefault = (contract: Contract, operationId: OperationId, name: string): unknown =>
+  stated(contract, parameterSchema(contract, operationId, name), `${operationId} parameter ${name}`, 'default');
 
 /** minLength / maxLength of a string. */
-export function lengthOf(contract: Contract, component: string, dotted?: string): Bounds {
-  return bounds(contract, component, dotted, 'minLength', 'maxLength');
-}
+export const lengthOf = (contract: Contract, component: string, dotted?: string): Bounds =>
+  bounds(contract, component, dotted, 'minLength', 'maxLength');
 
 /** minItems / maxItems of an array. */
-export function sizeOf(contract: Contract, component: string, dotted?: string): Bounds {
-  return bounds(contract, component, dotted, 'minItems', 'maxItems');
-}
+export const sizeOf = (contract: Contract, component: string, dotted?: string): Bounds =>
+  bounds(contract, component, dotted, 'minItems', 'maxItems');
 
 /** minimum / maximum of a number. */
-export function rangeOf(contract: Contract, component: string, dotted?: string): Bounds {
-  return bounds(contract, component, dotted, 'minimum', 'maximum');
-}
+export const rangeOf = (contract: Contract, component: string, dotted?: string): Bounds =>
+  bounds(contract, component, dotted, 'minimum', 'maximum');
 
 /** A member's bounds: a string's length (or its pattern's one `{m,n}`: `^[0-9]{11,19}$`), a number's range, an array's items. */
 export function statedBounds(contract: Contract, component: string, dotted?: string): Bounds {
@@ -132,14 +127,12 @@ export function boundEnds({ min, max }: Bounds, step = 1): { n: number; ok: bool
 }
 
 /** The `default` of a schema. */
-export function defaultOf(contract: Contract, component: string, dotted?: string): unknown {
-  return stated(contract, schemaAt(contract, component, dotted), named(component, dotted), 'default');
-}
+export const defaultOf = (contract: Contract, component: string, dotted?: string): unknown =>
+  stated(contract, schemaAt(contract, component, dotted), named(component, dotted), 'default');
 
 /** The `const` of a schema (a value the contract fixes, e.g. a count). */
-export function constOf(contract: Contract, component: string, dotted?: string): unknown {
-  return stated(contract, schemaAt(contract, component, dotted), named(component, dotted), 'const');
-}
+export const constOf = (contract: Contract, component: string, dotted?: string): unknown =>
+  stated(contract, schemaAt(contract, component, dotted), named(component, dotted), 'const');
 
 /** The values of an enum. */
 export function enumOf(contract: Contract, component: string, dotted?: string): string[] {

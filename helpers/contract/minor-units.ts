@@ -19,11 +19,8 @@ const EXPONENT: Readonly<Record<string, number>> = {
 };
 
 /** The ISO 4217 exponent of `currency` (its code as written, upper case), or undefined when the suite does not know it. */
-export function minorUnitOf(currency: unknown): number | undefined {
-  return typeof currency === 'string' ? EXPONENT[currency] : undefined;
-}
+export const minorUnitOf = (currency: unknown): number | undefined => (typeof currency === 'string' ? EXPONENT[currency] : undefined);
 
 /** Whether `amount` is written in whole minor units of a currency of `exponent` decimals (the double of its own rounded form). */
-export function inWholeMinorUnits(amount: unknown, exponent: number): boolean {
-  return typeof amount === 'number' && Number.isFinite(amount) && Number(amount.toFixed(exponent)) === amount;
-}
+export const inWholeMinorUnits = (amount: unknown, exponent: number): boolean =>
+  typeof amount === 'number' && Number.isFinite(amount) && Number(amount.toFixed(exponent)) === amount;

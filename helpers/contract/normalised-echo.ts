@@ -89,9 +89,8 @@ export function noteSentTexts(testInfo: TestInfo | undefined, operation: Operati
 }
 
 /** Every text the request bodies of this test sent, as sent (none outside a test). */
-export function sentTextsOf(testInfo: TestInfo | undefined): ReadonlySet<string> {
-  return (testInfo && sentByTest.get(testInfo)?.exact) || new Set();
-}
+export const sentTextsOf = (testInfo: TestInfo | undefined): ReadonlySet<string> =>
+  (testInfo && sentByTest.get(testInfo)?.exact) || new Set();
 
 /** Throws when a 2xx answer carries a text sent in this test altered only as `canonical` sets aside. */
 export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo | undefined): void {

@@ -155,24 +155,21 @@ export function objectIdsOf(contract: Contract, op: Operation): { ids: ObjectId[
  * The query parameters naming an object a partner owns (a filter such as getApplications' pre_app_id), apart from objectIdsOf:
  * a filter narrows the caller's own list, judged by what the answer carries (security/foreign-id.ts, queryFilterProbes).
  */
-export function queryIdsOf(op: Operation): ObjectId[] {
-  return op.parameters
+export const queryIdsOf = (op: Operation): ObjectId[] =>
+  op.parameters
     .filter((p) => p.in === 'query' && VOCABULARY[p.name] !== undefined)
     .map((p) => ({ name: p.name, in: 'query' as const, at: p.name, ...VOCABULARY[p.name](op) }))
     .filter((id) => id.owner !== 'public');
-}
 
 /** The operations of a contract that take at least one object id, in the contract's order. */
-export function objectIdOperations(contract: Contract): ObjectIdOperation[] {
-  return [...contract.operations.values()]
+export const objectIdOperations = (contract: Contract): ObjectIdOperation[] =>
+  [...contract.operations.values()]
     .map((operation) => ({ operation, ids: objectIdsOf(contract, operation).ids }))
     .filter((o) => o.ids.length > 0);
-}
 
 /** Id names of the contract the vocabulary does not know, as `operationId: path name` (a self test wants none). */
-export function unnamedIds(contract: Contract): string[] {
-  return [...contract.operations.values()].flatMap((op) => objectIdsOf(contract, op).unnamed.map((u) => `${op.operationId}: ${u}`));
-}
+export const unnamedIds = (contract: Contract): string[] =>
+  [...contract.operations.values()].flatMap((op) => objectIdsOf(contract, op).unnamed.map((u) => `${op.operationId}: ${u}`));
 
 /** A value a target looks up: an object id (path, body, query filter) or a credential (a secret member, a security header). */
 export interface LookedUpValue {

@@ -62,16 +62,14 @@ export interface Rule {
  * The service's rule that a request every document allows is answered its documented success (`<PREFIX>-VALID-ACCEPTED`, on
  * those statuses' source): what a valid call refused breaks, where a check needed it accepted.
  */
-export function validAcceptedRule(service: string): string | undefined {
-  return loadRules(service).rules.find((r) => r.id.endsWith('-VALID-ACCEPTED'))?.id;
-}
+export const validAcceptedRule = (service: string): string | undefined =>
+  loadRules(service).rules.find((r) => r.id.endsWith('-VALID-ACCEPTED'))?.id;
 
 /** The rules a named check's violation breaks in a service, where the catalogue says (Rule.judgedBy). */
-export function rulesJudgedBy(service: string, check: string): string[] {
-  return loadRules(service)
+export const rulesJudgedBy = (service: string, check: string): string[] =>
+  loadRules(service)
     .rules.filter((r) => r.judgedBy?.includes(check))
     .map((r) => r.id);
-}
 
 export interface RuleCatalogue {
   service: string;
@@ -82,9 +80,7 @@ export interface RuleCatalogue {
 
 const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
 
-export function rulesFile(service: string): string {
-  return path.join(SCHEMAS, service, 'rules.yaml');
-}
+export const rulesFile = (service: string): string => path.join(SCHEMAS, service, 'rules.yaml');
 
 /**
  * The chosen version's own catalogue (schemas/<service>/versions/<version>/rules.yaml; undefined for the base): its `rules` add
@@ -225,9 +221,7 @@ export function loadRules(service: string): RuleCatalogue {
   return { service: raw.service ?? service, paths, rules: raw.rules ?? [] };
 }
 
-export function sidesOf(rule: Rule): Side[] {
-  return rule.sides ?? (BOUNDED_KINDS.includes(rule.kind) ? ['accept', 'refuse'] : []);
-}
+export const sidesOf = (rule: Rule): Side[] => rule.sides ?? (BOUNDED_KINDS.includes(rule.kind) ? ['accept', 'refuse'] : []);
 
 /** A citation of a rule by a check: `ID`, `ID:accept`, `ID:refuse@receipt`, `ID@card`. */
 export interface Citation {
@@ -237,14 +231,13 @@ export interface Citation {
 }
 
 /** The rule citations of a test (its `rule` annotations, fixtures/base.ts rules()). */
-export function citationsOf(annotations: readonly { type: string; description?: string }[]): string[] {
-  return annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
-}
+export const citationsOf = (annotations: readonly { type: string; description?: string }[]): string[] =>
+  annotations.filter((a) => a.type === 'rule' && a.description).map((a) => a.description!);
 
 /** The rule ids an answer judge's problems name, each message starting with its rule id and a colon. */
-export function ruleIdsLeading(problems: string[]): string[] {
-  return [...new Set(problems.map((p) => /^([A-Z0-9-]+):/.exec(p)?.[1]).filter((id): id is string => id !== undefined))];
-}
+export const ruleIdsLeading = (problems: string[]): string[] => [
+  ...new Set(problems.map((p) => /^([A-Z0-9-]+):/.exec(p)?.[1]).filter((id): id is string => id !== undefined)),
+];
 
 export function parseCitation(text: string): Citation {
   const match = /^([A-Z0-9-]+)(?::(accept|refuse))?(?:@([a-z0-9-]+))?$/.exec(text.trim());

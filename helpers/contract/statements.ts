@@ -63,10 +63,8 @@ export interface StatementTally {
   notCheckable: number;
 }
 
-export function statementTally(statements: readonly Statement[]): StatementTally {
-  return {
-    total: statements.length,
-    traced: statements.filter((s) => s.rules?.length).length,
-    notCheckable: statements.filter((s) => !s.rules?.length && s.notCheckable).length,
-  };
-}
+export const statementTally = (statements: readonly Statement[]): StatementTally => ({
+  total: statements.length,
+  traced: statements.filter((s) => s.rules?.length).length,
+  notCheckable: statements.filter((s) => !s.rules?.length && s.notCheckable).length,
+});

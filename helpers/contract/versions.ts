@@ -63,26 +63,20 @@ function pick(service: string, variable: string | undefined, env: NodeJS.Process
 }
 
 /** The contract version a run certifies for a service: its variable (FD_CONTRACT_VERSION), else the base version. */
-export function chosenVersion(service: string, env: NodeJS.ProcessEnv = process.env): string {
-  return pick(service, VERSION_VARIABLES[service], env, () => baseVersion(service));
-}
+export const chosenVersion = (service: string, env: NodeJS.ProcessEnv = process.env): string =>
+  pick(service, VERSION_VARIABLES[service], env, () => baseVersion(service));
 
 /** The version the embedded mock of a service plays: its variable (FD_MOCK_VERSION), else the contract's. */
-export function mockVersion(service: string, env: NodeJS.ProcessEnv = process.env): string {
-  return pick(service, MOCK_VERSION_VARIABLES[service], env, () => chosenVersion(service, env));
-}
+export const mockVersion = (service: string, env: NodeJS.ProcessEnv = process.env): string =>
+  pick(service, MOCK_VERSION_VARIABLES[service], env, () => chosenVersion(service, env));
 
 /** Whether `version` is the base version of the service's contract. */
-export function isBaseVersion(service: string, version: string): boolean {
-  return version === baseVersion(service);
-}
+export const isBaseVersion = (service: string, version: string): boolean => version === baseVersion(service);
 
 /** The folder holding a version's own files: schemas/<service> for the base, schemas/<service>/versions/<version> otherwise. */
-export function versionFolder(service: string, version: string = baseVersion(service)): string {
-  return isBaseVersion(service, version) ? path.join(SCHEMAS, service) : path.join(SCHEMAS, service, 'versions', version);
-}
+export const versionFolder = (service: string, version: string = baseVersion(service)): string =>
+  isBaseVersion(service, version) ? path.join(SCHEMAS, service) : path.join(SCHEMAS, service, 'versions', version);
 
 /** A file of a version's own (`overlay.yaml` exists for a later version only). */
-export function versionFile(service: string, name: VersionFile, version: string = baseVersion(service)): string {
-  return path.join(versionFolder(service, version), name);
-}
+export const versionFile = (service: string, name: VersionFile, version: string = baseVersion(service)): string =>
+  path.join(versionFolder(service, version), name);

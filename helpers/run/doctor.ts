@@ -22,12 +22,11 @@ interface DoctorReport {
 export async function doctor(env: Env, options: DoctorOptions): Promise<DoctorReport> {
   const general = valueProblems(env, ['general']);
   if (general.length) return { code: 2, lines: general.map((p) => `configuration error: ${problemLine(p)}`) };
-  if (env.TARGET !== 'sandbox') {
+  if (env.TARGET !== 'sandbox')
     return {
       code: 0,
       lines: ['TARGET=mock: the embedded mocks need nothing from .env. Set TARGET=sandbox (see .env.example) to certify a deployment.'],
     };
-  }
   const lines: string[] = [];
   let malformed = 0;
   let blocked = 0;

@@ -47,8 +47,9 @@ function startKeyPool(then: () => Promise<void>): () => Promise<void> {
 }
 
 /** After a sandbox run: what the ledger still holds (left by an interrupted check) is deleted and the account printed. */
-function guestTeardown(breakerTeardown: () => Promise<void>, closeListeners: () => Promise<void>): () => Promise<void> {
-  return async () => {
+const guestTeardown =
+  (breakerTeardown: () => Promise<void>, closeListeners: () => Promise<void>): (() => Promise<void>) =>
+  async () => {
     await closeListeners();
     await breakerTeardown();
     forgetStates();
@@ -60,7 +61,6 @@ function guestTeardown(breakerTeardown: () => Promise<void>, closeListeners: () 
         `${left} deletable left${swept.failed.length ? ` (${swept.failed.slice(0, 3).join('; ')})` : ''}, ${summary.leftBehind.length - left} the API cannot delete; ${summary.retries} calls waited out a 429 (${summary.retryWaitSeconds} s)`,
     );
   };
-}
 
 /** Each running service's listener (helpers/target/listeners.ts), held here for every worker: one port, one process. */
 async function startListeners(env: Env, services: { service: string; cause?: string }[]): Promise<() => Promise<void>> {

@@ -97,9 +97,8 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
 type SignerPrefix = 'INSTALLMENTS' | 'INSTALLMENTS_FORBIDDEN';
 
 /** Which variable holds the signing key of a consumer key (a PEM, or a PKCS#12 keystore). */
-export function signingKeyVariable(prefix: SignerPrefix, env: Env): string {
-  return env[`${prefix}_SIGNING_KEY_PEM`] || !env[`${prefix}_SIGNING_KEY_P12`] ? `${prefix}_SIGNING_KEY_PEM` : `${prefix}_SIGNING_KEY_P12`;
-}
+export const signingKeyVariable = (prefix: SignerPrefix, env: Env): string =>
+  env[`${prefix}_SIGNING_KEY_PEM`] || !env[`${prefix}_SIGNING_KEY_P12`] ? `${prefix}_SIGNING_KEY_PEM` : `${prefix}_SIGNING_KEY_P12`;
 
 /** A consumer key and its signing key from .env, each read by its type; undefined when the consumer key is unset. */
 export function signingCredentials(prefix: SignerPrefix, env: Env): SigningCredentials | undefined {
@@ -143,14 +142,10 @@ export async function installmentsTargetFromEnv(): Promise<InstallmentsTarget> {
 }
 
 /** The use cases of the partner's carded product (INSTALLMENTS_USE_CASES, read by its type): DURING_PURCHASE when unset. */
-export function configuredUseCases(env: Env): string[] {
-  return readValue('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
-}
+export const configuredUseCases = (env: Env): string[] => readValue('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
 
 /** Whether the partner is classified as a distribution partner (INSTALLMENTS_DISTRIBUTION_PARTNER): false when unset. */
-export function configuredDistributionPartner(env: Env): boolean {
-  return readValue('INSTALLMENTS_DISTRIBUTION_PARTNER', env) === 'true';
-}
+export const configuredDistributionPartner = (env: Env): boolean => readValue('INSTALLMENTS_DISTRIBUTION_PARTNER', env) === 'true';
 
 /** An offer of an offers answer, as a plan selects it. */
 export interface OfferLike {

@@ -88,7 +88,7 @@ export function diagnose(plan: PreflightPlan, valid: ProbeAnswer, unknown: Probe
       expected: "the API's base path",
       found: `404 for ${plan.validCall} and for a path the API does not have: every operation answers 404`,
     };
-  if (valid.status === 401 || valid.status === 403) {
+  if (valid.status === 401 || valid.status === 403)
     return (
       plan.refusal?.(valid) ?? {
         variable: plan.credentials,
@@ -96,7 +96,6 @@ export function diagnose(plan: PreflightPlan, valid: ProbeAnswer, unknown: Probe
         found: `${valid.status} to ${plan.validCall}${excerpt(valid.text)}`,
       }
     );
-  }
   if (valid.status >= 500)
     return {
       variable: plan.baseUrlEnv,

@@ -21,8 +21,8 @@ import { SANDBOX_LISTENERS } from './listeners.js';
 const KEY_PREFIX: Record<string, KeyPrefix | undefined> = { 'card-enrollment': 'CARD', installments: 'INSTALLMENTS' };
 
 /** Whether a local port can be listened on (all interfaces, as the receivers listen), or why not. */
-function portProblem(variable: string, port: number): Promise<Problem | undefined> {
-  return new Promise((resolve) => {
+const portProblem = (variable: string, port: number): Promise<Problem | undefined> =>
+  new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>
       resolve({
@@ -34,7 +34,6 @@ function portProblem(variable: string, port: number): Promise<Problem | undefine
     );
     server.listen(port, '0.0.0.0', () => server.close(() => resolve(undefined)));
   });
-}
 
 /** A service's readiness lines in a run's order; `holdings` (doctor): then what the sandbox holds (helpers/target/sandbox/holdings.ts). */
 export async function serviceReadiness(service: string, env: Env, options: { holdings?: boolean } = {}): Promise<Finding[]> {
@@ -65,12 +64,11 @@ export async function serviceReadiness(service: string, env: Env, options: { hol
     }
   }
   const prefix = KEY_PREFIX[service];
-  if (prefix) {
+  if (prefix)
     await attempt(async () => {
       const key = await configuredEncryptionKey(prefix, env);
       ready(key.variable, key.what);
     });
-  }
   // The local ports the suite listens on when their public URL is set: a port taken would stop the run mid-way.
   for (const { port: variable, publicUrl } of SANDBOX_LISTENERS.filter((l) => l.service === service)) {
     const port = readValue<number>(variable, env);
@@ -116,17 +114,13 @@ async function preparedDataFindings(env: Env): Promise<Finding[]> {
   }
 }
 
-function cacheFile(service: string): string {
-  const run = (process.env.SUITE_RUN_ID ?? 'local').replace(/[^A-Za-z0-9_-]/g, '_');
-  return path.join(os.tmpdir(), 'contract-suite-preflight', `${run}-${service}.json`);
-}
-
 /**
  * A sandbox service's preflight, once per run (workers read the verdict from a file keyed by the run id): the first line not
  * ready, or undefined; printed by the global setup (helpers/run/sandbox-start.ts), a stopped service's checks skip with it.
  */
 export async function preflight(service: string, env: Env = suiteConfig().env): Promise<string | undefined> {
-  const file = cacheFile(service);
+  const run = (process.env.SUITE_RUN_ID ?? 'local').replace(/[^A-Za-z0-9_-]/g, '_');
+  const file = path.join(os.tmpdir(), 'contract-suite-preflight', `${run}-${service}.json`);
   try {
     return (JSON.parse(fs.readFileSync(file, 'utf8')) as { cause?: string }).cause ?? undefined;
   } catch {

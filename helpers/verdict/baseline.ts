@@ -78,9 +78,8 @@ export function compareCertifications(before: Certification, after: Certificatio
     }
     for (const [k, c] of was) if (!now.has(k)) checks.removed.push(delta(c, c, undefined));
     cmp.checks = checks;
-  } else {
+  } else
     cmp.checksNote = `${before.results ? 'this run' : 'the baseline'} keeps no results per check (written before they were kept): compared rule by rule only`;
-  }
   for (const service of compared) {
     const sb = before.services.find((s) => s.service === service)!;
     const sa = after.services.find((s) => s.service === service)!;
@@ -107,9 +106,8 @@ export function compareCertifications(before: Certification, after: Certificatio
 }
 
 /** Regressions: checks (or, without per-check results, rules) that passed before and fail now. */
-export function regressionCount(cmp: BaselineComparison): number {
-  return cmp.checks ? cmp.checks.regressions.length : cmp.rules.regressions.length;
-}
+export const regressionCount = (cmp: BaselineComparison): number =>
+  cmp.checks ? cmp.checks.regressions.length : cmp.rules.regressions.length;
 
 const list = (items: string[], max = 20) => [...items.slice(0, max), ...(items.length > max ? [`... and ${items.length - max} more`] : [])];
 
@@ -152,10 +150,9 @@ export function baselineLines(cmp: BaselineComparison): string[] {
   if (r.fixes.length) lines.push('Rules fixed:', ...list(r.fixes.map(rule)));
   if (r.gained.length) lines.push('Rule coverage gained:', ...list(r.gained.map(rule)));
   if (r.lost.length) lines.push('Rule coverage lost:', ...list(r.lost.map(rule)));
-  for (const cov of cmp.coverage) {
+  for (const cov of cmp.coverage)
     lines.push(
       `Coverage ${cov.service}: ${cov.before} -> ${cov.after} (operation, status) pairs exercised${cov.gained.length ? `; gained ${cov.gained.join(', ')}` : ''}${cov.lost.length ? `; lost ${cov.lost.join(', ')}` : ''}`,
     );
-  }
   return lines;
 }

@@ -3,8 +3,7 @@
 import path from 'node:path';
 import type { JudgedMember } from '../contract/checks.js';
 import { loadConflicts, type Conflict, type ConflictKind } from '../contract/conflicts.js';
-import type { SourceClass } from '../contract/contract.js';
-import { SOURCE_CLASSES } from '../contract/contract.js';
+import { SOURCE_CLASSES, type SourceClass } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
 import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
 import { parseCitation, type Rule, type RuleKind } from '../contract/rules.js';
@@ -268,9 +267,8 @@ export function serviceVerdict(
   if (!v.warning && heldBack)
     v.warning = `${heldBack} check${heldBack > 1 ? 's' : ''} stopped short by the breaker after a repeated failure (BREAKER_AFTER=off runs them to their end)`;
   const seedTotal = v.seed.passed + v.seed.failed + v.seed.skipped;
-  if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE) {
+  if (!v.warning && seedTotal && v.seed.skipped / seedTotal > SKIP_WARNING_SHARE)
     v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;
-  }
   return v;
 }
 
@@ -292,14 +290,13 @@ const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
  * The members a rule's citation names: each item after the document and version (parentheses aside) that is a name or dotted
  * path (`provider 2.0.0, wallets`, `provider 2.0.0 PlanApprovalParameters.rejectReasonCode`: wallets, rejectReasonCode).
  */
-export function citedMembers(cite: string): string[] {
-  return cite
+export const citedMembers = (cite: string): string[] =>
+  cite
     .replace(/\([^()]*\)/g, '')
     .split(/[,;]/)
     .map((item) => item.trim().replace(/^(provider|seed)\s+[\d.]+\s*/i, ''))
     .filter((item) => /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(item))
     .map((item) => item.split('.').pop()!);
-}
 
 /**
  * One cause, once: a general rule's failure (a property, the error contract, the answer forms) on an operation where a narrower

@@ -3,6 +3,7 @@
 // of magnitude. `npm run durations:table` refreshes it from whole stand-in runs (scripts/durations-table.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { orElse } from '../config/or-else.js';
 
 /** The repository's root: the table's files are relative to it, with forward slashes. */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -42,10 +43,6 @@ export function fileDurations(
 
 /** The committed table's per-file means, or none when it cannot be read (an estimate only). */
 export function readDurationsTable(file = DURATIONS_TABLE): Record<string, number> {
-  try {
-    const table = JSON.parse(fs.readFileSync(file, 'utf8')) as DurationsTable;
-    return table && typeof table.files === 'object' ? table.files : {};
-  } catch {
-    return {};
-  }
+  const table = orElse(() => JSON.parse(fs.readFileSync(file, 'utf8')) as DurationsTable | null, null);
+  return table && typeof table.files === 'object' ? table.files : {};
 }

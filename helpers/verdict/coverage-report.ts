@@ -103,19 +103,15 @@ export function computeCoverage(contract: Contract, records: CoverageRecord[]): 
 }
 
 /** How a pair reads in the reports: yes, or no with the contract's reason, or a bold no when none is stated. */
-export function exercisedCell(p: PairCoverage): string {
-  if (p.exercised) return 'yes';
-  return p.reason ? `no: ${UNEXERCISED_KINDS[p.reason.kind]}` : `${b('no')} (no stated reason)`;
-}
+export const exercisedCell = (p: PairCoverage): string =>
+  p.exercised ? 'yes' : p.reason ? `no: ${UNEXERCISED_KINDS[p.reason.kind]}` : `${b('no')} (no stated reason)`;
 
 /** A reason the contract states for a pair no check provokes, as every report words it. */
 export const whyText = (u: { why?: string; note?: string; rule?: string }) =>
   u.why ? `${u.why}: ${u.note}${u.rule ? ` (rule ${u.rule})` : ''}` : b('no stated reason');
 
 /** A pair's stated reason in one line: the note, the rule, the sources read. */
-export function reasonLine(r: UnexercisedReason): string {
-  return `${r.note}${r.rule ? ` (rule ${r.rule})` : ''} Read: ${r.read.join('; ')}.`;
-}
+export const reasonLine = (r: UnexercisedReason): string => `${r.note}${r.rule ? ` (rule ${r.rule})` : ''} Read: ${r.read.join('; ')}.`;
 
 /**
  * The documented pairs a whole mock run left unexplained: unexercised without an `x-unexercised` reason, or exercised though
@@ -140,8 +136,7 @@ export function coverageGapsOfRun(
 }
 
 function matches(documented: string, status: number): boolean {
-  if (documented === String(status)) return true;
-  return /^[1-5]XX$/.test(documented) && documented[0] === String(status)[0];
+  return documented === String(status) || (/^[1-5]XX$/.test(documented) && documented[0] === String(status)[0]);
 }
 
 export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {

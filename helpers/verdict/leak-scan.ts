@@ -33,11 +33,10 @@ function files(dir: string, wanted = (name: string) => TEXT.test(name) || !name.
 /** Variables whose value is a secret or card data: those the environment schema marks so. */
 const SECRET_NAMES = new Set(ENV_SCHEMA.filter((e) => e.secret).map((e) => e.name));
 
-export function configuredSecretPatterns(env: Readonly<Record<string, string | undefined>>): LeakPattern[] {
-  return Object.entries(env)
+export const configuredSecretPatterns = (env: Readonly<Record<string, string | undefined>>): LeakPattern[] =>
+  Object.entries(env)
     .filter(([name, value]) => SECRET_NAMES.has(name) && value && value.length >= 8)
     .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escapeRegExp(value!)) }));
-}
 
 /** What a run's reporters mask and search for: the patterns of the module a reporter is given (`leakPatterns`: the mocks' test data and keys), and the configured target's secrets. */
 export async function runLeakPatterns(module: string | undefined): Promise<LeakPattern[]> {

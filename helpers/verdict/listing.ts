@@ -2,10 +2,10 @@
 // command and self test (citations, a merge's count, the durations table, the targeted mutation run, tools/listing.ts). A
 // whole run writes it from the runner (SuiteReporter.onBegin); any other lists in a child process (listProjects).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
 import { withoutReportFiles } from './reporters.js';
+import { writeFileAtomic } from './write-file.js';
 
 /** A suite of the JSON of `playwright test --list --reporter=json`: its checks with their annotations, and its inner suites. */
 export interface ListedSuite {
@@ -26,26 +26,21 @@ export const listingFile = (): string =>
   path.resolve('test-results', `.listing-${(process.env.SUITE_RUN_ID ?? 'local').replace(/[^\w-]/g, '_')}.json`);
 
 /** A file or describe suite as the JSON reporter lists it (files relative to the config's root folder). */
-function listed(suite: Suite, rootDir: string): ListedSuite {
-  return {
-    title: suite.title,
-    specs: suite.tests.map((t) => ({
-      file: path.relative(rootDir, t.location.file),
-      line: t.location.line,
-      title: t.title,
-      tests: [{ projectName: t.parent.project()?.name ?? '', annotations: t.annotations.map((a) => ({ ...a })) }],
-    })),
-    suites: suite.suites.map((s) => listed(s, rootDir)),
-  };
-}
+const listed = (suite: Suite, rootDir: string): ListedSuite => ({
+  title: suite.title,
+  specs: suite.tests.map((t) => ({
+    file: path.relative(rootDir, t.location.file),
+    line: t.location.line,
+    title: t.title,
+    tests: [{ projectName: t.parent.project()?.name ?? '', annotations: t.annotations.map((a) => ({ ...a })) }],
+  })),
+  suites: suite.suites.map((s) => listed(s, rootDir)),
+});
 
 /** Writes the listing of the named projects' file suites (the run holds all their checks). */
 export function writeListing(root: Suite, rootDir: string, projects: string[]): void {
   const suites = root.suites.filter((p) => projects.includes(p.title)).flatMap((p) => p.suites.map((s) => listed(s, rootDir)));
-  const file = listingFile();
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify({ suites }));
-  fs.renameSync(`${file}.tmp`, file);
+  writeFileAtomic(listingFile(), JSON.stringify({ suites }));
 }
 
 /** What names a check: its project, spec (relative to the suite's root) and title. */

@@ -11,6 +11,7 @@ import { skipKindOf } from '../client/annotations.js';
 import { redactMessage, withoutAnsi } from '../secrets/redact.js';
 import { checkName, retriedAttempt } from './reporters.js';
 import { DURATIONS_TABLE, fileKey, readDurationsTable } from './check-durations.js';
+import { orElse } from '../config/or-else.js';
 
 export const PROGRESS_INTERVAL_MS = 10_000;
 /** A service with checks in progress but nothing finished (a report polled for minutes) still gets a line this often. */
@@ -305,11 +306,8 @@ export class ServiceProgress {
     for (const [id, { startedAt, ...planned }] of s.inFlight) {
       const e = this.expectedMs(s, id, planned);
       const elapsed = Math.max(0, now - startedAt);
-      if (e === undefined) {
-        if (!s.done) return undefined;
-        continue;
-      }
-      add(e > elapsed ? e - elapsed : elapsed / 2);
+      if (e === undefined && !s.done) return undefined;
+      if (e !== undefined) add(e > elapsed ? e - elapsed : elapsed / 2);
     }
     if (!s.done && !Object.keys(this.previous).length && !Object.keys(this.filePriorMs).length) return undefined;
     return { work, longest };
@@ -411,26 +409,16 @@ const serviceOf = (test: TestCase) => checkName(test).service;
 /** Durations of the last run's checks (ms by check id), for the next run's estimate of the time left. */
 export const DURATIONS_FILE = path.join('reports', '.durations.json');
 
-function readDurations(file: string | false): Record<string, number> {
-  if (!file) return {};
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
-  } catch {
-    return {};
-  }
-}
+const readDurations = (file: string | false): Record<string, number> =>
+  file ? orElse(() => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>, {}) : {};
 
 /**
  * A polling check's expected time before any has ended: two of the seed's waits between reads (the financial-data
  * contract's x-limits reportPollSeconds): a sandbox's report takes some tens of seconds.
  */
 export function pollingPriorMs(contractFile = path.resolve(import.meta.dirname, '..', '..', 'schemas', 'financial-data', 'openapi.yaml')) {
-  try {
-    const seconds = /^\s+reportPollSeconds:\s*\{\s*value:\s*(\d+)/m.exec(fs.readFileSync(contractFile, 'utf8'))?.[1];
-    return seconds === undefined ? undefined : 2 * Number(seconds) * 1000;
-  } catch {
-    return undefined;
-  }
+  const seconds = orElse(() => /^\s+reportPollSeconds:\s*\{\s*value:\s*(\d+)/m.exec(fs.readFileSync(contractFile, 'utf8'))?.[1], undefined);
+  return seconds === undefined ? undefined : 2 * Number(seconds) * 1000;
 }
 
 export default class ProgressReporter implements Reporter {
@@ -439,17 +427,12 @@ export default class ProgressReporter implements Reporter {
   private quiet = false;
   private durations: Record<string, number> = {};
   private readonly durationsFile: string | false;
-
   private readonly tableFile: string | false;
 
   /** `durations`: where durations are read and kept for the next run (false: nowhere); `table`: per spec file (false: none). */
   constructor(options: { durations?: string | false; table?: string | false } = {}) {
     this.durationsFile = options.durations ?? DURATIONS_FILE;
     this.tableFile = options.table ?? DURATIONS_TABLE;
-  }
-
-  private measured(): Record<string, number> {
-    return this.tableFile ? readDurationsTable(this.tableFile) : {};
   }
 
   onBegin(config: FullConfig, suite: Suite) {
@@ -465,7 +448,7 @@ export default class ProgressReporter implements Reporter {
       file: t.location.file,
       kind: polls.has(t.id) ? ('polls' as const) : ('reads' as const),
     }));
-    const measured = this.measured();
+    const measured = this.tableFile ? readDurationsTable(this.tableFile) : {};
     const filePriors = Object.fromEntries(
       tests.map((t) => [t.location.file, measured[fileKey(t.location.file)]]).filter(([, ms]) => ms !== undefined),
     ) as Record<string, number>;

@@ -11,6 +11,7 @@ import { suiteConfig, type TargetKind } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
 import { SERVICES } from '../contract/services.js';
 import { listedChecks, listProjects } from './listing.js';
+import { orElse } from '../config/or-else.js';
 
 export interface Provenance {
   /** `git rev-parse HEAD`, with `-dirty` when the work tree has changes; `unknown` outside git. */
@@ -29,13 +30,7 @@ export interface Provenance {
 
 /** The suite's, Node's and Playwright's versions, the host and the user of this process. */
 export function runEnvironment(): NonNullable<Provenance['environment']> {
-  const version = (file: string) => {
-    try {
-      return String(JSON.parse(fs.readFileSync(file, 'utf8')).version);
-    } catch {
-      return 'unknown';
-    }
-  };
+  const version = (file: string) => orElse(() => String(JSON.parse(fs.readFileSync(file, 'utf8')).version), 'unknown');
   let user = 'unknown';
   try {
     user = os.userInfo().username;
@@ -63,9 +58,8 @@ export function suiteCommit(cwd = process.cwd()): string {
 }
 
 /** A hash of the bundled contract as the suite used it (the same text gives the same hash). */
-export function contractHash(contract: Contract): string {
-  return crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex');
-}
+export const contractHash = (contract: Contract): string =>
+  crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex');
 
 /** What the checks ran against, as the projects recorded it (in `npm run merge`: the blob reports' runs, not this process's). */
 export function runTarget(config: FullConfig | undefined, projects: string[]): { target: TargetKind; hosts: Record<string, string> } {
@@ -105,25 +99,8 @@ export function fileFilters(argv = process.argv): string[] {
   if (at < 0) return [];
   const out: string[] = [];
   const takesValue = new Set([
-    '-g',
-    '--grep',
-    '--grep-invert',
-    '--project',
-    '--shard',
-    '-c',
-    '--config',
-    '--reporter',
-    '-j',
-    '--workers',
-    '--repeat-each',
-    '--retries',
-    '--timeout',
-    '--max-failures',
-    '--output',
-    '--global-timeout',
-    '--trace',
-    '--tsconfig',
-    '--last-failed',
+    ...'-g --grep --grep-invert --project --shard -c --config --reporter -j --workers --repeat-each --retries'.split(' '),
+    ...'--timeout --max-failures --output --global-timeout --trace --tsconfig --last-failed'.split(' '),
   ]);
   for (let i = at + 1; i < argv.length; i++) {
     const a = argv[i];

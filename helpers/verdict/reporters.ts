@@ -10,9 +10,8 @@ export const SUITE_REPORTER = './helpers/verdict/suite-reporter.ts';
 export const LEAK_PATTERNS_MODULE = './fixtures/leak-patterns.ts';
 
 /** Whether one of the run's reporters (FullConfig.reporter) is the suite's. */
-export function writesCertification(reporters: readonly (readonly unknown[])[]): boolean {
-  return reporters.some(([name]) => typeof name === 'string' && path.basename(name) === path.basename(SUITE_REPORTER));
-}
+export const writesCertification = (reporters: readonly (readonly unknown[])[]): boolean =>
+  reporters.some(([name]) => typeof name === 'string' && path.basename(name) === path.basename(SUITE_REPORTER));
 
 /** The reason of the NOT RUN certification of a run whose reporters leave the suite's out. */
 export function withoutSuiteReporter(reporters: readonly (readonly unknown[])[]): string {
@@ -24,9 +23,8 @@ export function withoutSuiteReporter(reporters: readonly (readonly unknown[])[])
  * The environment without the variables sending a reporter's output to a file (PLAYWRIGHT_JSON_OUTPUT_NAME and kin,
  * PLAYWRIGHT_HTML_*): a nested run would otherwise write over the user's report instead of the stdout read.
  */
-export function withoutReportFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^PLAYWRIGHT_(\w+_OUTPUT_(NAME|FILE|DIR)|HTML_\w+)$/.test(k)));
-}
+export const withoutReportFiles = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(env).filter(([k]) => !/^PLAYWRIGHT_(\w+_OUTPUT_(NAME|FILE|DIR)|HTML_\w+)$/.test(k)));
 
 /** Set by `npm run certify`: the console shows progress, a line per failure and the verdict last (progress-reporter.ts). */
 export const CERTIFY_ENV = 'SUITE_CERTIFYING';

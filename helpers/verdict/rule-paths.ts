@@ -57,9 +57,7 @@ export interface RulePathReport {
   properties?: PropertyTally[];
 }
 
-export function justificationsFile(service: string): string {
-  return path.join(SCHEMAS, service, 'rule-paths.yaml');
-}
+export const justificationsFile = (service: string): string => path.join(SCHEMAS, service, 'rule-paths.yaml');
 
 /** The written justifications of a service's empty cells; a malformed entry is a one-line error. */
 export function loadJustifications(service: string): Justification[] {
@@ -170,9 +168,7 @@ export function rulePathReport(
 }
 
 /** Every quoted literal of a text made of word characters and hyphens, as operation ids are (`'AddCustomer'`, `"post-reconnections"`). */
-export function quotedWords(source: string): Set<string> {
-  return new Set(Array.from(source.matchAll(/(?=(['"])([\w-]+)\1)/g), (m) => m[2]!));
-}
+export const quotedWords = (source: string): Set<string> => new Set(Array.from(source.matchAll(/(?=(['"])([\w-]+)\1)/g), (m) => m[2]!));
 
 /** Operation ids of the contract that a spec file's text names as a quoted literal (the listing's stand-in for coverage records). */
 export function operationsNamedIn(source: string | Set<string>, contract: Contract): string[] {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { orElse } from '../config/or-else.js';
 
 /** The variable a holder passes to the runs it starts itself. */
 export const RUN_LOCK_ENV = 'SUITE_RUN_LOCK';
@@ -25,9 +26,7 @@ const HELD = Symbol.for('contract-suite.run-lock');
 type Held = { file: string; token: string; shared?: boolean };
 const heldHere = () => (globalThis as Record<symbol, Held | undefined>)[HELD];
 
-export function lockFile(reportsDir: string): string {
-  return path.join(reportsDir, LOCK_FILE);
-}
+export const lockFile = (reportsDir: string): string => path.join(reportsDir, LOCK_FILE);
 
 /** Whether the run holding a lock is still there: its pid lives and (where /proc tells) is a node process, not a pid reused since. */
 function alive(pid: number): boolean {
@@ -36,27 +35,15 @@ function alive(pid: number): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  try {
-    return /node/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-  } catch {
-    return true;
-  }
+  return orElse(() => /node/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')), true);
 }
 
 /** The run named in a lock file: undefined when there is none, 'unreadable' while it is being written. */
 export function readHolder(file: string): LockHolder | undefined | 'unreadable' {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const holder = JSON.parse(text) as LockHolder;
-    return typeof holder.pid === 'number' && typeof holder.token === 'string' ? holder : 'unreadable';
-  } catch {
-    return 'unreadable';
-  }
+  const text = orElse(() => fs.readFileSync(file, 'utf8'), undefined);
+  if (text === undefined) return undefined;
+  const holder = orElse(() => JSON.parse(text) as LockHolder | null, null);
+  return typeof holder?.pid === 'number' && typeof holder.token === 'string' ? holder : 'unreadable';
 }
 
 /** The command line of this process as a user typed it (npm script and arguments). */
@@ -90,9 +77,8 @@ export function lockState(
 }
 
 /** The one line saying a dead run's lock was taken over. */
-export function takeOverLine(holder: LockHolder, file: string): string {
-  return `took over ${path.relative(process.cwd(), file) || file} from pid ${holder.pid} ("${holder.command}", started ${holder.startedAt}), which has ended`;
-}
+export const takeOverLine = (holder: LockHolder, file: string): string =>
+  `took over ${path.relative(process.cwd(), file) || file} from pid ${holder.pid} ("${holder.command}", started ${holder.startedAt}), which has ended`;
 
 /**
  * Takes the checkout, or throws RunRefused naming the holder; a run the holder started (RUN_LOCK_ENV) shares its lock; released

@@ -27,6 +27,7 @@ import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
 import { checkName, LEAK_PATTERNS_MODULE, retriedAttempt } from './reporters.js';
+import { orElse } from '../config/or-else.js';
 
 /** The console's closing `Summary:` counts, as the certification counts (checkResult): the leak scan is no check; a leak fails the run apart. */
 export function summaryCounts(outcomes: TestOutcome[]): { passed: number; failed: number; skipped: number } {
@@ -45,12 +46,8 @@ const MODEL_SPEC = /\.model\.spec\.ts$/;
 function keptExchanges(result: TestResult): KeptExchange[] {
   const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && a.name === EXCHANGES_ATTACHMENT);
   if (!attachment) return [];
-  try {
-    const body = attachment.body ?? (attachment.path ? fs.readFileSync(attachment.path) : undefined);
-    return body ? (JSON.parse(body.toString('utf8')) as KeptExchange[]) : [];
-  } catch {
-    return [];
-  }
+  const body = orElse(() => attachment.body ?? (attachment.path ? fs.readFileSync(attachment.path) : undefined), undefined);
+  return body ? orElse(() => JSON.parse(body.toString('utf8')) as KeptExchange[], []) : [];
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -7,9 +7,9 @@ import http from 'node:http';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { limitOf, securityHeader } from '../../helpers/contract/facts.js';
 import type { OperationId } from '../../helpers/contract/operations.js';
-import { encryptJson } from '../../helpers/auth/jwe.js';
+import { encryptJson, keyFromJwks } from '../../helpers/auth/jwe.js';
 import { MockControl } from '../../helpers/target/mock-control.js';
-import { signRequest, type SigningCredentials } from '../../helpers/auth/oauth1.js';
+import { signRequest, verifyRequest, type SigningCredentials } from '../../helpers/auth/oauth1.js';
 import { Receiver } from '../../helpers/client/receiver.js';
 import { cardTargetFromMock } from '../../helpers/target/card-enrollment.js';
 import { installmentsTargetFromMock } from '../../helpers/target/installments.js';
@@ -19,8 +19,6 @@ import { exampleCard, exampleCompliance, exampleConsumer } from '../../fixtures/
 import { newCustomer } from '../../fixtures/examples/financial-data.js';
 import { exampleOffersBody, exampleParticipation, examplePlanBody } from '../../fixtures/examples/installments.js';
 import { createEncryptionKeys, decryptCard } from '../../mocks/card-enrollment/keys.js';
-import { keyFromJwks } from '../../helpers/auth/jwe.js';
-import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import type { BenchService } from './args.js';
 import type { LoadTarget } from './load.js';
 import { fdMockWithToken, opUrl } from './mocks.js';
@@ -235,13 +233,11 @@ async function installments(): Promise<ServicePlan> {
   const key = mock.world.keys[0];
   const origin = await bareServer(
     await record(compared),
-    (req, body, url) => {
-      const verdict = verifyRequest(
+    (req, body, url) =>
+      verifyRequest(
         { method: req.method ?? 'GET', url, authorization: req.headers.authorization, body: body === '' ? undefined : body },
         (consumerKey) => (consumerKey === key.consumerKey ? key.publicKey : undefined),
-      );
-      return verdict.ok;
-    },
+      ).ok,
     // The mock's answers carry a Correlation-Id, the caller's or a new one (mocks/installments/index.ts, provider 2.0.0).
     (req) => ({ 'correlation-id': (req.headers['correlation-id'] as string | undefined) ?? crypto.randomUUID() }),
   );

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { listService, type ListedTest } from '../listing.js';
+import { orElse } from '../../helpers/config/or-else.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What the listing of a project reads: a change to any file under these makes the cache stale. */
@@ -57,12 +58,9 @@ function listingKey(project: string): string {
 export async function listChecksCached(project: string): Promise<{ checks: Map<string, CheckRef[]> | string; cached: boolean }> {
   const key = listingKey(project);
   const file = path.join(CACHE_DIR, `checks-${project}.json`);
-  try {
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { key: string; checks: [string, CheckRef[]][] };
-    if (saved.key === key) return { checks: new Map(saved.checks), cached: true };
-  } catch {
-    // no cache yet, or unreadable: list
-  }
+  // No cache yet, or unreadable: listed.
+  const saved = orElse(() => JSON.parse(fs.readFileSync(file, 'utf8')) as { key: string; checks: [string, CheckRef[]][] } | null, null);
+  if (saved?.key === key) return { checks: new Map(saved.checks), cached: true };
   const checks = await listChecks(project);
   // Written only when the files did not change while listing (another edit would make it wrong).
   if (typeof checks !== 'string' && listingKey(project) === key) {

@@ -45,9 +45,11 @@ export function entryComponent(index: EditIndex, operationId: string, place: str
 }
 
 /** What an edit index knows of our contract's document itself: who uses each component, each operation. */
-export function documentIndex(doc: Json): Pick<EditIndex, 'users' | 'operationNodes' | 'document'> {
-  return { users: componentUsers(doc), operationNodes: operationNodes(doc), document: doc };
-}
+export const documentIndex = (doc: Json): Pick<EditIndex, 'users' | 'operationNodes' | 'document'> => ({
+  users: componentUsers(doc),
+  operationNodes: operationNodes(doc),
+  document: doc,
+});
 
 /** Each operation of a document by its operationId. */
 function operationNodes(doc: Json): Map<string, Json> {

@@ -52,8 +52,8 @@ function explainingChanges(changes: ChangeEntry[], operationId: string, check: s
     .sort((a, b) => rank(a) - rank(b));
 }
 
-function failuresOf(group: FailureGroup): FailedCheck[] {
-  return group.checks?.length
+const failuresOf = (group: FailureGroup): FailedCheck[] =>
+  group.checks?.length
     ? group.checks
     : group.titles.map((title) => ({
         title,
@@ -64,7 +64,6 @@ function failuresOf(group: FailureGroup): FailedCheck[] {
         message: group.message,
         rerun: '',
       }));
-}
 
 /** Classes every failed check of a certification's service by the changes the newer version announces. */
 export async function explainCertification(

@@ -26,9 +26,7 @@ export interface Deviation {
 export class LedgerError extends Error {}
 
 /** The deviation ledger of a version of a service's contract (the base version's by default: helpers/contract/versions.ts). */
-export function ledgerFile(service: string, version?: string): string {
-  return versionFile(service, 'deviations.yaml', version);
-}
+export const ledgerFile = (service: string, version?: string): string => versionFile(service, 'deviations.yaml', version);
 
 /**
  * Reads and validates a ledger; undefined when the file does not exist. A later version's ledger

@@ -49,13 +49,7 @@ export const PROSE_KEYWORDS = ['description', 'summary', 'title', 'example', 'ex
 
 const ANNOTATION_KEYS = new Set<string>([
   ...PROSE_KEYWORDS,
-  'deprecated',
-  'operationId',
-  'xml',
-  'discriminator',
-  'readOnly',
-  'writeOnly',
-  'contentMediaType',
+  ...'deprecated operationId xml discriminator readOnly writeOnly contentMediaType'.split(' '),
 ]);
 const COMBINERS = new Set(['allOf', 'anyOf', 'oneOf']);
 const SETS = new Set(['required', 'enum']);
@@ -97,9 +91,8 @@ function moveKey(path: (string | number)[], value: unknown): string {
 }
 
 /** A path without allOf members (the library merges them) and without list indices. */
-function stripMoves(path: (string | number)[]): (string | number)[] {
-  return path.filter((k, i) => !(k === 'allOf' || (typeof k === 'number' && (path[i - 1] === 'allOf' || SETS.has(String(path[i - 1]))))));
-}
+const stripMoves = (path: (string | number)[]): (string | number)[] =>
+  path.filter((k, i) => !(k === 'allOf' || (typeof k === 'number' && (path[i - 1] === 'allOf' || SETS.has(String(path[i - 1]))))));
 
 /** Expands list changes into one change per entry and drops the adds and removes that are moves. */
 export function atoms(diffs: Diff[]): Diff[] {

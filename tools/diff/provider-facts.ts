@@ -20,14 +20,7 @@ import { isObject, reached } from './normalize.js';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Where the provider facts of a version of a service's contract are kept (the base version's by default). */
-export function factsFile(service: string, version?: string): string {
-  return versionFile(service, 'provider-facts.json', version);
-}
-
-/** Where a service records that its provider publishes no document the facts can be taken from. */
-function factsAbsenceFile(service: string): string {
-  return path.join(ROOT, 'schemas', service, 'provider-facts.absent.yaml');
-}
+export const factsFile = (service: string, version?: string): string => versionFile(service, 'provider-facts.json', version);
 
 /** A recorded absence: the document the contract would follow, when and where it was searched for, what was found. */
 interface FactsAbsence {
@@ -40,7 +33,8 @@ interface FactsAbsence {
 
 /** A service's recorded absence of provider facts; undefined when it records none. A malformed file is one line of error. */
 export function readFactsAbsence(service: string): FactsAbsence | undefined {
-  const file = factsAbsenceFile(service);
+  // Where a service records that its provider publishes no document the facts can be taken from.
+  const file = path.join(ROOT, 'schemas', service, 'provider-facts.absent.yaml');
   if (!fs.existsSync(file)) return undefined;
   const label = path.relative(process.cwd(), file) || file;
   let raw: Record<string, unknown>;
@@ -58,9 +52,8 @@ export function readFactsAbsence(service: string): FactsAbsence | undefined {
 }
 
 /** The absence as the self test prints it. */
-export function absenceLine(a: FactsAbsence): string {
-  return `${a.service}: no provider facts. Document: ${a.document}. Searched ${a.searched}: ${a.where.join('; ')}. Found: ${a.found}.`;
-}
+export const absenceLine = (a: FactsAbsence): string =>
+  `${a.service}: no provider facts. Document: ${a.document}. Searched ${a.searched}: ${a.where.join('; ')}. Found: ${a.found}.`;
 
 interface ProviderFacts {
   /** What wrote it, and how to write it again. */
@@ -144,11 +137,6 @@ export function readFacts(service: string, file = factsFile(service, chosenVersi
   return facts;
 }
 
-/** The facts as a document of the diff. */
-function factsDocument(facts: ProviderFacts, label: string): DiffDocument {
-  return asDocument(facts.document, label);
-}
-
 /** Writes the facts file (JSON, one member a line at the top levels, so that a new version diffs readably). */
 export function writeFacts(file: string, facts: ProviderFacts): void {
   fs.writeFileSync(file, `${JSON.stringify(facts, null, 1)}\n`);
@@ -174,7 +162,7 @@ function providerGuard(
   ledgerPath: string,
   options: { operations?: string[] } = {},
 ): GuardOutcome {
-  let provider = factsDocument(facts, `provider facts ${facts.source.version}`);
+  let provider = asDocument(facts.document, `provider facts ${facts.source.version}`);
   // Our contract as a skeleton too (the security headers' provider names kept): its prose is no fact.
   let mine = { ...ours, doc: skeleton(ours.doc) };
   if (options.operations) {
@@ -226,7 +214,7 @@ function only(doc: Json, operations: string[], view?: SuiteView): Json {
 export function guardAdvice(service: string, changes: ChangeEntry[], stale: string[], version?: string): string {
   const ledger = path.relative(ROOT, ledgerFile(service, version));
   const lines: string[] = [];
-  for (const c of changes) {
+  for (const c of changes)
     lines.push(
       `${c.where}${c.operations.length > 1 ? ` (and ${c.operations.length - 1} more)` : ''}: [${c.class}] ${c.kind}: ${c.detail}`,
       `  either make the contract say there what the provider's document says${c.component ? ` (its ${c.component})` : ''},`,
@@ -235,19 +223,16 @@ export function guardAdvice(service: string, changes: ChangeEntry[], stale: stri
       '    source: \'<the seed section and sentence, a reference decision, "document inconsistent: ..." or "diff artefact: ..." with why>\'',
       ...(c.rules.length ? [`    rules: [${c.rules.map((r) => r.id).join(', ')}]`] : []),
     );
-  }
   for (const key of stale) lines.push(`${ledger}: the entry '${key}' matches no difference any more: remove it (or correct its key)`);
   return lines.join('\n');
 }
 
 /** The suite's view of a service for the diff: its contract's operations and its rule catalogue. */
-export function suiteView(service: string, contract: Contract): SuiteView {
-  return {
-    service,
-    operations: [...contract.operations.values()].map((op) => ({ operationId: op.operationId, method: op.method, path: op.path })),
-    rules: fs.existsSync(rulesFile(service)) ? loadRules(service).rules : [],
-  };
-}
+export const suiteView = (service: string, contract: Contract): SuiteView => ({
+  service,
+  operations: [...contract.operations.values()].map((op) => ({ operationId: op.operationId, method: op.method, path: op.path })),
+  rules: fs.existsSync(rulesFile(service)) ? loadRules(service).rules : [],
+});
 
 /**
  * The guard of a service: its contract (or `document`, an edited copy of it) against its provider

@@ -16,9 +16,8 @@ const EDIT: Record<string, string> = {
 };
 
 /** The contract file to edit for a change: its component's file, else its operation's. */
-function contractFileOf(c: ChangeEntry, index: EditIndex): string | undefined {
-  return (c.component && index.components.get(c.component)) || c.operations.map((op) => index.operations.get(op)).find(Boolean);
-}
+const contractFileOf = (c: ChangeEntry, index: EditIndex): string | undefined =>
+  (c.component && index.components.get(c.component)) || c.operations.map((op) => index.operations.get(op)).find(Boolean);
 
 // Changes of an operation's own entries (a status, a media type, a parameter, the body, a response
 // header): the edit is at the operation, even where the entry is a $ref to a shared component.
@@ -117,13 +116,11 @@ export function ledgerLines(r: DiffResult): string[] {
   return lines;
 }
 
-export function summaryLines(r: DiffResult): string[] {
-  return [
-    `Diff of ${r.service}: ${r.from.label} (${r.from.version}) -> ${r.to.label} (${r.to.version})`,
-    `${r.library.name} ${r.library.version}: ${r.library.changes} changes (${r.library.atComponents} under components); ${r.changes.length + (r.ledger?.subtracted.length ?? 0)} after merging the same change seen at several operations and under its component${r.ledger ? ` (${r.ledger.subtracted.length} of them subtracted by the deviation ledger)` : ''}; ${r.annotations} description/example changes counted, not listed`,
-    ...CLASSES.map((c) => `  ${c.padEnd(18)} ${String(r.counts[c]).padStart(5)}`),
-  ];
-}
+export const summaryLines = (r: DiffResult): string[] => [
+  `Diff of ${r.service}: ${r.from.label} (${r.from.version}) -> ${r.to.label} (${r.to.version})`,
+  `${r.library.name} ${r.library.version}: ${r.library.changes} changes (${r.library.atComponents} under components); ${r.changes.length + (r.ledger?.subtracted.length ?? 0)} after merging the same change seen at several operations and under its component${r.ledger ? ` (${r.ledger.subtracted.length} of them subtracted by the deviation ledger)` : ''}; ${r.annotations} description/example changes counted, not listed`,
+  ...CLASSES.map((c) => `  ${c.padEnd(18)} ${String(r.counts[c]).padStart(5)}`),
+];
 
 function diffMarkdown(r: DiffResult): string {
   const lines = [

@@ -10,6 +10,7 @@ import { structuralDiff } from './compare.js';
 import type { DiffDocument } from './documents.js';
 import { atoms, locate, type Located } from './locate.js';
 import { componentUsers, trace } from './normalize.js';
+import { orElse } from '../../helpers/config/or-else.js';
 
 interface RuleRef {
   id: string;
@@ -76,15 +77,8 @@ export interface LedgerOutcome {
 
 const SEVERITY = new Map(CLASSES.map((c, i) => [c, i]));
 
-function libraryVersion(): string {
-  try {
-    return JSON.parse(
-      fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'node_modules', 'api-smart-diff', 'package.json'), 'utf8'),
-    ).version;
-  } catch {
-    return 'unknown';
-  }
-}
+const LIBRARY_PACKAGE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', 'api-smart-diff', 'package.json');
+const libraryVersion = (): string => orElse(() => JSON.parse(fs.readFileSync(LIBRARY_PACKAGE, 'utf8')).version, 'unknown');
 
 /** The stable key of a change (ChangeEntry.key). */
 function changeKey(loc: Located, judged: Judged): string {

@@ -87,10 +87,9 @@ function resourceOf(schemaPath: string): string {
  * comes from the combinator's own schema (its schemaPath lies under the combinator's) or from a
  * component an alternative reached through a $ref.
  */
-function belongsTo(combinator: ErrorObject, error: ErrorObject): boolean {
-  if (!within(error.instancePath, combinator.instancePath)) return false;
-  return error.schemaPath.startsWith(`${combinator.schemaPath}/`) || resourceOf(error.schemaPath) !== resourceOf(combinator.schemaPath);
-}
+const belongsTo = (combinator: ErrorObject, error: ErrorObject): boolean =>
+  within(error.instancePath, combinator.instancePath) &&
+  (error.schemaPath.startsWith(`${combinator.schemaPath}/`) || resourceOf(error.schemaPath) !== resourceOf(combinator.schemaPath));
 
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
@@ -140,9 +139,7 @@ export function pruned(alternatives: Reason[], path: string): Reason[] {
 const flat = (reasons: readonly Reason[]): Reason[] => reasons.flatMap((r) => [r, ...flat(r.alternatives ?? [])]);
 
 /** The document's errors as one list of reasons, anyOf/oneOf and their alternatives' alike (rule 2 looks at each). */
-export function documentReasons(errors: readonly ErrorObject[] | null | undefined): Reason[] {
-  return flat(reasonsOf(errors));
-}
+export const documentReasons = (errors: readonly ErrorObject[] | null | undefined): Reason[] => flat(reasonsOf(errors));
 
 /** Rules 2 and 3. */
 function isMatched(reason: Reason, document: readonly Reason[]): boolean {

@@ -20,6 +20,7 @@ import {
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
 import { norm } from '../diff/classify.js';
+import { orElse } from '../../helpers/config/or-else.js';
 
 type Verdict =
   | 'accepted'
@@ -87,13 +88,12 @@ export function judgeExample(
     theirReason = formatAjvErrors(own.errors, 3);
   }
   const unmatched = unmatchedReasons(ours.reasons, theirs);
-  if (theirs.kind === 'refuses' && unmatched.length === 0) {
+  if (theirs.kind === 'refuses' && unmatched.length === 0)
     return {
       ...base,
       verdict: 'document inconsistent',
       reason: `the document's own schema refuses it at the same places for the same reasons (the document: ${theirReason}); ours: ${ours.reason}`,
     };
-  }
   const unchecked = own instanceof Error ? ` (not compared with the document's own schema: ${own.message})` : '';
   // `unmatched` says, for each of our reasons, what the document says at that place.
   return { ...base, verdict: 'contract stricter', reason: `${ours.reason}${unchecked}`, unmatched };
@@ -202,11 +202,7 @@ function asSent(value: unknown, schema: Json): unknown {
 }
 
 function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  return orElse(() => JSON.parse(text), text);
 }
 
 /** The conflicts (and known provider deviations) a published body follows, when its only breaches of our schema are theirs. */

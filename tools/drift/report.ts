@@ -61,11 +61,10 @@ const unmatchedText = (j: JudgedExample) =>
     ? ` [not shared by the document: ${j.unmatched.map((u) => `${u.instancePath} ${u.keyword}: ${u.document}`).join(' | ')}]`
     : '';
 
-export function rejectionLines(result: DriftResult): string[] {
-  return result.judged
+export const rejectionLines = (result: DriftResult): string[] =>
+  result.judged
     .filter((j) => j.verdict !== 'accepted')
     .map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}${unmatchedText(j)}`);
-}
 
 /** Every example in three: accepted, refused only where a known provider deviation accounts for it (CONDITIONAL), refused otherwise. */
 function exampleTally(judged: JudgedExample[]): { accepted: number; deviations: number; refused: number; ids: string[] } {

@@ -12,9 +12,7 @@ interface FaultChoice {
 }
 
 /** The named sets the catalogues hold, in order of first appearance. */
-export function faultSets(faults: readonly Fault[]): string[] {
-  return [...new Set(faults.flatMap((f) => (f.set ? [f.set] : [])))];
-}
+export const faultSets = (faults: readonly Fault[]): string[] => [...new Set(faults.flatMap((f) => (f.set ? [f.set] : [])))];
 
 /** Why `--set <name>` cannot be run (a set no catalogue declares would measure nothing), in one line, or undefined. */
 export function unknownSetMessage(name: string, faults: readonly Fault[]): string | undefined {
@@ -24,12 +22,9 @@ export function unknownSetMessage(name: string, faults: readonly Fault[]): strin
 }
 
 /** Whether a fault is taken by the choice (every condition given must hold; a non-deviation never is). */
-export function chosen(f: Fault, choice: FaultChoice): boolean {
-  return (
-    f.mutation !== false &&
-    (!choice.fault || faultIds(f).includes(choice.fault)) &&
-    (!choice.match || faultIds(f).some((id) => choice.match!.test(id))) &&
-    (!choice.blind || f.origin === 'blind') &&
-    (!choice.set || f.set === choice.set)
-  );
-}
+export const chosen = (f: Fault, choice: FaultChoice): boolean =>
+  f.mutation !== false &&
+  (!choice.fault || faultIds(f).includes(choice.fault)) &&
+  (!choice.match || faultIds(f).some((id) => choice.match!.test(id))) &&
+  (!choice.blind || f.origin === 'blind') &&
+  (!choice.set || f.set === choice.set);

@@ -62,17 +62,15 @@ export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
 }
 
 /** The .ts files of the folders (relative to `root`) and the extra files named, in one list. */
-function sourceFiles(root: string, folders: string[], extraFiles: string[]): string[] {
-  return [
-    ...folders.flatMap((folder) =>
-      fs
-        .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('.ts'))
-        .map((f) => path.join(folder, f)),
-    ),
-    ...extraFiles,
-  ];
-}
+const sourceFiles = (root: string, folders: string[], extraFiles: string[]): string[] => [
+  ...folders.flatMap((folder) =>
+    fs
+      .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(folder, f)),
+  ),
+  ...extraFiles,
+];
 
 /** Every mutant of the files (in one pass, so mutant ids are unique), and the instrumented files. */
 async function instrument(
@@ -114,27 +112,22 @@ export async function instrumentFolders(sandbox: string, folders: string[], extr
 }
 
 /** The mutants of the folders and files as they are in `root` (nothing is written). */
-export async function mutantsOf(root: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> {
-  return (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
-}
+export const mutantsOf = async (root: string, folders: string[], extraFiles: string[] = []): Promise<SampledMutant[]> =>
+  (await instrument(root, sourceFiles(root, folders, extraFiles))).mutants;
 
-/**
- * The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (observable survivors no
- * rule pins, counted with their reason), or both.
- */
-export function loadEquivalents(files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] {
-  return files.flatMap((file) => {
+/** Reviewed lists' entries: `equivalent` (not sampled), `stays` (observable survivors no rule pins, counted with their reason), or both. */
+export const loadEquivalents = (files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] =>
+  files.flatMap((file) => {
     if (!fs.existsSync(file)) return [];
     const raw = parse(fs.readFileSync(file, 'utf8')) as Record<string, EquivalentRule[] | undefined>;
     const entries = keys.flatMap((key) => raw[key] ?? []);
     for (const e of entries) if (!e.file || !e.reason) throw new Error(`${file}: every entry needs file and reason`);
     return entries;
   });
-}
 
 /** The reviewed rule that declares a mutant equivalent (no observable behaviour a rule covers), if any. */
-export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLine: string): EquivalentRule | undefined {
-  return rules.find(
+export const equivalentBy = (rules: EquivalentRule[], m: SampledMutant, sourceLine: string): EquivalentRule | undefined =>
+  rules.find(
     (r) =>
       m.file.endsWith(r.file) &&
       (!r.mutator || r.mutator === m.mutator) &&
@@ -142,7 +135,6 @@ export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLi
       (!r.replacement || new RegExp(r.replacement).test(m.replacement)) &&
       (!r.original || new RegExp(r.original).test(m.original)),
   );
-}
 
 /** The top-level alternatives of a regular expression's source (`a|b(c|d)` -> `a`, `b(c|d)`). */
 function alternatives(source: string): string[] {
@@ -214,10 +206,7 @@ export function wilson(killed: number, total: number): [number, number] {
   return [Math.max(0, (centre - margin) / denominator), Math.min(1, (centre + margin) / denominator)];
 }
 
-/**
- * TypeScript's compiler API (and StrykerJS's instrumenter), loaded on first use: the processes importing
- * this module's small helpers need neither.
- */
+/** TypeScript's compiler API and StrykerJS's instrumenter, loaded on first use: importers of the small helpers need neither. */
 const requireModule = createRequire(import.meta.url);
 let compilerApi: typeof ts | undefined;
 const tsApi = (): typeof ts => (compilerApi ??= requireModule('typescript') as typeof ts);
@@ -299,8 +288,8 @@ function trueWithoutFault(node: ts.Expression): boolean {
 }
 
 /** Whether statement i of a block follows an `if (<true without a fault>) return|throw ...;` without else. */
-function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boolean {
-  return statements
+const afterFaultGuard = (statements: ts.NodeArray<ts.Statement>, i: number): boolean =>
+  statements
     .slice(0, i)
     .some(
       (st) =>
@@ -313,7 +302,6 @@ function afterFaultGuard(statements: ts.NodeArray<ts.Statement>, i: number): boo
             st.thenStatement.statements.length === 1 &&
             (tsApi().isReturnStatement(st.thenStatement.statements[0]) || tsApi().isThrowStatement(st.thenStatement.statements[0])))),
     );
-}
 
 /** Whether [start, end) lies in code reached only with a fault on, or in a declaration read only from such code. */
 export function insideFaultBranch(

@@ -108,11 +108,10 @@ function inconsistencies(e: Execution, op: Operation | undefined, ctx: ClassifyC
   }
   const documented = Object.keys(op.responses).map(Number);
   const expected = e.expected.statuses;
-  if (expected.length && e.status < 300 && documented.includes(e.status) && !expected.some((s) => documented.includes(s))) {
+  if (expected.length && e.status < 300 && documented.includes(e.status) && !expected.some((s) => documented.includes(s)))
     found.push(
       `expects ${describeExpected(e.expected)}, which the document does not give for ${op.operationId} (it gives ${documented.join(', ')})`,
     );
-  }
   const refusal = DOCUMENTED_REFUSALS.find(
     (r) => r.operationIds.includes(op.operationId) && r.status === e.status && r.evidence.test(e.responseText ?? ''),
   );

@@ -36,9 +36,7 @@ export function readCollection(file: string): PostmanCollection {
 }
 
 /** A collection variable naming the API's base URL: baseUrl, base_url, apiUrl, hostUrl, serverUrl, host. */
-function isBaseUrlVariable(key: string): boolean {
-  return /^((base|api|host|server|gateway)[-_]?(url|uri)|host)$/i.test(key);
-}
+const isBaseUrlVariable = (key: string): boolean => /^((base|api|host|server|gateway)[-_]?(url|uri)|host)$/i.test(key);
 
 /** A copy of the collection whose base URL variables name `baseURL`; the names it changed. */
 export function pointedAt(collection: PostmanCollection, baseURL: string): { collection: PostmanCollection; overridden: string[] } {

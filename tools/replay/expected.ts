@@ -53,12 +53,8 @@ export function expectedStatuses(scripts: string[]): Expected {
 }
 
 /** Whether a status received is one the item expects. */
-export function isExpected(expected: Expected, status: number | undefined): boolean {
-  if (status === undefined) return false;
-  return expected.statuses.length ? expected.statuses.includes(status) : status >= 200 && status < 300;
-}
+export const isExpected = (expected: Expected, status: number | undefined): boolean =>
+  status !== undefined && (expected.statuses.length ? expected.statuses.includes(status) : status >= 200 && status < 300);
 
 /** "200", "202 / 429 / 401", or "2xx" when the item asserts none. */
-export function describeExpected(expected: Expected): string {
-  return expected.statuses.length ? expected.statuses.join(' / ') : '2xx';
-}
+export const describeExpected = (expected: Expected): string => (expected.statuses.length ? expected.statuses.join(' / ') : '2xx');

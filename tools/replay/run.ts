@@ -127,13 +127,12 @@ export async function runCollection(
       // The item's own request, not one its scripts sent (those carry an item of their own).
       if (!current || o.item?.id !== current.item.id) return;
       const { execution } = current;
-      if (o.request) {
+      if (o.request)
         execution.sent = {
           url: o.request.url.toString(),
           headers: o.request.headers.toObject(true),
           body: o.request.body ? o.request.body.toString() : undefined,
         };
-      }
       if (err || !o.response) execution.error = err?.message ?? 'no response';
       else {
         execution.status = o.response.code;

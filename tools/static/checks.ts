@@ -54,10 +54,7 @@ export function stopStaticChecks(): void {
   }
 }
 
-/**
- * `node <script> ...args` in the checked directory, in a process group of its own (stopStaticChecks ends
- * the native binary with its wrapper).
- */
+/** `node <script> ...args` in the checked folder, in its own process group (stopStaticChecks ends the native binary with its wrapper). */
 function runNode(ctx: CheckContext, script: string, args: string[]): Promise<ChildEnd> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: ctx.root,
@@ -140,13 +137,7 @@ const typecheck = childCheck(
   'npm run typecheck',
   (ctx) => [
     'node_modules/@typescript/native-preview/bin/tsgo',
-    '-p',
-    'tsconfig.json',
-    '--pretty',
-    'false',
-    '--singleThreaded',
-    '--incremental',
-    '--tsBuildInfoFile',
+    ...'-p tsconfig.json --pretty false --singleThreaded --incremental --tsBuildInfoFile'.split(' '),
     path.join(cacheDir(ctx.root, 'tsgo'), 'tsconfig.tsbuildinfo'),
   ],
   (output) => counted((output.match(/error TS\d+/g) ?? []).length, 'error'),

@@ -78,14 +78,8 @@ function resolve(known: Set<string>, from: string, specifier: string): string | 
   const stem = base.replace(/\.(js|mjs|cjs)$/, '');
   return [
     base,
-    `${stem}.ts`,
-    `${stem}.mts`,
-    `${stem}.cts`,
-    `${stem}.d.ts`,
-    `${base}.ts`,
-    `${base}.js`,
-    `${base}/index.ts`,
-    `${base}/index.js`,
+    ...['.ts', '.mts', '.cts', '.d.ts'].map((x) => stem + x),
+    ...['.ts', '.js', '/index.ts', '/index.js'].map((x) => base + x),
   ].find((c) => known.has(c));
 }
 

@@ -30,6 +30,13 @@ import { fdSession } from './prepare.js';
 const unready = (p: Problem): Finding => ({ variable: p.variable, ready: false, line: problemLine(p) });
 /** A finding that a setting is ready, with what proved it. */
 const readyBy = (variable: string, detail: string): Finding => ({ variable, ready: true, line: `${variable}: ready (${detail})` });
+/** A note that a setting is not judged on the target, and why. */
+const notJudged = (variable: string, why: string): Finding => ({
+  variable,
+  ready: true,
+  note: true,
+  line: `${variable}: not judged on the target ${why}`,
+});
 
 export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
@@ -55,14 +62,7 @@ async function sendWhole(
 /** A note that the setting is not judged: the partner's product lacks an operation its probe calls (SANDBOX_OPERATIONS); undefined when it has them all. */
 function unserved(contract: Contract, env: Env, variable: string, operationIds: string[]): Finding | undefined {
   const lacking = operationIds.filter((id) => !servesOperation(contract, id, env));
-  return lacking.length
-    ? {
-        variable,
-        ready: true,
-        note: true,
-        line: `${variable}: not judged on the target (${lacking.join(', ')} not in the partner's product: SANDBOX_OPERATIONS)`,
-      }
-    : undefined;
+  return lacking.length ? notJudged(variable, `(${lacking.join(', ')} not in the partner's product: SANDBOX_OPERATIONS)`) : undefined;
 }
 
 // ---- card enrollment (seed 000, POST /cards)
@@ -373,18 +373,8 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
           found: wrong.map((ica) => `${ica}, effectuated ${outcome.get(ica)}`).join('; '),
         }),
       ];
-    if (judged.length < mine.length)
-      return [
-        {
-          variable,
-          ready: true,
-          note: true,
-          line: `${variable}: not judged on the target (${mine
-            .filter((ica) => !judged.includes(ica))
-            .map((ica) => `${ica}: ${outcome.get(ica)}`)
-            .join('; ')})`,
-        },
-      ];
+    const unjudged = mine.filter((ica) => !judged.includes(ica)).map((ica) => `${ica}: ${outcome.get(ica)}`);
+    if (unjudged.length) return [notJudged(variable, `(${unjudged.join('; ')})`)];
     return [readyBy(variable, `${mine.join(', ')}: a participation effectuated ${want}`)];
   });
 }
@@ -408,7 +398,7 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
   const useCases = configuredUseCases(env);
   const variable = 'INSTALLMENTS_USE_CASES';
   const out: Finding[] = [];
-  const note = (line: string) => out.push({ variable, ready: true, note: true, line: `${variable}: not judged on the target ${line}` });
+  const note = (line: string) => out.push(notJudged(variable, line));
   // A distribution partner's plans carry the offers presented whatever the use cases (provider 2.0.0, InvalidPresentedOffersDSP).
   const duringPurchase = useCases.includes('DURING_PURCHASE') || configuredDistributionPartner(env);
   if (duringPurchase)

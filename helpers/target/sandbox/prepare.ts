@@ -102,15 +102,12 @@ export async function linkedState(api: OperationClient, customerId: string): Pro
  * Whether sandbox:prepare makes a new customer: this one is gone, not testing, frozen, has another's consumer, or no account
  * left (Connect adds nothing again where the customer is signed in; no operation lists logins whose accounts were deleted).
  */
-export function needsNewCustomer(state: LinkedState): boolean {
-  return (
-    !state.exists ||
-    !state.testing ||
-    state.reportsStatus === 403 ||
-    state.types.length === 0 ||
-    (state.consumer !== undefined && state.consumer.customerId !== state.customerId)
-  );
-}
+export const needsNewCustomer = (state: LinkedState): boolean =>
+  !state.exists ||
+  !state.testing ||
+  state.reportsStatus === 403 ||
+  state.types.length === 0 ||
+  (state.consumer !== undefined && state.consumer.customerId !== state.customerId);
 
 /** The username prefix of the customers sandbox:prepare makes (one it replaces is deleted; another is the user's, kept). */
 export const LINKED_USERNAME_PREFIX = `${SUITE_STAMP}-linked-`;

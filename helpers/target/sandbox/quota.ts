@@ -4,16 +4,14 @@
 import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
 import { suiteConfig } from '../../config/config.js';
 import { readValue, type Env } from '../../config/env-schema.js';
-import { loadContract } from '../../contract/contract.js';
+import { loadContract, type Contract } from '../../contract/contract.js';
 import { limitOf, rangeOf } from '../../contract/facts.js';
-import type { Contract } from '../../contract/contract.js';
 import { fdTargetFromEnv } from '../financial-data.js';
 import { fdPartnerHeaders, politeFetch } from './sweep.js';
 
 /** The partner's testing-customer quota: SANDBOX_CUSTOMER_QUOTA, else the provider's (the financial data contract's `x-limits`). */
-export function customerQuota(contract: Contract, env: Env = suiteConfig().env): number {
-  return readValue('SANDBOX_CUSTOMER_QUOTA', env) ?? limitOf(contract, 'sandboxTestingCustomers');
-}
+export const customerQuota = (contract: Contract, env: Env = suiteConfig().env): number =>
+  readValue('SANDBOX_CUSTOMER_QUOTA', env) ?? limitOf(contract, 'sandboxTestingCustomers');
 
 /** The partner's testing customers now, counted through GetCustomers (type testing), or why not. */
 export async function countTestingCustomers(env: Env = suiteConfig().env): Promise<number | string> {

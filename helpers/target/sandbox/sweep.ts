@@ -30,16 +30,13 @@ async function credentialSets(service: string, env: Env): Promise<Headers[]> {
   return sets;
 }
 
-function baseUrlOf(service: string, env: Env): string {
-  return (
-    (
-      { 'financial-data': env.FD_BASE_URL, 'card-enrollment': env.CARD_BASE_URL, installments: env.INSTALLMENTS_BASE_URL } as Record<
-        string,
-        string | undefined
-      >
-    )[service] ?? ''
-  );
-}
+const baseUrlOf = (service: string, env: Env): string =>
+  (
+    ({ 'financial-data': env.FD_BASE_URL, 'card-enrollment': env.CARD_BASE_URL, installments: env.INSTALLMENTS_BASE_URL }) as Record<
+      string,
+      string | undefined
+    >
+  )[service] ?? '';
 
 /** fetch as a guest: a 429 is waited out as its Retry-After asks, a bounded number of times. */
 export async function politeFetch(url: string, init: RequestInit = {}): Promise<Response> {
