@@ -5,8 +5,6 @@ import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { IndexedMap, type Group } from '../kit/indexed-map.js';
 import { DeferringIndexedMap } from './deferring-store.js';
 
-// --- Records ---------------------------------------------------------------------------------
-
 export interface Partner {
   id: string;
   secret: string;
@@ -89,7 +87,6 @@ export interface InstitutionLogin {
   institutionId: string;
   /** A legacy (non-OAuth) connection: the one MigrateInstitutionLoginAccounts moves. */
   legacy: boolean;
-  /** Set once migrated to the OAuth connection. */
   migrated?: boolean;
 }
 
@@ -201,7 +198,6 @@ export interface TxPushSubscription {
   signingKey: string;
 }
 
-/** An event of a webhook subscription (webhooks.ts). */
 export interface HookEvent {
   webhookEventId: string;
   name: string;
@@ -210,7 +206,6 @@ export interface HookEvent {
   status: string;
 }
 
-/** A webhook subscription of a partner (webhooks.ts). */
 export interface HookSubscription {
   subscriptionId: string;
   partnerId: string;
@@ -222,7 +217,6 @@ export interface HookSubscription {
   deleted?: boolean;
 }
 
-/** A Connect components configuration of a partner (connect-components.ts). */
 export interface Configuration {
   id: string;
   partnerId: string;
@@ -245,7 +239,6 @@ export interface ConnectSession {
   expiresMs: number;
 }
 
-/** An app registration of a partner (app-registration.ts). */
 export interface Registration {
   preAppId: number;
   partnerId: string;
@@ -300,11 +293,8 @@ export interface Report {
   outcome: Exclude<ReportStatus, 'inProgress'>;
   /** Seed: testing customers' reports are not billable. */
   billable: boolean;
-  /** The success content, once built. */
   content?: Record<string, unknown>;
 }
-
-// --- Stores ----------------------------------------------------------------------------------
 
 /** What faults remember (a deleted record still listed, a value cached): written only while the fault is on unless said, read only then. */
 export interface FaultMemory {
@@ -320,10 +310,7 @@ export interface FaultMemory {
   consumerless: Set<string>;
 }
 
-/**
- * The customers grouped the way GetCustomers filters them (seed 002, Customers: partner, username, type; search over username and
- * names), so a list costs its page and its matches: `usernameGrams` and `nameGrams` file them under each three-character sequence.
- */
+/** Customers grouped as GetCustomers filters them (seed 002, Customers); the gram indexes file them under each 3-character run. */
 export type CustomerStore = IndexedMap<string, Customer, 'partner' | 'partnerType' | 'username' | 'usernameGrams' | 'nameGrams'>;
 /** Linked data grouped by owner: a customer's logins and accounts, a login's accounts, an account's transactions. */
 export type LoginStore = IndexedMap<number, InstitutionLogin, 'customer'>;
@@ -347,11 +334,9 @@ export interface FdState {
   consentRevocations: Map<string, { all: boolean; logins: Set<string>; at: number }>;
   /** provider 1.42.0 (transaction-refreshes.ts): the refreshes asked, by id. */
   transactionRefreshes: Map<string, TransactionRefresh>;
-  // Partners (auth.ts; the security check of middleware.ts).
   appKeys: string[];
   partners: Map<string, Partner>;
   tokens: Map<string, IssuedToken>;
-  // Customers and their records (customers.ts, consumers.ts, businesses.ts).
   customers: CustomerStore;
   consumers: Map<string, Consumer>;
   businesses: Map<string, Business>;
@@ -361,16 +346,13 @@ export interface FdState {
   businessesOf: Map<string, Set<string>>;
   /** Customers under a security freeze (PSI generation and report operations answer 403). */
   frozen: Set<string>;
-  // The catalogue (institutions.ts).
   institutions: Institution[];
   locations: Location[];
   /** Linked data of customers (portfolio.ts): logins, accounts, transactions. */
   logins: LoginStore;
   accounts: AccountStore;
   transactions: TransactionStore;
-  /** psi.ts: the runs by payRequestId. */
   psi: { runs: Map<string, PsiRun>; seq: number };
-  /** statements.ts: statement and pay statement assets by asset id. */
   statements: { assets: Map<string, Asset>; seq: number };
   /** micro-entries.ts: entries by receiving account id; accepted initiations (virtual ms) per customer, for the 429 window. */
   microEntries: { entries: Map<string, MicroEntry>; initiations: Map<string, number[]> };
@@ -384,11 +366,9 @@ export interface FdState {
   connectComponents: { configurations: Map<string, Configuration>; seq: number };
   /** connect-page.ts (stand-in mode): the open Connect sessions by token. */
   connectSessions: Map<string, ConnectSession>;
-  /** app-registration.ts: registrations by preAppId. */
   appRegistrations: { apps: Map<number, Registration>; seq: number };
   /** third-party-access.ts: access keys by consent receipt id, and the key their receipts are signed with. */
   accessKeys: { keys: Map<string, AccessKey>; seq: number; signingKey: Buffer };
-  /** reports/store.ts: every report, and the indexes its readers use. */
   reports: {
     reports: Map<string, Report>;
     /** Report ids in creation order, per customer and per consumer (lists and portfolios read them). */
@@ -405,8 +385,6 @@ export interface FdState {
   faultMemory: FaultMemory;
   nextId: () => string;
 }
-
-// --- Creation --------------------------------------------------------------------------------
 
 /** The suite's partner, and a spare one for the destructive checks (lock, secret change). */
 export const SUITE_PARTNER_ID = '2445580001';
@@ -510,7 +488,6 @@ function locations(): Location[] {
   ];
 }
 
-/** The approved test application every state starts with (seed 002, Customers). */
 function testApplication(): Registration {
   return {
     preAppId: 4000,
@@ -617,8 +594,6 @@ export function restorePartners(state: FdState, partnerId?: string): void {
   }
 }
 
-// --- Lookups ---------------------------------------------------------------------------------
-
 /** The calling partner's customer a request addresses (`partnerId` undefined: a route with no token reaches any customer). */
 export function findCustomer(state: FdState, customerId: string | undefined, partnerId: string | undefined): Customer | undefined {
   const customer = customerId === undefined ? undefined : state.customers.get(customerId);
@@ -680,10 +655,7 @@ export interface CustomerQuery {
   search?: string;
 }
 
-/**
- * The customers a GetCustomers filter can match, in creation order: exactly the partner's when no search is given; with a search, a
- * superset narrowed by the search index (seed 002, Customers), the caller matching. `Group` when nothing needs filtering further.
- */
+/** GetCustomers candidates in creation order (seed 002, Customers): the partner's; with a search, a superset the caller filters. */
 export function customerCandidates(state: FdState, q: CustomerQuery): Group<string, Customer> | Customer[] {
   const store = state.customers;
   const of = (c: Customer) =>

@@ -31,10 +31,7 @@ export interface Fault<Id extends string = string> {
   rule: string;
   /** Where the rule comes from: the seed, the provider's published document, or an assumption of the reference page. */
   source: 'seed' | 'provider' | 'assumption';
-  /**
-   * Rule ids (schemas/<service>/rules.yaml and rules/*.yaml) it breaks: `--targeted` runs the specs citing them; none: the whole
-   * service. tests/self/fault-rules.spec.ts fails an unknown id.
-   */
+  /** Rule ids it breaks (schemas/<service>/rules.yaml, rules/*.yaml): `--targeted` runs the specs citing them; none: the service. */
   rules?: string[];
   /**
    * 'blind': written from the rules with the specs unread. 'telling': a normalisation on one path only telling inputs catch.
@@ -85,10 +82,7 @@ export const judgesAt = <T extends SeamTypes>() => {
 /** What a fault is and how it bends the mock, beside its id and rule text. */
 type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
 
-/**
- * The builder of one resource's faults (a relaxation, seam functions, or the reply seam; source seed unless given). Its `rules` are
- * the ids (`prefix`: 'FD', 'CE') its text starts with ('FD-A, FD-B: what breaks').
- */
+/** One resource's fault builder (source seed unless given); its `rules` are the `prefix` ids its text starts with ('FD-A, FD-B: ...'). */
 export const faultWriter = <T extends SeamTypes>(prefix: string) => {
   const ruleIds = new RegExp(`^(${prefix}-[A-Z0-9-]+(?:, ${prefix}-[A-Z0-9-]+)*): `);
   function fault<Id extends string>(id: Id, rule: string, how: How<T>): Fault<Id>;
@@ -124,11 +118,7 @@ export type SeamFn<T extends SeamTypes, K extends keyof FaultSeams> = NonNullabl
 /** A fault's own memory in one mock, for a deviation that depends on earlier calls (a count, a value seen). */
 export type FaultMemory = Record<string, any>;
 
-/**
- * The seams a behaviour module calls, naming no fault: each takes the value the documented behaviour made and returns the one to go
- * on with; faults switched on apply in catalogue order: (a) the request as judged, (b) the state change, (c) the answer, (d) a
- * delivery, (e) the kit's, every answer as it leaves.
- */
+/** The seams a behaviour module calls, naming no fault: each bends the documented value; faults on apply in catalogue order. */
 export interface FaultSeams<T extends SeamTypes = any> {
   /** (a) The refusal the contract gives at a step (undefined: none), bent; a step may also fold the request before it is judged. */
   judge?(x: T['x'], step: T['step'], refusal: T['refusal'] | undefined, memory: FaultMemory): T['refusal'] | undefined;
@@ -170,7 +160,6 @@ export interface Seams<T extends SeamTypes> {
   delivery(x: T['x'], delivery: T['delivery']): T['delivery'] | undefined;
 }
 
-/** A fault's id and the earlier ids it answers to. */
 export const faultIds = (f: Fault): string[] => [f.id, ...(f.aliases ?? [])];
 
 /** A fault written blind: from the sources with the specs unread (`npm run mutation -- --blind` counts them apart). */
@@ -245,7 +234,6 @@ export class FaultSet<Id extends string = string> {
     return this.fixed.has(id) || this.runtime.has(id);
   }
 
-  /** Faults switched on for this process (start-up and run time). */
   active(): string[] {
     return [...new Set([...this.fixed, ...this.runtime])];
   }
@@ -275,7 +263,6 @@ export class FaultSet<Id extends string = string> {
     };
   }
 
-  /** Whether a fault switched on bends answers at the reply seam now. */
   bendsReplies(): boolean {
     return this.replying.some((f) => this.has(f.id));
   }
@@ -295,10 +282,7 @@ export class FaultSet<Id extends string = string> {
   }
 }
 
-/**
- * The ids read at run time (MOCK_FAULTS, a command line) of this service's catalogue: `<service>:<id>`, or a bare id one catalogue
- * has (one two share must be qualified; an unknown one is refused before start: unknownFaultsMessage of mocks/index.ts).
- */
+/** This service's ids among those read at run time (`<service>:<id>` or a bare id; an unknown one is refused at start: mocks/index.ts). */
 export function faultsFor<Id extends string>(catalogue: readonly Fault<Id>[], requested: readonly string[], service: string): Id[] {
   return requested
     .map((entry) => {
