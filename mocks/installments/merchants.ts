@@ -1,6 +1,5 @@
-// Merchant participations (POST/GET /merchants/participations), merchant search
-// (POST /merchants/searches) and MID search (POST /merchants/mids/searches): reference,
-// Main fields - Merchant participation and search; Flows - lender app.
+// Merchant participations (POST/GET /merchants/participations), merchant search (POST /merchants/searches) and MID search
+// (POST /merchants/mids/searches): reference, Main fields - Merchant participation and search; Flows - lender app.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MockContext } from '../kit/context.js';
@@ -20,10 +19,7 @@ import {
   type Participation,
 } from './state.js';
 
-/**
- * ISO 3166 alpha-3 codes of the countries whose addresses carry no postal code: the mock's list (provider 2.0.0,
- * Address.postalCode, wants one "if the country has a postal code" and names none).
- */
+/** ISO 3166 alpha-3 codes with no postal code: the mock's list (provider 2.0.0 Address.postalCode: "if the country has" one). */
 const NO_POSTAL_CODES = new Set(
   'AGO ATG ABW BHS BLZ BEN BOL BWA BFA BDI CMR CAF TCD COM COG COD CIV COK CUW DJI DMA GNQ ERI FJI ATF GAB GMB GHA GRD GUY HKG KIR PRK MAC MWI MLI MRT NRU NIU QAT RWA KNA LCA STP SYC SLE SXM SLB SUR SYR TLS TGO TKL TON TTO TUV UGA ARE VUT YEM ZWE'.split(
     ' ',
@@ -34,11 +30,7 @@ const NO_POSTAL_CODES = new Set(
 const marketOf = (m: Record<string, any>) =>
   m.maid !== undefined ? 'MAID' : String(m.countryCode ?? '').toUpperCase() === 'AUS' ? 'AUS' : 'MID';
 
-/**
- * The members a participation adding a merchant lacks (provider 2.0.0, postMerchantParticipations "Mandatory In Add
- * Operation": dbaNames, the MID markets' mids, the Australia MID market's merchantGroup; Address.city "mandatory when
- * adding a merchant"; Address.postalCode for a MID merchant "if the country has a postal code").
- */
+/** What an added merchant lacks (provider 2.0.0, postMerchantParticipations "Mandatory In Add Operation"; Address.city, postalCode). */
 function addedMissing(m: Record<string, any>): string[] {
   const market = marketOf(m);
   return [
@@ -52,11 +44,8 @@ function addedMissing(m: Record<string, any>): string[] {
   ];
 }
 
-/**
- * optIn, mandatory when adding and when updating in every market (provider 2.0.0, its table); in the MID market
- * nonMerchantNegotiatedParticipation stands for it for "previously onboarded customers", which the mock takes its
- * partners to be.
- */
+// optIn, mandatory when adding and updating in every market (provider 2.0.0, its table); in the MID market nonMerchantNegotiated-
+// Participation stands for it for "previously onboarded customers", which the mock takes its partners to be.
 const optedMissing = (m: Record<string, any>): string[] =>
   m.optIn === undefined && !(marketOf(m) === 'MID' && m.nonMerchantNegotiatedParticipation !== undefined) ? ['optIn'] : [];
 
@@ -95,12 +84,8 @@ export function registerMerchants(
     ...(p.merchant.maid !== undefined ? { maids: [p.merchant.maid] } : {}),
     ...state(x, p),
   });
-  /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
   const latest = () => [...world.merchants.values()];
-  /**
-   * provider 2.0.0, postMerchantParticipations: the MIDs sent for a merchant that exists are added to those it has: the MIDs
-   * of every participation of the merchant of `p` (name, country and acquirer), the earliest first, each once.
-   */
+  /** provider 2.0.0, postMerchantParticipations: the MIDs sent for an existing merchant join those of its every participation. */
   const midsOf = (p: Participation): string[] => [
     ...new Set(world.participations.filter((q) => merchantKey(q) === merchantKey(p)).flatMap((q) => q.merchant.mids ?? [])),
   ];
@@ -124,11 +109,10 @@ export function registerMerchants(
       // The members' bounds beyond the schema: none (a fault may refuse one).
       seams.judge(x, 'participation-members', undefined);
     if (refused) return sendRefusal(reply, refused);
-    // provider 2.0.0 postMerchantParticipations: what a participation must carry (its table of the fields mandatory
-    // when adding and when updating a merchant; Address.city and postalCode), and what it may not change (a MAID is
-    // immutable once entered; duns null, empty or the value held), each refused 400 as BadRequestError's examples.
-    // A merchant is named by its legal name, country and acquirer ICA ("a unique MAID-based merchant is identified by" the
-    // three; the same text later names a MAID merchant by its legal name and country alone: the first reading is taken).
+    // provider 2.0.0 postMerchantParticipations: what a participation must carry (its table of fields mandatory adding and updating;
+    // Address.city and postalCode), what it may not change (a MAID once entered; duns null, empty or the value held), each refused 400
+    // as BadRequestError's examples. A merchant is named by legal name, country and acquirer ICA ("a unique MAID-based merchant is
+    // identified by" the three; the same text later names a MAID merchant by legal name and country alone: the first reading is taken).
     for (const [i, merchant] of (ok.body as Record<string, any>[]).entries()) {
       const fixed = world.fixed.get(merchantKey({ merchant }));
       const changed = FIXED.find((k) => present(merchant[k]) && present(fixed?.[k]) && merchant[k] !== fixed?.[k]);
