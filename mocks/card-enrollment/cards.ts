@@ -1,9 +1,6 @@
-// POST {base}/cards (operationId putCard): the enrollment as seed 000 says it ("What the service does",
-// "Endpoints", "Authentication", "Errors", "Resources and their fields"), then the contract
-// (schemas/card-enrollment/openapi.yaml, rules.yaml) and reference/card-enrollment.md where the seed is
-// silent (A1-A6, "The mock's world"). Nothing here knows a fault: a fault of cards.faults.ts bends the
-// enrollment at the seams it is called through (mocks/kit/faults.ts): the request as judged, step by
-// step, and the answer. Card enrollment stores nothing (state.ts) and sends no delivery.
+// POST {base}/cards (putCard): the enrollment as seed 000 says it ("What the service does", "Endpoints", "Authentication", "Errors",
+// "Resources and their fields"), then schemas/card-enrollment/openapi.yaml, rules.yaml and reference/card-enrollment.md where the seed
+// is silent (A1-A6, "The mock's world"). Faults bend it only at its seams (mocks/kit/faults.ts); it stores nothing and sends nothing.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -66,7 +63,6 @@ export type Step =
   | 'service'
   | 'receipt';
 
-/** An answer as sent. */
 export interface Answer {
   status: number;
   headers: Record<string, string>;
