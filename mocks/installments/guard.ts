@@ -1,8 +1,7 @@
-// What every installments operation checks before its business rule, in the order a gateway
-// would (a body's media type is judged before, as it is read: mocks/kit/body.ts): OAuth 1.0a
-// signature and body hash (401), the consumer key's rights (403), Accept (406), query and header parameters, the JSON body against the
-// contract, and the card data: a root JWE `encryptedValue`, decrypted and checked against its plaintext
-// schema (provider 2.0.0 `sensitiveData`, refused in clear, as a plan's merchant name is).
+// What every installments operation checks before its business rule, in the order a gateway would (a body's media type is judged
+// before, as it is read: mocks/kit/body.ts): OAuth 1.0a signature and body hash (401), the consumer key's rights (403), Accept (406),
+// query and header parameters, the JSON body against the contract, and the card data: a root JWE `encryptedValue`, decrypted and
+// checked against its plaintext schema (provider 2.0.0 `sensitiveData`, refused in clear, as a plan's merchant name is).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
@@ -74,9 +73,8 @@ function operationShape(contract: Contract, operationId: InstallmentsOperationId
 export function createGuard(ctx: MockContext, contract: Contract, world: InstallmentsState, keys: InstallmentsKeys): Guard {
   const { faults, clock } = ctx;
   const seams = faults.seams<InstallmentsSeams>();
-  // What the guard reads of each operation in the contract, looked up once when the mock starts, not
-  // on every request nor at an operation's first request (code run only then would be counted to
-  // whichever test came first by the sampled mutants' coverage, docs/mutation.md).
+  // What the guard reads of each operation in the contract, looked up once at start, not per request nor at an operation's first request
+  // (code run only then would be counted to whichever test came first by the sampled mutants' coverage, docs/mutation.md).
   const shapes = new Map<InstallmentsOperationId, OperationShape>();
   for (const operationId of contract.operations.keys() as Iterable<InstallmentsOperationId>)
     shapes.set(operationId, operationShape(contract, operationId));
@@ -137,9 +135,8 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
     const invalidBody = seams.judge(x, 'body', validate(parsed) ? undefined : invalidMembers(violations(validate.errors)));
     if (invalidBody) return [invalidBody, parsed];
     const body = parsed as any;
-    // provider 2.0.0: `sensitiveData` is what Mastercard obtains by decrypting `encryptedValue`, and the
-    // client encrypts it (each Plain example's note). No answer to card data in clear is documented:
-    // the generic 400 of an invalid request (deviation ledger, EncryptedValue).
+    // provider 2.0.0: `sensitiveData` is what Mastercard obtains by decrypting `encryptedValue`, and the client encrypts it (each Plain
+    // example's note). No answer to clear card data is documented: the generic 400 of an invalid request (deviation ledger, EncryptedValue).
     if (operationId !== 'notifyPlan' && body?.sensitiveData !== undefined)
       return [
         invalidMembers([
@@ -150,9 +147,8 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
           },
         ]),
       ];
-    // provider 2.0.0, POST /plans: the merchant name is encrypted with the card as part of sensitiveData, so a plan's name in
-    // clear is refused as clear card data is (its schema and examples carry it in clear: conflicts.yaml
-    // IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR).
+    // provider 2.0.0, POST /plans: the merchant name is encrypted with the card as part of sensitiveData, so a plan's name in clear is
+    // refused as clear card data is (its schema and examples carry it in clear: conflicts.yaml IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR).
     if (operationId === 'savePlan' && body?.merchant?.name !== undefined)
       return [
         invalidMembers([

@@ -1,6 +1,5 @@
-// Plans: POST /plans (savePlan: the cardholder chose an offer; the service then notifies the
-// issuer configured for the card's account range) and GET /plans/{plan_id} (getPlan, 400 for an
-// id that is not a UUID, 404 unknown, 405 for other methods). Seed 001, Endpoints and Events.
+// Plans: POST /plans (savePlan: the cardholder chose an offer; the service then notifies the issuer configured for the card's account
+// range) and GET /plans/{plan_id} (getPlan, 400 for an id not a UUID, 404 unknown, 405 other methods). Seed 001, Endpoints and Events.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signRequest } from '../../helpers/auth/oauth1.js';
@@ -20,10 +19,7 @@ export function settle(plan: Plan, nowMs: number): Plan {
   return plan;
 }
 
-/**
- * What the configured product refuses in a plan (provider 2.0.0, POST /plans, PlanCreateInvalidInput), as [Description,
- * Details] of its error example: the members it makes mandatory, then terms other than the chosen offer's.
- */
+/** What the product refuses in a plan (provider 2.0.0, POST /plans, PlanCreateInvalidInput), as [Description, Details] of its example. */
 function productRefusal(world: InstallmentsState, b: Record<string, any>, pan: unknown): [string, string] | undefined {
   // provider 2.0.0: OfferIdField "mandatory for Mastercard Installments Payment Services"; TransactionOffers "mandatory for
   // During Purchase use case" (examples/InvalidPresentedOffersDRNG), and for a client classified as a distribution partner
@@ -49,10 +45,7 @@ function productRefusal(world: InstallmentsState, b: Record<string, any>, pan: u
   if (!present(pan)) return ['PAN is present and is blank or null.', 'PAN cannot blank or empty.'];
 }
 
-/**
- * provider 2.0.0, POST /plans: the merchant details too are sent as presented and validated against the offer: the
- * first member of the plan's merchant (its name in the encrypted plaintext) both carry that differs, or undefined.
- */
+/** provider 2.0.0, POST /plans: the merchant is validated against the offer: the first member both carry that differs, or undefined. */
 function merchantDiffers(asked: Record<string, any>, b: Record<string, any>, plain: any): string | undefined {
   const sent = { ...(b.merchant ?? {}), ...(plain?.merchant ?? {}) };
   return ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']
@@ -65,10 +58,8 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
   const seams = faults.seams<InstallmentsSeams>();
   const exchange = (req: FastifyRequest) => exchangeOf(req, world, () => clock.nowMs());
 
-  /**
-   * seed 001, Events: a plan selected notifies the issuer configured for the card's account range (reference, Flows -
-   * notification), through the state seam (the issuer found) and the delivery seam, signed with the service's key.
-   */
+  // seed 001, Events: a plan selected notifies the issuer configured for the card's account range (reference, Flows - notification),
+  // through the state seam (the issuer found) and the delivery seam, signed with the service's key.
   function notifyIssuer(x: Exchange, plan: Plan, correlationId: string) {
     const { issuer } = seams.state(x, { pan: plan.pan, issuer: world.issuers.find((i) => inRange(plan.pan, i.accountRange)) });
     if (!issuer) return;
@@ -130,8 +121,7 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
         : invalidMembers([{ field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' }]),
     );
     if (other) return sendRefusal(reply, other);
-    // provider 2.0.0, PlanCreateInvalidInput example PANMisMatch: the card of a plan is its offers request's.
-    // The whole number is compared, every digit of it.
+    // provider 2.0.0, PlanCreateInvalidInput example PANMisMatch: the card of a plan is its offers request's, compared whole.
     const card = ok.plain?.consumer?.primaryAccountNumber;
     if (present(card) && String(card) !== otx.pan)
       return sendRefusal(reply, {
@@ -196,7 +186,6 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     world.plans.set(planId, plan);
     x.plan = plan;
     notifyIssuer(x, plan, correlationId);
-    // The notification of the plan, kept so that a fault can send it again.
     resentNotifications.set(plan, () => notifyIssuer(x, plan, correlationId));
     // provider 2.0.0, PlanCreated: the 201's Location is the URL to read the plan (GET /plans/{plan_id}).
     return reply.code(201).header('Location', `plans/${planId}`).send({ planId, status: plan.status });

@@ -31,10 +31,8 @@ export interface PanList {
   panListId: string;
   panListName?: string;
   accountRange?: { accountRangeLow: string; accountRangeHigh: string };
-  /**
-   * Without an accountRange, the range its first valid card fell in, kept for later cards (provider 2.0.0,
-   * PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
-   */
+  // Without an accountRange, the range its first valid card fell in, kept for later cards (provider 2.0.0,
+  // PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
   cardsRange?: { accountRangeLow: string; accountRangeHigh: string };
   pans: Set<string>;
 }
@@ -79,11 +77,9 @@ export interface InstallmentsState {
   consumerOfferSelection: boolean;
   acquirerIcas: string[];
   issuers: Issuer[];
-  /**
-   * The account ranges held (provider 2.0.0, registerPans InvalidAccountRangeForNewPanList "not present in the system";
-   * PanRegistrationWithEncryptedValueRequest "validated against the first valid account range found"): the issuer's, the suite's
-   * list cards' (BIN 455555), the two either side of the issuer's, and one per length 11 to 19 under BIN 455556, none overlapping.
-   */
+  // The account ranges held (provider 2.0.0, registerPans InvalidAccountRangeForNewPanList "not present in the system";
+  // PanRegistrationWithEncryptedValueRequest "validated against the first valid account range found"): the issuer's, the suite's
+  // list cards' (BIN 455555), the two either side of the issuer's, and one per length 11 to 19 under BIN 455556, none overlapping.
   accountRanges: { accountRangeLow: string; accountRangeHigh: string }[];
   participations: Participation[];
   /** Indexes: participations by request_id, merchants by search criteria (provider 2.0.0, MerchantSearch: ICA, country, name sequences). */
@@ -220,7 +216,6 @@ export const resentNotifications = new WeakMap<Plan, () => void>();
 
 export const callerKey = (ip: string) => `address:${ip}`;
 
-/** Records a submitted participation in the store and its indexes. */
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
 export const EFFECTUATION_SECONDS = 60;
 
