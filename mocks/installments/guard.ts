@@ -136,7 +136,7 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
     if (invalidBody) return [invalidBody, parsed];
     const body = parsed as any;
     // provider 2.0.0: `sensitiveData` is what Mastercard obtains by decrypting `encryptedValue`, and the client encrypts it (each Plain
-    // example's note). No answer to clear card data is documented: the generic 400 of an invalid request (deviation ledger, EncryptedValue).
+    // example's note). No answer to clear card data is documented: the generic 400 of a bad request (deviation ledger, EncryptedValue).
     if (operationId !== 'notifyPlan' && body?.sensitiveData !== undefined)
       return [
         invalidMembers([
