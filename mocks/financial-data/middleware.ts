@@ -1,6 +1,5 @@
-// The shared front of every financial data route, built from the contract (so a module for the
-// next resource only adds handlers): security (seed 002, Authentication), path / query / body
-// validation, and the error body. Handlers receive typed input and the calling partner.
+// The shared front of every financial data route, built from the contract (a next resource's module only adds handlers): security
+// (seed 002, Authentication), path / query / body validation, and the error body. Handlers receive typed input and the calling partner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
@@ -33,10 +32,7 @@ export interface FdStandIn {
   accountsPerCustomer: number;
   /** Real seconds a report stays inProgress (stand-in-limits.ts, STAND_IN_REPORT_READY_AFTER_S). */
   reportReadyAfterS: number;
-  /**
-   * Opens a Connect session for a generate operation and answers its link: the stand-in's own
-   * page (connect-page.ts), where the accounts are added by signing in as a person would.
-   */
+  /** Opens a Connect session for a generate operation and answers its link: the stand-in's own page (connect-page.ts). */
   connectLink: (scheme: string, params: URLSearchParams, request: ConnectRequest) => string;
 }
 
@@ -60,20 +56,13 @@ const callers = new WeakMap<FastifyRequest, Partner | undefined>();
 /** The partner a request authenticated as (undefined: a route that needs no token, or not yet authenticated). */
 export const callerOf = (req: FastifyRequest): Partner | undefined => callers.get(req);
 
-/**
- * Error body of the contract (reference: {code, message, status?}); `code` the provider's code where
- * the contract's table gives the refusal one (x-codes), else the status.
- */
+/** The contract's error body (reference: {code, message, status?}): `code` the x-codes one the table gives the refusal, else the status. */
 export function sendError(_ctx: FdContext, reply: FastifyReply, status: number, message: string, code?: number | string) {
   return reply.code(status).send({ code: code ?? status, message });
 }
 
-/**
- * An error the shared front answered in {code, message} (security, validation), rewritten by `build`
- * into the shape an operation group declares instead (webhook subscriptions and connect
- * components: the provider's {"Errors": {"Error": [...]}}). Used from an onSend hook of the group's
- * routes; any other payload is returned as it is.
- */
+// An error the shared front answered in {code, message} (security, validation), rewritten by `build` into the shape an operation group
+// declares (webhooks, connect components: the provider's {"Errors": {"Error": [...]}}) from an onSend hook; any other payload as it is.
 export function rewriteFrontError(status: number, payload: unknown, build: (status: number, description: string) => unknown): unknown {
   if (status < 400 || typeof payload !== 'string') return payload;
   try {
@@ -96,10 +85,7 @@ function schemaOf(contract: Contract, param: Parameter): unknown {
 const has = (op: Operation, status: number) => Boolean(op.responses[String(status)]);
 const refused = (status: number, message: string): Refusal => ({ status, message });
 
-/**
- * The front's judgement of a request (seed 002, Authentication and Limits; the contract's parameters
- * and body), each step giving the refusal the sources give (undefined: none); the judge seam may bend it.
- */
+/** The front's judgement (seed 002, Authentication and Limits; the contract's parameters and body), each step through the judge seam. */
 const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
   key: (x) => {
     x.key = x.headers[x.keyHeader];
@@ -147,8 +133,7 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOpera
     lifetimeMs: limitOf(ctx.contract, 'tokenLifetimeSeconds') * 1000,
     needsToken: op.security.every((alt) => alt.includes('PartnerAppToken')),
   };
-  // What every request of the route reads about its parameters, looked up once per route (the
-  // validator compiled at its first use, so that starting a mock compiles nothing).
+  // Read once per route (the validator compiled at its first use, so that starting a mock compiles nothing).
   const params = op.parameters.map((param) => {
     let validate: ValidateFunction | undefined;
     const validator = () => (validate ??= ctx.contract.validator(`param:${operationId}:${param.in}:${param.name}`, param.schema));

@@ -466,10 +466,8 @@ const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => 
 
 type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 
-/**
- * provider 1.35.0 StreamModel: one account's transactions with one counterparty (description) seen three times or more, its payee
- * or payor, cadence (mean days between), recency (days to the window's end) and ids, oldest first.
- */
+// provider 1.35.0 StreamModel: one account's transactions with one counterparty (description) seen three times or more, its payee or
+// payor, cadence (mean days between), recency (days to the window's end) and ids, oldest first.
 function streamsOf(txs: Transaction[], w: Window) {
   return [...groupBy(txs, (t) => `${t.accountId}\n${t.description}`).values()]
     .filter((list) => list.length >= 3)

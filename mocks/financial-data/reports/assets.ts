@@ -340,10 +340,8 @@ function matches(t: Transaction, find: Record<string, unknown> | undefined, amou
   return true;
 }
 
-/**
- * provider 1.35.0 VOAIReportIncomeStream: one net monthly record per complete calendar month of the income window, netAnnual the sum
- * of the last 12, incomeStreamMonths the months its credits were seen in.
- */
+// provider 1.35.0 VOAIReportIncomeStream: one net monthly record per complete calendar month of the income window, netAnnual the sum
+// of the last 12, incomeStreamMonths the months its credits were seen in.
 function incomeFigures(list: Transaction[], income: { from: number; to: number }) {
   const netMonthly: { month: number; net: number }[] = [];
   for (
