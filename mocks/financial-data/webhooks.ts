@@ -1,12 +1,8 @@
-// Webhook subscriptions (seed 002, Endpoints - Webhook subscriptions): a partner's subscriptions,
-// each with several events (optional conditions, a URL override per event), their active /
-// inactive states (States and transitions), the events a subscription may name, and the test
-// deliveries (Events). The subscriptions are kept in state.ts (webhooks), shown as webhooks.records.ts
-// writes them. Errors in the provider's {"Errors": {"Error": [...]}} body (reference, Error bodies):
-// the routes live in their own Fastify context whose onSend hook rewrites what the shared front
-// (security, validation) answers. Rules: schemas/financial-data/rules/webhooks.yaml. Nothing here
-// knows a fault: a fault of webhooks.faults.ts bends an operation at the seams it is called through
-// (mocks/kit/faults.ts): the request as judged, step by step; what it stores; the answer; each test delivery.
+// Webhook subscriptions (seed 002, Endpoints - Webhook subscriptions): a partner's subscriptions, each with several events (optional
+// conditions, a URL override per event), their active / inactive states (States and transitions), the events a subscription may name,
+// and the test deliveries (Events). Kept in state.ts (webhooks), shown as webhooks.records.ts writes them. Errors in the provider's
+// {"Errors": {"Error": [...]}} body (reference, Error bodies): the routes' own context rewrites what the shared front answers (onSend).
+// Rules: schemas/financial-data/rules/webhooks.yaml. Faults (webhooks.faults.ts) bend it only at its seams (mocks/kit/faults.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { answerThrough, judgeThrough, rewriteFrontError, route, type FdContext } from './middleware.js';
@@ -68,8 +64,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       ].filter((s) => !s.deleted);
       return undefined;
     },
-    // provider 1.35.0 ObwmsOffsetParameter: offset is a page index from 1. An empty page is a 404
-    // (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
+    // provider 1.35.0 ObwmsOffsetParameter: a page index from 1; an empty page, 404 (assumption FD-WEBHOOK-PAGE-PAST-END: counts are 1+).
     page: (x) => {
       const start = (x.offset! - 1) * x.limit!;
       x.page = x.set!.slice(start, start + x.limit!);
@@ -88,12 +83,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const refuse = (x: Exchange, reply: FastifyReply, r: Refusal) =>
     answer(x, reply, { status: r.status, body: errorBody(r.status, r.description) });
 
-  /**
-   * The test delivery of one event (seed 002, Events: the test operations trigger test deliveries), to
-   * the event's URL override or else the subscription's URL, none for an inactive event or subscription
-   * (FD-WEBHOOK-INACTIVE-NO-TEST). The body names the subscription and the event (reference, Outbound
-   * deliveries: assumption).
-   */
+  // seed 002, Events: the test delivery of one event, to its URL override or else the subscription's, none for an inactive event or
+  // subscription (FD-WEBHOOK-INACTIVE-NO-TEST); the body names the subscription and the event (reference, Outbound deliveries: assumption).
   const deliverTest = async (x: Exchange, sub: HookSubscription, event: HookEvent) => {
     const url = event.url ?? sub.url;
     const d = seams.delivery(x, {

@@ -368,10 +368,8 @@ function incomeInstitutions(world: FdState, deposits: Deposit[], withAmounts: bo
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/**
- * What the mock reads on a stored pay statement: the lines "Employer: ...", "Employee: ...", "Pay date: YYYY-MM-DD", "Net pay: 0.00",
- * "Gross pay: 0.00" (a PDF's text or plain text); a missing line leaves its field out.
- */
+// What the mock reads on a stored pay statement: the lines "Employer: ...", "Employee: ...", "Pay date: YYYY-MM-DD", "Net pay: 0.00",
+// "Gross pay: 0.00" (a PDF's text or plain text); a missing line leaves its field out.
 export function extract(assetId: string, asset: Readonly<Asset>): PayExtract {
   const text = asset.bytes.toString('latin1');
   const line = (name: string) => new RegExp(`${name}:\\s*([^\\r\\n()]+)`, 'i').exec(text)?.[1]?.trim();

@@ -14,10 +14,8 @@ import { ownConsumer } from './guard.js';
 import { callbackPayload, createReport, reportBody } from './store.js';
 import type { Answer, Exchange, Refusal, RetrievalSeams, Step } from './retrieval.records.js';
 
-/**
- * seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required by April 30, 2026": required from
- * 2026-04-30T00:00:00Z on the target's clock (FD-REISSUE-PURPOSE; the exact instant an assumption).
- */
+// seed 002, Report retrieval: reissue's purpose code "is not required today and becomes required by April 30, 2026": required from
+// 2026-04-30T00:00:00Z on the target's clock (FD-REISSUE-PURPOSE; the exact instant an assumption).
 const REISSUE_PURPOSE_REQUIRED_FROM_S = Date.UTC(2026, 3, 30) / 1000;
 
 /** The sample report seeded at start (ids deterministic: the same in every world). */
@@ -56,10 +54,8 @@ function reportPdf(report: Report): Buffer {
   return Buffer.from(onePagePdf([text, ...shown]), 'ascii');
 }
 
-/**
- * seed 002 documents 429 on the two lists without a limit: 20 served calls per customer or consumer in 60 s (FD-REPORT-LIST-RATE, an
- * assumption; the contract's TooManyReportLists response says so).
- */
+// seed 002 documents 429 on the two lists without a limit: 20 served calls per customer or consumer in 60 s (FD-REPORT-LIST-RATE, an
+// assumption; the contract's TooManyReportLists response says so).
 const LIST_RATE_LIMIT = 20;
 const LIST_RATE_WINDOW_S = 60;
 
