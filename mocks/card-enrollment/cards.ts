@@ -96,7 +96,6 @@ export function registerCards(
   // The provider's identity types (the contract's x-provider-enum): an opaque id, answered as sent.
   const opaqueIdentities = providerEnumOf(contract, 'ConsumerIdentityType');
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const steps: [Step, (x: Enrollment) => Refusal | undefined | Promise<Refusal | undefined>][] = [
     // A6: a 500 INTERNAL is produced only by a fault switch; nothing is refused on receipt.
     ['received', () => undefined],

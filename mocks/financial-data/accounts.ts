@@ -50,7 +50,6 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     }
   };
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // The partner's customer of the path (404 otherwise, like every customer route).
     customer: (x) => {

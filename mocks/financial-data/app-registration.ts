@@ -47,7 +47,6 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   };
   const none = () => undefined;
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // The Application schema of the contract has judged the body (the shared front).
     fields: none,

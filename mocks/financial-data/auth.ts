@@ -24,7 +24,6 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const changed = <C extends Change>(x: Exchange, change: C) => seams.state(x, change) as C;
   const refused = (): Refusal => ({ status: 401, message: 'Invalid credentials or locked partner' });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Authentication: an unknown partner is bad credentials (401).
     partner: (x) => {

@@ -29,7 +29,6 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   });
   const refused = (status: number, message: string): Refusal => ({ status, message });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Errors 404: the customer of the path, the caller's partner's (a deleted one is gone).
     customer: (x) => {

@@ -57,7 +57,6 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
   const NO_CUSTOMER = 'Customer ID does not exist or does not belong to this partner';
   const SESSIONS: Exchange['op'][] = ['post-institutions-institutionId-oauth-urls', 'post-institutions-institutionId-login-forms'];
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Connect components: an OAuth URL or a login form of an unknown institution is a 404.
     institution: (x) =>

@@ -58,7 +58,6 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const exchange = (op: FdOperationId, input: Input): Exchange => ({ op, input, body: input.body ?? {}, world, nowMs: clock.nowMs() });
   const refused = (message: string, code?: string): Refusal => ({ status: 400, message, ...(code ? { code } : {}) });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // FD-CONNECT-PARTNER (assumption): the partnerId of the body is the caller's.
     partner: (x) =>

@@ -18,7 +18,6 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const refused = (status: number, message: string): Refusal => ({ status, message });
   const ofCustomer = (x: Exchange) => world.consumers.get(world.consumerOf.get(x.input.path.customerId) ?? '');
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Errors 404: the partner's customer of the path, else not found.
     customer: (x) => {

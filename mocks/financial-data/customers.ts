@@ -27,7 +27,6 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   const refused = (status: number, message: string): Refusal => ({ status, message });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Customers; Errors 409: a username the partner already has is refused.
     username: (x) =>

@@ -103,7 +103,6 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     return { ...t, ...added, isRecurringTransaction: Boolean(t.inputIsRecurringTransaction) };
   };
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // Recognised from the description and the merchant's name and descriptor (provider 1.35.0 InputMerchantInformation), alone or together.
     recognise: (x) => {

@@ -43,7 +43,6 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const withRssd = once(rssdRecord);
   const refused = (status: number, message: string, code?: string): Refusal => ({ status, message, code });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Institutions: search, each product type; provider 1.35.0: supported countries (`*` by default, either case; US catalogue).
     search: (x) => {

@@ -42,7 +42,6 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     body: status === 'Verified' ? { code, message } : { status, statusDescription: DESCRIPTIONS[status], code, message },
   });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Errors 404: the partner's customer of the path.
     customer: (x) => {

@@ -93,7 +93,6 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     return refused(404, none?.message ?? 'Account not found for the customer', none?.code);
   };
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // provider 1.35.0: include is an open string; its 400 example (code 12019) refuses a name other than the three sections
     // (FD-PAY-PEB-INCLUDE-VALUES). Without include every section comes back (seed 002: any or all of them).

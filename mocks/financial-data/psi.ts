@@ -47,7 +47,6 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     return { op, input, world, nowS, today: isoDate(nowS), fcra, accept: String(reply.request.headers.accept ?? '') };
   };
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002 Errors 406 (PSI): provider 1.35.0 "Only 'application/json' is supported."; ranges without parameters (RFC 9110 12.5.1).
     accept: (x) => {

@@ -49,7 +49,6 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     return x;
   };
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     account: (x) => {
       x.account = findAccount(world, x.input.path.customerId, x.input.path.accountId, x.input.partner?.id);

@@ -133,7 +133,6 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
   const partnerCustomers = ({ partner }: Input) =>
     partner ? [...world.customers.group('partner', partner.id).values()] : [...world.customers.values()];
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Errors 404: the customer of the path, the caller's partner's (a deleted one is gone).
     customer: (x) => {

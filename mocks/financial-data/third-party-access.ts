@@ -35,7 +35,6 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   const state = () => world.accessKeys;
   const NOT_FOUND = 'Institution Login Id is not found';
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002: a live key of the partner; a revoked one is gone (404).
     key: (x) => {

@@ -107,7 +107,6 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     };
   };
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // The partner's customer of the path; its accounts are the ones its lists read.
     customer: (x) => {

@@ -36,7 +36,6 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const subscriptions = () => world.txpush.subscriptions;
   const refused = (status: number, message: string): Refusal => ({ status, message });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Errors 404: the partner's customer's account of the path, else not found.
     account: (x) => {

@@ -31,7 +31,6 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const seams = ctx.faults.seams<WebhookSeams>('webhooks');
   const refused = (status: number, description: string): Refusal => ({ status, description });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // provider 1.35.0 RequestIdHeader (X-External-Request-Id, required false): every call is served without it.
     'request-id': () => undefined,

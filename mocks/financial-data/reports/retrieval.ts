@@ -77,7 +77,6 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     ranges: acceptRanges(reply.request.headers.accept),
   });
 
-  // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
     // seed 002, Endpoints: purpose and on-behalf-of are optional on the report reads.
     purpose: () => undefined,
