@@ -115,7 +115,6 @@ export const viewer = (world: FdState, customerId: string) => {
 };
 export type View = Record<string, any>;
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   now: Date;
   /** The caller's customer, account and institution login the path names. */

@@ -148,7 +148,6 @@ export interface Page<T> {
   slice: T[];
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   /** The query as sent, parameters the contract does not declare included. */
   query: Record<string, unknown>;

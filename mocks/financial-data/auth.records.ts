@@ -4,7 +4,6 @@ import type { Partner } from './state.js';
 
 export type AuthOp = 'CreateToken' | 'ModifyPartnerSecret';
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged<AuthOp> {
   nowMs: number;
   /** The partner id as looked up, and its partner (the 'partner' step). */
@@ -25,7 +24,6 @@ export interface Refusal extends Refused {
 /** A change of a partner's authentication state: its lock as judged, its failures after an attempt, its secret, a token issued. */
 export type Change = { what: 'locked'; locked: boolean } | { what: 'failures'; failures: number } | { what: 'secret'; secret: string };
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type AuthSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

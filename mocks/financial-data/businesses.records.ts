@@ -13,7 +13,6 @@ export const businessView = (b: Business): Record<string, any> => ({
   modifiedDate: b.modifiedDate,
 });
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged<BusinessOp> {
   /** The time of the request as the record writes it (provider NoZoneDateTime: UTC, no zone). */
   now: string;

@@ -3,7 +3,6 @@ import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Answered, Input } from './input.js';
 import type { Configuration, FdState, InstitutionLogin } from './state.js';
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   /** The operation; 'front' for an error of the shared front (security, validation) these routes answer. */
   op: FdOperationId | 'front';

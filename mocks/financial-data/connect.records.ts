@@ -19,7 +19,6 @@ export const TWO_HOURS_MS = 2 * 3600_000;
 /** A customer (and consumer) a generate body names; the first is the one the link opens for. */
 export type Who = { customerId?: string; consumerId?: string };
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   /** The body (an empty object when none was sent). */
   body: any;
@@ -53,7 +52,6 @@ export interface Session {
   query: URLSearchParams;
 }
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type ConnectSeams = { x: Exchange; step: Step; refusal: Refusal; change: Session; answer: Answer; delivery: never };

@@ -26,7 +26,6 @@ export function consumerRecord(c: Consumer) {
 /** The SSN a consumer was given, its digits only. */
 export const ssnDigits = (c: Consumer) => String(c.fields.ssn ?? '').replace(/-/g, '');
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged<'CreateConsumer' | 'GetConsumerForCustomer' | 'GetConsumer' | 'ModifyConsumer'> {
   /** The caller's customer of the path (the 'customer' step). */
   customer?: Customer;
@@ -42,7 +41,6 @@ export type Refusal = Refused;
 /** What a write stores, before it is applied: a new consumer, or the fields a modification merges. */
 export type Change = { op: 'modify'; consumer: Consumer; fields: Record<string, any> };
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type ConsumerSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

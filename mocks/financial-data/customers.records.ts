@@ -28,7 +28,6 @@ export function pick(body: Record<string, any>) {
   return { username, firstName, lastName, phone, email, applicationId };
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   op: FdOperationId;
   input: Input;
@@ -56,7 +55,6 @@ export type Change =
   | { op: 'modify'; firstName?: string; lastName?: string }
   | { op: 'delete'; removed: boolean; freesUsername: boolean };
 
-/** An answer as sent. */
 export interface Answer {
   status: number;
   body?: any;

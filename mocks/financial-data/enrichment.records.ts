@@ -13,7 +13,6 @@ export interface Merchant {
   state: string;
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   op: 'enrichTransactions';
   input: Input;
@@ -30,7 +29,6 @@ export type Step = 'recognise';
 
 export type Refusal = Refused;
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type EnrichmentSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: Answer; delivery: never };

@@ -38,7 +38,6 @@ export const rssdRecord = (i: Institution) => ({ ...certifiedRecord(i), rssd: i.
 /** A location match as listed, ranked from 1 (the best) (provider 1.35.0 LocationDetail matchRank). */
 export const locationView = ({ idType: _t, idValue: _v, ...l }: Location, n: number) => ({ ...l, matchRank: n + 1 });
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   contract: Contract;
   /** The epoch second of the request. */
@@ -75,7 +74,6 @@ export interface Refusal extends Refused {
   code?: string;
 }
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type InstitutionSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: Answer; delivery: never };

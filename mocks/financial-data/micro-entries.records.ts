@@ -23,7 +23,6 @@ export const DESCRIPTIONS: Record<Shown, string> = {
   Failed: 'Micro entries verification failed',
 };
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   /** The three operations, and the harness's read of the amounts deposited ('amounts'). */
   op: 'InitiateMicroAmountDeposits' | 'VerifyMicroAmountDeposits' | 'GetMicroDepositsDetails' | 'amounts';
@@ -64,7 +63,6 @@ export const CONFLICT: Refusal = { status: 409, message: 'Micro entries already 
 /** What a verification stores, before it is applied: the state it leaves (undefined: unchanged). */
 export type Change = { op: 'verify'; entry: MicroEntry; to?: MicroEntryState };
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type MicroEntrySeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -65,7 +65,6 @@ export function insightsOf(account: Account, email?: string, phone?: string) {
   };
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   contract: Contract;
   /** The epoch second of the request. */
@@ -96,7 +95,6 @@ export interface Change {
   refresh: boolean;
 }
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type PaymentsDataSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

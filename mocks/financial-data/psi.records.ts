@@ -17,7 +17,6 @@ export const GENERATE: FdOperationId[] = ['GenerateFcraPaymentSuccessIndicators'
 export const READ: FdOperationId[] = ['GetFcraPaymentSuccessIndicators', 'GetPaymentSuccessIndicators'];
 export const LEGACY: FdOperationId[] = ['GetFCRAPaymentSuccessIndicator', 'GetPaymentSuccessIndicator'];
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   nowS: number;
   /** The target's date (UTC), from which settle-by dates and potential settlement dates count. */
@@ -64,7 +63,6 @@ export type Change =
   | { kind: 'reasons'; include: boolean }
   | { kind: 'warning'; amount: number; warn: boolean };
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type PsiSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

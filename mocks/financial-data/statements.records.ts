@@ -37,7 +37,6 @@ export interface Statement {
   p: Period;
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   nowMs: number;
   nowS: number;

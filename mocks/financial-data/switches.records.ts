@@ -12,7 +12,6 @@ export type SwitchOp =
 /** provider 1.35.0: ISO 8601 in the form YYYY-MM-DDThh:mm:ssZ. */
 export const iso = (epochS: number) => new Date(epochS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged<SwitchOp> {
   /** The kind the operation reads (the external id lookup: deposit). */
   kind: SwitchKind;
@@ -35,7 +34,6 @@ export type Step = 'customer' | 'pool' | 'found' | 'switch';
 
 export type Refusal = Refused;
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 /** The state seam: the switches made for a customer, as stored. */

@@ -35,7 +35,6 @@ export function signedReceipt(content: Record<string, any>, signingKey: Buffer) 
   return { data: [{ receipt: content, proof: { signature, keyId: 'mock-signing-key-1', timestamp: content.timestamp } }] };
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   op: 'GenerateThirdPartyAccessKey' | 'UpdateThirdPartyAccessKey' | 'RevokeThirdPartyAccessKey' | 'getCustomerAuthorizationDetails';
   input: Input;
@@ -78,7 +77,6 @@ export type AccountOf = (p: any, i: number, x: Exchange) => unknown;
 /** What a write stores, before it is applied: a key made, the body an update grants, the keys a revocation revokes. */
 export type Change = { op: 'generate'; key: AccessKey } | { op: 'update'; key: AccessKey; body: any };
 
-/** An answer as sent. */
 export type Answer = Answered;
 
 export type AccessSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

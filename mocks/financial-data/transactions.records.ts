@@ -32,7 +32,6 @@ export const inWindow = (w: Window, t: Transaction) => w.after(w.key(t)) && w.be
 /** A transaction as a reader shows it (provider 1.35.0 Transaction). */
 export type View = Record<string, any>;
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   reader: Reader;
   nowS: number;

@@ -52,7 +52,6 @@ export function eventOf(sub: Pick<Subscription, 'id' | 'type'>, t: Transaction, 
   };
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   now: Date;
   /** The target's clock in epoch seconds. */

@@ -80,7 +80,6 @@ export const subscriptionView = (s: HookSubscription) => ({
 
 export type EventRequest = { name: string; url?: string; condition?: HookEvent['condition'] };
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   /** The operation, or 'front' for an error of the shared front (security, validation) rewritten here. */
   op: FdOperationId | 'front';

@@ -18,7 +18,6 @@ export interface Guarded {
   defaultLimit?: number;
 }
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange {
   /** The operation (the guard names it), the JWK set (GET /keys), or none (a path no route serves). */
   op: InstallmentsOperationId | 'keys' | 'unrouted';

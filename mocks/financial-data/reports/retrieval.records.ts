@@ -3,7 +3,6 @@ import type { Contract } from '../../../helpers/contract/contract.js';
 import type { Answered, Exchanged, Refused } from '../input.js';
 import type { Consumer, Report } from '../state.js';
 
-/** What one exchange is known by as it goes: what the seams are given. */
 export interface Exchange extends Exchanged {
   contract: Contract;
   nowS: number;
