@@ -1,9 +1,7 @@
-// Partner authentication (seed 002, Authentication and partner): CreateToken, ModifyPartnerSecret.
-// Repeated failed attempts lock the partner; a locked partner is refused even with the right secret
-// until the control surface lifts the lock (reference, Partner authentication). The module names no
-// fault: its faults (auth.faults.ts) bend it at the seams it is called through (mocks/kit/faults.ts):
-// the request as judged step by step, each change of a partner's authentication state, the answer
-// (auth.records.ts).
+// Partner authentication (seed 002, Authentication and partner): CreateToken, ModifyPartnerSecret. Repeated failed attempts lock the
+// partner; a locked partner is refused even with the right secret until the control surface lifts the lock (reference, Partner
+// authentication). The module names no fault: its faults (auth.faults.ts) bend it at the seams it is called through (mocks/kit/faults.ts):
+// the request as judged step by step, each change of a partner's authentication state, the answer (auth.records.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { newToken, type Partner } from './state.js';

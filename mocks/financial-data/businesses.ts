@@ -1,9 +1,7 @@
-// Businesses (seed 002, Endpoints - Businesses; Limits: 1 business per customer). Success is a
-// 200; the seed documents only 404 and 409 for these operations. Shapes (provider 1.35.0): the
-// record carries `businessId` and ISO dates without a zone; the two GET operations answer an
-// array holding the one business, the POST and PUT the record itself. The module names no fault: its
-// faults (businesses.faults.ts) bend it at the seams it is called through (mocks/kit/faults.ts): the
-// request as judged step by step, what a write stores, the answer (businesses.records.ts).
+// Businesses (seed 002, Endpoints - Businesses; Limits: 1 business per customer). Success is a 200; the seed documents only 404 and 409 for
+// these operations. Shapes (provider 1.35.0): the record carries `businessId` and ISO dates without a zone; the two GET operations answer
+// an array holding the one business, the POST and PUT the record itself. Faults (businesses.faults.ts) bend it only at its seams
+// (mocks/kit/faults.ts): the request as judged step by step, what a write stores, the answer (businesses.records.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { findCustomer, type Business } from './state.js';
@@ -41,9 +39,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       x.mine = [...(world.businessesOf.get(x.customer!.id) ?? [])].map((id) => world.businesses.get(id)!);
       return x.mine.length ? refused(409, 'The customer already has a business') : undefined;
     },
-    // By id: a business is its partner's, whether or not its customer is still there (seed 002,
-    // Errors 404: another partner's object is not found for the caller; FD-OBJ-AFTER-DELETE). By
-    // customer: the customer's one business (404 when none).
+    // By id: a business is its partner's, whether or not its customer is still there (seed 002, Errors 404: another partner's object is not
+    // found for the caller; FD-OBJ-AFTER-DELETE). By customer: the customer's one business (404 when none).
     business: (x) => {
       if (x.op === 'GetBusinessByCustomer') {
         const firstId = x.ownerId ? [...(world.businessesOf.get(x.ownerId) ?? [])][0] : undefined;

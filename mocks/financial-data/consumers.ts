@@ -1,9 +1,6 @@
-// Consumers (seed 002, Endpoints - Consumers): one per customer (409), found by customer or by id,
-// modified field by field (unspecified fields unchanged); it outlives its customer as owner of
-// reports (seed 002, Resources). Records show only the last four SSN digits (reference). Nothing
-// here knows a fault: a fault of consumers.faults.ts bends an operation at the seams it is called
-// through (mocks/kit/faults.ts): the request as judged, step by step; what it stores; the answer.
-// The records as shown, and what the seams carry, are consumers.records.ts's.
+// Consumers (seed 002, Endpoints - Consumers): one per customer (409), found by customer or by id, modified field by field (unspecified
+// fields unchanged); it outlives its customer as owner of reports (seed 002, Resources). Records show only the last four SSN digits
+// (reference). Faults (consumers.faults.ts) bend it only at its seams (mocks/kit/faults.ts); records and seam types: consumers.records.ts.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';

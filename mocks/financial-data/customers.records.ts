@@ -1,7 +1,6 @@
-// Customers as the API shows them (seed 002, Endpoints - Customers; provider 1.35.0 Customer,
-// CustomerWithAppData) and what the seams of customers.ts carry (the exchange, the steps of its
-// judgement, a change, an answer): apart from the behaviour, so that its faults (customers.faults.ts)
-// name them without importing the shared front.
+// Customers as the API shows them (seed 002, Endpoints - Customers; provider 1.35.0 Customer, CustomerWithAppData) and what the seams of
+// customers.ts carry (the exchange, the steps of its judgement, a change, an answer): apart from the behaviour, so that its faults
+// (customers.faults.ts) name them without importing the shared front.
 import type { Contract } from '../../helpers/contract/contract.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';

@@ -1,8 +1,6 @@
-// Customers (seed 002, Endpoints - Customers): add testing / active, list and search, get (with
-// application data), modify, delete. Usernames are unique per partner (409). Nothing here knows a
-// fault: a fault of customers.faults.ts bends an operation at the seams it is called through
-// (mocks/kit/faults.ts): the request as judged, step by step; what it stores; the answer. The records
-// as shown, and what the seams carry, are customers.records.ts's.
+// Customers (seed 002, Endpoints - Customers): add testing / active, list and search, get (with application data), modify, delete.
+// Usernames are unique per partner (409). Faults (customers.faults.ts) bend it only at its seams (mocks/kit/faults.ts); records and
+// seam types: customers.records.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
@@ -50,9 +48,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       };
       return undefined;
     },
-    // The store's indexes (state.ts) give the partner's customers of that username and type, and with
-    // a search only those its sequences can match, in creation order. The front has answered 401 to
-    // a request without a partner's token.
+    // The store's indexes (state.ts) give the partner's customers of that username and type, and with a search only those its sequences can
+    // match, in creation order. The front has answered 401 to a request without a partner's token.
     list: (x) => {
       const { username, type, search } = x.filters!;
       const candidates = customerCandidates(world, { partnerId: x.input.partner?.id ?? '', username, type, search });
@@ -75,10 +72,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const add = (type: Customer['type']) => (x: Exchange, reply: FastifyReply) => {
     const { body } = x.input;
     const partnerId = x.input.partner?.id ?? '';
-    // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
-    // customers): provider Test the APIs page: a partner enrolls a quota of testing customers (x-limits); a
-    // deleted one frees its place. The 400 in {code, message} is our assumption: the provider
-    // document names no status for this refusal.
+    // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000 customers): provider Test the APIs
+    // page: a partner enrolls a quota of testing customers (x-limits); a deleted one frees its place. The 400 in {code, message} is our
+    // assumption: the provider document names no status for this refusal.
     const over = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
     if (over) return sendError(ctx, reply, 400, over);
     const created = seams.state(x, {

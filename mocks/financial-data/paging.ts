@@ -1,7 +1,6 @@
-// Paging of list bodies (reference, Conventions): `start` is the 1-based page index, `limit` the
-// page size (without it, the default of the operation's limit parameter in the contract); the body
-// carries found, displaying and moreAvailable.
-// `faults` bends the paging at its seams (paging.faults.ts); without it the paging is the contract's.
+// Paging of list bodies (reference, Conventions): `start` is the 1-based page index, `limit` the page size (without it, the default of the
+// operation's limit parameter in the contract); the body carries found, displaying and moreAvailable. `faults` bends the paging at its
+// seams (paging.faults.ts); without it the paging is the contract's.
 import type { Contract } from '../../helpers/contract/contract.js';
 import { parameterDefault } from '../../helpers/contract/facts.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
