@@ -1,5 +1,4 @@
-// Accounts as the API shows them (seed 002, Endpoints - Accounts; provider 1.35.0 CustomerAccount, CustomerAccountSimple) and what
-// accounts.ts's seams carry.
+// Accounts as shown (seed 002, Endpoints - Accounts; provider 1.35.0 CustomerAccount, CustomerAccountSimple) and accounts.ts's seam types.
 import type { Answered, Exchanged, Refused } from './input.js';
 import { AVAILABLE_BALANCE_TYPES } from './portfolio.js';
 import { linkedData, type Account, type Customer, type FdState, type InstitutionLogin } from './state.js';

@@ -1,5 +1,4 @@
-// A business as the API shows it (provider 1.35.0 Business) and what businesses.ts's seams carry, apart so its faults name them
-// without importing the shared front.
+// A business as shown (provider 1.35.0 Business) and businesses.ts's seam types, apart so its faults name them without the shared front.
 import type { Answered, Exchanged, Refused } from './input.js';
 import type { Business, Customer } from './state.js';
 

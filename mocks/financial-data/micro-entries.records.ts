@@ -1,5 +1,4 @@
-// Micro entries as the API shows them (seed 002, Micro entries and switches; provider 1.35.0 MicroDepositStatus) and what
-// micro-entries.ts's seams carry.
+// Micro entries as shown (seed 002, Micro entries and switches; provider 1.35.0 MicroDepositStatus) and micro-entries.ts's seam types.
 import { createHash } from 'node:crypto';
 import type { Answered, Input } from './input.js';
 import type { Customer, FdState, MicroEntry, MicroEntryState } from './state.js';

@@ -1,5 +1,4 @@
-// The installments mock: the 12 operations under {base}=/installments, the issuer's /issuer/notifications, GET /keys (JWK set) and
-// the /__mock/ control surface.
+// The installments mock: the 12 operations under {base}=/installments, /issuer/notifications, GET /keys (JWK set), the /__mock/ surface.
 import { randomUUID } from 'node:crypto';
 import { createMockApp, listen, parseJson } from '../kit/app.js';
 import type { MockContext, MockHandle } from '../kit/context.js';
