@@ -37,8 +37,10 @@ export interface StandInHandle {
   close(): Promise<void>;
   /** The .env variables a user copies from the provider's dashboard and documents, never data the suite creates; read live. */
   env(): Record<string, string>;
-  // The user's own side, which this machine plays: the listener behind a public URL delivered to `port`; installments, the test issuer
-  // endpoint; financial data, FD_CONNECT_IN_BROWSER and ALLOW_DESTRUCTIVE. Never in env(): none of it comes from the provider.
+  /**
+   * The user's own side, which this machine plays: the listener behind a public URL delivered to `port`; installments, the test
+   * issuer endpoint; financial data, FD_CONNECT_IN_BROWSER and ALLOW_DESTRUCTIVE. Never in env(): none of it comes from the provider.
+   */
   userSide(port: number): Record<string, string>;
   /** Objects created through the API since start and still present, read from the live state. */
   inventory(): StandInObject[];

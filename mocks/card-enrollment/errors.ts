@@ -12,8 +12,11 @@ export interface Refusal {
   headers?: Record<string, string>;
 }
 
-// The answer of a refusal: code (the HTTP status), status, message and a detail per member in error, naming it by its dotted path (A4) with
-// the samples' reason (CANNOT_BE_NULL for a missing value, INVALID_VALUE otherwise) and sourceType BODY.
+/**
+ * The answer of a refusal: code (the HTTP status), status, message and a detail per member in error,
+ * naming it by its dotted path (A4) with the samples' reason (CANNOT_BE_NULL for a missing value,
+ * INVALID_VALUE otherwise) and sourceType BODY.
+ */
 export function errorAnswer({ status, code, message, violations, headers }: Refusal) {
   const details = violations?.map((v) => ({
     reason: v.keyword === 'required' ? 'CANNOT_BE_NULL' : 'INVALID_VALUE',

@@ -3,8 +3,10 @@ import type { Answered, Exchanged, Refused } from './input.js';
 import { AVAILABLE_BALANCE_TYPES } from './portfolio.js';
 import { linkedData, type Account, type Customer, type FdState, type InstitutionLogin } from './state.js';
 
-// The account_type values supported: "ava" (provider 1.35.0 AccountTypeParameter) and the provider's AccountType list (seed 002, Resources
-// - Account; filtering by type an assumption). Another value is its 400 example.
+/**
+ * The account_type values supported: "ava" (provider 1.35.0 AccountTypeParameter) and the provider's AccountType list (seed 002,
+ * Resources - Account; filtering by type an assumption). Another value is its 400 example.
+ */
 export const SUPPORTED_ACCOUNT_TYPES = new Set([
   'ava',
   'checking',

@@ -2,8 +2,10 @@
 import type { Answered, Exchanged, Refused } from './input.js';
 import type { Consumer, Customer } from './state.js';
 
-// A consumer's record (seed 002, Resources - Consumer: all fields required), its SSN the last four (reference, Consumers). A member it was
-// created without (provider 1.42.0 requires only firstName, lastName and state; 1.35.0 leaves email optional) shows empty.
+/**
+ * A consumer's record (seed 002, Resources - Consumer: all fields required), its SSN the last four (reference, Consumers). A member
+ * it was created without (provider 1.42.0 requires only firstName, lastName and state; 1.35.0 leaves email optional) shows empty.
+ */
 export function consumerRecord(c: Consumer) {
   return {
     address: '',

@@ -10,8 +10,10 @@ export interface DeferredGroup<K, V> {
   make(): V[];
 }
 
-// An IndexedMap some of whose groups are made on their first read (a group read, a keyed read, write or delete, any walk), exactly as if
-// set at once at their reserved ranks: a portfolio's thousands of mostly unread transactions would otherwise cost memory and CPU.
+/**
+ * An IndexedMap some of whose groups are made on their first read (a group read, a keyed read, write or delete, any walk), exactly as
+ * if set at once at their reserved ranks: a portfolio's thousands of mostly unread transactions would otherwise cost memory and CPU.
+ */
 export class DeferringIndexedMap<K, V, I extends string = string> extends IndexedMap<K, V, I> {
   private readonly deferred = new Map<GroupKey, DeferredGroup<K, V>>();
   private readonly deferIndex: I;

@@ -76,8 +76,10 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   const refused = (status: number, message: string, code?: string): Refusal => ({ status, message, code });
   const customerOf = (account: Account) => world.customers.get(account.customerId);
 
-  // The bundle by account: unknown customer 14001, no account 38003 (provider 1.35.0
-  // GetPaymentEnablementBundleResourceNotFoundForAccountIdErrorResponse).
+  /**
+   * The bundle by account: unknown customer 14001, no account 38003
+   * (provider 1.35.0 GetPaymentEnablementBundleResourceNotFoundForAccountIdErrorResponse).
+   */
   const bundleAccountMissing = ({ path, partner }: Input): Refusal => {
     if (!findCustomer(world, path.customerId, partner?.id)) return refused(404, 'Customer not found.', '14001');
     const held = linkedData(world, path.customerId).accounts.length;

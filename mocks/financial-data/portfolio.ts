@@ -122,8 +122,10 @@ export function planInstitutions(): { institutionId: string; accounts: number; l
   return PLAN.map((p) => ({ institutionId: p.institutionId, accounts: p.accounts.length, legacy: Boolean(p.legacy) }));
 }
 
-// Links one institution of the portfolio, as a Connect sign-in there does (connect-page.ts): deterministic per customer and institution;
-// empty when the portfolio holds nothing there. The caller decides whether it may link.
+/**
+ * Links one institution of the portfolio, as a Connect sign-in there does (connect-page.ts): deterministic per customer and
+ * institution; empty when the portfolio holds nothing there. The caller decides whether it may link.
+ */
 export function linkInstitution(world: FdState, customerId: string, institutionId: string, nowS: number, history: HistoryDays): LinkedData {
   const plan = PLAN.find((p) => p.institutionId === institutionId);
   if (!plan) return { logins: [], accounts: [] };

@@ -5,8 +5,10 @@ import type { Contract } from '../../helpers/contract/contract.js';
 import type { FdContext } from './middleware.js';
 import { customerCandidates } from './state.js';
 
-// Real seconds a stand-in's report stays inProgress (the sources say nothing): under the seed's 20-second wait (x-limits
-// reportPollSeconds), so a client meets inProgress once and waits once; the mock's 35 virtual seconds would cost two real waits.
+/**
+ * Real seconds a stand-in's report stays inProgress (the sources say nothing): under the seed's 20-second wait (x-limits
+ * reportPollSeconds), so a client meets inProgress once and waits once; the mock's 35 virtual seconds would cost two real waits.
+ */
 export const STAND_IN_REPORT_READY_AFTER_S = 10;
 
 /** The sandbox's limits, as the contract states them, and the stand-in's report time. */

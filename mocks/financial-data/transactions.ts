@@ -63,8 +63,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       .shown;
   };
 
-  // provider 1.35.0 Transaction.runningBalanceAmount: the ending balance after each posted transaction, in posted order (postedDate, then
-  // id), the latest ending at the linked balance; none when pending. Computed once per account object and transaction count.
+  /**
+   * provider 1.35.0 Transaction.runningBalanceAmount: the ending balance after each posted transaction, in posted order (postedDate,
+   * then id), the latest ending at the linked balance; none when pending. Computed once per account object and transaction count.
+   */
   const runningByAccount = new WeakMap<Account, { count: number; by: Map<number, number> }>();
   const runningOf = (x: Exchange, t: Transaction, account: Account): number => {
     const all = transactionsOfAccounts(world, [account.id]);

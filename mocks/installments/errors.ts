@@ -52,9 +52,11 @@ export const sendRefusal = (reply: FastifyReply, r: Refusal) =>
 /** A length bound broken (the examples below tell a wrong length from a wrong character). */
 const LENGTH = new Set(['minLength', 'maxLength']);
 
-// The Description of the provider's 400 example for a refused member, by operation and member (provider 2.0.0: savePlan's
-// PlanCreateInvalidInput, approvedOffers' MissingMerchantParameters, getMerchantParticipations' InvalidRequestIdError; ReasonCode
-// invalid.request.parameter).
+/**
+ * The Description of the provider's 400 example for a refused member, by operation and member (provider 2.0.0: savePlan's
+ * PlanCreateInvalidInput, approvedOffers' MissingMerchantParameters, getMerchantParticipations' InvalidRequestIdError;
+ * ReasonCode invalid.request.parameter).
+ */
 const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keyword: string, value: unknown) => string | undefined>>> = {
   savePlan: {
     // examples/InvalidTransactionCurrency.

@@ -44,8 +44,8 @@ function addedMissing(m: Record<string, any>): string[] {
   ];
 }
 
-// optIn, mandatory when adding and updating in every market (provider 2.0.0, its table); in the MID market
-// nonMerchantNegotiatedParticipation stands for it for "previously onboarded customers", which the mock takes its partners to be.
+// optIn, mandatory when adding and updating in every market (provider 2.0.0, its table); in the MID market nonMerchantNegotiated-
+// Participation stands for it for "previously onboarded customers", which the mock takes its partners to be.
 const optedMissing = (m: Record<string, any>): string[] =>
   m.optIn === undefined && !(marketOf(m) === 'MID' && m.nonMerchantNegotiatedParticipation !== undefined) ? ['optIn'] : [];
 

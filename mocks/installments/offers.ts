@@ -25,9 +25,11 @@ const SYMBOLS: Record<string, string> = {
 };
 const offerId = () => [...randomBytes(8)].map((b) => b % 10).join('');
 
-// The mock's split into `tenure` installments (provider 2.0.0, Offer: amounts "with minor unit according to ISO 4217"): the even share
-// rounded to the minor unit (two decimals for an unknown code), at least one; the total raised (the mock's small-purchase fee) where tenure
-// - 1 shares would leave no positive first installment.
+/**
+ * The mock's split into `tenure` installments (provider 2.0.0, Offer: amounts "with minor unit according to ISO 4217"): the even share
+ * rounded to the minor unit (two decimals for an unknown code), at least one; the total raised (the mock's small-purchase fee) where
+ * tenure - 1 shares would leave no positive first installment.
+ */
 function splitOf(amount: number, tenure: number, currency: unknown): { other: number; total: number } {
   const exponent = minorUnitOf(currency) ?? 2;
   const unit = 10 ** exponent;
@@ -53,8 +55,10 @@ export function isEligible(world: InstallmentsState, pan: string): boolean {
   return [...world.panLists.values()].some((l) => l.pans.has(pan) || inRange(pan, l.accountRange));
 }
 
-// provider 2.0.0, approvedOffers 400 examples (InvalidMerchantParameters, InvalidMerchantParameterCombinations,
-// MissingCountyCodeInMerchantParameters): acquirerId or merchantId needs the other and the country; a name or URL needs the country.
+/**
+ * provider 2.0.0, approvedOffers 400 examples (InvalidMerchantParameters, InvalidMerchantParameterCombinations,
+ * MissingCountyCodeInMerchantParameters): acquirerId or merchantId needs the other and the country; a name or URL needs the country.
+ */
 function merchantFieldsMissing(merchant: Record<string, unknown> | undefined): string[] {
   if (!merchant) return [];
   const needed = new Set<string>();

@@ -4,8 +4,10 @@ import { present, type OfferTransaction } from './state.js';
 /** Two amounts equal to the last minor unit and beyond (a float's own error aside). */
 const exactly = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
 
-// provider 2.0.0, POST /plans: the offer's data "without any changes", the service "validates this data against the presented offer"
-// (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
+/**
+ * provider 2.0.0, POST /plans: the offer's data "without any changes", the service "validates this data against the presented offer"
+ * (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
+ */
 export function termsRefusal(
   otx: OfferTransaction,
   offer: Record<string, any>,

@@ -36,9 +36,11 @@ function errorPayload(clientError: ClientError, status: number, message: string)
   return typeof payload === 'string' ? payload : JSON.stringify(payload ?? { message });
 }
 
-// A request Node's HTTP parser refuses never reaches a route ('clientError'): answered in the service's error shape with `Connection:
-// close`, the socket ended after the answer (RFC 9112, 9.6), no body to a HEAD (RFC 9110, 9.3.2). 431 for headers too large (RFC 6585, 5),
-// 408 for a request too slow, else 400.
+/**
+ * A request Node's HTTP parser refuses never reaches a route ('clientError'): answered in the service's error shape with
+ * `Connection: close`, the socket ended after the answer (RFC 9112, 9.6), no body to a HEAD (RFC 9110, 9.3.2). 431 for headers too
+ * large (RFC 6585, 5), 408 for a request too slow, else 400.
+ */
 export function answerParserError(clientError: ClientError) {
   return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || !socket.writable) {

@@ -4,8 +4,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 
-// The largest body read, in bytes; no contract states one. The suite's largest is a pay statement one byte past 1 MiB (provider 1.35.0
-// PayStatement `statement`, base64: about 1.4 MB); 1.5 MiB takes it, a 2 MB junk object is refused before it is parsed.
+/**
+ * The largest body read, in bytes; no contract states one. The suite's largest is a pay statement one byte past 1 MiB (provider 1.35.0
+ * PayStatement `statement`, base64: about 1.4 MB); 1.5 MiB takes it, a 2 MB junk object is refused before it is parsed.
+ */
 export const MAX_BODY_BYTES = 1.5 * 1024 * 1024;
 
 /** The deepest nesting a body may have: the contracts' is 5 levels; 32 leaves room and refuses a body built to exhaust the walks. */

@@ -33,8 +33,10 @@ export interface Fault<Id extends string = string> {
   source: 'seed' | 'provider' | 'assumption';
   /** Rule ids it breaks (schemas/<service>/rules.yaml, rules/*.yaml): `--targeted` runs the specs citing them; none: the service. */
   rules?: string[];
-  // 'blind': written from the rules with the specs unread. 'telling': a normalisation on one path only telling inputs catch. 'model': a
-  // deviation only a sequence of calls shows. 'seeded': a property family broken on one of its paths.
+  /**
+   * 'blind': written from the rules with the specs unread. 'telling': a normalisation on one path only telling inputs catch.
+   * 'model': a deviation only a sequence of calls shows. 'seeded': a property family broken on one of its paths.
+   */
   origin?: 'blind' | 'telling' | 'model' | 'seeded';
   /** The independent set it belongs to (`npm run mutation -- --set <name>`), counted apart from `origin`. */
   set?: string;
