@@ -35,6 +35,10 @@ test(
   async ({ instApi }) => {
     // Ids that hold a whole UUID tell a format check anchored at both ends from one that searches for a UUID inside.
     const uuid = crypto.randomUUID();
-    for (const id of ['not-a-plan-id', `0${uuid}`, `${uuid}0`]) expectErrors(await instApi.call('getPlan', { path: { plan_id: id } }), 400);
+    for (const id of ['not-a-plan-id', `0${uuid}`, `${uuid}0`]) {
+      const res = await instApi.call('getPlan', { path: { plan_id: id } });
+      expect(res.status, `getPlan with plan_id '${id}'`).toBe(400);
+      expectErrors(res, 400);
+    }
   },
 );
