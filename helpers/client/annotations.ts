@@ -1,6 +1,6 @@
 // What a run tells the verdict about a check, as typed annotations (helpers/verdict/suite-reporter.ts): which violation a
 // failure is (check, operation, status), and why a skipped check was not run where that changes the verdict.
-import { test, type TestInfo } from '@playwright/test';
+import { expect, test, type TestInfo } from '@playwright/test';
 import type { ContractViolation, ViolationSite } from '../contract/checks.js';
 
 type Annotations = { type: string; description?: string }[];
@@ -31,11 +31,50 @@ export function noteViolation(testInfo: TestInfo, violation: ContractViolation, 
 
 const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? '';
 
+/**
+ * A violation of assumptions only (rules a reference page decides, CONDITIONAL at worst): judged, never a gate. It fails the test
+ * softly (Playwright's `expect.soft`, the message the violation's own) and the check goes on, so that every seed and provider
+ * judgement after it, of the same answer or a later one, still runs and counts.
+ */
+export interface AssumedNote extends ViolationSite {
+  check: string;
+  rules: string[];
+  call?: number;
+  /** The violation's first line: how the test's errors are told apart from its hard ones. */
+  line: string;
+}
+const ASSUMED_ANNOTATION = 'assumption-failed';
+const softly = expect.extend({
+  toHoldAsAssumed(violation: ContractViolation) {
+    return { pass: false, message: () => violation.message, name: 'toHoldAsAssumed' };
+  },
+});
+
+/** Called by the client for a violation its weight says is an assumption's only (helpers/contract/weight.ts failureWeight). */
+export function noteAssumed(testInfo: TestInfo, violation: ContractViolation, call?: number): void {
+  const note: AssumedNote = { check: violation.check, ...violation.site!, rules: [...violation.rules], line: firstLine(violation.message) };
+  if (call !== undefined) note.call = call;
+  testInfo.annotations.push({ type: ASSUMED_ANNOTATION, description: JSON.stringify(note) });
+  softly.soft(violation).toHoldAsAssumed();
+}
+
+/** The assumption-only violations a check met and went on after, in order. */
+export function assumedOf(annotations: Annotations): AssumedNote[] {
+  return notesOf<AssumedNote>(annotations, ASSUMED_ANNOTATION);
+}
+
+/** A test's errors but those of its assumption-only violations (noteAssumed): its hard failures, the first its cause. */
+export function hardErrors<E extends { message?: string }>(errors: readonly E[], annotations: Annotations): E[] {
+  const assumed = assumedOf(annotations).map((a) => a.line);
+  return errors.filter((e) => !assumed.some((line) => (e.message ?? '').includes(line)));
+}
+
 /** After a failed test: annotates the violations its errors carry, its first error's first marked `lead` (matched by identity). */
 export function annotateViolations(testInfo: TestInfo): void {
   const violations = thrown.get(testInfo) ?? [];
   if (violations.length === 0 || testInfo.status === 'passed' || testInfo.status === 'skipped') return;
-  const errors = testInfo.errors.map((e) => e.message ?? '');
+  const errors = hardErrors(testInfo.errors, testInfo.annotations).map((e) => e.message ?? '');
+  if (errors.length === 0) return;
   const lead = firstLine(errors[0] ?? '');
   const carried = new Map<string, ViolationNote>();
   let leadFound = false;

@@ -18,14 +18,14 @@ import {
   type ConflictMet,
   type Exchange,
 } from '../contract/checks.js';
-import { EXCHANGES_ATTACHMENT, noteStepFailed, noteViolation } from './annotations.js';
+import { EXCHANGES_ATTACHMENT, noteAssumed, noteStepFailed, noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
 import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
 import { rulesJudgedBy, validAcceptedRule } from '../contract/rules.js';
-import { failureWeight } from '../contract/weight.js';
+import { failureWeight, ruleWeights } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
@@ -433,33 +433,50 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     noteSentTexts(this.deps.testInfo, op, sentJson);
     const echoes = [...findAnswerEchoes(parsed, text, sentSoFar()), ...findHeaderEchoes(responseHeaders, sentSoFar())];
     for (const e of echoes) noteEchoed(e.value);
+    // Every named check and the service's judge, in order. A violation of assumptions only is noted and the checks go on
+    // (annotations.ts noteAssumed): an assumption never gates a seed or provider judgement. The first other one stops them.
+    const judgements: (() => void)[] = [
+      () => sensitiveEchoConformance(exchange, echoes),
+      () => statusCodeConformance(exchange),
+      () => contentTypeConformance(exchange),
+      () => responseBodyPresence(exchange),
+      () => {
+        for (const met of responseSchemaConformance(contract, exchange)) this.noteConflictMet(met);
+      },
+      () => responseHeadersConformance(contract, exchange),
+      () => requestHeaderEchoConformance(exchange, headers, echoedHeaderNames(contract)),
+      () => normalisedEchoConformance(exchange, this.deps.testInfo),
+      () => this.errorShapeConformance(exchange, profile),
+      () => this.describedStateConformance(exchange),
+      () => this.builtUrlConformance(exchange),
+      () =>
+        this.deps.judge?.({
+          operation: op,
+          status: exchange.status,
+          sent: options.body,
+          path: options.path,
+          query: options.query,
+          requestHeaders: lowerCaseKeys(headers),
+          responseHeaders,
+          body: parsed,
+          sentAt,
+          answeredAt,
+        }),
+    ];
     let violation: unknown;
-    try {
-      sensitiveEchoConformance(exchange, echoes);
-      statusCodeConformance(exchange);
-      contentTypeConformance(exchange);
-      responseBodyPresence(exchange);
-      for (const met of responseSchemaConformance(contract, exchange)) this.noteConflictMet(met);
-      responseHeadersConformance(contract, exchange);
-      requestHeaderEchoConformance(exchange, headers, echoedHeaderNames(contract));
-      normalisedEchoConformance(exchange, this.deps.testInfo);
-      this.errorShapeConformance(exchange, profile);
-      this.describedStateConformance(exchange);
-      this.builtUrlConformance(exchange);
-      this.deps.judge?.({
-        operation: op,
-        status: exchange.status,
-        sent: options.body,
-        path: options.path,
-        query: options.query,
-        requestHeaders: lowerCaseKeys(headers),
-        responseHeaders,
-        body: parsed,
-        sentAt,
-        answeredAt,
-      });
-    } catch (error) {
-      violation = error;
+    const assumed: ContractViolation[] = [];
+    for (const judgement of judgements) {
+      try {
+        judgement();
+      } catch (error) {
+        const [hard, ...alongside] = bySource(withCatalogueRules(error, exchange), contract);
+        assumed.push(...alongside);
+        if (hard !== undefined && !(this.deps.testInfo && isAssumed(hard, contract))) {
+          violation = hard;
+          break;
+        }
+        if (hard) assumed.push(hard as ContractViolation);
+      }
     }
     // The report redacts the bodies as parsed here; a response whose echoes were marked is parsed again from its marked text.
     const call = this.report(
@@ -476,21 +493,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
             text: markEchoes(text, echoes),
           }
         : exchange,
-      violation === undefined ? undefined : violation instanceof ContractViolation ? violation.check : String((violation as Error)?.name),
+      violation === undefined
+        ? assumed[0]?.check
+        : violation instanceof ContractViolation
+          ? violation.check
+          : String((violation as Error)?.name),
       answeredAt,
     );
-    // A named check's violation that names no rule is filed under the rule the catalogue says it judges.
-    if (violation instanceof ContractViolation && violation.rules.length === 0) {
-      const judged = rulesJudgedBy(op.service, violation.check);
-      if (judged.length)
-        violation = new ContractViolation(
-          violation.check,
-          violation.message.replace(/^\[[^\]]+\] /, ''),
-          exchange,
-          judged,
-          violation.site?.members,
-        );
-    }
+    if (this.deps.testInfo) for (const v of assumed) noteAssumed(this.deps.testInfo, v, call);
     if (sentAsValid(options, body)) this.stepFailed(op, exchange.status, parsed, violation, call);
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       noteViolation(this.deps.testInfo, violation, call);
@@ -776,4 +786,41 @@ function jsonOf(text: string | undefined): unknown {
 /** The same headers under lower-case names (a judge reads them by the names HTTP treats as one). */
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** A named check's violation that names no rule, filed under the rule the catalogue says it judges (rules.yaml `checks`). */
+function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
+  if (!(error instanceof ContractViolation) || error.rules.length) return error;
+  const judged = rulesJudgedBy(exchange.operation.service, error.check);
+  return judged.length
+    ? new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, judged, error.site?.members)
+    : error;
+}
+
+/** Whether a violation weighs as an assumption's only (a reference page's decision, not blocking: CONDITIONAL at worst). */
+function isAssumed(v: unknown, contract: Contract): v is ContractViolation {
+  return (
+    v instanceof ContractViolation &&
+    v.rules.length > 0 &&
+    v.site !== undefined &&
+    failureWeight(contract.service, contract.defaultSource, [...v.rules], v.check) === 'conditional'
+  );
+}
+
+/**
+ * A judge's violation naming rules of several sources (fixtures' failJudged: one problem a rule) as two: the seed and provider
+ * part first (undefined when none), then the assumptions' part, which never stops the others (noteAssumed).
+ */
+function bySource(error: unknown, contract: Contract): [unknown, ...ContractViolation[]] {
+  if (!(error instanceof ContractViolation) || !error.parts) return [error];
+  const { source } = ruleWeights(contract.service);
+  const assumedPart = error.parts.filter((p) => p.rule !== undefined && source.get(p.rule) === 'assumption');
+  if (assumedPart.length === 0 || assumedPart.length === error.parts.length) return [error];
+  const rest = error.parts.filter((p) => !assumedPart.includes(p));
+  const subject = error.subject ?? '';
+  const part = (ps: typeof rest) =>
+    new ContractViolation(error.check, `${subject}${ps.map((p) => p.text).join('; ')}`, error.at, [
+      ...new Set(ps.flatMap((p) => (p.rule ? [p.rule] : []))),
+    ]);
+  return [part(rest), part(assumedPart)];
 }

@@ -38,6 +38,10 @@ export function judgedMembers(errors: ErrorObject[] | null | undefined): JudgedM
 export class ContractViolation extends Error {
   /** The operation and status, carried for the verdict (the message is for people). */
   readonly site?: ViolationSite;
+  /** Of a judge's violation (judgedViolation): what it judged, and each problem with the rule leading it, weighed apart by the client. */
+  subject?: string;
+  parts?: { rule?: string; text: string }[];
+  readonly at?: Pick<Exchange, 'operation' | 'status'>;
 
   constructor(
     readonly check: string,
@@ -49,6 +53,7 @@ export class ContractViolation extends Error {
   ) {
     super(`[${check}] ${message}`);
     this.name = 'ContractViolation';
+    this.at = at;
     if (at)
       this.site = {
         operationId: at.operation.operationId,
@@ -58,6 +63,23 @@ export class ContractViolation extends Error {
         ...(members?.length ? { members } : {}),
       };
   }
+}
+
+/** A judge's violation of `problems` (each "RULE-ID: text"), or undefined when there are none: its rules those leading them. */
+export function judgedViolation(
+  check: string,
+  subject: string,
+  problems: string[],
+  at?: Pick<Exchange, 'operation' | 'status'>,
+): ContractViolation | undefined {
+  if (!problems.length) return undefined;
+  const parts = problems.map((text) => ({ rule: /^([A-Z0-9-]+):/.exec(text)?.[1], text }));
+  const v = new ContractViolation(check, `${subject}: ${problems.join('; ')}`, at, [
+    ...new Set(parts.flatMap((p) => (p.rule ? [p.rule] : []))),
+  ]);
+  v.subject = `${subject}: `;
+  v.parts = parts;
+  return v;
 }
 
 export interface Exchange {

@@ -123,13 +123,65 @@ export function serviceVerdict(
   for (const o of outcomes)
     if (o.after && Number(o.after.status) >= 500) serverErrors.set(`${o.after.operationId} ${o.after.status}`, o.after);
   for (const o of outcomes) {
+    const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
+    // One failed judgement of this check into the group of its cause (its rules and operation).
+    const fileFailure = (
+      key: string,
+      f: {
+        cause: string;
+        source: SourceClass;
+        blocking?: boolean;
+        broken: string[];
+        group?: string;
+        operationId?: string;
+        check: string;
+        judged: string;
+        notJudged?: { rules: string[]; after: string };
+        message: string;
+        members: JudgedMember[];
+      },
+    ) => {
+      const group = groups.get(key) ?? {
+        cause: f.cause,
+        source: f.source,
+        blocking: Boolean(f.blocking),
+        titles: [],
+        message: f.message,
+        rules: [],
+        broken: f.broken,
+        ...(f.group ? { check: f.group } : {}),
+        ...(f.operationId ? { operationId: f.operationId } : {}),
+        checks: [],
+        ...(o.exchange ? { exchange: o.exchange } : {}),
+      };
+      group.titles.push(o.title);
+      group.blocking ||= Boolean(f.blocking);
+      group.rules = [...new Set([...group.rules, ...ids])];
+      if (f.notJudged?.rules.length) group.notJudged = [...new Set([...(group.notJudged ?? []), ...f.notJudged.rules])].sort();
+      group.checks!.push({
+        title: o.title,
+        project: o.project,
+        file: path.relative(process.cwd(), o.file).split(path.sep).join('/'),
+        ...(o.line ? { line: o.line } : {}),
+        check: f.check,
+        judged: f.judged,
+        ...(f.notJudged ? { notJudged: f.notJudged } : {}),
+        message: f.message,
+        ...(o.evidence ? { evidence: o.evidence } : {}),
+        rerun: o.rerun ?? `npx playwright test ${o.file} --project=${o.project}`,
+      });
+      groups.set(key, group);
+      judged.set(group, [...(judged.get(group) ?? []), f.members]);
+    };
     const metAll = (o.conflicts ?? []).map((id) => catalogue.get(id)).filter((c): c is Conflict => c !== undefined);
     // A failure is its conflict only when the catalogue names it; an unknown id is a failure.
     const met = o.conflicts?.length && metAll.length === o.conflicts.length ? metAll[0] : undefined;
     if (o.status === 'passed') for (const c of metAll) noteConflict(c, o.title);
     const failed = o.status !== 'passed' && o.status !== 'skipped' && o.status !== 'interrupted';
-    const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
     const violations = failed ? (o.violations ?? []) : [];
+    // An assumption-only violation it met and went on after (annotations.ts noteAssumed) is a failure of its own rule, filed
+    // apart; a check failing on those alone weighs as an assumption's, its own rules judged where they ran.
+    const assumed = failed ? (o.assumed ?? []) : [];
     const lead = violations.find((n) => n.lead);
     // The rules it breaks: a contract violation's, those it names; a named check naming none (an undocumented status) is
     // grouped by that check; an assertion under a rule (underRule), that rule; any other, its test's. A failure after an
@@ -144,7 +196,9 @@ export function serviceVerdict(
     const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
     const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
     // Counted under the source of the rule whose judgement failed (helpers/contract/weight.ts), not the test's tag.
-    const source = failed
+    const source = o.assumedOnly
+      ? 'assumption'
+      : failed
       ? failureSource(
           {
             broken: named,
@@ -165,7 +219,26 @@ export function serviceVerdict(
       v.skippedReasons[reason] = (v.skippedReasons[reason] ?? 0) + 1;
     } else {
       bucket.failed++;
-      o.broken = broken;
+      const assumedRules = assumed.flatMap((a) => a.rules);
+      o.broken = [...new Set([...(o.assumedOnly ? [] : broken), ...assumedRules])].sort();
+      // Once per rule set and operation: a check meets an assumption's fault on every answer of its kind.
+      const once = assumed.filter(
+        (a, i) => assumed.findIndex((b) => b.operationId === a.operationId && b.rules.join() === a.rules.join()) === i,
+      );
+      for (const a of once) {
+        const rulesOf = [...new Set(a.rules)].sort();
+        fileFailure(`${rulesOf.join(' ')}||${a.operationId}`, {
+          cause: `${rulesOf.join(' + ')}: ${a.operationId}`,
+          source: 'assumption',
+          broken: rulesOf,
+          operationId: a.operationId,
+          check: a.check,
+          judged: judgedLines(a.line),
+          message: a.line,
+          members: a.members ?? [],
+        });
+      }
+      if (o.assumedOnly) continue;
       if (met) {
         noteConflict(met, o.title);
         continue;
@@ -191,41 +264,21 @@ export function serviceVerdict(
           : after
             ? `${after.operationId} refused ${after.what}`
             : `assertion of "${o.title}"`;
-      const cause = `${first}: ${operationId ?? 'operation not told'}`;
-      const key = `${broken.join(' ')}|${broken.length ? '' : first}|${operationId ?? ''}`;
-      const group = groups.get(key) ?? {
-        cause,
+      fileFailure(`${broken.join(' ')}|${broken.length ? '' : first}|${operationId ?? ''}`, {
+        cause: `${first}: ${operationId ?? 'operation not told'}`,
         source,
         blocking,
-        titles: [],
-        message: o.error ?? o.status,
-        rules: [],
         broken,
-        ...(broken.length ? {} : { check: lead ? check : o.title }),
-        ...(operationId ? { operationId } : {}),
-        checks: [],
-        ...(o.exchange ? { exchange: o.exchange } : {}),
-      };
-      group.titles.push(o.title);
-      group.blocking ||= blocking;
-      group.rules = [...new Set([...group.rules, ...ids])];
-      if (notJudged?.rules.length) group.notJudged = [...new Set([...(group.notJudged ?? []), ...notJudged.rules])].sort();
-      group.checks!.push({
-        title: o.title,
-        project: o.project,
-        file: path.relative(process.cwd(), o.file).split(path.sep).join('/'),
-        ...(o.line ? { line: o.line } : {}),
+        ...(broken.length ? {} : { group: lead ? check : o.title }),
+        operationId,
         check,
         judged: notJudged
           ? `not judged: ${notJudged.rules.join(', ') || 'its own rules'}, after ${notJudged.after}\n${judgedLines(o.error ?? o.status)}`
           : judgedLines(o.error ?? o.status),
         ...(notJudged ? { notJudged } : {}),
         message: o.error ?? o.status,
-        ...(o.evidence ? { evidence: o.evidence } : {}),
-        rerun: o.rerun ?? `npx playwright test ${o.file} --project=${o.project}`,
+        members: lead?.members ?? [],
       });
-      groups.set(key, group);
-      judged.set(group, [...(judged.get(group) ?? []), lead?.members ?? []]);
     }
   }
   // Blocking first, then by rule and operation: the order an auditor reads them in.
@@ -418,6 +471,8 @@ function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
     }
     // A rule fails only where its own judgement failed; a check that failed on another rule did not judge it.
     else if (!o.broken || o.broken.includes(rule.id)) checks.failed++;
+    // A check that failed on assumptions alone went on after them: its other rules were judged, and held.
+    else if (o.assumedOnly) checks.passed++;
     else {
       checks.skipped++;
       before.add(`after ${o.broken.join(' + ')} failed in the same check`);

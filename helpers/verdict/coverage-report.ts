@@ -5,7 +5,7 @@ import type { CheckKey } from './listing.js';
 import path from 'node:path';
 import type { Contract, Operation, SourceClass } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
-import type { SkipKind, StepFailed, ViolationNote } from '../client/annotations.js';
+import type { AssumedNote, SkipKind, StepFailed, ViolationNote } from '../client/annotations.js';
 import type { PropertyCount } from '../client/property-counts.js';
 import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
 import { judgesWholeService, type RunSelection } from './rule-paths.js';
@@ -26,6 +26,9 @@ export interface TestOutcome extends CheckKey {
   skipKind?: SkipKind;
   /** The contract violations a failure carries, the one it is first (helpers/client/annotations.ts). */
   violations?: ViolationNote[];
+  /** The assumption-only violations it met and went on after (annotations.ts noteAssumed); `assumedOnly`: its only failures. */
+  assumed?: AssumedNote[];
+  assumedOnly?: true;
   /** Conflicts (helpers/contract/conflicts.ts): the one a failure followed; every one a passing check met and went on. */
   conflicts?: string[];
   /** The exchange that failed a failed check, as the client attached it (redacted). */

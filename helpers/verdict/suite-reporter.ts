@@ -22,7 +22,7 @@ import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { escapeRegExp } from '../contract/writers.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, stepsFailedOf, violationsOf } from '../client/annotations.js';
+import { assumedOf, brokenRuleOf, EXCHANGES_ATTACHMENT, hardErrors, propertyBroken, skipKindOf, stepsFailedOf, violationsOf } from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
@@ -104,7 +104,11 @@ export default class SuiteReporter implements Reporter {
     this.ended.add(test.id);
     if (retriedAttempt(test, result)) return;
     const { service: project, title } = checkName(test);
-    const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))]
+    // Its cause is its first hard error; a check whose every error is an assumption's (noteAssumed) failed on those alone.
+    const assumed = result.status === 'passed' || result.status === 'skipped' ? [] : assumedOf(result.annotations);
+    const firstError = hardErrors(result.errors, result.annotations)[0] ?? result.error;
+    const assumedOnly = assumed.length > 0 && hardErrors(result.errors, result.annotations).length === 0;
+    const message = [firstError?.message, firstError?.stack?.split('\n').find((l) => l.includes('.spec.ts'))]
       .filter(Boolean)
       .join('\n');
     const error = message ? redactMessage(withoutAnsi(message)) : undefined;
@@ -133,11 +137,11 @@ export default class SuiteReporter implements Reporter {
     // (a valid call refused) depended on it; one told on an exchange of its own no failed step answered did not.
     const kept = failed ? keptExchanges(result) : [];
     const after =
-      failed && !violations.some((v) => v.lead) && !broken
+      failed && !assumedOnly && !violations.some((v) => v.lead) && !broken
         ? failedAfter(kept, stepsFailedOf(result.annotations), { error, steps: result.steps })
         : undefined;
     const evidence = failed
-      ? chooseEvidence(kept, { violation: violations.find((v) => v.lead), error, steps: result.steps, after })
+      ? chooseEvidence(kept, { violation: violations.find((v) => v.lead) ?? (assumedOnly ? assumed[0] : undefined), error, steps: result.steps, after })
       : undefined;
     const exchange = evidence?.exchanges.join('\n\n');
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
@@ -175,6 +179,7 @@ export default class SuiteReporter implements Reporter {
       ...(skipKind ? { skipKind } : {}),
       ...(after ? { after } : {}),
       ...(violations.length ? { violations } : {}),
+      ...(assumed.length ? { assumed, ...(assumedOnly ? { assumedOnly } : {}) } : {}),
       ...(conflicts.length ? { conflicts } : {}),
       ...(properties.length ? { properties } : {}),
     });

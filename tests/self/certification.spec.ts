@@ -440,3 +440,26 @@ test('one cause, one group: a 5xx a valid call got holds every failure told on t
   expect(ruleOutcomes(v)).toEqual(['S-AUTH failed', 'S-MASK not judged', 'S-REQ not judged', 'S-VALID-FORMS failed']);
   expect(v.seed.failed).toBe(3);
 });
+
+test('an assumption never gates: a check that failed on assumptions alone is CONDITIONAL, its other rules judged and passed; beside a seed failure each is its own group', () => {
+  const rules = [testRule('S-FORM', 'format', ['op'], { source: 'assumption' }), testRule('S-CREATED', 'value', ['op'])];
+  const assumed = [{ check: 'judge', operationId: 'op', method: 'POST', path: '/x', status: 200, rules: ['S-FORM'], line: '[judge] op 200: S-FORM: masked form' }];
+  const alone = failed('masked form only', { rules: ['S-FORM', 'S-CREATED'], assumed, assumedOnly: true, error: assumed[0].line });
+  const v = judge('seed', rules, [alone]);
+  expect(v.verdict).toBe('CONDITIONAL');
+  expect([v.seed.failed, v.assumption.failed]).toEqual([0, 1]);
+  expect(ruleOutcomes(v)).toEqual(['S-FORM failed', 'S-CREATED passed']);
+  expect(v.failures.map((g) => g.cause)).toEqual(['S-FORM: op']);
+  const both = failed('masked form and a wrong date', {
+    rules: ['S-FORM', 'S-CREATED'],
+    assumed,
+    error: 'Expected: the call instant',
+    brokenRule: 'S-CREATED',
+    brokenAt: 'op',
+  });
+  const w = judge('seed', rules, [both]);
+  expect(w.verdict).toBe('FAIL');
+  expect([w.seed.failed, w.assumption.failed]).toEqual([1, 0]);
+  expect(ruleOutcomes(w)).toEqual(['S-FORM failed', 'S-CREATED failed']);
+  expect(w.failures.map((g) => `${g.cause} ${g.source}`).sort()).toEqual(['S-CREATED: op seed', 'S-FORM: op assumption']);
+});
