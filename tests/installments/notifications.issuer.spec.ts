@@ -97,7 +97,7 @@ test(
 // The throttle at its real scale (provider 2.0.0, PlanNotifTooManyRequestError: the IP rate limit), on a frozen clock:
 // a 404 and a 400 before the burst are no notification taken; once the window has passed, the allowance is whole again.
 test(
-  "the issuer's throttle counts one caller's notifications of every plan within its window: its allowance, then 429 as the provider's example gives it @mock-only @provider",
+  "the issuer's throttle counts one caller's notifications of every plan within its window: its allowance, then 429 as the provider's one example gives it @mock-only @assumption",
   mockOnly(
     rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse', 'IN-ISSUER-THROTTLE-WINDOW:accept'),
     "needs the mock's virtual clock, frozen within the throttle's window: a sandbox issuer's window is real time",
@@ -126,10 +126,9 @@ test(
       `plan #${NOTIFICATIONS_PER_ADDRESS + 1}: 429`,
       'a window later: 201',
     ]);
-    expect(over.body?.Errors?.Error?.[0], "the provider's example PlanNotifTooManyRequestError").toMatchObject({
-      ReasonCode: 'too.many.requests',
-      Description: 'Too many requests.',
-    });
+    expect(over.body?.Errors?.Error?.[0]?.ReasonCode, "the provider's example PlanNotifTooManyRequestError's code").toBe(
+      'too.many.requests',
+    );
   },
 );
 
