@@ -154,18 +154,13 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ...provider,
   }),
   fault('fd-acct-number-masked-display-first-four', {
-    rule: 'FD-ACCT-NUMBER-MASKED: accountNumberDisplay shows the first four digits, not the last',
+    rule: 'FD-ACCT-NUMBER-DISPLAY: accountNumberDisplay shows the first four digits, not the last',
     answer: shown([...FULL_READERS, ...SIMPLE_READERS], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
     ...assumption,
   }),
   fault('fd-acct-number-masked-by-login-last-five', {
-    rule: 'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: the full by-login list leaves five digits of each number in clear',
+    rule: 'FD-PROP-READERS-AGREE: the full by-login list shows five digits of each number, the other readers four',
     answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, number: masked(a, 5) })),
-    ...assumption,
-  }),
-  fault('fd-acct-number-masked-by-login-real-number', {
-    rule: 'FD-ACCT-NUMBER-MASKED: the full by-login list adds realAccountNumber to each record',
-    answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, realAccountNumber: a.number })),
     ...assumption,
   }),
   fault('fd-acct-ids-simple-one-wrong-login', {

@@ -2,6 +2,7 @@
 // GetCustomerAccount - seed 002, Accounts: v1 answers 200 (provider 1.35.0 RefreshCustomerAccountsResponse),
 // v2 204; "completion is seen as an updated aggregation attempt date on the account"; a refresh by login
 // leaves the other logins alone. Dates: provider 1.35.0 UnixDate. Each check links a customer of its own.
+import { underRule } from '../../helpers/client/annotations.js';
 import {
   expect,
   expectEpochSecondsNear,
@@ -37,7 +38,7 @@ for (const v of VARIANTS) {
     `FD-ACCT-REFRESH-DATE@${v.path}`,
     'FD-ACCT-DATES',
     ...(v.byLogin ? [`FD-ACCT-REFRESH-SCOPE@${v.path}`] : []),
-    ...(v.v1 ? [`FD-ACCT-NUMBER-MASKED@${v.path}`] : []),
+    ...(v.v1 ? [`FD-ACCT-NUMBER-DISPLAY@${v.path}`] : []),
   ];
 
   test(
@@ -54,6 +55,8 @@ for (const v of VARIANTS) {
       // seed 002: the v1 refresh by login takes a from and a to date (provider fromDate / toDate, epoch seconds).
       const query = v.byLogin && v.v1 ? { fromDate: nowS - 90 * 86_400, toDate: nowS } : undefined;
       const res = await fdApi.call(v.op, { path, query });
+      // The accounts whose display is not the linked one (an assumption), judged last: the seed's judgements run first.
+      const displayedOtherwise: string[] = [];
       if (v.v1) {
         expect(res.status).toBe(200);
         const answered = (res.body.accounts as any[]).map((a) => String(a.id));
@@ -64,9 +67,8 @@ for (const v of VARIANTS) {
         expect(offending, 'active accounts of the scope missing').toEqual([]);
         for (const rec of res.body.accounts as any[]) {
           const a = c.accounts.find((x) => x.id === String(rec.id))!;
-          const digits = String(rec.number ?? '').replace(/[^0-9]/g, '');
-          const shown = { display: rec.accountNumberDisplay === a.numberLast4, numberDigitsAtMostFour: digits.length <= 4 };
-          expect(shown, `${v.op}, account ${rec.id}: last four digits only`).toEqual({ display: true, numberDigitsAtMostFour: true });
+          // provider 1.35.0 CustomerAccount.number may show the whole number or some digits masked: only the display is judged.
+          if (rec.accountNumberDisplay !== a.numberLast4) displayedOtherwise.push(String(rec.id));
         }
       } else expect({ status: res.status, body: res.text }).toEqual({ status: 204, body: '' });
       const after = await attemptDates(fdApi, c);
@@ -80,6 +82,8 @@ for (const v of VARIANTS) {
           expect(is, `${a.type} ${a.id} of another login: aggregationAttemptDate unchanged`).toBe(was);
         }
       }
+      const what = `${v.op}: the accounts answered with an accountNumberDisplay other than the linked one`;
+      underRule(test.info(), 'FD-ACCT-NUMBER-DISPLAY', () => expect(displayedOtherwise, what).toEqual([]), v.op);
     },
   );
 }

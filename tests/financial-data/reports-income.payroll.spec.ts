@@ -89,25 +89,19 @@ test(
 );
 
 for (const operationId of PAYROLL_OPS) {
-  test(
-    `${operationId} without payrollData is a 400 naming payrollData`,
-    rules('FD-PAYROLL-REQUIRED:refuse'),
-    async ({ fdApi, fdEntities }) => {
-      const res = await fdApi.call(operationId, { path: { customerId: fdEntities.customerId }, body: { reportCustomFields: [] } });
-      expect(res.status, 'provider 1.35.0: payrollData is required').toBe(400);
-      expect(String(res.body.message), 'the message names the missing member').toContain('payrollData');
-    },
-  );
+  test(`${operationId} without payrollData is a 400`, rules('FD-PAYROLL-REQUIRED:refuse'), async ({ fdApi, fdEntities }) => {
+    const res = await fdApi.call(operationId, { path: { customerId: fdEntities.customerId }, body: { reportCustomFields: [] } });
+    expect(res.status, 'provider 1.35.0: payrollData is required').toBe(400);
+  });
 }
 
 test(
-  'VOE payroll data naming no payroll source (no ssn, no payroll accounts) is a 400 naming ssn @provider',
+  'VOE payroll data naming no payroll source (no ssn, no payroll accounts) is a 400 @provider',
   rules('FD-VOE-PAYROLL-SOURCE:refuse'),
   async ({ fdApi, fdEntities }) => {
     for (const payrollData of [{}, { dob: DOB }, { payrollAccountIds: [] }]) {
       const res = await fdApi.call('GenerateVOEPayrollReport', { path: { customerId: fdEntities.customerId }, body: { payrollData } });
       expect(res.status, `payrollData with members [${Object.keys(payrollData).join(', ')}]`).toBe(400);
-      expect(String(res.body.message), 'the message names ssn').toContain('ssn');
     }
   },
 );

@@ -147,7 +147,7 @@ const ROWS: Row[] = [
         ]),
         ...cite('FD-ACCT-REFRESH-SCOPE', ['acct-refresh-login', 'acct-refresh-login-v2']),
         ...['FD-ACCT-DATES', 'FD-ACCT-IDS'].flatMap((r) => cite(r, READERS)),
-        ...cite('FD-ACCT-NUMBER-MASKED', [...READERS, 'acct-refresh-customer', 'acct-refresh-login', 'acct-migrate']),
+        ...cite('FD-ACCT-NUMBER-DISPLAY', [...READERS, 'acct-refresh-customer', 'acct-refresh-login', 'acct-migrate']),
         'FD-NOT-FOUND',
         'FD-CUST-DELETE',
         'FD-OBJ-OTHER-PARTNER',

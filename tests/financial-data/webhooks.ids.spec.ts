@@ -1,7 +1,8 @@
 // Covers: every webhook operation taking a subscription_id or webhook_event_id - seed 002, Webhook
 // subscriptions (a 400); provider 1.35.0 SubscriptionIdPathParameter, WebhookEventIdPathParameter ("a unique
-// UUID identifier"), ObwmsBadRequestErrorResponse (1502). The catalogue decides (FD-WEBHOOK-ID-FORMAT): a
-// non-UUID is a 400 naming the parameter, a 404 where no 400 is documented. Operations read from the contract.
+// UUID identifier"), ObwmsBadRequestErrorResponse (its example: reason code 1502, a description naming no
+// value). The catalogue decides (FD-WEBHOOK-ID-FORMAT): a non-UUID is a 400 with the bad-request reason code,
+// a 404 where no 400 is documented; the description's wording is never compared. Operations read from the contract.
 import fc from 'fast-check';
 import { assertProperty, expect, expectFdError, FD_CONTRACT, rules, sample, test } from '../../fixtures/financial-data.js';
 import { malformedUuid } from '../../fixtures/arbitraries/financial-data/ids.js';
@@ -25,7 +26,7 @@ for (const operationId of [...new Set(CASES.map((c) => c.operationId))]) {
   const refusal = mine[0].refusal;
 
   test(
-    `${operationId} refuses a ${mine.map((c) => c.param).join(' or ')} that is not a UUID with ${refusal}${refusal === 400 ? ' naming it, with the bad-request reason code' : ', documenting no 400'} @assumption @property`,
+    `${operationId} refuses a ${mine.map((c) => c.param).join(' or ')} that is not a UUID with ${refusal}${refusal === 400 ? ', with the bad-request reason code' : ', documenting no 400'} @assumption @property`,
     rules('FD-WEBHOOK-ID-FORMAT'),
     async ({ fdApi, fd, fdEntities, fdContract }, testInfo) => {
       // A live subscription and event of the caller, so that the malformed id is the one thing wrong.
@@ -45,8 +46,6 @@ for (const operationId of [...new Set(CASES.map((c) => c.operationId))]) {
           const errors = (res.body?.Errors?.Error ?? []) as Record<string, unknown>[];
           const listed = errors.map((e) => String(member(e, 'ReasonCode')));
           expect(listed, `${operationId}: the provider's bad-request code (1502)`).toContain('1502');
-          const seen = errors.some((e) => String(member(e, 'Description') ?? '').includes(c.param));
-          expect(seen, `${operationId}: an error's Description names ${c.param}: ${JSON.stringify(errors)}`).toBe(true);
         }),
         testInfo,
         // Each of its ids once as a plain word first, whatever the draws.

@@ -15,9 +15,6 @@ const BY_CONSUMER: Op = 'GetReportByConsumer';
 const BY_ID: Op = 'GetReportById';
 const REISSUE: Op = 'ReportReissue';
 const READS: Op[] = [BY_CUSTOMER, BY_CONSUMER, BY_ID, REISSUE];
-const CUSTOMER_LIST: Op = 'GetReportsByCustomerId';
-const CONSUMER_LIST: Op = 'GetReportsByConsumerId';
-const LISTS: Op[] = [CUSTOMER_LIST, CONSUMER_LIST];
 const PORTFOLIOS: Op[] = ['GetPortfolioByCustomer', 'GetPortfolioByConsumer', 'GetPortfolioByPathParamPortFolioID'];
 
 // (a) The request as judged: functions at the judge seam.
@@ -125,11 +122,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
       },
     ),
     ...blind('blind-report-status-cache-slides-21s'),
-  }),
-  fault('fd-report-list-rate-unlimited', 'FD-REPORT-LIST-RATE: the 21st list call within the list window is served', {
-    judge: skip(LISTS, 'rate'),
-    ...assumption,
-    ...was('report-list-no-rate-limit'),
   }),
   fault('fd-derived-view-portfolio-skips-failed', {
     rule: 'FD-DERIVED-VIEW: a failed report does not replace the one of its type in the portfolio, which keeps showing the older report',
