@@ -287,6 +287,8 @@ export async function attachExchanges(testInfo: TestInfo, labels: { name: string
     await testInfo.attach(EXCHANGES_ATTACHMENT, { body: JSON.stringify(mine.exchanges, null, 2), contentType: 'application/json' });
 }
 
+const servedViews = new WeakMap<Contract, Contract>();
+
 /** The client of one service (S): `call` takes only that service's operation ids. */
 let listedOperations: Set<string> | undefined | null = null;
 
@@ -316,8 +318,27 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     this.sandbox = deps.sandbox ?? suiteConfig().target === 'sandbox';
   }
 
-  get contract() {
-    return this.deps.contract;
+  /**
+   * The contract as the target serves it: on a sandbox whose product is a slice (SANDBOX_OPERATIONS), a view whose `operations`
+   * holds only the operations served, so that every property walking the contract's operations runs over the slice and leaves
+   * out only what is outside it; an operation is still looked up by id (a call outside the slice skips, naming it).
+   */
+  get contract(): Contract {
+    if (!this.sandbox) return this.deps.contract;
+    const base = this.deps.contract;
+    let view = servedViews.get(base);
+    if (!view) {
+      const served = new Map([...base.operations].filter(([id]) => servesOperation(base, id)));
+      view =
+        served.size === base.operations.size
+          ? base
+          : (Object.create(base, {
+              operations: { value: served },
+              operationOf: { value: (id: string) => base.operationOf(id) },
+            }) as Contract);
+      servedViews.set(base, view);
+    }
+    return view;
   }
 
   /** Notes a conflict or provider deviation an answer met (schemas/<service>/conflicts.yaml): the check goes on, listed CONDITIONAL. */
