@@ -9,6 +9,7 @@ import type { failureWeight } from '../contract/weight.js';
 import { suiteConfig } from '../config/config.js';
 import { laneDir } from './mutation-lane.js';
 import { skipAs } from './annotations.js';
+import { citationsOf, parseCitation } from '../contract/rules.js';
 
 /** How the breaker's skip reason begins, for people reading the list of skips (the verdict reads its skip kind). */
 export const BREAKER_PREFIX = 'breaker: ';
@@ -92,6 +93,10 @@ export function holdBack(testInfo: TestInfo | undefined, service: string, key: s
     fs.appendFileSync(countsFile(dir, service), entry('pending', note.token, note));
     return;
   }
+  // A check aimed at a rule the violation breaks (it cites it) is never held back: it is that rule's own judgement, and the
+  // rule would otherwise read "not judged" (or "passed", on the checks that met no fault) while its fault is live.
+  const aimed = new Set(citationsOf(testInfo.annotations).map((c) => parseCitation(c).id));
+  if (violation.rules.some((id) => aimed.has(id))) return;
   const checks = weight === 'conditional' ? 'assumption checks' : 'checks';
   // The rules the violation breaks, so that the rules a stopped check would have judged read "not judged (stopped after <rule>)".
   const rules = violation.rules.length ? ` (${violation.rules.join(', ')})` : '';
