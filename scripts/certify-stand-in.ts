@@ -1,6 +1,8 @@
-// `npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <s>] [--workers <n>]`
-// `npm run certify:clean-room -- [--service <name>] [--workers <n>]`: against the clean-room servers
+// `npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <s>] [--workers <n>] [--times <n>]`
+// `npm run certify:clean-room -- [--service <name>] [--workers <n>] [--times <n>]`: against the clean-room servers
 // (clean-room/, written from the documents only; tools/clean-room/start.ts): they must certify PASS or CONDITIONAL.
+// The servers come in sets of one per service (clean-room/<service> first, then <service>-<n>), each set started
+// once and certified `--times` times without a restart, each verdict printed; the exit is the first failing one's.
 // The suite certified as a guest of a sandbox against the stand-ins (mocks/stand-in.ts): start each
 // selected service's stand-in, write one env file for them all, prepare each one's test data as a user
 // would (`npm run sandbox:prepare`), certify them in ONE run with TARGET=sandbox, then ask each stand-in
@@ -26,12 +28,12 @@ import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/t
 import { loadContract } from '../helpers/contract/contract.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
-import { startCleanRoom } from '../tools/clean-room/start.js';
+import { cleanRoomSets, startCleanRoom, type CleanRoomServer } from '../tools/clean-room/start.js';
 import { integerArg, knownService, listArg, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 import { mdTable } from '../tools/report.js';
 
 const USAGE =
-  'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--clean-room]';
+  'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--times <n>] [--clean-room]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 
 /** How a user tunes a run, the pace and quota a guest keeps among them (not what a target is): kept from the user's settings. */
@@ -125,10 +127,25 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
 
 const REPORT_FILES = ['certification.md', 'certification.json', 'certification.html', 'coverage.md'];
 
+/** What one certification of the running targets found, per service, and its exit code. */
+interface Certified {
+  code: number;
+  lines: string[];
+  judged: string[];
+}
+
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
-    { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value', 'clean-room': 'flag' },
+    {
+      service: 'value',
+      rps: 'value',
+      faults: 'value',
+      'interrupt-after': 'value',
+      workers: 'value',
+      times: 'value',
+      'clean-room': 'flag',
+    },
     USAGE,
   );
   const cleanRoom = args['clean-room'] === true;
@@ -142,7 +159,13 @@ export const main: CommandMain = async (argv, io) => {
   const interruptAfter = num('interrupt-after');
   // A sandbox run mostly waits: more workers than cores pay off, and 4 x 12 testing customers stay inside the quota of 100.
   const workers = num('workers') ?? 4;
+  // The same running targets certified so many times, never restarted nor reset between: a certification
+  // assumes nothing of what a target holds from an earlier one, so each gives the same verdict.
+  const times = integerArg(args.times, 'times', USAGE, 1) ?? 1;
   const faults = listArg(args.faults);
+  // The clean-room servers in sets of one per service (tools/clean-room/start.ts cleanRoomSets); the stand-ins are one set.
+  const sets: CleanRoomServer[][] = cleanRoom ? cleanRoomSets(services) : [services.map((service) => ({ service, folder: service }))];
+  if (!sets.length) throw new UsageError(`no clean-room server of ${services.join(', ')} under clean-room/. Usage: ${USAGE}`);
   // Any mistake of the configuration: one line each before any stand-in starts (helpers/config/config.ts).
   const mistakes = configurationMistakes(io.env);
   for (const line of mistakes.lines) io.err(line);
@@ -151,10 +174,11 @@ export const main: CommandMain = async (argv, io) => {
   // One run per checkout (helpers/verdict/run-lock.ts): held throughout; the runs it starts share it.
   const lock = acquireRunLock(path.resolve('reports'));
   fs.mkdirSync(OUT, { recursive: true });
-  const copyReports = () => {
+  const copyReports = (to = OUT) => {
+    fs.mkdirSync(to, { recursive: true });
     for (const name of REPORT_FILES) {
-      fs.rmSync(path.join(OUT, name), { force: true });
-      if (fs.existsSync(path.resolve('reports', name))) fs.copyFileSync(path.resolve('reports', name), path.join(OUT, name));
+      fs.rmSync(path.join(to, name), { force: true });
+      if (fs.existsSync(path.resolve('reports', name))) fs.copyFileSync(path.resolve('reports', name), path.join(to, name));
     }
   };
   const stoppedBefore = (what: string) => {
@@ -169,30 +193,69 @@ export const main: CommandMain = async (argv, io) => {
   // Secrets stay out of reports/ (the leak scan reads it): the env file lives in a private temp folder.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-'));
   const envFile = path.join(dir, '.env');
-  const runId = `${Date.now()}-${process.pid}`;
+  const runIds: string[] = [];
+  const verdicts: string[] = [];
+  let worst = 0;
   try {
-    io.out(
-      `\n== ${targetName} of ${services.join(', ')}${rps ? `, each limited to ${rps} requests/s` : ''}${faults.length ? `, with faults ${faults.join(', ')}` : ''} ==`,
-    );
-    for (const service of services)
-      standIns.push(cleanRoom ? await startCleanRoom(service) : await startStandIn(service, { requestsPerSecond: rps, faults }));
-    if (interrupted) return stoppedBefore(`while the ${targetName} started`);
-    // The provider's values of each, then the user's own side, each on a port of its own.
-    const ports = new Set<number>();
-    const blocks: string[] = [];
-    for (const standIn of standIns) {
-      let port = await freeLocalPort();
-      while (ports.has(port)) port = await freeLocalPort();
-      ports.add(port);
-      blocks.push(toDotenv({ ...standIn.env(), ...standIn.userSide(port) }));
+    for (const [setIndex, set] of sets.entries()) {
+      const named = set.map((s) => (s.folder === s.service ? s.service : `${s.service} (${s.folder})`)).join(', ');
+      io.out(
+        `\n== ${targetName} of ${named}${sets.length > 1 ? ` (set ${setIndex + 1} of ${sets.length})` : ''}${rps ? `, each limited to ${rps} requests/s` : ''}${faults.length ? `, with faults ${faults.join(', ')}` : ''} ==`,
+      );
+      for (const server of set)
+        standIns.push(cleanRoom ? await startCleanRoom(server) : await startStandIn(server.service, { requestsPerSecond: rps, faults }));
+      if (interrupted) return stoppedBefore(`while the ${targetName} started`);
+      // The provider's values of each, then the user's own side, each on a port of its own.
+      const ports = new Set<number>();
+      const blocks: string[] = [];
+      for (const standIn of standIns) {
+        let port = await freeLocalPort();
+        while (ports.has(port)) port = await freeLocalPort();
+        ports.add(port);
+        blocks.push(toDotenv({ ...standIn.env(), ...standIn.userSide(port) }));
+      }
+      // The contract version is the user's choice, as on a sandbox: the stand-in plays it and the certification certifies it.
+      const versions = Object.values(VERSION_VARIABLES).filter((v) => process.env[v]?.trim());
+      blocks.push(toDotenv(Object.fromEntries(versions.map((v) => [v, process.env[v]!.trim()]))));
+      fs.writeFileSync(envFile, `TARGET=sandbox\n${blocks.join('')}`, { mode: 0o600 });
+      // A set holding some of the selected services but not all is certified service by service (certify takes one or all).
+      const setServices = set.map((s) => s.service);
+      const groups = setServices.length === services.length ? [setServices] : setServices.map((s) => [s]);
+      for (let time = 1; time <= times; time++)
+        for (const group of groups) {
+          const runId = `${Date.now()}-${process.pid}-${runIds.length}`;
+          runIds.push(runId);
+          const label = [
+            sets.length > 1 ? `set ${setIndex + 1}` : '',
+            groups.length > 1 ? group.join(', ') : '',
+            times > 1 ? `certification ${time} of ${times}` : '',
+          ]
+            .filter(Boolean)
+            .join(', ');
+          const env = cleanEnv(tuning, { DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token, SUITE_RUN_ID: runId });
+          const result = await certifyOnce(group, env, runId, label);
+          if (typeof result === 'number') return result;
+          worst = worst || result.code;
+          verdicts.push(`${label ? `${label}: ` : ''}${group.map((s, i) => `${s} ${result.judged[i]}`).join(', ')}`);
+          // Each certification's reports kept beside the last one's (which stays at the top of the folder).
+          if (sets.length > 1 || times > 1 || groups.length > 1)
+            copyReports(path.join(OUT, label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()));
+        }
+      for (const s of standIns.splice(0)) await s.close();
     }
-    // The contract version is the user's choice, as on a sandbox: the stand-in plays it and the certification certifies it.
-    const versions = Object.values(VERSION_VARIABLES).filter((v) => process.env[v]?.trim());
-    blocks.push(toDotenv(Object.fromEntries(versions.map((v) => [v, process.env[v]!.trim()]))));
-    fs.writeFileSync(envFile, `TARGET=sandbox\n${blocks.join('')}`, { mode: 0o600 });
-    const env = cleanEnv(tuning, { DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token, SUITE_RUN_ID: runId });
+    if (verdicts.length > 1) io.out(`\nEvery certification of the ${targetName}:\n${verdicts.map((v) => `- ${v}`).join('\n')}`);
+    return worst;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const s of standIns) await s.close();
+    for (const runId of runIds) forgetLedger(runId);
+    stopHandlers();
+  }
+
+  /** The test data prepared (as a user would) and one certification of `group` on the running targets, summarised. */
+  async function certifyOnce(group: StandInService[], env: NodeJS.ProcessEnv, runId: string, label: string): Promise<Certified | number> {
     // The testing-customer quota, as the run's global setup judges it: refused before the preparation makes anything.
-    if (services.includes('financial-data')) {
+    if (group.includes('financial-data')) {
       const target = { ...parseDotenv(fs.readFileSync(envFile)), ...tuning };
       const existing = await countTestingCustomers(target);
       const refusal =
@@ -206,7 +269,7 @@ export const main: CommandMain = async (argv, io) => {
         return 2;
       }
     }
-    for (const service of services) {
+    for (const service of group) {
       const completing = cleanRoom ? [] : ['--complete-stand-in'];
       const preparation = await run(
         ['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, ...completing, '--wait-seconds', '60'],
@@ -215,9 +278,9 @@ export const main: CommandMain = async (argv, io) => {
       if (interrupted) return stoppedBefore(`while sandbox:prepare made the test data of ${service}`);
       if (preparation.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${preparation.code}`);
     }
-    io.out(`\n== one certification of ${services.join(', ')} ==`);
+    io.out(`\n== one certification of ${group.join(', ')}${label ? ` (${label})` : ''} ==`);
     const certified = await run(
-      ['scripts/certify.ts', ...(args.service ? ['--service', String(args.service)] : []), '--workers', String(workers)],
+      ['scripts/certify.ts', ...(group.length === 1 ? ['--service', group[0]] : []), '--workers', String(workers)],
       env,
       interruptAfter,
     );
@@ -233,34 +296,36 @@ export const main: CommandMain = async (argv, io) => {
     );
     const noGuest: ServiceGuestSummary = { created: 0, deleted: 0, deletableLeft: 0, undeletable: 0, retries: 0, retryWaitSeconds: 0 };
     const ledger = ledgerRuns().includes(runId) ? summarise(readGuestLog(runId)) : cert?.guest;
-    const rows = standIns.map((standIn) => {
-      const service = standIn.service;
-      const live = standIn.inventory().filter((o) => !prepared.has(o.id) && !o.undeletable);
-      const s = cert?.services.find((x) => x.service === service);
-      const g = ledger?.services?.[service] ?? noGuest;
-      const sum = (f: 'passed' | 'failed' | 'skipped') => (s ? s.seed[f] + s.provider[f] + s.assumption[f] : 0);
-      const seedTotal = s ? s.seed.passed + s.seed.failed + s.seed.skipped : 0;
-      return {
-        service,
-        verdict: s ? `${s.verdict}${s.warning ? ` (${s.warning})` : ''}` : (cert?.verdict ?? 'no certification'),
-        passed: sum('passed'),
-        failed: sum('failed'),
-        skipped: sum('skipped'),
-        seedRun: seedTotal
-          ? `${s!.seed.passed + s!.seed.failed}/${seedTotal} (${Math.round(((s!.seed.passed + s!.seed.failed) / seedTotal) * 100)}%)`
-          : '-',
-        guest: g,
-        answered429: standIn.rateLimited(),
-        live: live.map((o) => `${o.kind} ${o.id}`),
-        skips: Object.entries(s?.skippedReasons ?? {}).sort((a, b) => b[1] - a[1]),
-      };
-    });
+    const rows = standIns
+      .filter((standIn) => group.includes(standIn.service))
+      .map((standIn) => {
+        const service = standIn.service;
+        const live = standIn.inventory().filter((o) => !prepared.has(o.id) && !o.undeletable);
+        const s = cert?.services.find((x) => x.service === service);
+        const g = ledger?.services?.[service] ?? noGuest;
+        const sum = (f: 'passed' | 'failed' | 'skipped') => (s ? s.seed[f] + s.provider[f] + s.assumption[f] : 0);
+        const seedTotal = s ? s.seed.passed + s.seed.failed + s.seed.skipped : 0;
+        return {
+          service,
+          verdict: s ? `${s.verdict}${s.warning ? ` (${s.warning})` : ''}` : (cert?.verdict ?? 'no certification'),
+          passed: sum('passed'),
+          failed: sum('failed'),
+          skipped: sum('skipped'),
+          seedRun: seedTotal
+            ? `${s!.seed.passed + s!.seed.failed}/${seedTotal} (${Math.round(((s!.seed.passed + s!.seed.failed) / seedTotal) * 100)}%)`
+            : '-',
+          guest: g,
+          answered429: standIn.rateLimited(),
+          live: live.map((o) => `${o.kind} ${o.id}`),
+          skips: Object.entries(s?.skippedReasons ?? {}).sort((a, b) => b[1] - a[1]),
+        };
+      });
     const walls = serviceWallTimes(certified.output);
     const verdict = cert
       ? `${cert.verdict}${cert.reason ? ` (${cert.reason})` : ''}`
       : `no certification (certify exited ${certified.code})`;
     const lines = [
-      `Certification of ${services.join(', ')} against the ${targetName}: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
+      `Certification of ${group.join(', ')}${label ? ` (${label})` : ''} against the ${targetName}: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
       `Each service ended so long into the run (its last check; the services share the workers, so these are not durations of their own; the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
       `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
       '',
@@ -291,7 +356,7 @@ export const main: CommandMain = async (argv, io) => {
     io.out(`\n${lines.join('\n')}\n\n${out}/summary.md; the certification: ${out}/certification.md`);
     const left = rows.some((r) => r.live.length > 0 || r.guest.deletableLeft > 0);
     // A clean-room run: a conformant target we did not write is certified without a false alarm (PASS or CONDITIONAL).
-    const judged = services.map((service) => cert?.services.find((x) => x.service === service)?.verdict ?? 'NOT RUN');
+    const judged = group.map((service) => cert?.services.find((x) => x.service === service)?.verdict ?? 'NOT RUN');
     const clean = judged.every((v) => v === 'PASS' || v === 'CONDITIONAL');
     const code = left && (cleanRoom || certified.code === 0) ? 1 : cleanRoom ? (clean ? 0 : certified.code || 1) : certified.code;
     if (left)
@@ -299,15 +364,10 @@ export const main: CommandMain = async (argv, io) => {
     if (cleanRoom)
       io.out(
         clean
-          ? `Every clean-room server certified PASS or CONDITIONAL (${services.map((s, i) => `${s} ${judged[i]}`).join(', ')}): exit ${code}.`
-          : `A clean-room server was not certified PASS or CONDITIONAL (${services.map((s, i) => `${s} ${judged[i]}`).join(', ')}): each failure is a check to fix or a passage the server breaks.`,
+          ? `Every clean-room server certified PASS or CONDITIONAL (${group.map((s, i) => `${s} ${judged[i]}`).join(', ')}): exit ${code}.`
+          : `A clean-room server was not certified PASS or CONDITIONAL (${group.map((s, i) => `${s} ${judged[i]}`).join(', ')}): each failure is a check to fix or a passage the server breaks.`,
       );
-    return code;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-    for (const s of standIns) await s.close();
-    forgetLedger(runId);
-    stopHandlers();
+    return { code, lines, judged };
   }
 };
 

@@ -20,7 +20,7 @@ const RULE = 'CE-PROP-REFUSAL-CODE';
 const MEMBER_RULE = 'CE-PROP-REFUSAL-MEMBER';
 
 test(
-  'a refused enrollment carries the error status of its own condition on every source and path: a missing value or a wrong check digit INVALID_ARGUMENT, an id resolving to nothing INVALID_STATE',
+  'a refused enrollment carries the error status of its own condition on every source and path: a missing value INVALID_ARGUMENT, a wrong check digit either validation code, an id resolving to nothing INVALID_STATE',
   rules(
     ...ENROLLMENT_PATHS.flatMap((p) => [
       `${RULE}@${p}`,

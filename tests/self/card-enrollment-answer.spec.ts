@@ -24,7 +24,7 @@ const answer = (masked: Record<string, unknown> = {}, consumer: Record<string, u
   maskedConsumer: { maskedFirstName: 'É*****', maskedLastName: 'É*****', maskedFullName: 'É***** É*****', ...consumer },
 });
 const judge = (over: Partial<EnrollmentExchange>) =>
-  enrollmentAnswerProblems(contract, { request: REQUEST, answer: answer(), card: CARD, newConsumer: true, ...over }).map(
+  enrollmentAnswerProblems(contract, { request: REQUEST, answer: answer(), card: CARD, newConsumer: true, cardNew: true, ...over }).map(
     (p) => p.split(':')[0],
   );
 
@@ -68,4 +68,22 @@ test('a masked address shows its local part in clear only before its domain: a l
   expect(inClearProblem('ex@ex.com', 'ex@ex.com', 'address')).toMatch(/in clear/);
   expect(inClearProblem('exam@e*.com', 'exam@ex.com', 'address')).toMatch(/local part sent, in clear/);
   expect(inClearProblem('j**n@*****.com', 'john@mail.com', 'address')).toBeUndefined();
+});
+
+test('dateOfCardCreated: the call instant for a card the enrollment made, any earlier enrollment for a card the target may have kept, never after the answer', () => {
+  const at = { sentAt: Date.parse('2026-11-28T12:00:00Z'), answeredAt: Date.parse('2026-11-28T12:00:01Z') };
+  const dated = (date: string, cardNew: boolean) =>
+    enrollmentAnswerProblems(contract, {
+      request: REQUEST,
+      answer: answer({ dateOfCardCreated: date }),
+      card: CARD,
+      newConsumer: false,
+      cardNew,
+      at,
+    }).filter((p) => p.startsWith('CE-VAL-CREATED'));
+  expect(dated('2026-11-28T12:00:00Z', true)).toEqual([]);
+  expect(dated('2026-11-27T08:00:00Z', true)).toHaveLength(1);
+  expect(dated('2026-11-27T08:00:00Z', false)).toEqual([]);
+  expect(dated('2026-11-28T13:00:00Z', false)).toHaveLength(1);
+  expect(dated('2026-11-27T08:00:00+02:00', false)).toHaveLength(1);
 });

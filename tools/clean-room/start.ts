@@ -1,9 +1,10 @@
-// A clean-room server (clean-room/<service>/server.mjs: written from the documents only, by someone
+// A clean-room server (clean-room/<folder>/server.mjs: written from the documents only, by someone
 // who never read this suite) started as a sandbox: its one JSON line read, its data sheet (what a
 // provider's developer portal tells a partner) mapped onto the suite's .env variables, as a user
 // would copy them. Played through the same handle as the stand-ins (mocks/stand-in.ts), so that
 // `npm run certify:clean-room` is `certify:stand-in` with another target.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { freeLocalPort, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
 
@@ -64,9 +65,36 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
   }),
 };
 
-/** Starts clean-room/<service>/server.mjs on a free port and reads its announcement (one JSON line on stdout). */
-export async function startCleanRoom(service: StandInService): Promise<StandInHandle> {
-  const server = path.resolve('clean-room', service, 'server.mjs');
+/** One clean-room server: the folder it is in and the service it is certified as. */
+export interface CleanRoomServer {
+  service: StandInService;
+  folder: string;
+}
+
+/**
+ * The clean-room servers as sets, each certified in a run of its own (clean-room/README.md): every folder
+ * named `<service>` or `<service>-<anything>` holds a server of that service; set 1 is the first folder
+ * of each service (by name, `<service>` before `<service>-2`), set 2 the second, and so on. A run
+ * certifies one server per service, since two servers of one service cannot share a run's settings.
+ */
+export function cleanRoomSets(services: readonly StandInService[], root = path.resolve('clean-room')): CleanRoomServer[][] {
+  const folders = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(root, d.name, 'server.mjs')))
+    .map((d) => d.name);
+  const byService = services.map((service) =>
+    folders
+      .filter((f) => f === service || f.startsWith(`${service}-`))
+      .sort((a, b) => a.length - b.length || a.localeCompare(b, 'en', { numeric: true }))
+      .map((folder) => ({ service, folder })),
+  );
+  const count = Math.max(0, ...byService.map((s) => s.length));
+  return Array.from({ length: count }, (_, i) => byService.flatMap((s) => s[i] ?? []));
+}
+
+/** Starts clean-room/<folder>/server.mjs on a free port and reads its announcement (one JSON line on stdout). */
+export async function startCleanRoom({ service, folder }: CleanRoomServer): Promise<StandInHandle> {
+  const server = path.resolve('clean-room', folder, 'server.mjs');
   // The installments issuer the service notifies is the user's side: this machine's receiver, on a port chosen first.
   const receiver = service === 'installments' ? await freeLocalPort() : undefined;
   const child = spawn(process.execPath, [server, '--port', '0', ...(receiver ? ['--issuer-url', `http://127.0.0.1:${receiver}`] : [])], {
