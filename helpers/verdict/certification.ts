@@ -58,6 +58,238 @@ function operationOf(o: TestOutcome): string | undefined {
   return named.length === 1 ? named[0] : undefined;
 }
 
+/** What the stages read of a service's catalogues: each rule's kind, operations and source, the conflicts it records. */
+export interface VerdictContext {
+  defaultSource: SourceClass;
+  kindOf: Map<string, RuleKind>;
+  operationsOf: Map<string, string[]>;
+  sourceOfRule: Map<string, SourceClass>;
+  conflicts: Map<string, Conflict>;
+  /** The 5xx answered to a check's valid call, by `operation status` (serverErrorsOf). */
+  serverErrors: Map<string, NonNullable<TestOutcome['after']>>;
+}
+
+/** One failed judgement of a check: the rules it broke at one operation, filed into the group of that cause. */
+export interface FailureRecord {
+  /** The group it joins: its rules and operation (or, with no rule, its check). */
+  key: string;
+  cause: string;
+  source: SourceClass;
+  blocking: boolean;
+  broken: string[];
+  /** With no rule broken: the check or test the group is named after. */
+  group?: string;
+  operationId?: string;
+  check: string;
+  judged: string;
+  notJudged?: { rules: string[]; after: string };
+  message: string;
+  members: JudgedMember[];
+}
+
+/** Stage 1's record of one check: counted once, under one source; each failed judgement of it a record of its own. */
+export interface Classified {
+  outcome: TestOutcome;
+  status: 'passed' | 'skipped' | 'failed';
+  source: SourceClass;
+  /** The rules its judgements broke: it failed them; the others it cites it did not judge (or, after assumptions only, held). */
+  broken: string[];
+  failures: FailureRecord[];
+  /** The recorded conflict its failure followed (the sources' disagreement, not the target's defect). */
+  conflict?: Conflict;
+  /** The recorded conflicts a passing check met and went on. */
+  met: Conflict[];
+  /** It failed on assumptions alone (annotations.ts noteAssumed): every other rule it cites was judged and held. */
+  assumedOnly: boolean;
+}
+
+/** The catalogues' facts the stages read, once per service. */
+export function verdictContext(service: string, defaultSource: SourceClass, rules: Rule[], outcomes: TestOutcome[]): VerdictContext {
+  return {
+    defaultSource,
+    kindOf: new Map(rules.map((r) => [r.id, r.kind])),
+    operationsOf: new Map(rules.map((r) => [r.id, r.operations])),
+    sourceOfRule: new Map(rules.map((r) => [r.id, r.source])),
+    conflicts: new Map(loadConflicts(service).map((c) => [c.id, c])),
+    serverErrors: serverErrorsOf(outcomes),
+  };
+}
+
+/**
+ * The 5xx answered to a check's valid call, by operation and status: that answer to another request of the operation judged
+ * nothing of it (RFC 9110 15.6), so a failure told on it without a judgement of its own is after that cause (one group).
+ */
+export function serverErrorsOf(outcomes: readonly TestOutcome[]): Map<string, NonNullable<TestOutcome['after']>> {
+  const errors = new Map<string, NonNullable<TestOutcome['after']>>();
+  for (const o of outcomes) if (o.after && Number(o.after.status) >= 500) errors.set(`${o.after.operationId} ${o.after.status}`, o.after);
+  return errors;
+}
+
+/**
+ * Stage 1, classify: one check's outcome read once, its input left as it was. A failure is counted under the source of the
+ * rule whose own judgement failed (helpers/contract/weight.ts), never its test's tag: a contract violation's rules; an
+ * assertion under a rule (underRule), that rule; a failure after a failed step of its check (a valid call refused, a report
+ * that never finished) judged nothing of its own: the step's rule, its own rules not judged after it; any other, the rules
+ * it cites that judge the operation it was told on, else every rule it cites. An assumption's violation it went on after
+ * (noteAssumed) is a record of its own.
+ */
+export function classifyOutcome(o: TestOutcome, ctx: VerdictContext): Classified {
+  const { defaultSource, sourceOfRule, kindOf, operationsOf } = ctx;
+  const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
+  const metAll = (o.conflicts ?? []).map((id) => ctx.conflicts.get(id)).filter((c): c is Conflict => c !== undefined);
+  const status = o.status === 'passed' ? 'passed' : o.status === 'skipped' || o.status === 'interrupted' ? 'skipped' : 'failed';
+  if (status !== 'failed')
+    return {
+      outcome: o,
+      status,
+      source: sourceOf(o.tags, defaultSource),
+      broken: [],
+      failures: [],
+      met: status === 'passed' ? metAll : [],
+      assumedOnly: false,
+    };
+  const violations = o.violations ?? [];
+  const assumed = o.assumed ?? [];
+  const lead = violations.find((n) => n.lead);
+  const sameError = o.evidence?.status !== undefined ? ctx.serverErrors.get(`${o.evidence.operationId} ${o.evidence.status}`) : undefined;
+  const after = !lead && !o.brokenRule ? (o.after ?? (sameError && { ...sameError, what: 'a valid call', call: undefined })) : undefined;
+  const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
+  // A spec's assertion with no rule told, on one operation's answer: the rules it cites that judge that operation (a check
+  // failing on the offers broke the eligibility, not the lists' echo), else every rule it cites.
+  const told = o.evidence?.operationId;
+  const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
+  const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
+  // Once per rule set and operation: a check meets an assumption's fault on every answer of its kind.
+  const failures: FailureRecord[] = assumed
+    .filter((a, i) => assumed.findIndex((b) => b.operationId === a.operationId && b.rules.join() === a.rules.join()) === i)
+    .map((a) => {
+      const rulesOf = [...new Set(a.rules)].sort();
+      return {
+        key: `${rulesOf.join(' ')}||${a.operationId}`,
+        cause: `${rulesOf.join(' + ')}: ${a.operationId}`,
+        source: 'assumption',
+        blocking: false,
+        broken: rulesOf,
+        operationId: a.operationId,
+        check: a.check,
+        judged: judgedLines(a.line),
+        message: a.line,
+        members: a.members ?? [],
+      };
+    });
+  const assumedRules = failures.flatMap((f) => f.broken);
+  const assumedOnly = Boolean(o.assumedOnly);
+  if (assumedOnly)
+    return { outcome: o, status, source: 'assumption', broken: [...new Set(assumedRules)].sort(), failures, met: [], assumedOnly };
+  const source = failureSource(
+    {
+      broken: named,
+      namedCheck: lead !== undefined,
+      cited: !lead && !o.brokenRule && !after && ofTold.length ? ofTold : ids,
+      tags: o.tags,
+    },
+    sourceOfRule,
+    defaultSource,
+  );
+  const all = [...new Set([...broken, ...assumedRules])].sort();
+  // A failure is its conflict only when the catalogue names every conflict it met; an unknown id is a failure.
+  const conflict = o.conflicts?.length && metAll.length === o.conflicts.length ? metAll[0] : undefined;
+  if (conflict) return { outcome: o, status, source, broken: all, failures, conflict, met: [], assumedOnly };
+  const check = lead?.check ?? (after ? 'its failed step' : 'assertion');
+  const operationId = after?.operationId ?? o.brokenAt ?? o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
+  // The rules the check cites that it could not judge after its failed step, and after what.
+  const notJudged = after && {
+    rules: [...new Set(ids)].filter((id) => !broken.includes(id)).sort(),
+    after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status}${after.code ? ` ${after.code}` : ''} to ${after.what}`,
+  };
+  const first = broken.length
+    ? broken.join(' + ')
+    : lead
+      ? check
+      : after
+        ? `${after.operationId} refused ${after.what}`
+        : `assertion of "${o.title}"`;
+  failures.push({
+    key: `${broken.join(' ')}|${broken.length ? '' : first}|${operationId ?? ''}`,
+    cause: `${first}: ${operationId ?? 'operation not told'}`,
+    source,
+    // "Blocking" only where an auth or card-data rule of a document failed, or a sensitive value was answered in clear.
+    blocking: isBlocking(
+      broken,
+      kindOf,
+      violations.map((n) => n.check),
+      sourceOfRule,
+    ),
+    broken,
+    ...(broken.length ? {} : { group: lead ? check : o.title }),
+    ...(operationId ? { operationId } : {}),
+    check,
+    judged: notJudged
+      ? `not judged: ${notJudged.rules.join(', ') || 'its own rules'}, after ${notJudged.after}\n${judgedLines(o.error ?? o.status)}`
+      : judgedLines(o.error ?? o.status),
+    ...(notJudged ? { notJudged } : {}),
+    message: o.error ?? o.status,
+    members: lead?.members ?? [],
+  });
+  return { outcome: o, status, source, broken: all, failures, met: [], assumedOnly };
+}
+
+/** Stage 2, group: every failed judgement into the group of its cause, with the members each check found off form. */
+export function groupFailures(classified: readonly Classified[]): { groups: FailureGroup[]; judged: Map<FailureGroup, JudgedMember[][]> } {
+  const groups = new Map<string, FailureGroup>();
+  const judged = new Map<FailureGroup, JudgedMember[][]>();
+  for (const c of classified) {
+    const o = c.outcome;
+    const ids = (o.rules ?? []).map((r) => parseCitation(r).id);
+    for (const f of c.failures) {
+      const group = groups.get(f.key) ?? {
+        cause: f.cause,
+        source: f.source,
+        blocking: false,
+        titles: [],
+        message: f.message,
+        rules: [],
+        broken: f.broken,
+        ...(f.group ? { check: f.group } : {}),
+        ...(f.operationId ? { operationId: f.operationId } : {}),
+        checks: [],
+        ...(o.exchange ? { exchange: o.exchange } : {}),
+      };
+      group.titles.push(o.title);
+      group.blocking ||= f.blocking;
+      group.rules = [...new Set([...group.rules, ...ids])];
+      if (f.notJudged?.rules.length) group.notJudged = [...new Set([...(group.notJudged ?? []), ...f.notJudged.rules])].sort();
+      group.checks!.push({
+        title: o.title,
+        project: o.project,
+        file: path.relative(process.cwd(), o.file).split(path.sep).join('/'),
+        ...(o.line ? { line: o.line } : {}),
+        check: f.check,
+        judged: f.judged,
+        ...(f.notJudged ? { notJudged: f.notJudged } : {}),
+        message: f.message,
+        ...(o.evidence ? { evidence: o.evidence } : {}),
+        rerun: o.rerun ?? `npx playwright test ${o.file} --project=${o.project}`,
+      });
+      groups.set(f.key, group);
+      judged.set(group, [...(judged.get(group) ?? []), f.members]);
+    }
+  }
+  return { groups: [...groups.values()], judged };
+}
+
+/**
+ * Stage 4, decide: a seed or provider failure that is no recorded conflict, or a blocking one, is FAIL; only assumptions
+ * failed, or a conflict met, CONDITIONAL; nothing failed, PASS; nothing ran, NOT RUN.
+ */
+export function decideVerdict(classified: readonly Classified[], conflictsMet: number): ServiceVerdict['verdict'] {
+  const failed = classified.filter((c) => c.status === 'failed');
+  if (!classified.some((c) => c.status !== 'skipped')) return 'NOT RUN';
+  if (failed.some((c) => !c.conflict && c.source !== 'assumption') || failed.some((c) => c.failures.some((f) => f.blocking))) return 'FAIL';
+  return failed.length > 0 || conflictsMet > 0 ? 'CONDITIONAL' : 'PASS';
+}
+
+/** A service's verdict: its checks classified (stage 1), their failures grouped (2) and folded to one cause each (3), decided (4). */
 export function serviceVerdict(
   service: string,
   title: string,
@@ -97,224 +329,42 @@ export function serviceVerdict(
     skippedReasons: {},
     rules: [],
   };
-  const catalogue = new Map(loadConflicts(service).map((c) => [c.id, c]));
+  const ctx = verdictContext(service, defaultSource, rules, outcomes);
+  const classified = outcomes.map((o) => classifyOutcome(o, ctx));
   const conflicts = new Map<string, ConflictOutcome>();
-  const noteConflict = (c: Conflict, title: string) => {
-    const seen: ConflictOutcome = conflicts.get(c.id) ?? {
-      id: c.id,
-      ...(c.kind === 'provider-example' ? { kind: c.kind, schema: c.schema, example: c.example } : { seed: c.seed, provider: c.provider }),
-      decision: c.decision,
-      rules: c.rules,
-      titles: [],
-    };
-    seen.titles.push(title);
-    conflicts.set(c.id, seen);
-  };
-  const kindOf = new Map(rules.map((r) => [r.id, r.kind]));
-  const operationsOf = new Map(rules.map((r) => [r.id, r.operations]));
-  const sourceOfRule = new Map(rules.map((r) => [r.id, r.source]));
-  const groups = new Map<string, FailureGroup>();
-  // The members each failed check of a group found off their form (a body check's), one list per check.
-  const judged = new Map<FailureGroup, JudgedMember[][]>();
-  let blockingFailure = false;
-  // The 5xx answered to a check's valid call, by operation and status: that answer to another request of the operation judged
-  // nothing of it (RFC 9110 15.6), so a failure told on it without a judgement of its own is after that cause (one group).
-  const serverErrors = new Map<string, NonNullable<TestOutcome['after']>>();
-  for (const o of outcomes)
-    if (o.after && Number(o.after.status) >= 500) serverErrors.set(`${o.after.operationId} ${o.after.status}`, o.after);
-  for (const o of outcomes) {
-    const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
-    // One failed judgement of this check into the group of its cause (its rules and operation).
-    const fileFailure = (
-      key: string,
-      f: {
-        cause: string;
-        source: SourceClass;
-        blocking?: boolean;
-        broken: string[];
-        group?: string;
-        operationId?: string;
-        check: string;
-        judged: string;
-        notJudged?: { rules: string[]; after: string };
-        message: string;
-        members: JudgedMember[];
-      },
-    ) => {
-      const group = groups.get(key) ?? {
-        cause: f.cause,
-        source: f.source,
-        blocking: Boolean(f.blocking),
-        titles: [],
-        message: f.message,
-        rules: [],
-        broken: f.broken,
-        ...(f.group ? { check: f.group } : {}),
-        ...(f.operationId ? { operationId: f.operationId } : {}),
-        checks: [],
-        ...(o.exchange ? { exchange: o.exchange } : {}),
-      };
-      group.titles.push(o.title);
-      group.blocking ||= Boolean(f.blocking);
-      group.rules = [...new Set([...group.rules, ...ids])];
-      if (f.notJudged?.rules.length) group.notJudged = [...new Set([...(group.notJudged ?? []), ...f.notJudged.rules])].sort();
-      group.checks!.push({
-        title: o.title,
-        project: o.project,
-        file: path.relative(process.cwd(), o.file).split(path.sep).join('/'),
-        ...(o.line ? { line: o.line } : {}),
-        check: f.check,
-        judged: f.judged,
-        ...(f.notJudged ? { notJudged: f.notJudged } : {}),
-        message: f.message,
-        ...(o.evidence ? { evidence: o.evidence } : {}),
-        rerun: o.rerun ?? `npx playwright test ${o.file} --project=${o.project}`,
-      });
-      groups.set(key, group);
-      judged.set(group, [...(judged.get(group) ?? []), f.members]);
-    };
-    const metAll = (o.conflicts ?? []).map((id) => catalogue.get(id)).filter((c): c is Conflict => c !== undefined);
-    // A failure is its conflict only when the catalogue names it; an unknown id is a failure.
-    const met = o.conflicts?.length && metAll.length === o.conflicts.length ? metAll[0] : undefined;
-    if (o.status === 'passed') for (const c of metAll) noteConflict(c, o.title);
-    const failed = o.status !== 'passed' && o.status !== 'skipped' && o.status !== 'interrupted';
-    const violations = failed ? (o.violations ?? []) : [];
-    // An assumption-only violation it met and went on after (annotations.ts noteAssumed) is a failure of its own rule, filed
-    // apart; a check failing on those alone weighs as an assumption's, its own rules judged where they ran.
-    const assumed = failed ? (o.assumed ?? []) : [];
-    const lead = violations.find((n) => n.lead);
-    // The rules it breaks: a contract violation's, those it names; a named check naming none (an undocumented status) is
-    // grouped by that check; an assertion under a rule (underRule), that rule; any other, its test's. A failure after an
-    // earlier failed step of its check (o.after: a valid call refused) judged nothing: filed under the step's rule.
-    const sameError = o.evidence?.status !== undefined ? serverErrors.get(`${o.evidence.operationId} ${o.evidence.status}`) : undefined;
-    const after =
-      failed && !lead && !o.brokenRule ? (o.after ?? (sameError && { ...sameError, what: 'a valid call', call: undefined })) : undefined;
-    const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
-    // A spec's assertion with no rule told, on one operation's answer: the rules it cites that judge that operation (a check
-    // failing on the offers broke the eligibility, not the lists' echo), else every rule it cites.
-    const told = o.evidence?.operationId;
-    const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
-    const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
-    // Counted under the source of the rule whose judgement failed (helpers/contract/weight.ts), not the test's tag.
-    const source = o.assumedOnly
-      ? 'assumption'
-      : failed
-      ? failureSource(
-          {
-            broken: named,
-            namedCheck: lead !== undefined,
-            cited: !lead && !o.brokenRule && !after && ofTold.length ? ofTold : ids,
-            tags: o.tags,
-          },
-          sourceOfRule,
-          defaultSource,
-        )
-      : sourceOf(o.tags, defaultSource);
-    if (failed) o.source = source;
-    const bucket = v[source];
-    if (o.status === 'passed') bucket.passed++;
-    else if (o.status === 'skipped' || o.status === 'interrupted') {
-      bucket.skipped++;
-      const reason = o.status === 'interrupted' ? INTERRUPTED_REASON : (o.skipReason ?? 'skipped');
+  for (const c of classified) {
+    v[c.source][c.status]++;
+    if (c.status === 'skipped') {
+      const reason = c.outcome.status === 'interrupted' ? INTERRUPTED_REASON : (c.outcome.skipReason ?? 'skipped');
       v.skippedReasons[reason] = (v.skippedReasons[reason] ?? 0) + 1;
-    } else {
-      bucket.failed++;
-      const assumedRules = assumed.flatMap((a) => a.rules);
-      o.broken = [...new Set([...(o.assumedOnly ? [] : broken), ...assumedRules])].sort();
-      // Once per rule set and operation: a check meets an assumption's fault on every answer of its kind.
-      const once = assumed.filter(
-        (a, i) => assumed.findIndex((b) => b.operationId === a.operationId && b.rules.join() === a.rules.join()) === i,
-      );
-      for (const a of once) {
-        const rulesOf = [...new Set(a.rules)].sort();
-        fileFailure(`${rulesOf.join(' ')}||${a.operationId}`, {
-          cause: `${rulesOf.join(' + ')}: ${a.operationId}`,
-          source: 'assumption',
-          broken: rulesOf,
-          operationId: a.operationId,
-          check: a.check,
-          judged: judgedLines(a.line),
-          message: a.line,
-          members: a.members ?? [],
-        });
-      }
-      if (o.assumedOnly) continue;
-      if (met) {
-        noteConflict(met, o.title);
-        continue;
-      }
-      const blocking = isBlocking(
-        broken,
-        kindOf,
-        violations.map((n) => n.check),
-        sourceOfRule,
-      );
-      blockingFailure ||= blocking;
-      const check = lead?.check ?? (after ? 'its failed step' : 'assertion');
-      const operationId = after?.operationId ?? o.brokenAt ?? o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
-      // The rules the check cites that it could not judge after its failed step, and after what.
-      const notJudged = after && {
-        rules: [...new Set(ids)].filter((id) => !broken.includes(id)).sort(),
-        after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status}${after.code ? ` ${after.code}` : ''} to ${after.what}`,
+    }
+    for (const met of [...c.met, ...(c.conflict ? [c.conflict] : [])]) {
+      const seen: ConflictOutcome = conflicts.get(met.id) ?? {
+        id: met.id,
+        ...(met.kind === 'provider-example'
+          ? { kind: met.kind, schema: met.schema, example: met.example }
+          : { seed: met.seed, provider: met.provider }),
+        decision: met.decision,
+        rules: met.rules,
+        titles: [],
       };
-      const first = broken.length
-        ? broken.join(' + ')
-        : lead
-          ? check
-          : after
-            ? `${after.operationId} refused ${after.what}`
-            : `assertion of "${o.title}"`;
-      fileFailure(`${broken.join(' ')}|${broken.length ? '' : first}|${operationId ?? ''}`, {
-        cause: `${first}: ${operationId ?? 'operation not told'}`,
-        source,
-        blocking,
-        broken,
-        ...(broken.length ? {} : { group: lead ? check : o.title }),
-        operationId,
-        check,
-        judged: notJudged
-          ? `not judged: ${notJudged.rules.join(', ') || 'its own rules'}, after ${notJudged.after}\n${judgedLines(o.error ?? o.status)}`
-          : judgedLines(o.error ?? o.status),
-        ...(notJudged ? { notJudged } : {}),
-        message: o.error ?? o.status,
-        members: lead?.members ?? [],
-      });
+      seen.titles.push(c.outcome.title);
+      conflicts.set(met.id, seen);
     }
   }
+  const { groups, judged } = groupFailures(classified);
   // Blocking first, then by rule and operation: the order an auditor reads them in.
-  v.failures = foldConsequences([...groups.values()], rules, judged).sort(
+  v.failures = foldConsequences(groups, rules, judged).sort(
     (a, b) => Number(b.blocking) - Number(a.blocking) || a.cause.localeCompare(b.cause),
   );
   v.conflicts = [...conflicts.values()];
-  v.rules = rules.map((r) => ruleOutcome(r, outcomes));
+  v.rules = rules.map((r) => ruleOutcome(r, classified));
   const statements = loadStatements(service);
   if (statements) v.statements = statementTally(statements);
-  const ran = ranOf(v);
-  // A provider-documented rule blocks as a seed rule does; an auth, card or sensitive-data failure blocks whatever its
-  // source; only a failed reference-page decision leaves CONDITIONAL, as does a conflict met (the target following
-  // the provider where the seed says otherwise: the sources' conflict, listed, not the target's defect).
-  const conflicted = (source: SourceClass) =>
-    outcomes.filter(
-      (o) =>
-        o.conflicts?.length &&
-        o.conflicts.every((id) => catalogue.has(id)) &&
-        o.status !== 'passed' &&
-        o.status !== 'skipped' &&
-        o.status !== 'interrupted' &&
-        (o.source ?? sourceOf(o.tags, defaultSource)) === source,
-    ).length;
-  const hardFailures = v.seed.failed - conflicted('seed') + v.provider.failed - conflicted('provider');
-  v.verdict =
-    ran === 0
-      ? 'NOT RUN'
-      : hardFailures > 0 || blockingFailure
-        ? 'FAIL'
-        : v.assumption.failed > 0 || v.conflicts.length > 0
-          ? 'CONDITIONAL'
-          : 'PASS';
+  v.verdict = decideVerdict(classified, v.conflicts.length);
   // A service its preflight stopped (helpers/target/preflight.ts): NOT RUN, and the one-line cause said.
   const stopped = outcomes.find((o) => o.status === 'skipped' && o.skipKind === 'preflight')?.skipReason;
-  if (stopped && ran === 0) stopService(v, stopped);
+  if (stopped && ranOf(v) === 0) stopService(v, stopped);
   // Checks the repeated-failure breaker stopped short (helpers/client/breaker.ts): said before any share of skips.
   const heldBack = outcomes.filter((o) => o.status === 'skipped' && o.skipKind === 'breaker').length;
   if (!v.warning && heldBack)
@@ -458,24 +508,26 @@ export function failureLines(s: ServiceVerdict) {
   }));
 }
 
-function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
+function ruleOutcome(rule: Rule, classified: readonly Classified[]): RuleOutcome {
   const checks = tally();
   // Why a check citing the rule never reached its judgement: the breaker's cause, or the rule that failed first.
   const before = new Set<string>();
-  for (const o of outcomes) {
-    if (!(o.rules ?? []).some((c) => parseCitation(c).id === rule.id) && !o.broken?.includes(rule.id)) continue;
-    if (o.status === 'passed') checks.passed++;
-    else if (o.status === 'skipped' || o.status === 'interrupted') {
+  for (const { outcome: o, status, broken, assumedOnly } of classified) {
+    if (!(o.rules ?? []).some((c) => parseCitation(c).id === rule.id) && !broken.includes(rule.id)) continue;
+    if (status === 'passed') checks.passed++;
+    else if (status === 'skipped') {
       checks.skipped++;
       if (o.skipKind === 'breaker') before.add(`stopped after ${(o.skipReason ?? '').replace(/^breaker: /, '').split(':')[0]}`);
     }
     // A rule fails only where its own judgement failed; a check that failed on another rule did not judge it.
-    else if (!o.broken || o.broken.includes(rule.id)) checks.failed++;
+    else if (broken.includes(rule.id)) checks.failed++;
     // A check that failed on assumptions alone went on after them: its other rules were judged, and held.
-    else if (o.assumedOnly) checks.passed++;
+    else if (assumedOnly) checks.passed++;
     else {
       checks.skipped++;
-      before.add(`after ${o.broken.join(' + ')} failed in the same check`);
+      before.add(
+        `after ${broken.join(' + ') || (o.violations?.find((n) => n.lead)?.check ?? 'another judgement')} failed in the same check`,
+      );
     }
   }
   const judgedNone = !checks.failed && !checks.passed && checks.skipped > 0 && before.size > 0;

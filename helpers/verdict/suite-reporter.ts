@@ -106,8 +106,8 @@ export default class SuiteReporter implements Reporter {
     const { service: project, title } = checkName(test);
     // Its cause is its first hard error; a check whose every error is an assumption's (noteAssumed) failed on those alone.
     const assumed = result.status === 'passed' || result.status === 'skipped' ? [] : assumedOf(result.annotations);
-    const firstError = hardErrors(result.errors, result.annotations)[0] ?? result.error;
-    const assumedOnly = assumed.length > 0 && hardErrors(result.errors, result.annotations).length === 0;
+    const firstError = hardErrors(result.errors ?? [], result.annotations)[0] ?? result.error;
+    const assumedOnly = assumed.length > 0 && hardErrors(result.errors ?? [], result.annotations).length === 0;
     const message = [firstError?.message, firstError?.stack?.split('\n').find((l) => l.includes('.spec.ts'))]
       .filter(Boolean)
       .join('\n');
