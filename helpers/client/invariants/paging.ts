@@ -37,8 +37,21 @@ export interface PagedReader {
   items?: string;
   /** Count members of the answer body and headers (lower case), by what each counts. */
   members: { name: string; meaning: CountMeaning; in: 'body' | 'header' }[];
-  /** What the page past the end is: an empty page, or the documented 404. */
-  pastEnd: 'empty' | 404;
+  /**
+   * What the page past the end is: an empty page; the documented 404 (a page count that cannot be 0); or either, where the
+   * provider's schema says a page holds at least one item (minItems 1, `x-documented-items`) and the contract takes an empty
+   * 200 too: an empty page, or a refusal its operation documents (400, 404), as the documents allow both.
+   */
+  pastEnd: 'empty' | 404 | 'empty-or-refused';
+  /** The most items the documents let one page hold (the items' maxItems, the provider's own where the contract relaxes it). */
+  maxItems?: number;
+}
+
+/** The bounds the documents give a paged answer's items: the provider's own (`x-documented-items`) where the contract relaxes them. */
+function itemBounds(contract: Contract, items: Json): { minItems?: number; maxItems?: number } {
+  const s = resolve(contract, items) ?? {};
+  const documented = (s['x-documented-items'] ?? {}) as { minItems?: number; maxItems?: number };
+  return { minItems: documented.minItems ?? s.minItems, maxItems: documented.maxItems ?? s.maxItems };
 }
 
 const INDEX_NAMES = /^(start|offset|page)$/;
@@ -85,7 +98,14 @@ export function pagedReaders(contract: Contract): PagedReader[] {
     }
     // A page count that cannot be 0 (a count of minimum 1) makes an empty page no 200 of the contract: its 404 is the page past the end.
     const countMin = props.find(([k]) => MEANINGS[k.toLowerCase()] === 'count')?.[1];
-    const pastEnd = reader.responses['404'] && (resolve(contract, countMin)?.minimum ?? 0) >= 1 ? 404 : 'empty';
+    const bounds = itemBounds(contract, body?.type === 'array' ? ok.schema : body?.properties?.[itemsMember!]);
+    const refusable = Boolean(reader.responses['400'] || reader.responses['404']);
+    const pastEnd =
+      reader.responses['404'] && (resolve(contract, countMin)?.minimum ?? 0) >= 1
+        ? 404
+        : (bounds.minItems ?? 0) >= 1 && refusable
+          ? 'empty-or-refused'
+          : 'empty';
     out.push({
       reader,
       index: { name: index.name, base, kind },
@@ -97,6 +117,7 @@ export function pagedReaders(contract: Contract): PagedReader[] {
       items: body?.type === 'array' ? undefined : itemsMember,
       members,
       pastEnd,
+      ...(bounds.maxItems !== undefined ? { maxItems: bounds.maxItems } : {}),
     });
   }
   return out;
@@ -122,7 +143,8 @@ const itemsOf = (p: PagedReader, body: unknown): unknown[] | undefined => {
 
 /** Every page of a paged reader's list at its largest size (at most `cap` reads): the whole list, not a first page. */
 export async function everyPage(p: PagedReader, read: PageReader, cap = 20): Promise<PageRead[]> {
-  const size = p.size.max ?? p.size.default;
+  const largest = p.size.max ?? p.size.default;
+  const size = largest === undefined || p.maxItems === undefined ? largest : Math.min(largest, p.maxItems);
   const pages: PageRead[] = [];
   for (let i = 0; i < cap; i++) {
     if (p.index.kind === 'offset' && size === undefined && i) break;
@@ -143,6 +165,10 @@ interface PagingOutcome {
   reads: number;
 }
 
+/** A documented refusal (400, 404) answered where a page would hold no item: what a schema of minItems 1 allows for "nothing". */
+const refusedEmpty = (p: PagedReader, r: PageRead) =>
+  (r.status === 400 || r.status === 404) && p.reader.responses[String(r.status)] !== undefined;
+
 /** Reads a paged reader's pages and judges each as a window over the large read (`minimum`: the fewest items that tell). */
 export async function pagingProblems(p: PagedReader, read: PageReader): Promise<PagingOutcome> {
   const problems: string[] = [];
@@ -151,11 +177,14 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
     reads++;
     return read(index, size);
   };
-  const large = p.size.max ?? 1000;
+  // The largest page asked for stays inside what the documents let a page hold (a size's maximum, the items' maxItems).
+  const large = Math.min(p.size.max ?? 1000, p.maxItems ?? Number.POSITIVE_INFINITY);
   const full = await get(p.index.base, large);
   const all = itemsOf(p, full.body);
   // An empty list where an empty page is no 200 of the contract (its documented 404): nothing to page yet.
   if (full.status === 404 && p.pastEnd === 404) return { problems, leftOut: 'its list is empty here (its documented 404)', reads, size: 0 };
+  if (p.pastEnd === 'empty-or-refused' && refusedEmpty(p, full))
+    return { problems, leftOut: `its list is empty here (a documented ${full.status})`, reads, size: 0 };
   if (full.status !== 200 || !all) return { problems, leftOut: `its largest page answered ${full.status}`, reads };
   const totalOf = (r: PageRead) => {
     const m = p.members.find((x) => x.meaning === 'total');
@@ -262,7 +291,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
         problems.push(
           `${what}: ${past.status} with ${itemsOf(p, past.body)?.length ?? 'no'} items, expected the documented 404 (an empty page is no 200 of its schema)`,
         );
-    } else judge(what, past, beyond, small, []);
+    } else if (!(p.pastEnd === 'empty-or-refused' && refusedEmpty(p, past))) judge(what, past, beyond, small, []);
     // At the largest size: a set larger than it goes on in a second page, the rest of it.
     if (total > large)
       judge(`${p.index.name}=${indexOf(1, large)} ${p.size.name}=${large}`, await get(indexOf(1, large), large), 1, large, undefined);
@@ -341,7 +370,8 @@ export async function filteredTotalProblems(
   const problems: string[] = [];
   const judged: string[] = [];
   let reads = 0;
-  const large = p.size.max ?? 1000;
+  // The largest page asked for stays inside what the documents let a page hold (a size's maximum, the items' maxItems).
+  const large = Math.min(p.size.max ?? 1000, p.maxItems ?? Number.POSITIVE_INFINITY);
   const memberOf = (r: PageRead, m: PagedReader['members'][number]) => {
     const v = m.in === 'header' ? r.headers[m.name] : (r.body as Record<string, unknown> | undefined)?.[m.name];
     return v === undefined || v === null || v === '' ? undefined : v;
