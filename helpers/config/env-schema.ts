@@ -3,6 +3,7 @@
 // .env.example in step.
 import {
   accountRange,
+  contractOperationIds,
   contractValue,
   digits,
   fcPath,
@@ -15,6 +16,7 @@ import {
   Mismatch,
   oneOf,
   operationId,
+  pathOperationIds,
   port,
   privateKeyPem,
   problemLine,
@@ -52,6 +54,8 @@ interface EnvVar<N extends string = string, T = unknown> {
   type: ValueType<T>;
   /** A secret or card data: a bad value is described by its shape, never shown. */
   secret?: boolean;
+  /** For `service`: the operations that need it; a product (SANDBOX_OPERATIONS) naming none of them runs without it. */
+  for?: () => string[];
 }
 
 /** The service a variable belongs to, named by its prefix (CARD_, INSTALLMENTS_, FD_; any other is general). */
@@ -88,7 +92,7 @@ const v = <N extends string, T>(
   need: Need,
   type: ValueType<T>,
   description: string,
-  extra: Pick<EnvVar, 'group' | 'checks' | 'secret'> = {},
+  extra: Pick<EnvVar, 'group' | 'checks' | 'secret' | 'for'> = {},
 ): EnvVar<N, T> => ({
   name,
   service: serviceOf(name),
@@ -377,13 +381,22 @@ const SCHEMA = [
   v('FD_PARTNER_SECRET', 'service', text('the partner secret, on one line'), "that partner's secret", { secret: true }),
   v('FD_SPARE_PARTNER_ID', 'checks', text('the spare partner id, on one line'), 'a spare partner (never the one above)', SPARE),
   v('FD_SPARE_PARTNER_SECRET', 'checks', text('the spare partner secret, on one line'), 'its secret', { ...SPARE, secret: true }),
-  v('FD_INSTITUTION_ID', 'service', institutionIdValue, 'an institution with branding'),
+  // Read by the institution readers, Connect's components and the Lite Connect URL (their sample requests): a product
+  // without them runs without it.
+  v('FD_INSTITUTION_ID', 'service', institutionIdValue, 'an institution with branding', {
+    for: () => [
+      ...pathOperationIds('financial-data', 'institutions'),
+      ...pathOperationIds('financial-data', 'connect-components'),
+      'GenerateLiteConnectUrl',
+    ],
+  }),
   v('FD_UNBRANDED_INSTITUTION_ID', 'checks', institutionIdValue, 'an institution without branding', { checks: 'the branding 404 check' }),
   v(
     'FD_ROUTING_NUMBER',
     'service',
     contractValue('financial-data', 'components/institutions.yaml#/schemas/RoutingNumber', 'a routing number of 9 digits'),
     'a 9-digit routing number mapped to an institution',
+    { for: () => ['GetInstitutionsByRoutingNumber'] },
   ),
   v(
     'FD_LOCATION_ID_TYPE',
@@ -470,9 +483,22 @@ const SCHEMA = [
   ),
 ];
 
-/** Variables a service cannot run without (the sandbox preflight stops with one line naming them). */
-const serviceRequired = (service: string): string[] =>
-  ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
+/**
+ * Variables a service cannot run without (the sandbox preflight stops with one line naming them): one that only some operations
+ * need (`for`) is not asked of a product (SANDBOX_OPERATIONS) that names operations of the service but none of those.
+ */
+const serviceRequired = (service: string, env: Env = {}): string[] => {
+  const listed = (env.SANDBOX_OPERATIONS ?? '').split(',').map((s) => s.trim());
+  const own = contractOperationIds().get(service) ?? new Set<string>();
+  const slice = listed.filter((id) => own.has(id));
+  return ENV_SCHEMA.filter(
+    (e) =>
+      e.service === service &&
+      e.need === 'service' &&
+      !/_BASE_URL$/.test(e.name) &&
+      (!e.for || slice.length === 0 || e.for().some((id) => slice.includes(id))),
+  ).map((e) => e.name);
+};
 
 interface ServiceDiagnosis {
   service: string;
@@ -610,7 +636,7 @@ export function valueProblems(env: Env, services: readonly ServiceName[]): Probl
 export function missingProblems(env: Env, service: ServiceName): Problem[] {
   const set = (name: string) => Boolean(env[name]);
   const mine = ENV_SCHEMA.filter((e) => e.service === service);
-  const problems: Problem[] = serviceRequired(service)
+  const problems: Problem[] = serviceRequired(service, env)
     .filter((n) => !set(n))
     .map((n) => ({ variable: n, expected: `${envVar(n).description} (${service} cannot run without it)`, found: 'nothing' }));
   for (const group of [...new Set(mine.filter((e) => e.need === 'one-of').map((e) => e.group!))]) {

@@ -270,28 +270,37 @@ export function contractValue(service: string, ref: string, what: string): Value
   });
 }
 
-/** Every operationId the contracts of schemas/ declare (their openapi.yaml and paths/), read once as text. */
-let operationIds: Set<string> | undefined;
-function contractOperationIds(): Set<string> {
+/** The operationIds each contract of schemas/ declares (its openapi.yaml and paths/), by service, read once as text. */
+let operationIds: Map<string, Set<string>> | undefined;
+export function contractOperationIds(): Map<string, Set<string>> {
   if (!operationIds) {
-    operationIds = new Set();
+    operationIds = new Map();
     for (const service of fs.readdirSync(SCHEMAS)) {
       const dir = path.join(SCHEMAS, service);
+      const ids = new Set<string>();
       const files = [
         'openapi.yaml',
         ...(fs.existsSync(path.join(dir, 'paths')) ? fs.readdirSync(path.join(dir, 'paths')).map((f) => `paths/${f}`) : []),
       ];
       for (const f of files.filter((f) => fs.existsSync(path.join(dir, f))))
-        for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^\s*operationId:\s*['"]?([A-Za-z0-9_]+)/gm))
-          operationIds.add(m[1]);
+        for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^\s*operationId:\s*['"]?([A-Za-z0-9_]+)/gm)) ids.add(m[1]);
+      operationIds.set(service, ids);
     }
   }
   return operationIds;
 }
 
+/** The operationIds one file of a contract's paths declares (`paths/institutions.yaml`). */
+export const pathOperationIds = (service: string, file: string): string[] =>
+  [
+    ...fs.readFileSync(path.join(SCHEMAS, service, 'paths', `${file}.yaml`), 'utf8').matchAll(/^\s*operationId:\s*['"]?([A-Za-z0-9_-]+)/gm),
+  ].map((m) => m[1]);
+
 /** An operationId one of the contracts declares (a misspelled one would silently narrow a service). */
 export const operationId = (): ValueType<string> =>
-  holding('an operationId of the contracts (schemas/<service>/)', (value) => contractOperationIds().has(value));
+  holding('an operationId of the contracts (schemas/<service>/)', (value) =>
+    [...contractOperationIds().values()].some((ids) => ids.has(value)),
+  );
 
 // ---- keys
 

@@ -158,9 +158,10 @@ export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
     linkedCustomerId: read('FD_LINKED_CUSTOMER_ID'),
     connectInBrowser: read('FD_CONNECT_IN_BROWSER') === 'true',
     institutions: {
-      branded: requireEnv('FD_INSTITUTION_ID', env),
+      // Required where the product includes an operation reading them (env-schema.ts `for`; the preflight says so first).
+      branded: read('FD_INSTITUTION_ID') ?? '',
       unbranded: read('FD_UNBRANDED_INSTITUTION_ID'),
-      routingNumber: requireEnv('FD_ROUTING_NUMBER', env),
+      routingNumber: read('FD_ROUTING_NUMBER') ?? '',
       location: locationValue ? { idType: read('FD_LOCATION_ID_TYPE') ?? 'EIN', idValue: locationValue } : undefined,
     },
   };

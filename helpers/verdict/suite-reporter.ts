@@ -22,7 +22,16 @@ import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { escapeRegExp } from '../contract/writers.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { assumedOf, brokenRuleOf, EXCHANGES_ATTACHMENT, hardErrors, propertyBroken, skipKindOf, stepsFailedOf, violationsOf } from '../client/annotations.js';
+import {
+  assumedOf,
+  brokenRuleOf,
+  EXCHANGES_ATTACHMENT,
+  hardErrors,
+  propertyBroken,
+  skipKindOf,
+  stepsFailedOf,
+  violationsOf,
+} from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
@@ -108,9 +117,7 @@ export default class SuiteReporter implements Reporter {
     const assumed = result.status === 'passed' || result.status === 'skipped' ? [] : assumedOf(result.annotations);
     const firstError = hardErrors(result.errors ?? [], result.annotations)[0] ?? result.error;
     const assumedOnly = assumed.length > 0 && hardErrors(result.errors ?? [], result.annotations).length === 0;
-    const message = [firstError?.message, firstError?.stack?.split('\n').find((l) => l.includes('.spec.ts'))]
-      .filter(Boolean)
-      .join('\n');
+    const message = [firstError?.message, firstError?.stack?.split('\n').find((l) => l.includes('.spec.ts'))].filter(Boolean).join('\n');
     const error = message ? redactMessage(withoutAnsi(message)) : undefined;
     const rules = citationsOf(test.annotations);
     const records = coverageFromAnnotations(result.annotations);
@@ -141,7 +148,12 @@ export default class SuiteReporter implements Reporter {
         ? failedAfter(kept, stepsFailedOf(result.annotations), { error, steps: result.steps })
         : undefined;
     const evidence = failed
-      ? chooseEvidence(kept, { violation: violations.find((v) => v.lead) ?? (assumedOnly ? assumed[0] : undefined), error, steps: result.steps, after })
+      ? chooseEvidence(kept, {
+          violation: violations.find((v) => v.lead) ?? (assumedOnly ? assumed[0] : undefined),
+          error,
+          steps: result.steps,
+          after,
+        })
       : undefined;
     const exchange = evidence?.exchanges.join('\n\n');
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.

@@ -163,7 +163,9 @@ test('through the client: a target breaking one check everywhere is stopped afte
 });
 
 test("a check aimed at a rule the violation breaks (it cites it) runs to its end, whatever the count: that rule's own judgement", () => {
-  const violation = new ContractViolation('sensitiveEchoConformance', 'putCard 200: the card number in clear', undefined, ['CE-SENSITIVE-ECHO']);
+  const violation = new ContractViolation('sensitiveEchoConformance', 'putCard 200: the card number in clear', undefined, [
+    'CE-SENSITIVE-ECHO',
+  ]);
   const key = 'sensitiveEchoConformance putCard 200';
   for (let i = 0; i < limit; i++) failWith('svc', violation, key);
   const aimed = fakeTest();

@@ -443,7 +443,17 @@ test('one cause, one group: a 5xx a valid call got holds every failure told on t
 
 test('an assumption never gates: a check that failed on assumptions alone is CONDITIONAL, its other rules judged and passed; beside a seed failure each is its own group', () => {
   const rules = [testRule('S-FORM', 'format', ['op'], { source: 'assumption' }), testRule('S-CREATED', 'value', ['op'])];
-  const assumed = [{ check: 'judge', operationId: 'op', method: 'POST', path: '/x', status: 200, rules: ['S-FORM'], line: '[judge] op 200: S-FORM: masked form' }];
+  const assumed = [
+    {
+      check: 'judge',
+      operationId: 'op',
+      method: 'POST',
+      path: '/x',
+      status: 200,
+      rules: ['S-FORM'],
+      line: '[judge] op 200: S-FORM: masked form',
+    },
+  ];
   const alone = failed('masked form only', { rules: ['S-FORM', 'S-CREATED'], assumed, assumedOnly: true, error: assumed[0].line });
   const v = judge('seed', rules, [alone]);
   expect(v.verdict).toBe('CONDITIONAL');

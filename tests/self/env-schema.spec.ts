@@ -2,7 +2,7 @@
 // of the schema; the doctor names what a sandbox run lacks before it starts, in one line each.
 import fs from 'node:fs';
 import { expect, test } from '../../fixtures/self.js';
-import { diagnose, ENV_SCHEMA } from '../../helpers/config/env-schema.js';
+import { diagnose, ENV_SCHEMA, missingProblems } from '../../helpers/config/env-schema.js';
 import { runInProcess } from './commands.known.js';
 
 test('.env.example lists every variable of the schema and no other', () => {
@@ -55,4 +55,14 @@ test('npm run doctor tells a sandbox user what is missing and exits 1', async ()
   expect(output).toContain('the location match by id skip without FD_LOCATION_ID_VALUE');
   expect(output).toContain('card-enrollment: not part of this certification');
   expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+});
+
+test('a product of some operations (SANDBOX_OPERATIONS) is asked only the settings its operations read: no institution or routing number without their readers', () => {
+  const base = { TARGET: 'sandbox', FD_BASE_URL: 'https://fd.example', FD_APP_KEY: 'k', FD_PARTNER_ID: 'p', FD_PARTNER_SECRET: 's' };
+  const missing = (env: Record<string, string>) => missingProblems(env, 'financial-data').map((p) => p.variable);
+  expect(missing(base)).toEqual(['FD_INSTITUTION_ID', 'FD_ROUTING_NUMBER']);
+  expect(missing({ ...base, SANDBOX_OPERATIONS: 'CreateToken,GetCustomers,GetCustomerAccounts' })).toEqual([]);
+  expect(missing({ ...base, SANDBOX_OPERATIONS: 'CreateToken,GetInstitution' })).toEqual(['FD_INSTITUTION_ID']);
+  // A product naming only another service's operations takes financial data whole.
+  expect(missing({ ...base, SANDBOX_OPERATIONS: 'putCard' })).toEqual(['FD_INSTITUTION_ID', 'FD_ROUTING_NUMBER']);
 });

@@ -58,9 +58,8 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
     FD_SPARE_PARTNER_ID: s.sparePartnerId,
     FD_SPARE_PARTNER_SECRET: s.sparePartnerSecret,
     FD_INSTITUTION_ID: s.institutions?.[0]?.institutionId,
-    // The suite needs a routing number to start; a slice without the routing lookups never sends it
-    // (SANDBOX_OPERATIONS), so a well-formed one stands in where the sheet names none.
-    FD_ROUTING_NUMBER: s.routingNumber ?? '021000021',
+    // A product without the routing lookup (SANDBOX_OPERATIONS) runs without one (helpers/config/env-schema.ts `for`).
+    FD_ROUTING_NUMBER: s.routingNumber,
     FD_LINKED_CUSTOMER_ID: s.testData?.linkedCustomer?.customerId,
   }),
 };
