@@ -2,6 +2,8 @@
 // mistyped, one past each bound, outside each enum and pattern, an unknown member; the body malformed. A case is kept only
 // where the contract itself refuses it: the suite never blames a target for its own generator.
 import { conflictMet, ContractViolation, type ConflictMet } from '../contract/checks.js';
+import { ruleBrokenBy } from '../contract/rules.js';
+import { problemsUnder } from './annotations.js';
 import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
@@ -358,15 +360,19 @@ export async function runNegativeCases<S extends ServiceName>(
   // A case byte-identical on the wire to an earlier one (an only member left out, the object sent empty) is sent once.
   const cases = negativeCases(contract, op, valid).filter(firstOfEach((c) => callKey(op, c.call)));
   const failures: string[] = [];
+  // The rule stating what the first case answered with a success breaks (its member's limit, pattern, enum...): the failure's
+  // cause, filed under that rule and its source rather than the generic refusal rule the check cites.
+  let stated: string | undefined;
   for (const c of cases) {
     try {
       const res = await client.callOperation(op, { ...c.call, refusal: true });
       const allowed = [...(c.where === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1)), ...(c.also ?? [])];
       const deviation = res.status >= 200 && res.status < 300 ? exampleAccepted(contract, op, c) : undefined;
       if (deviation) client.noteConflictMet(deviation);
-      else if (!allowed.includes(res.status))
+      else if (!allowed.includes(res.status)) {
+        if (failures.length === 0 && res.status < 300) stated = ruleBrokenBy(op.service, op.operationId, c.name);
         failures.push(`${c.name}: Received ${res.status} / Documented refusal: ${allowed.join(' or ')}`);
-      else {
+      } else {
         const wrong = expectRefusal?.(res, c);
         if (wrong) failures.push(`${c.name}: ${wrong}`);
       }
@@ -375,5 +381,6 @@ export async function runNegativeCases<S extends ServiceName>(
       failures.push(`${c.name}: ${error.message.split('\n')[0]}`);
     }
   }
+  if (stated) problemsUnder(stated, failures);
   return { cases: cases.length, failures };
 }

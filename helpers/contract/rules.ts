@@ -269,3 +269,57 @@ export function catalogueGaps(catalogue: RuleCatalogue, citations: Citation[]): 
   }
   return gaps;
 }
+
+/** The schema keywords whose breach at a member breaks what a rule of each kind states of it. */
+const BOUNDS = ['maxItems', 'minItems', 'maxLength', 'minLength', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'];
+export const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
+  limit: [...BOUNDS, 'maxProperties', 'minProperties'],
+  range: BOUNDS,
+  pattern: ['pattern', 'format'],
+  format: ['pattern', 'format', 'type'],
+  enum: ['enum', 'const'],
+  required: ['required'],
+};
+
+/**
+ * The members a rule's citation names: each item after the document and version (parentheses aside) that is a name or dotted
+ * path (`provider 2.0.0, wallets`, `provider 2.0.0 PlanApprovalParameters.rejectReasonCode`: wallets, rejectReasonCode).
+ */
+export const citedMembers = (cite: string): string[] =>
+  cite
+    .replace(/\([^()]*\)/g, '')
+    .split(/[,;]/)
+    .map((item) => item.trim().replace(/^(provider|seed)\s+[\d.]+\s*/i, ''))
+    .filter((item) => /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(item))
+    .map((item) => item.split('.').pop()!);
+
+/** The keyword a generated negative case breaks, read from its reason (helpers/client/negative.ts: `longer than maxLength 30`). */
+function keywordOf(why: string): string | undefined {
+  const bound = /\b(exclusiveMaximum|exclusiveMinimum|maxLength|minLength|maxItems|minItems|maximum|minimum)\b/.exec(why);
+  if (bound) return bound[1];
+  if (/\benum\b/.test(why)) return 'enum';
+  if (/\bpattern\b/.test(why)) return 'pattern';
+  if (/^not an? /.test(why)) return 'format';
+  if (/\brequired\b/.test(why)) return 'required';
+  if (/ where an? \w+ is documented/.test(why)) return 'type';
+  return undefined;
+}
+
+/**
+ * The rule that states what a negative case breaks (`body /consumer/firstName: longer than maxLength 30` on putCard): of the
+ * operation's rules, the narrowest whose citation or text names the member and whose kind the keyword breaks; undefined where none does.
+ */
+export function ruleBrokenBy(service: string, operationId: string, caseName: string): string | undefined {
+  const m = /^\w+ (\S+): (.*)$/.exec(caseName);
+  const keyword = m && keywordOf(m[2]);
+  if (!m || !keyword) return undefined;
+  const member = m[1].split('/').filter(Boolean).pop()!;
+  return loadRules(service)
+    .rules.filter(
+      (r) =>
+        r.operations.includes(operationId) &&
+        (KEYWORDS_OF_KIND[r.kind] ?? []).includes(keyword) &&
+        (citedMembers(r.cite).includes(member) || new RegExp(`(^|[^\\w])${member}\\b`).test(r.text)),
+    )
+    .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+}

@@ -6,7 +6,9 @@ import { loadConflicts, type Conflict, type ConflictKind } from '../contract/con
 import { SOURCE_CLASSES, type SourceClass } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
 import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
-import { parseCitation, type Rule, type RuleKind } from '../contract/rules.js';
+import { citedMembers, KEYWORDS_OF_KIND, parseCitation, type Rule, type RuleKind } from '../contract/rules.js';
+
+export { citedMembers };
 import { loadStatements, statementTally } from '../contract/statements.js';
 import { failureSource, isBlocking, sourceOf } from '../contract/weight.js';
 import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
@@ -377,29 +379,6 @@ export function serviceVerdict(
 
 /** A property rule: one checker over every operation it concerns (`<SERVICE>-PROP-*`). */
 const isProperty = (id: string) => /^[A-Z]+-PROP-/.test(id);
-
-/** The schema keywords whose breach at a member breaks what a rule of each kind states of it. */
-const BOUNDS = ['maxItems', 'minItems', 'maxLength', 'minLength', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'];
-const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
-  limit: [...BOUNDS, 'maxProperties', 'minProperties'],
-  range: BOUNDS,
-  pattern: ['pattern', 'format'],
-  format: ['pattern', 'format', 'type'],
-  enum: ['enum', 'const'],
-  required: ['required'],
-};
-
-/**
- * The members a rule's citation names: each item after the document and version (parentheses aside) that is a name or dotted
- * path (`provider 2.0.0, wallets`, `provider 2.0.0 PlanApprovalParameters.rejectReasonCode`: wallets, rejectReasonCode).
- */
-export const citedMembers = (cite: string): string[] =>
-  cite
-    .replace(/\([^()]*\)/g, '')
-    .split(/[,;]/)
-    .map((item) => item.trim().replace(/^(provider|seed)\s+[\d.]+\s*/i, ''))
-    .filter((item) => /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(item))
-    .map((item) => item.split('.').pop()!);
 
 /**
  * One cause, once: a general rule's failure (a property, the error contract, the answer forms) on an operation where a narrower

@@ -13,7 +13,7 @@ import {
 import { ContractViolation, judgedMembers } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
-import { loadRules, ruleIdsLeading, validAcceptedRule, type Rule } from '../../helpers/contract/rules.js';
+import { loadRules, ruleBrokenBy, ruleIdsLeading, validAcceptedRule, type Rule } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 import { alsoBrokenText, citedMembers, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
@@ -472,4 +472,13 @@ test('an assumption never gates: a check that failed on assumptions alone is CON
   expect([w.seed.failed, w.assumption.failed]).toEqual([1, 0]);
   expect(ruleOutcomes(w)).toEqual(['S-FORM failed', 'S-CREATED failed']);
   expect(w.failures.map((g) => `${g.cause} ${g.source}`).sort()).toEqual(['S-CREATED: op seed', 'S-FORM: op assumption']);
+});
+
+test("a generated refusal answered with a success is filed under the rule that states the member's bound, not the generic refusal rule", () => {
+  expect(
+    ruleBrokenBy('card-enrollment', 'putCard', 'body /consumer/firstName: longer than maxLength 30 (one ASCII letter a character)'),
+  ).toBe('CE-LIM-FIRSTNAME');
+  expect(ruleBrokenBy('installments', 'postMerchantParticipations', 'body /0/wallets: more than maxItems 3')).toBe('IN-LIM-WALLETS');
+  // No rule of the operation names the member with a kind the keyword breaks: the check's own rule stands.
+  expect(ruleBrokenBy('card-enrollment', 'putCard', 'body /consumer/nickname: longer than maxLength 30')).toBeUndefined();
 });
