@@ -14,6 +14,7 @@ async function readers(fdApi: OperationClient, customerId: string, username: str
   };
 }
 import { expect, expectFdError, newCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { approvedApplicationId } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { cite } from './cite.js';
 
 for (const [op, type] of [
@@ -28,7 +29,7 @@ for (const [op, type] of [
       ...cite('FD-CUST-READ', ['get-customer', 'app-data', 'list-username']),
       'FD-OBJ-READ-ONLY',
     ),
-    async ({ fdApi }) => {
+    async ({ fdApi, fd }) => {
       // The record's own members sent too (provider 1.35.0 NewCustomer declares none of them): the
       // other kind of customer, an id, dates, an application name and a partner; each reader shows
       // the service's own (the type the operation fixes, FD-CUST-TYPE), never the one sent.
@@ -41,7 +42,10 @@ for (const [op, type] of [
         partnerId: 'ro-9f3c7a-partner',
       };
       // A phone with a leading zero (NewCustomer.phone is a string): a reader showing it as a number fails.
-      const body = newCustomer({ applicationId: '2998', phone: '08015551234' });
+      // The partner's approved application where it has one (provider 1.35.0 ApplicationId: the value the app
+      // registration returns, the partner's own; the mock's 2998, FD_APPLICATION_ID on a sandbox), else none sent.
+      const applicationId = approvedApplicationId(fd);
+      const body = newCustomer({ ...(applicationId ? { applicationId } : {}), phone: '08015551234' });
       const res = await fdApi.call(op, { body: { ...body, ...own } });
       expect(res.status).toBe(201);
       expect(String(res.body.id), `${op}'s answer: its own id`).not.toBe(own.id);
