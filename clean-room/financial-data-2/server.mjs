@@ -250,9 +250,13 @@ function reqField(body, name, type = 'string') {
   checkType(v, name, type);
   return v;
 }
+// provider 1.35.0 is OpenAPI 3.0.3 and marks the members that admit null `nullable: true` (none of this
+// slice's request members): a member sent as null is a value of no documented type, refused like any other.
+function refuseNull(v, name) { if (v === null) throw bad(`"${name}" must not be null`); }
 function optField(body, name, type = 'string') {
   const v = body[name];
-  if (v === undefined || v === null) return undefined;
+  refuseNull(v, name);
+  if (v === undefined) return undefined;
   checkType(v, name, type); return v;
 }
 function checkType(v, name, type) {
@@ -350,6 +354,7 @@ function validateNewCustomer(body) {
   if (body.applicationId !== undefined && body.applicationId !== null && body.applicationId !== '') throw bad('"applicationId" does not match a registered application of this partner');
   return body;
 }
+const PURPOSE_RE = /^[0-9A-Za-z]{2}$/;
 const SSN_RE = /^(\d{3}-?\d{2}-?\d{4})$/;
 function validateBirthday(b) {
   if (!isObj(b)) throw bad('"birthday" must be an object');
@@ -370,7 +375,8 @@ function validateConsumerFields(body, requireAll) {
   const fields = ['firstName', 'lastName', 'address', 'city', 'state', 'zip', 'phone', 'ssn'];
   for (const f of fields) { if (requireAll) reqField(body, f); else optField(body, f); }
   if (requireAll && (body.birthday === undefined || body.birthday === null)) throw bad('"birthday" is required');
-  if (body.birthday !== undefined && body.birthday !== null) validateBirthday(body.birthday);
+  refuseNull(body.birthday, 'birthday'); refuseNull(body.endUser, 'endUser'); // provider 1.35.0: objects, not nullable
+  if (body.birthday !== undefined) validateBirthday(body.birthday);
   if (body.ssn != null && !SSN_RE.test(body.ssn)) throw bad('"ssn" must be a 9-digit SSN, with or without hyphens');
   if (body.phone != null && body.phone.length > 15) throw bad('"phone" must be at most 15 characters');
   if (!requireAll) for (const f of fields) if (typeof body[f] === 'string' && body[f].trim() === '') throw bad(`"${f}" must not be blank`);
@@ -380,11 +386,17 @@ function validateConsumerFields(body, requireAll) {
 }
 
 // ---------------------------------------------------------------- reports
+// provider 1.35.0 AccountType ("The list of supported account types") and AccountTypeParameter ("ava").
+const ACCOUNT_TYPES = new Set(['checking', 'savings', 'cd', 'moneyMarket', 'creditCard', 'lineOfCredit', 'investment', 'investmentTaxDeferred',
+  'employeeStockPurchasePlan', 'ira', '401k', 'roth', '403b', '529plan', 'rollover', 'ugma', 'utma', 'keogh', '457plan', '401a',
+  'brokerageAccount', 'educationSavings', 'healthSavingsAccount', 'pension', 'profitSharingPlan', 'roth401k', 'sepIRA', 'simpleIRA',
+  'thriftSavingsPlan', 'variableAnnuity', 'cryptocurrency', 'mortgage', 'loan', 'studentLoan', 'studentLoanGroup', 'studentLoanAccount', 'ava']);
 const VOA_TYPES = new Set(['checking', 'savings', 'moneyMarket', 'investment']);
 const STATEMENT_TYPES = new Set(['checking', 'savings', 'moneyMarket', 'cd', 'certificateOfDeposit', 'investment', 'mortgage', 'creditCard', 'loan', 'lineOfCredit', 'studentLoan']);
 function validateCustomFields(body) {
   const f = body.reportCustomFields;
-  if (f === undefined || f === null) return undefined;
+  refuseNull(f, 'reportCustomFields'); // provider 1.35.0 ReportCustomFields: an array, not nullable
+  if (f === undefined) return undefined;
   if (!Array.isArray(f)) throw bad('"reportCustomFields" must be an array');
   if (f.length > 5) throw bad('"reportCustomFields" accepts up to 5 custom fields');
   f.forEach((x, i) => {
@@ -477,7 +489,8 @@ function summary(r) {
 function validatePurpose(q, required = false) {
   const p = q.get('purpose');
   if (p === null || p === '') { if (required) throw new ApiError(400, 10100, 'Permissible Purpose Code is required'); return undefined; }
-  if (!/^\d{2}$/.test(p)) throw bad('"purpose" must be a 2-digit permissible purpose code');
+  // provider 1.35.0 PurposeParameter: a "2-digit code" whose own example is '3F': two characters, letters among them.
+  if (!PURPOSE_RE.test(p)) throw bad('"purpose" must be a 2-digit permissible purpose code');
   return p;
 }
 function minimalPdf(text) {
@@ -635,6 +648,10 @@ route('GET', '/aggregation/v1/customers/{customerId}/accounts', 'GetCustomerAcco
   const c = getCustomer(partner, p.customerId);
   let list = customerAccounts(c);
   const status = q.get('status'), at = q.get('account_type');
+  // provider 1.35.0 AccountTypeParameter ("Currently supported types") with GetCustomerAccounts' 400
+  // example AccountTypeNotSupportedExample (14020): a value that is none of the supported types (the
+  // AccountType list, "ava") is refused, not answered with an empty list.
+  if (at && !ACCOUNT_TYPES.has(at)) throw new ApiError(400, 14020, 'Bad request. (Account type not supported).');
   if (status) list = list.filter((a) => a.status === status);
   if (at) list = list.filter((a) => a.type === at);
   return [200, { accounts: list.map((a) => accountView(a)) }];
@@ -711,7 +728,9 @@ route('POST', '/decisioning/v2/customers/{customerId}/voa', 'GenerateVOAReport',
   let accs = customerAccounts(c);
   if (accountIdsStr !== undefined && accountIdsStr.trim() !== '') {
     const ids = accountIdsStr.trim().split(/\s+/);
-    for (const id of ids) if (!accs.some((a) => a.id === id)) throw bad(`customer does not have given account (customerId = ${c.id}, accountId = [${id}])`, 38003);
+    // seed 002 Errors: 404 is "Resource not found (customer, consumer, account, ...)"; provider 1.35.0 files
+    // its 38003 example (InvalidAccountIdExample) under a 404 (GetPaymentSuccessIndicatorNotFoundResponse).
+    for (const id of ids) if (!accs.some((a) => a.id === id)) throw new ApiError(404, 38003, `customer does not have given account (customerId = ${c.id}, accountId = [${id}])`);
     accs = accs.filter((a) => ids.includes(a.id));
   }
   accs = accs.filter((a) => VOA_TYPES.has(a.type) && a.status === 'active');
@@ -734,12 +753,14 @@ route('POST', '/decisioning/v2/customers/{customerId}/statement', 'GenerateState
   if (accountId === undefined || accountId === null) throw bad('"statementReportData.accountId" is required');
   if (!(Number.isInteger(accountId) || (typeof accountId === 'string' && /^\d+$/.test(accountId)))) throw bad('"statementReportData.accountId" must be an integer');
   let idx = data.statementIndex;
-  if (idx === undefined || idx === null) idx = 1;
+  refuseNull(idx, 'statementReportData.statementIndex'); // provider 1.35.0 StatementIndex: an integer, not nullable
+  if (idx === undefined) idx = 1;
   else if (!Number.isInteger(idx) || idx < 1 || idx > 24) throw bad('"statementReportData.statementIndex" must be an integer from 1 to 24');
   const custom = validateCustomFields(body);
   const cons = consumerFor(c);
   const a = customerAccounts(c).find((x) => x.id === String(accountId));
-  if (!a) throw bad(`customer does not have given account (customerId = ${c.id}, accountId = [${accountId}])`, 38003);
+  // seed 002 Errors 404 (account not found); provider 1.35.0 InvalidAccountIdExample (38003) under a 404.
+  if (!a) throw new ApiError(404, 38003, `customer does not have given account (customerId = ${c.id}, accountId = [${accountId}])`);
   if (!STATEMENT_TYPES.has(a.type)) throw new ApiError(400, 14020, 'Bad request. (Account type not supported).');
   const constraints = { statementReportData: { accountId: Number(a.id), statementIndex: idx } };
   if (custom) constraints.reportCustomFields = custom;
@@ -756,7 +777,7 @@ route('POST', '/decisioning/v3/reports/{reportId}', 'GetReportById', async ({ re
   validatePurpose(q);
   requireObject(body);
   const purpose = optField(body, 'purpose');
-  if (purpose !== undefined && !/^\d{2}$/.test(purpose)) throw bad('"purpose" must be a 2-digit permissible purpose code');
+  if (purpose !== undefined && !PURPOSE_RE.test(purpose)) throw bad('"purpose" must be a 2-digit permissible purpose code');
   const r = ownedReport(partner, p.reportId);
   sendReport(req, res, r); return null;
 }, { bodyRequired: true });
