@@ -155,7 +155,10 @@ function accountView(a) {
   return o;
 }
 function accountDetail(a) {
-  const t = epoch();
+  // The details as of the account's last aggregation, not of the read: provider 1.35.0 NextPaymentDate ("Due date
+  // for the next payment"), PaymentDueDate, the period dates are the account's, the same through every reader of it
+  // (seed 002 Resources: one account by its identifier); derived from the clock at each read they moved between reads.
+  const t = a.aggregationSuccessDate;
   if (a.type === 'creditCard') return { dateAsOf: t, creditAvailableAmount: 8459.23, creditMaxAmount: 10000, currentBalance: -a.balance, paymentMinAmount: 35, paymentDueDate: t + 86400 * 20, statementCloseBalance: 1400.1 };
   if (a.type === 'mortgage') return { dateAsOf: t, principalBalance: -a.balance, interestRate: '5.25', nextPayment: 1450.5, nextPaymentDate: t + 86400 * 12, escrowBalance: 2100 };
   if (a.type === 'investment') return { dateAsOf: t, availableCashBalance: 1500, marginBalance: 0, vestedBalance: a.balance };
