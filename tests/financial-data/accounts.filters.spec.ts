@@ -2,7 +2,7 @@
 // `status`, `account_type` and the 400 "Account type not supported"; reference, Identifiers (path ids are
 // strings of digits). Each filter is shown to change the answer against the linked portfolio (on the
 // mock the known one: 13 accounts, one pending checking at FinBank A, two savings, three checking).
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, servedOnly, test } from '../../fixtures/financial-data.js';
 
 const ids = (res: { body: { accounts?: { id: string }[] } }) => (res.body.accounts ?? []).map((a) => String(a.id)).sort();
 const idsOf = (accounts: { id: string }[]) => accounts.map((a) => a.id).sort();
@@ -82,13 +82,13 @@ test(
   async ({ fdApi, linkedCustomer: c }) => {
     const { customerId } = c;
     for (const accountId of ['abc', '12ab', '-5'])
-      for (const op of ['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount'] as const)
+      for (const op of servedOnly(['GetCustomerAccount', 'GetCustomerAccountSimple', 'DeleteCustomerAccount'] as const))
         expectFdError(await fdApi.call(op, { path: { customerId, accountId } }), 400, `accountId ${accountId}`);
-    for (const op of [
+    for (const op of servedOnly([
       'GetCustomerAccountsByInstitutionLogin',
       'DeleteCustomerAccountsByInstitutionLogin',
       'MigrateInstitutionLoginAccounts',
-    ] as const)
+    ] as const))
       expectFdError(await fdApi.call(op, { path: { customerId, institutionLoginId: 'login1' } }), 400, 'institutionLoginId login1');
   },
 );

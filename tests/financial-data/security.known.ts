@@ -26,6 +26,7 @@ import {
 } from '../../fixtures/financial-data.js';
 import type { FdTarget, LinkedPortfolio } from '../../helpers/target/financial-data.js';
 import type { FdEntities } from '../../fixtures/examples/financial-data.js';
+import { approvedApplicationId } from '../../fixtures/examples/fd-samples/app-registration.js';
 
 /** The operations of the contract that take an object id (helpers/contract/object-ids.ts). */
 export const FD_OBJECT_OPS: ObjectIdOperation[] = objectIdOperations(FD_CONTRACT);
@@ -71,8 +72,11 @@ export interface LiveWorld {
 
 const mustBe = (what: string, status: number, expected: number) => expect(status, `${what} (setting up the live objects)`).toBe(expected);
 
-async function newLinkedCustomer(api: OperationClient, link: LinkAccounts) {
-  const created = await api.call('AddTestingCustomer', { body: newCustomer({ applicationId: '2998' }) });
+async function newLinkedCustomer(fd: FdTarget, api: OperationClient, link: LinkAccounts) {
+  // The partner's approved application where it has one (provider 1.35.0 ApplicationId: the value its app
+  // registration returns; the mock's 2998, FD_APPLICATION_ID on a sandbox), else none sent.
+  const applicationId = approvedApplicationId(fd);
+  const created = await api.call('AddTestingCustomer', { body: newCustomer(applicationId ? { applicationId } : {}) });
   mustBe('AddTestingCustomer', created.status, 201);
   const customerId = String(created.body.id);
   const portfolio = await link(customerId);
@@ -84,8 +88,8 @@ type LinkAccounts = (customerId: string) => Promise<LinkedPortfolio>;
 
 /** Builds the live world: two customers with linked accounts (`link`: skips where Connect needs a person), an object of every resource. */
 export async function liveWorld(fd: FdTarget, api: OperationClient, link: LinkAccounts): Promise<LiveWorld> {
-  const a = await newLinkedCustomer(api, link);
-  const b = await newLinkedCustomer(api, link);
+  const a = await newLinkedCustomer(fd, api, link);
+  const b = await newLinkedCustomer(fd, api, link);
   const { customerId } = a;
   const consumer = await api.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
   mustBe('CreateConsumer', consumer.status, 201);
