@@ -149,9 +149,13 @@ class Checker {
     if (isAbsent(v)) { if (required) this.missing(path); return undefined; }
     if (typeof v !== 'string') { this.bad(path, 'must be a string'); return undefined; }
     if (rules.nonBlank && v.trim() === '') { this.bad(path, 'must not be blank'); return undefined; }
-    if (rules.min !== undefined && v.length < rules.min) { this.bad(path, `length must be at least ${rules.min}`); return undefined; }
-    if (rules.max !== undefined && v.length > rules.max) { this.bad(path, `length must be at most ${rules.max}`); return undefined; }
-    if (rules.len !== undefined && v.length !== rules.len) { this.bad(path, `length must be exactly ${rules.len}`); return undefined; }
+    // Seed 000, Limits: "consumer.firstName, consumer.lastName | max 30 characters" (and the other limits, all in
+    // characters): a length is counted in characters (code points), not in UTF-16 code units, so that a letter
+    // outside the Basic Multilingual Plane counts once.
+    const chars = [...v].length;
+    if (rules.min !== undefined && chars < rules.min) { this.bad(path, `length must be at least ${rules.min}`); return undefined; }
+    if (rules.max !== undefined && chars > rules.max) { this.bad(path, `length must be at most ${rules.max}`); return undefined; }
+    if (rules.len !== undefined && chars !== rules.len) { this.bad(path, `length must be exactly ${rules.len}`); return undefined; }
     if (rules.re && !rules.re.test(v)) { this.bad(path, rules.reMsg || `must match ${rules.re}`); return undefined; }
     if (rules.enum && !rules.enum.includes(v)) { this.bad(path, `must be one of ${rules.enum.join(', ')}`); return undefined; }
     if (rules.check) { const m = rules.check(v); if (m) { this.bad(path, m); return undefined; } }
@@ -258,7 +262,6 @@ async function decryptCard(jwe) {
 }
 
 // ---------------------------------------------------------------- masking
-const maskTail = (s, keep) => (s.length <= keep ? '*'.repeat(s.length) : '*'.repeat(s.length - keep) + s.slice(-keep));
 const maskName = (s) => { const t = s.trim(); return t ? t[0] + '*'.repeat(Math.max(t.length - 1, 1)) : ''; };
 function maskEmail(e) {
   const at = e.lastIndexOf('@');
@@ -309,7 +312,10 @@ function maskedConsumerOf(rec) {
     maskedFirstName: maskName(rec.firstName),
     maskedLastName: maskName(rec.lastName),
     maskedFullName: `${maskName(rec.firstName)} ${maskName(rec.lastName)}`,
-    maskedMobileNumber: { countryCode: rec.mobileNumber.countryCode, phoneNumber: maskTail(rec.mobileNumber.phoneNumber, 4) },
+    // Seed 000, MaskedConsumer: "maskedMobileNumber | PhoneNumber", and PhoneNumber: "phoneNumber | string | digits
+    // only, without country code": the masked number keeps the digits-only form, so it shows only its last four
+    // digits (never a '*'), and never all of a short one.
+    maskedMobileNumber: { countryCode: rec.mobileNumber.countryCode, phoneNumber: rec.mobileNumber.phoneNumber.slice(-Math.min(4, rec.mobileNumber.phoneNumber.length - 1)) },
     countryCode: rec.countryCode,
     languageCode: rec.languageCode,
     dateConsumerAdded: rec.dateConsumerAdded,
