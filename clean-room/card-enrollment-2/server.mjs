@@ -109,7 +109,10 @@ const ISO639_1 = new Set(('aa ab ae af ak am an ar as av ay az ba be bg bi bm bn
 const UUID_LOWER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CORR_RE = /^([0-9a-f]{8}.)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const SERVICE_RE = /^[0-9a-zA-Z#_-]*$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// Seed 000, ConsumerIdentity: identityValue is a "value that matches identityType (<EMAIL>)", an e-mail address:
+// its local part a dot-atom (RFC 5322 section 3.2.3), its domain sub-domains that start and end with a letter or
+// digit (RFC 5321 section 4.1.2, Let-dig [Ldh-str]); "a@gm-ail.-com" is no address.
+const EMAIL_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const JWE_COMPACT_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const ORIGINS = ['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET'];
 
