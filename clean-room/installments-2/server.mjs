@@ -108,9 +108,15 @@ function baseStrings(req, oauth) {
   const raw = query ? query.split('&').filter(Boolean).map(kv => { const i = kv.indexOf('='); return i < 0 ? [kv, ''] : [kv.slice(0, i), kv.slice(i + 1)]; }) : [];
   const dec = s => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
   const oauthPairs = Object.entries(oauth).filter(([k]) => k !== 'oauth_signature' && k !== 'realm');
-  for (const mode of ['reencode', 'raw', 'decoded']) {
+  // Each query mode twice: oauth_* values percent-encoded before the parameter string is encoded
+  // (RFC 5849 section 3.4.1.3.2), and as sent (not encoded a first time). The provider's OAuth page
+  // ("Using OAuth 1.0a to Access Mastercard APIs") has clients sign with its client libraries
+  // (mastercard-oauth1-signer), which put oauth_body_hash and oauth_consumer_key into the parameter
+  // string unencoded and encode the whole string once; the page says the base string the server
+  // recomputes must be identical to the signed one, so a request signed by those libraries must verify.
+  for (const mode of ['reencode', 'raw', 'decoded']) for (const oauthEnc of [pct, v => v]) {
     const q = raw.map(([k, v]) => mode === 'reencode' ? [pct(dec(k)), pct(dec(v))] : mode === 'raw' ? [k, v] : [dec(k), dec(v)]);
-    const all = [...q, ...oauthPairs.map(([k, v]) => [pct(k), pct(v)])];
+    const all = [...q, ...oauthPairs.map(([k, v]) => [oauthEnc(k), oauthEnc(v)])];
     all.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
     const ps = all.map(([k, v]) => `${k}=${v}`).join('&');
     for (const bu of [baseUri, baseUri.replace(/^http:/, 'https:')]) variants.push(`${req.method.toUpperCase()}&${pct(bu)}&${pct(ps)}`);
