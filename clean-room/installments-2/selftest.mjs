@@ -91,7 +91,7 @@ try {
 
   // merchants
   const ica = sheet.testData.acquirerICAs.known[0];
-  r = await call('POST', '/merchants/participations', [{ merchantLegalName: 'Selftest Mart', countryCode: 'USA', acquirerICA: ica, dbaNames: ['ST'], mids: ['111222333444555'], optIn: 'Y' }]);
+  r = await call('POST', '/merchants/participations', [{ merchantLegalName: 'Selftest Mart', countryCode: 'USA', acquirerICA: ica, dbaNames: ['ST'], mids: ['111222333444555'], optIn: 'Y', address: { city: 'Phoenix', postalCode: '85001' } }]);
   check(r.status === 202 && r.headers.get('location'), 'POST participations -> 202');
   const rid = r.headers.get('request_id');
   r = await call('POST', '/merchants/participations', [{ merchantLegalName: 'X', countryCode: 'US', acquirerICA: ica }]); check(r.status === 400, 'participation bad country -> 400');

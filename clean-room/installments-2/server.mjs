@@ -212,6 +212,11 @@ const ROUTES = [
   { m: 'POST', re: /^\/offers$/, group: 'offers', h: opOffers },
 ];
 
+// 406 and 415 only where the provider documents them (provider 2.0.0, each operation's responses): 415 on
+// POST /offers alone; 406 on the merchant operations, the approvals and /offers, not on the PAN lists or the
+// plans. Elsewhere an Accept or Content-Type the API does not use is not refused with an undocumented status:
+// a body that is not JSON is a bad request (400), documented for every POST.
+const ACCEPT_406 = new Set([opPostParticipations, opGetParticipations, opMerchantSearch, opMidSearch, opPostApproval, opGetApproval, opOffers]);
 async function handle(req, res) {
   const u = new URL(req.url, 'http://x');
   const corr = req.headers['correlation-id'] || crypto.randomUUID();
@@ -231,7 +236,7 @@ async function handle(req, res) {
     const partner = authenticate(req, body, op);
     if (!partner.entitled) throw new ApiError(403, forbiddenBody(op));
     const accept = req.headers.accept;
-    if (accept && !accept.split(',').some(a => /^\s*(application\/json|application\/\*|\*\/\*)(\s*;.*)?$/i.test(a))) throw new ApiError(406, notAcceptable(op));
+    if (ACCEPT_406.has(op.h) && accept && !accept.split(',').some(a => /^\s*(application\/json|application\/\*|\*\/\*)(\s*;.*)?$/i.test(a))) throw new ApiError(406, notAcceptable(op));
     if (op.group === 'offers' && req.headers['accept-language'] !== undefined) {
       const al = String(req.headers['accept-language']).trim();
       if (!/^en([-_][A-Za-z]{2})?$/i.test(al)) bad(E(SRC.offers, 'invalid.accept.language', 'Accept Language header is invalid.', 'Only en is supported.'));
@@ -239,7 +244,7 @@ async function handle(req, res) {
     let json;
     if (req.method === 'POST') {
       const ct = req.headers['content-type'] || '';
-      if (!/^application\/json\s*(;.*)?$/i.test(ct)) throw new ApiError(415, [E(sourceOf(op), 'invalid.content.type', 'Content-Type header should be application/json.')]);
+      if (op.group === 'offers' && !/^application\/json\s*(;.*)?$/i.test(ct)) throw new ApiError(415, [E(sourceOf(op), 'invalid.content.type', 'Content-Type header should be application/json.')]);
       try { json = JSON.parse(body.toString('utf8')); } catch { bad(E(sourceOf(op), op.group === 'merchant' || op.group === 'approvals' ? 'invalid.request.body.parameter' : 'invalid.request.parameter', 'Bad or malformed request: body is not valid JSON.', 'Malformed JSON.')); }
     }
     const ctx = { req, res, partner, op, url: u, path, params: path.match(op.re).slice(1), body: json, corr, headers: { ...baseHeaders } };
@@ -316,14 +321,14 @@ async function opRegister(ctx) {
   }
   const out = { successfulCount: String(ok), failureCount: String(failed.length) };
   if (!list) {
-    if (!range) { out.sensitiveData = { pans: failed }; return { status: 200, body: out }; }
+    if (!range) { out.encryptedValue = await sealForPartner(ctx.partner, { pans: failed }); return { status: 200, body: out }; }
     list = { id: panListIdGen(), name: b.panListName, range, pans: new Set(), owner: ctx.partner.consumerKey };
     panLists.set(list.id, list);
   }
   for (const p of accepted) list.pans.add(p);
   out.panList = { panListId: list.id, panListName: list.name };
   out.accountRange = rangeView(list.range);
-  if (failed.length) out.sensitiveData = { pans: failed };
+  if (failed.length) out.encryptedValue = await sealForPartner(ctx.partner, { pans: failed });
   return { status: 200, body: out };
 }
 async function opDeregister(ctx) {
@@ -345,7 +350,7 @@ async function opDeregister(ctx) {
     failed.push({ pan: p, error: elsewhere ? { reasonCode: 'pan.not.linked', description: 'pan not associated with the pan list' } : { reasonCode: 'pan.not.registered', description: 'pan not present' } });
   }
   const out = { panListId: list.id, successfulCount: String(ok), failureCount: String(failed.length) };
-  if (failed.length) out.sensitiveData = { pans: failed };
+  if (failed.length) out.encryptedValue = await sealForPartner(ctx.partner, { pans: failed });
   return { status: 200, body: out };
 }
 
@@ -362,10 +367,16 @@ function addPeriod(d, freq, n) {
   else x.setUTCDate(x.getUTCDate() + n * (freq === 'WEEKLY' ? 7 : 14));
   return x;
 }
+// Offer.otherInstallmentAmount: "Subsequent Installment amounts with minor unit according to ISO 4217" (provider
+// 2.0.0). Amounts were cut to two decimals whatever the currency (16.5 JPY); now to the currency's own minor unit.
+const MINOR_0 = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const MINOR_3 = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+function minorUnit(ccy) { return MINOR_0.has(ccy) ? 0 : MINOR_3.has(ccy) ? 3 : 2; }
 function buildOffer(amount, currency, startDate, tenure, frequency, fee) {
-  const total = round2(amount + fee);
-  const other = round2(Math.floor(amount / tenure * 100) / 100);
-  const first = round2(total - other * (tenure - 1));
+  const f = 10 ** minorUnit(currency); const rnd = n => Math.round(n * f) / f;
+  const total = rnd(amount + fee);
+  const other = rnd(Math.floor(amount / tenure * f) / f);
+  const first = rnd(total - other * (tenure - 1));
   const sched = [];
   for (let i = 0; i < tenure; i++) sched.push({ installmentNumber: i + 1, installmentAmount: i === 0 ? first : other, dueDate: ymd(addPeriod(startDate, frequency, i)) });
   const sym = CCY_SYMBOL[currency] || '$';
@@ -385,14 +396,20 @@ async function opOffers(ctx) {
   else if (typeof t.amount !== 'number' || !Number.isFinite(t.amount) || t.amount <= 0) errs.push(offersErr('transaction.amount', 'must be a positive number'));
   if (t.currency === undefined || t.currency === null || t.currency === '') errs.push(offersErr('transaction.currency', 'must not be null'));
   else if (typeof t.currency !== 'string' || t.currency.length !== 3) errs.push(offersErr('transaction.currency', 'size must be between 3 and 3'));
-  else if (!CURRENCIES.has(t.currency.toUpperCase())) errs.push(offersErr('invalid.request.parameter', 'Currency Code Not Supported'));
+  // "Currency code according to ISO 4217" (provider 2.0.0): its codes are three capital letters; "usd" was taken as USD.
+  else if (!CURRENCIES.has(t.currency)) errs.push(offersErr('invalid.request.parameter', 'Currency Code Not Supported'));
   if (t.localDateTime === undefined || t.localDateTime === null || t.localDateTime === '') errs.push(offersErr('invalid.request.parameter', 'Local Transaction date and time must be present'));
-  else if (!validDateTime(t.localDateTime)) errs.push(offersErr('invalid.request.parameter', 'Local Transaction date and time is invalid', 'Must be an RFC 3339 date-time.'));
+  // localDateTime: "Transaction local date. [Date and Time RFC](rfc3339)" (provider 2.0.0, the offers transaction):
+  // an RFC 3339 date-time carries its offset; one without it was taken as UTC.
+  else if (!validDateTime(t.localDateTime) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(t.localDateTime)) errs.push(offersErr('invalid.request.parameter', 'Local Transaction date and time is invalid', 'Must be an RFC 3339 date-time.'));
   if (errs.length) bad(errs);
   const m = b.merchant;
   if (m !== undefined && m !== null && !isObj(m)) bad(offersErr('invalid.request.parameter', 'Merchant object is empty. Country code and MCC must exist'));
   const mer = {};
   if (isObj(m)) for (const k of ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']) if (m[k] !== undefined && m[k] !== null) mer[k] = str(m[k]);
+  // The offers request's merchant members are "type: string" (provider 2.0.0, approvedOffers merchant; its examples
+  // send strings): null or a number was taken (as absent, or turned into a string); now a bad request.
+  if (isObj(m)) for (const k of ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']) if (m[k] !== undefined && typeof m[k] !== 'string') bad(offersErr(`merchant.${k}`, 'must be a string'));
   if (!Object.keys(mer).length) bad(offersErr('invalid.request.parameter', 'Merchant object is empty. Country code and MCC must exist'));
   const lim = { name: [1, 100], url: [1, 50], acquirerId: [1, 6], merchantId: [1, 15], mcc: [4, 4] };
   for (const [k, [lo, hi]] of Object.entries(lim)) if (mer[k] !== undefined && (typeof mer[k] !== 'string' || mer[k].length < lo || mer[k].length > hi)) errs.push(offersErr(`merchant.${k}`, `size must be between ${lo} and ${hi}`));
@@ -435,6 +452,10 @@ async function opOffers(ctx) {
 function planErr(desc, details = '', code = 'invalid.request.parameter') { return E(SRC.plans, code, desc, details); }
 async function opPostPlan(ctx) {
   const b = ctx.body; if (!isObj(b)) bad(planErr('Bad or malformed request.', 'Request body must be a JSON object.'));
+  // Correlation-Id: "type: string, format: uuid" (provider 2.0.0, CorrelationIdHeaderParameter of savePlan): one that
+  // is not a UUID was taken as sent.
+  const cid = ctx.req.headers['correlation-id'];
+  if (cid !== undefined && !UUID_RE.test(cid)) bad(planErr('Invalid Correlation-Id.', 'Correlation-Id must be a UUID.'));
   // required members
   const missing = ['providerId', 'transaction', 'offerTransactionId'].filter(k => b[k] === undefined || b[k] === null || b[k] === '');
   if (missing.length) bad(missing.map(k => planErr(`${k} must not be null.`, `Missing required field ${k}.`)));
@@ -443,7 +464,7 @@ async function opPostPlan(ctx) {
   if (typeof otid !== 'string' || otid.length < 8 || otid.length > 40) bad(planErr('Invalid offerTransactionId.', 'offerTransactionId length must be between 8 and 40.'));
   const t = b.transaction; if (!isObj(t)) bad(planErr('Invalid transaction.', 'transaction must be an object.'));
   if (t.amount === undefined || t.amount === null || typeof t.amount !== 'number' || !Number.isFinite(t.amount) || t.amount < 0) bad(planErr('Invalid transaction amount.', 'transaction.amount must be a number.'));
-  if (typeof t.currency !== 'string' || t.currency.length !== 3 || !CURRENCIES.has(t.currency.toUpperCase())) bad(planErr('Currency Not Supported.', 'Invalid transaction currency.'));
+  if (typeof t.currency !== 'string' || t.currency.length !== 3 || !CURRENCIES.has(t.currency)) bad(planErr('Currency Not Supported.', 'Invalid transaction currency.'));
   if (t.amountType === undefined || t.amountType === null || !['PURCHASE', 'FINAL'].includes(t.amountType)) bad(planErr('Incorrect value for Amount Type.', "Amount type must be 'PURCHASE' OR 'FINAL'."));
   const stan = str(t.stan), rrn = str(t.rrn), auth = str(t.authorizationCode);
   if (stan !== undefined && stan !== null) { if (typeof stan !== 'string' || stan.length < 1 || stan.length > 6) bad(planErr('Incorrect STAN length.', 'STAN should not be less than 1 or greater than 6. Please provide a valid STAN.')); if (!/^\d+$/.test(stan)) bad(planErr('Non-Numeric STAN.', 'STAN should be numeric only.')); }
@@ -470,6 +491,13 @@ async function opPostPlan(ctx) {
   }
   // installment info
   const pi = b.planInstallmentInformation;
+  // PlanInstallmentInformation and SchedulePayment: "This object is mandatory for Mastercard Installments Payment
+  // Services", feeValue likewise (provider 2.0.0, CardedPlanInstallmentInformation); the carded plan request is the
+  // "Typical request for 'Mastercard Installments Payment Services" (savePlan example Carded Installment Plan Plain).
+  // They were optional here; a carded plan without them is a bad request.
+  if (!isObj(pi)) bad(planErr('planInstallmentInformation must not be null.', 'planInstallmentInformation is mandatory.'));
+  if (pi.feeValue === undefined || pi.feeValue === null) bad(planErr('feeValue must not be null.', 'planInstallmentInformation.feeValue is mandatory.'));
+  if (!Array.isArray(b.schedulePayments)) bad(planErr('schedulePayments must not be null.', 'schedulePayments is mandatory.'));
   if (pi !== undefined && pi !== null) {
     if (!isObj(pi)) bad(planErr('Invalid planInstallmentInformation.', 'planInstallmentInformation must be an object.'));
     if (pi.frequency === undefined || pi.frequency === null) bad(planErr('frequency must not be null.', 'planInstallmentInformation.frequency is required.'));
@@ -519,6 +547,18 @@ async function opPostPlan(ctx) {
   if (Array.isArray(to)) for (const x of to) if (!presented.has(str(x.offerId))) bad(planErr('Provided transactionOffers do not match with offer.', `offerId ${str(x.offerId)} was not presented in this offer transaction.`));
   if (Array.isArray(to) && offerId !== undefined && !to.some(x => str(x.offerId) === offerId)) bad(planErr('Provided offerId does not match with offer.', 'offerId must be one of transactionOffers.'));
   if (b.providerId.toLowerCase() !== PROVIDER.providerId) bad(planErr('Provided providerId does not match with offer.', 'Mismatch in Provider Id.'));
+  // POST /plans: the partner sends "the PAN, transaction, merchant details and offer data without any changes" and
+  // Mastercard "validates this data against the presented offer" (provider 2.0.0). Only the PAN, transaction and
+  // ids were compared; the merchant details and the chosen offer's terms now are too.
+  for (const k of Object.keys(mer)) if (rec.merchant[k] !== undefined && String(rec.merchant[k]).toUpperCase() !== String(mer[k]).toUpperCase()) bad(planErr('Provided merchant details do not match with offer.', `Mismatch in merchant ${k}.`));
+  if (chosen) {
+    const near = (x, y) => typeof x === 'number' && Math.abs(x - y) < 1e-9;
+    for (const k of ['tenure', 'apr', 'feeValue', 'firstInstallmentAmount', 'otherInstallmentAmount', 'totalAmount']) if (pi[k] !== undefined && pi[k] !== null && chosen[k] !== undefined && !near(pi[k], chosen[k])) bad(planErr('Provided installment information does not match with offer.', `Mismatch in ${k}.`));
+    if (pi.frequency !== chosen.frequency) bad(planErr('Provided installment information does not match with offer.', 'Mismatch in frequency.'));
+    if (pi.currency !== undefined && pi.currency !== null && String(pi.currency).toUpperCase() !== rec.transaction.currency) bad(planErr('Provided installment information does not match with offer.', 'Mismatch in currency.'));
+    const cs = chosen.schedulePayments || [];
+    if (sp.length !== cs.length || sp.some((x, i) => (x.installmentAmount !== undefined && !near(x.installmentAmount, cs[i].installmentAmount)) || (x.dueDate !== undefined && x.dueDate !== cs[i].dueDate) || (x.installmentNumber !== undefined && x.installmentNumber !== cs[i].installmentNumber))) bad(planErr('Provided schedule payments do not match with offer.', 'Mismatch in schedulePayments.'));
+  }
   const planId = crypto.randomUUID();
   const pinfo = isObj(pi) ? { ...pi } : chosen ? { apr: chosen.apr, currency: rec.transaction.currency, frequency: chosen.frequency, firstInstallmentAmount: chosen.firstInstallmentAmount, otherInstallmentAmount: chosen.otherInstallmentAmount, feeValue: chosen.feeValue, tenure: chosen.tenure, totalAmount: chosen.totalAmount } : undefined;
   const sched = Array.isArray(sp) ? sp.map(s => ({ ...s })) : chosen ? chosen.schedulePayments.map(s => ({ installmentAmount: s.installmentAmount, dueDate: s.dueDate, installmentNumber: s.installmentNumber })) : [];
@@ -527,7 +567,7 @@ async function opPostPlan(ctx) {
     transaction: { amountType: t.amountType, amount: t.amount, currency: t.currency.toUpperCase(), ...(stan ? { stan } : {}), ...(rrn ? { rrn } : {}), ...(auth ? { authorizationCode: auth } : {}), localDateTime: t.localDateTime || rec.transaction.localDateTime, ...(t.transmissionDateTime ? { transmissionDateTime: t.transmissionDateTime } : {}), ...(tli ? { transactionLinkId: tli } : {}) },
     pan, offerTransactionId: otid, created: Date.now() };
   plans.set(planId, plan);
-  if (ISSUER_URL) setImmediate(() => notifyIssuer(plan, ctx.partner).catch(e => log('notify failed', String(e))));
+  if (ISSUER_URL) setImmediate(() => notifyIssuer(plan, ctx.partner, ctx.req.headers['correlation-id']).catch(e => log('notify failed', String(e))));
   return { status: 201, body: { planId, status: 'CREATED' }, headers: { Location: `/installments/plans/${planId}` } };
 }
 function planView(p) {
@@ -561,22 +601,29 @@ async function opPostApproval(ctx) {
   if (isObj(b)) { const keys = Object.keys(b); const tok = keys.length === 1 && typeof b[keys[0]] === 'string' && JWE_RE.test(b[keys[0]]) ? b[keys[0]] : null;
     if (tok) { const txt = await decryptJwe(tok, d => bad(apprErr('Field format or type is invalid', d))); try { b = JSON.parse(txt); } catch { bad(apprErr('Field format or type is invalid', 'Decrypted payload is not JSON.')); } } }
   const sync = ctx.url.searchParams.get('sync');
-  if (sync !== null && !/^(true|false)$/i.test(sync)) bad(apprErr('Field format or type is invalid', 'sync must be true or false.', 'invalid.request.parameter'));
+  if (sync !== null && !/^(true|false)$/.test(sync)) bad(apprErr('Field format or type is invalid', 'sync must be true or false.', 'invalid.request.parameter'));
   if (!isObj(b)) bad(apprErr('Field format or type is invalid', 'Body must be a JSON object.'));
   const miss = ['planId', 'status'].filter(k => b[k] === undefined || b[k] === null || b[k] === '');
   if (miss.length) bad(apprErr('One or more of the required fields are missing', miss.join(', ')));
   if (typeof b.planId !== 'string' || !UUID_RE.test(b.planId)) bad(apprErr('Field format or type is invalid', 'planId'));
   if (!['APPROVED', 'DECLINED'].includes(b.status)) bad(apprErr("Value doesn't exist / doesn't meet specified range", 'status'));
-  if (b.offerId !== undefined && b.offerId !== null && (typeof b.offerId !== 'string' || b.offerId.length !== 8)) bad(apprErr('Field length is out of bound', 'offerId'));
-  if (b.rejectReasonCode !== undefined && b.rejectReasonCode !== null && !['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].includes(b.rejectReasonCode)) bad(apprErr("Value doesn't exist / doesn't meet specified range", 'rejectReasonCode'));
-  if (b.rejectReasonDetail !== undefined && b.rejectReasonDetail !== null && (typeof b.rejectReasonDetail !== 'string' || b.rejectReasonDetail.length > 5000)) bad(apprErr('Field length is out of bound', 'rejectReasonDetail'));
-  if (b.approvedAmount !== undefined && b.approvedAmount !== null && (typeof b.approvedAmount !== 'number' || b.approvedAmount < 0 || b.approvedAmount > 999999999999999)) bad(apprErr("Value doesn't exist / doesn't meet specified range", 'approvedAmount'));
-  if (b.approvedCurrency !== undefined && b.approvedCurrency !== null && (typeof b.approvedCurrency !== 'string' || b.approvedCurrency.length !== 3)) bad(apprErr('Field length is out of bound', 'approvedCurrency'));
+  // planApproval's members are typed (offerId string, approvedAmount number, ...; provider 2.0.0) and none nullable:
+  // a null was taken as absent (offerId: null approved a plan); now it is refused as the wrong type.
+  if (b.offerId !== undefined && (typeof b.offerId !== 'string' || b.offerId.length !== 8)) bad(apprErr('Field length is out of bound', 'offerId'));
+  if (b.rejectReasonCode !== undefined && !['CONSUMER_AUTH_FAIL', 'CONSUMER_APPLICATION_FAIL', 'CONSUMER_CANCELLATION', 'LENDER_DRIVEN_REJECTION', 'LENDER_SYSTEM_ERROR', 'OTHER_REASON'].includes(b.rejectReasonCode)) bad(apprErr("Value doesn't exist / doesn't meet specified range", 'rejectReasonCode'));
+  if (b.rejectReasonDetail !== undefined && (typeof b.rejectReasonDetail !== 'string' || b.rejectReasonDetail.length > 5000)) bad(apprErr('Field length is out of bound', 'rejectReasonDetail'));
+  if (b.approvedAmount !== undefined && (typeof b.approvedAmount !== 'number' || b.approvedAmount < 0 || b.approvedAmount > 999999999999999)) bad(apprErr("Value doesn't exist / doesn't meet specified range", 'approvedAmount'));
+  if (b.approvedCurrency !== undefined && (typeof b.approvedCurrency !== 'string' || b.approvedCurrency.length !== 3 || !/^[A-Z]{3}$/.test(b.approvedCurrency))) bad(apprErr('Field length is out of bound', 'approvedCurrency'));
   if (b.status === 'DECLINED') {
     if (!b.rejectReasonCode) bad(apprErr('One or more of the required fields are missing', 'rejectReasonCode'));
   } else {
     const mm = ['approvedAmount', 'approvedCurrency', 'paymentAuthorization'].filter(k => b[k] === undefined || b[k] === null);
     if (mm.length) bad(apprErr('One or more of the required fields are missing', mm.join(', ')));
+  }
+  // paymentAuthorization is "required in the event that the status is APPROVED" (provider 2.0.0, planApproval);
+  // when sent with any status its schema (required members, formats, the cardholder's names) still applies: it was
+  // checked on APPROVED only, so a DECLINED approval carrying a card without a name or with a letter was accepted.
+  if (b.paymentAuthorization !== undefined && b.paymentAuthorization !== null) {
     const pa = b.paymentAuthorization;
     if (!isObj(pa)) bad(apprErr('Field format or type is invalid', 'paymentAuthorization'));
     const pm = ['primaryAccountNumber', 'panExpirationMonth', 'panExpirationYear', 'cardSecurityCode', 'billingAddress'].filter(k => pa[k] === undefined || pa[k] === null || pa[k] === '');
@@ -620,7 +667,23 @@ async function opGetApproval(ctx) {
 // ---------------------------------------------------------------- Merchants
 function mErr(desc, details, code = 'invalid.request.body.parameter') { return E(SRC.merchant, code, desc, details); }
 const FMT = 'Field format or type is invalid', LEN = 'Field length is out of bound', REQ = 'One or more of the required fields are missing', VAL = "Value doesn't exist / doesn't meet specified range";
-const RX = { merchantLegalName: /^.{1,300}$/s, countryCode: /^[A-Za-z]{3}$/, acquirerICA: /^(?:[0-9]{6}|[0-9]{9}|[0-9]{11})$/, maid: /^[A-Za-z0-9]{1,6}$/, mid: /^[A-Za-z0-9]{1,15}$/, merchantGroup: /^[A-Z0-9]{1,2}$/, yn: /^(?:Y|N)$/, status: /^(?:PENDING|COMPLETED|ERROR)$/,
+// maid: the provider's pattern is ^[A-Za-z0-9]{1,6}, with no end anchor (provider 2.0.0 schema maid; a schema
+// pattern is not implicitly anchored): an 8-digit maid matches it. It was refused here with an end anchor.
+// ISO 3166-1 alpha-3 code values (the officially assigned codes).
+const ISO3166_ALPHA3 = new Set((
+  'ABW AFG AGO AIA ALA ALB AND ARE ARG ARM ASM ATA ATF ATG AUS AUT AZE BDI BEL BEN BES BFA BGD BGR BHR BHS BIH BLM ' +
+  'BLR BLZ BMU BOL BRA BRB BRN BTN BVT BWA CAF CAN CCK CHE CHL CHN CIV CMR COD COG COK COL COM CPV CRI CUB CUW CXR ' +
+  'CYM CYP CZE DEU DJI DMA DNK DOM DZA ECU EGY ERI ESH ESP EST ETH FIN FJI FLK FRA FRO FSM GAB GBR GEO GGY GHA GIB ' +
+  'GIN GLP GMB GNB GNQ GRC GRD GRL GTM GUF GUM GUY HKG HMD HND HRV HTI HUN IDN IMN IND IOT IRL IRN IRQ ISL ISR ITA ' +
+  'JAM JEY JOR JPN KAZ KEN KGZ KHM KIR KNA KOR KWT LAO LBN LBR LBY LCA LIE LKA LSO LTU LUX LVA MAC MAF MAR MCO MDA ' +
+  'MDG MDV MEX MHL MKD MLI MLT MMR MNE MNG MNP MOZ MRT MSR MTQ MUS MWI MYS MYT NAM NCL NER NFK NGA NIC NIU NLD NOR ' +
+  'NPL NRU NZL OMN PAK PAN PCN PER PHL PLW PNG POL PRI PRK PRT PRY PSE PYF QAT REU ROU RUS RWA SAU SDN SEN SGP SGS ' +
+  'SHN SJM SLB SLE SLV SMR SOM SPM SRB SSD STP SUR SVK SVN SWE SWZ SXM SYC SYR TCA TCD TGO THA TJK TKL TKM TLS TON ' +
+  'TTO TUN TUR TUV TWN TZA UGA UKR UMI URY USA UZB VAT VCT VEN VGB VIR VNM VUT WLF WSM XKK YEM ZAF ZMB ZWE '
+).trim().split(' '));
+// Not a code value: a merchant's countryCode must be one (see its use).
+const NOT_ALPHA3 = { test: v => typeof v === 'string' && !ISO3166_ALPHA3.has(v.toUpperCase()) };
+const RX = { merchantLegalName: /^.{1,300}$/s, countryCode: /^[A-Za-z]{3}$/, acquirerICA: /^(?:[0-9]{6}|[0-9]{9}|[0-9]{11})$/, maid: /^[A-Za-z0-9]{1,6}/, mid: /^[A-Za-z0-9]{1,15}$/, merchantGroup: /^[A-Z0-9]{1,2}$/, yn: /^(?:Y|N)$/, status: /^(?:PENDING|COMPLETED|ERROR)$/,
   websiteUrl: /^(https?|ftp|file):\/\/[-a-zA-Z0-9+&@#/%?=~_|!:,.;]*[-a-zA-Z0-9+&@#/%=~_|]$/ };
 function chkStr(v, name, { re, min, max } = {}) {
   if (typeof v !== 'string') bad(mErr(FMT, name));
@@ -628,6 +691,8 @@ function chkStr(v, name, { re, min, max } = {}) {
   if (re && !re.test(v)) bad(mErr(FMT, name));
 }
 const has = v => v !== undefined && v !== null;
+// Countries that use no postal codes (ISO 3166 alpha-3).
+const NO_POSTAL_CODE = new Set('AGO ATG ABW BHS BLZ BEN BWA BFA BDI CMR CAF COM COG COD COK CIV DJI DMA GNQ ERI FJI GMB GHA GRD GUY HKG KIR PRK MAC MWI MLI MRT NRU NIU QAT RWA KNA LCA STP SYC SLE SLB SOM SUR SYR TLS TKL TON TTO TUV UGA ARE VUT YEM ZWE'.split(' '));
 function findMerchant(p) {
   if (has(p.maid)) return merchants.find(m => m.maids && m.maids.includes(p.maid)) || merchants.find(m => m.maids && m.merchantLegalName === p.merchantLegalName && m.countryCode === p.countryCode.toUpperCase());
   return merchants.find(m => !m.maids && m.acquirerICA === p.acquirerICA && m.merchantLegalName === p.merchantLegalName && m.countryCode === p.countryCode.toUpperCase());
@@ -639,13 +704,16 @@ function validateParticipation(p, i) {
   if (miss.length) bad(mErr(REQ, miss.map(at).join(', ')));
   chkStr(p.merchantLegalName, at('merchantLegalName'), { re: RX.merchantLegalName, min: 1, max: 300 });
   chkStr(p.countryCode, at('countryCode'), { re: RX.countryCode, min: 3, max: 3 });
+  // countryCode: "Refer to (https://www.iso.org/obp/ui/#search) for ISO 3166 alpha 3 code values" (provider 2.0.0):
+  // three letters that are no ISO 3166 alpha-3 code (QAA, a user-assigned or unassigned one) were accepted.
+  if (NOT_ALPHA3.test(p.countryCode)) bad(mErr(VAL, at('countryCode')));
   chkStr(p.acquirerICA, at('acquirerICA'), { re: RX.acquirerICA });
   if (has(p.merchantGroup)) chkStr(p.merchantGroup, at('merchantGroup'), { re: RX.merchantGroup });
   if (has(p.dbaNames)) { if (!Array.isArray(p.dbaNames) || p.dbaNames.length < 1 || p.dbaNames.length > 1000) bad(mErr(LEN, at('dbaNames'))); p.dbaNames.forEach((d, j) => chkStr(d, at(`dbaNames[${j}]`), { min: 1, max: 256 })); }
   if (has(p.mids)) { if (!Array.isArray(p.mids) || p.mids.length < 1 || p.mids.length > 5000) bad(mErr(LEN, at('mids'))); p.mids.forEach((d, j) => chkStr(d, at(`mids[${j}]`), { re: RX.mid })); }
   if (has(p.maid)) chkStr(p.maid, at('maid'), { re: RX.maid });
   if (has(p.maidType) && !['GRP', 'EXT'].includes(p.maidType)) bad(mErr(VAL, at('maidType')));
-  if (has(p.maid) && has(p.mids)) bad(mErr(VAL, `${at('mids')} and ${at('maid')} cannot be submitted together`));
+  // (mids with maid was refused here: no passage of the provider's document forbids both; MerchantParticipation holds both members)
   for (const k of ['optIn', 'nonMerchantNegotiatedParticipation']) if (has(p[k])) chkStr(p[k], at(k), { re: RX.yn, min: 1, max: 1 });
   if (has(p.duns)) chkStr(p.duns, at('duns'), { min: 1, max: 9 });
   if (has(p.websiteUrl)) chkStr(p.websiteUrl, at('websiteUrl'), { re: RX.websiteUrl, min: 1, max: 100 });
@@ -672,7 +740,13 @@ function validateParticipation(p, i) {
     if (isAus && !has(p.maid)) need.push('merchantGroup');
     const m2 = need.filter(k => !has(p[k]));
     if (!has(opt)) m2.push('optIn');
+    // postMerchantParticipations' table: the MAID market's add names optIn mandatory, without the MID market's
+    // "(or nonMerchantNegotiatedParticipation for previously onboarded customers to API)" (provider 2.0.0).
+    else if (has(p.maid) && !has(p.optIn)) m2.push('optIn');
     if (has(p.address) && !has(p.address.city)) m2.push('address.city');
+    // Address.postalCode: "Provide a postal code to submit MID-based merchants via API if the country has a postal
+    // code" (provider 2.0.0). A MID merchant of such a country (the USA) was added without one.
+    if (!has(p.maid) && !NO_POSTAL_CODE.has(p.countryCode.toUpperCase()) && !(has(p.address) && has(p.address.postalCode))) m2.push('address.postalCode');
     if (m2.length) bad(mErr(REQ, m2.map(at).join(', ')));
   } else {
     if (!has(opt)) bad(mErr(REQ, at('optIn')));
@@ -728,12 +802,16 @@ async function opPostParticipations(ctx) {
   requests.set(requestId, { owner: ctx.partner.consumerKey, refs, status: refs.some(r => r.snapshot.status === 'ERROR') ? 'ERROR' : 'COMPLETED' });
   return { status: 202, headers: { Location: `merchants/participations?request_id=${requestId}`, request_id: requestId } };
 }
+// request_id, offset, limit are "type: integer" and sync "type: boolean" (provider 2.0.0 parameters): an integer
+// is written without leading zeros and a boolean is true or false (RFC 8259 section 6 and 3, the schema's own value
+// forms); "010", "00" and "True" were taken as the values they resemble.
+const INT_FORM = /^(?:0|[1-9][0-9]*)$/;
 function paging(url) {
   const o = url.searchParams.get('offset'), l = url.searchParams.get('limit');
   const bp = d => bad(E(SRC.mp, 'invalid.request.parameter', 'One of the request parameters is invalid, try again with the correct request.', d));
   let offset = 0, limit = 500;
-  if (o !== null) { if (!/^\d+$/.test(o)) bp('offset query param must be an integer greater than or equal to 0.'); offset = Number(o); }
-  if (l !== null) { if (!/^\d+$/.test(l) || Number(l) < 1 || Number(l) > 500) bp('limit query param must be an integer between 1 and 500.'); limit = Number(l); }
+  if (o !== null) { if (!INT_FORM.test(o)) bp('offset query param must be an integer greater than or equal to 0.'); offset = Number(o); }
+  if (l !== null) { if (!INT_FORM.test(l) || Number(l) < 1 || Number(l) > 500) bp('limit query param must be an integer between 1 and 500.'); limit = Number(l); }
   return { offset, limit };
 }
 function pageHeaders(items, { offset, limit }) { const page = items.slice(offset, offset + limit); return { page, headers: { Count: String(page.length), Offset: String(offset), Limit: String(limit), Total: String(items.length) } }; }
@@ -741,7 +819,7 @@ async function opGetParticipations(ctx) {
   const rid = ctx.url.searchParams.get('request_id');
   const pg = paging(ctx.url);
   if (rid !== null) {
-    if (!/^\d+$/.test(rid) || BigInt(rid) >= 9223372036854775807n) bad(E(SRC.mp, 'invalid.request.parameter', 'One of the request parameters is invalid, try again with the correct request.', 'request_id query param must be a positive integer less than 9223372036854775807.'));
+    if (!INT_FORM.test(rid) || BigInt(rid) >= 9223372036854775807n) bad(E(SRC.mp, 'invalid.request.parameter', 'One of the request parameters is invalid, try again with the correct request.', 'request_id query param must be a positive integer less than 9223372036854775807.'));
     const r = requests.get(String(BigInt(rid)));
     if (!r || r.owner !== ctx.partner.consumerKey) throw new ApiError(404, [E(SRC.mp, 'notfound', 'request id provided in the request does not exist.')]);
     const items = r.refs.map(x => x.snapshot);
@@ -761,6 +839,7 @@ async function opMerchantSearch(ctx) {
   if (has(b.acquirerICA)) chkStr(b.acquirerICA, 'acquirerICA', { re: RX.acquirerICA });
   if (has(b.merchantParticipationStatus)) chkStr(b.merchantParticipationStatus, 'merchantParticipationStatus', { re: RX.status, min: 1, max: 10 });
   if (has(b.countryCode)) chkStr(b.countryCode, 'countryCode', { re: RX.countryCode, min: 3, max: 3 });
+  if (has(b.countryCode) && NOT_ALPHA3.test(b.countryCode)) bad(mErr(VAL, 'countryCode')); // ISO 3166 alpha 3 code values (provider 2.0.0 countryCode)
   if (has(b.maid)) chkStr(b.maid, 'maid', { re: RX.maid });
   const items = merchants.filter(m => (!has(b.merchantLegalName) || m.merchantLegalName.toLowerCase() === b.merchantLegalName.toLowerCase())
     && (!has(b.acquirerICA) || m.acquirerICA === b.acquirerICA) && (!has(b.merchantParticipationStatus) || m.status === b.merchantParticipationStatus)
@@ -775,6 +854,7 @@ async function opMidSearch(ctx) {
   if (miss.length) bad(mErr(REQ, miss.join(', ')));
   chkStr(b.merchantLegalName, 'merchantLegalName', { re: RX.merchantLegalName, min: 1, max: 300 });
   chkStr(b.countryCode, 'countryCode', { re: RX.countryCode, min: 3, max: 3 });
+  if (NOT_ALPHA3.test(b.countryCode)) bad(mErr(VAL, 'countryCode')); // ISO 3166 alpha 3 code values (provider 2.0.0 countryCode)
   chkStr(b.acquirerICA, 'acquirerICA', { re: RX.acquirerICA });
   if (has(b.mid)) chkStr(b.mid, 'mid', { re: RX.mid });
   if (has(b.status)) chkStr(b.status, 'status', { re: RX.status, min: 1, max: 10 });
@@ -791,7 +871,18 @@ async function opMidSearch(ctx) {
 }
 
 // ---------------------------------------------------------------- outbound notification
-async function notifyIssuer(plan, partner) {
+// registerPans/deregisterPans: "This endpoint requires partial request and response payload encryption to
+// encrypt the 'sensitiveData' as part of encryptedValue field" (provider 2.0.0, both operations' descriptions;
+// example PartialSuccessPansRegistration: "encryptedValue (encrypted sensitiveData object) to review registered
+// pans"). The per-PAN results were returned in clear; they now travel as encryptedValue, a JWE to the partner's
+// key (the same key and form as the notification's encryptedValue).
+async function sealForPartner(partner, sensitiveData) {
+  const partnerKey = await jose.importSPKI(partner.publicKey.export({ type: 'spki', format: 'pem' }), 'RSA-OAEP-256');
+  const partnerKid = crypto.createHash('sha256').update(partner.publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+  return new jose.CompactEncrypt(new TextEncoder().encode(JSON.stringify({ sensitiveData })))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: partnerKid, cty: 'application/json' }).encrypt(partnerKey);
+}
+async function notifyIssuer(plan, partner, savedCorrelationId) {
   const target = ISSUER_URL.replace(/\/+$/, '') + '/notifications';
   const partnerKey = await jose.importSPKI(partner.publicKey.export({ type: 'spki', format: 'pem' }), 'RSA-OAEP-256');
   const partnerKid = crypto.createHash('sha256').update(partner.publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
@@ -808,7 +899,10 @@ async function notifyIssuer(plan, partner) {
   body.schedulePayments = plan.schedulePayments; body.transaction = tx; body.encryptedValue = encryptedValue;
   const payload = JSON.stringify(body);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const correlationId = crypto.randomUUID();
+    // savePlan's Correlation-Id: "If not provided, the API will create a new one and propagate it to all
+    // downstream systems" (provider 2.0.0, CorrelationIdHeaderParameter): the one the client sent is the one
+    // propagated, and the issuer's notification is downstream; a fresh one only when the client sent none.
+    const correlationId = savedCorrelationId || crypto.randomUUID();
     try {
       const r = await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Correlation-Id': correlationId }, body: payload, signal: AbortSignal.timeout(10000) });
       const txt = await r.text().catch(() => '');
