@@ -668,7 +668,8 @@ async function opGetApproval(ctx) {
 function mErr(desc, details, code = 'invalid.request.body.parameter') { return E(SRC.merchant, code, desc, details); }
 const FMT = 'Field format or type is invalid', LEN = 'Field length is out of bound', REQ = 'One or more of the required fields are missing', VAL = "Value doesn't exist / doesn't meet specified range";
 // maid: the provider's pattern is ^[A-Za-z0-9]{1,6}, with no end anchor (provider 2.0.0 schema maid; a schema
-// pattern is not implicitly anchored): an 8-digit maid matches it. It was refused here with an end anchor.
+// pattern is not implicitly anchored): an 8-digit maid matches it. It was refused here with an end anchor. The same
+// for mid (schema mid: pattern ^[A-Za-z0-9]{1,15}): a mid with a trailing space matches it.
 // ISO 3166-1 alpha-3 code values (the officially assigned codes).
 const ISO3166_ALPHA3 = new Set((
   'ABW AFG AGO AIA ALA ALB AND ARE ARG ARM ASM ATA ATF ATG AUS AUT AZE BDI BEL BEN BES BFA BGD BGR BHR BHS BIH BLM ' +
@@ -683,11 +684,14 @@ const ISO3166_ALPHA3 = new Set((
 ).trim().split(' '));
 // Not a code value: a merchant's countryCode must be one (see its use).
 const NOT_ALPHA3 = { test: v => typeof v === 'string' && !ISO3166_ALPHA3.has(v.toUpperCase()) };
-const RX = { merchantLegalName: /^.{1,300}$/s, countryCode: /^[A-Za-z]{3}$/, acquirerICA: /^(?:[0-9]{6}|[0-9]{9}|[0-9]{11})$/, maid: /^[A-Za-z0-9]{1,6}/, mid: /^[A-Za-z0-9]{1,15}$/, merchantGroup: /^[A-Z0-9]{1,2}$/, yn: /^(?:Y|N)$/, status: /^(?:PENDING|COMPLETED|ERROR)$/,
+const RX = { merchantLegalName: /^.{1,300}$/su, countryCode: /^[A-Za-z]{3}$/, acquirerICA: /^(?:[0-9]{6}|[0-9]{9}|[0-9]{11})$/, maid: /^[A-Za-z0-9]{1,6}/, mid: /^[A-Za-z0-9]{1,15}/, merchantGroup: /^[A-Z0-9]{1,2}$/, yn: /^(?:Y|N)$/, status: /^(?:PENDING|COMPLETED|ERROR)$/,
   websiteUrl: /^(https?|ftp|file):\/\/[-a-zA-Z0-9+&@#/%?=~_|!:,.;]*[-a-zA-Z0-9+&@#/%=~_|]$/ };
 function chkStr(v, name, { re, min, max } = {}) {
   if (typeof v !== 'string') bad(mErr(FMT, name));
-  if ((min !== undefined && v.length < min) || (max !== undefined && v.length > max)) bad(mErr(LEN, name));
+  // minLength/maxLength count characters (JSON Schema: the characters of RFC 8259, code points), not UTF-16 units:
+  // 300 letters outside the Basic Multilingual Plane were refused as 600.
+  const n = [...v].length;
+  if ((min !== undefined && n < min) || (max !== undefined && n > max)) bad(mErr(LEN, name));
   if (re && !re.test(v)) bad(mErr(FMT, name));
 }
 const has = v => v !== undefined && v !== null;
