@@ -412,8 +412,8 @@ async function opOffers(ctx) {
   if (isObj(m)) for (const k of ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']) if (m[k] !== undefined && typeof m[k] !== 'string') bad(offersErr(`merchant.${k}`, 'must be a string'));
   if (!Object.keys(mer).length) bad(offersErr('invalid.request.parameter', 'Merchant object is empty. Country code and MCC must exist'));
   const lim = { name: [1, 100], url: [1, 50], acquirerId: [1, 6], merchantId: [1, 15], mcc: [4, 4] };
-  for (const [k, [lo, hi]] of Object.entries(lim)) if (mer[k] !== undefined && (typeof mer[k] !== 'string' || mer[k].length < lo || mer[k].length > hi)) errs.push(offersErr(`merchant.${k}`, `size must be between ${lo} and ${hi}`));
-  if (mer.mcc !== undefined && typeof mer.mcc === 'string' && mer.mcc.length === 4 && !/^\d{4}$/.test(mer.mcc)) errs.push(offersErr('merchant.mcc', 'must match "^[0-9]{4}$"'));
+  for (const [k, [lo, hi]] of Object.entries(lim)) if (mer[k] !== undefined && (typeof mer[k] !== 'string' || [...mer[k]].length < lo || [...mer[k]].length > hi)) errs.push(offersErr(`merchant.${k}`, `size must be between ${lo} and ${hi}`));
+  // (mcc was refused unless 4 digits: MerchantParameters.mcc is a string of 4 characters, no pattern; provider 2.0.0)
   if (errs.length) bad(errs);
   if ((mer.acquirerId !== undefined) !== (mer.merchantId !== undefined)) bad(offersErr('invalid.request.parameter', 'One of the below combination of data must be present 1. If requester pass either of acquirer Id or merchant Id than country, acquirer Id and merchant Id is mandatory 2. In case of merchant name - country code is mandatory 3. In case of URL - country code is mandatory'));
   if (mer.country === undefined) {
@@ -628,7 +628,8 @@ async function opPostApproval(ctx) {
     if (!isObj(pa)) bad(apprErr('Field format or type is invalid', 'paymentAuthorization'));
     const pm = ['primaryAccountNumber', 'panExpirationMonth', 'panExpirationYear', 'cardSecurityCode', 'billingAddress'].filter(k => pa[k] === undefined || pa[k] === null || pa[k] === '');
     if (pm.length) bad(apprErr('One or more of the required fields are missing', pm.map(k => 'paymentAuthorization.' + k).join(', ')));
-    const chk = (v, lo, hi, re, name) => { if (typeof v !== 'string') bad(apprErr('Field format or type is invalid', name)); if (v.length < lo || v.length > hi) bad(apprErr('Field length is out of bound', name)); if (re && !re.test(v)) bad(apprErr('Field format or type is invalid', name)); };
+    // lengths in characters (JSON Schema counts characters, not UTF-16 units)
+    const chk = (v, lo, hi, re, name) => { if (typeof v !== 'string') bad(apprErr('Field format or type is invalid', name)); if ([...v].length < lo || [...v].length > hi) bad(apprErr('Field length is out of bound', name)); if (re && !re.test(v)) bad(apprErr('Field format or type is invalid', name)); };
     chk(pa.primaryAccountNumber, 9, 19, /^\d+$/, 'paymentAuthorization.primaryAccountNumber');
     chk(pa.panExpirationMonth, 2, 2, /^(0[1-9]|1[0-2])$/, 'paymentAuthorization.panExpirationMonth');
     chk(pa.panExpirationYear, 4, 4, /^\d{4}$/, 'paymentAuthorization.panExpirationYear');
@@ -704,6 +705,10 @@ function findMerchant(p) {
 function validateParticipation(p, i) {
   const at = k => `[${i}].${k}`;
   if (!isObj(p)) bad(mErr(FMT, `[${i}]`));
+  // MerchantParticipation's members and Address's are typed and none nullable (provider 2.0.0): a null was taken as
+  // absent, a number in an address line turned into a string; both are refused now.
+  for (const [k, v] of Object.entries(p)) if (v === null) bad(mErr(FMT, at(k)));
+  if (isObj(p.address)) for (const [k, v] of Object.entries(p.address)) if (typeof v !== 'string') bad(mErr(FMT, at(`address.${k}`)));
   const miss = ['merchantLegalName', 'countryCode', 'acquirerICA'].filter(k => !has(p[k]) || p[k] === '');
   if (miss.length) bad(mErr(REQ, miss.map(at).join(', ')));
   chkStr(p.merchantLegalName, at('merchantLegalName'), { re: RX.merchantLegalName, min: 1, max: 300 });
