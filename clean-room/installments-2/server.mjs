@@ -301,7 +301,9 @@ async function opRegister(ctx) {
   if (hasId) {
     list = panLists.get(b.panListId);
     if (!list || list.owner !== ctx.partner.consumerKey) bad(consumerErr('invalid.request.parameter', `Pan list not found for id ${b.panListId}`));
-    if (!pans.length) bad(consumerErr('invalid.pan', 'To update pan list at least one pan should be present'));
+    // PansNotPresentUpdateRequest: "To update pan list at least one pan should be present" (provider 2.0.0, registerPans
+    // 400). Items without a pan were counted as pans: a list updated with none got a 200.
+    if (!pans.some(p => p !== undefined && p !== null && p !== '')) bad(consumerErr('invalid.pan', 'To update pan list at least one pan should be present'));
     if (isObj(ar) && (ar.accountRangeLow !== list.range.accountRangeLow || ar.accountRangeHigh !== list.range.accountRangeHigh)) bad(consumerErr('invalid.accountRange', 'Invalid account range for pan list'));
     range = list.range;
   } else if (isObj(ar)) {
