@@ -121,6 +121,10 @@ const PARTICIPATION: Row[] = [
     const b = statedBounds(contract, ...schema);
     return boundEnds(b).map(({ n, ok }) => ({
       field,
+      // A legal name of one letter (or all é) names the same merchant every certification: as a MID merchant (no maid)
+      // a later one is an update, accepted; with a fresh maid it would change the maid a merchant holds, which
+      // IN-STATE-PARTICIPATION-FIXED refuses (a certification assumes nothing of a target's history).
+      ...(field === 'merchantLegalName' ? { base: MID_MERCHANT } : {}),
       value: fill(n, b),
       accepted: ok,
       why: `${schema[1] ? `${schema[1]} ` : ''}at ${n} (the contract's ${b.min}-${b.max})`,

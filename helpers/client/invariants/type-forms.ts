@@ -80,6 +80,9 @@ function nearMisses(value: string, where: TypedMember['in']): { how: string; val
 const shown = (at: string, value: unknown, how: string) =>
   kindOfKey(at.split('/').at(-1)!) !== undefined ? `its value ${how}` : `${JSON.stringify(value)} (${how})`;
 
+/** Headers whose values are language tags or ranges (RFC 9110 sections 12.5.4 and 8.5). */
+const isLanguageHeader = (name: string) => /^(accept-language|content-language)$/i.test(name);
+
 /** The other forms of a typed value as text; none with added space in a header (RFC 9110 section 5.5). */
 function textForms(schema: Json, value: unknown, where: TypedMember['in']): { how: string; value: string }[] {
   const text = String(value);
@@ -205,6 +208,10 @@ export function typeFormCases(
     const key = member.in === 'header' ? 'headers' : member.in;
     for (const form of textForms(member.schema, member.value, member.in)) {
       if (check(wireValue(member.schema, form.value))) continue;
+      // A language tag in another case is the same tag (RFC 5646 section 2.1.1: tags are case-insensitive; RFC 9110
+      // section 12.5.4, Accept-Language): `EN` is `en`, not another form of it.
+      if (member.in === 'header' && isLanguageHeader(member.at) && form.value.toLowerCase() === String(member.value).toLowerCase())
+        continue;
       cases.push({
         member,
         how: shown(member.at, form.value, form.how),
