@@ -92,9 +92,9 @@ test(
       }
     // The MID search: the merchant named by its own values, one of them (or the mid, or the status) in another form.
     const named = { merchantLegalName: a.merchantLegalName, countryCode: a.countryCode, acquirerICA: a.acquirerICA };
+    // The legal name's case: how a name is matched no document states (MerchantMidSearchParameters.merchantLegalName,
+    // as the merchant search's legal name, left out above), so no other case of it is sent; its other forms are.
     for (const key of CRITERIA.mids)
-      // The legal name's case: how a name is matched no document states (MerchantMidSearchParameters.merchantLegalName,
-      // as the merchant search's legal name, left out above), so no other case of it is sent; its other forms are.
       for (const source of values(a)[key])
         for (const { how, value } of forms(source, values(a)[key], { keepCase: key === 'countryCode' || key === 'merchantLegalName' })) {
           const criteria: Record<string, string> = { ...named, [key]: value };
