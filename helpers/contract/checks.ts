@@ -3,6 +3,7 @@
 import type { ErrorObject } from './ajv.js';
 import { answeredConflicts, CONFLICT_CHECK, receivedAt, sourcesOf, type Conflict } from './conflicts.js';
 import type { Contract, Operation } from './contract.js';
+import { ruleIdsLeading } from './rules.js';
 import { redact } from '../secrets/redact.js';
 import type { Echo } from '../secrets/sensitive.js';
 
@@ -73,10 +74,8 @@ export function judgedViolation(
   at?: Pick<Exchange, 'operation' | 'status'>,
 ): ContractViolation | undefined {
   if (!problems.length) return undefined;
-  const parts = problems.map((text) => ({ rule: /^([A-Z0-9-]+):/.exec(text)?.[1], text }));
-  const v = new ContractViolation(check, `${subject}: ${problems.join('; ')}`, at, [
-    ...new Set(parts.flatMap((p) => (p.rule ? [p.rule] : []))),
-  ]);
+  const parts = problems.map((text) => ({ rule: ruleIdsLeading([text])[0], text }));
+  const v = new ContractViolation(check, `${subject}: ${problems.join('; ')}`, at, ruleIdsLeading(problems));
   v.subject = `${subject}: `;
   v.parts = parts;
   return v;
