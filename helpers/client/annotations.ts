@@ -165,7 +165,7 @@ export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T,
 }
 
 /** A property's problems a spec asserts itself (`expect(problems).toEqual([])`): any files the failure under its rule, as underRule. */
-export function problemsUnder(ruleId: string, problems: string[]): string[] {
+export function problemsUnder(ruleId: string, problems: string[], operationId?: string): string[] {
   if (!problems.length) return problems;
   let testInfo: TestInfo | undefined;
   try {
@@ -173,7 +173,7 @@ export function problemsUnder(ruleId: string, problems: string[]): string[] {
   } catch {
     // Outside a test (a tool judging a report): nothing to file.
   }
-  if (testInfo) noteBroken(testInfo, { rule: ruleId });
+  if (testInfo) noteBroken(testInfo, { rule: ruleId, ...(operationId ? { operationId } : {}) });
   return problems;
 }
 
@@ -218,6 +218,33 @@ export interface StepFailed {
   rule?: string;
   /** The exchange's number in the test's `HTTP exchanges`. */
   call?: number;
+  /** A set-up step the check declared (given): the failure it threw is after it, whatever exchange it tells. */
+  given?: true;
+}
+
+/**
+ * A check's set-up step (an object made, a state reached, a refusal that must happen first): a precondition, not a judgement.
+ * When it fails, the check is "not judged after" it: the failure is filed under `rule`, the statement the step itself rests on
+ * (judged once, there), never under the check's own rules.
+ */
+export async function given<T>(what: string, rule: string, step: () => Promise<T> | T): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const site = (error as ContractViolation | undefined)?.site;
+    const first =
+      String((error as Error)?.message ?? error)
+        .split('\n')
+        .find((l) => l.trim()) ?? 'failed';
+    noteStepFailed(test.info(), {
+      operationId: site?.operationId ?? 'its set-up',
+      status: site ? String(site.status) : first.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 160),
+      what,
+      rule,
+      given: true,
+    });
+    throw error;
+  }
 }
 
 /** Notes a failed step of the check, once per rule, operation, status and code (the first noted leads). */

@@ -24,7 +24,7 @@ import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
 import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
-import { rulesJudgedBy, validAcceptedRule } from '../contract/rules.js';
+import { rulesJudgedBy, ruleStating, validAcceptedRule } from '../contract/rules.js';
 import { failureWeight, ruleWeights } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
@@ -809,10 +809,22 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-/** A named check's violation that names no rule, filed under the rule the catalogue says it judges (rules.yaml `checks`). */
+/**
+ * A named check's violation that names no rule, filed under the rule stating what it received: where every member it found
+ * off form is one a narrower rule of the operation cites by a keyword of its kind (`descriptorName` past maxLength: the
+ * seed's response limit), those rules; else the rule the catalogue says the check judges (rules.yaml `judgedBy`).
+ */
 function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   if (!(error instanceof ContractViolation) || error.rules.length) return error;
-  const judged = rulesJudgedBy(exchange.operation.service, error.check);
+  const { service, operationId } = exchange.operation;
+  const members = error.site?.members ?? [];
+  const general = rulesJudgedBy(service, error.check);
+  // A narrower rule of a weaker source (a reference page's decision beside the provider's schema) does not take the breach.
+  const { source } = ruleWeights(service);
+  const assumed = (id: string | undefined) => id !== undefined && source.get(id) === 'assumption';
+  const stating = members.map((m) => ruleStating(service, operationId, m.member, m.keyword, error.check));
+  const narrower = stating.every((r) => r !== undefined && (!assumed(r) || general.every(assumed)));
+  const judged = members.length && narrower ? [...new Set(stating as string[])] : general;
   return judged.length
     ? new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, judged, error.site?.members)
     : error;

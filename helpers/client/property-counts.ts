@@ -1,6 +1,6 @@
 // A property checker's count (docs/conventions.md, Properties): the operations it applies to, those probed, those left out with a
 // reason, an annotation per test; the certification sums them in the rule x path table (helpers/verdict/rule-paths.ts).
-import type { TestInfo } from '@playwright/test';
+import { test, type TestInfo } from '@playwright/test';
 
 const PROPERTY_COUNT_ANNOTATION = 'property-count';
 
@@ -41,6 +41,20 @@ export function countProperty(testInfo: TestInfo, count: PropertyCount): void {
     exceptions: count.exceptions.map((e) => ({ operationId: e.operationId, reason: e.reason })),
   };
   testInfo.annotations.push({ type: PROPERTY_COUNT_ANNOTATION, description: JSON.stringify(note) });
+}
+
+/** The rule the running check counts `property` under (countProperty), if it has counted it yet. */
+export function ruleCountedFor(property: string): string | undefined {
+  let annotations: TestInfo['annotations'];
+  try {
+    annotations = test.info().annotations;
+  } catch {
+    return undefined; // outside a test (a tool judging a report)
+  }
+  for (const a of annotations)
+    if (a.type === PROPERTY_COUNT_ANNOTATION && a.description && (JSON.parse(a.description) as PropertyCount).property === property)
+      return (JSON.parse(a.description) as PropertyCount).rule;
+  return undefined;
 }
 
 const judgedOnce = new WeakMap<TestInfo, Set<string>>();

@@ -312,12 +312,20 @@ function keywordOf(why: string): string | undefined {
 export function ruleBrokenBy(service: string, operationId: string, caseName: string): string | undefined {
   const m = /^\w+ (\S+): (.*)$/.exec(caseName);
   const keyword = m && keywordOf(m[2]);
-  if (!m || !keyword) return undefined;
-  const member = m[1].split('/').filter(Boolean).pop()!;
+  return m && keyword ? ruleStating(service, operationId, m[1].split('/').filter(Boolean).pop()!, keyword) : undefined;
+}
+
+/**
+ * The rule stating what a breach of `keyword` at `member` on an operation breaks: of the operation's rules (but those judged by
+ * `judgedBy`, the general check that found it), the narrowest whose citation or text names the member and whose kind the
+ * keyword breaks (`descriptorName` maxLength on putCard: the seed's response limit, not the answer forms as a whole).
+ */
+export function ruleStating(service: string, operationId: string, member: string, keyword: string, judgedBy?: string): string | undefined {
   return loadRules(service)
     .rules.filter(
       (r) =>
         r.operations.includes(operationId) &&
+        !(judgedBy && r.judgedBy?.includes(judgedBy)) &&
         (KEYWORDS_OF_KIND[r.kind] ?? []).includes(keyword) &&
         (citedMembers(r.cite).includes(member) || new RegExp(`(^|[^\\w])${member}\\b`).test(r.text)),
     )

@@ -3,8 +3,11 @@
 import type { SourceClass } from './contract.js';
 import { loadRules, type RuleKind } from './rules.js';
 
-/** Rule kinds whose failure fails the verdict whatever their source: auth, card and sensitive data. */
-const BLOCKING_KINDS: readonly RuleKind[] = ['auth', 'masking'];
+/**
+ * Rule kinds whose failure marks a line blocking: card and sensitive data shown beyond its mask. An auth rule's failure weighs
+ * by its source like any other (a seed's FAIL, an assumption's CONDITIONAL): "blocking" says a sensitive value was found.
+ */
+const BLOCKING_KINDS: readonly RuleKind[] = ['masking'];
 
 /** A check's source class: its `@assumption`, `@provider` or `@seed` tag, else the contract's default. */
 export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClass {
@@ -18,7 +21,7 @@ export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClas
 const BLOCKING_CHECK = 'sensitiveEchoConformance';
 
 /**
- * An auth or card-data failure of a documented rule, or a sensitive value answered in clear, blocks the verdict (`ruleIds`
+ * A card-data (masking) failure of a documented rule, or a sensitive value answered in clear, blocks the verdict (`ruleIds`
  * broken, `checks`: its violations' names); one only a reference page decides (assumption) does not: CONDITIONAL at worst.
  */
 export function isBlocking(

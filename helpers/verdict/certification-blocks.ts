@@ -263,6 +263,7 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
       table(
         ['operation and status', 'why', 'sources read'],
         left.map((u) => [u.pair, whyText(u), u.read?.join('; ') ?? '']),
+        { fold: `${plural(left.length, 'pair')} not exercised, each with its reason` },
       ),
     );
   const reasons = Object.entries(s.skippedReasons);
@@ -295,7 +296,11 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
             ];
             return [t.property, t.rule, `${t.applies.length}`, `${t.checked.length}`, out.join(BR)];
           }),
-          { rowCls: props.map((t) => (t.unaccounted.length ? 'failed' : 'passed')) },
+          {
+            rowCls: props.map((t) => (t.unaccounted.length ? 'failed' : 'passed')),
+            // Folded like every long table: the page opens on what fails; an operation left out without a reason says so here.
+            fold: `${plural(props.length, 'property', 'properties')}: ${props.filter((t) => t.unaccounted.length).length} with an operation left out without a reason`,
+          },
         ),
       );
   }

@@ -163,7 +163,7 @@ ${glance(cert)}
 <div class="provenance">${fixed(facts)}</div>
 <div class="controls"><label>Filter by rule id, operation or text: <input id="filter" type="search" placeholder="e.g. IN-PAGE-LIMIT or getPlan" size="40"></label> <span id="filter-count" class="small"></span></div>
 ${html(sections)}
-<section><h2>Charts</h2>${bars('Checks per service', rows)}${bars('Rules per kind', byKind(cert.services))}</section>
+<section><details><summary><h2 style="display:inline">Charts</h2></summary>${bars('Checks per service', rows)}${bars('Rules per kind', byKind(cert.services))}</details></section>
 <section><h2>Coverage matrix</h2>${coverage.map((c) => matrix(c, pairs.get(c.service))).join('')}</section>
 <p class="small">${inline(LEGEND)}</p>
 ${sha256 ? `<p class="small">Certification sha256 (certification.json): <code>${sha256}</code></p>` : ''}

@@ -155,11 +155,20 @@ export function classifyOutcome(o: TestOutcome, ctx: VerdictContext): Classified
   const lead = violations.find((n) => n.lead);
   const sameError = o.evidence?.status !== undefined ? ctx.serverErrors.get(`${o.evidence.operationId} ${o.evidence.status}`) : undefined;
   const after = !lead && !o.brokenRule ? (o.after ?? (sameError && { ...sameError, what: 'a valid call', call: undefined })) : undefined;
-  const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
   // A spec's assertion with no rule told, on one operation's answer: the rules it cites that judge that operation (a check
-  // failing on the offers broke the eligibility, not the lists' echo), else every rule it cites.
-  const told = o.evidence?.operationId;
+  // failing on the offers broke the eligibility, not the lists' echo), else every rule it cites. So is a named check that
+  // states no rule of its own (an undocumented status): what the check expected of that operation is its rules' statement.
+  const told = o.evidence?.operationId ?? lead?.operationId;
   const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
+  const named = lead
+    ? lead.rules?.length
+      ? [...new Set(lead.rules)]
+      : ofTold
+    : o.brokenRule
+      ? [o.brokenRule]
+      : after?.rule
+        ? [after.rule]
+        : [];
   const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
   // Once per rule set and operation: a check meets an assumption's fault on every answer of its kind.
   const failures: FailureRecord[] = assumed
@@ -202,7 +211,9 @@ export function classifyOutcome(o: TestOutcome, ctx: VerdictContext): Classified
   // The rules the check cites that it could not judge after its failed step, and after what.
   const notJudged = after && {
     rules: [...new Set(ids)].filter((id) => !broken.includes(id)).sort(),
-    after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status}${after.code ? ` ${after.code}` : ''} to ${after.what}`,
+    after: after.given
+      ? `${after.rule}: ${after.what} did not hold (${after.status})`
+      : `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status}${after.code ? ` ${after.code}` : ''} to ${after.what}`,
   };
   const first = broken.length
     ? broken.join(' + ')
@@ -509,8 +520,10 @@ function ruleOutcome(rule: Rule, classified: readonly Classified[]): RuleOutcome
       );
     }
   }
-  const judgedNone = !checks.failed && !checks.passed && checks.skipped > 0 && before.size > 0;
-  const outcome = checks.failed ? 'failed' : checks.passed ? 'passed' : judgedNone ? 'not judged' : checks.skipped ? 'skipped' : 'not run';
+  // A rule some of whose checks were cut short (the breaker, another rule failing first) is not judged, however many others
+  // passed: its passes do not say it holds where the cut ones were aimed.
+  const cut = !checks.failed && before.size > 0;
+  const outcome = checks.failed ? 'failed' : cut ? 'not judged' : checks.passed ? 'passed' : checks.skipped ? 'skipped' : 'not run';
   return {
     id: rule.id,
     text: rule.text,
@@ -519,7 +532,9 @@ function ruleOutcome(rule: Rule, classified: readonly Classified[]): RuleOutcome
     cite: rule.cite,
     outcome,
     checks,
-    ...(outcome === 'not judged' ? { notJudged: [...before].join('; ') } : {}),
+    ...(outcome === 'not judged'
+      ? { notJudged: `${checks.passed ? `${checks.passed} check${checks.passed > 1 ? 's' : ''} passed, ` : ''}${[...before].join('; ')}` }
+      : {}),
   };
 }
 

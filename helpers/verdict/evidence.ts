@@ -243,6 +243,9 @@ export function failedAfter(
   failure: { error?: string; steps?: StepWindow[] },
 ): StepFailed | undefined {
   if (steps.length === 0) return undefined;
+  // A declared set-up step that threw (annotations.ts given): the check's failure is that step's.
+  const declared = steps.find((s) => s.given);
+  if (declared) return declared;
   const own = chooseEvidence(exchanges, failure);
   const told = own?.call !== undefined ? exchanges.find((e) => e.call === own.call) : undefined;
   if (!told) return steps[0];

@@ -28,6 +28,7 @@ import { negativeCases, scalarViolations } from '../../fixtures/negative.js';
 import { firstOfEach } from '../../helpers/client/invariants/kit.js';
 import type { CardTarget } from '../../helpers/target/card-enrollment.js';
 import { codedConditionsOf } from '../../helpers/client/invariants/refusal-codes.js';
+import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 import { foreignIdCases, type OwnedMember, ownIdRows } from '../../helpers/client/invariants/owned-ids.js';
@@ -319,6 +320,14 @@ function nearForms(id: string): { form: string; how: string; every: boolean; or4
 }
 
 const LOOKUP = 'lookup-exact';
+/** The rule stating the refusal of each id member resolving to nothing (seed 000, Errors: 400 INVALID_STATE; reference A5). */
+const UNKNOWN_RULE: Record<string, string> = {
+  srcClientId: 'CE-STATE-UNKNOWN-CLIENT',
+  serviceId: 'CE-STATE-UNKNOWN-SERVICE',
+  'enrolmentReferenceData.enrolmentReferenceId': 'CE-STATE-UNKNOWN-RECEIPT',
+};
+/** The rule stating the refusal of a form an id member's pattern refuses (seed 000, the request's patterns). */
+const PATTERN_RULE: Record<string, string> = { srcClientId: 'CE-PAT-SRCCLIENTID', serviceId: 'CE-PAT-SERVICEID' };
 const OWNERSHIP = 'ids-owned';
 
 test(
@@ -339,7 +348,9 @@ test(
     // The members the contract names as resolving to an entity: its 400's `unresolved` conditions.
     const members = [...new Set(codedConditionsOf(cardRequestContract).flatMap((c) => (c.unresolved ? [c.unresolved] : [])))];
     const foreign = [card.foreignSrcClientId, card.foreignServiceId, card.otherClient?.srcClientId, card.otherClient?.serviceId];
-    const wrong: string[] = [];
+    // Each near form judged under the rule stating its member's refusal (seed 000, Errors 400 INVALID_STATE), the member
+    // named under the error form's (reference A3), the own body after them under the exact lookup (reference A5).
+    const wrong = new Violations(LOOKUP);
     const leftOut: string[] = [];
     const cells = new Set<string>();
     // The same form of two own ids (emptied, say) on the same source is one body: its bytes sent once.
@@ -372,12 +383,17 @@ test(
               cells.add(`${path}/${named(source)}`);
               // An emptied id is also "a mandatory value is missing" (seed 000, Errors: 400 INVALID_ARGUMENT): either code.
               const codes = f.how === 'emptied' ? ['INVALID_STATE', 'INVALID_ARGUMENT'] : ['INVALID_STATE'];
-              const ok = takes
-                ? (res.status === 400 && codes.includes(res.body?.status) && refusedNaming(res, member)) || (f.or403 && res.status === 403)
-                : refusedNaming(res, member);
-              if (!ok)
-                wrong.push(
-                  `${path} path, ${named(source)}: ${member} '${f.form}' (own '${id}', ${f.how}): ${res.status} ${res.body?.status ?? ''} / documented: ${takes ? `400 ${codes.join(' or ')}` : '400'} naming ${member}`,
+              const refused = takes
+                ? (res.status === 400 && codes.includes(res.body?.status)) || (f.or403 && res.status === 403)
+                : res.status === 400;
+              const naming = res.status === 403 || refusedNaming(res, member);
+              if (!refused || !naming)
+                wrong.add(
+                  'putCard',
+                  `${path} path, ${named(source)}: ${member} '${f.form}' (own '${id}', ${f.how})`,
+                  `${res.status} ${res.body?.status ?? ''}${refused ? ' naming another member' : ''}`,
+                  `${takes ? `400 ${codes.join(' or ')}` : '400'} naming ${member}`,
+                  refused ? 'CE-ERR-FIELD' : ((takes ? UNKNOWN_RULE : PATTERN_RULE)[member] ?? UNKNOWN_RULE[member]!),
                 );
             }
           }
@@ -387,7 +403,13 @@ test(
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
       const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), srcCorrelationId: crypto.randomUUID() } });
       if (res.status !== 200)
-        wrong.push(`${path} path: its own body after the near forms: ${res.status} ${res.body?.status ?? ''} / documented: 200`);
+        wrong.add(
+          'putCard',
+          `${path} path: its own body after the near forms`,
+          `${res.status} ${res.body?.status ?? ''}`,
+          '200',
+          'CE-LOOKUP-EXACT',
+        );
     }
     testInfo.annotations.push({
       type: LOOKUP,
@@ -404,7 +426,7 @@ test(
     expect(cells.size, 'every source x path cell sent').toBe(
       SOURCES.length * ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)).length,
     );
-    expect(wrong, `an own id near-written is no id of the caller (${sent} sent)`).toEqual([]);
+    wrong.expectNone(`an own id near-written is no id of the caller (${sent} sent)`);
   },
 );
 
@@ -459,7 +481,9 @@ test(
       Record<string, any>
     >;
     const fresh = (body: Record<string, any>) => ({ ...body, srcCorrelationId: crypto.randomUUID() });
-    const wrong: string[] = [];
+    // Each refusal judged under its member's rule; a refusal with the right status naming another member under the error
+    // form's (reference A3); the own ids after them under CE-STATE-OWN-IDS.
+    const wrong = new Violations(OWNERSHIP);
     const checkedCells = new Set<string>();
     const cases = foreignIdCases(owned, own, card.foreignIds, paths, SOURCES);
     const noForeign = 'the target names no id of another client (CARD_FOREIGN_SRC_CLIENT_ID, CARD_FOREIGN_SERVICE_ID in .env)';
@@ -476,10 +500,18 @@ test(
       const body = withSource(fresh({ ...bodies[c.path], ...c.own, [c.member]: c.id }), c.source);
       const res = await cardApi.call('putCard', { body });
       checkedCells.add(`putCard (${c.path}, ${named(c.source)})`).add(`putCard ${c.member}`);
-      if (!OWNED[c.member].refused(res))
-        wrong.push(
-          `${c.path} path, ${named(c.source)}: ${c.member} '${c.id}' (another client's, #${c.index + 1} of ${card.foreignIds[c.member].length}; own ${JSON.stringify(c.own)}): ${res.status} ${res.body?.status ?? ''} / documented: ${OWNED[c.member].documented} (${OWNED[c.member].rule})`,
+      if (!OWNED[c.member].refused(res)) {
+        const naming = res.status === 400 && !refusedNaming(res, c.member, [res.body?.status]);
+        wrong.add(
+          'putCard',
+          `${c.path} path, ${named(c.source)}: ${c.member} '${c.id}' (another client's, #${c.index + 1} of ${card.foreignIds[c.member].length}; own ${JSON.stringify(c.own)})`,
+          `${res.status} ${res.body?.status ?? ''}${naming ? ' naming another member' : ''}`,
+          OWNED[c.member].documented,
+          naming && OWNED[c.member].refused({ ...res, body: { ...res.body, details: [{ source: c.member }] } })
+            ? 'CE-ERR-FIELD'
+            : OWNED[c.member].rule,
         );
+      }
     }
     // After every refusal, the caller's own ids on each path, pairwise with the sources, are accepted.
     let accepted = 0;
@@ -488,8 +520,12 @@ test(
         const res = await cardApi.call('putCard', { body: withSource(fresh({ ...bodies[path], ...ids }), source) });
         if (res.status === 200) accepted++;
         else
-          wrong.push(
-            `${path} path, ${named(source)}: own ids ${JSON.stringify(ids)} after the refusals: ${res.status} ${res.body?.status ?? ''} / documented: 200 (CE-STATE-OWN-IDS)`,
+          wrong.add(
+            'putCard',
+            `${path} path, ${named(source)}: own ids ${JSON.stringify(ids)} after the refusals`,
+            `${res.status} ${res.body?.status ?? ''}`,
+            '200',
+            'CE-STATE-OWN-IDS',
           );
       }
     count(checkedCells);
@@ -497,7 +533,7 @@ test(
       type: OWNERSHIP,
       description: `${cases.length} foreign ids sent (${owned.map((m) => `${m}: ${card.foreignIds[m].length}`).join(', ')}) over ${checkedCells.size - owned.length} source x path cells, then ${accepted} own id rows accepted; left out: ${[...memberLeftOut, ...pathLeftOut].map((l) => `${l.operationId}: ${l.reason}`).join('; ') || 'none'}`,
     });
-    expect(wrong, "every id the caller names is the caller's: another client's refused, its own taken after").toEqual([]);
+    wrong.expectNone("every id the caller names is the caller's: another client's refused, its own taken after");
   },
 );
 

@@ -19,7 +19,7 @@ import {
 import { VALID_FORMS } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { resolve } from '../../helpers/client/negative.js';
-import { Violations } from '../../helpers/client/security/probe.js';
+import { expectNone, Violations } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { withSource } from './sources.known.js';
 import { countRule, noteCoverage } from '../shared/property.js';
@@ -174,6 +174,6 @@ test(
     );
     test.info().annotations.push({ type: 'mirrored-forms', description: formsMet.join('\n') });
     expect(probes.length, 'enrollments sent').toBeGreaterThan(0);
-    expect([...forms.list, ...echo.list], `${forms.describe()}\n${echo.describe()}`).toEqual([]);
+    expectNone([forms, echo]);
   },
 );

@@ -31,6 +31,6 @@ test(
     }
     countRule(BODY_MEDIA, 'CE-PROP-BODY-MEDIA', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

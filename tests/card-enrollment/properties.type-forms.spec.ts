@@ -69,7 +69,7 @@ test(
     noteCoverage(`type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`);
     test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
     countPutCard(TYPE_FORMS, 'CE-TYPE-FORMS', cases, leftOut);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -118,7 +118,7 @@ test(
       `valid forms: putCard checked with ${cases} forms on ${ENROLLMENT_PATHS.length - leftOut.length} paths; left out: ${leftOut.join('; ') || 'none'}`,
     );
     countPutCard(VALID_FORMS, 'CE-VALID-FORMS', cases, leftOut);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -180,6 +180,6 @@ test(
     }
     noteCoverage(`refusal forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`);
     countPutCard(REFUSAL_FORMS, 'CE-PROP-REFUSAL-FORMS', cases, leftOut);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -103,7 +103,7 @@ test(
       checked.push(deleter.operationId);
     }
     countRule('delete-frees', RULE, { applies: DELETERS.map((d) => d.operationId), checked, exceptions });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -149,5 +149,5 @@ test('no list shows a deleted customer, whichever creator made it', rules(RULE),
     for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
   }
   countRule('delete-frees', RULE, { applies: DELETERS.map((d) => d.operationId), checked: ['DeleteCustomer'] });
-  expect(violations.list, violations.describe()).toEqual([]);
+  violations.expectNone();
 });

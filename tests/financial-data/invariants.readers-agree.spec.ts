@@ -1,6 +1,6 @@
 // Covers: every financial data reader on the live objects of security.known.ts: an object two readers
 // show reads the same on both (readers-agree.ts, FD-PROP-READERS-AGREE), in two rounds.
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { rules, test } from '../../fixtures/financial-data.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { READERS, readerCall } from './records.known.js';
@@ -101,8 +101,8 @@ test(
           ? (exceptions.find((e) => e.operationId === operationId)?.reason ?? 'not called')
           : `its sample answered ${status} here`,
     });
-    expect(violations.list, violations.describe()).toEqual([]);
-    expect(exact.list, exact.describe()).toEqual([]);
-    expect(same.list, same.describe()).toEqual([]);
+    violations.expectNone();
+    exact.expectNone();
+    same.expectNone();
   },
 );

@@ -2,7 +2,7 @@
 // objects refused for every reason its contract states (validation, catalogue, port, credentials, another partner, a 409
 // duplicate, a 404's unresolved member, a harness-set condition, a refused kind or state: invariants.refused-subjects.spec.ts);
 // every reader of what it names answers as before. Checker: refused-trace.ts; counts: the certification's (rule x path).
-import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countRefusedNoTrace } from '../shared/refused-trace.js';
 import {
@@ -315,6 +315,6 @@ test(
     test.info().annotations.push({ type: 'state refusals: objects deleted, by resource', description: families.join('; ') });
     const also = RATED.map((op) => op.operationId);
     countRefusedNoTrace('FD-PROP-REFUSED-NO-TRACE', { writers: WRITERS, methods, also, probes, checked, sent, unproduced, exceptions });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

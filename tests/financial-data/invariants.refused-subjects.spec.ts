@@ -2,7 +2,7 @@
 // state (refused-subjects.ts): report generations for a customer with no account (400; seed 002,
 // Decisioning report generation), consumer reports without a consumer (404); that customer's readers
 // answer as before. Customers of the check's own, so a sandbox runs it too.
-import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
+import { newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 import {
   checkRefusedLeaveNoTrace,
   conditionRefusalsOf,
@@ -78,6 +78,6 @@ test(
         exceptions.push({ operationId: writer.operationId, reason: 'none of its subject refusals was refused' });
     const applies = STATING.map(({ writer }) => writer.operationId);
     countRule(REFUSED_NO_TRACE, 'FD-PROP-REFUSED-NO-TRACE', { applies, checked, exceptions });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -389,6 +389,6 @@ test(
       checked: stamped,
       exceptions: leftOut(stamping, stamped, 'its write was not sent'),
     });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -89,7 +89,7 @@ test(
       `derived views: ${VIEWS.map((dv) => `${dv.view.operationId} from ${dv.sources.map((s) => s.operation.operationId).join(', ')}`).join('; ')}; a deleted state: no operation deletes a report (seed 002, Report retrieval)`,
     );
     expect(compared.size, 'views compared').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -171,7 +171,7 @@ test(
     noteCoverage(
       `kinds made on one owner: ${[...made].map(([k, m]) => `${k} (${m.maker})`).join(', ')}; left out: ${leftOut.join('; ') || 'none'}`,
     );
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -253,6 +253,6 @@ test(
       `counted lists: ${COUNTED.map((l) => `${l.reader.operationId} (${[l.found, l.displaying, l.more].filter(Boolean).join(', ')} over ${l.items})`).join('; ')}; read page by page: ${paged.join(', ') || 'none'}`,
     );
     expect(checked.size, 'counted lists checked').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -86,6 +86,6 @@ test(
     expect(checked, 'the operations whose conditions a request provokes').toEqual(
       expect.arrayContaining(['GetLocationMatches', 'getResellerBillingReport', 'GenerateSBCAMetricsReport', 'GenerateConnectUrl']),
     );
-    expect(violations.list, `${violations.describe()}\n${lines.join('\n')}`).toEqual([]);
+    violations.expectNone(lines.join('\n'));
   },
 );

@@ -293,7 +293,7 @@ test(
     );
     if (leftOut.length) notePartial(`filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'filters checked').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -457,7 +457,7 @@ test(
     });
     if (leftOut.length) notePartial(`windows: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.size, 'window and id filters checked').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -516,6 +516,6 @@ test(
       exceptions: leftOut,
     });
     expect(checked.size, 'readers stating an order checked').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

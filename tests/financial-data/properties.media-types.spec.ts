@@ -116,7 +116,7 @@ test(
       withoutJson,
       'offers no JSON form: read by this spec\u2019s check of forms that are all documents',
     );
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -179,7 +179,7 @@ test(
       withJson,
       'offers a JSON form: read by this spec\u2019s check of JSON against the other forms',
     );
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -253,7 +253,7 @@ test(
       checked,
       exceptions: exceptions.filter((e) => !checked.includes(e.operationId)),
     });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -292,6 +292,6 @@ test(
     }
     countRule(BODY_MEDIA, 'FD-PROP-BODY-MEDIA', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -104,8 +104,8 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
     noteCoverage(`filtered totals: ${totals.judged.join('; ')}`);
   }
   expect(checked.length, 'paged readers checked').toBeGreaterThan(0);
-  expect(violations.list, violations.describe()).toEqual([]);
-  expect(totalViolations.list, totalViolations.describe()).toEqual([]);
+  violations.expectNone();
+  totalViolations.expectNone();
 }
 
 /** The readers whose objects only the mock's control makes (reports billed to the partner: seed 002, Report retrieval). */

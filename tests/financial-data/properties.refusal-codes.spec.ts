@@ -135,5 +135,5 @@ async function expectCodes(testInfo: TestInfo, only: (op: Operation) => boolean,
   testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
   countRule(REFUSAL_CODES, RULE, { applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId), checked, exceptions });
   expect(checked.length, 'the contract tells refusal conditions apart by code on the operation').toBeGreaterThan(0);
-  expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
+  violations.expectNone(provoked.join('\n'));
 }

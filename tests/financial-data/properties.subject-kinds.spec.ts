@@ -2,7 +2,7 @@
 // and OAuth (seed 002, Accounts; App registration), as its contract states (FD-PROP-EVERY-KIND;
 // subject-kinds.ts): the authorization details refuse a legacy login (404, 3003), the migration takes a
 // legacy one, the rest serve either alike. A sandbox tells no kind apart: left out.
-import { expect, newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import type { FdEntities } from '../../fixtures/examples/financial-data.js';
 import { checkServesEveryKind, EVERY_KIND, kindOperationsOf, type SubjectKinds } from '../../helpers/client/invariants/subject-kinds.js';
 import { type LiveObjects, Violations } from '../../helpers/client/security/probe.js';
@@ -119,7 +119,7 @@ for (const kinds of [LOGIN_KINDS, CUSTOMER_KINDS]) {
             exceptions: operations.map((o) => ({ operationId: o.operation.operationId, reason: SANDBOX_LACKS[kinds.resource]! })),
           };
       countRule(EVERY_KIND, 'FD-PROP-EVERY-KIND', { applies: operations.map((o) => o.operation.operationId), checked, exceptions });
-      expect(violations.list, violations.describe()).toEqual([]);
+      violations.expectNone();
     },
   );
 }

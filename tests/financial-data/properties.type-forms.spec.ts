@@ -30,7 +30,7 @@ test(
       },
       notePartial,
     );
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -56,7 +56,7 @@ test(
       // the dates records.event-dates.spec.ts reads on its moved clock. A fresh sample per form (a new username).
       return { sampled: callOf(op), fresh: () => callOf(op), keep, lengths: !APP_REGISTRATION_WRITERS.has(op.operationId) };
     });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -80,7 +80,7 @@ test(
         : call;
     };
     const violations = await checkOptionalIdsOf(fdApi, 'FD-OPTIONAL-IDS', (op) => () => fresh(op), liveOf);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 

@@ -82,6 +82,6 @@ test(
     );
     if (unread.length) notePartial(`event dates: ${unread.length} readers not called, each with its reason in the coverage annotation`);
     expect(covered.length, 'readers reporting an event date').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -70,7 +70,7 @@ test.describe('looked-up values in another form @assumption', () => {
         description: `financial-data ${VALUE_FORMS}: ${ALL.length} looked-up values in the contract (${where}); ${VALUES.length} credentials, partner ids, headers and query ids; ${CREDENTIALS.length} body credentials probed with ${probes} forms`,
       });
       expect(probes, 'credential forms sent').toBeGreaterThan(0);
-      expect(violations.list, violations.describe()).toEqual([]);
+      violations.expectNone();
     },
   );
 
@@ -114,7 +114,7 @@ test.describe('looked-up values in another form @assumption', () => {
         description: `financial-data ${VALUE_FORMS}: header forms on ${ops.length} operations (${ops.map((o) => o.operationId).join(', ')}), ${probes} calls`,
       });
       expect(ops.length, 'operations with a documented 401').toBeGreaterThan(1);
-      expect(violations.list, violations.describe()).toEqual([]);
+      violations.expectNone();
     },
   );
 
@@ -161,7 +161,7 @@ test.describe('looked-up values in another form @assumption', () => {
       if (leftOut.length)
         notePartial(`${VALUE_FORMS}: ${leftOut.length} query ids left out, each with its reason in the security-coverage annotation`);
       expect(probes, 'query filter forms sent').toBeGreaterThan(0);
-      expect(violations.list, violations.describe()).toEqual([]);
+      violations.expectNone();
     },
   );
 });

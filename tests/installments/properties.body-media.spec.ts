@@ -32,6 +32,6 @@ test(
     }
     countRule(BODY_MEDIA, 'IN-PROP-BODY-MEDIA', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -57,6 +57,6 @@ test(
       .map((operationId) => ({ operationId, reason: 'no list of its own was made to count against (its registration was refused)' }));
     countRule(COUNTS, 'IN-PROP-COUNTS', { applies, checked: [...checked], exceptions });
     expect(applies.sort(), 'the operations the contract ties counts to').toEqual(['deregisterPans', 'registerPans']);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -99,7 +99,7 @@ test(
       'postMerchantMidSearches',
       'postMerchantSearches',
     ]);
-    expect(violations.list, violations.describe()).toEqual([]);
-    expect(totalViolations.list, totalViolations.describe()).toEqual([]);
+    violations.expectNone();
+    totalViolations.expectNone();
   },
 );

@@ -35,6 +35,6 @@ test(
     }
     countRule(SIGNATURE_WHOLE, 'IN-PROP-SIGNATURE-WHOLE', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

@@ -67,7 +67,7 @@ test(
         return { sampled, keep, fresh: () => instReq.ownCall(instApi, operationId, sampled) };
       },
     );
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );
 
@@ -98,6 +98,6 @@ test(
         await instApi.call('deregisterPans', { body: { ...cards, panListId: live.panList } });
       }
     });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

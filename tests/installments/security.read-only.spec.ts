@@ -63,6 +63,6 @@ test(
       type: 'security-coverage',
       description: `installments ${READ_ONLY}: ${pairs.length} writers, ${paths.length} write and reader paths (${paths.join(', ')})`,
     });
-    expect(violations.list, violations.describe()).toEqual([]);
+    violations.expectNone();
   },
 );

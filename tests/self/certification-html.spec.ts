@@ -47,6 +47,8 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
       expect((await fails.boundingBox())!.y, 'what fails is on the first screen').toBeLessThan(page.viewportSize()!.height);
       // The verdict's limits on the first screen: a documented status no check provoked, and why not.
       await expect(page.locator('.glance')).toContainText('1 documented status not exercised (1 with no stated reason)');
+      // The charts folded (the page opens on what fails), shown when opened.
+      await page.getByText('Charts', { exact: true }).click();
       await expect(page.getByRole('img', { name: 'Checks per service' })).toBeVisible();
       await expect(page.getByRole('img', { name: 'Rules per kind' })).toBeVisible();
       // The failure: the check that judged it, in its own words, and how to run it again.

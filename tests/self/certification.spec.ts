@@ -323,11 +323,11 @@ test('a command-line filter is read wherever Playwright keeps it', () => {
   expect(fileFilters(['node', 'playwright', 'test', '--project', 'self', 'tests/self/x.spec.ts'])).toEqual(['tests/self/x.spec.ts']);
 });
 
-test("what a violation would weigh: its broken rule's source, whatever the test's tag; a documented auth rule or an echo blocks", () => {
+test("what a violation would weigh: its broken rule's source, whatever the test's tag; an echo in clear blocks", () => {
   // A named check that names no rule judges what the contract documents: the contract's source.
   expect(failureWeight('card-enrollment', 'seed', [], 'responseSchemaConformance')).toBe('fail');
   expect(failureWeight('card-enrollment', 'seed', [], 'sensitiveEchoConformance')).toBe('fail');
-  // An assumption's auth rule is a reference decision: CONDITIONAL at worst; the seed's is blocking.
+  // An assumption's auth rule is a reference decision: CONDITIONAL at worst; the seed's fails by its source.
   expect(failureWeight('card-enrollment', 'seed', ['CE-AUTH-UNKNOWN-KEY'], 'enrollmentAnswerConformance')).toBe('conditional');
   expect(failureWeight('card-enrollment', 'seed', ['CE-AUTH-MISSING-KEY'], 'enrollmentAnswerConformance')).toBe('fail');
   expect(failureWeight('card-enrollment', 'seed', ['CE-ERR-FIELD'], 'enrollmentAnswerConformance')).toBe('conditional');
@@ -415,6 +415,20 @@ test('a rule whose checks never reached its judgement is not judged, saying afte
     ['S-A', 'not judged', 'stopped after responseSchemaConformance op 200 already failed 2 checks of s'],
     ['S-B', 'failed', undefined],
     ['S-C', 'not judged', 'after S-B failed in the same check'],
+  ]);
+});
+
+test('a rule some of whose checks the breaker cut reads not judged, never passed, however many of its other checks passed', () => {
+  const held: TestOutcome = {
+    ...outcome([], 'skipped'),
+    rules: ['S-A'],
+    skipKind: 'breaker',
+    skipReason: 'breaker: responseSchemaConformance op 200 already failed 2 checks of s: not run to the end',
+  };
+  const passed = { ...outcome([], 'passed'), rules: ['S-A'] };
+  const v = judge('seed', [testRule('S-A', 'limit')], [passed, held]);
+  expect(v.rules.map((r) => [r.outcome, r.notJudged])).toEqual([
+    ['not judged', '1 check passed, stopped after responseSchemaConformance op 200 already failed 2 checks of s'],
   ]);
 });
 

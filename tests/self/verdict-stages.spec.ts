@@ -103,3 +103,25 @@ test('decide: a seed or provider failure or a blocking one is FAIL; assumptions 
   expect(decideVerdict(of(pass, failed('f', { violations: [lead('S-FORM')] })), 0)).toBe('CONDITIONAL');
   expect(decideVerdict(of(pass, failed('f', { violations: [lead('S-ECHO')] })), 0)).toBe('FAIL');
 });
+
+test('a named check stating no rule of its own (an undocumented status) is filed under the rules its check cites for that operation', () => {
+  const c = classifyOutcome(
+    failed('issue', { rules: ['S-ECHO', 'S-CONTENT'], violations: [{ ...lead('S-ECHO'), rules: [], check: 'statusCodeConformance' }] }),
+    ctx,
+  );
+  expect([c.broken, c.source, c.failures.map((f) => f.key)]).toEqual([['S-ECHO'], 'seed', ['S-ECHO||op']]);
+});
+
+test('a declared set-up step (given) that did not hold: the check is not judged after it, filed under the statement the step rests on', () => {
+  const step = {
+    operationId: 'its set-up',
+    status: 'Expected: 400',
+    what: 'the refusal it needs first',
+    rule: 'S-FORM',
+    given: true as const,
+  };
+  const c = classifyOutcome(failed('after a refusal', { rules: ['S-ECHO'], error: 'Expected: 400', after: step }), ctx);
+  expect([c.source, c.broken]).toEqual(['assumption', ['S-FORM']]);
+  expect(c.failures[0]!.notJudged).toEqual({ rules: ['S-ECHO'], after: 'S-FORM: the refusal it needs first did not hold (Expected: 400)' });
+  expect(decideVerdict([c], 0)).toBe('CONDITIONAL');
+});

@@ -44,6 +44,6 @@ export async function checkDatedAnswers(
   const exceptions = applies.filter((id) => !checked.includes(id)).map((operationId) => ({ operationId, reason: reasonOf(operationId) }));
   countRule(DATE_UNITS, rule, { applies: [...applies], checked: [...new Set(checked)], exceptions });
   expect(checked.length, 'answers holding a date').toBeGreaterThan(0);
-  expect(violations.list, violations.describe()).toEqual([]);
+  violations.expectNone();
   return calls.filter((c) => typeof c.send === 'string').map((c) => `${c.where}: ${c.send}`);
 }

@@ -1,6 +1,6 @@
 // A limit counts only its key (<S>-PROP-LIMIT-KEY, helpers/client/invariants/keys.ts): the loop every
 // service's check of a stated rate or lock runs, each operation's calls its spec's.
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { Operation } from '../../helpers/contract/contract.js';
 import type { Violations } from '../../helpers/client/security/probe.js';
 import { countRule, tally } from './property.js';
@@ -23,5 +23,5 @@ export async function checkKeysOf(
   }
   test.info().annotations.push({ type: 'limit-key', description: seen.join('; ') });
   countRule('limit-key', rule, { applies: operations.map((o) => o.operationId), checked, exceptions });
-  expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
+  violations.expectNone(seen.join('\n'));
 }

@@ -5,6 +5,9 @@ import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
+import { expect } from '@playwright/test';
+import { problemsUnder } from '../annotations.js';
+import { ruleCountedFor } from '../property-counts.js';
 
 /** The objects a checker's run holds, by resource (`customer` -> its id). */
 export type LiveObjects = Record<string, string>;
@@ -24,6 +27,8 @@ interface Violation {
   object: string;
   received: string;
   documented: string;
+  /** The rule stating what was documented, where it is not the checker's own (one check judging several rules). */
+  rule?: string;
 }
 
 /** An operation a checker leaves out (or one of its ids), with the reason. */
@@ -63,8 +68,13 @@ export class Violations {
   readonly list: Violation[] = [];
   constructor(readonly checker: string) {}
 
-  add(operationId: string, object: string, received: string, documented: string): void {
-    this.list.push({ checker: this.checker, operationId, object, received, documented });
+  add(operationId: string, object: string, received: string, documented: string, rule?: string): void {
+    this.list.push({ checker: this.checker, operationId, object, received, documented, ...(rule ? { rule } : {}) });
+  }
+
+  /** Fails the running check when any was found (expectNone, with `note` saying what else the reader needs). */
+  expectNone(note?: string): void {
+    expectNone([this], note);
   }
 
   /** One line per violation, as the client's ContractViolation reads: `[checker] op (object): Received: ... / Documented: ...`. */
@@ -73,6 +83,24 @@ export class Violations {
       .map((v) => `[${v.checker}] ${v.operationId} (${v.object}): Received: ${v.received} / Documented: ${v.documented}`)
       .join('\n');
   }
+}
+
+/**
+ * Fails the running check when any list holds a violation, filed under the rule stating what the first one received (the
+ * cause is the first judgement that failed on the wire): its own rule, else its checker when that is a rule id, else the
+ * rule the check counts its property under (countProperty), at its operation.
+ */
+export function expectNone(lists: readonly Violations[], note?: string): void {
+  const first = lists.flatMap((l) => l.list)[0];
+  const described = [...lists.map((l) => l.describe()), note].filter(Boolean).join('\n');
+  if (first) {
+    const rule = first.rule ?? (/^[A-Z]+(-[A-Z0-9]+)+$/.test(first.checker) ? first.checker : ruleCountedFor(first.checker));
+    if (rule) problemsUnder(rule, [described], first.operationId);
+  }
+  expect(
+    lists.flatMap((l) => l.list),
+    described,
+  ).toEqual([]);
 }
 
 /** The refusal of an object out of reach: 404 (seed 002, Errors), else 400 (provider 1.35.0 BadRequestErrorResponse), else 403. */
