@@ -279,6 +279,8 @@ export const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
   format: ['pattern', 'format', 'type'],
   enum: ['enum', 'const'],
   required: ['required'],
+  // A sensitive value answered in clear (checks.ts sensitiveEchoConformance), by the kind it is.
+  masking: ['echo'],
 };
 
 /**

@@ -160,10 +160,12 @@ export function classifyOutcome(o: TestOutcome, ctx: VerdictContext): Classified
   // states no rule of its own (an undocumented status): what the check expected of that operation is its rules' statement.
   const told = o.evidence?.operationId ?? lead?.operationId;
   const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
+  // Of those, the narrowest (fewest operations): the same received answer met by two checks is one cause, one rule.
+  const narrowest = [...ofTold].sort((a, b) => (operationsOf.get(a)?.length ?? 0) - (operationsOf.get(b)?.length ?? 0)).slice(0, 1);
   const named = lead
     ? lead.rules?.length
       ? [...new Set(lead.rules)]
-      : ofTold
+      : narrowest
     : o.brokenRule
       ? [o.brokenRule]
       : after?.rule
