@@ -1,5 +1,6 @@
 // What a run tells the verdict about a check, as typed annotations (helpers/verdict/suite-reporter.ts): which violation a
 // failure is (check, operation, status), and why a skipped check was not run where that changes the verdict.
+import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type TestInfo } from '@playwright/test';
 import type { ContractViolation, ViolationSite } from '../contract/checks.js';
 
@@ -238,7 +239,7 @@ export async function given<T>(what: string, rule: string, step: () => Promise<T
         .find((l) => l.trim()) ?? 'failed';
     noteStepFailed(test.info(), {
       operationId: site?.operationId ?? 'its set-up',
-      status: site ? String(site.status) : first.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 160),
+      status: site ? String(site.status) : stripVTControlCharacters(first).slice(0, 160),
       what,
       rule,
       given: true,
