@@ -1,4 +1,4 @@
-// Named deviations from the contract (docs/architecture.md, Mocks), switched on by `MOCK_FAULTS=id[,id]` or the control surface:
+// Named deviations from the contract (mocks/README.md, Faults and Seams), switched on by `MOCK_FAULTS=id[,id]` or the control surface:
 // a fault bends a mock through its contract (`relax`) or the seams its behaviour modules call, which hold the documented behaviour only.
 import { editDistance } from '../../helpers/config/env-file.js';
 
