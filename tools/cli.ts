@@ -90,7 +90,7 @@ export function knownService(name: string | undefined, known: readonly string[] 
   return name;
 }
 
-/** Where a command writes its lines and the environment it reads: the process's, or a self test's (fixtures/self.ts, runInProcess). */
+/** Where a command writes its lines and the environment it reads: the process's, or a self test's (tests/self/commands.known.ts, runInProcess). */
 export interface CommandIo {
   out(text: string): void;
   err(text: string): void;

@@ -18,7 +18,7 @@ export const BREAKER_DIR_ENV = 'SUITE_BREAKER_DIR';
 /** Checks that break the same way across a service (one error shape, one media type): keyed by name only. */
 const SERVICE_WIDE = new Set(['errorShapeConformance', 'contentTypeConformance']);
 
-/** A count is per service, key and weight ('fail' or 'conditional', helpers/verdict/certification.ts failureWeight). */
+/** A count is per service, key and weight ('fail' or 'conditional', helpers/contract/weight.ts failureWeight). */
 type Weight = ReturnType<typeof failureWeight>;
 interface Noted {
   service: string;

@@ -1,4 +1,4 @@
-// The one choke point for every call (docs/architecture.md, a request's path through the choke point): resolves the operation,
+// The one choke point for every call (helpers/client/README.md, one call in order): resolves the operation,
 // sends it through Playwright's APIRequestContext, runs the named checks, records coverage and attaches the redacted exchange.
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { createRequire } from 'node:module';
@@ -289,7 +289,7 @@ export async function attachExchanges(testInfo: TestInfo, labels: { name: string
 
 const servedViews = new WeakMap<Contract, Contract>();
 
-/** The client of one service (S): `call` takes only that service's operation ids. */
+/** The run's SANDBOX_OPERATIONS, read once: null before the first read, undefined when it names none. */
 let listedOperations: Set<string> | undefined | null = null;
 
 /** Whether the target serves an operation: on a sandbox, those SANDBOX_OPERATIONS names; a service it names none of is served whole. */
@@ -309,6 +309,7 @@ function servedBy(listed: Set<string> | undefined, contract: Pick<Contract, 'ope
   return ![...contract.operations.keys()].some((id) => listed.has(id));
 }
 
+/** The client of one service (S): `call` takes only that service's operation ids. */
 export class OperationClient<S extends ServiceName = ServiceName> {
   /** What this client created on a sandbox and has not deleted yet (deleteCreated removes it). */
   private readonly owned: Owned[] = [];

@@ -1,4 +1,4 @@
-// A property checker's count (docs/conventions.md, Properties): the operations it applies to, those probed, those left out with a
+// A property checker's count (docs/conventions.md, Rules and their catalogue): the operations it applies to, those probed, those left out with a
 // reason, an annotation per test; the certification sums them in the rule x path table (helpers/verdict/rule-paths.ts).
 import { test, type TestInfo } from '@playwright/test';
 

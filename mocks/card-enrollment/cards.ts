@@ -1,6 +1,6 @@
 // POST {base}/cards (putCard): the enrollment as seed 000 says it ("What the service does", "Endpoints", "Authentication", "Errors",
 // "Resources and their fields"), then schemas/card-enrollment/openapi.yaml, rules.yaml and reference/card-enrollment.md where the seed
-// is silent (A1-A6, "The mock's world"). Faults bend it only at its seams (mocks/kit/faults.ts); it stores nothing and sends nothing.
+// is silent (A1-A6, "The mock's world"). Faults bend it only at its seams (mocks/kit/faults.ts); it keeps only the consumer profiles (state.ts) and sends nothing.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

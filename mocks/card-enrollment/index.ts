@@ -14,7 +14,7 @@ export const CARD_BASE_PATH = '/src/api/digital/payments';
 export { CARD_FAULTS } from './catalogue.js';
 
 export interface CardMockHandle extends MockHandle {
-  /** The mock's state (state.ts), for the in-process fixtures: the clients (API keys) and receipts. */
+  /** The mock's state (state.ts), for the in-process fixtures: the clients (API keys), receipts and consumer profiles. */
   world: CardState;
   keysURL: string;
 }

@@ -11,7 +11,7 @@ export interface EncryptionKeys {
 
 export async function createEncryptionKeys(): Promise<EncryptionKeys> {
   const kid = `ce-${randomUUID()}`;
-  // The run's pair (mocks/kit/key-pool.ts), as the CryptoKeys jose decrypts with.
+  // The run's pair (helpers/auth/key-pool.ts), as the CryptoKeys jose decrypts with.
   const pair = pooledKeyPair('card-enrollment-jwe');
   const publicKey = await importSPKI(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RSA-OAEP-256', {
     extractable: true,

@@ -13,7 +13,7 @@ export interface InstallmentsKeys {
 
 export async function createInstallmentsKeys(serviceKey: ConsumerKey): Promise<InstallmentsKeys> {
   const kid = `inst-${randomUUID()}`;
-  // The run's pair (mocks/kit/key-pool.ts), as the CryptoKeys jose decrypts with.
+  // The run's pair (helpers/auth/key-pool.ts), as the CryptoKeys jose decrypts with.
   const pair = pooledKeyPair('installments-jwe');
   const publicKey = await importSPKI(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RSA-OAEP-256', {
     extractable: true,

@@ -1,4 +1,4 @@
-// The seams of the installments mock (mocks/kit/faults.ts; docs/architecture.md, Mocks). Every answer passes the answer seam on
+// The seams of the installments mock (mocks/kit/faults.ts; mocks/README.md, Seams). Every answer passes the answer seam on
 // its way out (one onSend hook, `answers`), so a documented answer is written once and a fault bends it there.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Verification } from '../../helpers/auth/oauth1.js';

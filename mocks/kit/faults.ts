@@ -1,4 +1,4 @@
-// Named deviations from the contract (docs/architecture.md, Mocks), switched on by `MOCK_FAULTS=id[,id]` or the control surface:
+// Named deviations from the contract (mocks/README.md, Faults and Seams), switched on by `MOCK_FAULTS=id[,id]` or the control surface:
 // a fault bends a mock through its contract (`relax`) or the seams its behaviour modules call, which hold the documented behaviour only.
 import { editDistance } from '../../helpers/config/env-file.js';
 
@@ -82,7 +82,12 @@ export const judgesAt = <T extends SeamTypes>() => {
 /** What a fault is and how it bends the mock, beside its id and rule text. */
 type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
 
-/** One resource's fault builder (source seed unless given); its `rules` are the `prefix` ids its text starts with ('FD-A, FD-B: ...'). */
+/**
+ * One resource's fault builder (source seed unless given); its `rules` are the `prefix` ids its text starts with ('FD-A, FD-B: ...').
+ * Two call forms, one fault: the rule text after the id, `fault(id, 'FD-A: ...', { judge })`, or first in the object,
+ * `fault(id, { rule: 'FD-A: ...', judge })`, where the id and the text do not fit on one line (the formatter would otherwise put
+ * each argument on a line of its own and split the id from its text).
+ */
 export const faultWriter = <T extends SeamTypes>(prefix: string) => {
   const ruleIds = new RegExp(`^(${prefix}-[A-Z0-9-]+(?:, ${prefix}-[A-Z0-9-]+)*): `);
   function fault<Id extends string>(id: Id, rule: string, how: How<T>): Fault<Id>;

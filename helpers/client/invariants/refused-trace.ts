@@ -1,5 +1,11 @@
 // Property (*-PROP-REFUSED-NO-TRACE): after any 4xx from a writer, every reader of what it names answers as before (seed 002,
 // Errors: a 4xx "indicates a request the service did not carry out"; seed 001, Errors); a reader may be a mock's harness view.
+// The method: the writers and the readers of what each names are read from the contract (kit.ts writersOfContract,
+// readersOfNamed). Each writer gets, from its valid sample, one request per kind of reason its contract states (refusalsOf,
+// RefusalReason; each reason and where the contract states it: docs/properties.md), each free text telling (vary), so that a
+// stored value names the refusal that left it (leftBy). Every reader is read twice first: a read that moves what another shows has
+// moved it by the second, the "before". Then per writer its refusals are sent (an answer not the refusal expected is a
+// violation) and its readers read again: a leaf that changed and stays so on a read right after (kit.ts changesAfter) is a trace.
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
