@@ -132,6 +132,11 @@ function readConfig(env: NodeJS.ProcessEnv) {
     cardRequestIdentity: readValue('CARD_REQUEST_IDENTITY', env) ?? 'seed',
     /** Which header names the financial data calls carry (and the embedded mock expects). */
     fdHeaders: fdHeaderChoice(env),
+    /**
+     * The bound of a financial data report's polling, in seconds (FD_REPORT_POLL_MAX_SECONDS; 600 by default): real seconds on a
+     * sandbox, the virtual clock's on the mock. Read here, on every target, so a bad value is one line before any check runs.
+     */
+    fdReportPollMaxSeconds: readValue('FD_REPORT_POLL_MAX_SECONDS', env) ?? 600,
     /** Sandbox-only settings, raw; each service's target reads what it needs by type (requireValue). */
     env: Object.freeze({ ...env }) as Env,
     reportsDir: path.resolve(process.cwd(), 'reports'),

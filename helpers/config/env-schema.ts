@@ -461,7 +461,7 @@ const SCHEMA = [
     'FD_REPORT_POLL_MAX_SECONDS',
     'optional',
     integer({ min: 1 }),
-    'how long a report is polled before the check fails naming it and its last status (default 600)',
+    'how long a report is polled before the check fails naming it and its last status (default 600; read on every target, on the mock by its virtual clock)',
   ),
   v(
     'FD_LISTENER_PUBLIC_URL',
