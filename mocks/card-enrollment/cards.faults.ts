@@ -465,6 +465,9 @@ export const CARDS_FAULTS = faultCatalogue([
       (x) => by('MERCHANT', onCard)(x) && pan(x).length > minOf(x, 'Card.primaryAccountNumber'),
     ),
   }),
+  fault('ce-mask-pan-last-four-first-four', "CE-MASK-PAN: panLastFour the PAN's first four digits, not its last four", {
+    answer: enrolled((b, x) => (b.maskedCard.panLastFour = pan(x).slice(0, 4))),
+  }),
   fault('ce-sensitive-echo-account-grouped-receipt', "CE-SENSITIVE-ECHO, CE-OBJ-SENSITIVE: the account's number in hyphenated groups", {
     answer: enrolled((b, x) => (b.maskedCard.panDisplay = pan(x).replace(/(\d{4})(?=\d)/g, '$1-')), onReceipt),
   }),
