@@ -12,6 +12,7 @@ import { violations, type Violation } from '../kit/validation.js';
 import { errorAnswer, type Refusal } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
 import type { CardState, Profile, RegisteredClient } from './state.js';
+import { luhnValid } from '../../helpers/config/luhn.js';
 
 /** The Card structure inside encryptedCard (seed 000, Card), or the account a receipt stands for (A5). */
 export interface Card {
@@ -143,7 +144,7 @@ export function registerCards(
     [
       'check-digit',
       (x) =>
-        x.path !== 'card' || luhnValid(x.card!.primaryAccountNumber)
+        x.path !== 'card' || (x.card!.primaryAccountNumber.length > 0 && luhnValid(x.card!.primaryAccountNumber))
           ? undefined
           : malformed([
               {
@@ -297,18 +298,4 @@ export function maskName(value: string): string {
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return `${email.slice(0, Math.min(1, at))}${'*'.repeat(Math.max(0, at - 1))}${email.slice(at)}`;
-}
-
-/** ISO/IEC 7812 check digit (Luhn), reference A3: from the right, every second digit doubled. */
-export function luhnValid(pan: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < pan.length; i++) {
-    let d = Number(pan[pan.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return pan.length > 0 && sum % 10 === 0;
 }
