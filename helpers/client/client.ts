@@ -24,7 +24,7 @@ import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
 import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
-import { rulesJudgedBy, ruleStating, validAcceptedRule } from '../contract/rules.js';
+import { loadRules, namesMember, rulesJudgedBy, ruleStating, validAcceptedRule } from '../contract/rules.js';
 import { failureWeight, ruleWeights } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
@@ -820,10 +820,18 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   const { service, operationId } = exchange.operation;
   const members = error.site?.members ?? [];
   const general = rulesJudgedBy(service, error.check);
+  const generalRules = loadRules(service).rules.filter((r) => general.includes(r.id));
   // A narrower rule of a weaker source (a reference page's decision beside the provider's schema) does not take the breach.
   const { source } = ruleWeights(service);
   const assumed = (id: string | undefined) => id !== undefined && source.get(id) === 'assumption';
-  const stating = members.map((m) => ruleStating(service, operationId, m.member, m.keyword, error.check));
+  // A member the general rule names itself (a PAN in the card no-echo rule's text) stays under it unless a rule of fewer
+  // operations states it (the micro entries' account number beside the no-echo rule of every operation).
+  const width = Math.min(...generalRules.map((r) => r.operations.length));
+  const stating = members.map((m) => {
+    const id = ruleStating(service, operationId, m.member, m.keyword, error.check);
+    const named = generalRules.some((r) => namesMember(r, m.member));
+    return id && named && (loadRules(service).rules.find((r) => r.id === id)?.operations.length ?? width) >= width ? undefined : id;
+  });
   const narrower = stating.every((r) => r !== undefined && (!assumed(r) || general.every(assumed)));
   const judged = members.length && narrower ? [...new Set(stating as string[])] : general;
   return judged.length

@@ -329,7 +329,11 @@ export function ruleStating(service: string, operationId: string, member: string
         r.operations.includes(operationId) &&
         !(judgedBy && r.judgedBy?.includes(judgedBy)) &&
         (KEYWORDS_OF_KIND[r.kind] ?? []).includes(keyword) &&
-        (citedMembers(r.cite).includes(member) || new RegExp(`(^|[^\\w])${member}\\b`).test(r.text)),
+        namesMember(r, member),
     )
     .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
 }
+
+/** Whether a rule names a member (or a kind of sensitive value) in its citation or its text. */
+export const namesMember = (r: Pick<Rule, 'cite' | 'text'>, member: string): boolean =>
+  citedMembers(r.cite).includes(member) || new RegExp(`(^|[^\\w])${member}\\b`).test(r.text);
