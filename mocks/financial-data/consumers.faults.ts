@@ -85,6 +85,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     judge: refuse('consumer', (x) => x.op === 'ModifyConsumer' && gone(x), { status: 404, message: 'Consumer not found' }),
     origin: 'seeded',
   }),
+  fault('fd-prop-survivor-consumer-modify-ignored', {
+    rule: 'FD-PROP-SURVIVOR, FD-CONS-OUTLIVES: once its customer is deleted, ModifyConsumer answers 204 and changes nothing (every reader still serves the consumer as before)',
+    state: (x, c) => (c.op === 'modify' && gone(x) ? { ...c, fields: {} } : c),
+  }),
   fault('fd-obj-after-delete-consumer-modify-orphan-any-partner', {
     rule: "FD-OBJ-AFTER-DELETE, FD-OBJ-OTHER-PARTNER: a consumer whose customer is deleted is any partner's to modify (GetConsumer still refuses it)",
     judge: anyonesConsumer('ModifyConsumer', (c, x) => !x.world.customers.has(c.customerId)),
