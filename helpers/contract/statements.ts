@@ -43,7 +43,8 @@ interface Survival {
 }
 
 /** One consequence of a kind: a statement stating several (two survivors) gives one each. */
-type Consequence<K extends 'lasts' | 'outlives' | 'cascades'> = NonNullable<Statement[K]> extends infer C ? (C extends (infer E)[] ? E : C) : never;
+type Consequence<K extends 'lasts' | 'outlives' | 'cascades'> =
+  NonNullable<Statement[K]> extends infer C ? (C extends (infer E)[] ? E : C) : never;
 
 /** The statements of a service that state a consequence of one kind, with it (one entry per consequence). */
 export function consequencesOf<K extends 'lasts' | 'outlives' | 'cascades'>(

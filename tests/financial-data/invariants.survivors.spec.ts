@@ -43,7 +43,8 @@ test(
     };
     // The survivors of one parent (a consumer and its reports) around one delete of it.
     const parents = new Map<string, typeof ALL>();
-    for (const s of ALL) parents.set(s.parentDelete.operation.operationId, [...(parents.get(s.parentDelete.operation.operationId) ?? []), s]);
+    for (const s of ALL)
+      parents.set(s.parentDelete.operation.operationId, [...(parents.get(s.parentDelete.operation.operationId) ?? []), s]);
     for (const survivors of parents.values()) {
       const sides = survivors.map((survivor) => ({
         survivor,
@@ -83,7 +84,10 @@ test(
           const { operationId } = o.operation;
           const [was, now] = [before.get(operationId)!, after.get(operationId)!];
           if (!ok(was)) {
-            exceptions.push({ operationId, reason: `its sample answered ${was} before the ${survivor.parent} was deleted: no use of it to keep` });
+            exceptions.push({
+              operationId,
+              reason: `its sample answered ${was} before the ${survivor.parent} was deleted: no use of it to keep`,
+            });
             continue;
           }
           checked.push(operationId);
