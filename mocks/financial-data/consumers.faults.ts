@@ -94,6 +94,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     judge: foldOn('ModifyConsumer', 'consumer', (x) => {
       if (x.consumer) x.consumer = [...x.world.consumers.values()].filter((c) => c.partnerId === x.consumer!.partnerId).at(-1);
     }),
+    origin: 'model',
   }),
   fault('fd-obj-after-delete-consumer-modify-orphan-any-partner', {
     rule: "FD-OBJ-AFTER-DELETE, FD-OBJ-OTHER-PARTNER: a consumer whose customer is deleted is any partner's to modify (GetConsumer still refuses it)",
