@@ -6,7 +6,9 @@
 // Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5; 2: bad arguments, a
 // configuration error, or another run holding this checkout. `--baseline`: a regression makes it
 // non-zero (helpers/verdict/baseline.ts). `--explain-with <version>` classes each failure by the newer
-// provider document (tools/diff/explain.ts); the verdict and exit code stay the certified contract's.
+// provider document (tools/diff/explain.ts); the verdict and exit code stay the certified contract's. `--replay <seed>[:<path>]`
+// runs every property and model check with that fast-check seed (FC_SEED, FC_PATH), as a check's `fast-check seed` annotation or
+// its failure printed it (docs/properties.md); `--grep <title>` keeps the checks whose title matches (a path replays one check).
 import path from 'node:path';
 import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
@@ -23,7 +25,21 @@ import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
 import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
 import { integerArg, knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
-const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
+const USAGE =
+  'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>] [--replay <seed>[:<path>]] [--grep <title>]';
+
+/** `--replay`'s seed and path (FC_SEED, FC_PATH): a 32-bit integer, then a fast-check path of numbers joined by colons. */
+export function replayEnv(replay: string | undefined, grep: string | undefined): Record<string, string> {
+  if (replay === undefined) return {};
+  const m = /^(-?[0-9]+)(?::([0-9]+(?::[0-9]+)*))?$/.exec(replay);
+  const seed = m ? Number(m[1]) : Number.NaN;
+  if (!m || !Number.isSafeInteger(seed) || seed < -2147483648 || seed > 2147483647)
+    throw new UsageError(`--replay takes <seed>[:<path>], a seed from -2147483648 to 2147483647 (got ${replay}). Usage: ${USAGE}`);
+  // A path is one check's: every other property would walk it too.
+  if (m[2] !== undefined && grep === undefined)
+    throw new UsageError(`--replay with a path replays one check: name it with --grep <title>. Usage: ${USAGE}`);
+  return { FC_SEED: String(seed), ...(m[2] !== undefined ? { FC_PATH: m[2] } : {}) };
+}
 const REPORTS = path.resolve('reports');
 
 function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
@@ -63,7 +79,12 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
 }
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', baseline: 'value', workers: 'value', 'explain-with': 'value' }, USAGE);
+  const args = parseArgs(
+    argv,
+    { service: 'value', baseline: 'value', workers: 'value', 'explain-with': 'value', replay: 'value', grep: 'value' },
+    USAGE,
+  );
+  const replayed = replayEnv(args.replay, args.grep);
   if (args.service !== undefined) knownService(args.service);
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
   const explainWith = args['explain-with'];
@@ -121,14 +142,20 @@ export const main: CommandMain = async (argv, io) => {
         `${s.name}: the mock plays ${played[variable]} (${variable}${process.env[variable] ? ', as set' : `=${explainWith}, so that the changes --explain-with ${explainWith} reads are exercised`}).`,
       );
     }
-  const projects = [...selected.flatMap((p) => ['--project', p]), ...(args.workers ? [`--workers=${args.workers}`] : [])];
+  const projects = [
+    ...selected.flatMap((p) => ['--project', p]),
+    ...(args.workers ? [`--workers=${args.workers}`] : []),
+    ...(args.grep !== undefined ? ['--grep', args.grep] : []),
+  ];
+  if (replayed.FC_SEED !== undefined)
+    io.out(`Replaying fast-check seed ${replayed.FC_SEED}${replayed.FC_PATH ? ` path ${replayed.FC_PATH}` : ''} (FC_SEED, FC_PATH).`);
   io.out(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
   // The run's id, chosen here so that its ledger of sandbox objects can be swept from here (helpers/client/guest/guest-log.ts).
   const runId = process.env.SUITE_RUN_ID ?? `${Date.now()}-${process.pid}`;
   if (interrupted) return notRun(io, target, `interrupted by ${interrupted} before the first check`);
   const run = await playwright(
     projects,
-    { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token, [PARENT_PID_ENV]: String(process.pid), [CERTIFY_ENV]: '1', ...played },
+    { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token, [PARENT_PID_ENV]: String(process.pid), [CERTIFY_ENV]: '1', ...played, ...replayed },
     true,
     80 * 60_000,
     undefined,

@@ -22,7 +22,8 @@ interface Statement {
    * (helpers/client/invariants/lasting.ts, survivors.ts, cascades.ts).
    */
   lasts?: Lasting;
-  outlives?: Survival;
+  /** Each object the statement says outlives its parent (a consumer, and the reports it owns). */
+  outlives?: Survival | Survival[];
   /** The writer of a parent's state the statement says reaches every child (the parent's own state writer). */
   cascades?: string;
 }
@@ -41,12 +42,18 @@ interface Survival {
   parent: string;
 }
 
-/** The statements of a service that state a consequence of one kind, with it. */
+/** One consequence of a kind: a statement stating several (two survivors) gives one each. */
+type Consequence<K extends 'lasts' | 'outlives' | 'cascades'> =
+  NonNullable<Statement[K]> extends infer C ? (C extends (infer E)[] ? E : C) : never;
+
+/** The statements of a service that state a consequence of one kind, with it (one entry per consequence). */
 export function consequencesOf<K extends 'lasts' | 'outlives' | 'cascades'>(
   service: string,
   kind: K,
-): { statement: string; consequence: NonNullable<Statement[K]> }[] {
-  return (loadStatements(service) ?? []).flatMap((s) => (s[kind] ? [{ statement: s.id, consequence: s[kind]! }] : []));
+): { statement: string; consequence: Consequence<K> }[] {
+  return (loadStatements(service) ?? []).flatMap((s) =>
+    [s[kind] ?? []].flat().map((consequence) => ({ statement: s.id, consequence: consequence as Consequence<K> })),
+  );
 }
 
 /** The service's statements, or undefined where it keeps no index. */

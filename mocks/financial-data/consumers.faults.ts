@@ -8,7 +8,7 @@ import type { Consumer } from './state.js';
 type Answering = SeamFn<ConsumerSeams, 'answer'>;
 type Op = Exchange['op'];
 type Fields = Record<string, any>;
-const { fault, skip, refuse, on, answered } = faultKit<ConsumerSeams>();
+const { fault, skip, refuse, on, answered, foldOn } = faultKit<ConsumerSeams>();
 const READERS: Op[] = ['GetConsumer', 'GetConsumerForCustomer'];
 const gone = (x: Exchange) => x.consumer !== undefined && !x.world.customers.has(x.consumer.customerId);
 /** A string value made otherwise; any other value as it is. */
@@ -84,6 +84,17 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rule: 'FD-PROP-SURVIVOR: ModifyConsumer finds the consumer through its customer: once the customer is deleted the modification is a 404, while every reader of the consumer still serves it',
     judge: refuse('consumer', (x) => x.op === 'ModifyConsumer' && gone(x), { status: 404, message: 'Consumer not found' }),
     origin: 'seeded',
+  }),
+  fault('fd-prop-survivor-consumer-modify-ignored', {
+    rule: 'FD-PROP-SURVIVOR, FD-CONS-OUTLIVES: once its customer is deleted, ModifyConsumer answers 204 and changes nothing (every reader still serves the consumer as before)',
+    state: (x, c) => (c.op === 'modify' && gone(x) ? { ...c, fields: {} } : c),
+  }),
+  fault('fd-cons-modify-lands-on-latest', {
+    rule: "FD-CONS-MODIFY: a modification lands on the calling partner's consumer made last, whichever of its consumers the path names (one consumer alone: its own)",
+    judge: foldOn('ModifyConsumer', 'consumer', (x) => {
+      if (x.consumer) x.consumer = [...x.world.consumers.values()].filter((c) => c.partnerId === x.consumer!.partnerId).at(-1);
+    }),
+    origin: 'model',
   }),
   fault('fd-obj-after-delete-consumer-modify-orphan-any-partner', {
     rule: "FD-OBJ-AFTER-DELETE, FD-OBJ-OTHER-PARTNER: a consumer whose customer is deleted is any partner's to modify (GetConsumer still refuses it)",

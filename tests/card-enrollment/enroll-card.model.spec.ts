@@ -21,7 +21,7 @@ test(
   async ({ cardModelTarget }, testInfo) => {
     await runModel({
       commands: enrollmentsModel.enrollmentCommands(),
-      examples: enrollmentsModel.enrollmentExamples(),
+      scenarios: enrollmentsModel.enrollmentScenarios(),
       setup: async () => ({ model: enrollmentsModel.newEnrollmentsModel(), real: cardModelTarget }),
       teardown: enrollmentsModel.tearDownEnrollmentsModel,
       testInfo,

@@ -42,6 +42,9 @@ test(
         expect((await cardApi.call('putCard', { body })).status).toBe(200);
       }),
       testInfo,
+      {
+        none: 'a form property: the stated bounds of each member are sent by the generated bound rows (boundEnds) of enroll-card.every-source.spec.ts, on each path and source',
+      },
     );
   },
 );
@@ -67,6 +70,9 @@ for (const violation of CARD_VIOLATIONS) {
           expectCardError(res, { http: 400, status: SCHEMA_REFUSAL, field: violation.field, sourceType: 'BODY' });
         }),
         testInfo,
+        {
+          none: 'a form property: the stated bounds of each member are sent by the generated bound rows (boundEnds) of enroll-card.every-source.spec.ts, on each path and source',
+        },
       );
     },
   );

@@ -3,6 +3,7 @@
 // value is confirmed invalid by the contract before a 400 is expected. FC_NUM_RUNS widens, FC_SEED replays.
 import fc from 'fast-check';
 import { assertProperty, expect, expectFdError, newCustomer, rules, test } from '../../fixtures/financial-data.js';
+import type { Scenario } from '../../fixtures/financial-data.js';
 import {
   anyName,
   invalidLimit,
@@ -17,6 +18,31 @@ import {
 // Both creations take the same NewCustomer body (provider 1.35.0): the username rules hold on each;
 // the operation is part of the generated case, so a shrunk failure names its path.
 const CREATE = fc.constantFrom('AddTestingCustomer' as const, 'AddCustomer' as const);
+type Create = 'AddTestingCustomer' | 'AddCustomer';
+
+/** A username of `n` characters of the stated set (provider 1.35.0 CustomerUsername, statement FD-ST-696), new to the target (a
+ * username is unique: FD-CUST-USERNAME-UNIQUE). */
+const usernameOf = (n: number) => `${Math.random().toString(36).slice(2, 8).padEnd(6, 'q')}${'aZ9.-_'.repeat(43)}`.slice(0, n);
+
+/** The usernames at each stated end (FD-ST-696: 6 to 255 characters), on both creations; `outside`: one past each end. */
+const usernameEnds = (outside: boolean): Scenario<[Create, string]>[] =>
+  (['AddTestingCustomer', 'AddCustomer'] as const).flatMap((op) =>
+    (outside ? [5, 256] : [6, 255]).map((n) => ({
+      kinds: ['stated bound' as const],
+      cites: ['FD-ST-696'],
+      says: `${op}: a username of ${n} characters`,
+      input: (): [Create, string] => [op, usernameOf(n)],
+    })),
+  );
+
+/** The limits at each stated end (FD-ST-315: at most 1000; the reference's paging, FD-ST-867), or one past each. */
+const limitEnds = (outside: boolean) =>
+  (outside ? [0, 1001] : [1, 1000]).map((limit) => ({
+    kinds: ['stated bound' as const],
+    cites: ['FD-ST-315', 'FD-ST-867'],
+    says: `limit ${limit}`,
+    limit,
+  }));
 
 test(
   'accepts every username the contract allows with 201 on both creations @property',
@@ -32,6 +58,7 @@ test(
         if (!fd.control) await fdApi.call('DeleteCustomer', { path: { customerId: String(res.body.id) } });
       }),
       testInfo,
+      usernameEnds(false),
     );
   },
 );
@@ -47,6 +74,7 @@ test(
         expectFdError(await fdApi.call(op, { body: newCustomer({ username }) }), 400, `${op}: invalid username`);
       }),
       testInfo,
+      usernameEnds(true),
     );
   },
 );
@@ -63,6 +91,17 @@ test(
         expect(res.body).toMatchObject({ firstName, lastName });
       }),
       testInfo,
+      // seed 002, ModifyCustomer (FD-ST-66): a modification names the first name, the last name or both; twice on one customer,
+      // the second read shows the second.
+      [
+        { kinds: ['repeated call'], cites: ['FD-ST-66'], says: 'a first modification', input: () => ['Zoë', 'McDONALD'] },
+        {
+          kinds: ['repeated call'],
+          cites: ['FD-ST-66'],
+          says: 'a second modification of the same customer',
+          input: () => ['van  der Berg', "O'Brien"],
+        },
+      ],
     );
   },
 );
@@ -80,6 +119,7 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
           expect(res.body.displaying).toBeLessThanOrEqual(res.body.found);
         }),
         testInfo,
+        limitEnds(false).map(({ limit, ...s }) => ({ ...s, input: (): [number, number] => [1, limit] })),
       );
     },
   );
@@ -96,6 +136,7 @@ for (const op of ['GetCustomers', 'GetInstitutions'] as const) {
           expectFdError(await fdApi.call(op, { query: { limit } }), 400, `limit ${limit}`);
         }),
         testInfo,
+        limitEnds(true).map(({ limit, ...s }) => ({ ...s, input: (): [number] => [limit] })),
       );
     },
   );
@@ -108,6 +149,8 @@ test('answers 200 or 404 for any 9-digit routing number @property', rules('FD-RO
       expect([200, 404]).toContain(res.status);
     }),
     testInfo,
+    // FD-ST-205, FD-ST-394: nine digits, a leading zero among them, is the right length.
+    [{ kinds: ['stated form'], cites: ['FD-ST-205', 'FD-ST-394'], says: 'nine digits, the first a zero', input: () => ['021000021'] }],
   );
 });
 
@@ -122,6 +165,13 @@ test(
         expectFdError(await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } }), 400, `${rn.length} digits`);
       }),
       testInfo,
+      // FD-ST-205, FD-ST-249: a wrong length is a 400; one digit short and one too many.
+      ['02100002', '0210000210'].map((rn) => ({
+        kinds: ['stated bound' as const],
+        cites: ['FD-ST-205', 'FD-ST-249'],
+        says: `${rn.length} digits`,
+        input: (): [string] => [rn],
+      })),
     );
   },
 );

@@ -161,6 +161,13 @@ test.describe('partner secret rules @destructive', () => {
               expect(await tokenStatus(fdApi, spare, appKeyOnly, secret)).toBe(200);
             }),
             testInfo,
+            // FD-ST-229, FD-ST-264, FD-ST-293: 12 to 255 characters, a digit and a letter among them; each end once.
+            [12, 255].map((n) => ({
+              kinds: ['stated bound' as const],
+              cites: ['FD-ST-229', 'FD-ST-264', 'FD-ST-293'],
+              says: `a new secret of ${n} characters`,
+              input: (): [string] => [`A1${Math.random().toString(36).slice(2, 8)}${'b2!C'.repeat(64)}`.slice(0, n)],
+            })),
             { numRuns: Math.min(suiteConfig().fastCheck.numRuns, 25) },
           );
         } finally {
@@ -182,6 +189,17 @@ test.describe('partner secret rules @destructive', () => {
             expectFdError(await modify(fdApi, spare, appKeyOnly, spare.partnerSecret, secret), 400, 'rule broken');
           }),
           testInfo,
+          // FD-ST-264, FD-ST-293: one character short, one too many, and no digit (FD-ST-250: a 400).
+          [
+            { n: '11 characters', secret: 'Abcdefghij1' },
+            { n: '256 characters', secret: `A1${'b'.repeat(254)}` },
+            { n: '12 letters, no digit', secret: 'Abcdefghijkl' },
+          ].map(({ n, secret }) => ({
+            kinds: ['stated bound' as const],
+            cites: ['FD-ST-264', 'FD-ST-293', 'FD-ST-250'],
+            says: `a new secret of ${n}`,
+            input: (): [string] => [secret],
+          })),
         );
       }),
   );

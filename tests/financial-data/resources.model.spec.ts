@@ -76,7 +76,7 @@ const ROWS: Row[] = [
       runModel({
         maxCommands: customerCap(fd),
         commands: customersModel.customerCommands(),
-        examples: customersModel.customerExamples(),
+        scenarios: customersModel.customerScenarios(),
         setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
         teardown: tearDownFdModel,
         testInfo,
@@ -91,6 +91,7 @@ const ROWS: Row[] = [
       'FD-CONS-NONE-404',
       'FD-CONS-MODIFY-KEEP',
       'FD-CONS-OUTLIVES',
+      'FD-PROP-SURVIVOR',
       'FD-CUST-DELETE-LINKED@consumer-by-customer',
       'FD-NOT-FOUND',
       'FD-EVENT-DATE-FIXED',
@@ -100,6 +101,7 @@ const ROWS: Row[] = [
       runModel({
         maxCommands: customerCap(fd),
         commands: consumersModel.consumerCommands(),
+        scenarios: consumersModel.consumerScenarios(),
         setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
         teardown: tearDownFdModel,
         testInfo,
@@ -118,6 +120,7 @@ const ROWS: Row[] = [
     run: ({ fdModelTarget }, testInfo) =>
       runModel({
         commands: businessesModel.businessCommands(),
+        scenarios: businessesModel.businessScenarios(),
         setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
         teardown: tearDownFdModel,
         testInfo,
@@ -165,7 +168,7 @@ const ROWS: Row[] = [
       };
       await runModel({
         commands: accountsModel.accountCommands(),
-        examples: accountsModel.accountExamples(),
+        scenarios: accountsModel.accountScenarios(),
         setup: async () => ({ model: await accountsModel.newAccountsModel(real), real }),
         teardown: accountsModel.tearDownAccountsModel,
         testInfo,
@@ -210,7 +213,7 @@ const ROWS: Row[] = [
       };
       await runModel({
         commands: appsModel.appCommands(),
-        examples: appsModel.appExamples(),
+        scenarios: appsModel.appScenarios(),
         setup: async () => ({ model: await appsModel.newAppsModel(real), real }),
         // Registrations have no delete (seed 002, App registration): nothing to tear down.
         teardown: async () => undefined,
@@ -258,7 +261,7 @@ const ROWS: Row[] = [
       };
       await runModel({
         commands: accessModel.accessCommands(),
-        examples: accessModel.accessExamples(),
+        scenarios: accessModel.accessScenarios(),
         setup: async () => ({ model: await accessModel.newAccessModel(real), real }),
         teardown: accessModel.tearDownAccessModel,
         testInfo,
@@ -303,7 +306,7 @@ const ROWS: Row[] = [
       try {
         await runModel({
           commands: microModel.microCommands(),
-          examples: microModel.microExamples(),
+          scenarios: microModel.microScenarios(),
           // Each sequence starts at the real time again (its entries are its own; the model's clock starts at 0).
           setup: async () => {
             await clock.restore();
@@ -344,6 +347,7 @@ const ROWS: Row[] = [
       };
       await runModel({
         commands: reportsModel.reportCommands(),
+        scenarios: reportsModel.reportScenarios(),
         setup: async () => ({ model: await reportsModel.newReportsModel(real), real }),
         teardown: reportsModel.tearDownReportsModel,
         testInfo,
@@ -379,7 +383,7 @@ const ROWS: Row[] = [
       };
       await runModel({
         commands: switchesModel.switchCommands(),
-        examples: switchesModel.switchExamples(),
+        scenarios: switchesModel.switchScenarios(),
         setup: async () => ({ model: await switchesModel.newSwitchesModel(real), real }),
         teardown: switchesModel.tearDownSwitchesModel,
         testInfo,
@@ -401,7 +405,7 @@ const ROWS: Row[] = [
       const accounts = await txpushAccounts({ fdPowers, createCustomer });
       await runModel({
         commands: txpushModel.txpushCommands(),
-        examples: txpushModel.txpushExamples(),
+        scenarios: txpushModel.txpushScenarios(),
         setup: async () => ({ model: txpushModel.newTxPushModel(accounts), real: fdModelTarget }),
         teardown: txpushModel.tearDownTxPushModel,
         testInfo,
@@ -430,7 +434,7 @@ const ROWS: Row[] = [
       const listener = { ...fdListener, arrived: fd.control ? undefined : txpushModel.deliveriesArrive(fdListener.received) };
       await runModel({
         commands: txpushModel.txpushDeliveryCommands(),
-        examples: txpushModel.txpushDeliveryExamples(),
+        scenarios: txpushModel.txpushDeliveryScenarios(),
         setup: async () => ({ model: txpushModel.newTxPushModel(accounts, listener), real: fdModelTarget }),
         teardown: txpushModel.tearDownTxPushModel,
         testInfo,
@@ -449,6 +453,7 @@ const ROWS: Row[] = [
     run: ({ fdModelTarget }, testInfo) =>
       runModel({
         commands: webhooksModel.webhookCommands(),
+        scenarios: webhooksModel.webhookScenarios(),
         setup: async () => ({ model: await webhooksModel.newWebhookModel(fdModelTarget), real: fdModelTarget }),
         teardown: webhooksModel.tearDownWebhookModel,
         testInfo,

@@ -48,8 +48,13 @@ for (const operationId of [...new Set(CASES.map((c) => c.operationId))]) {
           expect(listed, `${operationId}: the provider's bad-request code (1502)`).toContain('1502');
         }),
         testInfo,
-        // Each of its ids once as a plain word first, whatever the draws.
-        { examples: mine.map((c) => [c, 'not-a-uuid'] as [(typeof CASES)[number], string]) },
+        // Each of its ids once as a plain word first, whatever the draws (FD-ST-514: a UUID).
+        mine.map((c) => ({
+          kinds: ['stated form' as const],
+          cites: ['FD-ST-514'],
+          says: `${c.param} a plain word`,
+          input: (): [(typeof CASES)[number], string] => [c, 'not-a-uuid'],
+        })),
       );
     },
   );

@@ -36,7 +36,7 @@ test(
   async ({ instModelTarget }, testInfo) => {
     await runModel({
       commands: merchantsModel.merchantCommands(),
-      examples: merchantsModel.merchantExamples(),
+      scenarios: merchantsModel.merchantScenarios(),
       setup: async () => ({ model: merchantsModel.newMerchantsModel(), real: instModelTarget }),
       teardown: merchantsModel.tearDownMerchantsModel,
       testInfo,

@@ -20,7 +20,7 @@ test(
   async ({ instModelTarget }, testInfo) => {
     await runModel({
       commands: panListsModel.panListCommands(),
-      examples: panListsModel.panListExamples(),
+      scenarios: panListsModel.panListScenarios(),
       setup: async () => ({ model: panListsModel.newPanListsModel(instModelTarget.listCards?.()), real: instModelTarget }),
       teardown: panListsModel.tearDownPanListsModel,
       testInfo,

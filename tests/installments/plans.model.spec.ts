@@ -25,7 +25,7 @@ test(
   async ({ instModelTarget }, testInfo) => {
     await runModel({
       commands: plansModel.planCommands(),
-      examples: plansModel.planExamples(),
+      scenarios: plansModel.planScenarios(),
       setup: async () => ({ model: plansModel.newPlansModel(), real: instModelTarget }),
       teardown: plansModel.tearDownPlansModel,
       testInfo,

@@ -19,6 +19,9 @@ test(
         expect((await instApi.call('postMerchantParticipations', { body })).status).toBe(202);
       }),
       testInfo,
+      {
+        none: 'a form property: the stated bounds of each member are sent by the generated bound rows (statedBounds, boundEnds) of checkout.validation.spec.ts and merchants.validation.spec.ts',
+      },
     );
   },
 );
@@ -36,6 +39,9 @@ for (const v of participationViolations(contract)) {
           expectErrors(await instApi.call('postMerchantParticipations', { body }), 400);
         }),
         testInfo,
+        {
+          none: 'a form property: the stated bounds of each member are sent by the generated bound rows (statedBounds, boundEnds) of checkout.validation.spec.ts and merchants.validation.spec.ts',
+        },
       );
     },
   );
@@ -66,6 +72,9 @@ for (const v of planTermViolations(contract)) {
           expectErrors(await instApi.call('savePlan', { body }), 400);
         }),
         testInfo,
+        {
+          none: 'a form property: the stated bounds of each member are sent by the generated bound rows (statedBounds, boundEnds) of checkout.validation.spec.ts and merchants.validation.spec.ts',
+        },
       );
     },
   );

@@ -48,11 +48,11 @@ for (const { name: service } of SERVICES) {
     const problems = (loadStatements(service) ?? []).flatMap((s) => [
       ...(s.lasts && !known(s.lasts.by) ? [`${s.id}: lasts.by ${s.lasts.by} is no operation`] : []),
       ...(s.lasts && !resources.has(s.lasts.object) ? [`${s.id}: lasts.object ${s.lasts.object} is no resource an operation takes`] : []),
-      ...(s.outlives
-        ? [s.outlives.object, s.outlives.parent]
-            .filter((r) => !resources.has(r))
-            .map((r) => `${s.id}: outlives names ${r}, no resource an operation takes`)
-        : []),
+      ...[s.outlives ?? []]
+        .flat()
+        .flatMap((o) => [o.object, o.parent])
+        .filter((r) => !resources.has(r))
+        .map((r) => `${s.id}: outlives names ${r}, no resource an operation takes`),
       ...(s.cascades && !known(s.cascades) ? [`${s.id}: cascades ${s.cascades} is no operation`] : []),
       ...(Object.keys(CONSEQUENCE_RULES) as (keyof typeof CONSEQUENCE_RULES)[])
         .filter((kind) => s[kind] && !(s.rules ?? []).some((r) => r.endsWith(CONSEQUENCE_RULES[kind])))

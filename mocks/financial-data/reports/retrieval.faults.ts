@@ -163,6 +163,16 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     judge: skip([REISSUE], 'reissue-purpose'),
     ...assumption,
   }),
+  fault('fd-prop-survivor-reissue-needs-customer', {
+    rule: "FD-PROP-SURVIVOR, FD-REPORT-CONSUMER-OWNER: a reissue finds the report through its customer: once the customer is deleted the reissue is a 404, while GetReportById and the consumer's readers still serve the report",
+    judge: refuse(
+      [REISSUE],
+      'report',
+      404,
+      'Report not found',
+      (x) => x.report !== undefined && !x.world.customers.has(x.report.customerId),
+    ),
+  }),
   fault('fd-event-date-fixed-reissue-redates-report', {
     rule: "FD-EVENT-DATE-FIXED, FD-REISSUE-LENDER: the reissue rewrites the report's createdDate with the time of the reissue",
     state: reissued((_c, x) => ({ createdDate: x.nowS })),
