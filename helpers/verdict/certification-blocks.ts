@@ -327,8 +327,8 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
       page(
         h(3, "Every check's result"),
         table(
-          ['status', 'check', 'file', 'rules'],
-          results.map((r) => [r.status, r.title, `${r.file} (${r.project})`, r.rules.join(' ')]),
+          ['status', 'check', 'file', 'rules', 'fast-check seed (--replay)'],
+          results.map((r) => [r.status, r.title, `${r.file} (${r.project})`, r.rules.join(' '), r.seeds?.join(' ') ?? '']),
           {
             rowCls: results.map((r) => r.status),
             fold: `${plural(results.length, 'check')}: ${n('passed')} passed, ${n('failed')} failed, ${n('skipped')} skipped`,

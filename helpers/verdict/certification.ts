@@ -39,7 +39,14 @@ export const INTERRUPTED_REASON = 'interrupted: the run was stopped (Ctrl-C or S
 /** A test outcome as a check result: a time-out counts as failed; an interrupted check did not fail: not run, as skipped. */
 export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
   const status = o.status === 'passed' || o.status === 'skipped' ? o.status : o.status === 'interrupted' ? 'skipped' : 'failed';
-  return { title: o.title, file: path.relative(root, o.file).split(path.sep).join('/'), project: o.project, status, rules: o.rules ?? [] };
+  return {
+    title: o.title,
+    file: path.relative(root, o.file).split(path.sep).join('/'),
+    project: o.project,
+    status,
+    rules: o.rules ?? [],
+    ...(o.seeds?.length ? { seeds: o.seeds } : {}),
+  };
 }
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });

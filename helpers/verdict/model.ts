@@ -176,6 +176,8 @@ export interface CheckResult extends CheckKey {
   status: 'passed' | 'failed' | 'skipped';
   /** The rule citations of the check (`ID[:side][@path]`). */
   rules: string[];
+  /** The fast-check seed of each property it ran (`seed[:path]`): `npm run certify -- --replay <seed>` reruns it. */
+  seeds?: string[];
 }
 
 export interface CheckDelta extends Pick<CheckResult, 'project' | 'file' | 'title' | 'rules'> {

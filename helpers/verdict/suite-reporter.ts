@@ -33,6 +33,7 @@ import {
   violationsOf,
 } from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
+import { SEED_ANNOTATION } from '../client/properties.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
 import { checkName, LEAK_PATTERNS_MODULE, retriedAttempt } from './reporters.js';
@@ -165,6 +166,11 @@ export default class SuiteReporter implements Reporter {
           .map((a) => a.description!),
       ),
     ];
+    // The fast-check seed of each property the check ran (helpers/client/properties.ts): `certify --replay <seed>` reruns it.
+    const seeds = result.annotations
+      .filter((a) => a.type === SEED_ANNOTATION && a.description)
+      .map((a) => /^seed (\S+)(?: path (\S*))?/.exec(a.description!))
+      .flatMap((m) => (m ? [m[2] ? `${m[1]}:${m[2]}` : m[1]!] : []));
     this.outcomes.push({
       project,
       title,
@@ -194,6 +200,7 @@ export default class SuiteReporter implements Reporter {
       ...(assumed.length ? { assumed, ...(assumedOnly ? { assumedOnly } : {}) } : {}),
       ...(conflicts.length ? { conflicts } : {}),
       ...(properties.length ? { properties } : {}),
+      ...(seeds.length ? { seeds } : {}),
     });
   }
 
