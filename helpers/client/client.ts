@@ -67,6 +67,11 @@ export interface CallOptions {
   rateLimit?: 'expect';
   /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
   refusal?: true;
+  /**
+   * A generated case the documents refuse (helpers/client/negative.ts): answered with a success, its acceptance is what failed
+   * (the case files it under the rule stating the refusal), so the answer is judged only for a sensitive value in clear.
+   */
+  negative?: true;
   /** A call the check needs accepted: refused, or breaking a named check, it is the check's failed step (as is a `builtValid` body). */
   valid?: true;
 }
@@ -457,34 +462,37 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     for (const e of echoes) noteEchoed(e.value);
     // Every named check and the service's judge, in order. A violation of assumptions only is noted and the checks go on
     // (annotations.ts noteAssumed): an assumption never gates a seed or provider judgement. The first other one stops them.
-    const judgements: (() => void)[] = [
-      () => sensitiveEchoConformance(exchange, echoes),
-      () => statusCodeConformance(exchange),
-      () => contentTypeConformance(exchange),
-      () => responseBodyPresence(exchange),
-      () => {
-        for (const met of responseSchemaConformance(contract, exchange)) this.noteConflictMet(met);
-      },
-      () => responseHeadersConformance(contract, exchange),
-      () => requestHeaderEchoConformance(exchange, headers, echoedHeaderNames(contract)),
-      () => normalisedEchoConformance(exchange, this.deps.testInfo),
-      () => this.errorShapeConformance(exchange, profile),
-      () => this.describedStateConformance(exchange),
-      () => this.builtUrlConformance(exchange),
-      () =>
-        this.deps.judge?.({
-          operation: op,
-          status: exchange.status,
-          sent: options.body,
-          path: options.path,
-          query: options.query,
-          requestHeaders: lowerCaseKeys(headers),
-          responseHeaders,
-          body: parsed,
-          sentAt,
-          answeredAt,
-        }),
-    ];
+    const accepted = options.negative && exchange.status >= 200 && exchange.status < 300;
+    const judgements: (() => void)[] = accepted
+      ? [() => sensitiveEchoConformance(exchange, echoes)]
+      : [
+          () => sensitiveEchoConformance(exchange, echoes),
+          () => statusCodeConformance(exchange),
+          () => contentTypeConformance(exchange),
+          () => responseBodyPresence(exchange),
+          () => {
+            for (const met of responseSchemaConformance(contract, exchange)) this.noteConflictMet(met);
+          },
+          () => responseHeadersConformance(contract, exchange),
+          () => requestHeaderEchoConformance(exchange, headers, echoedHeaderNames(contract)),
+          () => normalisedEchoConformance(exchange, this.deps.testInfo),
+          () => this.errorShapeConformance(exchange, profile),
+          () => this.describedStateConformance(exchange),
+          () => this.builtUrlConformance(exchange),
+          () =>
+            this.deps.judge?.({
+              operation: op,
+              status: exchange.status,
+              sent: options.body,
+              path: options.path,
+              query: options.query,
+              requestHeaders: lowerCaseKeys(headers),
+              responseHeaders,
+              body: parsed,
+              sentAt,
+              answeredAt,
+            }),
+        ];
     let violation: unknown;
     const assumed: ContractViolation[] = [];
     for (const judgement of judgements) {

@@ -365,7 +365,7 @@ export async function runNegativeCases<S extends ServiceName>(
   let stated: string | undefined;
   for (const c of cases) {
     try {
-      const res = await client.callOperation(op, { ...c.call, refusal: true });
+      const res = await client.callOperation(op, { ...c.call, refusal: true, negative: true });
       const allowed = [...(c.where === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1)), ...(c.also ?? [])];
       const deviation = res.status >= 200 && res.status < 300 ? exampleAccepted(contract, op, c) : undefined;
       if (deviation) client.noteConflictMet(deviation);
