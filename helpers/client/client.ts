@@ -23,7 +23,7 @@ import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
-import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
+import { ensureTimeLeft, noteAnswerTime, noteSpent, spentSoFar } from './guest/time-budget.js';
 import { loadRules, namesMember, rulesJudgedBy, ruleStating, validAcceptedRule } from '../contract/rules.js';
 import { failureWeight, ruleWeights } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
@@ -413,6 +413,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     }
     ensureTimeLeft(this.deps.testInfo);
     const sentAt = Date.now();
+    const quotaBefore = spentSoFar(this.deps.testInfo, 'quota');
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
     const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
@@ -427,6 +428,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       );
     const answeredAt = Date.now();
     noteAnswerTime(this.deps.testInfo, answeredAt - sentAt - waited * 1000);
+    // The round trip less the pacing and 429 waits it held (each noted as quota where it was waited).
+    noteSpent(this.deps.testInfo, 'answers', answeredAt - sentAt - (spentSoFar(this.deps.testInfo, 'quota') - quotaBefore));
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
     const parsed = jsonOf(text);

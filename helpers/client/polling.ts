@@ -1,6 +1,8 @@
 // The one place a report is polled (seed 002, Limits: x-limits reportPollSeconds while inProgress; States and transitions -
 // Report): the mock's virtual clock, or real waits on a sandbox up to FD_REPORT_POLL_MAX_SECONDS. It ends with the terminal
 // read, or one error naming the report, its last status and the time waited: never a bare timeout.
+import { test, type TestInfo } from '@playwright/test';
+import { noteSpent } from './guest/time-budget.js';
 
 interface PollRead {
   status: number;
@@ -58,8 +60,20 @@ export async function pollReport(options: PollOptions): Promise<PollResult> {
   }
 }
 
-/** A real wait, for a sandbox. */
-export const sleepSeconds = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+/** A real wait of an interval the documents state, for a sandbox: the running check's time spent on them. */
+export async function sleepSeconds(seconds: number): Promise<void> {
+  noteSpent(runningTest(), 'documented', seconds * 1000);
+  await new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+}
+
+/** The check running in this worker, if any. */
+function runningTest(): TestInfo | undefined {
+  try {
+    return test.info();
+  } catch {
+    return undefined;
+  }
+}
 
 /** One report of several polled together: its label and its read. */
 type PolledReport = Pick<PollOptions, 'label' | 'read'>;

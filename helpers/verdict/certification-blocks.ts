@@ -3,7 +3,7 @@
 // rule's outcome. The markdown (certification-report.ts) and the page (certification-html.ts) render the same blocks.
 import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
-import { alsoBrokenText, CONFLICT_GROUPS } from './certification.js';
+import { alsoBrokenText, CONFLICT_GROUPS, timeSpentText } from './certification.js';
 import type {
   Certification,
   ExplainedFailure,
@@ -217,6 +217,7 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
       h(2, `${s.title} (${s.service}, contract ${s.contractVersion}): ${b(s.verdict)}`, `s-${s.service}`),
       ...[s.warning, s.stoppedBy && `Stopped by: ${s.stoppedBy}`].filter((w) => w).map((w) => p(w!, 'warning')),
       p(`Checks passed/failed/skipped: ${tallies}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.`),
+      ...(s.time ? [p(`${timeSpentText(s.time)[0]!.toUpperCase()}${timeSpentText(s.time).slice(1)}.`)] : []),
     ),
   ];
   const st = s.statements;

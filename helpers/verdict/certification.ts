@@ -11,7 +11,7 @@ import { citedMembers, KEYWORDS_OF_KIND, parseCitation, type Rule, type RuleKind
 export { citedMembers };
 import { loadStatements, statementTally } from '../contract/statements.js';
 import { failureSource, isBlocking, sourceOf } from '../contract/weight.js';
-import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
+import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, TimeSpent, Verdict } from './model.js';
 
 /** How the reports title and introduce each kind of conflict of sources a run met (schemas/<service>/conflicts.yaml). */
 export const CONFLICT_GROUPS: { kind: ConflictKind; title: string; intro: string }[] = [
@@ -384,6 +384,7 @@ export function serviceVerdict(
   const statements = loadStatements(service);
   if (statements) v.statements = statementTally(statements);
   v.verdict = decideVerdict(classified, v.conflicts.length);
+  v.time = timeSpent(outcomes);
   // A service its preflight stopped (helpers/target/preflight.ts): NOT RUN, and the one-line cause said.
   const stopped = outcomes.find((o) => o.status === 'skipped' && o.skipKind === 'preflight')?.skipReason;
   if (stopped && ranOf(v) === 0) stopService(v, stopped);
@@ -396,6 +397,25 @@ export function serviceVerdict(
     v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;
   return v;
 }
+
+/** Where a service's checks' time went, in seconds: the waits each check noted, and the rest the suite's own. */
+export function timeSpent(outcomes: readonly TestOutcome[]): TimeSpent {
+  const sum = (k: 'ms' | 'documented' | 'quota' | 'answers' | 'cpu') => outcomes.reduce((n, o) => n + (o.time?.[k] ?? 0), 0) / 1000;
+  const [checks, documented, quota, answers, cpu] = (['ms', 'documented', 'quota', 'answers', 'cpu'] as const).map(sum);
+  const s = (n: number) => Math.round(n * 10) / 10;
+  return {
+    checks: s(checks),
+    documented: s(documented),
+    quota: s(quota),
+    answers: s(answers),
+    ours: s(Math.max(0, checks - documented - quota - answers)),
+    cpu: s(cpu),
+  };
+}
+
+/** The time line the console and the page print: what the target imposes beside what is the suite's. */
+export const timeSpentText = (t: TimeSpent): string =>
+  `where the time went: ${t.checks} s in checks: ${t.documented} s waiting on the documents' intervals, ${t.quota} s on the target's quota and 429s, ${t.answers} s on its answers, ${t.ours} s the suite's own (${t.cpu} s CPU)`;
 
 /** A property rule: one checker over every operation it concerns (`<SERVICE>-PROP-*`). */
 const isProperty = (id: string) => /^[A-Z]+-PROP-/.test(id);

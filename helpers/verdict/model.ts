@@ -118,6 +118,21 @@ export interface ServiceVerdict {
   warning?: string;
   /** The preflight stopped this service: the reason its checks carry. */
   stoppedBy?: string;
+  /**
+   * Where its checks' time went, in seconds (helpers/client/guest/time-budget.ts): `checks` their whole time; of it, waiting
+   * on the documents' intervals, on the target's quota (pacing, 429s), on its answers, and the rest, the suite's own (`ours`,
+   * of which `cpu` its CPU).
+   */
+  time?: TimeSpent;
+}
+
+export interface TimeSpent {
+  checks: number;
+  documented: number;
+  quota: number;
+  answers: number;
+  ours: number;
+  cpu: number;
 }
 
 export interface Certification {

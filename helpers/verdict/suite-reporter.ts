@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { checkResult, failureLines, interruptService, overallVerdict, serviceVerdict, totalOf } from './certification.js';
+import { checkResult, failureLines, interruptService, overallVerdict, serviceVerdict, timeSpentText, totalOf } from './certification.js';
 import type { Certification } from './model.js';
 import { writeCertification } from './certification-report.js';
 import { lockState } from './run-lock.js';
@@ -34,6 +34,7 @@ import {
 } from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { SEED_ANNOTATION } from '../client/properties.js';
+import { timeSpentOf } from '../client/guest/time-budget.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
 import { checkName, LEAK_PATTERNS_MODULE, retriedAttempt } from './reporters.js';
@@ -201,6 +202,7 @@ export default class SuiteReporter implements Reporter {
       ...(conflicts.length ? { conflicts } : {}),
       ...(properties.length ? { properties } : {}),
       ...(seeds.length ? { seeds } : {}),
+      time: { ms: result.duration, ...timeSpentOf(result.annotations) },
     });
   }
 
@@ -303,6 +305,8 @@ export default class SuiteReporter implements Reporter {
         console.log(
           `Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`,
         );
+        // On a sandbox, where the time went: the floor the target imposes beside the suite's own part.
+        if (target !== 'mock' && s.time) console.log(`  ${timeSpentText(s.time)}`);
         // A failing run says what fails, as the page heads it: each rule (or check) broken, on which operations.
         for (const l of failureLines(s)) {
           const checks = l.groups.flatMap(([g]) => g.checks ?? []);

@@ -140,6 +140,7 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
   const service: Required<ServiceVerdict> = {
     ...verdict,
     statements: { total: 12, traced: 9, notCheckable: 3 },
+    time: { checks: 120.5, documented: 60, quota: 4.5, answers: 30, ours: 26, cpu: 11.2 },
     rulePaths: {
       rules: 3,
       paths: 5,

@@ -1,7 +1,7 @@
 // Covers: helpers/verdict/certification.ts, the verdict as named stages: classifyOutcome (each check read once, counted
 // under one source, each failed judgement a record of its own), groupFailures (one cause, one group), decideVerdict.
 import { expect, test } from '../../fixtures/self.js';
-import { classifyOutcome, decideVerdict, groupFailures, type VerdictContext } from '../../helpers/verdict/certification.js';
+import { classifyOutcome, decideVerdict, groupFailures, timeSpent, type VerdictContext } from '../../helpers/verdict/certification.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { outcomeOf, testRule } from './support.known.js';
 
@@ -124,4 +124,13 @@ test('a declared set-up step (given) that did not hold: the check is not judged 
   expect([c.source, c.broken]).toEqual(['assumption', ['S-FORM']]);
   expect(c.failures[0]!.notJudged).toEqual({ rules: ['S-ECHO'], after: 'S-FORM: the refusal it needs first did not hold (Expected: 400)' });
   expect(decideVerdict([c], 0)).toBe('CONDITIONAL');
+});
+
+test("where the time went: the checks' time, of it the waits each noted (documented intervals, quota, answers), the rest the suite's own", () => {
+  const spent = [
+    outcomeOf('s', 'polls', 'passed', { time: { ms: 70_000, documented: 60_000, answers: 4_000, cpu: 1_500 } }),
+    outcomeOf('s', 'throttled', 'passed', { time: { ms: 12_000, quota: 9_000, answers: 2_000, cpu: 500 } }),
+    outcomeOf('s', 'older report', 'passed'),
+  ];
+  expect(timeSpent(spent)).toEqual({ checks: 82, documented: 60, quota: 9, answers: 6, ours: 7, cpu: 2 });
 });

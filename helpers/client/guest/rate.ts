@@ -2,6 +2,7 @@
 // (shared by the workers), a 429 waited out as its Retry-After asks (RFC 9110, 10.2.3: seconds or an HTTP date), a bounded
 // number of times. Slowing a guest is the target's right: each wait is added to the test's time budget (testInfo.setTimeout).
 import { test, type TestInfo } from '@playwright/test';
+import { noteSpent } from './time-budget.js';
 
 /** Set by the global setup for the workers: this process's share of SANDBOX_MAX_RPS. */
 export const RPS_SHARE_ENV = 'SUITE_RPS_PER_PROCESS';
@@ -41,6 +42,7 @@ function runningTest(): TestInfo | undefined {
 export async function waitAsGuest(ms: number, testInfo: TestInfo | undefined = runningTest()): Promise<void> {
   if (!(ms > 0)) return;
   if (testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + ms);
+  noteSpent(testInfo, 'quota', ms);
   await sleepMs(ms);
 }
 

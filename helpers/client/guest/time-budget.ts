@@ -47,3 +47,31 @@ export function ensureTimeLeft(testInfo: TestInfo | undefined): void {
     `not judged: the suite ran out of time, every answer of the target having come within TARGET_SLOW_MS (${slow / 1000} s); machine load about ${Math.round(os.loadavg()[0])} on ${os.availableParallelism()} cores`,
   );
 }
+
+/**
+ * Where a check's time went (docs/sandbox.md, "Where the time went"): waiting on an interval the documents state (a report's
+ * poll interval, a clock moved on in real time), on the target's quota (a pacing slot, a 429's Retry-After), on the target's
+ * answers; the rest of its time, and its CPU, are the suite's own. Kept in milliseconds on the check's `time-spent` annotation.
+ */
+export type SpentOn = 'documented' | 'quota' | 'answers' | 'cpu';
+export const TIME_SPENT_ANNOTATION = 'time-spent';
+
+/** Adds `ms` spent on `on` to the running check's account (none outside a check). */
+export function noteSpent(testInfo: TestInfo | undefined, on: SpentOn, ms: number): void {
+  if (!testInfo || !(ms > 0)) return;
+  let note = testInfo.annotations.find((a) => a.type === TIME_SPENT_ANNOTATION);
+  if (!note) testInfo.annotations.push((note = { type: TIME_SPENT_ANNOTATION, description: '{}' }));
+  const spent = JSON.parse(note.description ?? '{}') as Partial<Record<SpentOn, number>>;
+  spent[on] = Math.round((spent[on] ?? 0) + ms);
+  note.description = JSON.stringify(spent);
+}
+
+/** A check's account as its annotations carry it (milliseconds by what it was spent on). */
+export function timeSpentOf(annotations: readonly { type: string; description?: string }[]): Partial<Record<SpentOn, number>> {
+  const d = annotations.find((a) => a.type === TIME_SPENT_ANNOTATION)?.description;
+  return d ? (JSON.parse(d) as Partial<Record<SpentOn, number>>) : {};
+}
+
+/** What the running check has spent on `on` so far (to take a wait out of an answer's time). */
+export const spentSoFar = (testInfo: TestInfo | undefined, on: SpentOn): number =>
+  testInfo ? (timeSpentOf(testInfo.annotations)[on] ?? 0) : 0;
