@@ -107,14 +107,13 @@ export const main: CommandMain = async (argv, io) => {
         sources.set(m.file, execFileSync('git', ['show', `${ref}:${m.file}`], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
       return sources.get(m.file)![m.line - 1] ?? '';
     };
-    // Equivalent: code that runs only with a fault switched on (the run is fault-free), and the reviewed list's entries.
-    const faultOnly = all.filter((m) => m.faultOnly);
-    const excluded = all.filter((m) => m.faultOnly || equivalentBy(equivalents, m, lineOf(m)));
+    // Equivalent: the reviewed list's entries.
+    const excluded = all.filter((m) => equivalentBy(equivalents, m, lineOf(m)));
     const population = all.filter((m) => !excluded.includes(m) && (!only || only.test(m.file)));
     if (only) io.out(`--only ${only.source}: ${population.length} mutants of matching files`);
     const sample = seededSample(population, count, seed);
     io.out(
-      `${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and the kit modules it loads (${kit.map((k) => path.basename(k)).join(', ')}), ${excluded.length} excluded as equivalent (${faultOnly.length} in code reached only with a fault on, ${excluded.length - faultOnly.length} by the reviewed list), sampling ${sample.length} with seed ${seed}`,
+      `${service} at ${ref}: ${all.length} mutants in mocks/${service}/ and the kit modules it loads (${kit.map((k) => path.basename(k)).join(', ')}), ${excluded.length} excluded as equivalent by the reviewed list, sampling ${sample.length} with seed ${seed}`,
     );
 
     const env = { TARGET: 'mock', MOCK_FAULTS: '', DOTENV_PATH: path.join(sandbox, 'no.env'), CI: '' };

@@ -1,4 +1,4 @@
-// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--set <name>] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]`:
+// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]`:
 // runs each service's project against each fault of its mock and prints which faults the suite caught,
 // after a green fault-free run (docs/mutation.md). Full mode: the whole project per fault, one
 // Playwright process each (MOCK_FAULTS=<id>). --targeted: per fault the spec files citing its rules,
@@ -23,13 +23,13 @@ import {
 import { mdTable, plural, writeReportFiles } from '../tools/report.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
-import { chosen as isChosen, faultSets, unknownSetMessage } from '../tools/mutation/fault-set.js';
+import { chosen as isChosen } from '../tools/mutation/fault-set.js';
 import { listService, type ListedTest } from '../tools/listing.js';
 import { selectTests, type Selection } from '../tools/mutation/targets.js';
 import { escapeRegExp } from '../helpers/contract/writers.js';
 
 const USAGE =
-  'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--set <name>] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
+  'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
 
 interface Outcome {
   service: string;
@@ -37,8 +37,6 @@ interface Outcome {
   rule: string;
   source: string;
   blind: boolean;
-  /** The named independent set of the fault (mocks/kit/faults.ts `independent`), when it has one. */
-  set?: string;
   caught: boolean;
   seconds: number;
   firstFailure?: string;
@@ -69,7 +67,6 @@ export const main: CommandMain = async (argv, io) => {
       fault: 'value',
       match: 'value',
       blind: 'flag',
-      set: 'value',
       targeted: 'flag',
       'no-rerun': 'flag',
       confirm: 'flag',
@@ -85,16 +82,6 @@ export const main: CommandMain = async (argv, io) => {
   const jobs = integerArg(args.jobs, 'jobs', USAGE, 1) ?? (targeted ? 2 : 1);
   // --match: only the faults whose id matches (e.g. '^blind-report' for one part's blind faults).
   const match = patternArg(args.match, 'match', USAGE);
-  // --set: only the faults of one named independent set (e.g. independent-2), which must exist.
-  const set = args.set === undefined ? undefined : String(args.set);
-  const setProblem =
-    set === undefined
-      ? undefined
-      : unknownSetMessage(
-          set,
-          mocks.flatMap((m) => m.faults),
-        );
-  if (setProblem) throw new UsageError(`${setProblem}. Usage: ${USAGE}`);
   const env = { TARGET: 'mock', SUITE_KEEP_REPORTS: '1', MOCK_FAULTS: '' };
   const started = Date.now();
   const outcomes: Outcome[] = [];
@@ -118,10 +105,10 @@ export const main: CommandMain = async (argv, io) => {
     .map((mock) => ({
       service: mock.service,
       faults: mock.faults.filter((f) =>
-        isChosen(f, { fault: args.fault === undefined ? undefined : String(args.fault), match, blind: Boolean(args.blind), set }),
+        isChosen(f, { fault: args.fault === undefined ? undefined : String(args.fault), match, blind: Boolean(args.blind) }),
       ),
     }))
-    .filter((m) => m.faults.length > 0 || !(args.fault || match || set));
+    .filter((m) => m.faults.length > 0 || !(args.fault || match));
   const services = chosen.map((m) => m.service);
   if (services.length === 0)
     throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
@@ -156,7 +143,6 @@ export const main: CommandMain = async (argv, io) => {
     rule: fault.rule,
     source: fault.source,
     blind: fault.origin === 'blind',
-    ...(fault.set ? { set: fault.set } : {}),
     caught,
     seconds,
     firstFailure: first,
@@ -284,13 +270,6 @@ export const main: CommandMain = async (argv, io) => {
   const ratio = outcomes.length ? ((caught / outcomes.length) * 100).toFixed(1) : '0';
   const blind = outcomes.filter((o) => o.blind);
   const blindLine = blind.length ? ` Faults written blind: caught ${blind.filter((o) => o.caught).length}/${blind.length}.` : '';
-  // Each named independent set counted apart (the measure it was written for).
-  const setLine = faultSets(chosen.flatMap((m) => m.faults))
-    .map((name) => {
-      const mine = outcomes.filter((o) => o.set === name);
-      return ` Set ${name}: caught ${mine.filter((o) => o.caught).length}/${mine.length}.`;
-    })
-    .join('');
   const gaps = outcomes.filter((o) => o.caughtOutsideSelection);
   const gapLine = gaps.length
     ? `\n\nCaught only by the whole service (their rules' specs missed them): ${gaps.map((o) => `${o.fault} (${o.firstFailure ?? '?'})`).join('; ')}.`
@@ -300,12 +279,12 @@ export const main: CommandMain = async (argv, io) => {
     '',
     `Mode: ${mode}; ${wallSeconds} s.`,
     '',
-    `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${setLine}${gapLine}`,
+    `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${gapLine}`,
     '',
     ...mdTable(
-      ['service', 'fault', 'rule', 'source', 'written blind (or its set)', 'result', 'ran'],
+      ['service', 'fault', 'rule', 'source', 'written blind', 'result', 'ran'],
       outcomes.map((o) => [
-        ...[o.service, o.fault, o.rule, o.source, o.blind ? 'yes' : (o.set ?? ''), o.caught ? 'caught' : '**missed**'],
+        ...[o.service, o.fault, o.rule, o.source, o.blind ? 'yes' : '', o.caught ? 'caught' : '**missed**'],
         `${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''}`,
       ]),
     ),
@@ -313,7 +292,7 @@ export const main: CommandMain = async (argv, io) => {
   const summary = { mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes };
   writeReportFiles(path.resolve('reports'), 'mutation', summary, lines);
   io.out(
-    `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${setLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
+    `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
   );
   return caught === outcomes.length ? 0 : 1;
 };

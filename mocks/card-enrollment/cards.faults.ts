@@ -6,6 +6,7 @@ import { lengthOf } from '../../helpers/contract/facts.js';
 import { always, faultCatalogue, faultWriter, judgesAt, type SeamFn, type Relaxation } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import { type Body, type CardSeams, type Enrollment, type Refusal, type Step } from './cards.js';
+import { invalid, refusals } from './errors.js';
 
 type Judge = SeamFn<CardSeams, 'judge'>;
 type Answering = SeamFn<CardSeams, 'answer'>;
@@ -78,17 +79,8 @@ const suspended = (b: Body) => (b.maskedCard.digitalCardData.status = 'SUSPENDED
 const privateJwk = () => pooledKeyPair('card-enrollment-jwe').privateKey.export({ format: 'jwk' });
 const REQUIRED = 'CE-REQ-REQUEST, CE-REQ-CONSUMER, CE-REQ-IDENTITY, CE-REQ-PHONE, CE-REQ-COMPLIANCE, CE-REQ-RECEIPT, CE-REQ-CARD';
 
-const malformed = (field: string, keyword: string, message = `${field} is invalid`): Refusal => ({
-  status: 400,
-  code: 'INVALID_ARGUMENT',
-  message: 'The request is malformed or has incorrect or missing fields or values.',
-  violations: [{ field, keyword, message }],
-});
-const tooLong = (field: string) => () => malformed(field, 'maxLength', `${field} is too long`);
-const unresolved = (field: string): Refusal => ({ ...malformed(field, 'exists', `${field} resolves to nothing`), code: 'INVALID_STATE' });
-const notJson = malformed('body', 'type', 'the body must be a JSON object');
+const tooLong = (field: string) => () => invalid(field, 'maxLength', `${field} is too long`);
 const unavailable: Refusal = { status: 503, code: 'UNAVAILABLE', message: 'The service is temporarily unavailable.' };
-const forbidden: Refusal = { status: 403, code: 'PERMISSION_DENIED', message: 'Client identity (origin) not validated.' };
 /** A refusal's members named otherwise. */
 const named = (r: Refusal, name: (field: string) => string) => r.violations?.map((v) => ({ ...v, field: name(v.field) }));
 
@@ -220,14 +212,14 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: refuse(
       'schema',
       (x) => onReceipt(x) && String(x.body.serviceId).includes('-'),
-      () => malformed('serviceId', 'pattern'),
+      () => invalid('serviceId', 'pattern'),
     ),
   }),
   fault('ce-valid-forms-correlation-prefix-nondot-refused-receipt', 'CE-PAT-CORRELATIONID, CE-VALID-FORMS: a prefix not before a dot', {
     judge: refuse(
       'schema',
       (x) => onReceipt(x) && prefixed(x) && x.body.srcCorrelationId[8] !== '.',
-      () => malformed('srcCorrelationId', 'pattern'),
+      () => invalid('srcCorrelationId', 'pattern'),
     ),
   }),
   fault('ce-type-forms-phone-spaces-accepted-receipt', 'CE-PAT-PHONE: a phoneNumber judged with its spaces taken out', {
@@ -288,11 +280,7 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: tolerate('card', (v, x) => by('MERCHANT')(x) && v.field === 'card.cardSecurityCode'),
   }),
   fault('ce-prop-body-media-charset-refused-receipt', 'CE-PROP-BODY-MEDIA: a JSON body declared with a charset refused', {
-    judge: refuse(
-      'body',
-      (x) => onReceipt(x) && /;\s*charset=/i.test(String(x.headers['content-type'])),
-      () => notJson,
-    ),
+    judge: refuse('body', (x) => onReceipt(x) && /;\s*charset=/i.test(String(x.headers['content-type'])), refusals.notJson),
   }),
 
   // --- One path of two (reference A1), the card inside its JWE, its check digit (A3).
@@ -370,11 +358,7 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: skip('service', anyonesProgram),
   }),
   fault('ce-state-own-ids-second-service-refused-card', "CE-STATE-OWN-IDS: only the client's first program resolves", {
-    judge: refuse(
-      'service',
-      (x) => onCard(x) && x.body.serviceId !== x.owner!.serviceIds[0],
-      () => unresolved('serviceId'),
-    ),
+    judge: refuse('service', (x) => onCard(x) && x.body.serviceId !== x.owner!.serviceIds[0], refusals.unknownService),
     ...assumption,
   }),
   fault('ce-lookup-exact-receipt-id-last-char-ignored', 'CE-LOOKUP-EXACT, CE-STATE-UNKNOWN-RECEIPT: another last character', {
@@ -389,7 +373,7 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: (x, s, r, spent) => {
       const id = String(x.body.enrolmentReferenceData?.enrolmentReferenceId);
       if (s === 'service' && r && onReceipt(x)) spent[id] = true;
-      return r ?? (s === 'receipt' && spent[id] ? unresolved('enrolmentReferenceData.enrolmentReferenceId') : undefined);
+      return r ?? (s === 'receipt' && spent[id] ? refusals.unknownReceipt() : undefined);
     },
     ...assumption,
   }),
@@ -406,11 +390,7 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: keyTaken((sent, key, x) => !sent && key === x.world.clients[0].apiKey),
   }),
   fault('ce-auth-unknown-key-403', 'CE-AUTH-UNKNOWN-KEY: an unknown key answered 403', {
-    judge: recode(
-      'key',
-      (x) => !!x.key,
-      () => forbidden,
-    ),
+    judge: recode('key', (x) => !!x.key, refusals.foreignOrigin),
     ...blind('blind-unknown-key-403'),
   }),
   fault('ce-auth-key-form-first-of-duplicates', 'CE-AUTH-KEY-FORM: the key header sent twice taken as its first value', {

@@ -8,8 +8,8 @@ import type { Contract } from '../../helpers/contract/contract.js';
 import { limitOf, providerEnumOf, securityHeader } from '../../helpers/contract/facts.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
-import { violations, type Violation } from '../kit/validation.js';
-import { errorAnswer, type Refusal } from './errors.js';
+import { violations } from '../kit/validation.js';
+import { errorAnswer, invalid, malformed, refusals, unresolved, type Refusal } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
 import type { CardState, Profile, RegisteredClient } from './state.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
@@ -72,15 +72,6 @@ export interface Answer {
 
 export type CardSeams = { x: Enrollment; step: Step; refusal: Refusal; change: Profile; answer: Answer; delivery: never };
 
-const MALFORMED = 'The request is malformed or has incorrect or missing fields or values.';
-const malformed = (found: Violation[]): Refusal => ({ status: 400, code: 'INVALID_ARGUMENT', message: MALFORMED, violations: found });
-const unresolved = (field: string, message: string): Refusal => ({
-  status: 400,
-  code: 'INVALID_STATE',
-  message,
-  violations: [{ field, keyword: 'exists', message }],
-});
-
 export function registerCards(
   app: FastifyInstance,
   prefix: string,
@@ -110,10 +101,7 @@ export function registerCards(
       },
     ],
     // seed 000, Errors: a body that is not a JSON object is 400 INVALID_ARGUMENT.
-    [
-      'body',
-      (x) => (isObject(x.sent) ? undefined : malformed([{ field: 'body', keyword: 'type', message: 'the body must be a JSON object' }])),
-    ],
+    ['body', (x) => (isObject(x.sent) ? undefined : refusals.notJson())],
     // The request as it is judged: the body as sent.
     ['read', () => undefined],
     // seed 000, Resources and their fields; Errors: the request schema (required members, patterns, formats, enums, limits).
@@ -125,7 +113,7 @@ export function registerCards(
         const card = x.body.encryptedCard !== undefined;
         if (card !== (x.body.enrolmentReferenceData !== undefined)) return undefined;
         const [field, keyword] = card ? ['enrolmentReferenceData', 'oneOf'] : ['encryptedCard', 'required'];
-        return malformed([{ field, keyword, message: 'pass exactly one of encryptedCard and enrolmentReferenceData' }]);
+        return invalid(field, keyword, 'pass exactly one of encryptedCard and enrolmentReferenceData');
       },
     ],
     // reference, facts: encryptedCard is a JWE of the published key; inside it the Card of seed 000 (A4: its members named card.<member>).
@@ -134,8 +122,7 @@ export function registerCards(
       async (x) => {
         if (x.path !== 'card') return undefined;
         const plain = await decryptCard(keys, x.body.encryptedCard);
-        if (plain === undefined)
-          return malformed([{ field: 'encryptedCard', keyword: 'format', message: 'encryptedCard does not decrypt with a published key' }]);
+        if (plain === undefined) return invalid('encryptedCard', 'format', 'encryptedCard does not decrypt with a published key');
         x.card = plain as Card;
         return validateCard(plain) ? undefined : malformed(violations(validateCard.errors, 'card'));
       },
@@ -146,13 +133,7 @@ export function registerCards(
       (x) =>
         x.path !== 'card' || (x.card!.primaryAccountNumber.length > 0 && luhnValid(x.card!.primaryAccountNumber))
           ? undefined
-          : malformed([
-              {
-                field: 'card.primaryAccountNumber',
-                keyword: 'luhn',
-                message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit',
-              },
-            ]),
+          : invalid('card.primaryAccountNumber', 'luhn', 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit'),
     ],
     // seed 000, Errors: a srcClientId that resolves to no entity is 400 INVALID_STATE.
     [
@@ -163,19 +144,9 @@ export function registerCards(
       },
     ],
     // seed 000, Authentication 403; A2: a srcClientId registered to another client, the origin not validated.
-    [
-      'origin',
-      (x) =>
-        x.owner === x.client ? undefined : { status: 403, code: 'PERMISSION_DENIED', message: 'Client identity (origin) not validated.' },
-    ],
+    ['origin', (x) => (x.owner === x.client ? undefined : refusals.foreignOrigin())],
     // seed 000, Errors: a serviceId that resolves to no program of the client is 400 INVALID_STATE.
-    [
-      'service',
-      (x) =>
-        x.owner!.serviceIds.includes(x.body.serviceId)
-          ? undefined
-          : unresolved('serviceId', 'serviceId does not resolve to a service of this client.'),
-    ],
+    ['service', (x) => (x.owner!.serviceIds.includes(x.body.serviceId) ? undefined : refusals.unknownService())],
     // A5: a receipt stands for a known account; an unknown receipt id is 400 INVALID_STATE.
     [
       'receipt',
@@ -183,7 +154,7 @@ export function registerCards(
         if (x.path !== 'receipt') return undefined;
         const receipt = world.receipts.find((r) => r.enrolmentReferenceId === x.body.enrolmentReferenceData.enrolmentReferenceId);
         if (receipt) x.card = { primaryAccountNumber: receipt.primaryAccountNumber };
-        return receipt ? undefined : unresolved('enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
+        return receipt ? undefined : refusals.unknownReceipt();
       },
     ],
   ];

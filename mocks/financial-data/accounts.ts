@@ -2,7 +2,7 @@
 // migration of a legacy login. Through findAccount / findLogin / linkedData, so a deletion is seen by every module at once.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { answerThrough, judgeThrough, route, sendError, type FdContext } from './middleware.js';
+import { answerThrough, judgeThrough, route, sendError, stateThrough, type FdContext } from './middleware.js';
 import { findAccount, findCustomer, findLogin, type Account } from './state.js';
 import {
   accountsOf,
@@ -12,7 +12,6 @@ import {
   viewer,
   type AccountSeams,
   type Answer,
-  type Change,
   type Exchange,
   type Refusal,
   type Step,
@@ -23,6 +22,7 @@ const NO_LOGIN_ACCOUNTS = 'Customer does not have any accounts associated with i
 export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const { state: world } = ctx;
   const seams = ctx.faults.seams<AccountSeams>('accounts');
+  const changed = stateThrough(seams);
   const refused = (status: number, message: string): Refusal => ({ status, message });
 
   /** The accounts an operation reads, once its customer, login or institution is found. */
@@ -128,7 +128,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const refresh = (version: 1 | 2) => (x: Exchange, reply: FastifyReply) => {
     x.list ??= accountsOf(world, x.customer!.id);
     const at = Math.floor(x.now.getTime() / 1000);
-    const change = seams.state(x, { op: 'refresh', accounts: x.list, at, attempt: true }) as Extract<Change, { op: 'refresh' }>;
+    const change = changed(x, { op: 'refresh', accounts: x.list, at, attempt: true });
     for (const a of change.accounts) {
       if (change.attempt) a.aggregationAttemptDate = change.at;
       a.aggregationSuccessDate = change.at;
@@ -142,7 +142,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
 
   // --- Deletion of access (seed 002: that data only; other accounts stay). Transactions are retained (provider 1.35.0), unreachable.
   const forget = (x: Exchange, gone: Account[]) => {
-    const change = seams.state(x, { op: 'delete', gone }) as Extract<Change, { op: 'delete' }>;
+    const change = changed(x, { op: 'delete', gone });
     for (const a of change.gone) world.accounts.delete(a.id);
   };
   on('DeleteCustomerAccountsByInstitutionLogin', ['login'], (x, reply) => {
@@ -157,7 +157,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
 
   // --- Migration of a legacy login to the OAuth connection: answers the accounts of that login.
   on('MigrateInstitutionLoginAccounts', ['login'], (x, reply) => {
-    const change = seams.state(x, { op: 'migrate', migrated: x.login!.legacy }) as Extract<Change, { op: 'migrate' }>;
+    const change = changed(x, { op: 'migrate', migrated: x.login!.legacy });
     if (change.migrated) x.login!.migrated = true;
     return listed('full')(x, reply);
   });

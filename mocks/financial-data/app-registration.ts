@@ -4,7 +4,7 @@
 // application 2998 (seed 002, Customers: testing customers use a registered test application).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
+import { judgeThrough, route, sendError, stateThrough, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { findCustomer } from './state.js';
 import {
@@ -23,7 +23,6 @@ import {
   statusView,
   type AppSeams,
   type Answer,
-  type Change,
   type Exchange,
   type Refusal,
   type Step,
@@ -37,6 +36,7 @@ const LIST_PARAMS = new Set(['start', 'limit', 'pre_app_id', 'application_id', '
 export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): void {
   const { state: world } = ctx;
   const seams = ctx.faults.seams<AppSeams>('app-registration');
+  const changed = stateThrough(seams);
   const refused = (status: number, message: string): Refusal => ({ status, message });
   const mine = (x: Exchange) => registrationsOf(world, x.input.partner?.id, x.nowS);
   // provider 1.35.0: StartParameter has no minimum; its 400 example 3005 refuses a start below the first page
@@ -151,13 +151,13 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
   on('ModifyAppRegistration', ['registration'], (x, reply) => {
     x.before = statusOf(settle(x.r!, x.nowS));
     // provider 1.35.0: a modified app awaits approval again (P); its applicationId stays for life.
-    const change = seams.state(x, {
+    const change = changed(x, {
       op: 'modify',
       r: x.r!,
       fields: { ...x.input.body },
       pending: true,
       applicationId: x.r!.applicationId,
-    }) as Extract<Change, { op: 'modify' }>;
+    });
     const r = change.r;
     if (change.fields) r.fields = change.fields;
     r.modifiedS = x.nowS;

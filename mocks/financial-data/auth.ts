@@ -3,10 +3,10 @@
 // authentication). The module names no fault: its faults (auth.faults.ts) bend it at the seams it is called through (mocks/kit/faults.ts):
 // the request as judged step by step, each change of a partner's authentication state, the answer (auth.records.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
+import { answerThrough, judgeThrough, route, sendError, stateThrough, type FdContext, type Input } from './middleware.js';
 import { newToken, type Partner } from './state.js';
 import { limitOf } from '../../helpers/contract/facts.js';
-import type { Answer, AuthOp, AuthSeams, Change, Exchange, Refusal, Step } from './auth.records.js';
+import type { Answer, AuthOp, AuthSeams, Exchange, Refusal, Step } from './auth.records.js';
 
 export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const { state: world, clock } = ctx;
@@ -19,7 +19,7 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const graced = (partner: Partner, secret: string) =>
     partner.graced !== undefined && partner.graced.secret === secret && clock.nowMs() < partner.graced.untilMs;
   /** A change of the partner's state as the state seam leaves it. */
-  const changed = <C extends Change>(x: Exchange, change: C) => seams.state(x, change) as C;
+  const changed = stateThrough(seams);
   const refused = (): Refusal => ({ status: 401, message: 'Invalid credentials or locked partner' });
 
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {

@@ -3,7 +3,7 @@
 // seam types: customers.records.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
+import { answerThrough, judgeThrough, route, sendError, stateThrough, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, pageOf } from './paging.js';
 import { testingQuotaRefusal } from './stand-in-limits.js';
 import { customerCandidates, findCustomer, usernameKey, type Customer } from './state.js';
@@ -12,7 +12,6 @@ import {
   matches,
   pick,
   type Answer,
-  type Change,
   type CustomerSeams,
   type Exchange,
   type Refusal,
@@ -22,6 +21,7 @@ import {
 export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const { state: world } = ctx;
   const seams = ctx.faults.seams<CustomerSeams>('customers');
+  const changed = stateThrough(seams);
   const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   const refused = (status: number, message: string): Refusal => ({ status, message });
 
@@ -77,10 +77,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // assumption: the provider document names no status for this refusal.
     const over = ctx.standIn && type === 'testing' ? testingQuotaRefusal(ctx, partnerId) : undefined;
     if (over) return sendError(ctx, reply, 400, over);
-    const created = seams.state(x, {
+    const created = changed(x, {
       op: 'create',
       customer: { id: world.nextId(), partnerId, type, createdDate: Math.floor(x.now.getTime() / 1000), ...pick(body) },
-    }) as Extract<Change, { op: 'create' }>;
+    });
     const customer = created.customer;
     world.customers.set(customer.id, customer);
     if (!world.usernames.has(usernameKey(partnerId, body.username)))
@@ -119,7 +119,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   on('ModifyCustomer', ['customer', 'dispute'], (x, reply) => {
     const c = x.customer!;
     const { firstName, lastName } = x.input.body;
-    const change = seams.state(x, { op: 'modify', firstName, lastName }) as Extract<Change, { op: 'modify' }>;
+    const change = changed(x, { op: 'modify', firstName, lastName });
     if (change.firstName !== undefined) c.firstName = change.firstName;
     if (change.lastName !== undefined) c.lastName = change.lastName;
     // Filed again under its new names (the search index of state.ts).
@@ -130,7 +130,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   // seed 002, Customers: a deleted customer is gone, and its username free again (its consumer outlives it: Resources).
   on('DeleteCustomer', ['customer'], (x, reply) => {
     const c = x.customer!;
-    const change = seams.state(x, { op: 'delete', removed: true, freesUsername: true }) as Extract<Change, { op: 'delete' }>;
+    const change = changed(x, { op: 'delete', removed: true, freesUsername: true });
     if (change.removed) world.customers.delete(c.id);
     if (change.freesUsername && world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id)
       world.usernames.delete(usernameKey(c.partnerId, c.username));

@@ -211,3 +211,17 @@ export const answerThrough =
     reply.code(sent.status);
     return sent.body === undefined ? reply.send() : reply.send(sent.body);
   };
+
+/** The member that names a change's kind: `op`, `kind` (the reports) or `what` (authentication). */
+type KindTag<C> = 'op' extends keyof C ? 'op' : 'kind' extends keyof C ? 'kind' : 'what' extends keyof C ? 'what' : never;
+/** The change of one kind, as a resource's Change union declares it. */
+type ChangeOf<C, K> = Extract<C, Record<KindTag<C>, K>>;
+
+/**
+ * A resource's change through its state seam, typed as the change of the kind it passed: a fault bends a change's members,
+ * never its kind (fault-builders.ts `changed`), so what the seam leaves is of the same kind. The one cast of the state seams.
+ */
+export const stateThrough =
+  <X, C>(seams: { state(x: X, change: C): C }) =>
+  <K extends C[KindTag<C>]>(x: X, change: ChangeOf<C, K>): ChangeOf<C, K> =>
+    seams.state(x, change) as ChangeOf<C, K>;

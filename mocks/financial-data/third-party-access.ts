@@ -5,7 +5,7 @@
 // endpoint): the logins at FinBank Profiles - B (102105).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
+import { answerThrough, judgeThrough, route, sendError, stateThrough, type FdContext, type Input } from './middleware.js';
 import { DAY_S } from './portfolio.js';
 import { accountsOfLogin, findAccount, findCustomer, type AccessKey } from './state.js';
 import {
@@ -17,7 +17,6 @@ import {
   signedReceipt,
   type AccessSeams,
   type Answer,
-  type Change,
   type Exchange,
   type Refusal,
   type Step,
@@ -32,6 +31,7 @@ const isoMs = (ms: number) => new Date(ms).toISOString();
 export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, clock } = ctx;
   const seams = ctx.faults.seams<AccessSeams>('third-party-access');
+  const changed = stateThrough(seams);
   const state = () => world.accessKeys;
   const NOT_FOUND = 'Institution Login Id is not found';
 
@@ -92,14 +92,14 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       .replace(/[-_]/g, 'x')
       .slice(0, 30)}`;
     const made: AccessKey = { receiptId, partnerId: x.partnerId!, customerId: x.input.body.customerId, body: x.input.body, revoked: false };
-    x.key = (seams.state(x, { op: 'generate', key: made }) as Extract<Change, { op: 'generate' }>).key;
+    x.key = changed(x, { op: 'generate', key: made }).key;
     s.keys.set(x.key.receiptId, x.key);
     return receipt(x, x.key, reply);
   });
 
   // seed 002: an update re-signs the key's receipt, same id, for the products and periods sent.
   on('UpdateThirdPartyAccessKey', ['key', 'customer', 'accounts', 'periods'], (x, reply) => {
-    const change = seams.state(x, { op: 'update', key: x.key!, body: x.input.body }) as Extract<Change, { op: 'update' }>;
+    const change = changed(x, { op: 'update', key: x.key!, body: x.input.body });
     x.key = Object.assign(change.key, { body: change.body, customerId: change.body.customerId });
     return receipt(x, x.key, reply);
   });

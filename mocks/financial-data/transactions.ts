@@ -4,7 +4,7 @@
 // 002, Accounts: delete removes access to that data).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { answerThrough, judgeThrough, route, sendError, type FdContext } from './middleware.js';
+import { answerThrough, judgeThrough, route, sendError, stateThrough, type FdContext } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { categoryOf, DAY_S } from './portfolio.js';
 import {
@@ -26,7 +26,6 @@ import {
   streamOf,
   windowOf,
   type Answer,
-  type Change,
   type Exchange,
   type Reader,
   type Refusal,
@@ -41,6 +40,7 @@ const uniqueIdOf = (t: Transaction) => `utx-${t.id.toString(16)}`;
 export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, clock } = ctx;
   const seams = ctx.faults.seams<TransactionSeams>('transactions');
+  const changed = stateThrough(seams);
   /** seed 002, Limits: transactions per page (the contract's PageLimit). */
   const PAGE_MAX = rangeOf(ctx.contract, 'PageLimit').max!;
   /** The page size of each reader called without limit (its limit parameter's default). */
@@ -59,8 +59,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   /** A reader shows a transaction of a live account within standard history or after the historic load (seed 002, Transactions, Limits). */
   const sees = (x: Exchange, t: Transaction): boolean => {
     const account = findAccount(world, t.customerId, t.accountId);
-    return (seams.state(x, { op: 'visible', transaction: t, account, shown: shownUnder(t, account) }) as Extract<Change, { op: 'visible' }>)
-      .shown;
+    return changed(x, { op: 'visible', transaction: t, account, shown: shownUnder(t, account) }).shown;
   };
 
   /**
@@ -82,7 +81,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       runningByAccount.set(account, (known = { count: all.length, by }));
     }
     const running = known.by.get(t.id) ?? account.linkedBalance;
-    return (seams.state(x, { op: 'running', transaction: t, account, running }) as Extract<Change, { op: 'running' }>).running;
+    return changed(x, { op: 'running', transaction: t, account, running }).running;
   };
 
   /** A transaction as every reader shows it (provider 1.35.0 Transaction). */
@@ -194,7 +193,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     )
       .filter((t) => x.sees(t) && inWindow(w, t) && (x.pending || t.status !== 'pending'))
       .sort((a, b) => (order === 'asc' ? key(a) - key(b) || a.id - b.id : key(b) - key(a) || b.id - a.id));
-    x.found = (seams.state(x, { op: 'found', found: matching }) as Extract<Change, { op: 'found' }>).found;
+    x.found = changed(x, { op: 'found', found: matching }).found;
     const paged = page(x.found, x.page!, sizeOf(x));
     const body: Record<string, unknown> = {
       found: paged.found,
@@ -217,11 +216,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
 
   /** provider 1.35.0, DailyBalance: each day's beginning and ending balance, counted back from the current balance. */
   function dailyBalances(x: Exchange, account: Account, listed: Transaction[]) {
-    const ledger = seams.state(x, {
+    const ledger = changed(x, {
       op: 'ledger',
       counted: transactionsOfAccounts(world, [account.id]).filter((t) => x.sees(t) && t.status !== 'pending'),
       inDay: (t, day) => keyOf(t) >= day && keyOf(t) < day + DAY_S,
-    }) as Extract<Change, { op: 'ledger' }>;
+    });
     const sum = (keep: (t: Transaction) => boolean) => ledger.counted.filter(keep).reduce((s, t) => s + t.amount, 0);
     const days = [...new Set(listed.map((t) => dayOf(keyOf(t))))].sort((a, b) => a - b);
     return days.map((day) => {
@@ -233,12 +232,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   serve('LoadHistoricTransactionsForCustomerAccount', 'account', ['account'], (x, reply) => {
     const account = x.account!;
     // seed 002, Errors 203: a multi-factor challenge loads nothing. A second call (even forced) adds nothing: range from createdDate.
-    const load = seams.state(x, {
+    const load = changed(x, {
       op: 'load',
       account,
       status: account.mfa ? 203 : 204,
       loaded: account.mfa ? [] : [account],
-    }) as Extract<Change, { op: 'load' }>;
+    });
     for (const a of load.loaded) a.historicLoaded = true;
     if (load.status === 204) account.aggregationAttemptDate = x.nowS;
     return answer(x, reply, { status: load.status, shown: [] });
@@ -283,7 +282,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const recurringInflows: unknown[] = [];
     for (const [key, series] of seriesOf(looked)) {
       const change = { op: 'stream', series, looked, stream: streamOf(series, x.nowS), outflow: key.startsWith('out') } as const;
-      const { stream, outflow } = seams.state(x, change) as Extract<Change, { op: 'stream' }>;
+      const { stream, outflow } = changed(x, change);
       (outflow ? recurringOutflows : recurringInflows).push(stream);
     }
     return { recurringOutflows, recurringInflows };

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { limitListOf } from '../../helpers/contract/facts.js';
-import { judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
+import { judgeThrough, route, sendError, stateThrough, type FdContext, type Input } from './middleware.js';
 import { findAccount, findCustomer, type Transaction } from './state.js';
 import {
   TXPUSH_SIGNATURE_HEADER,
@@ -16,7 +16,6 @@ import {
   recordView,
   signature,
   type Answer,
-  type Change,
   type Delivery,
   type Exchange,
   type Refusal,
@@ -31,6 +30,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { state: world } = ctx;
   const seams = ctx.faults.seams<TxPushSeams>('txpush');
+  const changed = stateThrough(seams);
   // seed 002, Events and Limits: the ports a listener URL may name (the contract's x-limits).
   const LISTENER_PORTS = limitListOf(ctx.contract, 'listenerPorts');
   const subscriptions = () => world.txpush.subscriptions;
@@ -105,10 +105,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   on('SubscribeToTxPushNotifications', ['account', 'url', 'port', 'https'], async (x, reply) => {
     const account = x.account!;
     const url = String(x.input.body.callbackUrl);
-    const change = seams.state(x, {
+    const change = changed(x, {
       op: 'subscribe',
       records: [newRecord(world, account, 'account', url), newRecord(world, account, 'transaction', url)],
-    }) as Extract<Change, { op: 'subscribe' }>;
+    });
     for (const s of change.records) subscriptions().set(s.id, s);
     // The listener hears of a change only: subscribing announces nothing.
     for (const sub of change.records)
@@ -119,14 +119,14 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   // seed 002, Events: disabling TxPush for an account deletes all its subscriptions.
   on('DisableTxPushNotifications', ['account'], (x, reply) => {
     const removed = [...subscriptions().group('account', x.account!.id).values()];
-    const change = seams.state(x, { op: 'disable', removed }) as Extract<Change, { op: 'disable' }>;
+    const change = changed(x, { op: 'disable', removed });
     for (const s of change.removed) subscriptions().delete(s.id);
     return answer(x, reply, { status: 204 });
   });
 
   // seed 002, Events: deleting one subscription stops only its own events.
   on('DeleteTxPushSubscription', ['customer', 'subscription'], (x, reply) => {
-    const change = seams.state(x, { op: 'delete', removed: [x.sub!] }) as Extract<Change, { op: 'delete' }>;
+    const change = changed(x, { op: 'delete', removed: [x.sub!] });
     for (const s of change.removed) subscriptions().delete(s.id);
     return answer(x, reply, { status: 204 });
   });
@@ -151,10 +151,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const listeners = [...subscriptions().group('account', account.id).values()].sort((a, b) =>
       a.type === b.type ? a.id - b.id : a.type === 'transaction' ? -1 : 1,
     );
-    const change = seams.state(x, { op: 'test', transaction: t, stored: t, from: account.balance, moved: t.amount, listeners }) as Extract<
-      Change,
-      { op: 'test' }
-    >;
+    const change = changed(x, { op: 'test', transaction: t, stored: t, from: account.balance, moved: t.amount, listeners });
     if (change.stored) world.transactions.set(change.stored.id, change.stored);
     x.t = change.transaction;
     x.oldBalance = account.balance;

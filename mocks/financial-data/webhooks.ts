@@ -5,7 +5,7 @@
 // Rules: schemas/financial-data/rules/webhooks.yaml. Faults (webhooks.faults.ts) bend it only at its seams (mocks/kit/faults.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { answerThrough, judgeThrough, rewriteFrontError, route, type FdContext } from './middleware.js';
+import { answerThrough, judgeThrough, rewriteFrontError, route, stateThrough, type FdContext } from './middleware.js';
 import type { HookSubscription, HookEvent } from './state.js';
 import {
   AVAILABLE_EVENTS,
@@ -16,7 +16,6 @@ import {
   newSubscription,
   subscriptionView,
   type Answer,
-  type Change,
   type EventRequest,
   type Exchange,
   type Refusal,
@@ -29,6 +28,7 @@ const mandatory = (name: string) => AVAILABLE_EVENTS.find((a) => a.name === name
 export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const world = () => ctx.state.webhooks;
   const seams = ctx.faults.seams<WebhookSeams>('webhooks');
+  const changed = stateThrough(seams);
   const refused = (status: number, description: string): Refusal => ({ status, description });
 
   const judge: Record<Step, (x: Exchange) => Refusal | undefined> = {
@@ -146,7 +146,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       x.names = body.events.map((e) => e.name);
       const refusal = judged(x, ['names']) ?? condition(x);
       if (refusal) return refuse(x, reply, refusal);
-      const change = seams.state(x, { op: 'create', sub: newSubscription(x, body) }) as Extract<Change, { op: 'create' }>;
+      const change = changed(x, { op: 'create', sub: newSubscription(x, body) });
       world().subscriptions.set(change.sub.subscriptionId, change.sub);
       return answer(x, reply, { status: 201, body: subscriptionView(change.sub) });
     });
@@ -203,13 +203,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (refusal) return refuse(x, reply, refusal);
       const event = x.event!;
       // PUT replaces: an override or a condition left out is removed.
-      const change = seams.state(x, {
+      const change = changed(x, {
         op: 'event-update',
         webhookEventId: event.webhookEventId,
         name: body.name,
         url: body.url,
         condition: body.condition,
-      }) as Extract<Change, { op: 'event-update' }>;
+      });
       Object.assign(event, { webhookEventId: change.webhookEventId, name: change.name, url: change.url, condition: change.condition });
       if (!event.url) delete event.url;
       if (!event.condition) delete event.condition;
@@ -221,11 +221,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const refusal = judged(x, ['subscription', 'event']);
       if (refusal) return refuse(x, reply, refusal);
       const sub = x.sub!;
-      const change = seams.state(x, {
+      const change = changed(x, {
         op: 'event-delete',
         events: sub.events.filter((e) => e !== x.event),
         removed: x.event!,
-      }) as Extract<Change, { op: 'event-delete' }>;
+      });
       sub.events = change.events;
       sub.lastUpdatedDate = isoDate(x.now);
       return answer(x, reply, { status: 204 });
@@ -247,10 +247,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (refusal) return refuse(x, reply, refusal);
       const sub = x.sub!;
       const { status } = x.input.body as { status: string };
-      const change = seams.state(x, { op: 'sub-status', status, events: sub.events.map(() => status) }) as Extract<
-        Change,
-        { op: 'sub-status' }
-      >;
+      const change = changed(x, { op: 'sub-status', status, events: sub.events.map(() => status) });
       sub.status = change.status;
       sub.events.forEach((e, i) => (e.status = change.events[i]));
       sub.lastUpdatedDate = isoDate(x.now);

@@ -38,8 +38,6 @@ export interface Fault<Id extends string = string> {
    * 'model': a deviation only a sequence of calls shows. 'seeded': a property family broken on one of its paths.
    */
   origin?: 'blind' | 'telling' | 'model' | 'seeded';
-  /** The independent set it belongs to (`npm run mutation -- --set <name>`), counted apart from `origin`. */
-  set?: string;
   /** For validation faults: how the mock's request schema is loosened. */
   relax?: Relaxation[];
   /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
@@ -169,14 +167,6 @@ export const faultIds = (f: Fault): string[] => [f.id, ...(f.aliases ?? [])];
 
 /** A fault written blind: from the sources with the specs unread (`npm run mutation -- --blind` counts them apart). */
 export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> => ({ ...fault, origin: 'blind' }) as Fault<F['id']>;
-
-/** The names of the independent sets (docs/mutation.md). */
-export type IndependentSet =
-  `independent-${2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38}`;
-
-/** A fault of a named independent set, measured on its own (`npm run mutation -- --set <name>`), not with `--blind`. */
-export const independent = <const F extends Omit<Fault, 'origin' | 'set' | 'mutation'>>(set: IndependentSet, fault: F): Fault<F['id']> =>
-  ({ ...fault, set, mutation: true }) as Fault<F['id']>;
 
 /** A fault that breaks a property family (deliveries, date windows, counts) on one path, to show that family's check fails with it. */
 export const seeded = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>

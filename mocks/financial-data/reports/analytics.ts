@@ -11,14 +11,13 @@
 //   only; the balance at an instant is the account's balance less the posted transactions after it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
-import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
+import { answerThrough, judgeThrough, route, sendError, stateThrough, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
 import { transactionsOfAccounts, type Account, type AccountType, type Customer, type FdState, type Transaction } from '../state.js';
 import {
   accountsAsked,
   type AnalyticsSeams,
   type Answer,
-  type Change,
   type Exchange,
   type Filing,
   type Kind,
@@ -60,7 +59,7 @@ const pinOf = (id: string) => [...id].reverse().join('').slice(0, 6);
 export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): void {
   const { state: world } = ctx;
   const seams = ctx.faults.seams<AnalyticsSeams>('analytics');
-  const state = <K extends Change['kind']>(x: Exchange, change: Extract<Change, { kind: K }>) => seams.state(x, change) as typeof change;
+  const state = stateThrough(seams);
   const answer = answerThrough<Exchange, Answer>(seams);
   const refused = (r: Refusal | undefined, reply: FastifyReply) => (r ? sendError(ctx, reply, r.status, r.message) : undefined);
 

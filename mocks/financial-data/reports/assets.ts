@@ -9,7 +9,7 @@
 // - Content sees what the transaction lists see (the older transactions once the historic load is done), so a spec can compute it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
-import { judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
+import { judgeThrough, route, sendError, stateThrough, type FdContext, type Input } from '../middleware.js';
 import { categoryOf } from '../portfolio.js';
 import {
   findAccount,
@@ -35,7 +35,6 @@ import {
   monthsBefore,
   monthStart,
   type AssetSeams,
-  type Change,
   type ContentOptions,
   type Exchange,
   type Filing,
@@ -69,7 +68,7 @@ const READING: Reading = {
 export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void {
   const world = ctx.state;
   const seams = ctx.faults.seams<AssetSeams>('assets');
-  const state = <K extends Change['kind']>(x: Exchange, change: Extract<Change, { kind: K }>) => seams.state(x, change) as typeof change;
+  const state = stateThrough(seams);
   const refused = (r: Refusal | undefined, reply: FastifyReply) => (r ? sendError(ctx, reply, r.status, r.message) : undefined);
   // seed 002, Limits: the VOA, VOAI (and its default) and VOI history windows, the transactions report window (the contract's x-limits).
   const limits = {

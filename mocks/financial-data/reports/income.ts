@@ -9,12 +9,11 @@
 //   FD-PAYSTMT-REPORT-EXTRACT, FD-VOIE-TXVERIFY-MATCH, FD-PAYROLL-EMPLOYMENT).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
-import { judgeThrough, route, sendError, type FdContext } from '../middleware.js';
+import { judgeThrough, route, sendError, stateThrough, type FdContext } from '../middleware.js';
 import { storedAsset } from '../statements.js';
 import { linkedData, transactionsOfAccounts, type Asset, type Consumer, type Customer, type FdState, type Report } from '../state.js';
 import { guardInto } from './guard.js';
 import {
-  type Change,
   type Deposit,
   type Exchange,
   type PayExtract,
@@ -54,7 +53,7 @@ const READING: Reading = {
 export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): void {
   const world = ctx.state;
   const seams = ctx.faults.seams<IncomeSeams>('income');
-  const state = <K extends Change['kind']>(x: Exchange, change: Extract_<K>) => seams.state(x, change) as typeof change;
+  const state = stateThrough(seams);
   const exchange = (op: FdOperationId, input: Exchange['input']): Exchange => ({ op, input, world, ack: reportAck });
   const refused = (r: Refusal | undefined, reply: FastifyReply) =>
     r?.ack ? reply.code(r.status).send(r.ack) : r ? sendError(ctx, reply, r.status, r.message) : undefined;
@@ -299,7 +298,6 @@ type Stub = { id: string; asset: Readonly<Asset> };
 /** The payroll accounts a credentialed payroll names (provider 1.35.0 SSNPayroll). */
 const payrollAccounts = (payroll: Record<string, unknown>) =>
   Array.isArray(payroll.payrollAccountIds) && payroll.payrollAccountIds.length > 0 ? payroll.payrollAccountIds : undefined;
-type Extract_<K extends Change['kind']> = Extract<Change, { kind: K }>;
 
 // --- Content, built when the report completes.
 

@@ -7,10 +7,10 @@
 //   report is kept in the store, ended, for the get-report operations (provider 1.35.0).
 // - A BusinessDetails.businessId not the customer's: 400, code 10003 (provider 1.35.0 InvalidBusinessIdSmallBusinessReportExample).
 import type { FastifyInstance } from 'fastify';
-import { answerThrough, judgeThrough, route, sendError, type FdContext } from '../middleware.js';
+import { answerThrough, judgeThrough, route, sendError, stateThrough, type FdContext } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
 import { customerOr404 } from './guard.js';
-import type { Answer, Change, Exchange, Refusal, SbcaSeams, Step } from './sbca.records.js';
+import type { Answer, Exchange, Refusal, SbcaSeams, Step } from './sbca.records.js';
 import { createReport, reportAck } from './store.js';
 
 const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
@@ -41,7 +41,7 @@ function periods(weekly: boolean, todayS: number, n: number): { startS: number; 
 export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, clock } = ctx;
   const seams = ctx.faults.seams<SbcaSeams>('sbca');
-  const changed = <K extends Change['kind']>(x: Exchange, change: Extract<Change, { kind: K }>) => seams.state(x, change) as typeof change;
+  const changed = stateThrough(seams);
   const answer = answerThrough<Exchange, Answer>(seams);
   const TITLE = 'Small Business Credit Analytics';
 

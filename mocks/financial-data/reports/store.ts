@@ -3,9 +3,9 @@
 // `inProgress` (the 202) and ends `success` or `failure` once the virtual clock passes its ready time, calling its callback URL once.
 import type { FastifyInstance } from 'fastify';
 import { parseJson } from '../../kit/app.js';
-import type { FdContext } from '../middleware.js';
+import { stateThrough, type FdContext } from '../middleware.js';
 import type { Consumer, Customer, Report } from '../state.js';
-import type { Change, Delivery, Exchange, StoreSeams } from './store.records.js';
+import type { Delivery, Exchange, StoreSeams } from './store.records.js';
 
 /** Virtual seconds inProgress: a client polling at the seed's 20 seconds sees inProgress twice (0, 20 s) and the outcome at 40 s. */
 export const REPORT_READY_AFTER_S = 35;
@@ -44,8 +44,7 @@ const push = (index: Map<string, string[]>, key: string, id: string) => {
 
 const seamsOf = (ctx: FdContext) => ctx.faults.seams<StoreSeams>('store');
 const exchange = (ctx: FdContext, report?: Report): Exchange => ({ world: ctx.state, nowS: ctx.clock.nowEpochSeconds(), report });
-const changed = <K extends Change['kind']>(ctx: FdContext, x: Exchange, change: Extract<Change, { kind: K }>) =>
-  seamsOf(ctx).state(x, change) as typeof change;
+const changed = (ctx: FdContext) => stateThrough(seamsOf(ctx));
 
 /** The report callback of `report` through the delivery seam, sent to each address it leaves (none when silent). */
 async function callback(ctx: FdContext, x: Exchange, made: Delivery): Promise<void> {
@@ -84,7 +83,7 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
     billable: input.billable ?? customer.type !== 'testing',
   };
   const x = exchange(ctx, made);
-  const report = changed(ctx, x, { kind: 'created', report: made }).report;
+  const report = changed(ctx)(x, { kind: 'created', report: made }).report;
   state.reports.set(report.id, report);
   state.pending.add(report.id);
   // seed 002, Events: the callback is for completion reporting; none is made while the report is in progress.
@@ -147,7 +146,7 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (report.readyAtS > now) continue;
     state.pending.delete(id);
     const x = exchange(ctx, report);
-    report.status = changed(ctx, x, { kind: 'settled', report, status: report.outcome }).status;
+    report.status = changed(ctx)(x, { kind: 'settled', report, status: report.outcome }).status;
     if (report.status === 'success') report.content = report.build(report);
     if (!report.callbackUrl) continue;
     await callback(ctx, x, {
@@ -165,7 +164,7 @@ export const callbackOf = (query: Record<string, unknown>) =>
 /** Due reports settle on clock advance and before any request; POST /__mock/reports/{reportId}/outcome {"status": "failure"} ends one. */
 export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
   const settling = (on: 'advance' | 'request', url?: string) =>
-    changed(ctx, exchange(ctx), { kind: 'settling', on, url, settle: true }).settle;
+    changed(ctx)(exchange(ctx), { kind: 'settling', on, url, settle: true }).settle;
   (ctx.onAdvance ??= []).push(() => (settling('advance') ? settleReports(ctx) : undefined));
   // A callback hook, not an async one: with nothing pending (most requests) it costs no promise.
   app.addHook('preHandler', (req, _reply, done) => {
