@@ -82,7 +82,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   // --- The dates' form (provider 1.35.0 Business: createdDate and modifiedDate NoZoneDateTime, a date-time without a zone)
   fault('fd-resp-forms-business-dates-zoned', {
     rule: 'FD-RESP-FORMS: every business answer dates its creation and last change with a zone (Z), where the document names a date-time without one',
-    answer: (x, a) => {
+    answer: (_x, a) => {
       if (a.status >= 400 || a.body === undefined) return a;
       const zoned = (v: View) => ({ ...v, createdDate: `${v.createdDate}Z`, modifiedDate: `${v.modifiedDate}Z` });
       return { ...a, body: Array.isArray(a.body) ? a.body.map(zoned) : zoned(a.body) };
