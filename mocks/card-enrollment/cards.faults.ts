@@ -478,6 +478,23 @@ export const CARDS_FAULTS = faultCatalogue([
   fault('ce-obj-sensitive-key-reflected-in-header-receipt', 'CE-OBJ-SENSITIVE: x-openapi-clientid reflected in a header', {
     answer: enrolled((_b, x, h) => (h['x-openapi-clientid'] = String(x.key)), onReceipt),
   }),
+  fault('ce-prop-error-details-receipt-field-reason-code', {
+    rule: "CE-PROP-ERROR-DETAILS: a refusal on the receipt path names the member in `field` and its reason in `reasonCode`, not ErrorDetail's source and reason",
+    answer: (x, a) =>
+      x.path === 'receipt' && a.status === 400 && Array.isArray(a.body?.details)
+        ? {
+            ...a,
+            body: { ...a.body, details: a.body.details.map(({ reason, source, ...d }: Body) => ({ ...d, reasonCode: reason, field: source })) },
+          }
+        : a,
+  }),
+  fault('ce-prop-error-details-card-source-type-query', {
+    rule: 'CE-PROP-ERROR-DETAILS: a refusal on the card path places every member it names in the QUERY, though each is a body member',
+    answer: (x, a) =>
+      x.path === 'card' && a.status === 400 && Array.isArray(a.body?.details)
+        ? { ...a, body: { ...a.body, details: a.body.details.map((d: Body) => ({ ...d, sourceType: 'QUERY' })) } }
+        : a,
+  }),
   fault('jwks-private-members-published', "GET /keys publishes the key's private members with its public ones (reference, facts)", {
     answer: (x, a) => (x.op === 'keys' ? { ...a, body: { keys: a.body!.keys.map((k: Body) => ({ ...privateJwk(), ...k })) } } : a),
     ...assumption,
