@@ -23,6 +23,8 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 const fault = faultWriter<CardSeams>('CE');
 const { fold: foldAt, skip, refuse } = judgesAt<CardSeams>();
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
+/** The country an international calling code is first assigned to (ITU-T E.164): what a target deriving the country from the phone would answer. */
+const CALLING_CODES: Record<string, string> = { '1': 'US', '44': 'GB', '49': 'DE', '61': 'AU', '64': 'NZ', '81': 'JP', '91': 'IN', '971': 'AE' };
 const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
 const assumption = { source: 'assumption' } as const;
 type Loosening = Omit<Relaxation, 'schema' | 'at'>;
@@ -494,6 +496,13 @@ export const CARDS_FAULTS = faultCatalogue([
       x.path === 'card' && a.status === 400 && Array.isArray(a.body?.details)
         ? { ...a, body: { ...a.body, details: a.body.details.map((d: Body) => ({ ...d, sourceType: 'QUERY' })) } }
         : a,
+  }),
+  fault('ce-prop-echo-as-sent-consumer-country-from-calling-code', {
+    rule: "CE-PROP-ECHO-AS-SENT: maskedConsumer.countryCode is the country of the mobile number's calling code (+1 the USA), not the consumer's countryCode sent",
+    answer: enrolled((b, x) => {
+      const country = CALLING_CODES[String(x.body.consumer?.mobileNumber?.countryCode)];
+      if (country && b.maskedConsumer) b.maskedConsumer.countryCode = country;
+    }),
   }),
   fault('jwks-private-members-published', "GET /keys publishes the key's private members with its public ones (reference, facts)", {
     answer: (x, a) => (x.op === 'keys' ? { ...a, body: { keys: a.body!.keys.map((k: Body) => ({ ...privateJwk(), ...k })) } } : a),

@@ -241,7 +241,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     ...blind,
   }),
   fault('fd-txreport-window-counted-in-days', {
-    rule: 'FD-TXREPORT-WINDOW: the window is counted in days (transactionsReportMonths of 365/12 days: 730 for 24), where the seed counts months, so 24 months over a 29 February (731 days) are refused',
+    rule: 'FD-TXREPORT-WINDOW: the window is counted in days (each month of the limit a twelfth of a 365-day year), where the seed counts calendar months, so the limit over a 29 February (a day longer) is refused',
     judge: (x, s, r) =>
       s !== 'window'
         ? r

@@ -52,7 +52,7 @@ export const BILLING_FAULTS = faultCatalogue([
     ...blind('blind-billing-window-calendar-days'),
   }),
   fault('fd-billing-window-one-calendar-month', {
-    rule: 'FD-BILLING-WINDOW: the range is read as one calendar month (startDate not before endDate less a month), where the seed counts billingWindowDays days: 31 days back over a February are refused',
+    rule: 'FD-BILLING-WINDOW: the range is read as one calendar month (startDate not before endDate less a month), where the seed counts billingWindowDays days: the whole range back over a February is refused',
     judge: (x, s, r) => (s !== 'window' ? r : x.start < monthsBefore(x.end, 1) ? windowRefusal(x.maxDays) : undefined),
   }),
   fault('fd-billing-edges-start-exclusive', {
