@@ -519,6 +519,13 @@ export const CARDS_FAULTS = faultCatalogue([
     ),
     ...blind('blind-expiry-echo-swapped'),
   }),
+  fault('ce-resp-forms-expiry-month-space-padded', {
+    rule: 'CE-RESP-FORMS: the masked card answers its expiry month padded with a space (" 4", printed as %2d), not the two digits of "format MM"',
+    answer: enrolled(
+      (b, x) => (b.maskedCard.panExpirationMonth = String(Number(x.card!.panExpirationMonth)).padStart(2, ' ')),
+      (x) => Number(x.card?.panExpirationMonth) < 10,
+    ),
+  }),
   fault('serviceId-not-echoed', 'CE-ECHO-SERVICEID: maskedCard.serviceId is another program', {
     answer: enrolled((b) => (b.maskedCard.serviceId = 'SOME_OTHER_PROGRAM')),
   }),
