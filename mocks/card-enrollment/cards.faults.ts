@@ -24,7 +24,16 @@ const fault = faultWriter<CardSeams>('CE');
 const { fold: foldAt, skip, refuse } = judgesAt<CardSeams>();
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 /** The country an international calling code is first assigned to (ITU-T E.164): what a target deriving the country from the phone would answer. */
-const CALLING_CODES: Record<string, string> = { '1': 'US', '44': 'GB', '49': 'DE', '61': 'AU', '64': 'NZ', '81': 'JP', '91': 'IN', '971': 'AE' };
+const CALLING_CODES: Record<string, string> = {
+  '1': 'US',
+  '44': 'GB',
+  '49': 'DE',
+  '61': 'AU',
+  '64': 'NZ',
+  '81': 'JP',
+  '91': 'IN',
+  '971': 'AE',
+};
 const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
 const assumption = { source: 'assumption' } as const;
 type Loosening = Omit<Relaxation, 'schema' | 'at'>;
@@ -486,7 +495,10 @@ export const CARDS_FAULTS = faultCatalogue([
       x.path === 'receipt' && a.status === 400 && Array.isArray(a.body?.details)
         ? {
             ...a,
-            body: { ...a.body, details: a.body.details.map(({ reason, source, ...d }: Body) => ({ ...d, reasonCode: reason, field: source })) },
+            body: {
+              ...a.body,
+              details: a.body.details.map(({ reason, source, ...d }: Body) => ({ ...d, reasonCode: reason, field: source })),
+            },
           }
         : a,
   }),

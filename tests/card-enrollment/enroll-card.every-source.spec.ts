@@ -168,7 +168,8 @@ for (const path of ENROLLMENT_PATHS)
             if (!refusedNaming(res, field, ['INVALID_ARGUMENT']))
               wrong.push(`${named(source)}, ${row.name}: ${res.status} ${res.body?.status ?? ''}, not INVALID_ARGUMENT naming ${field}`);
             // Its sourceType BODY and reason CANNOT_BE_NULL: the error-details property's, on every refusal (error-details.ts).
-            else if (!res.body?.details?.some((d: any) => d.source === field)) detailed.push(`${named(source)}, ${row.name}: no detail ${field}`);
+            else if (!res.body?.details?.some((d: any) => d.source === field))
+              detailed.push(`${named(source)}, ${row.name}: no detail ${field}`);
           }
         }
         test

@@ -21,7 +21,9 @@ test(
     expect(judge(refusal('INVALID_STATE', unknown), sent)).toEqual({ judged: true, documented: [], assumed: [] });
     // A member inside the encrypted card, by its card.<member> path; the whole body, by `body`.
     const inCard = { reason: 'INVALID_VALUE', source: 'card.primaryAccountNumber', sourceType: 'BODY' };
-    expect(judge(refusal('INVALID_STATE', inCard), { encryptedCard: 'jwe' }, { primaryAccountNumber: '4111111111111112' }).assumed).toEqual([]);
+    expect(judge(refusal('INVALID_STATE', inCard), { encryptedCard: 'jwe' }, { primaryAccountNumber: '4111111111111112' }).assumed).toEqual(
+      [],
+    );
     expect(judge(refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source: 'body', sourceType: 'BODY' }), 'text')).toMatchObject({
       documented: [],
       assumed: [],

@@ -45,7 +45,11 @@ const HARNESSED: Record<string, string[]> = {
  * most 31 days"); a refusal is a 400 (seed 002, Errors; both rules' texts).
  */
 const BOUNDED: Record<string, { rule: string; op: string; ask: (from: number, to: number) => Record<string, number> }> = {
-  transactionsReportMonths: { rule: 'FD-TXREPORT-WINDOW', op: 'GenerateTransactionsReport', ask: (fromDate, toDate) => ({ fromDate, toDate }) },
+  transactionsReportMonths: {
+    rule: 'FD-TXREPORT-WINDOW',
+    op: 'GenerateTransactionsReport',
+    ask: (fromDate, toDate) => ({ fromDate, toDate }),
+  },
   billingWindowDays: {
     rule: 'FD-BILLING-WINDOW',
     op: 'getResellerBillingReport',
@@ -80,32 +84,36 @@ function edgeOf(w: { value: number; unit: string }, to: number): { inside: numbe
 
 for (const w of WINDOWS.filter((x) => x.anchor === 'window-end')) {
   const bound = BOUNDED[w.name];
-  test(`${bound?.op ?? w.name}: a window of exactly ${w.value} ${w.unit} is taken and one a day longer refused with 400, on the run's day, over a month's end, a year's end and 29 February`, rules(`${bound?.rule ?? RULE}:accept`, `${bound?.rule ?? RULE}:refuse`), async ({ fdApi, fd, fdEntities }) => {
-    expect(bound, `${w.name}: the window-end window has a harness (BOUNDED)`).toBeDefined();
-    const { rule, op, ask } = bound!;
-    const call = (from: number, to: number) =>
-      op === 'GenerateTransactionsReport'
-        ? fdApi.call(op, { path: { customerId: fdEntities.customerId }, query: ask(from, to), body: {} })
-        : fdApi.call('getResellerBillingReport', { path: { partnerId: fd.partner.partnerId }, query: ask(from, to) });
-    const taken = op === 'GenerateTransactionsReport' ? 202 : 200;
-    const problems: string[] = [];
-    const ends = [
-      [Math.floor(fd.now() / 1000), "the run's day"] as const,
-      ...CALENDAR_ENDS.map(([day, what]) => [Date.parse(`${day}T12:00:00Z`) / 1000, `${day}, ${what}`] as const),
-    ];
-    for (const [to, what] of ends) {
-      const { inside, outside } = edgeOf(w, to);
-      const show = (s: number) => new Date(s * 1000).toISOString().slice(0, 19);
-      const accepted = await call(inside, to);
-      if (accepted.status !== taken)
-        problems.push(`${show(inside)} to ${show(to)} (${what}), ${w.value} ${w.unit}: HTTP ${accepted.status}, not ${taken}`);
-      const refused = await call(outside, to);
-      if (refused.status !== 400)
-        problems.push(`${show(outside)} to ${show(to)} (${what}), ${w.value} ${w.unit} and a day: HTTP ${refused.status}, not 400`);
-      else expectFdError(refused, 400, `${w.value} ${w.unit} and a day (${what})`);
-    }
-    expect(problemsUnder(rule, problems), `${op}: the window's edge, in ${w.unit}`).toEqual([]);
-  });
+  test(
+    `${bound?.op ?? w.name}: a window of exactly ${w.value} ${w.unit} is taken and one a day longer refused with 400, on the run's day, over a month's end, a year's end and 29 February`,
+    rules(`${bound?.rule ?? RULE}:accept`, `${bound?.rule ?? RULE}:refuse`),
+    async ({ fdApi, fd, fdEntities }) => {
+      expect(bound, `${w.name}: the window-end window has a harness (BOUNDED)`).toBeDefined();
+      const { rule, op, ask } = bound!;
+      const call = (from: number, to: number) =>
+        op === 'GenerateTransactionsReport'
+          ? fdApi.call(op, { path: { customerId: fdEntities.customerId }, query: ask(from, to), body: {} })
+          : fdApi.call('getResellerBillingReport', { path: { partnerId: fd.partner.partnerId }, query: ask(from, to) });
+      const taken = op === 'GenerateTransactionsReport' ? 202 : 200;
+      const problems: string[] = [];
+      const ends = [
+        [Math.floor(fd.now() / 1000), "the run's day"] as const,
+        ...CALENDAR_ENDS.map(([day, what]) => [Date.parse(`${day}T12:00:00Z`) / 1000, `${day}, ${what}`] as const),
+      ];
+      for (const [to, what] of ends) {
+        const { inside, outside } = edgeOf(w, to);
+        const show = (s: number) => new Date(s * 1000).toISOString().slice(0, 19);
+        const accepted = await call(inside, to);
+        if (accepted.status !== taken)
+          problems.push(`${show(inside)} to ${show(to)} (${what}), ${w.value} ${w.unit}: HTTP ${accepted.status}, not ${taken}`);
+        const refused = await call(outside, to);
+        if (refused.status !== 400)
+          problems.push(`${show(outside)} to ${show(to)} (${what}), ${w.value} ${w.unit} and a day: HTTP ${refused.status}, not 400`);
+        else expectFdError(refused, 400, `${w.value} ${w.unit} and a day (${what})`);
+      }
+      expect(problemsUnder(rule, problems), `${op}: the window's edge, in ${w.unit}`).toEqual([]);
+    },
+  );
 }
 
 test('every window the contract states relative to an event names an anchor the check has a harness for', rules(RULE), () => {

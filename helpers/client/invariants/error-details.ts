@@ -100,7 +100,11 @@ function placesOf(contract: Contract, operation: Operation, mark: DetailsMark, s
   const steps = source.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '');
   const body = operation.requestBody?.schema;
   const inPlaintext = mark.plaintext[steps[0] ?? ''];
-  if (body && (holdsPath(contract, body, steps) || (inPlaintext && holdsPath(contract, { $ref: `#/components/schemas/${inPlaintext.schema}` }, steps.slice(1)))))
+  if (
+    body &&
+    (holdsPath(contract, body, steps) ||
+      (inPlaintext && holdsPath(contract, { $ref: `#/components/schemas/${inPlaintext.schema}` }, steps.slice(1))))
+  )
     out.push('BODY');
   const lower = source.toLowerCase();
   for (const p of operation.parameters)
