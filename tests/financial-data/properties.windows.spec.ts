@@ -4,7 +4,8 @@
 // 31 days): the `x-limits` anchors, read on a 20 December and 42 days on; transaction lists over 24 months (seed 002). Every
 // window a request's own dates bound (anchor window-end: FD-TXREPORT-WINDOW, FD-BILLING-WINDOW) is taken at its exact edge and
 // refused a day beyond it, on the run's day and on fixed calendar scenarios: a month's end, a year's end, 29 February.
-import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import type { ApiResponse } from '../../helpers/client/client.js';
 import { FD_CONTRACT } from './security.known.js';
 import {
   DAY_S,
@@ -44,18 +45,27 @@ const HARNESSED: Record<string, string[]> = {
  * seed 002, Transactions ("at most 24 months between fromDate and toDate") and Report retrieval (startDate "range to endDate at
  * most 31 days"); a refusal is a 400 (seed 002, Errors; both rules' texts).
  */
-const BOUNDED: Record<string, { rule: string; op: string; ask: (from: number, to: number) => Record<string, number> }> = {
+const BOUNDED: Record<
+  string,
+  { rule: string; op: string; taken: number; ask: (w: Asking, from: number, to: number) => Promise<ApiResponse> }
+> = {
   transactionsReportMonths: {
     rule: 'FD-TXREPORT-WINDOW',
     op: 'GenerateTransactionsReport',
-    ask: (fromDate, toDate) => ({ fromDate, toDate }),
+    taken: 202,
+    ask: ({ fdApi, customerId }, fromDate, toDate) =>
+      fdApi.call('GenerateTransactionsReport', { path: { customerId }, query: { fromDate, toDate }, body: {} }),
   },
   billingWindowDays: {
     rule: 'FD-BILLING-WINDOW',
     op: 'getResellerBillingReport',
-    ask: (startDate, endDate) => ({ startDate, endDate, size: 10, page: 0 }),
+    taken: 200,
+    ask: ({ fdApi, partnerId }, startDate, endDate) =>
+      fdApi.call('getResellerBillingReport', { path: { partnerId }, query: { startDate, endDate, size: 10, page: 0 } }),
   },
 };
+/** What a bounded window's call needs: the client, a customer of the check's, the suite's partner. */
+type Asking = { fdApi: OperationClient; customerId: string; partnerId: string };
 /**
  * The fixed calendar scenarios every bounded window is judged on (at noon UTC, so no zone moves a day), besides the run's day:
  * each end, what it tells. 24 months are 730 days or 731 across a 29 February, 31 days reach over a month of 28, 29, 30 or 31;
@@ -84,29 +94,26 @@ function edgeOf(w: { value: number; unit: string }, to: number): { inside: numbe
 
 for (const w of WINDOWS.filter((x) => x.anchor === 'window-end')) {
   const bound = BOUNDED[w.name];
+
   test(
     `${bound?.op ?? w.name}: a window of exactly ${w.value} ${w.unit} is taken and one a day longer refused with 400, on the run's day, over a month's end, a year's end and 29 February`,
     rules(`${bound?.rule ?? RULE}:accept`, `${bound?.rule ?? RULE}:refuse`),
     async ({ fdApi, fd, fdEntities }) => {
       expect(bound, `${w.name}: the window-end window has a harness (BOUNDED)`).toBeDefined();
-      const { rule, op, ask } = bound!;
-      const call = (from: number, to: number) =>
-        op === 'GenerateTransactionsReport'
-          ? fdApi.call(op, { path: { customerId: fdEntities.customerId }, query: ask(from, to), body: {} })
-          : fdApi.call('getResellerBillingReport', { path: { partnerId: fd.partner.partnerId }, query: ask(from, to) });
-      const taken = op === 'GenerateTransactionsReport' ? 202 : 200;
-      const problems: string[] = [];
+      const { rule, op, taken, ask } = bound!;
+      const asking = { fdApi, customerId: fdEntities.customerId, partnerId: fd.partner.partnerId };
+      const show = (s: number) => new Date(s * 1000).toISOString().slice(0, 19);
       const ends = [
         [Math.floor(fd.now() / 1000), "the run's day"] as const,
         ...CALENDAR_ENDS.map(([day, what]) => [Date.parse(`${day}T12:00:00Z`) / 1000, `${day}, ${what}`] as const),
       ];
+      const problems: string[] = [];
       for (const [to, what] of ends) {
         const { inside, outside } = edgeOf(w, to);
-        const show = (s: number) => new Date(s * 1000).toISOString().slice(0, 19);
-        const accepted = await call(inside, to);
+        const accepted = await ask(asking, inside, to);
         if (accepted.status !== taken)
           problems.push(`${show(inside)} to ${show(to)} (${what}), ${w.value} ${w.unit}: HTTP ${accepted.status}, not ${taken}`);
-        const refused = await call(outside, to);
+        const refused = await ask(asking, outside, to);
         if (refused.status !== 400)
           problems.push(`${show(outside)} to ${show(to)} (${what}), ${w.value} ${w.unit} and a day: HTTP ${refused.status}, not 400`);
         else expectFdError(refused, 400, `${w.value} ${w.unit} and a day (${what})`);
