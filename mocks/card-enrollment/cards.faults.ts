@@ -532,7 +532,7 @@ export const CARDS_FAULTS = faultCatalogue([
     ...blind('blind-expiry-echo-swapped'),
   }),
   fault('ce-resp-forms-expiry-month-space-padded', {
-    rule: 'CE-RESP-FORMS: the masked card answers its expiry month padded with a space (" 4", printed as %2d), not the two digits of "format MM"',
+    rule: 'CE-RESP-FORMS: the masked card answers a month before October padded with a space (printed as %2d), not the two digits of "format MM"',
     answer: enrolled(
       (b, x) => (b.maskedCard.panExpirationMonth = String(Number(x.card!.panExpirationMonth)).padStart(2, ' ')),
       (x) => Number(x.card?.panExpirationMonth) < 10,
