@@ -45,6 +45,16 @@ test(
     expect(judge(refusal('INVALID_ARGUMENT', { ...missing, reason: 'INVALID_VALUE' }), sent).assumed).toEqual([
       `details[0] reason "INVALID_VALUE" for srcClientId left out, the samples' is CANNOT_BE_NULL`,
     ]);
+    // A header the request was sent with, and the API key's header whether sent or not, are HEADER members.
+    const header = (source: string, sourceType = 'HEADER') => refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source, sourceType });
+    expect(errorDetailsOf(CONTRACT, op, 400, header('Content-Type'), sent, {}, ['content-type'])).toMatchObject({
+      documented: [],
+      assumed: [],
+    });
+    expect(errorDetailsOf(CONTRACT, op, 401, header('x-openapi-clientid'), sent)).toMatchObject({ documented: [], assumed: [] });
+    expect(errorDetailsOf(CONTRACT, op, 401, header('x-openapi-clientid', 'BODY'), sent).documented).toEqual([
+      'details[0] sourceType "BODY", where x-openapi-clientid is a HEADER member',
+    ]);
     // An answer without details is not judged.
     expect(errorDetailsOf(CONTRACT, op, 400, { code: 400, status: 'INVALID_ARGUMENT', message: 'm' }, sent).judged).toBe(false);
   },

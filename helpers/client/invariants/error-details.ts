@@ -93,7 +93,7 @@ function holdsPath(contract: Contract, schema: Json, steps: string[]): boolean {
 const WHOLE_BODY = /^(body|\$|)$/i;
 
 /** The places of the operation a source names (reference A4: a body member by its dotted path; a parameter by its name). */
-function placesOf(contract: Contract, operation: Operation, mark: DetailsMark, source: string): Place[] {
+function placesOf(contract: Contract, operation: Operation, mark: DetailsMark, source: string, sentHeaders: readonly string[]): Place[] {
   const out: Place[] = [];
   // The body as a whole (not JSON, or no object): named `body`, as OpenAPI 2 named the body parameter, or by the root path.
   if (operation.requestBody && WHOLE_BODY.test(source)) return ['BODY'];
@@ -110,6 +110,8 @@ function placesOf(contract: Contract, operation: Operation, mark: DetailsMark, s
   for (const p of operation.parameters)
     if ((p.in === 'header' ? p.name.toLowerCase() === lower : p.name === source) && ['header', 'path', 'query'].includes(p.in))
       out.push(p.in.toUpperCase() as Place);
+  // A header the request was sent with (its Content-Type, say) is one of its parameters too (RFC 9110 section 6.3).
+  if (sentHeaders.includes(lower)) out.push('HEADER');
   const schemes: Record<string, Json> = contract.document.components?.securitySchemes ?? {};
   for (const alternative of operation.security)
     for (const name of alternative) {
@@ -141,6 +143,8 @@ export function errorDetailsOf(
   body: unknown,
   sent: unknown,
   plaintexts: Readonly<Record<string, unknown>> = {},
+  /** The names of the headers the request was sent with, in lower case. */
+  sentHeaders: readonly string[] = [],
 ): ErrorDetailsVerdict {
   const verdict: ErrorDetailsVerdict = { judged: false, documented: [], assumed: [] };
   if (status < 400 || body === null || typeof body !== 'object') return verdict;
@@ -165,7 +169,7 @@ export function errorDetailsOf(
       verdict.assumed.push(`${at} names no ${mark.source} (reference A4: the offending member's dotted path)`);
       continue;
     }
-    const places = placesOf(contract, operation, mark, source);
+    const places = placesOf(contract, operation, mark, source, sentHeaders);
     if (!places.length) {
       verdict.assumed.push(`${at} ${mark.source} ${JSON.stringify(source)} is no dotted path of a member ${operation.operationId} takes`);
       continue;
@@ -177,8 +181,8 @@ export function errorDetailsOf(
     const reason = detail[mark.reason];
     const value = sentAt(mark, source, sent, plaintexts);
     if (value === UNKNOWN) continue;
-    // A member sent as null is judged by neither reading: the samples show a member left out, and no null.
-    if (value === null) continue;
+    // A member sent null or empty is judged by neither reading: the samples show a member left out, and no null nor empty text.
+    if (value === null || value === '') continue;
     const left = value === undefined;
     const expected = left ? mark.missing : typeof statusValue === 'string' ? mark.byStatus[statusValue] : undefined;
     if (expected !== undefined && reason !== expected)
