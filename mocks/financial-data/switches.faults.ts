@@ -47,7 +47,7 @@ const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
 export const SWITCHES_FAULTS = faultCatalogue([
   // --- The dates' form (provider 1.35.0: createdDate and updatedDate YYYY-MM-DDThh:mm:ssZ, UTC)
   fault('fd-resp-forms-switch-dates-eastern-offset', {
-    rule: 'FD-RESP-FORMS: a switch read dates its creation and last change in US Eastern time with its offset (-05:00), where the document gives UTC (Z)',
+    rule: 'FD-RESP-FORMS: a switch read dates its creation and last change in US Eastern standard time with its offset, where the document gives UTC (Z)',
     answer: answered(DETAILS, (b) => ({ ...b, createdDate: eastern(b.createdDate), updatedDate: eastern(b.updatedDate) })),
     ...provider,
   }),
