@@ -1,7 +1,7 @@
 // Covers: the error-details property (helpers/client/invariants/error-details.ts; seed 000, Error body: ErrorDetail's members
 // and sourceType; reference A4 and the samples' reasons, CE-ERR-FIELD), judged by the card enrollment answer judge on every
 // error answer of every check, and held here to details that break each reading.
-import { expect, loadContract, rules, test } from '../../fixtures/card-enrollment.js';
+import { ENROLLMENT_PATHS, expect, lacksPathData, loadContract, rules, test } from '../../fixtures/card-enrollment.js';
 import { errorDetailsOf } from '../../helpers/client/invariants/error-details.js';
 
 const CONTRACT = await loadContract('card-enrollment');
@@ -57,5 +57,26 @@ test(
     ]);
     // An answer without details is not judged.
     expect(errorDetailsOf(CONTRACT, op, 400, { code: 400, status: 'INVALID_ARGUMENT', message: 'm' }, sent).judged).toBe(false);
+  },
+);
+
+// Live, on each path: the answer judge holds every refusal of every check to the property; here one refusal a path gives
+// about a member left out (srcClientId, seed 000 Errors: "a mandatory value is missing") is judged whole.
+test(
+  'a refusal on each enrollment path gives details the property finds as documented: a member left out, named with its place',
+  rules('CE-PROP-ERROR-DETAILS', 'CE-ERR-FIELD'),
+  async ({ cardApi, cards, card }) => {
+    const op = CONTRACT.operation('putCard');
+    let judged = 0;
+    for (const path of ENROLLMENT_PATHS) {
+      if (lacksPathData(card, path)) continue;
+      const { srcClientId: _left, ...body } = await cards.on(path);
+      const res = await cardApi.call('putCard', { body });
+      expect(res.status, `${path} path, srcClientId left out`).toBe(400);
+      const verdict = errorDetailsOf(CONTRACT, op, res.status, res.body, body);
+      if (verdict.judged) judged++;
+      expect({ documented: verdict.documented, assumed: verdict.assumed }, `${path} path`).toEqual({ documented: [], assumed: [] });
+    }
+    test.info().annotations.push({ type: 'error details', description: `${judged} refusals with details judged` });
   },
 );
