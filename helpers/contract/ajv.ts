@@ -16,6 +16,17 @@ const languages = new Set<string>(iso6391.getAllCodes());
 // ISO 3166-1's alpha-3 codes (provider 2.0.0, installments countryCode: "ISO 3166 alpha 3 code values").
 const alpha3 = new Set(Object.keys(countries.getAlpha3Codes()).filter((code) => code !== countries.alpha2ToAlpha3('XK')));
 
+const LOCAL_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?$/;
+/** An RFC 3339 date-time without its time-offset, its day one of its month's (29 February only in a leap year). */
+function isLocalDateTime(v: string): boolean {
+  const m = LOCAL_DATE_TIME.exec(v);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
 function createAjv() {
   const instance = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true });
   addFormats(instance);
@@ -26,6 +37,9 @@ function createAjv() {
   instance.addFormat('iso-639-1', { type: 'string', validate: (v: string) => languages.has(v) });
   // provider 2.0.0 (installments), every currency member: "Currency code according to ISO 4217"
   instance.addFormat('iso-4217', { type: 'string', validate: isCurrencyCode });
+  // OpenAPI format registry, date-time-local: "RFC3339 date-time without the timezone component" (RFC 3339 section 5.6
+  // full-date "T" partial-time), the form of provider 1.35.0's NoZoneDateTime (financial data).
+  instance.addFormat('date-time-local', { type: 'string', validate: isLocalDateTime });
   // OpenAPI 3.1 annotation keywords that are not JSON Schema vocabulary.
   instance.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
   return instance;

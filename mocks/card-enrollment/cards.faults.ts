@@ -24,6 +24,17 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 const fault = faultWriter<CardSeams>('CE');
 const { fold: foldAt, skip, refuse } = judgesAt<CardSeams>();
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
+/** The country an international calling code is first assigned to (ITU-T E.164): what a target deriving the country from the phone would answer. */
+const CALLING_CODES: Record<string, string> = {
+  '1': 'US',
+  '44': 'GB',
+  '49': 'DE',
+  '61': 'AU',
+  '64': 'NZ',
+  '81': 'JP',
+  '91': 'IN',
+  '971': 'AE',
+};
 const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
 const assumption = { source: 'assumption' } as const;
 type Loosening = Omit<Relaxation, 'schema' | 'at'>;
@@ -461,6 +472,33 @@ export const CARDS_FAULTS = faultCatalogue([
   fault('ce-obj-sensitive-key-reflected-in-header-receipt', 'CE-OBJ-SENSITIVE: x-openapi-clientid reflected in a header', {
     answer: enrolled((_b, x, h) => (h['x-openapi-clientid'] = String(x.key)), onReceipt),
   }),
+  fault('ce-prop-error-details-receipt-field-reason-code', {
+    rule: "CE-PROP-ERROR-DETAILS: a refusal on the receipt path names the member in `field` and its reason in `reasonCode`, not ErrorDetail's source and reason",
+    answer: (x, a) =>
+      x.path === 'receipt' && a.status === 400 && Array.isArray(a.body?.details)
+        ? {
+            ...a,
+            body: {
+              ...a.body,
+              details: a.body.details.map(({ reason, source, ...d }: Body) => ({ ...d, reasonCode: reason, field: source })),
+            },
+          }
+        : a,
+  }),
+  fault('ce-prop-error-details-card-source-type-query', {
+    rule: 'CE-PROP-ERROR-DETAILS: a refusal on the card path places every member it names in the QUERY, though each is a body member',
+    answer: (x, a) =>
+      x.path === 'card' && a.status === 400 && Array.isArray(a.body?.details)
+        ? { ...a, body: { ...a.body, details: a.body.details.map((d: Body) => ({ ...d, sourceType: 'QUERY' })) } }
+        : a,
+  }),
+  fault('ce-prop-echo-as-sent-consumer-country-from-calling-code', {
+    rule: "CE-PROP-ECHO-AS-SENT: maskedConsumer.countryCode is the country of the mobile number's calling code (+1 the USA), not the consumer's countryCode sent",
+    answer: enrolled((b, x) => {
+      const country = CALLING_CODES[String(x.body.consumer?.mobileNumber?.countryCode)];
+      if (country && b.maskedConsumer) b.maskedConsumer.countryCode = country;
+    }),
+  }),
   fault('jwks-private-members-published', "GET /keys publishes the key's private members with its public ones (reference, facts)", {
     answer: (x, a) => (x.op === 'keys' ? { ...a, body: { keys: a.body!.keys.map((k: Body) => ({ ...privateJwk(), ...k })) } } : a),
     ...assumption,
@@ -475,6 +513,13 @@ export const CARDS_FAULTS = faultCatalogue([
       (x) => !!x.card?.panExpirationMonth && !!x.card.panExpirationYear,
     ),
     ...blind('blind-expiry-echo-swapped'),
+  }),
+  fault('ce-resp-forms-expiry-month-space-padded', {
+    rule: 'CE-RESP-FORMS: the masked card answers a month before October padded with a space (printed as %2d), not the two digits of "format MM"',
+    answer: enrolled(
+      (b, x) => (b.maskedCard.panExpirationMonth = String(Number(x.card!.panExpirationMonth)).padStart(2, ' ')),
+      (x) => Number(x.card?.panExpirationMonth) < 10,
+    ),
   }),
   fault('serviceId-not-echoed', 'CE-ECHO-SERVICEID: maskedCard.serviceId is another program', {
     answer: enrolled((b) => (b.maskedCard.serviceId = 'SOME_OTHER_PROGRAM')),

@@ -79,6 +79,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     ...provider,
     ...was('i27-business-update-modified-date-eastern'),
   }),
+  // --- The dates' form (provider 1.35.0 Business: createdDate and modifiedDate NoZoneDateTime, a date-time without a zone)
+  fault('fd-resp-forms-business-dates-zoned', {
+    rule: 'FD-RESP-FORMS: every business answer dates its creation and last change with a zone (Z), where the document names a date-time without one',
+    answer: (_x, a) => {
+      if (a.status >= 400 || a.body === undefined) return a;
+      const zoned = (v: View) => ({ ...v, createdDate: `${v.createdDate}Z`, modifiedDate: `${v.modifiedDate}Z` });
+      return { ...a, body: Array.isArray(a.body) ? a.body.map(zoned) : zoned(a.body) };
+    },
+    ...provider,
+  }),
   fault('fd-event-date-fixed-business-update-moves-created', {
     rule: 'FD-EVENT-DATE-FIXED: an update sets the business createdDate to the update time',
     state: dated((c) => ({ createdDate: c.modifiedDate })),

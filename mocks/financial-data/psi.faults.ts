@@ -128,6 +128,16 @@ export const PSI_FAULTS = faultCatalogue([
     state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 9 ? d.slice(0, 9) : d)),
     ...provider,
   }),
+  fault('fd-psi-days-no-leap-day', {
+    rule: 'FD-PSI-DAYS: the days are reckoned on a calendar of 365-day years: 29 February is not described, and a settle-by date past it is a day nearer',
+    state: dated([...READ, ...LEGACY], (d) => {
+      const kept = d.filter((day) => !day.endsWith('-02-29'));
+      // Capped at ten, the calendar goes on a day past the last.
+      if (kept.length < d.length && d.length === 10) kept.push(new Date((epochOf(d.at(-1)!) + DAY_S) * 1000).toISOString().slice(0, 10));
+      return kept;
+    }),
+    ...provider,
+  }),
   // --- Requests (provider 1.35.0 limits and required lists)
   fault('fd-psi-amount-positive-zero-accepted', 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is taken', {
     relax: schema('PsiAmount', { drop: ['exclusiveMinimum'], set: { minimum: 0 } }),

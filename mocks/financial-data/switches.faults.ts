@@ -18,6 +18,10 @@ const EXTERNAL: Op = 'getAllExternalDepositSwitches';
 const LISTS: Op[] = [DEPOSITS, BILL_PAYS];
 const DETAILS: Op[] = [DEPOSIT, BILL_PAY];
 
+/** The same instant as a wall time five hours behind UTC with its offset (a date-time still, of another form). */
+const eastern = (utc: unknown) =>
+  typeof utc === 'string' ? `${new Date(Date.parse(utc) - 5 * 3_600_000).toISOString().slice(0, 19)}-05:00` : utc;
+
 const partnerCustomers = (x: Exchange): Customer[] =>
   x.input.partner ? [...x.world.customers.group('partner', x.input.partner.id).values()] : [...x.world.customers.values()];
 
@@ -41,6 +45,12 @@ const listed = (ops: Op[], bend: (view: View, i: number, x: Exchange, all: View[
 const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 export const SWITCHES_FAULTS = faultCatalogue([
+  // --- The dates' form (provider 1.35.0: createdDate and updatedDate YYYY-MM-DDThh:mm:ssZ, UTC)
+  fault('fd-resp-forms-switch-dates-eastern-offset', {
+    rule: 'FD-RESP-FORMS: a switch read dates its creation and last change in US Eastern standard time with its offset, where the document gives UTC (Z)',
+    answer: answered(DETAILS, (b) => ({ ...b, createdDate: eastern(b.createdDate), updatedDate: eastern(b.updatedDate) })),
+    ...provider,
+  }),
   // --- The customer's lists (seed 002, Switch: deposit or bill pay; provider 1.35.0 getAllDepositSwitches, getAllPaySwitches)
   fault('fd-sw-list-other-customers', "FD-SW-LIST: a customer's list holds the switches of the partner's other customers", {
     judge: at(LISTS, 'found', (x) => {

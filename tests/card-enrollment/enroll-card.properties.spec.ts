@@ -67,7 +67,7 @@ for (const violation of CARD_VIOLATIONS) {
           const res = await cardApi.call('putCard', { body: { ...brokenBody, encryptedCard: await cards.encrypt(brokenCard) } });
           // A value taken is its violation's rule broken; a refusal not naming the member, CE-ERR-FIELD's (expectCardError).
           underRule(testInfo, violation.rules[0], () => expect(res.status, `${violation.field} breaking '${violation.rule}'`).toBe(400));
-          expectCardError(res, { http: 400, status: SCHEMA_REFUSAL, field: violation.field, sourceType: 'BODY' });
+          expectCardError(res, { http: 400, status: SCHEMA_REFUSAL, field: violation.field });
         }),
         testInfo,
         {

@@ -29,12 +29,13 @@ import { ruleOfEmpty } from './sources.known.js';
 // --- Exactly one enrollment path per request (reference A1); an encryptedCard that decrypts (reference, facts: JWE).
 /** reference A4, A1: the 400 names one of the two members (`within`: or a member inside one of them). */
 function expectPathNamed(res: { body: unknown }, within = false) {
-  const details = (res.body as { details?: { source?: string; sourceType?: string }[] }).details ?? [];
+  // The detail's sourceType and reason are the error-details property's, on every refusal (helpers/client/invariants/error-details.ts).
+  const details = (res.body as { details?: { source?: string }[] }).details ?? [];
   const named = (source: string) =>
     ['encryptedCard', 'enrolmentReferenceData'].some((m) => source === m || (within && source.startsWith(`${m}.`)));
   expect(
-    details.some((d) => named(d.source ?? '') && d.sourceType === 'BODY'),
-    `a detail naming encryptedCard or enrolmentReferenceData with sourceType BODY (got sources: ${details.map((d) => JSON.stringify(d.source)).join(', ') || 'none'})`,
+    details.some((d) => named(d.source ?? '')),
+    `a detail naming encryptedCard or enrolmentReferenceData (got sources: ${details.map((d) => JSON.stringify(d.source)).join(', ') || 'none'})`,
   ).toBe(true);
 }
 
@@ -100,7 +101,7 @@ test(
     const res = await cardApi.call('putCard', {
       body: { ...request, encryptedCard: [header, key, iv, 'AAAAAAAAAAAAAAAAAAAA', tag].join('.') },
     });
-    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'encryptedCard', sourceType: 'BODY' });
+    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'encryptedCard' });
   },
 );
 
@@ -388,7 +389,7 @@ for (const c of BODY_CASES.filter((row) => row.conflict))
     withConflict(rules(`${c.rule}:refuse@card`, 'CE-ERR-FIELD'), c.conflict!),
     async ({ cardApi, cards }) => {
       const res = await cardApi.call('putCard', { body: setPath(await cards.withCard(), c.field, c.value) });
-      expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field, sourceType: 'BODY' });
+      expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: c.field });
     },
   );
 
@@ -417,7 +418,6 @@ for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDE
       http: 400,
       status: SCHEMA_REFUSAL,
       field: 'enrolmentReferenceData.enrolmentReferenceType',
-      sourceType: 'BODY',
     });
   });
 }
@@ -436,7 +436,6 @@ test(
       http: 400,
       status: SCHEMA_REFUSAL,
       field: 'consumer.consumerIdentity.identityType',
-      sourceType: 'BODY',
     });
   },
 );
@@ -501,7 +500,7 @@ test(
   rules('CE-PAT-SRCCLIENTID:refuse@card', 'CE-ERR-FIELD'),
   async ({ cardApi, cards, card }) => {
     const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), srcClientId: card.srcClientId.toUpperCase() } });
-    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'srcClientId', sourceType: 'BODY' });
+    expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: 'srcClientId' });
   },
 );
 
@@ -594,8 +593,7 @@ for (const path of ENROLLMENT_PATHS)
           if (res.status !== 200) wrong.push({ rule: c.rule, text: `${what}: ${res.status}, not accepted` });
         } else if (!refusedNaming(res, c.field, ['INVALID_ARGUMENT']))
           wrong.push({ rule: c.rule, text: `${what}: ${res.status} ${res.body?.status ?? ''}, not INVALID_ARGUMENT naming it` });
-        else if (!res.body?.details?.some((d: any) => d.source === c.field && d.sourceType === 'BODY'))
-          detailed.push(`${what}: no detail ${c.field} BODY`);
+        else if (!res.body?.details?.some((d: any) => d.source === c.field)) detailed.push(`${what}: no detail ${c.field}`);
       }
       underRule(test.info(), wrong[0]?.rule ?? 'CE-ERR-FIELD', () =>
         expect(

@@ -1,8 +1,11 @@
 // Covers: every window stated relative to an event is anchored to it and counted in its unit (FD-PROP-WINDOW-ANCHOR; seed
 // 002, Transactions and Limits: standard history 180 days before the account was added, historic load 24 months; Decisioning
 // reports and Limits: VOA 12 months, VOAI 61 days, VOI two years, a transactions report 24 months; Report retrieval: billing
-// 31 days): the `x-limits` anchors, read on a 20 December and 42 days on; transaction lists over 24 months (seed 002).
-import { expect, mockOnly, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
+// 31 days): the `x-limits` anchors, read on a 20 December and 42 days on; transaction lists over 24 months (seed 002). Every
+// window a request's own dates bound (anchor window-end: FD-TXREPORT-WINDOW, FD-BILLING-WINDOW) is taken at its exact edge and
+// refused a day beyond it, on the run's day and on fixed calendar scenarios: a month's end, a year's end, 29 February.
+import { expect, expectFdError, mockOnly, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import type { ApiResponse } from '../../helpers/client/client.js';
 import { FD_CONTRACT } from './security.known.js';
 import {
   DAY_S,
@@ -14,6 +17,7 @@ import {
   reportTransactions,
 } from './reports-assets.known.js';
 import { countRule } from '../shared/property.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
 
 const RULE = 'FD-PROP-WINDOW-ANCHOR';
 const MOVE_DAYS = 42;
@@ -35,6 +39,89 @@ const HARNESSED: Record<string, string[]> = {
   'report-created': [...REPORTS.map((r) => r.op), 'GetReportById'],
   'window-end': ['GenerateTransactionsReport', 'getResellerBillingReport'],
 };
+
+/**
+ * The windows a request's own dates bound (anchor window-end), each with the rule stating its edge and how a window is asked:
+ * seed 002, Transactions ("at most 24 months between fromDate and toDate") and Report retrieval (startDate "range to endDate at
+ * most 31 days"); a refusal is a 400 (seed 002, Errors; both rules' texts).
+ */
+const BOUNDED: Record<
+  string,
+  { rule: string; op: string; taken: number; ask: (w: Asking, from: number, to: number) => Promise<ApiResponse> }
+> = {
+  transactionsReportMonths: {
+    rule: 'FD-TXREPORT-WINDOW',
+    op: 'GenerateTransactionsReport',
+    taken: 202,
+    ask: ({ fdApi, customerId }, fromDate, toDate) =>
+      fdApi.call('GenerateTransactionsReport', { path: { customerId }, query: { fromDate, toDate }, body: {} }),
+  },
+  billingWindowDays: {
+    rule: 'FD-BILLING-WINDOW',
+    op: 'getResellerBillingReport',
+    taken: 200,
+    ask: ({ fdApi, partnerId }, startDate, endDate) =>
+      fdApi.call('getResellerBillingReport', { path: { partnerId }, query: { startDate, endDate, size: 10, page: 0 } }),
+  },
+};
+/** What a bounded window's call needs: the client, a customer of the check's, the suite's partner. */
+type Asking = { fdApi: OperationClient; customerId: string; partnerId: string };
+/**
+ * The fixed calendar scenarios every bounded window is judged on (at noon UTC, so no zone moves a day), besides the run's day:
+ * each end, what it tells. 24 months are 730 days or 731 across a 29 February, 31 days reach over a month of 28, 29, 30 or 31;
+ * a count in the other unit, or in a year without its leap day, is off on one side of one of them.
+ */
+const CALENDAR_ENDS: readonly (readonly [string, string])[] = [
+  ['2025-04-30', "a 30-day month's end"],
+  ['2025-03-03', "early March: back over February's end (28 days)"],
+  ['2023-12-31', "a year's end (24 months of 730 days: no 29 February in them)"],
+  ['2025-01-15', "mid-January: back over the year's end"],
+  ['2024-02-29', '29 February itself'],
+  ['2024-03-15', 'mid-March of a leap year: back over 29 February (24 months of 731 days; 31 days into February)'],
+];
+/**
+ * A window's exact edge before `to` and the instant a day beyond it. A month window whose day the start month lacks (29 February
+ * less 24 months) is read either way: clamped to the month's last day, or the first day from which the months reach `to`;
+ * its edge is then the later reading and a day beyond the earlier one, refused by both.
+ */
+function edgeOf(w: { value: number; unit: string }, to: number): { inside: number; outside: number } {
+  const start = startOf(w, to);
+  if (w.unit !== 'months' || new Date(start * 1000).getUTCDate() === new Date(to * 1000).getUTCDate())
+    return { inside: start, outside: start - DAY_S };
+  const d = new Date(start * 1000);
+  return { inside: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 12) / 1000, outside: start - DAY_S };
+}
+
+for (const w of WINDOWS.filter((x) => x.anchor === 'window-end')) {
+  const bound = BOUNDED[w.name];
+
+  test(
+    `${bound?.op ?? w.name}: a window of exactly ${w.value} ${w.unit} is taken and one a day longer refused with 400, on the run's day, over a month's end, a year's end and 29 February`,
+    rules(`${bound?.rule ?? RULE}:accept`, `${bound?.rule ?? RULE}:refuse`),
+    async ({ fdApi, fd, fdEntities }) => {
+      expect(bound, `${w.name}: the window-end window has a harness (BOUNDED)`).toBeDefined();
+      const { rule, op, taken, ask } = bound!;
+      const asking = { fdApi, customerId: fdEntities.customerId, partnerId: fd.partner.partnerId };
+      const show = (s: number) => new Date(s * 1000).toISOString().slice(0, 19);
+      const ends = [
+        [Math.floor(fd.now() / 1000), "the run's day"] as const,
+        ...CALENDAR_ENDS.map(([day, what]) => [Date.parse(`${day}T12:00:00Z`) / 1000, `${day}, ${what}`] as const),
+      ];
+      const problems: string[] = [];
+      for (const [to, what] of ends) {
+        const { inside, outside } = edgeOf(w, to);
+        const accepted = await ask(asking, inside, to);
+        if (accepted.status !== taken)
+          problems.push(`${show(inside)} to ${show(to)} (${what}), ${w.value} ${w.unit}: HTTP ${accepted.status}, not ${taken}`);
+        const refused = await ask(asking, outside, to);
+        if (refused.status !== 400)
+          problems.push(`${show(outside)} to ${show(to)} (${what}), ${w.value} ${w.unit} and a day: HTTP ${refused.status}, not 400`);
+        else expectFdError(refused, 400, `${w.value} ${w.unit} and a day (${what})`);
+      }
+      expect(problemsUnder(rule, problems), `${op}: the window's edge, in ${w.unit}`).toEqual([]);
+    },
+  );
+}
 
 test('every window the contract states relative to an event names an anchor the check has a harness for', rules(RULE), () => {
   expect(WINDOWS.map((w) => w.name).sort()).toEqual([

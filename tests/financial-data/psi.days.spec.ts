@@ -3,7 +3,8 @@
 // from 9 days out) on GetPaymentSuccessIndicators, GetFcraPaymentSuccessIndicators and the two
 // legacy reads (seed 002, PSI: scores over a 10-day period); PaymentSuccessIndicatorWarningExample
 // (code 2000 when the settlement amount exceeds the available balance).
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, rules, test } from '../../fixtures/financial-data.js';
+import { underRule } from '../../helpers/client/annotations.js';
 import { consecutive, dateIn, PSI_RATINGS, ratePsi, readPsiRun } from './psi.known.js';
 
 /** Days out -> days described (the known answer of the provider's rule). */
@@ -49,6 +50,66 @@ test(
       );
       expect(dates, `settle-by date ${out} days out`).toEqual(consecutive(made.body.requestDate, count));
     }
+  },
+);
+
+/**
+ * Fixed calendar scenarios (today at noon UTC, its month and day; days out): the days described run over a 30-day month's end,
+ * a year's end and 29 February of a leap year (provider 1.35.0 SettleByDate counts days out on the calendar: 25 February to
+ * 3 March is 7 days out in a leap year, 8 dates).
+ */
+const CALENDAR: readonly { at: string; out: number; leap?: true; what: string }[] = [
+  { at: '04-28', out: 5, what: "over a 30-day month's end" },
+  { at: '12-28', out: 5, what: "over a year's end" },
+  { at: '02-25', out: 7, leap: true, what: 'over 29 February' },
+];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+/** The first noon of `monthDay` (of a leap year where asked) after `afterMs`: the mock's clock only moves forward. */
+function nextNoon(afterMs: number, monthDay: string, leap = false): number {
+  for (let y = new Date(afterMs).getUTCFullYear(); ; y++) {
+    const at = Date.parse(`${y}-${monthDay}T12:00:00Z`);
+    if (at > afterMs + 86_400_000 && (!leap || isLeap(y))) return at;
+  }
+}
+
+test(
+  'the days described are consecutive calendar days from today over a month’s end, a year’s end and 29 February, on every reader @provider @mock-only',
+  mockOnly(
+    rules('FD-PSI-DAYS@psi-legacy', 'FD-PSI-DAYS@psi-legacy-fcra', 'FD-PSI-DAYS@psi-get'),
+    "sets the mock's clock to each scenario's day (a sandbox's today is the run's)",
+  ),
+  async ({ fdApi, fd, fdPowers, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const wrong: string[] = [];
+    let after = fd.now();
+    for (const { at, out, leap, what } of CALENDAR) {
+      after = nextNoon(after, at, leap);
+      await fdPowers.setClock(after);
+      const today = dateIn(fd.now(), 0);
+      const expected = consecutive(today, out + 1);
+      const settleBy = dateIn(fd.now(), out);
+      for (const { op } of PSI_RATINGS.slice(2)) {
+        const res = await ratePsi(fdApi, op, path, settleBy, 10);
+        const dates = ((res.body?.indicatorsByDay ?? []) as { potentialSettlementDate: string }[]).map((d) => d.potentialSettlementDate);
+        if (JSON.stringify(dates) !== JSON.stringify(expected)) wrong.push(`${op}, ${today} to ${settleBy} (${what}): ${dates.join(', ')}`);
+      }
+      const made = await ratePsi(fdApi, 'GeneratePaymentSuccessIndicators', path, settleBy, 10);
+      expect(made.status, `a run ${today} to ${settleBy}`).toBe(202);
+      const run = await readPsiRun(fdApi, 'GetPaymentSuccessIndicators', { ...path, payRequestId: made.body.payRequestId }, false);
+      const daily = (run.body.nsfReturnRisk?.result?.dailyResults ?? []).map(
+        (d: { potentialSettlementDate: string }) => d.potentialSettlementDate,
+      );
+      if (JSON.stringify(daily) !== JSON.stringify(expected))
+        wrong.push(`GetPaymentSuccessIndicators, ${today} to ${settleBy} (${what}): ${daily.join(', ')}`);
+    }
+    // Filed under the rule on the first reader that answered otherwise (each line names its reader).
+    const first = wrong[0]?.split(',')[0];
+    underRule(
+      test.info(),
+      'FD-PSI-DAYS',
+      () => expect(wrong, 'the consecutive calendar days from today to the settle-by date').toEqual([]),
+      first,
+    );
   },
 );
 

@@ -11,7 +11,6 @@ import {
   generatedAll,
   knownTransactions,
   loadHistory,
-  monthsBefore,
   reportAccounts,
   reportTransactions,
 } from './reports-assets.known.js';
@@ -32,34 +31,8 @@ test(
   },
 );
 
-test(
-  'a transactions report spans at most 24 months: 24 months accepted, a day more refused with 400',
-  rules('FD-TXREPORT-WINDOW:accept', 'FD-TXREPORT-WINDOW:refuse'),
-  async ({ fdApi, fd, fdEntities }) => {
-    const customerId = fdEntities.customerId;
-    const nowS = Math.floor(fd.now() / 1000);
-    // Today, and windows ending on a month's last day whose day the month 24 months earlier keeps
-    // (30 April, 31 August, 31 January) or clamps (29 February: 28 February two years before):
-    // the calendar reckoning of the limit, on both sides, whatever day the run falls on.
-    const ends = [nowS, ...['2025-04-30', '2025-08-31', '2026-01-31', '2024-02-29'].map((d) => Date.parse(`${d}T12:00:00Z`) / 1000)];
-    for (const toDate of ends) {
-      const at = new Date(toDate * 1000).toISOString().slice(0, 10);
-      // 24 calendar months are 730 or 731 days: the shorter of that and 730 days is within 24 months however counted.
-      const full = Math.max(monthsBefore(toDate, 24), toDate - 730 * DAY_S);
-      const ok = await fdApi.call(OP, { path: { customerId }, query: { fromDate: full, toDate }, body: {} });
-      expect(ok.status, `24 months between fromDate and toDate (${at}); body: ${ok.text.slice(0, 160)}`).toBe(202);
-      expect(
-        { fromDate: ok.body.constraints?.fromDate, toDate: ok.body.constraints?.toDate, type: ok.body.type },
-        `the ack echoes the window (provider TransactionsReportConstraintsOut; ${at})`,
-      ).toEqual({ fromDate: full, toDate, type: 'transactions' });
-      expectFdError(
-        await fdApi.call(OP, { path: { customerId }, query: { fromDate: monthsBefore(toDate, 24) - DAY_S, toDate }, body: {} }),
-        400,
-        `24 months and a day (${at})`,
-      );
-    }
-  },
-);
+// The window's edge (FD-TXREPORT-WINDOW), on the run's day and over a month's end, a year's end and 29 February, is the bounded
+// windows' property (properties.windows.spec.ts).
 
 test(
   'a transactions report whose toDate is before its fromDate is a 400 @provider',

@@ -148,6 +148,7 @@ function fromType(doc: PublishedDocument, raw: Json): unknown {
     default: {
       const byFormat: Record<string, string> = {
         'date-time': '2024-01-01T00:00:00Z',
+        'date-time-local': '2024-01-01T00:00:00',
         date: '2024-01-01',
         email: 'user@example.com',
         uri: 'https://example.com',

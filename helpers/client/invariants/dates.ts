@@ -25,9 +25,10 @@ export const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
 export const WRITE_TOLERANCE_S = 120;
 /** Whether a writer's answer is of an object it made: a POST's 201, or 202 (seed 002, Reports); a 200 may answer an earlier object. */
 const makes = (operation: Operation, status: number) => operation.method === 'POST' && (status === 201 || status === 202);
-/** A date-time without a zone (provider 1.35.0 NoZoneDateTime, "an ISO 8601 date-time without a zone"). */
+/** A date-time without a zone (provider 1.35.0 NoZoneDateTime), read as a date; its form is the schema check's (format date-time-local). */
 const LOCAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/;
-const LOCAL_TEXT = /date-time without a zone/i;
+/** The format a date-time without a zone is written with (OpenAPI format registry, helpers/contract/ajv.ts). */
+const LOCAL_FORMAT = 'date-time-local';
 /** A member described as an RFC 3339 date-time without its format (provider installments 2.0.0, Offer offerBeginDatetime). */
 const RFC3339_TEXT = /\bRFC ?3339\b/i;
 
@@ -66,7 +67,7 @@ function nodeOf(contract: Contract, schema: Json): Node {
   n = {
     s,
     epoch: EPOCH_TEXT.test(text),
-    local: LOCAL_TEXT.test(text),
+    local: s?.format === LOCAL_FORMAT,
     zoned: RFC3339_TEXT.test(text),
     alternatives: alternatives && !typeOf(s) && !s.properties ? alternatives : undefined,
   };
@@ -154,9 +155,9 @@ const holdsDate = (contract: Contract, schema: Json): boolean =>
     contract,
     schema,
     (node, target) =>
-      [node.description, target?.description].some((text) =>
-        [EPOCH_TEXT, LOCAL_TEXT, RFC3339_TEXT].some((t) => t.test(String(text ?? ''))),
-      ) || target?.format === 'date-time',
+      [node.description, target?.description].some((text) => [EPOCH_TEXT, RFC3339_TEXT].some((t) => t.test(String(text ?? '')))) ||
+      target?.format === 'date-time' ||
+      target?.format === LOCAL_FORMAT,
   );
 
 /** The seconds a date leaf names, or undefined when it names none. */

@@ -180,6 +180,25 @@ function shownAt(path: string): string[] {
   return out;
 }
 
+/** A sent leaf the answer shows at its own place or in the masked view of its object (shownAt) otherwise than sent. */
+function shownOtherwise(path: string, value: unknown, shown: ReadonlyMap<string, unknown>): string[] {
+  return shownAt(path)
+    .filter((at) => shown.has(at) && shown.get(at) !== value)
+    .map((at) => `${at}: ${JSON.stringify(shown.get(at))}, sent ${JSON.stringify(value)}${at === path ? '' : ` as ${path}`}`);
+}
+
+/**
+ * Every member an answer derives from what was sent (the same member at its place, or in the masked view of the object it was
+ * sent in: seed 000, MaskedConsumer of the consumer) that reads otherwise: judged on every answer by a service's answer judge.
+ */
+export function derivedOtherwise(sent: unknown, answer: unknown, skip: (path: string) => boolean = () => false): string[] {
+  const shown = leavesOf(answer);
+  const out: string[] = [];
+  for (const [p, v] of leavesOf(sent))
+    if (p && !skip(p) && (typeof v === 'string' || typeof v === 'number')) out.push(...shownOtherwise(p, v, shown));
+  return out;
+}
+
 /** A leaf's dotted path's steps, list positions aside (`metrics.0.locationId`: metrics, locationId). */
 const memberSteps = (path: string) => path.split('.').filter((step) => !/^\d+$/.test(step));
 
@@ -247,10 +266,7 @@ export function checkEchoAsSent(
             if (!places.includes(at) && typeof got === 'string' && sameResource(got, v) && !urls.some((u) => whole(got, u)))
               add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the URL as sent, whole');
         }
-        for (const at of places) {
-          if (!s.leaves.has(at) || s.leaves.get(at) === v) continue;
-          add(`${at}: ${JSON.stringify(s.leaves.get(at))}, sent ${JSON.stringify(v)}${at === p ? '' : ` as ${p}`}`, 'the value as sent');
-        }
+        for (const problem of shownOtherwise(p, v, s.leaves)) add(problem, 'the value as sent');
       }
     }
     for (const s of shown)

@@ -38,6 +38,7 @@ function telling(contract: Contract, schema: Json): string | number | undefined 
   if (node?.enum || node?.const !== undefined) return undefined;
   if (type === 'string') {
     if (node.format === 'date-time') return '2001-02-03T04:05:06Z';
+    if (node.format === 'date-time-local') return '2001-02-03T04:05:06';
     if (!node.pattern) return 'ro-9f3c7a';
     // A value of the member's own form (the last four digits of an account), drawn once with a fixed seed.
     try {

@@ -240,6 +240,15 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     judge: windowRefused((x) => x.from === txLimit(x)),
     ...blind,
   }),
+  fault('fd-txreport-window-counted-in-days', {
+    rule: 'FD-TXREPORT-WINDOW: the window is counted in days (each month of the limit a twelfth of a 365-day year), where the seed counts calendar months, so the limit over a 29 February (a day longer) is refused',
+    judge: (x, s, r) =>
+      s !== 'window'
+        ? r
+        : x.from! < x.to! - Math.round((x.limits.txreportMonths * 365) / 12) * 86_400
+          ? { status: 400, message: `There cannot be more than ${x.limits.txreportMonths} months between fromDate and toDate` }
+          : undefined,
+  }),
   fault('fd-txreport-window-edges-from-date-exclusive', {
     rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
     state: optioned(WINDOWED, (o) => ({ window: { ...o.window!, from: o.window!.from + 1 } })),

@@ -4,6 +4,7 @@ import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { faultKit, assumption, blind, provider, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import { windowRefusal, type BillingSeams, type Exchange } from './billing.records.js';
+import { monthsBefore } from './assets.records.js';
 
 type Answering = NonNullable<FaultSeams<BillingSeams>['answer']>;
 type Judge = NonNullable<FaultSeams<BillingSeams>['judge']>;
@@ -49,6 +50,10 @@ export const BILLING_FAULTS = faultCatalogue([
     rule: 'FD-BILLING-WINDOW: the range is measured in calendar days (UTC dates): billingWindowDays and some hours is served when the dates are that many calendar days apart',
     judge: windowJudged((x) => (Math.floor(x.end / DAY_S) - Math.floor(x.start / DAY_S)) * DAY_S),
     ...blind('blind-billing-window-calendar-days'),
+  }),
+  fault('fd-billing-window-one-calendar-month', {
+    rule: 'FD-BILLING-WINDOW: the range is read as one calendar month (startDate not before endDate less a month), where the seed counts billingWindowDays days: the whole range back over a February is refused',
+    judge: (x, s, r) => (s !== 'window' ? r : x.start < monthsBefore(x.end, 1) ? windowRefusal(x.maxDays) : undefined),
   }),
   fault('fd-billing-edges-start-exclusive', {
     rule: 'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at startDate itself is not billed in the window',
