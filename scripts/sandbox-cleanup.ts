@@ -30,14 +30,26 @@ export const main: CommandMain = async (argv, io) => {
   for (const line of mistakes.lines) io.err(line);
   if (mistakes.code) return mistakes.code;
   const env = suiteConfig().env;
-  const { forgetLedger, ledgerRuns, ledgerSettings, readGuestLog, undoable } = await import('../helpers/client/guest/guest-log.js');
+  const { forgetLedger, ledgerRuns, ledgerSettings, readGuestLog, unanswered, undoable } = await import(
+    '../helpers/client/guest/guest-log.js'
+  );
   const { politeFetch, sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
+  const { ownershipOf } = await import('../helpers/client/guest/ownership.js');
   const dry = Boolean(args['dry-run']);
   let deleted = 0;
   const failed: string[] = [];
   for (const run of ledgerRuns()) {
     const events = readGuestLog(run);
-    const todo = undoable(events);
+    // The objects with their id, and the creations sent whose answer never reached the ledger (found by the name they carry).
+    const todo = [
+      ...undoable(events),
+      ...unanswered(events)
+        .filter((e) => {
+          const undo = ownershipOf(e.service, e.operationId)?.undo;
+          return undo && !undo.body;
+        })
+        .map((e) => ({ ...e, id: e.name ? Object.values(e.name).join('/') : `unanswered ${e.operationId}` })),
+    ];
     const settings = ledgerSettings(events);
     if (settings && settings !== envFile && !fs.existsSync(settings)) {
       failed.push(`run ${run}: ${todo.length} objects named with the settings of ${settings}, which no longer exists`);
