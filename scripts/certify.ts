@@ -1,4 +1,4 @@
-// `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in .env),
+// `npm run certify [-- --service <name>[,<name>]]`: runs the suite against the configured target (TARGET in .env),
 // writes reports/certification.{md,json,html}, reports/coverage.{md,json} and the Allure results, and
 // prints the verdict (docs/commands.md, docs/reports.md). Each file is written whole at the end: a run
 // killed outright leaves the last verdict; one that cannot start or is interrupted writes its NOT RUN.
@@ -21,9 +21,10 @@ import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/ve
 import { explainCertification } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
 import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
-import { integerArg, knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { integerArg, parseArgs, playwright, runMain, serviceArgs, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
-const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
+const USAGE =
+  'npm run certify -- [--service <name>[,<name>...]] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
 const REPORTS = path.resolve('reports');
 
 function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
@@ -63,9 +64,10 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
 }
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', baseline: 'value', workers: 'value', 'explain-with': 'value' }, USAGE);
-  if (args.service !== undefined) knownService(args.service);
-  const services = SERVICES.filter((s) => !args.service || s.name === args.service);
+  const args = parseArgs(argv, { service: 'list', baseline: 'value', workers: 'value', 'explain-with': 'value' }, USAGE);
+  // Several services: a list, or the flag repeated (tools/cli.ts parseArgs).
+  const named = serviceArgs(args.service, USAGE);
+  const services = SERVICES.filter((s) => !named.length || named.includes(s.name));
   const explainWith = args['explain-with'];
   if (args['explain-with'] !== undefined) {
     const versioned = services.filter((s) => explainWith !== undefined && contractVersions(s.name).includes(explainWith));

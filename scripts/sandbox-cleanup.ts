@@ -6,20 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import { knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';
+import { parseArgs, serviceArgs, runMain, type CommandMain } from '../tools/cli.js';
 
-const USAGE = 'npm run sandbox:cleanup -- [--service financial-data] [--env-file .env] [--dry-run]';
+const USAGE = 'npm run sandbox:cleanup -- [--service <name>[,<name>...]] [--env-file .env] [--dry-run]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
-  if (args.service !== undefined) knownService(args.service);
+  const args = parseArgs(argv, { service: 'list', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
+  const services = serviceArgs(args.service, USAGE);
   // The environment before any file is read into it: a run's own file is read over it alone.
   const shell = { ...io.env };
   if (args['env-file'] !== undefined) process.env.DOTENV_PATH = path.resolve(args['env-file']);
   const envFile = path.resolve(process.env.DOTENV_PATH || '.env');
-  if (args.service && args.service !== 'financial-data') {
+  if (services.length && !services.includes('financial-data')) {
     io.out(
-      `${args.service}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`,
+      `${services.join(', ')}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`,
     );
     return 0;
   }

@@ -666,7 +666,29 @@ const baseUrlVariable = (service: ServiceName): string => ENV_SCHEMA.find((e) =>
 /** What stops a sandbox run before it starts, a Problem each: a bad general setting; per configured service, what it lacks, bad values. */
 export function configurationProblems(env: Env, services: readonly string[]): Problem[] {
   const configured = SANDBOX_SERVICES.filter((s) => services.includes(s) && env[baseUrlVariable(s)]);
-  return [...valueProblems(env, ['general']), ...configured.flatMap((s) => [...missingProblems(env, s), ...valueProblems(env, [s])])];
+  return [
+    ...valueProblems(env, ['general']),
+    ...(services.length ? (unconfiguredSandbox(env, services) ?? []) : []),
+    ...configured.flatMap((s) => [...missingProblems(env, s), ...valueProblems(env, [s])]),
+  ];
+}
+
+/**
+ * A sandbox run whose every service is left out (no base URL: docs/sandbox.md, a service is certified when its variables are
+ * set) would run no check against anything: one problem naming the variables that configure them, else none.
+ */
+export function unconfiguredSandbox(env: Env, services: readonly string[] = []): Problem[] | undefined {
+  const asked = SANDBOX_SERVICES.filter((s) => !services.length || services.includes(s));
+  if (env.TARGET !== 'sandbox' || asked.some((s) => env[baseUrlVariable(s)])) return undefined;
+  const bases = asked.map(baseUrlVariable);
+  return [
+    {
+      variable: 'TARGET',
+      expected: 'a service configured for TARGET=sandbox',
+      found: `${bases.length > 1 ? `none of ${bases.join(', ')}` : `no ${bases[0]}`} set, so no check would run`,
+      fix: `set ${bases.length > 1 ? 'one' : 'it'} with its credentials (.env.example; npm run doctor names what is missing), or unset TARGET to certify the embedded mocks`,
+    },
+  ];
 }
 
 /** What a sandbox run of each service would lack, from the environment given. */
