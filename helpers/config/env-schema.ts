@@ -535,7 +535,25 @@ export function envVar(name: string): EnvVar {
   return e;
 }
 
-const quoted = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+/** Characters a terminal shows as nothing or as a space: control and format characters, spaces other than U+0020, a BOM. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u{FEFF}]/gu;
+
+/**
+ * A value as a line shows it: quoted, shortened, every invisible character escaped (`\u200b`) so that a value that looks right
+ * shows what is wrong with it, and named once.
+ */
+const quoted = (value: string) => {
+  const short = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+  const hidden = [...new Set([...short.matchAll(INVISIBLE)].map((m) => m[0]).filter((c) => c !== ' '))];
+  // JSON escapes the control characters; every other invisible one is escaped the same way here.
+  const shown = JSON.stringify(short).replace(INVISIBLE, (c) => (c === ' ' ? c : escapeChar(c)));
+  return hidden.length
+    ? `${shown}, with ${hidden.length > 1 ? 'invisible characters' : 'an invisible character'} (${hidden.map(escapeChar).join(', ')}): delete ${hidden.length > 1 ? 'them' : 'it'}`
+    : shown;
+};
+
+/** A character as JSON escapes it (`\u200b`). */
+const escapeChar = (c: string) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`;
 
 /**
  * A value as a one-line error shows it: quoted; a secret, or one holding another variable's secret, by its length only; one
