@@ -22,7 +22,7 @@ import { configurationMistakes } from '../helpers/config/config.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import { readCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
-import { forgetLedger, ledgerRuns, readGuestLog, summarise, type ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
+import { forgetRun, ledgerRuns, readGuestLog, summarise, type ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
 import { loadContract } from '../helpers/contract/contract.js';
@@ -67,13 +67,17 @@ export function serviceWallTimes(output: string): Record<string, string> {
 let current: ChildProcess | undefined;
 let interrupted: string | undefined;
 
-/** The child's process group gets one SIGINT, as a terminal's Ctrl-C gives it (it ends its run, deletes what it made, writes NOT RUN). */
+/**
+ * The child's process group gets the signal this command got, once (a SIGTERM stays a SIGTERM, so that the certification names
+ * it; `--interrupt-after` is a Ctrl-C): it ends its run, deletes what it made, writes NOT RUN.
+ */
 function interruptChild(child = current): void {
   if (!child?.pid || child.exitCode !== null) return;
+  const signal: NodeJS.Signals = interrupted === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
   try {
-    process.kill(-child.pid, 'SIGINT');
+    process.kill(-child.pid, signal);
   } catch {
-    child.kill('SIGINT');
+    child.kill(signal);
   }
 }
 
@@ -249,7 +253,7 @@ export const main: CommandMain = async (argv, io) => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     for (const s of standIns) await s.close();
-    for (const runId of runIds) forgetLedger(runId);
+    for (const runId of runIds) forgetRun(runId);
     stopHandlers();
   }
 
@@ -328,7 +332,7 @@ export const main: CommandMain = async (argv, io) => {
     const lines = [
       `Certification of ${group.join(', ')}${label ? ` (${label})` : ''} against the ${targetName}: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
       `Each service ended so long into the run (its last check; the services share the workers, so these are not durations of their own; the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
-      `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
+      `Checks: ${!cert ? '-' : cert.checks.selected ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : 'none ran: the run stopped before Playwright listed its checks'}.`,
       '',
       ...mdTable(
         [

@@ -30,7 +30,7 @@ export const main: CommandMain = async (argv, io) => {
   for (const line of mistakes.lines) io.err(line);
   if (mistakes.code) return mistakes.code;
   const env = suiteConfig().env;
-  const { forgetLedger, ledgerRuns, ledgerSettings, readGuestLog, unanswered, undoable } = await import(
+  const { forgetRun, ledgerRuns, ledgerSettings, readGuestLog, unanswered, undoable } = await import(
     '../helpers/client/guest/guest-log.js'
   );
   const { politeFetch, sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
@@ -70,7 +70,7 @@ export const main: CommandMain = async (argv, io) => {
     const result = await sweepLedger(run, events, runEnv);
     deleted += result.deleted;
     failed.push(...result.failed);
-    if (result.failed.length === 0) forgetLedger(run);
+    if (result.failed.length === 0) forgetRun(run);
     io.out(`run ${run}${where}: ${result.deleted} deleted${result.failed.length ? `, ${result.failed.length} not` : ''}`);
   }
   // Customers carrying the stamp, of each partner of the env file, but the prepared ones.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { checkResult, failureLines, interruptService, overallVerdict, serviceVerdict, totalOf } from './certification.js';
 import type { Certification } from './model.js';
-import { writeCertification } from './certification-report.js';
+import { noteSelectedChecks, writeCertification } from './certification-report.js';
 import { lockState } from './run-lock.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
@@ -102,6 +102,7 @@ export default class SuiteReporter implements Reporter {
     // The services' checks: what a certification is whole over (the suite's own tests are not among them).
     const services = SERVICES.map((s) => s.name);
     this.selected = suite.allTests().filter((t) => services.includes(t.parent.project()?.name ?? '')).length;
+    noteSelectedChecks(suiteConfig().reportsDir, process.env.SUITE_RUN_ID, this.selected);
     // The suite's own tests read the service checks' listing: a run holding them all writes it here.
     if (this.projects.includes('self') && provenance(config, this.projects, [], new Map(), this.selected).whole)
       writeListing(suite, config.rootDir, services);

@@ -113,6 +113,18 @@ export function forgetLedger(runId: string): void {
   for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('guest-'))) fs.rmSync(path.join(dir, f), { force: true });
 }
 
+/**
+ * A run that has ended, its ledger swept: its whole folder under reports/.raw removed (its coverage records, shared states, and
+ * the ledger), whenever it ended (a failed preparation, an interrupt in its first seconds). A ledger still naming something
+ * deletable is kept, for `npm run sandbox:cleanup`, which names it.
+ */
+export function forgetRun(runId: string): void {
+  const dir = runDir(runId);
+  if (!fs.existsSync(dir)) return;
+  if (undoable(readGuestLog(runId)).length || unanswered(readGuestLog(runId)).length) return;
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 const key = (e: { service: string; kind: string; id?: string }) => `${e.service}\u0000${e.kind}\u0000${e.id}`;
 
 type Created = Extract<GuestEvent, { event: 'created' }>;
