@@ -59,6 +59,11 @@ export function noteSelectedChecks(dir: string, runId: string | undefined, selec
   fs.writeFileSync(selectedFile(dir, runId), JSON.stringify({ selected }));
 }
 
+/** The note removed as the run writes its own certification (which counts them). */
+export function forgetSelectedChecks(dir: string, runId: string | undefined): void {
+  if (runId) fs.rmSync(selectedFile(dir, runId), { force: true });
+}
+
 /** The run's selected checks as it noted them; 0 when it stopped before Playwright listed them. */
 function selectedChecks(dir: string, runId: string | undefined): number {
   if (!runId || !fs.existsSync(selectedFile(dir, runId))) return 0;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { checkResult, failureLines, interruptService, overallVerdict, serviceVerdict, totalOf } from './certification.js';
 import type { Certification } from './model.js';
-import { noteSelectedChecks, writeCertification } from './certification-report.js';
+import { forgetSelectedChecks, noteSelectedChecks, writeCertification } from './certification-report.js';
 import { lockState } from './run-lock.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
@@ -263,7 +263,8 @@ export default class SuiteReporter implements Reporter {
     const runId = process.env.SUITE_RUN_ID ?? 'default';
     if (target === 'sandbox' && process.env.CI && !isMerge()) keepGuestLogWithBlob(BLOB_DIR, runId);
     const guest = target === 'sandbox' ? summarise(isMerge() ? readGuestEvents(BLOB_DIR) : readGuestLog()) : undefined;
-    if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
+    // On the mocks a ledger holds only what the suite's own tests made on targets they started and stopped: nothing to keep.
+    if (!guest?.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
     const { passed, failed, skipped } = summaryCounts(all);
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
@@ -330,6 +331,7 @@ export default class SuiteReporter implements Reporter {
     // Every documented status provoked, or the contract says why not (x-unexercised): on the mock, a whole project run to its end.
     const statusGaps = selection ? coverage.flatMap((c) => coverageGapsOfRun(c, { target, selection, ranToEnd })) : [];
     for (const gap of statusGaps) console.log(`Status coverage: ${gap}`);
+    forgetSelectedChecks(settings.reportsDir, process.env.SUITE_RUN_ID);
     clearCoverageRecords();
     if (this.requestsJudged)
       console.log(
