@@ -113,6 +113,7 @@ export const main: CommandMain = async (argv, io) => {
     return 0;
   } finally {
     await context.dispose();
+    (await import('../helpers/client/coverage.js')).forgetOwnCoverage();
   }
 };
 

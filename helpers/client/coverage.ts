@@ -81,6 +81,18 @@ export function readCoverageRecords(): CoverageRecord[] {
     );
 }
 
+/**
+ * Removes the coverage records this process wrote, and the run's folder when nothing else is in it: a command outside a run
+ * (sandbox:prepare, whatever way it ends) leaves no folder under reports/.raw that nothing reads.
+ */
+export function forgetOwnCoverage(): void {
+  if (!file) return;
+  fs.rmSync(file, { force: true });
+  file = undefined;
+  const dir = rawDir();
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /** Removes this run's coverage records; the run's ledger of a sandbox guest (helpers/target/sandbox/) is kept until swept. */
 export function clearCoverageRecords(): void {
   const dir = rawDir();
