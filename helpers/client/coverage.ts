@@ -98,5 +98,8 @@ export function clearCoverageRecords(): void {
   const dir = rawDir();
   if (!fs.existsSync(dir)) return;
   for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('coverage-'))) fs.rmSync(path.join(dir, f), { force: true });
+  // The folder of the states the workers shared (guest/shared-state.ts), empty once every hold was given back.
+  const states = path.join(dir, 'states');
+  if (fs.existsSync(states) && fs.readdirSync(states).length === 0) fs.rmSync(states, { recursive: true, force: true });
   if (fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
 }
