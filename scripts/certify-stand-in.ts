@@ -1,4 +1,4 @@
-// `npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <s>] [--workers <n>] [--times <n>]`
+// `npm run certify:stand-in -- [--service <name>[,<name>]] [--rps <n>] [--faults <id,id>] [--interrupt-after <s>] [--workers <n>] [--times <n>]`
 // `npm run certify:clean-room -- [--service <name>] [--workers <n>] [--times <n>]`: against the clean-room servers
 // (clean-room/, written from the documents only; tools/clean-room/start.ts): they must certify PASS or CONDITIONAL.
 // The servers come in sets of one per service (clean-room/<service> first, then <service>-<n>), each set started
@@ -22,18 +22,18 @@ import { configurationMistakes } from '../helpers/config/config.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import { readCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
-import { forgetLedger, ledgerRuns, readGuestLog, summarise, type ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
+import { forgetRun, ledgerRuns, readGuestLog, summarise, type ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { cleanRoomSets, startCleanRoom, type CleanRoomServer } from '../tools/clean-room/start.js';
-import { integerArg, knownService, listArg, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { integerArg, listArg, parseArgs, serviceArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 import { mdTable } from '../tools/report.js';
 
 const USAGE =
-  'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--times <n>] [--clean-room]';
+  'npm run certify:stand-in -- [--service <name>[,<name>...]] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--times <n>] [--clean-room]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 
 /** How a user tunes a run, the pace and quota a guest keeps among them (not what a target is): kept from the user's settings. */
@@ -67,13 +67,17 @@ export function serviceWallTimes(output: string): Record<string, string> {
 let current: ChildProcess | undefined;
 let interrupted: string | undefined;
 
-/** The child's process group gets one SIGINT, as a terminal's Ctrl-C gives it (it ends its run, deletes what it made, writes NOT RUN). */
+/**
+ * The child's process group gets the signal this command got, once (a SIGTERM stays a SIGTERM, so that the certification names
+ * it; `--interrupt-after` is a Ctrl-C): it ends its run, deletes what it made, writes NOT RUN.
+ */
 function interruptChild(child = current): void {
   if (!child?.pid || child.exitCode !== null) return;
+  const signal: NodeJS.Signals = interrupted === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
   try {
-    process.kill(-child.pid, 'SIGINT');
+    process.kill(-child.pid, signal);
   } catch {
-    child.kill('SIGINT');
+    child.kill(signal);
   }
 }
 
@@ -138,7 +142,7 @@ export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
     {
-      service: 'value',
+      service: 'list',
       rps: 'value',
       faults: 'value',
       'interrupt-after': 'value',
@@ -153,7 +157,8 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`--rps and --faults play a stand-in; a clean-room server is played as written. Usage: ${USAGE}`);
   const OUT = path.resolve('reports', cleanRoom ? 'clean-room' : 'stand-in');
   const targetName = cleanRoom ? 'clean-room servers' : 'stand-ins';
-  const services = args.service === undefined ? SERVICES : [knownService(args.service, SERVICES) as StandInService];
+  const named = serviceArgs(args.service, USAGE, { known: SERVICES }) as StandInService[];
+  const services = named.length ? SERVICES.filter((s) => named.includes(s)) : SERVICES;
   const num = (name: 'rps' | 'interrupt-after' | 'workers') => integerArg(args[name], name, USAGE);
   const rps = num('rps');
   const interruptAfter = num('interrupt-after');
@@ -218,9 +223,9 @@ export const main: CommandMain = async (argv, io) => {
       const versions = Object.values(VERSION_VARIABLES).filter((v) => process.env[v]?.trim());
       blocks.push(toDotenv(Object.fromEntries(versions.map((v) => [v, process.env[v]!.trim()]))));
       fs.writeFileSync(envFile, `TARGET=sandbox\n${blocks.join('')}`, { mode: 0o600 });
-      // A set holding some of the selected services but not all is certified service by service (certify takes one or all).
+      // The services of a set in one certification (certify takes several).
       const setServices = set.map((s) => s.service);
-      const groups = setServices.length === services.length ? [setServices] : setServices.map((s) => [s]);
+      const groups = [setServices];
       for (let time = 1; time <= times; time++)
         for (const group of groups) {
           const runId = `${Date.now()}-${process.pid}-${runIds.length}`;
@@ -248,7 +253,7 @@ export const main: CommandMain = async (argv, io) => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     for (const s of standIns) await s.close();
-    for (const runId of runIds) forgetLedger(runId);
+    for (const runId of runIds) forgetRun(runId);
     stopHandlers();
   }
 
@@ -280,7 +285,7 @@ export const main: CommandMain = async (argv, io) => {
     }
     io.out(`\n== one certification of ${group.join(', ')}${label ? ` (${label})` : ''} ==`);
     const certified = await run(
-      ['scripts/certify.ts', ...(group.length === 1 ? ['--service', group[0]] : []), '--workers', String(workers)],
+      ['scripts/certify.ts', ...(group.length < SERVICES.length ? ['--service', group.join(',')] : []), '--workers', String(workers)],
       env,
       interruptAfter,
     );
@@ -327,7 +332,7 @@ export const main: CommandMain = async (argv, io) => {
     const lines = [
       `Certification of ${group.join(', ')}${label ? ` (${label})` : ''} against the ${targetName}: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
       `Each service ended so long into the run (its last check; the services share the workers, so these are not durations of their own; the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
-      `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
+      `Checks: ${!cert ? '-' : cert.checks.selected ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : 'none ran: the run stopped before Playwright listed its checks'}.`,
       '',
       ...mdTable(
         [

@@ -1,4 +1,4 @@
-// `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in .env),
+// `npm run certify [-- --service <name>[,<name>]]`: runs the suite against the configured target (TARGET in .env),
 // writes reports/certification.{md,json,html}, reports/coverage.{md,json} and the Allure results, and
 // prints the verdict (docs/commands.md, docs/reports.md). Each file is written whole at the end: a run
 // killed outright leaves the last verdict; one that cannot start or is interrupted writes its NOT RUN.
@@ -22,11 +22,11 @@ import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { explainCertification } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
-import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
-import { integerArg, knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { forgetRun, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
+import { integerArg, parseArgs, playwright, runMain, serviceArgs, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
-  'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>] [--replay <seed>[:<path>]] [--grep <title>]';
+  'npm run certify -- [--service <name>[,<name>...]] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>] [--replay <seed>[:<path>]] [--grep <title>]';
 
 /** `--replay`'s seed and path (FC_SEED, FC_PATH): a 32-bit integer, then a fast-check path of numbers joined by colons. */
 export function replayEnv(replay: string | undefined, grep: string | undefined): Record<string, string> {
@@ -42,8 +42,8 @@ export function replayEnv(replay: string | undefined, grep: string | undefined):
 }
 const REPORTS = path.resolve('reports');
 
-function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
-  writeNotRun(REPORTS, target, reason);
+function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN'], runId?: string): number {
+  writeNotRun(REPORTS, target, reason, [], [], runId);
   io.err(`\nVERDICT: NOT RUN (${reason}) for ${target}. The page reports/certification.html (and reports/certification.md) says so.`);
   return code;
 }
@@ -57,7 +57,7 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
   try {
     // The run's own certification says NOT RUN with what ran; one stopped before Playwright wrote it is said NOT RUN here.
     const mine = readCertification(reports, runId);
-    if (!mine) cert = writeNotRun(reports, target, `interrupted by ${signal} before the first check`);
+    if (!mine) cert = writeNotRun(reports, target, `interrupted by ${signal} before the first check`, [], [], runId);
     else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
       // Playwright had ended its run (the signal came during the sweep after it): not certified either.
       cert = { ...mine, verdict: 'NOT RUN', reason: `interrupted by ${signal} at the end of the run, after ${mine.checks.run} checks ran` };
@@ -68,6 +68,9 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
       reports,
       target,
       `interrupted by ${signal} (its results could not be read: ${(error as Error).message.split('\n')[0]})`,
+      [],
+      [],
+      runId,
     );
   }
   const verdict = VERDICT_EXIT[cert.verdict] === undefined ? 'NOT RUN' : cert.verdict;
@@ -81,12 +84,13 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
-    { service: 'value', baseline: 'value', workers: 'value', 'explain-with': 'value', replay: 'value', grep: 'value' },
+    { service: 'list', baseline: 'value', workers: 'value', 'explain-with': 'value', replay: 'value', grep: 'value' },
     USAGE,
   );
   const replayed = replayEnv(args.replay, args.grep);
-  if (args.service !== undefined) knownService(args.service);
-  const services = SERVICES.filter((s) => !args.service || s.name === args.service);
+  // Several services: a list, or the flag repeated (tools/cli.ts parseArgs).
+  const named = serviceArgs(args.service, USAGE);
+  const services = SERVICES.filter((s) => !named.length || named.includes(s.name));
   const explainWith = args['explain-with'];
   if (args['explain-with'] !== undefined) {
     const versioned = services.filter((s) => explainWith !== undefined && contractVersions(s.name).includes(explainWith));
@@ -168,6 +172,12 @@ export const main: CommandMain = async (argv, io) => {
       }
     },
   );
+  // The run's folder under reports/.raw goes once its ledger is swept and its NOT RUN, if any, written (it notes the selection).
+  let clean = target !== 'sandbox';
+  const forget = (code: number) => {
+    if (clean) forgetRun(runId);
+    return code;
+  };
   if (target === 'sandbox') {
     // Whatever the ledger still holds (a teardown cut short) is deleted now.
     try {
@@ -179,7 +189,7 @@ export const main: CommandMain = async (argv, io) => {
       // The run's certification states the ledger as the run leaves it, these deletions too.
       const own = swept.deleted ? readCertification(REPORTS, runId) : undefined;
       if (own?.guest) rewriteCertification(REPORTS, { ...own, guest: summarise(readGuestLog(runId)) });
-      if (!swept.failed.length) forgetLedger(runId);
+      if (!swept.failed.length) clean = true;
     } catch (error) {
       if (!interrupted) throw error;
       io.err(
@@ -187,7 +197,7 @@ export const main: CommandMain = async (argv, io) => {
       );
     }
   }
-  if (interrupted) return interruptedEnd(io, target, runId, interrupted, run.seconds);
+  if (interrupted) return forget(interruptedEnd(io, target, runId, interrupted, run.seconds));
   // The previous run's certification stays until this one writes its own: only this run's is read.
   const cert = readCertification(REPORTS, runId);
   if (!cert) {
@@ -196,8 +206,11 @@ export const main: CommandMain = async (argv, io) => {
       .split('\n')
       .map((l) => l.trim())
       .find((l) => /^(configuration error:|sandbox quota:|error before the first check:|another run holds |error:)/i.test(l));
-    return notRun(io, target, why ?? `the run stopped before any check (exit ${run.code}; its output above says why)`);
+    return forget(
+      notRun(io, target, why ?? `the run stopped before any check (exit ${run.code}; its output above says why)`, undefined, runId),
+    );
   }
+  forget(0);
   const verdict = cert.verdict as Verdict;
   let regressions = 0;
   if (baseline && args.baseline !== undefined) {

@@ -17,14 +17,14 @@ import { applyLedger, ledgerFile, readLedger } from '../tools/diff/ledger.js';
 import { actionLines, compactActionLines, CONSOLE_LINES, ledgerLines, summaryLines, writeDiffReport } from '../tools/diff/report.js';
 import { diffForSuite } from '../tools/diff/suite-diff.js';
 
-import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { parseArgs, serviceArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run diff -- --service <name> --to <file> [--from <file>] [--rules-only] [--ledger <file>]';
 
 export const main: CommandMain = async (argv, io) => {
   const started = performance.now();
   const args = parseArgs(argv, { service: 'required', to: 'required', from: 'value', 'rules-only': 'flag', ledger: 'value' }, USAGE);
-  const service = knownService(args.service);
+  const [service] = serviceArgs(args.service, USAGE, { one: true });
   // A bad ledger is refused before anything else runs.
   const ledgerPath = args.ledger !== undefined ? path.resolve(args.ledger) : ledgerFile(service, chosenVersion(service));
   if (args.ledger !== undefined && !fs.existsSync(ledgerPath)) throw new UsageError(`cannot read ${args.ledger}: ENOENT`);

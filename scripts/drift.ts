@@ -11,13 +11,13 @@ import { readDocumentFile } from '../tools/diff/documents.js';
 import { PublishedDocument } from '../tools/drift/published.js';
 import { pct, perOperation, share, rejectionLines, summarize, tallyLine, verdictLine, writeDriftReport } from '../tools/drift/report.js';
 import { serviceProfile } from '../helpers/contract/services.js';
-import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { parseArgs, serviceArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run drift -- --service <name> --spec <published OpenAPI file> [--min <percent>]';
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'required', spec: 'required', min: 'value' }, USAGE);
-  knownService(args.service);
+  serviceArgs(args.service, USAGE, { one: true });
   const min = args.min === undefined ? undefined : Number(args.min);
   if (min !== undefined && !(min >= 0 && min <= 100)) throw new UsageError(`--min must be a percentage from 0 to 100. Usage: ${USAGE}`);
 

@@ -10,13 +10,13 @@ import { contractVersions } from '../helpers/contract/versions.js';
 import { writeFileAtomic } from '../helpers/verdict/write-file.js';
 import { explanationLines } from '../helpers/verdict/certification-report.js';
 import { explainCertification } from '../tools/diff/explain.js';
-import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { parseArgs, serviceArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run explain -- --to <version> [--certification <file>] [--service <name>]';
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { to: 'required', certification: 'value', service: 'value' }, USAGE);
-  const service = knownService(args.service ?? 'financial-data');
+  const service = serviceArgs(args.service, USAGE, { one: true })[0] ?? 'financial-data';
   if (!contractVersions(service).includes(args.to))
     throw new UsageError(`--to ${args.to} is not a version of the ${service} contract: one of ${contractVersions(service).join(', ')}`);
   const reportsDir = configOf(io.env).reportsDir;

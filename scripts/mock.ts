@@ -13,7 +13,7 @@ import { configOf, FD_HEADER_NAMINGS } from '../helpers/config/config.js';
 import { watchParent } from '../helpers/run/parent-watch.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
-import { integerArg, knownService, listArg, parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { integerArg, listArg, parseArgs, serviceArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
   'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
@@ -24,7 +24,7 @@ export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
     {
-      service: 'value',
+      service: 'list',
       faults: 'value',
       'header-names': 'value',
       'clock-start': 'value',
@@ -37,21 +37,21 @@ export const main: CommandMain = async (argv, io) => {
   );
   if (args['list-faults']) {
     // Every fault id per service, with the rule it breaks (what MOCK_FAULTS and --faults accept).
-    for (const mock of MOCKS.filter((m) => !args.service || m.service === args.service)) {
+    const listed = serviceArgs(args.service, USAGE, { known: MOCKS.map((m) => m.service) });
+    for (const mock of MOCKS.filter((m) => !listed.length || listed.includes(m.service))) {
       io.out(`${mock.service} (${mock.faults.length})`);
       for (const f of mock.faults) io.out(`  ${f.id.padEnd(48)} ${f.rule}`);
     }
     return 0;
   }
   // The stand-in needs one service; checked before anything else is looked at.
-  if (args['as-sandbox'] && args.service === undefined)
+  if (args['as-sandbox'] && !args.service.length)
     throw new UsageError(`--as-sandbox needs --service <name> (one of ${MOCKS.map((m) => m.service).join(', ')}). Usage: ${SANDBOX_USAGE}`);
-  if (args.service !== undefined)
-    knownService(
-      args.service,
-      MOCKS.map((m) => m.service),
-    );
-  const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
+  const services = serviceArgs(args.service, args['as-sandbox'] ? SANDBOX_USAGE : USAGE, {
+    known: MOCKS.map((m) => m.service),
+    one: Boolean(args['as-sandbox']),
+  });
+  const selected = MOCKS.filter((m) => !services.length || services.includes(m.service));
   // --faults, else MOCK_FAULTS as a test run reads it: a fault named either way is never silently dropped.
   const faults = listArg(args.faults ?? process.env.MOCK_FAULTS);
   const unknown = unknownFaultsMessage(faults);
@@ -147,7 +147,7 @@ runMain(import.meta.url, main);
 /** --as-sandbox: the one service as the stand-in of its sandbox, until Ctrl-C. */
 async function standIn(
   selected: MockEntry[],
-  args: Record<string, string | boolean | undefined>,
+  args: Record<string, string[] | string | boolean | undefined>,
   faults: string[],
   io: CommandIo,
 ): Promise<number> {

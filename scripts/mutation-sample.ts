@@ -15,6 +15,7 @@ import {
   parseArgs,
   playwright,
   runMain,
+  serviceArgs,
   UsageError,
   integerArg,
   patternArg,
@@ -66,7 +67,7 @@ export const main: CommandMain = async (argv, io) => {
       throw new UsageError(`--check takes no other option (it checks every service's list and the kit's). Usage: ${USAGE}`);
     return checkEquivalents(io);
   }
-  const service = knownService(args.service);
+  const service = knownService(serviceArgs(args.service, USAGE, { one: true })[0]);
   const count = integerArg(args.count, 'count', USAGE, 1) ?? 60;
   const seed = integerArg(args.seed, 'seed', USAGE, Number.MIN_SAFE_INTEGER) ?? 1;
   const confirm = integerArg(args.confirm, 'confirm', USAGE) ?? 0;

@@ -10,12 +10,12 @@ import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
 import {
   integerArg,
-  knownService,
   parseArgs,
   patternArg,
   playwright,
   pool,
   runMain,
+  serviceArgs,
   UsageError,
   type RunResult,
   type CommandMain,
@@ -63,7 +63,7 @@ export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(
     argv,
     {
-      service: 'value',
+      service: 'list',
       fault: 'value',
       match: 'value',
       blind: 'flag',
@@ -76,8 +76,8 @@ export const main: CommandMain = async (argv, io) => {
   );
   // Every mock and its fault catalogue, loaded once the command line is good.
   const { MOCKS } = await import('../mocks/index.js');
-  if (args.service !== undefined) knownService(args.service);
-  const mocks = MOCKS.filter((m) => !args.service || m.service === args.service);
+  const named = serviceArgs(args.service, USAGE);
+  const mocks = MOCKS.filter((m) => !named.length || named.includes(m.service));
   const targeted = Boolean(args.targeted);
   const jobs = integerArg(args.jobs, 'jobs', USAGE, 1) ?? (targeted ? 2 : 1);
   // --match: only the faults whose id matches (e.g. '^blind-report' for one part's blind faults).

@@ -7,13 +7,13 @@ import path from 'node:path';
 import { readDocumentFile } from '../tools/diff/documents.js';
 import { factsFile, factsOf, writeFacts } from '../tools/diff/provider-facts.js';
 import { contractVersions } from '../helpers/contract/versions.js';
-import { knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';
+import { parseArgs, serviceArgs, runMain, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run provider-facts -- --service <name> --from <provider document> [--out <file>]';
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'required', from: 'required', out: 'value' }, USAGE);
-  knownService(args.service);
+  serviceArgs(args.service, USAGE, { one: true });
   const document = readDocumentFile(args.from);
   const facts = factsOf(args.service, document.doc, fs.readFileSync(args.from), args.from);
   const out =

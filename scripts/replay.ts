@@ -7,13 +7,13 @@ import { configOf } from '../helpers/config/config.js';
 import { REPLAY_CLASSES } from '../tools/replay/classes.js';
 import { replay } from '../tools/replay/replay.js';
 import { replayFails } from '../tools/replay/report.js';
-import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
+import { parseArgs, runMain, serviceArgs, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run replay -- --collection <path> [--service financial-data] [--out reports/replay]';
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { collection: 'required', service: 'value', out: 'value' }, USAGE);
-  const service = args.service ?? 'financial-data';
+  const service = serviceArgs(args.service, USAGE, { one: true })[0] ?? 'financial-data';
   const out = args.out ?? 'reports/replay';
   // MOCK_FAULTS switches faults of the mock on, as for every run against the embedded mocks.
   const { result, reports } = await replay({ collection: args.collection, service, out, faults: configOf(io.env).mockFaults });

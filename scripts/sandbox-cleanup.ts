@@ -6,20 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import { knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';
+import { parseArgs, serviceArgs, runMain, type CommandMain } from '../tools/cli.js';
 
-const USAGE = 'npm run sandbox:cleanup -- [--service financial-data] [--env-file .env] [--dry-run]';
+const USAGE = 'npm run sandbox:cleanup -- [--service <name>[,<name>...]] [--env-file .env] [--dry-run]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
-  if (args.service !== undefined) knownService(args.service);
+  const args = parseArgs(argv, { service: 'list', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
+  const services = serviceArgs(args.service, USAGE);
   // The environment before any file is read into it: a run's own file is read over it alone.
   const shell = { ...io.env };
   if (args['env-file'] !== undefined) process.env.DOTENV_PATH = path.resolve(args['env-file']);
   const envFile = path.resolve(process.env.DOTENV_PATH || '.env');
-  if (args.service && args.service !== 'financial-data') {
+  if (services.length && !services.includes('financial-data')) {
     io.out(
-      `${args.service}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`,
+      `${services.join(', ')}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`,
     );
     return 0;
   }
@@ -30,14 +30,26 @@ export const main: CommandMain = async (argv, io) => {
   for (const line of mistakes.lines) io.err(line);
   if (mistakes.code) return mistakes.code;
   const env = suiteConfig().env;
-  const { forgetLedger, ledgerRuns, ledgerSettings, readGuestLog, undoable } = await import('../helpers/client/guest/guest-log.js');
+  const { forgetRun, ledgerRuns, ledgerSettings, readGuestLog, unanswered, undoable } = await import(
+    '../helpers/client/guest/guest-log.js'
+  );
   const { politeFetch, sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
+  const { ownershipOf } = await import('../helpers/client/guest/ownership.js');
   const dry = Boolean(args['dry-run']);
   let deleted = 0;
   const failed: string[] = [];
   for (const run of ledgerRuns()) {
     const events = readGuestLog(run);
-    const todo = undoable(events);
+    // The objects with their id, and the creations sent whose answer never reached the ledger (found by the name they carry).
+    const todo = [
+      ...undoable(events),
+      ...unanswered(events)
+        .filter((e) => {
+          const undo = ownershipOf(e.service, e.operationId)?.undo;
+          return undo && !undo.body;
+        })
+        .map((e) => ({ ...e, id: e.name ? Object.values(e.name).join('/') : `unanswered ${e.operationId}` })),
+    ];
     const settings = ledgerSettings(events);
     if (settings && settings !== envFile && !fs.existsSync(settings)) {
       failed.push(`run ${run}: ${todo.length} objects named with the settings of ${settings}, which no longer exists`);
@@ -58,7 +70,7 @@ export const main: CommandMain = async (argv, io) => {
     const result = await sweepLedger(run, events, runEnv);
     deleted += result.deleted;
     failed.push(...result.failed);
-    if (result.failed.length === 0) forgetLedger(run);
+    if (result.failed.length === 0) forgetRun(run);
     io.out(`run ${run}${where}: ${result.deleted} deleted${result.failed.length ? `, ${result.failed.length} not` : ''}`);
   }
   // Customers carrying the stamp, of each partner of the env file, but the prepared ones.

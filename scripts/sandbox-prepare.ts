@@ -5,7 +5,7 @@
 // `--complete-stand-in` completes the stand-in's Connect page in Debian's chromium (never a real provider's page).
 import fs from 'node:fs';
 import path from 'node:path';
-import { integerArg, knownService, parseArgs, runMain, type CommandMain } from '../tools/cli.js';
+import { integerArg, parseArgs, serviceArgs, runMain, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
   'npm run sandbox:prepare -- --service <card-enrollment|installments|financial-data> [--env-file .env] [--wait-seconds 900] [--complete-stand-in]';
@@ -24,7 +24,7 @@ function setEnvVar(file: string, key: string, value: string): void {
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'required', 'env-file': 'value', 'wait-seconds': 'value', 'complete-stand-in': 'flag' }, USAGE);
-  const service = knownService(args.service);
+  const [service] = serviceArgs(args.service, USAGE, { one: true });
   const wait = integerArg(args['wait-seconds'], 'wait-seconds', USAGE) ?? 900;
   const envFile = path.resolve(args['env-file'] ?? '.env');
   // The configuration is read once, from this file (helpers/config/config.ts): set before it is loaded.
@@ -113,6 +113,7 @@ export const main: CommandMain = async (argv, io) => {
     return 0;
   } finally {
     await context.dispose();
+    (await import('../helpers/client/coverage.js')).forgetOwnCoverage();
   }
 };
 

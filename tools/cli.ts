@@ -18,32 +18,59 @@ export class HelpRequested extends Error {
   }
 }
 
-type ArgKind = 'value' | 'flag' | 'required';
+/** value, required: given once; list: a comma list, the flag repeated adding to it (`--service a,b` = `--service a --service b`). */
+type ArgKind = 'value' | 'flag' | 'required' | 'list';
 type ParsedArgs<K extends Record<string, ArgKind>> = {
-  [N in keyof K]: K[N] extends 'flag' ? boolean | undefined : K[N] extends 'required' ? string : string | undefined;
+  [N in keyof K]: K[N] extends 'flag'
+    ? boolean | undefined
+    : K[N] extends 'required'
+      ? string
+      : K[N] extends 'list'
+        ? string[]
+        : string | undefined;
 };
 
-/** `--name value` and `--flag` arguments (node:util, strict): an unknown name, missing value or `required` one: a one-line usage error. */
+/**
+ * `--name value` and `--flag` arguments (node:util, strict): an unknown name, a missing value, a `required` one missing, or a
+ * value given twice (never a silent last-wins): a one-line usage error. A value may start with one dash (`--interrupt-after -5`
+ * is that number, judged by its own reader).
+ */
 export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], known: K, usage: string): ParsedArgs<K> {
   if (argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(usage);
   const options = Object.fromEntries(
-    Object.entries(known).map(([name, kind]) => [name, { type: kind === 'flag' ? ('boolean' as const) : ('string' as const) }]),
+    Object.entries(known).map(([name, kind]) => [
+      name,
+      kind === 'flag' ? { type: 'boolean' as const } : { type: 'string' as const, multiple: true as const },
+    ]),
   );
+  // node:util takes `--name --other` as the value "--other" and `--name -5` as ambiguous: each value is joined to its name.
+  const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    // node:util takes `--name --other` as the value "--other"; a value never starts with "--" here.
     const name = argv[i].replace(/^--/, '');
-    if (known[name] && known[name] !== 'flag' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--')))
+    const takesValue = argv[i].startsWith('--') && known[name] !== undefined && known[name] !== 'flag';
+    if (takesValue && (argv[i + 1] === undefined || argv[i + 1].startsWith('--')))
       throw new UsageError(`--${name} needs a value. Usage: ${usage}`);
-    if (known[name] && known[name] !== 'flag') i++;
+    args.push(takesValue ? `${argv[i]}=${argv[++i]}` : argv[i]);
   }
-  let values: Record<string, string | boolean | undefined>;
+  let parsed: Record<string, string[] | string | boolean | undefined>;
   try {
-    values = nodeParseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+    parsed = nodeParseArgs({ args, options, strict: true, allowPositionals: false }).values as typeof parsed;
   } catch (error) {
     const arg = /'([^']+)'/.exec((error as Error).message)?.[1];
     throw new UsageError(
       `${arg ? `unknown argument '${arg.replace(/^(?!-)/, '')}'` : (error as Error).message.split('\n')[0]}. Usage: ${usage}`,
     );
+  }
+  const values: Record<string, string[] | string | boolean | undefined> = {};
+  for (const [name, kind] of Object.entries(known)) {
+    const given = parsed[name];
+    if (kind === 'flag' || given === undefined) values[name] = kind === 'list' ? [] : given;
+    else if (kind === 'list') values[name] = listArg((given as string[]).join(','));
+    else if ((given as string[]).length > 1)
+      throw new UsageError(
+        `--${name} was given ${(given as string[]).length} times (${(given as string[]).map((v) => `'${v}'`).join(', ')}): it takes one value. Usage: ${usage}`,
+      );
+    else values[name] = (given as string[])[0];
   }
   // One missing is named with every other the command needs: `--service and --to are required`.
   const required = Object.keys(known).filter((name) => known[name] === 'required');
@@ -52,6 +79,24 @@ export function parseArgs<K extends Record<string, ArgKind>>(argv: string[], kno
       `${required.map((n) => `--${n}`).join(' and ')} ${required.length === 1 ? 'is' : 'are'} required. Usage: ${usage}`,
     );
   return values as ParsedArgs<K>;
+}
+
+/**
+ * The services `--service` names (a `list` argument, or a `required` one), each one the suite knows, in the order given, once
+ * each; `one`: a command that works on one service says so for several, naming them.
+ */
+export function serviceArgs(
+  given: string[] | string | undefined,
+  usage: string,
+  options: { one?: boolean; known?: readonly string[] } = {},
+): string[] {
+  const names = [...new Set(listArg(Array.isArray(given) ? given.join(',') : given))];
+  for (const name of names) knownService(name, options.known);
+  if (options.one && names.length > 1)
+    throw new UsageError(
+      `--service takes one service here, not ${names.length} (${names.join(', ')}): run it once per service. Usage: ${usage}`,
+    );
+  return names;
 }
 
 /** `--<name>`'s value as a whole number from `min` to `max` (undefined when not given), else a one-line usage error naming both. */

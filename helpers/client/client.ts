@@ -148,6 +148,8 @@ interface Owned {
 }
 
 let unnamed = 0;
+/** Creations this process announced in the ledger (their refs). */
+let intents = 0;
 /** Testing customers this process holds on the sandbox right now (the quota is per partner). */
 let liveQuotaObjects = 0;
 /** How many testing customers one worker may hold at once on a sandbox (helpers/target/sandbox/quota.ts plans with it). */
@@ -417,9 +419,25 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
     const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
+    // Write ahead: the creation is in the ledger, with the name the suite chose, before its request leaves.
+    const ref = owns ? this.intend(op.service, operationId, owns, options, body) : undefined;
     const sent = await this.send(op, { url, method, headers, body }, authorize, { ...how, pace: this.sandbox, waitOut, signed: true });
     const { response, waited } = sent;
     headers = sent.headers;
+    // ... and completed as soon as it is answered, before any judgement: with its id, or as made nothing.
+    if (owns && ref) {
+      if (response.status >= 200 && response.status < 300)
+        this.own(op.service, operationId, owns, options, jsonOf(response.bytes.toString('utf8')), authorize, ref);
+      else
+        logGuest({
+          event: 'unmade',
+          service: op.service,
+          kind: owns.kind,
+          ref,
+          why: `answered ${response.status}`,
+          at: new Date().toISOString(),
+        });
+    }
     // Still throttled after every wait a call may take: the target's right, never the check's failure; skipped, saying why.
     if (waitOut && response.status === 429 && this.deps.testInfo)
       this.deps.testInfo.skip(
@@ -540,7 +558,6 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       const weight = failureWeight(op.service, contract.defaultSource, [...violation.rules], violation.check);
       holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
-    if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);
     if (this.sandbox && exchange.status >= 200 && exchange.status < 300) this.freeQuota(operationId, options);
     if (violation) throw violation;
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op, call };
@@ -562,7 +579,43 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     });
   }
 
-  /** Notes an object created on a sandbox in the run ledger (helpers/client/guest/guest-log.ts). */
+  /**
+   * Notes a creation about to be sent in the run ledger: the name the suite chose for it (ownership.ts Finder), or its delete
+   * when the request alone gives it (a TxPush subscription's customer and account); returns the ref its answer completes.
+   */
+  private intend(
+    service: string,
+    operationId: string,
+    owns: NonNullable<ReturnType<typeof ownershipOf>>,
+    options: CallOptions,
+    body: string | Buffer | undefined,
+  ): string {
+    const given = Object.entries(options.path ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined);
+    // A raw body is read as the target will read it: its name is there too.
+    const sent = { path: Object.fromEntries(given), body: options.body ?? jsonOf(body === undefined ? undefined : String(body)) };
+    let path: Record<string, string | number> | undefined;
+    let name: Record<string, string> | undefined;
+    try {
+      path = owns.undo && !owns.undo.body ? owns.undo.path(sent, undefined) : undefined;
+      name = owns.find?.name(sent);
+    } catch {
+      // a body the ownership cannot read (a refusal's malformed one): nothing names it
+    }
+    const ref = `${process.pid}.${++intents}`;
+    logGuest({
+      event: 'creating',
+      service,
+      kind: owns.kind,
+      ref,
+      operationId,
+      ...(name ? { name } : {}),
+      ...(path && owns.undo ? { undo: { operationId: owns.undo.operationId, path } } : {}),
+      at: new Date().toISOString(),
+    });
+    return ref;
+  }
+
+  /** Notes an object created on a sandbox in the run ledger (helpers/client/guest/guest-log.ts), completing its `creating`. */
   private own(
     service: string,
     operationId: string,
@@ -570,6 +623,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     options: CallOptions,
     answer: unknown,
     auth: Authorizer | undefined,
+    ref: string,
   ) {
     // The path parameters the call resolved (each one given, or the call would have thrown).
     const given = Object.entries(options.path ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined);
@@ -593,6 +647,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       service,
       kind: owns.kind,
       id,
+      ref,
       operationId,
       undo: logged,
       quota: owns.quota,

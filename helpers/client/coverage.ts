@@ -81,10 +81,25 @@ export function readCoverageRecords(): CoverageRecord[] {
     );
 }
 
+/**
+ * Removes the coverage records this process wrote, and the run's folder when nothing else is in it: a command outside a run
+ * (sandbox:prepare, whatever way it ends) leaves no folder under reports/.raw that nothing reads.
+ */
+export function forgetOwnCoverage(): void {
+  if (!file) return;
+  fs.rmSync(file, { force: true });
+  file = undefined;
+  const dir = rawDir();
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /** Removes this run's coverage records; the run's ledger of a sandbox guest (helpers/target/sandbox/) is kept until swept. */
 export function clearCoverageRecords(): void {
   const dir = rawDir();
   if (!fs.existsSync(dir)) return;
   for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('coverage-'))) fs.rmSync(path.join(dir, f), { force: true });
+  // The folder of the states the workers shared (guest/shared-state.ts), empty once every hold was given back.
+  const states = path.join(dir, 'states');
+  if (fs.existsSync(states) && fs.readdirSync(states).length === 0) fs.rmSync(states, { recursive: true, force: true });
   if (fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
 }

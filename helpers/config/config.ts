@@ -1,7 +1,7 @@
 // The one place configuration is read (docs/configuration.md). dotenv loads `.env` once;
 // every other module asks this one. Every value is read by its type in the environment schema
 // (helpers/config/env-schema.ts); a bad one stops the run with one line naming it.
-import { config as loadDotenv } from 'dotenv';
+import { parse as parseDotenv } from 'dotenv';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -15,7 +15,7 @@ import {
   type Env,
   type EnvValue,
 } from './env-schema.js';
-import { configuredMistakes } from './env-file.js';
+import { configuredMistakes, readEnvFile } from './env-file.js';
 import { orElse } from './or-else.js';
 
 /** The size of a reference model run when MODEL_RUNS and MODEL_COMMANDS are unset (npm test's). */
@@ -24,7 +24,10 @@ export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
 /** The configuration file a process reads: DOTENV_PATH, else .env in the working folder. */
 export const dotenvFile = (): string => path.resolve(process.env.DOTENV_PATH || '.env');
 
-loadDotenv({ path: dotenvFile(), quiet: true });
+// Read as dotenv would (the environment wins over the file), through the one reading of the file (env-file.ts readEnvFile: a
+// UTF-16 file read as such, a folder named by configurationMistakes).
+for (const [name, value] of Object.entries(parseDotenv(readEnvFile(dotenvFile()).text ?? '')))
+  if (process.env[name] === undefined) process.env[name] = value;
 
 /** The kind of target a run certifies (TARGET, as the schema types it). */
 export type TargetKind = EnvValue<'TARGET'>;
@@ -39,11 +42,16 @@ const NOT_SEARCHED = new Set(['node_modules', '.git', 'reports', 'test-results',
 export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
   if (env.DOTENV_PATH) {
     const file = path.resolve(cwd, env.DOTENV_PATH);
+    const read = readEnvFile(file);
+    if (read.unread || read.note) return read.unread ?? read.note;
     return fs.existsSync(file)
       ? undefined
       : `DOTENV_PATH names ${file}, which does not exist: no configuration file was read (TARGET=${env.TARGET || 'mock'})`;
   }
-  if (fs.existsSync(path.join(cwd, '.env'))) return undefined;
+  if (fs.existsSync(path.join(cwd, '.env'))) {
+    const read = readEnvFile(path.join(cwd, '.env'));
+    return read.unread ?? read.note;
+  }
   const found: string[] = [];
   for (let dir = path.dirname(cwd), n = 0; n < 3 && dir !== path.dirname(dir); dir = path.dirname(dir), n++)
     if (fs.existsSync(path.join(dir, '.env'))) found.push(path.join(dir, '.env'));
@@ -64,6 +72,8 @@ export { ConfigError };
  */
 export function configurationMistakes(env: Env, services: readonly string[] = [], cwd = process.cwd()): { lines: string[]; code: 0 | 2 } {
   const misplaced = dotenvProblem(env, cwd);
+  // A file that exists and is not read stops the command: the run would certify another configuration than the one written.
+  const unread = readEnvFile(path.resolve(cwd, env.DOTENV_PATH || '.env')).unread !== undefined;
   const written = configuredMistakes(env, cwd);
   const named = new Set(written.filter((w) => w.fatal).map((w) => w.variable));
   const problems = configurationProblems(env, services).filter((p) => !named.has(p.variable));
@@ -72,7 +82,7 @@ export function configurationMistakes(env: Env, services: readonly string[] = []
     ...written.map((w) => `configuration ${w.fatal ? 'error' : 'note'}: ${problemLine(w)}`),
     ...problems.map((p) => `configuration error: ${problemLine(p)}`),
   ];
-  return { lines, code: named.size || problems.length ? 2 : 0 };
+  return { lines, code: unread || named.size || problems.length ? 2 : 0 };
 }
 
 /**

@@ -5,7 +5,6 @@ import { parse as parseDotenv } from 'dotenv';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENV_SCHEMA, type Env, type Problem } from './env-schema.js';
-import { orElse } from './or-else.js';
 
 /** A mistake of the configuration as written: fatal ones stop the command (exit 2), notes are said and the run goes on. */
 interface WrittenMistake extends Problem {
@@ -110,9 +109,20 @@ function writtenMistakes(text: string | undefined, env: Env, file = '.env'): Wri
     const value = parsed[key];
     const v = l.rest.trimStart();
     if (v && QUOTES.includes(v[0])) {
-      const close = v.indexOf(v[0], 1);
+      // The closing quote as dotenv finds it: a quote after a backslash is inside the value (its backslash kept there).
+      let close = v.indexOf(v[0], 1);
+      while (close > 0 && v[close - 1] === '\\') close = v.indexOf(v[0], close + 1);
       const after = close > 0 ? v.slice(close + 1).trim() : '';
-      if (close < 0 && value.includes('\n') && !isBlock(key))
+      const escaped = close > 0 && v.slice(1, close).includes(`\\${v[0]}`);
+      if (escaped && !(after && !after.startsWith('#')))
+        add(
+          key,
+          true,
+          'a value the .env parser reads as written',
+          `an escaped quote \\${v[0]} inside the quotes (${at(l)}): the .env parser keeps the backslash in the value`,
+          `drop the backslash and put the value in ${v[0] === "'" ? 'double' : 'single'} quotes instead`,
+        );
+      else if (close < 0 && value.includes('\n') && !isBlock(key))
         add(
           key,
           true,
@@ -141,7 +151,7 @@ function writtenMistakes(text: string | undefined, env: Env, file = '.env'): Wri
           key,
           true,
           'a value without spaces around it',
-          `spaces inside the quotes (${at(l)}), which the .env parser keeps`,
+          `spaces inside the quotes (${at(l)})${invisibleAround(value)}, which the .env parser keeps`,
           'remove them inside the quotes',
         );
     } else {
@@ -202,10 +212,57 @@ function writtenMistakes(text: string | undefined, env: Env, file = '.env'): Wri
   return out;
 }
 
+/** The characters other than U+0020 around a value, escaped (` (\u00a0 at its end)`): a space a terminal does not show. */
+function invisibleAround(value: string): string {
+  const start = value.slice(0, value.length - value.trimStart().length);
+  const end = value.slice(value.trimEnd().length);
+  const named = (part: string, where: string) =>
+    /[^ ]/.test(part)
+      ? [`${[...part].map((c) => (c === ' ' ? ' ' : `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`)).join('')} at its ${where}`]
+      : [];
+  const all = [...named(start, 'start'), ...named(end, 'end')];
+  return all.length ? ` (${all.join(', ')})` : '';
+}
+
+/**
+ * The one reading of a configuration file, for the loader and every check of it: its text (UTF-8, its BOM dropped; UTF-16 as a
+ * Windows editor's "Unicode" saves it, with or without a BOM, read as such), or why it is not read (a folder, unreadable), and a
+ * note when it was read from another encoding than dotenv's. No file: nothing, and nothing to say here (config.ts dotenvProblem).
+ */
+export function readEnvFile(file: string): { text?: string; unread?: string; note?: string } {
+  let bytes: Buffer;
+  try {
+    if (fs.statSync(file).isDirectory())
+      return {
+        unread: `${file} is a folder, not a file: no configuration was read; name the file inside it (DOTENV_PATH=${path.join(file, '.env')}) or remove the folder`,
+      };
+    bytes = fs.readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? {}
+      : { unread: `${file} cannot be read (${code}): no configuration was read; make it readable (chmod u+r ${file})` };
+  }
+  const utf16 = (le: boolean, from: number) => {
+    const body = Buffer.from(bytes.subarray(from, from + ((bytes.length - from) & ~1)));
+    if (!le) body.swap16();
+    return body.toString('utf16le');
+  };
+  const saved = `${file} is saved as UTF-16 (a Windows editor's "Unicode"): read as such; save it as UTF-8 to silence this line`;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: utf16(true, 2), note: saved };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: utf16(false, 2), note: saved };
+  // No BOM: ASCII names leave every other byte 0 (little-endian: the odd ones).
+  const half = (odd: number) => bytes.length >= 2 && bytes.filter((b, i) => i % 2 === odd && b === 0).length >= bytes.length / 4;
+  if (half(1)) return { text: utf16(true, 0), note: saved };
+  if (half(0)) return { text: utf16(false, 0), note: saved };
+  const text = bytes.toString('utf8');
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+}
+
 /** The mistakes of the configuration as written for the environment `env` (its .env file read again, as dotenv read it). */
 export function configuredMistakes(env: Env, cwd = process.cwd()): WrittenMistake[] {
   const file = envFilePath(env, cwd);
-  const text = orElse<string | undefined>(() => fs.readFileSync(file, 'utf8'), undefined);
+  const text = readEnvFile(file).text;
   const relative = path.relative(cwd, file);
   return writtenMistakes(text, env, relative && !relative.startsWith('..') ? relative : file);
 }

@@ -535,7 +535,25 @@ export function envVar(name: string): EnvVar {
   return e;
 }
 
-const quoted = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+/** Characters a terminal shows as nothing or as a space: control and format characters, spaces other than U+0020, a BOM. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u{FEFF}]/gu;
+
+/**
+ * A value as a line shows it: quoted, shortened, every invisible character escaped (`\u200b`) so that a value that looks right
+ * shows what is wrong with it, and named once.
+ */
+const quoted = (value: string) => {
+  const short = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+  const hidden = [...new Set([...short.matchAll(INVISIBLE)].map((m) => m[0]).filter((c) => c !== ' '))];
+  // JSON escapes the control characters; every other invisible one is escaped the same way here.
+  const shown = JSON.stringify(short).replace(INVISIBLE, (c) => (c === ' ' ? c : escapeChar(c)));
+  return hidden.length
+    ? `${shown}, with ${hidden.length > 1 ? 'invisible characters' : 'an invisible character'} (${hidden.map(escapeChar).join(', ')}): delete ${hidden.length > 1 ? 'them' : 'it'}`
+    : shown;
+};
+
+/** A character as JSON escapes it (`\u200b`). */
+const escapeChar = (c: string) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`;
 
 /**
  * A value as a one-line error shows it: quoted; a secret, or one holding another variable's secret, by its length only; one
@@ -666,7 +684,29 @@ const baseUrlVariable = (service: ServiceName): string => ENV_SCHEMA.find((e) =>
 /** What stops a sandbox run before it starts, a Problem each: a bad general setting; per configured service, what it lacks, bad values. */
 export function configurationProblems(env: Env, services: readonly string[]): Problem[] {
   const configured = SANDBOX_SERVICES.filter((s) => services.includes(s) && env[baseUrlVariable(s)]);
-  return [...valueProblems(env, ['general']), ...configured.flatMap((s) => [...missingProblems(env, s), ...valueProblems(env, [s])])];
+  return [
+    ...valueProblems(env, ['general']),
+    ...(services.length ? (unconfiguredSandbox(env, services) ?? []) : []),
+    ...configured.flatMap((s) => [...missingProblems(env, s), ...valueProblems(env, [s])]),
+  ];
+}
+
+/**
+ * A sandbox run whose every service is left out (no base URL: docs/sandbox.md, a service is certified when its variables are
+ * set) would run no check against anything: one problem naming the variables that configure them, else none.
+ */
+export function unconfiguredSandbox(env: Env, services: readonly string[] = []): Problem[] | undefined {
+  const asked = SANDBOX_SERVICES.filter((s) => !services.length || services.includes(s));
+  if (env.TARGET !== 'sandbox' || asked.some((s) => env[baseUrlVariable(s)])) return undefined;
+  const bases = asked.map(baseUrlVariable);
+  return [
+    {
+      variable: 'TARGET',
+      expected: 'a service configured for TARGET=sandbox',
+      found: `${bases.length > 1 ? `none of ${bases.join(', ')}` : `no ${bases[0]}`} set, so no check would run`,
+      fix: `set ${bases.length > 1 ? 'one' : 'it'} with its credentials (.env.example; npm run doctor names what is missing), or unset TARGET to certify the embedded mocks`,
+    },
+  ];
 }
 
 /** What a sandbox run of each service would lack, from the environment given. */

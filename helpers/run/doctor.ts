@@ -1,7 +1,15 @@
 // `npm run doctor`: per service, whether it is certified, each value lacking or bad (env-schema.ts: a line each), online the
 // target as the preflight judges it (target/readiness.ts), then the checks that will skip for want of test data. Exit 0 when
 // every configured service can run, 1 when one cannot (a missing variable, a target not ready), 2 on a malformed value.
-import { diagnose, missingProblems, problemLine, SANDBOX_SERVICES, valueProblems, type Env } from '../config/env-schema.js';
+import {
+  diagnose,
+  missingProblems,
+  problemLine,
+  SANDBOX_SERVICES,
+  unconfiguredSandbox,
+  valueProblems,
+  type Env,
+} from '../config/env-schema.js';
 import { serviceReadiness } from '../target/readiness.js';
 
 interface DoctorOptions {
@@ -12,6 +20,8 @@ interface DoctorOptions {
    * configuration-mistake matrix leaves it out where the mistake is elsewhere (an effectuation takes a minute).
    */
   holdings?: boolean;
+  /** The services asked about (`--service`); every one when absent or empty. */
+  services?: readonly string[];
 }
 
 interface DoctorReport {
@@ -27,10 +37,13 @@ export async function doctor(env: Env, options: DoctorOptions): Promise<DoctorRe
       code: 0,
       lines: ['TARGET=mock: the embedded mocks need nothing from .env. Set TARGET=sandbox (see .env.example) to certify a deployment.'],
     };
+  // Ready only when something is configured: a sandbox with no service set is one line, and cannot run.
+  const unconfigured = unconfiguredSandbox(env, options.services);
+  if (unconfigured) return { code: 1, lines: unconfigured.map((p) => `cannot run: ${problemLine(p)}`) };
   const lines: string[] = [];
   let malformed = 0;
   let blocked = 0;
-  for (const d of diagnose(env)) {
+  for (const d of diagnose(env).filter((x) => !options.services?.length || options.services.includes(x.service))) {
     if (d.excluded) {
       lines.push(`${d.service}: not part of this certification (its base URL is not set)`);
       continue;

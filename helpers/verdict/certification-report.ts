@@ -49,6 +49,31 @@ export function rewriteCertification(dir: string, cert: Certification): void {
   writeCertification(dir, cert, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ServiceCoverage[]) : []);
 }
 
+/** Where a run notes how many service checks it selected, as soon as Playwright has listed them (its suite reporter's onBegin). */
+const selectedFile = (dir: string, runId: string) => path.join(dir, '.raw', runId, 'selected.json');
+
+/** Notes the run's selected checks (the suite reporter, as the run begins), for a NOT RUN written before any check ended. */
+export function noteSelectedChecks(dir: string, runId: string | undefined, selected: number): void {
+  if (!runId) return;
+  fs.mkdirSync(path.dirname(selectedFile(dir, runId)), { recursive: true });
+  fs.writeFileSync(selectedFile(dir, runId), JSON.stringify({ selected }));
+}
+
+/** The note removed as the run writes its own certification (which counts them). */
+export function forgetSelectedChecks(dir: string, runId: string | undefined): void {
+  if (runId) fs.rmSync(selectedFile(dir, runId), { force: true });
+}
+
+/** The run's selected checks as it noted them; 0 when it stopped before Playwright listed them. */
+function selectedChecks(dir: string, runId: string | undefined): number {
+  if (!runId || !fs.existsSync(selectedFile(dir, runId))) return 0;
+  try {
+    return Number((JSON.parse(fs.readFileSync(selectedFile(dir, runId), 'utf8')) as { selected?: unknown }).selected) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** The certification of a run that stopped before its first check: NOT RUN, with the one-line reason. */
 export function writeNotRun(
   dir: string,
@@ -56,14 +81,16 @@ export function writeNotRun(
   reason: string,
   services: ServiceVerdict[] = [],
   coverage: ServiceCoverage[] = [],
+  runId = process.env.SUITE_RUN_ID,
 ): Certification {
   const cert: Certification = {
     target,
     generatedAt: new Date().toISOString(),
     verdict: 'NOT RUN',
     reason,
-    ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
-    checks: { selected: 0, run: 0, skipped: 0 },
+    ...(runId ? { runId } : {}),
+    // The checks the run selected, once Playwright listed them (none ran: every one is not run).
+    checks: { selected: selectedChecks(dir, runId), run: 0, skipped: selectedChecks(dir, runId) },
     services,
   };
   writeCertification(dir, cert, coverage);

@@ -91,7 +91,19 @@ export function acquireRunLock(
   say: (line: string) => void = console.error,
 ): { token: string; inherited: boolean; tookOver?: LockHolder } {
   const file = lockFile(reportsDir);
-  fs.mkdirSync(reportsDir, { recursive: true });
+  // The first write of every run: a folder it cannot write is said with what to do, never as an errno alone.
+  const unwritable = (error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') return error;
+    return new RunRefused(
+      `the reports folder ${reportsDir} cannot be written (${code}${code === 'EROFS' ? ': a read-only file system' : ''}): every run writes its lock and reports there; make it writable (chmod -R u+w ${reportsDir}${code === 'EROFS' ? ', or work in a clone on a writable disk' : ''}) and run again`,
+    );
+  };
+  try {
+    fs.mkdirSync(reportsDir, { recursive: true });
+  } catch (error) {
+    throw unwritable(error);
+  }
   let tookOver: LockHolder | undefined;
   for (let attempt = 0; attempt < 25; attempt++) {
     const holder: LockHolder = { pid: process.pid, command, startedAt: new Date().toISOString(), token: randomUUID() };
@@ -102,7 +114,7 @@ export function acquireRunLock(
       if (tookOver) say(takeOverLine(tookOver, file));
       return { token: holder.token, inherited: false, ...(tookOver ? { tookOver } : {}) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritable(error);
     }
     const current = readHolder(file);
     if (current === 'unreadable') {

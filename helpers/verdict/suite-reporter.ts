@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { checkResult, failureLines, interruptService, overallVerdict, serviceVerdict, timeSpentText, totalOf } from './certification.js';
 import type { Certification } from './model.js';
-import { writeCertification } from './certification-report.js';
+import { forgetSelectedChecks, noteSelectedChecks, writeCertification } from './certification-report.js';
 import { lockState } from './run-lock.js';
 import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
@@ -104,6 +104,7 @@ export default class SuiteReporter implements Reporter {
     // The services' checks: what a certification is whole over (the suite's own tests are not among them).
     const services = SERVICES.map((s) => s.name);
     this.selected = suite.allTests().filter((t) => services.includes(t.parent.project()?.name ?? '')).length;
+    noteSelectedChecks(suiteConfig().reportsDir, process.env.SUITE_RUN_ID, this.selected);
     // The suite's own tests read the service checks' listing: a run holding them all writes it here.
     if (this.projects.includes('self') && provenance(config, this.projects, [], new Map(), this.selected).whole)
       writeListing(suite, config.rootDir, services);
@@ -271,7 +272,8 @@ export default class SuiteReporter implements Reporter {
     const runId = process.env.SUITE_RUN_ID ?? 'default';
     if (target === 'sandbox' && process.env.CI && !isMerge()) keepGuestLogWithBlob(BLOB_DIR, runId);
     const guest = target === 'sandbox' ? summarise(isMerge() ? readGuestEvents(BLOB_DIR) : readGuestLog()) : undefined;
-    if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
+    // On the mocks a ledger holds only what the suite's own tests made on targets they started and stopped: nothing to keep.
+    if (!guest?.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
     const { passed, failed, skipped } = summaryCounts(all);
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
@@ -340,6 +342,7 @@ export default class SuiteReporter implements Reporter {
     // Every documented status provoked, or the contract says why not (x-unexercised): on the mock, a whole project run to its end.
     const statusGaps = selection ? coverage.flatMap((c) => coverageGapsOfRun(c, { target, selection, ranToEnd })) : [];
     for (const gap of statusGaps) console.log(`Status coverage: ${gap}`);
+    forgetSelectedChecks(settings.reportsDir, process.env.SUITE_RUN_ID);
     clearCoverageRecords();
     if (this.requestsJudged)
       console.log(

@@ -18,7 +18,7 @@ import {
   type Judging,
   fault,
 } from './fault-builders.js';
-import { acceptsJson, NOT_ACCEPTABLE } from './guard.js';
+import { acceptsJson, NOT_ACCEPTABLE, signedUrl } from './guard.js';
 import type { Exchange } from './seams.js';
 
 /** The signature's 401 skipped where the request verifies as `read` takes it (another URL or header, a check left out); its key taken. */
@@ -31,7 +31,7 @@ const signedAs =
     const signed = verifyRequest(
       {
         method: req.method,
-        url: as.url ?? `http://${req.headers.host}${req.url}`,
+        url: as.url ?? signedUrl(req),
         authorization: as.authorization ?? req.headers.authorization,
         body: typeof req.body === 'string' ? req.body : undefined,
       },

@@ -70,6 +70,23 @@ function operationShape(contract: Contract, operationId: InstallmentsOperationId
   };
 }
 
+/**
+ * The URL a request was signed over (OAuth 1.0a base string URI): an absolute-form target (RFC 9112 3.2.2, `POST http://host/path`)
+ * is that URL, an origin-form one is joined to its Host; a target no URL can be made of is kept apart ("http://invalid"), so that
+ * its signature is rejected and nothing builds an invalid URL.
+ */
+export function signedUrl(req: Pick<FastifyRequest, 'url' | 'headers'>): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(req.url);
+  const url = absolute ? req.url : `http://${req.headers.host}${req.url}`;
+  try {
+    // Checked, and passed on as written: the signer's base string reads it as the client wrote it (no dot segment resolved).
+    new URL(url);
+    return url;
+  } catch {
+    return 'http://invalid/';
+  }
+}
+
 export function createGuard(ctx: MockContext, contract: Contract, world: InstallmentsState, keys: InstallmentsKeys): Guard {
   const { faults, clock } = ctx;
   const seams = faults.seams<InstallmentsSeams>();
@@ -83,7 +100,7 @@ export function createGuard(ctx: MockContext, contract: Contract, world: Install
     const { op, paging, limitMax, inputs } = shapes.get(operationId)!;
     const raw = typeof req.body === 'string' ? req.body : undefined;
     x.signed = verifyRequest(
-      { method: req.method, url: `http://${req.headers.host}${req.url}`, authorization: req.headers.authorization, body: raw },
+      { method: req.method, url: signedUrl(req), authorization: req.headers.authorization, body: raw },
       (key) => world.keys.find((k) => k.consumerKey === key)?.publicKey,
     );
     const unsigned = seams.judge(

@@ -3,7 +3,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BodyRefused, bodyParser, dropRestOfBody, MAX_BODY_BYTES, servedOperation, type ServedOperations } from './body.js';
+import {
+  BodyRefused,
+  bodyParser,
+  documentedStatus,
+  dropRestOfBody,
+  MAX_BODY_BYTES,
+  servedOperation,
+  type ServedOperations,
+} from './body.js';
 import { ClockError, parseClockInstant } from './clock.js';
 import { FaultError } from './faults.js';
 import { limitRequestRate, withoutControlSurface } from './stand-in-mode.js';
@@ -72,8 +80,13 @@ export function createMockApp(
     frameworkErrors: (error, _req, reply) => clientError(reply, 400, error.message),
     clientErrorHandler: answerParserError(clientError),
   });
-  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+  const operationOf = servedOperation(served);
+  app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, req, reply) => {
     if (error instanceof BodyRefused) dropRestOfBody(req, reply);
+    // A Content-Type Fastify cannot parse is refused before the body parser: as that parser refuses a type the operation does
+    // not take, with the status the operation documents for it (its 415, else its 400).
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return clientError(reply, documentedStatus(operationOf(req), 415), 'a body whose Content-Type is not a media type is not taken');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return clientError(reply, error.statusCode, error.message);
     // A defect of the mock itself: a loud 500 that fails the check, never a 4xx that could pass one.
     return reply.code(500).send({ message: `mock defect: ${error.message}` });

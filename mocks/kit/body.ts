@@ -33,7 +33,7 @@ export class BodyRefused extends Error {
 }
 
 /** The status an operation documents for a refusal of this kind: its own, else the operation's 400, else its own in the service's shape. */
-function documentedStatus(op: Operation | undefined, status: number): number {
+export function documentedStatus(op: Operation | undefined, status: number): number {
   return !op || op.responses[String(status)] || !op.responses['400'] ? status : 400;
 }
 

@@ -3,6 +3,8 @@
 // creates deleted when it ends, through the contract's delete operation, and what it cannot delete
 // counted; the ledger's account of an interrupted run swept afterwards; the quota planned before a
 // run; a Retry-After in seconds or as a date; a request left without an answer ends at its deadline.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
 import { loopback, closing } from './support.known.js';
@@ -10,7 +12,16 @@ import { OperationClient, withinDeadline } from '../../helpers/client/client.js'
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
-import { readGuestLog, readOwnGuestLog, summarise, undoable, type GuestEvent } from '../../helpers/client/guest/guest-log.js';
+import {
+  logGuest,
+  readGuestLog,
+  readOwnGuestLog,
+  summarise,
+  unanswered,
+  undoable,
+  type GuestEvent,
+} from '../../helpers/client/guest/guest-log.js';
+import { sweepLedger } from '../../helpers/target/sandbox/sweep.js';
 import { quotaRefusal } from '../../helpers/target/sandbox/quota.js';
 import { retryAfterSeconds } from '../../helpers/client/guest/rate.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
@@ -177,6 +188,92 @@ test('on a sandbox what a check creates is deleted when it ends, and what the AP
     const kept = await keeper.call('AddTestingCustomer', { body: { username: `pcsuite-linked-${Date.now()}` } });
     await keeper.deleteCreated();
     expect((await keeper.call('GetCustomer', { path: { customerId: kept.body.id } })).status, 'prepared data stays').toBe(200);
+  });
+});
+
+test('write ahead: a creation is in the ledger with the username the suite chose before its request leaves, and completed with its id when answered', async ({
+  request,
+}) => {
+  const username = `pcsuite.ahead.${Date.now()}`;
+  // What the ledger held when the request reached the target: read by the target itself, before it answers.
+  let heldOnArrival: GuestEvent[] = [];
+  const target = await loopback((req, res) => {
+    if (req.method === 'DELETE') return void res.writeHead(204).end();
+    heldOnArrival = readOwnGuestLog();
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '7001', username, createdDate: 1 }));
+  });
+  try {
+    const guest = await fdClient(request, target.url, { sandbox: true });
+    await guest.call('AddTestingCustomer', { body: { username, firstName: 'Ada', lastName: 'Ahead' } }).catch(() => undefined);
+    const ahead = heldOnArrival.find((e) => e.event === 'creating' && e.name?.username === username);
+    expect(ahead, 'the creation and its username were in the ledger before the request arrived').toMatchObject({
+      kind: 'testing customer',
+      operationId: 'AddTestingCustomer',
+    });
+    const ref = (ahead as Extract<GuestEvent, { event: 'creating' }>).ref;
+    expect(
+      readOwnGuestLog().find((e) => e.event === 'created' && e.ref === ref),
+      'completed with its id',
+    ).toMatchObject({ id: '7001' });
+    expect(
+      unanswered(readOwnGuestLog()).filter((e) => e.ref === ref),
+      'nothing left unanswered',
+    ).toEqual([]);
+  } finally {
+    await target.close();
+  }
+});
+
+test('a creation sent and never answered in the ledger (a SIGKILL) is found by its username and deleted by the sweep; one never made is closed', async ({
+  request,
+}) => {
+  await closing(startFinancialDataMock(), async (mock) => {
+    const [partner] = mock.world.partners.values();
+    const env = {
+      FD_BASE_URL: mock.baseURL,
+      FD_APP_KEY: mock.world.appKeys[0],
+      FD_PARTNER_ID: partner.id,
+      FD_PARTNER_SECRET: partner.secret,
+      FD_HEADER_NAMES: 'seed',
+    };
+    const contract = await loadContract('financial-data');
+    const names = fdHeaderNames(contract, 'seed');
+    const bare = await fdClient(request, mock.baseURL);
+    const token = (
+      await bare.call('CreateToken', {
+        body: { partnerId: partner.id, partnerSecret: partner.secret },
+        auth: () => ({ [names.appKey]: env.FD_APP_KEY }),
+      })
+    ).body.token as string;
+    const authorize = () => ({ [names.appKey]: env.FD_APP_KEY, [names.appToken]: token });
+    // The request reached the target (a customer exists) but the run was killed before the answer was noted.
+    const made = `pcsuite.killed.${Date.now()}`;
+    const customer = await (await fdClient(request, mock.baseURL, { authorize })).call('AddTestingCustomer', { body: { username: made } });
+    const runId = `self-ahead-${process.pid}-${Date.now()}`;
+    const at = new Date().toISOString();
+    const creating = (ref: string, username: string) =>
+      ({
+        event: 'creating',
+        service: 'financial-data',
+        kind: 'testing customer',
+        ref,
+        operationId: 'AddTestingCustomer',
+        name: { username },
+        at,
+      }) as const;
+    logGuest(creating('k.1', made), runId);
+    logGuest(creating('k.2', `pcsuite.never.${Date.now()}`), runId);
+    try {
+      expect(unanswered(readGuestLog(runId)).map((e) => e.ref)).toEqual(['k.2', 'k.1']);
+      const swept = await sweepLedger(runId, readGuestLog(runId), env);
+      expect(swept, 'found by its username and deleted; the other closed as never made').toEqual({ deleted: 1, failed: [] });
+      expect(mock.world.customers.has(String(customer.body.id)), 'the customer is gone').toBe(false);
+      const after = readGuestLog(runId);
+      expect(unanswered(after), 'nothing left open').toEqual([]);
+      expect(summarise(after), 'the found creation counted created and deleted').toMatchObject({ created: 1, deleted: 1, leftBehind: [] });
+    } finally {
+      fs.rmSync(path.resolve('reports', '.raw', runId), { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,16 +5,35 @@ import path from 'node:path';
 import { dotenvFile } from '../../config/config.js';
 
 export type GuestEvent =
+  /**
+   * Written before a creating request leaves (write ahead): what it creates and the name the suite chose for it (a username),
+   * or its delete when the request alone gives it; completed by `created` or `unmade` with the same ref. A run killed in
+   * between leaves it open, and the sweep finds the object by that name (ownership.ts Finder).
+   */
+  | {
+      event: 'creating';
+      service: string;
+      kind: string;
+      ref: string;
+      operationId: string;
+      name?: Record<string, string>;
+      undo?: { operationId: string; path: Record<string, string | number> };
+      at: string;
+    }
   | {
       event: 'created';
       service: string;
       kind: string;
       id?: string;
+      /** The `creating` it completes. */
+      ref?: string;
       operationId: string;
       undo?: { operationId: string; path: Record<string, string | number> };
       quota?: boolean;
       at: string;
     }
+  /** A `creating` that made nothing: answered other than 2xx, or not found by its name after the run. */
+  | { event: 'unmade'; service: string; kind: string; ref: string; why: string; at: string }
   | { event: 'deleted'; service: string; kind: string; id?: string; at: string }
   | { event: 'retry'; service: string; operationId: string; waitedSeconds: number; at: string }
   /** The configuration file the run read (DOTENV_PATH or .env): the cleanup reads the same one. */
@@ -30,7 +49,7 @@ export function logGuest(event: GuestEvent, runId?: string): void {
   fs.mkdirSync(dir, { recursive: true });
   // A process's first creation names the settings it was made with, for a cleanup after the run.
   const settings =
-    event.event === 'created' && !fs.existsSync(file)
+    (event.event === 'created' || event.event === 'creating') && !fs.existsSync(file)
       ? `${JSON.stringify({ event: 'settings', dotenv: dotenvFile(), at: event.at } satisfies GuestEvent)}\n`
       : '';
   fs.appendFileSync(file, `${settings}${JSON.stringify(event)}\n`);
@@ -92,6 +111,18 @@ export function forgetLedger(runId: string): void {
   const dir = runDir(runId);
   if (!fs.existsSync(dir)) return;
   for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('guest-'))) fs.rmSync(path.join(dir, f), { force: true });
+}
+
+/**
+ * A run that has ended, its ledger swept: its whole folder under reports/.raw removed (its coverage records, shared states, and
+ * the ledger), whenever it ended (a failed preparation, an interrupt in its first seconds). A ledger still naming something
+ * deletable is kept, for `npm run sandbox:cleanup`, which names it.
+ */
+export function forgetRun(runId: string): void {
+  const dir = runDir(runId);
+  if (!fs.existsSync(dir)) return;
+  if (undoable(readGuestLog(runId)).length || unanswered(readGuestLog(runId)).length) return;
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 const key = (e: { service: string; kind: string; id?: string }) => `${e.service}\u0000${e.kind}\u0000${e.id}`;
@@ -188,6 +219,14 @@ export function summarise(events: GuestEvent[]): GuestSummary {
     services,
     kinds: [...kinds.values()],
   };
+}
+
+type Creating = Extract<GuestEvent, { event: 'creating' }>;
+
+/** The creations whose answer never reached the ledger (a run killed while they were in flight): found by their name, or their delete. */
+export function unanswered(events: GuestEvent[]): Creating[] {
+  const closed = new Set(events.flatMap((e) => ((e.event === 'created' && e.ref) || e.event === 'unmade' ? [e.ref] : [])));
+  return events.filter((e): e is Creating => e.event === 'creating' && !closed.has(e.ref)).reverse();
 }
 
 /** The deletable objects a ledger still holds, newest first (delete what was made last first). */
