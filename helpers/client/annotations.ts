@@ -228,7 +228,7 @@ export interface StepFailed {
  * When it fails, the check is "not judged after" it: the failure is filed under `rule`, the statement the step itself rests on
  * (judged once, there), never under the check's own rules.
  */
-export async function given<T>(what: string, rule: string, step: () => Promise<T> | T): Promise<T> {
+export async function given<T>(what: string, rule: string, step: () => Promise<T> | T, operationId?: string): Promise<T> {
   try {
     return await step();
   } catch (error) {
@@ -238,7 +238,7 @@ export async function given<T>(what: string, rule: string, step: () => Promise<T
         .split('\n')
         .find((l) => l.trim()) ?? 'failed';
     noteStepFailed(test.info(), {
-      operationId: site?.operationId ?? 'its set-up',
+      operationId: site?.operationId ?? operationId ?? 'its set-up',
       status: site ? String(site.status) : stripVTControlCharacters(first).slice(0, 160),
       what,
       rule,

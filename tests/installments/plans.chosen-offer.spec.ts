@@ -1,6 +1,17 @@
 // Covers: what a selection names together (seed 001, Endpoints, Events; provider 2.0.0 savePlan "a previously presented
 // offer", SchedulePayment, CorrelationIdHeaderParameter), each plan chosen from a later offer of its answer.
-import { expect, mixedCaseUuid, planTermsMandatory, rules, scheduleOf, signedAs, test, skipWithout } from '../../fixtures/installments.js';
+import {
+  expect,
+  given,
+  mixedCaseUuid,
+  planTermsMandatory,
+  rules,
+  scheduleOf,
+  signedAs,
+  test,
+  skipWithout,
+  underRule,
+} from '../../fixtures/installments.js';
 
 skipWithout('eligiblePan');
 
@@ -80,7 +91,7 @@ test(
 test(
   'a selection savePlan refuses (an offer of another answer: 400; the key allowed no operation: 403) notifies no issuer @seed',
   rules('IN-NOTIFY-REFUSED', 'IN-STATE-PLAN-OFFER:refuse'),
-  async ({ instApi, instReq, inst, issuerReceiver }) => {
+  async ({ instApi, instReq, inst, issuerReceiver }, testInfo) => {
     const [mine, other] = [await instReq.offersOf(instApi), await instReq.offersOf(instApi)];
     // Each selection as the provider takes it, under the offers answer `from` (its transaction, merchant and offers presented).
     const bodyWith = (offer: Record<string, any>, from: typeof mine) => instReq.selectionOf(from, offer);
@@ -92,12 +103,25 @@ test(
       other.body.offers.find((o) => !mine.body.offers.some((x) => x.offerId === o.offerId)) ??
       ({ ...mine.body.offers[0], offerId: `Zz${crypto.randomUUID().replace(/-/g, '')}` } as Record<string, any>);
     const refused = await instApi.call('savePlan', { body: await bodyWith(crossed, mine) });
-    expect(refused.status, 'an offer of another offers answer, or of none').toBe(400);
+    underRule(
+      testInfo,
+      'IN-STATE-PLAN-OFFER',
+      () => expect(refused.status, 'an offer of another offers answer, or of none').toBe(400),
+      'savePlan',
+    );
     refusedOffers.push(String(crossed.offerId));
     if (inst.forbidden) {
       const forbidden = other.body.offers.find((o) => o !== crossed) ?? crossed;
-      const res = await instApi.call('savePlan', { body: await bodyWith(forbidden, other), auth: signedAs(inst.forbidden) });
-      expect(res.status, 'the key allowed no operation').toBe(403);
+      // A set-up step: the refusal the notification judgement needs first rests on the reference's forbidden key.
+      await given(
+        'a selection under the key allowed no operation, refused 403',
+        'IN-AUTH-FORBIDDEN',
+        async () => {
+          const res = await instApi.call('savePlan', { body: await bodyWith(forbidden, other), auth: signedAs(inst.forbidden!) });
+          expect(res.status, 'the key allowed no operation').toBe(403);
+        },
+        'savePlan',
+      );
       refusedOffers.push(String(forbidden.offerId));
     }
     const witnessOffer = mine.body.offers.find((o) => !refusedOffers.includes(String(o.offerId)));
