@@ -236,7 +236,10 @@ export const citationsOf = (annotations: readonly { type: string; description?: 
 
 /** The rule ids an answer judge's problems name, each message starting with its rule id and a colon. */
 export const ruleIdsLeading = (problems: string[]): string[] => [
-  ...new Set(problems.map((p) => /^([A-Z0-9-]+):/.exec(p)?.[1]).filter((id): id is string => id !== undefined)),
+  // The rule id a problem opens with, after the subject it is about where it names one first (`plan <id>: IN-NOTIFY-CHOSEN: ...`).
+  ...new Set(
+    problems.map((p) => /^(?:[^:]{0,80}: )?([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):/.exec(p)?.[1]).filter((id): id is string => id !== undefined),
+  ),
 ];
 
 export function parseCitation(text: string): Citation {
