@@ -236,8 +236,9 @@ export function classifyOutcome(o: TestOutcome, ctx: VerdictContext): Classified
     cause: `${first}: ${operationId ?? 'operation not told'}`,
     source,
     // "Blocking" only where an auth or card-data rule of a document failed, or a sensitive value was answered in clear.
+    // A masking rule among the rules the check merely cites (no judgement named it) found nothing in clear: not blocking.
     blocking: isBlocking(
-      broken,
+      lead || o.brokenRule || after ? broken : [],
       kindOf,
       violations.map((n) => n.check),
       sourceOfRule,
