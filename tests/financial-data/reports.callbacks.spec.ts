@@ -18,6 +18,7 @@ import {
   test,
   type FdOperationId,
   type OperationClient,
+  problemsUnder,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { GENERATE, readersOf, request } from './reports.known.js';
@@ -157,7 +158,9 @@ test(
       if (otherCalls.length !== 1 || otherCalls[0].url !== receivedPathOf(m.urls[1]))
         wrong.push(`${m.operationId}: the report with another URL delivered ${otherCalls.length} time(s), expected once at its own URL`);
     }
-    expect(wrong, 'each generation calls the URL it was given, once, and none when given none').toEqual([]);
+    expect(problemsUnder('FD-DELIVERY-URL', wrong), 'each generation calls the URL it was given, once, and none when given none').toEqual(
+      [],
+    );
     // And each URL got exactly its own report's call (byte for byte, nothing sensitive in clear).
     expectDeliveries(
       received,
