@@ -1,7 +1,7 @@
 // The four PSI rating operations (seed 002, PSI; provider 1.35.0: the FCRA and non-FCRA generations
 // and the two legacy reads), each called the same way for a settle-by date and an amount: the request
 // specs and the day-boundary spec rate through this one table.
-import type { OperationClient } from '../../fixtures/financial-data.js';
+import { setUpFailed, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** The date `days` from the instant `nowMs` (UTC), as the settle-by date reads it. */
 export const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * 86_400_000).toISOString().slice(0, 10);
@@ -34,6 +34,10 @@ export async function readPsiRun(
     if (sandbox) await new Promise((r) => setTimeout(r, 3000));
     res = await fdApi.call(op, { path, query });
   }
+  // A run that never completes is the read-back's failure (seed 002, PSI), judged once there: a check reading its result is
+  // not judged after it, never a failure of the result's own rules.
+  if (res.status === 200 && res.body.status === 'IN PROGRESS')
+    setUpFailed('the run it reads to completion', 'FD-PSI-READ-BACK', op, 'still IN PROGRESS after 11 reads');
   return res;
 }
 
