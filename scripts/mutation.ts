@@ -1,9 +1,11 @@
-// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]`:
+// `npm run mutation [-- --service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm] [--attribute]] [--jobs <n>]`:
 // runs each service's project against each fault of its mock and prints which faults the suite caught,
 // after a green fault-free run (docs/mutation.md). Full mode: the whole project per fault, one
 // Playwright process each (MOCK_FAULTS=<id>). --targeted: per fault the spec files citing its rules,
 // then the @smoke tests, batched in lanes (tools/mutation/lanes.ts); a fault both miss runs again in
 // full mode (unless --no-rerun), and a catch there is named. --confirm repeats each catch alone.
+// --attribute (targeted): each caught fault's spec files run again as one certification, so the report says whether a
+// check of the fault's own rule caught it, a set-up step tripped over it, or it was filed under another rule.
 import fs from 'node:fs';
 import path from 'node:path';
 import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
@@ -29,7 +31,7 @@ import { selectTests, type Selection } from '../tools/mutation/targets.js';
 import { escapeRegExp } from '../helpers/contract/writers.js';
 
 const USAGE =
-  'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
+  'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--targeted [--no-rerun] [--confirm] [--attribute]] [--jobs <n>]';
 
 interface Outcome {
   service: string;
@@ -49,7 +51,48 @@ interface Outcome {
   confirmed?: boolean;
   /** The check that caught it in a lane. */
   test?: { file: string; title: string };
+  /** --attribute: what its rules' spec files, certified with it on, filed it under. */
+  attribution?: Attribution;
 }
+
+/**
+ * How a caught fault reads in a certification of its rules' spec files: `rule`, a failure filed under a rule the fault
+ * breaks (the check of that rule judged it); `set-up`, only checks whose set-up step failed ("not judged after" it);
+ * `other`, only failures under rules the fault does not name; `none`, nothing failed there (the lane's catch not reproduced).
+ */
+interface Attribution {
+  by: 'rule' | 'set-up' | 'other' | 'none';
+  /** The failure groups (certification lines) the run gave, and those under rules the fault does not name. */
+  lines: number;
+  bystanders: string[];
+  under: string[];
+}
+
+interface CertifiedFailure {
+  broken?: string[];
+  notJudged?: { rules: string[]; after: string };
+  cause: string;
+}
+
+/** Reads a certification's failures for one fault (its rules' ids): see Attribution. */
+export function attribute(failures: readonly CertifiedFailure[], rules: readonly string[]): Attribution {
+  const own = (f: CertifiedFailure) => (f.broken ?? []).some((r) => rules.includes(r));
+  const judged = failures.filter((f) => !f.notJudged);
+  const by = judged.some(own) ? 'rule' : failures.some((f) => f.notJudged) ? 'set-up' : failures.length ? 'other' : 'none';
+  return {
+    by,
+    lines: failures.length,
+    bystanders: failures.filter((f) => !own(f) && !f.notJudged).map((f) => f.cause),
+    under: failures.map((f) => (f.notJudged ? `${f.cause} (a set-up step: ${f.notJudged.after})` : f.cause)),
+  };
+}
+
+const ATTRIBUTION_TEXT: Record<Attribution['by'], string> = {
+  rule: 'a check of its rule',
+  'set-up': 'a set-up step only',
+  other: 'another rule only',
+  none: 'not reproduced',
+};
 
 function firstFailure(output: string): string | undefined {
   const line = output.split('\n').find((l) => /^\s+\d+\) \[/.test(l));
@@ -70,6 +113,7 @@ export const main: CommandMain = async (argv, io) => {
       targeted: 'flag',
       'no-rerun': 'flag',
       confirm: 'flag',
+      attribute: 'flag',
       jobs: 'value',
     },
     USAGE,
@@ -78,7 +122,7 @@ export const main: CommandMain = async (argv, io) => {
   const { MOCKS } = await import('../mocks/index.js');
   const named = serviceArgs(args.service, USAGE);
   const mocks = MOCKS.filter((m) => !named.length || named.includes(m.service));
-  const targeted = Boolean(args.targeted);
+  const targeted = Boolean(args.targeted || args.attribute);
   const jobs = integerArg(args.jobs, 'jobs', USAGE, 1) ?? (targeted ? 2 : 1);
   // --match: only the faults whose id matches (e.g. '^blind-report' for one part's blind faults).
   const match = patternArg(args.match, 'match', USAGE);
@@ -132,9 +176,12 @@ export const main: CommandMain = async (argv, io) => {
   io.out(`green (${clean.seconds.toFixed(0)}s)`);
   const report = (o: Outcome) => {
     const by = o.caught && o.firstFailure ? `\n          by ${o.firstFailure}` : '';
+    const filed = o.attribution
+      ? `\n          filed: ${ATTRIBUTION_TEXT[o.attribution.by]}; ${plural(o.attribution.lines, 'line')}: ${o.attribution.under.join('; ') || 'none'}`
+      : '';
     const gap = o.caughtOutsideSelection ? ' (only by the whole service: see its rules)' : '';
     io.out(
-      `  ${o.caught ? 'caught' : 'MISSED'}  ${o.service.padEnd(16)} ${o.fault.padEnd(44)} ${o.seconds.toFixed(1).padStart(6)}s ${targeted ? ranText(o.ran) : ''}${gap}${by}`,
+      `  ${o.caught ? 'caught' : 'MISSED'}  ${o.service.padEnd(16)} ${o.fault.padEnd(44)} ${o.seconds.toFixed(1).padStart(6)}s ${targeted ? ranText(o.ran) : ''}${gap}${by}${filed}`,
     );
   };
   const outcomeOf = (service: string, fault: Fault, caught: boolean, seconds: number, ran: Outcome['ran'], first?: string): Outcome => ({
@@ -257,6 +304,35 @@ export const main: CommandMain = async (argv, io) => {
         `confirmed ${toConfirm.length - unconfirmed.length}/${toConfirm.length} lane catches alone, in a process each (${Math.round((Date.now() - t0) / 1000)} s)${unconfirmed.length ? `; not reproduced: ${unconfirmed.map((o) => `${o.service} ${o.fault}`).join(', ')}` : ''}`,
       );
     }
+    if (args.attribute) {
+      // One certification at a time: the suite reporter writes reports/certification.json, read before the next starts.
+      const toAttribute = outcomes.filter((o) => o.caught && o.ran !== 'service' && o.rules?.length);
+      const t0 = Date.now();
+      for (const o of toAttribute) {
+        const ran = o.ran as Selection;
+        const certification = path.resolve('reports', 'certification.json');
+        fs.rmSync(certification, { force: true });
+        await playwright(
+          [
+            `--project=${o.service}`,
+            ...ran.files,
+            '--reporter=dot,./helpers/verdict/suite-reporter.ts',
+            `--workers=${jobs}`,
+            '--output=test-results/mutation/attribute',
+          ],
+          { ...env, MOCK_FAULTS: `${o.service}:${o.fault}` },
+          false,
+        );
+        const read = fs.existsSync(certification)
+          ? (JSON.parse(fs.readFileSync(certification, 'utf8')) as { services: { service: string; failures: CertifiedFailure[] }[] })
+          : { services: [] };
+        o.attribution = attribute(read.services.find((s) => s.service === o.service)?.failures ?? [], o.rules!);
+      }
+      const count = (by: Attribution['by']) => toAttribute.filter((o) => o.attribution?.by === by).length;
+      io.out(
+        `attributed ${toAttribute.length} catches (${Math.round((Date.now() - t0) / 1000)} s): by a check of the fault's rule ${count('rule')}, a set-up step only ${count('set-up')}, another rule only ${count('other')}, not reproduced ${count('none')}`,
+      );
+    }
     outcomes.forEach(report);
     fs.rmSync('.mutation', { recursive: true, force: true });
   }
@@ -282,10 +358,17 @@ export const main: CommandMain = async (argv, io) => {
     `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${gapLine}`,
     '',
     ...mdTable(
-      ['service', 'fault', 'rule', 'source', 'written blind', 'result', 'ran'],
+      ['service', 'fault', 'rule', 'source', 'written blind', 'result', 'ran', ...(args.attribute ? ['filed under'] : [])],
       outcomes.map((o) => [
         ...[o.service, o.fault, o.rule, o.source, o.blind ? 'yes' : '', o.caught ? 'caught' : '**missed**'],
         `${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''}`,
+        ...(args.attribute
+          ? [
+              o.attribution
+                ? `${ATTRIBUTION_TEXT[o.attribution.by]} (${plural(o.attribution.lines, 'line')}${o.attribution.bystanders.length ? `, ${o.attribution.bystanders.length} under other rules` : ''})`
+                : '',
+            ]
+          : []),
       ]),
     ),
   ];
