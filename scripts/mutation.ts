@@ -26,6 +26,7 @@ import { mdTable, plural, writeReportFiles } from '../tools/report.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
 import { chosen as isChosen } from '../tools/mutation/fault-set.js';
+import { attribute, type Attribution, type CertifiedFailure } from '../tools/mutation/attribution.js';
 import { listService, type ListedTest } from '../tools/listing.js';
 import { selectTests, type Selection } from '../tools/mutation/targets.js';
 import { escapeRegExp } from '../helpers/contract/writers.js';
@@ -53,38 +54,6 @@ interface Outcome {
   test?: { file: string; title: string };
   /** --attribute: what its rules' spec files, certified with it on, filed it under. */
   attribution?: Attribution;
-}
-
-/**
- * How a caught fault reads in a certification of its rules' spec files: `rule`, a failure filed under a rule the fault
- * breaks (the check of that rule judged it); `set-up`, only checks whose set-up step failed ("not judged after" it);
- * `other`, only failures under rules the fault does not name; `none`, nothing failed there (the lane's catch not reproduced).
- */
-interface Attribution {
-  by: 'rule' | 'set-up' | 'other' | 'none';
-  /** The failure groups (certification lines) the run gave, and those under rules the fault does not name. */
-  lines: number;
-  bystanders: string[];
-  under: string[];
-}
-
-interface CertifiedFailure {
-  broken?: string[];
-  notJudged?: { rules: string[]; after: string };
-  cause: string;
-}
-
-/** Reads a certification's failures for one fault (its rules' ids): see Attribution. */
-export function attribute(failures: readonly CertifiedFailure[], rules: readonly string[]): Attribution {
-  const own = (f: CertifiedFailure) => (f.broken ?? []).some((r) => rules.includes(r));
-  const judged = failures.filter((f) => !f.notJudged);
-  const by = judged.some(own) ? 'rule' : failures.some((f) => f.notJudged) ? 'set-up' : failures.length ? 'other' : 'none';
-  return {
-    by,
-    lines: failures.length,
-    bystanders: failures.filter((f) => !own(f) && !f.notJudged).map((f) => f.cause),
-    under: failures.map((f) => (f.notJudged ? `${f.cause} (a set-up step: ${f.notJudged.after})` : f.cause)),
-  };
 }
 
 const ATTRIBUTION_TEXT: Record<Attribution['by'], string> = {

@@ -2,6 +2,7 @@
 // and the indexed search of known strings (helpers/secrets/needles.ts) that redaction and the echo check use.
 // A lane is only as good as its isolation: each fault must get values built under it, never the
 // last fault's, and a value that failed to build must fail the checks that touch it.
+import { attribute } from '../../tools/mutation/attribution.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,4 +150,16 @@ test('a caught fault skips its later checks; under MUTATION_LANE_EVERY each fail
     if (saved === undefined) delete process.env.MUTATION_LANE_EVERY;
     else process.env.MUTATION_LANE_EVERY = saved;
   }
+});
+
+test('--attribute reads a certification: a check of the fault rule, a set-up step only, or another rule only', () => {
+  const own = { cause: 'FD-A: Op', broken: ['FD-A'] };
+  const other = { cause: 'FD-B: Op', broken: ['FD-B'] };
+  const setUp = { cause: 'FD-C: Op', broken: ['FD-C'], notJudged: { rules: ['FD-A'], after: 'FD-C: the run did not complete' } };
+  expect(attribute([own, other], ['FD-A'])).toMatchObject({ by: 'rule', lines: 2, bystanders: ['FD-B: Op'] });
+  expect(attribute([setUp, other], ['FD-A']).by, 'a set-up step that failed judged nothing of the rule').toBe('set-up');
+  // A set-up step failing under the fault's own rule is still a set-up step: no check of the rule judged the fault.
+  expect(attribute([{ ...setUp, broken: ['FD-A'] }], ['FD-A']).by).toBe('set-up');
+  expect(attribute([other], ['FD-A']).by).toBe('other');
+  expect(attribute([], ['FD-A']).by).toBe('none');
 });
