@@ -22,6 +22,7 @@ import { BILLING_FAULTS } from './reports/billing.faults.js';
 import { REPORT_FIGURES_FAULTS } from './reports/figures.faults.js';
 import { REPORT_GUARD_FAULTS } from './reports/guard.faults.js';
 import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
+import { INDEPENDENT_39_FAULTS } from './independent-39.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -66,6 +67,7 @@ export const FD_FAULTS = [
   ...inFamily('app-registration', APP_REGISTRATION_FAULTS),
   ...inFamily('third-party-access', THIRD_PARTY_ACCESS_FAULTS),
   ...SENSITIVE_ECHO_FAULTS,
+  ...INDEPENDENT_39_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
