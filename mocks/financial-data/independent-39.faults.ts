@@ -60,7 +60,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   blind({
     id: 'i39-fd-secret-eleven-characters-accepted',
-    rule: "FD-SECRET-LENGTH: a new partner secret of 11 characters is accepted, below the seed's 12-character minimum.",
+    rule: "FD-SECRET-LENGTH: a new partner secret one character below the seed's minimum length is accepted.",
     rules: ['FD-SECRET-LENGTH'],
     source: 'seed',
     relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1 } }],
@@ -134,7 +134,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   blind({
     id: 'i39-fd-routing-number-ten-digits-accepted',
-    rule: 'FD-ROUTING-LENGTH: a 10-digit routing number is looked up (404) instead of the 400 the seed gives for a wrong length.',
+    rule: 'FD-ROUTING-LENGTH: a routing number one digit too long is looked up (404) instead of the 400 the seed gives for a wrong length.',
     rules: ['FD-ROUTING-LENGTH'],
     source: 'seed',
     relax: [{ schema: 'RoutingNumber', set: { pattern: '^[0-9]{9,10}$' } }],
@@ -269,7 +269,7 @@ export const INDEPENDENT_39_FAULTS = [
   // --- Micro entries
   blind({
     id: 'i39-fd-micro-routing-ten-digits-accepted',
-    rule: 'FD-MICRO-ROUTING-LENGTH: an initiation whose receiver routing number has 10 digits is accepted, where the seed refuses a wrong routing number length with 400.',
+    rule: 'FD-MICRO-ROUTING-LENGTH: an initiation whose receiver routing number is one digit too long is accepted, where the seed refuses a wrong routing number length with 400.',
     rules: ['FD-MICRO-ROUTING-LENGTH'],
     source: 'seed',
     relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{9,10}$' } }],
@@ -402,7 +402,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   blind({
     id: 'i39-fd-transactions-report-window-730-days',
-    rule: 'FD-TXREPORT-WINDOW: the transactions report counts its window as 730 days, refusing a 24-calendar-month window that spans 29 February (731 days).',
+    rule: 'FD-TXREPORT-WINDOW: the transactions report counts its window in days (two years of 365), refusing a window of the documented calendar months that spans 29 February.',
     rules: ['FD-TXREPORT-WINDOW'],
     source: 'seed',
     family: 'assets',
@@ -445,7 +445,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   blind({
     id: 'i39-fd-billing-window-one-calendar-month',
-    rule: 'FD-BILLING-WINDOW: the reseller billing refuses a window longer than one calendar month, so 31 days from 1 February is a 400 though the seed allows 31 days.',
+    rule: 'FD-BILLING-WINDOW: the reseller billing refuses a window longer than one calendar month, so the documented number of days from 1 February is a 400.',
     rules: ['FD-BILLING-WINDOW'],
     source: 'seed',
     family: 'billing',
@@ -523,7 +523,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   blind({
     id: 'i39-fd-enrichment-batch-1001-accepted',
-    rule: "FD-ENRICH-BATCH: an enrichment batch of 1001 transactions is accepted, above the seed's 1000.",
+    rule: "FD-ENRICH-BATCH: an enrichment batch one transaction above the seed's maximum is accepted.",
     rules: ['FD-ENRICH-BATCH'],
     source: 'seed',
     relax: [{ schema: 'EnrichTransactionsPayload', at: ['properties', 'transactions'], shift: { maxItems: 1 } }],
