@@ -2,8 +2,9 @@
 // index.ts so handlers name the type without the mock.
 import type { FaultId } from '../kit/faults.js';
 import { CARDS_FAULTS } from './cards.faults.js';
+import { INDEPENDENT_39_CARD_FAULTS } from './independent-39.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
-export const CARD_FAULTS = [...CARDS_FAULTS];
+export const CARD_FAULTS = [...CARDS_FAULTS, ...INDEPENDENT_39_CARD_FAULTS];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;
