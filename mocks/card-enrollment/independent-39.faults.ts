@@ -67,7 +67,7 @@ export const INDEPENDENT_39_CARD_FAULTS = [
   // --- masking: the last four taken from a PAN cut to 16 digits
   blind({
     id: 'i39-ce-mask-last-four-of-first-sixteen',
-    rule: 'CE-MASK-PAN: a PAN of 17 to 20 digits is answered with panLastFour taken from its first 16 digits (digits 13-16), not the last four PAN digits seed 000 MaskedCard.panLastFour names',
+    rule: 'CE-MASK-PAN: a PAN longer than the shortest the contract takes is answered with panLastFour taken from the end of its first sixteen digits, not the last four PAN digits seed 000 MaskedCard.panLastFour names',
     rules: ['CE-MASK-PAN'],
     source: 'seed',
     seams: bends({
@@ -95,7 +95,7 @@ export const INDEPENDENT_39_CARD_FAULTS = [
   // --- date-time forms: the card's creation written in the consumer's local offset
   blind({
     id: 'i39-ce-card-created-in-consumer-offset',
-    rule: "CE-VAL-CREATED: for a consumer outside the US, dateOfCardCreated is the enrollment instant written in the consumer country's offset (+01:00, +05:30...), not the UTC datetime seed 000 MaskedCard.dateOfCardCreated names",
+    rule: "CE-VAL-CREATED: for a consumer outside the US, dateOfCardCreated is the enrollment instant written in the consumer country's offset, not the UTC datetime seed 000 MaskedCard.dateOfCardCreated names",
     rules: ['CE-VAL-CREATED'],
     source: 'seed',
     seams: bends({
@@ -109,7 +109,7 @@ export const INDEPENDENT_39_CARD_FAULTS = [
   // --- echo: the correlation id's optional prefix dropped
   blind({
     id: 'i39-ce-correlation-prefix-dropped',
-    rule: 'CE-ECHO-CORRELATION: a srcCorrelationId sent with its optional 8-hex prefix is answered as its UUID part only, where seed 000 SrcCorrelationId says the id is echoed',
+    rule: 'CE-ECHO-CORRELATION: a srcCorrelationId sent with its optional hex prefix is answered as its UUID part only, where seed 000 SrcCorrelationId says the id is echoed',
     rules: ['CE-ECHO-CORRELATION'],
     source: 'seed',
     seams: bends({

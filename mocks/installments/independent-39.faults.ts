@@ -172,7 +172,7 @@ export const INDEPENDENT_39_INSTALLMENTS_FAULTS = [
   // --- approvedOffers: a window counted in days where the documents count months
   blind({
     id: 'i39-in-offer-schedule-thirty-day-steps',
-    rule: "IN-VAL-OFFER-TERMS: a MONTHLY offer's schedulePayments fall due every 30 days from the offer (a purchase on 31 January has no installment in February), where provider 2.0.0 Offer.frequency MONTHLY makes one installment a month",
+    rule: "IN-VAL-OFFER-TERMS: a MONTHLY offer's schedulePayments fall due every thirty days from the offer (a purchase on 31 January has no installment in February), where provider 2.0.0 Offer.frequency MONTHLY makes one installment a month",
     rules: ['IN-VAL-OFFER-TERMS'],
     source: 'provider',
     seams: bends({
@@ -214,7 +214,7 @@ export const INDEPENDENT_39_INSTALLMENTS_FAULTS = [
   // --- notifyPlan (the issuer's side): an error's detail member on one refusal path
   blind({
     id: 'i39-in-issuer-bad-card-source-too-long',
-    rule: "IN-ISSUER-INVALID: the issuer's 400 bad.request for a notification whose encrypted card is not a card names its Source CustomerNotificationService (27 characters), where provider 2.0.0 PlanNotifErrors.Source has at most 15",
+    rule: "IN-ISSUER-INVALID: the issuer's 400 bad.request for a notification whose encrypted card is not a card names its Source CustomerNotificationService, longer than provider 2.0.0 PlanNotifErrors.Source's maxLength",
     rules: ['IN-ISSUER-INVALID'],
     source: 'provider',
     seams: bends({
