@@ -11,7 +11,7 @@ import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
 import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
-import { negativeCases, otherEnums, refusalStatuses, resolve, valuesOf } from '../negative.js';
+import { negativeCases, otherEnums, refusalStatuses, valuesOf } from '../negative.js';
 import { typeFormCases } from './type-forms.js';
 import { objectIdsOf, queryIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
@@ -29,10 +29,9 @@ import {
   failedAs,
   valueAt,
   setAt,
-  walkSchema,
-  walkValue,
   takesBody,
 } from './kit.js';
+import { walkSchema, walkValue, resolve } from '../../contract/schema-walk.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
