@@ -18,12 +18,12 @@ import {
   type ConflictMet,
   type Exchange,
 } from '../contract/checks.js';
-import { EXCHANGES_ATTACHMENT, noteAssumed, noteStepFailed, noteViolation } from './annotations.js';
+import { EXCHANGES_ATTACHMENT, noteAssumed, noteStepFailed, noteViolation, skipAs } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
-import { ensureTimeLeft, noteAnswerTime, noteSpent, spentSoFar } from './guest/time-budget.js';
+import { noteAnswerTime, noteSpent, spentSoFar, timeShortfall } from './guest/time-budget.js';
 import { loadRules, namesMember, rulesJudgedBy, ruleStating, validAcceptedRule } from '../contract/rules.js';
 import { failureWeight, ruleWeights } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
@@ -413,7 +413,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `sandbox quota: needs more than the ${SANDBOX_CUSTOMERS_PER_WORKER} testing customers at once a worker may hold (the partner may have ${suiteConfig().sandboxCustomerQuota ?? limitOf(this.deps.contract, 'sandboxTestingCustomers')})`,
       );
     }
-    ensureTimeLeft(this.deps.testInfo);
+    const shortfall = timeShortfall(this.deps.testInfo);
+    if (shortfall && this.deps.testInfo) skipAs(this.deps.testInfo, 'out-of-time', true, shortfall);
     const sentAt = Date.now();
     const quotaBefore = spentSoFar(this.deps.testInfo, 'quota');
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
