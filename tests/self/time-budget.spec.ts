@@ -18,7 +18,9 @@ test('the suite ran out of time: not judged before the next call; after a slow a
     return timeShortfall(info);
   };
   // The client stops such a check as an "out-of-time" skip with this reason (helpers/client/client.ts).
-  expect(checked(10_000, 7_000, 40)).toMatch(/^not judged: the suite ran out of time, every answer of the target having come within TARGET_SLOW_MS/);
+  expect(checked(10_000, 7_000, 40)).toMatch(
+    /^not judged: the suite ran out of time, every answer of the target having come within TARGET_SLOW_MS/,
+  );
 
   expect(checked(60_000, 7_000, 40)).toBeUndefined();
 
