@@ -3,9 +3,9 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';
-import type { Condition } from './refused-trace.js';
 import { movesAloneBeside } from './kit.js';
 import { versionless } from '../../contract/writers.js';
+import { type Condition } from './refusals.js';
 
 /**
  * The subject states the descriptions refuse (seed 002, Decisioning report generation: "need a checking or savings account,
