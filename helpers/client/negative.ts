@@ -9,11 +9,12 @@ import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
 import { typeOf, wireValue } from '../contract/wire-forms.js';
-import { callKey, firstOfEach, resolve } from './invariants/kit.js';
 import { kindOfKey } from '../secrets/sensitive.js';
 import { luhnValid, withCheckDigit } from '../config/luhn.js';
+import { resolve } from '../contract/schema-walk.js';
+import { callKey, firstOfEach } from './call-key.js';
 
-export { luhnValid, resolve };
+export { luhnValid };
 
 export interface NegativeCase {
   /** `body /consumer/firstName: longer than maxLength 30` and the like. */

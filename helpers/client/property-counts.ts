@@ -1,6 +1,7 @@
 // A property checker's count (docs/conventions.md, Rules and their catalogue): the operations it applies to, those probed, those left out with a
 // reason, an annotation per test; the certification sums them in the rule x path table (helpers/verdict/rule-paths.ts).
 import { test, type TestInfo } from '@playwright/test';
+import type { PropertyChecker, Verdict } from './every-answer/checker.js';
 
 const PROPERTY_COUNT_ANNOTATION = 'property-count';
 
@@ -59,25 +60,12 @@ export function ruleCountedFor(property: string): string | undefined {
 
 const judgedOnce = new WeakMap<TestInfo, Set<string>>();
 
-/** A property judged on every answer at the client's choke point (helpers/client/client.ts, judgeAnswer). */
-export interface AnswerProperty {
-  property: string;
-  /** Its catalogue rule, per service (a service without one is not judged). */
-  rules: Readonly<Record<string, string>>;
-  /** The reason an answer it could not judge is left out with, where its verdict gives none. */
-  unjudged: string;
-  /** The check of its violation, and what the violation says was received and what is documented. */
-  check: string;
-  received: string;
-  documented: string;
-}
-
 /** Counts an operation for a property judged at the choke point, once per check: checked where judged, else left out with the reason. */
 export function countJudgedOnce(
   testInfo: TestInfo | undefined,
-  { property, rules, unjudged }: AnswerProperty,
+  { property, rules, unjudged }: Pick<PropertyChecker<never>, 'property' | 'rules' | 'unjudged'>,
   { service, operationId }: { service: string; operationId: string },
-  verdict: { judged: boolean; reason?: string },
+  verdict: Verdict,
 ): void {
   const rule = rules[service];
   if (!testInfo || !rule) return;

@@ -260,7 +260,7 @@ export function requestHeaderEchoConformance(
   const declared = Object.keys(documentedResponse(operation, status)?.headers ?? {}).map((n) => n.toLowerCase());
   for (const param of operation.parameters) {
     const name = param.name.toLowerCase();
-    // A header another answer of the contract declares (`echoed`: helpers/client/invariants/headers.ts)
+    // A header another answer of the contract declares (`echoed`: helpers/contract/echoed-headers.ts)
     // is judged wherever this answer carries it: the same id of the same exchange (*-PROP-HEADER-ECHO).
     if (param.in !== 'header' || !(declared.includes(name) || (echoed.has(name) && headers[name] !== undefined))) continue;
     const given = Object.entries(sent).find(([key]) => key.toLowerCase() === name)?.[1];

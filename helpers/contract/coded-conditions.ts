@@ -1,6 +1,6 @@
 // The refusal codes a contract ties to their conditions and to their response's status: `x-codes: { member, conditions }`
 // (seed 000, Errors; provider 1.35.0, the micro-deposit verification's and authorization details' examples). Read by the
-// refusal-codes property (invariants/refusal-codes.ts: each condition provoked) and error-status (invariants/error-status.ts).
+// refusal-codes property (invariants/refusal-codes.ts: each condition provoked) and error-status (every-answer/error-status.ts).
 import { type Contract, deref, type Json } from './contract.js';
 
 /** One refusal condition of an operation, as its response's `x-codes` states it. */

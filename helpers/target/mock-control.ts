@@ -1,31 +1,58 @@
 // Client of a mock's /__mock/ control surface (reset, virtual clock, faults, deliveries).
 // Only ever built for TARGET=mock: in sandbox mode there is no control surface to reach.
-import { requireEnv } from '../config/config.js';
+import { configOf, requireEnv, suiteConfig } from '../config/config.js';
 import type { Env } from '../config/env-schema.js';
+import { listedOperations } from '../contract/served.js';
+import { mockVersion } from '../contract/versions.js';
+import type { ClientSettings, ClientTarget } from '../client/client.js';
 
 /** What a check may do to a target beyond calling it: faults, the clock, the control surface (a mock's, never a sandbox's). */
 type Capability = 'faults' | 'clock' | 'control';
 
-/** What every service's target says of itself: its kind, where it is, what a check may do to it. */
-export interface TargetBase<C extends MockControl = MockControl> {
-  kind: 'mock' | 'sandbox';
-  baseURL: string;
+/** What every service's target says of itself: its kind, where it is, the run's settings its client acts on, what a check may do to it. */
+export interface TargetBase<C extends MockControl = MockControl> extends ClientTarget {
   has(capability: Capability): boolean;
   control?: C;
 }
 
+const settingsOf = new WeakMap<Env, ClientSettings>();
+
+/** The settings of the run's configuration (or of `env`) a client acts on, read once per environment. */
+export function clientSettings(env: Env = suiteConfig().env): ClientSettings {
+  const known = settingsOf.get(env);
+  if (known) return known;
+  const config = env === suiteConfig().env ? suiteConfig() : configOf(env);
+  // The mock's version read as it was before the client was given it: from the process's environment unless another is given.
+  const versionsFrom = env === suiteConfig().env ? undefined : env;
+  const settings: ClientSettings = {
+    listedOperations: listedOperations(env),
+    customerQuota: config.sandboxCustomerQuota,
+    mockFaults: config.mockFaults,
+    mockVersion: (service) => mockVersion(service, versionsFrom),
+  };
+  settingsOf.set(env, settings);
+  return settings;
+}
+
+/** A client's target at a base URL (a self test's, a tool's, the sandbox set-up's): a mock unless told, the run's settings. */
+export const targetAt = (baseURL: string, kind: ClientTarget['kind'] = 'mock', env?: Env): ClientTarget => ({
+  kind,
+  baseURL,
+  settings: clientSettings(env),
+});
+
 /** A mock's: every capability, through its control surface. */
 export const mockTarget = <C extends MockControl>(baseURL: string, control: C) => ({
+  ...targetAt(baseURL, 'mock'),
   kind: 'mock' as const,
-  baseURL,
   has: () => true,
   control,
 });
 
 /** A sandbox's: none, at the base URL its variable holds. */
 export const sandboxTarget = (variable: string, env: Env) => ({
+  ...targetAt(requireEnv<string>(variable, env), 'sandbox', env),
   kind: 'sandbox' as const,
-  baseURL: requireEnv<string>(variable, env),
   has: () => false,
 });
 

@@ -25,13 +25,13 @@ import {
 } from '../../fixtures/card-enrollment.js';
 import { limitBounds, type LimitRow, named, ruleOfCase, SOURCES, withSource } from './sources.known.js';
 import { negativeCases, scalarViolations } from '../../fixtures/negative.js';
-import { firstOfEach } from '../../helpers/client/invariants/kit.js';
 import type { CardTarget } from '../../helpers/target/card-enrollment.js';
 import { codedConditionsOf } from '../../helpers/client/invariants/refusal-codes.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 import { foreignIdCases, type OwnedMember, ownIdRows } from '../../helpers/client/invariants/owned-ids.js';
+import { firstOfEach } from '../../helpers/client/call-key.js';
 
 // --- Every request rule under every cardSource: the paths (reference A1), every refusal of the body and the Card
 // (seed 000, Card and Limits), the check digit and the JWE (reference A3, facts), the unknown receipt (reference A5).

@@ -18,11 +18,11 @@ import {
 } from '../../helpers/client/invariants/echo.js';
 import { VALID_FORMS } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
-import { resolve } from '../../helpers/client/negative.js';
 import { expectNone, Violations } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { withSource } from './sources.known.js';
 import { countRule, noteCoverage } from '../shared/property.js';
+import { resolve } from '../../helpers/contract/schema-walk.js';
 
 /** A sensitive member, the encrypted card, or an id the target must know (the client, the program, a receipt): never made to tell. */
 const kept = (path: string) =>

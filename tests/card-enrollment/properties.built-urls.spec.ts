@@ -1,7 +1,7 @@
 // Covers: a URL the service builds percent-encodes what it holds (CE-PROP-URL-ENCODED,
-// helpers/client/invariants/built-urls.ts; RFC 3986 sections 2 and 2.1), judged by the client on every 2xx.
+// helpers/client/every-answer/built-urls.ts; RFC 3986 sections 2 and 2.1), judged by the client on every 2xx.
 import { expect, loadContract, rules, test } from '../../fixtures/card-enrollment.js';
-import { builtUrlsOf, urlMembersOf } from '../../helpers/client/invariants/built-urls.js';
+import { builtUrlsOf, urlMembersOf } from '../../helpers/client/every-answer/built-urls.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
 const CONTRACT = await loadContract('card-enrollment');

@@ -1,7 +1,7 @@
-// Covers: the error-status property (helpers/client/invariants/error-status.ts; seed 000, Error body and the 400's
+// Covers: the error-status property (helpers/client/every-answer/error-status.ts; seed 000, Error body and the 400's
 // Errors table), judged by the client on every error answer, and held here to bodies that disagree.
 import { expect, loadContract, rules, test } from '../../fixtures/card-enrollment.js';
-import { errorStatusOf, statusMemberOf } from '../../helpers/client/invariants/error-status.js';
+import { errorStatusOf, statusMemberOf } from '../../helpers/client/every-answer/error-status.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 
 const CONTRACT = await loadContract('card-enrollment');

@@ -6,25 +6,11 @@ import { mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from
 import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countRefusedNoTrace } from '../shared/refused-trace.js';
 import {
-  catalogueOperations,
   checkRefusedLeaveNoTrace,
-  conditionRefusalsOf,
-  type Condition,
-  listedAt,
-  methodProbesOf,
-  NOT_ACCEPTABLE,
-  rateOf,
-  rateRefusalOf,
-  refusalsOf,
   REFUSED_NO_TRACE,
-  siblingReadersOf,
-  stateRefusalsOf,
   sendsTestDeliveries,
   deliveriesRead,
   traceWriters,
-  type Read,
-  type Tell,
-  type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
 import { readerAfterWrite } from '../../helpers/client/security/read-only.js';
 import { lastOwnedPathId, leavesOf, namedResources, readersOfNamed, setAt } from '../../helpers/client/invariants/kit.js';
@@ -39,6 +25,22 @@ import { camel, versionless } from '../../helpers/contract/writers.js';
 import { DELETED_BY, FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
 import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
+import {
+  catalogueOperations,
+  conditionRefusalsOf,
+  type Condition,
+  listedAt,
+  methodProbesOf,
+  NOT_ACCEPTABLE,
+  rateOf,
+  rateRefusalOf,
+  refusalsOf,
+  siblingReadersOf,
+  stateRefusalsOf,
+  type Tell,
+  type Read,
+  type TraceProbe,
+} from '../../helpers/client/invariants/refusals.js';
 
 /** A leaf that moves without a write (refused-subjects.ts): an "as of now" date, a report leaving inProgress. */
 const movesAlone = movesAloneOf(FD_CONTRACT);

@@ -5,18 +5,16 @@
 import { newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
 import {
   checkRefusedLeaveNoTrace,
-  conditionRefusalsOf,
   REFUSED_NO_TRACE,
   sendsTestDeliveries,
   traceWriters,
-  type Read,
-  type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
 import { movesAloneOf, SUBJECT_REFUSALS, subjectConditions } from '../../helpers/client/invariants/refused-subjects.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 import { countRule } from '../shared/property.js';
+import { conditionRefusalsOf, type Read, type TraceProbe } from '../../helpers/client/invariants/refusals.js';
 
 const movesAlone = movesAloneOf(FD_CONTRACT);
 /** The writers whose own description states a subject refusal: the generations the property applies to here. */

@@ -3,7 +3,7 @@
 // Connect flow and the OAuth URL once with values a URL must carry encoded.
 import { expect, FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
 import { serviceAgreement } from '../../fixtures/examples/fd-samples/connect-components.js';
-import { builtUrlsOf, urlMembersOf } from '../../helpers/client/invariants/built-urls.js';
+import { builtUrlsOf, urlMembersOf } from '../../helpers/client/every-answer/built-urls.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import { bodyOf, FLOWS } from './connect.known.js';
 

@@ -2,7 +2,7 @@
 // provider 1.35.0 MicroDepositStatus and statusDescription), judged by the client on every answer; this
 // check walks micro entries of its own through every state (mock only: the deposit day and amounts).
 import { expect, FD_CONTRACT, fdLimit, mockOnly, rules, test } from '../../fixtures/financial-data.js';
-import { declaresPair, describedPairsOf } from '../../helpers/client/invariants/described-states.js';
+import { declaresPair, describedPairsOf } from '../../helpers/client/every-answer/described-states.js';
 
 const RULE = 'FD-PROP-DESCRIBED-STATE';
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation

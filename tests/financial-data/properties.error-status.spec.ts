@@ -1,7 +1,7 @@
 // Covers: the error-status property (error-status.ts), judged by the client on every error answer: the
 // Error shape's status names the answer's (provider 1.35.0 ErrorMessage), a tabled code keeps its status.
 import { expect, FD_CONTRACT, rules, test } from '../../fixtures/financial-data.js';
-import { codeStatusesOf, errorStatusOf, statusMemberOf } from '../../helpers/client/invariants/error-status.js';
+import { codeStatusesOf, errorStatusOf, statusMemberOf } from '../../helpers/client/every-answer/error-status.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 
 const SCHEMAS = serviceProfile('financial-data').errorSchemas;

@@ -26,7 +26,7 @@ import {
   withConflict,
 } from '../../fixtures/financial-data.js';
 import { approvedApplicationId } from '../../fixtures/examples/fd-samples/app-registration.js';
-import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../helpers/client/client.js';
+import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../helpers/client/guest/owned.js';
 import { BOTH, cite } from './cite.js';
 
 type Fixtures = Parameters<Parameters<typeof test>[2]>[0];

@@ -13,11 +13,11 @@ import { OTHER_PARENT, otherParentProbes } from '../../helpers/client/security/o
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations, withObjects, type Probe } from '../../helpers/client/security/probe.js';
 import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs, withSensitiveMembers } from '../../helpers/client/security/sensitive-values.js';
-import { callKey, firstOfEach } from '../../helpers/client/invariants/kit.js';
 import { sensitiveValuesIn } from '../../helpers/secrets/sensitive.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { SAMPLE_BANK_ACCOUNT, SAMPLE_CARD } from '../../fixtures/examples/fd-samples/connect.js';
 import { FD_BODY_IDS_UNRESOLVED, FD_EXEMPT, FD_OBJECT_OPS, probeCheck } from './security.known.js';
+import { callKey, firstOfEach } from '../../helpers/client/call-key.js';
 
 const leftOutText = (leftOut: { operationId: string; reason: string }[]) => leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ');
 

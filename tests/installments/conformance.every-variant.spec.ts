@@ -11,7 +11,7 @@ import {
   type CallOptions,
 } from '../../fixtures/installments.js';
 import { negativeCases, refusalStatuses } from '../../fixtures/negative.js';
-import { callKey, firstOfEach } from '../../helpers/client/invariants/kit.js';
+import { callKey, firstOfEach } from '../../helpers/client/call-key.js';
 
 /** A valid plaintext of each card data schema the contract names (each confirmed by that schema below). */
 const PLAINTEXTS: Record<string, () => unknown> = {

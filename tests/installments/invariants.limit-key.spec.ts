@@ -3,10 +3,10 @@
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { mockOnly, rules, test, skipWithout } from '../../fixtures/installments.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';
-import { rateOf } from '../../helpers/client/invariants/refused-trace.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkKeysOf } from '../shared/limit-key.js';
+import { rateOf } from '../../helpers/client/invariants/refusals.js';
 
 const RULE = 'IN-PROP-LIMIT-KEY';
 const contract = await loadContract('installments');

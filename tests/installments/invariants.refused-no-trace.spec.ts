@@ -3,23 +3,21 @@
 import { expect, loadContract, rules, signedAs, test, type InstallmentsOperationId, skipWithout } from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { loadRules } from '../../helpers/contract/rules.js';
+import { checkRefusedLeaveNoTrace, REFUSED_NO_TRACE, traceWriters } from '../../helpers/client/invariants/refused-trace.js';
+import { Violations, withObjects } from '../../helpers/client/security/probe.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { countRefusedNoTrace } from '../shared/refused-trace.js';
 import {
-  checkRefusedLeaveNoTrace,
   conditionRefusalsOf,
   type Condition,
   methodProbesOf,
   NOT_ACCEPTABLE,
   refusalsOf,
-  REFUSED_NO_TRACE,
   stateReadersOf,
-  traceWriters,
   type Read,
   type TraceProbe,
-} from '../../helpers/client/invariants/refused-trace.js';
-import { Violations, withObjects } from '../../helpers/client/security/probe.js';
-import { objectIdsOf } from '../../helpers/contract/object-ids.js';
-import type { CallOptions } from '../../helpers/client/client.js';
-import { countRefusedNoTrace } from '../shared/refused-trace.js';
+} from '../../helpers/client/invariants/refusals.js';
 
 const contract = await loadContract('installments');
 const WRITERS = traceWriters(contract);

@@ -12,12 +12,12 @@ import {
   type ScopeProbe,
 } from '../../helpers/client/invariants/write-scope.js';
 import { isRead, writersOfContract } from '../../helpers/client/invariants/kit.js';
-import { stateReadersOf } from '../../helpers/client/invariants/refused-trace.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { countRule } from '../shared/property.js';
+import { stateReadersOf } from '../../helpers/client/invariants/refusals.js';
 
 const contract = await loadContract('installments');
 const WRITERS = writersOfContract(contract);

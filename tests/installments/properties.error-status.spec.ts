@@ -1,7 +1,7 @@
-// Covers: the error-status property on installments (helpers/client/invariants/error-status.ts): the error shapes
+// Covers: the error-status property on installments (helpers/client/every-answer/error-status.ts): the error shapes
 // (provider 2.0.0 ErrorWrapper, PlanNotifError) state no status, so every operation is an exception saying so.
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
-import { codeStatusesOf, errorStatusOf, statusMemberOf } from '../../helpers/client/invariants/error-status.js';
+import { codeStatusesOf, errorStatusOf, statusMemberOf } from '../../helpers/client/every-answer/error-status.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 
 const CONTRACT = await loadContract('installments');

@@ -15,6 +15,7 @@ import { OperationClient } from '../../helpers/client/client.js';
 import { suiteConfig } from '../../helpers/config/config.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
 
 class Skipped extends Error {}
 
@@ -144,7 +145,13 @@ test('through the client: a target breaking one check everywhere is stopped afte
       const contract = await loadContract('card-enrollment');
       const baseURL = server.url;
       const call = async (info: TestInfo) => {
-        const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
+        const client = new OperationClient({
+          request,
+          contract,
+          profile: serviceProfile('card-enrollment'),
+          target: targetAt(baseURL),
+          testInfo: info,
+        });
         try {
           await client.call('putCard', { body: {} });
           return 'passed';

@@ -230,7 +230,7 @@ for (const { fault, conflict, received } of PROVIDER_ANSWERS)
         request,
         contract: await loadContract('card-enrollment'),
         profile: serviceProfile('card-enrollment'),
-        baseURL: card.baseURL,
+        target: card,
         testInfo: clientTestInfo('card-enrollment', annotations),
         authorize: () => ({ [CARD_KEY_HEADER]: card.apiKey }),
       });

@@ -10,6 +10,7 @@ import { keptExchanges, OperationClient } from '../../helpers/client/client.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 import { chooseEvidence, type KeptExchange, type StepWindow } from '../../helpers/verdict/evidence.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
 
 /** A stand-in TestInfo of a test that failed, as the client and annotateViolations read it. */
 function failedTest(): TestInfo {
@@ -43,7 +44,13 @@ test("through the client: a violation's evidence is the exchange it judged, not 
     const contract = await loadContract('card-enrollment');
     const baseURL = server.url;
     const info = failedTest();
-    const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
+    const client = new OperationClient({
+      request,
+      contract,
+      profile: serviceProfile('card-enrollment'),
+      target: targetAt(baseURL),
+      testInfo: info,
+    });
     // A helper that collects violations and goes on (as the every-variant checks do), then fails the test with the first.
     const thrown = await client.call('putCard', { body: {} }).then(
       () => undefined,

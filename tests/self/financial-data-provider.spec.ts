@@ -10,6 +10,7 @@ import { serviceProfile } from '../../helpers/contract/services.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 import { configuredFdHeaderNames } from '../../helpers/target/financial-data.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 // provider 1.35.0: UnauthorizedErrorResponse (JSON or text/plain) on these; JSON only on the
@@ -69,7 +70,7 @@ test('the client accepts a declared plain-text 401 end to end (no JSON parse or 
         request,
         contract: await contracts('financial-data'),
         profile: serviceProfile('financial-data'),
-        baseURL,
+        target: targetAt(baseURL),
       });
       const res = await api.call('GetInstitutions', { query: { limit: 1 } });
       expect(res.status).toBe(401);

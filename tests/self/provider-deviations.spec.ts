@@ -16,6 +16,7 @@ import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import { certificationHtml } from '../../helpers/verdict/certification-html.js';
 import { certificationLines } from '../../helpers/verdict/certification-report.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
 
 /** A target answering every request, once read, with one status and body. */
 const target = (status: number, body: unknown) =>
@@ -31,7 +32,7 @@ async function clientOf(request: any, service: ServiceName, baseURL: string, ann
     request,
     contract: await loadContract(service),
     profile: serviceProfile(service),
-    baseURL,
+    target: targetAt(baseURL),
     testInfo: clientTestInfo(service, annotations),
     authorize: () => ({}),
   });

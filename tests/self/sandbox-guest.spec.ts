@@ -27,18 +27,19 @@ import { retryAfterSeconds } from '../../helpers/client/guest/rate.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import { createEncryptionKeys } from '../../mocks/card-enrollment/keys.js';
 import { fetchJwkSet } from '../../helpers/target/keys.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
 
-/** A financial data client of the target at baseURL, with the options a case adds (a sandbox's, a guest's). */
+/** A financial data client of the target at baseURL (a sandbox's where `sandbox`), with the options a case adds (a guest's). */
 const fdClient = async (
   request: APIRequestContext,
   baseURL: string,
-  more: Partial<ConstructorParameters<typeof OperationClient>[0]> = {},
+  { sandbox = false, ...more }: Partial<ConstructorParameters<typeof OperationClient>[0]> & { sandbox?: boolean } = {},
 ) =>
   new OperationClient({
     request,
     contract: await loadContract('financial-data'),
     profile: serviceProfile('financial-data'),
-    baseURL,
+    target: targetAt(baseURL, sandbox ? 'sandbox' : 'mock'),
     ...more,
   });
 

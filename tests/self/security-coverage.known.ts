@@ -22,6 +22,7 @@ import {
   FD_FOREIGN_ID_EXEMPT,
   FD_LIVE_RESOURCES,
 } from '../financial-data/security.known.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
 
 export interface CheckerCoverage {
   checker: string;
@@ -31,8 +32,7 @@ export interface CheckerCoverage {
 
 const TYPES = ['checking', 'savings', 'moneyMarket', 'investment', 'loan', 'mortgage', 'creditCard', 'cd'];
 const target = {
-  kind: 'mock',
-  baseURL: 'http://stand-in',
+  ...targetAt('http://stand-in'),
   has: () => true,
   appKey: 'stand-in',
   partner: { partnerId: '1', partnerSecret: 'stand-in' },

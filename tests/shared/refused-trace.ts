@@ -1,9 +1,10 @@
 // A refused request leaves no trace (<S>-PROP-REFUSED-NO-TRACE, helpers/client/invariants/refused-trace.ts):
 // the count every service's check ends with, once its probes were sent.
 import { test } from '@playwright/test';
-import { REFUSED_NO_TRACE, type TraceProbe } from '../../helpers/client/invariants/refused-trace.js';
+import { REFUSED_NO_TRACE } from '../../helpers/client/invariants/refused-trace.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { countRule } from './property.js';
+import { type TraceProbe } from '../../helpers/client/invariants/refusals.js';
 
 /** Notes the refusals not set up and those sent by reason, leaves out writers with none refused, and counts the property. */
 export function countRefusedNoTrace(

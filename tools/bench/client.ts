@@ -11,6 +11,8 @@ import { loadContract, type Contract, type Operation } from '../../helpers/contr
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import { registerSecret } from '../../helpers/secrets/redact.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
+import { suiteConfig } from '../../helpers/config/config.js';
 import { newCustomer } from '../../fixtures/examples/financial-data.js';
 import type { BenchAuth, ClientCall, ServicePlan } from './server.js';
 import { median } from '../report.js';
@@ -125,7 +127,8 @@ async function compareCall(
       request: playwrightRequest,
       contract,
       profile,
-      baseURL: plan.client.baseURL,
+      // The run's kind of target, as the suite's fixtures give it.
+      target: targetAt(plan.client.baseURL, suiteConfig().target),
       testInfo: currentTest as unknown as TestInfo,
       authorize,
     });

@@ -2,7 +2,6 @@
 // stops, not judged ("the suite ran out of time"); a target answering slower than TARGET_SLOW_MS is slow: a time-out its failure.
 import os from 'node:os';
 import type { TestInfo } from '@playwright/test';
-import { skipAs } from '../annotations.js';
 import { suiteConfig } from '../../config/config.js';
 
 /** What is left of a check's budget below which it does not begin another step, at the least. */
@@ -29,23 +28,21 @@ export function noteAnswerTime(testInfo: TestInfo | undefined, ms: number): void
   b.slowestMs = Math.max(b.slowestMs, ms);
 }
 
-/** Before a call (a step of twice the slowest answer so far): with less budget left than step and margin, and no slow answer, stops. */
-export function ensureTimeLeft(testInfo: TestInfo | undefined): void {
-  if (!testInfo || !(testInfo.timeout > 0)) return;
+/**
+ * Before a call (a step of twice the slowest answer so far): why the check stops here, when less budget is left than step and
+ * margin and no answer was slow; undefined while it may go on. The client stops it, not judged (an "out-of-time" skip).
+ */
+export function timeShortfall(testInfo: TestInfo | undefined): string | undefined {
+  if (!testInfo || !(testInfo.timeout > 0)) return undefined;
   const b = budgets.get(testInfo);
-  if (!b) return;
+  if (!b) return undefined;
   const slow = suiteConfig().targetSlowMs;
-  if (b.slowestMs > slow) return;
+  if (b.slowestMs > slow) return undefined;
   const left = testInfo.timeout - (Date.now() - b.began);
   const needs = Math.max(MIN_MARGIN_MS, 2 * b.slowestMs);
-  if (left >= needs) return;
+  if (left >= needs) return undefined;
   // One reason for every such check of a run (the skips are counted by reason): the load rounded.
-  skipAs(
-    testInfo,
-    'out-of-time',
-    true,
-    `not judged: the suite ran out of time, every answer of the target having come within TARGET_SLOW_MS (${slow / 1000} s); machine load about ${Math.round(os.loadavg()[0])} on ${os.availableParallelism()} cores`,
-  );
+  return `not judged: the suite ran out of time, every answer of the target having come within TARGET_SLOW_MS (${slow / 1000} s); machine load about ${Math.round(os.loadavg()[0])} on ${os.availableParallelism()} cores`;
 }
 
 /**

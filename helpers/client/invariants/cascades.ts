@@ -3,8 +3,8 @@
 // child moved alone, every reader shows parent and children in it. Parent, readers and children come from the contract.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { consequencesOf } from '../../contract/statements.js';
-import { resolve } from '../negative.js';
 import { pathParams } from '../../contract/writers.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 export const CASCADES = 'cascades';
 

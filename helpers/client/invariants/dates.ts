@@ -4,8 +4,8 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import { typeOf } from '../../contract/wire-forms.js';
-import { resolve } from '../negative.js';
 import { isRead, okCodeOf, okSchemaOf, schemaHolds } from './kit.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 export const DATE_UNITS = 'date-units';
 

@@ -2,7 +2,8 @@
 // operations trigger test deliveries"; "triggers one transaction event and one account event") names it by its path ids; each
 // delivery reads, in every member named as one of them, the id sent; a report callback (seed 002, Events) alike. Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { leavesOf, valueAt, walkSchema } from './kit.js';
+import { leavesOf, valueAt } from './kit.js';
+import { walkSchema } from '../../contract/schema-walk.js';
 
 export const DELIVERY_IDS = 'delivery-ids';
 

@@ -2,8 +2,8 @@
 // Resources - Portfolio) recomputed from its owner's lists, per kind the item created last; only an owner the check made
 // tells, so not in the answer judge. Counts are views too (paging.ts pageProblems, countedLists).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { resolve } from '../negative.js';
 import { flagOf } from './kit.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 export const DERIVED_VIEWS = 'derived-views';
 

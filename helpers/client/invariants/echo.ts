@@ -2,12 +2,12 @@
 // made to tell (tellingBody), each member distinct (distinctBody, crossedValues), a URL sought whole inside the URLs answered.
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
-import { leavesOf, okSchemaOf, setAt, valueAt, walkSchema } from './kit.js';
+import { leavesOf, okSchemaOf, setAt, valueAt } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
-import { resolve } from '../negative.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
 import { alternatingCase } from '../security/value-forms.js';
+import { walkSchema, resolve } from '../../contract/schema-walk.js';
 
 export const ECHO_AS_SENT = 'echo-as-sent';
 

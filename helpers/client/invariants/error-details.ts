@@ -5,8 +5,8 @@
 // reasons (seed 000, Errors: CANNOT_BE_NULL for a mandatory value missing, INVALID_VALUE under INVALID_STATE) are judged
 // apart, as assumptions. The error schema's `x-names-member` says where each is: its `place`, `plaintext` and `reasons`.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { resolve } from '../negative.js';
-import { valuesAt } from './error-status.js';
+import { valuesAt } from '../every-answer/error-status.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 /** What one error answer told the property: the problems against the seed's ErrorDetail, and those against the assumptions. */
 export interface ErrorDetailsVerdict {

@@ -4,8 +4,8 @@
 import type { Contract, Json, Operation, Parameter } from '../../contract/contract.js';
 import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
-import { resolve } from '../negative.js';
 import { caseSwapped, otherForms, valueForms } from '../security/value-forms.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 export const FILTER_RULES = 'filter-rules';
 

@@ -2,6 +2,7 @@
 // 2.0.0; reference, Headers: "correlation id of the exchange"), judged at the client's choke point
 // (requestHeaderEchoConformance), each call sent a telling value of its own (operationHeaders).
 import type { Contract, Operation, Parameter } from '../../contract/contract.js';
+import { echoedHeaderNames, isOutbound } from '../../contract/echoed-headers.js';
 
 export const HEADER_ECHO = 'headers-echoed-as-sent';
 
@@ -13,32 +14,17 @@ interface EchoedHeader {
   declaredOn: string[];
 }
 
-const echoedNames = new WeakMap<Contract, ReadonlySet<string>>();
-
-/** The names (lower case) of the request headers an answer declares under the same name; outbound operations take no part. */
-export function echoedHeaderNames(contract: Contract): ReadonlySet<string> {
-  const known = echoedNames.get(contract);
-  if (known) return known;
-  const inbound = [...contract.operations.values()].filter((op) => !isOutbound(contract, op));
-  const answered = new Set(inbound.flatMap((op) => Object.values(op.responses).flatMap((r) => Object.keys(r.headers ?? {}))).map(lower));
-  const names = new Set(
-    inbound.flatMap((op) => op.parameters.filter((p) => p.in === 'header' && answered.has(lower(p.name))).map((p) => lower(p.name))),
-  );
-  echoedNames.set(contract, names);
-  return names;
-}
-
 /** The echoed headers an operation takes (echoedHeaderNames), each with the answers that declare it. */
 export function echoedHeadersOf(contract: Contract, op: Operation): EchoedHeader[] {
   if (isOutbound(contract, op)) return [];
   const names = echoedHeaderNames(contract);
   return op.parameters
-    .filter((p) => p.in === 'header' && names.has(lower(p.name)))
+    .filter((p) => p.in === 'header' && names.has(p.name.toLowerCase()))
     .map((parameter) => ({
       operation: op,
       parameter,
       declaredOn: Object.entries(op.responses)
-        .filter(([, r]) => Object.keys(r.headers ?? {}).some((h) => lower(h) === lower(parameter.name)))
+        .filter(([, r]) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === parameter.name.toLowerCase()))
         .map(([status]) => status),
     }));
 }
@@ -57,7 +43,3 @@ export function tellingEchoHeaders(contract: Contract, op: Operation, candidates
   }
   return out;
 }
-
-const lower = (s: string) => s.toLowerCase();
-const isOutbound = (contract: Contract, op: Operation) =>
-  contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.['x-direction'] === 'outbound';

@@ -2,7 +2,7 @@
 // StatementIndexParameter and StatementIndexesParameter: 1 is the most recent statement, each step back one month), on
 // every version: each dated index strictly older than the one below it. A version answering a PDF is left out.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { resolve } from '../negative.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 export const INDEX_ORDER = 'index-order';
 

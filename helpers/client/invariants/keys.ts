@@ -4,9 +4,9 @@
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
-import { rateOf } from './refused-trace.js';
 import { versionless } from '../../contract/writers.js';
 import { setAt } from './kit.js';
+import { rateOf } from './refusals.js';
 
 /** The documented deletes of a contract: every DELETE operation. */
 export const deletersOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.method === 'DELETE');

@@ -3,8 +3,8 @@
 // in order, each count agrees, one past the end is empty (or a documented 404 where the page count cannot be 0).
 import { isDeepStrictEqual } from 'node:util';
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
-import { resolve } from '../negative.js';
 import { flagOf, movesAloneBeside } from './kit.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 /** A read-time date beside the items (an institution list's createdDate: "as of now") moves alone between reads. */
 const movesAlone = movesAloneBeside(new Set<string>());

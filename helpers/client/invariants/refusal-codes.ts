@@ -5,7 +5,7 @@ import { type CodedCondition, codedConditionsOf } from '../../contract/coded-con
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions } from '../client.js';
 import type { Violations } from '../security/probe.js';
-import { valuesAt } from './error-status.js';
+import { valuesAt } from '../every-answer/error-status.js';
 import { setAt } from './kit.js';
 
 export const REFUSAL_CODES = 'refusal-codes';

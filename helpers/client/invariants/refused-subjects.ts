@@ -1,11 +1,11 @@
-// The refusals by the subject's state or eligibility (refused-trace.ts Condition), each on a subject the harness makes, leave
+// The refusals by the subject's state or eligibility (refusals.ts Condition), each on a subject the harness makes, leave
 // no trace as any other (seed 002, Errors: a 4xx "indicates a request the service did not carry out").
 import type { Contract, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';
-import type { Condition } from './refused-trace.js';
 import { movesAloneBeside } from './kit.js';
 import { versionless } from '../../contract/writers.js';
+import { type Condition } from './refusals.js';
 
 /**
  * The subject states the descriptions refuse (seed 002, Decisioning report generation: "need a checking or savings account,
@@ -33,7 +33,7 @@ const withoutAccountIds = (call: CallOptions): CallOptions => {
   return { ...call, body };
 };
 
-/** The subject refusals as conditions of refused-trace.ts, each on the objects of its subject (absent: not produced). */
+/** The subject refusals as conditions of refusals.ts, each on the objects of its subject (absent: not produced). */
 export function subjectConditions(subjects: { [K in keyof typeof SUBJECT_REFUSALS]?: Record<string, string> }): Condition[] {
   return (Object.keys(SUBJECT_REFUSALS) as (keyof typeof SUBJECT_REFUSALS)[]).flatMap((key) => {
     const objects = subjects[key];

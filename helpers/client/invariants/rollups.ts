@@ -2,7 +2,7 @@
 // items (provider 1.35.0 CustomerAnalytics, AccountAnalytics, "generated at a customer level") is recomputed from the parts (counts,
 // sums, a period's ends, transactionIds); not means, medians, extremes, deviations, nor a period's days (the example: 24 for both). Pure.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { resolve } from '../negative.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 export const ROLLUPS = 'rollups';
 

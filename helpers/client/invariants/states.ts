@@ -2,8 +2,8 @@
 // transitions, polled only while inProgress) it reads the same state and top-level members by any reader, after the
 // clock moves and its callbacks. Pure: the spec makes, moves and reads.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { resolve } from '../negative.js';
 import { schemaHolds } from './kit.js';
+import { resolve } from '../../contract/schema-walk.js';
 
 export const END_STATES = 'end-states';
 

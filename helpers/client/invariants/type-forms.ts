@@ -1,16 +1,17 @@
 // Checker: every typed parameter and body member takes exactly its type's forms. A typed member is sent in the forms a loose reader
 // takes for the same value (a boolean recased, a number with a leading zero or exponent, an enum recased), a shaped one in its near
 // misses; each only where the contract refuses it, and the target must refuse it with a documented 4xx.
-import { setAt, stoppedOr, valueAt, verdictLine, walkSchema, walkValue } from './kit.js';
+import { setAt, stoppedOr, valueAt, verdictLine } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { refusalStatuses, resolve, valuesOf, WIDE_LETTERS } from '../negative.js';
+import { refusalStatuses, valuesOf, WIDE_LETTERS } from '../negative.js';
 import type { Violations } from '../security/probe.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
 import { caseSwapped, alternatingCase } from '../security/value-forms.js';
+import { walkSchema, walkValue, resolve } from '../../contract/schema-walk.js';
 
 export const TYPE_FORMS = 'type-forms';
 

@@ -7,13 +7,12 @@ import type { ContractViolation } from '../../contract/checks.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
-import { otherEnums, resolve } from '../negative.js';
+import { otherEnums } from '../negative.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import { createHash } from 'node:crypto';
 import { idOf, readAfterCall, violationOn2xx, type WriteProbe } from './after-write.js';
 import { CHANGE } from './dates.js';
 import {
-  callKey,
   changesAfter,
   eachObject,
   lastOwnedPathId,
@@ -27,6 +26,8 @@ import {
   takesBody,
 } from './kit.js';
 import { camel, pathParams, versionless } from '../../contract/writers.js';
+import { resolve } from '../../contract/schema-walk.js';
+import { callKey } from '../call-key.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
 

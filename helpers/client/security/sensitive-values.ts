@@ -3,9 +3,9 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { kindOfKey, scalars, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
 import type { CallOptions } from '../client.js';
-import { walkSchema } from '../invariants/kit.js';
 import { noteEchoed } from '../../secrets/sent-ledger.js';
 import type { ProbeAnswer, Violations } from './probe.js';
+import { walkSchema } from '../../contract/schema-walk.js';
 
 export const SENSITIVE_VALUES = 'sensitive-values';
 

@@ -11,7 +11,7 @@ import { luhnNear, withCheckDigit } from '../../config/luhn.js';
 import type { OperationId } from '../../contract/operations.js';
 import { encryptJson, type EncryptionKey } from '../../auth/jwe.js';
 import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
-import { servesOperation } from '../../client/client.js';
+import { servesOperation } from '../../contract/served.js';
 import { judgeSentRequest } from '../../client/request-rules.js';
 import { redactText } from '../../secrets/redact.js';
 import { configuredEncryptionKey, encryptionKeyVariable } from '../keys.js';

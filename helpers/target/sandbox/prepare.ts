@@ -27,7 +27,7 @@ export async function fdSession(request: APIRequestContext, env: Env = suiteConf
   const target = fdTargetFromEnv(env);
   const contract = await loadContract('financial-data');
   const names = configuredFdHeaderNames(contract, env);
-  const bare = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: target.baseURL, guest: false });
+  const bare = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), target, guest: false });
   const token = await bare.call('CreateToken', { body: target.partner, auth: () => ({ [names.appKey]: target.appKey }) });
   if (token.status !== 200) throw new Error(`CreateToken answered ${token.status}: check FD_APP_KEY, FD_PARTNER_ID and FD_PARTNER_SECRET`);
   const authorize: Authorizer = () => ({ [names.appKey]: target.appKey, [names.appToken]: token.body.token });
@@ -36,7 +36,7 @@ export async function fdSession(request: APIRequestContext, env: Env = suiteConf
       request,
       contract,
       profile: serviceProfile('financial-data'),
-      baseURL: target.baseURL,
+      target,
       authorize,
       guest: false,
     }),

@@ -1,7 +1,7 @@
 // What a sandbox run holds at once: each worker at most SANDBOX_CUSTOMERS_PER_WORKER testing customers (the client refuses
 // more), so workers x that many places, against `x-limits` sandboxTestingCustomers (provider Test the APIs page;
 // SANDBOX_CUSTOMER_QUOTA overrides it): a run going past refuses to start, saying how many it needs and exist.
-import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/client.js';
+import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../client/guest/owned.js';
 import { suiteConfig } from '../../config/config.js';
 import { readValue, type Env } from '../../config/env-schema.js';
 import { loadContract, type Contract } from '../../contract/contract.js';

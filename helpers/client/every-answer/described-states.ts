@@ -2,17 +2,7 @@
 // description of its own, never another state's; answers are compared with each other at the client's choke point.
 import type { TestInfo } from '@playwright/test';
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
-import type { AnswerProperty } from '../property-counts.js';
-
-/** The property, its catalogue rule per service (a service whose contract pairs no state has none); an answer without a state beside its description is left out. */
-export const DESCRIBED_STATE: AnswerProperty = {
-  property: 'description-agrees-with-state',
-  rules: { 'financial-data': 'FD-PROP-DESCRIBED-STATE' },
-  unjudged: 'no state beside its description',
-  check: 'describedStateConformance',
-  received: 'a description of another state',
-  documented: 'each state comes with its own description (x-described-by)',
-};
+import type { Answered, PropertyChecker, Verdict } from './checker.js';
 
 /** A state member and the sibling member describing it, as an object schema of the contract holds them. */
 interface DescribedPair {
@@ -89,13 +79,6 @@ function describedStatesIn(body: unknown, pairs: readonly DescribedPair[]): { pa
   return out;
 }
 
-/** What one answer told the property. */
-interface DescribedVerdict {
-  judged: boolean;
-  problems: string[];
-  reason?: string;
-}
-
 /** The pairs each check has seen, per operation: state -> description and description -> state. */
 const memory = new WeakMap<object, Map<string, { byState: Map<string, string>; byDescription: Map<string, string> }>>();
 const loose = {};
@@ -105,7 +88,7 @@ export function describedStateOf(
   contract: Contract,
   scope: TestInfo | undefined,
   answer: { operation: Operation; status: number; body: unknown },
-): DescribedVerdict {
+): Verdict {
   const found = describedStatesIn(answer.body, describedPairsOf(contract));
   if (!found.length)
     return { judged: false, problems: [], reason: `its HTTP ${answer.status} answer carries no state beside its description` };
@@ -129,3 +112,19 @@ export function describedStateOf(
   }
   return { judged: true, problems };
 }
+
+/**
+ * The property, its catalogue rule per service (a service whose contract pairs no state has none), judged on every answer of an
+ * operation whose contract pairs a state with its description; an answer without a state beside its description is left out.
+ */
+export const DESCRIBED_STATE: PropertyChecker<Answered> = {
+  property: 'description-agrees-with-state',
+  rules: { 'financial-data': 'FD-PROP-DESCRIBED-STATE' },
+  unjudged: 'no state beside its description',
+  check: 'describedStateConformance',
+  received: 'a description of another state',
+  documented: 'each state comes with its own description (x-described-by)',
+  applies: ({ contract, exchange }) =>
+    Boolean(DESCRIBED_STATE.rules[exchange.operation.service]) && declaresPair(contract, exchange.operation),
+  judge: ({ contract, testInfo, exchange }) => describedStateOf(contract, testInfo, exchange),
+};

@@ -2,17 +2,8 @@
 // 3.4: a query value's "&", "=", "+" or "#"), else it reads back as another value; every 2xx URL member is judged at the
 // client's choke point, a URL the caller sent and sees whole being the echo property's.
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
-import type { AnswerProperty } from '../property-counts.js';
-
-/** The property, its catalogue rule per service; an answer without a URL the target built is left out. */
-export const BUILT_URLS: AnswerProperty = {
-  property: 'built-urls-encoded',
-  rules: { 'card-enrollment': 'CE-PROP-URL-ENCODED', installments: 'IN-PROP-URL-ENCODED', 'financial-data': 'FD-PROP-URL-ENCODED' },
-  unjudged: 'no URL the target built',
-  check: 'builtUrlConformance',
-  received: 'a URL holding a value not percent-encoded',
-  documented: 'a URL the service builds percent-encodes what it places in it (RFC 3986)',
-};
+import type { Answered, PropertyChecker, Verdict } from './checker.js';
+import { sentTextsOf } from '../../contract/normalised-echo.js';
 
 /** A member whose name says it holds a URL (`connectUrl`, `redirectUri`, `link`, `href`). */
 const URL_NAME = /(?:url|uri|link|href)$/i;
@@ -60,14 +51,6 @@ export function urlMembersOf(contract: Contract, op: Operation): string[] {
   return out;
 }
 
-/** What one answer told the property. */
-interface BuiltUrlVerdict {
-  /** The answer held a URL the target built (not one the caller sent whole). */
-  judged: boolean;
-  problems: string[];
-  reason?: string;
-}
-
 /** Every [where, value] of an absolute URL in the answer; a non-URL text under a URL member is the caller's. */
 function urlsIn(body: unknown): [string, string][] {
   const out: [string, string][] = [];
@@ -86,7 +69,7 @@ function urlsIn(body: unknown): [string, string][] {
 const shown = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
 /** Judges one 2xx answer: each URL not sent here holds only what RFC 3986 lets a URI hold, and no sent text needing encoding raw. */
-export function builtUrlsOf(answer: { operation: Operation; body: unknown }, sent: ReadonlySet<string>): BuiltUrlVerdict {
+export function builtUrlsOf(answer: { operation: Operation; body: unknown }, sent: ReadonlySet<string>): Verdict {
   const urls = urlsIn(answer.body).filter(([, v]) => v !== '' && !sent.has(v));
   if (!urls.length)
     return { judged: false, problems: [], reason: 'its answers held no URL the target built (each one a URL the caller sent, or none)' };
@@ -102,3 +85,20 @@ export function builtUrlsOf(answer: { operation: Operation; body: unknown }, sen
   }
   return { judged: true, problems: [...new Set(problems)] };
 }
+
+/**
+ * The property, its catalogue rule per service, judged on every 2xx answer of an operation declaring a URL member (the texts the
+ * check sent are not judged as built: helpers/contract/normalised-echo.ts sentTextsOf); an answer without a URL the target built
+ * is left out.
+ */
+export const BUILT_URLS: PropertyChecker<Answered> = {
+  property: 'built-urls-encoded',
+  rules: { 'card-enrollment': 'CE-PROP-URL-ENCODED', installments: 'IN-PROP-URL-ENCODED', 'financial-data': 'FD-PROP-URL-ENCODED' },
+  unjudged: 'no URL the target built',
+  check: 'builtUrlConformance',
+  received: 'a URL holding a value not percent-encoded',
+  documented: 'a URL the service builds percent-encodes what it places in it (RFC 3986)',
+  applies: ({ contract, exchange: { operation, status } }) =>
+    status >= 200 && status < 300 && Boolean(BUILT_URLS.rules[operation.service]) && urlMembersOf(contract, operation).length > 0,
+  judge: ({ testInfo, exchange }) => builtUrlsOf(exchange, sentTextsOf(testInfo)),
+};

@@ -2,18 +2,8 @@
 // ErrorMessage `status`) is the answer's; a code `x-codes` ties to a status (seed 000 Errors: INVALID_ARGUMENT under 400; provider
 // 1.35.0: 3003, 3004 under getCustomerAuthorizationDetails' 404) comes in no other (`x-status-member`); judged at the choke point.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import type { AnswerProperty } from '../property-counts.js';
+import type { Answered, PropertyChecker, Verdict } from './checker.js';
 import { codedConditionsOf } from '../../contract/coded-conditions.js';
-
-/** The property, its catalogue rule per service; an error answer no member of whose body states the status is left out. */
-export const ERROR_STATUS: AnswerProperty = {
-  property: 'error-agrees-with-status',
-  rules: { 'card-enrollment': 'CE-PROP-ERROR-STATUS', installments: 'IN-PROP-ERROR-STATUS', 'financial-data': 'FD-PROP-ERROR-STATUS' },
-  unjudged: 'no member of its error body states the status',
-  check: 'errorStatusConformance',
-  received: 'an error body that disagrees with its status',
-  documented: 'the error body states the status of its answer',
-};
 
 /** A member of an error schema that states the HTTP status, as the schema's `x-status-member` says. */
 interface StatusMember {
@@ -35,15 +25,6 @@ export function valuesAt(node: unknown, member: string): unknown[] {
       .map((n) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[step] : undefined))
       .filter((v) => v !== undefined);
   return at.flatMap((n) => (Array.isArray(n) ? n : [n]));
-}
-
-/** What one error answer told the property. */
-interface ErrorStatusVerdict {
-  /** A member stating the status, or a code a table ties to a status, was there to compare. */
-  judged: boolean;
-  problems: string[];
-  /** Why nothing was compared (judged false). */
-  reason?: string;
 }
 
 const statusMembers = new WeakMap<Contract, Map<string, StatusMember | undefined>>();
@@ -94,7 +75,7 @@ export function errorStatusOf(
   contract: Contract,
   schemas: readonly string[],
   answer: { operation: Operation; status: number; body: unknown },
-): ErrorStatusVerdict {
+): Verdict {
   const { operation, status, body } = answer;
   const problems: string[] = [];
   const reasons: string[] = [];
@@ -145,3 +126,18 @@ export function errorStatusOf(
   }
   return judged ? { judged, problems } : { judged, problems, reason: reasons.join('; ') };
 }
+
+/**
+ * The property, its catalogue rule per service; judged on an error body of the service's error shape (`schemas`: the service's and
+ * the operation's own, helpers/client/answer-checks.ts); an error answer no member of whose body states the status is left out.
+ */
+export const ERROR_STATUS: PropertyChecker<Answered & { schemas: readonly string[] }> = {
+  property: 'error-agrees-with-status',
+  rules: { 'card-enrollment': 'CE-PROP-ERROR-STATUS', installments: 'IN-PROP-ERROR-STATUS', 'financial-data': 'FD-PROP-ERROR-STATUS' },
+  unjudged: 'no member of its error body states the status',
+  check: 'errorStatusConformance',
+  received: 'an error body that disagrees with its status',
+  documented: 'the error body states the status of its answer',
+  applies: () => true,
+  judge: ({ contract, schemas, exchange }) => errorStatusOf(contract, schemas, exchange),
+};

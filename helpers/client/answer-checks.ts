@@ -1,0 +1,196 @@
+// The judgement of one answer at the choke point (helpers/client/README.md, one call in order, step 6): the named checks of
+// helpers/contract/checks.ts, the client's own (the error shape), the property checkers run on every answer (every-answer/,
+// each through its PropertyChecker), then the service's judge. A violation that names no rule is filed under the catalogue's;
+// one of assumptions only is noted and the checks go on; the first other one stops them.
+import {
+  ContractViolation,
+  contentTypeConformance,
+  declaredBody,
+  formatAjvErrors,
+  requestHeaderEchoConformance,
+  responseBodyPresence,
+  responseHeadersConformance,
+  responseSchemaConformance,
+  sensitiveEchoConformance,
+  statusCodeConformance,
+  type ConflictMet,
+  type Exchange,
+} from '../contract/checks.js';
+import { answeredConflicts } from '../contract/conflicts.js';
+import type { Contract } from '../contract/contract.js';
+import { echoedHeaderNames } from '../contract/echoed-headers.js';
+import { normalisedEchoConformance } from '../contract/normalised-echo.js';
+import { loadRules, namesMember, rulesJudgedBy, ruleStating } from '../contract/rules.js';
+import type { ServiceProfile } from '../contract/services.js';
+import { failureWeight, ruleWeights } from '../contract/weight.js';
+import type { findAnswerEchoes } from '../secrets/sensitive.js';
+import { BUILT_URLS } from './every-answer/built-urls.js';
+import type { Answered, PropertyChecker } from './every-answer/checker.js';
+import { DESCRIBED_STATE } from './every-answer/described-states.js';
+import { ERROR_STATUS } from './every-answer/error-status.js';
+import { countJudgedOnce } from './property-counts.js';
+
+/** The property checkers the client runs on every answer after the error shape (ERROR_STATUS runs inside it, on a shaped body). */
+const ON_EVERY_ANSWER: readonly PropertyChecker<Answered>[] = [DESCRIBED_STATE, BUILT_URLS];
+
+/** What one answer is judged with. */
+export interface Judging extends Answered {
+  profile: ServiceProfile;
+  /** The sensitive values the suite sent that came back (helpers/secrets/sensitive.ts). */
+  echoes: ReturnType<typeof findAnswerEchoes>;
+  /** The request headers as sent. */
+  sentHeaders: Record<string, string>;
+  /** A generated case the documents refuse, answered with a success: judged only for a sensitive value in clear (CallOptions.negative). */
+  acceptedNegative: boolean;
+  noteConflictMet: (met: ConflictMet) => void;
+  /** The service's judge of the answer against its request (ClientDeps.judge), where its fixture gives one. */
+  judge?: () => void;
+}
+
+/** Runs every judgement in order: the violation that stops them (undefined: none), and the assumptions' ones noted on the way. */
+export function judgeExchange(j: Judging): { violation: unknown; assumed: ContractViolation[] } {
+  const { contract, exchange, testInfo } = j;
+  const judgements: (() => void)[] = j.acceptedNegative
+    ? [() => sensitiveEchoConformance(exchange, j.echoes)]
+    : [
+        () => sensitiveEchoConformance(exchange, j.echoes),
+        () => statusCodeConformance(exchange),
+        () => contentTypeConformance(exchange),
+        () => responseBodyPresence(exchange),
+        () => {
+          for (const met of responseSchemaConformance(contract, exchange)) j.noteConflictMet(met);
+        },
+        () => responseHeadersConformance(contract, exchange),
+        () => requestHeaderEchoConformance(exchange, j.sentHeaders, echoedHeaderNames(contract)),
+        () => normalisedEchoConformance(exchange, testInfo),
+        () => errorShapeConformance(j, j.profile),
+        ...ON_EVERY_ANSWER.map((checker) => () => runChecker(checker, j)),
+        () => j.judge?.(),
+      ];
+  let violation: unknown;
+  const assumed: ContractViolation[] = [];
+  for (const judgement of judgements) {
+    try {
+      judgement();
+    } catch (error) {
+      const [hard, ...alongside] = bySource(withCatalogueRules(error, exchange), contract);
+      assumed.push(...alongside);
+      if (hard !== undefined && !(testInfo && isAssumed(hard, contract))) {
+        violation = hard;
+        break;
+      }
+      if (hard) assumed.push(hard as ContractViolation);
+    }
+  }
+  return { violation, assumed };
+}
+
+/** A property checker run on one answer: counted once per check and operation (countJudgedOnce), its problems one violation citing its rule. */
+export function runChecker<In extends Answered>(checker: PropertyChecker<In>, input: In): void {
+  if (!checker.applies(input)) return;
+  const { operation, status } = input.exchange;
+  const verdict = checker.judge(input);
+  countJudgedOnce(input.testInfo, checker, operation, verdict);
+  if (verdict.problems.length)
+    throw new ContractViolation(
+      checker.check,
+      `${operation.operationId} ${status}: Received ${checker.received}: ${verdict.problems.join('; ')} / Documented: ${checker.documented}`,
+      input.exchange,
+      [checker.rules[operation.service]].filter((r): r is string => r !== undefined),
+    );
+}
+
+/** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn; a shaped one states its status (ERROR_STATUS). */
+function errorShapeConformance(answered: Answered, profile: ServiceProfile): void {
+  const { contract, exchange, testInfo } = answered;
+  if (exchange.status < 400 || !exchange.text) return;
+  // A documented non-JSON error body (the provider's text/plain 401) has no error shape.
+  const declared = declaredBody(exchange);
+  if (declared && !declared.json) return;
+  // An operation declaring its own error schema for the status (micro-entry verification's {status, statusDescription}) is held to it.
+  const own = String(declared?.schema?.$ref ?? '')
+    .split('/')
+    .pop();
+  const shaped = (body: unknown) =>
+    profile.errorSchemas.some((name) => contract.component(name)(body)) ||
+    Boolean(own && !profile.errorSchemas.includes(own) && contract.component(own)(body));
+  const schemas = [
+    ...new Set([...profile.errorSchemas, ...(own ? [own] : []), ...(profile.toleratedErrorSchemas ?? []).map((t) => t.name)]),
+  ];
+  if (shaped(exchange.body)) return runChecker(ERROR_STATUS, { ...answered, schemas });
+  // An error body that differs only where a conflict or known provider deviation says (noted by the schema check).
+  if (answeredConflicts(exchange.operation.service, exchange.operation.operationId, exchange.body, shaped))
+    return runChecker(ERROR_STATUS, { ...answered, schemas });
+  const tolerated = profile.toleratedErrorSchemas?.find((t) => contract.component(t.name)(exchange.body));
+  if (tolerated) {
+    testInfo?.annotations.push({
+      type: 'warning',
+      description: `${exchange.operation.operationId} ${exchange.status}: ${tolerated.note}`,
+    });
+    return runChecker(ERROR_STATUS, { ...answered, schemas });
+  }
+  const first = contract.component(profile.errorSchemas[0]);
+  first(exchange.body);
+  throw new ContractViolation(
+    'errorShapeConformance',
+    `${exchange.operation.operationId} ${exchange.status}: Received an error body that is not ${profile.errorSchemas.join(' or ')}: ${formatAjvErrors(first.errors)}`,
+    exchange,
+  );
+}
+
+/**
+ * A named check's violation that names no rule, filed under the rule stating what it received: where every member it found
+ * off form is one a narrower rule of the operation cites by a keyword of its kind (`descriptorName` past maxLength: the
+ * seed's response limit), those rules; else the rule the catalogue says the check judges (rules.yaml `judgedBy`).
+ */
+function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
+  if (!(error instanceof ContractViolation) || error.rules.length) return error;
+  const { service, operationId } = exchange.operation;
+  const members = error.site?.members ?? [];
+  const general = rulesJudgedBy(service, error.check);
+  const generalRules = loadRules(service).rules.filter((r) => general.includes(r.id));
+  // A narrower rule of a weaker source (a reference page's decision beside the provider's schema) does not take the breach.
+  const { source } = ruleWeights(service);
+  const assumed = (id: string | undefined) => id !== undefined && source.get(id) === 'assumption';
+  // A member the general rule names itself (a PAN in the card no-echo rule's text) stays under it unless a rule of fewer
+  // operations states it (the micro entries' account number beside the no-echo rule of every operation).
+  const width = Math.min(...generalRules.map((r) => r.operations.length));
+  const stating = members.map((m) => {
+    const id = ruleStating(service, operationId, m.member, m.keyword, error.check);
+    const named = generalRules.some((r) => namesMember(r, m.member));
+    return id && named && (loadRules(service).rules.find((r) => r.id === id)?.operations.length ?? width) >= width ? undefined : id;
+  });
+  const narrower = stating.every((r) => r !== undefined && (!assumed(r) || general.every(assumed)));
+  const judged = members.length && narrower ? [...new Set(stating as string[])] : general;
+  return judged.length
+    ? new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, judged, error.site?.members)
+    : error;
+}
+
+/** Whether a violation weighs as an assumption's only (a reference page's decision, not blocking: CONDITIONAL at worst). */
+function isAssumed(v: unknown, contract: Contract): v is ContractViolation {
+  return (
+    v instanceof ContractViolation &&
+    v.rules.length > 0 &&
+    v.site !== undefined &&
+    failureWeight(contract.service, contract.defaultSource, [...v.rules], v.check) === 'conditional'
+  );
+}
+
+/**
+ * A judge's violation naming rules of several sources (fixtures' failJudged: one problem a rule) as two: the seed and provider
+ * part first (undefined when none), then the assumptions' part, which never stops the others (noteAssumed).
+ */
+function bySource(error: unknown, contract: Contract): [unknown, ...ContractViolation[]] {
+  if (!(error instanceof ContractViolation) || !error.parts) return [error];
+  const { source } = ruleWeights(contract.service);
+  const assumedPart = error.parts.filter((p) => p.rule !== undefined && source.get(p.rule) === 'assumption');
+  if (assumedPart.length === 0 || assumedPart.length === error.parts.length) return [error];
+  const rest = error.parts.filter((p) => !assumedPart.includes(p));
+  const subject = error.subject ?? '';
+  const part = (ps: typeof rest) =>
+    new ContractViolation(error.check, `${subject}${ps.map((p) => p.text).join('; ')}`, error.at, [
+      ...new Set(ps.flatMap((p) => (p.rule ? [p.rule] : []))),
+    ]);
+  return [part(rest), part(assumedPart)];
+}
