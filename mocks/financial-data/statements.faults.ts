@@ -1,8 +1,8 @@
 // Faults of statements, pay statements and assets, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/statements.yaml):
 // `relax`, or statements.ts's seams (Step, what a read registers or a store keeps, the answer). An id docs/mutation.md names, and a
 // blind fault's first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, seeded, was, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import type { Account } from './state.js';
 import { type Exchange, type StatementSeams } from './statements.records.js';
 
@@ -79,7 +79,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
         : a;
     }),
     ...provider,
-    ...seededAt,
+    ...seeded,
     ...was('seeded-prop-stmt-octet-stream-month-behind'),
   }),
   fault('fd-stmt-account-types-unsupported', 'FD-STMT-ACCOUNT-TYPES: a student loan and a line of credit have no statements (400)', {
@@ -93,7 +93,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   fault('fd-stmt-asset-link-v1-investment-latest', {
     rule: 'FD-STMT-ASSET-LINK, FD-STMT-INDEX-RANGE: for an investment account the one-statement read renders the latest statement whatever the index asked',
     judge: reading(of('investment'), () => 1),
-    ...seededAt,
+    ...seeded,
   }),
   // --- Statement details, v3
   fault('fd-stmt-indexes-range-above-max-accepted', 'FD-STMT-INDEXES-RANGE: an index above the maximum in the list is served', {
@@ -110,12 +110,14 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   fault('fd-stmt-default-index-v3-all', 'FD-STMT-DEFAULT-INDEX: without index, statement details give every statement, not index 1 alone', {
     judge: everyByDefault(() => true),
     ...provider,
-    ...blind('blind-statements-v3-default-all'),
+    ...blind,
+    ...was('blind-statements-v3-default-all'),
   }),
   fault('fd-stmt-index-order-index-is-position', 'FD-STMT-INDEX-ORDER: each detail carries its position in the list, not the index asked', {
     answer: details((d, _x, n) => ({ ...d, index: String(n + 1) })),
     ...provider,
-    ...blind('blind-statements-v3-index-is-position'),
+    ...blind,
+    ...was('blind-statements-v3-index-is-position'),
   }),
   fault('fd-stmt-index-order-past-year-dated-as-next', {
     rule: 'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: an index past the first year carries the document date of the index one lower',
