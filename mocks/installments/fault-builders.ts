@@ -6,7 +6,7 @@ import type { Answer, Exchange, InstallmentsSeams, Refusal, Step } from './seams
 /** The kit's fault writer for the installments seams (mocks/kit/faults.ts, faultWriter). */
 export const fault = faultWriter<InstallmentsSeams>('IN');
 
-/** Validation faults, one a row: id, rule text, where the copy of the contract is loosened ('Schema.member'), the keywords dropped, rule ids. */
+/** Validation faults, one a row: id, rule text, where the contract's copy is loosened ('Schema.member'), the keywords dropped, rule ids. */
 export const relaxed = <const Rows extends readonly (readonly [string, string, string, readonly string[], readonly string[]])[]>(
   rows: Rows,
 ) =>
