@@ -1,6 +1,6 @@
 // Card enrollment faults written blind (i39): from seed 000 and the contract only, the suite unread. Each names the statement it
 // breaks; each bends cards.ts at its seams (judge, state, answer) or loosens the mock's copy of the contract (relax).
-import { assumption, blind, faultWriter, type FaultSeams } from '../kit/faults.js';
+import { assumption, blind, faultWriter, type FaultSeams, schema } from '../kit/faults.js';
 import type { Answer, CardSeams, Enrollment } from './cards.js';
 import type { Profile } from './state.js';
 
@@ -130,12 +130,12 @@ export const INDEPENDENT_39_CARD_FAULTS = [
   // --- validation faults: the contract's patterns changed
   fault('i39-ce-service-id-hash-refused', {
     rule: "CE-PAT-SERVICEID, CE-VALID-FORMS: serviceId is validated without the '#' seed 000 EnrollCardRequest.serviceId's pattern ^[0-9a-zA-Z#_-]*$ takes, so a registered program id holding '#' is refused 400",
-    relax: [{ schema: 'EnrollCardRequest', at: ['properties', 'serviceId'], set: { pattern: '^[0-9a-zA-Z_-]*$' } }],
+    relax: schema('EnrollCardRequest.serviceId', { set: { pattern: '^[0-9a-zA-Z_-]*$' } }),
     ...blind,
   }),
   fault('i39-ce-phone-country-plus-accepted', {
     rule: 'CE-PAT-PHONE: mobileNumber.countryCode is accepted with a leading plus sign (+44), where seed 000 PhoneNumber.countryCode is digits only, no plus sign',
-    relax: [{ schema: 'PhoneNumber', at: ['properties', 'countryCode'], set: { pattern: '^\\+?[0-9]+$' } }],
+    relax: schema('PhoneNumber.countryCode', { set: { pattern: '^\\+?[0-9]+$' } }),
     ...blind,
   }),
 ];

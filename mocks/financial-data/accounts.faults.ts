@@ -1,6 +1,6 @@
 // Faults of accounts, named `<rule id>-<deviation>` (schemas/financial-data/rules*.yaml; docs/mutation.md): `relax`, or accounts.ts's
 // seams (Step, Change, the answer). A blind fault keeps its earlier id as an alias.
-import { always, assumption, blind, faultCatalogue, provider, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { always, assumption, blind, faultCatalogue, provider, was, type FaultMemory, type SeamFn, schema } from '../kit/faults.js';
 import { faultKit } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';
 import { accountsOf, isActive, masked, viewer, type AccountSeams, type Exchange, type View } from './accounts.records.js';
@@ -307,7 +307,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
 
   // --- The account id (reference, Identifiers)
   fault('fd-acct-id-format-unchecked', 'FD-ACCT-ID-FORMAT: a malformed account id in a path is looked up, not refused 400', {
-    relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }],
+    relax: schema('AccountIdParam', { drop: ['pattern'] }),
     ...assumption,
   }),
 ]);

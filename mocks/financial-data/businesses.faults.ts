@@ -1,6 +1,6 @@
 // Faults of businesses, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules.yaml): `relax`, or businesses.ts's seams
 // (the judged request, what a write stores, the answer). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { assumption, faultCatalogue, provider, seeded, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { assumption, faultCatalogue, provider, seeded, was, type FaultMemory, type SeamFn, schema } from '../kit/faults.js';
 import { faultKit } from './fault-builders.js';
 import { type BusinessOp as Op, type BusinessSeams, type Change, type Exchange } from './businesses.records.js';
 
@@ -33,7 +33,7 @@ const refusal =
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   fault('fd-negative-business-phone-short-taken', 'FD-NEGATIVE: a business phone number shorter than the contract minLength is taken', {
-    relax: [{ schema: 'BusinessPhone', at: ['properties', 'phoneNo'], drop: ['minLength'] }],
+    relax: schema('BusinessPhone.phoneNo', { drop: ['minLength'] }),
     ...provider,
   }),
   fault('fd-bus-read-add-answers-201', 'FD-BUS-READ, FD-BUS-ONE: a new business is answered 201 Created, not the documented 200', {

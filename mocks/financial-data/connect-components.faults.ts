@@ -1,7 +1,7 @@
 // Faults of Connect components, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/connect-components.yaml): `relax`,
 // or connect-components.ts's seams (Step, a write, the answer). An id docs/mutation.md names, and a blind fault's first id, stay aliases.
 import { createHash } from 'node:crypto';
-import { assumption, blind, faultCatalogue, provider, was, type SeamFn } from '../kit/faults.js';
+import { assumption, blind, faultCatalogue, provider, was, type SeamFn, schema } from '../kit/faults.js';
 import { faultKit } from './fault-builders.js';
 import { uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
@@ -41,7 +41,7 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     ...was('blind-components-login-form-unknown-institution-400'),
   }),
   fault('fd-components-redirect-required-optional', 'FD-COMPONENTS-REDIRECT-REQUIRED: an OAuth URL request without redirectURI is served', {
-    relax: [{ schema: 'ComponentsOauthUrlRequest', unrequire: ['redirectURI'] }],
+    relax: schema('ComponentsOauthUrlRequest', { unrequire: ['redirectURI'] }),
   }),
   fault('fd-components-customer-unchecked', {
     rule: "FD-COMPONENTS-CUSTOMER: a customer that is not the partner's (another partner's, or none) is taken in the session bodies",

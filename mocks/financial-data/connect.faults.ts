@@ -1,7 +1,7 @@
 // Faults of Connect, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/connect.yaml): `relax`, or connect.ts's seams
 // (the judged request, the session a link opens before it is signed, the answer). An id docs/mutation.md names, and a blind fault's
 // first id, stay as aliases.
-import { assumption, blind, faultCatalogue, provider, seeded, was, type SeamFn } from '../kit/faults.js';
+import { assumption, blind, faultCatalogue, provider, seeded, was, type SeamFn, schema } from '../kit/faults.js';
 import { faultKit } from './fault-builders.js';
 import { findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
@@ -31,13 +31,13 @@ const session =
 
 export const CONNECT_FAULTS = faultCatalogue([
   fault('fd-connect-language-transfer-french-accepted', 'FD-CONNECT-LANGUAGE: the Connect Transfer flows take fr (en and es only)', {
-    relax: [{ schema: 'ConnectTransferLanguage', set: { enum: ['en', 'es', 'fr'] } }],
+    relax: schema('ConnectTransferLanguage', { set: { enum: ['en', 'es', 'fr'] } }),
     ...assumption,
     ...blind,
     ...was('blind-connect-transfer-accepts-french'),
   }),
   fault('fd-connect-required-bill-pay-identity-optional', 'FD-CONNECT-REQUIRED: the bill pay switch flow without identity is taken', {
-    relax: [{ schema: 'ConnectGenerateTransferBillPaySwitchParameters', unrequire: ['identity'] }],
+    relax: schema('ConnectGenerateTransferBillPaySwitchParameters', { unrequire: ['identity'] }),
     ...provider,
   }),
   fault('fd-connect-required-lite-institution-optional', {

@@ -1,7 +1,7 @@
 // Faults of transaction data enrichment, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/enrichment.yaml): `relax`
 // (the batch cap, required members and lengths), or enrichment.ts's seams (the batch, the merchant text, the answer). An id
 // docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { blind, faultCatalogue, provider, was, type SeamFn } from '../kit/faults.js';
+import { blind, faultCatalogue, provider, was, type SeamFn, schema } from '../kit/faults.js';
 import { faultKit } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant } from './enrichment.records.js';
 
@@ -57,7 +57,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     ...was('blind-enrich-empty-batch-accepted'),
   }),
   fault('fd-enrich-required-posted-timestamp-required', 'FD-ENRICH-REQUIRED: a transaction without postedTimestamp (optional) is a 400', {
-    relax: [{ schema: 'EnrichmentTransactionPayload', set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }],
+    relax: schema('EnrichmentTransactionPayload', { set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }),
     ...provider,
     ...blind,
     ...was('blind-enrich-posted-timestamp-required'),

@@ -1,7 +1,7 @@
 // Independent faults of the financial data mock (measure 39), written blind: from seed 002, the provider's document 1.35.0, the
 // contract and the behaviour modules only, the suite's checks unread. Each bends one resource's seams (its `family`) or loosens the
 // contract (`relax`), and names the rule ids of schemas/financial-data/rules*.yaml it breaks.
-import { blind, faultWriter, provider, type Fault, type FaultSeams, type SeamTypes } from '../kit/faults.js';
+import { blind, faultWriter, provider, type Fault, type FaultSeams, type SeamTypes, schema } from '../kit/faults.js';
 import type { AccountSeams } from './accounts.records.js';
 import type { AppSeams } from './app-registration.records.js';
 import type { AuthSeams } from './auth.records.js';
@@ -59,7 +59,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   fault('i39-fd-secret-eleven-characters-accepted', {
     rule: "FD-SECRET-LENGTH: a new partner secret one character below the seed's minimum length is accepted.",
-    relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1 } }],
+    relax: schema('NewPartnerSecret', { shift: { minLength: -1 } }),
     ...blind,
   }),
 
@@ -124,7 +124,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   fault('i39-fd-routing-number-ten-digits-accepted', {
     rule: 'FD-ROUTING-LENGTH: a routing number one digit too long is looked up (404) instead of the 400 the seed gives for a wrong length.',
-    relax: [{ schema: 'RoutingNumber', set: { pattern: '^[0-9]{9,10}$' } }],
+    relax: schema('RoutingNumber', { set: { pattern: '^[0-9]{9,10}$' } }),
     ...blind,
   }),
 
@@ -244,7 +244,7 @@ export const INDEPENDENT_39_FAULTS = [
   // --- Micro entries
   fault('i39-fd-micro-routing-ten-digits-accepted', {
     rule: 'FD-MICRO-ROUTING-LENGTH: an initiation whose receiver routing number is one digit too long is accepted, where the seed refuses a wrong routing number length with 400.',
-    relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{9,10}$' } }],
+    relax: schema('MicroEntryRoutingNumber', { set: { pattern: '^[0-9]{9,10}$' } }),
     ...blind,
   }),
   fault('i39-fd-micro-verify-one-cent-off-accepted', {
@@ -464,7 +464,7 @@ export const INDEPENDENT_39_FAULTS = [
   }),
   fault('i39-fd-enrichment-batch-1001-accepted', {
     rule: "FD-ENRICH-BATCH: an enrichment batch one transaction above the seed's maximum is accepted.",
-    relax: [{ schema: 'EnrichTransactionsPayload', at: ['properties', 'transactions'], shift: { maxItems: 1 } }],
+    relax: schema('EnrichTransactionsPayload.transactions', { shift: { maxItems: 1 } }),
     ...blind,
   }),
 ] satisfies Fault[];

@@ -1,6 +1,6 @@
 // Faults of micro entries, named `<rule id>-<deviation>`: `relax`, or micro-entries.ts's seams (Step, a write, the answer).
 // A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
-import { blind, faultCatalogue, model, seeded, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { blind, faultCatalogue, model, seeded, was, type FaultMemory, type SeamFn, schema } from '../kit/faults.js';
 import { faultKit } from './fault-builders.js';
 import { DESCRIPTIONS, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
@@ -55,7 +55,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     ...was('seeded-prop-micro-initiate-login-refused'),
   }),
   fault('fd-micro-routing-length-unenforced', 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is taken', {
-    relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
+    relax: schema('MicroEntryRoutingNumber', { set: { pattern: '^[0-9]{8,10}$' } }),
   }),
   fault('fd-micro-conflict-unenforced', 'FD-MICRO-CONFLICT: a second initiation for an account with entries under way is accepted', {
     judge: skip('conflict'),

@@ -1,7 +1,7 @@
 // Faults of statements, pay statements and assets, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/statements.yaml):
 // `relax`, or statements.ts's seams (Step, what a read registers or a store keeps, the answer). An id docs/mutation.md names, and a
 // blind fault's first id, stay as aliases.
-import { assumption, blind, faultCatalogue, provider, seeded, was, type SeamFn } from '../kit/faults.js';
+import { assumption, blind, faultCatalogue, provider, seeded, was, type SeamFn, schema } from '../kit/faults.js';
 import { faultKit } from './fault-builders.js';
 import type { Account } from './state.js';
 import { type Exchange, type StatementSeams } from './statements.records.js';
@@ -97,11 +97,11 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   }),
   // --- Statement details, v3
   fault('fd-stmt-indexes-range-above-max-accepted', 'FD-STMT-INDEXES-RANGE: an index above the maximum in the list is served', {
-    relax: [{ schema: 'StatementIndexes', set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }],
+    relax: schema('StatementIndexes', { set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }),
     ...provider,
   }),
   fault('fd-stmt-details-max-one-more', 'FD-STMT-DETAILS-MAX: one index more than maxItems is served', {
-    relax: [{ schema: 'StatementIndexes', set: { pattern: `^${INDEX}(,${INDEX}){0,24}$` } }],
+    relax: schema('StatementIndexes', { set: { pattern: `^${INDEX}(,${INDEX}){0,24}$` } }),
     ...assumption,
   }),
   fault('fd-stmt-details-max-truncated', 'FD-STMT-DETAILS-MAX: maxItems indexes give one detail fewer', {
@@ -127,7 +127,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   }),
   // --- Pay statements and assets (seed 002: stored, then downloaded byte for byte)
   fault('fd-paystmt-required-label-optional', 'FD-PAYSTMT-REQUIRED: a pay statement without label is stored', {
-    relax: [{ schema: 'PayStatement', unrequire: ['label'] }],
+    relax: schema('PayStatement', { unrequire: ['label'] }),
     ...provider,
   }),
   fault('fd-paystmt-roundtrip-asset-base64', 'FD-PAYSTMT-ROUNDTRIP: a pay statement downloads as the Base64 text of its bytes', {

@@ -1,6 +1,6 @@
 // Faults of plan approvals (approvals.ts's seams; limits and enums through the contract), each breaking one rule of
 // schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
-import { assumption, blind, faultCatalogue, provider, seeded } from '../kit/faults.js';
+import { assumption, blind, faultCatalogue, provider, seeded, schema } from '../kit/faults.js';
 import { okBody, paramUnchecked, refuseAt, relaxed, skipAt, type Changing, type Judging, fault } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import type { Change, Exchange } from './seams.js';
@@ -63,14 +63,14 @@ export const APPROVALS_FAULTS = faultCatalogue([
   fault('in-lim-rejectdetail-reject-detail-5000-rejected', {
     rule: 'planApproval rejectReasonDetail at most maxLength characters (provider; reference): enforced one lower, a valid detail of maxLength characters is refused',
     rules: ['IN-LIM-REJECTDETAIL'],
-    relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }],
+    relax: schema('PlanApprovalRequest.rejectReasonDetail', { set: { maxLength: 4999 } }),
     ...blind,
     ...provider,
   }),
   fault('in-lim-approval-offerid-nine-accepted', {
     rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
     rules: ['IN-LIM-APPROVAL-OFFERID'],
-    relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
+    relax: schema('PlanApprovalRequest.offerId', { shift: { maxLength: 1 } }),
     ...provider,
   }),
   fault('in-obj-read-only-approval-callback-from-body', {

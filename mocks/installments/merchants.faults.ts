@@ -194,7 +194,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   fault('in-lim-participations-31-accepted', {
     rule: 'merchant participations per request at most maxItems (provider; reference Main fields): one more accepted',
     rules: ['IN-LIM-PARTICIPATIONS'],
-    relax: [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
+    relax: schema('MerchantParticipationRequest', { set: { maxItems: 31 } }),
     ...blind,
     ...provider,
   }),

@@ -2,7 +2,7 @@
 // schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../../helpers/auth/oauth1.js';
-import { assumption, blind, faultCatalogue, provider, seeded, telling, type FaultMemory } from '../kit/faults.js';
+import { assumption, blind, faultCatalogue, provider, seeded, telling, type FaultMemory, schema } from '../kit/faults.js';
 import { answerOf, anyAnswer, errorItems, fault, loosen, okBody, refuseAt, relaxed, skipAt, type Changing } from './fault-builders.js';
 import { invalidMembers } from './guard.js';
 import { termsRefusal } from './plan-terms.js';
@@ -147,14 +147,14 @@ export const PLANS_FAULTS = faultCatalogue([
   fault('in-lim-tenure-1-accepted', {
     rule: 'savePlan planInstallmentInformation.tenure is within its minimum and maximum (provider; reference, tenure): one below the minimum is accepted',
     rules: ['IN-LIM-TENURE'],
-    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], set: { minimum: 1 } }],
+    relax: schema('PlanInstallmentInformation.tenure', { set: { minimum: 1 } }),
     ...blind,
     ...provider,
   }),
   fault('in-lim-schedule-payments-100-accepted', {
     rule: 'savePlan schedulePayments at most maxItems (provider; reference, schedulePayments[]): one more accepted',
     rules: ['IN-LIM-SCHEDULE'],
-    relax: [{ schema: 'PlanRequest', at: ['properties', 'schedulePayments'], set: { maxItems: 100 } }],
+    relax: schema('PlanRequest.schedulePayments', { set: { maxItems: 100 } }),
     ...blind,
     ...provider,
   }),
@@ -169,13 +169,13 @@ export const PLANS_FAULTS = faultCatalogue([
   fault('in-lim-tenure-100-accepted', {
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
     rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
-    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
+    relax: schema('PlanInstallmentInformation.tenure', { shift: { maximum: 1 } }),
     ...provider,
   }),
   fault('in-lim-apr-plan-apr-max-refused', {
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
     rules: ['IN-LIM-APR', 'IN-ERR-CONTRACT'],
-    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
+    relax: schema('PlanInstallmentInformation.apr', { shift: { maximum: -0.01 } }),
     ...provider,
   }),
   // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
@@ -443,7 +443,7 @@ export const PLANS_FAULTS = faultCatalogue([
   fault('in-lim-apr-plan-apr-above-max-accepted', {
     rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',
     rules: ['IN-LIM-APR'],
-    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: 1 } }],
+    relax: schema('PlanInstallmentInformation.apr', { shift: { maximum: 1 } }),
     ...provider,
   }),
 ]);
