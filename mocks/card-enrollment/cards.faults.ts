@@ -3,7 +3,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { lengthOf } from '../../helpers/contract/facts.js';
-import { always, faultCatalogue, faultWriter, judgesAt, type SeamFn, type Relaxation } from '../kit/faults.js';
+import {
+  always,
+  assumption,
+  blind,
+  faultCatalogue,
+  faultWriter,
+  judgesAt,
+  provider,
+  schema,
+  seeded,
+  was,
+  type Relaxation,
+  type SeamFn,
+} from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import { type Body, type CardSeams, type Enrollment, type Refusal, type Step } from './cards.js';
 import { invalid, refusals } from './errors.js';
@@ -23,7 +36,6 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
 
 const fault = faultWriter<CardSeams>('CE');
 const { fold: foldAt, skip, refuse } = judgesAt<CardSeams>();
-/** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 /** The country an international calling code is first assigned to (ITU-T E.164): what a target deriving the country from the phone would answer. */
 const CALLING_CODES: Record<string, string> = {
   '1': 'US',
@@ -35,15 +47,7 @@ const CALLING_CODES: Record<string, string> = {
   '91': 'IN',
   '971': 'AE',
 };
-const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
-const assumption = { source: 'assumption' } as const;
 type Loosening = Omit<Relaxation, 'schema' | 'at'>;
-/** A relaxation of a component ('Origin') or of one of its members ('Consumer.firstName'). */
-const at = (where: string, change: Loosening): Relaxation[] => {
-  const [schema, member] = where.split('.');
-  return [{ schema, ...(member ? { at: ['properties', member] } : {}), ...change }];
-};
-const provider = { source: 'provider' } as const;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** A keyword's change in words: the values added or removed, a shift by its sign, never a figure (tests/self/fault-rules.spec.ts). */
 const change = (k: string, v: unknown): string =>
@@ -63,8 +67,8 @@ const ANY_FORM = ['minLength', 'maxLength', 'pattern'];
 function loosened<const Rows extends readonly (readonly [string, string, string, Loosening])[]>(rows: Rows) {
   return rows.map(([id, rules, where, how]) =>
     fault(id as Rows[number][0], `${rules}: the contract's ${loosening(where, how)}`, {
-      relax: at(where, how),
-      ...(EARLIER[id] ? blind(EARLIER[id]) : {}),
+      relax: schema(where, how),
+      ...(EARLIER[id] ? { ...blind, ...was(EARLIER[id]) } : {}),
     }),
   );
 }
@@ -302,19 +306,19 @@ export const CARDS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's masking of the mobile number (fixtures/assertions/card-enrollment-answer.ts).
   fault('ce-mask-mobile-in-clear', 'CE-MASK-MOBILE: the masked consumer answers the mobile number as sent, in clear', {
     answer: enrolled((b, x) => (b.maskedConsumer.maskedMobileNumber = { ...x.body.consumer.mobileNumber })),
-    origin: 'seeded',
+    ...seeded,
   }),
   // Seeded beside the answer judge's memory of each card's reference (fixtures/card-enrollment.ts).
   fault('ce-val-par-new-each-enrollment', 'CE-VAL-PAR: the same card number answers another paymentAccountReference each time', {
     answer: enrolled(
       (b) => (b.maskedCard.paymentAccountReference = `V0010013${randomUUID().replace(/-/g, '').slice(0, 21).toUpperCase()}`),
     ),
-    origin: 'seeded',
+    ...seeded,
   }),
   // Seeded beside the answer judge's profile memory (fixtures/card-enrollment.ts): a profile the service forgets.
   fault('ce-val-profile-new-each-enrollment', 'CE-VAL-PROFILE: the same identity enrolled again answers a new profile', {
     state: (x) => ({ srcConsumerId: randomUUID(), dateConsumerAdded: x.now.toISOString() }),
-    origin: 'seeded',
+    ...seeded,
   }),
   fault('ce-prop-error-status-neither-path-code-422', 'CE-EXCL-PATH, CE-PROP-ERROR-STATUS: neither path answered with code 422', {
     answer: refused((b) => b.details?.[0]?.source === 'encryptedCard' && b.details[0].reason === 'CANNOT_BE_NULL' && (b.code = 422)),
@@ -402,7 +406,8 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   fault('ce-auth-unknown-key-403', 'CE-AUTH-UNKNOWN-KEY: an unknown key answered 403', {
     judge: recode('key', (x) => !!x.key, refusals.foreignOrigin),
-    ...blind('blind-unknown-key-403'),
+    ...blind,
+    ...was('blind-unknown-key-403'),
   }),
   fault('ce-auth-key-form-first-of-duplicates', 'CE-AUTH-KEY-FORM: the key header sent twice taken as its first value', {
     judge: keyTaken((sent, key) => sent?.split(',')[0].trim() === key),
@@ -512,7 +517,8 @@ export const CARDS_FAULTS = faultCatalogue([
         }),
       (x) => !!x.card?.panExpirationMonth && !!x.card.panExpirationYear,
     ),
-    ...blind('blind-expiry-echo-swapped'),
+    ...blind,
+    ...was('blind-expiry-echo-swapped'),
   }),
   fault('ce-resp-forms-expiry-month-space-padded', {
     rule: 'CE-RESP-FORMS: the masked card answers a month before October padded with a space (printed as %2d), not the two digits of "format MM"',
@@ -551,7 +557,8 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   fault('srcCorrelationId-prefix-stripped', 'CE-PROP-ECHO-AS-SENT, CE-ECHO-CORRELATION: srcCorrelationId without its hex prefix', {
     answer: enrolled((b) => (b.srcCorrelationId = b.srcCorrelationId.slice(-36)), prefixed),
-    ...blind('blind-correlation-prefix-stripped'),
+    ...blind,
+    ...was('blind-correlation-prefix-stripped'),
   }),
   fault('srcCorrelationId-separator-made-dot', 'CE-PROP-ECHO-AS-SENT, CE-ECHO-CORRELATION: the separator after the prefix a dot', {
     answer: enrolled((b) => (b.srcCorrelationId = `${b.srcCorrelationId.slice(0, 8)}.${b.srcCorrelationId.slice(9)}`), prefixed),

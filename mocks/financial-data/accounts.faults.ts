@@ -1,7 +1,7 @@
 // Faults of accounts, named `<rule id>-<deviation>` (schemas/financial-data/rules*.yaml; docs/mutation.md): `relax`, or accounts.ts's
 // seams (Step, Change, the answer). A blind fault keeps its earlier id as an alias.
-import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, was, type FaultMemory, type SeamFn, schema } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';
 import { accountsOf, isActive, masked, viewer, type AccountSeams, type Exchange, type View } from './accounts.records.js';
 
@@ -99,7 +99,8 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
       (x) => x.filters!.type !== undefined,
       (x) => (x.filters!.status = undefined),
     ),
-    ...blind('blind-accounts-type-filter-overrides-status'),
+    ...blind,
+    ...was('blind-accounts-type-filter-overrides-status'),
   }),
   fault('fd-filter-exact-loan-matches-by-suffix', {
     rule: 'FD-ACCT-FILTER-TYPE, FD-FILTER-EXACT: account_type=loan also lists the studentLoan accounts',
@@ -212,7 +213,8 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   fault('fd-acct-refresh-date-v2-success-date-only', {
     rule: 'FD-ACCT-REFRESH-DATE: the v2 refreshes move the success date only, not the attempt date',
     state: changed('refresh', (c, x) => (x.op.endsWith('V2') ? { ...c, attempt: false } : c)),
-    ...blind('blind-accounts-refresh-v2-success-date-only'),
+    ...blind,
+    ...was('blind-accounts-refresh-v2-success-date-only'),
   }),
   fault('fd-acct-refresh-scope-v2-first-login-only', {
     rule: 'FD-ACCT-REFRESH-V2, FD-ACCT-REFRESH-SCOPE: the v2 refresh of a customer stops after its first institution login',
@@ -259,7 +261,8 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
         m[`${x.input.path.customerId}/${x.input.path.institutionLoginId}`] !== undefined,
       (x, m) => (x.login = m[`${x.input.path.customerId}/${x.input.path.institutionLoginId}`]),
     ),
-    ...blind('blind-accounts-second-login-delete-204'),
+    ...blind,
+    ...was('blind-accounts-second-login-delete-204'),
   }),
   fault('fd-acct-delete-keeps-others-account-drops-login', {
     rule: 'FD-ACCT-DELETE-KEEPS-OTHERS: deleting one account removes every account of its login',
@@ -270,7 +273,8 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
   }),
   fault('fd-prop-refused-no-trace-other-customer-account-removed', {
-    rule: 'FD-OBJ-OTHER-PARENT, FD-PROP-REFUSED-NO-TRACE: DeleteCustomerAccount under another customer of the partner answers 404 but removes the account', // The account of the path's id when any customer of the partner holds it, whatever the path's customer names.
+    rule: 'FD-OBJ-OTHER-PARENT, FD-PROP-REFUSED-NO-TRACE: DeleteCustomerAccount under another customer of the partner answers 404 but removes the account',
+    // The account of the path's id when any customer of the partner holds it, whatever the path's customer names.
     judge: writtenThenRefused('account', on('DeleteCustomerAccount'), (x) => {
       const a = x.world.accounts.get(x.input.path.accountId);
       if (a && findCustomer(x.world, a.customerId, x.input.partner?.id)) x.world.accounts.delete(a.id);
@@ -303,7 +307,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
 
   // --- The account id (reference, Identifiers)
   fault('fd-acct-id-format-unchecked', 'FD-ACCT-ID-FORMAT: a malformed account id in a path is looked up, not refused 400', {
-    relax: [{ schema: 'AccountIdParam', drop: ['pattern'] }],
+    relax: schema('AccountIdParam', { drop: ['pattern'] }),
     ...assumption,
   }),
 ]);

@@ -1,8 +1,8 @@
 // Faults of app registration, named `<rule id>-<deviation>` (schemas/financial-data/rules/app-registration.yaml, rules.yaml):
 // `relax`, or app-registration.ts's seams (Step, Change, the answer). A blind fault, or one a property row of docs/mutation.md
 // named, keeps its earlier id as an alias.
-import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, schema, always, was } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, schema, seeded, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
   NO_APPLICATIONS,
@@ -61,7 +61,8 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   fault('fd-app-register-preappid-text', {
     rule: 'FD-APP-REGISTER: the 201 of RegisterApp carries preAppId as a digit string, not the number the provider gives (provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)',
     answer: answered('RegisterApp', (b) => ({ ...b, preAppId: String(b.preAppId) })),
-    ...blind('blind-app-register-preappid-text'),
+    ...blind,
+    ...was('blind-app-register-preappid-text'),
   }),
   fault('fd-app-required-image-optional', 'FD-APP-REQUIRED: an Application without image is accepted', {
     relax: schema('Application', { unrequire: ['image'] }),
@@ -72,7 +73,8 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     relax: schema('Application', { unrequire: ['appUrl'] }),
     judge: refuse('fields', (x) => !x.input.body.appUrl, { status: 400, message: 'appUrl is required' }),
     ...provider,
-    ...blind('blind-app-modify-url-optional'),
+    ...blind,
+    ...was('blind-app-modify-url-optional'),
   }),
   fault('fd-app-logo-size-limit-on-text', {
     rule: 'FD-APP-LOGO-SIZE: the logo limit is applied to the length of its Base64 text, so an SVG file just under the limit is refused (provider 1.35.0 Application.image)',
@@ -81,7 +83,8 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       message: 'image must be less than 50KB',
     }),
     ...provider,
-    ...blind('blind-app-register-logo-limit-on-text'),
+    ...blind,
+    ...was('blind-app-register-logo-limit-on-text'),
   }),
 
   // --- Modifying (seed 002, ModifyAppRegistration; provider 1.35.0 AppRegistrationStatus)
@@ -93,7 +96,8 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'FD-APP-MODIFY-PENDING: modifying an approved registration answers the status it had before the change (A), not the P it now has',
     answer: answered('ModifyAppRegistration', (b, x) => ({ ...b, status: x.before })),
     ...provider,
-    ...blind('blind-app-modify-answers-prior-status'),
+    ...blind,
+    ...was('blind-app-modify-answers-prior-status'),
   }),
   fault('fd-app-unknown-modify-creates', 'FD-APP-UNKNOWN: modifying an unknown preAppId files a new registration, not a 404', {
     judge: skip('registration', always, (x) => {
@@ -104,15 +108,15 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   fault('fd-app-read-back-list-name-from-owner', {
     rule: 'FD-APP-READ-BACK: getApplications shows a registration under the ownerName of the Application sent, not its appName (provider 1.35.0 App.name)',
     answer: listed((i, r) => ({ ...i, name: r.fields.ownerName })),
-    ...blind('blind-app-list-name-from-owner'),
+    ...blind,
+    ...was('blind-app-list-name-from-owner'),
   }),
-  seeded(
-    fault('fd-app-approved-same-list-scopes-example', {
-      rule: "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the provider App example has them, not as the v2 status read does",
-      answer: listed((i) => ({ ...i, scopes: 'Account Number, Account Info' })),
-      ...assumption,
-    }),
-  ),
+  fault('fd-app-approved-same-list-scopes-example', {
+    rule: "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the provider App example has them, not as the v2 status read does",
+    answer: listed((i) => ({ ...i, scopes: 'Account Number, Account Info' })),
+    ...assumption,
+    ...seeded,
+  }),
   fault('fd-app-application-id-on-pending', 'FD-APP-APPLICATION-ID: a pending registration shows an applicationId', {
     answer: (x, a, m) => {
       const shown = (i: Body, r: Registration) => (i.applicationId ? i : { ...i, applicationId: applicationIdOf(r) });
@@ -128,14 +132,14 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       return x.unknown!.every((k) => known.some((p) => loose(p) === loose(k)));
     }),
     ...provider,
-    ...blind('blind-app-list-params-relaxed-names'),
+    ...blind,
+    ...was('blind-app-list-params-relaxed-names'),
   }),
-  seeded(
-    fault('fd-obj-foreign-id-app-list-pre-app-id-any-partner', {
-      rule: "FD-OBJ-FOREIGN-ID: getApplications filtered by pre_app_id looks among every partner's registrations",
-      judge: everyPartner('getApplications', (x) => x.criteria?.pre_app_id !== undefined),
-    }),
-  ),
+  fault('fd-obj-foreign-id-app-list-pre-app-id-any-partner', {
+    rule: "FD-OBJ-FOREIGN-ID: getApplications filtered by pre_app_id looks among every partner's registrations",
+    judge: everyPartner('getApplications', (x) => x.criteria?.pre_app_id !== undefined),
+    ...seeded,
+  }),
   fault('fd-app-list-filter-no-match-404', {
     rule: 'FD-APP-LIST-FILTER: a getApplications filter matching nothing is refused 404 like the deprecated read, not an empty page',
     judge: refuse('page', (x) => x.op === 'getApplications' && x.matches!.length === 0, {
@@ -143,7 +147,8 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       message: NO_APPLICATIONS,
       code: 50051,
     }),
-    ...blind('blind-app-list-no-match-404'),
+    ...blind,
+    ...was('blind-app-list-no-match-404'),
   }),
   fault('fd-app-list-paging-start-zero-first-page', 'FD-APP-LIST-PAGING: start 0 is answered as the first page, not refused 400', {
     judge: skip('start', (x) => x.op === 'getApplications' && x.input.query.start === 0),
@@ -157,15 +162,15 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       coded(400, '3007', 'Requested Limit value is exceeded'),
     ),
     ...provider,
-    ...blind('blind-app-list-limit-100-refused'),
+    ...blind,
+    ...was('blind-app-list-limit-100-refused'),
   }),
-  seeded(
-    fault('fd-page-keeps-query-app-list-later-page-scopes', {
-      rule: "FD-PAGE-KEEPS-QUERY: getApplications answers a page after the first with the provider App example's scopes",
-      answer: listed((i, _r, x) => (laterPage(x) ? { ...i, scopes: 'Account Number, Account Info' } : i)),
-      ...provider,
-    }),
-  ),
+  fault('fd-page-keeps-query-app-list-later-page-scopes', {
+    rule: "FD-PAGE-KEEPS-QUERY: getApplications answers a page after the first with the provider App example's scopes",
+    answer: listed((i, _r, x) => (laterPage(x) ? { ...i, scopes: 'Account Number, Account Info' } : i)),
+    ...provider,
+    ...seeded,
+  }),
 
   // --- The deprecated v2 status read (provider 1.35.0 GetAppRegistrationStatus)
   fault('fd-app-status-sunset-retired', 'FD-APP-STATUS-SUNSET: a 1.35.0 target no longer serves the deprecated status read (404)', {
@@ -179,13 +184,15 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'FD-APP-STATUS-NOT-FOUND: a status read whose filters match nothing is an empty 200 when the partner has other registrations, the 404 kept for a partner without any',
     judge: skip('found', (x) => registrationsOf(x.world, x.input.partner?.id, x.nowS).length > 0),
     ...assumption,
-    ...blind('blind-app-status-404-only-without-registrations'),
+    ...blind,
+    ...was('blind-app-status-404-only-without-registrations'),
   }),
   fault('fd-app-status-dates-submitted-strict', {
     rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: submittedDate finds registrations submitted after it only, not the registration instant itself',
     judge: dateFilter('submittedDate', (v, from) => v > from),
     ...assumption,
-    ...blind('blind-app-status-submitted-date-strict'),
+    ...blind,
+    ...was('blind-app-status-submitted-date-strict'),
   }),
   fault('fd-app-status-dates-total-ignores-date-filters', {
     rule: 'FD-APP-STATUS-DATES, FD-APP-STATUS-PAGING, FD-PROP-FILTERED-TOTALS: with a date filter, totalRecords counts every registration of the partner',
@@ -206,32 +213,31 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     judge: fold('page', on('GetAppRegistrationStatus'), (x) => (x.pageFrom = x.pageNumber! * x.size!)),
     ...provider,
   }),
-  seeded(
-    fault('fd-page-keeps-query-app-status-later-page-modified-late', {
-      rule: 'FD-PAGE-KEEPS-QUERY: GetAppRegistrationStatus answers a page after the first with each modifiedDate a second late',
-      answer: statuses((i, _r, x) => (Number(x.input.query.page ?? 1) > 1 ? { ...i, modifiedDate: i.modifiedDate + 1 } : i)),
-      ...provider,
-    }),
-  ),
+  fault('fd-page-keeps-query-app-status-later-page-modified-late', {
+    rule: 'FD-PAGE-KEEPS-QUERY: GetAppRegistrationStatus answers a page after the first with each modifiedDate a second late',
+    answer: statuses((i, _r, x) => (Number(x.input.query.page ?? 1) > 1 ? { ...i, modifiedDate: i.modifiedDate + 1 } : i)),
+    ...provider,
+    ...seeded,
+  }),
   fault('fd-app-institutions-filter-ignored', 'FD-APP-INSTITUTIONS: the institution_id filter is ignored, every institution listed', {
     judge: skip('institution', always, (x) => (x.rows = x.all)),
   }),
   fault('fd-app-institutions-found-registered-only', {
     rule: 'FD-APP-INSTITUTIONS: found counts only the completed institution registrations, not the pending one (status false) returned with them',
     answer: answered('getRegisteredInstitutions', (b, x) => ({ ...b, found: x.rows!.filter((row) => row.registered).length })),
-    ...blind('blind-app-institutions-found-registered-only'),
+    ...blind,
+    ...was('blind-app-institutions-found-registered-only'),
   }),
-  seeded(
-    fault('fd-filter-whole-app-institutions-id-prefix', {
-      rule: 'FD-FILTER-WHOLE, FD-PROP-WINDOW: getRegisteredInstitutions compares institution_id as a text prefix, so a head of an institution id also lists the registrations whose ids start with it',
-      judge: skip(
-        'institution',
-        (x) => x.all!.some((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id))),
-        (x) => (x.rows = x.all!.filter((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id)))),
-      ),
-      ...was('app-institutions-institution-id-prefix'),
-    }),
-  ),
+  fault('fd-filter-whole-app-institutions-id-prefix', {
+    rule: 'FD-FILTER-WHOLE, FD-PROP-WINDOW: getRegisteredInstitutions compares institution_id as a text prefix, so a head of an institution id also lists the registrations whose ids start with it',
+    judge: skip(
+      'institution',
+      (x) => x.all!.some((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id))),
+      (x) => (x.rows = x.all!.filter((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id)))),
+    ),
+    ...was('app-institutions-institution-id-prefix'),
+    ...seeded,
+  }),
   fault('fd-app-institutions-not-found-other-partner-app', {
     rule: "FD-APP-INSTITUTIONS-NOT-FOUND: another partner's approved application is answered, not refused 404 (3001)",
     judge: skip(
@@ -242,7 +248,8 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
           (a) => a.applicationId === x.input.path.application_id && a.approvedS !== undefined,
         )),
     ),
-    ...blind('blind-app-institutions-other-partner-app'),
+    ...blind,
+    ...was('blind-app-institutions-other-partner-app'),
   }),
   fault('fd-app-institutions-paging-limit-uncapped', 'FD-APP-INSTITUTIONS-PAGING: limit 1001 is accepted', {
     relax: schema('AppInstitutionLimit', { drop: ['maximum'] }),
@@ -256,24 +263,26 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       coded(400, '3007', 'Requested Limit value is exceeded'),
     ),
     ...provider,
-    ...blind('blind-app-institutions-limit-capped-100'),
+    ...blind,
+    ...was('blind-app-institutions-limit-capped-100'),
   }),
-  seeded(
-    fault('fd-page-keeps-query-app-institutions-later-page-modified-late', {
-      rule: 'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
-      answer: items('getRegisteredInstitutions', 'institutions', (i, x) =>
-        laterPage(x) ? { ...i, modifiedDate: iso(x.app!.approvedS! + 1) } : i,
-      ),
-      ...provider,
-    }),
-  ),
+  fault('fd-page-keeps-query-app-institutions-later-page-modified-late', {
+    rule: 'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
+    answer: items('getRegisteredInstitutions', 'institutions', (i, x) =>
+      laterPage(x) ? { ...i, modifiedDate: iso(x.app!.approvedS! + 1) } : i,
+    ),
+    ...provider,
+    ...seeded,
+  }),
   fault('fd-app-customer-set-204', 'FD-APP-CUSTOMER-SET: SetCustomerAppID answers 204, not the 200 the seed gives it', {
     answer: (x, a) => (x.op === 'SetCustomerAppID' && a.status === 200 ? { status: 204 } : a),
-    ...blind('blind-app-customer-set-204'),
+    ...blind,
+    ...was('blind-app-customer-set-204'),
   }),
   fault('fd-app-customer-not-found-unknown-app-saved', {
     rule: 'FD-APP-CUSTOMER-NOT-FOUND: assigning an applicationId the partner has no approved application with is refused 404, yet the customer keeps it',
     judge: writtenThenRefused('application', always, (x) => (x.customer!.applicationId = x.input.path.applicationId)),
-    ...blind('blind-app-customer-unknown-app-saved'),
+    ...blind,
+    ...was('blind-app-customer-unknown-app-saved'),
   }),
 ]);

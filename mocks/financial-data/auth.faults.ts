@@ -1,8 +1,8 @@
 // Faults of partner authentication, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules*.yaml): `relax` (the new
 // secret's schema), or auth.ts's seams (the judged request, the partner's lock, failures, secret and token, the answer).
 // An id the docs or specs name, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, always, assumption, provider, was } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, was, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { type Partner } from './state.js';
 import type { AuthOp as Op, AuthSeams, Exchange } from './auth.records.js';
 
@@ -68,7 +68,7 @@ export const AUTH_FAULTS = faultCatalogue([
   }),
   fault('fd-lock-five-after-four', 'FD-LOCK-FIVE: four failed authentications lock the partner (five lock, four do not)', {
     judge: fold('partner', always, (x) => (x.lockAt -= 1)),
-    origin: 'blind',
+    ...blind,
     ...was('blind-lock-after-four', 'lock-after-four'),
   }),
   fault('fd-lock-five-counter-reset-by-any-success', {

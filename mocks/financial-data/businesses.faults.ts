@@ -1,7 +1,7 @@
 // Faults of businesses, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules.yaml): `relax`, or businesses.ts's seams
 // (the judged request, what a write stores, the answer). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, provider, was } from './fault-builders.js';
+import { assumption, faultCatalogue, provider, seeded, was, type FaultMemory, type SeamFn, schema } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { type BusinessOp as Op, type BusinessSeams, type Change, type Exchange } from './businesses.records.js';
 
 type Answering = SeamFn<BusinessSeams, 'answer'>;
@@ -33,7 +33,7 @@ const refusal =
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   fault('fd-negative-business-phone-short-taken', 'FD-NEGATIVE: a business phone number shorter than the contract minLength is taken', {
-    relax: [{ schema: 'BusinessPhone', at: ['properties', 'phoneNo'], drop: ['minLength'] }],
+    relax: schema('BusinessPhone.phoneNo', { drop: ['minLength'] }),
     ...provider,
   }),
   fault('fd-bus-read-add-answers-201', 'FD-BUS-READ, FD-BUS-ONE: a new business is answered 201 Created, not the documented 200', {
@@ -69,7 +69,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   fault('fd-prop-answer-is-state-business-update-created-now', {
     rule: 'FD-PROP-ANSWER-IS-STATE: UpdateBusiness answers createdDate as the time of the update while the business keeps its creation date',
     answer: answered('UpdateBusiness', (v) => ({ ...v, createdDate: v.modifiedDate })),
-    origin: 'seeded',
+    ...seeded,
     ...assumption,
     ...was('seeded-prop-business-update-answer-created-now'),
   }),

@@ -1,8 +1,8 @@
 // Faults of Connect components, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/connect-components.yaml): `relax`,
 // or connect-components.ts's seams (Step, a write, the answer). An id docs/mutation.md names, and a blind fault's first id, stay aliases.
 import { createHash } from 'node:crypto';
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, was, type SeamFn, schema } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
 type Judge = SeamFn<ComponentsSeams, 'judge'>;
@@ -37,10 +37,11 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   }),
   fault('fd-components-institution-login-form-400', 'FD-COMPONENTS-INSTITUTION: the login form answers an unknown institution with a 400', {
     judge: restatus([FORM], 'institution', 400),
-    ...blind('blind-components-login-form-unknown-institution-400'),
+    ...blind,
+    ...was('blind-components-login-form-unknown-institution-400'),
   }),
   fault('fd-components-redirect-required-optional', 'FD-COMPONENTS-REDIRECT-REQUIRED: an OAuth URL request without redirectURI is served', {
-    relax: [{ schema: 'ComponentsOauthUrlRequest', unrequire: ['redirectURI'] }],
+    relax: schema('ComponentsOauthUrlRequest', { unrequire: ['redirectURI'] }),
   }),
   fault('fd-components-customer-unchecked', {
     rule: "FD-COMPONENTS-CUSTOMER: a customer that is not the partner's (another partner's, or none) is taken in the session bodies",
@@ -76,7 +77,8 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
       ...b,
       id: uuidOf(createHash('sha1').update(`login-form:${x.input.path.institution_id}:${x.input.body.customerId}`).digest('hex')),
     })),
-    ...blind('blind-components-login-form-id-per-customer'),
+    ...blind,
+    ...was('blind-components-login-form-id-per-customer'),
   }),
   fault('fd-components-reconnect-challenge-asked-once', {
     rule: 'FD-COMPONENTS-RECONNECT, FD-PROP-SAME-ANSWER: a login challenged once is taken as answered; its next reconnection skips the challenge',
@@ -91,16 +93,19 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   fault('fd-components-reconnect-203-object', {
     rule: 'FD-COMPONENTS-RECONNECT: the 203 answers the challenge holder itself, not the array of them',
     answer: (x, a) => (x.op === RECONNECT && a.status === 203 ? { ...a, body: a.body[0] } : a),
-    ...blind('blind-components-reconnect-203-object'),
+    ...blind,
+    ...was('blind-components-reconnect-203-object'),
   }),
   fault('fd-components-customer-reconnect-unknown-404', 'FD-COMPONENTS-CUSTOMER: an unknown customer in the reconnection path is a 404', {
     judge: restatus([RECONNECT], 'customer', 404, (x) => !x.world.customers.has(x.input.path.customer_id)),
-    ...blind('blind-components-reconnect-unknown-customer-404'),
+    ...blind,
+    ...was('blind-components-reconnect-unknown-customer-404'),
   }),
   fault('fd-components-reconnect-login-unknown-404', {
     rule: 'FD-COMPONENTS-RECONNECT-LOGIN: an institution login that does not exist at all is a 404',
     judge: restatus([RECONNECT], 'login', 404, (x) => !x.world.logins.has(Number(x.input.path.institution_login_id))),
-    ...blind('blind-components-reconnect-unknown-login-404'),
+    ...blind,
+    ...was('blind-components-reconnect-unknown-login-404'),
   }),
   // --- Configurations (seed 002; provider 1.35.0 Configuration)
   fault('fd-components-config-create-200', 'FD-COMPONENTS-CONFIG-CREATE: creation answers 200, not 201', {
@@ -117,7 +122,8 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     judge: fold([DELETE], 'configuration', (x) => {
       if (foreignLive(x)) x.stored!.deleted = true;
     }),
-    ...blind('blind-components-config-foreign-delete-removes'),
+    ...blind,
+    ...was('blind-components-config-foreign-delete-removes'),
   }),
   // --- Error body (reference, Error bodies; provider 1.35.0 GoldStandardErrorMessage)
   fault('fd-components-error-shape-default', 'FD-COMPONENTS-ERROR-SHAPE: errors carry {code, message}, not {"Errors": {"Error": [...]}}', {

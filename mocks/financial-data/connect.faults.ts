@@ -1,8 +1,8 @@
 // Faults of Connect, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/connect.yaml): `relax`, or connect.ts's seams
 // (the judged request, the session a link opens before it is signed, the answer). An id docs/mutation.md names, and a blind fault's
 // first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, seeded, was, type SeamFn, schema } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
@@ -31,19 +31,21 @@ const session =
 
 export const CONNECT_FAULTS = faultCatalogue([
   fault('fd-connect-language-transfer-french-accepted', 'FD-CONNECT-LANGUAGE: the Connect Transfer flows take fr (en and es only)', {
-    relax: [{ schema: 'ConnectTransferLanguage', set: { enum: ['en', 'es', 'fr'] } }],
+    relax: schema('ConnectTransferLanguage', { set: { enum: ['en', 'es', 'fr'] } }),
     ...assumption,
-    ...blind('blind-connect-transfer-accepts-french'),
+    ...blind,
+    ...was('blind-connect-transfer-accepts-french'),
   }),
   fault('fd-connect-required-bill-pay-identity-optional', 'FD-CONNECT-REQUIRED: the bill pay switch flow without identity is taken', {
-    relax: [{ schema: 'ConnectGenerateTransferBillPaySwitchParameters', unrequire: ['identity'] }],
+    relax: schema('ConnectGenerateTransferBillPaySwitchParameters', { unrequire: ['identity'] }),
     ...provider,
   }),
   fault('fd-connect-required-lite-institution-optional', {
     rule: 'FD-CONNECT-REQUIRED: a Lite Connect body without institutionId answers a link to no institution',
     relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['institutionId'] }],
     ...provider,
-    ...blind('blind-connect-lite-institution-optional'),
+    ...blind,
+    ...was('blind-connect-lite-institution-optional'),
   }),
   fault('fd-connect-required-fix-login-generic-message', {
     rule: 'FD-CONNECT-REQUIRED: a Fix Connect body without institutionLoginId is a 400 "Bad request" whose message names no member (provider 400 example 10010 names it)',
@@ -53,7 +55,8 @@ export const CONNECT_FAULTS = faultCatalogue([
       message: 'Bad request',
     }),
     ...provider,
-    ...blind('blind-connect-fix-missing-login-generic-message'),
+    ...blind,
+    ...was('blind-connect-fix-missing-login-generic-message'),
   }),
 
   // --- The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples)
@@ -68,7 +71,7 @@ export const CONNECT_FAULTS = faultCatalogue([
       return identity?.city ? { ...b, link: `${b.link}&city=${identity.city}&address=${identity.address ?? ''}` } : b;
     }),
     ...assumption,
-    ...seededAt,
+    ...seeded,
     ...was('seeded-prop-url-transfer-identity-raw'),
   }),
   fault('fd-connect-ssn-secret-joint-ssn-in-link', {
@@ -81,7 +84,8 @@ export const CONNECT_FAULTS = faultCatalogue([
         ),
       (x) => !!x.body.borrowers?.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn,
     ),
-    ...blind('blind-connect-joint-ssn-in-link'),
+    ...blind,
+    ...was('blind-connect-joint-ssn-in-link'),
   }),
 
   // --- Language (seed 002, Connect: en by default, es and fr)
@@ -104,7 +108,8 @@ export const CONNECT_FAULTS = faultCatalogue([
       message: '"experience" must be a valid GUID',
     }),
     ...provider,
-    ...blind('blind-connect-joint-email-default-experience-refused'),
+    ...blind,
+    ...was('blind-connect-joint-email-default-experience-refused'),
   }),
 
   // --- Who the session is for (provider 1.35.0 example 10010; consumer and partner: assumption)
@@ -123,7 +128,8 @@ export const CONNECT_FAULTS = faultCatalogue([
   fault('fd-connect-fix-login-other-customer-400', {
     rule: 'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
     judge: (x, s, r) => (s === 'login' && r && anyLogin(x) ? { ...r, status: 400 } : r),
-    ...blind('blind-connect-fix-other-customer-login-400'),
+    ...blind,
+    ...was('blind-connect-fix-other-customer-login-400'),
   }),
   fault('fd-prop-every-kind-connect-fix-legacy-login-404', {
     rule: 'FD-CONNECT-FIX-LOGIN, FD-PROP-EVERY-KIND: a legacy (non-OAuth) login of the customer is answered 404 as if it did not exist',
@@ -155,6 +161,7 @@ export const CONNECT_FAULTS = faultCatalogue([
       (x) => (x.codes = x.codes!.slice(0, 1)),
     ),
     ...provider,
-    ...blind('blind-connect-experiences-filter-first-code-only'),
+    ...blind,
+    ...was('blind-connect-experiences-filter-first-code-only'),
   }),
 ]);

@@ -1,7 +1,7 @@
 // Faults of consumers, named `<rule id>-<deviation>`: `relax`, or consumers.ts's seams (Step, a write, the answer). A blind fault,
 // and an id docs/mutation.md names, keep the earlier id as an alias.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, was } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, model, provider, seeded, telling, was, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { ssnDigits, type ConsumerSeams, type Exchange } from './consumers.records.js';
 import type { Consumer } from './state.js';
 
@@ -71,7 +71,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   fault('fd-cons-read-by-customer-zip-as-number', {
     rule: 'FD-CONS-READ, FD-CONS-MODIFY: GetConsumerForCustomer reads the zip as a number, losing its leading zeros',
     answer: shownText('GetConsumerForCustomer', 'zip', (s) => String(Number(s))),
-    origin: 'telling',
+    ...telling,
     ...was('telling-consumer-by-customer-zip-as-number'),
   }),
   fault('fd-cons-read-by-customer-unset-email-dropped', {
@@ -83,7 +83,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   fault('fd-prop-survivor-consumer-modify-needs-customer', {
     rule: 'FD-PROP-SURVIVOR: ModifyConsumer finds the consumer through its customer: once the customer is deleted the modification is a 404, while every reader of the consumer still serves it',
     judge: refuse('consumer', (x) => x.op === 'ModifyConsumer' && gone(x), { status: 404, message: 'Consumer not found' }),
-    origin: 'seeded',
+    ...seeded,
   }),
   fault('fd-prop-survivor-consumer-modify-ignored', {
     rule: 'FD-PROP-SURVIVOR, FD-CONS-OUTLIVES: once its customer is deleted, ModifyConsumer answers 204 and changes nothing (every reader still serves the consumer as before)',
@@ -94,7 +94,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     judge: foldOn('ModifyConsumer', 'consumer', (x) => {
       if (x.consumer) x.consumer = [...x.world.consumers.values()].filter((c) => c.partnerId === x.consumer!.partnerId).at(-1);
     }),
-    origin: 'model',
+    ...model,
   }),
   fault('fd-obj-after-delete-consumer-modify-orphan-any-partner', {
     rule: "FD-OBJ-AFTER-DELETE, FD-OBJ-OTHER-PARTNER: a consumer whose customer is deleted is any partner's to modify (GetConsumer still refuses it)",
@@ -106,7 +106,8 @@ export const CONSUMERS_FAULTS = faultCatalogue([
       on('ModifyConsumer'),
       (x) => (x.consumer = { id: '', customerId: '', partnerId: '', createdDate: 0, fields: {} }),
     ),
-    ...blind('blind-modify-unknown-consumer-204'),
+    ...blind,
+    ...was('blind-modify-unknown-consumer-204'),
   }),
   fault('fd-cons-modify-keep-names-blanked', 'FD-CONS-MODIFY-KEEP: a modification blanks the names it does not give', {
     state: (_x, c) => (c.op === 'modify' ? { ...c, fields: { firstName: '', lastName: '', ...c.fields } } : c),

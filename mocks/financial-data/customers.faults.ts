@@ -1,5 +1,5 @@
-import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, schema, telling, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { matches, type CustomerSeams, type Exchange } from './customers.records.js';
 import { usernameKey, type Customer } from './state.js';
 
@@ -90,7 +90,8 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   fault('fd-cust-filter-username-ignored', 'FD-CUST-FILTER-USERNAME: username does not restrict the list', {
     judge: fold('filters', always, (x) => (x.filters!.username = undefined)),
-    ...blind('blind-username-filter-ignored'),
+    ...blind,
+    ...was('blind-username-filter-ignored'),
   }),
   fault('fd-page-keeps-query-search-later-page-type-dropped', {
     rule: 'FD-PAGE-KEEPS-QUERY: with a search and a type, a page after the first is answered without the type filter',
@@ -129,7 +130,8 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
       );
       x.list = [...x.list!.slice(0, x.list!.length), ...ghosts];
     }),
-    ...blind('blind-deleted-customer-still-listed'),
+    ...blind,
+    ...was('blind-deleted-customer-still-listed'),
   }),
   fault('fd-cust-counts-after-delete-search-found-counts-deleted', {
     rule: "FD-CUST-COUNTS-AFTER-DELETE: with search text, found still counts the partner's deleted customers it matches",
@@ -150,7 +152,7 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   fault('fd-cust-read-list-names-capitalised', 'FD-CUST-READ, FD-CUST-MODIFY: GetCustomers shows the names with a capital first letter', {
     answer: listed((v) => ({ ...v, firstName: capital(v.firstName), lastName: capital(v.lastName) })),
-    origin: 'telling',
+    ...telling,
   }),
   fault('fd-obj-exact-id-read-by-prefix', 'FD-OBJ-EXACT-ID: GetCustomer serves the customer whose id starts with the one asked', {
     judge: findsOtherwise('GetCustomer', (x) => partnerCustomers(x).find((c) => c.id.startsWith(String(x.input.path.customerId)))),

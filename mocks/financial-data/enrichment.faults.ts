@@ -1,8 +1,8 @@
 // Faults of transaction data enrichment, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/enrichment.yaml): `relax`
 // (the batch cap, required members and lengths), or enrichment.ts's seams (the batch, the merchant text, the answer). An id
 // docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, provider, was } from './fault-builders.js';
+import { blind, faultCatalogue, provider, was, type SeamFn, schema } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant } from './enrichment.records.js';
 
 type Judge = SeamFn<EnrichmentSeams, 'judge'>;
@@ -53,18 +53,21 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   fault('fd-enrich-batch-empty-empty-accepted', 'FD-ENRICH-BATCH-EMPTY: an empty list of transactions answers 200 with an empty answer', {
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['minItems'] }],
     ...provider,
-    ...blind('blind-enrich-empty-batch-accepted'),
+    ...blind,
+    ...was('blind-enrich-empty-batch-accepted'),
   }),
   fault('fd-enrich-required-posted-timestamp-required', 'FD-ENRICH-REQUIRED: a transaction without postedTimestamp (optional) is a 400', {
-    relax: [{ schema: 'EnrichmentTransactionPayload', set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }],
+    relax: schema('EnrichmentTransactionPayload', { set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }),
     ...provider,
-    ...blind('blind-enrich-posted-timestamp-required'),
+    ...blind,
+    ...was('blind-enrich-posted-timestamp-required'),
   }),
   fault('fd-enrich-field-limits-description-cap-1000', {
     rule: 'FD-ENRICH-FIELD-LIMITS: a description of maxLength characters is refused (cut at a round thousand)',
     relax: [{ schema: 'EnrichmentTransactionPayload', at: member('description'), set: { maxLength: 1000 } }],
     ...provider,
-    ...blind('blind-enrich-description-cap-1000'),
+    ...blind,
+    ...was('blind-enrich-description-cap-1000'),
   }),
   fault('fd-enrich-unknown-as-checking-unrecognised', {
     rule: 'FD-ENRICH-UNKNOWN-AS-CHECKING: a transaction of an unknown account type is not read as a checking one: no merchant recognised in it (Uncategorized, no entity)',

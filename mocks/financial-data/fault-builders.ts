@@ -1,20 +1,6 @@
-// What each financial-data faults module writes its faults with: a fault of one resource's seams, its sources and origins, a relaxation.
-import { always, faultWriter, judgesAt, type FaultMemory, type FaultSeams, type Relaxation, type SeamTypes } from '../kit/faults.js';
+// The seam functions each financial-data faults module writes its faults with, beside the kit's fault writer (faultKit).
+import { always, faultWriter, judgesAt, type FaultMemory, type FaultSeams, type SeamTypes } from '../kit/faults.js';
 
-export { always };
-
-/** The builder of one resource's faults: `rules` are the ids its text starts with ('FD-A, FD-B: what breaks'); source seed unless given. */
-export const faultsAt = <T extends SeamTypes>() => faultWriter<T>('FD');
-
-/** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
-export const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
-/** A fault kept under an earlier id a record names (docs/mutation.md). */
-export const was = (...ids: string[]) => ({ aliases: ids });
-/** A fault seeded beside the check it proves can fail (kit/faults.ts seeded). */
-export const seededAt = { origin: 'seeded' } as const;
-export const assumption = { source: 'assumption' } as const;
-export const provider = { source: 'provider' } as const;
-export const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];
 /** The operation a resource's exchange names. */
 type OpOf<T extends SeamTypes> = T['x'] extends { op: infer O } ? O : never;
 /** The kind of change a resource's state seam is given (`op` of its Change). */
@@ -22,8 +8,9 @@ type ChangeOf<T extends SeamTypes> = T['change'] extends { op: infer K } ? K : n
 type Answer = { status: number; body?: any };
 
 /**
- * One resource's fault builders, typed for its seams: `fault`, `fold`, `skip`, `refuse`, `on(...ops)`, `all(...judges)`,
- * `writtenThenRefused` (a write at a step that then refuses), `changed(op, bend)`, `answered(ops, bend)` (a refusal's with `refused`).
+ * One resource's fault writer and seam functions, typed for its seams: `fault` (the kit's faultWriter), `fold`, `skip`, `refuse`,
+ * `on(...ops)`, `all(...judges)`, `writtenThenRefused` (a write at a step that then refuses), `changed(op, bend)`,
+ * `answered(ops, bend)` (a refusal's with `refused`).
  */
 export const faultKit = <T extends SeamTypes>() => {
   type Seams = FaultSeams<T>;
@@ -73,5 +60,5 @@ export const faultKit = <T extends SeamTypes>() => {
       if (s === step && isOf(x, ops)) change(x, m);
       return r;
     };
-  return { fault: faultsAt<T>(), ...judgesAt<T>(), on, all, writtenThenRefused, changed, answered, skipOn, foldOn };
+  return { fault: faultWriter<T>('FD'), ...judgesAt<T>(), on, all, writtenThenRefused, changed, answered, skipOn, foldOn };
 };

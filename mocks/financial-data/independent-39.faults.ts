@@ -1,7 +1,7 @@
 // Independent faults of the financial data mock (measure 39), written blind: from seed 002, the provider's document 1.35.0, the
 // contract and the behaviour modules only, the suite's checks unread. Each bends one resource's seams (its `family`) or loosens the
 // contract (`relax`), and names the rule ids of schemas/financial-data/rules*.yaml it breaks.
-import { blind, type Fault, type FaultSeams } from '../kit/faults.js';
+import { blind, faultWriter, provider, type Fault, type FaultSeams, type SeamTypes, schema } from '../kit/faults.js';
 import type { AccountSeams } from './accounts.records.js';
 import type { AppSeams } from './app-registration.records.js';
 import type { AuthSeams } from './auth.records.js';
@@ -26,6 +26,7 @@ import { errorBody, type WebhookSeams } from './webhooks.records.js';
 
 /** The seams of one resource, typed as its module calls them. */
 const at = <T extends FaultSeams<any>>(seams: T) => seams;
+const fault = faultWriter<SeamTypes>('FD');
 
 /** The same instant one calendar month later (UTC; the day clamped to the month's last), as a release counting "a month" would. */
 const oneMonthAfter = (s: number) => {
@@ -45,84 +46,72 @@ const oneMonthAfter = (s: number) => {
 
 export const INDEPENDENT_39_FAULTS = [
   // --- Authentication
-  blind({
-    id: 'i39-fd-lock-fifth-failure-counted-as-fourth',
+  fault('i39-fd-lock-fifth-failure-counted-as-fourth', {
     rule: 'FD-LOCK-FIVE: the partner is locked once its fourth failed authentication is counted, one failure before the five the seed allows.',
-    rules: ['FD-LOCK-FIVE'],
-    source: 'seed',
     family: 'auth',
-    seams: at<FaultSeams<AuthSeams>>({
+    ...at<FaultSeams<AuthSeams>>({
       judge: (x, step, r) => {
         if (step === 'partner') x.lockAt = x.lockAt - 1;
         return r;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-secret-eleven-characters-accepted',
+  fault('i39-fd-secret-eleven-characters-accepted', {
     rule: "FD-SECRET-LENGTH: a new partner secret one character below the seed's minimum length is accepted.",
-    rules: ['FD-SECRET-LENGTH'],
-    source: 'seed',
-    relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1 } }],
+    relax: schema('NewPartnerSecret', { shift: { minLength: -1 } }),
+    ...blind,
   }),
 
   // --- Customers and consumers
-  blind({
-    id: 'i39-fd-customer-modify-blanks-other-name',
+  fault('i39-fd-customer-modify-blanks-other-name', {
     rule: 'FD-CUST-MODIFY, FD-MODIFY-LEAVES-OTHERS: a modification sending one name stores the other one empty, where the seed keeps it.',
-    rules: ['FD-CUST-MODIFY', 'FD-MODIFY-LEAVES-OTHERS'],
-    source: 'seed',
     family: 'customers',
-    seams: at<FaultSeams<CustomerSeams>>({
+    ...at<FaultSeams<CustomerSeams>>({
       state: (_x, c) => (c.op === 'modify' ? { ...c, firstName: c.firstName ?? '', lastName: c.lastName ?? '' } : c),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-consumer-modify-refused-after-customer-delete',
+  fault('i39-fd-consumer-modify-refused-after-customer-delete', {
     rule: 'FD-PROP-SURVIVOR, FD-CONS-OUTLIVES: once its customer is deleted, the consumer still reads by its id but ModifyConsumer answers 404, though the consumer persists.',
-    rules: ['FD-PROP-SURVIVOR', 'FD-CONS-OUTLIVES'],
-    source: 'seed',
     family: 'consumers',
-    seams: at<FaultSeams<ConsumerSeams>>({
+    ...at<FaultSeams<ConsumerSeams>>({
       judge: (x, step, r) =>
         r ??
         (step === 'consumer' && x.op === 'ModifyConsumer' && x.consumer && !x.world.customers.has(x.consumer.customerId)
           ? { status: 404, message: 'Customer not found' }
           : undefined),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-consumer-by-customer-ssn-whole',
+  fault('i39-fd-consumer-by-customer-ssn-whole', {
     rule: "FD-CONS-SSN-LAST-FOUR, FD-OBJ-SENSITIVE: GetConsumerForCustomer shows the whole SSN sent, where the provider's Consumer.ssn is its last four digits only.",
-    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-OBJ-SENSITIVE'],
-    source: 'provider',
+    ...provider,
     family: 'consumers',
-    seams: at<FaultSeams<ConsumerSeams>>({
+    ...at<FaultSeams<ConsumerSeams>>({
       answer: (x, a) =>
         x.op === 'GetConsumerForCustomer' && a.status === 200 && x.consumer ? { ...a, body: { ...a.body, ssn: ssnDigits(x.consumer) } } : a,
     }),
+    ...blind,
   }),
 
   // --- Businesses
-  blind({
-    id: 'i39-fd-business-update-modified-date-zoned',
+  fault('i39-fd-business-update-modified-date-zoned', {
     rule: "FD-DATE-WRITE-TIME, FD-RESP-FORMS: UpdateBusiness stores modifiedDate with a Z zone, where the provider's NoZoneDateTime names none.",
-    rules: ['FD-DATE-WRITE-TIME', 'FD-RESP-FORMS'],
-    source: 'provider',
+    ...provider,
     family: 'businesses',
-    seams: at<FaultSeams<BusinessSeams>>({
+    ...at<FaultSeams<BusinessSeams>>({
       state: (x, c) => (x.op === 'UpdateBusiness' ? { ...c, modifiedDate: `${c.modifiedDate}Z` } : c),
     }),
+    ...blind,
   }),
 
   // --- Institutions
-  blind({
-    id: 'i39-fd-certified-product-types-any-of',
+  fault('i39-fd-certified-product-types-any-of', {
     rule: 'FD-FILTER-COMBINATION, FD-INST-PRODUCT-TYPE: GetCertifiedInstitutions with several product types lists institutions certified for any of them, not for all.',
-    rules: ['FD-FILTER-COMBINATION', 'FD-INST-PRODUCT-TYPE'],
-    source: 'provider',
+    ...provider,
     family: 'institutions',
-    seams: at<FaultSeams<InstitutionSeams>>({
+    ...at<FaultSeams<InstitutionSeams>>({
       judge: (x, step, r) => {
         if (step === 'type' && x.op === 'GetCertifiedInstitutions' && x.types && x.types.length > 1 && x.keep) {
           const types = x.types;
@@ -131,69 +120,59 @@ export const INDEPENDENT_39_FAULTS = [
         return r;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-routing-number-ten-digits-accepted',
+  fault('i39-fd-routing-number-ten-digits-accepted', {
     rule: 'FD-ROUTING-LENGTH: a routing number one digit too long is looked up (404) instead of the 400 the seed gives for a wrong length.',
-    rules: ['FD-ROUTING-LENGTH'],
-    source: 'seed',
-    relax: [{ schema: 'RoutingNumber', set: { pattern: '^[0-9]{9,10}$' } }],
+    relax: schema('RoutingNumber', { set: { pattern: '^[0-9]{9,10}$' } }),
+    ...blind,
   }),
 
   // --- Accounts and transactions
-  blind({
-    id: 'i39-fd-refresh-v2-attempt-date-kept',
+  fault('i39-fd-refresh-v2-attempt-date-kept', {
     rule: 'FD-ACCT-REFRESH-DATE: RefreshCustomerAccountsV2 answers 204 but leaves aggregationAttemptDate unchanged, where completion shows as an updated attempt date.',
-    rules: ['FD-ACCT-REFRESH-DATE'],
-    source: 'seed',
     family: 'accounts',
-    seams: at<FaultSeams<AccountSeams>>({
+    ...at<FaultSeams<AccountSeams>>({
       state: (x, c) => (c.op === 'refresh' && x.op === 'RefreshCustomerAccountsV2' ? { ...c, attempt: false } : c),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-historic-load-mfa-still-loads',
+  fault('i39-fd-historic-load-mfa-still-loads', {
     rule: "FD-TXN-HISTORIC-MFA: the historic load answering 203 (multi-factor challenge) still loads the account's older transactions, though the request was unsuccessful.",
-    rules: ['FD-TXN-HISTORIC-MFA'],
-    source: 'provider',
+    ...provider,
     family: 'transactions',
-    seams: at<FaultSeams<TransactionSeams>>({
+    ...at<FaultSeams<TransactionSeams>>({
       state: (_x, c) => (c.op === 'load' && c.status === 203 ? { ...c, loaded: [c.account] } : c),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-account-transactions-window-by-posted-date',
+  fault('i39-fd-account-transactions-window-by-posted-date', {
     rule: 'FD-TXN-WINDOW: the account transaction list compares fromDate and toDate with postedDate, where the seed dates a transaction by its transactionDate.',
-    rules: ['FD-TXN-WINDOW'],
-    source: 'seed',
     family: 'transactions',
-    seams: at<FaultSeams<TransactionSeams>>({
+    ...at<FaultSeams<TransactionSeams>>({
       judge: (x, step, r) => {
         if (step === 'window' && x.op === 'GetCustomerAccountTransactions' && x.window)
           x.window = { ...x.window, key: (t) => t.postedDate };
         return r;
       },
     }),
+    ...blind,
   }),
 
   // --- Payments data
-  blind({
-    id: 'i39-fd-balance-cache-interval-in-seconds',
+  fault('i39-fd-balance-cache-interval-in-seconds', {
     rule: 'FD-PAY-BALANCE-CACHE: GetAvailableBalanceLive reads balance_cache_interval as seconds, where the provider counts it in minutes, so a cached balance is refreshed too soon.',
-    rules: ['FD-PAY-BALANCE-CACHE'],
-    source: 'provider',
+    ...provider,
     family: 'payments-data',
-    seams: at<FaultSeams<PaymentsDataSeams>>({
+    ...at<FaultSeams<PaymentsDataSeams>>({
       state: (_x, c) => (c.reader === 'live' ? { ...c, refresh: c.interval === 0 || c.ageS > c.interval } : c),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-realtime-transfer-flags-swapped',
+  fault('i39-fd-realtime-transfer-flags-swapped', {
     rule: "FD-PAY-REALTIME-FLAGS: the v3 details give transferInEnabled the account's ability to send and transferOutEnabled its ability to receive.",
-    rules: ['FD-PAY-REALTIME-FLAGS'],
-    source: 'seed',
     family: 'payments-data',
-    seams: at<FaultSeams<PaymentsDataSeams>>({
+    ...at<FaultSeams<PaymentsDataSeams>>({
       answer: (x, a) =>
         x.op === 'GetAccountPaymentInstructionDetails' && a.status === 200
           ? {
@@ -207,27 +186,24 @@ export const INDEPENDENT_39_FAULTS = [
             }
           : a,
     }),
+    ...blind,
   }),
 
   // --- Payment success indicators
-  blind({
-    id: 'i39-fd-psi-run-read-through-sibling-account',
+  fault('i39-fd-psi-run-read-through-sibling-account', {
     rule: 'FD-PSI-OWNER, FD-OBJ-OTHER-PARENT: a pay request reads back (200) through another account of the same customer, where it belongs to the account it was run on.',
-    rules: ['FD-PSI-OWNER', 'FD-OBJ-OTHER-PARENT'],
-    source: 'seed',
     family: 'psi',
-    seams: at<FaultSeams<PsiSeams>>({
+    ...at<FaultSeams<PsiSeams>>({
       judge: (x, step, r) =>
         step === 'owner' && r && x.op === 'GetPaymentSuccessIndicators' && x.run?.customerId === x.account?.customerId ? undefined : r,
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-psi-legacy-days-skip-29-february',
+  fault('i39-fd-psi-legacy-days-skip-29-february', {
     rule: 'FD-PSI-DAYS: the legacy indicator steps its potential settlement dates over a 365-day calendar, skipping 29 February, where the days are consecutive calendar days.',
-    rules: ['FD-PSI-DAYS'],
-    source: 'provider',
+    ...provider,
     family: 'psi',
-    seams: at<FaultSeams<PsiSeams>>({
+    ...at<FaultSeams<PsiSeams>>({
       state: (x, c) => {
         if (c.kind !== 'days' || x.op !== 'GetPaymentSuccessIndicator') return c;
         const dates: string[] = [];
@@ -236,51 +212,45 @@ export const INDEPENDENT_39_FAULTS = [
         return { ...c, dates };
       },
     }),
+    ...blind,
   }),
 
   // --- Statements
-  blind({
-    id: 'i39-fd-statement-index-past-a-year-wraps',
+  fault('i39-fd-statement-index-past-a-year-wraps', {
     rule: 'FD-PROP-INDEX-ORDER, FD-STMT-INDEX-RANGE: GetCustomerAccountStatement counts its index within one year, so index 13 gives the most recent statement again instead of an older one.',
-    rules: ['FD-PROP-INDEX-ORDER', 'FD-STMT-INDEX-RANGE'],
-    source: 'provider',
+    ...provider,
     family: 'statements',
-    seams: at<FaultSeams<StatementSeams>>({
+    ...at<FaultSeams<StatementSeams>>({
       judge: (x, step, r) => {
         if (step === 'read' && x.read !== undefined) x.read = ((x.read - 1) % 12) + 1;
         return r;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-statement-details-index-by-position',
+  fault('i39-fd-statement-details-index-by-position', {
     rule: 'FD-STMT-INDEX-ORDER: GetCustomerAccountMultipleStatement numbers its details by their position in the answer, not by the index each was asked for.',
-    rules: ['FD-STMT-INDEX-ORDER'],
-    source: 'provider',
+    ...provider,
     family: 'statements',
-    seams: at<FaultSeams<StatementSeams>>({
+    ...at<FaultSeams<StatementSeams>>({
       answer: (x, a) =>
         x.op === 'GetCustomerAccountMultipleStatement' && a.status === 200
           ? { ...a, body: { statements: a.body.statements.map((s: object, i: number) => ({ ...s, index: String(i + 1) })) } }
           : a,
     }),
+    ...blind,
   }),
 
   // --- Micro entries
-  blind({
-    id: 'i39-fd-micro-routing-ten-digits-accepted',
+  fault('i39-fd-micro-routing-ten-digits-accepted', {
     rule: 'FD-MICRO-ROUTING-LENGTH: an initiation whose receiver routing number is one digit too long is accepted, where the seed refuses a wrong routing number length with 400.',
-    rules: ['FD-MICRO-ROUTING-LENGTH'],
-    source: 'seed',
-    relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{9,10}$' } }],
+    relax: schema('MicroEntryRoutingNumber', { set: { pattern: '^[0-9]{9,10}$' } }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-micro-verify-one-cent-off-accepted',
+  fault('i39-fd-micro-verify-one-cent-off-accepted', {
     rule: 'FD-MICRO-VERIFY-WRONG: a verification with an amount one cent off the deposited one verifies the entries, where the customer must give the two amounts deposited.',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
-    source: 'seed',
     family: 'micro-entries',
-    seams: at<FaultSeams<MicroEntrySeams>>({
+    ...at<FaultSeams<MicroEntrySeams>>({
       judge: (x, step, r) => {
         if (step === 'amounts' && x.sent && x.entry && !x.match) {
           const [a, b] = x.entry.cents;
@@ -291,29 +261,26 @@ export const INDEPENDENT_39_FAULTS = [
         return r;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-micro-details-last-five-digits',
+  fault('i39-fd-micro-details-last-five-digits', {
     rule: 'FD-MICRO-MASKING: the micro-deposit details give accountNumberLast4 as the last five digits of the account number sent.',
-    rules: ['FD-MICRO-MASKING'],
-    source: 'provider',
+    ...provider,
     family: 'micro-entries',
-    seams: at<FaultSeams<MicroEntrySeams>>({
+    ...at<FaultSeams<MicroEntrySeams>>({
       answer: (x, a) =>
         x.op === 'GetMicroDepositsDetails' && a.status === 200 && x.entry
           ? { ...a, body: { ...a.body, accountNumberLast4: x.entry.accountNumber.slice(-5) } }
           : a,
     }),
+    ...blind,
   }),
 
   // --- Switches
-  blind({
-    id: 'i39-fd-external-switches-prefix-match',
+  fault('i39-fd-external-switches-prefix-match', {
     rule: 'FD-SW-EXTERNAL, FD-FILTER-RULE: getAllExternalDepositSwitches lists the deposit switches whose external id starts with the one in the path, not only those carrying it whole.',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-RULE'],
-    source: 'seed',
     family: 'switches',
-    seams: at<FaultSeams<SwitchSeams>>({
+    ...at<FaultSeams<SwitchSeams>>({
       judge: (x, step, r) => {
         if (step !== 'found' || x.op !== 'getAllExternalDepositSwitches' || !x.pool) return r;
         const id = x.input.path.external_id;
@@ -321,55 +288,49 @@ export const INDEPENDENT_39_FAULTS = [
         return x.found.length ? undefined : r;
       },
     }),
+    ...blind,
   }),
 
   // --- TxPush
-  blind({
-    id: 'i39-fd-txpush-delete-one-removes-sibling',
+  fault('i39-fd-txpush-delete-one-removes-sibling', {
     rule: "FD-TXPUSH-DELETE-ONE: deleting one TxPush subscription also deletes the other record of the same account, where only that subscription's events stop.",
-    rules: ['FD-TXPUSH-DELETE-ONE'],
-    source: 'seed',
     family: 'txpush',
-    seams: at<FaultSeams<TxPushSeams>>({
+    ...at<FaultSeams<TxPushSeams>>({
       state: (x, c) =>
         c.op === 'delete' && c.removed[0]
           ? { ...c, removed: [...x.world.txpush.subscriptions.group('account', c.removed[0].accountId).values()] }
           : c,
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-txpush-test-transaction-date-from-posted',
+  fault('i39-fd-txpush-test-transaction-date-from-posted', {
     rule: 'FD-TXN-INJECTED-ECHO, FD-TXPUSH-TEST-TRANSACTION: the injected test transaction is stored and announced with the postedDate sent as its transactionDate.',
-    rules: ['FD-TXN-INJECTED-ECHO', 'FD-TXPUSH-TEST-TRANSACTION'],
-    source: 'provider',
+    ...provider,
     family: 'txpush',
-    seams: at<FaultSeams<TxPushSeams>>({
+    ...at<FaultSeams<TxPushSeams>>({
       state: (_x, c) => {
         if (c.op !== 'test') return c;
         const transaction = { ...c.transaction, transactionDate: c.transaction.postedDate };
         return { ...c, transaction, stored: c.stored && transaction };
       },
     }),
+    ...blind,
   }),
 
   // --- Webhook subscriptions
-  blind({
-    id: 'i39-fd-webhook-activation-leaves-events-inactive',
+  fault('i39-fd-webhook-activation-leaves-events-inactive', {
     rule: 'FD-WEBHOOK-SUB-STATUS, FD-PROP-CASCADE: a subscription set active keeps each event in its former status, where the status change moves all its events to the requested state.',
-    rules: ['FD-WEBHOOK-SUB-STATUS', 'FD-PROP-CASCADE'],
-    source: 'seed',
     family: 'webhooks',
-    seams: at<FaultSeams<WebhookSeams>>({
+    ...at<FaultSeams<WebhookSeams>>({
       state: (x, c) => (c.op === 'sub-status' && c.status === 'active' && x.sub ? { ...c, events: x.sub.events.map((e) => e.status) } : c),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-webhook-event-delete-404-bad-request-code',
+  fault('i39-fd-webhook-event-delete-404-bad-request-code', {
     rule: 'FD-WEBHOOK-ERROR-SHAPE: deleting an event the subscription does not hold answers 404 with the bad-request ReasonCode 1502, where the provider gives 1501 for resource not found.',
-    rules: ['FD-WEBHOOK-ERROR-SHAPE'],
-    source: 'provider',
+    ...provider,
     family: 'webhooks',
-    seams: at<FaultSeams<WebhookSeams>>({
+    ...at<FaultSeams<WebhookSeams>>({
       answer: (x, a) => {
         const error = a.body?.Errors?.Error?.[0];
         if (x.op !== 'deleteWebhookSubscriptionEvent' || a.status !== 404 || !x.sub || !error) return a;
@@ -377,36 +338,30 @@ export const INDEPENDENT_39_FAULTS = [
         return { ...a, body };
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-webhook-event-test-ignores-override',
+  fault('i39-fd-webhook-event-test-ignores-override', {
     rule: "FD-WEBHOOK-URL-OVERRIDE, FD-DELIVERY-URL: the event test delivery goes to the subscription's URL though the event overrides it with its own.",
-    rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-DELIVERY-URL'],
-    source: 'seed',
     family: 'webhooks',
-    seams: at<FaultSeams<WebhookSeams>>({
+    ...at<FaultSeams<WebhookSeams>>({
       delivery: (x, d) => (x.op === 'testWebhookSubscriptionBasedOnEventId' && x.sub?.url ? { ...d, to: [x.sub.url] } : d),
     }),
+    ...blind,
   }),
 
   // --- Reports
-  blind({
-    id: 'i39-fd-report-callback-sent-in-progress',
+  fault('i39-fd-report-callback-sent-in-progress', {
     rule: 'FD-REPORT-CALLBACK: a report generated with a callback URL calls it at once while inProgress, as well as on completion, where the callback reports completion.',
-    rules: ['FD-REPORT-CALLBACK'],
-    source: 'seed',
     family: 'store',
-    seams: at<FaultSeams<StoreSeams>>({
+    ...at<FaultSeams<StoreSeams>>({
       delivery: (_x, d) => (d.silent === 'in progress' ? { ...d, silent: undefined } : d),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-transactions-report-window-730-days',
+  fault('i39-fd-transactions-report-window-730-days', {
     rule: 'FD-TXREPORT-WINDOW: the transactions report counts its window in days (two years of 365), refusing a window of the documented calendar months that spans 29 February.',
-    rules: ['FD-TXREPORT-WINDOW'],
-    source: 'seed',
     family: 'assets',
-    seams: at<FaultSeams<AssetSeams>>({
+    ...at<FaultSeams<AssetSeams>>({
       judge: (x, step, r) => {
         if (step !== 'window' || x.kind !== 'transactions' || x.from === undefined || x.to === undefined) return r;
         return x.to - x.from > 730 * DAY_S
@@ -414,77 +369,66 @@ export const INDEPENDENT_39_FAULTS = [
           : undefined;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-consumer-portfolio-keeps-first-of-type',
+  fault('i39-fd-consumer-portfolio-keeps-first-of-type', {
     rule: 'FD-PORTFOLIO-LATEST, FD-DERIVED-VIEW: the portfolio read through the consumer keeps the first report of each type, where it holds the most recent one.',
-    rules: ['FD-PORTFOLIO-LATEST', 'FD-DERIVED-VIEW'],
-    source: 'seed',
     family: 'retrieval',
-    seams: at<FaultSeams<RetrievalSeams>>({
+    ...at<FaultSeams<RetrievalSeams>>({
       judge: (x, step, r) => {
         if (step === 'portfolio' && x.op === 'GetPortfolioByConsumer' && x.portfolio)
           x.portfolio = { ...x.portfolio, replaces: () => false };
         return r;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-report-by-customer-wildcard-accept-pdf',
+  fault('i39-fd-report-by-customer-wildcard-accept-pdf', {
     rule: 'FD-REPORT-READ-FORMAT, FD-PROP-ACCEPT: GetReportByCustomer answers the PDF to an Accept of */* naming neither JSON nor PDF, where JSON is returned then.',
-    rules: ['FD-REPORT-READ-FORMAT', 'FD-PROP-ACCEPT'],
-    source: 'seed',
     family: 'retrieval',
-    seams: at<FaultSeams<RetrievalSeams>>({
+    ...at<FaultSeams<RetrievalSeams>>({
       judge: (x, step, r) => {
         if (step === 'format' && x.op === 'GetReportByCustomer' && x.ranges && !x.ranges.includes('application/json'))
           x.pdf = x.pdf || x.ranges.some((range) => range === '*/*' || range === 'application/*');
         return r;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-billing-window-one-calendar-month',
+  fault('i39-fd-billing-window-one-calendar-month', {
     rule: 'FD-BILLING-WINDOW: the reseller billing refuses a window longer than one calendar month, so the documented number of days from 1 February is a 400.',
-    rules: ['FD-BILLING-WINDOW'],
-    source: 'seed',
     family: 'billing',
-    seams: at<FaultSeams<BillingSeams>>({
+    ...at<FaultSeams<BillingSeams>>({
       judge: (x, step, r) => (step === 'window' ? (x.end > oneMonthAfter(x.start) ? windowRefusal(x.maxDays) : undefined) : r),
     }),
+    ...blind,
   }),
 
   // --- App registration and third-party access
-  blind({
-    id: 'i39-fd-registered-institutions-filter-ignored',
+  fault('i39-fd-registered-institutions-filter-ignored', {
     rule: "FD-APP-INSTITUTIONS: getRegisteredInstitutions with an institution id answers every institution registration of the application, not only that institution's.",
-    rules: ['FD-APP-INSTITUTIONS'],
-    source: 'seed',
     family: 'app-registration',
-    seams: at<FaultSeams<AppSeams>>({
+    ...at<FaultSeams<AppSeams>>({
       judge: (x, step, r) => {
         if (step === 'institution' && !r && x.all) x.rows = x.all;
         return r;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-app-modify-drops-application-id',
+  fault('i39-fd-app-modify-drops-application-id', {
     rule: 'FD-APP-MODIFY-PENDING: modifying an approved registration drops its applicationId, which the provider keeps for the lifespan of the application.',
-    rules: ['FD-APP-MODIFY-PENDING'],
-    source: 'provider',
+    ...provider,
     family: 'app-registration',
-    seams: at<FaultSeams<AppSeams>>({
+    ...at<FaultSeams<AppSeams>>({
       state: (_x, c) => (c.op === 'modify' ? { ...c, applicationId: undefined } : c),
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-access-key-update-after-revoke',
+  fault('i39-fd-access-key-update-after-revoke', {
     rule: 'FD-ACCESSKEY-REVOKED: a revoked third-party access key is still updated (200), where revocation leaves it unusable (404).',
-    rules: ['FD-ACCESSKEY-REVOKED'],
-    source: 'seed',
     family: 'third-party-access',
-    seams: at<FaultSeams<AccessSeams>>({
+    ...at<FaultSeams<AccessSeams>>({
       judge: (x, step, r) => {
         if (step !== 'key' || !r || x.op !== 'UpdateThirdPartyAccessKey') return r;
         const key = x.world.accessKeys.keys.get(x.input.path.consentReceiptId);
@@ -493,26 +437,22 @@ export const INDEPENDENT_39_FAULTS = [
         return undefined;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-authorization-legacy-code-3004',
+  fault('i39-fd-authorization-legacy-code-3004', {
     rule: 'FD-AUTHDETAILS-LEGACY, FD-PROP-REFUSAL-CODE: the authorization details of a legacy connection answer 404 with code 3004 (details unavailable), where the seed gives 3003.',
-    rules: ['FD-AUTHDETAILS-LEGACY', 'FD-PROP-REFUSAL-CODE'],
-    source: 'seed',
     family: 'third-party-access',
-    seams: at<FaultSeams<AccessSeams>>({
+    ...at<FaultSeams<AccessSeams>>({
       judge: (_x, step, r) => (step === 'legacy' && r ? coded(404, '3004', 'Institution Login Id details are not found') : r),
     }),
+    ...blind,
   }),
 
   // --- Connect components and enrichment
-  blind({
-    id: 'i39-fd-login-form-deleted-configuration-accepted',
+  fault('i39-fd-login-form-deleted-configuration-accepted', {
     rule: 'FD-COMPONENTS-CONFIGURATION-REF: a login form naming a configuration the partner deleted is created (201), where a configurationId naming none is refused.',
-    rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
-    source: 'seed',
     family: 'connect-components',
-    seams: at<FaultSeams<ComponentsSeams>>({
+    ...at<FaultSeams<ComponentsSeams>>({
       judge: (x, step, r) => {
         if (step !== 'configuration' || !r || x.op !== 'post-institutions-institutionId-login-forms') return r;
         if (!x.stored?.deleted || x.stored.partnerId !== x.partnerId) return r;
@@ -520,12 +460,11 @@ export const INDEPENDENT_39_FAULTS = [
         return undefined;
       },
     }),
+    ...blind,
   }),
-  blind({
-    id: 'i39-fd-enrichment-batch-1001-accepted',
+  fault('i39-fd-enrichment-batch-1001-accepted', {
     rule: "FD-ENRICH-BATCH: an enrichment batch one transaction above the seed's maximum is accepted.",
-    rules: ['FD-ENRICH-BATCH'],
-    source: 'seed',
-    relax: [{ schema: 'EnrichTransactionsPayload', at: ['properties', 'transactions'], shift: { maxItems: 1 } }],
+    relax: schema('EnrichTransactionsPayload.transactions', { shift: { maxItems: 1 } }),
+    ...blind,
   }),
 ] satisfies Fault[];

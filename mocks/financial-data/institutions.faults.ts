@@ -1,8 +1,8 @@
 // Faults of institutions and merchant locations, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules*.yaml): `relax`, or
 // institutions.ts's seams (Step, the answer). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, provider, schema, was } from './fault-builders.js';
+import { blind, faultCatalogue, provider, schema, was, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { locationView, rssdRecord, type Exchange, type InstitutionSeams, type Step } from './institutions.records.js';
 import type { Institution, Location } from './state.js';
 
@@ -61,7 +61,8 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   fault('fd-inst-search-certified-ignored', {
     rule: 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetCertifiedInstitutions forgets the search text its sibling applies',
     judge: searching([CERTIFIED], () => true),
-    ...blind('blind-certified-search-ignored'),
+    ...blind,
+    ...was('blind-certified-search-ignored'),
   }),
   fault('fd-inst-search-rssd-ignored', 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: the search text does not narrow the RSSD list', {
     judge: searching([RSSD], () => true),
@@ -229,7 +230,8 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     answer: answered(['GetLocationMatches'], (_b, x) => ({
       locationMatches: x.matches!.slice(0, sizeOf(x.contract, 'LocationMatches', 'locationMatches').max! + 1).map(locationView),
     })),
-    ...blind('blind-location-matches-four'),
+    ...blind,
+    ...was('blind-location-matches-four'),
   }),
 ]);
 

@@ -1,7 +1,7 @@
 // Faults of micro entries, named `<rule id>-<deviation>`: `relax`, or micro-entries.ts's seams (Step, a write, the answer).
 // A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
-import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, was, seededAt } from './fault-builders.js';
+import { blind, faultCatalogue, model, seeded, was, type FaultMemory, type SeamFn, schema } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { DESCRIPTIONS, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
 
@@ -51,11 +51,11 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       status: 400,
       message: 'institutionLoginId is not valid',
     }),
-    ...seededAt,
+    ...seeded,
     ...was('seeded-prop-micro-initiate-login-refused'),
   }),
   fault('fd-micro-routing-length-unenforced', 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is taken', {
-    relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
+    relax: schema('MicroEntryRoutingNumber', { set: { pattern: '^[0-9]{8,10}$' } }),
   }),
   fault('fd-micro-conflict-unenforced', 'FD-MICRO-CONFLICT: a second initiation for an account with entries under way is accepted', {
     judge: skip('conflict'),
@@ -63,14 +63,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   fault('fd-micro-rate-per-partner', "FD-MICRO-RATE: the initiations are counted per partner, so one customer's fill another's window", {
     judge: recounted({ key: (x) => `partner:${x.customer!.partnerId}` }),
-    ...blind('blind-micro-entries-rate-per-partner'),
+    ...blind,
+    ...was('blind-micro-entries-rate-per-partner'),
   }),
   fault('fd-micro-initiate-one-deposit-fewer', 'FD-MICRO-INITIATE: the initiation answers one micro entry fewer', {
     answer: answered('InitiateMicroAmountDeposits', (b) => ({ ...b, depositCount: b.depositCount - 1 })),
   }),
   fault('fd-micro-masking-initiate-echoes-receiver', "FD-MICRO-MASKING: the initiation echoes the receiver's full number", {
     answer: answered('InitiateMicroAmountDeposits', (b, x) => ({ ...b, receiver: { ...x.input.body.receiver } })),
-    ...blind('blind-micro-entries-initiate-echoes-receiver'),
+    ...blind,
+    ...was('blind-micro-entries-initiate-echoes-receiver'),
   }),
   fault('fd-prop-refusal-code-micro-mismatch-attempts-exceeded', {
     rule: 'FD-MICRO-VERIFY-WRONG, FD-MICRO-ERROR-BODY, FD-PROP-REFUSAL-CODE: a first verification whose amounts do not match is coded as attempts exceeded',
@@ -88,7 +90,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       (x) => x.op === 'VerifyMicroAmountDeposits' && x.entry !== undefined,
       (x) => (x.entry = latestOf(x, x.entry!)),
     ),
-    origin: 'model',
+    ...model,
     ...was('model-micro-entries-verify-latest-of-customer'),
   }),
   fault('fd-micro-before-deposit-verifiable', 'FD-MICRO-BEFORE-DEPOSIT: micro entries not yet deposited can be verified', {
@@ -99,7 +101,8 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   fault('fd-micro-not-found-details-after-customer-deleted', "FD-MICRO-NOT-FOUND: a deleted customer's details are read", {
     judge: foundOtherwise(on('GetMicroDepositsDetails'), (x) => orphanEntry(x)),
-    ...blind('blind-micro-entries-details-after-customer-deleted'),
+    ...blind,
+    ...was('blind-micro-entries-details-after-customer-deleted'),
   }),
   fault('fd-prop-described-state-micro-deposited-described-pending', {
     rule: 'FD-MICRO-DETAILS, FD-DERIVED-VIEW, FD-PROP-DESCRIBED-STATE: deposited entries read Completed with the description of pending ones',

@@ -1,8 +1,8 @@
 // Faults of the front of every route, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules.yaml): middleware.ts's judge
 // seam (app key, token, parameters, JSON body), or the error body at the kit's reply seam (no one module owns it). An id
 // docs/mutation.md or a self check names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
-import { faultKit, always, assumption, blind, provider, was, seededAt } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, seeded, was, type FaultSeams, type Reply } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import type { Exchange, FrontSeams, Step } from './middleware.records.js';
 
 type Judge = NonNullable<FaultSeams<FrontSeams>['judge']>;
@@ -51,12 +51,13 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   fault('fd-auth-header-form-app-key-from-query', {
     rule: 'FD-AUTH-HEADER-FORM, FD-AUTH-KEY-REQUIRED: without the app key header, the app key is read from a query parameter named like the header',
     judge: queried('key', (x) => x.keyHeader),
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-auth-key-whole-app-key-prefix-match', {
     rule: 'FD-AUTH-KEY-WHOLE: an app key sharing its first 16 characters with a real key is taken',
     judge: keyTaken((key, real) => key.length >= 16 && real.slice(0, 16) === key.slice(0, 16)),
-    ...blind('blind-app-key-prefix-match'),
+    ...blind,
+    ...was('blind-app-key-prefix-match'),
   }),
   fault('fd-auth-key-only-create-token-needs-token', 'FD-AUTH-KEY-ONLY: CreateToken requires a token beside the app key', {
     judge: fold('known', always, (x) => (x.needsToken = true)),
@@ -71,7 +72,8 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   }),
   fault('fd-token-lifetime-grace-five-minutes', 'FD-TOKEN-LIFETIME: a token is still taken five minutes past its lifetime', {
     judge: skip('expiry', (x) => !!x.issued && age(x) < x.lifetimeMs + 5 * 60_000),
-    ...blind('blind-token-grace-five-minutes'),
+    ...blind,
+    ...was('blind-token-grace-five-minutes'),
   }),
 
   // --- Parameters and the body (the contract; seed 002: a malformed body is a 400, never a 500)
@@ -91,7 +93,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
       (x) => (x.value = Number(x.param!.raw)),
     ),
     ...assumption,
-    ...seededAt,
+    ...seeded,
     ...was('param-number-forms-loose'),
   }),
   fault('fd-err-malformed-json-crashes', 'FD-ERR-MALFORMED-JSON: a malformed body is answered 500, not 400', {
@@ -115,6 +117,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
       (b) => ({ status: '409', message: b.message }),
     ),
     ...provider,
-    ...blind('blind-conflict-body-without-code'),
+    ...blind,
+    ...was('blind-conflict-body-without-code'),
   }),
 ]);

@@ -1,7 +1,7 @@
 // Faults of the paging of list bodies (paging.ts pageOf; schemas/financial-data/rules.yaml) at its seams: the window a page cuts
 // (PageWindow), the counts it answers. The blind faults keep their ids.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, provider, schema } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, schema, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import type { PageWindow, PagingSeams } from './state.js';
 
 const { fault } = faultKit<PagingSeams>();
@@ -24,17 +24,17 @@ export const PAGING_FAULTS = faultCatalogue([
   fault('blind-limit-cap-999', 'FD-PAGE-LIMIT: limit takes values past its maximum', {
     relax: schema('PageLimit', { set: { maximum: 999 } }),
     ...provider,
-    origin: 'blind',
+    ...blind,
   }),
   fault('blind-default-page-size-20', {
     rule: "FD-PAGE-DEFAULT: without limit a page holds a fixed size of its own, not the limit parameter's default",
     state: cut((w, x) => (x.asked.limit === undefined ? { ...w, limit: 20, from: (w.start - 1) * 20 } : w)),
     ...provider,
-    origin: 'blind',
+    ...blind,
   }),
   fault('blind-found-counts-page', 'FD-PAGE-COUNTS: found is the size of the page, not the number of matching records', {
     answer: (x, c) => (x.op === 'page' && 'moreAvailable' in c ? { ...c, found: c.displaying } : c),
     ...provider,
-    origin: 'blind',
+    ...blind,
   }),
 ]);

@@ -1,5 +1,5 @@
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, always, blind, assumption, provider, schema } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, schema, was, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { holderOf, type Change, type Exchange, type PaymentsDataSeams, type Refusal, type Step } from './payments-data.records.js';
 import { type Account, type AccountType } from './state.js';
 
@@ -83,7 +83,8 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     rule: 'FD-PAY-OWNER-V3-UNKNOWN: owner v3 of an account the customer does not have is a 404, not the 400 the operation documents',
     judge: (x, s, r) => (r && s === 'account' && x.op === 'GetAccountOwnerDetails' ? { ...r, status: 404 } : r),
     ...provider,
-    ...blind('blind-payments-data-owner-v3-unknown-404'),
+    ...blind,
+    ...was('blind-payments-data-owner-v3-unknown-404'),
   }),
 
   // --- Supported account types (seed 002, Payments data)
@@ -136,7 +137,8 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   fault('fd-pay-insights-v3-ignored', 'FD-PAY-INSIGHTS: withInsights=true on owner v3 returns no identityInsights', {
     answer: holders(['GetAccountOwnerDetails'], ({ identityInsights: _, ...h }) => h),
     ...provider,
-    ...blind('blind-payments-data-owner-v3-insights-ignored'),
+    ...blind,
+    ...was('blind-payments-data-owner-v3-insights-ignored'),
   }),
   fault('fd-type-forms-ach-routing-as-number', {
     rule: 'FD-TYPE-FORMS, FD-PAY-ACCOUNT-NUMBER: v1 ACH details answer the routing number as a JSON number, leading zeros lost',
@@ -184,7 +186,8 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   fault('fd-pay-cached-reader-date-now', {
     rule: 'FD-PAY-CACHED-READER: the cached-only balance is dated at the response, not at the last live read',
     answer: dated(['GetAvailableBalance'], (_d, x) => x.nowS),
-    ...blind('blind-payments-data-cached-date-now'),
+    ...blind,
+    ...was('blind-payments-data-cached-date-now'),
   }),
   fault('fd-pay-cache-interval-range-live-negative-accepted', 'FD-PAY-CACHE-INTERVAL-RANGE: a negative live interval is taken', {
     relax: schema('BalanceCacheInterval', { drop: ['minimum'] }),
@@ -218,12 +221,14 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     rule: 'FD-PAY-PEB-COUNTS: errorCount counts the accounts with an error, not the section errors',
     answer: counted(BUNDLES, (b) => ({ errorCount: b.accounts.filter((v: View) => v.errors).length })),
     ...provider,
-    ...blind('blind-payments-data-peb-error-count-per-account'),
+    ...blind,
+    ...was('blind-payments-data-peb-error-count-per-account'),
   }),
   fault('fd-pay-match-name-required-last-name-optional', 'FD-PAY-MATCH-NAME-REQUIRED: a name without lastName is taken, not a 400', {
     relax: schema('OwnerMatchName', { unrequire: ['lastName'] }),
     ...provider,
-    ...blind('blind-payments-data-match-last-name-optional'),
+    ...blind,
+    ...was('blind-payments-data-match-last-name-optional'),
   }),
   fault('fd-pay-match-closer-higher-inverted', 'FD-PAY-MATCH-CLOSER-HIGHER: every score is inverted, the exact name scoring lowest', {
     answer: scored((s) => 100 - s),

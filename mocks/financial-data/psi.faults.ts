@@ -1,7 +1,7 @@
 // Faults of payment success indicators, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/psi.yaml): `relax`, or psi.ts's
 // seams (Step, Change, the answer). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, provider, assumption, schema, was } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, schema, was, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { DAY_S, GENERATE, LEGACY, READ, epochOf, riskOf, settleOf, type Change, type Exchange, type PsiSeams } from './psi.records.js';
 
 type Stating = SeamFn<PsiSeams, 'state'>;
@@ -142,7 +142,8 @@ export const PSI_FAULTS = faultCatalogue([
   fault('fd-psi-amount-positive-zero-accepted', 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is taken', {
     relax: schema('PsiAmount', { drop: ['exclusiveMinimum'], set: { minimum: 0 } }),
     ...provider,
-    ...blind('blind-psi-amount-zero-accepted'),
+    ...blind,
+    ...was('blind-psi-amount-zero-accepted'),
   }),
   fault('fd-psi-settle-date-not-past-today-refused', 'FD-PSI-SETTLE-DATE-NOT-PAST: today is a 400', {
     judge: refuse('settle-date', (x) => x.settleBy === x.today, { status: 400, message: 'settleByDate must not be in the past' }),
@@ -165,7 +166,8 @@ export const PSI_FAULTS = faultCatalogue([
   fault('fd-psi-balance-warning-cleared-balance', {
     rule: 'FD-PSI-BALANCE-WARNING: the warning compares the amount with the cleared balance, not the available one',
     state: changed('warning', LEGACY, (c, x) => ({ ...c, warn: c.amount > x.account!.balance })),
-    ...blind('blind-psi-warning-against-cleared-balance'),
+    ...blind,
+    ...was('blind-psi-warning-against-cleared-balance'),
     ...provider,
   }),
   // --- Accounts PSI rates (assumption) and their status (provider 1.35.0 example 10013)

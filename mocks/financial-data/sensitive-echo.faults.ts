@@ -1,6 +1,6 @@
 // Faults that answer a credential of the request (token, app key, secret) in clear, in a member no documented answer has (seed 002,
 // Authentication: credentials, never data; FD-OBJ-SENSITIVE), at the kit's reply seam: no behaviour module knows them.
-import { faultCatalogue, withMember, type Reply } from '../kit/faults.js';
+import { faultCatalogue, faultWriter, withMember, type Reply, type SeamTypes } from '../kit/faults.js';
 
 /** The value of the request header whose name ends so (`-app-token`: the seed's Partner-* and the provider's Finicity-* names alike). */
 const header = (x: Reply, suffix: string): string | undefined => {
@@ -17,40 +17,34 @@ const echoIn = (operationId: string, member: string, value: (x: Reply) => unknow
   },
 });
 
-const RULES = ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO'];
+const fault = faultWriter<SeamTypes>('FD');
+/** Each fault here echoes a credential: FD-SENSITIVE-ECHO beside the rule its text opens with. */
+const ECHO = ['FD-SENSITIVE-ECHO'];
 
 export const SENSITIVE_ECHO_FAULTS = faultCatalogue([
-  {
-    id: 'fd-obj-sensitive-token-in-customer',
+  fault('fd-obj-sensitive-token-in-customer', {
     rule: "FD-OBJ-SENSITIVE: GetCustomer answers the caller's token (the Finicity-App-Token it was sent) in a member of its own, requestToken",
-    source: 'seed',
-    rules: RULES,
-    seams: echoIn('GetCustomer', 'requestToken', (x) => header(x, '-app-token')),
-  },
-  {
-    id: 'fd-obj-sensitive-app-key-in-customers',
+    rules: ECHO,
+    ...echoIn('GetCustomer', 'requestToken', (x) => header(x, '-app-token')),
+  }),
+  fault('fd-obj-sensitive-app-key-in-customers', {
     rule: "FD-OBJ-SENSITIVE: GetCustomers answers the caller's app key (the Finicity-App-Key it was sent) in a member of its own, requestedWith",
-    source: 'seed',
-    rules: RULES,
-    seams: echoIn('GetCustomers', 'requestedWith', (x) => header(x, '-app-key')),
-  },
-  {
-    id: 'fd-obj-sensitive-secret-in-institution',
+    rules: ECHO,
+    ...echoIn('GetCustomers', 'requestedWith', (x) => header(x, '-app-key')),
+  }),
+  fault('fd-obj-sensitive-secret-in-institution', {
     rule: "FD-OBJ-SENSITIVE: GetInstitution answers the partner secret its caller's token was issued for, in a member of its own (partnerCredential, not partnerSecret)",
-    source: 'seed',
-    rules: RULES,
-    seams: {
-      reply: (x: Reply, body: string, issued: Record<string, string>) => {
-        // The secret each token was issued for, as CreateToken was sent it and answered.
-        if (x.operationId === 'CreateToken' && x.status < 300) {
-          const token = /"token"\s*:\s*"([^"]+)"/.exec(body)?.[1];
-          const secret = (x.body as { partnerSecret?: unknown } | undefined)?.partnerSecret;
-          if (token && typeof secret === 'string') issued[token] = secret;
-          return body;
-        }
-        const secret = x.operationId === 'GetInstitution' && x.status < 300 ? issued[header(x, '-app-token') ?? ''] : undefined;
-        return secret === undefined ? body : withMember(body, 'partnerCredential', secret);
-      },
+    rules: ECHO,
+    reply: (x: Reply, body: string, issued: Record<string, string>) => {
+      // The secret each token was issued for, as CreateToken was sent it and answered.
+      if (x.operationId === 'CreateToken' && x.status < 300) {
+        const token = /"token"\s*:\s*"([^"]+)"/.exec(body)?.[1];
+        const secret = (x.body as { partnerSecret?: unknown } | undefined)?.partnerSecret;
+        if (token && typeof secret === 'string') issued[token] = secret;
+        return body;
+      }
+      const secret = x.operationId === 'GetInstitution' && x.status < 300 ? issued[header(x, '-app-token') ?? ''] : undefined;
+      return secret === undefined ? body : withMember(body, 'partnerCredential', secret);
     },
-  },
+  }),
 ]);

@@ -1,8 +1,8 @@
 // Faults of statements, pay statements and assets, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/statements.yaml):
 // `relax`, or statements.ts's seams (Step, what a read registers or a store keeps, the answer). An id docs/mutation.md names, and a
 // blind fault's first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, seeded, was, type SeamFn, schema } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import type { Account } from './state.js';
 import { type Exchange, type StatementSeams } from './statements.records.js';
 
@@ -79,7 +79,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
         : a;
     }),
     ...provider,
-    ...seededAt,
+    ...seeded,
     ...was('seeded-prop-stmt-octet-stream-month-behind'),
   }),
   fault('fd-stmt-account-types-unsupported', 'FD-STMT-ACCOUNT-TYPES: a student loan and a line of credit have no statements (400)', {
@@ -93,15 +93,15 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   fault('fd-stmt-asset-link-v1-investment-latest', {
     rule: 'FD-STMT-ASSET-LINK, FD-STMT-INDEX-RANGE: for an investment account the one-statement read renders the latest statement whatever the index asked',
     judge: reading(of('investment'), () => 1),
-    ...seededAt,
+    ...seeded,
   }),
   // --- Statement details, v3
   fault('fd-stmt-indexes-range-above-max-accepted', 'FD-STMT-INDEXES-RANGE: an index above the maximum in the list is served', {
-    relax: [{ schema: 'StatementIndexes', set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }],
+    relax: schema('StatementIndexes', { set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }),
     ...provider,
   }),
   fault('fd-stmt-details-max-one-more', 'FD-STMT-DETAILS-MAX: one index more than maxItems is served', {
-    relax: [{ schema: 'StatementIndexes', set: { pattern: `^${INDEX}(,${INDEX}){0,24}$` } }],
+    relax: schema('StatementIndexes', { set: { pattern: `^${INDEX}(,${INDEX}){0,24}$` } }),
     ...assumption,
   }),
   fault('fd-stmt-details-max-truncated', 'FD-STMT-DETAILS-MAX: maxItems indexes give one detail fewer', {
@@ -110,12 +110,14 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   fault('fd-stmt-default-index-v3-all', 'FD-STMT-DEFAULT-INDEX: without index, statement details give every statement, not index 1 alone', {
     judge: everyByDefault(() => true),
     ...provider,
-    ...blind('blind-statements-v3-default-all'),
+    ...blind,
+    ...was('blind-statements-v3-default-all'),
   }),
   fault('fd-stmt-index-order-index-is-position', 'FD-STMT-INDEX-ORDER: each detail carries its position in the list, not the index asked', {
     answer: details((d, _x, n) => ({ ...d, index: String(n + 1) })),
     ...provider,
-    ...blind('blind-statements-v3-index-is-position'),
+    ...blind,
+    ...was('blind-statements-v3-index-is-position'),
   }),
   fault('fd-stmt-index-order-past-year-dated-as-next', {
     rule: 'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: an index past the first year carries the document date of the index one lower',
@@ -125,7 +127,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   }),
   // --- Pay statements and assets (seed 002: stored, then downloaded byte for byte)
   fault('fd-paystmt-required-label-optional', 'FD-PAYSTMT-REQUIRED: a pay statement without label is stored', {
-    relax: [{ schema: 'PayStatement', unrequire: ['label'] }],
+    relax: schema('PayStatement', { unrequire: ['label'] }),
     ...provider,
   }),
   fault('fd-paystmt-roundtrip-asset-base64', 'FD-PAYSTMT-ROUNDTRIP: a pay statement downloads as the Base64 text of its bytes', {

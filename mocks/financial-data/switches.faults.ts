@@ -1,7 +1,7 @@
 // Faults of deposit and bill pay switches, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/switches.yaml), at
 // switches.ts's seams. An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, model, provider, was, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { type Customer, type Switch } from './state.js';
 import { type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
@@ -68,7 +68,8 @@ export const SWITCHES_FAULTS = faultCatalogue([
   }),
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
   fault('fd-sw-list-lost-after-sibling-deleted', {
-    rule: "FD-SW-LIST, FD-SW-DELETED-CUSTOMER: once one customer of the partner is deleted, the partner's other customers whose switches were made list none (seed 002, Customers: a delete removes access to that customer's data only)", // The owners are kept in the world's fault memory (state.ts), reset with it.
+    rule: "FD-SW-LIST, FD-SW-DELETED-CUSTOMER: once one customer of the partner is deleted, the partner's other customers whose switches were made list none (seed 002, Customers: a delete removes access to that customer's data only)",
+    // The owners are kept in the world's fault memory (state.ts), reset with it.
     state: (x, made) => {
       const c = x.world.customers.get(made[0]?.customerId ?? '');
       if (c) x.world.faultMemory.switchOwners.set(c.id, { partnerId: c.partnerId, lost: false });
@@ -82,14 +83,15 @@ export const SWITCHES_FAULTS = faultCatalogue([
       x.pool = x.pool!.filter((sw) => !owners.get(sw.customerId)?.lost);
       return r;
     },
-    origin: 'model',
+    ...model,
   }),
 
   // --- The details (seed 002, details by switch_id; provider 1.35.0 DepositSwitchDetails, PaySwitchDetails)
   fault('fd-sw-details-created-is-updated', {
     rule: "FD-SW-DETAILS: a switch's details give its last update as createdDate (the list gives the creation)",
     answer: answered(DETAILS, (b, x) => ({ ...b, createdDate: x.switch!.updatedDate })),
-    ...blind('blind-switches-details-created-is-updated'),
+    ...blind,
+    ...was('blind-switches-details-created-is-updated'),
   }),
   fault('fd-sw-details-deposit-last-target-only', {
     rule: 'FD-SW-DETAILS, FD-PROP-READERS-AGREE: a deposit switch split over several accounts shows only its last distribution',

@@ -1,8 +1,8 @@
 // Faults of third-party access keys and authorization details, named `<rule id>-<deviation>`, at third-party-access.ts's seams (a
 // receipt bent is signed again, so a fault breaks what it names and not the proof). A blind fault, and an id docs/mutation.md names,
 // keep the earlier id as an alias.
-import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, always, assumption, provider, was, seededAt } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, seeded, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import {
   coded,
   noAccount,
@@ -96,7 +96,8 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   }),
   fault('fd-accesskey-not-found-first-account-only', 'FD-ACCESSKEY-NOT-FOUND: a product after the first is not checked', {
     judge: accountsFound((p, i, x) => (i > 0 ? (x.world.accounts.get(p.accountId) ?? ({} as never)) : documentedAccount(p, i, x))),
-    ...blind('blind-accesskey-first-account-checked-only'),
+    ...blind,
+    ...was('blind-accesskey-first-account-checked-only'),
   }),
   fault('fd-accesskey-period-unchecked', 'FD-ACCESSKEY-PERIOD: a period ending before it starts is granted', {
     judge: skip('periods'),
@@ -104,11 +105,12 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   }),
   fault('fd-accesskey-update-appends-products', 'FD-ACCESSKEY-UPDATE: an update appends the products sent to those granted before', {
     state: updated((body, key) => ({ ...body, products: [...key.body.products, ...body.products] })),
-    ...blind('blind-accesskey-update-appends-products'),
+    ...blind,
+    ...was('blind-accesskey-update-appends-products'),
   }),
   fault('fd-obj-exact-id-form-accesskey-revoke-id-case-folded', 'FD-OBJ-EXACT-ID-FORM: revocation finds a receipt id in any case', {
     judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
-    ...seededAt,
+    ...seeded,
     ...assumption,
   }),
   fault('fd-prop-refused-no-trace-accesskey-refused-update-revokes-key', {
@@ -118,7 +120,8 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   }),
   fault('fd-accesskey-revoked-key-updatable', 'FD-ACCESSKEY-REVOKED: a revoked key is updated (200), re-signed', {
     judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], (x) => (ownRevoked(x) ? pathKey(x) : undefined)),
-    ...blind('blind-accesskey-revoked-key-updatable'),
+    ...blind,
+    ...was('blind-accesskey-revoked-key-updatable'),
   }),
   fault('fd-accesskey-revoked-generate-revives', {
     rule: 'FD-ACCESSKEY-REVOKED, FD-ACCESSKEY-GENERATE: generating a key for a customer whose key was revoked brings the revoked receipt back, same id, updatable again',
@@ -146,7 +149,8 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
       if (c.op === 'update') keys(x).set(c.key.receiptId, c.key);
       return c;
     },
-    ...blind('blind-accesskey-unknown-update-upserts'),
+    ...blind,
+    ...was('blind-accesskey-unknown-update-upserts'),
   }),
   fault('fd-prop-refused-no-trace-accesskey-revoke-foreign-revoked', {
     rule: "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-REVOKED: the revocation of another partner's key answers 404 yet revokes it",

@@ -1,7 +1,19 @@
 // Faults of transactions, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules*.yaml; docs/mutation.md): `relax`, or
 // transactions.ts's seams (Step, Change, the answer). A fault a record names by an earlier id keeps it as an alias.
-import { faultCatalogue, type FaultMemory, type FaultSeams, type SeamFn } from '../kit/faults.js';
-import { faultKit, was, seededAt, assumption, provider, always, schema } from './fault-builders.js';
+import {
+  always,
+  assumption,
+  blind,
+  faultCatalogue,
+  provider,
+  schema,
+  seeded,
+  was,
+  type FaultMemory,
+  type FaultSeams,
+  type SeamFn,
+} from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { DAY_S } from './portfolio.js';
 import {
   accountsOfLogin,
@@ -33,7 +45,6 @@ type Stating = SeamFn<TransactionSeams, 'state'>;
 type When = (x: Exchange) => boolean;
 
 const { fault, fold, skip } = faultKit<TransactionSeams>();
-const blind = { origin: 'blind' } as const;
 
 // Who and what a fault applies to.
 const ALL: When = (x) => x.op === 'GetAllCustomerTransactions';
@@ -160,7 +171,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     state: visible((c, x) =>
       c.shown && !c.account!.historicLoaded && x.nowS - c.transaction.postedDate > x.standardDays * DAY_S ? false : undefined,
     ),
-    ...seededAt,
+    ...seeded,
     ...was('seeded-prop-window-standard-history-from-now'),
   }),
   fault('fd-prop-refused-no-trace-historic-load-other-partner-loaded', {
@@ -174,7 +185,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       return r;
     },
     ...assumption,
-    ...seededAt,
+    ...seeded,
     ...was('seeded-prop-historic-load-other-partner-loaded'),
   }),
   // --- Historic load (seed 002, Transactions; Errors 203; Limits: standard history)
@@ -301,14 +312,14 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       found: matchingOf(x, x.accounts, false).filter((t) => x.pending || t.status !== 'pending').length,
     })),
     ...provider,
-    ...seededAt,
+    ...seeded,
     ...was('transactions-all-found-ignores-window'),
   }),
   fault('fd-txn-counts-after-delete-more-available-counts-deleted', {
     rule: "FD-TXN-COUNTS-AFTER-DELETE: moreAvailable of the customer list still counts a deleted account's transactions (found is right)",
     state: remember,
     answer: counted(ALL, (c, x) => ({ more: offset(x) + c.displaying < x.found!.length + goneOf(x).length })),
-    ...seededAt,
+    ...seeded,
   }),
   // --- Echo (provider 1.35.0 Transactions: fromDate, toDate, sort echoed)
   fault('fd-txn-echo-dates-ms', 'FD-TXN-ECHO: fromDate and toDate are echoed in milliseconds', {
@@ -328,7 +339,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-injected-echo-account-description-trimmed', 'FD-TXN-INJECTED-ECHO: the account list trims the description', {
     answer: records(ACCOUNT, (v) => ({ ...v, description: String(v.description).trim().replace(/\s+/g, ' ') })),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-txn-get-amount-unsigned', "FD-TXN-GET: GetCustomerTransaction drops a debit's minus sign", {
     answer: byId((v, t) => ({ ...v, amount: Math.abs(t.amount) })),
@@ -347,7 +358,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-daily-balance-days-next-midnight-counted', 'FD-TXN-DAILY-BALANCE-DAYS: a day counts the next midnight', {
     state: changed('ledger', () => ({ inDay: (t: Transaction, day: number) => keyOf(t) >= day && keyOf(t) <= day + DAY_S })),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-txn-recurring-account-series-customer-wide', "FD-TXN-RECURRING: an account's series span every account chosen", {
     answer: rows((list, x) => list.map((r) => ({ ...r, ...streamsAgain(x, x.chosen!) }))),
@@ -356,7 +367,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-recurring-figures-cadence-first-gap', 'FD-TXN-RECURRING-FIGURES: cadence is the first gap, not the mean', {
     state: streamed((c, x) => streamOf(c.series, x.nowS, Math.max(1, Math.round((keyOf(c.series[1]) - keyOf(c.series[0])) / DAY_S)))),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-txn-recurring-accounts-filter-ignored', 'FD-TXN-RECURRING-ACCOUNTS: accountIds does not narrow to those accounts', {
     judge: fold('accounts', always, (x) => (x.chosen = x.held)),

@@ -1,7 +1,7 @@
 // Faults of TxPush, named `<rule id>-<deviation>` (schemas/financial-data/rules/txpush.yaml, rules.yaml): txpush.ts's seams (Step,
 // Change, the answer, a delivery). A blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
-import { faultCatalogue, seeded, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, seeded, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
 import { eventOf, type Delivery, type Exchange, type TxPushSeams } from './txpush.records.js';
 
@@ -75,12 +75,14 @@ export const TXPUSH_FAULTS = faultCatalogue([
   fault('fd-txpush-https-real-refusal-403', {
     rule: "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is refused 403, a status the subscribe operation does not list, not the seed's bad request",
     judge: (_x, s, r) => (r && s === 'https' ? { ...r, status: 403 } : r),
-    ...blind('blind-txpush-https-refusal-403'),
+    ...blind,
+    ...was('blind-txpush-https-refusal-403'),
   }),
   fault('fd-txpush-ports-alternative-https-port-accepted', {
     rule: 'FD-TXPUSH-PORTS: a listener URL on 8443, the "alternative HTTPS port", is accepted although listenerPorts does not name it',
     judge: skip('port', (x) => x.port === 8443),
-    ...blind('blind-txpush-port-8443-accepted'),
+    ...blind,
+    ...was('blind-txpush-port-8443-accepted'),
   }),
 
   // --- The test transaction (seed 002, Events; provider 1.35.0 CreateTxPushTestTransaction)
@@ -99,57 +101,57 @@ export const TXPUSH_FAULTS = faultCatalogue([
       return { ...c, transaction, stored: c.stored && transaction };
     }),
     ...provider,
-    ...blind('blind-txpush-test-transaction-date-now'),
+    ...blind,
+    ...was('blind-txpush-test-transaction-date-now'),
   }),
-  seeded(
-    fault('fd-txpush-running-balance-not-running', {
-      rule: "FD-TXPUSH-RUNNING-BALANCE: the stored balance is the one before the account's first test transaction plus the last amount, so a second test transaction loses the first",
-      state: changed('test', (c, x, m) => {
-        const firsts = seen<string, number>(m, 'firsts');
-        if (!firsts.has(x.account!.id)) firsts.set(x.account!.id, c.from);
-        return { ...c, from: firsts.get(x.account!.id)! };
-      }),
+  fault('fd-txpush-running-balance-not-running', {
+    rule: "FD-TXPUSH-RUNNING-BALANCE: the stored balance is the one before the account's first test transaction plus the last amount, so a second test transaction loses the first",
+    state: changed('test', (c, x, m) => {
+      const firsts = seen<string, number>(m, 'firsts');
+      if (!firsts.has(x.account!.id)) firsts.set(x.account!.id, c.from);
+      return { ...c, from: firsts.get(x.account!.id)! };
     }),
-  ),
+    ...seeded,
+  }),
 
   // --- The events of a test transaction (seed 002, Events; reference, Outbound deliveries)
-  seeded(
-    fault('fd-txpush-test-events-subscribe-announced', {
-      rule: 'FD-TXPUSH-TEST-EVENTS: subscribing delivers an event to the listener, before any change',
-      delivery: (x, d) =>
-        d.silent === 'no change' && d.sub?.type === 'account'
-          ? {
-              ...d,
-              silent: undefined,
-              to: [d.sub.callbackUrl],
-              body: {
-                subscriptionId: d.sub.id,
-                class: 'account',
-                accountId: Number(x.account!.id),
-                customerId: Number(x.account!.customerId),
-                event: 'account.subscribed',
-              },
-            }
-          : d,
-    }),
-  ),
+  fault('fd-txpush-test-events-subscribe-announced', {
+    rule: 'FD-TXPUSH-TEST-EVENTS: subscribing delivers an event to the listener, before any change',
+    delivery: (x, d) =>
+      d.silent === 'no change' && d.sub?.type === 'account'
+        ? {
+            ...d,
+            silent: undefined,
+            to: [d.sub.callbackUrl],
+            body: {
+              subscriptionId: d.sub.id,
+              class: 'account',
+              accountId: Number(x.account!.id),
+              customerId: Number(x.account!.customerId),
+              event: 'account.subscribed',
+            },
+          }
+        : d,
+    ...seeded,
+  }),
   fault('fd-txpush-test-events-name-first-subscription', {
     rule: "FD-TXPUSH-TEST-EVENTS, FD-TXPUSH-SIGNED: every delivery names the account's first listening record, so the account event names the transaction-class record and is signed under another key than the one of the record it names",
     delivery: delivered((d, x) => void (d.body.subscriptionId = x.listeners![0].id)),
-    ...blind('blind-txpush-events-name-first-subscription'),
+    ...blind,
+    ...was('blind-txpush-events-name-first-subscription'),
   }),
-  seeded(
-    fault('fd-txpush-test-events-pending-announced-active', {
-      rule: 'FD-TXPUSH-TEST-EVENTS-PENDING: a pending test transaction delivers its two events, the transaction event saying active instead of the status sent',
-      delivery: transactionEvent((t) => void (t.status === 'pending' && (t.status = 'active'))),
-      ...provider,
-    }),
-  ),
+  fault('fd-txpush-test-events-pending-announced-active', {
+    rule: 'FD-TXPUSH-TEST-EVENTS-PENDING: a pending test transaction delivers its two events, the transaction event saying active instead of the status sent',
+    delivery: transactionEvent((t) => void (t.status === 'pending' && (t.status = 'active'))),
+    ...provider,
+    ...seeded,
+  }),
   fault('fd-txpush-event-content-available-balance', {
     rule: 'FD-TXPUSH-EVENT-CONTENT: the account event carries the available balance, not the balance GetCustomerAccount then reads',
     delivery: accountBalance((x) => x.account!.availableBalance),
     ...assumption,
-    ...blind('blind-txpush-account-event-available-balance'),
+    ...blind,
+    ...was('blind-txpush-account-event-available-balance'),
   }),
   fault('fd-txpush-event-content-first-account', {
     rule: "FD-TXPUSH-EVENT-CONTENT, FD-PROP-DELIVERY-NAMES: the transaction event names the customer's first account, not the one posted to",
@@ -182,7 +184,8 @@ export const TXPUSH_FAULTS = faultCatalogue([
       for (const s of c.removed) x.world.faultMemory.disabledSubscriptions.add(s.id);
       return { ...c, removed: [] };
     },
-    ...blind('blind-txpush-disable-soft-delete'),
+    ...blind,
+    ...was('blind-txpush-disable-soft-delete'),
   }),
   fault('fd-txpush-delete-one-deletes-account', 'FD-TXPUSH-DELETE-ONE: deleting one subscription deletes every record of its account', {
     state: changed('delete', (c, x) => ({ ...c, removed: ofAccount(x, x.sub!.accountId) })),
@@ -200,14 +203,14 @@ export const TXPUSH_FAULTS = faultCatalogue([
       x.world.faultMemory.deletedSubscriptions.get(Number(x.input.path.subscriptionId)) === x.customer?.id
         ? { status: 204 }
         : a,
-    ...blind('blind-txpush-delete-again-204'),
+    ...blind,
+    ...was('blind-txpush-delete-again-204'),
   }),
-  seeded(
-    fault('fd-delivery-sensitive-txpush-account-number-member', {
-      rule: 'FD-DELIVERY-SENSITIVE: the account event also names the account by its number in clear, in a member no schema declares',
-      delivery: delivered((d, x) => void (d.body.account.ref = `acct ${x.account!.number}`), 'account'),
-    }),
-  ),
+  fault('fd-delivery-sensitive-txpush-account-number-member', {
+    rule: 'FD-DELIVERY-SENSITIVE: the account event also names the account by its number in clear, in a member no schema declares',
+    delivery: delivered((d, x) => void (d.body.account.ref = `acct ${x.account!.number}`), 'account'),
+    ...seeded,
+  }),
   fault('fd-delivery-media-type-txpush-account-text-plain', {
     rule: 'FD-DELIVERY-MEDIA-TYPE: the account-class deliveries declare their JSON body as text/plain',
     delivery: delivered((d) => ({ ...d, headers: { ...d.headers, 'content-type': 'text/plain' } }), 'account'),

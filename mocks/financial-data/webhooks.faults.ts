@@ -1,7 +1,7 @@
 // Faults of webhook subscriptions, named `<rule id>-<deviation>` (schemas/financial-data/rules/webhooks.yaml, rules.yaml): `relax`, or
 // webhooks.ts's seams (Step, Change, the answer, a test delivery). A blind fault keeps its earlier id as an alias (docs/mutation.md).
-import { faultCatalogue, type FaultMemory, type SeamFn } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, schema, was, type FaultMemory, type SeamFn } from '../kit/faults.js';
+import { faultKit } from './fault-builders.js';
 import {
   errorBody,
   isoDate,
@@ -87,7 +87,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rule: 'FD-WEBHOOK-EVENT-NAMES: an event update takes a name the catalogue does not offer',
     judge: skip('names', on('updateWebhookSubscriptionEvent')),
     ...provider,
-    ...blind('blind-webhooks-event-update-name-unchecked'),
+    ...blind,
+    ...was('blind-webhooks-event-update-name-unchecked'),
   }),
 
   // --- Whose subscription, and after a delete (seed 002, Webhook subscriptions; Errors 404)
@@ -128,7 +129,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   fault('fd-webhook-page-limit-maximum-refused', 'FD-WEBHOOK-PAGE-LIMIT: the maximum limit is refused, the bound read as exclusive', {
     relax: schema('WebhookPageLimit', { shift: { maximum: -1 } }),
     ...provider,
-    ...blind('blind-webhooks-limit-100-refused'),
+    ...blind,
+    ...was('blind-webhooks-limit-100-refused'),
   }),
   fault('fd-webhook-page-offset-zero-accepted', 'FD-WEBHOOK-PAGE-OFFSET: offset 0 is served', {
     relax: schema('WebhookPageOffset', { drop: ['minimum'] }),
@@ -168,7 +170,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   fault('fd-webhook-event-update-new-id', 'FD-WEBHOOK-EVENT-UPDATE: an event update re-creates the event under a new webhookEventId', {
     state: changed('event-update', (c, x) => ({ ...c, webhookEventId: nextUuid(x.world, 'event') })),
     ...provider,
-    ...blind('blind-webhooks-event-update-new-id'),
+    ...blind,
+    ...was('blind-webhooks-event-update-new-id'),
   }),
   fault('fd-webhook-delivery-current-event-override-kept', {
     rule: "FD-WEBHOOK-DELIVERY-CURRENT: an event's override already set is kept, the new one dropped",
@@ -176,7 +179,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   fault('fd-webhook-event-delete-takes-later-events', 'FD-WEBHOOK-EVENT-DELETE: an event delete removes the events listed after it too', {
     state: changed('event-delete', (c, x) => ({ ...c, events: x.sub!.events.slice(0, x.sub!.events.indexOf(c.removed)) })),
-    ...blind('blind-webhooks-event-delete-splice-tail'),
+    ...blind,
+    ...was('blind-webhooks-event-delete-splice-tail'),
   }),
 
   // --- States (seed 002, States and transitions)
@@ -190,7 +194,8 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       (x) => x.event?.status === asked(x).status,
       (x) => refusal(400, `Event is already ${asked(x).status}`),
     ),
-    ...blind('blind-webhooks-event-status-same-state-400'),
+    ...blind,
+    ...was('blind-webhooks-event-status-same-state-400'),
   }),
   // The cascade property's proof (invariants.cascades.spec.ts): a shortcut when nothing seems to change.
   fault('fd-prop-cascade-sub-status-same-state-skips-events', {

@@ -1,59 +1,18 @@
-// The installments catalogues' fault builders: a loosened contract (relax), a changed behaviour (rule), a blind fault, and the
-// functions a fault registers at the seams of seams.ts.
-import { blind as blindFault, judgesAt, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
+// The installments catalogues' fault writer, their validation rows, and the functions a fault registers at the seams of seams.ts.
+import { assumption, faultWriter, judgesAt, schema, type FaultSeams } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import type { Answer, Exchange, InstallmentsSeams, Refusal, Step } from './seams.js';
 
-/** A fault written blind, in the catalogues' positional form. */
-export const blind = <Id extends string>(
-  id: Id,
-  rule: string,
-  source: Fault['source'],
-  rules?: string[],
-  relax?: Relaxation[],
-): Fault<Id> => blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
+/** The kit's fault writer for the installments seams (mocks/kit/faults.ts, faultWriter). */
+export const fault = faultWriter<InstallmentsSeams>('IN');
 
-/** A fault that loosens a schema of the mock's validation (a limit, a pattern, an enum, a required member). */
-export const relax = <Id extends string>(
-  id: Id,
-  rule: string,
-  schema: string,
-  at: string[] | undefined,
-  change: { drop?: string[]; unrequire?: string[] },
-  rules: string[],
-): Fault<Id> => ({ id, rule, source: 'assumption', rules, relax: [{ schema, ...(at ? { at } : {}), ...change }] });
-
-/** Faults loosening the mock's validation, one a row: id, rule text, where ('Schema' or 'Schema.member'), the keywords dropped, rule ids. */
-export function relaxed<const Rows extends readonly (readonly [string, string, string, readonly string[], readonly string[]])[]>(
+/** Validation faults, one a row: id, rule text, where the contract's copy is loosened ('Schema.member'), the keywords dropped, rule ids. */
+export const relaxed = <const Rows extends readonly (readonly [string, string, string, readonly string[], readonly string[]])[]>(
   rows: Rows,
-): Fault<Rows[number][0]>[] {
-  return rows.map(([id, text, where, drop, rules]) => {
-    const [schema, member] = where.split('.');
-    return relax(id, text, schema, member ? ['properties', member] : undefined, { drop: [...drop] }, [...rules]);
-  });
-}
-
-/** A fault its resource module switches on by id (a changed behaviour). */
-export const rule = <Id extends string>(id: Id, text: string, rules?: string[]): Fault<Id> => ({
-  id,
-  rule: text,
-  source: 'assumption',
-  ...(rules ? { rules } : {}),
-});
-
-/** A fault given the functions it registers at the seams (seams.ts) its deviation bends. */
-export const bend = <const Id extends string>(fault: Fault<Id>, seams: FaultSeams<InstallmentsSeams>): Fault<Id> => ({ ...fault, seams });
-
-/** A fault in one call: id, rule ids, rule text, what it is (source the provider's document unless given; `origin`, `aliases`), seams. */
-export const fault = <const Id extends string>(
-  id: Id,
-  rules: string[],
-  how: { rule: string } & FaultSeams<InstallmentsSeams> & Partial<Omit<Fault, 'id' | 'rule' | 'rules' | 'seams'>>,
-): Fault<Id> => {
-  const { rule, judge, state, answer, delivery, reply, ...what } = how;
-  const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
-  return { id, rule, source: 'provider', rules, ...what, ...(Object.keys(seams).length ? { seams } : {}) };
-};
+) =>
+  rows.map(([id, rule, where, drop, rules]) =>
+    fault(id as Rows[number][0], { rule, rules: [...rules], relax: schema(where, { drop: [...drop] }), ...assumption }),
+  );
 
 type Answering = NonNullable<FaultSeams<InstallmentsSeams>['answer']>;
 type Judging = NonNullable<FaultSeams<InstallmentsSeams>['judge']>;

@@ -3,14 +3,12 @@
 // authors' faults first, then the blind ones (`origin: 'blind'`).
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson } from '../kit/app.js';
-import { faultCatalogue } from '../kit/faults.js';
+import { assumption, faultCatalogue, provider, seeded, was } from '../kit/faults.js';
 import {
   anyAnswer,
-  bend,
   loosen,
   okBody,
   refuseAt,
-  rule,
   paramUnchecked,
   skipAt,
   skipOn,
@@ -59,57 +57,81 @@ const PAN_MEMBER = /(^|\.)(pan|primaryAccountNumber)$/;
 
 export const GUARD_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  fault('in-fmt-uuid-pattern-unenforced', ['IN-FMT-UUID', 'IN-FMT-CORRELATION'], {
+  fault('in-fmt-uuid-pattern-unenforced', {
     rule: 'providerId / planId / Correlation-Id are UUIDs',
-    source: 'assumption',
+    rules: ['IN-FMT-UUID', 'IN-FMT-CORRELATION'],
+    ...assumption,
     relax: [
       { schema: 'Uuid', drop: ['format'] },
       { schema: 'UuidField', drop: ['format', 'minLength', 'maxLength'] },
     ],
   }),
-  bend(rule('in-page-limit-over-max-accepted', 'limit maximum', ['IN-PAGE-LIMIT']), {
+  fault('in-page-limit-over-max-accepted', {
+    rule: 'limit maximum',
+    rules: ['IN-PAGE-LIMIT'],
+    ...assumption,
     judge: paramUnchecked('limit', (v, x) => Number(v) > x.param!.max!),
   }),
-  bend(rule('in-page-offset-unchecked', 'offset at least 0', ['IN-PAGE-OFFSET']), { judge: paramUnchecked('offset', () => true) }),
-  bend(
-    {
-      ...rule('in-auth-body-hash-unchecked', 'oauth_body_hash must match the body: 401', ['IN-AUTH-BODY-HASH']),
-      aliases: ['body-hash-unchecked'],
-    },
-    { judge: signedAs(() => ({ bodyHash: false })) },
-  ),
-  bend(rule('in-auth-forbidden-never-given', 'consumer key not allowed for the operation: 403', ['IN-AUTH-FORBIDDEN']), {
+  fault('in-page-offset-unchecked', {
+    rule: 'offset at least 0',
+    rules: ['IN-PAGE-OFFSET'],
+    ...assumption,
+    judge: paramUnchecked('offset', () => true),
+  }),
+  fault('in-auth-body-hash-unchecked', {
+    rule: 'oauth_body_hash must match the body: 401',
+    rules: ['IN-AUTH-BODY-HASH'],
+    ...assumption,
+    ...was('body-hash-unchecked'),
+    judge: signedAs(() => ({ bodyHash: false })),
+  }),
+  fault('in-auth-forbidden-never-given', {
+    rule: 'consumer key not allowed for the operation: 403',
+    rules: ['IN-AUTH-FORBIDDEN'],
+    ...assumption,
     judge: skipAt('forbidden'),
   }),
   // Seeded beside the refusal-forms property (properties.refusal-forms.spec.ts): a refusal skipped for one valid form of another member.
-  fault('in-prop-refusal-forms-forbidden-key-search-lowercase-country', ['IN-PROP-REFUSAL-FORMS', 'IN-AUTH-FORBIDDEN'], {
+  fault('in-prop-refusal-forms-forbidden-key-search-lowercase-country', {
     rule: "IN-PROP-REFUSAL-FORMS: a merchant search whose countryCode is not all capitals (the pattern takes either case) is answered from the directory's folded index, which skips the consumer key's rights check: a key without the operation's right gets the merchants (200), not its 403",
-    origin: 'seeded',
+    rules: ['IN-AUTH-FORBIDDEN'],
+    ...seeded,
     judge: skipAt('forbidden', (x) => x.op === 'postMerchantSearches' && /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(requestText(x))),
+    ...provider,
   }),
   // Seeded beside the contract-generated empty members (helpers/client/negative.ts: "", {}, [] and null, not absent).
-  fault('in-err-contract-offers-null-members-dropped', ['IN-ERR-CONTRACT'], {
+  fault('in-err-contract-offers-null-members-dropped', {
     rule: 'IN-ERR-CONTRACT: approvedOffers takes a member sent null as not sent, so an optional member null (which its schema refuses) is let through',
-    origin: 'seeded',
+    ...seeded,
     judge: (x, s, r) => (s === 'body-read' && x.op === 'approvedOffers' ? (dropNulls(x.sent), r) : r),
+    ...provider,
   }),
   // Seeded beside the check of the Authorization header's one form (origin 'seeded').
-  fault('in-auth-header-form-scheme-word-ignored', ['IN-AUTH-HEADER-FORM'], {
+  fault('in-auth-header-form-scheme-word-ignored', {
     rule: 'IN-AUTH-HEADER-FORM: a word (Bearer, Basic) before the OAuth credentials is skipped and the signature after it accepted',
-    source: 'assumption',
-    origin: 'seeded',
+    ...assumption,
+    ...seeded,
     judge: signedAs((x) => ({ authorization: x.req.headers.authorization?.replace(/^(Bearer|Basic)\s+/i, '') })),
   }),
-  bend(rule('in-trans-accept-ignored', 'Accept without JSON: 406', ['IN-TRANS-ACCEPT']), { judge: skipAt('accept') }),
-  fault('in-trans-media-offers-any-type-accepted', ['IN-TRANS-MEDIA'], {
+  fault('in-trans-accept-ignored', {
+    rule: 'Accept without JSON: 406',
+    rules: ['IN-TRANS-ACCEPT'],
+    ...assumption,
+    judge: skipAt('accept'),
+  }),
+  fault('in-trans-media-offers-any-type-accepted', {
     rule: 'offers body not application/json: 415',
-    aliases: ['unsupported-media-accepted'],
-    source: 'assumption',
+    rules: ['IN-TRANS-MEDIA'],
+    ...was('unsupported-media-accepted'),
+    ...assumption,
     // approvedOffers takes a body of any media type (mocks/kit/body.ts reads the types from the contract).
     relax: [{ operation: 'approvedOffers', at: ['requestBody', 'content'], set: { '*/*': {} } }],
   }),
   // Error body and headers (provider 2.0.0, ErrorWrapper).
-  bend(rule('in-err-shape-error-body-flat', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']), {
+  fault('in-err-shape-error-body-flat', {
+    rule: 'error body {"Errors": {"Error": [...]}}',
+    rules: ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED'],
+    ...assumption,
     answer: anyAnswer(
       (a) => void (a.body = { error: a.body.Errors.Error[0]?.Description }),
       (a) => a.status >= 400 && a.body?.Errors !== undefined,
@@ -117,95 +139,119 @@ export const GUARD_FAULTS = faultCatalogue([
   }),
   // The header's presence is checked by the client on every answer declaring it (no rule id: the whole
   // service runs); its value, IN-ECHO-CORRELATION, is checked where the caller gives one.
-  bend(rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'), {
+  fault('correlation-id-not-returned', {
+    rule: 'answers that declare Correlation-Id carry it (provider 2.0.0)',
+    ...assumption,
     answer: anyAnswer((a) => void delete a.headers['correlation-id']),
   }),
-  bend(
-    { ...rule('in-err-malformed-json-500', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']), aliases: ['bad-json-crashes'] },
-    {
-      answer: anyAnswer(
-        (a) => ({ ...a, status: 500, body: { message: 'Unexpected token' } }),
-        (a, x) => x.refused === 400 && a.body?.Errors?.Error?.[0]?.Details === 'body' && parseJson(requestText(x)) instanceof SyntaxError,
-      ),
-    },
-  ),
+  fault('in-err-malformed-json-500', {
+    rule: 'malformed body: 400, never 500',
+    rules: ['IN-ERR-MALFORMED'],
+    ...assumption,
+    ...was('bad-json-crashes'),
+    answer: anyAnswer(
+      (a) => ({ ...a, status: 500, body: { message: 'Unexpected token' } }),
+      (a, x) => x.refused === 400 && a.body?.Errors?.Error?.[0]?.Details === 'body' && parseJson(requestText(x)) instanceof SyntaxError,
+    ),
+  }),
   // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
-  fault('in-lim-pan-deregister-pan-length-unchecked', ['IN-LIM-PAN'], {
+  fault('in-lim-pan-deregister-pan-length-unchecked', {
     rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
-    origin: 'seeded',
+    ...seeded,
     judge: loosen('deregisterPans', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']),
+    ...provider,
   }),
   // Merchant participation flow (reference, Flows - lender app).
-  bend(rule('in-page-headers-missing', 'pages carry Count, Offset, Limit, Total', ['IN-PAGE-HEADERS']), {
+  fault('in-page-headers-missing', {
+    rule: 'pages carry Count, Offset, Limit, Total',
+    rules: ['IN-PAGE-HEADERS'],
+    ...assumption,
     answer: anyAnswer(
       (a) => void ['count', 'offset', 'limit', 'total'].forEach((h) => delete a.headers[h]),
       (a) => 'total' in a.headers,
     ),
   }),
-  bend(rule('in-page-slice-limit-not-applied', 'a page holds at most limit items', ['IN-PAGE-SLICE', 'IN-PAGE-DEFAULT']), {
+  fault('in-page-slice-limit-not-applied', {
+    rule: 'a page holds at most limit items',
+    rules: ['IN-PAGE-SLICE', 'IN-PAGE-DEFAULT'],
+    ...assumption,
     state: windowed(() => ({ size: Infinity })),
   }),
   // The issuer endpoint (reference, Flows - notification (b)).
-  bend(
-    rule('in-issuer-invalid-correlation-missing-accepted', 'issuer: missing Correlation-Id is 400', [
-      'IN-ISSUER-INVALID',
-      'IN-FMT-CORRELATION',
-    ]),
-    { judge: paramUnchecked('Correlation-Id', (v) => v === undefined) },
-  ),
+  fault('in-issuer-invalid-correlation-missing-accepted', {
+    rule: 'issuer: missing Correlation-Id is 400',
+    rules: ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION'],
+    ...assumption,
+    judge: paramUnchecked('Correlation-Id', (v) => v === undefined),
+  }),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  fault('in-page-slice-offset-ignored', ['IN-PAGE-SLICE', 'IN-PROP-PAGING'], {
+  fault('in-page-slice-offset-ignored', {
     rule: 'IN-PAGE-SLICE: offset skips that many items',
-    aliases: ['offset-ignored'],
+    rules: ['IN-PROP-PAGING'],
+    ...was('offset-ignored'),
     state: windowed(() => ({ from: 0 })),
+    ...provider,
   }),
-  fault('in-lim-apr-plan-apr-negative-accepted', ['IN-LIM-APR'], {
+  fault('in-lim-apr-plan-apr-negative-accepted', {
     rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
+    rules: ['IN-LIM-APR'],
     judge: loosen('savePlan', (v) => v.field === 'planInstallmentInformation.apr' && v.keyword === 'minimum'),
+    ...provider,
   }),
-  fault('in-trans-accept-search-accept-first-type-only', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
+  fault('in-trans-accept-search-accept-first-type-only', {
     rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
-    origin: 'seeded',
+    rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
+    ...seeded,
     judge: refuseAt(
       'accept',
       (x) => x.op === 'postMerchantSearches' && !acceptsJson(x.req.headers.accept?.split(',')[0]),
       () => NOT_ACCEPTABLE,
     ),
+    ...provider,
   }),
-  fault('in-trans-media-offers-json-charset-refused', ['IN-TRANS-MEDIA', 'IN-PROP-BODY-MEDIA'], {
+  fault('in-trans-media-offers-json-charset-refused', {
     rule: 'an offers body that is not application/json is 415, a JSON one is taken (provider 2.0.0, approvedOffers 415; RFC 9110 8.3.1, parameters of a media type): application/json with a charset parameter is refused 415',
-    origin: 'seeded',
+    rules: ['IN-TRANS-MEDIA', 'IN-PROP-BODY-MEDIA'],
+    ...seeded,
     judge: refuseAt(
       'media',
       (x) => (x.req.headers['content-type'] ?? '').includes(';'),
       () => ({ status: 415, reasonCode: 'UNSUPPORTED_MEDIA_TYPE', description: 'The body must be application/json.' }),
     ),
+    ...provider,
   }),
   // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
-  fault('in-lim-currency-approval-currency-limit-sync-only', ['IN-LIM-CURRENCY'], {
+  fault('in-lim-currency-approval-currency-limit-sync-only', {
     rule: 'IN-LIM-CURRENCY: planApproval checks the length of approvedCurrency only with sync=true; an asynchronous decision with a currency one character too long is accepted (202)',
-    origin: 'seeded',
+    ...seeded,
     judge: loosen('planApproval', (v, x) => v.field === 'approvedCurrency' && v.keyword === 'maxLength' && sync(x) !== 'true'),
+    ...provider,
   }),
-  fault('in-lim-rejectdetail-approval-detail-limit-on-declines-only', ['IN-LIM-REJECTDETAIL'], {
+  fault('in-lim-rejectdetail-approval-detail-limit-on-declines-only', {
     rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
+    rules: ['IN-LIM-REJECTDETAIL'],
     judge: loosen('planApproval', (v, x) => v.field === 'rejectReasonDetail' && v.keyword === 'maxLength' && x.sent?.status === 'APPROVED'),
+    ...provider,
   }),
   // Seeded beside the participation refusals repeated in a later item (merchants.validation.spec.ts).
-  fault('in-range-walletid-participation-wallet-range-first-item-only', ['IN-RANGE-WALLETID'], {
+  fault('in-range-walletid-participation-wallet-range-first-item-only', {
     rule: 'IN-RANGE-WALLETID: postMerchantParticipations checks the walletId range on the first participation only; a walletId below it in a later item is accepted (202)',
-    origin: 'seeded',
+    ...seeded,
     judge: loosen(
       'postMerchantParticipations',
       (v) => /^[1-9][0-9]*\.wallets\b/.test(v.field) && (v.keyword === 'minimum' || v.keyword === 'maximum'),
     ),
+    ...provider,
   }),
-  fault('in-lim-legalname-participation-legal-name-limit-first-item-only', ['IN-LIM-LEGALNAME'], {
+  fault('in-lim-legalname-participation-legal-name-limit-first-item-only', {
     rule: 'merchantLegalName is within its documented length in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the maximum on the first item only, a name one character over it in a later item is accepted (202)',
+    rules: ['IN-LIM-LEGALNAME'],
     judge: loosen('postMerchantParticipations', (v) => /^[1-9][0-9]*\.merchantLegalName$/.test(v.field) && v.keyword === 'maxLength'),
+    ...provider,
   }),
-  fault('in-lim-dbanames-participation-dba-names-1001-accepted', ['IN-LIM-DBANAMES'], {
+  fault('in-lim-dbanames-participation-dba-names-1001-accepted', {
     rule: 'a participation holds at most the dbaNames maxItems (provider Merchant Participation API): one name over the limit is accepted (202)',
+    rules: ['IN-LIM-DBANAMES'],
     judge: loosen(
       'postMerchantParticipations',
       (v, x) =>
@@ -213,31 +259,37 @@ export const GUARD_FAULTS = faultCatalogue([
         v.keyword === 'maxItems' &&
         everyItem(x, (m) => !Array.isArray(m?.dbaNames) || m.dbaNames.length <= 1001),
     ),
+    ...provider,
   }),
-  fault('in-auth-forbidden-key-submits-participations', ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'], {
+  fault('in-auth-forbidden-key-submits-participations', {
     rule: "a valid signature from a consumer key not allowed for the operation is 403 and changes nothing (reference, Transport and auth; Operations: postMerchantParticipations 403): the participation submission skips the key's rights check and accepts the merchants with 202",
-    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
+    ...assumption,
     judge: skipOn('forbidden', 'postMerchantParticipations'),
   }),
-  fault('in-jwe-decrypt-keys-enc-alg-rsa1-5', ['IN-JWE-DECRYPT'], {
+  fault('in-jwe-decrypt-keys-enc-alg-rsa1-5', {
     rule: 'card data is encrypted as a JWE with the RSA-OAEP key management the reference names and the mock publishes its key (reference, Payload encryption; keys at GET /keys): the published encryption key names alg RSA1_5, an algorithm the service does not decrypt',
-    source: 'assumption',
+    rules: ['IN-JWE-DECRYPT'],
+    ...assumption,
     answer: okBody('keys', (b) => ({
       keys: b.keys.map((k: Record<string, unknown>) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)),
     })),
   }),
-  fault('in-auth-signature-issuer-signature-query-unsigned', ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'], {
+  fault('in-auth-signature-issuer-signature-query-unsigned', {
     rule: 'a request is OAuth 1.0a signed over its whole URL, query included, and a bad signature is 401 (reference, Transport and auth; RFC 5849, the base string URI and its parameters): the issuer endpoint also takes a notification whose signature was computed over its URL without the query',
-    source: 'assumption',
+    rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
+    ...assumption,
     judge: queryUnsigned('notifyPlan'),
   }),
-  fault('in-prop-accept-approval-accept-highest-quality-only', ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'], {
+  fault('in-prop-accept-approval-accept-highest-quality-only', {
     rule: '406 only when the client accepts no JSON answer (provider 2.0.0, 406 responses; RFC 9110 Accept): planApproval reads only the media type of highest q value, so an Accept listing JSON at a lower quality is refused 406',
+    rules: ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'],
     judge: refuseAt(
       'accept',
       (x) => x.op === 'planApproval' && !acceptsJson(highestQuality(x.req.headers.accept)),
       () => NOT_ACCEPTABLE,
     ),
+    ...provider,
   }),
 ]);
 

@@ -1,9 +1,8 @@
 // Faults of merchant participations, merchant and MID search (merchants.ts's seams; limits and patterns through the contract), each
 // breaking one rule of schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomInt } from 'node:crypto';
-import { faultCatalogue } from '../kit/faults.js';
-import { answerOf, bend, blind, okBody, refuseAt, relax, rule, skipAt, type Answering, type Changing, fault } from './fault-builders.js';
-import { relaxed } from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, schema, seeded, was } from '../kit/faults.js';
+import { answerOf, fault, okBody, refuseAt, relaxed, skipAt, type Answering, type Changing } from './fault-builders.js';
 import { invalidMembers } from './guard.js';
 import type { Answer, Change, Exchange } from './seams.js';
 import { addParticipation, type Participation } from './state.js';
@@ -66,16 +65,17 @@ const someItem = (x: Exchange, ok: (m: any) => boolean) => Array.isArray(x.sent)
 
 export const MERCHANTS_FAULTS = faultCatalogue([
   // Beside the mandatory members check (participations.flow.spec.ts): the group of an Australian merchant not answered.
-  fault('in-echo-participation-mandatory-australia-group-dropped', ['IN-ECHO-PARTICIPATION-MANDATORY'], {
+  fault('in-echo-participation-mandatory-australia-group-dropped', {
     rule: 'IN-ECHO-PARTICIPATION-MANDATORY: getMerchantParticipations answers an Australian merchant without its merchantGroup',
     answer: okBody('getMerchantParticipations', (body) =>
       Array.isArray(body) ? body.map((m) => (m?.countryCode === 'AUS' ? { ...m, merchantGroup: undefined } : m)) : body,
     ),
+    ...provider,
   }),
   // Beside the criteria forms check (merchants.criteria-forms.spec.ts): criteria composed (NFC) before they are compared.
-  fault('in-prop-text-form-mid-search-criteria-composed', ['IN-PROP-TEXT-FORM'], {
+  fault('in-prop-text-form-mid-search-criteria-composed', {
     rule: 'IN-PROP-TEXT-FORM: the MID search composes its criteria (NFC) before comparing them: a legal name sent decomposed (NFD) finds the merchant held composed',
-    source: 'assumption',
+    ...assumption,
     state: (x, c) =>
       x.op === 'postMerchantMidSearches' && c.criteria
         ? {
@@ -85,49 +85,55 @@ export const MERCHANTS_FAULTS = faultCatalogue([
         : c,
   }),
   // Beside the update check (invariants.latest-write.spec.ts): an opt-out that sticks, and an update taken as the whole merchant.
-  fault('in-state-participation-update-opt-in-again-ignored', ['IN-STATE-PARTICIPATION-UPDATE'], {
+  fault('in-state-participation-update-opt-in-again-ignored', {
     rule: 'IN-STATE-PARTICIPATION-UPDATE: an update opting a merchant that had opted out back in (optIn N to Y) keeps it opted out',
     state: (x, c) =>
       x.op === 'postMerchantParticipations' && c.earlier?.optIn === 'N' && c.merchant?.optIn === 'Y'
         ? { ...c, merchant: { ...c.merchant, optIn: 'N' } }
         : c,
+    ...provider,
   }),
-  fault('participation-body-size-unbounded', ['IN-LIM-PARTICIPATION-BODY'], {
+  fault('participation-body-size-unbounded', {
     rule: 'IN-LIM-PARTICIPATION-BODY: a participation request of 700 KB or more is taken as any other',
     judge: skipAt('participation-body-size'),
+    ...provider,
   }),
-  fault('mids-replaced-not-added', ['IN-STATE-MIDS-ADDED'], {
+  fault('mids-replaced-not-added', {
     rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
     state: (x, c) => (x.op === 'postMerchantMidSearches' && c.mids ? { ...c, mids: c.latestMids } : c),
+    ...provider,
   }),
-  fault('in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext', ['IN-ECHO-PARTICIPATION-DETAILS'], {
+  fault('in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext', {
     rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
-    origin: 'seeded',
+    ...seeded,
     answer: okBody('postMerchantMidSearches', (b, x) =>
       b.nonMerchantNegotiatedParticipation !== undefined && merchantOf(x)?.merchant.maidType === 'EXT'
         ? { ...b, nonMerchantNegotiatedParticipation: b.nonMerchantNegotiatedParticipation === 'Y' ? 'N' : 'Y' }
         : b,
     ),
+    ...provider,
   }),
   // Seeded beside the later-page records and echoes of merchants.paging.spec.ts (origin 'seeded').
-  fault('in-page-keeps-query-by-request-later-page-dba-names-dropped', ['IN-PAGE-KEEPS-QUERY'], {
+  fault('in-page-keeps-query-by-request-later-page-dba-names-dropped', {
     rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations by request_id answers a page after the first without the merchants' dbaNames",
-    origin: 'seeded',
+    ...seeded,
     answer: eachMerchant(
       'getMerchantParticipations',
       ({ dbaNames: _dropped, ...m }) => m,
       (x) => byRequest(x) && laterPage(x),
     ),
+    ...provider,
   }),
   // Seeded beside the check of each ICA form on every reader (merchants.ica-forms.spec.ts; origin 'seeded').
-  fault('in-echo-ica-forms-by-request-nine-digits-padded', ['IN-ECHO-ICA-FORMS'], {
+  fault('in-echo-ica-forms-by-request-nine-digits-padded', {
     rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
-    origin: 'seeded',
+    ...seeded,
     answer: eachMerchant(
       'getMerchantParticipations',
       (m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: `00${m.acquirerICA}` } : m),
       byRequest,
     ),
+    ...provider,
   }),
   ...relaxed([
     ['countryCode-pattern-unenforced', 'countryCode pattern (letters of either case)', 'CountryCode', ['pattern'], ['IN-PAT-COUNTRY']],
@@ -138,75 +144,82 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     ['wallets-max-3-unenforced', 'wallets maxItems', 'Wallets', ['maxItems'], ['IN-LIM-WALLETS']],
     ['mids-max-5000-unenforced', 'mids maxItems', 'MerchantParticipation.mids', ['maxItems'], ['IN-LIM-MIDS']],
   ]),
-  relax(
-    'participation-ica-not-required',
-    'acquirerICA required in a participation',
-    'MerchantParticipation',
-    undefined,
-    { unrequire: ['acquirerICA'] },
-    ['IN-REQ-PARTICIPATION'],
-  ),
+  fault('participation-ica-not-required', {
+    rule: 'acquirerICA required in a participation',
+    rules: ['IN-REQ-PARTICIPATION'],
+    relax: schema('MerchantParticipation', { unrequire: ['acquirerICA'] }),
+    ...assumption,
+  }),
   // provider 2.0.0 states it in prose only: the rule lives in the mock's handler, so does its fault.
-  bend(rule('in-req-search-empty-accepted', 'merchant search needs one of its criteria', ['IN-REQ-SEARCH']), {
+  fault('in-req-search-empty-accepted', {
+    rule: 'merchant search needs one of its criteria',
+    rules: ['IN-REQ-SEARCH'],
+    ...assumption,
     judge: skipAt('search-criteria'),
   }),
-  relax('mid-search-ica-not-required', 'MID search: acquirerICA required', 'MidSearchRequest', undefined, { unrequire: ['acquirerICA'] }, [
-    'IN-REQ-MIDSEARCH',
-  ]),
-  bend(rule('in-state-effectuation-stuck-pending', 'an effectuation leaves PENDING', ['IN-STATE-EFFECTUATION']), {
+  fault('mid-search-ica-not-required', {
+    rule: 'MID search: acquirerICA required',
+    rules: ['IN-REQ-MIDSEARCH'],
+    relax: schema('MidSearchRequest', { unrequire: ['acquirerICA'] }),
+    ...assumption,
+  }),
+  fault('in-state-effectuation-stuck-pending', {
+    rule: 'an effectuation leaves PENDING',
+    rules: ['IN-STATE-EFFECTUATION'],
+    ...assumption,
     state: effectuated(() => ({ status: 'PENDING' })),
   }),
-  bend(
-    rule('in-filter-name-search-criteria-ignored', 'merchant search filters by its criteria', [
-      'IN-FILTER-NAME',
-      'IN-FILTER-COUNTRY',
-      'IN-FILTER-ICA',
-      'IN-FILTER-STATUS',
-      'IN-FILTER-MAID',
-    ]),
-    { state: (x, c) => (x.op === 'postMerchantSearches' && c.criteria ? { ...c, criteria: {} } : c) },
-  ),
-  fault('in-filter-mid-merchant-search-ignores-country', ['IN-FILTER-MID-MERCHANT'], {
+  fault('in-filter-name-search-criteria-ignored', {
+    rule: 'merchant search filters by its criteria',
+    rules: ['IN-FILTER-NAME', 'IN-FILTER-COUNTRY', 'IN-FILTER-ICA', 'IN-FILTER-STATUS', 'IN-FILTER-MAID'],
+    ...assumption,
+    state: (x, c) => (x.op === 'postMerchantSearches' && c.criteria ? { ...c, criteria: {} } : c),
+  }),
+  fault('in-filter-mid-merchant-search-ignores-country', {
     rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA',
-    source: 'seed',
-    aliases: ['mid-search-ignores-country'],
+    ...was('mid-search-ignores-country'),
     state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'countryCode' || prev(k, v, c)),
   }),
-  fault('in-filter-mid-status-ignored', ['IN-FILTER-MID-STATUS'], {
+  fault('in-filter-mid-status-ignored', {
     rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search',
     state: (x, c) => (x.op === 'postMerchantMidSearches' && c.criteria ? { ...c, criteria: { ...c.criteria, status: undefined } } : c),
+    ...provider,
   }),
-  fault('in-filter-completed-error-listed', ['IN-FILTER-COMPLETED', 'IN-STATE-INVALID-ICA'], {
+  fault('in-filter-completed-error-listed', {
     rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed',
-    source: 'seed',
+    rules: ['IN-STATE-INVALID-ICA'],
     state: (_x, c) => (c.statuses ? { ...c, statuses: [...c.statuses, 'ERROR'] } : c),
   }),
   // Written blind. Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  blind(
-    'in-lim-participations-31-accepted',
-    'merchant participations per request at most maxItems (provider; reference Main fields): one more accepted',
-    'provider',
-    ['IN-LIM-PARTICIPATIONS'],
-    [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
-  ),
-  fault('in-echo-participation-ica-leading-zeros-dropped', ['IN-ECHO-PARTICIPATION'], {
+  fault('in-lim-participations-31-accepted', {
+    rule: 'merchant participations per request at most maxItems (provider; reference Main fields): one more accepted',
+    rules: ['IN-LIM-PARTICIPATIONS'],
+    relax: schema('MerchantParticipationRequest', { set: { maxItems: 31 } }),
+    ...blind,
+    ...provider,
+  }),
+  fault('in-echo-participation-ica-leading-zeros-dropped', {
     rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
-    source: 'assumption',
+    rules: ['IN-ECHO-PARTICIPATION'],
+    ...assumption,
     answer: eachMerchant(
       'getMerchantParticipations',
       (m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }),
       (x) => !byRequest(x),
     ),
   }),
-  fault('in-page-headers-search-total-unfiltered', ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'], {
+  fault('in-page-headers-search-total-unfiltered', {
     rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
+    rules: ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'],
     answer: headerOf('postMerchantSearches', 'total', (_a, x) => String(x.world.merchants.size)),
+    ...provider,
   }),
   // Seeded beside the exact-lookup check of request_id (tests/installments/participations.flow.spec.ts).
-  fault('in-status-unknown-request-id-prefix-match', ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'], {
+  fault('in-status-unknown-request-id-prefix-match', {
     rule: "IN-STATUS-UNKNOWN-REQUEST: an unknown request_id one digit longer or shorter than a request's (one starts with the other) answers that request's merchants",
-    source: 'assumption',
-    origin: 'seeded',
+    rules: ['IN-FILTER-REQUEST-ID'],
+    ...assumption,
+    ...seeded,
     judge: (x, s, r) => {
       const id = s === 'participations-request' && r ? x.ok!.query.get('request_id')! : undefined;
       const key = id && [...x.world.participationsByRequest.keys()].find((k) => k !== id && (k.startsWith(id) || id.startsWith(k)));
@@ -216,33 +229,35 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     },
   }),
   // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
-  fault('in-filter-ica-text-mid-search-ica-as-number', ['IN-FILTER-ICA-TEXT'], {
+  fault('in-filter-ica-text-mid-search-ica-as-number', {
     rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",
-    origin: 'seeded',
-    aliases: ['mid-search-ica-as-number'],
+    ...seeded,
+    ...was('mid-search-ica-as-number'),
     state: matching('postMerchantMidSearches', (prev) => (k, v, c) => (k === 'acquirerICA' && Number(v) === Number(c)) || prev(k, v, c)),
+    ...provider,
   }),
-  fault('in-filter-mid-merchant-search-ignores-ica', ['IN-FILTER-MID-MERCHANT'], {
+  fault('in-filter-mid-merchant-search-ignores-ica', {
     rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",
-    source: 'seed',
-    origin: 'seeded',
+    ...seeded,
     state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'acquirerICA' || prev(k, v, c)),
   }),
   // Seeded beside every length limit tried at its longest with multi-byte characters (origin 'seeded').
-  fault('in-lim-legalname-participation-legal-name-limit-in-bytes', ['IN-LIM-LEGALNAME'], {
+  fault('in-lim-legalname-participation-legal-name-limit-in-bytes', {
     rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
-    origin: 'seeded',
+    ...seeded,
     judge: refuseAt(
       'participation-members',
       (x) => someItem(x, (m) => Buffer.byteLength(String(m?.merchantLegalName ?? '')) > 300),
       () => invalidMembers([{ field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' }]),
     ),
+    ...provider,
   }),
   // Seeded beside the check of every search criterion in another form (merchants.criteria-forms.spec.ts; origin 'seeded').
-  fault('in-lookup-exact-participation-ica-known-by-head', ['IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA'], {
+  fault('in-lookup-exact-participation-ica-known-by-head', {
     rule: 'IN-LOOKUP-EXACT: an acquirer ICA the service does not know ends the participation in ERROR (reference, Main fields); an ICA differing from a known one only in its last digit is taken as that acquirer, and the participation completes',
-    source: 'assumption',
-    origin: 'seeded',
+    rules: ['IN-STATE-INVALID-ICA'],
+    ...assumption,
+    ...seeded,
     state: effectuated((e, x, p) =>
       e.status === 'ERROR' &&
       x.world.acquirerIcas.some(
@@ -252,58 +267,67 @@ export const MERCHANTS_FAULTS = faultCatalogue([
         : undefined,
     ),
   }),
-  fault('in-filter-whole-search-maid-case-folded', ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'], {
+  fault('in-filter-whole-search-maid-case-folded', {
     rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
-    origin: 'seeded',
+    rules: ['IN-FILTER-MAID'],
+    ...seeded,
     state: matching(
       'postMerchantSearches',
       (prev) => (k, v, c) => (k === 'maid' && String(v ?? '').toLowerCase() === String(c).toLowerCase()) || prev(k, v, c),
     ),
+    ...provider,
   }),
-  fault(
-    'in-echo-participation-latest-completed-list-shows-first-participation',
-    ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
-    {
-      rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
-      source: 'assumption',
-      origin: 'seeded',
-      state: firstSubmissions('getMerchantParticipations'),
-    },
-  ),
-  fault('in-echo-participation-details-search-maid-type-lowercased', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'], {
+  fault('in-echo-participation-latest-completed-list-shows-first-participation', {
+    rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
+    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
+    ...assumption,
+    ...seeded,
+    state: firstSubmissions('getMerchantParticipations'),
+  }),
+  fault('in-echo-participation-details-search-maid-type-lowercased', {
     rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
     answer: eachMerchant('postMerchantSearches', (m) =>
       typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m,
     ),
+    ...provider,
   }),
-  fault('in-page-headers-by-request-total-is-page-count', ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'], {
+  fault('in-page-headers-by-request-total-is-page-count', {
     rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
-    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'],
+    ...assumption,
     answer: headerOf('getMerchantParticipations', 'total', (a) => String(a.body.length), byRequest),
   }),
-  fault('in-status-participation-location-next-request-id', ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'], {
+  fault('in-status-participation-location-next-request-id', {
     rule: 'a participation submission is answered 202 with a Location naming its request id (reference, Operations: postMerchantParticipations 202 with Location): the Location names the id one above the one the merchants were filed under, so fetching it finds none',
+    rules: ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'],
     answer: answerOf(
       'postMerchantParticipations',
       (a) => void (a.headers.location = a.headers.location.replace(/[0-9]+$/, (id) => String(Number(id) + 1))),
       (a) => a.status === 202 && a.headers.location !== undefined,
     ),
+    ...provider,
   }),
-  fault('in-filter-mid-search-mid-matched-by-suffix', ['IN-FILTER-MID', 'IN-FILTER-RULE'], {
+  fault('in-filter-mid-search-mid-matched-by-suffix', {
     rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
+    rules: ['IN-FILTER-MID', 'IN-FILTER-RULE'],
     state: matching(
       'postMerchantMidSearches',
       (prev) => (k, v, c) => (k === 'mid' && typeof c === 'string' && c !== '' && String(v).endsWith(c)) || prev(k, v, c),
     ),
+    ...provider,
   }),
-  fault('in-filter-mid-search-mid-ignored-with-status', ['IN-FILTER-MID', 'IN-FILTER-WHOLE'], {
+  fault('in-filter-mid-search-mid-ignored-with-status', {
     rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
+    rules: ['IN-FILTER-MID', 'IN-FILTER-WHOLE'],
     state: (x, c) =>
       x.op === 'postMerchantMidSearches' && c.criteria?.status !== undefined ? { ...c, criteria: { ...c.criteria, mid: undefined } } : c,
+    ...provider,
   }),
-  fault('in-prop-refused-no-trace-participations-batch-partly-recorded', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'], {
+  fault('in-prop-refused-no-trace-participations-batch-partly-recorded', {
     rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
-    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'],
+    ...assumption,
     state: (x, c) => {
       if (x.op !== 'postMerchantParticipations' || x.refused !== 400) return c;
       const requestId = String(randomInt(1, 2 ** 40) * 1000);
@@ -313,29 +337,25 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       return c;
     },
   }),
-  fault('in-lim-wallets-participation-three-wallets-refused', ['IN-LIM-WALLETS'], {
+  fault('in-lim-wallets-participation-three-wallets-refused', {
     rule: 'a merchant holds at most its wallets maxItems (reference, Main fields, Merchant participation): a merchant carrying exactly that many wallets is refused 400',
+    rules: ['IN-LIM-WALLETS'],
     judge: refuseAt(
       'participation-members',
       (x) => someItem(x, (m) => Array.isArray(m?.wallets) && m.wallets.length === 3),
       () => invalidMembers([{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]),
     ),
+    ...provider,
   }),
-  fault('in-filter-ica-merchant-search-ica-suffix-match', ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'], {
+  fault('in-filter-ica-merchant-search-ica-suffix-match', {
     rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
-    source: 'seed',
+    rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'],
     state: matching('postMerchantSearches', (prev) => (k, v, c) => (k === 'acquirerICA' ? String(v).endsWith(String(c)) : prev(k, v, c))),
   }),
-  fault(
-    'in-echo-participation-latest-mid-search-mids-of-first-submission',
-    ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
-    {
-      rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
-      source: 'seed',
-      state: (x, c) =>
-        x.op === 'postMerchantMidSearches' && c.mids && merchantOf(x)
-          ? { ...c, mids: firstSubmission(x, merchantOf(x)!).merchant.mids }
-          : c,
-    },
-  ),
+  fault('in-echo-participation-latest-mid-search-mids-of-first-submission', {
+    rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
+    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
+    state: (x, c) =>
+      x.op === 'postMerchantMidSearches' && c.mids && merchantOf(x) ? { ...c, mids: firstSubmission(x, merchantOf(x)!).merchant.mids } : c,
+  }),
 ]);

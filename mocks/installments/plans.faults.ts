@@ -2,23 +2,8 @@
 // schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../../helpers/auth/oauth1.js';
-import type { FaultMemory } from '../kit/faults.js';
-import { faultCatalogue } from '../kit/faults.js';
-import {
-  answerOf,
-  anyAnswer,
-  bend,
-  blind,
-  errorItems,
-  loosen,
-  okBody,
-  refuseAt,
-  relaxed,
-  rule,
-  skipAt,
-  type Changing,
-  fault,
-} from './fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, seeded, telling, type FaultMemory, schema } from '../kit/faults.js';
+import { answerOf, anyAnswer, errorItems, fault, loosen, okBody, refuseAt, relaxed, skipAt, type Changing } from './fault-builders.js';
 import { invalidMembers } from './guard.js';
 import { termsRefusal } from './plan-terms.js';
 import type { Delivery, Exchange } from './seams.js';
@@ -62,10 +47,9 @@ function chosen(x: Exchange) {
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
-  fault('in-prop-lasting-decision-times-out-after-a-day', ['IN-PROP-LASTING'], {
+  fault('in-prop-lasting-decision-times-out-after-a-day', {
     rule: 'IN-PROP-LASTING: getPlan shows a decided plan (approved or declined) as TIMED_OUT once 24 hours have passed since it first showed it decided (provider 2.0.0 getPlanApprovalStatus asks the status be read within 24 hours: a time for the caller, not an end of the decision)',
-    source: 'seed',
-    origin: 'seeded',
+    ...seeded,
     state: (x, c, memory) => {
       const plan = c.plan;
       if (x.op !== 'getPlan' || !plan || (plan.status !== 'APPROVED' && plan.status !== 'DECLINED')) return c;
@@ -74,10 +58,11 @@ export const PLANS_FAULTS = faultCatalogue([
     },
   }),
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
-  fault('in-prop-id-names-one-getplan-provider-id-reads-latest-plan', ['IN-PROP-ID-NAMES-ONE', 'IN-LOOKUP-EXACT'], {
+  fault('in-prop-id-names-one-getplan-provider-id-reads-latest-plan', {
     rule: "IN-PROP-ID-NAMES-ONE: getPlan given a plan's providerId for its plan_id (both UUIDs) answers that provider's latest plan, a lookup falling back on the lender's id, where no plan has that id (404)",
-    source: 'assumption',
-    origin: 'seeded',
+    rules: ['IN-LOOKUP-EXACT'],
+    ...assumption,
+    ...seeded,
     judge: (x, s, r) => {
       const id = s === 'plan-found' && r ? (x.req.params as { plan_id?: string }).plan_id : undefined;
       const latest = id === undefined ? undefined : [...x.world.plans.values()].reverse().find((p) => p.providerId === id);
@@ -90,7 +75,7 @@ export const PLANS_FAULTS = faultCatalogue([
     ['tenure-range-unenforced', 'tenure minimum/maximum', 'PlanInstallmentInformation.tenure', ['minimum', 'maximum'], ['IN-LIM-TENURE']],
   ]),
   // Beside the plan terms check (plans.product.spec.ts): amounts compared in whole units, the card by its last four digits.
-  fault('in-val-plan-offer-terms-amounts-whole-units', ['IN-VAL-PLAN-OFFER-TERMS'], {
+  fault('in-val-plan-offer-terms-amounts-whole-units', {
     rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's amounts are compared with its offer's in whole units: a change of a minor unit (a cent) passes",
     judge: skipAt('plan-terms', (x) => {
       const c = chosen(x);
@@ -99,101 +84,119 @@ export const PLANS_FAULTS = faultCatalogue([
         !termsRefusal(c.otx, c.offer, x.sent, (a, b) => typeof a === 'number' && typeof b === 'number' && Math.round(a) === Math.round(b))
       );
     }),
+    ...provider,
   }),
-  fault('plan-merchant-unchecked', ['IN-VAL-PLAN-OFFER-TERMS'], {
+  fault('plan-merchant-unchecked', {
     rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's merchant is not compared with its offers request's: another merchant's details are taken",
     judge: skipAt('plan-merchant'),
+    ...provider,
   }),
-  fault('saveplan-location-names-offers', ['IN-ECHO-PLAN-LOCATION'], {
+  fault('saveplan-location-names-offers', {
     rule: "IN-ECHO-PLAN-LOCATION: the 201 of a plan's selection names its offers answer in its Location (plans/<offerTransactionId>), not the plan made",
     answer: answerOf(
       'savePlan',
       (a, x) => void (a.headers.location = `plans/${String(x.ok?.body.offerTransactionId)}`),
       (a) => a.status < 300,
     ),
+    ...provider,
   }),
   ...relaxed([
     ['plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction.amountType', ['enum'], ['IN-ENUM-AMOUNTTYPE']],
     ['apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation.apr', ['minimum', 'maximum'], ['IN-LIM-APR']],
     ['schedulePayments-max-99-unenforced', 'schedulePayments maxItems', 'PlanRequest.schedulePayments', ['maxItems'], ['IN-LIM-SCHEDULE']],
   ]),
-  fault('in-obj-read-only-saveplan-status-from-body', ['IN-OBJ-READ-ONLY'], {
+  fault('in-obj-read-only-saveplan-status-from-body', {
     rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
     state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)),
+    ...provider,
   }),
-  bend(rule('in-fmt-uuid-getplan-plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']), { judge: skipAt('plan-id') }),
-  bend(rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']), {
+  fault('in-fmt-uuid-getplan-plan-id-unchecked', {
+    rule: 'getPlan: plan_id not a UUID is 400',
+    rules: ['IN-FMT-UUID'],
+    ...assumption,
+    judge: skipAt('plan-id'),
+  }),
+  fault('plan-status-stale', {
+    rule: 'the plan read back shows the approval',
+    rules: ['IN-STATE-DECISION', 'IN-ECHO-PLAN'],
+    ...assumption,
     answer: okBody('getPlan', ({ rejectReasonCode: _, ...b }) => ({ ...b, status: 'CREATED' })),
   }),
   // Outbound deliveries (kit/faults.ts, seeded): the configured endpoint changed on the way.
-  fault('in-notify-exact-url-query-dropped', ['IN-NOTIFY-EXACT'], {
+  fault('in-notify-exact-url-query-dropped', {
     rule: "IN-NOTIFY-EXACT: the notification goes to the issuer's endpoint as configured for the account range, query string included",
-    source: 'assumption',
-    origin: 'seeded',
+    ...assumption,
+    ...seeded,
     delivery: notified((d) => void (d.url = d.url.split('?')[0])),
   }),
-  bend(rule('in-notify-sent-wrong-plan-id', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']), {
+  fault('in-notify-sent-wrong-plan-id', {
+    rule: 'the notification names the plan selected',
+    rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE'],
+    ...assumption,
     delivery: notifiedBody((b) => void (b.planId = randomUUID())),
   }),
   // Normalisations on one path (kit/faults.ts, telling): reference, Flows - checkout (getPlan reads back the plan).
-  fault('in-echo-plan-getplan-amount-whole-units', ['IN-ECHO-PLAN'], {
+  fault('in-echo-plan-getplan-amount-whole-units', {
     rule: 'getPlan reads back the transaction amount saved (IN-ECHO-PLAN): this one rounds it to whole units',
-    source: 'assumption',
-    origin: 'telling',
+    rules: ['IN-ECHO-PLAN'],
+    ...assumption,
+    ...telling,
     answer: okBody('getPlan', (b) => ({ ...b, transaction: { ...b.transaction, amount: Math.round(b.transaction.amount) } })),
   }),
   // Written blind. Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  blind(
-    'in-lim-tenure-1-accepted',
-    'savePlan planInstallmentInformation.tenure is within its minimum and maximum (provider; reference, tenure): one below the minimum is accepted',
-    'provider',
-    ['IN-LIM-TENURE'],
-    [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], set: { minimum: 1 } }],
-  ),
-  blind(
-    'in-lim-schedule-payments-100-accepted',
-    'savePlan schedulePayments at most maxItems (provider; reference, schedulePayments[]): one more accepted',
-    'provider',
-    ['IN-LIM-SCHEDULE'],
-    [{ schema: 'PlanRequest', at: ['properties', 'schedulePayments'], set: { maxItems: 100 } }],
-  ),
-  // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
-  bend(
-    blind(
-      'in-notify-none-notification-for-unconfigured-range',
-      "the notification goes to the issuer configured for the card's account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer",
-      'assumption',
-      ['IN-NOTIFY-NONE'],
-    ),
-    { state: issuerOf((issuer, _pan, x) => issuer ?? x.world.issuers[0]) },
-  ),
-  fault('in-lim-tenure-100-accepted', ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'], {
-    rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
-    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
+  fault('in-lim-tenure-1-accepted', {
+    rule: 'savePlan planInstallmentInformation.tenure is within its minimum and maximum (provider; reference, tenure): one below the minimum is accepted',
+    rules: ['IN-LIM-TENURE'],
+    relax: schema('PlanInstallmentInformation.tenure', { set: { minimum: 1 } }),
+    ...blind,
+    ...provider,
   }),
-  fault('in-lim-apr-plan-apr-max-refused', ['IN-LIM-APR', 'IN-ERR-CONTRACT'], {
+  fault('in-lim-schedule-payments-100-accepted', {
+    rule: 'savePlan schedulePayments at most maxItems (provider; reference, schedulePayments[]): one more accepted',
+    rules: ['IN-LIM-SCHEDULE'],
+    relax: schema('PlanRequest.schedulePayments', { set: { maxItems: 100 } }),
+    ...blind,
+    ...provider,
+  }),
+  // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
+  fault('in-notify-none-notification-for-unconfigured-range', {
+    rule: "the notification goes to the issuer configured for the card's account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer",
+    rules: ['IN-NOTIFY-NONE'],
+    ...blind,
+    ...assumption,
+    state: issuerOf((issuer, _pan, x) => issuer ?? x.world.issuers[0]),
+  }),
+  fault('in-lim-tenure-100-accepted', {
+    rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
+    rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
+    relax: schema('PlanInstallmentInformation.tenure', { shift: { maximum: 1 } }),
+    ...provider,
+  }),
+  fault('in-lim-apr-plan-apr-max-refused', {
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
-    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
+    rules: ['IN-LIM-APR', 'IN-ERR-CONTRACT'],
+    relax: schema('PlanInstallmentInformation.apr', { shift: { maximum: -0.01 } }),
+    ...provider,
   }),
   // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
-  fault('in-state-plan-offer-unchecked', ['IN-STATE-PLAN-OFFER'], {
+  fault('in-state-plan-offer-unchecked', {
     rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
-    source: 'assumption',
-    origin: 'seeded',
+    ...assumption,
+    ...seeded,
     judge: skipAt('plan-offer'),
   }),
-  fault('in-notify-correlation-id-of-offers', ['IN-NOTIFY-CORRELATION'], {
+  fault('in-notify-correlation-id-of-offers', {
     rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
-    origin: 'seeded',
+    ...seeded,
     delivery: notified((d, x) => {
       const offers = x.world.offerTransactions.get(x.ok?.body.offerTransactionId)?.correlationId;
       if (offers) d.headers['Correlation-Id'] = offers;
     }),
+    ...provider,
   }),
-  fault('in-notify-refused-selection', ['IN-NOTIFY-REFUSED'], {
+  fault('in-notify-refused-selection', {
     rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
-    source: 'seed',
-    origin: 'seeded',
+    ...seeded,
     judge: (x, s, r) => {
       if (s !== 'plan-offer' || !r || !x.ok || !x.otx) return r;
       const b = x.ok.body;
@@ -217,10 +220,11 @@ export const PLANS_FAULTS = faultCatalogue([
     },
   }),
   // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/plans.read.spec.ts).
-  fault('in-lookup-exact-plan-offer-transaction-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'], {
+  fault('in-lookup-exact-plan-offer-transaction-last-char-ignored', {
     rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
-    source: 'assumption',
-    origin: 'seeded',
+    rules: ['IN-STATE-OFFER-TRANSACTION'],
+    ...assumption,
+    ...seeded,
     judge: (x, s, r) => {
       const id = s === 'plan-offers' && r ? x.ok?.body.offerTransactionId : undefined;
       const found =
@@ -234,25 +238,29 @@ export const PLANS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  fault('in-notify-schedule-numbered-from-zero', ['IN-NOTIFY-SCHEDULE'], {
+  fault('in-notify-schedule-numbered-from-zero', {
     rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
-    source: 'assumption',
+    rules: ['IN-NOTIFY-SCHEDULE'],
+    ...assumption,
     state: stored((p, x) =>
       givenSchedule(x)
         ? p
         : { ...p, scheduledRepayments: p.scheduledRepayments.map((r) => ({ ...r, installmentNumber: Number(r.installmentNumber) - 1 })) },
     ),
   }),
-  fault('in-lim-schedule-plan-schedule-99-refused', ['IN-LIM-SCHEDULE'], {
+  fault('in-lim-schedule-plan-schedule-99-refused', {
     rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
+    rules: ['IN-LIM-SCHEDULE'],
     judge: refuseAt(
       'plan-bounds',
       (x) => x.ok?.body.schedulePayments?.length === 99,
       () => invalidMembers([{ field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' }]),
     ),
+    ...provider,
   }),
-  fault('in-notify-chosen-due-date-day-early', ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'], {
+  fault('in-notify-chosen-due-date-day-early', {
     rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
+    rules: ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'],
     delivery: notifiedBody(
       (b) =>
         void (b.schedulePayments = b.schedulePayments.map((r: Record<string, any>) =>
@@ -261,17 +269,21 @@ export const PLANS_FAULTS = faultCatalogue([
             : r,
         )),
     ),
+    ...provider,
   }),
-  fault('in-lim-tenure-plan-tenure-1-accepted', ['IN-LIM-TENURE'], {
+  fault('in-lim-tenure-plan-tenure-1-accepted', {
     rule: 'a plan tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure one below the minimum',
+    rules: ['IN-LIM-TENURE'],
     judge: loosen(
       'savePlan',
       (v, x) =>
         v.field === 'planInstallmentInformation.tenure' && v.keyword === 'minimum' && x.sent?.planInstallmentInformation?.tenure === 1,
     ),
+    ...provider,
   }),
-  fault('in-lim-apr-plan-apr-200-refused', ['IN-LIM-APR'], {
+  fault('in-lim-apr-plan-apr-200-refused', {
     rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
+    rules: ['IN-LIM-APR'],
     judge: refuseAt(
       'plan-bounds',
       (x) => x.ok?.body.planInstallmentInformation?.apr === 200,
@@ -280,9 +292,11 @@ export const PLANS_FAULTS = faultCatalogue([
           { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
         ]),
     ),
+    ...provider,
   }),
-  fault('in-lim-tenure-plan-tenure-99-refused', ['IN-LIM-TENURE'], {
+  fault('in-lim-tenure-plan-tenure-99-refused', {
     rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
+    rules: ['IN-LIM-TENURE'],
     judge: refuseAt(
       'plan-bounds',
       (x) => x.ok?.body.planInstallmentInformation?.tenure === 99,
@@ -291,12 +305,14 @@ export const PLANS_FAULTS = faultCatalogue([
           { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
         ]),
     ),
+    ...provider,
   }),
   // Seeded for the answer judge (fixtures/assertions/installments-answer.ts): on a path no spec's own check looks at.
-  fault('in-val-plan-schedule-computed-schedule-eur-floored-to-dimes', ['IN-VAL-PLAN-SCHEDULE'], {
+  fault('in-val-plan-schedule-computed-schedule-eur-floored-to-dimes', {
     rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
-    source: 'assumption',
-    origin: 'seeded',
+    rules: ['IN-VAL-PLAN-SCHEDULE'],
+    ...assumption,
+    ...seeded,
     state: stored((p, x) =>
       !givenSchedule(x) && p.transaction.currency === 'EUR'
         ? {
@@ -309,18 +325,21 @@ export const PLANS_FAULTS = faultCatalogue([
         : p,
     ),
   }),
-  fault('in-notify-schedule-weekly-schedule-monthly-count', ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'], {
+  fault('in-notify-schedule-weekly-schedule-monthly-count', {
     rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
-    origin: 'seeded',
+    rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
+    ...seeded,
     delivery: notifiedBody((b) => {
       if (b.planInstallmentInformation?.frequency === 'WEEKLY' && b.schedulePayments.length >= 2)
         b.schedulePayments = b.schedulePayments.slice(0, Math.ceil(b.schedulePayments.length / 4));
     }),
+    ...provider,
   }),
-  fault('in-notify-chosen-biweekly-given-dates-monthly', ['IN-NOTIFY-CHOSEN'], {
+  fault('in-notify-chosen-biweekly-given-dates-monthly', {
     rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
-    source: 'assumption',
-    origin: 'seeded',
+    rules: ['IN-NOTIFY-CHOSEN'],
+    ...assumption,
+    ...seeded,
     delivery: notifiedBody((b, x) => {
       const first = Date.parse(b.schedulePayments[0]?.dueDate);
       if (!givenSchedule(x) || b.planInstallmentInformation?.frequency !== 'BIWEEKLY' || Number.isNaN(first)) return;
@@ -331,9 +350,10 @@ export const PLANS_FAULTS = faultCatalogue([
       }));
     }),
   }),
-  fault('in-notify-signed-with-caller-key', ['IN-NOTIFY-SIGNED'], {
+  fault('in-notify-signed-with-caller-key', {
     rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
-    source: 'assumption',
+    rules: ['IN-NOTIFY-SIGNED'],
+    ...assumption,
     delivery: notified((d, x) => {
       const caller = x.world.keys.find((k) => k.consumerKey === x.ok?.consumerKey);
       if (caller)
@@ -345,40 +365,48 @@ export const PLANS_FAULTS = faultCatalogue([
         );
     }),
   }),
-  fault('in-prop-answer-is-state-saveplan-answer-status-lowercase', ['IN-PROP-ANSWER-IS-STATE'], {
+  fault('in-prop-answer-is-state-saveplan-answer-status-lowercase', {
     rule: 'the body of a plan selection is what a read right after it returns (provider 2.0.0, PlanResponse status): savePlan answers the status in lower case while getPlan gives it upper case',
+    rules: ['IN-PROP-ANSWER-IS-STATE'],
     answer: okBody('savePlan', (b) => ({ ...b, status: String(b.status).toLowerCase() })),
+    ...provider,
   }),
-  fault('in-err-shape-getplan-404-recoverable-string', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'], {
+  fault('in-err-shape-getplan-404-recoverable-string', {
     rule: 'every error item carries Source, ReasonCode, Description and a boolean Recoverable (provider 2.0.0, Errors): the 404 of an unknown plan writes Recoverable as a string',
+    rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
     answer: errorItems(
       (item) => void (item.Recoverable = 'false'),
       (a, x) => x.op === 'getPlan' && a.status === 404,
     ),
+    ...provider,
   }),
-  fault('in-echo-plan-getplan-declined-provider-id-uppercased', ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'], {
+  fault('in-echo-plan-getplan-declined-provider-id-uppercased', {
     rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
-    source: 'assumption',
+    rules: ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'],
+    ...assumption,
     answer: okBody(
       'getPlan',
       (b) => ({ ...b, providerId: String(b.providerId).toUpperCase() }),
       (b) => b.status === 'DECLINED',
     ),
   }),
-  fault('in-notify-sent-range-high-end-exclusive', ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'], {
+  fault('in-notify-sent-range-high-end-exclusive', {
     rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
-    source: 'seed',
+    rules: ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'],
     state: issuerOf((issuer, pan) =>
       issuer && pan.slice(0, issuer.accountRange.accountRangeHigh.length) === issuer.accountRange.accountRangeHigh ? undefined : issuer,
     ),
   }),
-  fault('in-status-plan-created-saveplan-id-braced', ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'], {
+  fault('in-status-plan-created-saveplan-id-braced', {
     rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
+    rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
     answer: okBody('savePlan', (b) => ({ ...b, planId: `{${b.planId}}` })),
+    ...provider,
   }),
-  fault('in-status-plan-created-saveplan-same-offer-twice-409', ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'], {
+  fault('in-status-plan-created-saveplan-same-offer-twice-409', {
     rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
-    source: 'assumption',
+    rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
+    ...assumption,
     judge: refuseAt(
       'plan-new',
       (x) => {
@@ -393,23 +421,29 @@ export const PLANS_FAULTS = faultCatalogue([
       }),
     ),
   }),
-  fault('in-echo-correlation-saveplan-correlation-regenerated', ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'], {
+  fault('in-echo-correlation-saveplan-correlation-regenerated', {
     rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
+    rules: ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'],
     answer: answerOf(
       'savePlan',
       (a) => void (a.headers['correlation-id'] = randomUUID()),
       (a) => a.status === 201,
     ),
+    ...provider,
   }),
-  fault('in-trans-method-allow-lists-post', ['IN-TRANS-METHOD'], {
+  fault('in-trans-method-allow-lists-post', {
     rule: "a 405's Allow lists the methods the path supports (RFC 9110 section 15.5.6; provider 2.0.0: GET alone on /plans/{plan_id}): it lists POST too",
+    rules: ['IN-TRANS-METHOD'],
     answer: anyAnswer(
       (a) => ({ ...a, headers: { ...a.headers, allow: 'GET, POST' } }),
       (a) => a.status === 405,
     ),
+    ...provider,
   }),
-  fault('in-lim-apr-plan-apr-above-max-accepted', ['IN-LIM-APR'], {
+  fault('in-lim-apr-plan-apr-above-max-accepted', {
     rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',
-    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: 1 } }],
+    rules: ['IN-LIM-APR'],
+    relax: schema('PlanInstallmentInformation.apr', { shift: { maximum: 1 } }),
+    ...provider,
   }),
 ]);

@@ -77,11 +77,16 @@ export const judgesAt = <T extends SeamTypes>() => {
   return { fold, skip, refuse };
 };
 
-/** What a fault is and how it bends the mock, beside its id and rule text. */
+/** What a fault is and how it bends the mock, beside its id and rule text: its seam functions, its marks, the rest of Fault. */
 type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
 
 /**
- * One resource's fault builder (source seed unless given); its `rules` are the `prefix` ids its text starts with ('FD-A, FD-B: ...').
+ * The one fault writer, for one resource's seams (T) and its service's rule ids (`prefix`: 'CE', 'IN', 'FD').
+ * - Rule ids: those the text opens with ('FD-A, FD-B: what breaks'), then those of `rules`, for a text that opens with none or not
+ *   with all. Each id is written once: the text is what the mutation report prints, so ids in it and again in a field would drift.
+ * - Source: the seed; a mark says otherwise (`provider`, `assumption`), as marks say the origin (`blind`, `seeded`...) and the
+ *   earlier ids (`was`).
+ * - Seam functions (`judge`, `state`, `answer`, `delivery`, `reply`) are given beside the marks and gathered into `seams`.
  * Two call forms, one fault: the rule text after the id, `fault(id, 'FD-A: ...', { judge })`, or first in the object,
  * `fault(id, { rule: 'FD-A: ...', judge })`, where the id and the text do not fit on one line (the formatter would otherwise put
  * each argument on a line of its own and split the id from its text).
@@ -91,13 +96,33 @@ export const faultWriter = <T extends SeamTypes>(prefix: string) => {
   function fault<Id extends string>(id: Id, rule: string, how: How<T>): Fault<Id>;
   function fault<Id extends string>(id: Id, how: How<T> & { rule: string }): Fault<Id>;
   function fault<Id extends string>(id: Id, text: string | (How<T> & { rule: string }), given?: How<T>): Fault<Id> {
-    const { rule, ...how } = typeof text === 'string' ? { rule: text, ...given } : text;
+    const { rule, rules: more = [], ...how } = typeof text === 'string' ? { rule: text, ...given } : text;
     const { judge, state, answer, delivery, reply, ...what } = how;
-    const rules = ruleIds.exec(rule)?.[1].split(', ');
+    const rules = [...(ruleIds.exec(rule)?.[1].split(', ') ?? []), ...more];
     const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
-    return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
+    return { id, rule, source: 'seed', ...(rules.length ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
   }
   return fault;
+};
+
+// The marks, spread into a fault's `how`: where its rule comes from when not the seed, how it was written, its earlier ids.
+export const provider = { source: 'provider' } as const;
+export const assumption = { source: 'assumption' } as const;
+/** Written from the sources with the specs unread (`npm run mutation -- --blind` counts them apart). */
+export const blind = { origin: 'blind' } as const;
+/** A normalisation on one path only telling inputs catch. */
+export const telling = { origin: 'telling' } as const;
+/** A deviation only a sequence of calls shows. */
+export const model = { origin: 'model' } as const;
+/** A property family (deliveries, date windows, counts) broken on one of its paths, to show that family's check fails with it. */
+export const seeded = { origin: 'seeded' } as const;
+/** Earlier ids a recorded measure names (`MOCK_FAULTS`, `--fault` take them as the id). */
+export const was = (...ids: string[]) => ({ aliases: ids });
+
+/** A relaxation of a component ('Origin') or of one of its members ('Consumer.firstName'). */
+export const schema = (where: string, change: Omit<Relaxation, 'schema' | 'at'>): Relaxation[] => {
+  const [name, member] = where.split('.');
+  return [{ schema: name, ...(member ? { at: ['properties', member] } : {}), ...change }];
 };
 
 /** A resource's faults as bending its own family of seams (a fault naming its family keeps it). */
@@ -164,13 +189,6 @@ export interface Seams<T extends SeamTypes> {
 }
 
 export const faultIds = (f: Fault): string[] => [f.id, ...(f.aliases ?? [])];
-
-/** A fault written blind: from the sources with the specs unread (`npm run mutation -- --blind` counts them apart). */
-export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> => ({ ...fault, origin: 'blind' }) as Fault<F['id']>;
-
-/** A fault that breaks a property family (deliveries, date windows, counts) on one path, to show that family's check fails with it. */
-export const seeded = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F['id']> =>
-  ({ ...fault, origin: 'seeded' }) as Fault<F['id']>;
 
 /** A fault catalogue with its ids kept as literals, so `faults.has('<id>')` of an undeclared id fails to compile. */
 export function faultCatalogue<Id extends string>(faults: Fault<Id>[]): Fault<Id>[] {

@@ -1,7 +1,7 @@
 // Faults of the cash flow and analytics reports, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-analytics.yaml):
 // `relax`, or analytics.ts's seams (analytics.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type SeamFn } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, schema, seededAt } from '../fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, schema, seeded, was, type SeamFn } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import { accountsAsked, type AnalyticsSeams, type Exchange, type Filing, type Kind, type Reading } from './analytics.records.js';
 
 type State = SeamFn<AnalyticsSeams, 'state'>;
@@ -48,7 +48,7 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       if (s === 'eligible' && r && x.kind === 'cfrb') x.queue();
       return r;
     },
-    aliases: ['i36-fd-analytics-cashflow-business-refused-still-created'],
+    ...was('i36-fd-analytics-cashflow-business-refused-still-created'),
   }),
   fault('fd-analytics-eligible-savings-refused', 'FD-ANALYTICS-ELIGIBLE: a savings account alone is not enough (400)', {
     judge: accounts('accounts', of('balance', 'cashflow', 'payhist', 'pri'), (x) => x.accounts.filter((a) => a.type !== 'savings')),
@@ -66,7 +66,8 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     rule: 'FD-ANALYTICS-REPORT-TYPE: a business CRA cash flow analytics report is typed cfrbcra, not cracfrbcra as ReportType lists it',
     state: filing(of('cashflow'), (f) => (f.type === 'cracfrbcra' ? { type: 'cfrbcra' } : {})),
     ...provider,
-    ...blind('blind-analytics-cashflow-business-cra-type-cfrbcra'),
+    ...blind,
+    ...was('blind-analytics-cashflow-business-cra-type-cfrbcra'),
   }),
   fault('fd-analytics-usertype-unchecked', {
     rule: 'FD-ANALYTICS-USERTYPE: a userType other than business or personal is served as a business report, not a 400 (provider 1.35.0 UserTypeParameter)',
@@ -77,7 +78,8 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       (x) => (x.userType = 'business'),
     ),
     ...provider,
-    ...blind('blind-analytics-usertype-unchecked'),
+    ...blind,
+    ...was('blind-analytics-usertype-unchecked'),
   }),
   fault('fd-foresight-usertype-unchecked', 'FD-FORESIGHT-USERTYPE: a foresight userType other than personal is served, not a 400', {
     relax: schema('ForesightUserType', { drop: ['enum'] }),
@@ -86,11 +88,13 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault('fd-analytics-usertype-entity-business-customer-id', {
     rule: "FD-ANALYTICS-USERTYPE-ENTITY: a business report's businessDetails name the business by the customer id, not its business id",
     state: business((b, x) => ({ ...b, businessId: x.customerId })),
-    ...blind('blind-analytics-business-details-customer-id'),
+    ...blind,
+    ...was('blind-analytics-business-details-customer-id'),
   }),
   fault('fd-payhist-business-missing-400', 'FD-PAYHIST-BUSINESS: payment history for a customer without a business is a 400, not a 404', {
     judge: (x, s, r) => (s === 'business' && r && x.kind === 'payhist' ? { ...r, status: 400 } : r),
-    ...blind('blind-analytics-payhist-no-business-400'),
+    ...blind,
+    ...was('blind-analytics-payhist-no-business-400'),
   }),
   fault('fd-payhist-cra-consumer-noncra-needed', {
     rule: 'FD-PAYHIST-CRA-CONSUMER: a non-CRA payment history without a consumer is a 404, not a 202',
@@ -99,7 +103,8 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       (x) => x.kind === 'payhist' && x.purpose === 'noncra',
       (x) => (x.needsConsumer = true),
     ),
-    ...blind('blind-analytics-payhist-noncra-needs-consumer'),
+    ...blind,
+    ...was('blind-analytics-payhist-noncra-needs-consumer'),
   }),
   fault('fd-analytics-history-window-day-start', {
     rule: 'FD-ANALYTICS-HISTORY-WINDOW: the balance, cash flow analytics and payment history reports start at midnight of the fromDate, not at it',
@@ -107,7 +112,8 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       window: (from, endS) => r.window(typeof from === 'number' ? Math.floor(from / DAY_S) * DAY_S : from, endS),
     })),
     ...provider,
-    ...blind('blind-analytics-window-from-date-day-start'),
+    ...blind,
+    ...was('blind-analytics-window-from-date-day-start'),
   }),
   fault('fd-analytics-history-window-720-days', {
     rule: 'FD-ANALYTICS-HISTORY-WINDOW: the cash flow reports read the historic load limit in days (months all of one length), not two years of calendar days',
@@ -118,7 +124,8 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       },
     })),
     ...provider,
-    ...blind('blind-analytics-cashflow-window-720-days'),
+    ...blind,
+    ...was('blind-analytics-cashflow-window-720-days'),
   }),
   fault('fd-foresight-content-money-market', {
     rule: "FD-FORESIGHT-CONTENT: the foresight report on the customer's path also reads its money market account",
@@ -127,7 +134,8 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       (x) => x.kind === 'foresight' && !THIRD_PARTY(x),
       (x) => [...x.read!, ...accountsAsked(x.world, x.customerId, x.input.body.accountIds, ['moneyMarket'])],
     ),
-    ...blind('blind-analytics-foresight-reads-money-market'),
+    ...blind,
+    ...was('blind-analytics-foresight-reads-money-market'),
   }),
   fault('fd-report-account-ids-echo-empty-kept', {
     rule: 'FD-REPORT-ACCOUNT-IDS-ECHO: the cash flow ack lists an empty id for a leading, trailing or doubled space of the accountIds text',
@@ -152,15 +160,15 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       customer: (all, accounts) => (accounts.length ? all.filter((t) => t.accountId === accounts[0].id) : all),
     })),
     ...assumption,
-    ...seededAt,
-    aliases: ['seeded-prop-analytics-customer-first-account'],
+    ...seeded,
+    ...was('seeded-prop-analytics-customer-first-account'),
   }),
   // --- Which accounts a report reads (provider 1.35.0 accountIds), seeded beside its check.
   fault('fd-analytics-account-ids-balance-ignored', {
     rule: 'FD-ANALYTICS-ACCOUNT-IDS: the balance analytics report reads every eligible account of the customer, not only those accountIds names',
     judge: accounts('accounts', of('balance'), (x) => accountsAsked(x.world, x.customerId, undefined, x.types)),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   // --- The first/third-party foresight report (seed 002; provider 1.35.0 InvalidForesightReportRequestExample)
   fault('fd-foresight-source-unchecked', 'FD-FORESIGHT-SOURCE: neither customerId nor externalCustomerId is served, not a 400', {
@@ -172,12 +180,14 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       status: 400,
       message: 'Only one of customerId or externalCustomerId may be given',
     }),
-    ...blind('blind-analytics-foresight-both-sources-400'),
+    ...blind,
+    ...was('blind-analytics-foresight-both-sources-400'),
   }),
   fault('fd-foresight-customer-unknown-as-external', {
     rule: 'FD-FORESIGHT-CUSTOMER: a customerId the partner never created is taken for a report of enriched data only (202), not a 404',
     judge: fold('customer', unknownCustomer, (x) => (x.external = true)),
-    ...blind('blind-analytics-foresight-unknown-customer-as-external'),
+    ...blind,
+    ...was('blind-analytics-foresight-unknown-customer-as-external'),
   }),
   // Seeded for the answer judge (fixtures/financial-data.ts): an echo of one writer's answer no spec compares with its request.
   fault('fd-analytics-report-pin-3p-ack-next-customer', {
@@ -188,6 +198,6 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
       return { ...a, body: { ...a.body, customerId: typeof a.body.customerId === 'string' ? String(next) : next } };
     },
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
 ]);

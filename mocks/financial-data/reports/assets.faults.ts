@@ -1,7 +1,7 @@
 // Faults of the asset, transactions and statement reports, named `fd-<rule id>-<deviation>`
 // (schemas/financial-data/rules/reports-assets.yaml; docs/mutation.md): `relax`, or assets.ts's seams (assets.records.ts).
-import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { always, assumption, faultKit, provider, schema, seededAt } from '../fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, schema, seeded, type FaultSeams } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import { findAccount, linkedData, type AccountType } from '../state.js';
 import {
   capped,
@@ -19,7 +19,6 @@ import {
 
 type Stating = NonNullable<FaultSeams<AssetSeams>['state']>;
 const { fault, skip, refuse } = faultKit<AssetSeams>();
-const blind = { origin: 'blind' } as const;
 
 const ASSETS: Kind[] = ['voa', 'voaHistory', 'preQualVoa', 'assetSummary', 'voi'];
 const WINDOWED: Kind[] = ['voa', 'voaHistory', 'voi', 'transactions'];
@@ -204,7 +203,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
         (id) => findAccount(x.world, x.customer!.id, id) || linkedData(x.world, x.customer!.id).accounts.some((a) => a.id.startsWith(id)),
       )),
     ...assumption,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-assets-echo-noncra-type-cra', {
     rule: 'FD-ASSETS-ECHO: the non-CRA prequalification report carries the CRA type preQualVoa, in the ack and when read, instead of assetSummary (provider 1.35.0 ReportType values; PrequalificationReportAck)',
@@ -224,7 +223,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
         : {},
     ),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-obj-read-only-voa-callback-from-body', {
     rule: 'FD-OBJ-READ-ONLY, FD-REPORT-NO-CALLBACK: GenerateVOAReport takes a callbackUrl sent in the body (the contract takes it in the query) and calls it when the report is done',
@@ -232,7 +231,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       callbackUrl: f.callbackUrl ?? (typeof x.input.body.callbackUrl === 'string' ? x.input.body.callbackUrl : undefined),
     })),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   // --- Transactions report (seed 002, Transactions; provider 1.35.0)
   fault('fd-txreport-window-exact-refused', {
@@ -253,7 +252,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
     state: optioned(WINDOWED, (o) => ({ window: { ...o.window!, from: o.window!.from + 1 } })),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-txreport-dates-required-defaulted', 'FD-TXREPORT-DATES-REQUIRED: a missing fromDate or toDate is defaulted (not 400)', {
     judge: skip('dates', always, (x) => {
@@ -287,7 +286,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   }),
   fault('fd-stmtreport-index-zero-based', {
     rule: 'FD-STMTREPORT-INDEX: statementIndex 0 is accepted as the most recent statement (0-based) instead of a 400 (provider 1.35.0 StatementData.statementIndex: its minimum and default)',
-    relax: schema('StatementReportData', { at: ['properties', 'statementIndex'], set: { minimum: 0 } }),
+    relax: schema('StatementReportData.statementIndex', { set: { minimum: 0 } }),
     ...provider,
     ...blind,
   }),

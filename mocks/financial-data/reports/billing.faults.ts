@@ -1,7 +1,7 @@
 // Faults of the reseller billing report, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-retrieval.yaml), at
 // billing.ts's seams (billing.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, seededAt, always } from '../fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, seeded, was, type FaultSeams } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import { windowRefusal, type BillingSeams, type Exchange } from './billing.records.js';
 import { monthsBefore } from './assets.records.js';
@@ -49,7 +49,8 @@ export const BILLING_FAULTS = faultCatalogue([
   fault('fd-billing-window-calendar-days', {
     rule: 'FD-BILLING-WINDOW: the range is measured in calendar days (UTC dates): billingWindowDays and some hours is served when the dates are that many calendar days apart',
     judge: windowJudged((x) => (Math.floor(x.end / DAY_S) - Math.floor(x.start / DAY_S)) * DAY_S),
-    ...blind('blind-billing-window-calendar-days'),
+    ...blind,
+    ...was('blind-billing-window-calendar-days'),
   }),
   fault('fd-billing-window-one-calendar-month', {
     rule: 'FD-BILLING-WINDOW: the range is read as one calendar month (startDate not before endDate less a month), where the seed counts billingWindowDays days: the whole range back over a February is refused',
@@ -59,19 +60,21 @@ export const BILLING_FAULTS = faultCatalogue([
     rule: 'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at startDate itself is not billed in the window',
     judge: windowed((x, s) => s > x.start && s <= x.end),
     ...assumption,
-    ...seededAt,
-    aliases: ['billing-start-date-exclusive'],
+    ...seeded,
+    ...was('billing-start-date-exclusive'),
   }),
   fault('fd-billing-content-window-end-whole-day', {
     rule: 'FD-BILLING-CONTENT, FD-PROP-WINDOW: the billing window ends at the end of the day of endDate: a report made later that day is listed',
     judge: windowed((x, s) => s >= x.start && s <= Math.floor(x.end / DAY_S) * DAY_S + DAY_S - 1),
-    ...blind('blind-billing-window-end-whole-day'),
+    ...blind,
+    ...was('blind-billing-window-end-whole-day'),
   }),
   fault('fd-billing-partner-other-readable', {
     rule: "FD-BILLING-PARTNER: another partner's billing is served, though the caller resells for no one",
     judge: skip('partner', (x) => x.world.partners.has(x.input.path.partnerId)),
     ...assumption,
-    ...blind('blind-billing-other-partner-readable'),
+    ...blind,
+    ...was('blind-billing-other-partner-readable'),
   }),
   // --- The page (seed 002, Report retrieval: size, page)
   fault('fd-billing-size-cap-exclusive', 'FD-BILLING-SIZE: size at its maximum is refused 400', {
@@ -80,14 +83,16 @@ export const BILLING_FAULTS = faultCatalogue([
       (x) => x.size >= x.maxSize,
       (x) => ({ status: 400, message: `size must be less than ${x.maxSize}` }),
     ),
-    ...blind('blind-billing-size-cap-exclusive'),
+    ...blind,
+    ...was('blind-billing-size-cap-exclusive'),
   }),
   fault('fd-billing-default-size-unpaged', 'FD-BILLING-DEFAULT-SIZE: without size a billing page holds every report of the window', {
     judge: fold('slice', sizeUnsent, (x) => {
       x.size = Math.max(x.all.length, 1);
       x.from = x.page * x.size;
     }),
-    ...blind('blind-billing-no-size-unpaged'),
+    ...blind,
+    ...was('blind-billing-no-size-unpaged'),
   }),
   fault('fd-billing-page-default-one', 'FD-BILLING-PAGE: without page the billing answers page 1, not page 0', {
     judge: fold(
@@ -95,7 +100,8 @@ export const BILLING_FAULTS = faultCatalogue([
       (x) => x.input.query.page === undefined,
       (x) => (x.page = 1),
     ),
-    ...blind('blind-billing-page-default-one'),
+    ...blind,
+    ...was('blind-billing-page-default-one'),
   }),
   fault('fd-billing-testing-view-when-present', {
     rule: "FD-BILLING-TESTING: viewTestingReports=false, present, lists the testing customers' reports",
@@ -104,7 +110,8 @@ export const BILLING_FAULTS = faultCatalogue([
       (x) => x.input.query.viewTestingReports !== undefined,
       (x) => (x.viewTesting = true),
     ),
-    ...blind('blind-billing-view-testing-when-present'),
+    ...blind,
+    ...was('blind-billing-view-testing-when-present'),
   }),
   fault('fd-billing-counts-number-of-elements-is-size', {
     rule: 'FD-BILLING-COUNTS: the last, partial page answers numberOfElements equal to the size asked',
@@ -122,7 +129,7 @@ export const BILLING_FAULTS = faultCatalogue([
       (r) => r.type === 'statement',
       (row, r) => ({ ...row, lastFourReportId: r.id.slice(0, 4) }),
     ),
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-page-keeps-query-billing-names-dropped', {
     rule: "FD-PAGE-KEEPS-QUERY: a billing page after the first leaves out the customers' first and last names",
@@ -131,7 +138,7 @@ export const BILLING_FAULTS = faultCatalogue([
       ({ firstName: _first, lastName: _last, ...rest }) => rest,
     ),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-report-consumer-ssn-billing-numeric', {
     rule: "FD-REPORT-CONSUMER-SSN: a billing row's consumerSsn is read as a number: its leading zeros dropped",
@@ -140,6 +147,6 @@ export const BILLING_FAULTS = faultCatalogue([
       (row) => ({ ...row, consumerSsn: String(Number(row.consumerSsn)) }),
     ),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
 ]);

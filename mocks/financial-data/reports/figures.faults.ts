@@ -1,9 +1,8 @@
 // Faults of what a report states about its own figures and lasting ids (FD-PROP-REPORT-FIGURES), at the kit's reply seam
 // (FaultSeams.reply), whichever report module built the answer.
-import { faultCatalogue, type Reply, type SeamTypes } from '../../kit/faults.js';
-import { faultsAt, provider } from '../fault-builders.js';
+import { faultCatalogue, faultWriter, provider, type Reply, type SeamTypes } from '../../kit/faults.js';
 
-const fault = faultsAt<SeamTypes>();
+const fault = faultWriter<SeamTypes>('FD');
 
 /** A report's answer (an ack, a read, a refresh) with `bend` applied to its JSON object; any other answer unchanged. */
 const reportAnswer = (bend: (report: Record<string, any>) => void) => ({

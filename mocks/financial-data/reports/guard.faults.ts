@@ -1,7 +1,7 @@
 // Faults of the refusals before the report store (customer, freeze, consumer), named `fd-<rule id>-<deviation>`
 // (schemas/financial-data/rules/reports.yaml, reports-retrieval.yaml), at guard.ts's judge seam (guard.records.ts).
-import { faultCatalogue } from '../../kit/faults.js';
-import { faultKit, blind } from '../fault-builders.js';
+import { blind, faultCatalogue, was } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import type { GuardSeams } from './guard.records.js';
 const { fault, skip, refuse } = faultKit<GuardSeams>();
 
@@ -27,7 +27,8 @@ export const REPORT_GUARD_FAULTS = faultCatalogue([
         r ?? (x.needsConsumer && refusedOnce.has(x.id) ? { status: 404, message: `Cannot find consumer for customer with id ${x.id}.` } : r)
       );
     },
-    ...blind('blind-report-missing-consumer-remembered'),
+    ...blind,
+    ...was('blind-report-missing-consumer-remembered'),
   }),
   fault('fd-report-consumer-owner-gone-with-customer', {
     rule: "FD-REPORT-CONSUMER-OWNER: a deleted customer's reports go with it: its consumer's reads are a 404",

@@ -1,7 +1,7 @@
 // Faults of the income and employment reports, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-income.yaml):
 // `relax`, or income.ts's seams (income.records.ts). A blind fault's first id stays as an alias.
-import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, blind, provider, schema, seededAt, always } from '../fault-builders.js';
+import { always, blind, faultCatalogue, provider, schema, seeded, was, type FaultSeams } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import {
   interviewAssets,
@@ -51,7 +51,8 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault('fd-voe-payroll-source-400-names-payroll-data', {
     rule: 'FD-VOE-PAYROLL-SOURCE: the 400 of payroll data without a source blames payrollData and never names the ssn',
     judge: (_x, s, r) => (s === 'source' && r ? { ...r, message: 'payrollData is incomplete' } : r),
-    ...blind('blind-income-voe-payroll-source-400-names-payroll-data'),
+    ...blind,
+    ...was('blind-income-voe-payroll-source-400-names-payroll-data'),
   }),
   fault('fd-payroll-ssn-masked-echoed', 'FD-PAYROLL-SSN-MASKED: the payroll data is echoed with the SSN and date of birth sent', {
     state: payrollData(PAYROLL, (_p, x) => ({ ...payrollOf(x) })),
@@ -72,7 +73,8 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
       const first = txVerifyReports(x.world, x.customer!.id).find((t) => interviewAssets(t).some((id) => x.assetIds!.includes(id)));
       return first ? { status: 202, message: '', ack: x.ack(first) } : r;
     },
-    ...blind('blind-income-txverify-reuse-returns-first-report'),
+    ...blind,
+    ...was('blind-income-txverify-reuse-returns-first-report'),
   }),
   fault('fd-voe-txn-no-amounts-account-balance', {
     rule: 'FD-VOE-TXN-NO-AMOUNTS: the accounts of the VOE transactions report carry their current balance',
@@ -80,7 +82,8 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
       for (const i of (c as { content: Record<string, any> }).content.institutions)
         i.accounts = i.accounts.map((a: Record<string, any>) => ({ ...a, currentBalance: x.world.accounts.get(String(a.id))?.balance }));
     }),
-    ...blind('blind-income-voe-txn-account-balance-shown'),
+    ...blind,
+    ...was('blind-income-voe-txn-account-balance-shown'),
   }),
   // --- The VOIE payroll refresh (seed 002: it only refreshes the report Connect made)
   fault('fd-voie-payroll-refresh-only-generates', {
@@ -90,12 +93,14 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault('fd-voie-payroll-refresh-only-names-itself', {
     rule: "FD-VOIE-PAYROLL-REFRESH-ONLY: the refresh's constraints name the new report instead of the original one",
     state: report('filed', REFRESH, (r) => ((r.constraints.payrollData as Record<string, unknown>).reportId = r.id)),
-    ...blind('blind-income-refresh-names-itself'),
+    ...blind,
+    ...was('blind-income-refresh-names-itself'),
   }),
   fault('fd-income-report-type-refresh-read-as-voe', {
     rule: 'FD-INCOME-REPORT-TYPE: the refreshed VOIE payroll report, once ended, reads as the VOE payroll kind',
     state: report('content', REFRESH, (r) => (r.type = 'voePayroll')),
-    ...blind('blind-income-voie-payroll-refresh-read-as-voe'),
+    ...blind,
+    ...was('blind-income-voie-payroll-refresh-read-as-voe'),
   }),
   // --- Extraction and matching (provider 1.35.0 PayStatementForVoie, matchType)
   fault('fd-paystmt-report-extract-first-asset', 'FD-PAYSTMT-REPORT-EXTRACT: only the first asset of the request is extracted', {
@@ -107,18 +112,20 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
       near: (e, deposits) =>
         e.payDate === undefined ? deposits : deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400),
     })),
-    ...blind('blind-income-txverify-match-needs-near-pay-date'),
+    ...blind,
+    ...was('blind-income-txverify-match-needs-near-pay-date'),
   }),
   fault('fd-payroll-employment-transaction-date', {
     rule: "FD-PAYROLL-EMPLOYMENT: the latest pay date is the deposit's transaction date, not its posted date",
     state: reading(always, () => ({ payDate: (t) => t.transactionDate ?? t.postedDate })),
-    ...blind('blind-income-payroll-latest-pay-transaction-date'),
+    ...blind,
+    ...was('blind-income-payroll-latest-pay-transaction-date'),
   }),
   // --- Which accounts a report reads (provider 1.35.0 accountIds), seeded beside its check.
   fault('fd-income-account-ids-voe-ignored', {
     rule: 'FD-INCOME-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
     state: reading(VOE_TXN, () => ({ named: () => undefined })),
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-paystmt-extract-flags-deductions-default-on', {
     rule: 'FD-PAYSTMT-EXTRACT-FLAGS: the pay statement and VOIE paystub reports extract deductions when the request leaves extractDeductions out',
@@ -128,6 +135,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
         ? { constraints: { ...f.constraints, [member]: { ...f.constraints[member], extractDeductions: true } } }
         : {};
     }),
-    ...seededAt,
+    ...seeded,
   }),
 ]);

@@ -1,5 +1,5 @@
-import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, was, seededAt } from '../fault-builders.js';
+import { assumption, blind, faultCatalogue, provider, seeded, was, type FaultSeams } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import { findCustomer, type Report } from '../state.js';
 import { type Change, type Exchange, type RetrievalSeams, type Step } from './retrieval.records.js';
 
@@ -108,7 +108,8 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   fault('fd-report-read-freeze-reissue-ignored', "FD-REPORT-READ-FREEZE: a reissue serves a frozen customer's report", {
     judge: skip([REISSUE], 'freeze'),
-    ...blind('blind-reissue-freeze-ignored'),
+    ...blind,
+    ...was('blind-reissue-freeze-ignored'),
   }),
   fault('fd-report-poll-interval-status-cache-slides-21s', {
     rule: 'FD-REPORT-POLL-INTERVAL, FD-REPORT-TERMINAL: every read serves the status cached 21 seconds, each read within that time extending it',
@@ -121,12 +122,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
         return fresh;
       },
     ),
-    ...blind('blind-report-status-cache-slides-21s'),
+    ...blind,
+    ...was('blind-report-status-cache-slides-21s'),
   }),
   fault('fd-derived-view-portfolio-skips-failed', {
     rule: 'FD-DERIVED-VIEW: a failed report does not replace the one of its type in the portfolio, which keeps showing the older report',
     judge: keeping(() => ({ replaces: (_kept, r) => r.status !== 'failure' })),
-    ...seededAt,
+    ...seeded,
     ...was('portfolio-latest-skips-failed'),
   }),
   fault('fd-portfolio-latest-per-family', {
@@ -145,13 +147,14 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
       const owner = [...x.world.reports.portfolioOf].find(([, p]) => p === x.input.path.portfolioId)?.[0];
       if (owner && findCustomer(x.world, owner, x.input.partner?.id)) x.customerId = owner;
     }),
-    ...blind('blind-portfolio-customer-by-portfolio-id-only'),
+    ...blind,
+    ...was('blind-portfolio-customer-by-portfolio-id-only'),
   }),
   fault('fd-portfolio-consumer-names-trimmed', {
     rule: 'FD-PORTFOLIO-CONSUMER: the consumer a portfolio embeds carries its names trimmed with their spaces collapsed',
     answer: embedded((c) => ({ ...c, firstName: squeeze(c.firstName), lastName: squeeze(c.lastName) })),
     ...provider,
-    ...seededAt,
+    ...seeded,
   }),
   // --- Reissue (seed 002, Report retrieval: ReportReissue, a Lender body; its purpose required from a date)
   fault('fd-reissue-lender-optional', 'FD-REISSUE-LENDER: a reissue without a Lender body is served', {

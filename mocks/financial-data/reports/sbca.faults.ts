@@ -1,7 +1,7 @@
 // Faults of small business credit analytics, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports-analytics.yaml), at
 // sbca.ts's seams (sbca.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, provider, was } from '../fault-builders.js';
+import { faultCatalogue, provider, was, type FaultSeams } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import type { SbcaSeams } from './sbca.records.js';
 
 type Seams = FaultSeams<SbcaSeams>;

@@ -1,7 +1,7 @@
 // Faults of the report store, named `fd-<rule id>-<deviation>` (schemas/financial-data/rules/reports.yaml), at store.ts's seams
 // (store.records.ts). An id docs/mutation.md names, and a blind fault's first id, stay as aliases.
-import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, was, seededAt, always } from '../fault-builders.js';
+import { always, assumption, blind, faultCatalogue, provider, seeded, was, type FaultSeams } from '../../kit/faults.js';
+import { faultKit } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import type { Change, Delivery, Exchange, StoreSeams } from './store.records.js';
 
@@ -49,7 +49,8 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     state: created((r) => {
       if (r.customerType === 'testing') r.status = 'success';
     }),
-    ...blind('blind-report-testing-born-success'),
+    ...blind,
+    ...was('blind-report-testing-born-success'),
   }),
   fault('fd-date-unit-voa-created-ms', {
     rule: 'FD-DATE-UNIT, FD-REPORT-READERS-AGREE: a VOA report gives createdDate in epoch milliseconds in its ack and reads',
@@ -77,7 +78,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
         [...x.world.reports.reports.values()].find((o) => o.customerId === r.customerId && o.type === r.type && o.callbackUrl);
       if (first) r.callbackUrl = first.callbackUrl;
     }),
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-report-no-callback-url-kept-per-customer', {
     rule: 'FD-REPORT-NO-CALLBACK: a report generated without a callback URL calls the one an earlier report of the customer had',
@@ -86,7 +87,8 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
       if (r.callbackUrl) kept.set(r.customerId, r.callbackUrl);
       else r.callbackUrl = kept.get(r.customerId);
     }),
-    ...blind('blind-report-callback-url-kept-per-customer'),
+    ...blind,
+    ...was('blind-report-callback-url-kept-per-customer'),
   }),
   fault('fd-delivery-sensitive-consumer-ssn', {
     rule: "FD-DELIVERY-SENSITIVE: the callback carries the consumer's SSN in clear, in a member no schema declares",
@@ -97,7 +99,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
         body: { ...d.body, consumer: { taxId: String(x.world.consumers.get(x.report!.consumerId!)!.fields.ssn ?? '') } },
       }),
     ),
-    ...seededAt,
+    ...seeded,
     ...was('report-callback-consumer-ssn-clear'),
   }),
   fault('fd-delivery-media-type-text-plain', "FD-DELIVERY-MEDIA-TYPE: the report listener's call declares its JSON body text/plain", {
@@ -111,7 +113,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
       (p) => ({ ...p, portfolioId: undefined }),
     ),
     ...assumption,
-    ...seededAt,
+    ...seeded,
   }),
   fault('fd-report-callback-event-id-per-customer', {
     rule: "FD-REPORT-CALLBACK, FD-PROP-EVENT-IDS: the callback's eventId is the customer's, the same for each of its reports",
