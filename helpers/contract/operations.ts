@@ -7,7 +7,7 @@ import type { operations as Installments } from './generated/installments.genera
 
 /**
  * Financial data's operations of every certified version (versions.ts): the base's and those a later version adds, called
- * only by that version's checks (fixtures/financial-data.ts, hasOperation).
+ * only by that version's checks (fixtures/financial-data/target.ts, hasOperation).
  */
 type FinancialData = FinancialDataBase & Omit<FinancialData142, keyof FinancialDataBase>;
 

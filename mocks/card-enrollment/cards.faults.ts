@@ -308,14 +308,14 @@ export const CARDS_FAULTS = faultCatalogue([
     answer: enrolled((b, x) => (b.maskedConsumer.maskedMobileNumber = { ...x.body.consumer.mobileNumber })),
     ...seeded,
   }),
-  // Seeded beside the answer judge's memory of each card's reference (fixtures/card-enrollment.ts).
+  // Seeded beside the answer judge's memory of each card's reference (fixtures/card-enrollment/judge.ts).
   fault('ce-val-par-new-each-enrollment', 'CE-VAL-PAR: the same card number answers another paymentAccountReference each time', {
     answer: enrolled(
       (b) => (b.maskedCard.paymentAccountReference = `V0010013${randomUUID().replace(/-/g, '').slice(0, 21).toUpperCase()}`),
     ),
     ...seeded,
   }),
-  // Seeded beside the answer judge's profile memory (fixtures/card-enrollment.ts): a profile the service forgets.
+  // Seeded beside the answer judge's profile memory (fixtures/card-enrollment/judge.ts): a profile the service forgets.
   fault('ce-val-profile-new-each-enrollment', 'CE-VAL-PROFILE: the same identity enrolled again answers a new profile', {
     state: (x) => ({ srcConsumerId: randomUUID(), dateConsumerAdded: x.now.toISOString() }),
     ...seeded,

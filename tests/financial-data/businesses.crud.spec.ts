@@ -2,7 +2,7 @@
 // Businesses and Limits: one business per customer, 409 on a second one; success is a 200).
 // Shapes (provider 1.35.0): the record carries `businessId`; the two GET operations answer an
 // array holding the one business. Every field sent (add or update) is read back in the answer and
-// through both readers: the answer judge's (fixtures/financial-data.ts), the phone number's here.
+// through both readers: the answer judge's (fixtures/financial-data/judge.ts), the phone number's here.
 import {
   expect,
   expectFdError,

@@ -24,7 +24,7 @@ const listIds = async (fdApi: OperationClient, auth?: () => Record<string, strin
 
 // Every combination of the create's optional members (from its request schema), with values a normalisation
 // changes (filterAccounts: strings of 1 to 512; accountClassificationType: personal, business, unknown;
-// aoRequired: both), read by id and in the list. The answer judge (fixtures/financial-data.ts) holds the 201
+// aoRequired: both), read by id and in the list. The answer judge (fixtures/financial-data/judge.ts) holds the 201
 // to what was sent or its default (provider 1.35.0 AoRequired: false) and each reader to the 201; here, each is listed.
 const CONFIG_REQUEST = FD_CONTRACT.resolveSchema(FD_CONTRACT.operationOf('post-configurations').requestBody!.schema);
 const CONFIG_VALUES: Record<string, unknown[]> = {

@@ -10,7 +10,7 @@ const PATH = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certi
 /**
  * What is wrong with the counts of a first page under a filter (provider 1.35.0 FoundResults): found
  * the page's size when it is not full. displaying against the page and moreAvailable against found are
- * the answer judge's on every list answer (fixtures/financial-data.ts, FD-PAGE-COUNTS).
+ * the answer judge's on every list answer (fixtures/financial-data/judge.ts, FD-PAGE-COUNTS).
  */
 function filteredCountsWrong(body: Record<string, any>, what: string): string[] {
   const listed = (body.institutions ?? []).length as number;

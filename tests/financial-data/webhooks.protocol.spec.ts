@@ -158,7 +158,7 @@ test(
     const offered = await offeredEvents(fdApi);
     const names = offered.map((e) => e.name);
     const events = offered.map(eventRequest);
-    // The 201 answers each event sent and no other: the answer judge's echo (fixtures/financial-data.ts).
+    // The 201 answers each event sent and no other: the answer judge's echo (fixtures/financial-data/judge.ts).
     const made = await createSub(fdApi, { url: quietUrl('names'), events });
     const sub = { subscription_id: made.subscriptionId };
     const everyName = { url: quietUrl('names'), events: [...events].reverse() };

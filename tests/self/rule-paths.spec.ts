@@ -37,10 +37,26 @@ function chunksOf(text: string, methods = false): [string, string][] {
   return starts.map((m, i) => [(m[1] ?? m[2])!, text.slice(m.index, starts[i + 1]?.index ?? text.length)]);
 }
 
+/** The named chunks of a service's fixtures (fixtures/<service>.ts and the files of fixtures/<service>/), a name several files
+ * define (each file's `test`) standing for all their bodies. */
+function fixtureChunks(service: string): Map<string, string> {
+  const folder = `fixtures/${service}`;
+  const files = fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder)
+        .filter((f) => f.endsWith('.ts'))
+        .sort()
+    : [];
+  const named = new Map<string, string>();
+  for (const file of [`${folder}.ts`, ...files.map((f) => `${folder}/${f}`)])
+    for (const [name, body] of chunksOf(fs.readFileSync(file, 'utf8'), true)) named.set(name, (named.get(name) ?? '') + body);
+  return named;
+}
+
 /**
  * A spec file's lines and the helpers its checks may name, read once: the text a check runs is its own
  * lines with the bodies of the helpers it names, up to five levels deep: its spec file's own, the
- * service fixture's (`instReq.createPlan`, `pollReport`) and those of every file of the suite its spec
+ * service fixtures' (fixtureChunks: `instReq.createPlan`, `pollReport`) and those of every file of the suite its spec
  * imports (`./<resource>.known.js`, the fixtures' examples and tables: an operation named only in a
  * table of requests is reached through the table's name), the runtime's (helpers/, mocks/) left out.
  */
@@ -53,7 +69,12 @@ function specFile(file: string, helpers: Map<string, string>): { text: string[];
       .map((m) => path.join(path.dirname(file), `${m[1]}.ts`))
       .filter((f) => fs.existsSync(f) && !/^(helpers|mocks)\//.test(f));
     local.push(file);
-    known = { text: whole.split('\n'), named: new Map([...helpers, ...local.flatMap((f) => chunksOf(fs.readFileSync(f, 'utf8')))]) };
+    // A service's fixture file (`fixtures/<service>.ts`) stands for the files it merges (fixtureChunks).
+    const chunks = (f: string) => {
+      const merged = /^fixtures\/([\w-]+)\.ts$/.exec(f)?.[1];
+      return merged && fs.existsSync(`fixtures/${merged}`) ? [...fixtureChunks(merged)] : chunksOf(fs.readFileSync(f, 'utf8'));
+    };
+    known = { text: whole.split('\n'), named: new Map([...helpers, ...local.flatMap(chunks)]) };
     specFiles.set(file, known);
   }
   return known;
@@ -101,7 +122,7 @@ test('every path of every rule of each catalogue is covered by a check or justif
   for (const service of services) {
     const contract = await contracts(service);
     const catalogue = loadRules(service);
-    const helpers = new Map(chunksOf(fs.readFileSync(`fixtures/${service}.ts`, 'utf8'), true));
+    const helpers = fixtureChunks(service);
     const checks = listed.filter((c) => c.project === service);
     const lines = new Map<string, number[]>();
     for (const c of checks) lines.set(c.file, [...(lines.get(c.file) ?? []), c.line]);

@@ -133,7 +133,7 @@ async function cardEnrollment(): Promise<ServicePlan> {
   const target = await cardTargetFromMock(mock);
   // The bare server's own key pair, made and used as the mock's (mocks/card-enrollment/keys.ts).
   const bareKeys = await createEncryptionKeys();
-  // A valid card-path EnrollCardRequest (fixtures/card-enrollment.ts, CardRequests.withCard).
+  // A valid card-path EnrollCardRequest (fixtures/card-enrollment/requests.ts, CardRequests.withCard).
   const body = async (key: typeof target.encryptionKey) => ({
     srcClientId: target.srcClientId,
     srcCorrelationId: crypto.randomUUID(),

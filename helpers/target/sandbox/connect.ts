@@ -1,6 +1,6 @@
 // Completes the stand-in's Connect page in a browser as a person would, each FinBank bank with its documented test profile;
 // stand-in only (`npm run mock -- --as-sandbox`: FD_CONNECT_IN_BROWSER=true), for `npm run sandbox:prepare --complete-stand-in`
-// and checks linking accounts of their own (fixtures/financial-data.ts, fdMock.linkAccounts).
+// and checks linking accounts of their own (fixtures/financial-data/customers.ts fdConnect, behind fdPowers.linkAccounts).
 import type { Browser } from '@playwright/test';
 import { browserMissing, launchChromium } from '../../client/browser.js';
 
