@@ -278,13 +278,15 @@ export const main: CommandMain = async (argv, io) => {
       const toAttribute = outcomes.filter((o) => o.caught && o.ran !== 'service' && o.rules?.length);
       const t0 = Date.now();
       for (const o of toAttribute) {
-        const ran = o.ran as Selection;
+        // Caught only by the whole service: the file of the check that caught it there, with the rules' own files.
+        const outside = o.caughtOutsideSelection ? /(tests\/\S+?\.spec\.ts)/.exec(o.firstFailure ?? '')?.[1] : undefined;
+        const files = [...(o.ran as Selection).files, ...(outside ? [outside] : [])];
         const certification = path.resolve('reports', 'certification.json');
         fs.rmSync(certification, { force: true });
         await playwright(
           [
             `--project=${o.service}`,
-            ...ran.files,
+            ...files,
             '--reporter=dot,./helpers/verdict/suite-reporter.ts',
             `--workers=${jobs}`,
             '--output=test-results/mutation/attribute',

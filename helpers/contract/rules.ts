@@ -282,8 +282,9 @@ export const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
   format: ['pattern', 'format', 'type'],
   enum: ['enum', 'const'],
   required: ['required'],
-  // A sensitive value answered in clear (checks.ts sensitiveEchoConformance), by the kind it is.
-  masking: ['echo'],
+  // A sensitive value answered in clear (checks.ts sensitiveEchoConformance), by the kind it is; a masked member (a last
+  // four, a masked number) longer than its schema or off its pattern shows more of the value than the masking states.
+  masking: ['echo', 'maxLength', 'pattern'],
 };
 
 /**

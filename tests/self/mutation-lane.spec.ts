@@ -153,13 +153,17 @@ test('a caught fault skips its later checks; under MUTATION_LANE_EVERY each fail
 });
 
 test('--attribute reads a certification: a check of the fault rule, a set-up step only, or another rule only', () => {
-  const own = { cause: 'FD-A: Op', broken: ['FD-A'] };
-  const other = { cause: 'FD-B: Op', broken: ['FD-B'] };
-  const setUp = { cause: 'FD-C: Op', broken: ['FD-C'], notJudged: { rules: ['FD-A'], after: 'FD-C: the run did not complete' } };
+  const own = { cause: 'FD-A: Op', broken: ['FD-A'], checks: [{ check: 'assertion' }] };
+  const other = { cause: 'FD-B: Op', broken: ['FD-B'], checks: [{ check: 'assertion' }] };
+  const setUp = { cause: 'FD-C: Op', broken: ['FD-C'], notJudged: ['FD-A'], checks: [{ check: 'its failed step' }] };
   expect(attribute([own, other], ['FD-A'])).toMatchObject({ by: 'rule', lines: 2, bystanders: ['FD-B: Op'] });
   expect(attribute([setUp, other], ['FD-A']).by, 'a set-up step that failed judged nothing of the rule').toBe('set-up');
   // A set-up step failing under the fault's own rule is still a set-up step: no check of the rule judged the fault.
   expect(attribute([{ ...setUp, broken: ['FD-A'] }], ['FD-A']).by).toBe('set-up');
+  // A group of the rule holding a judgement and a set-up step after it: the rule's check judged it.
+  expect(attribute([{ ...own, notJudged: ['FD-X'], checks: [{ check: 'its failed step' }, { check: 'assertion' }] }], ['FD-A']).by).toBe(
+    'rule',
+  );
   expect(attribute([other], ['FD-A']).by).toBe('other');
   expect(attribute([], ['FD-A']).by).toBe('none');
 });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { expect, suiteListing, test } from '../../fixtures/self.js';
 import { listedChecks } from '../../helpers/verdict/listing.js';
-import { catalogueGaps, loadRules, parseCitation, rulesFile, type Citation } from '../../helpers/contract/rules.js';
+import { catalogueGaps, loadRules, parseCitation, ruleStating, rulesFile, type Citation } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 
 /** The rule citations of every check of a project, read from the run's one listing of the suite (nothing runs). */
@@ -54,4 +54,15 @@ test('the gap finder names an unchecked rule, a missing side, a missing path and
     'S-NOPE-X: an entry in the catalogue (a check cites an unknown id)',
   ]);
   expect(() => parseCitation('s-lower:accept')).toThrow(/not ID/);
+});
+
+test('a schema breach is filed under the narrowest rule naming its member by a keyword of its kind, a masked member too', () => {
+  // provider 1.35.0 MicroDepositDetails.accountNumberLast4: its masking rule names it; more digits than the schema's
+  // maxLength, or off its pattern, shows more of the number than the masking states.
+  expect(ruleStating('financial-data', 'GetMicroDepositsDetails', 'accountNumberLast4', 'maxLength')).toBe('FD-MICRO-MASKING');
+  expect(ruleStating('financial-data', 'GetMicroDepositsDetails', 'accountNumberLast4', 'pattern')).toBe('FD-MICRO-MASKING');
+  expect(
+    ruleStating('financial-data', 'GetMicroDepositsDetails', 'accountNumberLast4', 'minLength'),
+    'fewer digits reveal nothing more',
+  ).not.toBe('FD-MICRO-MASKING');
 });

@@ -15,19 +15,25 @@ export interface Attribution {
 
 export interface CertifiedFailure {
   broken?: string[];
-  notJudged?: { rules: string[]; after: string };
+  /** The rules of checks "not judged after" a set-up step of theirs that failed in this group. */
+  notJudged?: string[];
   cause: string;
+  /** Each failed check of the group: 'its failed step' when it judged nothing of its own (helpers/verdict/certification.ts). */
+  checks?: { check: string }[];
 }
+
+/** A check of the group judged something (a group may also hold checks whose set-up step failed under the same rule). */
+const judgedIn = (f: CertifiedFailure) => !f.checks?.length || f.checks.some((c) => c.check !== 'its failed step');
 
 /** Reads a certification's failures for one fault (its rules' ids): see Attribution. */
 export function attribute(failures: readonly CertifiedFailure[], rules: readonly string[]): Attribution {
   const own = (f: CertifiedFailure) => (f.broken ?? []).some((r) => rules.includes(r));
-  const judged = failures.filter((f) => !f.notJudged);
-  const by = judged.some(own) ? 'rule' : failures.some((f) => f.notJudged) ? 'set-up' : failures.length ? 'other' : 'none';
+  const judged = failures.filter(judgedIn);
+  const by = judged.some(own) ? 'rule' : judged.length < failures.length ? 'set-up' : failures.length ? 'other' : 'none';
   return {
     by,
     lines: failures.length,
-    bystanders: failures.filter((f) => !own(f) && !f.notJudged).map((f) => f.cause),
-    under: failures.map((f) => (f.notJudged ? `${f.cause} (a set-up step: ${f.notJudged.after})` : f.cause)),
+    bystanders: judged.filter((f) => !own(f)).map((f) => f.cause),
+    under: failures.map((f) => (judgedIn(f) ? f.cause : `${f.cause} (set-up steps only)`)),
   };
 }
