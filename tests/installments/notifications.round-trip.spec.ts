@@ -18,7 +18,7 @@ import {
 // seed 001, Events: selecting a plan notifies the issuer, checked against the contract's notifyPlan (provider 2.0.0).
 test(
   'selecting a plan sends the issuer a notification of that plan that keeps the contract @smoke @seed',
-  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-NOTIFY-EXACT'),
+  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE', 'IN-NOTIFY-EXACT', 'IN-NOTIFY-CORRELATION'),
   async ({ instApi, instReq, instContract, issuerReceiver }) => {
     const { planId } = await instReq.createPlan(instApi);
     // One plan, one notification, at the configured endpoint byte for byte, no sensitive value of the run in it.
@@ -40,6 +40,12 @@ test(
     for (const { conflict, received } of followed ?? [])
       instApi.noteConflictMet(conflictMet(conflict, 'POST /notifications (notifyPlan)', receivedAt(conflict.takes!, received)));
     // Its offer, transaction, tenure and the card's issuer as selected: the notification judge's (IN-NOTIFY-SHAPE, IN-NOTIFY-CHOSEN).
+    // provider 2.0.0 savePlan CorrelationIdHeaderParameter: a plan saved with no Correlation-Id is still notified with one,
+    // the API's own, propagated downstream (the notification judge's, IN-NOTIFY-CORRELATION).
+    const { body } = await instReq.selection(instApi);
+    const bare = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': undefined }, valid: true });
+    expect(bare.status, 'a plan saved with no Correlation-Id').toBe(201);
+    await issuerReceiver.once(bare.body.planId);
   },
 );
 
