@@ -96,8 +96,20 @@ export function runChecker<In extends Answered>(checker: PropertyChecker<In>, in
       checker.check,
       `${operation.operationId} ${status}: Received ${checker.received}: ${verdict.problems.join('; ')} / Documented: ${checker.documented}`,
       input.exchange,
-      [checker.rules[operation.service]].filter((r): r is string => r !== undefined),
+      [narrowerJudgedBy(operation, checker.check) ?? checker.rules[operation.service]].filter((r): r is string => r !== undefined),
     );
+}
+
+/**
+ * The rule of fewer operations stating what a checker judges on this one (its catalogue entry lists the check in `judgedBy`:
+ * the webhook subscriptions' ReasonCode of each case beside the error-status property of every operation): its violation is
+ * filed there, the narrowest statement of what was received.
+ */
+function narrowerJudgedBy(operation: Exchange['operation'], check: string): string | undefined {
+  const ids = rulesJudgedBy(operation.service, check);
+  return loadRules(operation.service)
+    .rules.filter((r) => ids.includes(r.id) && r.operations.includes(operation.operationId))
+    .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
 }
 
 /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn; a shaped one states its status (ERROR_STATUS). */

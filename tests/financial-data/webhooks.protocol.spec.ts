@@ -140,10 +140,18 @@ test(
         expectFdError(res, 400, 'refused request');
         check(res, `${op} 400`, ['1502']);
       }
-      if (unknown) {
-        const res = await fdApi.callBuilt(op, unknown);
-        expectFdError(res, 404, 'names nothing');
-        check(res, `${op} 404`, ['1501']);
+      // An event call names nothing two ways: under an unknown subscription, and an event its known subscription does not hold.
+      const naming =
+        unknown?.path && 'webhook_event_id' in unknown.path
+          ? [unknown, { ...unknown, path: { ...event, webhook_event_id: goneEvent.webhook_event_id } }]
+          : unknown
+            ? [unknown]
+            : [];
+      for (const call of naming) {
+        const res = await fdApi.callBuilt(op, call);
+        const label = call === unknown ? `${op} 404` : `${op} 404 (an event the subscription does not hold)`;
+        expectFdError(res, 404, label);
+        check(res, label, ['1501']);
       }
     }
   },
