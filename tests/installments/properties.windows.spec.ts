@@ -68,7 +68,7 @@ for (const w of WINDOWS.filter((x) => x.anchor === 'approval-posted'))
           // IN-ECHO-CALLBACK: the callbackUrl the sync approval answered).
           await control.advanceClock(w.hours * HOUR_S - EDGE_S);
           const inside = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
-          const at = `${what}, ${w.hours} h less a minute after the approval (${Math.round((CREATED_BEFORE_S + w.hours * HOUR_S) / HOUR_S)} h after the plan's creation)`;
+          const at = `${what}, ${w.hours} h less a minute after the approval (${(CREATED_BEFORE_S / HOUR_S + w.hours).toFixed(1)} h after the plan's creation)`;
           if (inside.status !== 200) problems.push(`${at}: HTTP ${inside.status}, not 200`);
           else {
             if (inside.body?.status !== 'COMPLETED') problems.push(`${at}: status ${JSON.stringify(inside.body?.status)}, not COMPLETED`);
