@@ -96,7 +96,7 @@ export const INDEPENDENT_39_INSTALLMENTS_FAULTS = [
   }),
   // --- getPlanApprovalStatus: a window anchored on the wrong date
   fault('i39-in-approval-status-window-from-plan-creation', {
-    rule: 'IN-ECHO-CALLBACK, IN-STATE-DECISION: the approval status of a plan is 404 once 24 hours have passed since the plan was created, even within 24 hours of its approval, where provider 2.0.0 getPlanApprovalStatus (and PSPData.callbackUrl) count the 24 hours from the time the approval was posted',
+    rule: 'IN-ECHO-CALLBACK, IN-STATE-DECISION: the approval status of a plan is 404 once the window of x-limits approvalStatusHours has passed since the plan was created, even within it from its approval, where provider 2.0.0 getPlanApprovalStatus (and PSPData.callbackUrl) count the window from the time the approval was posted',
     ...provider,
     state: (x, change, memory) => {
       if (x.op === 'savePlan' && change.plan) memory[change.plan.planId] = x.now;

@@ -48,7 +48,7 @@ function chosen(x: Exchange) {
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
   fault('in-prop-lasting-decision-times-out-after-a-day', {
-    rule: 'IN-PROP-LASTING: getPlan shows a decided plan (approved or declined) as TIMED_OUT once 24 hours have passed since it first showed it decided (provider 2.0.0 getPlanApprovalStatus asks the status be read within 24 hours: a time for the caller, not an end of the decision)',
+    rule: 'IN-PROP-LASTING: getPlan shows a decided plan (approved or declined) as TIMED_OUT once a day (x-limits approvalStatusHours) has passed since it first showed it decided (provider 2.0.0 getPlanApprovalStatus asks the status be read within that window: a time for the caller, not an end of the decision)',
     ...seeded,
     state: (x, c, memory) => {
       const plan = c.plan;

@@ -1,0 +1,144 @@
+// Covers: every window the installments documents state relative to an event, judged from its own anchor told apart from every
+// other candidate (IN-ECHO-CALLBACK; provider 2.0.0 getPlanApprovalStatus: used "within 24 hours from the time the approval was
+// posted"; PSPData.callbackUrl: expires 24 hours after the approval is posted; x-limits entries with an `anchor`), and every
+// schedule at a calendar frequency judged over a month's end, a year's end and 29 February (IN-VAL-OFFER-TERMS; provider 2.0.0
+// Offer.frequency MONTHLY, Offer.firstInstallmentSchedule). Both need the mock's virtual clock (@mock-only).
+import {
+  dayOf,
+  expect,
+  firstDueWrong,
+  loadContract,
+  mockOnly,
+  rules,
+  skipWithout,
+  test,
+  withDecision,
+} from '../../fixtures/installments.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
+
+const CONTRACT = await loadContract('installments');
+/** The windows of the contract: an x-limits entry with an anchor (its value in hours, by its name). */
+const WINDOWS = Object.entries<any>(CONTRACT.document['x-limits'] ?? {})
+  .filter(([, e]) => typeof e?.anchor === 'string')
+  .map(([name, e]) => ({ name, anchor: String(e.anchor), hours: Number(e.value), rule: String(e.rules?.[0]) }));
+const HOUR_S = 3600;
+/** How far from a window's edge each read is taken: just inside it and just outside it. */
+const EDGE_S = 60;
+/**
+ * The other candidate anchor placed early: the plan is created this long before its approval is posted (nearly a day), so a
+ * window counted from the creation has closed at the documented anchor's last minute, and one counted from the approval has not.
+ */
+const CREATED_BEFORE_S = 23 * HOUR_S + 30 * 60;
+/** The anchors the check has a harness for: approval-posted, a planApproval posted on a plan made long before it. */
+const HARNESSED = new Set(['approval-posted']);
+/** The decisions each window is read after: an approval answered at once (its callbackUrl), a decline landing later (202). */
+const DECISIONS = [
+  ['APPROVED', true],
+  ['DECLINED', false],
+] as const;
+
+skipWithout('eligiblePan');
+
+test('every window the contract states relative to an event names an anchor the check has a harness for', rules('IN-ECHO-CALLBACK'), () => {
+  expect(WINDOWS.map((w) => w.name).sort()).toEqual(['approvalStatusHours', 'callbackUrlHours']);
+  expect(WINDOWS.filter((w) => !HARNESSED.has(w.anchor)).map((w) => `${w.name}: ${w.anchor}`)).toEqual([]);
+});
+
+for (const w of WINDOWS.filter((x) => x.anchor === 'approval-posted'))
+  test(
+    `${w.name}: getPlanApprovalStatus reads the decision a minute inside ${w.hours} hours from the approval posted, the plan created nearly a day before it, and answers as documented a minute outside @mock-only`,
+    mockOnly(
+      rules(w.rule),
+      "needs the mock's virtual clock (the approval posted nearly a day after the plan's creation, read a day later); a sandbox's clock cannot move",
+    ),
+    async ({ inst, instApi, instReq }) => {
+      const control = inst.control!;
+      const problems: string[] = [];
+      try {
+        for (const [decision, sync] of DECISIONS) {
+          const what = `${decision} (sync ${sync})`;
+          const { planId, offer } = await instReq.createPlan(instApi);
+          // The other candidate anchor (the plan's creation) well before the documented one (the approval posted).
+          await control.advanceClock(CREATED_BEFORE_S);
+          const body = withDecision({ planId, status: decision, offerId: offer.offerId });
+          const posted = await instApi.call('planApproval', { query: { sync }, body, valid: true });
+          expect(posted.status, `planApproval ${what}`).toBe(sync ? 200 : 202);
+          const callbackUrl = sync ? posted.body?.callbackUrl : undefined;
+          // provider 2.0.0 getPlanApprovalStatus: read within the window from the approval posted: the decision, COMPLETED (and
+          // IN-ECHO-CALLBACK: the callbackUrl the sync approval answered).
+          await control.advanceClock(w.hours * HOUR_S - EDGE_S);
+          const inside = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+          const at = `${what}, ${w.hours} h less a minute after the approval (${(CREATED_BEFORE_S / HOUR_S + w.hours).toFixed(1)} h after the plan's creation)`;
+          if (inside.status !== 200) problems.push(`${at}: HTTP ${inside.status}, not 200`);
+          else {
+            if (inside.body?.status !== 'COMPLETED') problems.push(`${at}: status ${JSON.stringify(inside.body?.status)}, not COMPLETED`);
+            if (callbackUrl !== undefined && inside.body?.callbackUrl !== callbackUrl)
+              problems.push(
+                `${at}: callbackUrl ${JSON.stringify(inside.body?.callbackUrl)}, not the approval's ${JSON.stringify(callbackUrl)}`,
+              );
+          }
+          // Past the window no answer is stated (the read is meant within it): any documented answer, the same 200 or a 404.
+          await control.advanceClock(2 * EDGE_S);
+          const outside = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+          const after = `${what}, ${w.hours} h and a minute after the approval`;
+          if (outside.status === 200) {
+            if (outside.body?.status !== 'COMPLETED')
+              problems.push(`${after}: status ${JSON.stringify(outside.body?.status)}, not COMPLETED`);
+            if (callbackUrl !== undefined && outside.body?.callbackUrl !== undefined && outside.body.callbackUrl !== callbackUrl)
+              problems.push(`${after}: callbackUrl ${JSON.stringify(outside.body.callbackUrl)}, not the approval's`);
+          } else if (outside.status !== 404) problems.push(`${after}: HTTP ${outside.status}, neither the 200 nor a 404`);
+        }
+      } finally {
+        // The rest of the worker's checks read the mock at the real time again.
+        await control.setClock(Date.now());
+      }
+      expect(problemsUnder(w.rule, problems, 'getPlanApprovalStatus'), `${w.name}: counted from the approval posted`).toEqual([]);
+    },
+  );
+
+/**
+ * The calendar scenarios every calendar-frequency schedule is judged on (the offers asked at noon UTC that day, the purchase made
+ * then): a 31st before a February of 28 days and of 29, a month of 30 days before one of 31, a year's end, 29 February itself.
+ */
+const CALENDAR_DAYS: readonly (readonly [string, string])[] = [
+  ['2025-01-31', 'a 31st before a February of 28 days'],
+  ['2025-11-30', "a 30-day month's end, the schedule over the year's end"],
+  ['2025-12-31', "a year's end"],
+  ['2024-02-29', '29 February of a leap year'],
+  ['2024-01-31', 'a 31st before a February of 29 days'],
+];
+
+test(
+  'offers: every schedule at a calendar frequency has one installment in each calendar month from the purchase on, asked on month ends, a year end and 29 February @mock-only',
+  mockOnly(
+    rules('IN-VAL-OFFER-TERMS'),
+    "needs the mock's virtual clock (the offers asked on fixed calendar days); a sandbox's clock cannot move",
+  ),
+  async ({ inst, instApi, instReq }) => {
+    const control = inst.control!;
+    const problems: string[] = [];
+    let judged = 0;
+    try {
+      for (const [day, what] of CALENDAR_DAYS) {
+        const at = `${day}T12:00:00Z`;
+        await control.setClock(at);
+        // Each due date after the one before is judged on every offers answer by the answer judge (scheduleStepsWrong); the first
+        // against the purchase here, where the purchase's day is the day asked.
+        const { body } = await instReq.offersOf(instApi, { transaction: { amount: 1200.37, currency: 'USD', localDateTime: at } });
+        for (const offer of body.offers) {
+          const wrong = firstDueWrong(
+            offer,
+            dayOf(day)!,
+            `offers asked on ${day} (${what}), offer ${offer.offerId} (tenure ${offer.tenure})`,
+          );
+          problems.push(...wrong);
+          if (offer.frequency === 'MONTHLY' && Array.isArray(offer.schedulePayments)) judged++;
+        }
+      }
+    } finally {
+      await control.setClock(Date.now());
+    }
+    expect(problemsUnder('IN-VAL-OFFER-TERMS', problems, 'approvedOffers'), 'the first installment against the purchase').toEqual([]);
+    expect(judged, 'calendar-frequency schedules were judged').toBeGreaterThan(0);
+  },
+);
