@@ -1,5 +1,5 @@
 // `npm run doctor`: per service, whether it is certified, each value lacking or bad (env-schema.ts: a line each), online the
-// target as the preflight judges it (target/readiness.ts), then the checks that will skip for want of test data. Exit 0 when
+// target as the preflight judges it (target/sandbox/readiness.ts), then the checks that will skip for want of test data. Exit 0 when
 // every configured service can run, 1 when one cannot (a missing variable, a target not ready), 2 on a malformed value.
 import {
   diagnose,
@@ -10,7 +10,7 @@ import {
   valueProblems,
   type Env,
 } from '../config/env-schema.js';
-import { serviceReadiness } from '../target/readiness.js';
+import { serviceReadiness } from '../target/sandbox/readiness.js';
 
 interface DoctorOptions {
   /** Values only: nothing is sent to the target. */

@@ -12,7 +12,7 @@ import { KEY_POOL_ENV } from '../auth/key-pool.js';
 import { clearCoverageRecords } from '../client/coverage.js';
 import { SERVICES } from '../contract/services.js';
 import { PREFLIGHT_PREFIX } from '../target/preflight.js';
-import { preflight } from '../target/readiness.js';
+import { preflight } from '../target/sandbox/readiness.js';
 import { loadContract } from '../contract/contract.js';
 import { computeCoverage, writeCoverage } from '../verdict/coverage-report.js';
 import { overallVerdict, serviceVerdict, stopService, VERDICT_EXIT } from '../verdict/certification.js';

@@ -1,13 +1,13 @@
 // Whether a sandbox run may start, one function of the environment (the global setup acts on it; the configuration-mistake
 // matrix calls it in process), each failure a line naming the variable and cause:
 //   1. a bad general setting, or a configured service lacking or holding a bad value: exit 2 (as `npm run certify` finds);
-//   2. a service its preflight stops (helpers/target/readiness.ts): NOT RUN; when every one is, the run ends there;
+//   2. a service its preflight stops (helpers/target/sandbox/readiness.ts): NOT RUN; when every one is, the run ends there;
 //   3. the testing-customer quota a run would pass (exit 2); what the test data lacks without being unfit is printed.
 import type { APIRequestContext } from '@playwright/test';
 import { configurationProblems, problemLine, type Env } from '../config/env-schema.js';
 import { SERVICES } from '../contract/services.js';
 import { loadContract } from '../contract/contract.js';
-import { serviceReadiness } from '../target/readiness.js';
+import { serviceReadiness } from '../target/sandbox/readiness.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../target/sandbox/quota.js';
 import { checkFdTestData } from '../target/sandbox/prepare.js';
 

@@ -1,7 +1,7 @@
 // A sandbox service's preflight: two requests tell a target that cannot be certified as configured (wrong base path,
 // credentials, header names, a failing server) from one breaking rules; its checks then skip with one line naming the
 // variable and cause, in seconds, not hundreds of failures. Sandbox only (on the mocks each deviation is a fault to catch);
-// keys, ports and the per-run cache: helpers/target/readiness.ts.
+// keys, ports and the per-run cache: helpers/target/sandbox/readiness.ts.
 import type { Problem } from '../config/env-types.js';
 import { scalars } from '../secrets/sensitive.js';
 
@@ -12,7 +12,7 @@ export interface ProbeAnswer {
   headers?: Record<string, string>;
 }
 
-/** One line of a service's readiness on the target (helpers/target/readiness.ts), about the variable(s) it names. */
+/** One line of a service's readiness on the target (helpers/target/sandbox/readiness.ts), about the variable(s) it names. */
 export interface Finding {
   /** The variable (or variables) the line is about. */
   variable: string;

@@ -1,13 +1,13 @@
 // Covers: the sandbox preflight (helpers/target/preflight.ts): which answers of a valid call and of
 // an unknown path stop a service, and the one line that names the variable at fault and the cause;
-// the financial data header hint names the setting that fixes it (helpers/target/preflight-plans.ts);
+// the financial data header hint names the setting that fixes it (helpers/target/sandbox/preflight-plans.ts);
 // when the prepared financial data customer is unfit (helpers/target/sandbox/prepare.ts; on the
 // stand-in through doctor and certify: tests/self/e2e/config-mistakes.spec.ts).
 import { expect, test } from '../../fixtures/self.js';
 import { loopback } from './support.known.js';
 import { problemLine } from '../../helpers/config/env-schema.js';
 import { diagnose, probe, type PreflightPlan, type ProbeAnswer } from '../../helpers/target/preflight.js';
-import { headerNameProblem } from '../../helpers/target/preflight-plans.js';
+import { headerNameProblem } from '../../helpers/target/sandbox/preflight-plans.js';
 import { needsNewCustomer, unfitness, type LinkedState } from '../../helpers/target/sandbox/prepare.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';

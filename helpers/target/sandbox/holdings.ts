@@ -1,5 +1,5 @@
 // What a sandbox holds as .env describes it (the client and its services, a receipt, account ranges, acquirer ICAs, the
-// partner's product, institutions, a routing number, a customer), proven by `npm run doctor` (helpers/target/readiness.ts):
+// partner's product, institutions, a routing number, a customer), proven by `npm run doctor` (helpers/target/sandbox/readiness.ts):
 // each by a request the contract accepts whole, judged first by the rules of every valid request (helpers/client/request-rules.ts),
 // so "ready" means the checks' own requests work. A line per setting; one needing another setting is a note naming it.
 import { randomUUID } from 'node:crypto';

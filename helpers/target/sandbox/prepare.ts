@@ -179,7 +179,7 @@ export interface FdTestData {
 
 /**
  * The prepared test data (FD_LINKED_CUSTOMER_ID, written by `npm run sandbox:prepare`), judged with reads only, so at no cost
- * before every run: by the preflight (helpers/target/readiness.ts), `npm run doctor` and the global setup.
+ * before every run: by the preflight (helpers/target/sandbox/readiness.ts), `npm run doctor` and the global setup.
  */
 export async function checkFdTestData(request: APIRequestContext, env: Env = suiteConfig().env): Promise<FdTestData> {
   const id = env.FD_LINKED_CUSTOMER_ID;

@@ -7,15 +7,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from '@playwright/test';
-import { suiteConfig } from '../config/config.js';
-import { hideSecrets, problemLine, readValue, ValueError, type Env, type Problem } from '../config/env-schema.js';
-import { configuredEncryptionKey, type KeyPrefix } from './keys.js';
-import { diagnose, type Finding, type PreflightPlan } from './preflight.js';
+import { suiteConfig } from '../../config/config.js';
+import { hideSecrets, problemLine, readValue, ValueError, type Env, type Problem } from '../../config/env-schema.js';
+import { configuredEncryptionKey, type KeyPrefix } from '../keys.js';
+import { diagnose, type Finding, type PreflightPlan } from '../preflight.js';
 
 import { preflightPlan } from './preflight-plans.js';
-import { checkFdTestData } from './sandbox/prepare.js';
-import { holdingFindings } from './sandbox/holdings.js';
-import { SANDBOX_LISTENERS } from './listeners.js';
+import { checkFdTestData } from './prepare.js';
+import { holdingFindings } from './holdings.js';
+import { SANDBOX_LISTENERS } from '../listeners.js';
 
 /** The encryption key variables' prefix per service (none for financial data). */
 const KEY_PREFIX: Record<string, KeyPrefix | undefined> = { 'card-enrollment': 'CARD', installments: 'INSTALLMENTS' };

@@ -1,15 +1,15 @@
 // Each service's sandbox preflight plan (preflight.ts): a call answered neither 401/403, 404 nor 5xx when configured right,
 // and an unknown path; for the global setup, fixtures and `npm run doctor` (readiness.ts).
-import { requireEnv } from '../config/config.js';
-import { ValueError, type Env, type Problem } from '../config/env-schema.js';
-import { loadContract } from '../contract/contract.js';
-import { fdHeaderNames, securityHeader, type FdHeaderNames, type HeaderNaming } from '../contract/facts.js';
-import { excerpt, probe, type PreflightPlan, type ProbeAnswer } from './preflight.js';
-import { configuredEncryptionKey, encryptionKeyVariable } from './keys.js';
-import { enrollmentCulprit, JSON_HEADERS, wholeEnrollment } from './sandbox/holdings.js';
-import { signRequest } from '../auth/oauth1.js';
-import { fdTargetFromEnv, fdTokenRequest } from './financial-data.js';
-import { signingCredentials, signingKeyVariable } from './installments.js';
+import { requireEnv } from '../../config/config.js';
+import { ValueError, type Env, type Problem } from '../../config/env-schema.js';
+import { loadContract } from '../../contract/contract.js';
+import { fdHeaderNames, securityHeader, type FdHeaderNames, type HeaderNaming } from '../../contract/facts.js';
+import { excerpt, probe, type PreflightPlan, type ProbeAnswer } from '../preflight.js';
+import { configuredEncryptionKey, encryptionKeyVariable } from '../keys.js';
+import { enrollmentCulprit, JSON_HEADERS, wholeEnrollment } from './holdings.js';
+import { signRequest } from '../../auth/oauth1.js';
+import { fdTargetFromEnv, fdTokenRequest } from '../financial-data.js';
+import { signingCredentials, signingKeyVariable } from '../installments.js';
 
 const UNKNOWN_PATH = '/contract-suite-preflight/no-such-path';
 
