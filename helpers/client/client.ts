@@ -262,7 +262,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       contract,
       testInfo,
       exchange,
-      sent: { body: options.body, target: options.baseURL ?? this.deps.target.baseURL },
+      sent: { body: options.body, path: options.path, target: options.baseURL ?? this.deps.target.baseURL },
       profile,
       echoes,
       sentHeaders: headers,
