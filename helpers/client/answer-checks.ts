@@ -28,10 +28,11 @@ import { BUILT_URLS } from './every-answer/built-urls.js';
 import type { Answered, PropertyChecker } from './every-answer/checker.js';
 import { DESCRIBED_STATE } from './every-answer/described-states.js';
 import { ERROR_STATUS } from './every-answer/error-status.js';
+import { UNIQUE_IDS } from './every-answer/unique-ids.js';
 import { countJudgedOnce } from './property-counts.js';
 
 /** The property checkers the client runs on every answer after the error shape (ERROR_STATUS runs inside it, on a shaped body). */
-const ON_EVERY_ANSWER: readonly PropertyChecker<Answered>[] = [DESCRIBED_STATE, BUILT_URLS];
+const ON_EVERY_ANSWER: readonly PropertyChecker<Answered>[] = [DESCRIBED_STATE, BUILT_URLS, UNIQUE_IDS];
 
 /** What one answer is judged with. */
 export interface Judging extends Answered {

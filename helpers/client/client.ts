@@ -262,6 +262,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       contract,
       testInfo,
       exchange,
+      sent: { body: options.body, path: options.path, target: options.baseURL ?? this.deps.target.baseURL },
       profile,
       echoes,
       sentHeaders: headers,

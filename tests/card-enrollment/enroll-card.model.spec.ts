@@ -1,5 +1,6 @@
 // Covers: putCard in sequences (seed 000; reference/card-enrollment.md A2, A5) against the reference model
-// (fixtures/models/card-enrollment/enroll-card.model.ts).
+// (fixtures/models/card-enrollment/enroll-card.model.ts); no two card numbers share a srcDigitalCardId (seed 000
+// MaskedCard.srcDigitalCardId, CE-PROP-UNIQUE-ID), judged by the client on each of its answers.
 import { citing, enrollmentsModel, rules, runModel, test } from '../../fixtures/card-enrollment.js';
 
 test(
@@ -17,6 +18,8 @@ test(
     ...citing('CE-MASK-PAN', '@card', '@receipt'),
     'CE-RECEIPT-ACCOUNT@receipt',
     ...citing('CE-STATE-OWN-IDS', '@card', '@receipt'),
+    // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts); its scenario of two cards of one profile.
+    'CE-PROP-UNIQUE-ID@card',
   ),
   async ({ cardModelTarget }, testInfo) => {
     await runModel({

@@ -71,6 +71,8 @@ const ROWS: Row[] = [
       'FD-NOT-FOUND',
       'FD-CUST-APP',
       'FD-OBJ-OTHER-PARTNER',
+      // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts): two usernames, two customer ids.
+      'FD-PROP-UNIQUE-ID',
     ),
     run: ({ fd, fdModelTarget }, testInfo) =>
       runModel({
@@ -96,6 +98,8 @@ const ROWS: Row[] = [
       'FD-NOT-FOUND',
       'FD-EVENT-DATE-FIXED',
       'FD-OBJ-OTHER-PARTNER',
+      // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts): two customers, two consumer ids.
+      'FD-PROP-UNIQUE-ID',
     ),
     run: ({ fd, fdModelTarget }, testInfo) =>
       runModel({
@@ -116,6 +120,8 @@ const ROWS: Row[] = [
       'FD-CUST-DELETE-LINKED@business-by-customer',
       'FD-NOT-FOUND',
       'FD-OBJ-OTHER-PARTNER',
+      // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts): two customers, two business ids.
+      'FD-PROP-UNIQUE-ID',
     ),
     run: ({ fdModelTarget }, testInfo) =>
       runModel({
@@ -449,6 +455,8 @@ const ROWS: Row[] = [
       'FD-WEBHOOK-OWNER',
       'FD-WEBHOOK-PAGE-OFFSET:accept',
       'FD-WEBHOOK-PAGE-PAST-END',
+      // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts): two URLs, two subscription ids.
+      'FD-PROP-UNIQUE-ID',
     ),
     run: ({ fdModelTarget }, testInfo) =>
       runModel({

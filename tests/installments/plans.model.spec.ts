@@ -21,6 +21,8 @@ test(
     'IN-AUTH-FORBIDDEN',
     'IN-STATE-PAN-ELIGIBLE:accept@encrypted',
     'IN-PROP-ECHO-AS-SENT',
+    // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts): two offers transactions, two plan ids.
+    'IN-PROP-UNIQUE-ID',
   ),
   async ({ instModelTarget }, testInfo) => {
     await runModel({

@@ -38,4 +38,6 @@ export interface Answered {
   /** The running check (undefined outside one): a checker remembering earlier answers keeps them per check. */
   testInfo: TestInfo | undefined;
   exchange: Exchange;
+  /** What was sent: the request body as given (its JWEs as sealed), the path parameters, and the target's base URL (ids are kept per target). */
+  sent?: { body: unknown; path?: Record<string, unknown>; target: string };
 }
