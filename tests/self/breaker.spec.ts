@@ -7,15 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { loopback, closing } from './support.known.js';
+import { loopback, closing, selfClient } from './support.known.js';
 import { BREAKER_DIR_ENV, BREAKER_PREFIX, breakerCount, breakerKey, countFailure, holdBack } from '../../helpers/client/breaker.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import { skipKindOf } from '../../helpers/client/annotations.js';
-import { OperationClient } from '../../helpers/client/client.js';
+
 import { suiteConfig } from '../../helpers/config/config.js';
 import { loadContract } from '../../helpers/contract/contract.js';
-import { serviceProfile } from '../../helpers/contract/services.js';
-import { targetAt } from '../../helpers/target/mock-control.js';
 
 class Skipped extends Error {}
 
@@ -142,16 +140,8 @@ test('through the client: a target breaking one check everywhere is stopped afte
   await closing(
     loopback((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}')),
     async (server) => {
-      const contract = await loadContract('card-enrollment');
-      const baseURL = server.url;
       const call = async (info: TestInfo) => {
-        const client = new OperationClient({
-          request,
-          contract,
-          profile: serviceProfile('card-enrollment'),
-          target: targetAt(baseURL),
-          testInfo: info,
-        });
+        const client = await selfClient(request, 'card-enrollment', server.url, { testInfo: info });
         try {
           await client.call('putCard', { body: {} });
           return 'passed';

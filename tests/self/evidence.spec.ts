@@ -4,13 +4,11 @@
 // it received within the step that failed, and where several fit the page says "one of these".
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { loopback } from './support.known.js';
+import { loopback, selfClient } from './support.known.js';
 import { annotateViolations, violationsOf } from '../../helpers/client/annotations.js';
-import { keptExchanges, OperationClient } from '../../helpers/client/client.js';
-import { loadContract } from '../../helpers/contract/contract.js';
-import { serviceProfile } from '../../helpers/contract/services.js';
+import { keptExchanges } from '../../helpers/client/client.js';
+
 import { chooseEvidence, type KeptExchange, type StepWindow } from '../../helpers/verdict/evidence.js';
-import { targetAt } from '../../helpers/target/mock-control.js';
 
 /** A stand-in TestInfo of a test that failed, as the client and annotateViolations read it. */
 function failedTest(): TestInfo {
@@ -41,16 +39,8 @@ test("through the client: a violation's evidence is the exchange it judged, not 
         .end('{"code":401,"status":"UNAUTHENTICATED","message":"Authorization validation failure."}');
   });
   try {
-    const contract = await loadContract('card-enrollment');
-    const baseURL = server.url;
     const info = failedTest();
-    const client = new OperationClient({
-      request,
-      contract,
-      profile: serviceProfile('card-enrollment'),
-      target: targetAt(baseURL),
-      testInfo: info,
-    });
+    const client = await selfClient(request, 'card-enrollment', server.url, { testInfo: info });
     // A helper that collects violations and goes on (as the every-variant checks do), then fails the test with the first.
     const thrown = await client.call('putCard', { body: {} }).then(
       () => undefined,

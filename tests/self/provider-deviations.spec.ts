@@ -3,20 +3,18 @@
 // deviation, and the certification says CONDITIONAL naming it; a value neither schema nor example shows
 // still fails. End to end through the client against a local target.
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
-import { certificationOf, clientTestInfo, closing, loopback, outcomeOf } from './support.known.js';
+import { certificationOf, clientTestInfo, closing, loopback, outcomeOf, selfClient } from './support.known.js';
 import { exampleNotification } from '../../fixtures/examples/installments.js';
-import { OperationClient } from '../../helpers/client/client.js';
+
 import { runNegativeCases } from '../../helpers/client/negative.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import { CONFLICT_MET_ANNOTATION, loadConflicts } from '../../helpers/contract/conflicts.js';
-import { loadContract } from '../../helpers/contract/contract.js';
-import { serviceProfile } from '../../helpers/contract/services.js';
+
 import type { ServiceName } from '../../helpers/contract/operations.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import { certificationHtml } from '../../helpers/verdict/certification-html.js';
 import { certificationLines } from '../../helpers/verdict/certification-report.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
-import { targetAt } from '../../helpers/target/mock-control.js';
 
 /** A target answering every request, once read, with one status and body. */
 const target = (status: number, body: unknown) =>
@@ -28,14 +26,7 @@ const target = (status: number, body: unknown) =>
 type Note = { type: string; description?: string };
 
 async function clientOf(request: any, service: ServiceName, baseURL: string, annotations: Note[]) {
-  return new OperationClient({
-    request,
-    contract: await loadContract(service),
-    profile: serviceProfile(service),
-    target: targetAt(baseURL),
-    testInfo: clientTestInfo(service, annotations),
-    authorize: () => ({}),
-  });
+  return selfClient(request, service, baseURL, { testInfo: clientTestInfo(service, annotations), authorize: () => ({}) });
 }
 
 const outcome = (status: TestOutcome['status'], conflicts: string[] = []) =>

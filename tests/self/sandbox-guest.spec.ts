@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { loopback, closing } from './support.known.js';
+import { loopback, closing, selfClient } from './support.known.js';
 import { OperationClient, withinDeadline } from '../../helpers/client/client.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
-import { serviceProfile } from '../../helpers/contract/services.js';
+
 import {
   logGuest,
   readGuestLog,
@@ -27,21 +27,13 @@ import { retryAfterSeconds } from '../../helpers/client/guest/rate.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import { createEncryptionKeys } from '../../mocks/card-enrollment/keys.js';
 import { fetchJwkSet } from '../../helpers/target/keys.js';
-import { targetAt } from '../../helpers/target/mock-control.js';
 
 /** A financial data client of the target at baseURL (a sandbox's where `sandbox`), with the options a case adds (a guest's). */
 const fdClient = async (
   request: APIRequestContext,
   baseURL: string,
   { sandbox = false, ...more }: Partial<ConstructorParameters<typeof OperationClient>[0]> & { sandbox?: boolean } = {},
-) =>
-  new OperationClient({
-    request,
-    contract: await loadContract('financial-data'),
-    profile: serviceProfile('financial-data'),
-    target: targetAt(baseURL, sandbox ? 'sandbox' : 'mock'),
-    ...more,
-  });
+) => selfClient(request, 'financial-data', baseURL, more, sandbox ? 'sandbox' : 'mock');
 
 test('a request left without an answer fails at its deadline with the message naming it; an answer in time is passed on', async () => {
   // A promise that never settles: a target that keeps the connection and never answers.

@@ -5,7 +5,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestInfo } from '@playwright/test';
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import { OperationClient, type ClientDeps } from '../../helpers/client/client.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import type { ServiceName } from '../../helpers/contract/operations.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
+import { targetAt } from '../../helpers/target/mock-control.js';
 import type { Rule } from '../../helpers/contract/rules.js';
 import type { Certification, ServiceVerdict } from '../../helpers/verdict/model.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -116,3 +121,24 @@ export const certificationOf = (services: ServiceVerdict[], more: Partial<Certif
   services,
   ...more,
 });
+
+/**
+ * A self test's client of one service at a loopback target (a mock's kind unless told), built as the fixtures build the
+ * suite's: the service's contract and profile, the target given whole (the client reads no configuration); `more` adds a
+ * check's testInfo, an authorizer, a guest's options.
+ */
+export async function selfClient(
+  request: APIRequestContext,
+  service: ServiceName,
+  baseURL: string,
+  more: Partial<ClientDeps> = {},
+  kind: 'mock' | 'sandbox' = 'mock',
+): Promise<OperationClient> {
+  return new OperationClient({
+    request,
+    contract: await loadContract(service),
+    profile: serviceProfile(service),
+    target: targetAt(baseURL, kind),
+    ...more,
+  });
+}
