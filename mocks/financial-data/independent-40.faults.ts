@@ -52,7 +52,7 @@ const OTHER_READERS_PAGE = 25;
 export const INDEPENDENT_40_FAULTS = [
   // --- Authentication (seed 002, Authentication; Limits)
   front.fault('i40-fd-token-lifetime-slack-quarter-hour', {
-    rule: 'FD-TOKEN-LIFETIME: a token past its two-hour lifetime is still accepted for a further quarter of an hour (expiry read with slack).',
+    rule: 'FD-TOKEN-LIFETIME: a token past its documented lifetime is still accepted for a further quarter of an hour (expiry read with slack).',
     family: 'front',
     judge: front.skip('expiry', (x) => x.issued !== undefined && x.nowMs - x.issued.issuedMs < x.lifetimeMs + TOKEN_SLACK_MS),
     ...blind,
