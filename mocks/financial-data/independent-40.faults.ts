@@ -258,7 +258,7 @@ export const INDEPENDENT_40_FAULTS = [
     ...blind,
   }),
   access.fault('i40-fd-authdetails-migrated-still-legacy', {
-    rule: 'FD-AUTHDETAILS-LEGACY: a legacy login once migrated to its OAuth connection still answers the legacy error code on the authorization details instead of 200 (seed: only OAuth connections are supported, and migration moves the accounts onto the OAuth connection).',
+    rule: 'FD-AUTHDETAILS-LEGACY: a legacy login once migrated to its OAuth connection still answers the legacy error code on the authorization details instead of the details of the connection (seed: only OAuth connections are supported, and migration moves the accounts onto the OAuth connection).',
     family: 'third-party-access',
     judge: access.refuse('legacy', (x) => x.login?.legacy === true, coded(404, '3003', 'Institution Login Id is not found')),
     ...blind,
