@@ -113,10 +113,15 @@ export function registerMerchants(
     // Address.city and postalCode), what it may not change (a MAID once entered; duns null, empty or the value held), each refused 400
     // as BadRequestError's examples. A merchant is named by legal name, country and acquirer ICA ("a unique MAID-based merchant is
     // identified by" the three; the same text later names a MAID merchant by legal name and country alone: the first reading is taken).
+    // A batch refused at one participation keeps none of it, those before it included (IN-PROP-REFUSED-NO-TRACE): the state seam.
+    const refusedAt = (i: number) => {
+      for (const p of seams.state(x, { participations: [], refusedAt: i }).participations ?? []) addParticipation(world, p);
+    };
     for (const [i, merchant] of (ok.body as Record<string, any>[]).entries()) {
       const fixed = world.fixed.get(merchantKey({ merchant }));
       const changed = FIXED.find((k) => present(merchant[k]) && present(fixed?.[k]) && merchant[k] !== fixed?.[k]);
-      if (changed)
+      if (changed) {
+        refusedAt(i);
         return sendError(
           reply,
           400,
@@ -124,8 +129,10 @@ export function registerMerchants(
           "Value doesn't exist / doesn't meet specified range",
           `${i}.${changed}`,
         );
+      }
       const missing = (fixed ? [] : addedMissing(merchant)).concat(optedMissing(merchant));
-      if (missing.length)
+      if (missing.length) {
+        refusedAt(i);
         return sendError(
           reply,
           400,
@@ -133,6 +140,7 @@ export function registerMerchants(
           'One or more of the required fields are missing',
           `${i}.${missing[0]}`,
         );
+      }
     }
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
     // An update names the members it changes (provider 2.0.0 postMerchantParticipations: its table makes only the identity and

@@ -114,14 +114,25 @@ export function registerPanLists(
         pan !== undefined &&
         !judged(x, 'check-digit', !luhnValid(pan), () => ({ status: 400, reasonCode: INVALID, description: 'PAN failed the Luhn check' }));
       const range = valid ? (list.accountRange ?? (list.cardsRange ??= world.accountRanges.find((r) => inRange(pan, r)))) : undefined;
-      if (!valid || !inRange(pan, range) || list.pans.has(pan)) {
+      // A card the list already holds (sent before, or earlier in this request) is a per-PAN failure.
+      x.card = pan;
+      const duplicate =
+        valid &&
+        Boolean(
+          judged(x, 'register-duplicate', list.pans.has(pan), () => ({
+            status: 400,
+            reasonCode: INVALID,
+            description: 'pan is already in the pan list',
+          })),
+        );
+      if (!valid || !inRange(pan, range) || duplicate) {
         // provider 2.0.0 UnencryptedPartialSuccessPanRegistration: each failed card with its reason.
         failed.push({
           pan,
           reasonCode: INVALID,
           description: !valid
             ? 'pan failed validation'
-            : list.pans.has(pan)
+            : duplicate
               ? 'pan is already in the pan list'
               : 'pan failed for account range validation',
         });

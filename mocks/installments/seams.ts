@@ -40,6 +40,8 @@ export interface Exchange {
   notify?: (plan: Plan) => void;
   /** The participations a request_id names, once found (merchants, getMerchantParticipations). */
   participations?: Participation[];
+  /** registerPans: the card of the request being judged (pans.ts, each card in turn). */
+  card?: string;
   /** The caller's address, as the issuer's throttle keys it (issuer.ts). */
   address?: string;
   /** The guard's reading of the OAuth signature (its consumer key, once taken). */
@@ -83,6 +85,7 @@ type PanStep =
   | 'register-update'
   | 'register-name'
   | 'register-list-range'
+  | 'register-duplicate'
   | 'dereg-card-data';
 
 /** What a request stores or consumes: a decision on a plan (approvals), a notification's count key (issuer), the plan found. */
@@ -127,6 +130,8 @@ export interface Change {
   /** merchants, postMerchantParticipations: a merchant as it is stored, and its latest participation before (undefined: a new merchant). */
   merchant?: Record<string, any>;
   earlier?: Record<string, any>;
+  /** merchants, postMerchantParticipations: the index of the participation a batch is refused at (its participations: none kept). */
+  refusedAt?: number;
 }
 
 /** An answer as sent: its status, headers and body (undefined: none). */
