@@ -160,8 +160,11 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   if (!(error instanceof ContractViolation) || error.rules.length) return error;
   const { service, operationId } = exchange.operation;
   const members = error.site?.members ?? [];
-  const general = rulesJudgedBy(service, error.check);
-  const generalRules = loadRules(service).rules.filter((r) => general.includes(r.id));
+  // The rules the catalogue says the check judges, those naming this operation: a rule of one operation (a created plan's 201,
+  // savePlan) takes the check's breach there and nowhere else.
+  const judging = rulesJudgedBy(service, error.check);
+  const generalRules = loadRules(service).rules.filter((r) => judging.includes(r.id) && r.operations.includes(operationId));
+  const general = generalRules.map((r) => r.id);
   // A narrower rule of a weaker source (a reference page's decision beside the provider's schema) does not take the breach.
   const { source } = ruleWeights(service);
   const assumed = (id: string | undefined) => id !== undefined && source.get(id) === 'assumption';

@@ -16,6 +16,7 @@ test(
     ...citing('IN-REQ-UPDATE-PANS', ':accept', ':refuse'),
     'IN-REQ-DEREG-CARDS:accept',
     'IN-PROP-REFUSED-NO-TRACE',
+    'IN-PROP-WRITE-SCOPE',
   ),
   async ({ instModelTarget }, testInfo) => {
     await runModel({

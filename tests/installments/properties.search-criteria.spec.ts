@@ -1,25 +1,47 @@
 // Covers: every code or identifier criterion compared whole (IN-PROP-SEARCH-CRITERIA; helpers/client/invariants/filters-body.ts;
 // seed 001, Endpoints; provider 2.0.0 AcquirerIca, Mid, Maid, CountryCode, EffectuationStatus).
-import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { exampleParticipation, expect, loadContract, rules, test, underRule } from '../../fixtures/installments.js';
 import { BODY_CRITERIA, bodyCriteria, exactInputs, listedUnder, rowsOf, strayRows } from '../../helpers/client/invariants/filters-body.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { countRule } from '../shared/property.js';
 
 const contract = await loadContract('installments');
 const CRITERIA = bodyCriteria(contract);
+/** The rule of each criterion's filtering (schemas/installments/rules.yaml): what it finds, and only that. */
+const FILTER_OF: Record<string, string> = {
+  countryCode: 'IN-FILTER-COUNTRY',
+  acquirerICA: 'IN-FILTER-ICA',
+  maid: 'IN-FILTER-MAID',
+  merchantParticipationStatus: 'IN-FILTER-STATUS',
+  mid: 'IN-FILTER-MID',
+  status: 'IN-FILTER-MID-STATUS',
+};
 
 test(
   "every code or identifier criterion of every search lists only objects of the value sent, never of its start, middle, end, a longer value, its other case or another owner's value @provider",
-  rules('IN-PROP-SEARCH-CRITERIA'),
+  rules(
+    'IN-PROP-SEARCH-CRITERIA',
+    'IN-FILTER-COUNTRY:refuse',
+    'IN-FILTER-ICA:refuse',
+    'IN-FILTER-MID:refuse',
+    'IN-FILTER-MID-STATUS:refuse',
+  ),
   async ({ instApi, inst, instReq }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const word = `Crit${Date.now().toString(36)}`;
-    const merchants = inst.knownAcquirerIcas.map((ica, i) => exampleParticipation(ica, { merchantLegalName: `${word} Own${i}` }));
+    // One merchant per known acquirer, and one of another country under the first: in a search combining a country and an
+    // acquirer, each criterion has a merchant of the check matching it and not the other.
+    const merchants = [
+      ...inst.knownAcquirerIcas.map((ica, i) => exampleParticipation(ica, { merchantLegalName: `${word} Own${i}` })),
+      exampleParticipation(inst.knownAcquirerIcas[0]!, { merchantLegalName: `${word} Abroad`, countryCode: 'CAN' }),
+    ];
     await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
     const applies = [...new Set(CRITERIA.map((c) => c.operation.operationId))];
     const checked = new Set<string>();
     const exceptions: PropertyException[] = [];
     const problems: string[] = [];
+    /** The problems of searches combining criteria, by the rule of the criterion a row does not match. */
+    const combined = new Map<string, string[]>();
     for (const op of applies) {
       const opCriteria = CRITERIA.filter((c) => c.operation.operationId === op);
       const required = new Set(
@@ -42,6 +64,8 @@ test(
           );
         return answers.get(key)!;
       };
+      /** Each exact criterion's values held by the check's merchants (its rows' values, by merchant). */
+      const heldOf = new Map<string, { m: Record<string, any>; value: string }[]>();
       for (const c of opCriteria) {
         if (c.rule !== 'exact') {
           exceptions.push({
@@ -68,6 +92,7 @@ test(
           continue;
         }
         checked.add(op);
+        if (!required.has(c.member)) heldOf.set(c.member, held);
         // A code of a set read without case (CountryCode: an ISO 3166 alpha-3 code of either case, provider 2.0.0): its other case is the same code.
         const props =
           (contract.resolveSchema(c.operation.requestBody!.schema) as { properties?: Record<string, unknown> }).properties ?? {};
@@ -99,6 +124,31 @@ test(
           }
         }
       }
+      // Criteria given together: each finds only its matches (IN-FILTER-COUNTRY, IN-FILTER-ICA: "finds the merchants of that country
+      // only", "of that acquirer only"), so a search giving two lists only rows matching both. Each pair of a merchant's held values.
+      const members = [...heldOf.keys()];
+      for (const [i, a] of members.entries())
+        for (const b of members.slice(i + 1))
+          for (const m of merchants) {
+            const va = heldOf.get(a)!.find((h) => h.m === m)?.value;
+            const vb = heldOf.get(b)!.find((h) => h.m === m)?.value;
+            if (va === undefined || vb === undefined) continue;
+            const body = { ...bodyFor(m, a, va), [b]: vb };
+            if (!valid(body)) continue;
+            const rows = rowsOf(await search(body), a) ?? [];
+            for (const [member, value] of [
+              [a, va],
+              [b, vb],
+            ] as const) {
+              const stray = strayRows(rows, member, value);
+              const rule = FILTER_OF[member] ?? 'IN-PROP-SEARCH-CRITERIA';
+              if (stray.length)
+                combined.set(rule, [
+                  ...(combined.get(rule) ?? []),
+                  `${op} ${a} ${JSON.stringify(va)} with ${b} ${JSON.stringify(vb)}: lists ${stray.slice(0, 3).join(', ')}`,
+                ]);
+            }
+          }
     }
     countRule(BODY_CRITERIA, 'IN-PROP-SEARCH-CRITERIA', {
       applies,
@@ -106,5 +156,7 @@ test(
       exceptions: exceptions.filter((e) => !checked.has(e.operationId)),
     });
     expect(problems, 'an exact criterion lists only objects showing the value sent').toEqual([]);
+    for (const [rule, found] of combined)
+      underRule(test.info(), rule, () => expect(found, 'each criterion of a search giving several lists only its matches').toEqual([]));
   },
 );
