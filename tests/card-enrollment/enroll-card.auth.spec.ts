@@ -46,6 +46,7 @@ test(
       ['an empty object', {}],
     ] as const) {
       const res = await cardApi.call('putCard', { body, auth: () => ({ [CARD_KEY_HEADER]: `unknown-${crypto.randomUUID()}` }) });
+
       await test.step(`an unknown key with ${what}`, () => expectCardError(res, { http: 401 }));
     }
   },
