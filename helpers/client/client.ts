@@ -195,6 +195,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (shortfall && testInfo) skipAs(testInfo, 'out-of-time', true, shortfall);
     const sentAt = Date.now();
     const quotaBefore = spentSoFar(testInfo, 'quota');
+    const turnsBefore = spentSoFar(testInfo, 'turns');
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
     const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
@@ -228,8 +229,13 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       );
     const answeredAt = Date.now();
     noteAnswerTime(testInfo, answeredAt - sentAt - waited * 1000);
-    // The round trip less the pacing and 429 waits it held (each noted as quota where it was waited).
-    noteSpent(testInfo, 'answers', answeredAt - sentAt - (spentSoFar(testInfo, 'quota') - quotaBefore));
+    // The round trip less the pacing and 429 waits it held (each noted as quota where it was waited), and less its wait for a
+    // shared state another check held (noted as a turn).
+    noteSpent(
+      testInfo,
+      'answers',
+      answeredAt - sentAt - (spentSoFar(testInfo, 'quota') - quotaBefore) - (spentSoFar(testInfo, 'turns') - turnsBefore),
+    );
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
     const parsed = jsonOf(text);

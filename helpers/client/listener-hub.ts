@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Receiver, type ReceivedRequest, type ReceiverReply } from './receiver.js';
+import { timed } from './guest/time-budget.js';
 
 /** What the workers read calls from: a Receiver of their own, or the run's hub. */
 export interface ReceivedLog {
@@ -85,7 +86,12 @@ export class HubReceiver implements ReceivedLog {
     return [...this.items];
   }
 
-  async waitFor(predicate: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest | undefined> {
+  /** Waits for a delivery of the target: the running check's time on the target's work (time-budget.ts). */
+  waitFor(predicate: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest | undefined> {
+    return timed('background', () => this.look(predicate, timeoutMs));
+  }
+
+  private async look(predicate: (r: ReceivedRequest) => boolean, timeoutMs: number): Promise<ReceivedRequest | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await this.sync();

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { alive } from './turns.js';
 import { sleepMs } from './rate.js';
+import { noteSpent, runningTest } from './time-budget.js';
 
 type StateMode = 'shared' | 'alone';
 
@@ -68,7 +69,8 @@ const me = String(process.pid);
 
 /** Takes one state in a mode, waiting while another process holds it in a way that excludes it. */
 async function take(state: string, mode: StateMode, what: string, waitMs = STATE_WAIT_MS): Promise<void> {
-  const deadline = Date.now() + waitMs;
+  const began = Date.now();
+  const deadline = began + waitMs;
   let blocker = '';
   for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
     const taken = await locked(state, (s) => {
@@ -102,6 +104,8 @@ async function take(state: string, mode: StateMode, what: string, waitMs = STATE
     });
     if (taken) {
       heldHere.set(state, [...(heldHere.get(state) ?? []), mode]);
+      // The wait for another check's hold: the running check's time on a turn (time-budget.ts), not the target's nor its own.
+      noteSpent(runningTest(), 'turns', Date.now() - began);
       return;
     }
     if (Date.now() > deadline) {
