@@ -76,9 +76,11 @@ async function take(state: string, mode: StateMode, what: string, waitMs = STATE
     const taken = await locked(state, (s) => {
       const mine = s.alone?.pid === process.pid;
       if (mode === 'shared') {
-        // A process holding the state alone writes it itself; others wait for it, and for a waiting alone holder.
+        // A process holding the state alone writes it itself; others wait for it, and for a waiting alone holder, but for one
+        // already holding it shared (a hold kept across a file's checks: fixtures/financial-data/report-batch.ts), which takes it
+        // again: the waiting holder waits for its holds to end in any case, so waiting here would wait on itself.
         const waitingOther = Object.keys(s.waiting).some((pid) => pid !== me);
-        if (mine || (!s.alone && !waitingOther)) {
+        if (mine || (!s.alone && (!waitingOther || (s.shared[me] ?? 0) > 0))) {
           if (mine) s.alone!.count++;
           else s.shared[me] = (s.shared[me] ?? 0) + 1;
           return true;
