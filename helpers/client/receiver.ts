@@ -86,6 +86,18 @@ export class Receiver {
     return [...this.items];
   }
 
+  /** Resolves once more than `count` requests have come, or after `ms` (the hub's long read: listener-hub.ts). */
+  async moreThan(count: number, ms: number): Promise<void> {
+    if (this.items.length > count || ms <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms).unref();
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   /**
    * The first request matching `predicate`, waiting up to `timeoutMs` for it; undefined on time-out. The wait is the running
    * check's time on the target's work (time-budget.ts).
