@@ -10,6 +10,8 @@ import { CERTIFY_ENV, LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/ver
 import { PARENT_PID_ENV, watchParent } from './helpers/run/parent-watch';
 import { openSentLedger } from './helpers/secrets/sent-ledger';
 import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
+import { customerQuota, fdWorkerCap } from './helpers/target/sandbox/quota';
+import { loadContract } from './helpers/contract/contract';
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A contract version no folder holds (FD_CONTRACT_VERSION, FD_MOCK_VERSION) stops the run with one line.
@@ -61,11 +63,23 @@ const perProject = settings.target === 'mock' && !userWorkers ? { workers: 1 } :
 // What each service's checks ran against travels in its project's metadata, which a blob report
 // keeps: `npm run merge` of runs made elsewhere (a CI job per service) names their target, not its own.
 const hosts = targetHosts();
-const serviceProjects = SERVICES.map((s) => ({
+// A sandbox run: financial data, the longest, first in the queue (SANDBOX_ORDER below), on at most the workers its testing-customer quota holds
+// (helpers/target/sandbox/quota.ts fdWorkerCap; the runner's dispatcher reads a project's `workers`, a worker needs it not);
+// the run's other workers take the other services' checks meanwhile, whose waits (an effectuation's minute) then overlap.
+const sandbox = settings.target === 'sandbox';
+const fdCap =
+  sandbox && !process.env.TEST_WORKER_INDEX ? fdWorkerCap(customerQuota(await loadContract('financial-data'), settings.env)) : undefined;
+// The queue's order: financial data, then installments (its checks waiting a minute on an effectuation begin while financial
+// data runs, not after card enrollment's quick ones), then card enrollment.
+const SANDBOX_ORDER = ['financial-data', 'installments', 'card-enrollment'];
+const rank = (name: string) => (SANDBOX_ORDER.includes(name) ? SANDBOX_ORDER.indexOf(name) : SANDBOX_ORDER.length);
+const ordered = sandbox ? [...SERVICES].sort((a, b) => rank(a.name) - rank(b.name)) : SERVICES;
+const serviceProjects = ordered.map((s) => ({
   name: s.name,
   testDir: `./tests/${s.name}`,
   metadata: { target: settings.target, targetHost: hosts[s.name] },
   ...perProject,
+  ...(fdCap && s.name === 'financial-data' ? { workers: fdCap } : {}),
 }));
 
 export default defineConfig({

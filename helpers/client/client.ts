@@ -39,6 +39,18 @@ export { withinDeadline } from './transport.js';
 export { builtValid, expectRefusals } from './valid-calls.js';
 
 /** The run's settings the choke point acts on (helpers/target/mock-control.ts clientSettings reads them from the configuration). */
+/** A call sent and answered, not yet judged (OperationClient.sendUnjudged, adopt). */
+export interface Unjudged {
+  op: Operation;
+  options: CallOptions;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  response: Received;
+  sentAt: number;
+  answeredAt: number;
+}
+
 export interface ClientSettings {
   /** On a sandbox whose partner's product is a slice: the operations SANDBOX_OPERATIONS names (undefined: none named). */
   listedOperations?: ReadonlySet<string>;
@@ -164,7 +176,26 @@ export class OperationClient<S extends ServiceName = ServiceName> {
 
   /** Calls an operation taken from the contract (a rule's operations, negative inputs from its schemas), options built at run time. */
   async callOperation<T = any>(op: Operation, options: CallOptions = {}): Promise<ApiResponse<T>> {
-    const { contract, profile, testInfo } = this.deps;
+    return this.judged<T>(await this.sendOnly(op, options));
+  }
+
+  /**
+   * Sends a call whose answer another check judges as its own (`adopt`): its time is this client's check's, its judgement the
+   * adopting one's. For the checks of one file whose reports are generated and polled together on a sandbox
+   * (fixtures/financial-data/report-batch.ts), each judging every answer about its own report under its own rules.
+   */
+  async sendUnjudged(operationId: OperationId<S>, options: CallOptions = {}): Promise<Unjudged> {
+    return this.sendOnly(this.deps.contract.operation(operationId), options);
+  }
+
+  /** Judges an answer another client sent for this check (`sendUnjudged`), as if this client had made the call. */
+  adopt<T = any>(sent: Unjudged): ApiResponse<T> {
+    return this.judged<T>(sent);
+  }
+
+  /** Steps 1 to 5 of a call (helpers/client/README.md): resolved, authorized, paced, sent, written in the ledger. */
+  private async sendOnly(op: Operation, options: CallOptions): Promise<Unjudged> {
+    const { contract, testInfo } = this.deps;
     const { operationId } = op;
     const url = this.url(op, options);
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -195,6 +226,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (shortfall && testInfo) skipAs(testInfo, 'out-of-time', true, shortfall);
     const sentAt = Date.now();
     const quotaBefore = spentSoFar(testInfo, 'quota');
+    const turnsBefore = spentSoFar(testInfo, 'turns');
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
     const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
@@ -228,8 +260,21 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       );
     const answeredAt = Date.now();
     noteAnswerTime(testInfo, answeredAt - sentAt - waited * 1000);
-    // The round trip less the pacing and 429 waits it held (each noted as quota where it was waited).
-    noteSpent(testInfo, 'answers', answeredAt - sentAt - (spentSoFar(testInfo, 'quota') - quotaBefore));
+    // The round trip less the pacing and 429 waits it held (each noted as quota where it was waited), and less its wait for a
+    // shared state another check held (noted as a turn).
+    noteSpent(
+      testInfo,
+      'answers',
+      answeredAt - sentAt - (spentSoFar(testInfo, 'quota') - quotaBefore) - (spentSoFar(testInfo, 'turns') - turnsBefore),
+    );
+    if (this.sandbox && response.status >= 200 && response.status < 300) this.owned.free(operationId, options);
+    return { op, options, url, headers, body, response, sentAt, answeredAt };
+  }
+
+  /** Steps 6 to 11 of a call: coverage, the echoes, the named checks and the judges, the exchange kept; a violation thrown. */
+  private judged<T>({ op, options, url, headers, body, response, sentAt, answeredAt }: Unjudged): ApiResponse<T> {
+    const { contract, profile, testInfo } = this.deps;
+    const { operationId } = op;
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
     const parsed = jsonOf(text);
@@ -312,7 +357,6 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       const weight = failureWeight(op.service, contract.defaultSource, [...violation.rules], violation.check);
       holdBack(testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
-    if (this.sandbox && exchange.status >= 200 && exchange.status < 300) this.owned.free(operationId, options);
     if (violation) throw violation;
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op, call };
   }

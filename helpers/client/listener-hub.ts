@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Receiver, type ReceivedRequest, type ReceiverReply } from './receiver.js';
+import { timed } from './guest/time-budget.js';
 
 /** What the workers read calls from: a Receiver of their own, or the run's hub. */
 export interface ReceivedLog {
@@ -11,6 +12,9 @@ export interface ReceivedLog {
   /** The first call matching `predicate`, waiting up to `timeoutMs`; undefined on time-out. */
   waitFor(predicate: (r: ReceivedRequest) => boolean, timeoutMs?: number): Promise<ReceivedRequest | undefined>;
 }
+
+/** The longest a worker's read of a hub waits for a call to come (HubReceiver). */
+const LONG_READ_MS = 10_000;
 
 /** The variable the runner passes the hubs to its workers in: a JSON object, local port -> read URL. */
 export const LISTENER_HUBS_ENV = 'SUITE_LISTENER_HUBS';
@@ -25,9 +29,15 @@ export async function startListenerHub(port: number, answer: ReceiverReply): Pro
       res.writeHead(404).end();
       return;
     }
-    const since = Number(url.searchParams.get('since') ?? 0);
-    const rows = receiver.requests().slice(Number.isInteger(since) && since >= 0 ? since : 0);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+    const raw = Number(url.searchParams.get('since') ?? 0);
+    const since = Number.isInteger(raw) && raw >= 0 ? raw : 0;
+    // A long read: with nothing new, the answer waits up to `wait` ms for the next call (a worker then asks once per call or
+    // per LONG_READ_MS, not four times a second whether anything came).
+    const wait = Math.min(Math.max(Number(url.searchParams.get('wait') ?? 0) || 0, 0), LONG_READ_MS);
+    void receiver.moreThan(since, wait).then(() => {
+      const rows = receiver.requests().slice(since);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+    });
   });
   await new Promise<void>((resolve, reject) => {
     reader.once('error', reject);
@@ -39,6 +49,8 @@ export async function startListenerHub(port: number, answer: ReceiverReply): Pro
   process.env[LISTENER_HUBS_ENV] = JSON.stringify({ ...hubs, [String(port)]: readUrl });
   return {
     close: async () => {
+      // A worker's long read still open (a worker ended without closing its view) does not hold the runner's end.
+      reader.closeAllConnections();
       await new Promise<void>((resolve) => reader.close(() => resolve()));
       await receiver.close();
     },
@@ -52,54 +64,73 @@ export function listenerHubOf(port: number): string | undefined {
   return (JSON.parse(raw) as Record<string, string>)[String(port)];
 }
 
-/** A worker's view of the run's hub: a copy of its record, updated every quarter second and before each look of waitFor. */
+/**
+ * A worker's view of the run's hub: a copy of its record, kept by one long read at a time (answered at the hub's next call,
+ * or after LONG_READ_MS with nothing), so a call reaches the worker as it comes and an idle worker asks a few times a minute.
+ * It read every quarter second before: 12 workers and two hubs made about 100 reads a second of the runner for the whole run.
+ */
 export class HubReceiver implements ReceivedLog {
   private readonly items: ReceivedRequest[] = [];
-  private readonly timer: NodeJS.Timeout;
-  private syncing: Promise<void> | undefined;
+  private readonly stopped = new AbortController();
   private failure: string | undefined;
 
   constructor(private readonly readUrl: string) {
-    this.timer = setInterval(() => void this.sync(), 250);
-    this.timer.unref();
+    void this.follow();
   }
 
-  /** Fetches the calls the hub recorded since the last sync (one fetch at a time). */
+  private async follow(): Promise<void> {
+    while (!this.stopped.signal.aborted) {
+      await this.read(LONG_READ_MS);
+      // A hub that cannot be read (a loaded runner) is asked again a moment later.
+      if (this.failure && !this.stopped.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 250).unref());
+    }
+  }
+
+  /** Reads the calls the hub holds beyond this copy (waiting up to `waitMs` for one); a row another read added is not added twice. */
+  private async read(waitMs: number): Promise<void> {
+    const since = this.items.length;
+    try {
+      const signal = AbortSignal.any([this.stopped.signal, AbortSignal.timeout(waitMs + 10_000)]);
+      const res = await fetch(`${this.readUrl}/requests?since=${since}&wait=${waitMs}`, { signal });
+      if (!res.ok) throw new Error(`answered ${res.status}`);
+      const rows = (await res.json()) as (ReceivedRequest & { at: string })[];
+      for (const row of rows.slice(this.items.length - since)) this.items.push({ ...row, at: new Date(row.at) });
+      this.failure = undefined;
+    } catch (error) {
+      if (!this.stopped.signal.aborted) this.failure = (error as Error).message;
+    }
+  }
+
+  /** Fetches at once the calls the hub recorded beyond this copy. */
   sync(): Promise<void> {
-    this.syncing ??= (async () => {
-      try {
-        const res = await fetch(`${this.readUrl}/requests?since=${this.items.length}`, { signal: AbortSignal.timeout(5000) });
-        if (!res.ok) throw new Error(`answered ${res.status}`);
-        for (const row of (await res.json()) as (ReceivedRequest & { at: string })[]) this.items.push({ ...row, at: new Date(row.at) });
-        this.failure = undefined;
-      } catch (error) {
-        this.failure = (error as Error).message;
-      } finally {
-        this.syncing = undefined;
-      }
-    })();
-    return this.syncing;
+    return this.read(0);
   }
 
   requests(): ReceivedRequest[] {
     return [...this.items];
   }
 
-  async waitFor(predicate: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest | undefined> {
+  /** Waits for a delivery of the target: the running check's time on the target's work (time-budget.ts). */
+  waitFor(predicate: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest | undefined> {
+    return timed('background', () => this.look(predicate, timeoutMs));
+  }
+
+  private async look(predicate: (r: ReceivedRequest) => boolean, timeoutMs: number): Promise<ReceivedRequest | undefined> {
     const deadline = Date.now() + timeoutMs;
+    await this.sync();
     for (;;) {
-      await this.sync();
-      if (this.failure) throw new Error(`the run's listener cannot be read: ${this.failure}`);
       const found = this.items.find(predicate);
       if (found) return found;
       const left = deadline - Date.now();
+      // A hub not read since (a loaded runner answering late) is this wait's failure only at its end: the read goes on meanwhile.
+      if (left <= 0 && this.failure) throw new Error(`the run's listener cannot be read: ${this.failure}`);
       if (left <= 0) return undefined;
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, left)));
     }
   }
 
   close(): void {
-    clearInterval(this.timer);
+    this.stopped.abort();
   }
 }
 

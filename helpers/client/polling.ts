@@ -1,8 +1,7 @@
 // The one place a report is polled (seed 002, Limits: x-limits reportPollSeconds while inProgress; States and transitions -
 // Report): the mock's virtual clock, or real waits on a sandbox up to FD_REPORT_POLL_MAX_SECONDS. It ends with the terminal
 // read, or one error naming the report, its last status and the time waited: never a bare timeout.
-import { test, type TestInfo } from '@playwright/test';
-import { noteSpent } from './guest/time-budget.js';
+import { noteSpent, runningTest } from './guest/time-budget.js';
 
 interface PollRead {
   status: number;
@@ -64,15 +63,6 @@ export async function pollReport(options: PollOptions): Promise<PollResult> {
 export async function sleepSeconds(seconds: number): Promise<void> {
   noteSpent(runningTest(), 'documented', seconds * 1000);
   await new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
-}
-
-/** The check running in this worker, if any. */
-function runningTest(): TestInfo | undefined {
-  try {
-    return test.info();
-  } catch {
-    return undefined;
-  }
 }
 
 /** One report of several polled together: its label and its read. */

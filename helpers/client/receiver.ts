@@ -1,6 +1,7 @@
 // A local HTTP receiver on port 0 recording what it is sent (the installments issuer endpoint, webhooks, callbacks); it knows
 // no contract: specs check the records.
 import http from 'node:http';
+import { timed } from './guest/time-budget.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -85,8 +86,27 @@ export class Receiver {
     return [...this.items];
   }
 
-  /** The first request matching `predicate`, waiting up to `timeoutMs` for it; undefined on time-out. */
-  async waitFor(predicate: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest | undefined> {
+  /** Resolves once more than `count` requests have come, or after `ms` (the hub's long read: listener-hub.ts). */
+  async moreThan(count: number, ms: number): Promise<void> {
+    if (this.items.length > count || ms <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms).unref();
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * The first request matching `predicate`, waiting up to `timeoutMs` for it; undefined on time-out. The wait is the running
+   * check's time on the target's work (time-budget.ts).
+   */
+  waitFor(predicate: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest | undefined> {
+    return timed('background', () => this.look(predicate, timeoutMs));
+  }
+
+  private async look(predicate: (r: ReceivedRequest) => boolean, timeoutMs: number): Promise<ReceivedRequest | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.items.find(predicate);

@@ -401,22 +401,30 @@ export function serviceVerdict(
 
 /** Where a service's checks' time went, in seconds: the waits each check noted, and the rest the suite's own. */
 export function timeSpent(outcomes: readonly TestOutcome[]): TimeSpent {
-  const sum = (k: 'ms' | 'documented' | 'quota' | 'answers' | 'cpu') => outcomes.reduce((n, o) => n + (o.time?.[k] ?? 0), 0) / 1000;
-  const [checks, documented, quota, answers, cpu] = (['ms', 'documented', 'quota', 'answers', 'cpu'] as const).map(sum);
+  const sum = (k: 'ms' | 'documented' | 'background' | 'quota' | 'answers' | 'turns' | 'cpu') =>
+    outcomes.reduce((n, o) => n + (o.time?.[k] ?? 0), 0) / 1000;
+  const [checks, documented, background, quota, answers, turns, cpu] = (
+    ['ms', 'documented', 'background', 'quota', 'answers', 'turns', 'cpu'] as const
+  ).map(sum);
   const s = (n: number) => Math.round(n * 10) / 10;
   return {
     checks: s(checks),
     documented: s(documented),
+    background: s(background),
     quota: s(quota),
     answers: s(answers),
-    ours: s(Math.max(0, checks - documented - quota - answers)),
+    turns: s(turns),
+    ours: s(Math.max(0, checks - documented - background - quota - answers - turns)),
     cpu: s(cpu),
   };
 }
 
-/** The time line the console and the page print: what the target imposes beside what is the suite's. */
+/**
+ * The time line the console and the page print: what the target imposes (its documents' intervals, its work in its own time,
+ * its quota, its answers), the turns the run's checks take at the test data they share, and the rest, the suite's own.
+ */
 export const timeSpentText = (t: TimeSpent): string =>
-  `where the time went: ${t.checks} s in checks: ${t.documented} s waiting on the documents' intervals, ${t.quota} s on the target's quota and 429s, ${t.answers} s on its answers, ${t.ours} s the suite's own (${t.cpu} s CPU)`;
+  `where the time went: ${t.checks} s in checks: ${t.documented} s waiting on the documents' intervals, ${t.background ?? 0} s on the target's work in its own time (effectuations, decisions, deliveries), ${t.quota} s on its quota and 429s, ${t.answers} s on its answers, ${t.turns ?? 0} s on turns at the shared test data, ${t.ours} s the suite's own (${t.cpu} s CPU)`;
 
 /** A property rule: one checker over every operation it concerns (`<SERVICE>-PROP-*`). */
 const isProperty = (id: string) => /^[A-Z]+-PROP-/.test(id);

@@ -20,7 +20,7 @@ export interface TestOutcome extends CheckKey {
   /** Rule citations of the check (`ID[:side][@path]`, helpers/contract/rules.ts). */
   rules?: string[];
   /** Its time in milliseconds (`ms`) and what it was spent on (helpers/client/guest/time-budget.ts). */
-  time?: { ms: number } & Partial<Record<'documented' | 'quota' | 'answers' | 'cpu', number>>;
+  time?: { ms: number } & Partial<Record<'documented' | 'background' | 'quota' | 'answers' | 'turns' | 'cpu', number>>;
   /** The fast-check seed of each property it ran (`seed[:path]`, helpers/client/properties.ts): `certify --replay` reruns it. */
   seeds?: string[];
   /** The operations the check called (its coverage records): the evidence of the rule x path report. */

@@ -120,8 +120,9 @@ export interface ServiceVerdict {
   stoppedBy?: string;
   /**
    * Where its checks' time went, in seconds (helpers/client/guest/time-budget.ts): `checks` their whole time; of it, waiting
-   * on the documents' intervals, on the target's quota (pacing, 429s), on its answers, and the rest, the suite's own (`ours`,
-   * of which `cpu` its CPU).
+   * on the documents' intervals, on the target's work in its own time (`background`: effectuations, decisions, deliveries), on
+   * its quota (pacing, 429s), on its answers, on turns at the test data the run's checks share (`turns`), and the rest, the
+   * suite's own (`ours`, of which `cpu` its CPU).
    */
   time?: TimeSpent;
 }
@@ -129,8 +130,11 @@ export interface ServiceVerdict {
 export interface TimeSpent {
   checks: number;
   documented: number;
+  /** Absent in a certification written before it was counted apart (then in `ours`). */
+  background?: number;
   quota: number;
   answers: number;
+  turns?: number;
   ours: number;
   cpu: number;
 }

@@ -2,6 +2,7 @@
 // and the two legacy reads), each called the same way for a settle-by date and an amount: the request
 // specs and the day-boundary spec rate through this one table.
 import { setUpFailed, type OperationClient } from '../../fixtures/financial-data.js';
+import { awaitTarget } from '../../helpers/client/guest/time-budget.js';
 
 /** The date `days` from the instant `nowMs` (UTC), as the settle-by date reads it. */
 export const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * 86_400_000).toISOString().slice(0, 10);
@@ -31,7 +32,7 @@ export async function readPsiRun(
 ) {
   let res = await fdApi.call(op, { path, query });
   for (let i = 0; i < 10 && res.status === 200 && res.body.status === 'IN PROGRESS'; i++) {
-    if (sandbox) await new Promise((r) => setTimeout(r, 3000));
+    if (sandbox) await awaitTarget(3000);
     res = await fdApi.call(op, { path, query });
   }
   // A run that never completes is the read-back's failure (seed 002, PSI), judged once there: a check reading its result is

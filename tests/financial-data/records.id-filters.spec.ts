@@ -2,7 +2,7 @@
 // (FD-FILTER-WHOLE, @assumption; seed 002 and provider 1.35.0: "only the registration with that
 // preAppId", "only the accounts in this status"): a proper prefix, a suffix, a leading zero and the case
 // swapped list exactly the items holding that very value (a 404 for none may be answered).
-import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
+import { expect, notePartial, rules, sample, test, whileAlone } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { memberOf, parameterReaders } from '../../helpers/contract/filters.js';
@@ -90,81 +90,85 @@ test(
     const checked: string[] = [];
     const leftOut: string[] = [];
     let calls = 0;
-    for (const f of ID_FILTERS) {
-      const { operationId } = f.operation;
-      const where = `${operationId} ${f.parameter.name}`;
-      const base = sample(f.operation, fd, fdEntities);
-      const query = { ...(base.query ?? {}) } as Record<string, unknown>;
-      for (const other of ID_FILTERS) if (other.operation === f.operation) delete query[other.parameter.name];
-      const call = (q: Record<string, unknown>) => {
-        calls++;
-        return fdApi.callOperation(f.operation, { ...base, query: q } as CallOptions);
-      };
-      let all = await call(query);
-      let found = all.status === 200 ? listed(all.body, namesOf(f.parameter)) : undefined;
-      // One page of several: read them in one, within the page size the contract allows.
-      const pages = f.operation.parameters.find((p) => p.in === 'query' && p.name === 'limit');
-      const total = countOf(all.body);
-      if (
-        found &&
-        pages &&
-        total !== undefined &&
-        total > found.items.length &&
-        total <= Number((schemaOf(pages) as { maximum?: number }).maximum)
-      ) {
-        query.limit = total;
-        all = await call(query);
-        found = all.status === 200 ? listed(all.body, namesOf(f.parameter)) : undefined;
-      }
-      if (!found) {
-        leftOut.push(
-          `${where}: ${all.status === 200 ? 'the unfiltered answer lists no item holding it' : `the unfiltered read answered ${all.status}`}`,
-        );
-        continue;
-      }
-      const whole = countOf(all.body) === undefined || countOf(all.body) === found.items.length;
-      if (!whole) {
-        leftOut.push(`${where}: the unfiltered answer is one page of several`);
-        continue;
-      }
-      const held = (i: Record<string, unknown>) => i[found.member];
-      const values = [
-        ...new Set(
-          found.items
-            .map(held)
-            .filter((v) => v !== undefined && v !== null)
-            .map(String),
-        ),
-      ];
-      const same = (v: unknown, value: string) => (f.integer ? Number(v) === Number(value) : String(v) === value);
-      for (const { how, value } of [{ how: 'a listed value', value: values[0] }, ...tellingValues(values, f.integer)]) {
-        if (!schemaTakes(f.parameter, value)) continue;
-        const expected = found.items.filter((i) => same(held(i), value));
-        // A leading zero travels as written (a number would drop it); the other values as the parameter's type.
-        const zero = value.startsWith('0') && value !== '0';
-        const res = await call({ ...query, [f.parameter.name]: f.integer && !zero ? Number(value) : value });
-        const at = `${f.parameter.name}=${JSON.stringify(value)} (${how})`;
-        // A value matching nothing may be refused, and so may an integer written with a leading zero; a value matching items must list them.
-        if (res.status >= 400 && res.status < 500 && (expected.length === 0 || (f.integer && zero))) continue;
-        if (res.status !== 200) {
-          violations.add(operationId, at, `status ${res.status}`, `200 listing ${expected.length} item(s)`);
+    // The partner-wide lists (GetCustomers, the app registrations, the webhook subscriptions) count every worker's objects: on a
+    // sandbox they are held alone while their unfiltered and filtered reads are compared (docs/sandbox.md, Isolated).
+    await whileAlone(fd, ['customers', 'apps', 'webhooks'], async () => {
+      for (const f of ID_FILTERS) {
+        const { operationId } = f.operation;
+        const where = `${operationId} ${f.parameter.name}`;
+        const base = sample(f.operation, fd, fdEntities);
+        const query = { ...(base.query ?? {}) } as Record<string, unknown>;
+        for (const other of ID_FILTERS) if (other.operation === f.operation) delete query[other.parameter.name];
+        const call = (q: Record<string, unknown>) => {
+          calls++;
+          return fdApi.callOperation(f.operation, { ...base, query: q } as CallOptions);
+        };
+        let all = await call(query);
+        let found = all.status === 200 ? listed(all.body, namesOf(f.parameter)) : undefined;
+        // One page of several: read them in one, within the page size the contract allows.
+        const pages = f.operation.parameters.find((p) => p.in === 'query' && p.name === 'limit');
+        const total = countOf(all.body);
+        if (
+          found &&
+          pages &&
+          total !== undefined &&
+          total > found.items.length &&
+          total <= Number((schemaOf(pages) as { maximum?: number }).maximum)
+        ) {
+          query.limit = total;
+          all = await call(query);
+          found = all.status === 200 ? listed(all.body, namesOf(f.parameter)) : undefined;
+        }
+        if (!found) {
+          leftOut.push(
+            `${where}: ${all.status === 200 ? 'the unfiltered answer lists no item holding it' : `the unfiltered read answered ${all.status}`}`,
+          );
           continue;
         }
-        const got = listed(res.body, [found.member])?.items ?? [];
-        const strays = got.filter((i) => !same(held(i), value)).map(held);
-        if (strays.length || got.length !== expected.length)
-          violations.add(
-            operationId,
-            at,
-            `${got.length} item(s) (${JSON.stringify(got.map(held))})`,
-            `exactly ${expected.length} item(s) whose ${found.member} is ${JSON.stringify(value)}`,
-          );
-        const count = countOf(res.body);
-        if (count !== undefined && count !== expected.length)
-          violations.add(operationId, `${at}, the answer's count`, String(count), String(expected.length));
+        const whole = countOf(all.body) === undefined || countOf(all.body) === found.items.length;
+        if (!whole) {
+          leftOut.push(`${where}: the unfiltered answer is one page of several`);
+          continue;
+        }
+        const held = (i: Record<string, unknown>) => i[found.member];
+        const values = [
+          ...new Set(
+            found.items
+              .map(held)
+              .filter((v) => v !== undefined && v !== null)
+              .map(String),
+          ),
+        ];
+        const same = (v: unknown, value: string) => (f.integer ? Number(v) === Number(value) : String(v) === value);
+        for (const { how, value } of [{ how: 'a listed value', value: values[0] }, ...tellingValues(values, f.integer)]) {
+          if (!schemaTakes(f.parameter, value)) continue;
+          const expected = found.items.filter((i) => same(held(i), value));
+          // A leading zero travels as written (a number would drop it); the other values as the parameter's type.
+          const zero = value.startsWith('0') && value !== '0';
+          const res = await call({ ...query, [f.parameter.name]: f.integer && !zero ? Number(value) : value });
+          const at = `${f.parameter.name}=${JSON.stringify(value)} (${how})`;
+          // A value matching nothing may be refused, and so may an integer written with a leading zero; a value matching items must list them.
+          if (res.status >= 400 && res.status < 500 && (expected.length === 0 || (f.integer && zero))) continue;
+          if (res.status !== 200) {
+            violations.add(operationId, at, `status ${res.status}`, `200 listing ${expected.length} item(s)`);
+            continue;
+          }
+          const got = listed(res.body, [found.member])?.items ?? [];
+          const strays = got.filter((i) => !same(held(i), value)).map(held);
+          if (strays.length || got.length !== expected.length)
+            violations.add(
+              operationId,
+              at,
+              `${got.length} item(s) (${JSON.stringify(got.map(held))})`,
+              `exactly ${expected.length} item(s) whose ${found.member} is ${JSON.stringify(value)}`,
+            );
+          const count = countOf(res.body);
+          if (count !== undefined && count !== expected.length)
+            violations.add(operationId, `${at}, the answer's count`, String(count), String(expected.length));
+        }
+        checked.push(`${where} (${values.length} listed value(s))`);
       }
-      checked.push(`${where} (${values.length} listed value(s))`);
-    }
+    });
     noteCoverage(
       `id filters: ${ID_FILTERS.length}, ${checked.length} checked with ${calls} calls (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
     );

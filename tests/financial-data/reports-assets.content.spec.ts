@@ -6,7 +6,21 @@
 // available balances), ReportAccountIdsString (only the accounts named). Known answers: the linked
 // customer's accounts as GetCustomerAccounts shows them.
 import { underRule } from '../../helpers/client/annotations.js';
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  adoptReport,
+  expect,
+  expectFdError,
+  ReportBatch,
+  rules,
+  suiteConfig,
+  test,
+  type BatchAsk,
+  type CallOptions,
+  type FdOperationId,
+  type LinkedCustomer,
+  type OperationClient,
+  type PollReportFn,
+} from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
 import { expectComponent, expectNoReportLeft } from './reports.known.js';
 import { atSite, cite } from './cite.js';
@@ -38,6 +52,71 @@ const ownerFacts = (a: { ownerName?: unknown; ownerAddress?: unknown }, owner?: 
   address: !owner || a.ownerAddress === undefined || plain(a.ownerAddress) === plain(owner.ownerAddress),
 });
 
+const ACCOUNT_ID_OPS = [...ASSET_OPS, { op: 'GenerateTransactionsReport' as const, eligible: undefined }];
+const INCOME_OPS = ['GenerateVOAWithIncomeReport', 'GenerateVOIReport'] as const;
+
+/** What the content checks send: the constraints the ack and the report must echo (`fromDate` from the instant `nowS`). */
+const echoOf = (op: FdOperationId, nowS: number) => ({
+  fromDate: nowS - 50 * DAY_S,
+  reportCustomFields: CUSTOM,
+  ...(op === 'GenerateVOIReport' ? {} : { showNsf: op !== 'GenerateVOAWithIncomeReport' }),
+});
+/** The accounts the accountIds checks name: a savings and a credit card account (undefined without both). */
+const namedOf = (linked: LinkedCustomer) => {
+  const of = (type: string) => linked.accounts.find((a) => a.type === type && a.status === 'active')?.id;
+  const named = [of('savings'), of('creditCard')];
+  return named.every(Boolean) ? (named as string[]) : undefined;
+};
+const transactionsQuery = (op: FdOperationId, nowS: number) =>
+  op === 'GenerateTransactionsReport' ? { fromDate: nowS - 90 * DAY_S, toDate: nowS } : undefined;
+
+// On a sandbox the content and accountIds checks' reports are generated together and polled together (fixtures/financial-data/
+// report-batch.ts): the file's checks run in one worker, in order, and wait one poll interval among them, each judging every
+// answer about its own report under its own rules. On the mocks each check generates its own.
+const sandbox = suiteConfig().target === 'sandbox';
+if (sandbox) test.describe.configure({ mode: 'default' });
+const batch = new ReportBatch();
+
+test.afterAll(() => batch.end());
+
+/** Every report of the batch, asked by the first check of the file with its fixtures (the linked customer, its consumer read). */
+async function batchAsks(fd: { now: () => number }, linked: LinkedCustomer): Promise<BatchAsk[]> {
+  const { customerId } = linked;
+  const nowS = Math.floor(fd.now() / 1000);
+  const named = namedOf(linked);
+  return [
+    ...ASSET_OPS.map(({ op }) => ({ key: `content ${op}`, op, options: { path: { customerId }, body: echoOf(op, nowS) } })),
+    ...(named
+      ? ACCOUNT_ID_OPS.map(({ op }) => ({
+          key: `accountIds ${op}`,
+          op,
+          options: { path: { customerId }, query: transactionsQuery(op, nowS), body: { accountIds: named.join(' ') } },
+        }))
+      : []),
+    // The income confidence checks' first report, every income stream (the second names a minimum read from it).
+    ...INCOME_OPS.map((op) => ({ key: `income ${op}`, op, options: { path: { customerId }, body: {} } })),
+  ];
+}
+
+/**
+ * A check's report and the call that generated it: from the file's batch on a sandbox (every exchange adopted as the check's
+ * own), else generated and polled by the check itself, from `own`.
+ */
+async function reportOf(
+  key: string,
+  ctx: { fdApi: OperationClient; fd: { now: () => number; control?: unknown }; linkedCustomer: LinkedCustomer; pollReport: PollReportFn },
+  op: FdOperationId,
+  own: () => CallOptions,
+): Promise<{ ack: any; report: any; options: CallOptions }> {
+  const { fdApi, fd, linkedCustomer, pollReport } = ctx;
+  // Each check reads (or makes) the customer's consumer, as it did generating its own report.
+  await ensureConsumer(fdApi, linkedCustomer.customerId);
+  const batched = fd.control ? undefined : await batch.of(key, fdApi, () => batchAsks(fd, linkedCustomer));
+  if (batched) return { ...adoptReport(fdApi, op, batched), options: batched.ask.options };
+  const options = own();
+  return { ...(await generated(fdApi, pollReport, op, options)), options };
+}
+
 // One check per operation (seed: VOA and VOI; provider: the other three), a failure filed alone.
 for (const { op, type, eligible, tag } of ASSET_OPS)
   test(
@@ -48,15 +127,13 @@ for (const { op, type, eligible, tag } of ASSET_OPS)
     ),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
-      await ensureConsumer(fdApi, customerId);
       // provider 1.35.0: the ack's type and *ConstraintsOut echo (sent values back, accountIds absent when not sent).
       // showNsf true but on the VOAI report, which tells the summary left out (provider 1.35.0 ShowNsf).
-      const echo = {
-        fromDate: Math.floor(fd.now() / 1000) - 50 * DAY_S,
-        reportCustomFields: CUSTOM,
-        ...(op === 'GenerateVOIReport' ? {} : { showNsf: op !== 'GenerateVOAWithIncomeReport' }),
-      };
-      const { ack, report } = await generated(fdApi, pollReport, op, { path: { customerId }, body: echo });
+      const { ack, report, options } = await reportOf(`content ${op}`, { fdApi, fd, linkedCustomer, pollReport }, op, () => ({
+        path: { customerId },
+        body: echoOf(op, Math.floor(fd.now() / 1000)),
+      }));
+      const echo = options.body as ReturnType<typeof echoOf>;
       const knownAll = await knownAccounts(fdApi, customerId);
       const owners = await knownOwners(fdApi, customerId, knownAll);
       expect({ type: ack.type, constraints: ack.constraints }, 'the ack: type and constraints').toMatchObject({ type, constraints: echo });
@@ -122,8 +199,6 @@ for (const { op, type, eligible, tag } of ASSET_OPS)
     },
   );
 
-const ACCOUNT_ID_OPS = [...ASSET_OPS, { op: 'GenerateTransactionsReport' as const, eligible: undefined }];
-
 // accountIds (provider 1.35.0 ReportAccountIdsString): only those accounts; an id not of the customer:
 // 404 (seed 002 Errors 404; assumption). One check per operation taking it.
 for (const { op, eligible } of ACCOUNT_ID_OPS)
@@ -132,15 +207,13 @@ for (const { op, eligible } of ACCOUNT_ID_OPS)
     rules('FD-ASSETS-ACCOUNT-IDS@assets-read', 'FD-OBJ-EXACT-ID'),
     async ({ fdApi, fd, fdEntities, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
-      await ensureConsumer(fdApi, customerId);
-      const nowS = Math.floor(fd.now() / 1000);
-      const query = op === 'GenerateTransactionsReport' ? { fromDate: nowS - 90 * DAY_S, toDate: nowS } : undefined;
       const named = [linkedCustomer.account('savings').id, linkedCustomer.account('creditCard').id];
-      const { ack, report } = await generated(fdApi, pollReport, op, {
+      const { ack, report, options } = await reportOf(`accountIds ${op}`, { fdApi, fd, linkedCustomer, pollReport }, op, () => ({
         path: { customerId },
-        query,
+        query: transactionsQuery(op, Math.floor(fd.now() / 1000)),
         body: { accountIds: named.join(' ') },
-      });
+      }));
+      const query = options.query;
       expect(ack.constraints?.accountIds, 'the ack echoes accountIds as a list').toEqual(named);
       const expected = eligible ? [named[0]] : named;
       const listedIds = reportAccounts(report).map((a) => String(a.id));
@@ -166,13 +239,12 @@ for (const { op, eligible } of ACCOUNT_ID_OPS)
     },
   );
 
-for (const op of ['GenerateVOAWithIncomeReport', 'GenerateVOIReport'] as const) {
+for (const op of INCOME_OPS) {
   test(
     `${op} with incomeStreamConfidenceMinimum lists exactly the income streams of at least that confidence, the minimum itself included @provider`,
     rules('FD-ASSETS-INCOME-CONFIDENCE@assets-read'),
-    async ({ fdApi, linkedCustomer, pollReport }) => {
+    async ({ fdApi, fd, linkedCustomer, pollReport }) => {
       const { customerId } = linkedCustomer;
-      await ensureConsumer(fdApi, customerId);
       const streams = (report: unknown) =>
         reportAccounts(report).flatMap((a) =>
           ((a.incomeStreams ?? []) as { name: string; confidence: number }[]).map((s) => ({
@@ -180,7 +252,11 @@ for (const op of ['GenerateVOAWithIncomeReport', 'GenerateVOIReport'] as const) 
             confidence: s.confidence,
           })),
         );
-      const all = streams((await generated(fdApi, pollReport, op, { path: { customerId }, body: {} })).report);
+      const first = await reportOf(`income ${op}`, { fdApi, fd, linkedCustomer, pollReport }, op, () => ({
+        path: { customerId },
+        body: {},
+      }));
+      const all = streams(first.report);
       expect(all.length, 'the linked customer has income streams to filter').toBeGreaterThan(0);
       // provider 1.35.0 IncomeStreamConfidenceMinimum: "50 to include only income streams with a
       // confidence score of 50 or higher". The highest confidence seen: the streams at it stay, any below go.

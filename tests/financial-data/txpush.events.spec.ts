@@ -22,6 +22,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { atSite } from './cite.js';
+import { awaitTarget } from '../../helpers/client/guest/time-budget.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
@@ -50,8 +51,8 @@ function ownListener(fdListener: FdListener, name = 'txpush', url: (u: string) =
   };
 }
 
-/** How long a sandbox may take to deliver (the mock delivers before it answers). */
-const settle = (mock: boolean) => (mock ? Promise.resolve() : new Promise((r) => setTimeout(r, 10_000)));
+/** How long a sandbox may take to deliver a repeated event after the due ones (the mock delivers before it answers): the target's time. */
+const settle = (mock: boolean) => (mock ? Promise.resolve() : awaitTarget(10_000));
 const timeoutOf = (fd: { control?: unknown }) => (fd.control ? 2000 : 60_000);
 const classOf = (c: string) => (r: { json: unknown }) => (r.json as { class?: string })?.class === c;
 /** The events of a delivery list ordered by class (account first). */

@@ -2,6 +2,7 @@
 // subscriptions): bodies built from the names the target offers, the two readers of a
 // subscription, a token of the spare partner, and counting the deliveries one test received.
 import { expect, notePartial, receivedPathOf, type FdListener, type OperationClient } from '../../fixtures/financial-data.js';
+import { awaitTarget } from '../../helpers/client/guest/time-budget.js';
 
 /** What these steps need of the target (the `fd` fixture). */
 type FdTarget = { control?: unknown; appKey: string; sparePartner?: { partnerId: string; partnerSecret: string } };
@@ -136,8 +137,8 @@ export { spareAuth } from '../../fixtures/financial-data.js';
 export async function deliveriesSince(fdListener: FdListener, fd: FdTarget, since: number, expected: number) {
   if (expected > 0) await fdListener.waitFor((r) => fdListener.received().indexOf(r) >= since);
   const deadline = Date.now() + 5000;
-  while (fdListener.received().length - since < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  if (!fd.control) await new Promise((r) => setTimeout(r, 2000));
+  while (fdListener.received().length - since < expected && Date.now() < deadline) await awaitTarget(20);
+  if (!fd.control) await awaitTarget(2000);
   return fdListener.received().slice(since);
 }
 

@@ -1,6 +1,7 @@
 // Covers: POST /offers, POST /plans, POST /approvals (sync 200, async 202), GET /approvals/{plan_id},
 // GET /plans/{plan_id}: the checkout flow (reference, Flows - checkout) with both decisions.
 import { citing, expect, rules, test, type InstallmentsTarget, withDecision, skipWithout } from '../../fixtures/installments.js';
+import { awaitTarget } from '../../helpers/client/guest/time-budget.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -18,7 +19,7 @@ async function awaitDecision(
 ) {
   for (let attempt = 0; attempt < 10; attempt++) {
     if (inst.control) await inst.control.advanceClock(10);
-    else await new Promise((r) => setTimeout(r, 3000));
+    else await awaitTarget(3000);
     const res = await api.call(reader, { path: { plan_id: planId } });
     expect(res.status).toBe(200);
     if (res.body.status === (reader === 'getPlan' ? expected : COMPLETED)) return res;

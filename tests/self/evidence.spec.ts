@@ -70,6 +70,30 @@ test("through the client: a violation's evidence is the exchange it judged, not 
   }
 });
 
+test("a call one client sends unjudged is judged by the client that adopts it: its violation, coverage and exchange that check's, none the sender's", async ({
+  request,
+}) => {
+  // A status the contract does not document: the adopting check's failure, never the check that sent it (report-batch.ts).
+  const server = await loopback((_req, res) => res.writeHead(418, { 'content-type': 'application/json' }).end('{"code":418}'));
+  try {
+    const sender = failedTest();
+    const adopter = failedTest();
+    const sending = await selfClient(request, 'card-enrollment', server.url, { testInfo: sender });
+    const adopting = await selfClient(request, 'card-enrollment', server.url, { testInfo: adopter });
+    const sent = await sending.sendUnjudged('putCard', { body: {} });
+    expect(sent.response.status).toBe(418);
+    expect(keptExchanges(sender), 'the sender keeps no exchange').toEqual([]);
+    expect(() => adopting.adopt(sent)).toThrow(/statusCodeConformance/);
+    const kept = keptExchanges(adopter).map((e) => JSON.parse(e.text) as KeptExchange);
+    expect(kept.map((e) => [e.call, e.response?.status, e.failed])).toEqual([[1, 418, 'statusCodeConformance']]);
+    // The sender's account holds the answer's time only (it waited for it); nothing of the judgement.
+    expect(sender.annotations.map((a) => a.type)).toEqual(['time-spent']);
+    expect(adopter.annotations.length, 'the judgement noted on the adopting check').toBeGreaterThan(0);
+  } finally {
+    await server.close();
+  }
+});
+
 /** The exchanges of a limit check: two accepted, the limit below the minimum refused, the one above it accepted (the failure). */
 function limitExchanges(): KeptExchange[] {
   const at = 1_000;

@@ -1,6 +1,7 @@
 // Covers: the run's listener on a sandbox (helpers/client/listener-hub.ts): the runner holds the one port a
 // public URL forwards to, and each worker reads every call through the loopback channel, in order; the
-// channel answers nothing without its token. And helpers/client/guest/turns.ts: one holder at a time.
+// channel answers nothing without its token; an idle worker keeps one long read open, not a read every quarter second. And helpers/client/guest/turns.ts: one holder at a time.
+import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
 import { HubReceiver, LISTENER_HUBS_ENV, listenerHubOf, sandboxListener, startListenerHub } from '../../helpers/client/listener-hub.js';
@@ -53,6 +54,28 @@ test('every worker reads every call the hub received, in order, and waits for on
     await hub.close();
     if (saved === undefined) delete process.env[LISTENER_HUBS_ENV];
     else process.env[LISTENER_HUBS_ENV] = saved;
+  }
+});
+
+test('an idle worker asks the hub once per long read, not four times a second', async () => {
+  let reads = 0;
+  const waits: number[] = [];
+  const server = http.createServer((req, res) => {
+    reads++;
+    const wait = Number(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('wait'));
+    waits.push(wait);
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), wait).unref();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const view = new HubReceiver(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/token`);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(reads, 'one read open for the whole idle time').toBe(1);
+    expect(waits[0], 'a read that waits for the next call').toBeGreaterThan(1000);
+  } finally {
+    view.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   }
 });
 

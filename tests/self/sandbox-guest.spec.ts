@@ -22,7 +22,7 @@ import {
   type GuestEvent,
 } from '../../helpers/client/guest/guest-log.js';
 import { sweepLedger } from '../../helpers/target/sandbox/sweep.js';
-import { quotaRefusal } from '../../helpers/target/sandbox/quota.js';
+import { fdWorkerCap, quotaRefusal } from '../../helpers/target/sandbox/quota.js';
 import { retryAfterSeconds } from '../../helpers/client/guest/rate.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import { createEncryptionKeys } from '../../mocks/card-enrollment/keys.js';
@@ -355,4 +355,11 @@ test('a run that would hold more testing customers than the quota leaves refuses
     "financial-data needs up to 24 testing customers at once (2 workers x 12); the partner has 77 of 100: run with --workers 1, or delete the suite's leftovers (npm run sandbox:cleanup -- --service financial-data)",
   );
   expect(quotaRefusal(4, 95, 100)).toMatch(/^financial-data needs up to 48 .* has 95 of 100: delete/);
+  // Of a run's workers financial data takes at most what the quota holds (its project's workers): the others hold no customer.
+  expect(fdWorkerCap(100), '100 testing customers at 12 a worker').toBe(8);
+  expect(fdWorkerCap(5), 'one worker at the least').toBe(1);
+  expect(quotaRefusal(12, 4, 100), 'fits: 12 workers, of them 8 on financial data, 4 + 96').toBeUndefined();
+  expect(quotaRefusal(12, 5, 100)).toMatch(
+    /^financial-data needs up to 96 testing customers at once \(8 workers x 12\); the partner has 5 of 100: run with --workers 7/,
+  );
 });

@@ -1,7 +1,14 @@
 // Covers: helpers/verdict/certification.ts, the verdict as named stages: classifyOutcome (each check read once, counted
 // under one source, each failed judgement a record of its own), groupFailures (one cause, one group), decideVerdict.
 import { expect, test } from '../../fixtures/self.js';
-import { classifyOutcome, decideVerdict, groupFailures, timeSpent, type VerdictContext } from '../../helpers/verdict/certification.js';
+import {
+  classifyOutcome,
+  decideVerdict,
+  groupFailures,
+  timeSpent,
+  timeSpentText,
+  type VerdictContext,
+} from '../../helpers/verdict/certification.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { outcomeOf, testRule } from './support.known.js';
 
@@ -126,11 +133,16 @@ test('a declared set-up step (given) that did not hold: the check is not judged 
   expect(decideVerdict([c], 0)).toBe('CONDITIONAL');
 });
 
-test("where the time went: the checks' time, of it the waits each noted (documented intervals, quota, answers), the rest the suite's own", () => {
+test("where the time went: the checks' time, of it the waits each noted (documented intervals, the target's work, quota, answers, turns), the rest the suite's own", () => {
   const spent = [
     outcomeOf('s', 'polls', 'passed', { time: { ms: 70_000, documented: 60_000, answers: 4_000, cpu: 1_500 } }),
     outcomeOf('s', 'throttled', 'passed', { time: { ms: 12_000, quota: 9_000, answers: 2_000, cpu: 500 } }),
+    outcomeOf('s', 'effectuated', 'passed', { time: { ms: 65_000, background: 60_000, answers: 1_000, turns: 3_000, cpu: 200 } }),
     outcomeOf('s', 'older report', 'passed'),
   ];
-  expect(timeSpent(spent)).toEqual({ checks: 82, documented: 60, quota: 9, answers: 6, ours: 7, cpu: 2 });
+  const t = timeSpent(spent);
+  expect(t).toEqual({ checks: 147, documented: 60, background: 60, quota: 9, answers: 7, turns: 3, ours: 8, cpu: 2.2 });
+  expect(timeSpentText(t)).toBe(
+    "where the time went: 147 s in checks: 60 s waiting on the documents' intervals, 60 s on the target's work in its own time (effectuations, decisions, deliveries), 9 s on its quota and 429s, 7 s on its answers, 3 s on turns at the shared test data, 8 s the suite's own (2.2 s CPU)",
+  );
 });

@@ -1,7 +1,7 @@
 // A check's time is the suite's as much as the target's: one with less left than its next step while the target answers promptly
 // stops, not judged ("the suite ran out of time"); a target answering slower than TARGET_SLOW_MS is slow: a time-out its failure.
 import os from 'node:os';
-import type { TestInfo } from '@playwright/test';
+import { test, type TestInfo } from '@playwright/test';
 import { suiteConfig } from '../../config/config.js';
 
 /** What is left of a check's budget below which it does not begin another step, at the least. */
@@ -47,10 +47,12 @@ export function timeShortfall(testInfo: TestInfo | undefined): string | undefine
 
 /**
  * Where a check's time went (docs/sandbox.md, "Where the time went"): waiting on an interval the documents state (a report's
- * poll interval, a clock moved on in real time), on the target's quota (a pacing slot, a 429's Retry-After), on the target's
- * answers; the rest of its time, and its CPU, are the suite's own. Kept in milliseconds on the check's `time-spent` annotation.
+ * poll interval, a clock moved on in real time), on the target's own asynchronous work (an effectuation, a plan's decision, a
+ * PSI run, the deliveries it sends: `awaitTarget`), on the target's quota (a pacing slot, a 429's Retry-After), on the target's
+ * answers, on a turn at the test data the run's workers share (another check holding it: shared-state.ts); the rest of its
+ * time, and its CPU, are the suite's own. Kept in milliseconds on the check's `time-spent` annotation.
  */
-export type SpentOn = 'documented' | 'quota' | 'answers' | 'cpu';
+export type SpentOn = 'documented' | 'background' | 'quota' | 'answers' | 'turns' | 'cpu';
 export const TIME_SPENT_ANNOTATION = 'time-spent';
 
 /** Adds `ms` spent on `on` to the running check's account (none outside a check). */
@@ -72,3 +74,35 @@ export function timeSpentOf(annotations: readonly { type: string; description?: 
 /** What the running check has spent on `on` so far (to take a wait out of an answer's time). */
 export const spentSoFar = (testInfo: TestInfo | undefined, on: SpentOn): number =>
   testInfo ? (timeSpentOf(testInfo.annotations)[on] ?? 0) : 0;
+
+/** The check running in this worker, if any (none in a worker's set-up, the runner or a script). */
+export function runningTest(): TestInfo | undefined {
+  try {
+    return test.info();
+  } catch {
+    return undefined;
+  }
+}
+
+const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A real wait on the target's own asynchronous work, on a sandbox: a pause between two reads of something it does in its own
+ * time (an effectuation, a plan's decision, a PSI run), or for a delivery it may still send. The one way a check sleeps on a
+ * sandbox path: the running check's time spent on the target, never the suite's own.
+ */
+export async function awaitTarget(ms: number): Promise<void> {
+  noteSpent(runningTest(), 'background', ms);
+  await sleepMs(ms);
+}
+
+/** Counts what `wait` took as spent on `on` by the running check (a delivery waited for, a turn at shared test data). */
+export async function timed<T>(on: SpentOn, wait: () => Promise<T>): Promise<T> {
+  const testInfo = runningTest();
+  const began = Date.now();
+  try {
+    return await wait();
+  } finally {
+    noteSpent(testInfo, on, Date.now() - began);
+  }
+}

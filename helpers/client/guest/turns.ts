@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { noteSpent, runningTest } from './time-budget.js';
 
 /** Whether process `pid` still runs (one owned by another user counts: it exists). */
 export function alive(pid: number): boolean {
@@ -18,10 +19,13 @@ export function alive(pid: number): boolean {
 /** Waits for the run's turn `name` (at most `timeoutMs`, then throws) and answers the function that gives it back. */
 export async function takeTurn(name: string, timeoutMs: number): Promise<() => void> {
   const file = path.join(os.tmpdir(), `suite-turn-${process.ppid}-${name}`);
-  const deadline = Date.now() + timeoutMs;
+  const began = Date.now();
+  const deadline = began + timeoutMs;
   for (;;) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      // The wait for another check's turn: the running check's time on a turn (time-budget.ts).
+      noteSpent(runningTest(), 'turns', Date.now() - began);
       return () => {
         if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file, { force: true });
       };

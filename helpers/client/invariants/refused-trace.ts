@@ -12,6 +12,7 @@ import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { changesAfter, failedAs, leavesOf, ownLeaves, readersOfNamed, writersOfContract } from './kit.js';
 import type { Read, Refusal, RefusalReason, TraceProbe } from './refusals.js';
+import { awaitTarget } from '../guest/time-budget.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
@@ -127,7 +128,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
               const x = now.get(leaf);
               return typeof v === 'number' && typeof x === 'number' && v > 1e9 && x > v && x - v < 3600;
             });
-            if (clocked) await new Promise((done) => setTimeout(done, 1100));
+            if (clocked) await awaitTarget(1100);
             return read(r);
           },
     );

@@ -25,6 +25,7 @@ import {
   type OfferLike,
 } from '../installments.js';
 import { fdSession } from './prepare.js';
+import { awaitTarget } from '../../client/guest/time-budget.js';
 
 /** A finding that a setting is not ready: its one line. */
 const unready = (p: Problem): Finding => ({ variable: p.variable, ready: false, line: problemLine(p) });
@@ -346,7 +347,7 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
         // provider 2.0.0, Merchants: an array of the request's merchants with their effectuation status.
         merchants = read.status === 200 ? (JSON.parse(read.text) as typeof merchants) : [];
         if ((merchants.length && merchants.every((m) => m.status !== 'PENDING')) || Date.now() > until) break;
-        await new Promise((resolve) => setTimeout(resolve, 5000));
+        await awaitTarget(5000);
       }
       for (const ica of side) {
         const m = merchants.find((x) => String(x.acquirerICA) === ica);

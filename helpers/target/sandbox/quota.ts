@@ -30,8 +30,16 @@ export async function countTestingCustomers(env: Env = suiteConfig().env): Promi
   }
 }
 
-/** One line when the run would exceed the quota, else undefined. */
-export function quotaRefusal(workers: number, existing: number, quota: number): string | undefined {
+/**
+ * The most workers financial data's checks take at once on a sandbox: as many as the quota holds at
+ * SANDBOX_CUSTOMERS_PER_WORKER each (its project's `workers`, playwright.config.ts). The other services hold no testing
+ * customer, so the run's other workers take their checks meanwhile.
+ */
+export const fdWorkerCap = (quota: number): number => Math.max(1, Math.floor(quota / SANDBOX_CUSTOMERS_PER_WORKER));
+
+/** One line when the run would exceed the quota, else undefined; of the run's workers, financial data takes its cap at most. */
+export function quotaRefusal(runWorkers: number, existing: number, quota: number): string | undefined {
+  const workers = Math.min(runWorkers, fdWorkerCap(quota));
   const needed = workers * SANDBOX_CUSTOMERS_PER_WORKER;
   if (existing + needed <= quota) return undefined;
   const fewer = Math.floor((quota - existing) / SANDBOX_CUSTOMERS_PER_WORKER);
