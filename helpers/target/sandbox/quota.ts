@@ -44,7 +44,7 @@ export function quotaRefusal(runWorkers: number, existing: number, quota: number
   if (existing + needed <= quota) return undefined;
   const fewer = Math.floor((quota - existing) / SANDBOX_CUSTOMERS_PER_WORKER);
   return (
-    `financial-data needs up to ${needed} testing customers at once (${workers} workers x ${SANDBOX_CUSTOMERS_PER_WORKER}); the partner has ${existing} of ${quota}: ` +
+    `financial-data needs up to ${needed} testing customers at once (${workers} worker${workers === 1 ? '' : 's'} x ${SANDBOX_CUSTOMERS_PER_WORKER}); the partner has ${existing} of ${quota}: ` +
     `${fewer >= 1 ? `run with --workers ${fewer}, or ` : ''}delete the suite's leftovers (npm run sandbox:cleanup -- --service financial-data)`
   );
 }

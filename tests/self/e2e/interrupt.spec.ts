@@ -286,13 +286,14 @@ test("the user's pace and quota hold on certify:stand-in: a bad value, or a run 
     const rps = await certify({ SANDBOX_MAX_RPS: '-1' });
     expect(rps.lines).toEqual(['configuration error: SANDBOX_MAX_RPS: expected a positive whole number, found "-1"']);
     expect(rps.code).toBe(2);
-    // The quota of the user's .env, as certify reads it there.
-    fs.writeFileSync(dotenv, 'TARGET=mock\nSANDBOX_CUSTOMER_QUOTA=20\n');
+    // The quota of the user's .env, as certify reads it there: one below a single worker's testing customers (financial data
+    // takes as many workers as the quota holds, one at the least: helpers/target/sandbox/quota.ts fdWorkerCap).
+    fs.writeFileSync(dotenv, 'TARGET=mock\nSANDBOX_CUSTOMER_QUOTA=11\n');
     const quota = await certify({});
     const refusal = quota.lines.filter((l) => !l.startsWith('== '));
     expect(refusal, quota.lines.join('\n')).toHaveLength(1);
     expect(refusal[0]).toMatch(
-      /^sandbox quota: financial-data needs up to 24 testing customers at once \(2 workers x 12\); the partner has \d+ of 20: run with --workers 1, or delete the suite's leftovers/,
+      /^sandbox quota: financial-data needs up to 12 testing customers at once \(1 worker x 12\); the partner has \d+ of 11: delete the suite's leftovers/,
     );
     expect(quota.code).toBe(2);
     expect(fs.existsSync(path.join(dir, 'reports', '.run.lock')), 'the lock is given back').toBe(false);
