@@ -132,7 +132,11 @@ test(
         continue;
       }
       const reads: Read[] = [];
-      for (const operation of readers) {
+      // A batch writer on a target without a control surface: other checks' merchants are submitted and effectuated there in
+      // real time, so a partner-wide list (the completed page, a search by country) changes under the probe; only the read
+      // naming the batch's own merchant (the search by its legal name, refusedAtLaterItem) is compared there.
+      const shared = !inst.control && Array.isArray(valid.body);
+      for (const operation of shared ? [] : readers) {
         const call = await callOf(operation.operationId);
         if (typeof call !== 'string') reads.push({ operation, call });
       }
@@ -160,7 +164,7 @@ test(
           },
         } satisfies Read);
       }
-      if (!reads.length)
+      if (!reads.length && !shared)
         exceptions.push({
           operationId,
           reason: OUTBOUND[operationId]
@@ -188,7 +192,6 @@ test(
     const methods = methodProbesOf(contract, (op) => gets.get(op.operationId));
     probes.push(...methods.probes);
     exceptions.push(...methods.leftOut);
-    void inst;
     const violations = new Violations(REFUSED_NO_TRACE);
     const { checked, sent } = await checkRefusedLeaveNoTrace(instApi, probes, violations, undefined, 'IN-PROP-REFUSED-NO-TRACE');
     countRefusedNoTrace('IN-PROP-REFUSED-NO-TRACE', { writers: WRITERS, methods, probes, checked, sent, unproduced, exceptions });
