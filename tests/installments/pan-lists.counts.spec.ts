@@ -1,6 +1,6 @@
 // Covers: the PAN list writers' 200: the cards a list request counts failed (provider 2.0.0, Registration /
 // Deregistration: "counts fields showcase the number of pans processed successfully and unsuccessfully").
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, expectShown, rules, test } from '../../fixtures/installments.js';
 
 // provider 2.0.0, Pan.pan: Luhn-validated, a failing card counted failed (the 200 examples); the other still registered.
 test(
@@ -15,16 +15,18 @@ test(
       refusal: true,
     });
     expect(created.status, created.text.slice(0, 200)).toBe(200);
-    // provider 2.0.0 Registration requires neither count: an answer showing none states nothing to judge here.
-    test.skip(
-      created.body.successfulCount === undefined && created.body.failureCount === undefined,
-      'the registration shows no counts (provider 2.0.0 Registration: both optional)',
+    // provider 2.0.0 Registration requires neither count: each shown is judged, one left out states nothing here.
+    const counted = expectShown(
+      created.body,
+      { successfulCount: '1', failureCount: '1' },
+      'the valid card registered, the other counted failed:',
     );
-    expect(created.body, 'the valid card registered, the other counted failed').toMatchObject({ successfulCount: '1', failureCount: '1' });
     const removed = await instApi.call('deregisterPans', {
       body: { panListId: created.body.panList.panListId, ...(await instReq.pansOf(wrong)) },
       refusal: true,
     });
-    expect(removed.body, 'the card never registered: counted failed').toMatchObject({ successfulCount: '0', failureCount: '1' });
+    const recounted = expectShown(removed.body, { successfulCount: '0', failureCount: '1' }, 'the card never registered, counted failed:');
+    if (counted + recounted === 0)
+      test.info().annotations.push({ type: 'not judged', description: 'neither answer shows its counts (provider 2.0.0: both optional)' });
   },
 );

@@ -1,11 +1,5 @@
 // Covers: PAN registration decides which cards get offers (reference, Flows - services).
-import { expect, expectErrors, expectNoOffers, rules, test } from '../../fixtures/installments.js';
-
-/** provider 2.0.0 Registration and Deregistration require none of their members: each one shown is the one expected. */
-const expectShown = (body: Record<string, unknown>, expected: Record<string, unknown>, what: string) => {
-  for (const [member, value] of Object.entries(expected))
-    if (body[member] !== undefined) expect(body[member], `${what} ${member}, shown`).toBe(value);
-};
+import { expect, expectErrors, expectNoOffers, expectShown, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a registered card gets offers; once deregistered it gets none (404) @smoke @assumption',
