@@ -149,7 +149,7 @@ function validateRequest(body) {
       if (t !== undefined && t !== 'EMAIL_ADDRESS') val.bad('consumer.consumerIdentity.identityType', 'must be one of [EMAIL_ADDRESS]');
       const iv = val.str(ci, 'identityValue', 'consumer.consumerIdentity.identityValue');
       if (iv !== undefined) {
-        if (iv.length > 255) val.bad('consumer.consumerIdentity.identityValue', 'size must be between 0 and 255');
+        if ([...iv].length > 255) val.bad('consumer.consumerIdentity.identityValue', 'size must be between 0 and 255');
         else if (t === 'EMAIL_ADDRESS' && !RE_EMAIL.test(iv)) val.bad('consumer.consumerIdentity.identityValue', 'must be a well-formed email address');
       }
     }
@@ -166,7 +166,7 @@ function validateRequest(body) {
     if (lang !== undefined && !ISO639_1.has(lang)) val.bad('consumer.languageCode', 'must be an ISO 639-1 language code');
     for (const k of ['firstName', 'lastName']) {
       const v = val.str(consumer, k, `consumer.${k}`);
-      if (v !== undefined && v.length > 30) val.bad(`consumer.${k}`, 'size must be between 0 and 30');
+      if (v !== undefined && [...v].length > 30) val.bad(`consumer.${k}`, 'size must be between 0 and 30');
     }
   }
 
@@ -187,7 +187,7 @@ function validateRequest(body) {
   const erd = val.obj(body, 'enrolmentReferenceData', 'enrolmentReferenceData', { required: false });
   if (erd) {
     const id = val.str(erd, 'enrolmentReferenceId', 'enrolmentReferenceData.enrolmentReferenceId');
-    if (id !== undefined && id.length > 256) val.bad('enrolmentReferenceData.enrolmentReferenceId', 'size must be between 0 and 256');
+    if (id !== undefined && [...id].length > 256) val.bad('enrolmentReferenceData.enrolmentReferenceId', 'size must be between 0 and 256');
     if (id !== undefined && id.length === 0) val.bad('enrolmentReferenceData.enrolmentReferenceId', 'must not be blank');
     const t = val.str(erd, 'enrolmentReferenceType', 'enrolmentReferenceData.enrolmentReferenceType');
     if (t !== undefined && t !== 'PUSH_ACCOUNT_RECEIPT') val.bad('enrolmentReferenceData.enrolmentReferenceType', 'must be one of [PUSH_ACCOUNT_RECEIPT]');
@@ -262,6 +262,8 @@ function maskEmail(email) {
   const dn = domain.slice(0, dot), tld = domain.slice(dot);
   return `${local[0]}${'*'.repeat(Math.max(local.length - 1, 3))}@${dn[0]}${'*'.repeat(Math.max(dn.length - 1, 3))}${tld}`;
 }
+// Seed 000, Limits: lengths are counted in characters (code points), not UTF-16 units (a letter outside the
+// Basic Multilingual Plane is one character).
 const maskName = (n) => (n.length ? n[0] + '*'.repeat(Math.max(n.length - 1, 1)) : '');
 function brandOf(pan) {
   const p2 = Number(pan.slice(0, 2)), p4 = Number(pan.slice(0, 4));
@@ -291,6 +293,12 @@ function getProfile(srcClientId, serviceId, consumer, compliance) {
   return p;
 }
 
+const pars = new Map();
+function parOf(pan) {
+  if (!pars.has(pan)) pars.set(pan, `5001${crypto.randomBytes(20).toString('base64').replace(/[^A-Z0-9]/gi, '').toUpperCase().padEnd(25, '7').slice(0, 25)}`);
+  return pars.get(pan);
+}
+
 function getCard(profile, serviceId, countryCode, pan, expMonth, expYear) {
   const key = `${profile.srcConsumerId}|${pan}`;
   let c = cardIds.get(key);
@@ -300,7 +308,9 @@ function getCard(profile, serviceId, countryCode, pan, expMonth, expYear) {
       srcDigitalCardId: crypto.randomUUID(),
       tokenUniqueReference: `DSBXMC${hex(16).toUpperCase()}`,
       tokenLastFour: String(1000 + crypto.randomInt(9000)),
-      paymentAccountReference: `5001${crypto.randomBytes(20).toString('base64').replace(/[^A-Z0-9]/gi, '').toUpperCase().padEnd(25, '7').slice(0, 25)}`,
+      // Seed 000, MaskedCard.paymentAccountReference: a reference linking a PAN to its tokens, so one per PAN
+      // whatever the profile it is enrolled into (it was minted per profile and PAN).
+      paymentAccountReference: parOf(pan),
       dateOfCardCreated: nowIso(),
       tokenExpirationMonth: expMonth || String(new Date().getUTCMonth() + 1).padStart(2, '0'),
       tokenExpirationYear: expYear || String(y),
