@@ -26,7 +26,7 @@ import { logGuest } from './guest/guest-log.js';
 import { OwnedObjects, quotaFull, SANDBOX_CUSTOMERS_PER_WORKER } from './guest/owned.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
-import { holdShared } from './guest/shared-state.js';
+import { hold, holdShared } from './guest/shared-state.js';
 import { noteAnswerTime, noteSpent, spentSoFar, timeShortfall } from './guest/time-budget.js';
 import { judgeSentRequest } from './request-rules.js';
 import { fetchOnce, type Received } from './transport.js';
@@ -86,6 +86,11 @@ export interface ClientDeps {
   judge?: (answer: JudgedAnswer) => void;
   /** The states a call writes that a sandbox's workers share (the partner's lists), held shared while in flight (guest/shared-state.ts). */
   writes?: (operation: Operation, options: CallOptions) => readonly string[];
+  /**
+   * The states a call changes that other checks read while it runs (a sandbox's shared test data): held alone for the call only,
+   * once the checks reading them are done (guest/shared-state.ts), within `waitMs`; the wait is added to the check's time-out.
+   */
+  excludes?: (operation: Operation, options: CallOptions) => { states: readonly string[]; waitMs: number } | undefined;
 }
 
 /** The contract as a sandbox serves it, per contract and list of served operations (one view each, so caches keyed by it hold). */
@@ -229,7 +234,11 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const turnsBefore = spentSoFar(testInfo, 'turns');
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
-    const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
+    const how = {
+      writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [],
+      excludes: this.sandbox ? this.deps.excludes?.(op, options) : undefined,
+      holder: `${operationId} in flight`,
+    };
     // Write ahead: the creation is in the ledger, with the name the suite chose, before its request leaves (a raw body read as
     // the target will read it: its name is there too).
     const ref = owns
@@ -369,7 +378,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     op: Operation,
     req: { url: string; method: string; headers: Record<string, string>; body: string | undefined },
     authorize: Authorizer | undefined,
-    how: { writes: readonly string[]; holder: string; pace: boolean; waitOut: boolean; signed?: boolean },
+    how: {
+      writes: readonly string[];
+      excludes?: { states: readonly string[]; waitMs: number };
+      holder: string;
+      pace: boolean;
+      waitOut: boolean;
+      signed?: boolean;
+    },
   ): Promise<{ response: Received; waited: number; headers: Record<string, string> }> {
     const { url, method, body } = req;
     let headers = req.headers;
@@ -378,11 +394,17 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     };
     const once = async () => {
       if (how.pace) await paceRequest(this.deps.testInfo);
+      // Alone first (what it changes, no other state written: no crosswise wait), the wait being other checks' time.
+      const asked = Date.now();
+      const alone = how.excludes?.states.length ? await hold(how.excludes.states, 'alone', how.holder, how.excludes.waitMs) : undefined;
+      const { testInfo } = this.deps;
+      if (alone && testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + (Date.now() - asked));
       const release = how.writes.length ? await holdShared(how.writes, how.holder) : undefined;
       try {
         return await fetchOnce(this.deps.request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
       } finally {
         await release?.();
+        await alone?.();
       }
     };
     if (!how.signed) await sign();
