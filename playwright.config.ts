@@ -74,12 +74,14 @@ const fdCap =
 const SANDBOX_ORDER = ['financial-data', 'installments', 'card-enrollment'];
 const rank = (name: string) => (SANDBOX_ORDER.includes(name) ? SANDBOX_ORDER.indexOf(name) : SANDBOX_ORDER.length);
 const ordered = sandbox ? [...SERVICES].sort((a, b) => rank(a.name) - rank(b.name)) : SERVICES;
+// A capped project's `workers` is in its metadata too: a reporter sees no project's `workers` (the progress line's estimate reads it).
+const capOf = (name: string) => (fdCap && name === 'financial-data' ? { workers: fdCap } : {});
 const serviceProjects = ordered.map((s) => ({
   name: s.name,
   testDir: `./tests/${s.name}`,
-  metadata: { target: settings.target, targetHost: hosts[s.name] },
+  metadata: { target: settings.target, targetHost: hosts[s.name], ...capOf(s.name) },
   ...perProject,
-  ...(fdCap && s.name === 'financial-data' ? { workers: fdCap } : {}),
+  ...capOf(s.name),
 }));
 
 export default defineConfig({
