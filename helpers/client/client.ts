@@ -93,6 +93,9 @@ export interface ClientDeps {
   excludes?: (operation: Operation, options: CallOptions) => { states: readonly string[]; waitMs: number } | undefined;
 }
 
+/** How long a changing call's alone hold outlives it (OperationClient.exclusive): the next changing call of the check reuses it. */
+const EXCLUSIVE_LINGER_MS = 3_000;
+
 /** The contract as a sandbox serves it, per contract and list of served operations (one view each, so caches keyed by it hold). */
 const servedViews = new WeakMap<Contract, Map<ReadonlySet<string> | undefined, Contract>>();
 
@@ -105,6 +108,8 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 export class OperationClient<S extends ServiceName = ServiceName> {
   /** What this client created on a sandbox and has not deleted yet (deleteCreated removes it). */
   private readonly owned = new OwnedObjects();
+  /** The states this check's changing calls hold alone, kept a moment after the last one (`exclusive`). */
+  private excluding?: { key: string; release: Promise<() => Promise<void>>; inFlight: number; timer?: NodeJS.Timeout };
   private readonly sandbox: boolean;
   private readonly settings: ClientSettings;
 
@@ -394,17 +399,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     };
     const once = async () => {
       if (how.pace) await paceRequest(this.deps.testInfo);
-      // Alone first (what it changes, no other state written: no crosswise wait), the wait being other checks' time.
-      const asked = Date.now();
-      const alone = how.excludes?.states.length ? await hold(how.excludes.states, 'alone', how.holder, how.excludes.waitMs) : undefined;
-      const { testInfo } = this.deps;
-      if (alone && testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + (Date.now() - asked));
+      // Alone first (what it changes, no other state written: no crosswise wait).
+      const done = how.excludes?.states.length ? await this.exclusive(how.excludes, how.holder) : undefined;
       const release = how.writes.length ? await holdShared(how.writes, how.holder) : undefined;
       try {
         return await fetchOnce(this.deps.request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
       } finally {
         await release?.();
-        await alone?.();
+        done?.();
       }
     };
     if (!how.signed) await sign();
@@ -419,6 +421,50 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       response = await once();
     }
     return { response, waited, headers };
+  }
+
+  /**
+   * Holds `states` alone for one changing call (ClientDeps.excludes), the wait added to the check's time-out (another check's
+   * time). The hold is kept EXCLUSIVE_LINGER_MS after the call, so that a check's changing calls in a row wait for the readers
+   * once, not once each; answers the function marking the call done.
+   */
+  private async exclusive(excludes: { states: readonly string[]; waitMs: number }, holder: string): Promise<() => void> {
+    const key = [...excludes.states].sort().join('\n');
+    if (this.excluding && this.excluding.key !== key) await this.dropExclusive();
+    let mine = this.excluding;
+    if (!mine) {
+      const asked = Date.now();
+      const { testInfo } = this.deps;
+      const release = hold(excludes.states, 'alone', holder, excludes.waitMs).then((r) => {
+        if (testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + (Date.now() - asked));
+        return r;
+      });
+      mine = this.excluding = { key, release, inFlight: 0 };
+      release.catch(() => {
+        if (this.excluding === mine) this.excluding = undefined;
+      });
+    }
+    if (mine.timer) clearTimeout(mine.timer);
+    mine.inFlight++;
+    try {
+      await mine.release;
+    } catch (error) {
+      mine.inFlight--;
+      throw error;
+    }
+    const held = mine;
+    return () => {
+      if (--held.inFlight > 0 || this.excluding !== held) return;
+      held.timer = setTimeout(() => void this.dropExclusive(), EXCLUSIVE_LINGER_MS);
+      held.timer.unref();
+    };
+  }
+
+  private async dropExclusive(): Promise<void> {
+    const held = this.excluding;
+    this.excluding = undefined;
+    if (held?.timer) clearTimeout(held.timer);
+    await (await held?.release.catch(() => undefined))?.();
   }
 
   /** Deletes, newest first, what this client created on a sandbox as a check ends (a 404: done); returns what could not be deleted. */
