@@ -462,9 +462,10 @@ export default class ProgressReporter implements Reporter {
       tests.map((t) => [t.location.file, measured[fileKey(t.location.file)]]).filter(([, ms]) => ms !== undefined),
     ) as Record<string, number>;
     // A project's own `workers` (financial data's quota cap on a sandbox) reaches a reporter through its metadata (playwright.config.ts).
-    const caps = Object.fromEntries(
-      config.projects.filter((p) => typeof p.metadata?.workers === 'number').map((p) => [p.name, p.metadata.workers as number]),
-    );
+    // A service of two projects (financial data's TxPush turn files apart) takes the workers of both.
+    const caps: Record<string, number> = {};
+    for (const p of config.projects)
+      if (typeof p.metadata?.workers === 'number') caps[p.name] = (caps[p.name] ?? 0) + (p.metadata.workers as number);
     this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations, pollingPriorMs(), filePriors, caps);
     const list = Object.entries(totals)
       .map(([s, n]) => `${s} ${n}`)
