@@ -87,8 +87,9 @@ export interface ClientDeps {
   /** The states a call writes that a sandbox's workers share (the partner's lists), held shared while in flight (guest/shared-state.ts). */
   writes?: (operation: Operation, options: CallOptions) => readonly string[];
   /**
-   * The states a call changes that other checks read while it runs (a sandbox's shared test data): held alone for the call only,
-   * once the checks reading them are done (guest/shared-state.ts), within `waitMs`; the wait is added to the check's time-out.
+   * The states a call changes that other checks read while it runs (a sandbox's shared test data): held alone for the call, once
+   * the checks reading them are done (guest/shared-state.ts), within `waitMs`, and a moment after it for the check's next such call;
+   * the wait is added to the check's time-out.
    */
   excludes?: (operation: Operation, options: CallOptions) => { states: readonly string[]; waitMs: number } | undefined;
 }
