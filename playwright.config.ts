@@ -1,5 +1,6 @@
 // One Playwright project per service plus `self` (tests of the suite). The suite reporter scans
 // every output of the run for card data and secrets at the end (helpers/verdict/leak-scan.ts).
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
@@ -10,7 +11,7 @@ import { CERTIFY_ENV, LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/ver
 import { PARENT_PID_ENV, watchParent } from './helpers/run/parent-watch';
 import { openSentLedger } from './helpers/secrets/sent-ledger';
 import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
-import { customerQuota, fdWorkerCap } from './helpers/target/sandbox/quota';
+import { customerQuota, FD_TURN_PROJECT_ENV, fdWorkerCap } from './helpers/target/sandbox/quota';
 import { loadContract } from './helpers/contract/contract';
 
 const settings = exitOnConfigError(() => suiteConfig());
@@ -74,13 +75,26 @@ const fdCap =
 const SANDBOX_ORDER = ['financial-data', 'installments', 'card-enrollment'];
 const rank = (name: string) => (SANDBOX_ORDER.includes(name) ? SANDBOX_ORDER.indexOf(name) : SANDBOX_ORDER.length);
 const ordered = sandbox ? [...SERVICES].sort((a, b) => rank(a.name) - rank(b.name)) : SERVICES;
-const serviceProjects = ordered.map((s) => ({
-  name: s.name,
-  testDir: `./tests/${s.name}`,
-  metadata: { target: settings.target, targetHost: hosts[s.name] },
-  ...perProject,
-  ...(fdCap && s.name === 'financial-data' ? { workers: fdCap } : {}),
-}));
+// A capped project's `workers` is in its metadata too: a reporter sees no project's `workers` (the progress line's estimate reads it).
+const capped = (workers: number | undefined) => (workers ? { workers, metadata: { workers } } : {});
+const serviceProjects = ordered.flatMap((s) => {
+  const project = { name: s.name, testDir: `./tests/${s.name}`, ...perProject };
+  const metadata = { target: settings.target, targetHost: hosts[s.name] };
+  if (!sandbox || s.name !== 'financial-data') return [{ ...project, metadata }];
+  // On a sandbox the financial data files whose checks take the run's TxPush turn one at a time (fdTxPushTurn: seed 002,
+  // DisableTxPushNotifications ends every subscription of an account) are a project of their own under the same name, first in
+  // the queue on one worker of financial data's quota: they run one after another beside the others from the start, where in
+  // file order they came last and every worker waited on the turn at the end. The same split in the runner and the workers.
+  // The runner decides (its quota's cap: one worker cannot be split), the workers it starts inherit the decision.
+  const turnFiles = fs.readdirSync(project.testDir).filter((f) => /fdTxPushTurn/.test(fs.readFileSync(`${project.testDir}/${f}`, 'utf8')));
+  if (!process.env.TEST_WORKER_INDEX) process.env[FD_TURN_PROJECT_ENV] = fdCap && fdCap > 1 && turnFiles.length ? '1' : '0';
+  if (process.env[FD_TURN_PROJECT_ENV] !== '1') return [{ ...project, metadata, ...capped(fdCap) }];
+  const rest = capped(fdCap && fdCap - 1);
+  return [
+    { ...project, testMatch: turnFiles, ...capped(1), metadata: { ...metadata, workers: 1 } },
+    { ...project, testIgnore: turnFiles, ...rest, metadata: { ...metadata, ...rest.metadata } },
+  ];
+});
 
 export default defineConfig({
   testDir: './tests',

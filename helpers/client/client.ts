@@ -26,7 +26,7 @@ import { logGuest } from './guest/guest-log.js';
 import { OwnedObjects, quotaFull, SANDBOX_CUSTOMERS_PER_WORKER } from './guest/owned.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
-import { holdShared } from './guest/shared-state.js';
+import { hold, holdShared } from './guest/shared-state.js';
 import { noteAnswerTime, noteSpent, spentSoFar, timeShortfall } from './guest/time-budget.js';
 import { judgeSentRequest } from './request-rules.js';
 import { fetchOnce, type Received } from './transport.js';
@@ -86,7 +86,16 @@ export interface ClientDeps {
   judge?: (answer: JudgedAnswer) => void;
   /** The states a call writes that a sandbox's workers share (the partner's lists), held shared while in flight (guest/shared-state.ts). */
   writes?: (operation: Operation, options: CallOptions) => readonly string[];
+  /**
+   * The states a call changes that other checks read while it runs (a sandbox's shared test data): held alone for the call, once
+   * the checks reading them are done (guest/shared-state.ts), within `waitMs`, and a moment after it for the check's next such call;
+   * the wait is added to the check's time-out.
+   */
+  excludes?: (operation: Operation, options: CallOptions) => { states: readonly string[]; waitMs: number } | undefined;
 }
+
+/** How long a changing call's alone hold outlives it (OperationClient.exclusive): the next changing call of the check reuses it. */
+const EXCLUSIVE_LINGER_MS = 3_000;
 
 /** The contract as a sandbox serves it, per contract and list of served operations (one view each, so caches keyed by it hold). */
 const servedViews = new WeakMap<Contract, Map<ReadonlySet<string> | undefined, Contract>>();
@@ -100,6 +109,8 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 export class OperationClient<S extends ServiceName = ServiceName> {
   /** What this client created on a sandbox and has not deleted yet (deleteCreated removes it). */
   private readonly owned = new OwnedObjects();
+  /** The states this check's changing calls hold alone, kept a moment after the last one (`exclusive`). */
+  private excluding?: { key: string; release: Promise<() => Promise<void>>; inFlight: number; timer?: NodeJS.Timeout };
   private readonly sandbox: boolean;
   private readonly settings: ClientSettings;
 
@@ -229,7 +240,11 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const turnsBefore = spentSoFar(testInfo, 'turns');
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
     const waitOut = this.sandbox && options.rateLimit !== 'expect';
-    const how = { writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [], holder: `${operationId} in flight` };
+    const how = {
+      writes: this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [],
+      excludes: this.sandbox ? this.deps.excludes?.(op, options) : undefined,
+      holder: `${operationId} in flight`,
+    };
     // Write ahead: the creation is in the ledger, with the name the suite chose, before its request leaves (a raw body read as
     // the target will read it: its name is there too).
     const ref = owns
@@ -369,7 +384,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     op: Operation,
     req: { url: string; method: string; headers: Record<string, string>; body: string | undefined },
     authorize: Authorizer | undefined,
-    how: { writes: readonly string[]; holder: string; pace: boolean; waitOut: boolean; signed?: boolean },
+    how: {
+      writes: readonly string[];
+      excludes?: { states: readonly string[]; waitMs: number };
+      holder: string;
+      pace: boolean;
+      waitOut: boolean;
+      signed?: boolean;
+    },
   ): Promise<{ response: Received; waited: number; headers: Record<string, string> }> {
     const { url, method, body } = req;
     let headers = req.headers;
@@ -378,11 +400,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     };
     const once = async () => {
       if (how.pace) await paceRequest(this.deps.testInfo);
+      // Alone first (what it changes, no other state written: no crosswise wait).
+      const done = how.excludes?.states.length ? await this.exclusive(how.excludes, how.holder) : undefined;
       const release = how.writes.length ? await holdShared(how.writes, how.holder) : undefined;
       try {
         return await fetchOnce(this.deps.request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
       } finally {
         await release?.();
+        done?.();
       }
     };
     if (!how.signed) await sign();
@@ -397,6 +422,50 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       response = await once();
     }
     return { response, waited, headers };
+  }
+
+  /**
+   * Holds `states` alone for one changing call (ClientDeps.excludes), the wait added to the check's time-out (another check's
+   * time). The hold is kept EXCLUSIVE_LINGER_MS after the call, so that a check's changing calls in a row wait for the readers
+   * once, not once each; answers the function marking the call done.
+   */
+  private async exclusive(excludes: { states: readonly string[]; waitMs: number }, holder: string): Promise<() => void> {
+    const key = [...excludes.states].sort().join('\n');
+    if (this.excluding && this.excluding.key !== key) await this.dropExclusive();
+    let mine = this.excluding;
+    if (!mine) {
+      const asked = Date.now();
+      const { testInfo } = this.deps;
+      const release = hold(excludes.states, 'alone', holder, excludes.waitMs).then((r) => {
+        if (testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + (Date.now() - asked));
+        return r;
+      });
+      mine = this.excluding = { key, release, inFlight: 0 };
+      release.catch(() => {
+        if (this.excluding === mine) this.excluding = undefined;
+      });
+    }
+    if (mine.timer) clearTimeout(mine.timer);
+    mine.inFlight++;
+    try {
+      await mine.release;
+    } catch (error) {
+      mine.inFlight--;
+      throw error;
+    }
+    const held = mine;
+    return () => {
+      if (--held.inFlight > 0 || this.excluding !== held) return;
+      held.timer = setTimeout(() => void this.dropExclusive(), EXCLUSIVE_LINGER_MS);
+      held.timer.unref();
+    };
+  }
+
+  private async dropExclusive(): Promise<void> {
+    const held = this.excluding;
+    this.excluding = undefined;
+    if (held?.timer) clearTimeout(held.timer);
+    await (await held?.release.catch(() => undefined))?.();
   }
 
   /** Deletes, newest first, what this client created on a sandbox as a check ends (a 404: done); returns what could not be deleted. */

@@ -131,22 +131,18 @@ async function setup(config: FullConfig) {
   // A guest's pace: the run's SANDBOX_MAX_RPS shared by its workers (helpers/client/guest/rate.ts).
   const rps = settings.sandboxMaxRps;
   if (rps > 0) process.env[RPS_SHARE_ENV] = String(rps / Math.max(1, config.workers));
-  const start = await sandboxStart(
-    settings.env,
-    config.projects.map((p) => p.name),
-    {
-      workers: config.workers,
-      preflight: (service) => preflight(service, settings.env),
-      withRequest: async (use) => {
-        const context = await request.newContext();
-        try {
-          return await use(context);
-        } finally {
-          await context.dispose();
-        }
-      },
+  const start = await sandboxStart(settings.env, [...new Set(config.projects.map((p) => p.name))], {
+    workers: config.workers,
+    preflight: (service) => preflight(service, settings.env),
+    withRequest: async (use) => {
+      const context = await request.newContext();
+      try {
+        return await use(context);
+      } finally {
+        await context.dispose();
+      }
     },
-  );
+  });
   for (const line of start.lines) (line.stream === 'err' ? console.error : console.log)(line.text);
   if (start.stop) {
     writeNotRun(settings.reportsDir, 'sandbox', start.stop.reason);

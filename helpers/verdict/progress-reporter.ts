@@ -143,7 +143,8 @@ export class ServiceProgress {
   /**
    * `plan`: every check with its file (time left per file); `previous`: a previous run's durations per check id;
    * `pollingPriorMs`: a polling check's expected time before any has ended; `filePriorMs`: per spec file, a check's
-   * expected time before this run's say (the stand-ins' measured table).
+   * expected time before this run's say (the stand-ins' measured table); `caps`: per service, the most workers its project takes
+   * (a project's `workers`, carried in its metadata: financial data's quota cap on a sandbox).
    */
   constructor(
     totals: Record<string, number>,
@@ -153,6 +154,7 @@ export class ServiceProgress {
     private readonly previous: Record<string, number> = {},
     private readonly pollingPriorMs?: number,
     private readonly filePriorMs: Record<string, number> = {},
+    private readonly caps: Record<string, number> = {},
   ) {
     for (const [service, total] of Object.entries(totals)) this.services.set(service, newState(total));
     for (const c of plan) this.state(c.service).pending.set(c.id, { file: c.file, kind: c.kind ?? 'reads' });
@@ -316,13 +318,17 @@ export class ServiceProgress {
   /**
    * Time left until a service's last check ends: its work and that of the services before it (Playwright runs the projects one
    * after another), over the workers as they served the run so far (a third of their time on checks: 3x, at most 4x), never
-   * less than its longest check.
+   * less than its longest check, nor than any of those services' work over the workers its project takes (`caps`): the run's
+   * workers are those the unfinished services can take.
    */
   remainingMs(service: string, now = Date.now()): number | undefined {
     const s = this.state(service);
     const own = this.workLeft(s, now);
     if (own === undefined) return undefined;
+    const all = Math.max(1, this.workers);
+    const cap = (name: string) => Math.max(1, Math.min(all, this.caps[name] ?? all));
     let work = own.work;
+    let capped = own.work / cap(service);
     for (const [name, other] of this.services) {
       if (name === service) break;
       if (other.done >= other.total) continue;
@@ -330,8 +336,11 @@ export class ServiceProgress {
       // A service before it not yet estimated: the last one is not either.
       if (ahead === undefined) return undefined;
       work += ahead.work;
+      capped = Math.max(capped, ahead.work / cap(name));
     }
-    const workers = Math.max(1, this.workers);
+    let takeable = 0;
+    for (const [name, other] of this.services) if (other.done < other.total) takeable += cap(name);
+    const workers = Math.max(1, Math.min(all, takeable));
     let busy = 0;
     let began: number | undefined;
     for (const other of this.services.values()) {
@@ -341,7 +350,7 @@ export class ServiceProgress {
     }
     const wall = began === undefined ? 0 : now - began;
     const served = busy > 0 && wall > 0 ? Math.min(4, Math.max(1, (wall * workers) / busy)) : 1;
-    return Math.max((work / workers) * served, own.longest);
+    return Math.max(Math.max(work / workers, capped) * served, own.longest);
   }
 
   /** The run's time left: the longest of its unfinished services' (each counting those before it), one figure on every line. */
@@ -452,7 +461,12 @@ export default class ProgressReporter implements Reporter {
     const filePriors = Object.fromEntries(
       tests.map((t) => [t.location.file, measured[fileKey(t.location.file)]]).filter(([, ms]) => ms !== undefined),
     ) as Record<string, number>;
-    this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations, pollingPriorMs(), filePriors);
+    // A project's own `workers` (financial data's quota cap on a sandbox) reaches a reporter through its metadata (playwright.config.ts).
+    // A service of two projects (financial data's TxPush turn files apart) takes the workers of both.
+    const caps: Record<string, number> = {};
+    for (const p of config.projects)
+      if (typeof p.metadata?.workers === 'number') caps[p.name] = (caps[p.name] ?? 0) + (p.metadata.workers as number);
+    this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations, pollingPriorMs(), filePriors, caps);
     const list = Object.entries(totals)
       .map(([s, n]) => `${s} ${n}`)
       .join(', ');

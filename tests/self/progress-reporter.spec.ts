@@ -65,6 +65,15 @@ test('the time left is the mean duration so far of the service, times the checks
   expect([999, 59_000, 600_000, 3_725_000].map((ms) => formatDuration(ms))).toEqual(['1s', '59s', '10m00s', '1h02m']);
 });
 
+test("the time left knows a project's worker cap: financial data's checks over its own workers, a later service over the run's", () => {
+  // 12 workers, financial data on 8 (its quota), installments after it; one check of each ended (1 s), 80 and 40 checks left.
+  const p = new ServiceProgress({ 'financial-data': 81, installments: 41 }, 12, T0, [], {}, undefined, {}, { 'financial-data': 8 });
+  p.end('financial-data', 'passed', 1000);
+  p.end('installments', 'passed', 1000);
+  expect(p.remainingMs('financial-data')).toBe(80_000 / 8);
+  expect(p.remainingMs('installments')).toBe(Math.max(120_000 / 12, 80_000 / 8));
+});
+
 test('the time left follows slow files: a check not begun is expected to take what its file took, else what the previous run recorded', () => {
   // 4 quick reads (1 s) and 4 polled reports (100 s), one worker: the truth after the first quick read is 3 + 400 s.
   const plan = [...planOf('q', 4, 'fd', 'quick.spec.ts'), ...planOf('r', 4, 'fd', 'reports.spec.ts')];
@@ -293,7 +302,7 @@ test('the reporter: services are the projects, totals from the suite, a retried 
   try {
     // No durations file: this repository's reports/ is not the test's.
     const reporter = new ProgressReporter({ durations: false });
-    reporter.onBegin({ workers: 2, quiet: true } as never, suite);
+    reporter.onBegin({ workers: 2, quiet: true, projects: [] } as never, suite);
     reporter.onTestBegin(tests[0]);
     reporter.onTestEnd(tests[0], result('passed'));
     reporter.onTestBegin(tests[1]);

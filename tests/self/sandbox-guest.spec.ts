@@ -104,6 +104,42 @@ test('on a sandbox a 429 is waited out and counted; a check of the 429 and a moc
   }
 });
 
+test("a call changing what other checks read holds it alone once they are done, and the check's next changing call finds it held", async ({
+  request,
+}) => {
+  // Another process (the runner's pid, alive) reads the state: the changing call waits for it (helpers/client/guest/shared-state.ts).
+  const state = `self-excludes-${process.pid}-${Date.now()}`;
+  const file = path.resolve('reports', '.raw', process.env.SUITE_RUN_ID ?? 'default', 'states', `${state}.json`);
+  const lockOf = () => JSON.parse(fs.readFileSync(file, 'utf8')) as { alone?: { pid: number }; waiting: Record<string, string> };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ shared: { [process.ppid]: 1 }, waiting: {} }));
+  const target = await loopback((_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":1,"page":1}'),
+  );
+  try {
+    const excludes = () => ({ states: [state], waitMs: 10_000 });
+    const api = await fdClient(request, target.url, { sandbox: true, excludes });
+    const first = api.call('GetInstitutions', { query: { limit: 1 } });
+    const waited = await Promise.race([first.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 300))]);
+    expect(waited, 'the call waits while another process reads the state').toBe('waiting');
+    fs.writeFileSync(file, JSON.stringify({ shared: {}, waiting: lockOf().waiting }));
+    expect((await first).status).toBe(200);
+    expect(lockOf().alone?.pid, 'held alone after the call, for the next changing call of the check').toBe(process.pid);
+    // The check's next changing call takes the hold kept, waiting for no reader again; it is let go a moment after.
+    const second = await Promise.race([
+      api.call('GetInstitutions', { query: { limit: 1 } }),
+      new Promise((r) => setTimeout(() => r('waiting'), 1000)),
+    ]);
+    expect((second as { status?: number }).status, 'the next changing call at once').toBe(200);
+    await expect.poll(() => lockOf().alone, { timeout: 10_000, message: 'let go a moment after the last changing call' }).toBeUndefined();
+  } finally {
+    await target.close();
+    fs.rmSync(file, { force: true });
+  }
+});
+
 test("a sandbox's 429 waits are added to the test's time budget: a throttled check ends with its own result, not at the time-out", async ({
   request,
 }, testInfo) => {

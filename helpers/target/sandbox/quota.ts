@@ -37,6 +37,9 @@ export async function countTestingCustomers(env: Env = suiteConfig().env): Promi
  */
 export const fdWorkerCap = (quota: number): number => Math.max(1, Math.floor(quota / SANDBOX_CUSTOMERS_PER_WORKER));
 
+/** Set by the runner, read by the workers it starts: whether financial data's TxPush turn files are a project of their own (playwright.config.ts). */
+export const FD_TURN_PROJECT_ENV = 'SUITE_FD_TURN_PROJECT';
+
 /** One line when the run would exceed the quota, else undefined; of the run's workers, financial data takes its cap at most. */
 export function quotaRefusal(runWorkers: number, existing: number, quota: number): string | undefined {
   const workers = Math.min(runWorkers, fdWorkerCap(quota));
