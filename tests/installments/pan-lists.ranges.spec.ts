@@ -20,6 +20,18 @@ test(
   },
 );
 
+// provider 2.0.0, registerPans 400 example PansNotPresentUpdateRequest: an update of a list needs at least one card; the list's
+// own range given again names no card (a new list may be made of a range alone: IN-REQ-CARDS-OR-RANGE).
+test(
+  "an update of an existing list carrying only the list's own account range, no card, is 400 @provider",
+  rules('IN-REQ-UPDATE-PANS:refuse'),
+  async ({ instApi, instReq }) => {
+    const own = instReq.heldRange()!;
+    const { panListId } = await instReq.newList(instApi, 'Range kept', [], { accountRange: own });
+    expect((await instApi.call('registerPans', { body: { panListId, accountRange: { ...own } } })).status, 'its own range alone').toBe(400);
+  },
+);
+
 test(
   "a registration into an existing list with another account range is 400 and changes nothing; the list's own range, or none, is accepted and kept @provider",
   rules('IN-STATE-LIST-RANGE:refuse', 'IN-STATE-LIST-RANGE:accept', 'IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted'),

@@ -1,7 +1,7 @@
 // Covers: savePlan and planApproval sent with the response-only members of every reader of the plan
 // (helpers/client/security/read-only.ts; provider 2.0.0: the request schemas do not declare them): none is stored.
 import { expect, loadContract, rules, test, withDecision, skipWithout } from '../../fixtures/installments.js';
-import { READ_ONLY, readOnlyMembers, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
+import { READ_ONLY, readOnlyEnums, readOnlyMembers, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
 const contract = await loadContract('installments');
@@ -17,11 +17,25 @@ test(
     const pairs = readOnlyPairs(contract);
     const violations = new Violations(READ_ONLY);
     const paths: string[] = [];
+    // The plan's states as a plan written without them shows them (a control): each response-only enum member (a plan's status,
+    // provider 2.0.0 StatusField) is sent as the last of its values the control does not show (TIMED_OUT for a new plan: the
+    // end of a window no check lasts), so a stored one tells.
+    const control = (await instReq.createPlan(instApi)).planId;
+    const shown: Record<string, unknown> = {};
+    for (const reader of planReaders) Object.assign(shown, (await instApi.callOperation(reader, { path: { plan_id: control } })).body);
     for (const pair of pairs) {
+      const states = Object.assign({}, ...planReaders.map((reader) => readOnlyEnums(contract, pair.writer, reader))) as Record<
+        string,
+        string[]
+      >;
       // The response-only members of each reader of the plan, sent together (a reader's own first).
       const members = Object.assign(
         {},
         ...planReaders.map((reader) => readOnlyMembers(contract, pair.writer, reader)),
+        ...Object.entries(states).map(([name, values]) => {
+          const other = values.filter((v) => v !== shown[name]).at(-1);
+          return other === undefined ? {} : { [name]: other };
+        }),
         pair.members,
       ) as Record<string, string | number>;
       const judged = { ...pair, members };

@@ -65,6 +65,22 @@ export function readOnlyMembers(contract: Contract, writer: Operation, reader: O
   return members;
 }
 
+/**
+ * The members a reader's 200 declares as an enum and the writer's request does not (a state the service sets: a plan's status),
+ * each with its values. No value of them tells alone (the service's own may be any), so a check sends one a control object,
+ * written without it, does not show.
+ */
+export function readOnlyEnums(contract: Contract, writer: Operation, reader: Operation): Record<string, string[]> {
+  const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
+  const answer = (reader.responses['200'] ?? reader.responses[successCode(reader) ?? ''])?.schema;
+  return Object.fromEntries(
+    Object.entries(answer ? properties(contract, answer) : {})
+      .filter(([name]) => !(name in sent))
+      .map(([name, schema]) => [name, resolve(contract, schema)?.enum])
+      .filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every((v: unknown) => typeof v === 'string')),
+  );
+}
+
 /** The record readers of a contract: a GET answering 200 with a body that does not page (a list read answers about the list, not the record). */
 const recordReaders = (contract: Contract) =>
   [...contract.operations.values()].filter(
