@@ -11,6 +11,7 @@ import { PLANS_FAULTS } from './plans.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
 import { INDEPENDENT_39_INSTALLMENTS_FAULTS } from './independent-39.faults.js';
 import { INDEPENDENT_40_INSTALLMENTS_FAULTS } from './independent-40.faults.js';
+import { INDEPENDENT_41_INSTALLMENTS_FAULTS } from './independent-41.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -24,6 +25,7 @@ export const INSTALLMENTS_FAULTS = [
   ...SENSITIVE_ECHO_FAULTS,
   ...INDEPENDENT_39_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_40_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_41_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
