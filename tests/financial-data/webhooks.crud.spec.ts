@@ -85,7 +85,7 @@ test(
       const mapped = sub?.events.map((e) => e.webhookEventId);
       expect(mapped, `${reader}: only the other event is left`).toEqual([eventNamed(made, b).webhookEventId]);
     }
-    expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, 'the deleted event deleted again');
+    expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path, negative: true }), 404, 'the deleted event deleted again');
   },
 );
 
@@ -99,11 +99,15 @@ test(
     const ids = { 'never issued': '00000000-0000-4000-8000-0000000000e9', 'of another subscription': other.events[0].webhookEventId };
     for (const [what, eventId] of Object.entries(ids)) {
       const path = { subscription_id: mine.subscriptionId, webhook_event_id: eventId };
-      expectFdError(await fdApi.call('updateWebhookSubscriptionEvent', { path, body: { name: a } }), 404, `update an event ${what}`);
-      const refused = await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' } });
+      expectFdError(
+        await fdApi.call('updateWebhookSubscriptionEvent', { path, body: { name: a }, negative: true }),
+        404,
+        `update an event ${what}`,
+      );
+      const refused = await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' }, negative: true });
       expectFdError(refused, 404, `status of an event ${what}`);
-      expectFdError(await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path }), 404, `test an event ${what}`);
-      expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, `delete an event ${what}`);
+      expectFdError(await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path, negative: true }), 404, `test an event ${what}`);
+      expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path, negative: true }), 404, `delete an event ${what}`);
     }
     const { byId } = await readers(fdApi, other.subscriptionId);
     const items = byId?.events.map((e) => [e.webhookEventId, e.status]);
