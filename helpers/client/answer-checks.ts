@@ -41,7 +41,7 @@ export interface Judging extends Answered {
   echoes: ReturnType<typeof findAnswerEchoes>;
   /** The request headers as sent. */
   sentHeaders: Record<string, string>;
-  /** A generated case the documents refuse, answered with a success: judged only for a sensitive value in clear (CallOptions.negative). */
+  /** A call the check expects refused, answered with a success: judged only for a sensitive value in clear (CallOptions.negative). */
   acceptedNegative: boolean;
   noteConflictMet: (met: ConflictMet) => void;
   /** The service's judge of the answer against its request (ClientDeps.judge), where its fixture gives one. */

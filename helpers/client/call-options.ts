@@ -24,8 +24,10 @@ export interface CallOptions {
   /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
   refusal?: true;
   /**
-   * A generated case the documents refuse (helpers/client/negative.ts): answered with a success, its acceptance is what failed
-   * (the case files it under the rule stating the refusal), so the answer is judged only for a sensitive value in clear.
+   * A call the check expects refused: a generated case the documents refuse (helpers/client/negative.ts), or a request refused
+   * by state (a 404 of an unknown object, of another customer's or another kind's). Answered with a success, its acceptance is
+   * what failed (the check's own assertion files it under the rule stating the refusal), so the answer is judged only for a
+   * sensitive value in clear: a success body the schema refuses (an empty list) does not file it under the forms' rule first.
    */
   negative?: true;
   /** A call the check needs accepted: refused, or breaking a named check, it is the check's failed step (as is a `builtValid` body). */

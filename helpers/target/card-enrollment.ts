@@ -32,6 +32,8 @@ export interface CardTarget extends TargetBase {
   /** Every receipt the target knows (the mock: two accounts), `receipt` first: checked on each, so another receipt's answer shows. */
   receipts: KnownReceipt[];
   encryptionKey: EncryptionKey;
+  /** The published key as a client fetches it now (the mock's GET /keys; a sandbox's configured key, its keys URL fetched again). */
+  publishedKey: () => Promise<EncryptionKey>;
 }
 
 /** A push-account receipt the target knows and the PAN digits of the account it stands for (A5). */
@@ -85,6 +87,7 @@ export async function cardTargetFromMock(mock: {
     receipt: receipts[0],
     receipts,
     encryptionKey: await keyFromJwks(jwks),
+    publishedKey: async () => keyFromJwks(await (await fetch(mock.keysURL)).json()),
   };
 }
 
@@ -117,5 +120,6 @@ export async function cardTargetFromEnv(): Promise<CardTarget> {
     receipt,
     receipts: receipt ? [receipt] : [],
     encryptionKey: (await configuredEncryptionKey('CARD', env)).key,
+    publishedKey: async () => (await configuredEncryptionKey('CARD', env)).key,
   };
 }

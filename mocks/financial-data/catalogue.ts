@@ -24,6 +24,7 @@ import { REPORT_GUARD_FAULTS } from './reports/guard.faults.js';
 import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
 import { INDEPENDENT_39_FAULTS } from './independent-39.faults.js';
 import { INDEPENDENT_40_FAULTS } from './independent-40.faults.js';
+import { INDEPENDENT_41_FAULTS } from './independent-41.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -70,6 +71,7 @@ export const FD_FAULTS = [
   ...SENSITIVE_ECHO_FAULTS,
   ...INDEPENDENT_39_FAULTS,
   ...INDEPENDENT_40_FAULTS,
+  ...INDEPENDENT_41_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;

@@ -314,11 +314,14 @@ function monthFrom(at: Date, delta: number): { panExpirationMonth: string; panEx
 test(
   "at both sides of a month edge and a year edge, a card expiring in the clock's month or the next is enrolled ACTIVE with its expiry; no answer is SUSPENDED or CANCELLED @mock-only",
   mockOnly(
-    rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card'),
+    rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card', 'CE-VALID-ACCEPTED'),
     "needs the mock's virtual clock set to a month edge and a year edge: a sandbox's clock is the real one",
   ),
   async ({ cardApi, cards, cardMock }) => {
     const wrong: string[] = [];
+    // A card valid through its month is a request every document allows (seed 000, Card: the expiry a month and a year;
+    // CE-PAT-EXPIRY): refused, it breaks the documented success (CE-VALID-ACCEPTED), whatever the refusal says.
+    const refused: string[] = [];
     for (const edge of EDGES) {
       const now = new Date(edge);
       for (const delta of [-1, 0, 1]) {
@@ -330,7 +333,7 @@ test(
         const res = await cardApi.call('putCard', { body });
         // delta -1: the month just ended; the sources neither refuse nor accept an expired card.
         if (res.status !== 200) {
-          if (delta >= 0) wrong.push(`${what} (valid through the end of its month): ${res.status}`);
+          if (delta >= 0) refused.push(`${what} (valid through the end of its month): ${res.status}`);
           continue;
         }
         const card = (res.body as { maskedCard?: Record<string, any> }).maskedCard ?? {};
@@ -341,6 +344,7 @@ test(
         // ACTIVE and the expiry echoed: the client's answer judge's (CE-STATE-ACTIVE, CE-ECHO-EXPIRY).
       }
     }
+    underRule(test.info(), 'CE-VALID-ACCEPTED', () => expect(refused, 'every card valid at the clock is enrolled').toEqual([]));
     expect(wrong, 'every card valid at the clock is enrolled ACTIVE with its expiry').toEqual([]);
   },
 );

@@ -12,6 +12,7 @@ import {
   lacksPathData,
   lengthOf,
   loadContract,
+  mockOnly,
   NO_RECEIPT,
   panOfLength,
   refusedNaming,
@@ -535,6 +536,43 @@ test(
       description: `${cases.length} foreign ids sent (${owned.map((m) => `${m}: ${card.foreignIds[m].length}`).join(', ')}) over ${checkedCells.size - owned.length} source x path cells, then ${accepted} own id rows accepted; left out: ${[...memberLeftOut, ...pathLeftOut].map((l) => `${l.operationId}: ${l.reason}`).join('; ') || 'none'}`,
     });
     wrong.expectNone("every id the caller names is the caller's: another client's refused, its own taken after");
+  },
+);
+
+// --- A refused enrollment leaves no trace (CE-PROP-IDS-OWNED; seed 000, Errors: a refused request answers an error). A
+// refusal after the body passed validation (an id resolving to nothing: seed 000, Errors 400 INVALID_STATE; another
+// client's: reference A2, 403) adds no consumer: the identity's first accepted enrollment is the one that adds it
+// (CE-VAL-CONSUMER-ADDED, "a new identity is a new profile"), dated with the card it adds (the answer judge,
+// fixtures/assertions/card-enrollment-answer.ts). The mock's clock is moved a day on between the two, so a consumer kept
+// from the refusal shows a day early.
+test(
+  "an enrollment refused for an id (resolving to nothing, another client's) adds no consumer: the identity's first accepted enrollment a day later adds it @assumption @mock-only",
+  mockOnly(
+    rules('CE-PROP-IDS-OWNED@card', 'CE-VAL-CONSUMER-ADDED@card', 'CE-STATE-UNKNOWN-CLIENT@card', 'CE-STATE-UNKNOWN-SERVICE@card'),
+    "needs the mock's virtual clock moved between the refusal and the enrollment: a sandbox's clock is the real one",
+  ),
+  async ({ cardApi, cards, card, cardMock }) => {
+    const refusals: { what: string; ids: Record<string, string> }[] = [
+      { what: 'a srcClientId resolving to nothing', ids: { srcClientId: `Z${card.srcClientId}` } },
+      { what: 'a serviceId resolving to nothing', ids: { serviceId: `Z${card.serviceId}` } },
+      ...card.foreignIds.srcClientId.slice(0, 1).map((id) => ({ what: "another client's srcClientId", ids: { srcClientId: id } })),
+      ...card.foreignIds.serviceId.slice(0, 1).map((id) => ({ what: "another client's serviceId", ids: { serviceId: id } })),
+    ];
+    const identities: { what: string; consumer: Record<string, any> }[] = [];
+    for (const r of refusals) {
+      const body = { ...(await cards.withCard(exampleCard())), ...r.ids };
+      const res = await cardApi.call('putCard', { body });
+      // Taken instead: the refusal's own rule's (the lookup and ownership checks above); its identity is no longer new.
+      if (res.status >= 400) identities.push({ what: r.what, consumer: body.consumer });
+    }
+    expect(identities.length, 'refusals whose trace is looked for').toBeGreaterThan(0);
+    await cardMock.advanceClock(86_400);
+    // Each identity's first accepted enrollment: the answer judge holds its dateConsumerAdded to the card's dateOfCardCreated.
+    for (const { consumer } of identities) {
+      const body = await cards.withCard();
+      body.consumer = consumer;
+      expect((await cardApi.call('putCard', { body })).status, 'the identity refused before, enrolled').toBe(200);
+    }
   },
 );
 

@@ -92,6 +92,19 @@ test(
   },
 );
 
+// reference/card-enrollment.md, facts: card data is a JWE under the key the service publishes, its kid in the protected
+// header. The key set fetched as a client fetches it before enrolling (not the one the worker read at its start): a card
+// encrypted under it is decrypted and enrolled, whatever fetch gave it.
+test(
+  'enrolls a card encrypted with the published key as fetched now, its kid in the protected header @assumption',
+  rules('CE-JWE-DECRYPT'),
+  async ({ cardApi, cards, card }) => {
+    const body = { ...cards.base(), encryptedCard: await cards.encrypt(exampleCard(), await card.publishedKey()) };
+    const res = await cardApi.call('putCard', { body });
+    underRule(test.info(), 'CE-JWE-DECRYPT', () => expect(res.status, 'a card under the published key, enrolled').toBe(200));
+  },
+);
+
 test(
   'rejects an encryptedCard that does not decrypt with the published key @assumption',
   rules('CE-JWE-DECRYPT', 'CE-ERR-FIELD'),

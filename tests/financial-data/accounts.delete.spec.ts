@@ -53,8 +53,16 @@ test(
     const remaining = c.accounts.filter((a) => a.institutionLoginId !== login.id);
     expect(c.accounts.length - remaining.length, 'FinBank B login held five accounts').toBe(5);
     await expectExactlyRemaining(fdApi, c, remaining, [login.id]);
-    expectFdError(await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path }), 404, 'second delete of the login');
-    expectFdError(await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path }), 404, 'refresh of the deleted login');
+    expectFdError(
+      await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path, negative: true }),
+      404,
+      'second delete of the login',
+    );
+    expectFdError(
+      await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path, negative: true }),
+      404,
+      'refresh of the deleted login',
+    );
   },
 );
 
@@ -73,6 +81,6 @@ test(
       c,
       c.accounts.filter((a) => a.id !== savings.id),
     );
-    expectFdError(await fdApi.call('DeleteCustomerAccount', { path }), 404, 'second delete of the account');
+    expectFdError(await fdApi.call('DeleteCustomerAccount', { path, negative: true }), 404, 'second delete of the account');
   },
 );

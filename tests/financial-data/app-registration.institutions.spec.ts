@@ -109,7 +109,7 @@ test(
       (a: { preAppId: unknown }) => String(a.preAppId) === String(made.body.preAppId),
     )?.applicationId;
     expect(applicationId, "the spare partner's application is approved").toBeDefined();
-    const denied = await fdApi.call('getRegisteredInstitutions', { path: { application_id: String(applicationId) } });
+    const denied = await fdApi.call('getRegisteredInstitutions', { path: { application_id: String(applicationId) }, negative: true });
     expectFdError(denied, 404, "another partner's application");
     // seed 002, App registration: SetCustomerAppID assigns one of the caller's applications; an
     // application of another partner is one the caller has no approved application with (404).
@@ -124,7 +124,7 @@ test(
     expectFdError(again, again.status, "SetCustomerAppID with another partner's application");
     expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(ours);
     // The lookups by query: the status read finds no registration of the caller's (404), the list none of theirs.
-    const reply = await fdApi.call('GetAppRegistrationStatus', { query: { applicationId: String(applicationId) } });
+    const reply = await fdApi.call('GetAppRegistrationStatus', { query: { applicationId: String(applicationId) }, negative: true });
     expectFdError(reply, 404, "the status read by another partner's applicationId");
     const listed = await fdApi.call('getApplications', { query: { application_id: String(applicationId) } });
     expect(listed.status, "getApplications by another partner's application_id").toBe(200);
@@ -199,6 +199,10 @@ test(
     expectFdError(again, again.status, 'unknown application');
     const kept = (await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId;
     expect(String(kept), 'the application it had').toBe(applicationId);
-    expectFdError(await fdApi.call('SetCustomerAppID', { path: { customerId: '9999999991', applicationId } }), 404, 'unknown customer');
+    expectFdError(
+      await fdApi.call('SetCustomerAppID', { path: { customerId: '9999999991', applicationId }, negative: true }),
+      404,
+      'unknown customer',
+    );
   },
 );

@@ -127,6 +127,6 @@ test(
 // The model check sends an unknown preAppId too, but its calls are drawn at random and cover no cell of
 // the rule x path table; another partner's preAppId is the other-partner property's (FD-OBJ-OTHER-PARTNER).
 test('ModifyAppRegistration answers 404 for a preAppId never registered', rules('FD-APP-UNKNOWN'), async ({ fdApi }) => {
-  const denied = await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication() });
+  const denied = await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication(), negative: true });
   expectFdError(denied, 404, 'unknown preAppId');
 });

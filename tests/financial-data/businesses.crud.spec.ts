@@ -88,5 +88,9 @@ test(
 );
 
 test('answers 404 for a customer without a business', rules('FD-BUS-NONE-404'), async ({ fdApi, createCustomer }) => {
-  expectFdError(await fdApi.call('GetBusinessByCustomer', { path: { customer_id: await createCustomer() } }), 404, 'no business');
+  expectFdError(
+    await fdApi.call('GetBusinessByCustomer', { path: { customer_id: await createCustomer() }, negative: true }),
+    404,
+    'no business',
+  );
 });

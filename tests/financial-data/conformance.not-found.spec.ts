@@ -17,7 +17,11 @@ for (const op of contract.operations.values()) {
       withConflict(rules('FD-NOT-FOUND'), ...conflictSites('financial-data', 'FD-NOT-FOUND', op.operationId)),
       async ({ fdApi, fd, fdEntities, fdContract }) => {
         const call = sample(op, fd, fdEntities);
-        const res = await fdApi.callOperation(op, { ...call, path: { ...call.path, [param.name]: unknownId(fdContract, param.schema) } });
+        const res = await fdApi.callOperation(op, {
+          ...call,
+          path: { ...call.path, [param.name]: unknownId(fdContract, param.schema) },
+          negative: true,
+        });
         expectFdError(res, 404, `unknown ${param.name}`);
       },
     );

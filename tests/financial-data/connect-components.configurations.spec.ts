@@ -69,13 +69,17 @@ test(
     const drop = await fdApi.call('post-configurations', { body: {} });
     const path = { configuration_id: drop.body.id };
     expect((await fdApi.call('delete-configurations-configurationId', { path })).status).toBe(204);
-    expectFdError(await fdApi.call('get-configurations-configurationId', { path }), 404, 'read after delete');
+    expectFdError(await fdApi.call('get-configurations-configurationId', { path, negative: true }), 404, 'read after delete');
     const ids = (await listIds(fdApi)).map((c) => c.id);
     expect(ids, 'the deleted one is not listed').not.toContain(drop.body.id);
     expect(ids, 'the other one still is').toContain(keep.body.id);
-    expectFdError(await fdApi.call('delete-configurations-configurationId', { path }), 404, 'second delete');
+    expectFdError(await fdApi.call('delete-configurations-configurationId', { path, negative: true }), 404, 'second delete');
     const never = { configuration_id: '00000000-0000-4000-a000-000000000000' };
-    expectFdError(await fdApi.call('delete-configurations-configurationId', { path: never }), 404, 'delete of an id never issued');
+    expectFdError(
+      await fdApi.call('delete-configurations-configurationId', { path: never, negative: true }),
+      404,
+      'delete of an id never issued',
+    );
   },
 );
 
@@ -90,8 +94,16 @@ test(
     const path = { configuration_id: ours.body.id };
     const shown = (await listIds(fdApi, spare)).map((c) => c.id);
     expect(shown, "the spare partner's list").not.toContain(ours.body.id);
-    expectFdError(await fdApi.call('get-configurations-configurationId', { path, auth: spare }), 404, 'read by the spare partner');
-    expectFdError(await fdApi.call('delete-configurations-configurationId', { path, auth: spare }), 404, 'delete by the spare partner');
+    expectFdError(
+      await fdApi.call('get-configurations-configurationId', { path, auth: spare, negative: true }),
+      404,
+      'read by the spare partner',
+    );
+    expectFdError(
+      await fdApi.call('delete-configurations-configurationId', { path, auth: spare, negative: true }),
+      404,
+      'delete by the spare partner',
+    );
     expect((await fdApi.call('get-configurations-configurationId', { path })).status, 'ours survives').toBe(200);
     // Its own customer, so that only the configuration can be what is refused.
     const customer = await fdApi.call('AddTestingCustomer', { body: newCustomer(), auth: spare });

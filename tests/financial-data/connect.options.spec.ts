@@ -79,11 +79,19 @@ test(
       const either = await fdApi.call('GetAllExperience', { query: { appName, productCode: 'ZZ,AO' } });
       expect(either.body, 'productCode ZZ,AO').toHaveLength(1);
     }
-    expectFdError(await fdApi.call('GetAllExperience', { query: { appName: `no-such-app-${Date.now()}` } }), 404, 'unknown application');
+    expectFdError(
+      await fdApi.call('GetAllExperience', { query: { appName: `no-such-app-${Date.now()}` }, negative: true }),
+      404,
+      'unknown application',
+    );
     // The application is named by its whole name: the name short of its last, or of its first,
     // character names no application (a match by prefix or by part would list its experiences).
     for (const part of [appName!.slice(0, -1), appName!.slice(1)])
-      expectFdError(await fdApi.call('GetAllExperience', { query: { appName: part } }), 404, `application name ${JSON.stringify(part)}`);
+      expectFdError(
+        await fdApi.call('GetAllExperience', { query: { appName: part }, negative: true }),
+        404,
+        `application name ${JSON.stringify(part)}`,
+      );
     expectFdError(await fdApi.call('GetAllExperience', { query: {} }), 400, 'no appName');
   },
 );

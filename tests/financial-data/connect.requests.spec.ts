@@ -155,8 +155,12 @@ test(
     const own: Login = { customerId: linkedCustomer.customerId, id: linkedCustomer.logins[0].id };
     expect((await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, own) })).status, "the customer's login").toBe(200);
     const unknown = { ...own, id: unknownId(fdContract, { type: 'string', pattern: '^[0-9]+$' }) };
-    expectFdError(await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, unknown) }), 404, 'unknown login');
+    expectFdError(await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, unknown), negative: true }), 404, 'unknown login');
     const stranger = { ...own, customerId: await createCustomer('testing') };
-    expectFdError(await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, stranger) }), 404, "another customer's login");
+    expectFdError(
+      await fdApi.call(flow.op, { body: bodyOf(flow, fd, fdEntities, stranger), negative: true }),
+      404,
+      "another customer's login",
+    );
   },
 );

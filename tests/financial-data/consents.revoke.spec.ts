@@ -21,11 +21,19 @@ if (hasOperation('GetDataSharingConsentsByCustomerId')) {
       const read = await fdApi.call('GetDataSharingConsentsByID', { path: { consent_receipt_id: consents[0].consentReceiptId } });
       expect(read.status).toBe(200);
       expect(read.body).toEqual(consents[0]);
-      expectFdError(await fdApi.call('GetDataSharingConsentsByID', { path: { consent_receipt_id: NO_CONSENT } }), 404, 'unknown receipt');
+      expectFdError(
+        await fdApi.call('GetDataSharingConsentsByID', { path: { consent_receipt_id: NO_CONSENT }, negative: true }),
+        404,
+        'unknown receipt',
+      );
       expectFdError(await fdApi.call('GetDataSharingConsentsByCustomerId', { query: {} }), 400, 'without customer_id');
       const other = await createCustomer('testing');
       await fdApi.call('DeleteCustomer', { path: { customerId: other } });
-      expectFdError(await fdApi.call('GetDataSharingConsentsByCustomerId', { query: { customer_id: other } }), 404, 'deleted customer');
+      expectFdError(
+        await fdApi.call('GetDataSharingConsentsByCustomerId', { query: { customer_id: other }, negative: true }),
+        404,
+        'deleted customer',
+      );
     },
   );
 
@@ -54,7 +62,11 @@ if (hasOperation('GetDataSharingConsentsByCustomerId')) {
       expectFdError(await fdApi.call('RevokeDataSharingConsentByInstitutionLoginID', noLink), 404, 'a login of no link');
       expect((await fdApi.call('RevokeDataSharingConsentById', { path: { consent_receipt_id: id } })).status).toBe(204);
       expect((await read()).statusDetails.status, 'the consent changed').not.toBe(before.statusDetails.status);
-      expectFdError(await fdApi.call('RevokeDataSharingConsentById', { path: { consent_receipt_id: NO_CONSENT } }), 404, 'unknown consent');
+      expectFdError(
+        await fdApi.call('RevokeDataSharingConsentById', { path: { consent_receipt_id: NO_CONSENT }, negative: true }),
+        404,
+        'unknown consent',
+      );
     },
   );
 }

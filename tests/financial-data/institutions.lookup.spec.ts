@@ -44,7 +44,11 @@ test('GetInstitutionBranding returns links to the branding assets', rules('FD-BR
 
 test('GetInstitutionBranding answers 404 for an institution without branding', rules('FD-BRAND-NONE-404'), async ({ fdApi, fd }) => {
   test.skip(!fd.institutions.unbranded, 'needs an institution without branding (FD_UNBRANDED_INSTITUTION_ID in .env)');
-  expectFdError(await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.unbranded! } }), 404, 'no branding');
+  expectFdError(
+    await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.unbranded! }, negative: true }),
+    404,
+    'no branding',
+  );
 });
 
 // seed 002, Institutions: every institution mapped to the number and no other, a second number and leading zeros
@@ -66,7 +70,7 @@ test(
           .filter((rn) => !(rn in map))
       : [];
     for (const rn of near) {
-      const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
+      const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn }, negative: true });
       if (res.status !== 404)
         problem('FD-ROUTING-EXACT', `${rn} (one digit away from a mapped number, mapped to none): ${res.status}, not 404`);
     }
@@ -126,13 +130,17 @@ test(
   'GetLocationMatches answers 404 when no location matches, by id and (on the mock) by name and address',
   rules('FD-LOC-NONE-404'),
   async ({ fdApi, fd }) => {
-    expectFdError(await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` } }), 404, 'no match by id');
+    expectFdError(
+      await fdApi.call('GetLocationMatches', { query: { idType: 'EIN', idValue: `00-${Date.now()}` }, negative: true }),
+      404,
+      'no match by id',
+    );
     if (fd.kind !== 'mock') return;
     for (const [what, query] of [
       ['an unknown merchant name', { ...KNOWN_LOCATION, merchantName: `Nowhere Merchant ${Date.now()}` }],
       ['the known name at another postal code', { ...KNOWN_LOCATION, postalCode: '99999' }],
     ] as const)
-      expectFdError(await fdApi.call('GetLocationMatches', { query }), 404, what);
+      expectFdError(await fdApi.call('GetLocationMatches', { query, negative: true }), 404, what);
   },
 );
 

@@ -72,7 +72,7 @@ test(
 // sandbox FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID) and an unknown id. Reads only.
 test(
   'a refused authorization-details read carries the code of its own condition: a legacy connection 3003, details unavailable 3004, an unknown login 3003 @provider',
-  rules(RULE, 'FD-AUTHDETAILS-UNAVAILABLE', 'FD-AUTHDETAILS-UNKNOWN'),
+  rules(RULE, 'FD-AUTHDETAILS-UNAVAILABLE', 'FD-AUTHDETAILS-UNKNOWN', 'FD-AUTHDETAILS-LEGACY'),
   async ({ fd, fdApi, linkedCustomer }, testInfo) => {
     const only = (op: Operation) => op.operationId === 'getCustomerAuthorizationDetails';
     const logins: Record<string, string | number | undefined> = {
@@ -94,7 +94,16 @@ test(
         };
       return fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: id } });
     };
-    await expectCodes(testInfo, only, provoke);
+    // Each condition's own rule states its status and code (seed 002, App registration and Errors): a finding is filed there.
+    const ruleOf = (c: CodedCondition) =>
+      c.unresolved
+        ? 'FD-AUTHDETAILS-UNKNOWN'
+        : c.state === 'legacy'
+          ? 'FD-AUTHDETAILS-LEGACY'
+          : c.state === 'predating'
+            ? 'FD-AUTHDETAILS-UNAVAILABLE'
+            : undefined;
+    await expectCodes(testInfo, only, provoke, ruleOf);
   },
 );
 
@@ -129,9 +138,14 @@ test(
 );
 
 /** Provokes each coded condition of the operations `only` keeps, judges its code, and counts them. */
-async function expectCodes(testInfo: TestInfo, only: (op: Operation) => boolean, provoke: (c: CodedCondition) => Promise<Provoked>) {
+async function expectCodes(
+  testInfo: TestInfo,
+  only: (op: Operation) => boolean,
+  provoke: (c: CodedCondition) => Promise<Provoked>,
+  ruleOf?: (c: CodedCondition) => string | undefined,
+) {
   const violations = new Violations(RULE);
-  const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
+  const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only, undefined, ruleOf);
   testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
   countRule(REFUSAL_CODES, RULE, { applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId), checked, exceptions });
   expect(checked.length, 'the contract tells refusal conditions apart by code on the operation').toBeGreaterThan(0);

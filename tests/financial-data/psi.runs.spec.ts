@@ -67,7 +67,11 @@ for (const v of VARIANTS) {
     rules(`FD-PSI-UNKNOWN-PAY-REQUEST@${v.read}`),
     async ({ fdApi, linkedCustomer }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      expectFdError(await fdApi.call(v.get, { path: { ...path, payRequestId: '999999999999999999' } }), 404, 'unknown payRequestId');
+      expectFdError(
+        await fdApi.call(v.get, { path: { ...path, payRequestId: '999999999999999999' }, negative: true }),
+        404,
+        'unknown payRequestId',
+      );
     },
   );
 

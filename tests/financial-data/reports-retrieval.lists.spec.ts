@@ -162,7 +162,7 @@ test(
       ['GetPortfolioByCustomer', { customerId: other.customerId }, "another customer's portfolio"],
       ['GetPortfolioByConsumer', { consumerId: other.consumerId }, "another consumer's portfolio"],
     ] as const)
-      expectFdError(await fdApi.call(op, { path: { ...owner, portfolioId: mine.portfolioId } }), 404, what);
+      expectFdError(await fdApi.call(op, { path: { ...owner, portfolioId: mine.portfolioId }, negative: true }), 404, what);
   },
 );
 

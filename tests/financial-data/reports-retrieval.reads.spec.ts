@@ -205,7 +205,7 @@ test(
     const list = await fdApi.call('GetReportsByConsumerId', { path: { consumerId: who.consumerId } });
     const listed = list.body.reports.map((r: { id: string }) => r.id);
     expect(listed, "the consumer's list still holds it").toEqual([made.id]);
-    const refusal = await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } });
+    const refusal = await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id }, negative: true });
     expectFdError(refusal, 404, 'the deleted customer');
   },
 );
@@ -224,7 +224,10 @@ if (hasOperation('GetPortfolioByPathParamPortFolioID')) {
       expect(byId.body.portfolioId).toBe(portfolioId);
       expect(byId.body.reports).toEqual(byCustomer.body.reports);
       expect(byId.body.consumer.id).toBe(consumerId);
-      const refused = await fdApi.call('GetPortfolioByPathParamPortFolioID', { path: { portfolioId: 'nosuchportfolio-1-port' } });
+      const refused = await fdApi.call('GetPortfolioByPathParamPortFolioID', {
+        path: { portfolioId: 'nosuchportfolio-1-port' },
+        negative: true,
+      });
       expectFdError(refused, 404, 'unknown portfolio');
     },
   );

@@ -116,7 +116,7 @@ test(
 test('an asset id never issued is a 404 for a customer that exists', rules('FD-ASSET-UNKNOWN'), async ({ fdApi, fdEntities }) => {
   // provider 1.35.0 AssetId form (a UUID, then digits), and a free-form id.
   for (const assetId of [`0b0e2c58-1f7d-4c9a-9d3e-5a1b2c3d4e5f-${fdEntities.customerId}`, 'never-issued-asset']) {
-    const denied = await fdApi.call('GetAssetByCustomerID', { path: { customerId: fdEntities.customerId, assetId } });
+    const denied = await fdApi.call('GetAssetByCustomerID', { path: { customerId: fdEntities.customerId, assetId }, negative: true });
     expectFdError(denied, 404, `asset ${assetId}`);
   }
 });

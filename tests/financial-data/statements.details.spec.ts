@@ -101,7 +101,7 @@ test(
         // The mock renders a statement the same way each time (a known answer); a real institution
         // may stamp each rendering, so on a sandbox the two are only required to be PDFs.
         if (fd.control) expect(asset.text === v1.text, `asset of ${what} is the v1 statement of index ${detail.index}`).toBe(true);
-        const refusal = await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! } });
+        const refusal = await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! }, negative: true });
         expectFdError(refusal, 404, `${what}: another customer's id`);
       }
     }

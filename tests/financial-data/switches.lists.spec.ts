@@ -4,7 +4,7 @@
 // and kind (404). Mock: four deposit and three bill pay switches per linked customer, external ids
 // BR-<customerId>-1 (two), -2 (one) (mocks/financial-data/switches.ts). An unknown external id is a 404:
 // @assumption (seed 002 Errors 404; the provider shows a 400 example too).
-import { expect, expectFdError, type OperationClient, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, type OperationClient, ownLinkedCustomer, rules, test, underRule } from '../../fixtures/financial-data.js';
 import { atSite } from './cite.js';
 
 type Kind = 'deposit' | 'bill-pay';
@@ -18,8 +18,9 @@ const OTHER: Record<Kind, Kind> = { deposit: 'bill-pay', 'bill-pay': 'deposit' }
 const MOCK_STATUSES = { deposit: ['completed', 'failed', 'processing', 'completed'], 'bill-pay': ['completed', 'completed', 'failed'] };
 
 const list = (fdApi: OperationClient, kind: Kind, customerId: string) => fdApi.call(OPS[kind].list, { path: { customer_id: customerId } });
-const one = (fdApi: OperationClient, kind: Kind, customerId: string, switchId: string) =>
-  fdApi.call(OPS[kind].one, { path: { customer_id: customerId, switch_id: switchId } });
+// refused: a call the check expects refused (CallOptions.negative), a success judged by the check's own rule.
+const one = (fdApi: OperationClient, kind: Kind, customerId: string, switchId: string, refused?: true) =>
+  fdApi.call(OPS[kind].one, { path: { customer_id: customerId, switch_id: switchId }, negative: refused });
 const ids = (res: { body: { switches?: { id: string }[] } }) => (res.body.switches ?? []).map((s) => s.id);
 
 test.describe('switches of a customer', () => {
@@ -70,8 +71,11 @@ test.describe('switches of a customer', () => {
           });
           const updatedAt = Date.parse(got.body.updatedDate);
           expect(updatedAt, 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(Date.parse(got.body.createdDate));
-          const refused = await one(fdApi, OTHER[kind], customerId, s.id);
-          expectFdError(refused, 404, `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`);
+          const refused = await one(fdApi, OTHER[kind], customerId, s.id, true);
+          // seed 002, Resources - Switch: a switch is reached through its own kind only; a success is that rule's break.
+          underRule(test.info(), `FD-SW-OTHER-KIND@${PATH[kind]}`, () =>
+            expectFdError(refused, 404, `${kind} switch ${s.id} asked for as a ${OTHER[kind]} switch`),
+          );
         }
       },
     );
@@ -87,7 +91,7 @@ test.describe('switches of a customer', () => {
         expect(theirs.length, `the other customer has ${kind} switches`).toBeGreaterThan(0);
         for (const id of theirs) {
           expect((await one(fdApi, kind, other, id)).status, `${kind} switch ${id} under its own customer`).toBe(200);
-          expectFdError(await one(fdApi, kind, linkedCustomer.customerId, id), 404, `${kind} switch ${id} under another customer`);
+          expectFdError(await one(fdApi, kind, linkedCustomer.customerId, id, true), 404, `${kind} switch ${id} under another customer`);
         }
       }
     },

@@ -132,7 +132,7 @@ test(
     const before = await readAll(list, 'GetAllCustomerTransactions', whole);
     expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: savings.id } })).status).toBe(204);
 
-    const refused = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id } });
+    const refused = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: savingsTxns[0].id }, negative: true });
     expectFdError(refused, 404, 'a transaction of the deleted account');
     expectFdError(await list('GetCustomerAccountTransactions', { ...whole, limit: 1 }), 404, 'the list of the deleted account');
     const all = await readAll(list, 'GetAllCustomerTransactions', whole);

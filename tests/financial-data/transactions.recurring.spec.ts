@@ -162,13 +162,21 @@ test(
     const checking = String(linkedCustomer.account('checking').id);
     // provider 1.35.0, GetRecurringTransactions 404: "Customer ID or Account ID does not exist".
     const unknown = `99${Date.now() % 1e10}`;
-    const refused = await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [unknown] } });
+    const refused = await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [unknown] }, negative: true });
     expectFdError(refused, 404, 'an unknown account');
-    const refusal = await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking, unknown] } });
+    const refusal = await fdApi.call('GetRecurringTransactions', {
+      path: { customerId },
+      body: { accountIds: [checking, unknown] },
+      negative: true,
+    });
     expectFdError(refusal, 404, 'a known and an unknown account');
     // Another customer of the partner (the worker's own; on a sandbox, where that is the linked one, a new one) sent the account.
     const other = fdEntities.customerId !== customerId ? fdEntities.customerId : await createCustomer('testing');
-    const denied = await fdApi.call('GetRecurringTransactions', { path: { customerId: other }, body: { accountIds: [checking] } });
+    const denied = await fdApi.call('GetRecurringTransactions', {
+      path: { customerId: other },
+      body: { accountIds: [checking] },
+      negative: true,
+    });
     expectFdError(denied, 404, "another customer's account");
     const answered = (await fdApi.call('GetRecurringTransactions', { path: { customerId }, body: { accountIds: [checking] } })).status;
     expect(answered, 'the known account alone').toBe(200);

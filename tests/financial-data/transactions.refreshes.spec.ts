@@ -24,9 +24,13 @@ if (hasOperation('refreshTransactions')) {
       expect(covered).toEqual([...accountIds].sort());
       expect(read.body.totalCount).toBe(accountIds.length);
       expect((read.body.successCount ?? 0) + (read.body.failedCount ?? 0)).toBeLessThanOrEqual(read.body.totalCount);
-      const refused = await fdApi.call('refreshTransactions', { path: { customerId }, body: { accountIds: ['999999999'] } });
+      const refused = await fdApi.call('refreshTransactions', {
+        path: { customerId },
+        body: { accountIds: ['999999999'] },
+        negative: true,
+      });
       expectFdError(refused, 404, 'an account of no link');
-      const refusal = await fdApi.call('getTransactionRefreshStatus', { path: { customerId, refreshId: NO_REFRESH } });
+      const refusal = await fdApi.call('getTransactionRefreshStatus', { path: { customerId, refreshId: NO_REFRESH }, negative: true });
       expectFdError(refusal, 404, 'unknown refresh');
     },
   );

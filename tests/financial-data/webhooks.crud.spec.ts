@@ -43,7 +43,7 @@ test(
 );
 
 test(
-  'updateWebhookSubscriptionEvent answers 200 and both readers show the new condition and URL under the same event id',
+  'updateWebhookSubscriptionEvent answers 200 and both readers show the new condition and URL under the same event id, and none once updated without them',
   rules('FD-WEBHOOK-EVENT-UPDATE@wh-by-id', 'FD-WEBHOOK-EVENT-UPDATE@wh-list'),
   async ({ fdApi }) => {
     const [a, b] = await offeredNames(fdApi);
@@ -58,15 +58,22 @@ test(
       condition: { subscribeFor: 'institutionId', excludes: ['2', '03'] },
     };
     const path = { subscription_id: made.subscriptionId, webhook_event_id: target.webhookEventId };
-    const res = await fdApi.call('updateWebhookSubscriptionEvent', { path, body: change });
-    expect(res.status).toBe(200);
-    expect(eventsOf([res.body]), 'the 200 body: the event as updated').toEqual(eventsOf([change]));
-    const { byId, listed } = await readers(fdApi, made.subscriptionId);
-    for (const [reader, sub] of Object.entries({ byId, listed })) {
-      const shown = sub?.events.find((e) => e.webhookEventId === target.webhookEventId);
-      expect(shown && eventsOf([shown]), `${reader}: the updated event`).toEqual(eventsOf([change]));
-      const got = sub && eventsOf(sub.events.filter((e) => e.webhookEventId !== target.webhookEventId));
-      expect(got, `${reader}: the other event unchanged`).toEqual(eventsOf([{ name: b }]));
+    // Then updated again with its name alone: the update replaces the event as sent (provider 1.35.0 UpdateEventRequest:
+    // name, url, condition), so the override and the condition of the first update are gone, not kept.
+    for (const [sent, what] of [
+      [change, 'with an override and a condition'],
+      [{ name: a }, 'again, its override and condition left out'],
+    ] as const) {
+      const res = await fdApi.call('updateWebhookSubscriptionEvent', { path, body: sent });
+      expect(res.status, `the event updated ${what}`).toBe(200);
+      expect(eventsOf([res.body]), `the 200 body: the event as updated ${what}`).toEqual(eventsOf([sent]));
+      const { byId, listed } = await readers(fdApi, made.subscriptionId);
+      for (const [reader, sub] of Object.entries({ byId, listed })) {
+        const shown = sub?.events.find((e) => e.webhookEventId === target.webhookEventId);
+        expect(shown && eventsOf([shown]), `${reader}: the event updated ${what}`).toEqual(eventsOf([sent]));
+        const got = sub && eventsOf(sub.events.filter((e) => e.webhookEventId !== target.webhookEventId));
+        expect(got, `${reader}: the other event unchanged`).toEqual(eventsOf([{ name: b }]));
+      }
     }
   },
 );
@@ -85,7 +92,7 @@ test(
       const mapped = sub?.events.map((e) => e.webhookEventId);
       expect(mapped, `${reader}: only the other event is left`).toEqual([eventNamed(made, b).webhookEventId]);
     }
-    expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, 'the deleted event deleted again');
+    expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path, negative: true }), 404, 'the deleted event deleted again');
   },
 );
 
@@ -99,11 +106,15 @@ test(
     const ids = { 'never issued': '00000000-0000-4000-8000-0000000000e9', 'of another subscription': other.events[0].webhookEventId };
     for (const [what, eventId] of Object.entries(ids)) {
       const path = { subscription_id: mine.subscriptionId, webhook_event_id: eventId };
-      expectFdError(await fdApi.call('updateWebhookSubscriptionEvent', { path, body: { name: a } }), 404, `update an event ${what}`);
-      const refused = await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' } });
+      expectFdError(
+        await fdApi.call('updateWebhookSubscriptionEvent', { path, body: { name: a }, negative: true }),
+        404,
+        `update an event ${what}`,
+      );
+      const refused = await fdApi.call('changeWebhookSubscriptionEventStatus', { path, body: { status: 'inactive' }, negative: true });
       expectFdError(refused, 404, `status of an event ${what}`);
-      expectFdError(await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path }), 404, `test an event ${what}`);
-      expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path }), 404, `delete an event ${what}`);
+      expectFdError(await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path, negative: true }), 404, `test an event ${what}`);
+      expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path, negative: true }), 404, `delete an event ${what}`);
     }
     const { byId } = await readers(fdApi, other.subscriptionId);
     const items = byId?.events.map((e) => [e.webhookEventId, e.status]);

@@ -156,22 +156,26 @@ export function codeIn(res: ApiResponse, member: string): string | undefined {
   return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
 }
 
-/** Judges one provoked refusal: the table's status and the condition's own code (none is no finding where the member is open). */
+/**
+ * Judges one provoked refusal: the table's status and the condition's own code (none is no finding where the member is open);
+ * `rule`: the rule stating this condition's refusal where one does (its finding filed there, not under the property's).
+ */
 export function judgeCode(
   res: ApiResponse,
   c: CodedCondition,
   all: readonly CodedCondition[],
   violations: Violations,
   required = false,
+  rule?: string,
 ): void {
   const what = `${c.condition}${c.state ? ` (its object ${c.state}${c.send ? `, the ${c.send} values sent` : ''})` : ''}`;
   if (res.status !== c.status) {
-    violations.add(c.operationId, what, `HTTP ${res.status}`, `HTTP ${c.status} carrying ${c.member} ${c.codes.join(' or ')}`);
+    violations.add(c.operationId, what, `HTTP ${res.status}`, `HTTP ${c.status} carrying ${c.member} ${c.codes.join(' or ')}`, rule);
     return;
   }
   const code = codeIn(res, c.member);
   if (code === undefined) {
-    if (required) violations.add(c.operationId, what, `no ${c.member}`, `${c.member} ${c.codes.join(' or ')}`);
+    if (required) violations.add(c.operationId, what, `no ${c.member}`, `${c.member} ${c.codes.join(' or ')}`, rule);
     return;
   }
   if (c.codes.includes(code)) return;
@@ -181,6 +185,7 @@ export function judgeCode(
     what,
     `${c.member} ${code}${other ? ` (the code of another condition: ${other.condition})` : ''}`,
     `${c.member} ${c.codes.join(' or ')} (the code of this condition)`,
+    rule,
   );
 }
 
@@ -195,6 +200,8 @@ export async function checkRefusalCodes(
   only?: (op: Operation) => boolean,
   /** Where given, the member each refusal names is judged too (judgeNamedMember), its findings here. */
   naming?: Violations,
+  /** The rule stating a condition's refusal, where one does: its findings filed there (judgeCode). */
+  ruleOf?: (c: CodedCondition) => string | undefined,
 ): Promise<{ checked: string[]; exceptions: { operationId: string; reason: string }[]; provoked: string[]; named: string[] }> {
   const all = codedConditionsOf(contract);
   const checked: string[] = [];
@@ -212,7 +219,7 @@ export async function checkRefusalCodes(
       }
       sent++;
       provoked.push(`${op.operationId}: ${c.condition} -> ${res.status} ${c.member} ${codeIn(res, c.member) ?? '(none)'}`);
-      judgeCode(res, c, all, violations);
+      judgeCode(res, c, all, violations, false, ruleOf?.(c));
       if (naming && judgeNamedMember(contract, res, c, naming)) named.add(op.operationId);
     }
     // An operation is checked once one of its conditions was provoked; the others it names as not provoked.
