@@ -30,7 +30,6 @@ test(
         exampleParticipation(ica, {
           merchantLegalName: first.merchantLegalName,
           countryCode: 'CAN',
-          maidType: 'EXT',
           optIn: 'N',
           nonMerchantNegotiatedParticipation: 'Y',
         }),

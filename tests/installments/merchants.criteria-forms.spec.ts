@@ -38,22 +38,29 @@ test(
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const token = mixed(6);
+    // A MID merchant and a MAID merchant of one acquirer and country (exampleParticipation: a merchant is one or the other).
     const a = exampleParticipation(inst.knownAcquirerIca!, {
       // A composed letter (U+00E9): its decomposed form (NFD) is one of the forms each criterion is sent in.
       merchantLegalName: `Forms ${token} Mérchant`,
       countryCode: 'CAN',
-      maid: mixed(6),
       mids: [mixed(11), mixed(9)],
     });
-    const known: Merchant[] = [a];
+    const b = exampleParticipation(inst.knownAcquirerIca!, {
+      merchantLegalName: `Forms ${token} Máid`,
+      countryCode: 'CAN',
+      maid: mixed(6),
+    });
+    const known: Merchant[] = [a, b];
     await instReq.effectuated(instApi, known);
-    const status = (await instReq.searchAll(instApi, { merchantLegalName: a.merchantLegalName, maid: a.maid })).find(
-      (m) => m.merchantLegalName === a.merchantLegalName,
+    const status = (await instReq.searchAll(instApi, { merchantLegalName: b.merchantLegalName, maid: b.maid })).find(
+      (m) => m.merchantLegalName === b.merchantLegalName,
     )?.status;
     expect(status, 'the known merchant is found by its own values, in its final status').toBeDefined();
+    /** The merchant whose value of a search criterion is sent in other forms: the maid the MAID merchant's, the rest the MID merchant's. */
+    const holder = (key: string) => (key === 'maid' ? b : a);
     const values = (m: Merchant): Record<string, string[]> => ({
-      maid: [m.maid],
-      mid: m.mids,
+      maid: m.maid === undefined ? [] : [m.maid],
+      mid: m.mids ?? [],
       acquirerICA: [m.acquirerICA],
       countryCode: [m.countryCode],
       merchantLegalName: [m.merchantLegalName],
@@ -64,7 +71,7 @@ test(
     const matches = (m: Merchant, c: Record<string, string>) =>
       Object.entries(c).every(([k, v]) => (k === 'mid' ? true : values(m)[k].includes(v)));
     const expectedMids = (c: Record<string, string>) =>
-      known.filter((m) => matches(m, c)).flatMap((m) => (m.mids as string[]).filter((mid) => c.mid === undefined || mid === c.mid));
+      known.filter((m) => matches(m, c)).flatMap((m) => ((m.mids ?? []) as string[]).filter((mid) => c.mid === undefined || mid === c.mid));
     const validSearch = instApi.contract.requestValidator('postMerchantSearches')!;
     const validMids = instApi.contract.requestValidator('postMerchantMidSearches')!;
 
@@ -72,7 +79,7 @@ test(
     let sent = 0;
     // The merchant search: one criterion in another form.
     for (const key of CRITERIA.search)
-      for (const { how, value } of forms(values(a)[key][0], values(a)[key], { keepCase: key === 'countryCode' })) {
+      for (const { how, value } of forms(values(holder(key))[key][0], values(holder(key))[key], { keepCase: key === 'countryCode' })) {
         const criteria = { [key]: value };
         sent++;
         if (!validSearch(criteria)) {
@@ -81,8 +88,14 @@ test(
           continue;
         }
         const found = await instReq.searchAll(instApi, criteria);
-        const ours = found.filter((m) => known.some((k) => k.merchantLegalName === m.merchantLegalName)).map((m) => m.merchantLegalName);
-        const expected = known.filter((m) => matches(m, criteria)).map((m) => m.merchantLegalName);
+        const ours = found
+          .filter((m) => known.some((k) => k.merchantLegalName === m.merchantLegalName))
+          .map((m) => m.merchantLegalName)
+          .sort();
+        const expected = known
+          .filter((m) => matches(m, criteria))
+          .map((m) => m.merchantLegalName)
+          .sort();
         if (JSON.stringify(ours) !== JSON.stringify(expected))
           wrong.push(`search ${key} with ${how}: found ${ours.length} known merchants, expected ${expected.length}`);
         const member = key === 'merchantParticipationStatus' ? 'status' : key;
