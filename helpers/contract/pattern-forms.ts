@@ -175,3 +175,18 @@ export function patternForms(pattern: string, value: string): { how: string; val
   const seen = new Set<string>([value]);
   return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
 }
+
+/**
+ * Whether a pattern written without an end anchor refuses `value` when read whole (as if it ended in `$`). JSON Schema
+ * does not anchor a pattern, so the value is valid; but such a pattern's last quantifier reads as the value's length
+ * (provider 2.0.0 Mid `^[A-Za-z0-9]{1,15}`, Maid `^[A-Za-z0-9]{1,6}`), and a target may read it so: a value the two
+ * readings judge apart is neither demanded accepted nor demanded refused.
+ */
+export function refusedReadWhole(pattern: string | undefined, value: string): boolean {
+  if (pattern === undefined || (pattern.endsWith('$') && !pattern.endsWith('\\$'))) return false;
+  try {
+    return !new RegExp(`(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return false;
+  }
+}

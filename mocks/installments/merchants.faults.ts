@@ -103,11 +103,12 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     state: (x, c) => (x.op === 'postMerchantMidSearches' && c.mids ? { ...c, mids: c.latestMids } : c),
     ...provider,
   }),
-  fault('in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext', {
-    rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
+  // A MID page is a MID merchant's, which carries no maidType (a participation is MID or MAID based): the namesake abroad.
+  fault('in-echo-participation-details-mid-search-non-negotiated-flag-flipped-abroad', {
+    rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant of a country other than the USA it answers nonMerchantNegotiatedParticipation flipped",
     ...seeded,
     answer: okBody('postMerchantMidSearches', (b, x) =>
-      b.nonMerchantNegotiatedParticipation !== undefined && merchantOf(x)?.merchant.maidType === 'EXT'
+      b.nonMerchantNegotiatedParticipation !== undefined && String(merchantOf(x)?.merchant.countryCode ?? 'USA').toUpperCase() !== 'USA'
         ? { ...b, nonMerchantNegotiatedParticipation: b.nonMerchantNegotiatedParticipation === 'Y' ? 'N' : 'Y' }
         : b,
     ),

@@ -12,17 +12,14 @@ test(
     // MIDs: the digits, the digits after two zeros, and the digits followed by two more.
     const mids = [digits, `00${digits}`, `${digits}42`];
     const name = `Exact ids ${Date.now().toString(36)}`;
-    // Maids (at most six): the digits' first four, and the same after two zeros, on two merchants of the one name.
+    // Maids (at most six): the digits' first four, and the same after two zeros, on two MAID merchants of the one name;
+    // the MIDs on a MID merchant of its own name (exampleParticipation: a merchant is MID or MAID based).
     const maids = [digits.slice(0, 4), `00${digits.slice(0, 4)}`];
-    const sent = maids.map((maid, i) =>
-      exampleParticipation(inst.knownAcquirerIca!, {
-        merchantLegalName: name,
-        countryCode: i ? 'CAN' : 'USA',
-        maid,
-        mids: i ? [`7${digits}`] : mids,
-      }),
+    const maidMerchants = maids.map((maid, i) =>
+      exampleParticipation(inst.knownAcquirerIca!, { merchantLegalName: name, countryCode: i ? 'CAN' : 'USA', maid }),
     );
-    const submitted = await instApi.call('postMerchantParticipations', { body: sent });
+    const midMerchant = exampleParticipation(inst.knownAcquirerIca!, { merchantLegalName: `${name} mids`, mids });
+    const submitted = await instApi.call('postMerchantParticipations', { body: [midMerchant, ...maidMerchants] });
     // provider 2.0.0, postMerchantParticipations 202 and its Location: the request id the readers take.
     underRule(test.info(), 'IN-STATUS-PARTICIPATION', () => expect(submitted.status, 'the participations are accepted').toBe(202));
     const requestId = participationRequestId(submitted.headers.location) ?? '';
@@ -30,7 +27,7 @@ test(
 
     const wrong: string[] = [];
     for (const mid of mids) {
-      const res = await instReq.midSearch(instApi, sent[0], { mid });
+      const res = await instReq.midSearch(instApi, midMerchant, { mid });
       expect(res.status, `the MID search for '${mid}'`).toBe(200);
       const found = ((res.body.mids ?? []) as { mid: unknown }[]).map((m) => m.mid);
       if (JSON.stringify(found) !== JSON.stringify([mid])) wrong.push(`mid '${mid}' answered ${JSON.stringify(found)}`);
@@ -38,7 +35,7 @@ test(
     for (const [i, maid] of maids.entries()) {
       const found = (await instReq.searchAll(instApi, { merchantLegalName: name, maid })).filter((m) => m.merchantLegalName === name);
       const countries = found.map((m) => m.countryCode);
-      const expected = [sent[i].countryCode];
+      const expected = [maidMerchants[i].countryCode];
       if (JSON.stringify(countries) !== JSON.stringify(expected))
         wrong.push(`maid '${maid}' found the merchants of ${JSON.stringify(countries)}, expected ${JSON.stringify(expected)}`);
     }

@@ -1,6 +1,7 @@
 // Covers: 400 of the merchant writers and searches: every pattern, length, enum and array cap of reference/installments.md
 // (Main fields - Merchant participation and search) at its boundaries, each with an accepted twin.
 import {
+  A_MAID,
   expect,
   expectErrors,
   exampleParticipation,
@@ -36,8 +37,10 @@ interface Row {
   base?: Record<string, unknown>;
 }
 
-/** A MID merchant: its MIDs, no MAID (provider 2.0.0, postMerchantParticipations: the MID market's fields). */
+/** A MID merchant: its MIDs, no MAID (provider 2.0.0, postMerchantParticipations: the MID market's fields); the example's own. */
 const MID_MERCHANT = { maid: undefined, maidType: undefined };
+/** A MAID merchant: a fresh maid and its maidType, no MIDs (provider 2.0.0, postMerchantParticipations: the MAID market's fields). */
+const MAID_MERCHANT = { maid: A_MAID };
 
 /** A row of one member: [value, accepted, why, rule, more]. */
 type Cells = [unknown, boolean, string, string, Partial<Row>?];
@@ -66,8 +69,8 @@ const PARTICIPATION: Row[] = [
     ['a1', false, 'lower case', 'IN-PAT-MERCHANTGROUP:refuse'],
   ]),
   ...at('maidType', [
-    ['EXT', true, 'an enum value', 'IN-ENUM-MAIDTYPE:accept'],
-    ['grp', false, 'an enum value in the wrong case', 'IN-ENUM-MAIDTYPE:refuse'],
+    ['EXT', true, 'an enum value', 'IN-ENUM-MAIDTYPE:accept', { base: MAID_MERCHANT }],
+    ['grp', false, 'an enum value in the wrong case', 'IN-ENUM-MAIDTYPE:refuse', { base: MAID_MERCHANT }],
   ]),
   ...at('optIn', [
     ['N', true, 'Y|N', 'IN-ENUM-YESNO:accept'],
@@ -80,16 +83,16 @@ const PARTICIPATION: Row[] = [
   ),
   ...at('maidType', [
     // provider 2.0.0: maidType mandatory for a participation with a MAID; the MAID market's maid and maidType.
-    [undefined, false, 'missing beside a maid', 'IN-REQ-PARTICIPATION-MAID'],
+    [undefined, false, 'missing beside a maid', 'IN-REQ-PARTICIPATION-MAID', { base: MAID_MERCHANT }],
   ]),
-  ...at('maid', [[undefined, false, 'missing beside a maidType', 'IN-REQ-PARTICIPATION-MAID']]),
+  ...at('maid', [[undefined, false, 'missing beside a maidType', 'IN-REQ-PARTICIPATION-MAID', { base: MAID_MERCHANT }]]),
   // provider 2.0.0, postMerchantParticipations: the fields mandatory when adding a merchant, per market; Address.city, postalCode.
   ...(
     [
       ['dbaNames', undefined, 'missing from a merchant added'],
       ['address.city', undefined, 'missing from a merchant added'],
       ['optIn', { nonMerchantNegotiatedParticipation: undefined }, 'and nonMerchantNegotiatedParticipation missing'],
-      ['optIn', undefined, 'missing from a MAID merchant, nonMerchantNegotiatedParticipation given (the MID market only takes it)'],
+      ['optIn', MAID_MERCHANT, 'missing from a MAID merchant, nonMerchantNegotiatedParticipation given (the MID market only takes it)'],
       ['mids', MID_MERCHANT, 'missing from a MID merchant added'],
       ['address.postalCode', MID_MERCHANT, 'missing from a MID merchant added in the USA'],
       ['merchantGroup', { ...MID_MERCHANT, countryCode: 'AUS' }, 'missing from a MID merchant added in Australia'],
@@ -97,8 +100,8 @@ const PARTICIPATION: Row[] = [
   ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: false, why, rule: 'IN-REQ-PARTICIPATION-ADD:refuse' })),
   ...(
     [
-      ['mids', undefined, 'missing from a MAID merchant added'],
-      ['address.postalCode', undefined, 'missing from a MAID merchant added'],
+      ['mids', MAID_MERCHANT, 'missing from a MAID merchant added'],
+      ['address.postalCode', MAID_MERCHANT, 'missing from a MAID merchant added'],
       ['address.postalCode', { ...MID_MERCHANT, countryCode: 'HKG' }, 'missing from a MID merchant added in Hong Kong (no postal codes)'],
     ] as [string, Record<string, unknown> | undefined, string][]
   ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: true, why, rule: 'IN-REQ-PARTICIPATION-ADD:accept' })),
@@ -195,7 +198,7 @@ const SEARCHES: Search[] = [
   ...searchesOf('postMerchantSearches', [
     [{}, false, 'without any criterion (provider: at least one)', 'IN-REQ-SEARCH:refuse'],
     [{ countryCode: 'usa' }, true, 'countryCode alone, lower case', 'IN-REQ-SEARCH:accept'],
-    [{ maid: '12345678' }, true, 'maid alone', 'IN-REQ-SEARCH:accept'],
+    [{ maid: '123456' }, true, 'maid alone', 'IN-REQ-SEARCH:accept'],
     [{ merchantParticipationStatus: 'COMPLETED' }, true, 'status alone', 'IN-REQ-SEARCH:accept'],
     [{ countryCode: 'US' }, false, 'countryCode of 2 letters', 'IN-PAT-COUNTRY:refuse'],
     [{ acquirerICA: '1234567' }, false, 'acquirerICA of 7 digits', 'IN-PAT-ICA:refuse'],
@@ -236,7 +239,7 @@ test(
   rules('IN-REQ-PARTICIPATION-ADD:accept', 'IN-STATE-PARTICIPATION-FIXED:accept', 'IN-STATE-PARTICIPATION-FIXED:refuse'),
   async ({ instApi, instReq, inst }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
-    const added = exampleParticipation(inst.knownAcquirerIcas[0], { duns: '012345678' });
+    const added = exampleParticipation(inst.knownAcquirerIcas[0], { ...MAID_MERCHANT, duns: '012345678' });
     await instReq.effectuated(instApi, [added]);
     const names = ['merchantLegalName', 'countryCode', 'acquirerICA', 'optIn', 'maid', 'maidType'];
     const update = Object.fromEntries(names.map((k) => [k, added[k]]));

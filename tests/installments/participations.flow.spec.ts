@@ -1,6 +1,6 @@
 // Covers: the lender-app flow (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA),
 // each state read through every merchant reader.
-import { citing, expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
+import { A_MAID, citing, expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
@@ -98,7 +98,7 @@ test(
         ]),
         [...base, 'merchantGroup'],
       ],
-      ['MAID', exampleParticipation(ica), [...base, 'maids', 'maidType']],
+      ['MAID', exampleParticipation(ica, { maid: A_MAID }), [...base, 'maids', 'maidType']],
     ];
     const { merchants: answered } = await instReq.effectuated(
       instApi,

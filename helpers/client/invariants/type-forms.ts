@@ -370,7 +370,8 @@ const wideText = (letters: string, n: number) => {
 /** The longest and shortest value a member's bounds allow in each of WIDE_LETTERS: counted in UTF-16 units or bytes, refused. */
 export function lengthForms(schema: Json, value: unknown): { how: string; value: string }[] {
   if (typeof value !== 'string' || typeOf(schema) !== 'string' || Array.isArray(schema.enum)) return [];
-  // A member closed to the values another answer lists (an event name) takes no length of its own.
+  // A member closed to the values another answer lists (an event name), or to the codes of a set its description names
+  // (a merchant category code), takes no length of its own: a run of letters of its length is no value of that set.
   if (/\bone of\b/i.test(String(schema.description ?? ''))) return [];
   const lengths: [number, string][] = [];
   if (typeof schema.maxLength === 'number') lengths.push([schema.maxLength, `the longest, ${schema.maxLength} characters`]);
