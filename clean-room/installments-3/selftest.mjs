@@ -173,7 +173,7 @@ async function suite(round) {
   // --- merchant participation
   const ica = sheet.testData.acquirerICAs.known[0];
   const mp = [{ merchantLegalName: 'Selftest Mart', countryCode: 'USA', acquirerICA: ica, dbaNames: ['ACME'], mids: ['987123456789124', '123123456789124'], optIn: 'Y', duns: '879847426', websiteUrl: 'https://www.example.com', address: { addressLine1: '600 WEST', city: 'St Peters', state: 'MO', postalCode: '85001' } },
-    { merchantLegalName: 'Selftest Bad ICA', countryCode: 'USA', acquirerICA: sheet.testData.acquirerICAs.unknown[0], dbaNames: ['X'], mids: ['1'], optIn: 'N' }];
+    { merchantLegalName: 'Selftest Bad ICA', countryCode: 'USA', acquirerICA: sheet.testData.acquirerICAs.unknown[0], dbaNames: ['X'], mids: ['1'], optIn: 'N', address: { city: 'Springfield', postalCode: '62701' } }];
   r = await call('POST', '/merchants/participations', mp);
   check('POST participations -> 202 + Location', r.status === 202 && /request_id=\d+/.test(r.headers.get('location') || ''), r);
   const rid = (r.headers.get('location') || '').split('request_id=')[1];

@@ -380,7 +380,11 @@ function mergeSensitiveMerchant(body) {
 // ---------------------------------------------------------------- tiny schema validator
 // schema: {t:'object'|'string'|'number'|'integer'|'boolean'|'array', req:[..], props:{}, min, max, minL, maxL, pat, en:[..], items, minI, maxI, uuid, coerce}
 function validate(v, s, path, errs) {
-  if (v === undefined || v === null) return;
+  if (v === undefined) return;
+  // The documents' members are typed and none is nullable (provider 2.0.0 schemas): null is not absent, it is a
+  // value of no member's type. (A required member null is reported missing by its parent.) The one exception the
+  // document states: an update's duns "must either be null, empty, or match existing values".
+  if (v === null) { if (!s.nullable) errs.push({ path, kind: 'type', s }); return; }
   if (s.coerce && s.t === 'string' && (typeof v === 'number' || v instanceof BigNum)) v = v instanceof BigNum ? v.digits : String(v);
   switch (s.t) {
     case 'object':
@@ -396,10 +400,12 @@ function validate(v, s, path, errs) {
       return;
     case 'string':
       if (typeof v !== 'string') { errs.push({ path, kind: 'type', s }); return; }
-      if ((s.minL !== undefined && v.length < s.minL) || (s.maxL !== undefined && v.length > s.maxL)) errs.push({ path, kind: 'length', s });
+      // minLength/maxLength count characters (JSON Schema: code points, RFC 8259's characters), not UTF-16 units.
+      if ((s.minL !== undefined && [...v].length < s.minL) || (s.maxL !== undefined && [...v].length > s.maxL)) errs.push({ path, kind: 'length', s });
       else if (s.pat && !new RegExp(s.pat).test(v)) errs.push({ path, kind: 'pattern', s });
       else if (s.en && !s.en.includes(v)) errs.push({ path, kind: 'enum', s });
       else if (s.uuid && !UUID_RE.test(v)) errs.push({ path, kind: 'format', s });
+      else if (s.iso3 && !COUNTRIES.has(v.toUpperCase())) errs.push({ path, kind: 'iso3', s });
       return;
     case 'number': case 'integer': {
       if (!isNum(v)) { errs.push({ path, kind: 'type', s }); return; }
@@ -424,6 +430,7 @@ function constraintText(e) {
     case 'pattern': return `must match "${s.pat}"`;
     case 'enum': return `must be one of [${s.en.join(', ')}]`;
     case 'format': return 'must be a valid UUID';
+    case 'iso3': return 'must be an ISO 3166 alpha-3 country code';
     case 'range': return `must be between ${s.min ?? '-inf'} and ${s.max ?? 'inf'}`;
     default: return 'is invalid';
   }
@@ -432,7 +439,7 @@ function constraintText(e) {
 function genericErrors(errs) {
   return errs.map((e) => {
     const d = { missing: 'One or more of the required fields are missing', type: 'Field format or type is invalid', pattern: 'Field format or type is invalid', format: 'Field format or type is invalid',
-      length: 'Field length is out of bound', size: 'Field length is out of bound', enum: "Value doesn't exist / doesn't meet specified range", range: "Value doesn't exist / doesn't meet specified range" }[e.kind];
+      length: 'Field length is out of bound', size: 'Field length is out of bound', iso3: "Value doesn't exist / doesn't meet specified range", enum: "Value doesn't exist / doesn't meet specified range", range: "Value doesn't exist / doesn't meet specified range" }[e.kind];
     return err(SRC_MC, 'invalid.request.body.parameter', d, `${e.path || 'body'} ${constraintText(e)}`);
   });
 }
@@ -450,7 +457,9 @@ SCH.panReg = S('object', { props: {
 SCH.panDereg = S('object', { req: ['panListId'], props: { panListId: str({ pat: '^[0-9]{18}$' }), encryptedValue: str() } });
 SCH.offers = S('object', { req: ['transaction'], props: {
   transaction: S('object', { req: ['amount', 'currency'], props: { amount: S('number'), currency: str({ minL: 3, maxL: 3 }), localDateTime: str() } }),
-  merchant: S('object', { props: { name: str({ minL: 1, maxL: 100 }), country: str({ minL: 3, maxL: 3 }), mcc: str({ minL: 4, maxL: 4, coerce: 1 }), url: str({ minL: 1, maxL: 50 }), acquirerId: str({ minL: 1, maxL: 6, coerce: 1 }), merchantId: str({ minL: 1, maxL: 15, coerce: 1 }) } }),
+  // MerchantParameters' members are strings (provider 2.0.0) and the offers request examples write them so: no number is
+  // taken for them here (the plan examples' numbers are the plans' own matter).
+  merchant: S('object', { props: { name: str({ minL: 1, maxL: 100 }), country: str({ minL: 3, maxL: 3 }), mcc: str({ minL: 4, maxL: 4 }), url: str({ minL: 1, maxL: 50 }), acquirerId: str({ minL: 1, maxL: 6 }), merchantId: str({ minL: 1, maxL: 15 }) } }),
   sensitiveData: S('object', { req: ['consumer'], props: { consumer: S('object', { req: ['primaryAccountNumber'], props: {} }) } }),
 } });
 const planAmt = { min: 0, max: 1000000000000000 };
@@ -471,7 +480,8 @@ SCH.plan = S('object', { req: ['providerId', 'transaction', 'offerTransactionId'
   transactionOffers: S('array', { maxI: 50, items: S('object', { req: ['offerId'], props: { offerId: str({ minL: 8, maxL: 64 }) } }) }),
 } });
 const merchantLegalName = str({ minL: 1, maxL: 300, pat: '^.{1,300}' });
-const countryCode = str({ minL: 3, maxL: 3, pat: '^[A-Za-z]{3}$' });
+// countryCode: "Refer to (iso.org) for ISO 3166 alpha 3 code values" (provider 2.0.0): a code the standard assigns.
+const countryCode = str({ minL: 3, maxL: 3, pat: '^[A-Za-z]{3}$', iso3: 1 });
 const acquirerICA = str({ pat: '^(?:[0-9]{6}|[0-9]{9}|[0-9]{11})$' });
 const statusPat = str({ minL: 1, maxL: 10, pat: '^(?:PENDING|COMPLETED|ERROR)$' });
 const yn = str({ minL: 1, maxL: 1, pat: '^(?:Y|N)$' });
@@ -480,7 +490,7 @@ SCH.mp = S('object', { req: ['merchantLegalName', 'countryCode', 'acquirerICA'],
   dbaNames: S('array', { minI: 1, maxI: 1000, items: str({ minL: 1, maxL: 256 }) }),
   mids: S('array', { minI: 1, maxI: 5000, items: str({ pat: '^[A-Za-z0-9]{1,15}$' }) }),
   maid: str({ pat: '^[A-Za-z0-9]{1,6}$' }), maidType: str({ en: ['GRP', 'EXT'] }),
-  nonMerchantNegotiatedParticipation: yn, optIn: yn, duns: str({ minL: 1, maxL: 9 }),
+  nonMerchantNegotiatedParticipation: yn, optIn: yn, duns: str({ minL: 1, maxL: 9, nullable: 1 }),
   websiteUrl: str({ minL: 1, maxL: 100, pat: '^(https?|ftp|file)://[-a-zA-Z0-9+&@#/%?=~_|!:,.;]*[-a-zA-Z0-9+&@#/%=~_|]' }),
   wallets: S('array', { minI: 1, maxI: 3, items: S('object', { req: ['walletId', 'walletAcceptance'], props: {
     walletId: S('integer', { min: 1, max: 3 }), walletAcceptance: yn, walletMerchantId: str({ minL: 1, maxL: 300 }) } }) }),
@@ -534,7 +544,9 @@ async function registerPans(ctx) {
   if (body.panListId !== undefined) {
     const list = state.panLists.get(body.panListId);
     if (!list || list.owner !== ctx.consumerKey) throw bad(err(SRC_CONSUMER, 'invalid.request.parameter', `Pan list not found for id ${body.panListId}`));
-    if (!hasPans) throw bad(err(SRC_CONSUMER, 'invalid.pan', 'To update pan list at least one pan should be present'));
+    // Example PansNotPresentUpdateRequest (provider 2.0.0) states its condition: "To update pan list at least one pan
+    // should be present": items that carry no pan count for none.
+    if (!hasPans || pans.every((p) => p === '')) throw bad(err(SRC_CONSUMER, 'invalid.pan', 'To update pan list at least one pan should be present'));
     if (body.accountRange && (body.accountRange.accountRangeLow !== list.accountRange.accountRangeLow || body.accountRange.accountRangeHigh !== list.accountRange.accountRangeHigh)) {
       throw bad(err(SRC_CONSUMER, 'invalid.accountRange', 'Invalid account range for pan list'));
     }
@@ -599,28 +611,37 @@ async function deregisterPans(ctx) {
 }
 
 // ---------------------------------------------------------------- handlers: offers
+// Offer.firstInstallmentAmount / otherInstallmentAmount: installment amounts "with minor unit according to ISO 4217"
+// (provider 2.0.0): every amount is computed in whole minor units of the currency (0, 2 or 3 decimals).
+const MINOR0 = new Set('BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF'.split(' '));
+const MINOR3 = new Set('BHD IQD JOD KWD LYD OMR TND'.split(' '));
+const minorOf = (c) => (MINOR0.has(c) ? 0 : MINOR3.has(c) ? 3 : 2);
 function buildOffer(t, amount, currency, date) {
   const sym = CURRENCY_SYMBOL[currency] || '¤';
-  let fee = 0;
-  if (t.feeType === 'FIXED_AMT') fee = t.feeValue;
-  else if (t.feeType === 'PRCENTG') fee = round2(amount * t.feeValue / 100);
-  const total = round2(amount + fee);
-  const per = Math.floor((amount / t.tenure) * 100) / 100;
-  const remainder = round2(amount - per * t.tenure);
-  const amounts = Array.from({ length: t.tenure }, () => per);
-  amounts[0] = round2(amounts[0] + remainder);
-  if (fee) {
-    if (t.feeDistribution === 'FIRST_INSTALLMENT') amounts[0] = round2(amounts[0] + fee);
-    else { const fp = Math.floor((fee / t.tenure) * 100) / 100; for (let i = 0; i < t.tenure; i++) amounts[i] = round2(amounts[i] + fp); amounts[0] = round2(amounts[0] + round2(fee - fp * t.tenure)); }
+  const digits = minorOf(currency);
+  const f = 10 ** digits;
+  const A = Math.ceil(amount * f - 1e-6); // the purchase in minor units, never below it
+  let F = 0;
+  if (t.feeType === 'FIXED_AMT') F = Math.round(t.feeValue * f);
+  else if (t.feeType === 'PRCENTG') F = Math.round((A * t.feeValue) / 100);
+  const per = Math.floor(A / t.tenure);
+  const units = Array.from({ length: t.tenure }, () => per);
+  units[0] += A - per * t.tenure;
+  if (F) {
+    if (t.feeDistribution === 'FIRST_INSTALLMENT') units[0] += F;
+    else { const fp = Math.floor(F / t.tenure); for (let i = 0; i < t.tenure; i++) units[i] += fp; units[0] += F - fp * t.tenure; }
   }
+  const back = (u) => Number((u / f).toFixed(digits));
+  const amounts = units.map(back);
+  const total = back(A + F);
   const due = (i) => (t.frequency === 'WEEKLY' ? addDays(date, 7 * i) : t.frequency === 'BIWEEKLY' ? addDays(date, 14 * i) : addMonths(date, i));
   const other = amounts[t.tenure - 1];
   const o = {
     priority: 0, offerId: t.offerId, offerType: 'CARDED_OFFER',
-    offerDisplayText: `${t.tenure} ${t.frequency.toLowerCase()} payments of ${sym}${other.toFixed(2)}`,
+    offerDisplayText: `${t.tenure} ${t.frequency.toLowerCase()} payments of ${sym}${other.toFixed(digits)}`,
     currencySymbol: sym, apr: t.apr, tenure: t.tenure, frequency: t.frequency, interestRate: t.interestRate,
     firstInstallmentSchedule: 'TRANSACTION_DATE', totalAmount: total, firstInstallmentAmount: amounts[0], otherInstallmentAmount: other,
-    feeType: t.feeType, feeValue: t.feeValue,
+    feeType: t.feeType, feeValue: t.feeType === 'FIXED_AMT' ? back(F) : t.feeValue,
   };
   if (t.feeType !== 'NO_FEES') o.feeDistribution = t.feeDistribution;
   Object.assign(o, { offerBeginDatetime: OFFER_BEGIN, offerEndDatetime: OFFER_END, provider: { ...PROVIDER },
@@ -648,12 +669,13 @@ async function postOffers(ctx) {
     throw bad(errs.map((e) => (e.path === 'transaction' && e.kind === 'missing' ? err(S_, 'transaction', 'must not be null')
       : err(S_, e.path.replace(/^sensitiveData\./, ''), constraintText(e)))));
   }
-  if (!validDateTime(tx.localDateTime)) throw bad(err(S_, 'invalid.request.parameter', 'Local Transaction date and time is invalid', 'localDateTime must be an RFC 3339 date-time.'));
+  // The offer request's localDateTime: "[Date and Time RFC](rfc3339)" (provider 2.0.0): an RFC 3339 date-time
+  // (section 5.6) carries its time offset, so one without it is refused here.
+  if (!validDateTime(tx.localDateTime) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(tx.localDateTime)) throw bad(err(S_, 'invalid.request.parameter', 'Local Transaction date and time is invalid', 'localDateTime must be an RFC 3339 date-time.'));
   const amount = numVal(tx.amount);
   if (!(amount > 0)) throw bad(err(S_, 'transaction.amount', 'must be greater than 0'));
   if (!CURRENCIES.has(tx.currency.toUpperCase()) || tx.currency !== tx.currency.toUpperCase()) throw bad(err(S_, 'invalid.request.parameter', 'Currency Code Not Supported'));
   const m = body.merchant;
-  if (isObj(m)) for (const k of ['mcc', 'acquirerId', 'merchantId']) if (m[k] !== undefined && m[k] !== null && typeof m[k] !== 'string') m[k] = m[k] instanceof BigNum ? m[k].digits : String(m[k]);
   let pan = null;
   if (body.sensitiveData !== undefined) {
     pan = digitsOf(body.sensitiveData.consumer.primaryAccountNumber);
@@ -728,6 +750,8 @@ async function postPlan(ctx) {
   for (const k of ['name', 'mcc', 'acquirerId', 'merchantId']) if (m[k] !== undefined) m[k] = asStr(m[k]);
   for (const k of ['stan', 'rrn', 'authorizationCode', 'transactionLinkId']) if (t[k] !== undefined) t[k] = asStr(t[k]);
   if (!['PURCHASE', 'FINAL'].includes(t.amountType)) throw bad(PE('Incorrect value for Amount Type.', "Amount type must be 'PURCHASE' OR 'FINAL'."));
+  // CardedTransaction.stan: minLength 1, maxLength 6 (provider 2.0.0; example InvalidLengthSTAN).
+  if (t.stan !== undefined && (t.stan.length < 1 || t.stan.length > 6)) throw bad(PE('Incorrect STAN length.', 'STAN should not be less than 1 or greater than 6. Please provide a valid STAN.'));
   if (t.stan !== undefined && !/^\d+$/.test(t.stan)) throw bad(PE('Non-Numeric STAN.', 'STAN should be numeric only.'));
   if (t.rrn !== undefined && t.rrn !== '') {
     if (t.rrn.length !== 12) throw bad(PE('Incorrect RRN length.', 'RRN should be 12 digits in length. Please provide a valid RRN.'));
@@ -757,6 +781,14 @@ async function postPlan(ctx) {
   const hasOffers = Array.isArray(body.transactionOffers) && body.transactionOffers.length > 0;
   if (DISTRIBUTION_PARTNER && (!body.offerId || !hasOffers)) throw bad(PE('Both OfferId and TransactionOffers must be present for this client - Value must not be null', 'Invalid input request for cardedInstallments.'));
   if (USE_CASES.includes('DURING_PURCHASE') && (!body.offerId || !hasOffers)) throw bad(PE('Both OfferId and TransactionOffers must be present for this provider - Value must not be null', 'Invalid input request for cardedInstallments.'));
+  // PlanInstallmentInformation and SchedulePayment: "This object is mandatory for Mastercard Installments Payment
+  // Services" (provider 2.0.0), and so are feeValue and each installment's amount, due date and number; the carded plan
+  // request of that product is the document's typical plan request. This sandbox's product is that one (offerId,
+  // "mandatory for 'Mastercard Installments Payment Services product", is required above).
+  const spMissing = (x) => !isObj(x) || ['installmentAmount', 'dueDate', 'installmentNumber'].some((k) => x[k] === undefined || x[k] === null);
+  if (!isObj(pii)) throw bad(PE('planInstallmentInformation must not be null.', 'planInstallmentInformation is mandatory for Mastercard Installments Payment Services.'));
+  if (pii.feeValue === undefined || pii.feeValue === null) throw bad(PE('planInstallmentInformation.feeValue must not be null.', 'feeValue is mandatory for Mastercard Installments Payment Services.'));
+  if (!Array.isArray(body.schedulePayments) || body.schedulePayments.length === 0 || body.schedulePayments.some(spMissing)) throw bad(PE('schedulePayments must not be null.', 'schedulePayments with installmentAmount, dueDate and installmentNumber are mandatory for Mastercard Installments Payment Services.'));
   // integrity against the presented offer
   const ot = state.offerTx.get(body.offerTransactionId);
   if (!ot || ot.owner !== ctx.consumerKey) throw bad(PE('Offer transaction not found.', `No offer presentment found for offerTransactionId ${body.offerTransactionId}.`));
@@ -774,10 +806,28 @@ async function postPlan(ctx) {
     if (body.offerId && !body.transactionOffers.some((o) => o.offerId === body.offerId)) throw bad(PE('Selected offer must be one of the transaction offers.', `offerId ${body.offerId} is not in transactionOffers.`));
   }
   if (offer && body.providerId.toLowerCase() !== offer.provider.providerId) throw bad(PE('Provided provider id does not match with offer.', 'Mismatch in Provider Id.'));
+  // POST /plans (provider 2.0.0): the partner sends "the PAN, transaction information, merchant details, and offer
+  // specifics, without any changes" and Mastercard "validates this data against the presented offer": every term of
+  // the chosen offer and every merchant member the offers request carried must be the one presented.
+  const same = (a, b) => Math.abs(Number(numVal(a)) - Number(b)) < 1e-9;
   if (offer && pii) {
-    if (pii.tenure !== offer.tenure || pii.frequency !== offer.frequency || (pii.totalAmount !== undefined && round2(numVal(pii.totalAmount)) !== offer.totalAmount)) {
-      throw bad(PE('Provided plan installment information does not match with offer.', 'Mismatch in tenure, frequency or total amount.'));
+    const terms = ['apr', 'totalAmount', 'firstInstallmentAmount', 'otherInstallmentAmount', 'feeValue'];
+    if (pii.tenure !== offer.tenure || pii.frequency !== offer.frequency || terms.some((k) => pii[k] !== undefined && offer[k] !== undefined && !same(pii[k], offer[k]))
+      || (pii.currency !== undefined && pii.currency !== ot.currency)) {
+      throw bad(PE('Provided plan installment information does not match with offer.', 'Mismatch in the installment terms of the selected offer.'));
     }
+  }
+  if (offer && Array.isArray(body.schedulePayments)) {
+    const sp = body.schedulePayments, os = offer.schedulePayments;
+    if (sp.length !== os.length || sp.some((x, i) => (x.installmentAmount !== undefined && !same(x.installmentAmount, os[i].installmentAmount))
+      || (x.dueDate !== undefined && x.dueDate !== os[i].dueDate) || (x.installmentNumber !== undefined && x.installmentNumber !== os[i].installmentNumber))) {
+      throw bad(PE('Provided schedule payments do not match with offer.', 'Mismatch in the schedule of the selected offer.'));
+    }
+  }
+  // The merchant's codes are compared; its name and URL, which the document's own examples write differently between
+  // the offers request and the plan, are not.
+  if (isObj(ot.merchant)) for (const k of ['country', 'mcc', 'acquirerId', 'merchantId']) {
+    if (m[k] !== undefined && ot.merchant[k] !== undefined && String(m[k]) !== String(ot.merchant[k])) throw bad(PE('Provided merchant details do not match with offer.', `Mismatch in merchant ${k}.`));
   }
   const planId = crypto.randomUUID();
   const range = findRange(pan);
@@ -865,6 +915,13 @@ async function postApproval(ctx) {
   if (body.status === 'APPROVED') {
     const miss = ['approvedAmount', 'approvedCurrency', 'paymentAuthorization'].filter((k) => body[k] === undefined || body[k] === null).map(missing);
     if (miss.length) throw bad(genericErrors(miss));
+  } else if (body.rejectReasonCode === undefined || body.rejectReasonCode === null) {
+    throw bad(genericErrors([missing('rejectReasonCode')]));
+  }
+  // paymentAuthorization is "required in the event that the status is APPROVED" (provider 2.0.0); when sent, under
+  // either decision, its members are judged by its schema: an ISO/IEC 7812 card number (digits), the expiry, the
+  // security code and the cardholder's names.
+  if (body.paymentAuthorization !== undefined && body.paymentAuthorization !== null) {
     const pa = body.paymentAuthorization;
     if (!/^\d+$/.test(pa.primaryAccountNumber)) throw bad(err(SRC_MC, 'invalid.request.body.parameter', 'Field format or type is invalid', 'paymentAuthorization.primaryAccountNumber must be numeric.'));
     const mm = Number(pa.panExpirationMonth);
@@ -872,16 +929,16 @@ async function postApproval(ctx) {
     if (!/^\d{4}$/.test(pa.panExpirationYear)) throw bad(err(SRC_MC, 'invalid.request.body.parameter', 'Field format or type is invalid', 'paymentAuthorization.panExpirationYear must be four digits.'));
     if (!/^\d{3,4}$/.test(pa.cardSecurityCode)) throw bad(err(SRC_MC, 'invalid.request.body.parameter', 'Field format or type is invalid', 'paymentAuthorization.cardSecurityCode must be 3 or 4 digits.'));
     if (!pa.cardholderFullName && !(pa.cardholderFirstName && pa.cardholderLastName)) throw bad(genericErrors([missing('paymentAuthorization.cardholderFullName')]));
-    if (!CURRENCIES.has(body.approvedCurrency)) throw bad(err(SRC_MC, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", 'approvedCurrency must be an ISO 4217 currency code.'));
-  } else if (body.rejectReasonCode === undefined || body.rejectReasonCode === null) {
-    throw bad(genericErrors([missing('rejectReasonCode')]));
   }
+  if (body.approvedCurrency !== undefined && !CURRENCIES.has(body.approvedCurrency)) throw bad(err(SRC_MC, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", 'approvedCurrency must be an ISO 4217 currency code.'));
   const planId = body.planId.toLowerCase();
   const p = state.plans.get(planId);
   if (!p || (p.owner && p.owner !== ctx.consumerKey)) throw bad(err(SRC_MC, 'invalid.request.parameter', "Value doesn't exist / doesn't meet specified range", `No plan found for planId ${body.planId}.`));
   const offerIds = (p.transactionOffers || []).map((o) => o.offerId);
-  if (body.status === 'APPROVED') {
-    if (!p.offerId && !body.offerId) throw bad(err(SRC_MC, 'invalid.request.body.parameter', 'One or more of the required fields are missing', 'offerId is required when consumer offer selection is disabled.'));
+  // offerId: "The offer ID provided must be one of the offer IDs retrieved via Plan API" (provider 2.0.0), whatever the
+  // decision it comes with.
+  if (body.status === 'APPROVED' && !p.offerId && !body.offerId) throw bad(err(SRC_MC, 'invalid.request.body.parameter', 'One or more of the required fields are missing', 'offerId is required when consumer offer selection is disabled.'));
+  {
     if (body.offerId && !p.offerId && !offerIds.includes(body.offerId)) throw bad(err(SRC_MC, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", 'offerId must be one of the offer IDs retrieved via the Plan API.'));
     if (body.offerId && p.offerId && body.offerId !== p.offerId) throw bad(err(SRC_MC, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", 'offerId must match the offer selected by the consumer.'));
   }
@@ -944,6 +1001,8 @@ async function unwrapMerchantFields(obj) {
     else if (isObj(dec)) { for (const [k, v] of Object.entries(dec)) if (v !== null && v !== undefined && !k.startsWith('encrypted')) obj[k] = v; }
   }
 }
+// Countries without a postal code system (ISO 3166 alpha-3).
+const NO_POSTAL_CODES = new Set('AGO ATG ABW BHS BLZ BEN BOL BWA BFA BDI CMR CAF TCD COM COG COD COK CIV DJI DMA GNQ ERI FJI ATF GMB GHA GRD GIN GUY HKG KIR PRK MAC MWI MLI MRT MSR NRU NIU QAT KNA LCA STP SYC SLE SLB SOM SUR SYR TLS TGO TKL TON TTO TUV UGA ARE VUT YEM ZWE'.split(' '));
 async function postParticipations(ctx) {
   if (ctx.rawBody.length > 700 * 1024) throw bad(err(SRC_MC, 'invalid.request.body.parameter', 'Field length is out of bound', 'The total payload size must remain under 700 KB.'));
   const list = ctx.body;
@@ -972,13 +1031,19 @@ async function postParticipations(ctx) {
     const existing = state.merchants.get(key);
     const optInGiven = has('optIn') || has('nonMerchantNegotiatedParticipation');
     const need = [];
-    if (!optInGiven) need.push('optIn');
+    // The table of postMerchantParticipations (provider 2.0.0): the MID market's add and update take optIn "or
+    // nonMerchantNegotiatedParticipation for previously onboarded customers"; the MAID market's name optIn alone.
+    if (type === 'MAID' ? !has('optIn') : !optInGiven) need.push('optIn');
     if (type === 'MAID') { if (!has('maid')) need.push('maid'); if (!has('maidType')) need.push('maidType'); }
     if (!existing) {
       if (!has('dbaNames')) need.push('dbaNames');
       if (type === 'MID' && !has('mids')) need.push('mids');
       if (type === 'MID' && it.countryCode.toUpperCase() === 'AUS' && !has('merchantGroup')) need.push('merchantGroup');
       if (isObj(it.address) && (it.address.city === undefined || it.address.city === null || it.address.city === '')) need.push('address.city');
+      // Address.postalCode (provider 2.0.0): "Provide a postal code to submit MID-based merchants via API if the
+      // country has a postal code": a MID merchant added in such a country carries one.
+      const pc = isObj(it.address) ? it.address.postalCode : undefined;
+      if (type === 'MID' && !NO_POSTAL_CODES.has(it.countryCode.toUpperCase()) && (pc === undefined || pc === null || pc === '')) need.push('address.postalCode');
     }
     if (need.length) throw mpValidationError(`${at} ${need.join(', ')} must not be null or empty.`);
     if (existing) {
@@ -1022,7 +1087,8 @@ function pageParams(ctx) {
   const parseInt_ = (name, dflt, min, max) => {
     const v = q.get(name);
     if (v === null) return dflt;
-    if (!/^\d+$/.test(v) || Number(v) < min || (max !== undefined && Number(v) > max)) {
+    // offset and limit are `type: integer` (provider 2.0.0 parameters): an integer's own form, no leading zero.
+    if (!/^(0|[1-9]\d*)$/.test(v) || Number(v) < min || (max !== undefined && Number(v) > max)) {
       throw bad(err(SRC_MC, 'invalid.request.parameter', "Value doesn't exist / doesn't meet specified range", `${name} must be an integer ${max !== undefined ? `between ${min} and ${max}` : `greater than or equal to ${min}`}.`));
     }
     return Number(v);
@@ -1038,7 +1104,8 @@ function getParticipations(ctx) {
   const pg = pageParams(ctx);
   const now = Date.now();
   if (rid !== null) {
-    if (!/^\d+$/.test(rid) || BigInt(rid) > 9223372036854775807n) {
+    // request_id: `type: integer, format: int64` (provider 2.0.0): an integer's own form, no leading zero.
+    if (!/^(0|[1-9]\d*)$/.test(rid) || BigInt(rid) > 9223372036854775807n) {
       throw bad(err(SRC_MP, 'invalid.request.parameter', 'One of the request parameters is invalid, try again with the correct request.', 'request_id query param must be a positive integer less than 9223372036854775807.'));
     }
     const r = state.mpRequests.get(BigInt(rid).toString());
@@ -1140,8 +1207,13 @@ async function handle(req, res, rawBody) {
     if (auth.why) e.Details = auth.why;
     return send(res, auth.status, wrap([e]), baseHeaders);
   }
+  // 406 and 415 only where the provider's document lists them among an operation's responses (2.0.0: 406 on the
+  // merchant operations, the approvals and /offers; 415 on POST /offers alone). Elsewhere an Accept the API does not
+  // serve is disregarded (RFC 9110 section 12.5.1 lets a server ignore it) and a body that is not JSON is the 400
+  // every POST documents.
   const accept = req.headers.accept;
-  if (accept !== undefined && accept !== '' && !/(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(;[^,]*)?(,|$)/i.test(accept)) {
+  const accept406 = route.family === 'merchants' || route.family === 'offers' || /^\/approvals/.test(path);
+  if (accept406 && accept !== undefined && accept !== '' && !/(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(;[^,]*)?(,|$)/i.test(accept)) {
     const body = route.family === 'offers' ? err(SRC_OFFERS, 'invalid.accept.header', 'Accept header should be application/json.')
       : err(src, 'not.acceptable.header', 'Accept header value is not application/json.');
     return send(res, 406, wrap([body]), baseHeaders);
@@ -1151,9 +1223,9 @@ async function handle(req, res, rawBody) {
     if (req.method === 'POST') {
       const ct = req.headers['content-type'];
       if (!ct || !/^application\/json\s*(;.*)?$/i.test(ct)) {
-        const body = route.family === 'offers' ? err(SRC_OFFERS, 'invalid.content.type', 'Content-Type header should be application/json.')
-          : err(src, 'invalid.content.type', 'Content-Type header should be application/json.');
-        return send(res, 415, wrap([body]), baseHeaders);
+        if (route.family === 'offers')
+          return send(res, 415, wrap([err(SRC_OFFERS, 'invalid.content.type', 'Content-Type header should be application/json.')]), baseHeaders);
+        throw bad(err(src, route.family === 'merchants' || route.family === 'plans' ? 'invalid.request.body.parameter' : 'invalid.request.parameter', 'Content-Type header should be application/json.', 'The request body must be JSON.'));
       }
       try { ctx.body = parseJSON(rawBody.toString('utf8')); } catch {
         throw bad(err(src, route.family === 'merchants' || route.family === 'plans' ? 'invalid.request.body.parameter' : 'invalid.request.parameter', 'Request body is not valid JSON.', 'Malformed JSON payload.'));
@@ -1184,7 +1256,9 @@ const server = http.createServer((req, res) => {
     actualPort = server.address().port;
     const url = `http://${HOST}:${actualPort}`;
     const sheet = {
-      baseUrl: url,
+      // The provider's document names its servers' URL with the /installments base path
+      // (mastercard-installments-api.yml, servers: https://api.mastercard.com/installments); both are served.
+      baseUrl: `${url}/installments`,
       keysUrl: `${url}/.well-known/jwks.json`,
       kid: KID,
       consumerKey: CONSUMER_KEY,
