@@ -41,7 +41,9 @@ test(
     );
     const mids = Array.from({ length: SIZE }, (_, i) => String(300_000_001 + i + Math.floor(Math.random() * 1e6) * 10));
     const merchant = exampleParticipation(ica, { mids });
-    await instReq.submitParticipations(instApi, [merchant]);
+    // Its MIDs settle before they are paged: processing is asynchronous (provider 2.0.0 postMerchantParticipations), and a
+    // MID's status moving from PENDING between two reads moves the list (a clean-room server's left the MID pages out once).
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [merchant]));
     const calls: Record<string, CallOptions[]> = {
       getMerchantParticipations: [{ query: { request_id: byRequest } }, ...(inst.control ? [{}] : [])],
       postMerchantSearches: [{ body: { merchantLegalName: name } }],
