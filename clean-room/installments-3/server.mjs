@@ -383,7 +383,7 @@ function validate(v, s, path, errs) {
   if (v === undefined) return;
   // The documents' members are typed and none is nullable (provider 2.0.0 schemas): null is not absent, it is a
   // value of no member's type. (A required member null is reported missing by its parent.) The one exception the
-  // document states: an update's duns "must either be null, empty, or match existing values".
+  // document states: an update's duns may be null or empty, or else equal the value held.
   if (v === null) { if (!s.nullable) errs.push({ path, kind: 'type', s }); return; }
   if (s.coerce && s.t === 'string' && (typeof v === 'number' || v instanceof BigNum)) v = v instanceof BigNum ? v.digits : String(v);
   switch (s.t) {
@@ -480,7 +480,7 @@ SCH.plan = S('object', { req: ['providerId', 'transaction', 'offerTransactionId'
   transactionOffers: S('array', { maxI: 50, items: S('object', { req: ['offerId'], props: { offerId: str({ minL: 8, maxL: 64 }) } }) }),
 } });
 const merchantLegalName = str({ minL: 1, maxL: 300, pat: '^.{1,300}' });
-// countryCode: "Refer to (iso.org) for ISO 3166 alpha 3 code values" (provider 2.0.0): a code the standard assigns.
+// countryCode takes ISO 3166 alpha-3 code values (provider 2.0.0, its description): a code the standard assigns.
 const countryCode = str({ minL: 3, maxL: 3, pat: '^[A-Za-z]{3}$', iso3: 1 });
 const acquirerICA = str({ pat: '^(?:[0-9]{6}|[0-9]{9}|[0-9]{11})$' });
 const statusPat = str({ minL: 1, maxL: 10, pat: '^(?:PENDING|COMPLETED|ERROR)$' });
@@ -544,8 +544,8 @@ async function registerPans(ctx) {
   if (body.panListId !== undefined) {
     const list = state.panLists.get(body.panListId);
     if (!list || list.owner !== ctx.consumerKey) throw bad(err(SRC_CONSUMER, 'invalid.request.parameter', `Pan list not found for id ${body.panListId}`));
-    // Example PansNotPresentUpdateRequest (provider 2.0.0) states its condition: "To update pan list at least one pan
-    // should be present": items that carry no pan count for none.
+    // Example PansNotPresentUpdateRequest (provider 2.0.0) states its condition: an update needs at least one pan;
+    // items that carry no pan count for none.
     if (!hasPans || pans.every((p) => p === '')) throw bad(err(SRC_CONSUMER, 'invalid.pan', 'To update pan list at least one pan should be present'));
     if (body.accountRange && (body.accountRange.accountRangeLow !== list.accountRange.accountRangeLow || body.accountRange.accountRangeHigh !== list.accountRange.accountRangeHigh)) {
       throw bad(err(SRC_CONSUMER, 'invalid.accountRange', 'Invalid account range for pan list'));
@@ -611,7 +611,7 @@ async function deregisterPans(ctx) {
 }
 
 // ---------------------------------------------------------------- handlers: offers
-// Offer.firstInstallmentAmount / otherInstallmentAmount: installment amounts "with minor unit according to ISO 4217"
+// Offer.firstInstallmentAmount / otherInstallmentAmount: installment amounts in the minor unit of ISO 4217
 // (provider 2.0.0): every amount is computed in whole minor units of the currency (0, 2 or 3 decimals).
 const MINOR0 = new Set('BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF'.split(' '));
 const MINOR3 = new Set('BHD IQD JOD KWD LYD OMR TND'.split(' '));
@@ -781,10 +781,10 @@ async function postPlan(ctx) {
   const hasOffers = Array.isArray(body.transactionOffers) && body.transactionOffers.length > 0;
   if (DISTRIBUTION_PARTNER && (!body.offerId || !hasOffers)) throw bad(PE('Both OfferId and TransactionOffers must be present for this client - Value must not be null', 'Invalid input request for cardedInstallments.'));
   if (USE_CASES.includes('DURING_PURCHASE') && (!body.offerId || !hasOffers)) throw bad(PE('Both OfferId and TransactionOffers must be present for this provider - Value must not be null', 'Invalid input request for cardedInstallments.'));
-  // PlanInstallmentInformation and SchedulePayment: "This object is mandatory for Mastercard Installments Payment
-  // Services" (provider 2.0.0), and so are feeValue and each installment's amount, due date and number; the carded plan
+  // PlanInstallmentInformation and SchedulePayment are each described as mandatory for the Mastercard Installments
+  // Payment Services product (provider 2.0.0), and so are feeValue and each installment's amount, due date and number; the carded plan
   // request of that product is the document's typical plan request. This sandbox's product is that one (offerId,
-  // "mandatory for 'Mastercard Installments Payment Services product", is required above).
+  // mandatory for that product too, is required above).
   const spMissing = (x) => !isObj(x) || ['installmentAmount', 'dueDate', 'installmentNumber'].some((k) => x[k] === undefined || x[k] === null);
   if (!isObj(pii)) throw bad(PE('planInstallmentInformation must not be null.', 'planInstallmentInformation is mandatory for Mastercard Installments Payment Services.'));
   if (pii.feeValue === undefined || pii.feeValue === null) throw bad(PE('planInstallmentInformation.feeValue must not be null.', 'feeValue is mandatory for Mastercard Installments Payment Services.'));
@@ -806,8 +806,8 @@ async function postPlan(ctx) {
     if (body.offerId && !body.transactionOffers.some((o) => o.offerId === body.offerId)) throw bad(PE('Selected offer must be one of the transaction offers.', `offerId ${body.offerId} is not in transactionOffers.`));
   }
   if (offer && body.providerId.toLowerCase() !== offer.provider.providerId) throw bad(PE('Provided provider id does not match with offer.', 'Mismatch in Provider Id.'));
-  // POST /plans (provider 2.0.0): the partner sends "the PAN, transaction information, merchant details, and offer
-  // specifics, without any changes" and Mastercard "validates this data against the presented offer": every term of
+  // POST /plans (provider 2.0.0): the partner sends the card, transaction, merchant and offer details unchanged, and
+  // they are validated against the offer presented: every term of
   // the chosen offer and every merchant member the offers request carried must be the one presented.
   const same = (a, b) => Math.abs(Number(numVal(a)) - Number(b)) < 1e-9;
   if (offer && pii) {
@@ -918,7 +918,7 @@ async function postApproval(ctx) {
   } else if (body.rejectReasonCode === undefined || body.rejectReasonCode === null) {
     throw bad(genericErrors([missing('rejectReasonCode')]));
   }
-  // paymentAuthorization is "required in the event that the status is APPROVED" (provider 2.0.0); when sent, under
+  // paymentAuthorization is required when the status is APPROVED (provider 2.0.0); when sent, under
   // either decision, its members are judged by its schema: an ISO/IEC 7812 card number (digits), the expiry, the
   // security code and the cardholder's names.
   if (body.paymentAuthorization !== undefined && body.paymentAuthorization !== null) {
@@ -935,7 +935,7 @@ async function postApproval(ctx) {
   const p = state.plans.get(planId);
   if (!p || (p.owner && p.owner !== ctx.consumerKey)) throw bad(err(SRC_MC, 'invalid.request.parameter', "Value doesn't exist / doesn't meet specified range", `No plan found for planId ${body.planId}.`));
   const offerIds = (p.transactionOffers || []).map((o) => o.offerId);
-  // offerId: "The offer ID provided must be one of the offer IDs retrieved via Plan API" (provider 2.0.0), whatever the
+  // offerId must be one of the offer ids the Plan API gives (provider 2.0.0), whatever the
   // decision it comes with.
   if (body.status === 'APPROVED' && !p.offerId && !body.offerId) throw bad(err(SRC_MC, 'invalid.request.body.parameter', 'One or more of the required fields are missing', 'offerId is required when consumer offer selection is disabled.'));
   {
@@ -1040,8 +1040,8 @@ async function postParticipations(ctx) {
       if (type === 'MID' && !has('mids')) need.push('mids');
       if (type === 'MID' && it.countryCode.toUpperCase() === 'AUS' && !has('merchantGroup')) need.push('merchantGroup');
       if (isObj(it.address) && (it.address.city === undefined || it.address.city === null || it.address.city === '')) need.push('address.city');
-      // Address.postalCode (provider 2.0.0): "Provide a postal code to submit MID-based merchants via API if the
-      // country has a postal code": a MID merchant added in such a country carries one.
+      // Address.postalCode (provider 2.0.0): a MID-based merchant is submitted with a postal code where its country
+      // has postal codes: a MID merchant added in such a country carries one.
       const pc = isObj(it.address) ? it.address.postalCode : undefined;
       if (type === 'MID' && !NO_POSTAL_CODES.has(it.countryCode.toUpperCase()) && (pc === undefined || pc === null || pc === '')) need.push('address.postalCode');
     }
