@@ -52,13 +52,17 @@ function telling(contract: Contract, schema: Json): string | number | undefined 
   return undefined;
 }
 
+/** The members (name, schema) a reader's 200 declares and the writer's request does not: the reader's alone. */
+function readerOnly(contract: Contract, writer: Operation, reader: Operation): [string, Json][] {
+  const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
+  const answer = (reader.responses['200'] ?? reader.responses[successCode(reader) ?? ''])?.schema;
+  return Object.entries(answer ? properties(contract, answer) : {}).filter(([name]) => !(name in sent));
+}
+
 /** The members a reader's 200 declares and the writer's request does not, each with a telling value. */
 export function readOnlyMembers(contract: Contract, writer: Operation, reader: Operation): Record<string, string | number> {
-  const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
   const members: Record<string, string | number> = {};
-  const answer = (reader.responses['200'] ?? reader.responses[successCode(reader) ?? ''])?.schema;
-  for (const [name, schema] of Object.entries(answer ? properties(contract, answer) : {})) {
-    if (name in sent) continue;
+  for (const [name, schema] of readerOnly(contract, writer, reader)) {
     const value = telling(contract, schema);
     if (value !== undefined) members[name] = value;
   }
@@ -71,11 +75,8 @@ export function readOnlyMembers(contract: Contract, writer: Operation, reader: O
  * written without it, does not show.
  */
 export function readOnlyEnums(contract: Contract, writer: Operation, reader: Operation): Record<string, string[]> {
-  const sent = writer.requestBody?.schema ? properties(contract, writer.requestBody.schema) : {};
-  const answer = (reader.responses['200'] ?? reader.responses[successCode(reader) ?? ''])?.schema;
   return Object.fromEntries(
-    Object.entries(answer ? properties(contract, answer) : {})
-      .filter(([name]) => !(name in sent))
+    readerOnly(contract, writer, reader)
       .map(([name, schema]) => [name, resolve(contract, schema)?.enum])
       .filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every((v: unknown) => typeof v === 'string')),
   );
