@@ -313,10 +313,23 @@ export const main: CommandMain = async (argv, io) => {
   const mode = targeted
     ? `targeted, ${jobs} at a time${args['no-rerun'] ? ', missed faults not rerun against the whole service (a missed may be caught elsewhere)' : ''}`
     : `full${jobs > 1 ? `, ${jobs} at a time` : ''}`;
-  const caught = outcomes.filter((o) => o.caught).length;
+  // A catch counts once it reproduced: --confirm's run alone or --attribute's certification failed again with the fault
+  // on. A lane's failure that neither repeats (a load's time-out beside the fault) is named, not counted.
+  const unreproduced = outcomes.filter((o) => o.caught && (o.confirmed === false || o.attribution?.by === 'none'));
+  const counted = (o: Outcome) => o.caught && !unreproduced.includes(o);
+  const caught = outcomes.filter(counted).length;
   const ratio = outcomes.length ? ((caught / outcomes.length) * 100).toFixed(1) : '0';
   const blind = outcomes.filter((o) => o.blind);
-  const blindLine = blind.length ? ` Faults written blind: caught ${blind.filter((o) => o.caught).length}/${blind.length}.` : '';
+  const blindLine = blind.length ? ` Faults written blind: caught ${blind.filter(counted).length}/${blind.length}.` : '';
+  const unreproducedLine = unreproduced.length
+    ? ` Not counted, their catch not reproduced: ${unreproduced.map((o) => `${o.service} ${o.fault}`).join(', ')}.`
+    : '';
+  // Per service: caught, and with --attribute how many of them a check of the fault's own rule caught.
+  const byService = [...new Set(outcomes.map((o) => o.service))].map((service) => {
+    const of = outcomes.filter((o) => o.service === service);
+    const own = args.attribute ? `, ${of.filter((o) => counted(o) && o.attribution?.by === 'rule').length} by a check of its rule` : '';
+    return `${service} ${of.filter(counted).length}/${of.length}${own}`;
+  });
   const gaps = outcomes.filter((o) => o.caughtOutsideSelection);
   const gapLine = gaps.length
     ? `\n\nCaught only by the whole service (their rules' specs missed them): ${gaps.map((o) => `${o.fault} (${o.firstFailure ?? '?'})`).join('; ')}.`
@@ -326,12 +339,13 @@ export const main: CommandMain = async (argv, io) => {
     '',
     `Mode: ${mode}; ${wallSeconds} s.`,
     '',
-    `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${gapLine}`,
+    `Caught ${caught}/${outcomes.length} faults (${ratio}%): ${byService.join('; ')}.${blindLine}${unreproducedLine}${gapLine}`,
     '',
     ...mdTable(
       ['service', 'fault', 'rule', 'source', 'written blind', 'result', 'ran', ...(args.attribute ? ['filed under'] : [])],
       outcomes.map((o) => [
-        ...[o.service, o.fault, o.rule, o.source, o.blind ? 'yes' : '', o.caught ? 'caught' : '**missed**'],
+        ...[o.service, o.fault, o.rule, o.source, o.blind ? 'yes' : ''],
+        counted(o) ? 'caught' : o.caught ? '**not reproduced**' : '**missed**',
         `${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''}`,
         ...(args.attribute
           ? [
@@ -346,7 +360,7 @@ export const main: CommandMain = async (argv, io) => {
   const summary = { mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes };
   writeReportFiles(path.resolve('reports'), 'mutation', summary, lines);
   io.out(
-    `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
+    `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s: ${byService.join('; ')}.${blindLine}${unreproducedLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
   );
   return caught === outcomes.length ? 0 : 1;
 };
