@@ -251,4 +251,16 @@ export const INDEPENDENT_42_INSTALLMENTS_FAULTS = [
     ...assumption,
     ...blind,
   }),
+  fault('i42-in-issuer-throttle-counts-unserved', {
+    rule: "IN-ISSUER-THROTTLE-WINDOW: a notification the issuer refuses as naming an issuer it does not serve is counted against its caller's allowance, as if it had been taken.",
+    judge: (x, step, r) => {
+      if (r?.status === 404 && step === 'issuer-ica') {
+        const key = callerKey(x.req.ip);
+        x.world.issuerReceived.set(key, [...(x.world.issuerReceived.get(key) ?? []), x.now]);
+      }
+      return r;
+    },
+    ...assumption,
+    ...blind,
+  }),
 ];
