@@ -12,6 +12,7 @@ import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
 import { INDEPENDENT_39_INSTALLMENTS_FAULTS } from './independent-39.faults.js';
 import { INDEPENDENT_40_INSTALLMENTS_FAULTS } from './independent-40.faults.js';
 import { INDEPENDENT_41_INSTALLMENTS_FAULTS } from './independent-41.faults.js';
+import { INDEPENDENT_42_INSTALLMENTS_FAULTS } from './independent-42.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -26,6 +27,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_39_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_40_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_41_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_42_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
