@@ -5,8 +5,15 @@ import { CARDS_FAULTS } from './cards.faults.js';
 import { INDEPENDENT_39_CARD_FAULTS } from './independent-39.faults.js';
 import { INDEPENDENT_40_CARD_FAULTS } from './independent-40.faults.js';
 import { INDEPENDENT_41_CARD_FAULTS } from './independent-41.faults.js';
+import { INDEPENDENT_42_CARD_FAULTS } from './independent-42.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
-export const CARD_FAULTS = [...CARDS_FAULTS, ...INDEPENDENT_39_CARD_FAULTS, ...INDEPENDENT_40_CARD_FAULTS, ...INDEPENDENT_41_CARD_FAULTS];
+export const CARD_FAULTS = [
+  ...CARDS_FAULTS,
+  ...INDEPENDENT_39_CARD_FAULTS,
+  ...INDEPENDENT_40_CARD_FAULTS,
+  ...INDEPENDENT_41_CARD_FAULTS,
+  ...INDEPENDENT_42_CARD_FAULTS,
+];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;
