@@ -25,6 +25,7 @@ import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
 import { INDEPENDENT_39_FAULTS } from './independent-39.faults.js';
 import { INDEPENDENT_40_FAULTS } from './independent-40.faults.js';
 import { INDEPENDENT_41_FAULTS } from './independent-41.faults.js';
+import { INDEPENDENT_42_FAULTS } from './independent-42.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -72,6 +73,7 @@ export const FD_FAULTS = [
   ...INDEPENDENT_39_FAULTS,
   ...INDEPENDENT_40_FAULTS,
   ...INDEPENDENT_41_FAULTS,
+  ...INDEPENDENT_42_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
