@@ -43,6 +43,8 @@ export interface Judging extends Answered {
   sentHeaders: Record<string, string>;
   /** A call the check expects refused, answered with a success: judged only for a sensitive value in clear (CallOptions.negative). */
   acceptedNegative: boolean;
+  /** The rule the call is sent to judge (CallOptions.judges): a violation naming no rule is filed under it. */
+  judges?: string;
   noteConflictMet: (met: ConflictMet) => void;
   /** The service's judge of the answer against its request (ClientDeps.judge), where its fixture gives one. */
   judge?: () => void;
@@ -74,7 +76,7 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
     try {
       judgement();
     } catch (error) {
-      const [hard, ...alongside] = bySource(withCatalogueRules(error, exchange), contract);
+      const [hard, ...alongside] = bySource(judgedUnder(withCatalogueRules(error, exchange), exchange, j.judges), contract);
       assumed.push(...alongside);
       if (hard !== undefined && !(testInfo && isAssumed(hard, contract))) {
         violation = hard;
@@ -181,6 +183,12 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   return judged.length
     ? new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, judged, error.site?.members)
     : error;
+}
+
+/** A violation naming no rule, on a call sent to judge one (CallOptions.judges): filed under that rule. */
+function judgedUnder(error: unknown, exchange: Exchange, rule: string | undefined): unknown {
+  if (!rule || !(error instanceof ContractViolation) || error.rules.length) return error;
+  return new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, [rule], error.site?.members);
 }
 
 /** Whether a violation weighs as an assumption's only (a reference page's decision, not blocking: CONDITIONAL at worst). */

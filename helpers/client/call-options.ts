@@ -30,6 +30,12 @@ export interface CallOptions {
    * sensitive value in clear: a success body the schema refuses (an empty list) does not file it under the forms' rule first.
    */
   negative?: true;
+  /**
+   * The rule this call is sent to judge (a refusal's statement: an unknown id's 400 INVALID_STATE). A violation the client finds
+   * on its answer that names no rule of its own (an undocumented status, an error body off shape) is that statement broken,
+   * filed under it, not under the check's first rule.
+   */
+  judges?: string;
   /** A call the check needs accepted: refused, or breaking a named check, it is the check's failed step (as is a `builtValid` body). */
   valid?: true;
 }

@@ -327,6 +327,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       echoes,
       sentHeaders: headers,
       acceptedNegative: Boolean(options.negative) && exchange.status >= 200 && exchange.status < 300,
+      judges: options.judges,
       noteConflictMet: (met) => this.noteConflictMet(met),
       judge: () =>
         this.deps.judge?.({

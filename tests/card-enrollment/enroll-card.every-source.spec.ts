@@ -330,6 +330,8 @@ const UNKNOWN_RULE: Record<string, string> = {
 };
 /** The rule stating the refusal of a form an id member's pattern refuses (seed 000, the request's patterns). */
 const PATTERN_RULE: Record<string, string> = { srcClientId: 'CE-PAT-SRCCLIENTID', serviceId: 'CE-PAT-SERVICEID' };
+/** The rule stating a near form's refusal: its member's unknown-id rule where the contract takes the form, else its pattern's. */
+const refusedRule = (takes: boolean, member: string): string => (takes ? UNKNOWN_RULE : PATTERN_RULE)[member] ?? UNKNOWN_RULE[member]!;
 const OWNERSHIP = 'ids-owned';
 
 test(
@@ -380,7 +382,8 @@ test(
               const body = withSource(setPath(onPath, member, f.form), source);
               if (!firstBody(body)) continue;
               const takes = validate(body);
-              const res = await cardApi.call('putCard', { body });
+              const rule = refusedRule(takes, member);
+              const res = await cardApi.call('putCard', { body, judges: rule });
               sent++;
               cells.add(`${path}/${named(source)}`);
               // An emptied id is also "a mandatory value is missing" (seed 000, Errors: 400 INVALID_ARGUMENT): either code.
@@ -395,7 +398,7 @@ test(
                   `${path} path, ${named(source)}: ${member} '${f.form}' (own '${id}', ${f.how})`,
                   `${res.status} ${res.body?.status ?? ''}${refused ? ' naming another member' : ''}`,
                   `${takes ? `400 ${codes.join(' or ')}` : '400'} naming ${member}`,
-                  refused ? 'CE-ERR-FIELD' : ((takes ? UNKNOWN_RULE : PATTERN_RULE)[member] ?? UNKNOWN_RULE[member]!),
+                  refused ? 'CE-ERR-FIELD' : rule,
                 );
             }
           }
