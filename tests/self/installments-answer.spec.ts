@@ -137,8 +137,11 @@ test("a plan's readers: the echoes of savePlan, and the decision once sync or se
     merchant: { country: 'CAN', mcc: '0742' },
   };
   expect(read('getPlan', record, plan())).toEqual([]);
-  const changed = { ...record, merchant: { country: 'CAN', mcc: '742' }, planInstallmentInformation: { apr: null } };
+  const changed = { ...record, merchant: { country: 'CAN', mcc: '742' }, planInstallmentInformation: { tenure: 3, apr: null } };
   expect(read('getPlan', changed, plan())).toEqual(['IN-ECHO-PLAN', 'IN-ECHO-PLAN']);
+  // A zero apr is a value: the terms shown without it have lost a term; shown as 0, they have not.
+  expect(read('getPlan', { ...record, planInstallmentInformation: { tenure: 3 } }, plan())).toEqual(['IN-ECHO-PLAN']);
+  expect(read('getPlan', { ...record, planInstallmentInformation: { tenure: 3, apr: 0 } }, plan())).toEqual([]);
   // An undecided plan's approval status is stated nowhere; an async decision not yet seen may or may not show.
   expect(read('getPlanApprovalStatus', { status: 'PENDING' }, plan())).toEqual([]);
   expect(read('getPlan', record, plan({ status: 'APPROVED', sync: false, landed: false }))).toEqual([]);
