@@ -24,3 +24,21 @@ export const minorUnitOf = (currency: unknown): number | undefined => (typeof cu
 /** Whether `amount` is written in whole minor units of a currency of `exponent` decimals (the double of its own rounded form). */
 export const inWholeMinorUnits = (amount: unknown, exponent: number): boolean =>
   typeof amount === 'number' && Number.isFinite(amount) && Number(amount.toFixed(exponent)) === amount;
+
+/**
+ * `amount` as a whole count of minor units of a currency of `exponent` decimals, read from its decimal text (the shortest text
+ * that gives the double back, as JSON writes it) with integer arithmetic, so that a sum of installments is exact, never a
+ * float's; undefined when the amount is not finite or is finer than the minor unit.
+ */
+export function minorUnitsOf(amount: unknown, exponent: number): bigint | undefined {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return undefined;
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(amount));
+  if (!m) return undefined;
+  const [, sign, whole, fraction = '', e = '0'] = m;
+  // The digits as one integer and the power of ten it is scaled by: whole.fraction x 10^e = digits x 10^(e - fraction's length).
+  const digits = BigInt(whole + fraction);
+  const shift = Number(e) - fraction.length + exponent;
+  const value =
+    shift >= 0 ? digits * 10n ** BigInt(shift) : digits % 10n ** BigInt(-shift) === 0n ? digits / 10n ** BigInt(-shift) : undefined;
+  return value === undefined ? undefined : sign ? -value : value;
+}

@@ -1,5 +1,6 @@
 // Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE; helpers/client/invariants/refused-trace.ts) on
-// every writer, for every rule, 401, 403 and 406; its objects' readers (and offers, IN-STATE-PAN-ELIGIBLE) unchanged.
+// every writer, for every rule, 401, 403 and 406, and a selection's terms off its offer; its objects' readers (and offers,
+// IN-STATE-PAN-ELIGIBLE) unchanged, and no issuer notified because of it (IN-NOTIFY-REFUSED).
 import {
   expect,
   loadContract,
@@ -34,14 +35,42 @@ const WRITERS = traceWriters(contract);
 const RULES = loadRules('installments').rules;
 /** Writers whose object an outbound call shows (seed 001, Endpoints: POST /notifications; reference, Flows - notification). */
 const OUTBOUND: Record<string, string> = { savePlan: 'notifyPlan' };
+/** The outbound call of the service (seed 001, Events: the issuer notified when a plan is selected), read after every writer. */
+const NOTIFICATION = 'notifyPlan';
 /** How long a read of the issuer's notifications waits for one that is on its way. */
 const NOTIFICATION_WAIT_MS = 300;
 
 skipWithout('eligiblePan');
 
+/**
+ * The selections refused by state, not by schema: terms that differ from the offer chosen (provider 2.0.0, POST /plans: the offer
+ * data sent "without any changes", validated against the presented offer; IN-VAL-PLAN-OFFER-TERMS), 400. One minor unit more on the
+ * plan's totalAmount, and on its first scheduled installment: each a plan the offer does not make, and no plan selected.
+ */
+function termsRefusals(valid: CallOptions): Refusal[] {
+  const body = valid.body as Record<string, any>;
+  const cent = (n: unknown) => (typeof n === 'number' ? Math.round((n + 0.01) * 100) / 100 : n);
+  const refusals: Refusal[] = [];
+  if (typeof body.planInstallmentInformation?.totalAmount === 'number')
+    refusals.push({
+      reason: 'state',
+      why: "state: planInstallmentInformation.totalAmount a cent above the chosen offer's",
+      call: { ...valid, body: withPath(body, 'planInstallmentInformation.totalAmount', cent(body.planInstallmentInformation.totalAmount)) },
+      statuses: [400],
+    });
+  if (typeof body.schedulePayments?.[0]?.installmentAmount === 'number')
+    refusals.push({
+      reason: 'state',
+      why: "state: the first scheduled installment a cent above the chosen offer's",
+      call: { ...valid, body: withPath(body, 'schedulePayments.0.installmentAmount', cent(body.schedulePayments[0].installmentAmount)) },
+      statuses: [400],
+    });
+  return refusals;
+}
+
 test(
   'a refused write (invalid member, no signature) leaves every reader of what it names as before @assumption',
-  rules('IN-PROP-REFUSED-NO-TRACE'),
+  rules('IN-PROP-REFUSED-NO-TRACE', 'IN-NOTIFY-REFUSED'),
   async ({ inst, instApi, instReq, instEnv }) => {
     const { planId } = await instReq.createPlan(instApi);
     // A selection of the check's own under a Correlation-Id of its own, which its notification carries.
@@ -147,21 +176,26 @@ test(
         // The one such operation takes a card (provider 2.0.0, OffersRequest): read for each card of the batch and the list.
         for (const pan of cardsOf(operationId)) reads.push({ operation, call: { ...sample, body: await instReq.offersBody(pan) } });
       }
-      // What an outbound call shows (the issuer's notifications of this selection, by their plan ids: never a card number).
+      // What an outbound call shows, read after the refusals of every writer (a refused request is not carried out, and the seed's
+      // Events send a notification only for a plan selected): the issuer's notifications of this check's selection or plan, by
+      // their Correlation-Id or plan id (never a card number), on the mock's deliveries and a sandbox's listener alike.
       const receiver = instEnv.receiver;
-      if (OUTBOUND[operationId] && receiver) {
-        const ofSelection = (r: { headers: Record<string, string> }) => r.headers['correlation-id']?.toLowerCase() === selection;
+      if (receiver) {
+        const ours = (r: { headers: Record<string, string>; json?: unknown }) =>
+          r.headers['correlation-id']?.toLowerCase() === selection || (r.json as { planId?: unknown } | undefined)?.planId === planId;
         reads.push({
-          operation: contract.operationOf(OUTBOUND[operationId]!),
+          operation: contract.operationOf(NOTIFICATION),
           call: {},
           view: {
-            name: `the ${OUTBOUND[operationId]} calls the issuer received for Correlation-Id ${selection}`,
+            name: `the ${NOTIFICATION} calls the issuer received for Correlation-Id ${selection} or plan ${planId}`,
+            // A notification a refused selection sent breaks the statement of notifications (seed 001, Events), cited as its own.
             read: async () => {
-              await receiver.waitFor(ofSelection, NOTIFICATION_WAIT_MS);
-              const received = receiver.requests().filter(ofSelection);
+              await receiver.waitFor(ours, NOTIFICATION_WAIT_MS);
+              const received = receiver.requests().filter(ours);
               return { status: 200, body: received.map((r) => (r.json as { planId?: unknown } | undefined)?.planId ?? r.method) };
             },
           },
+          rule: 'IN-NOTIFY-REFUSED',
         } satisfies Read);
       }
       if (!reads.length && !shared)
@@ -178,6 +212,7 @@ test(
         const conditioned = conditionRefusalsOf(contract, writer, conditions, () => valid);
         unproduced.push(...conditioned.leftOut.map((why) => `${operationId} ${why}`));
         const refusals = [...refusalsOf(contract, writer, valid), ...conditioned.refusals];
+        if (operationId === 'savePlan') refusals.push(...termsRefusals(valid));
         probes.push({ writer, refusals, reads });
         if (Array.isArray(valid.body)) await refusedAtLaterItem(operationId, refusals, reads);
       }

@@ -16,7 +16,8 @@ function purchasesOf(exponent: number | undefined): number[] {
   if (exponent === 0) return [1, 7, 99, 250, 1201, 4999, 5000, 12345, 2147483647, 2147483648, Math.floor(PLAN_MAX)];
   if (exponent === 3) return [0.001, 0.999, 1, 250.755, 1200.375, 4999.999, 5000, 12345.678, 2147483.647, 2147483.648, 999999999.999];
   if (exponent === undefined) return [0.5, 250.75, 5000, 12345.67];
-  return [0.01, 0.99, 1, 9.99, 99.99, 250.75, 1200.37, 4999.99, 5000, 12345.67, 21474836.47, 21474836.48, PLAN_MAX];
+  // 100: a purchase that does not divide evenly over three installments (a cent left over), its schedule judged against its total.
+  return [0.01, 0.99, 1, 9.99, 99.99, 100, 250.75, 1200.37, 4999.99, 5000, 12345.67, 21474836.47, 21474836.48, PLAN_MAX];
 }
 
 /** Currencies of every minor unit (Currency: any three characters): USD must be offered, another is judged when offered. */

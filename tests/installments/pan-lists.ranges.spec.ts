@@ -152,3 +152,42 @@ test(
     expect([200, 400], `a range for a list without one (answered ${res.status})`).toContain(res.status);
   },
 );
+
+// provider 2.0.0, registerPans 400 example InvalidAccountRangeForNewPanList: a new list's accountRange must be one the system
+// holds. A range is held as a whole, its two ends together: over each end kept or moved (one step down and up, the length
+// kept), every range but the held one itself is refused, those sharing one end with it among them; the held one is accepted.
+test(
+  'a new list given a range sharing one end, or neither, with a held account range is 400 invalid.accountRange; the held range itself is accepted @provider',
+  rules('IN-STATE-HELD-RANGE'),
+  async ({ inst, instApi, instReq }) => {
+    const held = instReq.heldRange()!;
+    const n = held.accountRangeLow.length;
+    const moved = (end: string) =>
+      [BigInt(end) - 1n, BigInt(end) + 1n].map((v) => v.toString().padStart(n, '0')).filter((v) => v.length === n);
+    const isHeld = (r: { accountRangeLow: string; accountRangeHigh: string }) =>
+      inst.accountRanges.some((h) => h.accountRangeLow === r.accountRangeLow && h.accountRangeHigh === r.accountRangeHigh);
+    const lows = [held.accountRangeLow, ...moved(held.accountRangeLow)];
+    const highs = [held.accountRangeHigh, ...moved(held.accountRangeHigh)];
+    let refused = 0;
+    for (const accountRangeLow of lows)
+      for (const accountRangeHigh of highs) {
+        const range = { accountRangeLow, accountRangeHigh };
+        // Another range the target holds whole (the test data's), or the held one: not a range this property refuses.
+        if (isHeld(range) || accountRangeLow > accountRangeHigh) continue;
+        const res = await instApi.call('registerPans', { body: { panListName: 'Range by its ends', accountRange: range } });
+        const kept = [accountRangeLow === held.accountRangeLow && 'low', accountRangeHigh === held.accountRangeHigh && 'high'].filter(
+          Boolean,
+        );
+        expectErrors(res, 400);
+        // provider 2.0.0 InvalidAccountRangeForNewPanList: its ReasonCode.
+        expect(
+          res.body.Errors.Error[0].ReasonCode,
+          `the range ${kept.length ? `keeping only the ${kept[0]} end` : 'moving both ends'}`,
+        ).toBe('invalid.accountRange');
+        refused++;
+      }
+    expect(refused, 'ranges sharing one end with the held one were sent').toBeGreaterThanOrEqual(4);
+    const res = await instApi.call('registerPans', { body: { panListName: 'Range held', accountRange: held } });
+    expect(res.status, 'the held range itself').toBe(200);
+  },
+);

@@ -10,6 +10,8 @@ test(
     'IN-STATUS-PLAN-CREATED',
     'IN-FMT-UUID:accept',
     'IN-ECHO-PLAN',
+    // The offers chosen and the plans read back, their schedules against their totalAmount (the client's answer judge).
+    'IN-VAL-OFFER-AMOUNTS',
     ...citing('IN-STATUS-SYNC', '@sync', '@async'),
     ...citing('IN-STATE-DECISION', '@sync', '@async', '@approval-status', '@plan'),
     'IN-ECHO-CALLBACK',

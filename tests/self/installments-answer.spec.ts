@@ -137,8 +137,11 @@ test("a plan's readers: the echoes of savePlan, and the decision once sync or se
     merchant: { country: 'CAN', mcc: '0742' },
   };
   expect(read('getPlan', record, plan())).toEqual([]);
-  const changed = { ...record, merchant: { country: 'CAN', mcc: '742' }, planInstallmentInformation: { apr: null } };
+  const changed = { ...record, merchant: { country: 'CAN', mcc: '742' }, planInstallmentInformation: { tenure: 3, apr: null } };
   expect(read('getPlan', changed, plan())).toEqual(['IN-ECHO-PLAN', 'IN-ECHO-PLAN']);
+  // A zero apr is a value: the terms shown without it have lost a term; shown as 0, they have not.
+  expect(read('getPlan', { ...record, planInstallmentInformation: { tenure: 3 } }, plan())).toEqual(['IN-ECHO-PLAN']);
+  expect(read('getPlan', { ...record, planInstallmentInformation: { tenure: 3, apr: 0 } }, plan())).toEqual([]);
   // An undecided plan's approval status is stated nowhere; an async decision not yet seen may or may not show.
   expect(read('getPlanApprovalStatus', { status: 'PENDING' }, plan())).toEqual([]);
   expect(read('getPlan', record, plan({ status: 'APPROVED', sync: false, landed: false }))).toEqual([]);
@@ -167,6 +170,13 @@ test("offers: each offer's amounts against the purchase, in the currency's minor
   expect(offers(usd, { otherInstallmentAmount: 33.336 })).toEqual(['IN-VAL-OFFER-AMOUNTS']);
   expect(offers(usd, { otherInstallmentAmount: 50.01 })).toEqual(['IN-VAL-OFFER-AMOUNTS']);
   expect(offers(usd, { firstInstallmentAmount: 33.34 })).toEqual(['IN-VAL-OFFER-AMOUNTS']);
+  // The schedule makes up the total, summed in whole cents: the cent left over 100.01 is in it, or the schedule is short.
+  const schedule = (...amounts: number[]) => ({ schedulePayments: amounts.map((installmentAmount) => ({ installmentAmount })) });
+  expect(offers(usd, schedule(33.33, 33.34, 33.34))).toEqual([]);
+  expect(offers(usd, schedule(33.34, 33.34, 33.34))).toEqual(['IN-VAL-OFFER-AMOUNTS']);
+  expect(offers({ amount: 0.3, currency: 'USD' }, { totalAmount: 0.3, otherInstallmentAmount: 0.1, ...schedule(0.1, 0.1, 0.1) })).toEqual(
+    [],
+  );
   // No decimals in yen: a share in hundredths is finer than its minor unit; three in dinars.
   expect(offers({ amount: 1201, currency: 'JPY' }, { totalAmount: 1201, otherInstallmentAmount: 400.33 })).toEqual([
     'IN-VAL-OFFER-AMOUNTS',

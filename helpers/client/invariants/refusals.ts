@@ -139,6 +139,8 @@ export interface Read {
   send?: () => Promise<{ status: unknown; body: unknown }>;
   /** A harness view (a mock's control route) read instead of the call: what no operation reads (the amounts micro entries drew). */
   view?: { name: string; read: () => Promise<{ status: unknown; body: unknown }> };
+  /** The narrower rule a change of this read breaks (a delivery a refused request sent: the service's notify-refused rule), cited instead of the property's. */
+  rule?: string;
 }
 
 /** One writer's probe: its refusals and the reads of what it names. */

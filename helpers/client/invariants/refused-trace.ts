@@ -177,9 +177,10 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
         const to = [...new Set(left.map((x) => (x.operation ?? p.writer).operationId))];
         violations.add(
           to.length > 3 ? `${to.slice(0, 3).join(', ')} and ${to.length - 3} more` : to.join(', '),
-          `${readerName(r)} after refused for ${left.map((x) => x.why).join('; ')}${cite}`,
+          `${readerName(r)} after refused for ${left.map((x) => x.why).join('; ')}${r.rule ? ` (${r.rule})` : cite}`,
           change,
           'as before the refusal',
+          r.rule,
         );
       }
   }
