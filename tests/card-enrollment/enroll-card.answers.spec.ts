@@ -260,7 +260,7 @@ for (const path of ENROLLMENT_PATHS) {
     );
 
     test(
-      `answers maskedConsumerIdentity.maskedIdentityValue from the identity sent (${path}) @provider`,
+      `answers maskedConsumerIdentity from the identity sent: its identityType, and maskedIdentityValue (${path}) @provider`,
       rules(`CE-MASK-IDENTITY@${path}`),
       async ({ cardApi, cards, cardRequestContract }) => {
         const fixtures = { cardApi, cards, cardRequestContract };
