@@ -55,15 +55,20 @@ function invalidCards(): { name: string; rule: string | undefined; card: Record<
       out.push({ name: `card.${member}: missing though required`, card: rest });
     }
   }
-  const pan = String(valid.primaryAccountNumber);
-  const wrongDigit = `${pan.slice(0, -1)}${(Number(pan.at(-1)) + 1) % 10}`;
+  // reference A3: the check digit is verified at every length the Card schema allows (CE-LUHN: "at every length"): its
+  // minLength, its maxLength and one between, each a valid number of that length with its last digit moved off by one.
+  const { min = 0, max = min } = lengthOf(contract, 'Card', 'primaryAccountNumber');
+  const wrongDigit = (length: number) => {
+    const pan = panOfLength(length);
+    return `${pan.slice(0, -1)}${(Number(pan.at(-1)) + 1) % 10}`;
+  };
   return [
     ...out.filter((c) => !isCard(c.card)).map((c) => ({ ...c, rule: ruleOfCase(c.name) })),
-    {
-      name: 'card.primaryAccountNumber: a wrong check digit (reference A3)',
+    ...[...new Set([min, Math.floor((min + max) / 2), max])].map((length) => ({
+      name: `card.primaryAccountNumber: a wrong check digit, ${length} digits (reference A3)`,
       rule: 'CE-LUHN',
-      card: { ...valid, primaryAccountNumber: wrongDigit },
-    },
+      card: { ...valid, primaryAccountNumber: wrongDigit(length) },
+    })),
   ];
 }
 
