@@ -351,6 +351,8 @@ test(
 
 // --- The response rows of seed 000's Limits table (DigitalCardData): accepted at the limit, refused one past it.
 const max = (field: string) => lengthOf(contract, 'DigitalCardData', field).max!;
+/** seed 000, Limits: the consumer's names' maxLength. */
+const NAME_MAX = { firstName: lengthOf(contract, 'Consumer', 'firstName').max!, lastName: lengthOf(contract, 'Consumer', 'lastName').max! };
 const LIMITS = [
   { field: 'descriptorName', max: max('descriptorName'), value: (n: number) => 'D'.repeat(n) },
   { field: 'artUri', max: max('artUri'), value: (n: number) => `https://art.example.test/${'a'.repeat(n - 29)}.png` },
@@ -358,9 +360,19 @@ const LIMITS = [
 ];
 
 test(
-  `returns digitalCardData within the response limits of the seed; the 200 check accepts ${LIMITS.map((l) => `${l.field} of ${l.max}`).join(', ')} characters and refuses one more`,
+  `returns digitalCardData within the response limits of the seed, the consumer's names at their maxLength too; the 200 check accepts ${LIMITS.map((l) => `${l.field} of ${l.max}`).join(', ')} characters and refuses one more`,
   rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse'),
-  async ({ cardApi, cards, cardContract }) => {
+  async ({ cardApi, cards, card, cardContract }) => {
+    // seed 000, Consumer and Limits: firstName and lastName of at most their maxLength characters. Both at it, in Latin letters
+    // and in multibyte ones, on each path: every answer member derived from them (the masked names, a descriptor a target
+    // personalises) is judged by the client's response schema check at its own bound (a descriptorName past 64: this rule).
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
+      for (const letters of ["Ab-c d'E", 'Ωμέγα Żółć 美咲']) {
+        const body = await cards.on(path);
+        const [first, last] = (['firstName', 'lastName'] as const).map((m) => letters.repeat(30).slice(0, NAME_MAX[m]));
+        body.consumer = { ...body.consumer, firstName: first, lastName: last };
+        expect((await cardApi.call('putCard', { body })).status, `${path} path, names at their maxLength: ${letters}`).toBe(200);
+      }
     const res = await cardApi.call('putCard', { body: await cards.withCard() });
     expect(res.status).toBe(200);
     const schema = cardContract.responseValidator('putCard', '200')!;
