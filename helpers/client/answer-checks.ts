@@ -174,7 +174,7 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   // operations states it (the micro entries' account number beside the no-echo rule of every operation).
   const width = Math.min(...generalRules.map((r) => r.operations.length));
   const stating = members.map((m) => {
-    const id = ruleStating(service, operationId, m.member, m.keyword, error.check);
+    const id = ruleStating(service, operationId, m.member, m.keyword, error.check, m.in);
     const named = generalRules.some((r) => namesMember(r, m.member));
     return id && named && (loadRules(service).rules.find((r) => r.id === id)?.operations.length ?? width) >= width ? undefined : id;
   });

@@ -18,22 +18,61 @@ export interface ViolationSite extends Pick<Operation, 'operationId' | 'method' 
 export interface JudgedMember {
   member: string;
   keyword: string;
+  /** Of an answer's member: the component schema of the object holding it (MaskedCard's panExpirationYear), where one is named. */
+  in?: string;
 }
 
-/** The members and keywords of Ajv's errors, each once. */
-export function judgedMembers(errors: ErrorObject[] | null | undefined): JudgedMember[] {
+/** The members and keywords of Ajv's errors, each once; `holder` names the component holding a member (by its parent's pointer). */
+export function judgedMembers(errors: ErrorObject[] | null | undefined, holder?: (parent: string) => string | undefined): JudgedMember[] {
   const seen = new Map<string, JudgedMember>();
   for (const e of errors ?? []) {
-    const member =
-      e.keyword === 'required'
-        ? (e.params as { missingProperty: string }).missingProperty
-        : e.instancePath
-            .split('/')
-            .filter((s) => s && !/^\d+$/.test(s))
-            .pop();
-    if (member) seen.set(`${member} ${e.keyword}`, { member, keyword: e.keyword });
+    const required = e.keyword === 'required';
+    const member = required
+      ? (e.params as { missingProperty: string }).missingProperty
+      : e.instancePath
+          .split('/')
+          .filter((s) => s && !/^\d+$/.test(s))
+          .pop();
+    const parent = required ? e.instancePath : e.instancePath.replace(/\/[^/]*(\/\d+)*$/, '');
+    const within = member ? holder?.(parent) : undefined;
+    if (member) seen.set(`${member} ${e.keyword}`, { member, keyword: e.keyword, ...(within ? { in: within } : {}) });
   }
   return [...seen.values()];
+}
+
+/**
+ * The component schema whose object sits at `pointer` of a body `schema` describes: the last `$ref` crossed on the way (through
+ * properties, items and the parts of allOf, oneOf and anyOf), or undefined where none is.
+ */
+export function componentAt(contract: Contract, schema: unknown, pointer: string): string | undefined {
+  let named: string | undefined;
+  const resolve = (node: any): any => {
+    for (let i = 0; i < 10 && typeof node?.$ref === 'string'; i++) {
+      named = node.$ref.split('/').pop();
+      node = contract.resolveSchema({ $ref: node.$ref });
+    }
+    return node;
+  };
+  const childOf = (node: any, segment: string): any => {
+    node = resolve(node);
+    if (!node || typeof node !== 'object') return undefined;
+    const direct = /^\d+$/.test(segment) ? node.items : node.properties?.[segment];
+    if (direct !== undefined) return direct;
+    const before = named;
+    for (const part of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])]) {
+      const found = childOf(part, segment);
+      if (found !== undefined) return found;
+      named = before;
+    }
+    return undefined;
+  };
+  let node: any = schema;
+  for (const segment of pointer.split('/').filter(Boolean)) {
+    node = childOf(node, segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (node === undefined) return undefined;
+  }
+  resolve(node);
+  return named;
 }
 
 export class ContractViolation extends Error {
@@ -216,7 +255,7 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
       `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`,
       exchange,
       [],
-      judgedMembers(validate.errors),
+      judgedMembers(validate.errors, (parent) => componentAt(contract, declared.schema, parent)),
     );
   }
   return [];

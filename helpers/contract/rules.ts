@@ -326,17 +326,34 @@ export function ruleBrokenBy(service: string, operationId: string, caseName: str
  * `judgedBy`, the general check that found it), the narrowest whose citation or text names the member and whose kind the
  * keyword breaks (`descriptorName` maxLength on putCard: the seed's response limit, not the answer forms as a whole).
  */
-export function ruleStating(service: string, operationId: string, member: string, keyword: string, judgedBy?: string): string | undefined {
-  return loadRules(service)
-    .rules.filter(
-      (r) =>
-        r.operations.includes(operationId) &&
-        !(judgedBy && r.judgedBy?.includes(judgedBy)) &&
-        (KEYWORDS_OF_KIND[r.kind] ?? []).includes(keyword) &&
-        namesMember(r, member),
-    )
-    .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+export function ruleStating(
+  service: string,
+  operationId: string,
+  member: string,
+  keyword: string,
+  judgedBy?: string,
+  /** Of an answer's member: the component holding it (checks.ts componentAt), whose form rule is the answer's. */
+  holder?: string,
+): string | undefined {
+  const naming = loadRules(service).rules.filter(
+    (r) => r.operations.includes(operationId) && !(judgedBy && r.judgedBy?.includes(judgedBy)) && namesMember(r, member),
+  );
+  const ofKind = (r: Rule) => (KEYWORDS_OF_KIND[r.kind] ?? []).includes(keyword);
+  const narrowest = (rules: Rule[]) => rules.sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+  // An answer's member: the rule stating its form in the object holding it (seed 000, MaskedCard: panExpirationYear "format YYYY,
+  // length 4") states what the answer broke, whichever keyword of its form; a rule of the request's member of the same name
+  // (Card's panExpirationYear, its Limits row) does not, so it takes the breach only where the catalogue states no answer's form.
+  if (holder) {
+    const holding = new RegExp(`\\b${holder}\\b`);
+    const answers = naming.filter((r) => FORM_KINDS.includes(r.kind) && holding.test(`${r.cite} ${r.text}`));
+    const stating = narrowest(answers.filter(ofKind)) ?? narrowest(answers);
+    if (stating) return stating;
+  }
+  return narrowest(naming.filter(ofKind));
 }
+
+/** The kinds of rule stating a member's form (its pattern, format, length or range): any keyword of the form breaks it. */
+const FORM_KINDS: RuleKind[] = ['format', 'pattern', 'limit', 'range'];
 
 /** Whether a rule names a member (or a kind of sensitive value) in its citation or its text. */
 export const namesMember = (r: Pick<Rule, 'cite' | 'text'>, member: string): boolean =>

@@ -64,7 +64,13 @@ for (const violation of CARD_VIOLATIONS) {
           const brokenBody = inCard ? rest : setPath(rest, violation.field, bad);
           // Confirm with the contract that the generated value breaks it (never blame the target for the generator).
           fc.pre(inCard ? !validateCard(brokenCard) : !validateBody({ ...brokenBody, encryptedCard: 'a.b.c.d.e' }));
-          const res = await cardApi.call('putCard', { body: { ...brokenBody, encryptedCard: await cards.encrypt(brokenCard) } });
+          // Sent expected refused (CallOptions.negative): an acceptance is filed under the violation's rule below, not under the
+          // answer's form of the value taken.
+          const res = await cardApi.call('putCard', {
+            body: { ...brokenBody, encryptedCard: await cards.encrypt(brokenCard) },
+            negative: true,
+            judges: violation.rules[0],
+          });
           // A value taken is its violation's rule broken; a refusal not naming the member, CE-ERR-FIELD's (expectCardError).
           underRule(testInfo, violation.rules[0], () => expect(res.status, `${violation.field} breaking '${violation.rule}'`).toBe(400));
           expectCardError(res, { http: 400, status: SCHEMA_REFUSAL, field: violation.field });

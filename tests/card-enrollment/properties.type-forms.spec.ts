@@ -36,6 +36,7 @@ test(
         op,
         async () => ({ body: await make() }),
         violations,
+        'CE-TYPE-FORMS',
         cardRequestContract,
       );
       if (why) leftOut.push(`${path}: ${why}`);
@@ -55,6 +56,7 @@ test(
       op,
       () => ({ body: exampleCard() }),
       violations,
+      'CE-TYPE-FORMS',
       cardRequestContract,
       sealed,
     );

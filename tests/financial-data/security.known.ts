@@ -5,6 +5,7 @@ import type { ObjectIdOperation } from '../../helpers/contract/object-ids.js';
 import { objectIdOperations } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { LiveObjects } from '../../helpers/client/security/probe.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
 import type { Exemptions } from '../../helpers/client/security/other-partner.js';
 import type { Violations } from '../../helpers/client/security/probe.js';
 import {
@@ -221,6 +222,17 @@ const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'ap
 /** The object each delete removes: its last path id's, or what a path's last word names (seed 002, TxPush). */
 export const DELETED_BY: Record<string, string> = { DisableTxPushNotifications: 'txpushSubscription' };
 
+/**
+ * The rule stating a partner object's own delete (seed 002, Webhook subscriptions and Connect components: DELETE 204, then 404):
+ * a probe after that delete of an operation its catalogue entry names is filed there, the narrowest statement of what broke,
+ * else under the after-delete property's rule (FD-OBJ-AFTER-DELETE).
+ */
+export const DELETE_RULE: Record<string, { rule: string; at: string }> = {
+  webhookSubscription: { rule: 'FD-WEBHOOK-DELETE', at: 'wh-by-id' },
+  webhookEvent: { rule: 'FD-WEBHOOK-EVENT-DELETE', at: 'wh-by-id' },
+  configuration: { rule: 'FD-COMPONENTS-CONFIG-DELETE', at: 'cc-by-id' },
+};
+
 /** DELETEs after which the object is still read: provider 1.42.0 revokes a consent, its receipt then read revoked (FD-CONSENT-REVOKE). */
 export const NOT_DELETES: Record<string, string> = {
   RevokeDataSharingConsentById: 'provider 1.42.0: a revoked consent still reads, its status changed',
@@ -302,6 +314,8 @@ export function probeCheck(check: (c: ProbeContext) => Promise<Findings>, spare?
       .filter(Boolean)
       .join('\n');
     const violationList = found.violations.flatMap((v) => v.list);
+    // The first violation's own rule, where the check names one, is the rule its failure is filed under.
+    if (violationList[0]?.rule) problemsUnder(violationList[0].rule, [described], violationList[0].operationId);
     expect(violationList, described).toEqual([]);
     for (const [what, after, before] of found.same ?? []) expect(after, what).toEqual(before);
   };

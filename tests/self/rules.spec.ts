@@ -7,6 +7,8 @@ import { expect, suiteListing, test } from '../../fixtures/self.js';
 import { listedChecks } from '../../helpers/verdict/listing.js';
 import { catalogueGaps, loadRules, parseCitation, ruleStating, rulesFile, type Citation } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
+import { componentAt } from '../../helpers/contract/checks.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 
 /** The rule citations of every check of a project, read from the run's one listing of the suite (nothing runs). */
 const citationsOf = async (project: string): Promise<Citation[]> =>
@@ -65,4 +67,21 @@ test('a schema breach is filed under the narrowest rule naming its member by a k
     ruleStating('financial-data', 'GetMicroDepositsDetails', 'accountNumberLast4', 'minLength'),
     'fewer digits reveal nothing more',
   ).not.toBe('FD-MICRO-MASKING');
+});
+
+test("an answer's member off form is filed under the rule stating the answer's form of it, not a request rule of its name", async () => {
+  const contract = await loadContract('card-enrollment');
+  const response = contract.operation('putCard').responses['200']!.schema;
+  // seed 000, MaskedCard: panExpirationYear "format YYYY, length 4" (CE-FMT-RESP-EXPIRY); the request's Card row of the Limits
+  // table (CE-LIM-EXPYEAR) and its pattern (CE-PAT-EXPIRY) name the same member of another object.
+  expect(componentAt(contract, response, '/maskedCard')).toBe('MaskedCard');
+  for (const keyword of ['minLength', 'maxLength', 'pattern'])
+    expect(ruleStating('card-enrollment', 'putCard', 'panExpirationYear', keyword, 'responseSchemaConformance', 'MaskedCard')).toBe(
+      'CE-FMT-RESP-EXPIRY',
+    );
+  expect(ruleStating('card-enrollment', 'putCard', 'panExpirationYear', 'minLength'), 'a request member').toBe('CE-LIM-EXPYEAR');
+  // seed 000, Limits; DigitalCardData: descriptorName at most 64 (CE-LIM-RESPONSE) stays its rule.
+  expect(ruleStating('card-enrollment', 'putCard', 'descriptorName', 'maxLength', 'responseSchemaConformance', 'DigitalCardData')).toBe(
+    'CE-LIM-RESPONSE',
+  );
 });

@@ -54,7 +54,7 @@ export async function checkTypeFormsOf<S extends ServiceName>(
       continue;
     }
     applies.push(op.operationId);
-    const { sent, leftOut: why } = await checkTypeForms(api, op, calls.fresh, violations);
+    const { sent, leftOut: why } = await checkTypeForms(api, op, calls.fresh, violations, rule);
     members.push(...formCoverage(api.contract, op, calls.sampled, why));
     file(op.operationId, why);
     cases += sent;

@@ -312,6 +312,8 @@ export async function checkTypeForms<S extends ServiceName>(
   op: Operation,
   fresh: () => CallOptions | Promise<CallOptions>,
   violations: Violations,
+  /** The service's rule stating these refusals (`<S>-TYPE-FORMS`): each form is sent to judge it. */
+  rule: string,
   contract: Contract = api.contract,
   /** The forms are those of a sealed member's plaintext: `fresh` gives a valid plaintext, each form sent sealed. */
   sealed?: Sealed,
@@ -340,7 +342,9 @@ export async function checkTypeForms<S extends ServiceName>(
     // A path value that names nothing may be not found; a query, header or body form is refused as invalid where another refusal is documented.
     const allowed = c.member.in === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1);
     try {
-      const res = await api.callOperation(op, await send(c.call));
+      // A call expected refused (CallOptions.negative, judges): a form taken is this refusal's statement broken, filed under its
+      // rule by the assertion below, not under a rule the success body's judge finds first (the form's value read another way).
+      const res = await api.callOperation(op, { ...(await send(c.call)), negative: true, judges: rule });
       if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
       if (res.status >= 200 && res.status < 300 && i + 1 < count) {
         valid = await fresh();
