@@ -4,7 +4,8 @@ import { expect, FREQUENCIES, rules, scheduleOf, test } from '../../fixtures/ins
 
 test(
   'a plan of each frequency and each offered tenure is read back and notified with its terms and one payment per installment @assumption',
-  rules('IN-ECHO-PLAN', 'IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SCHEDULE'),
+  // Each plan read back, its scheduledRepayments against its totalAmount (the client's answer judge on every getPlan answer).
+  rules('IN-ECHO-PLAN', 'IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SCHEDULE', 'IN-VAL-OFFER-AMOUNTS'),
   async ({ instApi, instReq, issuerReceiver }) => {
     const saved: string[] = [];
     // Each offer of the answer in turn (each its tenure), until the answer has no more.
