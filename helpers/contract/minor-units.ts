@@ -21,9 +21,8 @@ const EXPONENT: Readonly<Record<string, number>> = {
 /** The ISO 4217 exponent of `currency` (its code as written, upper case), or undefined when the suite does not know it. */
 export const minorUnitOf = (currency: unknown): number | undefined => (typeof currency === 'string' ? EXPONENT[currency] : undefined);
 
-/** Whether `amount` is written in whole minor units of a currency of `exponent` decimals (the double of its own rounded form). */
-export const inWholeMinorUnits = (amount: unknown, exponent: number): boolean =>
-  typeof amount === 'number' && Number.isFinite(amount) && Number(amount.toFixed(exponent)) === amount;
+/** Whether `amount` is written in whole minor units of a currency of `exponent` decimals (its decimal text read by minorUnitsOf). */
+export const inWholeMinorUnits = (amount: unknown, exponent: number): boolean => minorUnitsOf(amount, exponent) !== undefined;
 
 /**
  * `amount` as a whole count of minor units of a currency of `exponent` decimals, read from its decimal text (the shortest text
