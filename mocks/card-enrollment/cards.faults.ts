@@ -332,10 +332,6 @@ export const CARDS_FAULTS = faultCatalogue([
     ...assumption,
   }),
   fault('ce-luhn-unchecked', 'CE-LUHN: a PAN failing its check digit is enrolled', { judge: skip('check-digit'), ...assumption }),
-  fault('ce-prop-refusal-code-luhn-invalid-state-issuer', "CE-LUHN, CE-PROP-REFUSAL-CODE: an ISSUER's bad check digit INVALID_STATE", {
-    judge: recode('check-digit', by('ISSUER'), (r) => ({ ...r, code: 'INVALID_STATE' })),
-    ...assumption,
-  }),
   fault('ce-prop-refusal-member-luhn-names-envelope-wallet', 'CE-LUHN, CE-ERR-FIELD, CE-PROP-REFUSAL-MEMBER: encryptedCard named', {
     judge: recode('check-digit', by('WALLET'), (r) => ({ ...r, violations: named(r, () => 'encryptedCard') })),
     ...assumption,
