@@ -13,6 +13,7 @@ import { INDEPENDENT_39_INSTALLMENTS_FAULTS } from './independent-39.faults.js';
 import { INDEPENDENT_40_INSTALLMENTS_FAULTS } from './independent-40.faults.js';
 import { INDEPENDENT_41_INSTALLMENTS_FAULTS } from './independent-41.faults.js';
 import { INDEPENDENT_42_INSTALLMENTS_FAULTS } from './independent-42.faults.js';
+import { INDEPENDENT_43_INSTALLMENTS_FAULTS } from './independent-43.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -28,6 +29,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_40_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_41_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_42_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_43_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;

@@ -98,8 +98,14 @@ export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockCo
     );
     if (incomplete) return sendRefusal(reply, incomplete);
     // provider 2.0.0: approvedOffers 400 InvalidCountryCurrencyCodePair (the purchase's currency is none of the merchant's country).
-    if (!currencyOfCountry(ok.body.merchant?.country, ok.body.transaction?.currency))
-      return sendError(reply, 400, 'invalid.request.parameter', 'Invalid Country and Currency Pair');
+    const pair = seams.judge(
+      x,
+      'offers-currency',
+      currencyOfCountry(ok.body.merchant?.country, ok.body.transaction?.currency)
+        ? undefined
+        : { status: 400, reasonCode: 'invalid.request.parameter', description: 'Invalid Country and Currency Pair' },
+    );
+    if (pair) return sendRefusal(reply, pair);
     const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).

@@ -69,8 +69,8 @@ type GuardStep = 'signature' | 'forbidden' | 'accept' | 'media' | 'param' | 'bod
 type ApprovalStep = 'approval-plan' | 'approval-decision' | 'approval-offer-id' | 'approval-status-plan';
 // issuer.ts, notifyPlan on the issuer's side
 type IssuerStep = 'issuer-ica';
-// offers.ts, approvedOffers; and a card's check digit (offers.ts and pans.ts: approvedOffers, each card of registerPans)
-type OfferStep = 'offers-merchant' | 'offers-card' | 'check-digit';
+// offers.ts, approvedOffers (the merchant's members, the country and currency pair); and a card's check digit (offers.ts and pans.ts: approvedOffers, each card of registerPans)
+type OfferStep = 'offers-merchant' | 'offers-currency' | 'offers-card' | 'check-digit';
 // merchants.ts: postMerchantParticipations, getMerchantParticipations by request_id, postMerchantSearches
 type MerchantStep = 'participation-body-size' | 'participation-members' | 'participations-request' | 'search-criteria';
 // plans.ts: savePlan, then getPlan
