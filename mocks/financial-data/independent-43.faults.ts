@@ -1,6 +1,7 @@
 // Faults written blind (the suite's checks unread), from seed 002, the provider's 1.35.0 document and the rule catalogue only: each a
 // deviation a provider release could ship, bending one resource's seams (its family named on each fault).
 import { assumption, blind, provider } from '../kit/faults.js';
+import type { AccountSeams } from './accounts.records.js';
 import type { BusinessSeams } from './businesses.records.js';
 import type { CustomerSeams } from './customers.records.js';
 import { faultKit } from './fault-builders.js';
@@ -9,6 +10,7 @@ import type { PsiSeams } from './psi.records.js';
 import type { StatementSeams } from './statements.records.js';
 import type { SwitchSeams } from './switches.records.js';
 
+const accounts = faultKit<AccountSeams>();
 const psi = faultKit<PsiSeams>();
 const micro = faultKit<MicroEntrySeams>();
 const customers = faultKit<CustomerSeams>();
@@ -19,6 +21,25 @@ const switches = faultKit<SwitchSeams>();
 const GENERATE = ['GenerateFcraPaymentSuccessIndicators', 'GeneratePaymentSuccessIndicators'] as const;
 
 export const INDEPENDENT_43_FAULTS = [
+  // --- Accounts (provider 1.35.0: GetCustomerAccountSimple not restricted to active accounts; refresh v1 answers what it refreshed)
+  accounts.fault('i43-fd-acct-simple-one-pending-not-found', {
+    rule: 'FD-ACCT-SIMPLE-ONE-PENDING: the simple read of one account answers 404 for a pending account, as if it were restricted to active accounts like the simple lists',
+    judge: accounts.refuse('account', (x) => x.op === 'GetCustomerAccountSimple' && x.account?.status === 'pending', {
+      status: 404,
+      message: 'Account not found',
+    }),
+    family: 'accounts',
+    ...provider,
+    ...blind,
+  }),
+  accounts.fault('i43-fd-acct-refresh-v1-answer-hides-pending', {
+    rule: 'FD-ACCT-REFRESH-V1: a refresh v1 refreshes every account of its scope but answers only the active ones, leaving the pending account it refreshed out of its answer',
+    answer: accounts.answered(['RefreshCustomerAccounts', 'RefreshCustomerAccountsByInstitutionLogin'], (body) =>
+      Array.isArray(body.accounts) ? { ...body, accounts: body.accounts.filter((a: { status?: string }) => a.status !== 'pending') } : body,
+    ),
+    family: 'accounts',
+    ...blind,
+  }),
   // --- Payment success indicators (provider 1.35.0: 400 examples 10013 and 10006, the 2000 warning, SettleByDate)
   psi.fault('i43-fd-psi-generate-pending-account-accepted', {
     rule: 'FD-PSI-ACTIVE-ACCOUNT: a run is generated (202) on an account that is not active, where the provider refuses it as only active accounts can be used',
