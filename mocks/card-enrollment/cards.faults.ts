@@ -581,9 +581,9 @@ export const CARDS_FAULTS = faultCatalogue([
 
   // --- The masked consumer (seed 000, MaskedConsumer; the provider's examples, CE-MASK-FORM).
   fault('ce-mask-names-clear', 'CE-MASK-NAMES: the masked names in clear', { answer: names((n) => n), ...provider }),
-  fault('ce-mask-form-email-stars-capped', 'CE-MASK-EMAIL, CE-MASK-IDENTITY: a long local part masked with nine stars at most', {
+  fault('ce-mask-form-email-stars-capped', 'CE-MASK-FORM: a long local part masked with nine stars at most', {
     answer: emails((e) => e.slice(0, 1) + '*'.repeat(Math.min(9, Math.max(0, e.lastIndexOf('@') - 1))) + e.slice(e.lastIndexOf('@'))),
-    ...provider,
+    ...assumption,
   }),
   fault('ce-val-consumer-added-local-time', "CE-VAL-CONSUMER-ADDED: dateConsumerAdded the consumer's local time written with Z", {
     answer: enrolled(
