@@ -8,6 +8,7 @@ import {
   declaredBody,
   formatAjvErrors,
   requestHeaderEchoConformance,
+  responseBodyAbsence,
   responseBodyPresence,
   responseHeadersConformance,
   responseSchemaConformance,
@@ -60,6 +61,7 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
         () => statusCodeConformance(exchange),
         () => contentTypeConformance(exchange),
         () => responseBodyPresence(exchange),
+        () => responseBodyAbsence(exchange),
         () => {
           for (const met of responseSchemaConformance(contract, exchange)) j.noteConflictMet(met);
         },

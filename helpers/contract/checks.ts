@@ -210,6 +210,22 @@ export function responseBodyPresence(exchange: Exchange): void {
     );
 }
 
+/**
+ * A success whose documented response declares no content carries none: the provider's "no body" answers (installments'
+ * asynchronous approval and participation 202s, provider 2.0.0; financial data's 204s, a 203 challenge, a webhook test's 200).
+ * An error status without declared content is left to the error-shape check: a provider's error of that status may carry one.
+ */
+export function responseBodyAbsence(exchange: Exchange): void {
+  const spec = documentedResponse(exchange.operation, exchange.status);
+  if (!spec || spec.contentTypes.length > 0 || exchange.status >= 400 || exchange.text.length === 0) return;
+  const type = (exchange.headers['content-type'] ?? '').split(';')[0].trim() || 'no content type';
+  throw new ContractViolation(
+    'responseBodyAbsence',
+    `${where(exchange.operation)} ${exchange.status}: Received: a ${exchange.text.length}-character body (${type}) / Documented: no content`,
+    exchange,
+  );
+}
+
 /** A response that breaks only a seed rule where the provider publishes the value (schemas/<service>/conflicts.yaml). */
 export interface ConflictMet {
   id: string;

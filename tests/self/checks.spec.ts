@@ -6,6 +6,7 @@ import { loadContract } from '../../helpers/contract/contract.js';
 import {
   ContractViolation,
   contentTypeConformance,
+  responseBodyAbsence,
   responseBodyPresence,
   responseSchemaConformance,
   sensitiveEchoConformance,
@@ -50,6 +51,20 @@ test('contentTypeConformance fails a text/plain body where JSON is documented', 
 test('responseBodyPresence fails an empty 200 where a body is documented', async () => {
   const empty = await exchange(200, undefined);
   expect(() => responseBodyPresence(empty)).toThrow(ContractViolation);
+});
+
+test('responseBodyAbsence fails a body on a success documented without content, not on one documented with it', async () => {
+  const operation = (await loadContract('installments')).operation('planApproval');
+  const accepted = (body: unknown, status = 202): Exchange => ({
+    operation,
+    status,
+    headers: body === undefined ? {} : json,
+    body,
+    text: body === undefined ? '' : JSON.stringify(body),
+  });
+  expect(() => responseBodyAbsence(accepted({ callbackUrl: 'https://psp.example.test/cb' }))).toThrow(/Documented: no content/);
+  responseBodyAbsence(accepted(undefined));
+  responseBodyAbsence(accepted({ callbackUrl: 'https://psp.example.test/cb' }, 200));
 });
 
 test('responseSchemaConformance names the instance path and keyword of a missing required field', async () => {
