@@ -93,6 +93,10 @@ async function baseCall(
   offers?: OfferLike[];
   selection?: (offer: OfferLike) => Record<string, any>;
   offerId?: string;
+  /** Another offer of the offers answer the plan's offer came from (planApproval). */
+  siblingId?: string;
+  /** The plan's status as created (planApproval). */
+  created?: string;
 }> {
   const pan = inst.eligiblePan!;
   switch (op) {
@@ -121,10 +125,12 @@ async function baseCall(
       };
     }
     default: {
-      const { planId, offer } = await instReq.createPlan(instApi);
+      const { planId, offer, offers, status } = await instReq.createPlan(instApi);
       return {
         call: { query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' } },
         offerId: offer.offerId as string,
+        siblingId: offers.offers.find((o) => o.offerId !== offer.offerId)?.offerId as string | undefined,
+        created: status,
       };
     }
   }
@@ -133,6 +139,8 @@ async function baseCall(
 const uuid = () => crypto.randomUUID();
 /** Stands for the offerId of the row's plan, put in when the row runs. */
 const PLAN_OFFER = "the plan's offer";
+/** Stands for another offer of the same offers answer as the row's plan's offer, put in when the row runs. */
+const SIBLING_OFFER = "another offer of the plan's offers answer";
 
 /** An accepted sync decision shows on both readers (provider 2.0.0, Sync; seed 001, States), judged by the answer judge. */
 const DECISION_SHOWN = ['IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'];
@@ -419,6 +427,15 @@ const ROWS: Row[] = [
       `an offerId of ${APPROVAL_OFFER_ID.max} characters naming no offer of the plan`,
       'IN-STATE-APPROVAL-OFFER:refuse',
     ],
+    // provider 2.0.0 PlanApprovalParameters.offerId: the plan's offer, not any offer retrieved with it: a sibling of the same
+    // answer, of the approval's length, names no offer of the plan (the plan left as created: "decides nothing").
+    [
+      'offerId',
+      SIBLING_OFFER,
+      false,
+      "an offerId of another offer of the offers answer the plan's offer came from",
+      'IN-STATE-APPROVAL-OFFER:refuse',
+    ],
     [
       'paymentAuthorization',
       authorization({ cardholderFirstName: 'Jane', cardholderLastName: 'Doe' }),
@@ -518,10 +535,15 @@ for (const row of ROWS) {
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
-      const { call, plain, offers, selection, offerId } = await baseCall(row.op, fx);
+      const { call, plain, offers, selection, offerId, siblingId, created } = await baseCall(row.op, fx);
       if (row.value === PLAN_OFFER)
         test.skip(offerId?.length !== APPROVAL_OFFER_ID.max, `the plan's offerId is not of ${APPROVAL_OFFER_ID.max} characters`);
-      const value = row.value === PLAN_OFFER ? offerId : row.value;
+      if (row.value === SIBLING_OFFER)
+        test.skip(
+          siblingId?.length !== APPROVAL_OFFER_ID.max,
+          `no other offer of the answer has an id of ${APPROVAL_OFFER_ID.max} characters`,
+        );
+      const value = row.value === PLAN_OFFER ? offerId : row.value === SIBLING_OFFER ? siblingId : row.value;
       let body = call.body as Record<string, any>;
       const term = row.op === 'savePlan' && row.accepted ? OFFER_TERM[row.field] : undefined;
       const wanted = Array.isArray(row.value) ? row.value.length : row.value;
@@ -587,6 +609,13 @@ for (const row of ROWS) {
             if (other.status !== 400) accepted.push(`${String(decision)} with sync=${String(sync)}: ${other.status}`);
           }
         expect(accepted, `${row.why} is refused on every decision and mode`).toEqual([]);
+        // IN-STATE-APPROVAL-OFFER: an offerId of no offer of the plan decides nothing: the plan reads as it was created.
+        if (row.rule.startsWith('IN-STATE-APPROVAL-OFFER')) {
+          const plan = await fx.instApi.call('getPlan', { path: { plan_id: String(body.planId) } });
+          underRule(test.info(), 'IN-STATE-APPROVAL-OFFER', () =>
+            expect(plan.body?.status, `the plan after ${row.why} was refused`).toBe(created),
+          );
+        }
       }
     },
   );
