@@ -25,6 +25,8 @@ import {
   unregisteredPan,
   deviationTaken,
   underRule,
+  PURCHASE_CURRENCIES,
+  countryNotOf,
 } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
@@ -384,24 +386,23 @@ const ROWS: Row[] = [
     // provider 2.0.0 approvedOffers: MissingMerchantParameters (an empty merchant) and InvalidCountryCurrencyCodePair.
     ['merchant', {}, false, 'an empty merchant', 'IN-REQ-OFFERS-MERCHANT-SOME', { reason: PLAN }],
   ]),
-  // A pair accepted is the one the provider's examples show (USD at a USA merchant): no document lists the pairs a target
-  // serves. A pair refused is one ISO 4217 excludes (helpers/contract/currency-countries.ts): no target may take it.
-  ...(
-    [
-      ['USD', 'USA', true, "a purchase in its merchant's country's currency (USD in the USA)"],
-      ['EUR', 'USA', false, "a purchase in a currency other than its merchant's country's (EUR in the USA)"],
-      ['THB', 'USA', false, "a purchase in a currency other than its merchant's country's (THB in the USA)"],
-    ] as const
-  ).map(([currency, country, ok, why]) => ({
-    op: 'approvedOffers' as const,
-    field: 'transaction.currency',
-    value: currency,
-    accepted: ok,
-    why,
-    rule: `IN-VAL-COUNTRY-CURRENCY:${verdict(ok)}`,
-    with: { 'merchant.country': country },
-    ...(ok ? {} : { reason: PLAN }),
-  })),
+  // Every currency the suite makes a purchase in, at a merchant of a country whose currency it is not (ISO 4217's list of
+  // entities, helpers/contract/currency-countries.ts): no target may take the pair. USD in the USA, the provider's examples'
+  // pair, is the accepted twin (no document lists the pairs a target serves).
+  ...[['USD', 'USA', true] as const, ...PURCHASE_CURRENCIES.map((currency) => [currency, countryNotOf(currency), false] as const)].map(
+    ([currency, country, ok]) => ({
+      op: 'approvedOffers' as const,
+      field: 'transaction.currency',
+      value: currency,
+      accepted: ok,
+      why: ok
+        ? "a purchase in its merchant's country's currency (USD in the USA)"
+        : `a purchase in a currency other than its merchant's country's (${currency} in ${country})`,
+      rule: `IN-VAL-COUNTRY-CURRENCY:${verdict(ok)}`,
+      with: { 'merchant.country': country },
+      ...(ok ? {} : { reason: PLAN }),
+    }),
+  ),
   ...on('approvedOffers', [
     // provider 2.0.0 InvalidCurrencyCode, InvalidCountryCode, InvalidTransactionCurrency: codes no ISO 4217 / 3166 list holds.
     ['transaction.currency', 'QQQ', false, 'a currency ISO 4217 does not list (QQQ)', 'IN-FMT-CODES:refuse', { reason: PLAN }],
