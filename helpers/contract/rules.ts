@@ -345,8 +345,12 @@ export function ruleStating(
   // (Card's panExpirationYear, its Limits row) does not, so it takes the breach only where the catalogue states no answer's form.
   if (holder) {
     const holding = new RegExp(`\\b${holder}\\b`);
+    // A rule of any kind whose citation states this very bound of the member in its holder (provider 2.0.0, `Offer.tenure
+    // (minimum 2)`: IN-VAL-OFFER-TENURE, a value rule) states the breach more narrowly than the answer's forms.
+    const bound = new RegExp(`\\b${holder}\\.${member}\\s*\\([^)]*\\b${keyword}\\b`);
+    const citingBound = naming.filter((r) => bound.test(r.cite));
     const answers = naming.filter((r) => FORM_KINDS.includes(r.kind) && holding.test(`${r.cite} ${r.text}`));
-    const stating = narrowest(answers.filter(ofKind)) ?? narrowest(answers);
+    const stating = narrowest(citingBound) ?? narrowest(answers.filter(ofKind)) ?? narrowest(answers);
     if (stating) return stating;
   }
   return narrowest(naming.filter(ofKind));

@@ -85,3 +85,17 @@ test("an answer's member off form is filed under the rule stating the answer's f
     'CE-LIM-RESPONSE',
   );
 });
+
+test("an answer's member past the bound a rule of any kind cites for it in its holder is filed under that rule", async () => {
+  const contract = await loadContract('installments');
+  const response = contract.operation('approvedOffers').responses['200']!.schema;
+  // provider 2.0.0, Offer.tenure (minimum 2): IN-VAL-OFFER-TENURE, a value rule, not the answer's forms (IN-RESP-FORMS).
+  expect(componentAt(contract, response, '/offers/0')).toBe('Offer');
+  expect(ruleStating('installments', 'approvedOffers', 'tenure', 'minimum', 'responseSchemaConformance', 'Offer')).toBe(
+    'IN-VAL-OFFER-TENURE',
+  );
+  // A keyword the citation does not state for it stays with the rules of the member's forms.
+  expect(ruleStating('installments', 'approvedOffers', 'tenure', 'type', 'responseSchemaConformance', 'Offer')).not.toBe(
+    'IN-VAL-OFFER-TENURE',
+  );
+});
