@@ -70,3 +70,26 @@ test(
     expect(wrong, "each page is its own merchant's").toEqual([]);
   },
 );
+
+// A merchant submitted again with its flags the other way (provider 2.0.0 postMerchantParticipations: a known merchant's
+// submission updates it) holds the flags of that update: its MID page shows them, not the first submission's
+// (MidDetailsPage optIn: the merchant's).
+test(
+  'a MID search after a merchant is updated with its optIn the other way shows the optIn of the update @provider',
+  rules('IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT:accept'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const first = exampleParticipation(inst.knownAcquirerIca!, { optIn: 'Y', nonMerchantNegotiatedParticipation: 'N' });
+    await instReq.effectuated(instApi, [first]);
+    const update = { ...first, optIn: 'N', nonMerchantNegotiatedParticipation: 'Y' };
+    await instReq.effectuated(instApi, [update]);
+    const page = await instReq.midSearch(instApi, update);
+    expect(page.status, 'the MID search of the updated merchant').toBe(200);
+    underRule(
+      test.info(),
+      'IN-ECHO-MIDSEARCH',
+      () => expect(page.body.optIn ?? update.optIn, "the MID page's optIn, the merchant's since its update").toBe(update.optIn),
+      'postMerchantMidSearches',
+    );
+  },
+);
