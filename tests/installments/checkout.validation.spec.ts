@@ -330,6 +330,7 @@ const ROWS: Row[] = [
     ['header:Correlation-Id', uuid(), true, 'a Correlation-Id that is a UUID', 'IN-FMT-CORRELATION:accept'],
   ]),
   // provider 2.0.0 CardedTransaction stan, rrn, authorizationCode: 1 to 6, 12 and 6 digits (PlanCreateInvalidInput examples).
+  // A shorter rrn or authorization code keeps the schema (minLength 0): taken, it meets IN-DEVIATION-PLAN-CODES-SHORTER.
   ...(
     [
       ['stan', '1', true],
@@ -337,14 +338,14 @@ const ROWS: Row[] = [
       ['stan', '1234567', false],
       ['stan', '12345a', false],
       ['rrn', '012345678901', true],
-      ['rrn', '12345678901', false],
+      ['rrn', '12345678901', false, 'IN-DEVIATION-PLAN-CODES-SHORTER'],
       ['rrn', '1234567890123', false],
       ['rrn', '12345678901A', false],
       ['authorizationCode', '012345', true],
-      ['authorizationCode', '12345', false],
+      ['authorizationCode', '12345', false, 'IN-DEVIATION-PLAN-CODES-SHORTER'],
       ['authorizationCode', '12345A', false],
-    ] as [string, string, boolean][]
-  ).map(([member, value, ok]) => ({
+    ] as [string, string, boolean, string?][]
+  ).map(([member, value, ok, conflict]) => ({
     op: 'savePlan' as const,
     field: `transaction.${member}`,
     value,
@@ -352,6 +353,7 @@ const ROWS: Row[] = [
     why: `transaction.${member} ${value}`,
     rule: `IN-PAT-PLAN-CODES:${verdict(ok)}`,
     ...(ok ? {} : { reason: PLAN }),
+    ...(conflict ? { conflict } : {}),
   })),
   // provider 2.0.0 PlanInstallmentInformation.frequency: three values; InvalidFrequency: 15DAYS refused.
   ...enumOf(contract, 'PlanRequestFrequency').map((v) => ({
