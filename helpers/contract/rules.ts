@@ -355,6 +355,10 @@ export function ruleStating(
 /** The kinds of rule stating a member's form (its pattern, format, length or range): any keyword of the form breaks it. */
 const FORM_KINDS: RuleKind[] = ['format', 'pattern', 'limit', 'range'];
 
+/** Whether a rule of the service's catalogue states the forms of a component's members (its citation or text names it). */
+export const statesFormsOf = (service: string, component: string): boolean =>
+  loadRules(service).rules.some((r) => FORM_KINDS.includes(r.kind) && new RegExp(`\\b${component}\\b`).test(`${r.cite} ${r.text}`));
+
 /** Whether a rule names a member (or a kind of sensitive value) in its citation or its text. */
 export const namesMember = (r: Pick<Rule, 'cite' | 'text'>, member: string): boolean =>
   citedMembers(r.cite).includes(member) || new RegExp(`(^|[^\\w])${member}\\b`).test(r.text);
