@@ -348,6 +348,10 @@ export function ruleStating(
     const answers = naming.filter((r) => FORM_KINDS.includes(r.kind) && holding.test(`${r.cite} ${r.text}`));
     const stating = narrowest(answers.filter(ofKind)) ?? narrowest(answers);
     if (stating) return stating;
+    // Where the catalogue states the holding object's forms (CE-RESP-FORMS cites MaskedConsumer), a rule naming the member
+    // elsewhere only (the request's Consumer.languageCode, CE-FMT-LANGUAGE) states the request's form, not the answer's: only a
+    // rule holding the object (a masking rule of its members) takes the breach, else none here and the general rule does.
+    if (statesFormsOf(service, holder)) return narrowest(naming.filter((r) => ofKind(r) && holding.test(`${r.cite} ${r.text}`)));
   }
   return narrowest(naming.filter(ofKind));
 }
