@@ -3,7 +3,7 @@
 import type { ErrorObject } from './ajv.js';
 import { answeredConflicts, CONFLICT_CHECK, receivedAt, sourcesOf, type Conflict } from './conflicts.js';
 import type { Contract, Operation } from './contract.js';
-import { ruleIdsLeading } from './rules.js';
+import { ruleIdsLeading, statesFormsOf } from './rules.js';
 import { redact } from '../secrets/redact.js';
 import type { Echo } from '../secrets/sensitive.js';
 
@@ -23,7 +23,10 @@ export interface JudgedMember {
 }
 
 /** The members and keywords of Ajv's errors, each once; `holder` names the component holding a member (by its parent's pointer). */
-export function judgedMembers(errors: ErrorObject[] | null | undefined, holder?: (parent: string) => string | undefined): JudgedMember[] {
+export function judgedMembers(
+  errors: ErrorObject[] | null | undefined,
+  holder?: (parent: string) => { in?: string; member?: string } | undefined,
+): JudgedMember[] {
   const seen = new Map<string, JudgedMember>();
   for (const e of errors ?? []) {
     const required = e.keyword === 'required';
@@ -35,9 +38,61 @@ export function judgedMembers(errors: ErrorObject[] | null | undefined, holder?:
           .pop();
     const parent = required ? e.instancePath : e.instancePath.replace(/\/[^/]*(\/\d+)*$/, '');
     const within = member ? holder?.(parent) : undefined;
-    if (member) seen.set(`${member} ${e.keyword}`, { member, keyword: e.keyword, ...(within ? { in: within } : {}) });
+    const named = within?.member ?? member;
+    if (named) seen.set(`${named} ${e.keyword}`, { member: named, keyword: e.keyword, ...(within?.in ? { in: within.in } : {}) });
   }
   return [...seen.values()];
+}
+
+/** The components a request body of the contract reaches (through every `$ref`, transitively), per contract. */
+const requestComponents = new WeakMap<Contract, Set<string>>();
+function componentsOfRequests(contract: Contract): Set<string> {
+  const known = requestComponents.get(contract);
+  if (known) return known;
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.split('/').pop()!;
+      if (found.has(name)) return;
+      found.add(name);
+      walk(contract.resolveSchema({ $ref: ref }));
+      return;
+    }
+    Object.values(node).forEach(walk);
+  };
+  for (const op of contract.operations.values()) walk(op.requestBody?.schema);
+  requestComponents.set(contract, found);
+  return found;
+}
+
+/**
+ * Of an answer's member off form (its parent's `pointer` in a response `schema`), the answer's object holding it: the innermost
+ * component on the way that no request body holds, and, where the member sits in a component a request shares (seed 000's
+ * PhoneNumber, both Consumer.mobileNumber and MaskedConsumer.maskedMobileNumber), the answer's member holding that component
+ * (maskedMobileNumber). A rule citing the shared component states the request's form (CE-PAT-PHONE, refused or accepted); the
+ * answer's form is stated of the answer's object (CE-RESP-FORMS of MaskedConsumer), where a rule of the catalogue states it.
+ * Where every component on the way is shared with a request, or no rule states the answer object's forms, the innermost is the
+ * holder, as read before.
+ */
+export function answerHolderAt(contract: Contract, schema: unknown, pointer: string): { in?: string; member?: string } {
+  const segments = pointer.split('/').filter(Boolean);
+  const shared = componentsOfRequests(contract);
+  const innermost = componentAt(contract, schema, pointer);
+  if (innermost === undefined || !shared.has(innermost)) return innermost === undefined ? {} : { in: innermost };
+  for (let k = segments.length - 1; k >= 0; k--) {
+    const at = componentAt(contract, schema, segments.length && k ? `/${segments.slice(0, k).join('/')}` : '');
+    if (at === undefined) break;
+    if (shared.has(at)) continue;
+    // Only where the catalogue states the answer's object's forms (card enrollment's CE-RESP-FORMS cites MaskedConsumer);
+    // elsewhere the shared component's rule is the one stating the member's form.
+    if (!statesFormsOf(contract.service, at)) break;
+    const member = segments.slice(k).find((s) => !/^\d+$/.test(s));
+    return { in: at, ...(member ? { member: member.replace(/~1/g, '/').replace(/~0/g, '~') } : {}) };
+  }
+  return { in: innermost };
 }
 
 /**
@@ -271,7 +326,7 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
       `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`,
       exchange,
       [],
-      judgedMembers(validate.errors, (parent) => componentAt(contract, declared.schema, parent)),
+      judgedMembers(validate.errors, (parent) => answerHolderAt(contract, declared.schema, parent)),
     );
   }
   return [];

@@ -352,12 +352,20 @@ export function ruleStating(
     const answers = naming.filter((r) => FORM_KINDS.includes(r.kind) && holding.test(`${r.cite} ${r.text}`));
     const stating = narrowest(citingBound) ?? narrowest(answers.filter(ofKind)) ?? narrowest(answers);
     if (stating) return stating;
+    // Where the catalogue states the holding object's forms (CE-RESP-FORMS cites MaskedConsumer), a rule naming the member
+    // elsewhere only (the request's Consumer.languageCode, CE-FMT-LANGUAGE) states the request's form, not the answer's: only a
+    // rule holding the object (a masking rule of its members) takes the breach, else none here and the general rule does.
+    if (statesFormsOf(service, holder)) return narrowest(naming.filter((r) => ofKind(r) && holding.test(`${r.cite} ${r.text}`)));
   }
   return narrowest(naming.filter(ofKind));
 }
 
 /** The kinds of rule stating a member's form (its pattern, format, length or range): any keyword of the form breaks it. */
 const FORM_KINDS: RuleKind[] = ['format', 'pattern', 'limit', 'range'];
+
+/** Whether a rule of the service's catalogue states the forms of a component's members (its citation or text names it). */
+export const statesFormsOf = (service: string, component: string): boolean =>
+  loadRules(service).rules.some((r) => FORM_KINDS.includes(r.kind) && new RegExp(`\\b${component}\\b`).test(`${r.cite} ${r.text}`));
 
 /** Whether a rule names a member (or a kind of sensitive value) in its citation or its text. */
 export const namesMember = (r: Pick<Rule, 'cite' | 'text'>, member: string): boolean =>

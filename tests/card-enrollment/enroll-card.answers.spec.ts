@@ -522,20 +522,25 @@ test(
 );
 
 // seed 000, MaskedCard.paymentAccountReference: "non-financial reference linking a PAN to its tokens" (CE-VAL-PAR: the same
-// card number enrolled again gives the reference it gave before, another card number never that reference). The judge holds
-// each number to its reference (fixtures/card-enrollment/judge.ts); the other number shares the first's panBin and
-// panLastFour, so a reference made of what the masked card shows gives itself away.
+// card number enrolled again gives the reference it gave before, another card number never that reference). The reference is
+// the PAN's: the sentence names no program, so one card number enrolled for each program (serviceId) of the caller keeps one
+// reference. The judge holds each number to its reference (fixtures/card-enrollment/judge.ts); the other number shares the
+// first's panBin and panLastFour, so a reference made of what the masked card shows gives itself away.
 test(
-  'the same card number enrolled twice gives one paymentAccountReference, another number sharing its first six and last four digits another',
+  'the same card number enrolled twice, and for every program of the caller, gives one paymentAccountReference, another number sharing its first six and last four digits another',
   rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt'),
   async ({ cardApi, cards, card }) => {
     const a = exampleCard().primaryAccountNumber;
     const b = panSharingMaskedDigits(a);
-    for (const pan of [a, a, b])
-      expect((await cardApi.call('putCard', { body: await cards.withCard({ ...exampleCard(), primaryAccountNumber: pan }) })).status).toBe(
-        200,
-      );
-    // The account a receipt stands for, twice (reference A5).
-    if (card.receipt) for (let i = 0; i < 2; i++) expect((await cardApi.call('putCard', { body: cards.withReceipt() })).status).toBe(200);
+    const enroll = async (body: Record<string, any>, what: string) =>
+      expect((await cardApi.call('putCard', { body })).status, what).toBe(200);
+    for (const pan of [a, a, b]) await enroll(await cards.withCard({ ...exampleCard(), primaryAccountNumber: pan }), 'the card');
+    // The first number for each other program of the caller (the mock's world: a client's serviceIds; on a sandbox CARD_SERVICE_ID).
+    for (const serviceId of card.serviceIds.slice(1))
+      await enroll({ ...(await cards.withCard({ ...exampleCard(), primaryAccountNumber: a })), serviceId }, `the card for ${serviceId}`);
+    // The account a receipt stands for, twice and for each program (reference A5).
+    if (card.receipt)
+      for (const serviceId of [card.serviceId, ...card.serviceIds])
+        await enroll({ ...cards.withReceipt(), serviceId }, `the receipt for ${serviceId}`);
   },
 );

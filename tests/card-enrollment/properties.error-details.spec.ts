@@ -45,6 +45,12 @@ test(
     expect(judge(refusal('INVALID_ARGUMENT', { ...missing, reason: 'INVALID_VALUE' }), sent).assumed).toEqual([
       `details[0] reason "INVALID_VALUE" for srcClientId left out, the samples' is CANNOT_BE_NULL`,
     ]);
+    // A member left out refused under another condition's status (INVALID_STATE): the status is the cause, judged under
+    // CE-PROP-REFUSAL-CODE; the reason is that status's (one cause, one group), and another reason under it still a problem.
+    expect(judge(refusal('INVALID_STATE', { ...missing, reason: 'INVALID_VALUE' }), sent).assumed).toEqual([]);
+    expect(judge(refusal('INVALID_STATE', missing), sent).assumed).toEqual([
+      `details[0] reason "CANNOT_BE_NULL" for srcClientId left out, the samples' is INVALID_VALUE`,
+    ]);
     // A header the request was sent with, and the API key's header whether sent or not, are HEADER members.
     const header = (source: string, sourceType = 'HEADER') => refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source, sourceType });
     expect(errorDetailsOf(CONTRACT, op, 400, header('Content-Type'), sent, {}, ['content-type'])).toMatchObject({

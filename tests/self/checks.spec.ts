@@ -4,6 +4,7 @@ import { expect, test } from '../../fixtures/self.js';
 import { MASKED_CARD } from './support.known.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import {
+  answerHolderAt,
   ContractViolation,
   contentTypeConformance,
   responseBodyAbsence,
@@ -244,4 +245,16 @@ test('normalisedEchoConformance follows no search criterion: a search answers th
   noteSentTexts(testInfo, search, { merchantLegalName: ' Forms  Merchant ' });
   const found = { operation: search, status: 200, headers: json, body: { merchantLegalName: 'forms merchant' }, text: '' };
   expect(() => normalisedEchoConformance(found, testInfo)).not.toThrow();
+});
+
+test("an answer's member in a component the request shares is named by the answer's object holding it (PhoneNumber in MaskedConsumer)", async () => {
+  const contract = await load();
+  const schema = contract.operationOf('putCard').responses['200'].schema;
+  // seed 000: maskedMobileNumber is a PhoneNumber, as the request's mobileNumber is; CE-RESP-FORMS states MaskedConsumer's forms.
+  expect(answerHolderAt(contract, schema, '/maskedConsumer/maskedMobileNumber')).toEqual({
+    in: 'MaskedConsumer',
+    member: 'maskedMobileNumber',
+  });
+  // A component only the answer has is the holder itself, the member as it is.
+  expect(answerHolderAt(contract, schema, '/maskedCard')).toEqual({ in: 'MaskedCard' });
 });

@@ -184,7 +184,12 @@ export function errorDetailsOf(
     // A member sent null or empty is judged by neither reading: the samples show a member left out, and no null nor empty text.
     if (value === null || value === '') continue;
     const left = value === undefined;
-    const expected = left ? mark.missing : typeof statusValue === 'string' ? mark.byStatus[statusValue] : undefined;
+    // The reason follows the status the refusal carries: a member left out refused under a status the samples tie to another
+    // condition (INVALID_STATE, an id resolving to nothing) is that status's breach, judged under the refusal code's own rule
+    // (CE-PROP-REFUSAL-CODE: seed 000, Errors, a missing value is INVALID_ARGUMENT); its detail's reason, that status's, is a
+    // consequence, not a second cause.
+    const byStatus = typeof statusValue === 'string' ? mark.byStatus[statusValue] : undefined;
+    const expected = left ? (byStatus ?? mark.missing) : byStatus;
     if (expected !== undefined && reason !== expected)
       verdict.assumed.push(
         `${at} ${mark.reason} ${JSON.stringify(reason)} for ${source} ${left ? 'left out' : `sent, under ${String(statusValue)}`}, the samples' is ${expected}`,
