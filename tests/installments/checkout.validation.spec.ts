@@ -430,14 +430,15 @@ const ROWS: Row[] = [
       `an offerId of ${APPROVAL_OFFER_ID.max} characters naming no offer of the plan`,
       'IN-STATE-APPROVAL-OFFER:refuse',
     ],
-    // provider 2.0.0 PlanApprovalParameters.offerId: the plan's offer, not any offer retrieved with it: a sibling of the same
-    // answer, of the approval's length, names no offer of the plan (the plan left as created: "decides nothing").
+    // provider 2.0.0 PlanApprovalParameters.offerId "one of the offer IDs retrieved via Plan API": read as the plan's own offer
+    // (a plan read names one), a sibling of the same answer, of the approval's length, names no offer of the plan (the plan left
+    // as created: "decides nothing"). Reading it as any offer of the answer is as fair: an assumption.
     [
       'offerId',
       SIBLING_OFFER,
       false,
-      "an offerId of another offer of the offers answer the plan's offer came from",
-      'IN-STATE-APPROVAL-OFFER:refuse',
+      "an offerId of another offer of the offers answer the plan's offer came from @assumption",
+      'IN-STATE-APPROVAL-OWN-OFFER:refuse',
     ],
     [
       'paymentAuthorization',
