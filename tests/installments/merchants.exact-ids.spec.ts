@@ -7,7 +7,10 @@ test(
   'a MID and a maid with leading zeros, the same digits without them and the first digits of a MID are each found alone @provider',
   rules('IN-STATUS-PARTICIPATION', 'IN-FILTER-MID:accept', 'IN-FILTER-MID:refuse', 'IN-FILTER-MAID:accept', 'IN-FILTER-MAID:refuse'),
   async ({ instApi, inst, instReq }) => {
-    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows, so that a participation completes (set INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    test.skip(
+      !inst.knownAcquirerIca,
+      'needs an acquirer ICA the target knows, so that a participation completes (set INSTALLMENTS_KNOWN_ACQUIRER_ICA)',
+    );
     const digits = String(100_000 + Math.floor(Math.random() * 800_000));
     // MIDs: the digits, the digits after two zeros, and the digits followed by two more.
     const mids = [digits, `00${digits}`, `${digits}42`];
@@ -49,7 +52,10 @@ test(
   'a MID search answers the MIDs and flags of the merchant of the country searched, not those of its namesake of another country @seed',
   rules('IN-FILTER-MID-MERCHANT:refuse', 'IN-FILTER-MID-MERCHANT:accept', 'IN-ECHO-MIDSEARCH', 'IN-ECHO-PARTICIPATION-DETAILS@mids'),
   async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows, so that a participation completes (set INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    test.skip(
+      !inst.knownAcquirerIca,
+      'needs an acquirer ICA the target knows, so that a participation completes (set INSTALLMENTS_KNOWN_ACQUIRER_ICA)',
+    );
     const a = exampleParticipation(inst.knownAcquirerIca!, { optIn: 'Y', nonMerchantNegotiatedParticipation: 'N' });
     const b = exampleParticipation(inst.knownAcquirerIca!, {
       merchantLegalName: a.merchantLegalName,
@@ -78,7 +84,10 @@ test(
   'a MID search after a merchant is updated with its optIn the other way shows the optIn of the update @provider',
   rules('IN-ECHO-MIDSEARCH', 'IN-FILTER-MID-MERCHANT:accept'),
   async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows, so that a participation completes (set INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    test.skip(
+      !inst.knownAcquirerIca,
+      'needs an acquirer ICA the target knows, so that a participation completes (set INSTALLMENTS_KNOWN_ACQUIRER_ICA)',
+    );
     const first = exampleParticipation(inst.knownAcquirerIca!, { optIn: 'Y', nonMerchantNegotiatedParticipation: 'N' });
     await instReq.effectuated(instApi, [first]);
     const update = { ...first, optIn: 'N', nonMerchantNegotiatedParticipation: 'Y' };
