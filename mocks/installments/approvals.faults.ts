@@ -67,12 +67,6 @@ export const APPROVALS_FAULTS = faultCatalogue([
     ...blind,
     ...provider,
   }),
-  fault('in-lim-approval-offerid-nine-accepted', {
-    rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
-    rules: ['IN-LIM-APPROVAL-OFFERID'],
-    relax: schema('PlanApprovalRequest.offerId', { shift: { maxLength: 1 } }),
-    ...provider,
-  }),
   fault('in-obj-read-only-approval-callback-from-body', {
     rule: 'a response-only member sent in a planApproval body is not stored (provider 2.0.0, PlanApprovalRequest declares no callbackUrl): a callbackUrl sent with an async approval is what getPlanApprovalStatus answers',
     rules: ['IN-OBJ-READ-ONLY'],
