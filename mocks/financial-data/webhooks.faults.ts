@@ -270,4 +270,10 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     }),
     ...assumption,
   }),
+  // provider 1.35.0, testWebhookSubscription: its 200 declares no content.
+  fault('fd-resp-forms-test-answers-body', {
+    rule: "FD-RESP-FORMS: a subscription's test, whose 200 the document gives no content, answers the subscription in its body",
+    answer: (x, a) => (x.op === 'testWebhookSubscription' && a.status === 200 && x.sub ? { ...a, body: subscriptionView(x.sub) } : a),
+    ...provider,
+  }),
 ]);
