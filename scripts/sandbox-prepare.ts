@@ -53,7 +53,7 @@ export const main: CommandMain = async (argv, io) => {
     if (state && !prep.needsNewCustomer(state)) {
       // The customer is kept: what it lacks (its consumer, accounts) is added.
       customerId = configured!;
-      if (!state.consumer) {
+      if (!state.consumer && state.sells.consumers) {
         await prep.ensureConsumer(api, customerId, newConsumer());
         io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${customerId} had no consumer: created one.`);
       }

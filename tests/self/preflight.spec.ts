@@ -95,6 +95,7 @@ test('the prepared linked customer is unfit, with the cause in words, when gone,
     types: ['savings', 'creditCard'],
     missing: ['checking', 'mortgage'],
     reportsStatus: 200,
+    sells: { consumers: true, reports: true },
   };
   // Partly fit (types the checks read are missing): those checks skip, the service runs.
   expect(unfitness(fit, 'P1')).toBeUndefined();
@@ -109,6 +110,15 @@ test('the prepared linked customer is unfit, with the cause in words, when gone,
   expect(unfitness({ ...fit, types: ['creditCard', 'mortgage'] }, 'P1')).toBe(
     'customer 1005 has no active checking or savings account (only creditCard, mortgage: reports answer 400)',
   );
+  // A product without consumers and reports (SANDBOX_OPERATIONS) asks for neither, nor for the reports' account types.
+  const slice = {
+    ...fit,
+    consumer: undefined,
+    reportsStatus: undefined,
+    types: ['creditCard'],
+    sells: { consumers: false, reports: false },
+  };
+  expect(unfitness(slice, 'P1')).toBeUndefined();
   // Replaced by sandbox:prepare (rather than completed): gone, not testing, frozen, another customer's consumer, no account left.
   expect(needsNewCustomer(fit)).toBe(false);
   expect(needsNewCustomer({ ...fit, consumer: undefined, types: ['creditCard'] })).toBe(false);

@@ -10,6 +10,7 @@ import type { Env, Problem } from '../../config/env-schema.js';
 import { serviceProfile } from '../../contract/services.js';
 import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { SUITE_STAMP } from '../../client/guest/ownership.js';
+import { servesOperation } from '../../contract/served.js';
 
 /** Account types the financial data checks read from the linked customer (the rest skip with the type named). */
 export const LINKED_ACCOUNT_TYPES = ['checking', 'savings', 'creditCard', 'mortgage'] as const;
@@ -67,20 +68,37 @@ export interface LinkedState {
   missing: string[];
   /** GetReportsByCustomerId's status: 403 is a security freeze, which refuses every report (seed 002, Errors 403). */
   reportsStatus?: number;
+  /**
+   * Whether the partner's product (SANDBOX_OPERATIONS) has consumers and reports: a product without them is neither asked
+   * for a consumer nor read for its reports (a slice's unserved operation answers as the target will; its answer is no fact).
+   */
+  sells: { consumers: boolean; reports: boolean };
 }
 
 /**
  * The linked customer, read without creating anything: exists for the partner, its type, consumer, active account types, and
  * whether its reports are readable (a security freeze refuses generation and reads alike).
  */
-export async function linkedState(api: OperationClient, customerId: string): Promise<LinkedState> {
+export async function linkedState(api: OperationClient, customerId: string, env: Env = suiteConfig().env): Promise<LinkedState> {
+  const sells = {
+    consumers: servesOperation(api.contract, 'GetConsumerForCustomer', env),
+    reports: servesOperation(api.contract, 'GetReportsByCustomerId', env),
+  };
   const customer = await api.call('GetCustomer', { path: { customerId } });
   if (customer.status !== 200)
-    return { customerId, customerStatus: customer.status, exists: false, testing: false, types: [], missing: [...LINKED_ACCOUNT_TYPES] };
+    return {
+      customerId,
+      customerStatus: customer.status,
+      exists: false,
+      testing: false,
+      types: [],
+      missing: [...LINKED_ACCOUNT_TYPES],
+      sells,
+    };
   const [consumer, accounts, reports] = await Promise.all([
-    api.call('GetConsumerForCustomer', { path: { customerId } }),
+    sells.consumers ? api.call('GetConsumerForCustomer', { path: { customerId } }) : undefined,
     api.call('GetCustomerAccounts', { path: { customerId } }),
-    api.call('GetReportsByCustomerId', { path: { customerId } }),
+    sells.reports ? api.call('GetReportsByCustomerId', { path: { customerId } }) : undefined,
   ]);
   const list = accounts.status === 200 ? ((accounts.body?.accounts ?? []) as { type?: string; status?: string }[]) : [];
   const types = [...new Set(list.filter((a) => (a.status ?? 'active') === 'active').map((a) => String(a.type)))];
@@ -91,10 +109,11 @@ export async function linkedState(api: OperationClient, customerId: string): Pro
     type: String(customer.body?.type),
     username: String(customer.body?.username),
     testing: customer.body?.type === 'testing',
-    ...(consumer.status === 200 ? { consumer: { id: String(consumer.body.id), customerId: String(consumer.body.customerId) } } : {}),
+    ...(consumer?.status === 200 ? { consumer: { id: String(consumer.body.id), customerId: String(consumer.body.customerId) } } : {}),
     types,
     missing: LINKED_ACCOUNT_TYPES.filter((t) => !types.includes(t)),
-    reportsStatus: reports.status,
+    ...(reports ? { reportsStatus: reports.status } : {}),
+    sells,
   };
 }
 
@@ -125,11 +144,12 @@ export function unfitness(state: LinkedState, partnerId: string): string | undef
       ? `no customer ${id} for partner ${partnerId} (GetCustomer 404: deleted, or another partner's)`
       : `customer ${id} refused by GetCustomer (${state.customerStatus}${state.customerStatus === 400 ? ': an id the target takes as malformed' : ''})`;
   if (!state.testing) return `customer ${id} is a${state.type === 'active' ? 'n' : ''} ${state.type} customer, not a testing one`;
-  if (!state.consumer) return `customer ${id} has no consumer (reports answer 404)`;
-  if (state.consumer.customerId !== id) return `the consumer of customer ${id} names customer ${state.consumer.customerId}`;
+  if (!state.consumer && state.sells.consumers) return `customer ${id} has no consumer (reports answer 404)`;
+  if (state.consumer && state.consumer.customerId !== id)
+    return `the consumer of customer ${id} names customer ${state.consumer.customerId}`;
   if (state.reportsStatus === 403) return `customer ${id} is under a security freeze (its report list answers 403)`;
   if (state.types.length === 0) return `customer ${id} has no active account (removed, or Connect not completed: reports answer 400)`;
-  if (!REPORT_ACCOUNT_TYPES.some((t) => state.types.includes(t)))
+  if (state.sells.reports && !REPORT_ACCOUNT_TYPES.some((t) => state.types.includes(t)))
     return `customer ${id} has no active ${REPORT_ACCOUNT_TYPES.join(' or ')} account (only ${state.types.join(', ')}: reports answer 400)`;
   return undefined;
 }
@@ -148,7 +168,7 @@ export async function createLinkableCustomer(
       `AddTestingCustomer answered ${res.status}${res.status === 400 ? ` (${String(res.body?.message ?? '').slice(0, 120)})` : ''}`,
     );
   const customerId = String(res.body.id);
-  await ensureConsumer(api, customerId, consumer);
+  if (servesOperation(api.contract, 'CreateConsumer')) await ensureConsumer(api, customerId, consumer);
   return customerId;
 }
 
@@ -196,7 +216,7 @@ export async function checkFdTestData(request: APIRequestContext, env: Env = sui
       lines: [],
     };
   const { api, partnerId } = await fdSession(request, env);
-  const state = await linkedState(api, id);
+  const state = await linkedState(api, id, env);
   const found = unfitness(state, partnerId);
   if (found)
     return {
@@ -209,7 +229,7 @@ export async function checkFdTestData(request: APIRequestContext, env: Env = sui
       lines: [],
     };
   return {
-    ready: `customer ${id}: a testing customer with consumer ${state.consumer!.id}, reports readable; active accounts: ${state.types.join(', ')}`,
+    ready: `customer ${id}: a testing customer${state.consumer ? ` with consumer ${state.consumer.id}` : ''}${state.sells.reports ? ', reports readable' : ''}; active accounts: ${state.types.join(', ')}`,
     lines: state.missing.length
       ? [
           `FD_LINKED_CUSTOMER_ID ${id} has no active ${state.missing.join(', ')} account: the checks that read one are NOT RUN (add them through Connect: ${PREPARE_FIX})`,
