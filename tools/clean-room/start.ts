@@ -116,11 +116,14 @@ export async function startCleanRoom({ service, folder }: CleanRoomServer): Prom
       }
     });
   });
+  // A sheet's number (an institution id the provider's document types as an integer) is written as a user copies it.
   const env = Object.fromEntries(
     Object.entries({
       ...TO_ENV[service](announced.sheet, announced),
       ...(announced.operations ? { SANDBOX_OPERATIONS: announced.operations.join(',') } : {}),
-    }).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    })
+      .map(([k, v]) => [k, typeof v === 'number' ? String(v) : v])
+      .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
   );
   const origin = new URL(announced.url).origin;
   return {
