@@ -44,6 +44,8 @@ export interface Enrollment {
   owner?: RegisteredClient;
   /** The card enrolled: decrypted from encryptedCard, or the account of the receipt (A5). */
   card?: Card;
+  /** The key pair the card is decrypted with (keys.ts): putCard only. */
+  keys?: EncryptionKeys;
   now: Date;
   world: CardState;
   contract: Contract;
@@ -240,6 +242,7 @@ export function registerCards(
       sent,
       body,
       path: body.encryptedCard !== undefined ? 'card' : body.enrolmentReferenceData !== undefined ? 'receipt' : undefined,
+      keys,
       now: ctx.clock.now(),
       world,
       contract,

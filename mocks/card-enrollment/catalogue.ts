@@ -7,6 +7,7 @@ import { INDEPENDENT_40_CARD_FAULTS } from './independent-40.faults.js';
 import { INDEPENDENT_41_CARD_FAULTS } from './independent-41.faults.js';
 import { INDEPENDENT_42_CARD_FAULTS } from './independent-42.faults.js';
 import { INDEPENDENT_43_CARD_FAULTS } from './independent-43.faults.js';
+import { INDEPENDENT_44_CARD_FAULTS } from './independent-44.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
 export const CARD_FAULTS = [
@@ -16,6 +17,7 @@ export const CARD_FAULTS = [
   ...INDEPENDENT_41_CARD_FAULTS,
   ...INDEPENDENT_42_CARD_FAULTS,
   ...INDEPENDENT_43_CARD_FAULTS,
+  ...INDEPENDENT_44_CARD_FAULTS,
 ];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;
