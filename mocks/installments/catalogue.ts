@@ -14,6 +14,7 @@ import { INDEPENDENT_40_INSTALLMENTS_FAULTS } from './independent-40.faults.js';
 import { INDEPENDENT_41_INSTALLMENTS_FAULTS } from './independent-41.faults.js';
 import { INDEPENDENT_42_INSTALLMENTS_FAULTS } from './independent-42.faults.js';
 import { INDEPENDENT_43_INSTALLMENTS_FAULTS } from './independent-43.faults.js';
+import { INDEPENDENT_44_INSTALLMENTS_FAULTS } from './independent-44.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -30,6 +31,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_41_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_42_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_43_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_44_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
