@@ -73,7 +73,7 @@ export const main: CommandMain = async (argv, io) => {
         io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${configured}: ${why}: ${deleted ? 'deleted it, ' : ''}creating a new one.`);
       }
       customerId = await prep.createLinkableCustomer(api, newCustomer(), newConsumer());
-      io.out(`financial-data: created testing customer ${customerId} with a consumer.`);
+      io.out(`financial-data: created testing customer ${customerId}${prep.sellsConsumers(api) ? ' with a consumer' : ''}.`);
     }
     setEnvVar(envFile, 'FD_LINKED_CUSTOMER_ID', customerId);
     const url = await prep.connectUrl(api, partnerId, customerId);

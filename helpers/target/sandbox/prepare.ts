@@ -168,9 +168,12 @@ export async function createLinkableCustomer(
       `AddTestingCustomer answered ${res.status}${res.status === 400 ? ` (${String(res.body?.message ?? '').slice(0, 120)})` : ''}`,
     );
   const customerId = String(res.body.id);
-  if (servesOperation(api.contract, 'CreateConsumer')) await ensureConsumer(api, customerId, consumer);
+  if (sellsConsumers(api)) await ensureConsumer(api, customerId, consumer);
   return customerId;
 }
+
+/** Whether the partner's product (SANDBOX_OPERATIONS) makes consumers: a customer is given one only there. */
+export const sellsConsumers = (api: OperationClient): boolean => servesOperation(api.contract, 'CreateConsumer');
 
 export async function ensureConsumer(api: OperationClient, customerId: string, consumer: Record<string, unknown>): Promise<void> {
   if ((await api.call('GetConsumerForCustomer', { path: { customerId } })).status === 200) return;
