@@ -140,16 +140,27 @@ test(
   },
 );
 
-// A list created without a range: the provider's examples do not say whether one given later is taken; either is right.
+// A list created without a range: the provider's examples do not say whether one given later is taken; either is right. Taken
+// (200), it is kept: a registration accepted keeps its range (IN-STATE-LIST-RANGE), so the range's cards at both ends, never
+// registered themselves, get offers (provider 2.0.0 AccountRange: low and high).
 test(
-  'a registration with an account range into an existing list that has none is answered 200 or 400, never 5xx @provider',
+  'a registration with an account range into an existing list that has none is answered 200 or 400, never 5xx; accepted, the range is kept @provider',
   rules('IN-STATE-LIST-RANGE'),
   async ({ instApi, instReq }) => {
-    const { panListId } = await instReq.newList(instApi, 'List without a range', [instReq.listPan()]);
+    const range = instReq.heldRange()!;
+    const { panListId } = await instReq.newList(instApi, 'List without a range', [instReq.listPan(16, range)]);
     const res = await instApi.call('registerPans', {
-      body: { panListId, accountRange: instReq.heldRange(), ...(await instReq.pansOf(instReq.listPan())) },
+      body: { panListId, accountRange: range, ...(await instReq.pansOf(instReq.listPan(16, range))) },
     });
     expect([200, 400], `a range for a list without one (answered ${res.status})`).toContain(res.status);
+    if (res.status !== 200) return;
+    for (const [end, card] of [
+      ['low', luhnNear(range.accountRangeLow, true)],
+      ['high', luhnNear(range.accountRangeHigh, false)],
+    ] as const) {
+      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(card) });
+      expect(offers.status, `the card at the ${end} end of the range the list took gets offers (the range kept)`).toBe(200);
+    }
   },
 );
 

@@ -4,6 +4,7 @@ import {
   expect,
   given,
   mixedCaseUuid,
+  mockOnly,
   planTermsMandatory,
   rules,
   scheduleOf,
@@ -79,11 +80,46 @@ test(
       const refused = await instApi.call('savePlan', { body: await bodyWith(offer), headers: { 'Correlation-Id': crypto.randomUUID() } });
       expect(refused.status, `offer ${offer.offerId} of another offers answer`).toBe(400);
     }
-    const accepted = await instApi.call('savePlan', {
-      body: await bodyWith(mine.body.offers.at(-1)!),
-      headers: { 'Correlation-Id': crypto.randomUUID() },
-    });
-    expect(accepted.status, 'an offer of its own answer').toBe(201);
+    // Every offer of its own answer, each chosen by its offerId (provider 2.0.0 OfferIdField: the id of one offer), is accepted:
+    // "one of those offers" (savePlan: a previously presented offer) is any of them, the last as much as the first.
+    // An offer the answer marks not selectable (provider 2.0.0 Offer.selectable) is not judged.
+    for (const [i, offer] of mine.body.offers.filter((o) => o.selectable !== false).entries()) {
+      const accepted = await instApi.call('savePlan', { body: await bodyWith(offer), headers: { 'Correlation-Id': crypto.randomUUID() } });
+      expect(accepted.status, `offer ${i + 1} of ${mine.body.offers.length} of its own answer (${offer.offerId})`).toBe(201);
+    }
+  },
+);
+
+// provider 2.0.0 Offer.offerBeginDatetime, offerEndDatetime: the start and the end of the offer's validity (IN-ST-118); an offer
+// presented earlier (savePlan) and chosen before its end is an offer of the answer like any other, so it becomes a plan.
+test(
+  'an offer chosen halfway between its answer and its offerEndDatetime becomes a plan @mock-only',
+  mockOnly(
+    rules('IN-STATE-PLAN-OFFER:accept'),
+    "needs the mock's virtual clock (the choice is made once the clock has moved halfway to the offer's end); a sandbox's clock cannot move",
+  ),
+  async ({ inst, instApi, instReq }) => {
+    const control = inst.control!;
+    const answer = await instReq.offersOf(instApi);
+    try {
+      for (const [i, offer] of answer.body.offers.filter((o) => o.selectable !== false).entries()) {
+        const [begin, end] = [Date.parse(offer.offerBeginDatetime), Date.parse(offer.offerEndDatetime)];
+        expect(end - begin, `offer ${i + 1}: a validity to choose it within`).toBeGreaterThan(0);
+        // Halfway through the validity the answer gave (the clock set, not moved by, so each offer is judged at its own half).
+        await control.setClock(begin + (end - begin) / 2);
+        const plan = await instApi.call('savePlan', {
+          body: await instReq.selectionOf(answer, offer),
+          headers: { 'Correlation-Id': crypto.randomUUID() },
+        });
+        expect(
+          plan.status,
+          `offer ${i + 1} chosen at ${new Date(begin + (end - begin) / 2).toISOString()}, before its end ${offer.offerEndDatetime}`,
+        ).toBe(201);
+      }
+    } finally {
+      // The rest of the worker's checks read the mock at the real time again.
+      await control.setClock(Date.now());
+    }
   },
 );
 
