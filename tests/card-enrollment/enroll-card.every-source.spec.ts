@@ -129,6 +129,16 @@ async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: C
             rule: 'CE-JWE-DECRYPT',
             body: async () => ({ ...onPath, encryptedCard: [header, key, iv, 'AAAAAAAAAAAAAAAAAAAA', tag].join('.') }),
           },
+          // reference/card-enrollment.md, facts: the card under the published key, RSA-OAEP-256 as the key set names it; the same
+          // key wrapped with RSA-OAEP over SHA-1 is another algorithm than the one published, so not decrypted with it.
+          {
+            name: 'an encryptedCard whose key is wrapped with RSA-OAEP (SHA-1), not the published RSA-OAEP-256',
+            rule: 'CE-JWE-DECRYPT',
+            body: async () => ({
+              ...onPath,
+              encryptedCard: await cards.encrypt(exampleCard(), await cards.underOtherAlgorithm('RSA-OAEP')),
+            }),
+          },
           ...invalidCards().map((c) => ({ ...c, body: async () => ({ ...onPath, encryptedCard: await cards.encrypt(c.card) }) })),
         ]
       : [
