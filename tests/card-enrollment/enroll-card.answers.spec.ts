@@ -509,9 +509,11 @@ test(
   },
 );
 
-// --- What the answer remembers across enrollments, judged by the client's answer judge (seed 000, CE-VAL-PROFILE).
+// --- What the answer remembers across enrollments, judged by the client's answer judge (seed 000, CE-VAL-PROFILE). The profile
+// is found by the identity (ConsumerIdentity.identityValue) for a named service: the srcClientId the caller connects with (one
+// of the key's, the mock's world) names no profile, so the identity again under each of them names the same one.
 test(
-  'the same consumer identity enrolled again names the same profile on each path; another identity another one',
+  "the same consumer identity enrolled again names the same profile on each path and under each of the caller's srcClientIds; another identity another one",
   rules('CE-VAL-PROFILE@card', 'CE-VAL-PROFILE@receipt'),
   async ({ cardApi, cards, card }) => {
     const first = await cards.withCard();
@@ -519,11 +521,12 @@ test(
       expect((await cardApi.call('putCard', { body })).status, what).toBe(200);
     await enroll(first, 'the identity, first');
     await enroll(await cards.withCard(), 'another identity');
-    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
-      const again = await cards.on(path);
-      again.consumer = { ...again.consumer, consumerIdentity: first.consumer.consumerIdentity };
-      await enroll(again, `the identity again (${path})`);
-    }
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
+      for (const srcClientId of card.srcClientIds) {
+        const again = { ...(await cards.on(path)), srcClientId };
+        again.consumer = { ...again.consumer, consumerIdentity: first.consumer.consumerIdentity };
+        await enroll(again, `the identity again (${path}, srcClientId ${card.srcClientIds.indexOf(srcClientId) + 1} of the key's)`);
+      }
   },
 );
 
