@@ -523,7 +523,7 @@ test(
     await enroll(await cards.withCard(), 'another identity');
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
       for (const srcClientId of card.srcClientIds) {
-        const again = { ...(await cards.on(path)), srcClientId };
+        const again: Record<string, any> = { ...(await cards.on(path)), srcClientId };
         again.consumer = { ...again.consumer, consumerIdentity: first.consumer.consumerIdentity };
         await enroll(again, `the identity again (${path}, srcClientId ${card.srcClientIds.indexOf(srcClientId) + 1} of the key's)`);
       }
