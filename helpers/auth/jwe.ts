@@ -2,7 +2,7 @@
 // header). Keys from a JWK set (the mock's GET /keys, a sandbox URL) or .env (a JWK, or a PEM plus its kid).
 import { noteSentPlaintext, scalars } from '../secrets/sensitive.js';
 import type { KeyObject } from 'node:crypto';
-import { CompactEncrypt, importJWK, type CryptoKey, type JWK } from 'jose';
+import { CompactEncrypt, exportJWK, importJWK, type CryptoKey, type JWK } from 'jose';
 import { encryptionKeyOfSet, Mismatch, type JwkKey } from '../config/env-types.js';
 
 export interface EncryptionKey {
@@ -34,6 +34,16 @@ export async function encryptionKey(chosen: JwkKey): Promise<EncryptionKey> {
 /** A public key read from .env (CARD_ENCRYPTION_PEM) with the kid given beside it. */
 export async function encryptionKeyFromPublicKey(key: KeyObject, kid: string): Promise<EncryptionKey> {
   return { kid, key: await importJWK(key.export({ format: 'jwk' }) as JWK, ALG), alg: ALG };
+}
+
+/**
+ * The same public key under another key management algorithm of its family (RSA-OAEP over SHA-1 for the published RSA-OAEP-256):
+ * card data wrapped otherwise than the published key names, which the service does not decrypt (reference/card-enrollment.md, facts).
+ */
+export async function underOtherAlgorithm(key: EncryptionKey, alg: string): Promise<EncryptionKey> {
+  if (key.key instanceof Uint8Array) throw new Error(`a secret key is no RSA key to wrap under ${alg}`);
+  const jwk = await exportJWK(key.key);
+  return { kid: key.kid, key: await importJWK({ ...jwk, alg }, alg), alg };
 }
 
 /** Encrypts a JSON value into a compact JWE (five base64url segments). */

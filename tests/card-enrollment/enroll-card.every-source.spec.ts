@@ -129,6 +129,16 @@ async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: C
             rule: 'CE-JWE-DECRYPT',
             body: async () => ({ ...onPath, encryptedCard: [header, key, iv, 'AAAAAAAAAAAAAAAAAAAA', tag].join('.') }),
           },
+          // reference/card-enrollment.md, facts: the card under the published key, RSA-OAEP-256 as the key set names it; the same
+          // key wrapped with RSA-OAEP over SHA-1 is another algorithm than the one published, so not decrypted with it.
+          {
+            name: 'an encryptedCard whose key is wrapped with RSA-OAEP (SHA-1), not the published RSA-OAEP-256',
+            rule: 'CE-JWE-DECRYPT',
+            body: async () => ({
+              ...onPath,
+              encryptedCard: await cards.encrypt(exampleCard(), await cards.underOtherAlgorithm('RSA-OAEP')),
+            }),
+          },
           ...invalidCards().map((c) => ({ ...c, body: async () => ({ ...onPath, encryptedCard: await cards.encrypt(c.card) }) })),
         ]
       : [
@@ -533,6 +543,24 @@ test(
         );
       }
     }
+    // reference A2: the origin is the srcClientId's. Another client's srcClientId sent with a program of that same client (the
+    // pair the other client enrolls with, under the caller's key) breaks only the origin: the program is known and allowed to
+    // that srcClientId, so no serviceId condition stands before it: 403, whatever the caller's own programs are.
+    const other = card.otherClient;
+    const theirs = other && { srcClientId: other.srcClientId, serviceId: card.foreignServiceId ?? other.serviceId };
+    if (theirs && owned.includes('srcClientId'))
+      for (const path of paths)
+        for (const source of SOURCES) {
+          const res = await cardApi.call('putCard', { body: withSource(fresh({ ...bodies[path], ...theirs }), source) });
+          if (!OWNED.srcClientId.refused(res))
+            wrong.add(
+              'putCard',
+              `${path} path, ${named(source)}: another client's srcClientId with a serviceId of that client's (${JSON.stringify(theirs)})`,
+              `${res.status} ${res.body?.status ?? ''}`,
+              OWNED.srcClientId.documented,
+              OWNED.srcClientId.rule,
+            );
+        }
     // After every refusal, the caller's own ids on each path, pairwise with the sources, are accepted.
     let accepted = 0;
     for (const path of paths)

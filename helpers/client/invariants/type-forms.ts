@@ -117,12 +117,22 @@ function textForms(schema: Json, value: unknown, where: TypedMember['in']): { ho
   return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
 }
 
-/** The other forms of a typed value in a JSON body: the value as a string, and an enum value in another case. */
+/** A string's digits as the JSON number a loose reader takes for it, where the number reads back as the same text (no leading zero lost). */
+const asNumber = (text: string): number | undefined =>
+  /^-?[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) && String(Number(text)) === text ? Number(text) : undefined;
+
+/**
+ * The other forms of a typed value in a JSON body: the value as a string, an enum value in another case; and the converse, a
+ * string of digits (a phone number, an id of digits) as a JSON number, the same value in the other type (JSON, RFC 8259 sections 6
+ * and 7: a number and a string are distinct values; seed 000: "Types are strings unless stated").
+ */
 function jsonForms(schema: Json, value: unknown): { how: string; value: unknown }[] {
   const type = typeOf(schema);
   if (type === 'boolean' || type === 'integer' || type === 'number')
     return [{ how: 'as a string', value: String(value) }, ...(type === 'boolean' ? [{ how: 'as a digit', value: value ? 1 : 0 }] : [])];
-  return typeof value === 'string' ? textForms(schema, value, 'body') : [];
+  if (typeof value !== 'string') return [];
+  const number = type === 'string' ? asNumber(value) : undefined;
+  return [...(number === undefined ? [] : [{ how: 'as a JSON number', value: number }]), ...textForms(schema, value, 'body')];
 }
 
 /** A value a typed schema documents and accepts (negative.ts valuesOf): its default, an example, its first closed value, else true or its minimum (or 1). */
