@@ -19,10 +19,13 @@ const tagOf = () => `k${uniqueUsername('').replace(/[^a-z0-9]/gi, '')}`;
 const idsOf = (res: { body: { customers?: { id: string }[] } }) => (res.body.customers ?? []).map((c) => c.id);
 
 /** Creates the customers; returns their ids and usernames in creation order. */
-async function knownSet(fdApi: OperationClient, rows: { type: 'testing' | 'active'; firstName: string; lastName: string }[]) {
+async function knownSet(
+  fdApi: OperationClient,
+  rows: { type: 'testing' | 'active'; firstName: string; lastName: string; email?: string }[],
+) {
   const out: { id: string; username: string; type: string }[] = [];
   for (const row of rows) {
-    const body = newCustomer({ firstName: row.firstName, lastName: row.lastName });
+    const body = newCustomer({ firstName: row.firstName, lastName: row.lastName, ...(row.email ? { email: row.email } : {}) });
     const res = await fdApi.call(row.type === 'testing' ? 'AddTestingCustomer' : 'AddCustomer', { body });
     expect(res.status).toBe(201);
     out.push({ id: res.body.id, username: body.username, type: row.type });
@@ -61,7 +64,8 @@ test(
     const tag = tagOf();
     const [ada, grace, alan] = await knownSet(fdApi, [
       { type: 'testing', firstName: `Ada${tag}`, lastName: 'Lovelace' },
-      { type: 'testing', firstName: `Grace${tag}`, lastName: 'Hopper' },
+      // Grace's e-mail holds a text none of the set's names or usernames does.
+      { type: 'testing', firstName: `Grace${tag}`, lastName: 'Hopper', email: `mail${tag}@example.com` },
       { type: 'active', firstName: `Alan${tag}`, lastName: 'Turing' },
     ]);
     const list = (query: Record<string, string | number>) => fdApi.call('GetCustomers', { query: { limit: PAGE_MAX, ...query } });
@@ -73,6 +77,8 @@ test(
       // Every word of the text must be found: one customer's first name with another's last name matches nobody.
       ["a first name with another's last name", { search: `Ada${tag} Hopper` }, []],
       ['a username', { search: grace.username }, [grace.id]],
+      // seed 002, Customers: the search matches the username or the names, nothing else: a text of an e-mail alone matches nobody.
+      ['a text of an e-mail address alone', { search: `mail${tag}` }, []],
       ['username', { username: alan.username }, [alan.id]],
       ['an unused username', { username: `${ada.username}.unused` }, []],
       ['type testing within the tag', { search: tag, type: 'testing' }, [ada.id, grace.id]],

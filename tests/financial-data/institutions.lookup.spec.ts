@@ -40,6 +40,11 @@ test('GetInstitutionBranding returns links to the branding assets', rules('FD-BR
   const res = await fdApi.call('GetInstitutionBranding', { path: { institutionId: fd.institutions.branded } });
   expect(res.status).toBe(200);
   expect(Object.keys(res.body.branding).length, 'branding holds at least one asset').toBeGreaterThan(0);
+  // seed 002, Institutions: "links to SVG branding assets": each link's path names an SVG file (BrandingAssetLink).
+  for (const member of ['logo', 'alternateLogo', 'icon', 'tile'] as const) {
+    const link = res.body.branding[member];
+    if (link !== undefined) expect(String(link).split(/[?#]/)[0], `branding ${member} links an SVG file`).toMatch(/\.svg$/i);
+  }
 });
 
 test('GetInstitutionBranding answers 404 for an institution without branding', rules('FD-BRAND-NONE-404'), async ({ fdApi, fd }) => {

@@ -123,6 +123,10 @@ test.describe('micro entries: verification @mock-only', () => {
     ['the second amount right, the first wrong', ([a, b]) => [other(a, b), b]],
     ['the first amount one cent more (less at 0.99)', ([a, b]) => [off(a, true), b]],
     ['the second amount one cent less (more at 0.01)', ([a, b]) => [a, off(b, false)]],
+    // seed 002: the customer verifies "the two amounts": one of them sent twice gives back one deposit only, so it is a
+    // wrong pair (where the two deposits differ: two equal deposits make it the pair deposited, not sent).
+    ['the first amount twice', ([a]) => [a, a]],
+    ['the second amount twice', ([, b]) => [b, b]],
   ];
 
   // One check per wrong pair: a failing pair is filed alone.
@@ -134,6 +138,7 @@ test.describe('micro entries: verification @mock-only', () => {
         const m = await deposited(fdApi, fdPowers, createCustomer);
         const sent = wrong(m.amounts);
         const drawn = [...m.amounts].map(cents).sort();
+        test.skip(what.endsWith('twice') && drawn[0] === drawn[1], 'the two deposits are equal: one amount twice is the pair deposited');
         expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual(drawn);
         // One attempt (@assumption): a wrong pair leaves the entries Failed; not Verified on any reading.
         await expectRefusedVerification(fdApi, m, await verify(fdApi, m, sent), what, 'Failed');

@@ -155,7 +155,9 @@ async function checkingHolder(fdApi: OperationClient, linkedCustomer: LinkedCust
 
 // seed 002, Payments data: "higher is a closer match"; every element but the name is optional. With no optional
 // member, each alone and all, one member varied at a time: its own score is strictly higher for the holder's
-// exact value, and no score of the exact request is lower than that of the request differing in one member.
+// exact value, and no score of the exact request is lower than that of the request differing in one member. A name is
+// varied twice: to one sharing no letter, and to the holder's other name (the first name sent as the last and the other
+// way), so a score judging a name against the holder's other name shows the exact value scoring no higher.
 type MatchBody = Record<string, any>;
 const OPTIONAL = ['middleName', 'suffix', 'ownerName', 'address', 'email', 'phone'] as const;
 type Optional = (typeof OPTIONAL)[number];
@@ -168,10 +170,13 @@ test(
     const digitsOther = (v: string) => v.replace(/\d/g, (d) => String((Number(d) + 5) % 10));
     // Each member: the holder's value (or a stand-in when the holder shows none: then it is only
     // carried, not compared), a different one, and the scores it owns in the answer.
-    const members: Record<'name' | 'firstName' | 'lastName' | Optional, { exact: unknown; other: unknown; own: RegExp | undefined }> = {
+    const members: Record<
+      'name' | 'firstName' | 'lastName' | Optional,
+      { exact: unknown; other: unknown; more?: unknown[]; own: RegExp | undefined }
+    > = {
       name: { exact: name, other: 'both names', own: /\.nameScores\.(ownerName|firstName|lastName)$/ },
-      firstName: { exact: name.firstName, other: unlike(name.firstName), own: /\.nameScores\.firstName$/ },
-      lastName: { exact: name.lastName, other: unlike(name.lastName), own: /\.nameScores\.lastName$/ },
+      firstName: { exact: name.firstName, other: unlike(name.firstName), more: [name.lastName], own: /\.nameScores\.firstName$/ },
+      lastName: { exact: name.lastName, other: unlike(name.lastName), more: [name.firstName], own: /\.nameScores\.lastName$/ },
       middleName: holder.middleName
         ? { exact: holder.middleName, other: unlike(holder.middleName), own: /\.nameScores\.middleName$/ }
         : { exact: 'Quill', other: 'Quill', own: undefined },
@@ -199,9 +204,9 @@ test(
           ? { exact: phone, other: digitsOther(phone), own: /\.phoneScores\.phone$/ }
           : { exact: '8015550100', other: '8015550100', own: undefined },
     };
-    const bodyOf = (present: readonly Optional[], varied?: keyof typeof members): MatchBody => {
+    const bodyOf = (present: readonly Optional[], varied?: keyof typeof members, other?: unknown): MatchBody => {
       const value = (m: keyof typeof members) =>
-        m === varied || (varied === 'name' && (m === 'firstName' || m === 'lastName')) ? members[m].other : members[m].exact;
+        m === varied ? other : varied === 'name' && (m === 'firstName' || m === 'lastName') ? members[m].other : members[m].exact;
       const body: MatchBody = { name: { firstName: value('firstName'), lastName: value('lastName') } };
       for (const m of present) {
         if (m === 'middleName' || m === 'suffix') body.name[m] = value(m);
@@ -217,21 +222,22 @@ test(
       const exact = await score(fdApi, path, bodyOf(present));
       expect(exact.status, label).toBe(200);
       const exactScores = new Map(scoresOf(exact.body));
-      for (const varied of ['name', 'firstName', 'lastName', ...present] as const) {
-        if (members[varied].exact === members[varied].other) continue;
-        const other = await score(fdApi, path, bodyOf(present, varied));
-        expect(other.status, `${label}, ${varied} different`).toBe(200);
-        for (const [where, b] of scoresOf(other.body)) {
-          const a = exactScores.get(where);
-          if (typeof a !== 'number' || typeof b !== 'number') continue;
-          const own = members[varied].own?.test(where) ?? false;
-          if (own) strict++;
-          if (own ? !(a > b) : !(a >= b))
-            problems.push(
-              `${label}, ${varied} different: ${where} exact ${a}, different ${b} (${own ? 'its own score' : 'another score'})`,
-            );
+      for (const varied of ['name', 'firstName', 'lastName', ...present] as const)
+        for (const otherValue of [members[varied].other, ...(members[varied].more ?? [])]) {
+          if (members[varied].exact === otherValue) continue;
+          const other = await score(fdApi, path, bodyOf(present, varied, otherValue));
+          expect(other.status, `${label}, ${varied} ${JSON.stringify(otherValue)}`).toBe(200);
+          for (const [where, b] of scoresOf(other.body)) {
+            const a = exactScores.get(where);
+            if (typeof a !== 'number' || typeof b !== 'number') continue;
+            const own = members[varied].own?.test(where) ?? false;
+            if (own) strict++;
+            if (own ? !(a > b) : !(a >= b))
+              problems.push(
+                `${label}, ${varied} ${JSON.stringify(otherValue)}: ${where} exact ${a}, different ${b} (${own ? 'its own score' : 'another score'})`,
+              );
+          }
         }
-      }
     }
     expect(strict, 'the answers score the varied members (firstName and lastName at least)').toBeGreaterThan(0);
     expect(problems, 'scores of the exact request below, or its own score not above, those of a request differing in one member').toEqual(

@@ -69,6 +69,14 @@ test.describe('switches of a customer', () => {
             createdDate: s.createdDate,
             ...(s.failureReason ? { failureReason: s.failureReason } : {}),
           });
+          // provider 1.35.0 DepositSwitchDetails.distributions: allocatedValue is the percentage (percent) or the dollar amount
+          // (fixed), not set for a total distribution.
+          if (kind === 'deposit')
+            underRule(test.info(), `FD-SW-DETAILS@${PATH[kind]}`, () => {
+              for (const d of got.body.distributions ?? [])
+                if (d.type === 'total')
+                  expect(d.allocatedValue, `deposit switch ${s.id}: a total distribution carries no allocatedValue`).toBeUndefined();
+            });
           const updatedAt = Date.parse(got.body.updatedDate);
           expect(updatedAt, 'updatedDate is not before createdDate').toBeGreaterThanOrEqual(Date.parse(got.body.createdDate));
           const refused = await one(fdApi, OTHER[kind], customerId, s.id, true);

@@ -9,6 +9,11 @@ import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
 const POSITION = /position$/i;
+/**
+ * A position the schema describes as the object's own (financial data's CustomerAccount.displayPosition: "Position of the
+ * account in the institution's own listing, 1 on top", provider 1.35.0): a member of the object, the same on every reader.
+ */
+const OWN_POSITION = /^position of the \w+ in\b/i;
 /** A list reporting on the answer itself (errors, warnings: provider 1.35.0 FieldError), each reader's own. */
 const ANSWER_REPORT = /(^|\.)(errors?|warnings?)$/i;
 
@@ -112,11 +117,16 @@ function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[]
       const id = key ? { key: key.join('+'), value: keyValue(record, key)! } : byId;
       if (id && (key || isObjectId(id.key, parent, parents))) {
         const named = key ?? [id.key];
+        const ownPosition = (rel: string) => {
+          const schema = schemaAt(contract, answer, [...(at ? at.split('.') : []), ...rel.split('.')]);
+          return OWN_POSITION.test(String((schema as { description?: unknown } | undefined)?.description ?? ''));
+        };
         const leaves = new Map<string, unknown>();
         for (const [p, v] of all) {
           if (at !== '' && !p.startsWith(`${at}.`)) continue;
           const rel = at === '' ? p : p.slice(at.length + 1);
-          if (named.includes(rel) || /(^|\.)\d+(\.|$)/.test(rel) || POSITION.test(rel) || volatile.has(p)) continue;
+          if (named.includes(rel) || /(^|\.)\d+(\.|$)/.test(rel) || volatile.has(p)) continue;
+          if (POSITION.test(rel) && !ownPosition(rel)) continue;
           leaves.set(rel, v);
         }
         const lists = new Set<string>();
