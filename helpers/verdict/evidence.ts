@@ -264,19 +264,26 @@ export function failedAfter(
  * never under the check's own rules (helpers/verdict/README.md).
  */
 export function setUpViolation(service: string, error: string | undefined): StepFailed | undefined {
-  const m = /^(?:\w+: )?\s*\[(\w+)\] [A-Z]+ \S+ \(([A-Za-z][\w-]*)\)(?::? (\d{3}))?/m.exec(error ?? '');
+  // The named checks' form (`[check] METHOD /path (OperationId) status: ...`), or a service judge's naming its rule
+  // (`[check] OperationId status: RULE-ID: ...`).
+  const named = /^(?:\w+: )?\s*\[(\w+)\] [A-Z]+ \S+ \(([A-Za-z][\w-]*)\)(?::? (\d{3}))?/m.exec(error ?? '');
+  const judged = named
+    ? undefined
+    : /^(?:\w+: )?\s*\[(\w+)\] ([A-Za-z][\w-]*) (\d{3}): ([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):/m.exec(error ?? '');
+  const m = named ?? judged;
   if (!m) return undefined;
-  const [, check, operationId, status] = m as unknown as [string, string, string, string | undefined];
+  const [, check, operationId, status, stated] = m as unknown as [string, string, string, string | undefined, string | undefined];
   let rule: string | undefined;
   try {
+    const rules = loadRules(service).rules.filter((r) => r.operations.includes(operationId));
     const judging = rulesJudgedBy(service, check);
-    rule = loadRules(service)
-      .rules.filter((r) => judging.includes(r.id) && r.operations.includes(operationId))
-      .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+    rule = stated
+      ? rules.find((r) => r.id === stated)?.id
+      : rules.filter((r) => judging.includes(r.id)).sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
   } catch {
     // A service without a catalogue: the step is still told, under no rule.
   }
-  const first = (error ?? '').split('\n').find((l) => l.includes(`(${operationId})`)) ?? '';
+  const first = (error ?? '').split('\n').find((l) => l.includes(`(${operationId})`) || l.includes(`] ${operationId} `)) ?? '';
   return {
     operationId,
     status: status ?? first.replace(/^(?:\w+: )?\s*/, '').slice(0, 160),

@@ -169,6 +169,14 @@ test("a choke point's violation no step of the check led is its set-up's: filed 
     rule: 'FD-RESP-FORMS',
     given: true,
   });
+  // A service judge's violation naming its rule: that rule, where it states the operation.
+  const judged =
+    'Error: [financialDataAnswerConformance] GetCustomerAccounts 200: FD-ACCT-DETAIL-TYPES: accounts[5].detail.lastPaymentDate on a studentLoan account';
+  expect(setUpViolation('financial-data', judged)).toMatchObject({
+    operationId: 'GetCustomerAccounts',
+    status: '200',
+    rule: 'FD-ACCT-DETAIL-TYPES',
+  });
   // A spec's own assertion, or a check's message listing its operations' failures, is no set-up's.
   expect(setUpViolation('financial-data', 'Error: expect(received).toBe(expected)')).toBeUndefined();
   expect(
