@@ -80,6 +80,19 @@ async function ownObjects(
   const keys = Object.keys(path);
   const parent = keys.find((k) => k === 'customerId' || k === 'customer_id');
   if (parent && keys.length === 1 && customers.has(String(path[parent]))) path[parent] = await createCustomer('testing');
+  // The verification of micro entries (seed 002, Micro deposits): the sample names the linked checking account, which holds none
+  // on a sandbox, so every case would meet that account's 404 before its body is read (an order no document states), and a
+  // case wrongly taken would spend the shared account's attempts. The cases go to entries of the check's own, initiated here.
+  if (op.operationId === 'VerifyMicroAmountDeposits' && customers.has(String(path.customerId))) {
+    const customerId = await createCustomer('testing');
+    const accountNumber = `88${String(Date.now()).slice(-10)}`;
+    const made = await fdApi.call('InitiateMicroAmountDeposits', {
+      path: { customerId },
+      body: { receiver: { routingNumber: '021000021', accountNumber, accountType: 'personalChecking', name: 'Refusal Cases' } },
+    });
+    expect(made.status, `micro entries of the check's own (${op.operationId}'s cases)`).toBe(200);
+    return { customerId, accountId: String(made.body.accountId) };
+  }
   if ('business_id' in path && String(path.business_id) === String(shared.businessId)) {
     const customer_id = await createCustomer('testing');
     const made = await fdApi.call('AddBusinessDetails', { path: { customer_id }, body: newBusiness() });
