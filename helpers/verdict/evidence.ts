@@ -3,6 +3,7 @@
 // received, in the failed step and the operation its message names; several or none: the page shows the candidates.
 import type { StepFailed, ViolationNote } from '../client/annotations.js';
 import { escapeRegExp } from '../contract/writers.js';
+import { loadRules, rulesJudgedBy } from '../contract/rules.js';
 
 /** One exchange as the client attached it (redacted). */
 export interface KeptExchange {
@@ -253,4 +254,41 @@ export function failedAfter(
     steps.find((s) => s.call === told.call) ??
     steps.find((s) => s.operationId === told.operationId && s.status === String(told.response?.status))
   );
+}
+
+/**
+ * A failure whose first error is a violation the choke point found (`[check] METHOD /path (OperationId) status: ...`) on a call of
+ * no step of the check: no violation of the check's own leads it (the client notes one on every call a check sends), so the call
+ * was a fixture's set-up (a worker's read of the shared data, made before the check began). The check is not judged after it: the
+ * failure is filed under the rule the catalogue gives that check on that operation (its narrowest), the set-up step that failed,
+ * never under the check's own rules (helpers/verdict/README.md).
+ */
+export function setUpViolation(service: string, error: string | undefined): StepFailed | undefined {
+  // The named checks' form (`[check] METHOD /path (OperationId) status: ...`), or a service judge's naming its rule
+  // (`[check] OperationId status: RULE-ID: ...`).
+  const named = /^(?:\w+: )?\s*\[(\w+)\] [A-Z]+ \S+ \(([A-Za-z][\w-]*)\)(?::? (\d{3}))?/m.exec(error ?? '');
+  const judged = named
+    ? undefined
+    : /^(?:\w+: )?\s*\[(\w+)\] ([A-Za-z][\w-]*) (\d{3}): ([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):/m.exec(error ?? '');
+  const m = named ?? judged;
+  if (!m) return undefined;
+  const [, check, operationId, status, stated] = m as unknown as [string, string, string, string | undefined, string | undefined];
+  let rule: string | undefined;
+  try {
+    const rules = loadRules(service).rules.filter((r) => r.operations.includes(operationId));
+    const judging = rulesJudgedBy(service, check);
+    rule = stated
+      ? rules.find((r) => r.id === stated)?.id
+      : rules.filter((r) => judging.includes(r.id)).sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+  } catch {
+    // A service without a catalogue: the step is still told, under no rule.
+  }
+  const first = (error ?? '').split('\n').find((l) => l.includes(`(${operationId})`) || l.includes(`] ${operationId} `)) ?? '';
+  return {
+    operationId,
+    status: status ?? first.replace(/^(?:\w+: )?\s*/, '').slice(0, 160),
+    what: 'a call of its set-up outside the check (a fixture reading the shared data)',
+    ...(rule ? { rule } : {}),
+    given: true,
+  };
 }

@@ -36,7 +36,7 @@ import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules
 import { SEED_ANNOTATION } from '../client/properties.js';
 import { timeSpentOf } from '../client/guest/time-budget.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
-import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
+import { chooseEvidence, failedAfter, setUpViolation, type KeptExchange } from './evidence.js';
 import { checkName, LEAK_PATTERNS_MODULE, retriedAttempt } from './reporters.js';
 import { orElse } from '../config/or-else.js';
 
@@ -148,7 +148,9 @@ export default class SuiteReporter implements Reporter {
     const kept = failed ? keptExchanges(result) : [];
     const after =
       failed && !assumedOnly && !violations.some((v) => v.lead) && !broken
-        ? failedAfter(kept, stepsFailedOf(result.annotations), { error, steps: result.steps })
+        ? (failedAfter(kept, stepsFailedOf(result.annotations), { error, steps: result.steps }) ??
+          // A choke point's violation no call of the check led: a fixture's set-up failed before the check began.
+          setUpViolation(project, error))
         : undefined;
     const evidence = failed
       ? chooseEvidence(kept, {

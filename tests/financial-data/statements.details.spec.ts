@@ -83,8 +83,20 @@ test(
         },
         'GetCustomerAccountMultipleStatement',
       );
-      for (const detail of details) {
+      for (const detail of details as { index: string; id?: string; code?: string }[]) {
         const what = `${type}: statement ${detail.index}`;
+        // Seed 002, Statements: up to 24 months depending on the institution. A month it does not hold is a detail without an
+        // asset id carrying its code (provider 1.35.0 CustomerAccountMultipleStatements example: index 2, code 960, "statement
+        // not found."), and its v1 statement is not found either. The most recent one is always held.
+        if (!detail.id && detail.code !== undefined && detail.index !== '1') {
+          const v1 = await fdApi.call('GetCustomerAccountStatement', {
+            path,
+            query: { index: Number(detail.index) },
+            headers: { accept: 'application/pdf, application/octet-stream' },
+          });
+          expect(v1.status, `${what}: not held in its detail (code ${detail.code}), nor by v1`).toBe(404);
+          continue;
+        }
         expect(detail.id, `${what} carries an asset id`).toBeTruthy();
         const asset = await fdApi.call('GetAssetByCustomerID', {
           path: { customerId: linkedCustomer.customerId, assetId: detail.id! },

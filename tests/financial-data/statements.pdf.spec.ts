@@ -46,15 +46,18 @@ test(
   },
 );
 
-// provider 1.35.0 StatementIndexParameter: "request statements from 1-24", maximum 24.
+// provider 1.35.0 StatementIndexParameter: "request statements from 1-24", maximum 24. Seed 002, Statements: "up to 24 months
+// depending on the institution": an account whose institution holds fewer has no statement 24, a 404 (statement not found, as
+// the provider's multiple-statement example shows a detail of code 960), never the range's 400.
 test(
-  'index 1 and 24 are served; 0 and 25 are refused with 400, on every account type @provider',
+  'index 1 is served and 24 is within the range (its statement, or not found where the institution holds fewer); 0 and 25 are refused with 400, on every account type @provider',
   rules('FD-STMT-INDEX-RANGE:accept', 'FD-STMT-INDEX-RANGE:refuse'),
   async ({ fdApi, linkedCustomer }) => {
     for (const { type, path } of oneOfEachType(linkedCustomer)) {
       const first = await pdfOf(fdApi, path, 1);
-      const last = await pdfOf(fdApi, path, 24);
-      expect(last, `${type}: index 24 is another statement than index 1`).not.toBe(first);
+      const held = await fdApi.call('GetCustomerAccountStatement', { path, query: { index: 24 }, headers: PDF_ACCEPT });
+      if (held.status === 404) expectFdError(held, 404, `${type}: index 24, a month the institution does not hold`);
+      else expect(await pdfOf(fdApi, path, 24), `${type}: index 24 is another statement than index 1`).not.toBe(first);
       for (const index of [0, 25]) {
         const refusal = await fdApi.call('GetCustomerAccountStatement', { path, query: { index }, headers: PDF_ACCEPT });
         expectFdError(refusal, 400, `${type}: index ${index}`);

@@ -8,7 +8,7 @@ import { loopback, selfClient } from './support.known.js';
 import { annotateViolations, violationsOf } from '../../helpers/client/annotations.js';
 import { keptExchanges } from '../../helpers/client/client.js';
 
-import { chooseEvidence, type KeptExchange, type StepWindow } from '../../helpers/verdict/evidence.js';
+import { chooseEvidence, setUpViolation, type KeptExchange, type StepWindow } from '../../helpers/verdict/evidence.js';
 
 /** A stand-in TestInfo of a test that failed, as the client and annotateViolations read it. */
 function failedTest(): TestInfo {
@@ -157,4 +157,29 @@ test("an assertion's evidence is the exchange whose answer it received, within t
   const answered200 = kept.filter((e) => e.response?.status === 200);
   const alike = chooseEvidence(answered200, { error: other })!;
   expect([alike.how, alike.operationId, alike.status]).toEqual(['unknown', 'getMerchantParticipations', 200]);
+});
+
+test("a choke point's violation no step of the check led is its set-up's: filed under the rule judging that read, the check not judged after", () => {
+  // A worker's read of the shared business broke its schema before the check began (a sandbox's business stored wrongly).
+  const error =
+    'ContractViolation: [responseSchemaConformance] GET /business-services/customers/{customer_id}/businesses (GetBusinessByCustomer) 200: Received a body that breaks the schema: /0/address/country: minLength';
+  expect(setUpViolation('financial-data', error)).toMatchObject({
+    operationId: 'GetBusinessByCustomer',
+    status: '200',
+    rule: 'FD-RESP-FORMS',
+    given: true,
+  });
+  // A service judge's violation naming its rule: that rule, where it states the operation.
+  const judged =
+    'Error: [financialDataAnswerConformance] GetCustomerAccounts 200: FD-ACCT-DETAIL-TYPES: accounts[5].detail.lastPaymentDate on a studentLoan account';
+  expect(setUpViolation('financial-data', judged)).toMatchObject({
+    operationId: 'GetCustomerAccounts',
+    status: '200',
+    rule: 'FD-ACCT-DETAIL-TYPES',
+  });
+  // A spec's own assertion, or a check's message listing its operations' failures, is no set-up's.
+  expect(setUpViolation('financial-data', 'Error: expect(received).toBe(expected)')).toBeUndefined();
+  expect(
+    setUpViolation('financial-data', 'Error: GetBusinessByCustomer: [statusCodeConformance] GET /x (GetBusinessByCustomer): Received: 401'),
+  ).toBeUndefined();
 });
