@@ -8,6 +8,7 @@ import { INDEPENDENT_41_CARD_FAULTS } from './independent-41.faults.js';
 import { INDEPENDENT_42_CARD_FAULTS } from './independent-42.faults.js';
 import { INDEPENDENT_43_CARD_FAULTS } from './independent-43.faults.js';
 import { INDEPENDENT_44_CARD_FAULTS } from './independent-44.faults.js';
+import { INDEPENDENT_45_CARD_FAULTS } from './independent-45.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
 export const CARD_FAULTS = [
@@ -18,6 +19,7 @@ export const CARD_FAULTS = [
   ...INDEPENDENT_42_CARD_FAULTS,
   ...INDEPENDENT_43_CARD_FAULTS,
   ...INDEPENDENT_44_CARD_FAULTS,
+  ...INDEPENDENT_45_CARD_FAULTS,
 ];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;
