@@ -138,6 +138,8 @@ interface Certified {
   code: number;
   lines: string[];
   judged: string[];
+  /** A clean-room certification not PASS nor CONDITIONAL: its failure groups as certify printed them, for the closing list. */
+  failures: string[];
 }
 
 export const main: CommandMain = async (argv, io) => {
@@ -245,7 +247,9 @@ export const main: CommandMain = async (argv, io) => {
           const result = await certifyOnce(group, env, runId, label);
           if (typeof result === 'number') return result;
           worst = worst || result.code;
-          verdicts.push(`${label ? `${label}: ` : ''}${group.map((s, i) => `${s} ${result.judged[i]}`).join(', ')}`);
+          verdicts.push(
+            `${label ? `${label}: ` : ''}${group.map((s, i) => `${s} ${result.judged[i]}`).join(', ')}${result.failures.map((f) => `\n  ${f}`).join('')}`,
+          );
           // Each certification's reports kept beside the last one's (which stays at the top of the folder).
           if (sets.length > 1 || times > 1 || groups.length > 1)
             copyReports(path.join(OUT, label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()));
@@ -376,7 +380,15 @@ export const main: CommandMain = async (argv, io) => {
           ? `Every clean-room server certified PASS or CONDITIONAL (${group.map((s, i) => `${s} ${judged[i]}`).join(', ')}): exit ${code}.`
           : `A clean-room server was not certified PASS or CONDITIONAL (${group.map((s, i) => `${s} ${judged[i]}`).join(', ')}): each failure is a check to fix or a passage the server breaks.`,
       );
-    return { code, lines, judged };
+    // The closing list is what a CI log keeps when it keeps only the end: a FAIL there names its failure groups, so a
+    // false alarm on an earlier set or certification is readable without rerunning it.
+    const failures = clean
+      ? []
+      : certified.output
+          .split('\n')
+          .filter((l) => /^\s*(FAILED|e\.g\.) /.test(l))
+          .map((l) => l.trim().slice(0, 300));
+    return { code, lines, judged, failures };
   }
 };
 
