@@ -56,6 +56,12 @@ export interface Rule {
    * (`sensitiveEchoConformance`: the no-echo rule): the client files it here, so the certification names the rule.
    */
   judgedBy?: string[];
+  /**
+   * The request parameters whose meaning the rule states on its operations (GetCustomers' username: an exact match): a property
+   * judging such a parameter over every operation (the filter rule, tests/financial-data/properties.filters.spec.ts) files what
+   * breaks that stated meaning here, beside its own rule for what it decides itself (a fold).
+   */
+  parameters?: string[];
 }
 
 /**
@@ -70,6 +76,14 @@ export const rulesJudgedBy = (service: string, check: string): string[] =>
   loadRules(service)
     .rules.filter((r) => r.judgedBy?.includes(check))
     .map((r) => r.id);
+
+/** The rules stating what a parameter means on an operation (Rule.parameters), keyed `<operationId> <parameter>`. */
+export function parameterRules(service: string): Map<string, Rule> {
+  const out = new Map<string, Rule>();
+  for (const r of loadRules(service).rules)
+    for (const p of r.parameters ?? []) for (const op of r.operations) if (!out.has(`${op} ${p}`)) out.set(`${op} ${p}`, r);
+  return out;
+}
 
 export interface RuleCatalogue {
   service: string;
@@ -216,6 +230,8 @@ export function loadRules(service: string): RuleCatalogue {
     if (!Array.isArray(r.operations) || r.operations.length === 0) problems.push(`${r.id}: names no operation`);
     for (const p of r.paths ?? []) if (!(p in paths)) problems.push(`${r.id}: path '${p}' is not declared under paths`);
     if (r.clock !== undefined && r.clock !== 'utc-midnight') problems.push(`${r.id}: clock '${r.clock}' is not utc-midnight`);
+    if (r.parameters !== undefined && (!Array.isArray(r.parameters) || r.parameters.some((p) => typeof p !== 'string' || !p)))
+      problems.push(`${r.id}: parameters is not a list of parameter names`);
   }
   if (problems.length) throw new Error(`${service} rule catalogue:\n${problems.join('\n')}`);
   return { service: raw.service ?? service, paths, rules: raw.rules ?? [] };

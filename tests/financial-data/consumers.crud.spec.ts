@@ -7,12 +7,15 @@ import {
   expect,
   expectFdError,
   expectSsnLastFour,
+  expectSsnMasked,
+  expectSsnOf,
   FD_CONTRACT,
   newConsumer,
   rules,
   tellingDigits,
   tellingMarkupName,
   test,
+  TEST_SSNS,
   underRule,
 } from '../../fixtures/financial-data.js';
 import { sleepSeconds } from '../../helpers/client/polling.js';
@@ -101,37 +104,118 @@ for (const [i, { what, create, update }] of CONSUMER_ROWS.entries()) {
       if (created.body.ssn !== undefined)
         underRule(test.info(), 'FD-CONS-SSN-LAST-FOUR', () => expectSsnLastFour(created.body.ssn, body.ssn, 'in the creation answer'));
       const consumerId = created.body.id;
-      const readBoth = async ({ ssn, ...fields }: Record<string, unknown>, when: string) => {
+      // Each member read back is filed under the rule of the write that set it: the creation (FD-CONS-READ), the modification
+      // that sent it (FD-CONS-MODIFY: seed 002, Consumers, the fields sent are changed) or one that did not send it
+      // (FD-CONS-MODIFY-KEEP). The SSN as any member: its form (four digits, never the whole SSN) is the masking's
+      // (FD-CONS-SSN-LAST-FOUR), which SSN's last four it shows is its writer's (on creation the masking's too: FD-CONS-READ
+      // leaves the SSN aside), so a modification keeping the SSN it held fails FD-CONS-MODIFY.
+      const newSsn = (update as Record<string, unknown>).ssn;
+      const ssns = [String(body.ssn), ...(typeof newSsn === 'string' ? [newSsn] : [])];
+      const ORDER = ['FD-CONS-READ', 'FD-CONS-MODIFY', 'FD-CONS-MODIFY-KEEP'];
+      const readBoth = async (values: Record<string, unknown>, when: 'created' | 'modified', sent: readonly string[]) => {
+        const readRule = when === 'created' ? 'FD-CONS-READ' : 'FD-CONS-MODIFY';
+        const ruleOf = (key: string) =>
+          when === 'created'
+            ? key === 'ssn'
+              ? 'FD-CONS-SSN-LAST-FOUR'
+              : 'FD-CONS-READ'
+            : sent.includes(key)
+              ? 'FD-CONS-MODIFY'
+              : 'FD-CONS-MODIFY-KEEP';
+        const groups = ORDER.map((rule) => ({
+          rule,
+          members: Object.fromEntries(Object.entries(values).filter(([k]) => k !== 'ssn' && ruleOf(k) === rule)),
+        })).filter((g) => Object.keys(g.members).length);
         for (const [reader, res, op] of [
           ['by customer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } }), 'GetConsumerForCustomer'],
           ['by id', await fdApi.call('GetConsumer', { path: { consumerId } }), 'GetConsumer'],
         ] as const) {
-          const read = () => {
-            expect(res.status, `${when}, read ${reader}`).toBe(200);
-            // Its createdDate as the creation answered it: the answer judge's (an event's date, fixed once read).
-            expect(res.body, `the consumer ${when}, read ${reader}`).toMatchObject({ id: consumerId, ...fields });
-            expect(String(res.body.customerId)).toBe(customerId);
-          };
-          underRule(test.info(), when === 'created' ? 'FD-CONS-READ' : 'FD-CONS-MODIFY', read, op);
-          const lastFour = () => expectSsnLastFour(res.body.ssn, ssn as string, `${when}, read ${reader}`);
-          underRule(test.info(), 'FD-CONS-SSN-LAST-FOUR', lastFour, op);
+          const where = `${when}, read ${reader}`;
+          underRule(
+            test.info(),
+            readRule,
+            () => {
+              expect(res.status, where).toBe(200);
+              // Its createdDate as the creation answered it: the answer judge's (an event's date, fixed once read).
+              expect(res.body.id, `the consumer ${where}: its id`).toBe(consumerId);
+              expect(String(res.body.customerId)).toBe(customerId);
+            },
+            op,
+          );
+          for (const { rule, members } of groups) {
+            const which = rule === 'FD-CONS-MODIFY-KEEP' ? 'not sent, as before' : when === 'created' ? 'as created' : 'as sent';
+            underRule(test.info(), rule, () => expect(res.body, `the consumer ${where}: the members ${which}`).toMatchObject(members), op);
+          }
+          underRule(test.info(), 'FD-CONS-SSN-LAST-FOUR', () => expectSsnMasked(res.body.ssn, ssns, where), op);
+          const before = when === 'modified' && sent.includes('ssn') ? String(body.ssn) : undefined;
+          underRule(test.info(), ruleOf('ssn'), () => expectSsnOf(res.body.ssn, String(values.ssn), where, before), op);
         }
       };
-      await readBoth(body, 'created');
+      await readBoth(body, 'created', Object.keys(body));
       const modified = await fdApi.call('ModifyConsumer', { path: { consumerId }, body: update });
       underRule(test.info(), 'FD-CONS-MODIFY', () => expect(modified.status).toBe(204));
-      await readBoth({ ...body, ...update }, 'modified');
+      await readBoth({ ...body, ...update }, 'modified', Object.keys(update));
     },
   );
 }
 
+// seed 002, Errors 409 and Resources (one consumer for a customer); provider 1.35.0 ConsumerExistsConflictExample: the second
+// consumer differs from the first in every member (another SSN, other names, another address and birthday), so a target keying
+// its uniqueness by the SSN or the names, not by the customer, answers 201 here. The first stays the customer's consumer.
+const FIRST_CONSUMER = {
+  firstName: 'Ada',
+  lastName: 'Byron',
+  address: '434 W Ascension Way',
+  city: 'Murray',
+  state: 'UT',
+  zip: '01234',
+  phone: '8015551234',
+  ssn: TEST_SSNS[0],
+  birthday: { year: 1989, month: 8, dayOfMonth: 13 },
+  email: 'ada.byron@example.com',
+  suffix: 'Jr.',
+};
+const SECOND_CONSUMER = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  address: '77 Canyon Road',
+  city: 'Provo',
+  state: 'CO',
+  zip: '80202',
+  phone: '3035550199',
+  ssn: TEST_SSNS[1],
+  birthday: { year: 1976, month: 12, dayOfMonth: 31 },
+  email: 'grace.hopper@example.com',
+  suffix: 'III',
+};
+
 test(
-  'refuses a second consumer for the same customer with 409',
+  'refuses a second consumer for the same customer with 409, one differing from the first in every member; the first stays',
   rules('FD-CONS-UNIQUE', 'FD-SENSITIVE-ECHO'),
   async ({ fdApi, createCustomer }) => {
+    const shared = Object.keys(FIRST_CONSUMER).filter(
+      (k) =>
+        JSON.stringify(FIRST_CONSUMER[k as keyof typeof FIRST_CONSUMER]) ===
+        JSON.stringify(SECOND_CONSUMER[k as keyof typeof SECOND_CONSUMER]),
+    );
+    expect(shared, 'members the second consumer shares with the first').toEqual([]);
     const customerId = await createCustomer();
-    expect((await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() })).status).toBe(201);
-    expectFdError(await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() }), 409, 'second consumer');
+    const first = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer(FIRST_CONSUMER) });
+    expect(first.status, 'CreateConsumer, the first consumer of the customer').toBe(201);
+    const second = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer(SECOND_CONSUMER) });
+    underRule(test.info(), 'FD-CONS-UNIQUE', () => {
+      expectFdError(second, 409, 'a second consumer of the customer, another SSN and other names');
+    });
+    const held = await fdApi.call('GetConsumerForCustomer', { path: { customerId } });
+    underRule(test.info(), 'FD-CONS-UNIQUE', () => {
+      expect(held.status, 'GetConsumerForCustomer after the refused second consumer').toBe(200);
+      const { id, firstName, lastName } = held.body;
+      expect({ id, firstName, lastName }, "the customer's consumer after the refused second one: the first").toEqual({
+        id: first.body.id,
+        firstName: FIRST_CONSUMER.firstName,
+        lastName: FIRST_CONSUMER.lastName,
+      });
+    });
   },
 );
 

@@ -21,11 +21,16 @@ const idsOf = (res: { body: { customers?: { id: string }[] } }) => (res.body.cus
 /** Creates the customers; returns their ids and usernames in creation order. */
 async function knownSet(
   fdApi: OperationClient,
-  rows: { type: 'testing' | 'active'; firstName: string; lastName: string; email?: string }[],
+  rows: { type: 'testing' | 'active'; firstName: string; lastName: string; email?: string; username?: string }[],
 ) {
   const out: { id: string; username: string; type: string }[] = [];
   for (const row of rows) {
-    const body = newCustomer({ firstName: row.firstName, lastName: row.lastName, ...(row.email ? { email: row.email } : {}) });
+    const body = newCustomer({
+      firstName: row.firstName,
+      lastName: row.lastName,
+      ...(row.email ? { email: row.email } : {}),
+      ...(row.username ? { username: row.username } : {}),
+    });
     const res = await fdApi.call(row.type === 'testing' ? 'AddTestingCustomer' : 'AddCustomer', { body });
     expect(res.status).toBe(201);
     out.push({ id: res.body.id, username: body.username, type: row.type });
@@ -68,6 +73,10 @@ test(
       { type: 'testing', firstName: `Grace${tag}`, lastName: 'Hopper', email: `mail${tag}@example.com` },
       { type: 'active', firstName: `Alan${tag}`, lastName: 'Turing' },
     ]);
+    // A customer whose username starts with Alan's whole username, of his type, matched by no search of the set: the username
+    // filter is an exact match (provider 1.35.0 CustomerUsernameParameter: 0 or 1 customer), so Alan's username lists Alan alone
+    // and its start lists nobody; a filter matching a username's start lists this one too.
+    const [alonzo] = await knownSet(fdApi, [{ type: 'active', firstName: 'Alonzo', lastName: 'Church', username: `${alan.username}.2u` }]);
     const list = (query: Record<string, string | number>) => fdApi.call('GetCustomers', { query: { limit: PAGE_MAX, ...query } });
     const cases: [string, Record<string, string | number>, string[]][] = [
       ['the tag (part of each first name)', { search: tag }, [ada.id, grace.id, alan.id]],
@@ -79,7 +88,9 @@ test(
       ['a username', { search: grace.username }, [grace.id]],
       // seed 002, Customers: the search matches the username or the names, nothing else: a text of an e-mail alone matches nobody.
       ['a text of an e-mail address alone', { search: `mail${tag}` }, []],
-      ['username', { username: alan.username }, [alan.id]],
+      ["a username, another customer's starting with it", { username: alan.username }, [alan.id]],
+      ['the longer username', { username: alonzo.username }, [alonzo.id]],
+      ['the start of a username', { username: alan.username.slice(0, -1) }, []],
       ['an unused username', { username: `${ada.username}.unused` }, []],
       ['type testing within the tag', { search: tag, type: 'testing' }, [ada.id, grace.id]],
       ['type active within the tag', { search: tag, type: 'active' }, [alan.id]],

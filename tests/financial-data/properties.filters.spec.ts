@@ -28,11 +28,22 @@ import { sampleCall } from '../../fixtures/examples/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
 import { countRule, noteCoverage } from '../shared/property.js';
 import { eachObject } from '../../helpers/client/invariants/kit.js';
+import { parameterRules, sidesOf } from '../../helpers/contract/rules.js';
+import { cite } from './cite.js';
 
 const { descriptionOf, schemaOf, matchesOf } = parameterReaders(FD_CONTRACT);
 const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf, matchesOf);
 const LOOKUPS = pathLookups(FD_CONTRACT);
 const QUERY_LOOKUPS = queryLookups(FD_CONTRACT, descriptionOf);
+/**
+ * A filter's own rule, where the catalogue states its parameter's meaning (Rule.parameters: GetCustomers' username, an exact
+ * match): what breaks the stated rule (the value not listing its object, a part of it or a near value listing it) is filed there,
+ * a fold (FD-FILTER-EXACT's decision) under this property's rule. Each is cited on the sides it states.
+ */
+const PARAMETER_RULES = parameterRules('financial-data');
+const ownRule = (f: { operation: { operationId: string }; parameter: { name: string } }) =>
+  PARAMETER_RULES.get(`${f.operation.operationId} ${f.parameter.name}`);
+const OWN_RULES = [...new Set([...FILTERS, ...LOOKUPS].flatMap((f) => ownRule(f) ?? []))];
 /** The filters several readers take (one component parameter: the institution search of three listings). */
 const SHARED = sharedFilters(FD_CONTRACT.document, FILTERS, descriptionOf);
 /** The other readers taking a filter (a date window, an integer id) compare numbers: checked by the window test (FD-PROP-WINDOW). */
@@ -62,7 +73,13 @@ function items(body: unknown, name: string): { item: Record<string, unknown>; va
 
 test(
   'every filter keeps its documented matching rule: the value lists its object, and its start, middle, end or a fold only as the rule says; a filter several readers take matches the same way on each @assumption',
-  rules('FD-FILTER-EXACT', 'FD-FILTER-RULE', 'FD-LOOKUP-EXACT', 'FD-PROP-FILTER-SAME'),
+  rules(
+    'FD-FILTER-EXACT',
+    'FD-FILTER-RULE',
+    'FD-LOOKUP-EXACT',
+    'FD-PROP-FILTER-SAME',
+    ...OWN_RULES.flatMap((r) => cite(r.id, [], sidesOf(r))),
+  ),
   async ({ fd, fdApi, fdEntities }) => {
     const violations = new Violations(FILTER_RULES);
     const checked: string[] = [];
@@ -158,6 +175,7 @@ test(
             input.lists
               ? `the item whose ${held.member} is that value`
               : `no item: the filter matches ${input.how.endsWith('does not match)') ? `${f.members.join(', ')} only` : rule === 'exact' ? 'the whole value only' : `by ${rule}`}`,
+            'fold' in input ? undefined : ownRule(f)?.id,
           );
       }
       checked.push(`${where} (${rule})`);
@@ -228,6 +246,7 @@ test(
             `${l.parameter.name}=${JSON.stringify(input.value)} (${input.how})`,
             input.lists ? `not listed (${res.status})` : `the ${l.items} of ${JSON.stringify(value)}: ${found.join(', ')}`,
             input.lists ? `the ${l.items} of that value` : `none of them: the value is matched whole`,
+            input.fold ? undefined : ownRule(l)?.id,
           );
       }
       checked.push(`${where} (exact)`);

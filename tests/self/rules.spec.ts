@@ -27,6 +27,13 @@ for (const service of SERVICES.map((s) => s.name)) {
         r.operations.filter((op) => !contract.operations.has(op)).map((op) => `${r.id}: ${op}`),
       );
       expect(unknown, 'operations named by rules that the contract does not have').toEqual([]);
+      // A rule stating a parameter's meaning (Rule.parameters) names a parameter one of its operations takes.
+      const untaken = catalogue.rules.flatMap((r) =>
+        (r.parameters ?? [])
+          .filter((p) => !r.operations.some((op) => contract.operations.get(op)?.parameters.some((x) => x.name === p)))
+          .map((p) => `${r.id}: ${p}`),
+      );
+      expect(untaken, 'parameters named by rules that none of their operations takes').toEqual([]);
       expect(catalogue.rules.length).toBeGreaterThan(0);
     });
 

@@ -25,6 +25,11 @@ interface TellingInput {
   value: string;
   /** Whether the rule lists the object by this input; undefined: the rule does not settle it (not checked). */
   lists: boolean | undefined;
+  /**
+   * A fold of the value (its case, a space, its other Unicode form): what it lists is this property's decision (no document says
+   * a value is folded: FD-FILTER-EXACT), not the filter's stated rule, so a finding on it stays under the property's rule.
+   */
+  fold?: true;
 }
 
 /** The inputs that tell the rules apart for a held value, each with what `rule` makes of it (under 4 characters: itself and its folds). */
@@ -51,9 +56,9 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     { how: 'the value as held', value, lists: true },
     ...parts.map((p) => ({ how: p.how, value: p.value, lists: partLists(p.part) })),
     // No rule the contracts state folds case or white space: an exact filter lists nothing for a fold; the others do not settle it.
-    ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined })),
+    ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined, fold: true as const })),
     // Its other Unicode form (UAX #15), only where its rule takes it as sent: no document says it is normalised (FD-FILTER-RULE).
-    ...otherForms(value).map((form) => ({ ...form, lists: partOf(rule, value, form.value) })),
+    ...otherForms(value).map((form) => ({ ...form, lists: partOf(rule, value, form.value), fold: true as const })),
     // The value and one character more is no part of it: an exact, prefix or substring rule lists nothing for it.
     { how: 'a character more', value: `${value}x`, lists: rule === 'search' || rule === 'fuzzy' ? undefined : false },
     // What a loose comparison takes for the value: each lists the object only where the rule makes it a part.
