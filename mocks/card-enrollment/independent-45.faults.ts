@@ -55,8 +55,8 @@ const ALPHA3: Record<string, string> = {
 export const INDEPENDENT_45_CARD_FAULTS = [
   fault('i45-ce-firstname-limit-in-bytes', {
     rule:
-      'CE-LIM-FIRSTNAME, CE-VALID-FORMS: consumer.firstName is measured in UTF-8 bytes, not characters, so a name of at most 30 ' +
-      'characters with accented letters (over 30 bytes) is refused 400, where seed 000 Consumer.firstName and Limits give at most 30 characters',
+      'CE-LIM-FIRSTNAME, CE-VALID-FORMS: consumer.firstName is measured in UTF-8 bytes, not characters, so a name within its maxLength in ' +
+      'characters but with accented letters (past it in bytes) is refused 400, where seed 000 Consumer.firstName and Limits count characters',
     judge: refuse(
       'schema',
       (x) => typeof x.body.consumer?.firstName === 'string' && Buffer.byteLength(x.body.consumer.firstName, 'utf8') > 30,
@@ -67,7 +67,7 @@ export const INDEPENDENT_45_CARD_FAULTS = [
   fault('i45-ce-identity-limit-receipt-path', {
     rule:
       'CE-LIM-IDENTITYVALUE: on the push-account-receipt path consumerIdentity.identityValue is not held to its length, so an ' +
-      'address over 255 characters is enrolled there (refused on the card path), where seed 000 ConsumerIdentity and Limits say at most 255 characters',
+      'address past its maxLength is enrolled there (refused on the card path), where seed 000 ConsumerIdentity and Limits bound it on every path',
     judge: skipOnly('schema', 'consumer.consumerIdentity.identityValue', (x) => x.path === 'receipt'),
     ...blind,
   }),
@@ -80,8 +80,8 @@ export const INDEPENDENT_45_CARD_FAULTS = [
   }),
   fault('i45-ce-expiry-year-two-digits-expanded', {
     rule:
-      'CE-LIM-EXPYEAR, CE-PAT-EXPIRY: a card expiry year of two digits (30) is taken as 20YY and enrolled, answered as 2030, where seed 000 ' +
-      'Card.panExpirationYear and Limits give exactly 4 characters, a four-digit year',
+      'CE-LIM-EXPYEAR, CE-PAT-EXPIRY: a card expiry year of two digits is taken as 20YY and enrolled, answered as a four-digit year, where seed 000 ' +
+      'Card.panExpirationYear and Limits give its exact length (minLength and maxLength), a four-digit year',
     judge: (x, step, r) => {
       if (step !== 'card' || !onlyAbout(r, 'card.panExpirationYear') || !/^[0-9]{2}$/.test(x.card?.panExpirationYear ?? '')) return r;
       x.card!.panExpirationYear = `20${x.card!.panExpirationYear}`;
@@ -99,7 +99,7 @@ export const INDEPENDENT_45_CARD_FAULTS = [
   fault('i45-ce-srcclientid-any-case', {
     rule:
       'CE-PAT-SRCCLIENTID: srcClientId is lower-cased before it is judged, so the registered id written in upper-case hex is enrolled, ' +
-      'where seed 000 EnrollCardRequest.srcClientId is a UUID in lower-case hex 8-4-4-4-12 (anything else 400 INVALID_ARGUMENT)',
+      'where seed 000 EnrollCardRequest.srcClientId is a UUID in lower-case hex, in the groups its pattern gives (anything else 400 INVALID_ARGUMENT)',
     judge: fold(
       'read',
       (x) => typeof x.body.srcClientId === 'string' && /^[0-9a-f-]{36}$/i.test(x.body.srcClientId),
@@ -279,7 +279,7 @@ export const INDEPENDENT_45_CARD_FAULTS = [
   fault('i45-ce-resp-expiry-year-two-digits', {
     rule:
       'CE-FMT-RESP-EXPIRY: maskedCard.panExpirationYear is answered with its last two digits (YY), where seed 000 MaskedCard.panExpirationYear ' +
-      'is format YYYY, length 4',
+      'is format YYYY (its minLength and maxLength)',
     answer: enrolled((body) => {
       if (typeof body.maskedCard.panExpirationYear === 'string')
         body.maskedCard.panExpirationYear = body.maskedCard.panExpirationYear.slice(-2);

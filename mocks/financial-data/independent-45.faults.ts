@@ -90,7 +90,7 @@ export const INDEPENDENT_45_FAULTS = [
   ]),
   ...inFamily('payments-data', [
     payments.fault('i45-fd-payments-bundle-default-interval-hour', {
-      rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: the payment enablement bundle called without balance_cache_interval keeps a cached balance for 60 minutes, so a 45-minute-old balance is served from the cache instead of refreshed (provider 1.35.0 PebAllowedBalanceCacheInterval: default 30 minutes)',
+      rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: the payment enablement bundle called without balance_cache_interval keeps a cached balance for twice the default interval, so a balance older than the default is served from the cache instead of refreshed (provider 1.35.0 PebAllowedBalanceCacheInterval: its default)',
       state: payments.changed('balance', (c) => (c.reader === 'peb' && c.defaulted ? { ...c, refresh: c.ageS > 60 * 60 } : c)),
       ...provider,
       ...blind,
@@ -115,7 +115,7 @@ export const INDEPENDENT_45_FAULTS = [
   ]),
   ...inFamily('statements', [
     statements.fault('i45-fd-statements-v1-default-index-second', {
-      rule: 'FD-STMT-DEFAULT-INDEX: GetCustomerAccountStatement without index serves the statement of index 2 (the default counted from 0), not the most recent one of index 1 (provider 1.35.0 StatementIndexParameter: default 1, the most recent)',
+      rule: 'FD-STMT-DEFAULT-INDEX: GetCustomerAccountStatement without index serves the statement after the most recent (the default counted from zero), not the most recent one (provider 1.35.0 StatementIndexParameter: its default, the most recent)',
       judge: statements.fold(
         'read',
         (x) => x.op === 'GetCustomerAccountStatement' && x.input.query.index === undefined,
@@ -140,7 +140,7 @@ export const INDEPENDENT_45_FAULTS = [
   ]),
   ...inFamily('webhooks', [
     webhooks.fault('i45-fd-webhooks-list-default-limit-twenty', {
-      rule: 'FD-WEBHOOK-PAGE-DEFAULT: listWebhookSubscriptions without limit pages 20 subscriptions (and echoes limit 20), not the documented 10 (provider 1.35.0 ObwmsLimitParameter: default 10)',
+      rule: 'FD-WEBHOOK-PAGE-DEFAULT: listWebhookSubscriptions without limit pages twice the documented default (and echoes that limit) (provider 1.35.0 ObwmsLimitParameter: its default)',
       judge: webhooks.fold(
         'limit',
         (x) => x.op === 'listWebhookSubscriptions' && x.input.query.limit === undefined,
@@ -179,7 +179,7 @@ export const INDEPENDENT_45_FAULTS = [
   ]),
   ...inFamily('enrichment', [
     enrichment.fault('i45-fd-enrichment-full-batch-refused', {
-      rule: 'FD-ENRICH-BATCH: a batch of exactly 1000 transactions is refused 400, the limit taken as exclusive (seed 002 Transaction data enrichment and Limits: a batch holds up to 1000 transactions)',
+      rule: 'FD-ENRICH-BATCH: a batch of exactly the largest size is refused 400, the limit taken as exclusive (seed 002 Transaction data enrichment and Limits: a batch holds up to that many transactions)',
       judge: enrichment.refuse('recognise', (x) => x.sent.length >= 1000, {
         status: 400,
         message: 'a batch holds fewer than 1000 transactions',

@@ -135,7 +135,7 @@ export const INDEPENDENT_45_INSTALLMENTS_FAULTS = [
     ...provider,
   }),
   fault('i45-in-approval-offer-id-unchecked', {
-    rule: 'IN-STATE-APPROVAL-OFFER: an approval naming an offerId of no offer of the plan (8 characters, as the schema asks) is accepted and decides the plan, where provider 2.0.0 PlanApprovalParameters.offerId must be one of the offer IDs retrieved via the Plan API',
+    rule: 'IN-STATE-APPROVAL-OFFER: an approval naming an offerId of no offer of the plan (of the length the schema asks) is accepted and decides the plan, where provider 2.0.0 PlanApprovalParameters.offerId must be one of the offer IDs retrieved via the Plan API',
     judge: skipAt('approval-decision', (_x, r) => r.details === 'offerId'),
     ...blind,
     ...provider,
@@ -197,7 +197,7 @@ export const INDEPENDENT_45_INSTALLMENTS_FAULTS = [
     ...provider,
   }),
   fault('i45-in-participations-limit-max-refused', {
-    rule: 'IN-PAGE-LIMIT: the completed merchants list refuses 400 a limit of exactly 500, its upper bound taken as exclusive, where provider 2.0.0 getMerchantParticipations limit takes 1 to 500 (500 its maximum and its default)',
+    rule: 'IN-PAGE-LIMIT: the completed merchants list refuses 400 a limit at its maximum, its upper bound taken as exclusive, where provider 2.0.0 getMerchantParticipations limit takes its maximum (also its default)',
     judge: refuseAt(
       'param',
       (x) => x.op === 'getMerchantParticipations' && x.param?.name === 'limit' && x.param.value === '500',
