@@ -33,7 +33,10 @@ test('a patterned or coded value followed by a separator and a tag is a case of 
   });
   // RFC 5322's dot-atom takes '_' in a domain and a URI's path any tag: no tagged case, only the format's own.
   for (const format of ['email', 'uri'])
-    expect(Object.keys(why({ type: 'string', format }, 'a@b.co')).filter((w) => w.includes('followed by')), format).toEqual([]);
+    expect(
+      Object.keys(why({ type: 'string', format }, 'a@b.co')).filter((w) => w.includes('followed by')),
+      format,
+    ).toEqual([]);
 });
 
 test('a card number broken in its length keeps its check digit and, where ISO/IEC 7812 is named, each issuer range', () => {
