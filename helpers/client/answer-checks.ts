@@ -14,8 +14,10 @@ import {
   responseSchemaConformance,
   sensitiveEchoConformance,
   statusCodeConformance,
+  DATE_FORMS,
   type ConflictMet,
   type Exchange,
+  type JudgedMember,
 } from '../contract/checks.js';
 import { answeredConflicts } from '../contract/conflicts.js';
 import type { Contract } from '../contract/contract.js';
@@ -160,10 +162,34 @@ function errorShapeConformance(answered: Answered, profile: ServiceProfile): voi
  * off form is one a narrower rule of the operation cites by a keyword of its kind (`descriptorName` past maxLength: the
  * seed's response limit), those rules; else the rule the catalogue says the check judges (rules.yaml `judgedBy`).
  */
-function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
+export function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   if (!(error instanceof ContractViolation) || error.rules.length) return error;
   const { service, operationId } = exchange.operation;
-  const members = error.site?.members ?? [];
+  const found = error.site?.members ?? [];
+  // A member of a date form off it (seed 000 MaskedCard.dateOfCardCreated "UTC datetime" answered +01:00; a provider's date-time
+  // without its zone): the service's date rule's judgement on every answer (its catalogue entry lists DATE_FORMS in `judgedBy`),
+  // the one listing this operation first, with the value rule citing the member in the object holding it (the instant it dates:
+  // CE-VAL-CREATED, `MaskedCard (dateOfCardCreated ...)`); every other member as below.
+  const operationRules = loadRules(service).rules.filter((r) => r.operations.includes(operationId));
+  const dateRules = rulesJudgedBy(service, DATE_FORMS);
+  const dateRule = dateRules.find((id) => operationRules.some((r) => r.id === id)) ?? dateRules[0];
+  const dated = dateRule ? found.filter((m) => m.dated !== undefined) : [];
+  const members = found.filter((m) => !dated.includes(m));
+  const others = members.length || !dated.length ? judgedByCatalogue(error, exchange, members) : [];
+  const instants = dated.flatMap((m) => operationRules.filter((r) => r.kind === 'value' && citesInHolder(r.cite, m)).map((r) => r.id));
+  const judged = [...new Set([...(dated.length ? [dateRule!] : []), ...instants, ...others])];
+  return judged.length
+    ? new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, judged, error.site?.members)
+    : error;
+}
+
+/** Whether a citation names an answer's member in the object holding it: `MaskedCard.dateOfCardCreated`, or `MaskedCard (dateOfCardCreated ...)`. */
+const citesInHolder = (cite: string, m: JudgedMember): boolean =>
+  m.in !== undefined && new RegExp(`\\b${m.in}(\\.${m.member}\\b|\\s*\\(\\s*${m.member}\\b)`).test(cite);
+
+/** The rules a named check's violation naming no rule breaks, by the members it found off form (withCatalogueRules). */
+function judgedByCatalogue(error: ContractViolation, exchange: Exchange, members: JudgedMember[]): string[] {
+  const { service, operationId } = exchange.operation;
   // The rules the catalogue says the check judges, those naming this operation: a rule of one operation (a created plan's 201,
   // savePlan) takes the check's breach there and nowhere else.
   const judging = rulesJudgedBy(service, error.check);
@@ -181,10 +207,7 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
     return id && named && (loadRules(service).rules.find((r) => r.id === id)?.operations.length ?? width) >= width ? undefined : id;
   });
   const narrower = stating.every((r) => r !== undefined && (!assumed(r) || general.every(assumed)));
-  const judged = members.length && narrower ? [...new Set(stating as string[])] : general;
-  return judged.length
-    ? new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, judged, error.site?.members)
-    : error;
+  return members.length && narrower ? [...new Set(stating as string[])] : general;
 }
 
 /** A violation naming no rule, on a call sent to judge one (CallOptions.judges): filed under that rule. */

@@ -126,6 +126,16 @@ export async function switchFault(fault: string): Promise<void> {
   for (const entry of entries) await buildEntry(entry);
 }
 
+/** The key a forwarding proxy answers with the value it forwards to now: the one built under the current fault (builtValue). */
+const BUILT = Symbol('the worker value built under the current fault');
+
+/**
+ * The value a worker fixture built: in a mutation lane the one behind its forwarding proxy now, elsewhere the value itself. A
+ * memory of what a target answered is keyed by it: the proxy outlives each fault's fresh mock, so a memory keyed by the proxy
+ * would hold an earlier mock's answers (an identity's profile, a card's reference) and judge the next mock's by them.
+ */
+export const builtValue = <T extends object>(value: T): T => (Reflect.get(value, BUILT) as T | undefined) ?? value;
+
 /** A proxy that forwards everything to the entry's current value (or throws its build error). */
 function forward(entry: Entry): object {
   const target = (): object => {
@@ -136,6 +146,7 @@ function forward(entry: Entry): object {
     {},
     {
       get: (_t, key) => {
+        if (key === BUILT) return target();
         const value = Reflect.get(target(), key);
         // Methods run with the real object as `this`, so private state and getters keep working.
         return typeof value === 'function' ? value.bind(target()) : value;

@@ -1,6 +1,7 @@
 // Negative cases generated from the contract (a fuzzer's coverage phase): from one valid request, each member missing, empty,
-// mistyped, one past each bound, outside each enum and pattern, an unknown member; the body malformed. A case is kept only
-// where the contract itself refuses it: the suite never blames a target for its own generator.
+// mistyped, one past each bound, outside each enum and pattern, a patterned or coded value with a separator and a tag after it
+// (en-GB), an unknown member; the body malformed. A case is kept only where the contract itself refuses it: the suite never
+// blames a target for its own generator.
 import { conflictMet, ContractViolation, type ConflictMet } from '../contract/checks.js';
 import { ruleBrokenBy } from '../contract/rules.js';
 import { problemsUnder } from './annotations.js';
@@ -118,6 +119,37 @@ function patternLength(pattern: string): { min: number; max?: number } | undefin
   return { min: Number(m[2]), ...(m[3] === undefined ? { max: Number(m[2]) } : m[4] ? { max: Number(m[4]) } : {}) };
 }
 
+/**
+ * What a lax reader cuts off a coded value: a separator and a tag after it (a locale tag en-GB or fr_FR read as its language, an
+ * id, a date or digits read up to their first other character). RFC 5646 section 2.1 joins subtags with '-', POSIX locales with
+ * '_'; the tag is a region subtag (RFC 5646 section 2.2.4), two capital letters.
+ */
+const TAG_SEPARATORS = ['-', '_'] as const;
+const TAG = 'GB';
+
+/**
+ * The formats of a code or a fixed form, whose whole text is the value: an address (email: RFC 5322's dot-atom takes '_' in a
+ * domain) or a URI (its path takes any tag) is left to its own format case.
+ */
+const CODED_FORMATS = new Set(['date-time', 'date', 'uuid', 'iso-3166-alpha-2', 'iso-3166-alpha-3', 'iso-639-1', 'iso-4217']);
+
+/**
+ * A patterned or coded string's valid value followed by a separator and a tag, one case per separator: the caller keeps those its
+ * contract refuses (a language code's en-GB and en_GB; a UUID, a date or digits with -GB after them), which a reader taking the
+ * valid start and leaving the rest would take. An enum's own case (`_NOT_IN_ENUM`) is already one of these.
+ */
+function taggedViolations(schema: Json, valid: unknown): { value: unknown; why: string }[] {
+  if (typeof valid !== 'string' || valid.length === 0) return [];
+  const kind =
+    typeof schema.pattern === 'string'
+      ? `outside the pattern ${schema.pattern}`
+      : CODED_FORMATS.has(String(schema.format))
+        ? `not a ${schema.format}`
+        : undefined;
+  if (kind === undefined) return [];
+  return TAG_SEPARATORS.map((sep) => ({ value: `${valid}${sep}${TAG}`, why: `${kind}: its valid value followed by '${sep}${TAG}'` }));
+}
+
 /** Values breaking one rule of a scalar schema each, keeping every other (a check digit): no other reason hides a missing bound. */
 export function scalarViolations(schema: Json, valid: unknown, wideLetters = true): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
@@ -153,6 +185,7 @@ export function scalarViolations(schema: Json, valid: unknown, wideLetters = tru
     }
     const badFormat = FORMAT_VIOLATIONS[String(schema.format)];
     if (badFormat !== undefined) out.push({ value: badFormat, why: `not a ${schema.format}` });
+    out.push(...taggedViolations(schema, valid));
     out.push({ value: 12345, why: 'a number where a string is documented' });
   } else if (type === 'integer' || type === 'number') {
     const step = type === 'integer' ? 1 : 0.5;

@@ -20,7 +20,20 @@ export interface JudgedMember {
   keyword: string;
   /** Of an answer's member: the component schema of the object holding it (MaskedCard's panExpirationYear), where one is named. */
   in?: string;
+  /** The date format its schema names (date, date-time, date-time-local), where it names one: the member's form is a date's. */
+  dated?: string;
 }
+
+/** The formats of a date or a date-time (the one Ajv instance's, helpers/contract/ajv.ts): a member of one takes a date's form. */
+const DATE_FORMATS = new Set(['date', 'date-time', 'date-time-local']);
+
+/**
+ * The check name a rule lists in `judgedBy` to take the part of a body's schema violation about a member of a date form (a
+ * member whose schema names a date format, off its format, pattern or type: a UTC date-time answered with another offset): the
+ * service's date rule, on every answer (helpers/client/answer-checks.ts withCatalogueRules); the body's other forms stay the
+ * schema check's.
+ */
+export const DATE_FORMS = 'dateFormConformance';
 
 /** The members and keywords of Ajv's errors, each once; `holder` names the component holding a member (by its parent's pointer). */
 export function judgedMembers(
@@ -39,7 +52,16 @@ export function judgedMembers(
     const parent = required ? e.instancePath : e.instancePath.replace(/\/[^/]*(\/\d+)*$/, '');
     const within = member ? holder?.(parent) : undefined;
     const named = within?.member ?? member;
-    if (named) seen.set(`${named} ${e.keyword}`, { member: named, keyword: e.keyword, ...(within?.in ? { in: within.in } : {}) });
+    // The schema holding the keyword broken (Ajv's verbose errors): a member of a date format, off any keyword of its own value.
+    const format = required ? undefined : (e.parentSchema as { format?: unknown } | undefined)?.format;
+    const dated = typeof format === 'string' && DATE_FORMATS.has(format) ? format : undefined;
+    if (named)
+      seen.set(`${named} ${e.keyword}`, {
+        member: named,
+        keyword: e.keyword,
+        ...(within?.in ? { in: within.in } : {}),
+        ...(dated ? { dated } : {}),
+      });
   }
   return [...seen.values()];
 }

@@ -54,6 +54,8 @@ export interface Rule {
   /**
    * The choke point's named checks (helpers/contract/checks.ts) whose violation naming no rule breaks this one
    * (`sensitiveEchoConformance`: the no-echo rule): the client files it here, so the certification names the rule.
+   * `dateFormConformance` (checks.ts DATE_FORMS): the service's date rule, taking the part of a body's schema violation about a
+   * member of a date format (helpers/client/answer-checks.ts withCatalogueRules).
    */
   judgedBy?: string[];
   /**

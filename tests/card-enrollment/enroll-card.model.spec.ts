@@ -18,7 +18,8 @@ test(
     ...citing('CE-MASK-PAN', '@card', '@receipt'),
     'CE-RECEIPT-ACCOUNT@receipt',
     ...citing('CE-STATE-OWN-IDS', '@card', '@receipt'),
-    // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts); its scenario of two cards of one profile.
+    // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts); its scenarios of two cards of one profile,
+    // and of another card and a receipt sent with the srcCorrelationId of the enrollment before.
     'CE-PROP-UNIQUE-ID@card',
   ),
   async ({ cardModelTarget }, testInfo) => {

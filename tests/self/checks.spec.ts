@@ -13,8 +13,10 @@ import {
   sensitiveEchoConformance,
   statusCodeConformance,
   type Exchange,
+  type JudgedMember,
 } from '../../helpers/contract/checks.js';
 import { normalisedEchoConformance, noteSentTexts } from '../../helpers/contract/normalised-echo.js';
+import { withCatalogueRules } from '../../helpers/client/answer-checks.js';
 import { redact } from '../../helpers/secrets/redact.js';
 import {
   findAnswerEchoes,
@@ -257,4 +259,52 @@ test("an answer's member in a component the request shares is named by the answe
   });
   // A component only the answer has is the holder itself, the member as it is.
   expect(answerHolderAt(contract, schema, '/maskedCard')).toEqual({ in: 'MaskedCard' });
+});
+
+test("a member of a date form off it is filed under the service's date rule and the value rule citing it; the answer's other forms under its forms rule", async () => {
+  const contract = await load();
+  const filed = async (body: unknown) => {
+    const exchanged = await exchange(200, body);
+    try {
+      responseSchemaConformance(contract, exchanged);
+    } catch (error) {
+      return [...((withCatalogueRules(error, exchanged) as ContractViolation).rules ?? [])].sort();
+    }
+    return [];
+  };
+  // seed 000, MaskedCard.dateOfCardCreated "UTC datetime" answered with another offset: CE-DATE-UNIT, and CE-VAL-CREATED citing
+  // `MaskedCard (dateOfCardCreated ...)`; MaskedCard.countryCode off its ISO form stays the answer forms' rule.
+  const local = { ...okBody, maskedCard: { ...okBody.maskedCard, dateOfCardCreated: '2026-11-21T08:00:00.000+01:00' } };
+  expect(await filed(local)).toEqual(['CE-DATE-UNIT', 'CE-VAL-CREATED']);
+  expect(await filed({ ...okBody, maskedCard: { ...okBody.maskedCard, countryCode: 'GBR' } })).toEqual(['CE-RESP-FORMS']);
+  expect(await filed({ ...local, maskedCard: { ...local.maskedCard, countryCode: 'GBR' } })).toEqual([
+    'CE-DATE-UNIT',
+    'CE-RESP-FORMS',
+    'CE-VAL-CREATED',
+  ]);
+  // A date-time of the masked consumer with no value rule citing it in its holder: the date rule alone.
+  const consumer = {
+    dateConsumerAdded: '2026-11-21T07:00:00Z',
+    maskedConsumerIdentity: { identityType: 'EMAIL_ADDRESS', maskedIdentityValue: 'a***@b.co' },
+  };
+  expect(await filed({ ...okBody, maskedConsumer: { ...consumer, dateConsumerLastUsed: '2026-11-21T07:00:00' } })).toEqual([
+    'CE-DATE-UNIT',
+  ]);
+  // provider 2.0.0 Offer.offerEndDatetime, an RFC 3339 date-time, answered without its zone: IN-DATE-UNIT, on every answer.
+  const installments = await loadContract('installments');
+  const offers = installments.operation('approvedOffers');
+  const offer = installments.document.components.schemas.Offer;
+  expect(offer.properties.offerEndDatetime.format).toBe('date-time');
+  const filedAt = (operation: Exchange['operation'], member: JudgedMember) => {
+    const at: Exchange = { operation, status: 200, headers: json, body: {}, text: '{}' };
+    const v = new ContractViolation('responseSchemaConformance', `${operation.operationId} 200: ...`, at, [], [member]);
+    return (withCatalogueRules(v, at) as ContractViolation).rules;
+  };
+  expect(filedAt(offers, { member: 'offerEndDatetime', keyword: 'format', in: 'Offer', dated: 'date-time' })).toEqual(['IN-DATE-UNIT']);
+  // Financial data lists no date rule for date forms: its answer forms' rule cites them (FD-RESP-FORMS: DateTimeWithZone,
+  // NoZoneDateTime, a switch's dates), and keeps them.
+  const fd = await loadContract('financial-data');
+  expect(
+    filedAt(fd.operation('GetBusinessByCustomer'), { member: 'createdDate', keyword: 'format', in: 'Business', dated: 'date-time-local' }),
+  ).toEqual(['FD-RESP-FORMS']);
 });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import {
+  builtValue,
   faultOfTest,
   isCaught,
   laneProjects,
@@ -107,8 +108,14 @@ test('a lane builds every worker value again under each fault, in order, and its
     ]);
     while (!derived) await new Promise((r) => setTimeout(r, 1));
     expect([target.fault, target.label(), derived.fromTarget]).toEqual(['first', 'mock of first', 'first']);
+    // A memory of a target's answers is keyed by the value built (builtValue): the proxy stays, each fault's value is new.
+    const firstBuilt = builtValue(target);
+    expect(firstBuilt).not.toBe(target);
+    expect(builtValue(firstBuilt), 'a value not behind a proxy is itself').toBe(firstBuilt);
     await switchFault('second');
     expect([target.fault, target.label(), derived.fromTarget]).toEqual(['second', 'mock of second', 'second']);
+    expect(builtValue(target), "the second fault's value, not the first's").not.toBe(firstBuilt);
+    expect(builtValue(target).fault).toBe('second');
     expect(log).toEqual(['build first', 'close first', 'build second']);
     await switchFault('broken');
     expect(() => target.fault, 'a value that failed to build fails the check touching it').toThrow('the mock would not start');

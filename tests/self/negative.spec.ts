@@ -21,6 +21,24 @@ test('scalar violations sit one step outside each limit, enum, pattern and type'
   expect(why({ type: 'string', format: 'iso-3166-alpha-2' }, 'US')).toMatchObject({ 'not a iso-3166-alpha-2': 'ZZ' });
 });
 
+test('a patterned or coded value followed by a separator and a tag is a case of its own rule; an address or a URI is not', () => {
+  const why = (schema: object, valid: unknown) => Object.fromEntries(scalarViolations(schema, valid).map((v) => [v.why, v.value]));
+  // A locale tag read as its language (en-GB, en_GB), an id read up to its first other character.
+  expect(why({ type: 'string', format: 'iso-639-1' }, 'en')).toMatchObject({
+    "not a iso-639-1: its valid value followed by '-GB'": 'en-GB',
+    "not a iso-639-1: its valid value followed by '_GB'": 'en_GB',
+  });
+  expect(why({ type: 'string', pattern: '^[0-9]+$' }, '44')).toMatchObject({
+    "outside the pattern ^[0-9]+$: its valid value followed by '-GB'": '44-GB',
+  });
+  // RFC 5322's dot-atom takes '_' in a domain and a URI's path any tag: no tagged case, only the format's own.
+  for (const format of ['email', 'uri'])
+    expect(
+      Object.keys(why({ type: 'string', format }, 'a@b.co')).filter((w) => w.includes('followed by')),
+      format,
+    ).toEqual([]);
+});
+
 test('a card number broken in its length keeps its check digit and, where ISO/IEC 7812 is named, each issuer range', () => {
   const pan = { type: 'string', description: 'ISO/IEC 7812 account number.', minLength: 16, maxLength: 20, pattern: '^[0-9]*$' };
   const values = scalarViolations(pan, '5204731600014792');
