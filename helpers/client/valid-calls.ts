@@ -86,7 +86,8 @@ export function recoverableAgain(
   body: string | undefined,
   answer: { status: number; body: unknown },
 ): string | undefined {
-  if ((testInfo && refusalsExpected.has(testInfo)) || answer.status < 400 || answer.status >= 500 || answer.status === 429) return undefined;
+  if ((testInfo && refusalsExpected.has(testInfo)) || answer.status < 400 || answer.status >= 500 || answer.status === 429)
+    return undefined;
   if (!sentAsValid(options, body) || !notRecoverable(answer.body)) return undefined;
   return recoverableRule(op.service, op.operationId);
 }

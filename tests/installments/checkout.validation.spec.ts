@@ -583,7 +583,9 @@ for (const row of ROWS) {
         if (res.status < 400 || !res.body?.Errors?.Error?.some((e: { Recoverable?: unknown }) => e?.Recoverable === false)) return;
         const again = await send();
         underRule(test.info(), 'IN-ERR-RECOVERABLE', () =>
-          expect(again.status, `${row.why}, sent again unchanged after its ${res.status} marked not recoverable`).toBeGreaterThanOrEqual(400),
+          expect(again.status, `${row.why}, sent again unchanged after its ${res.status} marked not recoverable`).toBeGreaterThanOrEqual(
+            400,
+          ),
         );
       };
       if (row.accepted) {

@@ -529,7 +529,13 @@ const sendValid = <S extends ServiceName>(api: OperationClient<S>, op: Operation
 
 /** A valid call answered otherwise than a success: the valid-accepted rule broken (a request every document allows). */
 function refusedValid(op: Operation, status: unknown, violations: Violations, accepted: string, on?: string): void {
-  violations.add(op.operationId, `${on ? `${on}: ` : ''}its valid call`, String(status), 'a 2xx: a request every document allows', accepted);
+  violations.add(
+    op.operationId,
+    `${on ? `${on}: ` : ''}its valid call`,
+    String(status),
+    'a 2xx: a request every document allows',
+    accepted,
+  );
 }
 
 /** An operation's valid call, sent once: answered otherwise than a success, a violation of the valid-accepted rule (`<S>-VALID-ACCEPTED`). */
