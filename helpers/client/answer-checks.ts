@@ -78,7 +78,10 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
     try {
       judgement();
     } catch (error) {
-      const [hard, ...alongside] = bySource(judgedUnder(withCatalogueRules(error, exchange), exchange, j.judges), contract);
+      const [hard, ...alongside] = bySource(
+        judgedUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.judges),
+        contract,
+      );
       assumed.push(...alongside);
       if (hard !== undefined && !(testInfo && isAssumed(hard, contract))) {
         violation = hard;
@@ -115,6 +118,20 @@ function narrowerJudgedBy(operation: Exchange['operation'], check: string): stri
   return loadRules(operation.service)
     .rules.filter((r) => ids.includes(r.id) && r.operations.includes(operation.operationId))
     .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+}
+
+/**
+ * An error body off its schema (an item's Recoverable as text: provider installments 2.0.0 ErrorWrapper), where the catalogue
+ * names a rule judging the error shape on that operation (its `judgedBy` lists errorShapeConformance: IN-ERR-SHAPE): the error
+ * shape check's finding, filed under that rule, not the answer forms as a whole; elsewhere the schema check's, as it was.
+ */
+function asErrorShape(error: unknown, exchange: Exchange): unknown {
+  if (!(error instanceof ContractViolation) || error.rules.length || error.check !== 'responseSchemaConformance' || exchange.status < 400)
+    return error;
+  const { service, operationId } = exchange.operation;
+  const ids = rulesJudgedBy(service, 'errorShapeConformance');
+  if (!loadRules(service).rules.some((r) => ids.includes(r.id) && r.operations.includes(operationId))) return error;
+  return new ContractViolation('errorShapeConformance', error.message.replace(/^\[[^\]]+\] /, ''), exchange, [], error.site?.members);
 }
 
 /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn; a shaped one states its status (ERROR_STATUS). */
@@ -165,14 +182,8 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   const { service, operationId } = exchange.operation;
   const members = error.site?.members ?? [];
   // The rules the catalogue says the check judges, those naming this operation: a rule of one operation (a created plan's 201,
-  // savePlan) takes the check's breach there and nowhere else. An error body off its schema (an item's Recoverable as text) is
-  // the error shape broken where the catalogue names a rule judging it there (installments' IN-ERR-SHAPE: provider 2.0.0
-  // ErrorWrapper), not the answer forms as a whole: the schema check's breach on a refusal is filed as the error shape check's.
-  const check =
-    error.check === 'responseSchemaConformance' && exchange.status >= 400 && judgedOn(service, operationId, 'errorShapeConformance')
-      ? 'errorShapeConformance'
-      : error.check;
-  const judging = rulesJudgedBy(service, check);
+  // savePlan) takes the check's breach there and nowhere else.
+  const judging = rulesJudgedBy(service, error.check);
   const generalRules = loadRules(service).rules.filter((r) => judging.includes(r.id) && r.operations.includes(operationId));
   const general = generalRules.map((r) => r.id);
   // A narrower rule of a weaker source (a reference page's decision beside the provider's schema) does not take the breach.
@@ -182,7 +193,7 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
   // operations states it (the micro entries' account number beside the no-echo rule of every operation).
   const width = Math.min(...generalRules.map((r) => r.operations.length));
   const stating = members.map((m) => {
-    const id = ruleStating(service, operationId, m.member, m.keyword, check, m.in);
+    const id = ruleStating(service, operationId, m.member, m.keyword, error.check, m.in);
     const named = generalRules.some((r) => namesMember(r, m.member));
     return id && named && (loadRules(service).rules.find((r) => r.id === id)?.operations.length ?? width) >= width ? undefined : id;
   });
@@ -192,12 +203,6 @@ function withCatalogueRules(error: unknown, exchange: Exchange): unknown {
     ? new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, judged, error.site?.members)
     : error;
 }
-
-/** Whether a rule of the service's catalogue judged by a named check (rules.yaml `judgedBy`) names the operation. */
-const judgedOn = (service: string, operationId: string, check: string): boolean => {
-  const ids = rulesJudgedBy(service, check);
-  return loadRules(service).rules.some((r) => ids.includes(r.id) && r.operations.includes(operationId));
-};
 
 /** A violation naming no rule, on a call sent to judge one (CallOptions.judges): filed under that rule. */
 function judgedUnder(error: unknown, exchange: Exchange, rule: string | undefined): unknown {
