@@ -80,7 +80,10 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
     try {
       judgement();
     } catch (error) {
-      const [hard, ...alongside] = bySource(judgedUnder(withCatalogueRules(error, exchange), exchange, j.judges), contract);
+      const [hard, ...alongside] = bySource(
+        judgedUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.judges),
+        contract,
+      );
       assumed.push(...alongside);
       if (hard !== undefined && !(testInfo && isAssumed(hard, contract))) {
         violation = hard;
@@ -117,6 +120,20 @@ function narrowerJudgedBy(operation: Exchange['operation'], check: string): stri
   return loadRules(operation.service)
     .rules.filter((r) => ids.includes(r.id) && r.operations.includes(operation.operationId))
     .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+}
+
+/**
+ * An error body off its schema (an item's Recoverable as text: provider installments 2.0.0 ErrorWrapper), where the catalogue
+ * names a rule judging the error shape on that operation (its `judgedBy` lists errorShapeConformance: IN-ERR-SHAPE): the error
+ * shape check's finding, filed under that rule, not the answer forms as a whole; elsewhere the schema check's, as it was.
+ */
+function asErrorShape(error: unknown, exchange: Exchange): unknown {
+  if (!(error instanceof ContractViolation) || error.rules.length || error.check !== 'responseSchemaConformance' || exchange.status < 400)
+    return error;
+  const { service, operationId } = exchange.operation;
+  const ids = rulesJudgedBy(service, 'errorShapeConformance');
+  if (!loadRules(service).rules.some((r) => ids.includes(r.id) && r.operations.includes(operationId))) return error;
+  return new ContractViolation('errorShapeConformance', error.message.replace(/^\[[^\]]+\] /, ''), exchange, [], error.site?.members);
 }
 
 /** Error bodies (4xx/5xx) must have the service's error shape; tolerated shapes only warn; a shaped one states its status (ERROR_STATUS). */

@@ -30,7 +30,7 @@ import { hold, holdShared } from './guest/shared-state.js';
 import { noteAnswerTime, noteSpent, spentSoFar, timeShortfall } from './guest/time-budget.js';
 import { judgeSentRequest } from './request-rules.js';
 import { fetchOnce, type Received } from './transport.js';
-import { noteIfStepFailed, sentAsValid } from './valid-calls.js';
+import { noteIfStepFailed, recoverableAgain, sentAsValid } from './valid-calls.js';
 
 export type { ApiResponse, CallOptions, JudgedAnswer, OperationCallOptions } from './call-options.js';
 export { servesOperation } from '../contract/served.js';
@@ -187,7 +187,39 @@ export class OperationClient<S extends ServiceName = ServiceName> {
 
   /** Calls an operation taken from the contract (a rule's operations, negative inputs from its schemas), options built at run time. */
   async callOperation<T = any>(op: Operation, options: CallOptions = {}): Promise<ApiResponse<T>> {
-    return this.judged<T>(await this.sendOnly(op, options));
+    const sent = await this.sendOnly(op, options);
+    const answer = this.judged<T>(sent);
+    // A valid call refused with an error saying it cannot succeed again (provider installments 2.0.0 Error.Recoverable false)
+    // is sent once more unchanged: answered a success, the refusal's statement is broken (valid-calls.ts recoverableAgain).
+    const rule = recoverableAgain(this.deps.testInfo, op, options, sent.body, answer);
+    if (rule) {
+      const again = this.judged<T>(await this.sendOnly(op, options));
+      if (again.status < 400) {
+        const exchange: Exchange = { operation: op, status: again.status, headers: again.headers, body: again.body, text: again.text };
+        throw this.thrown(
+          new ContractViolation(
+            'recoverableConformance',
+            `${op.method} ${op.path} (${op.operationId}) ${again.status}: Received ${again.status} to the same valid request sent again unchanged, after its ${answer.status} said Recoverable false / Documented: a refusal marked not recoverable (Recoverable false: retrying cannot succeed) is refused again`,
+            exchange,
+            [rule],
+          ),
+          exchange,
+          again.call,
+        );
+      }
+    }
+    return answer;
+  }
+
+  /** A violation the choke point found outside an answer's judgement (recoverableAgain): noted on the check, held by the breaker, as judged() does. */
+  private thrown(violation: ContractViolation, exchange: Exchange, call: number | undefined): ContractViolation {
+    const { contract, testInfo } = this.deps;
+    if (testInfo) {
+      noteViolation(testInfo, violation, call);
+      const weight = failureWeight(exchange.operation.service, contract.defaultSource, [...violation.rules], violation.check);
+      holdBack(testInfo, exchange.operation.service, breakerKey(violation, exchange), weight, violation);
+    }
+    return violation;
   }
 
   /**

@@ -412,9 +412,12 @@ export async function runNegativeCases<S extends ServiceName>(
       }
     } catch (error) {
       if (!(error instanceof ContractViolation)) throw error;
+      // A refusal the client judged off its contract (its error body off the error shape): the rule its violation is filed
+      // under states the first failure (the check's list quotes the line, so the violation itself is not found in it).
+      if (failures.length === 0 && error.rules.length) stated = error.rules[0];
       failures.push(`${c.name}: ${error.message.split('\n')[0]}`);
     }
   }
-  if (stated) problemsUnder(stated, failures);
+  if (stated) problemsUnder(stated, failures, op.operationId);
   return { cases: cases.length, failures };
 }

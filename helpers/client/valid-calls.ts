@@ -4,7 +4,7 @@
 import type { TestInfo } from '@playwright/test';
 import { ContractViolation } from '../contract/checks.js';
 import type { Operation } from '../contract/contract.js';
-import { validAcceptedRule } from '../contract/rules.js';
+import { recoverableRule, validAcceptedRule } from '../contract/rules.js';
 import { noteStepFailed } from './annotations.js';
 import type { CallOptions } from './call-options.js';
 
@@ -58,6 +58,38 @@ function refusalCode(body: unknown): string | undefined {
   }
   const code = codes.find((c) => typeof c === 'string') ?? codes[0];
   return code === undefined ? undefined : String(code);
+}
+
+/** Whether an error body says the request cannot succeed when sent again: an item whose Recoverable is false (provider installments 2.0.0 Error). */
+export function notRecoverable(body: unknown): boolean {
+  const seen = [body];
+  for (const v of seen) {
+    if (Array.isArray(v)) seen.push(...v);
+    else if (v && typeof v === 'object')
+      for (const [k, m] of Object.entries(v)) {
+        if (/^recoverable$/i.test(k) && m === false) return true;
+        if (m && typeof m === 'object') seen.push(m);
+      }
+  }
+  return false;
+}
+
+/**
+ * The rule a valid call's refusal is sent again under: one its check sends as valid, refused (a 4xx, not the target's pacing)
+ * with an error that says the request cannot succeed again (notRecoverable), on an operation whose service states that
+ * (`<PREFIX>-ERR-RECOVERABLE`). Not in a check that switched the mock's faults itself (its refusals are expected).
+ */
+export function recoverableAgain(
+  testInfo: TestInfo | undefined,
+  op: Operation,
+  options: CallOptions,
+  body: string | undefined,
+  answer: { status: number; body: unknown },
+): string | undefined {
+  if ((testInfo && refusalsExpected.has(testInfo)) || answer.status < 400 || answer.status >= 500 || answer.status === 429)
+    return undefined;
+  if (!sentAsValid(options, body) || !notRecoverable(answer.body)) return undefined;
+  return recoverableRule(op.service, op.operationId);
 }
 
 /** A valid call refused or breaking a named check: the failed step, under its violation's rule, else valid-accepted (seed 000 / 002). */

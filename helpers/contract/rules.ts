@@ -73,6 +73,13 @@ export interface Rule {
 export const validAcceptedRule = (service: string): string | undefined =>
   loadRules(service).rules.find((r) => r.id.endsWith('-VALID-ACCEPTED'))?.id;
 
+/**
+ * The service's rule that a refusal marked not recoverable is refused again when the same request is sent again
+ * (`<PREFIX>-ERR-RECOVERABLE`: installments' provider 2.0.0 Error.Recoverable), where it names the operation.
+ */
+export const recoverableRule = (service: string, operationId: string): string | undefined =>
+  loadRules(service).rules.find((r) => r.id.endsWith('-ERR-RECOVERABLE') && r.operations.includes(operationId))?.id;
+
 /** The rules a named check's violation breaks in a service, where the catalogue says (Rule.judgedBy). */
 export const rulesJudgedBy = (service: string, check: string): string[] =>
   loadRules(service)

@@ -1,6 +1,8 @@
 // Covers: every installments operation the suite calls: each request the contract refuses (helpers/client/negative.ts)
 // is refused with a documented 4xx and the Errors body (provider 2.0.0 error responses), in the media type the refusal
-// declares: the client's content type check on each of them, filed under IN-RESP-FORMS (its judgedBy).
+// declares: the client's content type check on each of them, filed under IN-RESP-FORMS (its judgedBy), and its error body
+// (provider 2.0.0 ErrorWrapper: every item's members and their types, a boolean Recoverable) judged by the client's error
+// shape and schema checks, filed under IN-ERR-SHAPE (its judgedBy), on every refusal path of every operation.
 import { expect, OPERATIONS as ALL_OPERATIONS, rules, test } from '../../fixtures/installments.js';
 import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 
@@ -10,7 +12,7 @@ const OPERATIONS = ALL_OPERATIONS.filter((operationId) => operationId !== 'notif
 for (const operationId of OPERATIONS) {
   test(
     `${operationId} refuses every request the contract refuses with a documented 4xx @provider`,
-    rules('IN-ERR-CONTRACT:refuse', 'IN-RESP-FORMS'),
+    rules('IN-ERR-CONTRACT:refuse', 'IN-RESP-FORMS', 'IN-ERR-SHAPE'),
     async ({ instApi, instReq, instContract }) => {
       expect(refusalStatuses(instContract.operation(operationId)), 'documented refusal statuses').not.toEqual([]);
       const { cases, failures } = await runNegativeCases(instApi, operationId, await instReq.sampleCall(operationId));

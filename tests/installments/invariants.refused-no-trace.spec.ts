@@ -1,6 +1,7 @@
 // Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE; helpers/client/invariants/refused-trace.ts) on
 // every writer, for every rule, 401, 403 and 406, and a selection's terms off its offer; its objects' readers (and offers,
-// IN-STATE-PAN-ELIGIBLE) unchanged, and no issuer notified because of it (IN-NOTIFY-REFUSED).
+// IN-STATE-PAN-ELIGIBLE) unchanged, and no issuer notified because of it (IN-NOTIFY-REFUSED). Each refusal marked not
+// recoverable is sent again at once and refused again (IN-ERR-RECOVERABLE; provider 2.0.0 Error.Recoverable).
 import {
   expect,
   loadContract,
@@ -70,7 +71,7 @@ function termsRefusals(valid: CallOptions): Refusal[] {
 
 test(
   'a refused write (invalid member, no signature) leaves every reader of what it names as before @assumption',
-  rules('IN-PROP-REFUSED-NO-TRACE', 'IN-NOTIFY-REFUSED'),
+  rules('IN-PROP-REFUSED-NO-TRACE', 'IN-NOTIFY-REFUSED', 'IN-ERR-RECOVERABLE'),
   async ({ inst, instApi, instReq, instEnv }) => {
     const { planId } = await instReq.createPlan(instApi);
     // A selection of the check's own under a Correlation-Id of its own, which its notification carries.
@@ -228,7 +229,15 @@ test(
     probes.push(...methods.probes);
     exceptions.push(...methods.leftOut);
     const violations = new Violations(REFUSED_NO_TRACE);
-    const { checked, sent } = await checkRefusedLeaveNoTrace(instApi, probes, violations, undefined, 'IN-PROP-REFUSED-NO-TRACE');
+    const { checked, sent } = await checkRefusedLeaveNoTrace(
+      instApi,
+      probes,
+      violations,
+      undefined,
+      'IN-PROP-REFUSED-NO-TRACE',
+      undefined,
+      'IN-ERR-RECOVERABLE',
+    );
     countRefusedNoTrace('IN-PROP-REFUSED-NO-TRACE', { writers: WRITERS, methods, probes, checked, sent, unproduced, exceptions });
     // A guest on a sandbox: the list's cards are taken out again (the contract deletes no list itself).
     await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) } });

@@ -66,6 +66,9 @@ test(
         // A decision uses its plan up: each form decides a plan of its own, made through checkout.
         return { sampled, keep, fresh: () => instReq.ownCall(instApi, operationId, sampled) };
       },
+      // Each operation's valid call (a selection of a fresh offer, the offers of the eligible card, every sample a builder makes
+      // valid) answered its success, an operation without a form of its own too: refused, IN-VALID-ACCEPTED is broken.
+      { accepted: 'IN-VALID-ACCEPTED' },
     );
     violations.expectNone();
   },

@@ -5,6 +5,7 @@ import type { CallOptions, OperationClient } from '../../helpers/client/client.j
 import { checkOptionalIds, type LiveOf, OPTIONAL_IDS, optionalIdsOf } from '../../helpers/client/invariants/optional-ids.js';
 import {
   checkTypeForms,
+  checkValidCall,
   checkValidForms,
   describeFormCoverage,
   formCoverage,
@@ -15,6 +16,7 @@ import {
   validFormCases,
 } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { sentAsValid } from '../../helpers/client/valid-calls.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { countRule, noteCoverage, tally } from './property.js';
 import type { Violations } from '../../helpers/client/security/probe.js';
@@ -69,12 +71,17 @@ export async function checkTypeFormsOf<S extends ServiceName>(
   return violations;
 }
 
-/** Every form the contract allows of each member its sample sends, accepted (`<S>-VALID-FORMS`), on every operation given. */
+/**
+ * Every form the contract allows of each member its sample sends, accepted (`<S>-VALID-FORMS`), on every operation given.
+ * `accepted`: the service's valid-accepted rule (`<S>-VALID-ACCEPTED`): each operation's valid call refused is a violation of it,
+ * on an operation with no form of its own too where its sample is a valid call (a request builder's, sent as built).
+ */
 export async function checkValidFormsOf<S extends ServiceName>(
   api: OperationClient<S>,
   rule: string,
   operations: Iterable<Operation>,
   callsOf: (op: Operation) => Promise<ValidFormCalls>,
+  { accepted }: { accepted?: string } = {},
 ): Promise<Violations> {
   const { violations, checked, exceptions, file } = tally(VALID_FORMS);
   const applies: string[] = [];
@@ -87,9 +94,14 @@ export async function checkValidFormsOf<S extends ServiceName>(
       continue;
     }
     const { sampled, fresh, keep, lengths = true } = calls;
-    if (sampled.baseURL || !validFormCases(api.contract, op, sampled, keep, lengths).length) continue;
+    if (sampled.baseURL) continue;
+    if (!validFormCases(api.contract, op, sampled, keep, lengths).length) {
+      if (accepted && sentAsValid(sampled, sampled.body === undefined ? undefined : JSON.stringify(sampled.body)))
+        await checkValidCall(api, op, fresh, violations, accepted);
+      continue;
+    }
     applies.push(op.operationId);
-    const { sent, leftOut: why } = await checkValidForms(api, op, fresh, violations, { keep, lengths });
+    const { sent, leftOut: why } = await checkValidForms(api, op, fresh, violations, { keep, lengths, accepted });
     file(op.operationId, why);
     cases += sent;
   }

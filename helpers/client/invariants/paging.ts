@@ -156,9 +156,24 @@ export async function everyPage(p: PagedReader, read: PageReader, cap = 20): Pro
   return pages;
 }
 
+/**
+ * A page that is not its window of the list (provider 2.0.0 offset / limit: the items skipped and the page's cap, over the one
+ * answer the query selects): `slice`, the page holds another number of items than min(size, what remains), or at a place another
+ * item of the list; `query`, an item the largest page does not hold as it is (another record, or the same one read otherwise).
+ */
+export interface WindowProblem {
+  problem: string;
+  kind: 'slice' | 'query';
+}
+
 /** The outcome of one reader's check: the problems found, or why it was not judged. */
 interface PagingOutcome {
   problems: string[];
+  /**
+   * Of `problems`, those of a page that is not its window (judged first: what the counts say is judged against the pages). A
+   * reader's first such page ends its reads: its later pages would repeat it, and a target's own counts of them are its doing.
+   */
+  windows?: WindowProblem[];
   leftOut?: string;
   /** The items of the set the large read listed, and the reads made. */
   size?: number;
@@ -172,6 +187,11 @@ const refusedEmpty = (p: PagedReader, r: PageRead) =>
 /** Reads a paged reader's pages and judges each as a window over the large read (`minimum`: the fewest items that tell). */
 export async function pagingProblems(p: PagedReader, read: PageReader): Promise<PagingOutcome> {
   const problems: string[] = [];
+  const windows: WindowProblem[] = [];
+  const notWindow = (problem: string, kind: WindowProblem['kind']) => {
+    problems.push(problem);
+    windows.push({ problem, kind });
+  };
   let reads = 0;
   const get = async (index: number | undefined, size: number | undefined) => {
     reads++;
@@ -209,8 +229,8 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
     const from = page * size;
     const holds = total === undefined ? undefined : Math.max(0, Math.min(size, total - from));
     if (holds !== undefined && items.length !== holds)
-      problems.push(`${what}: ${items.length} items, expected ${holds} (min(size ${size}, ${total} less ${from}))`);
-    if (items.length > size) problems.push(`${what}: ${items.length} items for a size of ${size}`);
+      notWindow(`${what}: ${items.length} items, expected ${holds} (min(size ${size}, ${total} less ${from}))`, 'slice');
+    if (items.length > size) notWindow(`${what}: ${items.length} items for a size of ${size}`, 'slice');
     // What the answer echoes of the query (the transactions' fromDate, toDate and sort) is the large read's.
     for (const k of echoes) {
       const got = (r.body as Record<string, unknown>)?.[k];
@@ -219,10 +239,14 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
     }
     if (expected) {
       const at = items.findIndex((item, i) => !isDeepStrictEqual(item, expected[i]));
-      if (at >= 0 || (holds !== undefined && items.length === holds && expected.length !== items.length))
-        problems.push(
+      if (at >= 0 || (holds !== undefined && items.length === holds && expected.length !== items.length)) {
+        // Another item of the list at this place is a slice taken elsewhere; one the list does not hold as it is, another answer.
+        const listed = at < 0 || all.some((item) => isDeepStrictEqual(item, items[at]));
+        notWindow(
           `${what}: item ${at >= 0 ? at : items.length} is not item ${from + Math.max(at, 0)} of the largest page, member for member (${JSON.stringify(items[Math.max(at, 0)])?.slice(0, 160)})`,
+          listed ? 'slice' : 'query',
         );
+      }
     }
     for (const m of p.members) {
       const raw = m.in === 'header' ? r.headers[m.name] : (r.body as Record<string, unknown>)?.[m.name];
@@ -257,11 +281,19 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
       if (got !== expect) problems.push(`${where}, expected ${expect}`);
     }
   };
-  // Page by page over the first items at a small size (two items or more a page, three pages or more).
+  // The large read again: a list that moved between the reads is not judged (another worker's objects).
+  const done = async (): Promise<PagingOutcome> => {
+    const again = await get(p.index.base, large);
+    if (!isDeepStrictEqual(itemsOf(p, again.body), all))
+      return { problems: [], leftOut: 'its list moved between the reads (another worker)', reads, size: total };
+    return { problems, ...(windows.length ? { windows } : {}), reads, size: total };
+  };
+  // Page by page over the first items at a small size (two items or more a page, three pages or more); the first page that is
+  // not its window ends the reads (WindowProblem).
   const window = Math.min(all.length, WINDOWED_AT_MOST);
   const small = Math.max(1, Math.floor(window / 3));
   const pagesInWindow = Math.ceil(window / small);
-  for (let page = 0; page < pagesInWindow; page++)
+  for (let page = 0; page < pagesInWindow; page++) {
     judge(
       `${p.index.name}=${indexOf(page, small)} ${p.size.name}=${small}`,
       await get(indexOf(page, small), small),
@@ -269,10 +301,13 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
       small,
       all.slice(page * small, (page + 1) * small),
     );
+    if (windows.length) return done();
+  }
   // The smallest page: one item, the first.
   if (small > 1) judge(`${p.index.name}=${p.index.base} ${p.size.name}=1`, await get(p.index.base, 1), 0, 1, all.slice(0, 1));
   // The page the size alone selects is the first (the index's default).
   judge(`${p.size.name}=${small} without ${p.index.name}`, await get(undefined, small), 0, small, all.slice(0, small));
+  if (windows.length) return done();
   if (total !== undefined) {
     const last = Math.max(0, Math.ceil(total / small) - 1);
     if (last >= pagesInWindow)
@@ -283,6 +318,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
         small,
         total <= large ? all.slice(last * small) : undefined,
       );
+    if (windows.length) return done();
     const beyond = Math.ceil(total / small);
     const past = await get(indexOf(beyond, small), small);
     const what = `past the end, ${p.index.name}=${indexOf(beyond, small)} ${p.size.name}=${small}`;
@@ -295,6 +331,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
     // At the largest size: a set larger than it goes on in a second page, the rest of it.
     if (total > large)
       judge(`${p.index.name}=${indexOf(1, large)} ${p.size.name}=${large}`, await get(indexOf(1, large), large), 1, large, undefined);
+    if (windows.length) return done();
   }
   // Without index and size: the first page of the default size.
   if (p.size.default !== undefined && (p.size.max === undefined || p.size.default <= p.size.max))
@@ -305,11 +342,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
       p.size.default,
       p.size.default <= large ? all.slice(0, p.size.default) : undefined,
     );
-  // The large read again: a list that moved between the reads is not judged (another worker's objects).
-  const again = await get(p.index.base, large);
-  if (!isDeepStrictEqual(itemsOf(p, again.body), all))
-    return { problems: [], leftOut: 'its list moved between the reads (another worker)', reads, size: total };
-  return { problems, reads, size: total };
+  return done();
 }
 
 export const FILTERED_TOTALS = 'filtered-totals';

@@ -13,6 +13,7 @@ import type { Violations } from '../security/probe.js';
 import { changesAfter, failedAs, leavesOf, ownLeaves, readersOfNamed, writersOfContract } from './kit.js';
 import type { Read, Refusal, RefusalReason, TraceProbe } from './refusals.js';
 import { awaitTarget } from '../guest/time-budget.js';
+import { notRecoverable } from '../valid-calls.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
@@ -73,6 +74,11 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   rule = '',
   /** Moves the target's clock on (the mock's), for a refusal sent again once its reason has passed (Refusal.again); such refusals are not sent without it. */
   advance?: (seconds: number) => Promise<void>,
+  /**
+   * The service's rule that a refusal marked not recoverable is refused again (`IN-ERR-RECOVERABLE`: provider installments 2.0.0
+   * Error.Recoverable): each refusal answered so (valid-calls.ts notRecoverable; not a rate's) is sent again at once, unchanged.
+   */
+  recoverable?: string,
 ): Promise<{ checked: string[]; sent: Map<RefusalReason, number> }> {
   const read = async (r: Read) => {
     const res = await (r.send
@@ -150,16 +156,31 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     for (const refusal of refusals) {
       if (primed.get(refusal) === false) continue;
       const to = refusal.operation ?? p.writer;
-      await refusal.setUp?.();
-      const res = await api
-        .callOperation(to, refusal.call)
-        .catch(failedAs(api))
-        .finally(() => refusal.undo?.());
+      const sendRefusal = async () => {
+        await refusal.setUp?.();
+        return api
+          .callOperation(to, refusal.call)
+          .catch(failedAs(api))
+          .finally(() => refusal.undo?.());
+      };
+      const res = await sendRefusal();
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
         sent.push(refusal);
         counted.set(refusal.reason, (counted.get(refusal.reason) ?? 0) + 1);
         if (!checked.includes(to.operationId)) checked.push(to.operationId);
+        // Marked not recoverable (retrying cannot succeed): the same request sent again at once is refused again.
+        if (recoverable && status !== 429 && !refusal.again && !refusal.exhaust && notRecoverable(res.body)) {
+          const again = await sendRefusal();
+          if (typeof again.status === 'number' && again.status < 400)
+            violations.add(
+              to.operationId,
+              `refused for ${refusal.why}, sent again unchanged after its ${status} marked not recoverable (${recoverable})`,
+              String(again.status),
+              'refused again (Recoverable false: retrying cannot succeed)',
+              recoverable,
+            );
+        }
       } else if (!refusal.optional)
         violations.add(
           to.operationId,

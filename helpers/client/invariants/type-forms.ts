@@ -476,6 +476,7 @@ export async function checkValidForms<S extends ServiceName>(
     contract = api.contract,
     on,
     lengths = true,
+    accepted,
   }: {
     /** Whether each body member's length bounds are sent in wide letters too (lengthForms). */
     lengths?: boolean;
@@ -484,17 +485,20 @@ export async function checkValidForms<S extends ServiceName>(
     contract?: Contract;
     /** The path the call takes (card enrollment's card or receipt), named in each violation. */
     on?: string;
+    /** The service's valid-accepted rule: the valid call refused is its violation, not an operation left out. */
+    accepted?: string;
   } = {},
 ): Promise<{ sent: number; leftOut?: string }> {
   const first = await fresh();
   const cases = validFormCases(contract, op, first, keep, lengths);
   const count = cases.length;
   if (!count) return { sent: 0, leftOut: 'no member states forms of its own (a pattern, an enum, a length) beside the ids it names' };
-  const baseline = await api.callOperation(op, { ...first, valid: true }).catch((error: Error) => {
-    stoppedOr(api, error);
-    return { status: error.message.split('\n')[0] };
-  });
+  const baseline = await sendValid(api, op, first);
   if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300) {
+    if (accepted) {
+      refusedValid(op, baseline.status, violations, accepted, on);
+      return { sent: 0 };
+    }
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
   }
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
@@ -514,6 +518,36 @@ export async function checkValidForms<S extends ServiceName>(
     if (got) violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form');
   }
   return { sent: count };
+}
+
+/** A valid call, its verdict as its status (a violation the client found: its first line). */
+const sendValid = <S extends ServiceName>(api: OperationClient<S>, op: Operation, call: CallOptions) =>
+  api.callOperation(op, { ...call, valid: true }).catch((error: Error) => {
+    stoppedOr(api, error);
+    return { status: error.message.split('\n')[0] };
+  });
+
+/** A valid call answered otherwise than a success: the valid-accepted rule broken (a request every document allows). */
+function refusedValid(op: Operation, status: unknown, violations: Violations, accepted: string, on?: string): void {
+  violations.add(
+    op.operationId,
+    `${on ? `${on}: ` : ''}its valid call`,
+    String(status),
+    'a 2xx: a request every document allows',
+    accepted,
+  );
+}
+
+/** An operation's valid call, sent once: answered otherwise than a success, a violation of the valid-accepted rule (`<S>-VALID-ACCEPTED`). */
+export async function checkValidCall<S extends ServiceName>(
+  api: OperationClient<S>,
+  op: Operation,
+  fresh: () => CallOptions | Promise<CallOptions>,
+  violations: Violations,
+  accepted: string,
+): Promise<void> {
+  const res = await sendValid(api, op, await fresh());
+  if (typeof res.status !== 'number' || res.status < 200 || res.status >= 300) refusedValid(op, res.status, violations, accepted);
 }
 
 // A documented refusal holds whatever valid form the other members take (an optional prefix taken for a trusted relay shows).
