@@ -445,7 +445,11 @@ function foldConsequences(groups: FailureGroup[], rules: Rule[], judged: Map<Fai
   // operations of the catalogue (a rule it lacks is compared with none).
   const wider = (g: FailureGroup, o: FailureGroup) =>
     (g.broken!.every(isProperty) && o.broken!.some((id) => !isProperty(id))) || Math.min(...widths(g)) > Math.max(...widths(o));
-  const narrowest = (candidates: FailureGroup[]) => candidates.sort((a, b) => Math.max(...widths(a)) - Math.max(...widths(b)))[0];
+  // A group resting on assumptions alone never takes in one a documented rule (seed, provider) broke: that judgement stays a
+  // line of its own, so a seed failure never reads as an assumption's (an assumption never stops a documented judgement).
+  const documented = (g: FailureGroup) => (g.broken ?? []).some((id) => byId.get(id)?.source !== 'assumption');
+  const narrowest = (candidates: FailureGroup[], g?: FailureGroup) =>
+    candidates.filter((o) => !g || documented(o) || !documented(g)).sort((a, b) => Math.max(...widths(a)) - Math.max(...widths(b)))[0];
   const join = (into: FailureGroup, g: FailureGroup) => {
     into.titles.push(...g.titles);
     into.checks = [...(into.checks ?? []), ...(g.checks ?? [])];
@@ -462,7 +466,10 @@ function foldConsequences(groups: FailureGroup[], rules: Rule[], judged: Map<Fai
       told ??
       (g.operationId && g.broken?.length
         ? // The narrowest one, which no other group takes in: it stays a line of its own.
-          narrowest(groups.filter((o) => o !== g && o.operationId === g.operationId && o.broken?.length && wider(g, o)))
+          narrowest(
+            groups.filter((o) => o !== g && o.operationId === g.operationId && o.broken?.length && wider(g, o)),
+            g,
+          )
         : undefined);
     if (!into) {
       kept.push(g);
@@ -492,6 +499,7 @@ function foldConsequences(groups: FailureGroup[], rules: Rule[], judged: Map<Fai
           wider(g, o) &&
           found.every((ms) => ms.every((m) => links(m, o))),
       ),
+      g,
     );
     if (!into) continue;
     const readBack = [...(into.readBack ?? []), ...g.broken.map((rule) => ({ rule, operationId: g.operationId! }))];

@@ -160,6 +160,21 @@ test('one cause, once: a property that saw the answers a rule of its own operati
   expect(ruleOutcomes(v)).toEqual(['S-MODIFY failed', 'S-PROP-ECHO failed']);
 });
 
+test('one cause, once, never under a weaker source: a documented rule failing where only an assumption failed keeps its own line', () => {
+  const rules = [
+    testRule('S-MASK-FORM', 'format', ['Enroll'], { source: 'assumption' }),
+    testRule('S-PROP-UNIQUE-ID', 'value', ['Enroll', 'Create'], { source: 'seed' }),
+  ];
+  const v = judge('seed', rules, [
+    failed('masked names', { rules: ['S-MASK-FORM'], brokenRule: 'S-MASK-FORM', brokenAt: 'Enroll' }),
+    failed('repeated call', { rules: ['S-PROP-UNIQUE-ID'], brokenRule: 'S-PROP-UNIQUE-ID', brokenAt: 'Enroll' }),
+  ]);
+  expect(v.failures.map((g) => [g.cause, g.alsoBroken, g.titles])).toEqual([
+    ['S-MASK-FORM: Enroll', undefined, ['masked names']],
+    ['S-PROP-UNIQUE-ID: Enroll', undefined, ['repeated call']],
+  ]);
+});
+
 test('one fault, one line: a rule spanning more operations that failed on the operation a narrower rule failed on joins its group, also broken there', () => {
   const broke = (title: string, brokenRule: string, brokenAt: string) => failed(title, { rules: [brokenRule], brokenRule, brokenAt });
   const rules = [

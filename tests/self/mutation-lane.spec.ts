@@ -172,5 +172,7 @@ test('--attribute reads a certification: a check of the fault rule, a set-up ste
     'rule',
   );
   expect(attribute([other], ['FD-A']).by).toBe('other');
+  // The fault's rule failed its own judgement in a group folded into a narrower rule's line ("also broken there").
+  expect(attribute([{ ...other, alsoBroken: ['FD-A'] }], ['FD-A']).by).toBe('rule');
   expect(attribute([], ['FD-A']).by).toBe('none');
 });

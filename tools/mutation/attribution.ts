@@ -15,6 +15,8 @@ export interface Attribution {
 
 export interface CertifiedFailure {
   broken?: string[];
+  /** Rules whose judgement failed in the group's checks, folded into it as one cause (helpers/verdict/certification.ts). */
+  alsoBroken?: string[];
   /** The rules of checks "not judged after" a set-up step of theirs that failed in this group. */
   notJudged?: string[];
   cause: string;
@@ -27,7 +29,8 @@ const judgedIn = (f: CertifiedFailure) => !f.checks?.length || f.checks.some((c)
 
 /** Reads a certification's failures for one fault (its rules' ids): see Attribution. */
 export function attribute(failures: readonly CertifiedFailure[], rules: readonly string[]): Attribution {
-  const own = (f: CertifiedFailure) => (f.broken ?? []).some((r) => rules.includes(r));
+  // A rule "also broken there" failed its own judgement in the group's checks, folded into a narrower rule's line as one cause.
+  const own = (f: CertifiedFailure) => [...(f.broken ?? []), ...(f.alsoBroken ?? [])].some((r) => rules.includes(r));
   const judged = failures.filter(judgedIn);
   const by = judged.some(own) ? 'rule' : judged.length < failures.length ? 'set-up' : failures.length ? 'other' : 'none';
   return {
