@@ -16,6 +16,7 @@ import { INDEPENDENT_42_INSTALLMENTS_FAULTS } from './independent-42.faults.js';
 import { INDEPENDENT_43_INSTALLMENTS_FAULTS } from './independent-43.faults.js';
 import { INDEPENDENT_44_INSTALLMENTS_FAULTS } from './independent-44.faults.js';
 import { INDEPENDENT_45_INSTALLMENTS_FAULTS } from './independent-45.faults.js';
+import { INDEPENDENT_46_INSTALLMENTS_FAULTS } from './independent-46.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -34,6 +35,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_43_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_44_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_45_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_46_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
