@@ -42,10 +42,19 @@ export function noteEchoed(value: string): void {
   if (file) fs.appendFileSync(file, `${hash(value)}\n`, { mode: 0o600 });
 }
 
-/** The ledger's hashes, read again when it grew. */
+/** Whether the ledger was looked at in this synchronous pass (a body's redaction asks once per member). */
+let lookedAt = false;
+
+/** The ledger's hashes, read again when it grew; looked at once per synchronous pass, since no other process's append can
+ * be told from one a microsecond later. */
 function ledgerHashes(): Set<string> {
+  if (lookedAt) return read.hashes;
+  lookedAt = true;
+  queueMicrotask(() => {
+    lookedAt = false;
+  });
   const file = process.env[LEDGER];
-  const size = file && fs.existsSync(file) ? fs.statSync(file).size : 0;
+  const size = (file && fs.statSync(file, { throwIfNoEntry: false })?.size) || 0;
   if (size !== read.size) read = { size, hashes: new Set(size ? fs.readFileSync(file!, 'utf8').split('\n').filter(Boolean) : []) };
   return read.hashes;
 }

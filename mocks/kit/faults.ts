@@ -222,6 +222,7 @@ export class FaultSet<Id extends string = string> {
   private readonly fixed: Set<string>;
   private runtime = new Set<string>();
   private readonly memory = new Map<string, FaultMemory>();
+  private readonly seamsOf = new Map<string | undefined, Seams<any>>();
   /** The faults of the catalogue that bend answers at the kit's reply seam (FaultSeams.reply). */
   readonly replying: Fault<Id>[];
 
@@ -262,18 +263,23 @@ export class FaultSet<Id extends string = string> {
 
   /** The seams of this mock, typed as its behaviour module writes them; `family`: only that family's faults and those of none. */
   seams<T extends SeamTypes>(family?: string): Seams<T> {
+    // Asked on every request: the catalogue's faults of each seam are sorted out once a family.
+    const kept = this.seamsOf.get(family);
+    if (kept) return kept as Seams<T>;
     const mine = (f: Fault<Id>) => family === undefined || f.family === undefined || f.family === family;
     const at = <K extends keyof FaultSeams>(seam: K) => this.catalogue.filter((f) => f.seams?.[seam] && mine(f));
     const [judging, changing, answering, delivering] = [at('judge'), at('state'), at('answer'), at('delivery')];
     const memo = (id: string) => this.memo(id);
-    const on = (faults: Fault<Id>[]) => faults.filter((f) => this.has(f.id));
-    return {
+    const on = (faults: Fault<Id>[]) => (this.fixed.size || this.runtime.size ? faults.filter((f) => this.has(f.id)) : []);
+    const seams: Seams<T> = {
       judge: (x, step, refusal) => on(judging).reduce((r, f) => f.seams!.judge!(x, step, r, memo(f.id)), refusal),
       state: (x, change) => on(changing).reduce((c, f) => f.seams!.state!(x, c, memo(f.id)), change),
       answer: (x, answer) => on(answering).reduce((a, f) => f.seams!.answer!(x, a, memo(f.id)), answer),
       delivery: (x, delivery) =>
         on(delivering).reduce<T['delivery'] | undefined>((d, f) => (d === undefined ? d : f.seams!.delivery!(x, d, memo(f.id))), delivery),
     };
+    this.seamsOf.set(family, seams);
+    return seams;
   }
 
   bendsReplies(): boolean {
