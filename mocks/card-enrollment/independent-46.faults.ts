@@ -115,7 +115,7 @@ export const INDEPENDENT_46_CARD_FAULTS = [
     ...blind,
   }),
   fault('i46-ce-profile-key-64', {
-    rule: 'CE-VAL-PROFILE: the consumer profile is found by the first 64 characters of identityValue (the local part maximum), so two e-mail addresses sharing a 64-character local part at different domains name one profile, its srcConsumerId and dateConsumerAdded, where seed 000 ConsumerIdentity.identityValue (up to 255 characters) locates the profile and another identity is another profile',
+    rule: 'CE-VAL-PROFILE: the consumer profile is found by the first characters of identityValue up to the maximum of an e-mail local part, so two e-mail addresses sharing a local part of that length at different domains name one profile, its srcConsumerId and dateConsumerAdded, where seed 000 ConsumerIdentity.identityValue (up to its maxLength) locates the profile and another identity is another profile',
     state: (x, profile) => {
       if (x.world.profiles.has(profileKey(x))) return profile;
       const prefix = profileKey(x).slice(0, profileKey(x).indexOf(' ') + 1 + 64);
@@ -186,7 +186,7 @@ export const INDEPENDENT_46_CARD_FAULTS = [
   }),
   // --- Limits and patterns: an off-by-one, a stricter or looser check than the seed's
   fault('i46-ce-pan-fifteen-digits', {
-    rule: 'CE-LIM-PAN: a 15-digit primaryAccountNumber (an American Express length) passing its check digit is enrolled, the lower bound taken one short, where seed 000 Card.primaryAccountNumber is 16 to 20 characters',
+    rule: 'CE-LIM-PAN: a primaryAccountNumber one digit shorter than its minLength (an American Express length) passing its check digit is enrolled, the lower bound taken one short, where seed 000 Card.primaryAccountNumber and Limits set its minLength and maxLength',
     judge: (x, step, r) =>
       step === 'card' && x.card?.primaryAccountNumber?.length === 15 && onlyAbout(r, 'card.primaryAccountNumber', 'minLength')
         ? undefined
@@ -194,7 +194,7 @@ export const INDEPENDENT_46_CARD_FAULTS = [
     ...blind,
   }),
   fault('i46-ce-identity-value-255-refused', {
-    rule: 'CE-LIM-IDENTITYVALUE: a consumerIdentity.identityValue of exactly 255 characters is refused 400, the maximum taken as exclusive, where seed 000 ConsumerIdentity.identityValue and Limits allow at most 255 characters',
+    rule: 'CE-LIM-IDENTITYVALUE: a consumerIdentity.identityValue of exactly its maxLength is refused 400, the maximum taken as exclusive, where seed 000 ConsumerIdentity.identityValue and Limits allow up to that length',
     judge: refuse(
       'schema',
       (x) => String(x.body.consumer?.consumerIdentity?.identityValue ?? '').length === 255,
@@ -212,7 +212,7 @@ export const INDEPENDENT_46_CARD_FAULTS = [
     ...blind,
   }),
   fault('i46-ce-client-id-v4-only', {
-    rule: 'CE-PAT-SRCCLIENTID, CE-PROP-REFUSAL-CODE: srcClientId is checked as a version 4 UUID (version and variant nibbles), so a lower-case 8-4-4-4-12 hex id of another version is refused 400 INVALID_ARGUMENT as malformed, not judged as an id (INVALID_STATE when it names nothing), where seed 000 EnrollCardRequest.srcClientId is any lower-case hex 8-4-4-4-12 UUID',
+    rule: 'CE-PAT-SRCCLIENTID, CE-PROP-REFUSAL-CODE: srcClientId is checked as a UUID of one version only (its version and variant nibbles), so a lower-case hex id of its pattern but another version of another version is refused 400 INVALID_ARGUMENT as malformed, not judged as an id (INVALID_STATE when it names nothing), where seed 000 EnrollCardRequest.srcClientId is any lower-case hex UUID of its pattern',
     judge: refuse(
       'schema',
       (x) => typeof x.body.srcClientId === 'string' && lowerUuid.test(x.body.srcClientId) && !uuidV4.test(x.body.srcClientId),

@@ -32,7 +32,7 @@ export const INDEPENDENT_46_INSTALLMENTS_FAULTS = [
     ...blind,
   }),
   fault('i46-in-plan-due-date-as-date-time', {
-    rule: 'IN-ECHO-PLAN, IN-RESP-FORMS: getPlan answers each scheduledRepayments dueDate as a UTC date-time (2026-02-01T00:00:00.000Z) instead of the year-month-day date the selection sent, where provider 2.0.0 ScheduledRepayment.dueDate is a date of year, month and day (8 to 10 characters)',
+    rule: 'IN-ECHO-PLAN, IN-RESP-FORMS: getPlan answers each scheduledRepayments dueDate as a UTC date-time instead of the year-month-day date the selection sent, where provider 2.0.0 ScheduledRepayment.dueDate is a date of year, month and day (its format and lengths)',
     answer: okBody('getPlan', (body) =>
       Array.isArray(body.scheduledRepayments)
         ? {
@@ -63,7 +63,7 @@ export const INDEPENDENT_46_INSTALLMENTS_FAULTS = [
     ...provider,
   }),
   fault('i46-in-offers-zero-decimal-currency-split-in-cents', {
-    rule: "IN-VAL-OFFER-AMOUNTS: the offers of a purchase in a currency without a minor unit (JPY) split it in hundredths all the same (10000 JPY over 3: otherInstallmentAmount 3333.33), the split rounded to two decimals whatever the currency, where provider 2.0.0 Offer's amounts are in the currency's minor unit according to ISO 4217",
+    rule: "IN-VAL-OFFER-AMOUNTS: the offers of a purchase in a currency without a minor unit (JPY) split it in hundredths all the same (a JPY purchase over three installments answered with cents), the split rounded to two decimals whatever the currency, where provider 2.0.0 Offer's amounts are in the currency's minor unit according to ISO 4217",
     state: (x, c) => {
       const t = x.ok?.body?.transaction;
       if (!t || !NO_MINOR_UNIT.has(String(t.currency)) || typeof t.amount !== 'number') return c;
@@ -115,7 +115,7 @@ export const INDEPENDENT_46_INSTALLMENTS_FAULTS = [
     ...provider,
   }),
   fault('i46-in-participations-request-id-past-64-bits', {
-    rule: 'IN-ERR-REQUEST-ID: a request_id of digits beyond the 64-bit range (99999999999999999999) is looked up and answered 404 as an unknown request instead of refused 400 invalid.request.parameter, where provider 2.0.0 getMerchantParticipations request_id is a 64-bit integer (InvalidRequestIdError)',
+    rule: 'IN-ERR-REQUEST-ID: a request_id of digits beyond the int64 range is looked up and answered 404 as an unknown request instead of refused 400 invalid.request.parameter, where provider 2.0.0 getMerchantParticipations request_id is an int64 integer (InvalidRequestIdError)',
     judge: paramUnchecked('request_id', (v) => v !== undefined && /^[0-9]+$/.test(v), 'getMerchantParticipations'),
     ...blind,
     ...provider,
