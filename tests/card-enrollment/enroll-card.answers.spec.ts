@@ -9,6 +9,8 @@ import {
   exampleCard,
   expect,
   expectMaskedPan,
+  identityTwins,
+  identityValueOfLength,
   lacksPathData,
   lengthOf,
   limitOf,
@@ -536,6 +538,9 @@ test(
   },
 );
 
+/** seed 000, ConsumerIdentity.identityValue: its maxLength. */
+const IDENTITY_MAX = lengthOf(contract, 'ConsumerIdentity', 'identityValue').max!;
+
 // --- What the answer remembers across enrollments, judged by the client's answer judge (seed 000, CE-VAL-PROFILE). The profile
 // is found by the identity (ConsumerIdentity.identityValue) for a named service: the srcClientId the caller connects with (one
 // of the key's, the mock's world) names no profile, so the identity again under each of them names the same one.
@@ -548,6 +553,30 @@ test(
       expect((await cardApi.call('putCard', { body })).status, what).toBe(200);
     await enroll(first, 'the identity, first');
     await enroll(await cards.withCard(), 'another identity');
+    // Another identity one character apart, short, past any prefix a store might key on, and at the contract's maxLength: each
+    // its own profile (seed 000, ConsumerIdentity.identityValue locates the profile), a srcConsumerId no other identity named,
+    // and the judge holds its dateConsumerAdded to its own enrollment (CE-VAL-CONSUMER-ADDED). The identityType of the
+    // configured form, the one the contract takes.
+    const { identityType } = first.consumer.consumerIdentity;
+    const shared: string[] = [];
+    for (const length of [16, IDENTITY_MAX / 4 + 1, IDENTITY_MAX / 2 + 1, IDENTITY_MAX].map(Math.floor)) {
+      const value = identityValueOfLength(length);
+      const ids = new Map<string, string>();
+      for (const [how, identityValue] of [['the identity', value], ...identityTwins(value).map((t) => [t.how, t.value])] as const) {
+        const body = await cards.withCard();
+        body.consumer = { ...body.consumer, consumerIdentity: { identityType, identityValue } };
+        const res = await cardApi.call('putCard', { body });
+        expect(res.status, `${identityType} of ${length} characters, ${how}`).toBe(200);
+        const id = (res.body as { maskedConsumer?: { srcConsumerId?: string } }).maskedConsumer?.srcConsumerId;
+        if (id === undefined) continue;
+        const other = ids.get(id.toLowerCase());
+        if (other) shared.push(`${identityType} of ${length} characters, ${how}: srcConsumerId ${id}, the profile of ${other}`);
+        ids.set(id.toLowerCase(), how);
+      }
+    }
+    underRule(test.info(), 'CE-VAL-PROFILE', () =>
+      expect(shared, 'each identity one character apart names a profile of its own (received / documented)').toEqual([]),
+    );
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
       for (const srcClientId of card.srcClientIds) {
         const again: Record<string, any> = { ...(await cards.on(path)), srcClientId };
