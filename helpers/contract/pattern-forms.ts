@@ -191,9 +191,6 @@ export function refusedReadWhole(pattern: string | undefined, value: string): bo
   }
 }
 
-/** A UUID's 8-4-4-4-12 hex text, anywhere in a value (SrcCorrelationId's tail, a bare id). */
-const UUID_TEXT = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
-
 /** The UUID versions a value of a UUID pattern is sent in (RFC 9562): time-based, random, time-ordered, and none set (nil-like). */
 export const UUID_VERSIONS = ['version 1', 'version 4', 'version 7', 'no version or variant'] as const;
 export type UuidVersion = (typeof UUID_VERSIONS)[number];
@@ -210,18 +207,4 @@ export function uuidOf(version: UuidVersion): string {
   b[8] = nibble ? (b[8]! & 0x3f) | 0x80 : b[8]! & 0x3f;
   const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * A value holding a UUID, with that UUID in each other version, in the case the value writes it (a pattern of 8-4-4-4-12 hex
- * takes any version: seed 000, EnrollCardRequest.srcClientId, SrcCorrelationId). Candidates: the caller confirms each.
- */
-export function uuidVersionForms(value: string): { how: string; value: string }[] {
-  const found = UUID_TEXT.exec(value)?.[0];
-  if (!found) return [];
-  const upper = found === found.toUpperCase() && found !== found.toLowerCase();
-  return UUID_VERSIONS.map((version) => {
-    const id = uuidOf(version);
-    return { how: `its UUID of ${version}`, value: value.replace(found, upper ? id.toUpperCase() : id) };
-  });
 }
