@@ -190,3 +190,21 @@ export function refusedReadWhole(pattern: string | undefined, value: string): bo
     return false;
   }
 }
+
+/** The UUID versions a value of a UUID pattern is sent in (RFC 9562): time-based, random, time-ordered, and none set (nil-like). */
+export const UUID_VERSIONS = ['version 1', 'version 4', 'version 7', 'no version or variant'] as const;
+export type UuidVersion = (typeof UUID_VERSIONS)[number];
+
+/** A new random UUID of `version` (RFC 9562 section 5: its version nibble and variant bits; none set for the nil-like one). */
+export function uuidOf(version: UuidVersion): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  if (version === 'version 7') {
+    const ms = Date.now();
+    for (let i = 0; i < 6; i++) b[i] = Math.floor(ms / 2 ** (8 * (5 - i))) % 256;
+  }
+  const nibble = version === 'version 1' ? 1 : version === 'version 4' ? 4 : version === 'version 7' ? 7 : 0;
+  b[6] = (b[6]! & 0x0f) | (nibble << 4);
+  b[8] = nibble ? (b[8]! & 0x3f) | 0x80 : b[8]! & 0x3f;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

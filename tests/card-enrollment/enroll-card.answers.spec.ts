@@ -9,6 +9,8 @@ import {
   exampleCard,
   expect,
   expectMaskedPan,
+  identityTwins,
+  identityValueOfLength,
   lacksPathData,
   lengthOf,
   limitOf,
@@ -312,10 +314,22 @@ test(
   },
 );
 
-// --- Card path at the expiry month's edges on the mock's clock (seed 000, Card, MaskedCard; States and transitions):
-// a card valid through its month is enrolled ACTIVE; one whose month just ended is not judged (no rule says).
-/** Two seconds before a month ends and its next's first second, in UTC: a month edge and a year edge. */
-const EDGES = ['2027-06-30T23:59:58Z', '2027-07-01T00:00:00Z', '2027-12-31T23:59:58Z', '2028-01-01T00:00:00Z'];
+// --- Card path at the calendar's edges on the mock's clock (seed 000, Card, MaskedCard, MaskedConsumer; States and transitions):
+// a card valid through its month is enrolled ACTIVE; one whose month just ended is not judged (no rule says). The dates the
+// enrollment answers are the instant the clock is held at, whatever the calendar does there.
+/**
+ * The last second of a 30-day month and its next's first second, of a year and the next's first, and 29 February of a leap
+ * year at its first and last second, in UTC: a date built from a month table, a week-numbering year, a day count that skips
+ * the leap day gives itself away at one of them.
+ */
+const EDGES = [
+  '2027-06-30T23:59:59Z',
+  '2027-07-01T00:00:00Z',
+  '2027-12-31T23:59:59Z',
+  '2028-01-01T00:00:00Z',
+  '2028-02-29T00:00:00Z',
+  '2028-02-29T23:59:59Z',
+];
 
 /** The finest unit dateOfCardCreated must keep: a target writing whole seconds dates an enrollment at most this much earlier. */
 const SECOND_MS = 1_000;
@@ -326,14 +340,21 @@ function monthFrom(at: Date, delta: number): { panExpirationMonth: string; panEx
   return { panExpirationMonth: String(d.getUTCMonth() + 1).padStart(2, '0'), panExpirationYear: String(d.getUTCFullYear()) };
 }
 
+/** Why `value` is not the instant `now` the clock stands at (written to the second or finer), or undefined. */
+function notAt(value: unknown, now: Date): string | undefined {
+  const t = Date.parse(String(value));
+  return t <= now.getTime() && t > now.getTime() - SECOND_MS ? undefined : `${String(value)}, not the clock's ${now.toISOString()}`;
+}
+
 test(
-  "at both sides of a month edge and a year edge, a card expiring in the clock's month or the next is enrolled ACTIVE with its expiry; no answer is SUSPENDED or CANCELLED @mock-only",
+  "at a month edge, a year edge and 29 February, a card expiring in the clock's month or the next is enrolled ACTIVE with its expiry, dated with its new consumer by the clock; no answer is SUSPENDED or CANCELLED @mock-only",
   mockOnly(
-    rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card', 'CE-VALID-ACCEPTED'),
-    "needs the mock's virtual clock set to a month edge and a year edge: a sandbox's clock is the real one",
+    rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card', 'CE-VAL-CONSUMER-ADDED@card', 'CE-VALID-ACCEPTED'),
+    "needs the mock's virtual clock held at a month edge, a year edge and 29 February: a sandbox's clock is the real one",
   ),
   async ({ cardApi, cards, cardMock }) => {
     const late: string[] = [];
+    const added: string[] = [];
     // A card valid through its month is a request every document allows (seed 000, Card: the expiry a month and a year;
     // CE-PAT-EXPIRY): refused, it breaks the documented success (CE-VALID-ACCEPTED), whatever the refusal says.
     const refused: string[] = [];
@@ -342,6 +363,7 @@ test(
       for (const delta of [-1, 0, 1]) {
         const expiry = monthFrom(now, delta);
         const what = `at ${edge}, a card expiring ${expiry.panExpirationMonth}/${expiry.panExpirationYear}`;
+        // A new card of a new identity (cards.withCard): the enrollment adds both.
         const body = await cards.withCard(exampleCard(expiry));
         // Set just before each request and standing still: the enrollment happens and is answered at the edge itself.
         await cardMock.setClock(edge, { frozen: true });
@@ -351,19 +373,26 @@ test(
           if (delta >= 0) refused.push(`${what} (valid through the end of its month): ${res.status}`);
           continue;
         }
-        const card = (res.body as { maskedCard?: Record<string, any> }).maskedCard ?? {};
+        const answer = res.body as { maskedCard?: Record<string, any>; maskedConsumer?: Record<string, any> };
         // seed 000, MaskedCard: dateOfCardCreated is when the card was enrolled, by the target's clock (CE-VAL-CREATED: at or
         // before the answer). The clock stands at the edge: the enrollment is at it, written to the second or finer; a
         // date after it is after the answer.
-        const created = Date.parse(String(card.dateOfCardCreated));
-        if (!(created <= now.getTime() && created > now.getTime() - SECOND_MS))
-          late.push(`${what}: dateOfCardCreated ${card.dateOfCardCreated}, not the clock's ${edge} the answer was given at`);
+        const created = notAt(answer.maskedCard?.dateOfCardCreated, now);
+        if (created) late.push(`${what}: dateOfCardCreated ${created}`);
+        // seed 000, MaskedConsumer.dateConsumerAdded "UTC datetime" the consumer was added; ConsumerIdentity.identityValue: a
+        // new identity is a profile this enrollment adds, so at the clock held (CE-VAL-CONSUMER-ADDED). Optional: judged where given.
+        const consumerAdded = answer.maskedConsumer?.dateConsumerAdded;
+        const wrong = consumerAdded === undefined ? undefined : notAt(consumerAdded, now);
+        if (wrong) added.push(`${what}, a new identity: dateConsumerAdded ${wrong}`);
         // ACTIVE and the expiry echoed: the client's answer judge's (CE-STATE-ACTIVE, CE-ECHO-EXPIRY).
       }
     }
     underRule(test.info(), 'CE-VALID-ACCEPTED', () => expect(refused, 'every card valid at the clock is enrolled').toEqual([]));
     underRule(test.info(), 'CE-VAL-CREATED', () =>
-      expect(late, 'every card enrolled at the clock standing still is dated by it').toEqual([]),
+      expect(late, 'every card enrolled at the clock standing still is dated by it (received / documented)').toEqual([]),
+    );
+    underRule(test.info(), 'CE-VAL-CONSUMER-ADDED', () =>
+      expect(added, 'every consumer added at the clock standing still is dated by it (received / documented)').toEqual([]),
     );
   },
 );
@@ -509,6 +538,9 @@ test(
   },
 );
 
+/** seed 000, ConsumerIdentity.identityValue: its maxLength. */
+const IDENTITY_MAX = lengthOf(contract, 'ConsumerIdentity', 'identityValue').max!;
+
 // --- What the answer remembers across enrollments, judged by the client's answer judge (seed 000, CE-VAL-PROFILE). The profile
 // is found by the identity (ConsumerIdentity.identityValue) for a named service: the srcClientId the caller connects with (one
 // of the key's, the mock's world) names no profile, so the identity again under each of them names the same one.
@@ -521,6 +553,30 @@ test(
       expect((await cardApi.call('putCard', { body })).status, what).toBe(200);
     await enroll(first, 'the identity, first');
     await enroll(await cards.withCard(), 'another identity');
+    // Another identity one character apart, short, past any prefix a store might key on, and at the contract's maxLength: each
+    // its own profile (seed 000, ConsumerIdentity.identityValue locates the profile), a srcConsumerId no other identity named,
+    // and the judge holds its dateConsumerAdded to its own enrollment (CE-VAL-CONSUMER-ADDED). The identityType of the
+    // configured form, the one the contract takes.
+    const { identityType } = first.consumer.consumerIdentity;
+    const shared: string[] = [];
+    for (const length of [16, IDENTITY_MAX / 4 + 1, IDENTITY_MAX / 2 + 1, IDENTITY_MAX].map(Math.floor)) {
+      const value = identityValueOfLength(length);
+      const ids = new Map<string, string>();
+      for (const [how, identityValue] of [['the identity', value], ...identityTwins(value).map((t) => [t.how, t.value])] as const) {
+        const body = await cards.withCard();
+        body.consumer = { ...body.consumer, consumerIdentity: { identityType, identityValue } };
+        const res = await cardApi.call('putCard', { body });
+        expect(res.status, `${identityType} of ${length} characters, ${how}`).toBe(200);
+        const id = (res.body as { maskedConsumer?: { srcConsumerId?: string } }).maskedConsumer?.srcConsumerId;
+        if (id === undefined) continue;
+        const other = ids.get(id.toLowerCase());
+        if (other) shared.push(`${identityType} of ${length} characters, ${how}: srcConsumerId ${id}, the profile of ${other}`);
+        ids.set(id.toLowerCase(), how);
+      }
+    }
+    underRule(test.info(), 'CE-VAL-PROFILE', () =>
+      expect(shared, 'each identity one character apart names a profile of its own (received / documented)').toEqual([]),
+    );
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
       for (const srcClientId of card.srcClientIds) {
         const again: Record<string, any> = { ...(await cards.on(path)), srcClientId };

@@ -8,7 +8,7 @@ const CONTRACT = await loadContract('card-enrollment');
 const DATES = new DateUnits(CONTRACT);
 
 test(
-  'every date-time an enrollment answers carries its zone, on every enrollment path',
+  'every date-time an enrollment answers carries its zone, on every enrollment path, for a new identity and one enrolled again',
   rules(...ENROLLMENT_PATHS.map((path) => `CE-DATE-UNIT@${path}`)),
   async ({ card, cardApi, cards }) => {
     const operation = CONTRACT.operation('putCard');
@@ -16,12 +16,26 @@ test(
       'CE-DATE-UNIT',
       DATES,
       ['putCard'],
-      ENROLLMENT_PATHS.map((path) => ({
-        operation,
-        where: `${path} path`,
-        status: 200,
-        send: lacksPathData(card, path) ? NO_RECEIPT : async () => cardApi.call('putCard', { body: await cards.on(path) }),
-      })),
+      // Each path with a new identity, then that identity again: a returning consumer's answer is the one its profile's dates
+      // (dateConsumerLastUsed, dateConsumerAdded as kept) may first show in (seed 000, MaskedConsumer; ConsumerIdentity).
+      ENROLLMENT_PATHS.flatMap((path) => {
+        let identity: unknown;
+        const enroll = async (again: boolean) => {
+          const body = await cards.on(path);
+          if (again) body.consumer = { ...body.consumer, consumerIdentity: identity };
+          else identity = body.consumer.consumerIdentity;
+          return cardApi.call('putCard', { body });
+        };
+        return [
+          { where: `${path} path, a new identity`, again: false },
+          { where: `${path} path, the identity enrolled again`, again: true },
+        ].map(({ where, again }) => ({
+          operation,
+          where,
+          status: 200,
+          send: lacksPathData(card, path) ? NO_RECEIPT : () => enroll(again),
+        }));
+      }),
     );
   },
 );

@@ -19,7 +19,7 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { countRule, noteCoverage } from '../shared/property.js';
 
 test(
-  'every typed member of an enrollment takes only its type’s own form: another form of the same value is refused',
+  'every typed member of an enrollment, and the body itself, takes only its type’s own form: another form of the same value is refused',
   rules('CE-TYPE-FORMS@card', 'CE-TYPE-FORMS@receipt'),
   async ({ cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(TYPE_FORMS);
@@ -38,6 +38,9 @@ test(
         violations,
         'CE-TYPE-FORMS',
         cardRequestContract,
+        undefined,
+        // seed 000: POST /cards takes one EnrollCardRequest object; the body in another JSON type is refused (Errors 400).
+        true,
       );
       if (why) leftOut.push(`${path}: ${why}`);
       cases += sent;

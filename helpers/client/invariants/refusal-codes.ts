@@ -7,6 +7,7 @@ import type { ApiResponse, CallOptions } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { valuesAt } from '../every-answer/error-status.js';
 import { setAt } from './kit.js';
+import { UUID_VERSIONS, type UuidVersion, uuidOf } from '../../contract/pattern-forms.js';
 
 export const REFUSAL_CODES = 'refusal-codes';
 
@@ -78,21 +79,36 @@ function without(body: Json, at: string): Json {
 
 const withValue = (body: Json, at: string, value: unknown): Json => setAt(body, steps(at), value);
 
-/** A value in the form of a member's current one naming no entity: a lower-case UUID, else the value with a tail of the run's time. */
-function unknownLike(value: unknown): string {
+/**
+ * A condition about an id naming nothing, sent with a UUID of one version: an id whose pattern is 8-4-4-4-12 hex takes any
+ * version (seed 000, EnrollCardRequest.srcClientId), so each names nothing alike and is refused with the unknown id's code,
+ * never as malformed (checkRefusalCodes sends each version).
+ */
+export type VersionedCondition = CodedCondition & { uuidVersion?: UuidVersion };
+
+const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value in the form of a member's current one naming no entity: a lower-case UUID (of `version`), else the value with a tail of the run's time. */
+function unknownLike(value: unknown, version: UuidVersion = 'version 4'): string {
   const s = String(value ?? '');
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)) return crypto.randomUUID();
+  if (UUID_ID.test(s)) return uuidOf(version);
   return `${s}Zq${Date.now().toString(36)}`;
 }
 
+/** Why a versioned case is not sent: the id the valid call holds is no UUID (its one form is sent as version 4's case). */
+const NOT_A_UUID = 'the id is no UUID: one form of it';
+
 /** The request provoking a `missing` (body made invalid) or `unresolved` (still valid) condition, confirmed; else a reason. */
-export function requestCaseOf(contract: Contract, c: CodedCondition, valid: CallOptions): CallOptions | string {
+export function requestCaseOf(contract: Contract, c: VersionedCondition, valid: CallOptions): CallOptions | string {
   if (c.with) return withMembers(c.with, valid);
   const param = contract.operationOf(c.operationId).parameters.find((p) => p.in === 'path' && p.name === c.unresolved);
   if (param && c.unresolved) {
     // A path id: a new one of its own form (digits for an integer id, its length kept), confirmed by its schema.
     const current = String(valid.path?.[c.unresolved] ?? '');
-    const value = /^\d+$/.test(current) ? `9${String(Date.now()).slice(-(Math.max(current.length, 10) - 1))}` : unknownLike(current);
+    if (c.uuidVersion && c.uuidVersion !== 'version 4' && !UUID_ID.test(current)) return NOT_A_UUID;
+    const value = /^\d+$/.test(current)
+      ? `9${String(Date.now()).slice(-(Math.max(current.length, 10) - 1))}`
+      : unknownLike(current, c.uuidVersion);
     const check = contract.validator(`path:${c.operationId}:${c.unresolved}`, param.schema ?? {});
     if (!check(/^\d+$/.test(value) && contract.resolveSchema(param.schema)?.type === 'integer' ? Number(value) : value))
       return `the contract refuses a new ${c.unresolved} of the valid one's form`;
@@ -109,7 +125,8 @@ export function requestCaseOf(contract: Contract, c: CodedCondition, valid: Call
   if (c.unresolved) {
     const current = steps(c.unresolved).reduce((acc: Json, k) => acc?.[k], body);
     if (current === undefined) return `the valid call sends no ${c.unresolved}`;
-    const sent = withValue(body, c.unresolved, unknownLike(current));
+    if (c.uuidVersion && c.uuidVersion !== 'version 4' && !UUID_ID.test(String(current))) return NOT_A_UUID;
+    const sent = withValue(body, c.unresolved, unknownLike(current, c.uuidVersion));
     if (!validate(sent)) return `the contract refuses a new ${c.unresolved} of the valid one's form`;
     return { ...valid, body: sent };
   }
@@ -195,7 +212,8 @@ export type Provoked = ApiResponse | { leftOut: string };
 /** Provokes every condition once in the table's order (a lifecycle) and judges each; returns checked, left out, one line each. */
 export async function checkRefusalCodes(
   contract: Contract,
-  provoke: (c: CodedCondition) => Promise<Provoked>,
+  /** Given each condition about an id naming nothing once per UUID version (VersionedCondition): requestCaseOf reads it. */
+  provoke: (c: VersionedCondition) => Promise<Provoked>,
   violations: Violations,
   only?: (op: Operation) => boolean,
   /** Where given, the member each refusal names is judged too (judgeNamedMember), its findings here. */
@@ -211,10 +229,22 @@ export async function checkRefusalCodes(
   for (const op of codedOperationsOf(contract, only)) {
     const left: string[] = [];
     let sent = 0;
-    for (const c of all.filter((x) => x.operationId === op.operationId)) {
+    // An id naming nothing, in each UUID version its pattern takes: each is an id, none malformed.
+    const conditions = all
+      .filter((x) => x.operationId === op.operationId)
+      .flatMap((x): VersionedCondition[] =>
+        x.unresolved
+          ? UUID_VERSIONS.map((uuidVersion) => ({
+              ...x,
+              uuidVersion,
+              ...(uuidVersion === 'version 4' ? {} : { condition: `${x.condition} (a UUID of ${uuidVersion})` }),
+            }))
+          : [x],
+      );
+    for (const c of conditions) {
       const res = await provoke(c);
       if ('leftOut' in res) {
-        left.push(`${c.condition}: ${res.leftOut}`);
+        if (res.leftOut !== NOT_A_UUID) left.push(`${c.condition}: ${res.leftOut}`);
         continue;
       }
       sent++;

@@ -196,15 +196,43 @@ export function bodyLeaves(contract: Contract, root: Json, body: unknown): Typed
   return out;
 }
 
-/** Every form case of a valid call, each confirmed refused by the contract; with `only`, just those of the members it names. */
+/** The body itself as it is named in a case: a member of no name. */
+export const WHOLE_BODY = '(the body)';
+
+/**
+ * The body itself in each other JSON type than the object the operation takes: an array holding the valid body (a batch read
+ * leniently takes its first item), the body as a JSON string, a number, null, true. Each only where the contract refuses it.
+ */
+function wholeBodyForms(body: unknown): { how: string; value: unknown }[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return [
+    { how: 'an array holding the valid body', value: [body] },
+    { how: 'the valid body as a JSON string', value: JSON.stringify(body) },
+    { how: 'a number', value: 1 },
+    { how: 'null', value: null },
+    { how: 'true', value: true },
+  ];
+}
+
+/**
+ * Every form case of a valid call, each confirmed refused by the contract; with `only`, just those of the members it names;
+ * with `wholeBody`, the body itself in each other JSON type too (wholeBodyForms).
+ */
 export function typeFormCases(
   contract: Contract,
   op: Operation,
   valid: CallOptions,
   only?: (member: { in: string; at: string }) => boolean,
+  wholeBody = false,
 ): FormCase[] {
   const cases: FormCase[] = [];
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
+  if (wholeBody && bodyValid && valid.rawBody === undefined && (!only || only({ in: 'body', at: WHOLE_BODY })))
+    for (const form of wholeBodyForms(valid.body)) {
+      if (bodyValid(form.value)) continue;
+      const member: TypedMember = { in: 'body', at: WHOLE_BODY, schema: op.requestBody!.schema, value: valid.body };
+      cases.push({ member, how: `the body as ${form.how}`, call: { ...valid, body: form.value }, form: `whole body: ${form.how}` });
+    }
   for (const member of typedMembers(contract, op, valid)) {
     if (only && !only(member)) continue;
     if (member.in === 'body') {
@@ -327,13 +355,15 @@ export async function checkTypeForms<S extends ServiceName>(
   contract: Contract = api.contract,
   /** The forms are those of a sealed member's plaintext: `fresh` gives a valid plaintext, each form sent sealed. */
   sealed?: Sealed,
+  /** The body itself is sent in each other JSON type too (typeFormCases). */
+  wholeBody = false,
 ): Promise<{ sent: number; leftOut?: string }> {
   const refusals = refusalStatuses(op);
   if (!refusals.length) return { sent: 0, leftOut: 'documents no refusal' };
   const formsOf = sealed ? sealedOperation(op, sealed) : op;
   const send = async (call: CallOptions) => (sealed ? sealed.seal(call.body) : call);
   const first = await fresh();
-  const planned = typeFormCases(contract, formsOf, first);
+  const planned = typeFormCases(contract, formsOf, first, undefined, wholeBody);
   const count = planned.length;
   if (!count) return { sent: 0, leftOut: 'every other form of its typed members is one the contract allows' };
   const baseline = await api.callOperation(op, { ...(await send(first)), valid: true });
@@ -343,7 +373,7 @@ export async function checkTypeForms<S extends ServiceName>(
   // A refused form leaves the object as it was; an accepted call (the valid one, a form let through) may use it up: the next case takes a fresh call.
   let valid = await fresh();
   // The cases of the call in hand, made again only when a fresh call replaces it.
-  let inHand = valid === first ? planned : typeFormCases(contract, formsOf, valid);
+  let inHand = valid === first ? planned : typeFormCases(contract, formsOf, valid, undefined, wholeBody);
   for (const [i, p] of planned.entries()) {
     // The same member and kind of form on the call in hand (a fresh call's values differ, so may its forms).
     const c = inHand.find((x) => x.member.in === p.member.in && x.member.at === p.member.at && x.form === p.form);
@@ -358,7 +388,7 @@ export async function checkTypeForms<S extends ServiceName>(
       if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
       if (res.status >= 200 && res.status < 300 && i + 1 < count) {
         valid = await fresh();
-        inHand = typeFormCases(contract, formsOf, valid);
+        inHand = typeFormCases(contract, formsOf, valid, undefined, wholeBody);
       }
     } catch (error) {
       violations.add(op.operationId, where, verdictLine(api)(error), `a refusal: ${allowed.join(' or ')}`);
