@@ -65,11 +65,15 @@ test(
   'a deleted configuration is a 404 by id, gone from the list, and a second delete, or one of an id never issued, is a 404',
   rules('FD-COMPONENTS-CONFIG-DELETE@cc-by-id', 'FD-COMPONENTS-CONFIG-DELETE@cc-list', 'FD-COMPONENTS-CONFIG-DELETE@cc-delete'),
   async ({ fdApi }) => {
-    const keep = await fdApi.call('post-configurations', { body: { aoRequired: true } });
+    // The older of two of the partner is deleted: the younger, made after it, is what a delete of the partner's
+    // newest would take instead (seed 002, Connect components: DELETE removes the configuration of the path).
     const drop = await fdApi.call('post-configurations', { body: {} });
+    const keep = await fdApi.call('post-configurations', { body: { aoRequired: true } });
     const path = { configuration_id: drop.body.id };
     expect((await fdApi.call('delete-configurations-configurationId', { path })).status).toBe(204);
     expectFdError(await fdApi.call('get-configurations-configurationId', { path, negative: true }), 404, 'read after delete');
+    const kept = await fdApi.call('get-configurations-configurationId', { path: { configuration_id: keep.body.id } });
+    expect(kept.status, 'the younger configuration, not named by the delete, still reads by id').toBe(200);
     const ids = (await listIds(fdApi)).map((c) => c.id);
     expect(ids, 'the deleted one is not listed').not.toContain(drop.body.id);
     expect(ids, 'the other one still is').toContain(keep.body.id);

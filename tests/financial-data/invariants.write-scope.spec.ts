@@ -103,8 +103,10 @@ test(
     "sends every writer its valid sample, the partner's secret change (ModifyPartnerSecret) and its deletes among them: on a sandbox the partner and its secret are every worker's, the mock's are the worker's own",
   ),
   async ({ fd, fdApi, fdMock, createCustomer }) => {
-    // The siblings made before the live world: a customer (and its consumer and business after it).
+    // The siblings made before the live world: a customer (and its consumer and business after it), a configuration.
     const first = await createCustomer('testing');
+    const olderConfiguration = await fdApi.callBuilt('post-configurations', { body: {} });
+    expect(olderConfiguration.status, 'post-configurations (making a sibling)').toBe(201);
     const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const objects: LiveObjects = { ...world.objects };
     const last = world.otherParents.customer!;
@@ -134,6 +136,9 @@ test(
     });
     const events = (middle.events as { webhookEventId: string }[]).map((e) => String(e.webhookEventId));
     const after = await made('createWebhookSubscription', { body: sampleSubscriptionBody() });
+    // The named configuration (the live world's) is the older of two of the partner: a write by id reaching the
+    // partner's newest instead of the one named shows on the younger (seed 002, Connect components: the configuration of the path).
+    const youngerConfiguration = await made('post-configurations', { body: { aoRequired: true } });
     objects.webhookSubscription = String(middle.subscriptionId);
     objects.webhookEvent = events[1]!;
     const accounts = world.entities.linked!.accounts.map((a) => String(a.id));
@@ -150,6 +155,7 @@ test(
         { webhookSubscription: String(after.subscriptionId) },
       ],
       webhookEvent: [{ webhookEvent: events[0]! }, { webhookEvent: events[2]! }],
+      configuration: [String(olderConfiguration.body.id), String(youngerConfiguration.id)].map((configuration) => ({ configuration })),
     };
     // Another customer's account is a sibling too (seed 002, Endpoints: each operation acts on the object its path names).
     const elsewhere = await fdApi.callBuilt('GetCustomerAccounts', { path: { customerId: last } });

@@ -101,6 +101,29 @@ test.describe('micro entries: verification @mock-only', () => {
   );
 
   test(
+    "verifying the second of a customer's two receiving accounts records it on that account: its details read Verified, the first's as before",
+    rules('FD-MICRO-VERIFY@micro-verify', 'FD-MICRO-VERIFY@micro-details'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      // seed 002, Micro entries and switches: the customer verifies the two amounts of the account the path names, not another of its accounts.
+      const customerId = await createCustomer();
+      const first = await initiate(fdApi, fdPowers.origin, customerId);
+      const second = await initiate(fdApi, fdPowers.origin, customerId);
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const before = await details(fdApi, first);
+      expect(before.status, "the first account's details read before").toBe(200);
+      const res = await verify(fdApi, second, second.amounts);
+      expect(res.status, "verification of the second account's amounts").toBe(200);
+      const verified = await details(fdApi, second);
+      expect(verified.body?.status, 'the details read of the account verified (received / documented Verified)').toBe('Verified');
+      const other = await details(fdApi, first);
+      expect(other.status, "the first account's details read after").toBe(200);
+      expect(other.body?.status, "the first account's status, not named by the verification (received / documented as before)").toBe(
+        before.body?.status,
+      );
+    },
+  );
+
+  test(
     'the amounts verify in reverse order too @assumption',
     rules('FD-MICRO-VERIFY-ORDER'),
     async ({ fdApi, fdPowers, createCustomer }) => {

@@ -46,9 +46,10 @@ const customerCap = (fd: Fixtures['fd']) => (fd.control ? undefined : SANDBOX_CU
 /** One linked account of each of two customers of the check's own (the mock's control surface, or Connect on a sandbox). */
 async function txpushAccounts({ fdPowers, createCustomer }: Pick<Fixtures, 'fdPowers' | 'createCustomer'>) {
   const accounts: txpushModel.ModelAccount[] = [];
-  for (const customerId of [await createCustomer(), await createCustomer()]) {
+  // Two accounts of the first customer (seed 002, Events: an account's events go to its own subscriptions, not its sibling's), one of the second.
+  for (const [n, customerId] of [await createCustomer(), await createCustomer()].entries()) {
     const linked = await fdPowers.linkAccounts(customerId);
-    accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
+    accounts.push(...linked.accounts.slice(0, n === 0 ? 2 : 1).map((a) => ({ customerId, accountId: String(a.id) })));
   }
   return accounts;
 }

@@ -19,13 +19,24 @@ import { atSite, cite } from './cite.js';
 
 /**
  * A subscription to `hook` with event A (no override) and event B (override `hook-override`), both made
- * active; `written` writes each listener URL (withDefaultPort: its default port named).
+ * active; `written` writes each listener URL (withDefaultPort: its default port named). It is the second of two
+ * of the partner: one to `hook-before` is made just before it, and no test of it may reach that URL (seed 002,
+ * Events: a subscription's test deliveries go to its own URL, not the partner's first subscription's).
  */
 async function hookedSubscription(fdApi: OperationClient, fdListener: FdListener, written: (url: string) => string = (url) => url) {
   const [a, b] = await offeredNames(fdApi);
-  const suffixes = { hook: tellingListenerPath('hook'), override: tellingListenerPath('hook-override') };
-  const urls = { hook: written(fdListener.url(suffixes.hook)), override: written(fdListener.url(suffixes.override)) };
-  const tagged = (['hook', 'override'] as const).map((k) => ({ url: urls[k], tag: listenerTag(suffixes[k]) }));
+  const suffixes = {
+    hook: tellingListenerPath('hook'),
+    override: tellingListenerPath('hook-override'),
+    before: tellingListenerPath('hook-before'),
+  };
+  const urls = {
+    hook: written(fdListener.url(suffixes.hook)),
+    override: written(fdListener.url(suffixes.override)),
+    before: written(fdListener.url(suffixes.before)),
+  };
+  const tagged = (['hook', 'override', 'before'] as const).map((k) => ({ url: urls[k], tag: listenerTag(suffixes[k]) }));
+  await createSub(fdApi, { url: urls.before, events: [{ name: a }] });
   const made = await createSub(fdApi, { url: urls.hook, events: [{ name: a }, { name: b, url: urls.override }] });
   const sub = { subscription_id: made.subscriptionId };
   // seed 002, States and transitions: the requested state; the starting one is the target's.
@@ -70,7 +81,7 @@ test(
       expect(
         { ...atUrls(got, urls), total: got.length, posts: got.every((r) => r.method === 'POST') },
         `call ${call}: event A at the subscription URL, event B at its override, once each`,
-      ).toEqual({ hook: 1, override: 1, total: 2, posts: true });
+      ).toEqual({ hook: 1, override: 1, before: 0, total: 2, posts: true });
       expectDeliveries(got, [
         { url: urls.hook, count: 1, what: `call ${call}: event A at the subscription URL` },
         { url: urls.override, count: 1, what: `call ${call}: event B at its override` },
@@ -87,8 +98,8 @@ test(
   async ({ fdApi, fd, fdListener }) => {
     const { A, B, urls } = await hookedSubscription(fdApi, fdListener);
     for (const [which, path, want] of [
-      ['A', A, { hook: 1, override: 0 }],
-      ['B', B, { hook: 0, override: 1 }],
+      ['A', A, { hook: 1, override: 0, before: 0 }],
+      ['B', B, { hook: 0, override: 1, before: 0 }],
     ] as const) {
       const since = fdListener.received().length;
       expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path })).status).toBe(200);
@@ -137,12 +148,12 @@ test(
     expect([200, 400], 'the test of an inactive event: a documented answer').toContain(status);
     expect((await fdApi.call('testWebhookSubscription', { path: { subscription_id } })).status).toBe(200);
     const whileInactive = await deliveriesSince(fdListener, fd, since, 1);
-    expect(atUrls(whileInactive, urls), 'while A is inactive: only B, at its override').toEqual({ hook: 0, override: 1 });
+    expect(atUrls(whileInactive, urls), 'while A is inactive: only B, at its override').toEqual({ hook: 0, override: 1, before: 0 });
     const again = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: A })).status).toBe(200);
     const afterwards = await deliveriesSince(fdListener, fd, again, 1);
-    expect(atUrls(afterwards, urls), 'A active again: one delivery').toEqual({ hook: 1, override: 0 });
+    expect(atUrls(afterwards, urls), 'A active again: one delivery').toEqual({ hook: 1, override: 0, before: 0 });
   },
 );
 
@@ -179,7 +190,7 @@ test(
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
     // Everything since the subscription went active again: one per event.
     const got = await deliveriesSince(fdListener, fd, before, 2);
-    expect(atUrls(got, urls), 'nothing while inactive, one per event once active').toEqual({ hook: 1, override: 1 });
+    expect(atUrls(got, urls), 'nothing while inactive, one per event once active').toEqual({ hook: 1, override: 1, before: 0 });
   },
 );
 

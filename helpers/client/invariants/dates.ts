@@ -17,8 +17,8 @@ const EPOCH_RANGE_S = [-2_208_988_800, 7_258_118_400] as const;
 const ZONED = /(Z|[+-]\d\d:?\d\d)$/i;
 /** The event dates of an event that happens once to its object (its creation, its request, its link), never moved by a later change. */
 export const ONCE = /^(created|creation|request(ed)?|submitted|linked|open(ed)?|initiated|generated)/;
-/** The creation dates a 201 answers for the object it made. */
-const CREATION = /^(created|creation)/;
+/** The creation dates a 201 answers for the object it made; a write making nothing leaves them (FD-DATE-WRITE-TIME). */
+export const CREATION = /^(created|creation)/;
 /** The dates of an object's last change (modifiedDate, lastUpdatedDate, lastModifiedDate, updatedDate): every write that changes it stamps them. */
 export const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
 /** How far a write's stamp may stand outside its measured window (whole seconds, stamping around the work; a zone error is 3600 s+). */
