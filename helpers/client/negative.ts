@@ -162,7 +162,10 @@ function calendarViolations(schema: Json, valid: unknown): { value: unknown; why
   if (!at) return [];
   // Named by the keyword it breaks (rules.ts keywordOf), so a breach is filed under the rule stating the member's form.
   const kind = typeof schema.format === 'string' ? `not a ${schema.format}` : `outside the pattern ${schema.pattern}`;
-  const day = (ymd: string, why: string) => ({ value: valid!.toString().replace(at[0], ymd), why: `${kind}, no day of the calendar: ${why}` });
+  const day = (ymd: string, why: string) => ({
+    value: valid!.toString().replace(at[0], ymd),
+    why: `${kind}, no day of the calendar: ${why}`,
+  });
   const out = [
     day('2025-02-29', '29 February of a common year'),
     day(`${at[1]}-02-30`, '30 February'),
@@ -360,7 +363,8 @@ function absentDateMutations(
         return copy;
       };
       if (!validate(set(body, given))) return;
-      for (const v of calendarViolations(s, given)) out.push({ at, why: `${v.why} (left out of the sample)`, apply: (root) => set(root, v.value) });
+      for (const v of calendarViolations(s, given))
+        out.push({ at, why: `${v.why} (left out of the sample)`, apply: (root) => set(root, v.value) });
     },
     { depth: 6, branches: true },
   );

@@ -15,7 +15,12 @@ for (const operationId of OPERATIONS) {
   test(
     `${operationId} refuses every request the contract refuses with a documented 4xx @provider`,
     // A date member's calendar cases (a day the calendar does not have) are filed under the rule stating its form: cited here.
-    rules('IN-ERR-CONTRACT:refuse', 'IN-RESP-FORMS', 'IN-ERR-SHAPE', ...dateFormRules(contract, contract.operation(operationId), 'installments')),
+    rules(
+      'IN-ERR-CONTRACT:refuse',
+      'IN-RESP-FORMS',
+      'IN-ERR-SHAPE',
+      ...dateFormRules(contract, contract.operation(operationId), 'installments'),
+    ),
     async ({ inst, instApi, instReq, instContract }) => {
       expect(refusalStatuses(instContract.operation(operationId)), 'documented refusal statuses').not.toEqual([]);
       // A plan's cases break one rule of a selection of a fresh offer (provider 2.0.0, POST /plans): on the sample, which names no
