@@ -184,7 +184,14 @@ const isObj = v => v && typeof v === 'object' && !Array.isArray(v);
 const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const str = v => (typeof v === 'number' && Number.isFinite(v)) ? String(v) : v; // documents' examples send some string fields as numbers
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/i;
-function validDateTime(s) { return typeof s === 'string' && RFC3339.test(s) && !Number.isNaN(Date.parse(s.replace(' ', 'T') + (/(Z|[+-]\d{2}:\d{2})$/i.test(s) ? '' : 'Z'))); }
+function validDateTime(s) { return typeof s === 'string' && RFC3339.test(s) && !Number.isNaN(Date.parse(s.replace(' ', 'T') + (/(Z|[+-]\d{2}:\d{2})$/i.test(s) ? '' : 'Z'))) && calendarDay(s); }
+// RFC 3339 section 5.7 (the provider 2.0.0 document's "[Date and Time RFC](rfc3339)"): date-mday within the days of its month and
+// year, time-hour 00 to 23; Date.parse rolls 2025-02-29 over to 1 March and reads hour 24 as the next midnight.
+function calendarDay(s) {
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && Number(s.slice(11, 13)) < 24;
+}
 const round2 = n => Math.round(n * 100) / 100;
 function ymd(d) { return d.toISOString().slice(0, 10); }
 

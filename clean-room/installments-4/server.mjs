@@ -163,6 +163,10 @@ function validDateTime(s) {
   const d = new Date(/[zZ]|[+-]\d{2}:\d{2}$/.test(s) ? s.replace(' ', 'T') : `${s.replace(' ', 'T')}Z`);
   if (Number.isNaN(d.getTime())) return false;
   const [y, m, dd] = s.slice(0, 10).split('-').map(Number);
+  // RFC 3339 section 5.7: date-mday within the days of its month and year, time-hour 00 to 23 (new Date rolls 2025-02-29 over to
+  // 1 March and reads hour 24 as the next midnight).
+  const day = new Date(Date.UTC(y, m - 1, dd));
+  if (day.getUTCMonth() !== m - 1 || day.getUTCDate() !== dd || Number(s.slice(11, 13)) > 23) return false;
   return m >= 1 && m <= 12 && dd >= 1 && dd <= 31 && y > 1900;
 }
 const datePart = (s) => String(s).slice(0, 10);

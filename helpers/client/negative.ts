@@ -3,7 +3,7 @@
 // (en-GB), an unknown member; the body malformed. A case is kept only where the contract itself refuses it: the suite never
 // blames a target for its own generator.
 import { conflictMet, ContractViolation, type ConflictMet } from '../contract/checks.js';
-import { ruleBrokenBy } from '../contract/rules.js';
+import { ruleBrokenBy, ruleStating } from '../contract/rules.js';
 import { problemsUnder } from './annotations.js';
 import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
@@ -12,7 +12,7 @@ import type { Contract, Json, Operation } from '../contract/contract.js';
 import { typeOf, wireValue } from '../contract/wire-forms.js';
 import { kindOfKey } from '../secrets/sensitive.js';
 import { luhnValid, withCheckDigit } from '../config/luhn.js';
-import { resolve } from '../contract/schema-walk.js';
+import { resolve, walkSchema } from '../contract/schema-walk.js';
 import { callKey, firstOfEach } from './call-key.js';
 
 export { luhnValid };
@@ -150,6 +150,33 @@ function taggedViolations(schema: Json, valid: unknown): { value: unknown; why: 
   return TAG_SEPARATORS.map((sep) => ({ value: `${valid}${sep}${TAG}`, why: `${kind}: its valid value followed by '${sep}${TAG}'` }));
 }
 
+/**
+ * A date the calendar does not have, in the valid value's own shape (RFC 3339 section 5.7: the day within its month and year, the
+ * hour within 00 to 23; ISO 8601): 29 February of a common year, 30 February, 31 April, month 13, and for a date and time hour 24.
+ * Sent for every member with a date or date-time format or a pattern its valid value's YYYY-MM-DD fits; the caller keeps those the
+ * contract refuses (a format does, a pattern of digits alone does not: no case there), which a reader checking the shape would take.
+ */
+function calendarViolations(schema: Json, valid: unknown): { value: unknown; why: string }[] {
+  const dated = schema.format === 'date' || schema.format === 'date-time' || typeof schema.pattern === 'string';
+  const at = typeof valid === 'string' && dated ? /([0-9]{4})-([0-9]{2})-([0-9]{2})/.exec(valid) : null;
+  if (!at) return [];
+  // Named by the keyword it breaks (rules.ts keywordOf), so a breach is filed under the rule stating the member's form.
+  const kind = typeof schema.format === 'string' ? `not a ${schema.format}` : `outside the pattern ${schema.pattern}`;
+  const day = (ymd: string, why: string) => ({
+    value: valid!.toString().replace(at[0], ymd),
+    why: `${kind}, no day of the calendar: ${why}`,
+  });
+  const out = [
+    day('2025-02-29', '29 February of a common year'),
+    day(`${at[1]}-02-30`, '30 February'),
+    day(`${at[1]}-04-31`, '31 April'),
+    day(`${at[1]}-13-${at[3]}`, 'month 13'),
+  ];
+  const time = /^T([0-9]{2}):/.exec(String(valid).slice(at.index + at[0].length));
+  if (time) out.push({ value: String(valid).replace(`${at[0]}T${time[1]}:`, `${at[0]}T24:`), why: `${kind}, no time of the day: hour 24` });
+  return out;
+}
+
 /** Values breaking one rule of a scalar schema each, keeping every other (a check digit): no other reason hides a missing bound. */
 export function scalarViolations(schema: Json, valid: unknown, wideLetters = true): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
@@ -185,6 +212,7 @@ export function scalarViolations(schema: Json, valid: unknown, wideLetters = tru
     }
     const badFormat = FORMAT_VIOLATIONS[String(schema.format)];
     if (badFormat !== undefined) out.push({ value: badFormat, why: `not a ${schema.format}` });
+    out.push(...calendarViolations(schema, valid));
     out.push(...taggedViolations(schema, valid));
     out.push({ value: 12345, why: 'a number where a string is documented' });
   } else if (type === 'integer' || type === 'number') {
@@ -301,6 +329,64 @@ function bodyMutations(
   }
 }
 
+/** A valid value of each date format, a calendar day in RFC 3339's form, given a date member the valid body leaves out. */
+const DATED: Record<string, string> = { date: '2026-01-15', 'date-time': '2026-01-15T10:00:00Z' };
+
+/**
+ * The calendar's cases (calendarViolations) of each date or date-time member the valid body leaves out, where its holder object is
+ * sent: the member given a valid day first (confirmed taken by the contract), then each day the calendar does not have. A member
+ * the sample omits is checked as one it sends: an optional date is refused as the contract refuses it whenever it is sent.
+ */
+function absentDateMutations(
+  contract: Contract,
+  schema: Json,
+  body: Json,
+  validate: (b: unknown) => boolean,
+): { at: string[]; why: string; apply: (root: Json) => Json }[] {
+  const out: { at: string[]; why: string; apply: (root: Json) => Json }[] = [];
+  const seen = new Set<string>();
+  walkSchema(
+    contract,
+    schema,
+    (s, at) => {
+      const given = DATED[String(s.format)];
+      if (given === undefined || typeOf(s) !== 'string' || !at.length || seen.has(at.join('/'))) return;
+      seen.add(at.join('/'));
+      let holder: any = body;
+      for (const key of at.slice(0, -1)) holder = holder?.[key];
+      if (holder === null || typeof holder !== 'object' || Array.isArray(holder) || holder[at[at.length - 1]] !== undefined) return;
+      const set = (root: Json, v: unknown) => {
+        const copy = clone(root);
+        let node = copy;
+        for (const key of at.slice(0, -1)) node = node[key];
+        node[at[at.length - 1]] = v;
+        return copy;
+      };
+      if (!validate(set(body, given))) return;
+      for (const v of calendarViolations(s, given))
+        out.push({ at, why: `${v.why} (left out of the sample)`, apply: (root) => set(root, v.value) });
+    },
+    { depth: 6, branches: true },
+  );
+  return out;
+}
+
+/**
+ * The rules stating the form of each date or date-time member of an operation's request (its calendar cases are filed under them,
+ * ruleBrokenBy): a check sending the negative cases cites them, so a run selecting the specs of such a rule reaches it.
+ */
+export function dateFormRules(contract: Contract, op: Operation, service: string): string[] {
+  const out = new Set<string>();
+  const visit = (s: Json, at: string[]) => {
+    if (DATED[String(s.format)] === undefined || !at.length) return;
+    const rule = ruleStating(service, op.operationId, at[at.length - 1], 'format');
+    if (rule) out.add(rule);
+  };
+  if (op.requestBody?.schema) walkSchema(contract, op.requestBody.schema, visit, { depth: 6, branches: true });
+  for (const p of op.parameters) visit(resolve(contract, p.schema), [p.name]);
+  return [...out].sort();
+}
+
 /** Every negative case of an operation from one valid call, each confirmed invalid by the contract; `only`: just the cases it names. */
 export function negativeCases(contract: Contract, op: Operation, valid: CallOptions, only?: (name: string) => boolean): NegativeCase[] {
   const cases: NegativeCase[] = [];
@@ -309,6 +395,7 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
     const validate = contract.validator(`request:${op.operationId}`, requestSchema);
     const mutations: { at: string[]; why: string; apply: (root: Json) => Json }[] = [];
     bodyMutations(contract, requestSchema, valid.body, [], mutations);
+    mutations.push(...absentDateMutations(contract, requestSchema, valid.body, validate));
     for (const m of mutations) {
       const name = `body /${m.at.join('/')}: ${m.why}`;
       if (only && !only(name)) continue;

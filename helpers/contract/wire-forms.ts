@@ -11,11 +11,25 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 export const typeOf = (schema: Json): string | undefined =>
   Array.isArray(schema?.type) ? schema.type.find((t: string) => t !== 'null') : schema?.type;
 
+/** The range of each integer format (OpenAPI format registry: int32 and int64 are signed 32- and 64-bit integers). */
+const FORMAT_BITS: Record<string, bigint> = { int32: 31n, int64: 63n };
+
+/**
+ * Whether an integer's digits fit its schema's format, judged on the text: a double cannot tell 2^63 from 2^63 - 1, so a value
+ * past an int64 would read as one. Past it, no integer of the format stands for the text: it stays text, which the type refuses.
+ */
+const withinFormat = (schema: Json, text: string): boolean => {
+  const bits = FORMAT_BITS[String(schema?.format)];
+  if (bits === undefined) return true;
+  const n = BigInt(text);
+  return n <= 2n ** bits - 1n && n >= -(2n ** bits);
+};
+
 /** The value a parameter's text stands for under `schema` (resolved): a number or a boolean in its written form, else the text itself. */
 export function wireValue(schema: Json, text: unknown): unknown {
   if (typeof text !== 'string') return text;
   const type = typeOf(schema);
-  if (type === 'integer' && INTEGER.test(text)) return Number(text);
+  if (type === 'integer' && INTEGER.test(text)) return withinFormat(schema, text) ? Number(text) : text;
   if (type === 'number' && NUMBER.test(text)) return Number(text);
   if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   return text;

@@ -10,7 +10,7 @@ const forms = (value: string) => [
 
 test(
   "a plan's id with its last character changed, dropped or one added, or a space inside it, names no plan on getPlan, getPlanApprovalStatus and planApproval; in another case, the plan on all or on none @assumption",
-  rules('IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN', 'IN-STATE-APPROVAL-PLAN'),
+  rules('IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN', 'IN-STATE-APPROVAL-PLAN', 'IN-ERR-SHAPE'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const { planId } = await instReq.createPlan(instApi);

@@ -48,14 +48,15 @@ test(
   },
 );
 
-test('answers an unknown request_id with 404 @assumption', rules('IN-STATUS-UNKNOWN-REQUEST'), async ({ instApi }) => {
+// Its error body is judged by the client's error shape check (IN-ERR-SHAPE): the 404 is a refusal no generated negative case makes.
+test('answers an unknown request_id with 404 @assumption', rules('IN-STATUS-UNKNOWN-REQUEST', 'IN-ERR-SHAPE'), async ({ instApi }) => {
   expectErrors(await instApi.call('getMerchantParticipations', { query: { request_id: 999999999999 } }), 404);
 });
 
 // request_id names one request exactly (seed 001, Endpoints; provider 2.0.0: an integer): a digit added or removed is another.
 test(
   "a request_id one digit longer or shorter than a live request's is 404 and answers none of its merchants @assumption",
-  rules('IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID:refuse'),
+  rules('IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID:refuse', 'IN-ERR-SHAPE'),
   async ({ instApi, inst, instReq }) => {
     const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234');
     const requestId = await instReq.submitParticipations(instApi, [merchant]);

@@ -5,15 +5,18 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { LiveOf } from '../../helpers/client/invariants/optional-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { parameterRules } from '../../helpers/contract/rules.js';
 import { checkOptionalIdsOf, checkTypeFormsOf, checkValidFormsOf } from '../shared/type-forms.js';
 
 /** The operations the suite calls (notifyPlan is the issuer's side). */
 const CALLED = () => OPERATIONS.filter((id) => id !== 'notifyPlan');
 const NO_PAN = { leftOut: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' };
+/** The rules stating what a parameter means on an operation (Rule.parameters), by `<operationId> <parameter>`. */
+const PARAMETER_RULES = parameterRules('installments');
 
 test(
   'every typed parameter and body member takes only its type’s own form: another form of the same value is refused @provider',
-  rules('IN-TYPE-FORMS', 'IN-PARAM-FORMS'),
+  rules('IN-TYPE-FORMS', 'IN-PARAM-FORMS', 'IN-ERR-REQUEST-ID'),
   async ({ inst, instApi, instReq, instContract }) => {
     const violations = await checkTypeFormsOf(
       instApi,
@@ -28,14 +31,33 @@ test(
         return { sampled, fresh: () => instReq.ownCall(instApi, operationId) };
       },
     );
-    // A query, path or header text has no grammar in the documents: refused only by this catalogue's decision (IN-PARAM-FORMS).
-    const inParameter = (v: { object: string }) => /^([^:=]*: )?(query|path|header) /.test(v.object);
+    // A parameter whose refusal a rule of the catalogue states (Rule.parameters: request_id, IN-ERR-REQUEST-ID, provider 2.0.0
+    // InvalidRequestIdError) is filed under that rule; another query, path or header text has no grammar in the documents:
+    // refused only by this catalogue's decision (IN-PARAM-FORMS).
+    const parameterOf = (v: { object: string }) => /^(?:[^:=]*: )?(?:query|path|header) ([^ ]+) /.exec(v.object)?.[1];
+    const stated = (v: { operationId: string; object: string }) => PARAMETER_RULES.get(`${v.operationId} ${parameterOf(v)}`)?.id;
     expect(
-      violations.list.filter((v) => !inParameter(v)),
+      violations.list.filter((v) => parameterOf(v) === undefined),
       violations.describe(),
     ).toEqual([]);
+    for (const rule of new Set(violations.list.flatMap((v) => stated(v) ?? [])))
+      underRule(
+        test.info(),
+        rule,
+        () =>
+          expect(
+            violations.list
+              .filter((v) => stated(v) === rule)
+              .map((v) => `${v.operationId} (${v.object}): Received: ${v.received} / Documented: ${v.documented}`),
+            `a parameter refused as ${rule} states`,
+          ).toEqual([]),
+        violations.list.find((v) => stated(v) === rule)?.operationId,
+      );
     underRule(test.info(), 'IN-PARAM-FORMS', () =>
-      expect(violations.list.filter(inParameter), 'another text of a parameter value refused').toEqual([]),
+      expect(
+        violations.list.filter((v) => parameterOf(v) !== undefined && !stated(v)),
+        'another text of a parameter value refused',
+      ).toEqual([]),
     );
   },
 );

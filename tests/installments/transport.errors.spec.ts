@@ -1,6 +1,7 @@
 // Covers: 406 on the operations that document it, 405 on GET /plans/{plan_id}, malformed JSON (400, never 500) and the
 // base path (reference, Transport and auth; Operations table). The error body of every refusal is judged by the client
-// (IN-ERR-SHAPE, cited by conformance.negative.spec.ts on every operation).
+// (IN-ERR-SHAPE, cited here for the 406 and 405 no generated negative case provokes, and by conformance.negative.spec.ts
+// on every operation).
 import { envVar } from '../../helpers/config/env-schema.js';
 import { expect, expectErrors, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
@@ -15,10 +16,14 @@ const NOT_ACCEPTABLE = [
 ] as const;
 
 for (const operationId of NOT_ACCEPTABLE) {
-  test(`${operationId} answers Accept: application/xml with 406 @assumption`, rules('IN-TRANS-ACCEPT'), async ({ instApi, instReq }) => {
-    const call = await instReq.sampleCall(operationId);
-    expectErrors(await instApi.call(operationId, { ...call, headers: { ...call.headers, accept: 'application/xml' } }), 406);
-  });
+  test(
+    `${operationId} answers Accept: application/xml with 406 @assumption`,
+    rules('IN-TRANS-ACCEPT', 'IN-ERR-SHAPE'),
+    async ({ instApi, instReq }) => {
+      const call = await instReq.sampleCall(operationId);
+      expectErrors(await instApi.call(operationId, { ...call, headers: { ...call.headers, accept: 'application/xml' } }), 406);
+    },
+  );
 }
 
 // reference/installments.md, Transport and auth: the base URL ends with /installments (helpers/config/env-schema.ts).
@@ -35,11 +40,15 @@ test(
 );
 
 for (const method of ['DELETE', 'PUT']) {
-  test(`getPlan: ${method} on /plans/{plan_id} is 405 @assumption`, rules('IN-TRANS-METHOD'), async ({ instApi, instReq, inst }) => {
-    test.skip(!inst.eligiblePan, 'needs a plan, so a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
-    const { planId } = await instReq.createPlan(instApi);
-    expectErrors(await instApi.call('getPlan', { path: { plan_id: planId }, method }), 405);
-  });
+  test(
+    `getPlan: ${method} on /plans/{plan_id} is 405 @assumption`,
+    rules('IN-TRANS-METHOD', 'IN-ERR-SHAPE'),
+    async ({ instApi, instReq, inst }) => {
+      test.skip(!inst.eligiblePan, 'needs a plan, so a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+      const { planId } = await instReq.createPlan(instApi);
+      expectErrors(await instApi.call('getPlan', { path: { plan_id: planId }, method }), 405);
+    },
+  );
 }
 
 // Every operation that takes a JSON body (notifyPlan: notifications.issuer.spec.ts).

@@ -84,6 +84,21 @@ const shown = (at: string, value: unknown, how: string) =>
 /** Headers whose values are language tags or ranges (RFC 9110 sections 12.5.4 and 8.5). */
 const isLanguageHeader = (name: string) => /^(accept-language|content-language)$/i.test(name);
 
+/** The largest integer of each integer format (OpenAPI format registry: int32, int64 are signed 32- and 64-bit integers). */
+const FORMAT_MAX: Record<string, bigint> = { int32: 2n ** 31n - 1n, int64: 2n ** 63n - 1n };
+
+/**
+ * The integer one past its format's range, as text, where the contract states the bound (a `maximum`: installments' request_id,
+ * provider 2.0.0 InvalidRequestIdError): a reader holding the value in a double or a wider integer takes it for a value. The
+ * contract refuses it as text (wire-forms.ts reads no integer past its format). A parameter whose contract writes no bound is not
+ * sent it.
+ */
+function pastRange(schema: Json, where: TypedMember['in']): { how: string; value: string }[] {
+  const max = FORMAT_MAX[String(schema?.format)];
+  if (where === 'body' || max === undefined || typeof schema.maximum !== 'number') return [];
+  return [{ how: `one past the ${schema.format} range`, value: String(max + 1n) }];
+}
+
 /** The other forms of a typed value as text; none with added space in a header (RFC 9110 section 5.5). */
 function textForms(schema: Json, value: unknown, where: TypedMember['in']): { how: string; value: string }[] {
   const text = String(value);
@@ -105,6 +120,7 @@ function textForms(schema: Json, value: unknown, where: TypedMember['in']): { ho
       ...(type === 'integer' && !digits.includes('.') ? [{ how: 'with a fraction', value: `${text}.0` }] : []),
       { how: 'with an exponent', value: `${text}e0` },
       ...(where === 'header' ? [] : [{ how: 'with a space before it', value: ` ${text}` }]),
+      ...pastRange(schema, where),
     );
   } else if (closedValues(schema))
     out.push(
