@@ -101,7 +101,7 @@ export const GUARD_FAULTS = faultCatalogue([
   }),
   // Seeded beside the contract-generated empty members (helpers/client/negative.ts: "", {}, [] and null, not absent).
   fault('in-err-contract-offers-null-members-dropped', {
-    rule: 'IN-ERR-CONTRACT: approvedOffers takes a member sent null as not sent, so an optional member null (which its schema refuses) is let through',
+    rule: 'IN-REQ-NULL: approvedOffers takes a member sent null as not sent, so an optional member null (which its schema refuses) is let through',
     ...seeded,
     judge: (x, s, r) => (s === 'body-read' && x.op === 'approvedOffers' ? (dropNulls(x.sent), r) : r),
     ...provider,

@@ -35,7 +35,10 @@ test(
     // InvalidRequestIdError) is filed under that rule; another query, path or header text has no grammar in the documents:
     // refused only by this catalogue's decision (IN-PARAM-FORMS).
     const parameterOf = (v: { object: string }) => /^(?:[^:=]*: )?(?:query|path|header) ([^ ]+) /.exec(v.object)?.[1];
-    const stated = (v: { operationId: string; object: string }) => PARAMETER_RULES.get(`${v.operationId} ${parameterOf(v)}`)?.id;
+    // The rule states a value that is no integer of the parameter's format (past its range); another spelling of one (a
+    // leading zero, a sign, a fraction of zero) is the catalogue's decision, IN-PARAM-FORMS, as for every parameter.
+    const stated = (v: { operationId: string; object: string }) =>
+      /one past the \w+ range/.test(v.object) ? PARAMETER_RULES.get(`${v.operationId} ${parameterOf(v)}`)?.id : undefined;
     expect(
       violations.list.filter((v) => parameterOf(v) === undefined),
       violations.describe(),
