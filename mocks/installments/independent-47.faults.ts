@@ -13,14 +13,6 @@ export const INDEPENDENT_47_INSTALLMENTS_FAULTS = [
     ...blind,
     ...provider,
   }),
-  fault('i47-in-search-city-upper-cased', {
-    rule: 'IN-ECHO-PARTICIPATION-DETAILS, IN-PROP-ECHO-AS-SENT: the merchant search answers address.city upper-cased, not as submitted, where provider 2.0.0 Address.city is the city sent',
-    answer: okBody('postMerchantSearches', (b) =>
-      items(b).map((m) => (m.address?.city ? { ...m, address: { ...m.address, city: String(m.address.city).toUpperCase() } } : m)),
-    ),
-    ...blind,
-    ...provider,
-  }),
   fault('i47-in-search-legal-name-lower-cased', {
     rule: 'IN-ECHO-PARTICIPATION: the merchant search answers merchantLegalName lower-cased, where the seed lets partners search merchants by name and read their participation details as submitted',
     answer: okBody('postMerchantSearches', (b) =>
