@@ -17,6 +17,7 @@ import { INDEPENDENT_43_INSTALLMENTS_FAULTS } from './independent-43.faults.js';
 import { INDEPENDENT_44_INSTALLMENTS_FAULTS } from './independent-44.faults.js';
 import { INDEPENDENT_45_INSTALLMENTS_FAULTS } from './independent-45.faults.js';
 import { INDEPENDENT_46_INSTALLMENTS_FAULTS } from './independent-46.faults.js';
+import { INDEPENDENT_47_INSTALLMENTS_FAULTS } from './independent-47.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -36,6 +37,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_44_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_45_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_46_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_47_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
