@@ -1,14 +1,12 @@
 // Faults written blind (independent set 47): from seed 002 and the provider's document 1.35.0 only, the suite unread. Each names the
 // statement it breaks, and is shown live against `npm run mock` (/work/w47f-live/I47.md).
 import { blind, inFamily, provider } from '../kit/faults.js';
-import type { BusinessSeams } from './businesses.records.js';
 import type { ConsumerSeams } from './consumers.records.js';
 import type { CustomerSeams } from './customers.records.js';
 import { faultKit } from './fault-builders.js';
 
 const customers = faultKit<CustomerSeams>();
 const consumers = faultKit<ConsumerSeams>();
-const businesses = faultKit<BusinessSeams>();
 
 export const INDEPENDENT_47_FAULTS = [
   ...inFamily('consumers', [
@@ -51,30 +49,6 @@ export const INDEPENDENT_47_FAULTS = [
     consumers.fault('i47-fd-consumer-modify-answers-body', {
       rule: 'FD-CONS-MODIFY: ModifyConsumer answers 200 with the consumer record, where the seed gives the modification 204 without a body.',
       answer: (x, a) => (x.op === 'ModifyConsumer' && a.status === 204 ? { status: 200, body: { id: x.consumer?.id } } : a),
-      ...blind,
-    }),
-  ]),
-  ...inFamily('businesses', [
-    businesses.fault('i47-fd-business-second-accepted', {
-      rule: 'FD-BUS-ONE: a second AddBusinessDetails for a customer that already has a business record is accepted, where the seed allows one business per customer (409).',
-      judge: businesses.skipOn('AddBusinessDetails', 'unique'),
-      ...blind,
-    }),
-    businesses.fault('i47-fd-business-id-from-customer', {
-      rule: 'FD-BUS-READ: GetBusinessByCustomer answers the customer id of the path as businessId, a member taken from the wrong object, where businessId names the business record.',
-      answer: businesses.answered('GetBusinessByCustomer', (b, x) =>
-        Array.isArray(b) ? b.map((r) => ({ ...r, businessId: x.input.path.customer_id })) : { ...b, businessId: x.input.path.customer_id },
-      ),
-      ...provider,
-      ...blind,
-    }),
-    businesses.fault('i47-fd-business-created-date-only', {
-      rule: 'FD-BUS-READ, FD-RESP-FORMS: GetBusinessById writes createdDate as a date alone, its time dropped, where the provider NoZoneDateTime names a date-time.',
-      answer: businesses.answered('GetBusinessById', (b) => {
-        const date = (r: any) => ({ ...r, createdDate: String(r.createdDate).slice(0, 10) });
-        return Array.isArray(b) ? b.map(date) : date(b);
-      }),
-      ...provider,
       ...blind,
     }),
   ]),
