@@ -135,7 +135,7 @@ export const INDEPENDENT_47_CARD_FAULTS = [
     ...blind,
   }),
   fault('i47-ce-expiry-month-unpadded', {
-    rule: 'CE-FMT-RESP-EXPIRY, CE-ECHO-EXPIRY: maskedCard.panExpirationMonth of a month before October is answered without its leading zero (one digit), where seed 000 MaskedCard.panExpirationMonth is format MM, length 2',
+    rule: 'CE-FMT-RESP-EXPIRY, CE-ECHO-EXPIRY: maskedCard.panExpirationMonth of a month before October is answered without its leading zero (one digit), where seed 000 MaskedCard.panExpirationMonth is of format MM, its minLength and maxLength',
     answer: enrolled((body) => {
       const m = body.maskedCard.panExpirationMonth;
       if (typeof m === 'string' && m.startsWith('0')) body.maskedCard.panExpirationMonth = m.slice(1);
