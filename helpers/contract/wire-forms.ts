@@ -19,11 +19,17 @@ const FORMAT_BITS: Record<string, bigint> = { int32: 31n, int64: 63n };
  * past an int64 would read as one. Past it, no integer of the format stands for the text: it stays text, which the type refuses.
  */
 const withinFormat = (schema: Json, text: string): boolean => {
-  const bits = FORMAT_BITS[String(schema?.format)];
-  if (bits === undefined) return true;
+  const max = formatMax(schema);
+  if (max === undefined) return true;
   const n = BigInt(text);
-  return n <= 2n ** bits - 1n && n >= -(2n ** bits);
+  return n <= max && n >= -max - 1n;
 };
+
+/** The largest integer of a schema's integer format (int32, int64), or undefined for none. */
+export function formatMax(schema: Json): bigint | undefined {
+  const bits = FORMAT_BITS[String(schema?.format)];
+  return bits === undefined ? undefined : 2n ** bits - 1n;
+}
 
 /** The value a parameter's text stands for under `schema` (resolved): a number or a boolean in its written form, else the text itself. */
 export function wireValue(schema: Json, text: unknown): unknown {

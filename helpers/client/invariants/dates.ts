@@ -24,7 +24,7 @@ export const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
 /** How far a write's stamp may stand outside its measured window (whole seconds, stamping around the work; a zone error is 3600 s+). */
 export const WRITE_TOLERANCE_S = 120;
 /** Whether a writer's answer is of an object it made: a POST's 201, or 202 (seed 002, Reports); a 200 may answer an earlier object. */
-const makes = (operation: Operation, status: number) => operation.method === 'POST' && (status === 201 || status === 202);
+export const makes = (operation: Operation, status: number) => operation.method === 'POST' && (status === 201 || status === 202);
 /** A date-time without a zone (provider 1.35.0 NoZoneDateTime), read as a date; its form is the schema check's (format date-time-local). */
 const LOCAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/;
 /** The format a date-time without a zone is written with (OpenAPI format registry, helpers/contract/ajv.ts). */

@@ -3,7 +3,7 @@
 // misses; each only where the contract refuses it, and the target must refuse it with a documented 4xx.
 import { setAt, stoppedOr, valueAt, verdictLine } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { typeOf, wireValue } from '../../contract/wire-forms.js';
+import { formatMax, typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
@@ -84,9 +84,6 @@ const shown = (at: string, value: unknown, how: string) =>
 /** Headers whose values are language tags or ranges (RFC 9110 sections 12.5.4 and 8.5). */
 const isLanguageHeader = (name: string) => /^(accept-language|content-language)$/i.test(name);
 
-/** The largest integer of each integer format (OpenAPI format registry: int32, int64 are signed 32- and 64-bit integers). */
-const FORMAT_MAX: Record<string, bigint> = { int32: 2n ** 31n - 1n, int64: 2n ** 63n - 1n };
-
 /**
  * The integer one past its format's range, as text, where the contract states the bound (a `maximum`: installments' request_id,
  * provider 2.0.0 InvalidRequestIdError): a reader holding the value in a double or a wider integer takes it for a value. The
@@ -94,7 +91,7 @@ const FORMAT_MAX: Record<string, bigint> = { int32: 2n ** 31n - 1n, int64: 2n **
  * sent it.
  */
 function pastRange(schema: Json, where: TypedMember['in']): { how: string; value: string }[] {
-  const max = FORMAT_MAX[String(schema?.format)];
+  const max = formatMax(schema);
   if (where === 'body' || max === undefined || typeof schema.maximum !== 'number') return [];
   return [{ how: `one past the ${schema.format} range`, value: String(max + 1n) }];
 }
