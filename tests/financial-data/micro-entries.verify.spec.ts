@@ -6,6 +6,7 @@
 import {
   expect,
   expectFdError,
+  given,
   FD_CONTRACT,
   fdLimit,
   inWords,
@@ -106,11 +107,25 @@ test.describe('micro entries: verification @mock-only', () => {
     async ({ fdApi, fdPowers, createCustomer }) => {
       // seed 002, Micro entries and switches: the customer verifies the two amounts of the account the path names, not another of its accounts.
       const customerId = await createCustomer();
-      const first = await initiate(fdApi, fdPowers.origin, customerId);
-      const second = await initiate(fdApi, fdPowers.origin, customerId);
+      // Set-up: two receiving accounts initiated and the first one's details read (their own rules' judgements, made
+      // elsewhere); a failure there leaves this check not judged after that cause.
+      const [first, second] = await given(
+        'two receiving accounts of one customer initiated',
+        'FD-MICRO-INITIATE',
+        async () => [await initiate(fdApi, fdPowers.origin, customerId), await initiate(fdApi, fdPowers.origin, customerId)],
+        'InitiateMicroAmountDeposits',
+      );
       await fdPowers.advanceClock(DEPOSIT_DELAY_S);
-      const before = await details(fdApi, first);
-      expect(before.status, "the first account's details read before").toBe(200);
+      const before = await given(
+        "the first account's details read before",
+        'FD-MICRO-DETAILS',
+        async () => {
+          const read = await details(fdApi, first);
+          expect(read.status, "the first account's details read before").toBe(200);
+          return read;
+        },
+        'GetMicroDepositsDetails',
+      );
       const res = await verify(fdApi, second, second.amounts);
       expect(res.status, "verification of the second account's amounts").toBe(200);
       const verified = await details(fdApi, second);
