@@ -115,6 +115,8 @@ test(
         keep: knownOrSensitive,
         contract: cardRequestContract,
         on: `${path} path`,
+        // A refusal naming a member the form left as sampled refuses a valid call (seed 000, POST /cards: 200).
+        accepted: 'CE-VALID-ACCEPTED',
       });
       if (why) leftOut.push(`${path}: ${why}`);
       cases += sent;

@@ -92,6 +92,25 @@ function holdsPath(contract: Contract, schema: Json, steps: string[]): boolean {
 
 const WHOLE_BODY = /^(body|\$|)$/i;
 
+/**
+ * The parameters an error answer's details name (seed 000, ErrorDetail.source: "the offending parameter"), or undefined where its
+ * body is no error schema carrying an `x-names-member` mark, or names none: a refusal that names no parameter tells no member.
+ */
+export function namedSources(contract: Contract, body: unknown): string[] | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const mark = marksOf(contract).find((m) => contract.component(m.schema)(body));
+  if (!mark) return undefined;
+  const sources = valuesAt(body, `${mark.list}.${mark.source}`).filter((s): s is string => typeof s === 'string');
+  return sources.length ? sources : undefined;
+}
+
+/** Whether a source names the member at a dotted path: the path itself, or any path ending in the member's name (ErrorDetail.source). */
+export function sourceNames(source: string, member: string): boolean {
+  const segments = source.split(/[^A-Za-z0-9_]+/).filter(Boolean);
+  return source === member || segments.at(-1) === member.split('.').at(-1);
+}
+
+
 /** The places of the operation a source names (reference A4: a body member by its dotted path; a parameter by its name). */
 function placesOf(contract: Contract, operation: Operation, mark: DetailsMark, source: string, sentHeaders: readonly string[]): Place[] {
   const out: Place[] = [];
