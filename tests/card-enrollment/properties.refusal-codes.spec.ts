@@ -30,6 +30,9 @@ test(
     ]),
     'CE-STATE-UNKNOWN-RECEIPT',
     'CE-LUHN:refuse',
+    // Every refusal condition of the Errors table (the 400's x-codes) provoked here, each answer's body judged by the client
+    // against the error schema (seed 000, Error body: code an integer): the forms of every refusal kind, INVALID_STATE's too.
+    'CE-RESP-FORMS:refuse',
   ),
   async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
     const violations = new Violations(RULE);
