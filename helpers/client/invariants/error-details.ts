@@ -110,7 +110,6 @@ export function sourceNames(source: string, member: string): boolean {
   return source === member || segments.at(-1) === member.split('.').at(-1);
 }
 
-
 /** The places of the operation a source names (reference A4: a body member by its dotted path; a parameter by its name). */
 function placesOf(contract: Contract, operation: Operation, mark: DetailsMark, source: string, sentHeaders: readonly string[]): Place[] {
   const out: Place[] = [];
