@@ -18,6 +18,7 @@ import { INDEPENDENT_44_INSTALLMENTS_FAULTS } from './independent-44.faults.js';
 import { INDEPENDENT_45_INSTALLMENTS_FAULTS } from './independent-45.faults.js';
 import { INDEPENDENT_46_INSTALLMENTS_FAULTS } from './independent-46.faults.js';
 import { INDEPENDENT_47_INSTALLMENTS_FAULTS } from './independent-47.faults.js';
+import { INDEPENDENT_48_INSTALLMENTS_FAULTS } from './independent-48.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -38,6 +39,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_45_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_46_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_47_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_48_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
