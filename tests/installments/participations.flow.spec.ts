@@ -26,7 +26,9 @@ test(
       if (items.length !== count) wrong.push(`${reader}: received ${items.length} of ours, documented ${count}`);
       for (const [i, m] of items.entries())
         if (m.status !== failed.status || m.errorReason !== failed.errorReason)
-          wrong.push(`${reader}, item ${i}: received ${m.status} ${m.errorReason ?? '(no errorReason)'}, documented ERROR INVALID_ACQUIRER_ICA`);
+          wrong.push(
+            `${reader}, item ${i}: received ${m.status} ${m.errorReason ?? '(no errorReason)'}, documented ERROR INVALID_ACQUIRER_ICA`,
+          );
     };
     const ours = (list: unknown) =>
       (Array.isArray(list) ? (list as Record<string, any>[]) : []).filter((m) => m.merchantLegalName === first.merchantLegalName);
