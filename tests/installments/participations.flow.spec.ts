@@ -1,6 +1,6 @@
 // Covers: the lender-app flow (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA),
 // each state read through every merchant reader.
-import { A_MAID, citing, expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
+import { A_MAID, citing, expect, expectErrors, exampleParticipation, rules, test, underRule } from '../../fixtures/installments.js';
 
 // Three merchants of one legal name (one per country, provider 2.0.0 CountryCode: another merchant) in one request, each with
 // several MIDs: every merchant and every MID of each reader's page is judged, not the first alone.
@@ -20,33 +20,49 @@ test(
       }),
     );
     const failed = { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
-    const wrong: string[] = [];
     /** Each of our merchants (or MIDs) a reader answers, against ERROR with its reason; `count` of them expected. */
-    const judge = (reader: string, items: Record<string, any>[], count: number) => {
+    const judge = (reader: string, operationId: string, items: Record<string, any>[], count: number) => {
+      const wrong: string[] = [];
       if (items.length !== count) wrong.push(`${reader}: received ${items.length} of ours, documented ${count}`);
       for (const [i, m] of items.entries())
         if (m.status !== failed.status || m.errorReason !== failed.errorReason)
           wrong.push(
             `${reader}, item ${i}: received ${m.status} ${m.errorReason ?? '(no errorReason)'}, documented ERROR INVALID_ACQUIRER_ICA`,
           );
+      underRule(
+        test.info(),
+        'IN-STATE-INVALID-ICA',
+        () => expect(wrong, `${reader}: each merchant or MID of an unknown acquirer ICA in ERROR with INVALID_ACQUIRER_ICA`).toEqual([]),
+        operationId,
+      );
     };
     const ours = (list: unknown) =>
       (Array.isArray(list) ? (list as Record<string, any>[]) : []).filter((m) => m.merchantLegalName === first.merchantLegalName);
 
-    judge('read by request_id', ours((await instReq.effectuated(instApi, merchants)).merchants), merchants.length);
+    const { merchants: done } = await instReq.effectuated(instApi, merchants);
+    judge('read by request_id', 'getMerchantParticipations', ours(done), merchants.length);
 
     // seed 001: without request_id, only merchants whose effectuation request is completed.
-    const listed = await instApi.call('getMerchantParticipations', {});
-    if (ours(listed.body).length) wrong.push(`the completed list: received ${ours(listed.body).length} of ours in ERROR, documented none`);
+    const listed = ours((await instApi.call('getMerchantParticipations', {})).body);
+    underRule(
+      test.info(),
+      'IN-STATE-INVALID-ICA',
+      () => expect(listed.length, 'the completed list: merchants of ours in ERROR received, documented none').toBe(0),
+      'getMerchantParticipations',
+    );
 
     const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: first.merchantLegalName } });
-    judge('the merchant search by their legal name', ours(search.body), merchants.length);
+    judge('the merchant search by their legal name', 'postMerchantSearches', ours(search.body), merchants.length);
 
     for (const merchant of merchants) {
       const mids = await instReq.midSearch(instApi, merchant);
-      judge(`the MID search of ${merchant.countryCode}`, (mids.body.mids ?? []) as Record<string, any>[], merchant.mids.length);
+      judge(
+        `the MID search of ${merchant.countryCode}`,
+        'postMerchantMidSearches',
+        (mids.body.mids ?? []) as Record<string, any>[],
+        merchant.mids.length,
+      );
     }
-    expect(wrong, 'each merchant and MID of an unknown acquirer ICA in ERROR with INVALID_ACQUIRER_ICA').toEqual([]);
   },
 );
 
