@@ -47,7 +47,7 @@ test(
     underRule(
       test.info(),
       'IN-STATE-INVALID-ICA',
-      () => expect(listed.length, 'the completed list: merchants of ours in ERROR received, documented none').toBe(0),
+      () => expect(listed, 'the completed list: merchants of ours in ERROR received, documented none').toHaveLength(0),
       'getMerchantParticipations',
     );
 
