@@ -1,29 +1,68 @@
 // Covers: the lender-app flow (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA),
 // each state read through every merchant reader.
-import { A_MAID, citing, expect, expectErrors, exampleParticipation, rules, test } from '../../fixtures/installments.js';
+import { A_MAID, citing, expect, expectErrors, exampleParticipation, rules, test, underRule } from '../../fixtures/installments.js';
 
+// Three merchants of one legal name (one per country, provider 2.0.0 CountryCode: another merchant) in one request, each with
+// several MIDs: every merchant and every MID of each reader's page is judged, not the first alone.
 test(
-  'a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
+  'participations with an invalid acquirer ICA end in ERROR with INVALID_ACQUIRER_ICA in every reader, each merchant and MID of a page, and are not listed @assumption',
   rules(...citing('IN-STATE-INVALID-ICA', '@by-request', '@list', '@search', '@mids'), 'IN-FILTER-COMPLETED:refuse'),
   async ({ instApi, inst, instReq }) => {
     test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
-    const merchant = exampleParticipation(inst.unknownAcquirerIca!);
-    const [done] = (await instReq.effectuated(instApi, [merchant])).merchants;
-    expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+    const ica = inst.unknownAcquirerIca!;
+    const first = exampleParticipation(ica);
+    const merchants = ['USA', 'CAN', 'MEX'].map((countryCode) =>
+      exampleParticipation(ica, {
+        merchantLegalName: first.merchantLegalName,
+        countryCode,
+        mids: [...exampleParticipation(ica).mids, ...exampleParticipation(ica).mids],
+        address: { ...first.address, countryCode },
+      }),
+    );
+    const failed = { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
+    /** Each of our merchants (or MIDs) a reader answers, against ERROR with its reason; `count` of them expected. */
+    const judge = (reader: string, operationId: string, items: Record<string, any>[], count: number) => {
+      const wrong: string[] = [];
+      if (items.length !== count) wrong.push(`${reader}: received ${items.length} of ours, documented ${count}`);
+      for (const [i, m] of items.entries())
+        if (m.status !== failed.status || m.errorReason !== failed.errorReason)
+          wrong.push(
+            `${reader}, item ${i}: received ${m.status} ${m.errorReason ?? '(no errorReason)'}, documented ERROR INVALID_ACQUIRER_ICA`,
+          );
+      underRule(
+        test.info(),
+        'IN-STATE-INVALID-ICA',
+        () => expect(wrong, `${reader}: each merchant or MID of an unknown acquirer ICA in ERROR with INVALID_ACQUIRER_ICA`).toEqual([]),
+        operationId,
+      );
+    };
+    const ours = (list: unknown) =>
+      (Array.isArray(list) ? (list as Record<string, any>[]) : []).filter((m) => m.merchantLegalName === first.merchantLegalName);
+
+    const { merchants: done } = await instReq.effectuated(instApi, merchants);
+    judge('read by request_id', 'getMerchantParticipations', ours(done), merchants.length);
 
     // seed 001: without request_id, only merchants whose effectuation request is completed.
-    const listed = await instApi.call('getMerchantParticipations', {});
-    expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(false);
+    const listed = ours((await instApi.call('getMerchantParticipations', {})).body);
+    underRule(
+      test.info(),
+      'IN-STATE-INVALID-ICA',
+      () => expect(listed, 'the completed list: merchants of ours in ERROR received, documented none').toHaveLength(0),
+      'getMerchantParticipations',
+    );
 
-    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
-    expect(
-      search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName),
-      'the search shows the failed effectuation',
-    ).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: first.merchantLegalName } });
+    judge('the merchant search by their legal name', 'postMerchantSearches', ours(search.body), merchants.length);
 
-    const mids = await instReq.midSearch(instApi, merchant);
-    expect(mids.body.mids.length).toBeGreaterThan(0);
-    for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+    for (const merchant of merchants) {
+      const mids = await instReq.midSearch(instApi, merchant);
+      judge(
+        `the MID search of ${merchant.countryCode}`,
+        'postMerchantMidSearches',
+        (mids.body.mids ?? []) as Record<string, any>[],
+        merchant.mids.length,
+      );
+    }
   },
 );
 

@@ -241,6 +241,45 @@ test('merchant readers: each item against the participations submitted, by reque
   expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'Y', mids: [] })).toEqual([]);
 });
 
+test("merchant readers: a MID page holds every MID of its merchant, and an ICA answered in another form is IN-ECHO-ICA-FORMS's", () => {
+  const sent = { merchantLegalName: 'Acme  Störes ', countryCode: 'USA', acquirerICA: '001234', mids: ['007', '0123', '0456'], optIn: 'Y' };
+  const merchants = { byName: new Map([[sent.merchantLegalName, [sent]]]), byRequest: new Map([['77', [sent]]]) };
+  const criteria = { merchantLegalName: sent.merchantLegalName, countryCode: 'USA', acquirerICA: '001234' };
+  const page = { ...criteria, optIn: 'Y' };
+  const mids = (...ids: string[]) => ids.map((mid) => ({ mid, status: 'COMPLETED' }));
+  const mid = (answer: Record<string, unknown>, over: Partial<InstallmentsExchange> = {}) =>
+    ruleIds(
+      installmentsAnswerProblems(
+        exchange({ operationId: 'postMerchantMidSearches', sent: criteria, answer, merchants, query: {}, defaultLimit: 500, ...over }),
+      ),
+    );
+  expect(mid({ ...page, mids: mids('007', '0123', '0456') }, { responseHeaders: { total: '3' } })).toEqual([]);
+  // The last MID left out: the merchant's MIDs, judged before the Total that counts it.
+  expect(mid({ ...page, mids: mids('007', '0123') }, { responseHeaders: { total: '3' } })).toEqual(['IN-FILTER-MID-MERCHANT']);
+  // A merchant the suite did not submit: its Total counting MIDs the page has room for and does not answer.
+  const other = { ...criteria, merchantLegalName: 'Other' };
+  expect(mid({ ...page, ...other, mids: mids('1', '2') }, { sent: other, responseHeaders: { total: '3' } })).toEqual([
+    'IN-FILTER-MID-MERCHANT',
+  ]);
+  // A mid or status criterion, a later page, a page of no MIDs (the merchant not found yet): not judged here.
+  expect(mid({ ...page, mids: mids('007') }, { sent: { ...criteria, mid: '007' } })).toEqual([]);
+  expect(mid({ ...page, mids: mids('0456') }, { query: { offset: 2, limit: 2 }, responseHeaders: { total: '3' } })).toEqual([]);
+  expect(mid({ ...page, mids: [] })).toEqual([]);
+  // The ICA with zeros added on the MID page, on a read by request, on a search: IN-ECHO-ICA-FORMS; another ICA stays the page's echo.
+  expect(mid({ ...page, acquirerICA: '000001234', mids: mids('007', '0123', '0456') })).toEqual(['IN-ECHO-ICA-FORMS']);
+  expect(mid({ ...page, acquirerICA: '001235', mids: mids('007', '0123', '0456') })).toEqual(['IN-ECHO-MIDSEARCH']);
+  const { mids: _mids, ...item } = sent;
+  const read = (operationId: string, answer: unknown, over: Partial<InstallmentsExchange> = {}) =>
+    ruleIds(installmentsAnswerProblems(exchange({ operationId, answer, merchants, query: {}, ...over })));
+  expect(read('getMerchantParticipations', [{ ...item, acquirerICA: '1234' }], { query: { request_id: '77' } })).toEqual([
+    'IN-ECHO-ICA-FORMS',
+  ]);
+  expect(read('postMerchantSearches', [{ ...item, acquirerICA: '00000001234' }], { sent: { merchantLegalName: 'Acme' } })).toEqual([
+    'IN-ECHO-ICA-FORMS',
+  ]);
+  expect(read('postMerchantSearches', [item], { sent: { merchantLegalName: 'Acme' } })).toEqual([]);
+});
+
 test('PAN lists: a list named by its id answers the name it was created with', () => {
   const panListNames = new Map([['1'.repeat(18), '\tMy\u00a0 list ']]);
   const named = (panListName: string, sent: Record<string, unknown> = { panListId: '1'.repeat(18) }) =>
