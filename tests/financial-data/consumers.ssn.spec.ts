@@ -55,7 +55,9 @@ test(
       return report.id;
     };
     await readAll(fdApi, SSNS[0].last4, 'after creation');
-    expect((await fdApi.call('ModifyConsumer', { path: { consumerId }, body: { ssn: SSNS[1].ssn } })).status, 'ModifyConsumer').toBe(204);
+    // seed 002, Consumers: ModifyConsumer 204, FD-CONS-MODIFY's statement (an undocumented status is filed there).
+    const modified = await fdApi.call('ModifyConsumer', { path: { consumerId }, body: { ssn: SSNS[1].ssn }, judges: 'FD-CONS-MODIFY' });
+    underRule(test.info(), 'FD-CONS-MODIFY', () => expect(modified.status, 'ModifyConsumer').toBe(204), 'ModifyConsumer');
     const second = await readAll(fdApi, SSNS[1].last4, 'after a new SSN', SSNS[0].last4);
     // provider 1.35.0 BillingReport.consumerSsn: the billing row of the report made after the new SSN
     // (whether an earlier report's row follows a new SSN is not said: not asked).
