@@ -24,15 +24,12 @@ type Spare = { partnerId: string; partnerSecret: string };
  * ModifyPartnerSecret of the spare partner with its key alone: from the secret `from` to `to` (`more`: other members of the body;
  * `judges`: the rule an undocumented status is filed under, CallOptions.judges).
  */
-const modify = (
-  fdApi: OperationClient,
-  spare: Spare,
-  auth: CallOptions['auth'],
-  from: string,
-  to: string,
-  more = {},
-  judges?: string,
-) => fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: from, newPartnerSecret: to, ...more }, auth, ...(judges ? { judges } : {}) });
+const modify = (fdApi: OperationClient, spare: Spare, auth: CallOptions['auth'], from: string, to: string, more = {}, judges?: string) =>
+  fdApi.call('ModifyPartnerSecret', {
+    body: { ...spare, partnerSecret: from, newPartnerSecret: to, ...more },
+    auth,
+    ...(judges ? { judges } : {}),
+  });
 /** The status CreateToken answers the spare partner with this secret. */
 const tokenStatus = async (fdApi: OperationClient, spare: Spare, auth: CallOptions['auth'], partnerSecret: string) =>
   (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth })).status;
