@@ -69,7 +69,8 @@ test(
     };
     await readBoth(body, 'added');
     const update = fullBusiness(tellingMarkupName('Renamed Holdings LLC', { length: NAME_MAX }), true, '27');
-    const res = await fdApi.call('UpdateBusiness', { path: { business_id: businessId }, body: update });
+    // seed 002, Businesses: UpdateBusiness 200, FD-BUS-UPDATE's statement (an undocumented status is filed there: judges).
+    const res = await fdApi.call('UpdateBusiness', { path: { business_id: businessId }, body: update, judges: 'FD-BUS-UPDATE' });
     expect(res.status).toBe(200);
     expect(res.body, 'the answer to UpdateBusiness').toMatchObject({ phoneNumber: update.phoneNumber, businessId });
     await readBoth(update, 'updated');

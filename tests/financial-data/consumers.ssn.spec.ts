@@ -3,7 +3,7 @@
 // sensitiveEchoConformance). Last four with leading zeros (0012, 0405; provider 1.35.0
 // SocialSecurityNumberLastDigits, a string) on both consumer readers and every reader of a report of the
 // consumer (ack, by customer, by id, by consumer, BillingReport.consumerSsn). Never prints an SSN.
-import { expect, newConsumer, type OperationClient, rules, test, underRule } from '../../fixtures/financial-data.js';
+import { expect, newConsumer, type OperationClient, rules, ssnShownUnlike, test, underRule } from '../../fixtures/financial-data.js';
 import { ownReport } from './reports-retrieval.known.js';
 import { cite } from './cite.js';
 
@@ -12,6 +12,8 @@ const SSNS = [
   { ssn: '999600012', last4: '0012' },
   { ssn: '999-60-0405', last4: '0405' },
 ];
+/** The SSN sent whose last four these are. */
+const ssnOf = (last4: string) => SSNS.find((s) => s.last4 === last4)?.ssn ?? '';
 
 test(
   'last four SSN digits with leading zeros show as sent on both consumer readers and on every reader of a report of the consumer, before and after a new SSN',
@@ -36,7 +38,8 @@ test(
       problems.push({
         rule: kept ? 'FD-CONS-MODIFY' : rule,
         operationId,
-        problem: `${where}: Received ${typeof shown === 'string' && shown.length === 4 ? shown : `a ${typeof shown} of ${String(shown ?? '').length} characters`}${kept ? ', the last four held before the new SSN' : ''} / Documented: ${last4}`,
+        // Received printed only where it is a last four the consumer held; else its length and place in the SSN (never its digits).
+        problem: `${where}: Received ${kept ? String(shown) : ssnShownUnlike(shown, ssnOf(last4))}${kept ? ', the last four held before the new SSN' : ''} / Documented: ${last4}`,
       });
     };
     const readAll = async (api: OperationClient, last4: string, when: string, before?: string) => {
@@ -55,7 +58,9 @@ test(
       return report.id;
     };
     await readAll(fdApi, SSNS[0].last4, 'after creation');
-    expect((await fdApi.call('ModifyConsumer', { path: { consumerId }, body: { ssn: SSNS[1].ssn } })).status, 'ModifyConsumer').toBe(204);
+    // seed 002, Consumers: ModifyConsumer 204, FD-CONS-MODIFY's statement (an undocumented status is filed there).
+    const modified = await fdApi.call('ModifyConsumer', { path: { consumerId }, body: { ssn: SSNS[1].ssn }, judges: 'FD-CONS-MODIFY' });
+    underRule(test.info(), 'FD-CONS-MODIFY', () => expect(modified.status, 'ModifyConsumer').toBe(204), 'ModifyConsumer');
     const second = await readAll(fdApi, SSNS[1].last4, 'after a new SSN', SSNS[0].last4);
     // provider 1.35.0 BillingReport.consumerSsn: the billing row of the report made after the new SSN
     // (whether an earlier report's row follows a new SSN is not said: not asked).

@@ -18,7 +18,17 @@ async function readers(fdApi: OperationClient, customerId: string, username: str
   }
   return shown;
 }
-import { expect, expectFdError, newCustomer, rules, servedOnly, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  newCustomer,
+  rules,
+  servedOnly,
+  test,
+  underRule,
+  uniqueUsername,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import { approvedApplicationId } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { cite } from './cite.js';
 
@@ -50,9 +60,23 @@ for (const [op, type] of [
       // The partner's approved application where it has one (provider 1.35.0 ApplicationId: the value the app
       // registration returns, the partner's own; the mock's 2998, FD_APPLICATION_ID on a sandbox), else none sent.
       const applicationId = approvedApplicationId(fd);
-      const body = newCustomer({ ...(applicationId ? { applicationId } : {}), phone: '08015551234' });
+      // A username in mixed case (provider 1.35.0 CustomerUsername: any mix of upper and lower case): the 201 answers the username
+      // sent, byte for byte (FD-CUST-CREATE; CreatedCustomer.username), a writer folding its case changes it.
+      const body = newCustomer({
+        ...(applicationId ? { applicationId } : {}),
+        phone: '08015551234',
+        username: uniqueUsername('Fd.MiXed'),
+      });
       const res = await fdApi.call(op, { body: { ...body, ...own } });
-      expect(res.status).toBe(201);
+      underRule(
+        test.info(),
+        'FD-CUST-CREATE',
+        () => {
+          expect(res.status).toBe(201);
+          expect(res.body.username, `${op}'s answer: Received the username shown / Documented: the username sent`).toBe(body.username);
+        },
+        op,
+      );
       expect(String(res.body.id), `${op}'s answer: its own id`).not.toBe(own.id);
       expect(res.body.createdDate, `${op}'s answer: its own createdDate`).not.toBe(own.createdDate);
       for (const [reader, record] of Object.entries(await readers(fdApi, res.body.id, body.username))) {

@@ -20,9 +20,16 @@ import {
 import { anySecret, validSecret } from '../../fixtures/arbitraries/financial-data/secrets.js';
 
 type Spare = { partnerId: string; partnerSecret: string };
-/** ModifyPartnerSecret of the spare partner with its key alone: from the secret `from` to `to` (`more`: other members of the body). */
-const modify = (fdApi: OperationClient, spare: Spare, auth: CallOptions['auth'], from: string, to: string, more = {}) =>
-  fdApi.call('ModifyPartnerSecret', { body: { ...spare, partnerSecret: from, newPartnerSecret: to, ...more }, auth });
+/**
+ * ModifyPartnerSecret of the spare partner with its key alone: from the secret `from` to `to` (`more`: other members of the body;
+ * `judges`: the rule an undocumented status is filed under, CallOptions.judges).
+ */
+const modify = (fdApi: OperationClient, spare: Spare, auth: CallOptions['auth'], from: string, to: string, more = {}, judges?: string) =>
+  fdApi.call('ModifyPartnerSecret', {
+    body: { ...spare, partnerSecret: from, newPartnerSecret: to, ...more },
+    auth,
+    ...(judges ? { judges } : {}),
+  });
 /** The status CreateToken answers the spare partner with this secret. */
 const tokenStatus = async (fdApi: OperationClient, spare: Spare, auth: CallOptions['auth'], partnerSecret: string) =>
   (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth })).status;
@@ -63,7 +70,8 @@ test.describe('partner secret rules @destructive', () => {
         whileAlone(fd, ['spare'], async () => {
           expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
           const spare = fd.sparePartner!;
-          const res = await modify(fdApi, spare, appKeyOnly, spare.partnerSecret, c.secret);
+          // A secret the rules take is changed with 204 (seed 002, Authentication: FD-SECRET-CHANGE); one they refuse, the case's rule.
+          const res = await modify(fdApi, spare, appKeyOnly, spare.partnerSecret, c.secret, {}, c.ok ? 'FD-SECRET-CHANGE' : c.rule);
           if (!c.ok) {
             expectFdError(res, 400, c.what);
             expect(await tokenStatus(fdApi, spare, appKeyOnly, spare.partnerSecret), 'the old secret still works').toBe(200);
@@ -98,7 +106,8 @@ test.describe('partner secret rules @destructive', () => {
         let current = spare.partnerSecret;
         /** A change from the secret in force, `immediate` sent as given (left out: undefined). */
         const change = async (newPartnerSecret: string, immediate?: boolean) => {
-          const res = await modify(fdApi, spare, appKeyOnly, current, newPartnerSecret, immediate === undefined ? {} : { immediate });
+          const more = immediate === undefined ? {} : { immediate };
+          const res = await modify(fdApi, spare, appKeyOnly, current, newPartnerSecret, more, 'FD-SECRET-CHANGE');
           expect(res.status, `the change (immediate ${immediate ?? 'left out'})`).toBe(204);
           const replaced = current;
           current = newPartnerSecret;
