@@ -19,6 +19,7 @@ import { INDEPENDENT_45_INSTALLMENTS_FAULTS } from './independent-45.faults.js';
 import { INDEPENDENT_46_INSTALLMENTS_FAULTS } from './independent-46.faults.js';
 import { INDEPENDENT_47_INSTALLMENTS_FAULTS } from './independent-47.faults.js';
 import { INDEPENDENT_48_INSTALLMENTS_FAULTS } from './independent-48.faults.js';
+import { INDEPENDENT_49_INSTALLMENTS_FAULTS } from './independent-49.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -40,6 +41,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_46_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_47_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_48_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_49_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
