@@ -32,6 +32,7 @@ import { INDEPENDENT_45_FAULTS } from './independent-45.faults.js';
 import { INDEPENDENT_46_FAULTS } from './independent-46.faults.js';
 import { INDEPENDENT_47_FAULTS } from './independent-47.faults.js';
 import { INDEPENDENT_48_FAULTS } from './independent-48.faults.js';
+import { INDEPENDENT_49_FAULTS } from './independent-49.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -86,6 +87,7 @@ export const FD_FAULTS = [
   ...INDEPENDENT_46_FAULTS,
   ...INDEPENDENT_47_FAULTS,
   ...INDEPENDENT_48_FAULTS,
+  ...INDEPENDENT_49_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
