@@ -1,7 +1,16 @@
 // Covers: the error-details property (helpers/client/invariants/error-details.ts; seed 000, Error body: ErrorDetail's members
 // and sourceType; reference A4 and the samples' reasons, CE-ERR-FIELD), judged by the card enrollment answer judge on every
 // error answer of every check, and held here to details that break each reading.
-import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, loadContract, rules, test, underRule } from '../../fixtures/card-enrollment.js';
+import {
+  ENROLLMENT_PATHS,
+  exampleCard,
+  expect,
+  lacksPathData,
+  loadContract,
+  rules,
+  test,
+  underRule,
+} from '../../fixtures/card-enrollment.js';
 import { errorDetailsOf } from '../../helpers/client/invariants/error-details.js';
 import {
   checkRefusalCodes,
@@ -50,7 +59,9 @@ test(
     expect(judge(refusal('INVALID_STATE', placeless), sent)).toEqual({
       judged: true,
       documented: [],
-      assumed: [`details[0] about enrolmentReferenceData.enrolmentReferenceId: Received: no sourceType / Documented: the samples' sourceType BODY`],
+      assumed: [
+        `details[0] about enrolmentReferenceData.enrolmentReferenceId: Received: no sourceType / Documented: the samples' sourceType BODY`,
+      ],
     });
     expect(judge(refusal('INVALID_STATE', { ...unknown, source: 'enrolmentReferenceId' }), sent).assumed).toEqual([
       'details[0] source "enrolmentReferenceId" is no dotted path of a member putCard takes',
@@ -126,6 +137,6 @@ test(
     }
     test.info().annotations.push({ type: 'error details', description: `${judged} refusals with details judged` });
     underRule(test.info(), 'CE-PROP-ERROR-DETAILS', () => expect(documented, 'each detail as seed 000 ErrorDetail gives it').toEqual([]));
-    underRule(test.info(), 'CE-ERR-FIELD', () => expect(assumed, "each detail as the samples and reference A4 give it").toEqual([]));
+    underRule(test.info(), 'CE-ERR-FIELD', () => expect(assumed, 'each detail as the samples and reference A4 give it').toEqual([]));
   },
 );
