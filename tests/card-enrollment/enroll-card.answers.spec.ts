@@ -586,6 +586,30 @@ test(
   },
 );
 
+// seed 000, What the service does: "The consumer's consent to the privacy terms and the terms and conditions is carried in
+// complianceSettings"; MaskedConsumer.complianceSettings gives the versions accepted. An identity enrolled again accepting newer
+// versions has accepted those: the answer judge (the re-enrollment echo, fixtures/assertions/card-enrollment-answer.ts) holds
+// every answer of a known identity to what this request sent, never a value only its earlier enrollments sent, on every check;
+// here the scenario itself, on each path, each identity enrolled first with one pair of versions, then again with newer ones.
+test(
+  'an identity enrolled again accepting newer privacy and terms versions is answered by this request, never by its earlier enrollment, on each path',
+  rules('CE-PROP-ECHO-AS-SENT'),
+  async ({ cardApi, cards, card }) => {
+    const versions = (n: number) => ({
+      privacy: { latestVersionUri: `https://src.example.test/privacy/v${n}` },
+      tnc: { latestVersionUri: `https://src.example.test/terms/v${n + 10}` },
+    });
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
+      const first = await cards.on(path);
+      for (const n of [3, 4]) {
+        const body: Record<string, any> = { ...(await cards.on(path)), complianceSettings: versions(n) };
+        body.consumer = { ...body.consumer, consumerIdentity: first.consumer.consumerIdentity };
+        expect((await cardApi.call('putCard', { body })).status, `${path} path, versions ${n}`).toBe(200);
+      }
+    }
+  },
+);
+
 // seed 000, MaskedConsumer.maskedMobileNumber: shown masked (CE-MASK-MOBILE).
 test(
   'a masked consumer never shows the mobile number sent in clear, on each path',

@@ -1,8 +1,26 @@
 // Covers: the error-details property (helpers/client/invariants/error-details.ts; seed 000, Error body: ErrorDetail's members
 // and sourceType; reference A4 and the samples' reasons, CE-ERR-FIELD), judged by the card enrollment answer judge on every
 // error answer of every check, and held here to details that break each reading.
-import { ENROLLMENT_PATHS, expect, lacksPathData, loadContract, rules, test } from '../../fixtures/card-enrollment.js';
+import {
+  ENROLLMENT_PATHS,
+  exampleCard,
+  expect,
+  lacksPathData,
+  loadContract,
+  rules,
+  test,
+  underRule,
+} from '../../fixtures/card-enrollment.js';
 import { errorDetailsOf } from '../../helpers/client/invariants/error-details.js';
+import {
+  checkRefusalCodes,
+  type CodedCondition,
+  type Provoked,
+  requestCaseOf,
+  wrongCheckDigit,
+} from '../../helpers/client/invariants/refusal-codes.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import type { ApiResponse } from '../../helpers/client/client.js';
 
 const CONTRACT = await loadContract('card-enrollment');
 
@@ -35,7 +53,16 @@ test(
     expect(judge(refusal('INVALID_STATE', { ...unknown, sourceType: 'QUERY' }), sent).documented).toEqual([
       'details[0] sourceType "QUERY", where enrolmentReferenceData.enrolmentReferenceId is a BODY member',
     ]);
-    // The assumptions: a path the operation does not take, another reason than the samples'.
+    // The assumptions: a detail about a body member without its place (seed 000 lists ErrorDetail's members, requires none;
+    // the samples give sourceType BODY), a path the operation does not take, another reason than the samples'.
+    const { sourceType: _none, ...placeless } = unknown;
+    expect(judge(refusal('INVALID_STATE', placeless), sent)).toEqual({
+      judged: true,
+      documented: [],
+      assumed: [
+        `details[0] about enrolmentReferenceData.enrolmentReferenceId: Received: no sourceType / Documented: the samples' sourceType BODY`,
+      ],
+    });
     expect(judge(refusal('INVALID_STATE', { ...unknown, source: 'enrolmentReferenceId' }), sent).assumed).toEqual([
       'details[0] source "enrolmentReferenceId" is no dotted path of a member putCard takes',
     ]);
@@ -66,23 +93,50 @@ test(
   },
 );
 
-// Live, on each path: the answer judge holds every refusal of every check to the property; here one refusal a path gives
-// about a member left out (srcClientId, seed 000 Errors: "a mandatory value is missing") is judged whole.
+// Live, on each path, every refusal condition of the Errors table (the 400's x-codes, reference A3 and A5 too: a member left
+// out, an id naming no entity, a receipt naming none, a wrong check digit): each refusal's details judged whole, the seed's
+// ErrorDetail under CE-PROP-ERROR-DETAILS, the samples' readings under CE-ERR-FIELD. The answer judge holds every refusal of
+// every other check to the same property.
 test(
-  'a refusal on each enrollment path gives details the property finds as documented: a member left out, named with its place',
+  'every refusal condition on each enrollment path gives details the property finds as documented: each names its member with its place',
   rules('CE-PROP-ERROR-DETAILS', 'CE-ERR-FIELD'),
-  async ({ cardApi, cards, card }) => {
+  async ({ cardApi, cards, card, cardRequestContract }) => {
     const op = CONTRACT.operation('putCard');
+    const documented: string[] = [];
+    const assumed: string[] = [];
     let judged = 0;
+    const wrongDigit = { ...exampleCard(), primaryAccountNumber: wrongCheckDigit(exampleCard().primaryAccountNumber) };
+    const wrongDigitCard = await cards.encrypt(wrongDigit);
     for (const path of ENROLLMENT_PATHS) {
       if (lacksPathData(card, path)) continue;
-      const { srcClientId: _left, ...body } = await cards.on(path);
-      const res = await cardApi.call('putCard', { body });
-      expect(res.status, `${path} path, srcClientId left out`).toBe(400);
-      const verdict = errorDetailsOf(CONTRACT, op, res.status, res.body, body);
-      if (verdict.judged) judged++;
-      expect({ documented: verdict.documented, assumed: verdict.assumed }, `${path} path`).toEqual({ documented: [], assumed: [] });
+      const valid = { body: await cards.on(path) };
+      const provoke = async (c: CodedCondition): Promise<Provoked> => {
+        let res: ApiResponse;
+        let sent: unknown;
+        let plaintexts = {};
+        if (c.checkDigit) {
+          if (c.checkDigit !== 'card.primaryAccountNumber' || path !== 'card') return { leftOut: 'no card on this path' };
+          const body = { ...valid.body, encryptedCard: wrongDigitCard };
+          sent = body;
+          res = await cardApi.call('putCard', { body });
+          plaintexts = { card: wrongDigit };
+        } else {
+          const call = requestCaseOf(cardRequestContract, c, valid);
+          if (typeof call === 'string') return { leftOut: call };
+          sent = call.body;
+          res = await cardApi.callBuilt('putCard', call);
+        }
+        const verdict = errorDetailsOf(CONTRACT, op, res.status, res.body, sent, plaintexts);
+        if (verdict.judged) judged++;
+        const where = `${path} path, ${c.condition}`;
+        documented.push(...verdict.documented.map((p) => `${where}: ${p}`));
+        assumed.push(...verdict.assumed.map((p) => `${where}: ${p}`));
+        return res;
+      };
+      await checkRefusalCodes(cardRequestContract, provoke, new Violations('refusal-codes'));
     }
     test.info().annotations.push({ type: 'error details', description: `${judged} refusals with details judged` });
+    underRule(test.info(), 'CE-PROP-ERROR-DETAILS', () => expect(documented, 'each detail as seed 000 ErrorDetail gives it').toEqual([]));
+    underRule(test.info(), 'CE-ERR-FIELD', () => expect(assumed, 'each detail as the samples and reference A4 give it').toEqual([]));
   },
 );
