@@ -35,10 +35,11 @@ const ruleIds = (problems: string[]) => problems.map((p) => p.split(':')[0]);
 test('offers: the total against the offers listed, each offer against its terms', () => {
   const offer = { ...OFFER_TERMS };
   expect(installmentsAnswerProblems(exchange({ answer: { total: 1, offers: [offer] } }))).toEqual([]);
-  expect(ruleIds(installmentsAnswerProblems(exchange({ answer: { total: 2, offers: [{ ...offer, offerEndDatetime: offer.offerBeginDatetime }] } })))).toEqual([
-    'IN-VAL-OFFERS-TOTAL',
-    'IN-VAL-OFFER-TERMS',
-  ]);
+  expect(
+    ruleIds(
+      installmentsAnswerProblems(exchange({ answer: { total: 2, offers: [{ ...offer, offerEndDatetime: offer.offerBeginDatetime }] } })),
+    ),
+  ).toEqual(['IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TERMS']);
 });
 
 test('a card of the exchange shown beyond its last four is named by form and place, never by its digits', () => {
@@ -138,13 +139,17 @@ test('PAN lists: a deregistration removes the cards the list holds and refuses t
   // Each count filled from the other: the value is wrong, whatever the failed cards' presence says.
   const swapped = against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '1' }, list);
   expect(ruleIds(swapped.problems)).toEqual(['IN-VAL-PAN-COUNTS']);
-  expect(swapped.problems[0]).toMatch(/received successfulCount "0" and failureCount "1"; documented: the list holds 1 of the 1 cards sent/);
+  expect(swapped.problems[0]).toMatch(
+    /received successfulCount "0" and failureCount "1"; documented: the list holds 1 of the 1 cards sent/,
+  );
   expect(swapped.after).toBeUndefined();
   // A repeated registration refuses the card the list holds; a new card may fail for another reason (its range): not judged.
   expect(ruleIds(against('registerPans', pans(CARD, OTHER), { successfulCount: '2', failureCount: '0' }, list).problems)).toEqual([
     'IN-VAL-PAN-COUNTS',
   ]);
-  expect(against('registerPans', pans(CARD, OTHER), { successfulCount: '1', failureCount: '1' }, list).after).toEqual(new Set([CARD, OTHER]));
+  expect(against('registerPans', pans(CARD, OTHER), { successfulCount: '1', failureCount: '1' }, list).after).toEqual(
+    new Set([CARD, OTHER]),
+  );
   expect(against('registerPans', pans(CARD, OTHER), { successfulCount: '0', failureCount: '2' }, list).after).toEqual(list);
   expect(against('registerPans', pans(OTHER), { successfulCount: '0', failureCount: '1' }, new Set()).after).toEqual(new Set());
   // Not judged: a list not known whole, counts not adding up (IN-PROP-COUNTS's), a card repeated, a refusal (nothing changed).
