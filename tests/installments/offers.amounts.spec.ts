@@ -68,7 +68,8 @@ test(
 
 test(
   "offers: each offer's frequency and feeType are the provider's values, and it ends after it begins; total counts the offers @provider",
-  rules('IN-VAL-OFFER-TERMS', 'IN-VAL-OFFERS-TOTAL'),
+  // frequency and feeType are the Offer schema's enums (the client's schema check, IN-RESP-FORMS); the end after the start IN-VAL-OFFER-TERMS.
+  rules('IN-VAL-OFFER-TERMS', 'IN-VAL-OFFERS-TOTAL', 'IN-RESP-FORMS'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const res = await instApi.call('approvedOffers', {

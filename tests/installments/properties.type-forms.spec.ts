@@ -1,10 +1,12 @@
 // Covers: every operation's typed members sent in another form of the same value the contract refuses
-// (helpers/client/invariants/type-forms.ts): refused with a documented 4xx (IN-TYPE-FORMS).
+// (helpers/client/invariants/type-forms.ts): refused with a documented 4xx (IN-TYPE-FORMS); every body sent whole in
+// another JSON type (IN-ERR-CONTRACT).
 import { expect, OPERATIONS, rules, test, underRule } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { LiveOf } from '../../helpers/client/invariants/optional-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { WHOLE_BODY } from '../../helpers/client/invariants/type-forms.js';
 import { parameterRules } from '../../helpers/contract/rules.js';
 import { checkOptionalIdsOf, checkTypeFormsOf, checkValidFormsOf } from '../shared/type-forms.js';
 
@@ -16,7 +18,7 @@ const PARAMETER_RULES = parameterRules('installments');
 
 test(
   'every typed parameter and body member takes only its type’s own form: another form of the same value is refused @provider',
-  rules('IN-TYPE-FORMS', 'IN-PARAM-FORMS', 'IN-ERR-REQUEST-ID'),
+  rules('IN-TYPE-FORMS', 'IN-PARAM-FORMS', 'IN-ERR-REQUEST-ID', 'IN-ERR-CONTRACT:refuse'),
   async ({ inst, instApi, instReq, instContract }) => {
     const violations = await checkTypeFormsOf(
       instApi,
@@ -30,6 +32,23 @@ test(
         // A decision uses its plan up: each case decides a plan of its own, made through checkout.
         return { sampled, fresh: () => instReq.ownCall(instApi, operationId) };
       },
+      undefined,
+      // Each body the contract types an object (provider 2.0.0 request schemas), sent whole as an array holding it, as a JSON
+      // string, a number, null and true: a request the contract refuses, refused with a documented 4xx (IN-ERR-CONTRACT).
+      'IN-ERR-CONTRACT',
+    );
+    const wholeBody = (v: { object: string }) => v.object.startsWith(`body ${WHOLE_BODY} `);
+    underRule(
+      test.info(),
+      'IN-ERR-CONTRACT',
+      () =>
+        expect(
+          violations.list
+            .filter(wholeBody)
+            .map((v) => `${v.operationId} (${v.object}): Received: ${v.received} / Documented: ${v.documented}`),
+          'a body sent whole in another JSON type refused',
+        ).toEqual([]),
+      violations.list.find(wholeBody)?.operationId,
     );
     // A parameter whose refusal a rule of the catalogue states (Rule.parameters: request_id, IN-ERR-REQUEST-ID, provider 2.0.0
     // InvalidRequestIdError) is filed under that rule; another query, path or header text has no grammar in the documents:
@@ -40,7 +59,7 @@ test(
     const stated = (v: { operationId: string; object: string }) =>
       /one past the \w+ range/.test(v.object) ? PARAMETER_RULES.get(`${v.operationId} ${parameterOf(v)}`)?.id : undefined;
     expect(
-      violations.list.filter((v) => parameterOf(v) === undefined),
+      violations.list.filter((v) => parameterOf(v) === undefined && !wholeBody(v)),
       violations.describe(),
     ).toEqual([]);
     for (const rule of new Set(violations.list.flatMap((v) => stated(v) ?? [])))

@@ -2,7 +2,12 @@
 // written here: each invariant fails its deviation, and leaves alone what no source states (a value of
 // digits only, an undecided plan's approval status, a page's last short page, a legal name's matching).
 import { expect, test } from '../../fixtures/self.js';
-import { installmentsAnswerProblems, type InstallmentsExchange, type PlanRecord } from '../../fixtures/assertions/installments-answer.js';
+import {
+  installmentsAnswerProblems,
+  panCountsAgainstList,
+  type InstallmentsExchange,
+  type PlanRecord,
+} from '../../fixtures/assertions/installments-answer.js';
 import { countProblems } from '../../helpers/client/invariants/counts.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 
@@ -30,10 +35,11 @@ const ruleIds = (problems: string[]) => problems.map((p) => p.split(':')[0]);
 test('offers: the total against the offers listed, each offer against its terms', () => {
   const offer = { ...OFFER_TERMS };
   expect(installmentsAnswerProblems(exchange({ answer: { total: 1, offers: [offer] } }))).toEqual([]);
-  expect(ruleIds(installmentsAnswerProblems(exchange({ answer: { total: 2, offers: [{ ...offer, feeType: 'NO_FEE' }] } })))).toEqual([
-    'IN-VAL-OFFERS-TOTAL',
-    'IN-VAL-OFFER-TERMS',
-  ]);
+  expect(
+    ruleIds(
+      installmentsAnswerProblems(exchange({ answer: { total: 2, offers: [{ ...offer, offerEndDatetime: offer.offerBeginDatetime }] } })),
+    ),
+  ).toEqual(['IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TERMS']);
 });
 
 test('a card of the exchange shown beyond its last four is named by form and place, never by its digits', () => {
@@ -117,6 +123,40 @@ test('PAN lists: the counts add up to the cards sent, an account range counted a
   expect(counted({ panListName: 'L', accountRange: range }, undefined, { successfulCount: '0', failureCount: '0' })).toEqual([]);
   // Card data encrypted elsewhere (the suite cannot read it): the counts are not judged.
   expect(counted({ panListName: 'L', encryptedValue: 'e' }, undefined, { successfulCount: '5', failureCount: '0' })).toEqual([]);
+});
+
+// The counts' values against a PAN list the suite knows whole (IN-VAL-PAN-COUNTS; provider 2.0.0 Registration, Deregistration).
+test('PAN lists: a deregistration removes the cards the list holds and refuses the others; a registration refuses each card it holds; the list followed', () => {
+  const OTHER = '5204731600014800';
+  const pans = (...cards: string[]) => ({ pans: cards.map((pan) => ({ pan })) });
+  const against = (operationId: string, plain: unknown, answer: Record<string, unknown>, held?: Set<string>, status = 200) =>
+    panCountsAgainstList(exchange({ operationId, status, plain, answer }), held);
+  const list = new Set([CARD]);
+  expect(against('deregisterPans', pans(CARD, OTHER), { successfulCount: '1', failureCount: '1' }, list)).toEqual({
+    problems: [],
+    after: new Set(),
+  });
+  // Each count filled from the other: the value is wrong, whatever the failed cards' presence says.
+  const swapped = against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '1' }, list);
+  expect(ruleIds(swapped.problems)).toEqual(['IN-VAL-PAN-COUNTS']);
+  expect(swapped.problems[0]).toMatch(
+    /received successfulCount "0" and failureCount "1"; documented: the list holds 1 of the 1 cards sent/,
+  );
+  expect(swapped.after).toBeUndefined();
+  // A repeated registration refuses the card the list holds; a new card may fail for another reason (its range): not judged.
+  expect(ruleIds(against('registerPans', pans(CARD, OTHER), { successfulCount: '2', failureCount: '0' }, list).problems)).toEqual([
+    'IN-VAL-PAN-COUNTS',
+  ]);
+  expect(against('registerPans', pans(CARD, OTHER), { successfulCount: '1', failureCount: '1' }, list).after).toEqual(
+    new Set([CARD, OTHER]),
+  );
+  expect(against('registerPans', pans(CARD, OTHER), { successfulCount: '0', failureCount: '2' }, list).after).toEqual(list);
+  expect(against('registerPans', pans(OTHER), { successfulCount: '0', failureCount: '1' }, new Set()).after).toEqual(new Set());
+  // Not judged: a list not known whole, counts not adding up (IN-PROP-COUNTS's), a card repeated, a refusal (nothing changed).
+  expect(against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '1' })).toEqual({ problems: [] });
+  expect(against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '0' }, list)).toEqual({ problems: [] });
+  expect(against('deregisterPans', pans(CARD, CARD), { successfulCount: '0', failureCount: '2' }, list)).toEqual({ problems: [] });
+  expect(against('deregisterPans', pans(CARD), {}, list, 400)).toEqual({ problems: [], after: list });
 });
 
 test("a plan's readers: the echoes of savePlan, and the decision once sync or seen landed, on getPlan", () => {

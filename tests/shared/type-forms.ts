@@ -40,6 +40,8 @@ export async function checkTypeFormsOf<S extends ServiceName>(
   callsOf: (op: Operation) => Promise<FormCalls>,
   /** Notes a check that left operations out (financial data's notePartial). */
   partial?: (what: string) => void,
+  /** The rule a body sent whole in another JSON type is refused under (wholeBodyForms); unset: not sent. */
+  wholeBody?: string,
 ): Promise<Violations> {
   const { violations, checked, exceptions, file } = tally(TYPE_FORMS);
   const [applies, members] = [[] as string[], [] as FormCoverageRow[]];
@@ -53,10 +55,22 @@ export async function checkTypeFormsOf<S extends ServiceName>(
     }
     if (!typedMembers(api.contract, op, calls.sampled).length) {
       members.push(...formCoverage(api.contract, op, calls.sampled));
+      // No typed member, but a body: sent whole in each other JSON type alone, under its own rule (not this property's count).
+      if (wholeBody && op.requestBody?.schema)
+        cases += (await checkTypeForms(api, op, calls.fresh, violations, wholeBody, api.contract, undefined, wholeBody)).sent;
       continue;
     }
     applies.push(op.operationId);
-    const { sent, leftOut: why } = await checkTypeForms(api, op, calls.fresh, violations, rule);
+    const { sent, leftOut: why } = await checkTypeForms(
+      api,
+      op,
+      calls.fresh,
+      violations,
+      rule,
+      api.contract,
+      undefined,
+      wholeBody ?? false,
+    );
     members.push(...formCoverage(api.contract, op, calls.sampled, why));
     file(op.operationId, why);
     cases += sent;

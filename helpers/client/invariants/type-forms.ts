@@ -369,15 +369,15 @@ export async function checkTypeForms<S extends ServiceName>(
   contract: Contract = api.contract,
   /** The forms are those of a sealed member's plaintext: `fresh` gives a valid plaintext, each form sent sealed. */
   sealed?: Sealed,
-  /** The body itself is sent in each other JSON type too (typeFormCases). */
-  wholeBody = false,
+  /** The body itself is sent in each other JSON type too (typeFormCases); a rule id: those cases are judged under that rule. */
+  wholeBody: boolean | string = false,
 ): Promise<{ sent: number; leftOut?: string }> {
   const refusals = refusalStatuses(op);
   if (!refusals.length) return { sent: 0, leftOut: 'documents no refusal' };
   const formsOf = sealed ? sealedOperation(op, sealed) : op;
   const send = async (call: CallOptions) => (sealed ? sealed.seal(call.body) : call);
   const first = await fresh();
-  const planned = typeFormCases(contract, formsOf, first, undefined, wholeBody);
+  const planned = typeFormCases(contract, formsOf, first, undefined, Boolean(wholeBody));
   const count = planned.length;
   if (!count) return { sent: 0, leftOut: 'every other form of its typed members is one the contract allows' };
   const baseline = await api.callOperation(op, { ...(await send(first)), valid: true });
@@ -387,7 +387,7 @@ export async function checkTypeForms<S extends ServiceName>(
   // A refused form leaves the object as it was; an accepted call (the valid one, a form let through) may use it up: the next case takes a fresh call.
   let valid = await fresh();
   // The cases of the call in hand, made again only when a fresh call replaces it.
-  let inHand = valid === first ? planned : typeFormCases(contract, formsOf, valid, undefined, wholeBody);
+  let inHand = valid === first ? planned : typeFormCases(contract, formsOf, valid, undefined, Boolean(wholeBody));
   for (const [i, p] of planned.entries()) {
     // The same member and kind of form on the call in hand (a fresh call's values differ, so may its forms).
     const c = inHand.find((x) => x.member.in === p.member.in && x.member.at === p.member.at && x.form === p.form);
@@ -398,11 +398,12 @@ export async function checkTypeForms<S extends ServiceName>(
     try {
       // A call expected refused (CallOptions.negative, judges): a form taken is this refusal's statement broken, filed under its
       // rule by the assertion below, not under a rule the success body's judge finds first (the form's value read another way).
-      const res = await api.callOperation(op, { ...(await send(c.call)), negative: true, judges: rule });
+      const judges = c.member.at === WHOLE_BODY && typeof wholeBody === 'string' ? wholeBody : rule;
+      const res = await api.callOperation(op, { ...(await send(c.call)), negative: true, judges });
       if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
       if (res.status >= 200 && res.status < 300 && i + 1 < count) {
         valid = await fresh();
-        inHand = typeFormCases(contract, formsOf, valid, undefined, wholeBody);
+        inHand = typeFormCases(contract, formsOf, valid, undefined, Boolean(wholeBody));
       }
     } catch (error) {
       violations.add(op.operationId, where, verdictLine(api)(error), `a refusal: ${allowed.join(' or ')}`);
