@@ -5,14 +5,22 @@
 import {
   expect,
   expectFdError,
+  FD_CONTRACT,
   ownLinkedCustomer,
   rules,
   test,
   type LinkedCustomer,
   type OperationClient,
+  underRule,
 } from '../../fixtures/financial-data.js';
+import { loadRules } from '../../helpers/contract/rules.js';
 import { type Acct, OPERATION, READERS, scopesOf } from './accounts.known.js';
 import { cite } from './cite.js';
+
+/** The refreshes of one institution login among FD-ACCT-DELETE-AGAIN's operations (a POST on a login's path): v1 and v2. */
+const LOGIN_REFRESHES = (loadRules('financial-data').rules.find((r) => r.id === 'FD-ACCT-DELETE-AGAIN')?.operations ?? [])
+  .map((id) => FD_CONTRACT.operationOf(id))
+  .filter((op) => op.method === 'POST' && op.path.includes('{institutionLoginId}'));
 
 /**
  * Reads every reader for every scope of the ORIGINAL portfolio and compares with the accounts left:
@@ -53,16 +61,20 @@ test(
     const remaining = c.accounts.filter((a) => a.institutionLoginId !== login.id);
     expect(c.accounts.length - remaining.length, 'FinBank B login held five accounts').toBe(5);
     await expectExactlyRemaining(fdApi, c, remaining, [login.id]);
-    expectFdError(
-      await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path, negative: true }),
-      404,
-      'second delete of the login',
-    );
-    expectFdError(
-      await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path, negative: true }),
-      404,
-      'refresh of the deleted login',
-    );
+    const again = await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path, negative: true });
+    underRule(test.info(), 'FD-ACCT-DELETE-AGAIN', () => expectFdError(again, 404, 'second delete of the login'));
+    // Every refresh of the login (seed 002, Accounts: v1 and v2 each document a 404, and the delete removed access to the
+    // login): the rule's refresh operations (RefreshCustomerAccountsByInstitutionLogin, RefreshCustomerAccountsByInstitutionLoginV2),
+    // each of the deleted login a 404.
+    for (const op of LOGIN_REFRESHES) {
+      const res = await fdApi.callOperation(op, { path, negative: true });
+      underRule(
+        test.info(),
+        'FD-ACCT-DELETE-AGAIN',
+        () => expectFdError(res, 404, `${op.operationId}: refresh of the deleted login`),
+        op.operationId,
+      );
+    }
   },
 );
 
