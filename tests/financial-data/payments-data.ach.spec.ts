@@ -12,6 +12,7 @@ import {
   rules,
   test,
 } from '../../fixtures/financial-data.js';
+import { noteCoverage } from '../shared/property.js';
 
 const pathOf = (c: LinkedCustomer, type: string) => ({ customerId: c.customerId, accountId: c.account(type).id });
 const routingOf = (instruction: any) => (instruction?.descriptors ?? []).find((d: any) => d.type === 'routingNumber')?.value;
@@ -98,8 +99,7 @@ test(
     }
     expect(accounts.length, 'accounts of the customer read (checking and savings at least)').toBeGreaterThanOrEqual(2);
     // Two accounts ending alike do not tell one account's last four from another's: said, not failed (a target's numbers).
-    if (ends.size < accounts.length)
-      test.info().annotations.push({ type: 'coverage', description: 'last four: accounts read end alike, so another account’s last four is not told apart' });
+    if (ends.size < accounts.length) noteCoverage('last four: accounts read end alike, so another account’s last four is not told apart');
     expect(problems, 'realAccountNumberLast4 is the last four of the account read').toEqual([]);
   },
 );

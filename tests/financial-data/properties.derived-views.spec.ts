@@ -234,7 +234,12 @@ test(
           (start, limit) => read({ ...query, [list.start!]: start, [list.limit!]: limit }),
           Boolean(fd.control),
         ))
-          violations.add(operationId, 'its last page', p, 'counts and flags recomputed from the items of a page holding fewer than the limit');
+          violations.add(
+            operationId,
+            'its last page',
+            p,
+            'counts and flags recomputed from the items of a page holding fewer than the limit',
+          );
       const more = list.more ? (first.body as Record<string, unknown>)[list.more] : undefined;
       if (fd.control && list.start && (more === true || more === false || more === 'true' || more === 'false')) {
         const next = await read({ ...query, [list.start]: 2 });
