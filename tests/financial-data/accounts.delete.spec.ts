@@ -5,7 +5,6 @@
 import {
   expect,
   expectFdError,
-  FD_CONTRACT,
   ownLinkedCustomer,
   rules,
   test,
@@ -13,14 +12,11 @@ import {
   type OperationClient,
   underRule,
 } from '../../fixtures/financial-data.js';
-import { loadRules } from '../../helpers/contract/rules.js';
 import { type Acct, OPERATION, READERS, scopesOf } from './accounts.known.js';
 import { cite } from './cite.js';
 
-/** The refreshes of one institution login among FD-ACCT-DELETE-AGAIN's operations (a POST on a login's path): v1 and v2. */
-const LOGIN_REFRESHES = (loadRules('financial-data').rules.find((r) => r.id === 'FD-ACCT-DELETE-AGAIN')?.operations ?? [])
-  .map((id) => FD_CONTRACT.operationOf(id))
-  .filter((op) => op.method === 'POST' && op.path.includes('{institutionLoginId}'));
+/** Every refresh of one institution login (seed 002, Accounts: v1 and v2, each documenting a 404): FD-ACCT-DELETE-AGAIN's. */
+const LOGIN_REFRESHES = ['RefreshCustomerAccountsByInstitutionLogin', 'RefreshCustomerAccountsByInstitutionLoginV2'] as const;
 
 /**
  * Reads every reader for every scope of the ORIGINAL portfolio and compares with the accounts left:
@@ -64,16 +60,10 @@ test(
     const again = await fdApi.call('DeleteCustomerAccountsByInstitutionLogin', { path, negative: true });
     underRule(test.info(), 'FD-ACCT-DELETE-AGAIN', () => expectFdError(again, 404, 'second delete of the login'));
     // Every refresh of the login (seed 002, Accounts: v1 and v2 each document a 404, and the delete removed access to the
-    // login): the rule's refresh operations (RefreshCustomerAccountsByInstitutionLogin, RefreshCustomerAccountsByInstitutionLoginV2),
-    // each of the deleted login a 404.
+    // login): each of the deleted login a 404.
     for (const op of LOGIN_REFRESHES) {
-      const res = await fdApi.callOperation(op, { path, negative: true });
-      underRule(
-        test.info(),
-        'FD-ACCT-DELETE-AGAIN',
-        () => expectFdError(res, 404, `${op.operationId}: refresh of the deleted login`),
-        op.operationId,
-      );
+      const res = await fdApi.call(op, { path, negative: true });
+      underRule(test.info(), 'FD-ACCT-DELETE-AGAIN', () => expectFdError(res, 404, `${op}: refresh of the deleted login`), op);
     }
   },
 );
