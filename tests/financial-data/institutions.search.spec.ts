@@ -8,9 +8,9 @@ const LISTS = ['GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInsti
 const PATH = { GetInstitutions: 'institutions', GetCertifiedInstitutions: 'certified', GetCertifiedInstitutionsWithRSSD: 'rssd' } as const;
 
 /**
- * What is wrong with the counts of a first page under a filter (provider 1.35.0 FoundResults): found
- * the page's size when it is not full. displaying against the page and moreAvailable against found are
- * the answer judge's on every list answer (fixtures/financial-data/judge.ts, FD-PAGE-COUNTS).
+ * What is wrong with the counts of a first page under a filter (provider 1.35.0 FoundResults, FD-PAGE-COUNTS):
+ * found the page's size when it is not full. displaying against the page and moreAvailable against found are
+ * the answer judge's on every list answer (fixtures/assertions/financial-data-answer.ts, FD-DERIVED-COUNTS).
  */
 function filteredCountsWrong(body: Record<string, any>, what: string): string[] {
   const listed = (body.institutions ?? []).length as number;

@@ -27,7 +27,9 @@ const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undef
 test(
   'a writer answers the state a read right after it shows, and every value it was sent as sent @assumption @mock-only',
   mockOnly(
-    rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT', 'FD-PROP-SAME-ON-EVERY-READER'),
+    // Every writer's 2xx once, each judged by the client against its response schema (FD-RESP-FORMS, provider 1.35.0): a run
+    // of that rule's checks reaches every writer's answer here, every reader's in properties.dates.spec.ts.
+    rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT', 'FD-PROP-SAME-ON-EVERY-READER', 'FD-RESP-FORMS'),
     "sends every writer a body made to tell, the partner's secret change (ModifyPartnerSecret) among them: on a sandbox the partner and its secret are every worker's, the mock's are the worker's own",
   ),
   async ({ fd, fdApi, fdMock, createCustomer }) => {

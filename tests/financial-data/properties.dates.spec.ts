@@ -8,9 +8,12 @@ import { checkDatedAnswers } from '../shared/dates.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
 
+// Every reader's 2xx once: the client judges each against its response schema (responseSchemaConformance), so this check
+// is where a run of FD-RESP-FORMS's checks reaches every reader's answer (provider 1.35.0 response schemas); the
+// writers' answers are invariants.after-write.spec.ts's.
 test(
   'every date every reader answers is in the unit and range its type says, and an event’s date is not after the target’s clock',
-  rules('FD-DATE-UNIT'),
+  rules('FD-DATE-UNIT', 'FD-RESP-FORMS'),
   async ({ fd, fdApi, fdPowers }) => {
     // Its readers read the live world of security.known.ts: customers of the check's own, their
     // accounts linked through the mock's control surface or, on a sandbox, Connect.

@@ -9,6 +9,7 @@ import {
   countProblems,
   countedLists,
   countedPageProblems,
+  lastPageProblems,
   otherCountedReaders,
   derivedProblems,
   derivedViews,
@@ -177,7 +178,8 @@ test(
 
 // Covers: every count and flag a list carries over its items (countedLists; provider 1.35.0 FoundResults,
 // DisplayingResults, MoreResultsAvailable) recomputed from the items (FD-DERIVED-COUNTS): the sample's
-// first page, a page of one item, and on the mock the next page, holding items exactly when moreAvailable said.
+// first page, a page of one item, the last page of a limit that leaves it short, and on the mock the next page,
+// holding items exactly when moreAvailable said.
 test(
   'every count and more-available flag of a list answer agrees with the items it lists and with the next page',
   rules('FD-DERIVED-COUNTS'),
@@ -224,6 +226,20 @@ test(
         ))
           violations.add(operationId, 'its pages', p, 'counts and flags recomputed from every page of the set');
       }
+      // The page ending the set short of the limit asked: displaying counts its items, never the limit (DisplayingResults).
+      if (typeof total === 'number')
+        for (const p of await lastPageProblems(
+          list,
+          total,
+          (start, limit) => read({ ...query, [list.start!]: start, [list.limit!]: limit }),
+          Boolean(fd.control),
+        ))
+          violations.add(
+            operationId,
+            'its last page',
+            p,
+            'counts and flags recomputed from the items of a page holding fewer than the limit',
+          );
       const more = list.more ? (first.body as Record<string, unknown>)[list.more] : undefined;
       if (fd.control && list.start && (more === true || more === false || more === 'true' || more === 'false')) {
         const next = await read({ ...query, [list.start]: 2 });

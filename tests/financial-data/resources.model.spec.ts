@@ -68,6 +68,8 @@ const ROWS: Row[] = [
       'FD-CUST-FILTER-TYPE:accept',
       'FD-PAGE-START@customers',
       'FD-PAGE-COUNTS@customers',
+      // A page's displaying and moreAvailable against its records (the customers model's `derived`).
+      'FD-DERIVED-COUNTS',
       'FD-PAGE-LIMIT-APPLIED@customers',
       'FD-NOT-FOUND',
       'FD-CUST-APP',

@@ -223,6 +223,36 @@ interface CountedPage {
   body: unknown;
 }
 
+/**
+ * The page of a counted list that ends its set short of the limit asked (provider 1.35.0 DisplayingResults: the number of
+ * records in this page, not the page size): the smallest limit past one that does not divide `found`, at its last page.
+ * Its counts are recomputed from its items; on the mock (`exact`, nothing moves between reads) it holds exactly the rest of
+ * the set, and moreAvailable says no later page.
+ */
+export async function lastPageProblems(
+  list: CountedList,
+  found: number,
+  read: (start: number, limit: number) => Promise<CountedPage>,
+  exact: boolean,
+): Promise<string[]> {
+  if (!list.start || !list.limit || found < 1) return [];
+  let limit = 2;
+  while (found % limit === 0) limit++;
+  const page = Math.ceil(found / limit);
+  const rest = found - (page - 1) * limit;
+  const what = `its last page ${list.start}=${page} at ${list.limit}=${limit} (${rest} of ${found} left)`;
+  const res = await read(page, limit);
+  if (res.status !== 200) return exact ? [`${what}: ${res.status}`] : [];
+  const b = (res.body ?? {}) as Record<string, unknown>;
+  const out = countProblems(list, b, false).map((p) => `${what}: ${p}`);
+  if (!exact) return out;
+  const items = Array.isArray(b[list.items]) ? (b[list.items] as unknown[]).length : 0;
+  if (items !== rest) out.push(`${what}: ${items} ${list.items} listed`);
+  const more = list.more ? flagOf(b[list.more]) : undefined;
+  if (more === true) out.push(`${what}: ${list.more} ${b[list.more!]} on the last page`);
+  return out;
+}
+
 /** Reads every page a counted list's first answer counts (and one past the end) and recomputes its views from the pages. */
 export async function countedPageProblems(
   list: CountedList,
