@@ -278,9 +278,10 @@ export const main: CommandMain = async (argv, io) => {
       const toAttribute = outcomes.filter((o) => o.caught && o.ran !== 'service' && o.rules?.length);
       const t0 = Date.now();
       for (const o of toAttribute) {
-        // Caught only by the whole service: the file of the check that caught it there, with the rules' own files.
-        const outside = o.caughtOutsideSelection ? /(tests\/\S+?\.spec\.ts)/.exec(o.firstFailure ?? '')?.[1] : undefined;
-        const files = [...(o.ran as Selection).files, ...(outside ? [outside] : [])];
+        // The file of the check that caught it, with the rules' own files: a catch by the whole service, or by a smoke test
+        // the lane ran beside the rules' files (`@smoke` tests live in other files), is rerun where it happened.
+        const caughtIn = /(tests\/\S+?\.spec\.ts)/.exec(o.firstFailure ?? '')?.[1];
+        const files = [...new Set([...(o.ran as Selection).files, ...(caughtIn ? [caughtIn] : [])])];
         const certification = path.resolve('reports', 'certification.json');
         fs.rmSync(certification, { force: true });
         await playwright(
