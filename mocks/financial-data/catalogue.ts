@@ -33,6 +33,7 @@ import { INDEPENDENT_46_FAULTS } from './independent-46.faults.js';
 import { INDEPENDENT_47_FAULTS } from './independent-47.faults.js';
 import { INDEPENDENT_48_FAULTS } from './independent-48.faults.js';
 import { INDEPENDENT_49_FAULTS } from './independent-49.faults.js';
+import { INDEPENDENT_50_FAULTS } from './independent-50.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -88,6 +89,7 @@ export const FD_FAULTS = [
   ...INDEPENDENT_47_FAULTS,
   ...INDEPENDENT_48_FAULTS,
   ...INDEPENDENT_49_FAULTS,
+  ...INDEPENDENT_50_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
