@@ -122,7 +122,7 @@ export const INDEPENDENT_50_CARD_FAULTS = [
     ...blind,
   }),
   fault('i50-ce-client-id-braces-stripped', {
-    rule: 'CE-PAT-SRCCLIENTID: a srcClientId written between braces (the registry GUID form) has its braces stripped before it is judged and is enrolled, where seed 000 EnrollCardRequest.srcClientId is a lower-case hex UUID 8-4-4-4-12',
+    rule: 'CE-PAT-SRCCLIENTID: a srcClientId written between braces (the registry GUID form) has its braces stripped before it is judged and is enrolled, where seed 000 EnrollCardRequest.srcClientId is a lower-case hex UUID of its pattern',
     judge: fold(
       'read',
       (x) => /^\{.*\}$/.test(String(x.body.srcClientId ?? '')),
