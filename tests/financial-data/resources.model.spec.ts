@@ -202,6 +202,10 @@ const ROWS: Row[] = [
         'FD-APP-STATUS-SUNSET',
         'FD-APP-STATUS-PAGING',
         'FD-OBJ-OTHER-PARTNER',
+        // Two customers of one partner, each assigned its own approved application, each read back with its own.
+        'FD-CUST-CREATE',
+        'FD-CUST-APP',
+        ...cite('FD-APP-CUSTOMER-SET', ['app-data', 'get-customer']),
       ),
       "needs the mock's virtual clock: registrations are approved a day after they are made (provider 1.35.0 AppRegistrationStatus), which the model's runs move through many times",
     ),

@@ -193,6 +193,11 @@ test("a report's acknowledgement echoes the request as its constraints", () => {
   expect(echoRule(rules, 'GenerateVOAReport', ack({ ...sent, showNsf: false }))).toBe('FD-ASSETS-ECHO');
   // A reader's member read otherwise than the writer answered it: the reader's own echo rule (the record reads back).
   expect(readerRule(rules, 'GetConsumerForCustomer', 'CreateConsumer', true)).toBe('FD-CONS-READ');
+  // A reader's stale url after an update (then a status change): the update's rule, which states both readers show the new URL.
+  const after = { writers: ['updateWebhookSubscription', 'changeWebhookSubscriptionStatus'], members: ['url'] };
+  expect(readerRule(rules, 'listWebhookSubscriptions', 'getWebhookSubscriptionById', false, after)).toBe('FD-WEBHOOK-UPDATE');
+  // Without a write since its creation: the creation's echo rule, as before.
+  expect(readerRule(rules, 'listWebhookSubscriptions', 'getWebhookSubscriptionById')).toBe('FD-WEBHOOK-CREATE');
 });
 
 test('periods: an answer whose rule says its period ends after it starts, every period of it; equal or reversed fails', () => {
