@@ -42,7 +42,9 @@ test(
     expect(judge(refusal('INVALID_STATE', inCard), { encryptedCard: 'jwe' }, { primaryAccountNumber: '4111111111111112' }).assumed).toEqual(
       [],
     );
-    expect(judge(refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source: 'body', message: 'm', sourceType: 'BODY' }), 'text')).toMatchObject({
+    expect(
+      judge(refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source: 'body', message: 'm', sourceType: 'BODY' }), 'text'),
+    ).toMatchObject({
       documented: [],
       assumed: [],
     });
