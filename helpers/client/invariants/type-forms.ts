@@ -13,7 +13,7 @@ import { namedSources, sourceNames } from './error-details.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
 import { caseSwapped, alternatingCase } from '../security/value-forms.js';
 import { walkSchema, walkValue, resolve } from '../../contract/schema-walk.js';
-import { ruleStating } from '../../contract/rules.js';
+import { loadRules, ruleStating, sidesOf } from '../../contract/rules.js';
 
 export const TYPE_FORMS = 'type-forms';
 
@@ -624,12 +624,21 @@ export async function checkValidForms<S extends ServiceName>(
     if (accepted && elsewhere)
       violations.add(op.operationId, where, `${got} naming ${named.join(', ')}`, 'a 2xx: a request every document allows', accepted);
     else {
-      // A form of a keyword the member's own rule states (a URI of another scheme: its format rule) is filed under that rule.
-      const own = c.keyword ? ruleStating(contract.service, op.operationId, c.member.at.split('/').at(-1)!, c.keyword) : undefined;
-      violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form', own);
+      violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form', ownRule(contract, op, c));
     }
   }
   return { sent: count };
+}
+
+/**
+ * The rule a form case is filed under where the member's own rule states the form's keyword of the request (a URI of another
+ * scheme: its format rule, checked on its accepting side); else undefined, and the valid-forms rule takes it.
+ */
+function ownRule(contract: Contract, op: Operation, c: FormCase): string | undefined {
+  if (!c.keyword) return undefined;
+  const id = ruleStating(contract.service, op.operationId, c.member.at.split('/').at(-1)!, c.keyword);
+  const rule = id === undefined ? undefined : loadRules(contract.service).rules.find((r) => r.id === id);
+  return rule && sidesOf(rule).includes('accept') ? rule.id : undefined;
 }
 
 /** A valid call, its verdict as its status (a violation the client found: its first line). */
