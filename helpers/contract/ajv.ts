@@ -3,6 +3,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import countries from 'i18n-iso-countries';
 import iso6391 from 'iso-639-1';
 import { isCurrencyCode } from './currency-countries.js';
@@ -27,9 +28,22 @@ function isLocalDateTime(v: string): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
+// RFC 3339 section 5.6: time-offset = "Z" / time-numoffset, time-numoffset = ("+" / "-") time-hour ":" time-minute (the
+// "T" and "Z" of either case, NOTE there). ajv-formats takes an offset without its colon or its minutes (+0000, +00), which no
+// RFC 3339 date-time or full-time ends in: the formats below keep its judgement and add the offset's form.
+const RFC3339_OFFSET = /(?:[Zz]|[+-]\d\d:\d\d)$/;
+type FormatOf = { validate: (v: string) => boolean; compare?: (a: string, b: string) => number | undefined };
+const offsetStrict = (lenient: FormatOf) => ({
+  type: 'string' as const,
+  validate: (v: string) => RFC3339_OFFSET.test(v) && lenient.validate(v),
+  ...(lenient.compare ? { compare: lenient.compare } : {}),
+});
+
 function createAjv() {
   const instance = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true });
   addFormats(instance);
+  instance.addFormat('date-time', offsetStrict(fullFormats['date-time'] as FormatOf));
+  instance.addFormat('time', offsetStrict(fullFormats.time as FormatOf));
   // seed 000, Consumer: countryCode "ISO 3166 alpha-2", languageCode "ISO 639-1"
   instance.addFormat('iso-3166-alpha-2', { type: 'string', validate: (v: string) => alpha2.has(v) });
   // provider 2.0.0 (installments), countryCode: "ISO 3166 alpha 3 code values", its pattern of either case

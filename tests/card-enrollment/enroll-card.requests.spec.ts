@@ -439,23 +439,31 @@ for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDE
   });
 }
 
-// seed 000, ConsumerIdentity: EMAIL_ADDRESS; the provider's EXTERNAL_ACCOUNT_ID (Card API 1.0.0) is the conflict.
-test(
-  "rejects the provider's consumer identity (EXTERNAL_ACCOUNT_ID and a UUID) with INVALID_ARGUMENT",
-  withConflict(rules('CE-ENUM-IDENTITYTYPE:refuse@card', 'CE-ERR-FIELD'), 'CE-CONFLICT-CONSUMER-IDENTITY'),
-  async ({ cardApi, cards, cardContract }) => {
-    const body = setPath(await cards.withCard(), 'consumer.consumerIdentity', {
-      identityType: 'EXTERNAL_ACCOUNT_ID',
-      identityValue: crypto.randomUUID(),
-    });
-    expect(cardContract.requestValidator('putCard')!(body), 'the contract refuses it').toBe(false);
-    expectCardError(await cardApi.call('putCard', { body }), {
-      http: 400,
-      status: SCHEMA_REFUSAL,
-      field: 'consumer.consumerIdentity.identityType',
-    });
-  },
-);
+// seed 000, ConsumerIdentity: EMAIL_ADDRESS. The provider's identity types are conflicts: its request's EXTERNAL_ACCOUNT_ID with an
+// opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc), and MOBILE_PHONE_NUMBER, which the SRC identity types its answers name
+// also list (the identity's value left as sampled: only the type differs). A target taking either meets the conflict.
+const PROVIDER_IDENTITIES = [
+  { type: 'EXTERNAL_ACCOUNT_ID', value: () => crypto.randomUUID(), what: 'and a UUID', conflict: 'CE-CONFLICT-CONSUMER-IDENTITY' },
+  { type: 'MOBILE_PHONE_NUMBER', value: undefined, what: 'with the e-mail address sampled', conflict: 'CE-CONFLICT-SRC-IDENTITY-TYPES' },
+];
+for (const identity of PROVIDER_IDENTITIES)
+  test(
+    `rejects the provider's consumer identity type ${identity.type} (${identity.what}) with INVALID_ARGUMENT`,
+    withConflict(rules('CE-ENUM-IDENTITYTYPE:refuse@card', 'CE-ERR-FIELD'), identity.conflict),
+    async ({ cardApi, cards, cardContract }) => {
+      const sampled = await cards.withCard();
+      const body = setPath(sampled, 'consumer.consumerIdentity', {
+        identityType: identity.type,
+        identityValue: identity.value ? identity.value() : sampled.consumer.consumerIdentity.identityValue,
+      });
+      expect(cardContract.requestValidator('putCard')!(body), 'the contract refuses it').toBe(false);
+      expectCardError(await cardApi.call('putCard', { body }), {
+        http: 400,
+        status: SCHEMA_REFUSAL,
+        field: 'consumer.consumerIdentity.identityType',
+      });
+    },
+  );
 
 // --- Every pattern outside the card (seed 000, EnrollCardRequest, SrcCorrelationId, PhoneNumber), confirmed first.
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';

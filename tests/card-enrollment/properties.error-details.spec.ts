@@ -38,11 +38,13 @@ test(
     const unknown = { reason: 'INVALID_VALUE', source: 'enrolmentReferenceData.enrolmentReferenceId', message: 'm', sourceType: 'BODY' };
     expect(judge(refusal('INVALID_STATE', unknown), sent)).toEqual({ judged: true, documented: [], assumed: [] });
     // A member inside the encrypted card, by its card.<member> path; the whole body, by `body`.
-    const inCard = { reason: 'INVALID_VALUE', source: 'card.primaryAccountNumber', sourceType: 'BODY' };
+    const inCard = { reason: 'INVALID_VALUE', source: 'card.primaryAccountNumber', message: 'm', sourceType: 'BODY' };
     expect(judge(refusal('INVALID_STATE', inCard), { encryptedCard: 'jwe' }, { primaryAccountNumber: '4111111111111112' }).assumed).toEqual(
       [],
     );
-    expect(judge(refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source: 'body', sourceType: 'BODY' }), 'text')).toMatchObject({
+    expect(
+      judge(refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source: 'body', message: 'm', sourceType: 'BODY' }), 'text'),
+    ).toMatchObject({
       documented: [],
       assumed: [],
     });
@@ -63,6 +65,15 @@ test(
         `details[0] about enrolmentReferenceData.enrolmentReferenceId: Received: no sourceType / Documented: the samples' sourceType BODY`,
       ],
     });
+    // Every member every sample detail gives (reason, source, message, sourceType), each lacking one named once.
+    const { message: _said, ...silent } = missing;
+    expect(judge(refusal('INVALID_ARGUMENT', silent), sent).assumed).toEqual([
+      'details[0] about srcClientId: Received: no message / Documented: every sample detail gives reason, source, message, sourceType',
+    ]);
+    const { reason: _why, ...reasonless } = missing;
+    expect(judge(refusal('INVALID_ARGUMENT', reasonless), sent).assumed).toEqual([
+      'details[0] about srcClientId: Received: no reason / Documented: every sample detail gives reason, source, message, sourceType',
+    ]);
     expect(judge(refusal('INVALID_STATE', { ...unknown, source: 'enrolmentReferenceId' }), sent).assumed).toEqual([
       'details[0] source "enrolmentReferenceId" is no dotted path of a member putCard takes',
     ]);
@@ -79,7 +90,8 @@ test(
       `details[0] reason "CANNOT_BE_NULL" for srcClientId left out, the samples' is INVALID_VALUE`,
     ]);
     // A header the request was sent with, and the API key's header whether sent or not, are HEADER members.
-    const header = (source: string, sourceType = 'HEADER') => refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source, sourceType });
+    const header = (source: string, sourceType = 'HEADER') =>
+      refusal('INVALID_ARGUMENT', { reason: 'INVALID_VALUE', source, message: 'm', sourceType });
     expect(errorDetailsOf(CONTRACT, op, 400, header('Content-Type'), sent, {}, ['content-type'])).toMatchObject({
       documented: [],
       assumed: [],

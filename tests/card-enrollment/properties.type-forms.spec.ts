@@ -98,6 +98,8 @@ test(
     ...citing('CE-VALID-FORMS', '@card', '@receipt'),
     'CE-VALID-ACCEPTED',
     ...citing('CE-PAT-CORRELATIONID', ':accept@card', ':accept@receipt'),
+    // Each latestVersionUri in other forms RFC 3986 allows (another scheme, a query, a fragment, a port: type-forms.ts uriForms).
+    ...citing('CE-FMT-URI', ':accept@card', ':accept@receipt'),
   ),
   async ({ card, cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(VALID_FORMS);

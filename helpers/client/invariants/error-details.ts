@@ -35,6 +35,8 @@ interface DetailsMark {
   plaintext: Record<string, { member: string; schema: string }>;
   /** The members the detail schema documents. */
   members: string[];
+  /** The members every sample detail gives (`x-names-member.sampled`): a detail lacking one reads otherwise than the samples. */
+  sampled: string[];
 }
 
 const marks = new WeakMap<Contract, DetailsMark[]>();
@@ -62,6 +64,7 @@ function marksOf(contract: Contract): DetailsMark[] {
         Object.entries<Json>(mark.plaintext ?? {}).map(([name, p]) => [name, { member: String(p.member), schema: String(p.schema) }]),
       ),
       members: Object.keys(detail?.properties ?? {}),
+      sampled: Array.isArray(mark.sampled) ? mark.sampled.map(String) : [],
     });
   }
   marks.set(contract, out);
@@ -200,8 +203,18 @@ export function errorDetailsOf(
     // samples' (seed 000, Errors: "sourceType BODY" in each), an assumption.
     if (mark.place && place === undefined && places.includes('BODY') && !WHOLE_BODY.test(source))
       verdict.assumed.push(`${at} about ${source}: Received: no ${mark.place} / Documented: the samples' ${mark.place} BODY`);
+    // Every sample detail gives each member of `sampled` (reference, the error body as the seed's samples give it: reason,
+    // source, message, sourceType), on every refusal; the seed's table requires none, so a detail lacking one breaks the
+    // samples' reading only. Its source and its place are judged above, each once.
+    const lacking = mark.sampled.filter((m) => m !== mark.source && m !== mark.place && detail[m] === undefined);
+    if (lacking.length)
+      verdict.assumed.push(
+        `${at} about ${source}: Received: no ${lacking.join(', ')} / Documented: every sample detail gives ${mark.sampled.join(', ')}`,
+      );
     if (!mark.reason || !places.includes('BODY') || WHOLE_BODY.test(source)) continue;
     const reason = detail[mark.reason];
+    // A reason left out is judged above, once.
+    if (reason === undefined && lacking.includes(mark.reason)) continue;
     const value = sentAt(mark, source, sent, plaintexts);
     if (value === UNKNOWN) continue;
     // A member sent null or empty is judged by neither reading: the samples show a member left out, and no null nor empty text.

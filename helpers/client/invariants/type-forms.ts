@@ -13,6 +13,7 @@ import { namedSources, sourceNames } from './error-details.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
 import { caseSwapped, alternatingCase } from '../security/value-forms.js';
 import { walkSchema, walkValue, resolve } from '../../contract/schema-walk.js';
+import { loadRules, ruleStating, sidesOf } from '../../contract/rules.js';
 
 export const TYPE_FORMS = 'type-forms';
 
@@ -34,6 +35,8 @@ interface FormCase {
   value?: unknown;
   /** The kind of form (`with a space before it`), the same on every call of the operation. */
   form?: string;
+  /** The keyword whose forms the case sends (a URI's: `format`), where the member's own rule of it states them. */
+  keyword?: string;
 }
 
 const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
@@ -439,11 +442,58 @@ export function lengthForms(schema: Json, value: unknown): { how: string; value:
   return lengths.flatMap(([n, what]) => WIDE_LETTERS.map(({ how, letters }) => ({ how: `${what} ${how}`, value: wideText(letters, n) })));
 }
 
+/**
+ * Whether a URI member is one the target calls or sends a person to (a callback, a listener, a webhook, a redirect): its name,
+ * its description or its ports (`x-ports`) say so, and such a URI must be one the target can reach, more than RFC 3986 states.
+ */
+const calledUri = (schema: Json, name: string): boolean =>
+  /callback|redirect|webhook|listener/i.test(name) ||
+  schema['x-ports'] !== undefined ||
+  /\b(called|calls|sent|notif\w*|listener|redirect\w*)\b/i.test(String(schema.description ?? ''));
+
+/**
+ * The valid forms of a member of format `uri` no document restricts further: RFC 3986 section 3, a URI is a scheme and its
+ * hierarchical part, with an optional query and fragment, an authority's port, and percent-encoded octets anywhere (section 2.1).
+ * A member the document names a URI (seed 000 ComplianceSettings: latestVersionUri, "URI of the latest version") takes any
+ * scheme (a URN, a tag); one it names a URL (a locator: `url`) keeps its scheme and authority. A URI the target calls is left out
+ * (calledUri). Candidates: the caller confirms each with the contract.
+ */
+export function uriForms(schema: Json, value: unknown, name: string): { how: string; value: string; keyword: 'format' }[] {
+  if (schema.format !== 'uri' || typeof schema.pattern === 'string' || typeof value !== 'string' || calledUri(schema, name)) return [];
+  const tail = (Math.random() * 1e9).toFixed(0);
+  const [base, fragment] = [value.replace(/#.*$/, ''), /#/.test(value) ? value.replace(/^[^#]*/, '') : ''];
+  const out: { how: string; value: string }[] = [
+    { how: 'with a query', value: `${base}${base.includes('?') ? '&' : '?'}version=${tail}${fragment}` },
+    { how: 'with a fragment', value: `${base}#section-${tail}` },
+    { how: 'with percent-encoded octets', value: `${base.replace(/[?].*$/, '').replace(/\/?$/, '/')}caf%C3%A9%20${tail}` },
+  ];
+  // An authority without a port: the same with one (RFC 3986 section 3.2.3).
+  const authority = /^([a-z][a-z0-9+.-]*:\/\/[^/?#:@]+)(?=[/?#]|$)/i.exec(value);
+  if (authority) out.push({ how: 'with a port', value: `${authority[1]}:8443${value.slice(authority[1].length)}` });
+  if (!/url$/i.test(name))
+    out.push(
+      { how: 'of another scheme, a URN (RFC 8141)', value: `urn:example:terms:${tail}` },
+      { how: 'of another scheme, a tag (RFC 4151)', value: `tag:example.com,2026:terms/${tail}` },
+    );
+  return out.filter((f) => f.value !== value).map((f) => ({ ...f, keyword: 'format' as const }));
+}
+
 /** The valid forms that tell of one member's value (candidates: the caller confirms each with the contract). */
-export function validForms(schema: Json, value: unknown, where: TypedMember['in'] = 'body'): { how: string; value: unknown }[] {
+export function validForms(
+  schema: Json,
+  value: unknown,
+  where: TypedMember['in'] = 'body',
+  /** The member's name (the last segment of its path): a URI's forms turn on it (uriForms). */
+  name = '',
+): { how: string; value: unknown; keyword?: string }[] {
   if (Array.isArray(schema.enum))
     return schema.enum.filter((v: unknown) => v !== value).map((v: unknown) => ({ how: 'another value of its enum', value: v }));
   if (typeof value !== 'string' || typeOf(schema) !== 'string') return [];
+  // A body member's URI: a parameter's text is a criterion a description may restrict.
+  if (where === 'body' && name) {
+    const uris = uriForms(schema, value, name);
+    if (uris.length) return uris;
+  }
   const out: { how: string; value: string }[] = [];
   // Only what the schema states: a member with no pattern may be a name a description restricts (an event's).
   if (typeof schema.pattern !== 'string') return [];
@@ -474,10 +524,16 @@ export function validFormCases(
     for (const member of bodyLeaves(contract, op.requestBody!.schema, valid.body)) {
       if (keep(member.at.replace(/\//g, '.'))) continue;
       let n = 0;
-      for (const form of validForms(member.schema, member.value)) {
+      for (const form of validForms(member.schema, member.value, 'body', member.at.split('/').at(-1))) {
         const body = setAt(valid.body, member.at.split('/'), form.value);
         if (!bodyValid(body)) continue;
-        cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body }, value: form.value });
+        cases.push({
+          member,
+          how: `${JSON.stringify(form.value)} (${form.how})`,
+          call: { ...valid, body },
+          value: form.value,
+          ...(form.keyword ? { keyword: form.keyword } : {}),
+        });
         if (++n >= FORMS_PER_MEMBER) break;
       }
       // Its length bounds in characters; a sensitive value stays as sampled (a run of one letter would show in every later echo).
@@ -567,9 +623,22 @@ export async function checkValidForms<S extends ServiceName>(
     const elsewhere = named !== undefined && !named.some((s) => sourceNames(s, c.member.at.replace(/\//g, '.')));
     if (accepted && elsewhere)
       violations.add(op.operationId, where, `${got} naming ${named.join(', ')}`, 'a 2xx: a request every document allows', accepted);
-    else violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form');
+    else {
+      violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form', ownRule(contract, op, c));
+    }
   }
   return { sent: count };
+}
+
+/**
+ * The rule a form case is filed under where the member's own rule states the form's keyword of the request (a URI of another
+ * scheme: its format rule, checked on its accepting side); else undefined, and the valid-forms rule takes it.
+ */
+function ownRule(contract: Contract, op: Operation, c: FormCase): string | undefined {
+  if (!c.keyword) return undefined;
+  const id = ruleStating(contract.service, op.operationId, c.member.at.split('/').at(-1)!, c.keyword);
+  const rule = id === undefined ? undefined : loadRules(contract.service).rules.find((r) => r.id === id);
+  return rule && sidesOf(rule).includes('accept') ? rule.id : undefined;
 }
 
 /** A valid call, its verdict as its status (a violation the client found: its first line). */
