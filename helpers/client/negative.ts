@@ -243,6 +243,33 @@ function emptiesOf(type: string | undefined, schema: Json): [unknown, string][] 
   return out;
 }
 
+/** The members the conditional branches a value takes require of it: `then` where it meets `if`, else `else`; in `allOf`; the one
+ * `oneOf`/`anyOf` branch it meets. */
+function branchRequired(contract: Contract, schema: Json, value: unknown, depth = 0, holderType?: unknown): string[] {
+  const s = resolve(contract, schema);
+  if (!s || typeof s !== 'object' || depth > 4) return [];
+  // Wrapped in the holder's type: a branch such as `required: [status]` names no type of its own (Ajv's strict types).
+  const meets = (sub: Json) => {
+    const type = s.type ?? holderType;
+    const wrapped = { ...(type ? { type } : {}), allOf: [sub] };
+    return contract.validator(`negative:branch:${JSON.stringify(wrapped)}`, wrapped)(value);
+  };
+  const out: string[] = [];
+  const branch = (sub: Json | undefined) => {
+    if (!sub) return;
+    const b = resolve(contract, sub);
+    out.push(...((b.required ?? []) as string[]), ...branchRequired(contract, b, value, depth + 1, s.type ?? holderType));
+  };
+  if (s.if !== undefined) branch(meets(s.if) ? s.then : s.else);
+  for (const member of (s.allOf ?? []) as Json[]) branch(member);
+  const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
+  if (alternatives) {
+    const taken = alternatives.filter((alt) => meets(alt));
+    if (taken.length === 1) branch(taken[0]);
+  }
+  return [...new Set(out)];
+}
+
 /** Mutations of a JSON body, one rule broken at a time, walking the members the valid body has. */
 function bodyMutations(
   contract: Contract,
@@ -273,11 +300,19 @@ function bodyMutations(
     for (const [empty, why] of emptiesOf(type, s)) out.push({ at, why: `${why} (empty, not absent)`, apply: (root) => set(root, empty) });
   if (type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
     const required: string[] = s.required ?? [];
-    for (const name of required) {
+    const names = [...required.map((name) => ({ name, why: 'missing though required' }))];
+    // A member a conditional branch requires (an `if`/`then`/`else`, an `allOf` of them, the one `oneOf`/`anyOf` branch the
+    // value takes) is required of a value taking that branch: provider 2.0.0 PlanApprovalParameters' "required if the status is
+    // APPROVED" is such a branch. The caller confirms each case refused by the whole schema.
+    for (const name of branchRequired(contract, s, value)) {
+      if (!required.includes(name) && !names.some((n) => n.name === name))
+        names.push({ name, why: 'missing though required by the branch the value takes' });
+    }
+    for (const { name, why } of names) {
       if (!(name in value)) continue;
       out.push({
         at: [...at, name],
-        why: 'missing though required',
+        why,
         apply: (root) => {
           const copy = clone(root);
           let node = copy;

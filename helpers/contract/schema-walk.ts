@@ -17,15 +17,20 @@ export function resolve(contract: Contract, schema: Json, depth = 0): Json {
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((s: Json) => resolve(contract, s, depth + 1));
     const { allOf: _allOf, ...rest } = schema;
-    return parts.reduce(
-      (acc: Json, p: Json) => ({
+    // A part's conditional (`if`/`then`/`else`) is kept whole, in an `allOf` of conditionals: merged, a second part's `if`
+    // would overwrite the first's (provider 2.0.0 PlanApprovalParameters: one branch if APPROVED, another if DECLINED).
+    const conditionals: Json[] = [];
+    const merged = parts.reduce((acc: Json, part: Json) => {
+      const { if: cond, then: yes, else: no, ...p } = part;
+      if (cond !== undefined) conditionals.push({ if: cond, ...(yes ? { then: yes } : {}), ...(no ? { else: no } : {}) });
+      return {
         ...acc,
         ...p,
         properties: { ...(acc.properties ?? {}), ...(p.properties ?? {}) },
         required: [...(acc.required ?? []), ...(p.required ?? [])],
-      }),
-      rest,
-    );
+      };
+    }, rest);
+    return conditionals.length ? { ...merged, allOf: conditionals } : merged;
   }
   return schema;
 }
