@@ -635,6 +635,8 @@ const VARIANTS = [
   { bin: '222300', countryCode: 'CA', languageCode: 'fr', callingCode: '1' },
   { bin: '520473', countryCode: 'AU', languageCode: 'en', callingCode: '61' },
 ];
+/** The correlation id's optional 8-hex prefix (seed 000, SrcCorrelationId `([0-9a-f]{8}.)?`): none, then joined by a dot, a dash, an underscore, a colon. */
+const CORRELATION_JOINERS = [undefined, '.', '-', '_', ':'] as const;
 const variantOf = (path: string, sourceIndex: number) => VARIANTS[(sourceIndex + (path === 'card' ? 0 : 2)) % VARIANTS.length];
 
 test(
@@ -668,11 +670,14 @@ test(
         const variant = variantOf(path, index);
         const what = `${path} path, ${named(source)}, BIN ${variant.bin}, consumer ${variant.countryCode}/${variant.languageCode} +${variant.callingCode}`;
         const pan = path === 'card' ? panOfLength(16, variant.bin) : card.receipt?.primaryAccountNumber;
-        // A month with a leading zero and a mixed-case correlation id: an echo not byte for byte tells.
+        // A month with a leading zero and a mixed-case correlation id, in turn without the pattern's optional prefix and with it
+        // joined by each class of character its `.` takes (seed 000, SrcCorrelationId): an echo not byte for byte tells.
         const plain = exampleCard({ primaryAccountNumber: pan, panExpirationMonth: '04' });
+        const joiner = CORRELATION_JOINERS[(index + (path === 'card' ? 0 : 1)) % CORRELATION_JOINERS.length];
+        const prefix = joiner === undefined ? '' : `0a1b2c3d${joiner}`;
         const request = async () => {
           const body = await cards.on(path, path === 'card' ? plain : undefined);
-          body.srcCorrelationId = `0F8fAD5b-D9cb-469F-a165-${crypto.randomUUID().slice(-12).toUpperCase()}`;
+          body.srcCorrelationId = `${prefix}0F8fAD5b-D9cb-469F-a165-${crypto.randomUUID().slice(-12).toUpperCase()}`;
           body.consumer = {
             ...body.consumer,
             countryCode: variant.countryCode,
