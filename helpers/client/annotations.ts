@@ -3,6 +3,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type TestInfo } from '@playwright/test';
 import type { ContractViolation, ViolationSite } from '../contract/checks.js';
+import { redactMessage } from '../secrets/redact.js';
 
 type Annotations = { type: string; description?: string }[];
 
@@ -70,6 +71,12 @@ export function hardErrors<E extends { message?: string }>(errors: readonly E[],
   return errors.filter((e) => !assumed.some((line) => (e.message ?? '').includes(line)));
 }
 
+/**
+ * Whether an error's text carries a violation's line: as thrown, or redacted as a property's failure quotes its cause
+ * (properties.ts: a correlation id of 32 digits reads as a card number and is masked), so the cause is still filed under its rule.
+ */
+const carries = (text: string, line: string): boolean => text.includes(line) || text.includes(redactMessage(line));
+
 /** After a failed test: annotates the violations its errors carry, its first error's first marked `lead` (matched by identity). */
 export function annotateViolations(testInfo: TestInfo): void {
   const violations = thrown.get(testInfo) ?? [];
@@ -81,8 +88,8 @@ export function annotateViolations(testInfo: TestInfo): void {
   let leadFound = false;
   for (const v of violations) {
     const line = firstLine(v.message);
-    if (!v.site || !errors.some((m) => m.includes(line))) continue;
-    const isLead: boolean = !leadFound && lead.includes(line);
+    if (!v.site || !errors.some((m) => carries(m, line))) continue;
+    const isLead: boolean = !leadFound && carries(lead, line);
     leadFound ||= isLead;
     const key = `${v.check} ${v.site.operationId} ${v.site.status}`;
     if (!carried.has(key) || isLead)
@@ -96,7 +103,7 @@ export function annotateViolations(testInfo: TestInfo): void {
   }
   // A property's failure names its shrunk counterexample's cause inside: the last violation its first error carries.
   if (!leadFound) {
-    const inFirst = violations.filter((v) => v.site && (errors[0] ?? '').includes(firstLine(v.message))).pop();
+    const inFirst = violations.filter((v) => v.site && carries(errors[0] ?? '', firstLine(v.message))).pop();
     const key = inFirst && `${inFirst.check} ${inFirst.site!.operationId} ${inFirst.site!.status}`;
     if (key && carried.has(key))
       carried.set(key, { ...carried.get(key)!, lead: true, ...(inFirst.rules.length ? { rules: [...inFirst.rules] } : {}) });

@@ -29,10 +29,12 @@ const ACCEPTED = [
   'CE-LUHN',
 ];
 
-// With CARD_REQUEST_IDENTITY=provider no e-mail address is sent: the e-mail rule is not cited then.
+// With CARD_REQUEST_IDENTITY=provider no e-mail address is sent: the e-mail rule is not cited then. Every answer is judged by
+// the card enrollment client (fixtures/assertions/card-enrollment-answer.ts): the srcCorrelationId of each form the pattern
+// takes (with and without its prefix, joined by each class of character) echoed byte for byte (seed 000, SrcCorrelationId).
 test(
   'accepts every request the contract allows @property',
-  rules(...ACCEPTED.filter((id) => !restsOnSeedIdentity([id])).map((id) => `${id}:accept`)),
+  rules(...ACCEPTED.filter((id) => !restsOnSeedIdentity([id])).map((id) => `${id}:accept`), 'CE-ECHO-CORRELATION@card'),
   async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
     const validate = cardRequestContract.requestValidator('putCard')!;
     await assertProperty(
