@@ -51,6 +51,21 @@ test('a card of the exchange shown beyond its last four is named by form and pla
   // The last four alone, and a value of digits only (an account range's end the card lies in), are left alone.
   const lastFour = exchange({ operationId: 'registerPans', cards: [CARD], answer: { panLastFour: '4792', low: '52047316000' } });
   expect(installmentsAnswerProblems(lastFour)).toEqual([]);
+  // A refusal quoting a pan list id the request sent, whose digits happen to hold seven of the card's, shows that id, not the
+  // card; the card itself in the same text is still shown.
+  const listId = `99${CARD.slice(3, 10)}123456789`;
+  const quoting = (text: string) =>
+    exchange({
+      operationId: 'registerPans',
+      status: 400,
+      cards: [CARD],
+      sent: { panListId: listId },
+      answer: { Errors: { Error: [{ Description: text }] } },
+    });
+  expect(installmentsAnswerProblems(quoting(`Pan list not found for id ${listId}`))).toEqual([]);
+  expect(ruleIds(installmentsAnswerProblems(quoting(`Pan list ${listId} holds no card ${CARD.slice(0, 12)} here`)))).toContain(
+    'IN-OBJ-SENSITIVE',
+  );
 });
 
 test('a page: Count, Offset and Limit as asked, and a short page only at the end of the set', () => {
