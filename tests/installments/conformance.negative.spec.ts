@@ -26,11 +26,12 @@ for (const operationId of OPERATIONS) {
       expect(refusalStatuses(instContract.operation(operationId)), 'documented refusal statuses').not.toEqual([]);
       // A plan's cases break one rule of a selection of a fresh offer (provider 2.0.0, POST /plans): on the sample, which names no
       // offer the target made, each would be refused for that alone, whatever the target makes of the member the case breaks.
-      // A decision's cases still name the sample's plan, which no target made, so each is refused for that alone: deciding a
-      // fresh plan instead waits on the reading of a clean-room server that took such a decision's approvedCurrency outside
-      // ISO 4217 (docs/mutation.md, after independent-50).
+      // A decision's cases name a fresh plan (provider 2.0.0 PlanApprovalParameters.planId: the plan decided): on the sample's
+      // unknown plan each would be refused for that alone, whatever the target makes of the member the case breaks.
       const valid =
-        operationId === 'savePlan' && inst.eligiblePan ? await instReq.selectionCall(instApi) : await instReq.sampleCall(operationId);
+        (operationId === 'savePlan' || operationId === 'planApproval') && inst.eligiblePan
+          ? await instReq.ownCall(instApi, operationId)
+          : await instReq.sampleCall(operationId);
       const { cases, failures } = await runNegativeCases(instApi, operationId, valid);
       test.info().annotations.push({ type: 'negative cases', description: String(cases) });
       expect(cases, 'generated cases').toBeGreaterThan(0);
