@@ -153,7 +153,8 @@ test(
     for (const rawBody of NOT_AN_OBJECT) {
       const res = await cardApi.call('putCard', { rawBody });
       const status = (res.body as { status?: unknown } | undefined)?.status;
-      if (res.status !== 400 || !SCHEMA_REFUSAL.includes(status as never)) wrong.push(`${rawBody}: ${res.status} ${JSON.stringify(status)}`);
+      if (res.status !== 400 || !SCHEMA_REFUSAL.includes(status as never))
+        wrong.push(`${rawBody}: ${res.status} ${JSON.stringify(status)}`);
     }
     expect(wrong, 'each is 400 INVALID_ARGUMENT or INVALID_STATE').toEqual([]);
   },
@@ -608,7 +609,10 @@ for (const path of ENROLLMENT_PATHS)
         if (c.accepted) {
           if (res.status !== 200) wrong.push({ rule: c.rule, text: `${what}: ${res.status}, not accepted` });
         } else if (!refusedNaming(res, c.field, refusalStatusesOf(c.rule)))
-          wrong.push({ rule: c.rule, text: `${what}: ${res.status} ${res.body?.status ?? ''}, not ${refusalStatusesOf(c.rule).join(' or ')} naming it` });
+          wrong.push({
+            rule: c.rule,
+            text: `${what}: ${res.status} ${res.body?.status ?? ''}, not ${refusalStatusesOf(c.rule).join(' or ')} naming it`,
+          });
         else if (!res.body?.details?.some((d: any) => d.source === c.field)) detailed.push(`${what}: no detail ${c.field}`);
       }
       underRule(test.info(), wrong[0]?.rule ?? 'CE-ERR-FIELD', () =>
