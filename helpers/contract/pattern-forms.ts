@@ -18,7 +18,8 @@ class Unreadable extends Error {}
 function escapeSet(c: string): string[] {
   if (c === 'd') return DIGITS;
   if (c === 'w') return WORD;
-  if (c === 's') return [' '];
+  // ECMA-262 \s (WhiteSpace and LineTerminator) takes the tab as well as the space; a line break is left out: no name holds one.
+  if (c === 's') return [' ', '\t'];
   if (/[bBDWSk1-9]/.test(c)) throw new Unreadable(`\\${c}`);
   return [c];
 }
@@ -172,6 +173,14 @@ export function patternForms(pattern: string, value: string): { how: string; val
         }
     }
   }
+  // A class taking white space (`\s`) takes each white space character it names, not only the space: the value with each
+  // other one between its words (or in its middle), a candidate the caller confirms.
+  if (/(^|[^\\])\\s/.test(pattern))
+    for (const w of escapeSet('s').filter((c) => c !== ' ')) {
+      const mid = Math.floor(value.length / 2);
+      const spaced = value.includes(' ') ? value.replaceAll(' ', w) : value.slice(0, mid) + w + value.slice(mid);
+      out.push({ how: `with ${JSON.stringify(w)} for white space, which \\s takes`, value: spaced });
+    }
   const seen = new Set<string>([value]);
   return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
 }
