@@ -54,13 +54,14 @@ for (const operationId of OPERATIONS) {
 for (const operationId of OPERATIONS) {
   const flags = contract.operation(operationId).parameters.filter((p) => p.in === 'query' && p.schema?.type === 'boolean');
   if (flags.length === 0 || !contract.operation(operationId).requestBody) continue;
+
   test(
     `${operationId} refuses a body missing a member it requires in each mode its boolean query parameters document @provider`,
     rules(...(operationId === 'planApproval' ? ['IN-REQ-DECISION-MEMBERS'] : ['IN-ERR-CONTRACT:refuse'])),
     async ({ inst, instApi, instReq }) => {
       for (const flag of flags) {
         const valid = inst.eligiblePan ? await instReq.ownCall(instApi, operationId) : await instReq.sampleCall(operationId);
-        const query = { ...((valid.query ?? {}) as Record<string, unknown>) };
+        const query = { ...((valid.query ?? {}) as Record<string, string | number | boolean | undefined>) };
         // The other mode: true where the valid call sends false or nothing (the default), false where it sends true.
         query[flag.name] = !(query[flag.name] === true || query[flag.name] === 'true');
         const missing = (c: { where: string; name: string }) => c.where === 'body' && /: missing though required/.test(c.name);
