@@ -46,3 +46,33 @@ for (const operationId of OPERATIONS) {
     },
   );
 }
+
+// A request rule holds in every mode its operation documents: a boolean query parameter (provider 2.0.0 planApproval `sync`: true
+// answered 200, false or absent 202) changes how a request is answered, not what it must carry. The body's required-member cases
+// (a conditional branch's among them: PlanApprovalParameters, paymentAuthorization required when the status is APPROVED) are sent
+// again with each boolean query parameter at its other value, each refused with a documented 4xx, an asynchronous 202 never.
+for (const operationId of OPERATIONS) {
+  const flags = contract.operation(operationId).parameters.filter((p) => p.in === 'query' && p.schema?.type === 'boolean');
+  if (flags.length === 0 || !contract.operation(operationId).requestBody) continue;
+
+  test(
+    `${operationId} refuses a body missing a member it requires in each mode its boolean query parameters document @provider`,
+    rules(...(operationId === 'planApproval' ? ['IN-REQ-DECISION-MEMBERS'] : ['IN-ERR-CONTRACT:refuse'])),
+    async ({ inst, instApi, instReq }) => {
+      for (const flag of flags) {
+        const valid = inst.eligiblePan ? await instReq.ownCall(instApi, operationId) : await instReq.sampleCall(operationId);
+        const query = { ...((valid.query ?? {}) as Record<string, string | number | boolean | undefined>) };
+        // The other mode: true where the valid call sends false or nothing (the default), false where it sends true.
+        query[flag.name] = !(query[flag.name] === true || query[flag.name] === 'true');
+        const missing = (c: { where: string; name: string }) => c.where === 'body' && /: missing though required/.test(c.name);
+        const { cases, failures } = await runNegativeCases(instApi, operationId, { ...valid, query }, undefined, undefined, missing);
+        test
+          .info()
+          .annotations.push({ type: `missing-member cases, ${flag.name}=${String(query[flag.name])}`, description: String(cases) });
+        expect(failures, `${operationId} with ${flag.name}=${String(query[flag.name])}: members left out, received / documented`).toEqual(
+          [],
+        );
+      }
+    },
+  );
+}
