@@ -46,8 +46,7 @@ test(
         if (res instanceof ContractViolation && res.check === 'requestHeaderEchoConformance') {
           const rule = res.rules[0] ?? 'IN-PROP-HEADER-ECHO';
           violations.add(operationId, `${what} (${rule})`, res.message.split('\n')[0]!, 'the value sent', rule);
-        }
-        else if (res instanceof Error) throw res;
+        } else if (res instanceof Error) throw res;
         else judged.push(`${operationId} ${what} ${(res as { status: number }).status}`);
       }
       checked.push(operationId);
