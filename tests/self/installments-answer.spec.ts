@@ -167,6 +167,16 @@ test('PAN lists: a deregistration removes the cards the list holds and refuses t
   );
   expect(against('registerPans', pans(CARD, OTHER), { successfulCount: '0', failureCount: '2' }, list).after).toEqual(list);
   expect(against('registerPans', pans(OTHER), { successfulCount: '0', failureCount: '1' }, new Set()).after).toEqual(new Set());
+  // A list made with an account range: a new card of the bounds' length outside them is refused too; one of another length, or
+  // inside, is not judged a failure.
+  const range = { accountRangeLow: '5204731600000000', accountRangeHigh: '5204731600009999' };
+  const ranged = (answer: Record<string, unknown>, ...cards: string[]) =>
+    panCountsAgainstList(exchange({ operationId: 'registerPans', status: 200, plain: pans(...cards), answer }), new Set(), range);
+  const outsideCounted = ranged({ successfulCount: '2', failureCount: '0' }, '5204731600001234', OTHER);
+  expect(ruleIds(outsideCounted.problems)).toEqual(['IN-VAL-PAN-COUNTS']);
+  expect(outsideCounted.problems[0]).toMatch(/documented: .*1 outside the list's account range, refused too, so at least 1 failures/);
+  expect(ranged({ successfulCount: '1', failureCount: '1' }, '5204731600001234', OTHER)).toEqual({ problems: [] });
+  expect(ranged({ successfulCount: '1', failureCount: '0' }, `0${OTHER}`)).toEqual({ problems: [], after: new Set([`0${OTHER}`]) });
   // Not judged: a list not known whole, counts not adding up (IN-PROP-COUNTS's), a card repeated, a refusal (nothing changed).
   expect(against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '1' })).toEqual({ problems: [] });
   expect(against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '0' }, list)).toEqual({ problems: [] });
