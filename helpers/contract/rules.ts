@@ -343,7 +343,8 @@ function keywordOf(why: string): string | undefined {
 export function ruleBrokenBy(service: string, operationId: string, caseName: string): string | undefined {
   const m = /^\w+ (\S+): (.*)$/.exec(caseName);
   const keyword = m && keywordOf(m[2]);
-  return m && keyword ? ruleStating(service, operationId, m[1].split('/').filter(Boolean).pop()!, keyword) : undefined;
+  const at = m?.[1].split('/').filter((k) => k && !/^\d+$/.test(k)) ?? [];
+  return m && keyword ? ruleStating(service, operationId, at.at(-1)!, keyword, undefined, undefined, at.join('.')) : undefined;
 }
 
 /**
@@ -359,12 +360,16 @@ export function ruleStating(
   judgedBy?: string,
   /** Of an answer's member: the component holding it (checks.ts componentAt), whose form rule is the answer's. */
   holder?: string,
+  /** Of a request's member: its dotted path (`consumer.countryCode`); a rule naming it whole comes before one naming another
+   * member of the same name (seed 000: PhoneNumber.countryCode, CE-PAT-PHONE, beside Consumer.countryCode, CE-FMT-COUNTRY). */
+  path?: string,
 ): string | undefined {
   const naming = loadRules(service).rules.filter(
     (r) => r.operations.includes(operationId) && !(judgedBy && r.judgedBy?.includes(judgedBy)) && namesMember(r, member),
   );
   const ofKind = (r: Rule) => (KEYWORDS_OF_KIND[r.kind] ?? []).includes(keyword);
-  const narrowest = (rules: Rule[]) => rules.sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+  const whole = (r: Rule) => (path?.includes('.') && `${r.cite} ${r.text}`.includes(path) ? 0 : 1);
+  const narrowest = (rules: Rule[]) => rules.sort((a, b) => whole(a) - whole(b) || a.operations.length - b.operations.length)[0]?.id;
   // An answer's member: the rule stating its form in the object holding it (seed 000, MaskedCard: panExpirationYear "format YYYY,
   // length 4") states what the answer broke, whichever keyword of its form; a rule of the request's member of the same name
   // (Card's panExpirationYear, its Limits row) does not, so it takes the breach only where the catalogue states no answer's form.
