@@ -1,7 +1,7 @@
 // Covers: reports/certification.html opens from disk in a real browser (Debian's chromium through
 // Playwright's executablePath) and shows what a person needs: the verdict, the chart, the coverage
-// matrix, the grouped failures and the rules. The page is built from a certification made here. A browser
-// costs about a tenth of `npm test`'s CPU, so this check runs with the suite's own end-to-end tests
+// matrix, the grouped failures and the rules. The page is built from a certification made here. A browser's
+// start and render held one of `npm test`'s two workers about 9 s, so this check runs with the suite's own end-to-end tests
 // (`npm run test:e2e`, which CI runs too); the page's text and every member's place on it are judged
 // without a browser in ../certification-html.spec.ts.
 import fs from 'node:fs';
