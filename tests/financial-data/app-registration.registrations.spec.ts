@@ -3,6 +3,7 @@
 // provider 1.35.0 Application (required members, logo under 50 KB), AppRegistrationStatus (P when
 // submitted and modified), ApplicationId (given once approved, kept). The mock approves a day after
 // submission (virtual clock): the checks of approved registrations are @mock-only.
+import { underRule } from '../../helpers/client/annotations.js';
 import { expect, expectFdError, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { logoOfBytes, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
@@ -25,7 +26,7 @@ test('RegisterApp answers 201 with a numeric preAppId and status P @smoke', rule
 test(
   'a pending registration has no applicationId; approved a day later it has one in both readers @mock-only',
   mockOnly(
-    rules('FD-APP-APPLICATION-ID@app-list', 'FD-APP-APPLICATION-ID@app-status-v2', 'FD-APP-APPROVED-SAME'),
+    rules('FD-APP-APPLICATION-ID@app-list', 'FD-APP-APPLICATION-ID@app-status-v2', 'FD-APP-APPROVED-SAME', 'FD-APP-LIST-FILTER'),
     "needs the mock's virtual clock: a registration is approved a day after it is made (provider 1.35.0 AppRegistrationStatus), a day a sandbox spends in real time",
   ),
   async ({ fdApi, fd, fdMock }) => {
@@ -38,8 +39,15 @@ test(
     const [approved] = await listApps(fdApi, { pre_app_id: preAppId });
     expect(approved.status).toBe('A');
     expect(typeof approved.applicationId, 'an applicationId once approved').toBe('string');
+    // getApplications' application_id filter is the list filter's (provider 1.35.0: application_id returns the registrations of
+    // that application id): the approved registration and no other, judged here where an approved one exists.
     const shown = (await listApps(fdApi, { application_id: approved.applicationId })).map((a) => a.preAppId);
-    expect(shown, 'found by application_id').toEqual([preAppId]);
+    underRule(
+      test.info(),
+      'FD-APP-LIST-FILTER',
+      () => expect(shown, 'application_id: the registrations it finds').toEqual([preAppId]),
+      'getApplications',
+    );
     const v2 = v2Apps(await readStatusV2(fdApi, fd, { applicationId: approved.applicationId }, preAppId), 'by applicationId');
     const both = v2.map((a) => ({ preAppId: a.preAppId, status: a.status, applicationId: a.applicationId }));
     expect(both).toEqual([{ preAppId: String(preAppId), status: 'A', applicationId: approved.applicationId }]);

@@ -20,6 +20,11 @@ test(
     expect(judge(400, { code: 3005, status: '404', message: 'Bad Request' }).problems).toEqual([
       'its Error status "404" states HTTP 404, the answer is HTTP 400',
     ]);
+    // The status member carrying the provider's code (digits that are no status) disagrees on every refusal path.
+    expect(judge(404, { code: 3003, status: '3003', message: 'Resource Not Found' }).problems).toEqual([
+      expect.stringMatching(/^its Error status "3003" is no HTTP status \(.*\), the answer is HTTP 404$/),
+    ]);
+    expect(judge(404, { code: 3005, status: 'Not Found' }).judged, 'a status in words is not judged').toBe(false);
     expect(judge(400, { code: '3003', message: 'Bad Request' }).problems).toEqual([
       'its code "3003" is the code the contract gives HTTP 404 (x-codes), the answer is HTTP 400',
     ]);

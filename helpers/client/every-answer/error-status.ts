@@ -14,6 +14,8 @@ interface StatusMember {
   codes?: Record<string, number[]>;
   /** Members of the same schema that are not the status, each with why (a provider's own code). */
   notStatus: Record<string, string>;
+  /** The member holds the status and nothing else (`onlyStatus`): digits in it that are no status disagree with every answer. */
+  onlyStatus?: boolean;
 }
 
 /** Every value at a dotted member, each item of a list on the way read. */
@@ -41,7 +43,13 @@ export function statusMemberOf(contract: Contract, schema: string): StatusMember
     ? Object.fromEntries(Object.entries<unknown>(mark.codes).map(([code, st]) => [code, (Array.isArray(st) ? st : [st]).map(Number)]))
     : undefined;
   const found = mark?.member
-    ? { schema, member: String(mark.member), ...(codes ? { codes } : {}), notStatus: { ...(mark.notStatus ?? {}) } }
+    ? {
+        schema,
+        member: String(mark.member),
+        ...(codes ? { codes } : {}),
+        notStatus: { ...(mark.notStatus ?? {}) },
+        ...(mark.onlyStatus === true ? { onlyStatus: true } : {}),
+      }
     : undefined;
   known.set(schema, found);
   return found;
@@ -68,6 +76,13 @@ export function codeStatusesOf(contract: Contract, operationId: string): { membe
 const statusForm = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^[1-5][0-9]{2}$/.test(v) ? Number(v) : undefined;
 
+/**
+ * A value written as a number that is no HTTP status (`"3003"`, `4040`): where a member holds the status and nothing else
+ * (`onlyStatus`), such digits disagree with every answer (an error code carried there, e.g.). Words (`"Not Found"`) are not judged.
+ */
+const digitsNotStatus = (v: unknown): boolean =>
+  statusForm(v) === undefined && ((typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^[0-9]+$/.test(v)));
+
 const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : String(v));
 
 /** Judges one error answer against `schemas` (the service's, the operation's) in order: the first matching one stating the status. */
@@ -90,7 +105,23 @@ export function errorStatusOf(
           typeof v === 'string' || typeof v === 'number' ? (matched.codes![String(v)] ?? []).map((st) => ({ v, st })) : [],
         )
       : values.slice(0, 1).flatMap((v) => (statusForm(v) === undefined ? [] : [{ v, st: statusForm(v)! }]));
-    if (stated.length) {
+    // The status member's digits that are no status (financial data's Error `status` carrying the provider's code): judged, each a
+    // disagreement, where the schema says the member holds only the status (provider 1.35.0 ErrorMessage `status`: the HTTP status of
+    // the answer; `code` the provider's own code). Card enrollment's `code` is not so marked: no sentence says what it holds.
+    const noStatus = matched.codes || !matched.onlyStatus ? [] : values.slice(0, 1).filter(digitsNotStatus);
+    if (noStatus.length) {
+      judged = true;
+      for (const v of noStatus)
+        problems.push(
+          `its ${matched.schema} ${matched.member} ${show(v)} is no HTTP status (the member states the status of its answer, three digits 100 to 599${
+            Object.keys(matched.notStatus).length
+              ? `; ${Object.entries(matched.notStatus)
+                  .map(([m, why]) => `${m} is ${why}`)
+                  .join('; ')}`
+              : ''
+          }), the answer is HTTP ${status}`,
+        );
+    } else if (stated.length) {
       judged = true;
       // A code given several statuses (a 401's two codes aside) agrees when one of them is the answer's.
       const byValue = new Map<unknown, number[]>();
