@@ -89,7 +89,7 @@ const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined
 
 test(
   'every form the contract allows of each parameter and body member is accepted, on every operation that takes it @provider',
-  rules('IN-VALID-FORMS', 'IN-VALID-ACCEPTED'),
+  rules('IN-VALID-FORMS', 'IN-VALID-ACCEPTED', 'IN-FMT-UUID:accept'),
   async ({ inst, instApi, instReq, instContract }) => {
     const violations = await checkValidFormsOf(
       instApi,
