@@ -1,6 +1,15 @@
 // Covers: POST /offers, POST /plans, POST /approvals (sync 200, async 202), GET /approvals/{plan_id},
 // GET /plans/{plan_id}: the checkout flow (reference, Flows - checkout) with both decisions.
-import { citing, expect, rules, test, type InstallmentsTarget, withDecision, skipWithout } from '../../fixtures/installments.js';
+import {
+  citing,
+  expect,
+  rules,
+  setUpFailed,
+  test,
+  type InstallmentsTarget,
+  withDecision,
+  skipWithout,
+} from '../../fixtures/installments.js';
 import { awaitTarget } from '../../helpers/client/guest/time-budget.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
@@ -29,6 +38,16 @@ async function awaitDecision(
 
 skipWithout('eligiblePan');
 
+/**
+ * An approval's card (withDecision: the cardholder's full name alone, provider 2.0.0 paymentAuthorization: the first and last
+ * names "optional if the full name is used") refused naming the cardholder's names: that is IN-REQ-CARDHOLDER-NAME's breach,
+ * judged by checkout.validation.spec.ts on each documented combination; here a set-up that did not hold, the flow not judged after.
+ */
+function cardNamesTaken(res: { status: number; body?: unknown }): void {
+  if (res.status === 400 && /cardholder/i.test(JSON.stringify(res.body ?? '')))
+    setUpFailed('an approval whose card names the cardholder by the full name alone', 'IN-REQ-CARDHOLDER-NAME', 'planApproval', '400');
+}
+
 test(
   'offers -> plan -> sync approval -> status -> plan read back APPROVED @smoke @assumption',
   rules(
@@ -43,6 +62,7 @@ test(
       query: { sync: true },
       body: withDecision({ planId, status: 'APPROVED', offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' }),
     });
+    cardNamesTaken(approval);
     expect(approval.status).toBe(200);
     const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
     expect(status.status).toBe(200);
@@ -105,6 +125,7 @@ for (const decision of ['APPROVED', 'DECLINED'] as const) {
           decision === 'APPROVED' ? { planId, status: decision } : { planId, status: decision, rejectReasonCode: reason },
         );
         const approval = await instApi.call('planApproval', { body, ...(query ? { query } : {}) });
+        cardNamesTaken(approval);
         expect(approval.status, 'the asynchronous mode answers 202').toBe(202);
         await awaitDecision(instApi, inst, planId, decision, first);
         const other = await instApi.call(then, { path: { plan_id: planId } });

@@ -79,6 +79,9 @@ export async function checkBodyMedia<S extends ServiceName>(
   fresh: () => CallOptions | Promise<CallOptions>,
   violations: Violations,
   on?: string,
+  /** The rule stating the operation's own refusal of a type it does not take (installments' approvedOffers 415: IN-TRANS-MEDIA):
+   * that refusal is filed there alone; the valid forms of the declared type stay the property's. */
+  notTakenRule?: string,
 ): Promise<{ sent: number; leftOut?: string }> {
   const op = b.operation;
   const where = (what: string) => `${on ? `${on}: ` : ''}Content-Type: ${what}`;
@@ -116,10 +119,11 @@ export async function checkBodyMedia<S extends ServiceName>(
   const other = notTakenOf(b);
   const res = await send(other);
   sent++;
-  if (typeof res === 'string') violations.add(op.operationId, where(`${other}, a type it does not take`), res, 'a documented refusal');
+  if (typeof res === 'string')
+    violations.add(op.operationId, where(`${other}, a type it does not take`), res, 'a documented refusal', notTakenRule);
   else if (res.status !== 429) {
     const { problem, documented } = notTakenProblem(op, res.status);
-    if (problem) violations.add(op.operationId, where(`${other}, a type it does not take`), problem, documented);
+    if (problem) violations.add(op.operationId, where(`${other}, a type it does not take`), problem, documented, notTakenRule);
   }
   return { sent };
 }

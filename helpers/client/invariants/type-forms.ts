@@ -14,6 +14,7 @@ import { kindOfKey } from '../../secrets/sensitive.js';
 import { caseSwapped, alternatingCase } from '../security/value-forms.js';
 import { walkSchema, walkValue, resolve } from '../../contract/schema-walk.js';
 import { loadRules, ruleStating, sidesOf } from '../../contract/rules.js';
+import { objectIdsOf } from '../../contract/object-ids.js';
 
 export const TYPE_FORMS = 'type-forms';
 
@@ -37,6 +38,8 @@ interface FormCase {
   form?: string;
   /** The keyword whose forms the case sends (a URI's: `format`), where the member's own rule of it states them. */
   keyword?: string;
+  /** A member sent as sampled, in another case: the form made again of each fresh call's own value (a UUID's case). */
+  recase?: (value: string) => string;
 }
 
 const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
@@ -403,16 +406,35 @@ export async function checkTypeForms<S extends ServiceName>(
       // rule by the assertion below, not under a rule the success body's judge finds first (the form's value read another way).
       const judges = c.member.at === WHOLE_BODY && typeof wholeBody === 'string' ? wholeBody : rule;
       const res = await api.callOperation(op, { ...(await send(c.call)), negative: true, judges });
-      if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
+      if (!allowed.includes(res.status))
+        violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`, formRule(contract, op, c, rule));
       if (res.status >= 200 && res.status < 300 && i + 1 < count) {
         valid = await fresh();
         inHand = typeFormCases(contract, formsOf, valid, undefined, Boolean(wholeBody));
       }
     } catch (error) {
-      violations.add(op.operationId, where, verdictLine(api)(error), `a refusal: ${allowed.join(' or ')}`);
+      violations.add(op.operationId, where, verdictLine(api)(error), `a refusal: ${allowed.join(' or ')}`, formRule(contract, op, c, rule));
     }
   }
   return { sent: count };
+}
+
+/**
+ * The rule stating a shaped member's own form on the operation (a format rule refusing what it does not list: installments'
+ * currency, ISO 4217 three capitals, IN-FMT-CODES), under which a near miss taken is filed; else undefined, the property's rule.
+ * One fact once: the catalogue's form rule of the member states it, the near-miss property only what no rule of its own does.
+ */
+function formRule(contract: Contract, op: Operation, c: FormCase, rule?: string): string | undefined {
+  const s = c.member.schema;
+  if ((c.member.in !== 'body' && c.member.in !== 'query') || !shaped(s)) return undefined;
+  const id = ruleStating(
+    contract.service,
+    op.operationId,
+    c.member.at.split('/').at(-1)!,
+    typeof s.pattern === 'string' ? 'pattern' : 'format',
+  );
+  const own = id === undefined ? undefined : loadRules(contract.service).rules.find((r) => r.id === id);
+  return own && own.id !== rule && own.kind === 'format' && sidesOf(own).includes('refuse') ? own.id : undefined;
 }
 
 // The converse: every form the contract allows (a pattern's optional parts and alternatives, pattern-forms.ts; each case and enum
@@ -478,6 +500,19 @@ export function uriForms(schema: Json, value: unknown, name: string): { how: str
   return out.filter((f) => f.value !== value).map((f) => ({ ...f, keyword: 'format' as const }));
 }
 
+/** Whether a member is a UUID whose form no pattern states beyond its format (RFC 9562), sent in the body or the query. */
+const uuidCased = (schema: Json, where: TypedMember['in']): boolean =>
+  schema.format === 'uuid' && typeof schema.pattern !== 'string' && (where === 'body' || where === 'query');
+
+/** The same UUID in upper and in lower case (RFC 9562 section 4), filed under the member's format rule (keyword `format`). */
+const uuidCaseForms = (value: string): { how: string; value: string; keyword: 'format' }[] =>
+  [
+    { how: 'in upper case (RFC 9562 section 4: hex digits case insensitive on input)', value: value.toUpperCase() },
+    { how: 'in lower case (RFC 9562 section 4)', value: value.toLowerCase() },
+  ]
+    .filter((f) => f.value !== value)
+    .map((f) => ({ ...f, keyword: 'format' as const }));
+
 /** The valid forms that tell of one member's value (candidates: the caller confirms each with the contract). */
 export function validForms(
   schema: Json,
@@ -494,6 +529,9 @@ export function validForms(
     const uris = uriForms(schema, value, name);
     if (uris.length) return uris;
   }
+  // A UUID (format uuid, no pattern of its own) in the other case of its hex digits: RFC 9562 section 4, they "are case insensitive
+  // on input", and the one Ajv instance's uuid format takes either. A body member or a query parameter; a header's is a trace.
+  if (uuidCased(schema, where)) return uuidCaseForms(value);
   const out: { how: string; value: string }[] = [];
   // Only what the schema states: a member with no pattern may be a name a description restricts (an event's).
   if (typeof schema.pattern !== 'string') return [];
@@ -520,11 +558,20 @@ export function validFormCases(
 ): FormCase[] {
   const cases: FormCase[] = [];
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
+  const targetIds = new Set(objectIdsOf(contract, op).ids.map((id) => id.at));
   if (bodyValid && valid.body !== undefined && valid.rawBody === undefined)
     for (const member of bodyLeaves(contract, op.requestBody!.schema, valid.body)) {
-      if (keep(member.at.replace(/\//g, '.'))) continue;
+      const dotted = member.at.replace(/\//g, '.');
+      // A member sent as sampled (an id the target must know) is still the same UUID in the other case of its hex digits (RFC
+      // 9562 section 4), unless it names an object the target made (its own id, read back as it gave it).
+      const kept = keep(dotted);
+      if (kept && !(uuidCased(member.schema, 'body') && !targetIds.has(dotted.replace(/\.\d+(?=\.|$)/g, '')))) continue;
       let n = 0;
-      for (const form of validForms(member.schema, member.value, 'body', member.at.split('/').at(-1))) {
+      const forms =
+        kept && typeof member.value === 'string'
+          ? uuidCaseForms(member.value)
+          : validForms(member.schema, member.value, 'body', member.at.split('/').at(-1));
+      for (const form of forms) {
         const body = setAt(valid.body, member.at.split('/'), form.value);
         if (!bodyValid(body)) continue;
         cases.push({
@@ -533,11 +580,16 @@ export function validFormCases(
           call: { ...valid, body },
           value: form.value,
           ...(form.keyword ? { keyword: form.keyword } : {}),
+          ...(kept
+            ? {
+                recase: form.value === String(member.value).toUpperCase() ? (v: string) => v.toUpperCase() : (v: string) => v.toLowerCase(),
+              }
+            : {}),
         });
         if (++n >= FORMS_PER_MEMBER) break;
       }
       // Its length bounds in characters; a sensitive value stays as sampled (a run of one letter would show in every later echo).
-      if (!lengths || kindOfKey(member.at.split('/').at(-1)!) !== undefined) continue;
+      if (kept || !lengths || kindOfKey(member.at.split('/').at(-1)!) !== undefined) continue;
       for (const form of lengthForms(member.schema, member.value)) {
         const body = setAt(valid.body, member.at.split('/'), form.value);
         if (bodyValid(body)) cases.push({ member, how: form.how, call: { ...valid, body }, value: form.value });
@@ -608,9 +660,12 @@ export async function checkValidForms<S extends ServiceName>(
     let c = made;
     const next = await fresh();
     const slot = made.member.in === 'header' ? 'headers' : 'query';
+    const at = made.member.at.split('/');
+    const own = made.recase && made.member.in === 'body' ? valueAt(next.body, at) : undefined;
+    const value = made.recase && typeof own === 'string' ? made.recase(own) : made.value;
     const call =
       made.member.in === 'body'
-        ? { ...next, body: setAt(next.body, made.member.at.split('/'), made.value) }
+        ? { ...next, body: setAt(next.body, at, value) }
         : { ...next, [slot]: { ...(next[slot] as object), [made.member.at]: made.value } };
     if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
