@@ -218,7 +218,14 @@ export const formatAjvErrors = (errors: ErrorObject[] | null | undefined, max = 
     .slice(0, max)
     .map((e) => {
       const at = e.instancePath || '/';
-      const extra = e.keyword === 'required' ? ` '${(e.params as { missingProperty: string }).missingProperty}'` : '';
+      // What the schema documents there, where Ajv's message leaves it out: a required member's name, an enum's values.
+      const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+      const extra =
+        e.keyword === 'required'
+          ? ` '${(e.params as { missingProperty: string }).missingProperty}'`
+          : e.keyword === 'enum' && Array.isArray(allowed)
+            ? ` (documented: ${allowed.map((v) => JSON.stringify(v)).join(', ')})`
+            : '';
       const value =
         e.keyword === 'required' ? '' : ` (value: ${JSON.stringify(redact(e.data, e.instancePath.split('/').pop()))?.slice(0, 120)})`;
       return `${at}: ${e.keyword}${extra} ${e.message ?? ''}${value}`;
