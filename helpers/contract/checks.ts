@@ -2,7 +2,7 @@
 // schemathesis `specs/openapi/checks.py`). Each throws a ContractViolation "Received / Documented".
 import type { ErrorObject } from './ajv.js';
 import { answeredConflicts, CONFLICT_CHECK, receivedAt, sourcesOf, type Conflict } from './conflicts.js';
-import type { Contract, Operation } from './contract.js';
+import type { Contract, Json, Operation } from './contract.js';
 import { ruleIdsLeading, statesFormsOf } from './rules.js';
 import { redact } from '../secrets/redact.js';
 import type { Echo } from '../secrets/sensitive.js';
@@ -218,7 +218,14 @@ export const formatAjvErrors = (errors: ErrorObject[] | null | undefined, max = 
     .slice(0, max)
     .map((e) => {
       const at = e.instancePath || '/';
-      const extra = e.keyword === 'required' ? ` '${(e.params as { missingProperty: string }).missingProperty}'` : '';
+      // What the schema documents there, where Ajv's message leaves it out: a required member's name, an enum's values.
+      const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+      const extra =
+        e.keyword === 'required'
+          ? ` '${(e.params as { missingProperty: string }).missingProperty}'`
+          : e.keyword === 'enum' && Array.isArray(allowed)
+            ? ` (documented: ${allowed.map((v) => JSON.stringify(v)).join(', ')})`
+            : '';
       const value =
         e.keyword === 'required' ? '' : ` (value: ${JSON.stringify(redact(e.data, e.instancePath.split('/').pop()))?.slice(0, 120)})`;
       return `${at}: ${e.keyword}${extra} ${e.message ?? ''}${value}`;
@@ -348,10 +355,35 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
       `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`,
       exchange,
       [],
-      judgedMembers(validate.errors, (parent) => answerHolderAt(contract, declared.schema, parent)),
+      closestBranchMembers(
+        contract,
+        `response:${operation.operationId}:${declared.spec.status}:${declared.mediaType}`,
+        declared.schema,
+        body,
+      ) ?? judgedMembers(validate.errors, (parent) => answerHolderAt(contract, declared.schema, parent)),
     );
   }
   return [];
+}
+
+/**
+ * Of a body breaking a schema of alternatives (an anyOf or oneOf at its root: seed 000's ErrorBody, the samples' ErrorResponse
+ * or the declared error schema), the members off form in the alternative it comes closest to (fewest errors): the other
+ * alternatives' demands (the declared schema's `reason`, where the body is the samples' shape) are not what it received off
+ * form. Undefined where the schema has no alternatives at its root.
+ */
+function closestBranchMembers(contract: Contract, key: string, schema: unknown, body: unknown): JudgedMember[] | undefined {
+  const root = contract.resolveSchema(schema as Json) as Json | undefined;
+  const branches: unknown[] | undefined = root?.anyOf ?? root?.oneOf;
+  if (!Array.isArray(branches) || branches.length < 2) return undefined;
+  let best: { schema: unknown; errors: ErrorObject[] } | undefined;
+  for (const [i, branch] of branches.entries()) {
+    const validate = contract.validator(`${key}:branch${i}`, branch as Json);
+    if (validate(body)) return undefined;
+    const errors = [...(validate.errors ?? [])];
+    if (!best || errors.length < best.errors.length) best = { schema: branch, errors };
+  }
+  return best && judgedMembers(best.errors, (parent) => answerHolderAt(contract, best!.schema, parent));
 }
 
 export function responseHeadersConformance(contract: Contract, exchange: Exchange): void {

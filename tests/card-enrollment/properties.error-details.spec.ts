@@ -55,6 +55,13 @@ test(
     expect(judge(refusal('INVALID_STATE', { ...unknown, sourceType: 'QUERY' }), sent).documented).toEqual([
       'details[0] sourceType "QUERY", where enrolmentReferenceData.enrolmentReferenceId is a BODY member',
     ]);
+    // A sourceType outside ErrorDetail's enum (seed 000: BODY, HEADER, PATH, QUERY) is judged here, the body's other members
+    // matched to its error schema whatever its details hold.
+    expect(judge(refusal('INVALID_STATE', { ...unknown, sourceType: 'ORIGIN' }), sent)).toEqual({
+      judged: true,
+      documented: ['details[0]: Received: sourceType "ORIGIN" / Documented: one of BODY, HEADER, PATH, QUERY (seed 000 ErrorDetail)'],
+      assumed: [],
+    });
     // The assumptions: a detail about a body member without its place (seed 000 lists ErrorDetail's members, requires none;
     // the samples give sourceType BODY), a path the operation does not take, another reason than the samples'.
     const { sourceType: _none, ...placeless } = unknown;
@@ -110,7 +117,7 @@ test(
 // ErrorDetail under CE-PROP-ERROR-DETAILS, the samples' readings under CE-ERR-FIELD. The answer judge holds every refusal of
 // every other check to the same property.
 test(
-  'every refusal condition on each enrollment path gives details the property finds as documented: each names its member with its place',
+  'every refusal condition on each enrollment path, another client’s srcClientId among them, gives details the property finds as documented: each names its member with its place',
   rules('CE-PROP-ERROR-DETAILS', 'CE-ERR-FIELD'),
   async ({ cardApi, cards, card, cardRequestContract }) => {
     const op = CONTRACT.operation('putCard');
@@ -146,6 +153,17 @@ test(
         return res;
       };
       await checkRefusalCodes(cardRequestContract, provoke, new Violations('refusal-codes'));
+      // The Authentication table's refusal on this path too (seed 000, 403: the srcClientId is another client's): its details,
+      // where given, are ErrorDetails like every other refusal's.
+      if (card.otherClient) {
+        const body = { ...valid.body, srcClientId: card.otherClient.srcClientId };
+        const res = await cardApi.call('putCard', { body });
+        const verdict = errorDetailsOf(CONTRACT, op, res.status, res.body, body);
+        if (verdict.judged) judged++;
+        const where = `${path} path, another client's srcClientId (HTTP ${res.status})`;
+        documented.push(...verdict.documented.map((p) => `${where}: ${p}`));
+        assumed.push(...verdict.assumed.map((p) => `${where}: ${p}`));
+      }
     }
     test.info().annotations.push({ type: 'error details', description: `${judged} refusals with details judged` });
     underRule(test.info(), 'CE-PROP-ERROR-DETAILS', () => expect(documented, 'each detail as seed 000 ErrorDetail gives it').toEqual([]));

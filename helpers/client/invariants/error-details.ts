@@ -37,6 +37,8 @@ interface DetailsMark {
   members: string[];
   /** The members every sample detail gives (`x-names-member.sampled`): a detail lacking one reads otherwise than the samples. */
   sampled: string[];
+  /** The values the detail schema's place member takes (seed 000, ErrorDetail: sourceType enum BODY, HEADER, PATH, QUERY). */
+  places?: string[];
 }
 
 const marks = new WeakMap<Contract, DetailsMark[]>();
@@ -65,10 +67,28 @@ function marksOf(contract: Contract): DetailsMark[] {
       ),
       members: Object.keys(detail?.properties ?? {}),
       sampled: Array.isArray(mark.sampled) ? mark.sampled.map(String) : [],
+      places: placeValues(contract, detail, splitLast(String(mark.place))[1]),
     });
   }
   marks.set(contract, out);
   return out;
+}
+
+/** The enum of a detail schema's place member, where it has one. */
+function placeValues(contract: Contract, detail: Json, place: string): string[] | undefined {
+  const values = resolve(contract, detail?.properties?.[place] ?? {})?.enum;
+  return Array.isArray(values) ? values.map(String) : undefined;
+}
+
+/**
+ * The error schema an error body takes, its details list aside: a detail off the detail schema (a sourceType outside its enum)
+ * is this property's to judge, member by member, so the body is matched to its error schema without the list.
+ */
+function markOf(contract: Contract, body: object): DetailsMark | undefined {
+  return marksOf(contract).find((m) => {
+    const { [m.list]: _details, ...rest } = body as Record<string, unknown>;
+    return contract.component(m.schema)(m.list.includes('.') ? body : rest);
+  });
 }
 
 const splitLast = (dotted: string): [string, string] => {
@@ -169,7 +189,7 @@ export function errorDetailsOf(
 ): ErrorDetailsVerdict {
   const verdict: ErrorDetailsVerdict = { judged: false, documented: [], assumed: [] };
   if (status < 400 || body === null || typeof body !== 'object') return verdict;
-  const mark = marksOf(contract).find((m) => contract.component(m.schema)(body));
+  const mark = markOf(contract, body);
   if (!mark) return verdict;
   const details = valuesAt(body, mark.list);
   if (!details.length) return verdict;
@@ -185,6 +205,14 @@ export function errorDetailsOf(
       verdict.documented.push(`${at} carries ${other.join(', ')}, no member of the detail (${mark.members.join(', ')})`);
       continue;
     }
+    // Seed 000, ErrorDetail: "sourceType (enum BODY, HEADER, PATH, QUERY)": a place outside the enum names no place, whatever
+    // the source (the seed states it of ErrorDetail alone, so it is this property's judgement on every error answer).
+    const given = mark.place ? detail[mark.place] : undefined;
+    const offPlace = given !== undefined && mark.places !== undefined && !mark.places.includes(given as string);
+    if (offPlace)
+      verdict.documented.push(
+        `${at}: Received: ${mark.place} ${JSON.stringify(given)} / Documented: one of ${mark.places!.join(', ')} (seed 000 ErrorDetail)`,
+      );
     const source = detail[mark.source];
     if (typeof source !== 'string') {
       verdict.assumed.push(`${at} names no ${mark.source} (reference A4: the offending member's dotted path)`);
@@ -196,7 +224,7 @@ export function errorDetailsOf(
       continue;
     }
     const place = mark.place ? detail[mark.place] : undefined;
-    if (mark.place && place !== undefined && !places.includes(place as Place))
+    if (mark.place && place !== undefined && !offPlace && !places.includes(place as Place))
       verdict.documented.push(`${at} ${mark.place} ${JSON.stringify(place)}, where ${source} is a ${places.join(' or ')} member`);
     // Seed 000 lists ErrorDetail's members without saying which a detail must carry (no "required", where its other tables
     // say it), so a detail without its place breaks no seed sentence; that a detail about a body member gives it, BODY, is the
