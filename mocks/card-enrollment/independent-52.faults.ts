@@ -107,7 +107,7 @@ export const INDEPENDENT_52_CARD_FAULTS = [
     ),
   }),
   fault('i52-ce-uri-percent-refused', {
-    rule: 'CE-FMT-URI, CE-VALID-FORMS: a latestVersionUri holding percent-encoded octets (a %20 in its path) is refused 400 INVALID_ARGUMENT as not a URI, where seed 000 ComplianceSettings privacy and tnc latestVersionUri take any URI of the latest version, and percent-encoding is a URI form',
+    rule: 'CE-FMT-URI, CE-VALID-FORMS: a latestVersionUri holding percent-encoded octets (an encoded space in its path) is refused 400 INVALID_ARGUMENT as not a URI, where seed 000 ComplianceSettings privacy and tnc latestVersionUri take any URI of the latest version, and percent-encoding is a URI form',
     ...blind,
     judge: refuse(
       'schema',
