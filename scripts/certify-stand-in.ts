@@ -380,14 +380,31 @@ export const main: CommandMain = async (argv, io) => {
           ? `Every clean-room server certified PASS or CONDITIONAL (${group.map((s, i) => `${s} ${judged[i]}`).join(', ')}): exit ${code}.`
           : `A clean-room server was not certified PASS or CONDITIONAL (${group.map((s, i) => `${s} ${judged[i]}`).join(', ')}): each failure is a check to fix or a passage the server breaks.`,
       );
-    // The closing list is what a CI log keeps when it keeps only the end: a FAIL there names its failure groups, so a
-    // false alarm on an earlier set or certification is readable without rerunning it.
+    // The closing list is what a CI log keeps when it keeps only the end: a FAIL there names the failure groups that made
+    // it (the seed's and the provider's; an assumption's never does), each with its first failure, so a false alarm on an
+    // earlier set or certification is readable without rerunning it, and a long list of assumptions cannot push it out of
+    // the kept end. Without such a group (no certification, a run not ended), the run's own failure lines.
+    const blocking = (cert?.services ?? [])
+      .filter((x) => group.includes(x.service as StandInService))
+      .flatMap((x) => x.failures.filter((f) => f.source !== 'assumption').map((f) => ({ service: x.service, f })));
     const failures = clean
       ? []
-      : certified.output
-          .split('\n')
-          .filter((l) => /^\s*(FAILED|e\.g\.) /.test(l))
-          .map((l) => l.trim().slice(0, 300));
+      : blocking.length
+        ? blocking.flatMap(({ service, f }) => [
+            `FAILED ${service}: ${f.cause} (${f.source}, ${f.titles.length} checks)`.slice(0, 300),
+            // The check's own words (its first line, its Received / Documented lines), as the run's progress lines give them.
+            `  e.g. ${(f.checks?.[0]?.judged ?? f.message)
+              .split('\n')
+              .map((l) => l.trim())
+              .filter(Boolean)
+              .slice(0, 3)
+              .join(' / ')}`.slice(0, 300),
+            ...(f.checks?.[0]?.rerun ? [`  rerun: ${f.checks[0].rerun}`] : []),
+          ])
+        : certified.output
+            .split('\n')
+            .filter((l) => /^\s*(FAILED|e\.g\.) /.test(l))
+            .map((l) => l.trim().slice(0, 300));
     return { code, lines, judged, failures };
   }
 };
