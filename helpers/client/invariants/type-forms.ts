@@ -427,14 +427,15 @@ export async function checkTypeForms<S extends ServiceName>(
 function formRule(contract: Contract, op: Operation, c: FormCase, rule?: string): string | undefined {
   const s = c.member.schema;
   if ((c.member.in !== 'body' && c.member.in !== 'query') || !shaped(s)) return undefined;
-  const id = ruleStating(
-    contract.service,
-    op.operationId,
-    c.member.at.split('/').at(-1)!,
-    typeof s.pattern === 'string' ? 'pattern' : 'format',
-  );
-  const own = id === undefined ? undefined : loadRules(contract.service).rules.find((r) => r.id === id);
-  return own && own.id !== rule && own.kind === 'format' && sidesOf(own).includes('refuse') ? own.id : undefined;
+  const own = memberRule(contract, op, c, typeof s.pattern === 'string' ? 'pattern' : 'format', 'refuse');
+  return own && own.id !== rule && own.kind === 'format' ? own.id : undefined;
+}
+
+/** The catalogue's rule stating `keyword` of a case's member on the operation (ruleStating), where it judges `side`. */
+function memberRule(contract: Contract, op: Operation, c: FormCase, keyword: string, side: 'accept' | 'refuse') {
+  const id = ruleStating(contract.service, op.operationId, c.member.at.split('/').at(-1)!, keyword);
+  const rule = id === undefined ? undefined : loadRules(contract.service).rules.find((r) => r.id === id);
+  return rule && sidesOf(rule).includes(side) ? rule : undefined;
 }
 
 // The converse: every form the contract allows (a pattern's optional parts and alternatives, pattern-forms.ts; each case and enum
@@ -678,9 +679,7 @@ export async function checkValidForms<S extends ServiceName>(
     const elsewhere = named !== undefined && !named.some((s) => sourceNames(s, c.member.at.replace(/\//g, '.')));
     if (accepted && elsewhere)
       violations.add(op.operationId, where, `${got} naming ${named.join(', ')}`, 'a 2xx: a request every document allows', accepted);
-    else {
-      violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form', ownRule(contract, op, c));
-    }
+    else violations.add(op.operationId, where, got, 'a 2xx: the contract allows this form', ownRule(contract, op, c));
   }
   return { sent: count };
 }
@@ -690,10 +689,7 @@ export async function checkValidForms<S extends ServiceName>(
  * scheme: its format rule, checked on its accepting side); else undefined, and the valid-forms rule takes it.
  */
 function ownRule(contract: Contract, op: Operation, c: FormCase): string | undefined {
-  if (!c.keyword) return undefined;
-  const id = ruleStating(contract.service, op.operationId, c.member.at.split('/').at(-1)!, c.keyword);
-  const rule = id === undefined ? undefined : loadRules(contract.service).rules.find((r) => r.id === id);
-  return rule && sidesOf(rule).includes('accept') ? rule.id : undefined;
+  return c.keyword ? memberRule(contract, op, c, c.keyword, 'accept')?.id : undefined;
 }
 
 /** A valid call, its verdict as its status (a violation the client found: its first line). */
