@@ -1,6 +1,7 @@
 // The sensitive values a target echoed in clear, known to every process of the run, never kept in clear: each worker appends a
-// found value's HMAC-SHA-256 (a key only the run's processes hold) to a ledger in the temporary folder, read by the runner's
-// redaction and leak scan and removed as the run ends (PCI DSS: a security code is never stored, not even in a report).
+// found value's length and HMAC-SHA-256 (a key only the run's processes hold) to a ledger in the temporary folder, read by the
+// runner's redaction and leak scan and removed as the run ends (PCI DSS: a security code is never stored, not even in a report).
+// The length lets a reader hash only the candidates as long as some echoed value: the runner redacts every step's title.
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,14 +33,15 @@ const hash = (value: string) => {
   return h;
 };
 const mine = new Set<string>();
-let read: { size: number; hashes: Set<string> } = { size: -1, hashes: new Set() };
+/** The ledger as last read: its byte size, its hashes, and the lengths of the values they stand for. */
+let read: { size: number; hashes: Set<string>; lengths: Set<number> } = { size: -1, hashes: new Set(), lengths: new Set() };
 
 /** Notes a sensitive value a target echoed: in this process's memory, and as a keyed hash in the run's ledger. */
 export function noteEchoed(value: string): void {
   if (mine.has(value)) return;
   mine.add(value);
   const file = process.env[LEDGER];
-  if (file) fs.appendFileSync(file, `${hash(value)}\n`, { mode: 0o600 });
+  if (file) fs.appendFileSync(file, `${value.length} ${hash(value)}\n`, { mode: 0o600 });
 }
 
 /** Whether the ledger was looked at in this synchronous pass (a body's redaction asks once per member). */
@@ -47,21 +49,25 @@ let lookedAt = false;
 
 /** The ledger's hashes, read again when it grew; looked at once per synchronous pass, since no other process's append can
  * be told from one a microsecond later. */
-function ledgerHashes(): Set<string> {
-  if (lookedAt) return read.hashes;
+function ledger(): typeof read {
+  if (lookedAt) return read;
   lookedAt = true;
   queueMicrotask(() => {
     lookedAt = false;
   });
   const file = process.env[LEDGER];
   const size = (file && fs.statSync(file, { throwIfNoEntry: false })?.size) || 0;
-  if (size !== read.size) read = { size, hashes: new Set(size ? fs.readFileSync(file!, 'utf8').split('\n').filter(Boolean) : []) };
-  return read.hashes;
+  if (size !== read.size) {
+    const lines = size ? fs.readFileSync(file!, 'utf8').split('\n').filter(Boolean) : [];
+    const entries = lines.map((line) => line.split(' '));
+    read = { size, hashes: new Set(entries.map(([, h]) => h)), lengths: new Set(entries.map(([n]) => Number(n))) };
+  }
+  return read;
 }
 
 /** How many echoed values the run knows so far (a cache of redacted texts is void once it grows). */
 export function echoedCount(): number {
-  return Math.max(mine.size, ledgerHashes().size);
+  return Math.max(mine.size, ledger().hashes.size);
 }
 
 /** Whether a text is a value a target echoed in this run (seen by this process or any other). */
@@ -71,9 +77,9 @@ export function isEchoed(value: string): boolean {
 
 /** The test of a text's candidates against the ledger now (read once per text), or undefined when no value was echoed. */
 function echoedTest(): ((value: string) => boolean) | undefined {
-  const ledger = ledgerHashes();
-  if (!mine.size && !ledger.size) return undefined;
-  return (value) => mine.has(value) || (ledger.size > 0 && ledger.has(hash(value)));
+  const { hashes: known, lengths } = ledger();
+  if (!mine.size && !known.size) return undefined;
+  return (value) => mine.has(value) || (lengths.has(value.length) && known.has(hash(value)));
 }
 
 /** Where an echoed value can stand: 3 to 19 digits, or 8 or more secret, token or key characters, not inside a longer run. */
