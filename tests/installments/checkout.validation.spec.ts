@@ -5,6 +5,7 @@ import {
   examplePlanBody,
   expect,
   expectErrors,
+  expectToBe,
   lengthOf,
   loadContract,
   malformedUuidForms,
@@ -608,8 +609,10 @@ for (const row of ROWS) {
         await refusedAgain();
         // An allowed value refused breaks the row's own rule (a valid combination of the cardholder's names: IN-REQ-CARDHOLDER-NAME).
         underRule(test.info(), row.rule.split(/[:@]/)[0], () =>
-          expect(res.status, `${row.why}: received ${res.status} ${res.text.slice(0, 200)}; documented ${SUCCESS[row.op]}`).toBe(
+          expectToBe(
+            res.status,
             SUCCESS[row.op],
+            `${row.why}: received ${res.status} ${res.text.slice(0, 200)}; documented ${SUCCESS[row.op]}`,
           ),
         );
       }
