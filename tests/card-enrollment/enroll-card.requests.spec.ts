@@ -10,6 +10,7 @@ import {
   exampleCard,
   expect,
   expectCardError,
+  expectToBe,
   type FieldCase as Case,
   lacksPathData,
   loadContract,
@@ -599,11 +600,11 @@ for (const path of ENROLLMENT_PATHS)
         let body: Record<string, any>;
         if (c.field.startsWith('card.')) {
           const plain = { ...exampleCard(), [c.field.slice(5)]: c.value };
-          expect(validateCard(plain), `the contract agrees with ${what}`).toBe(c.accepted);
+          expectToBe(validateCard(plain), c.accepted, `the contract agrees with ${what}`);
           body = await cards.withCard(plain);
         } else {
           body = setPath(await cards.on(path), c.field, c.value);
-          expect(validate(body), `the contract agrees with ${what}`).toBe(c.accepted);
+          expectToBe(validate(body), c.accepted, `the contract agrees with ${what}`);
         }
         const res = await cardApi.call('putCard', { body });
         if (c.accepted) {

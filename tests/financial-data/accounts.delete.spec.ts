@@ -5,6 +5,8 @@
 import {
   expect,
   expectFdError,
+  expectToBe,
+  expectToEqual,
   ownLinkedCustomer,
   rules,
   test,
@@ -36,9 +38,10 @@ async function expectExactlyRemaining(fdApi: OperationClient, c: LinkedCustomer,
         continue;
       }
       if (expected.length === 0 && reader.startsWith('acct-by-institution') && res.status === 404) continue; // no account left there
-      expect(res.status, `${op} ${scope}`).toBe(200);
+      // Step-free when they hold (fixtures/assertions/quiet.ts): every reader of every scope, after each delete.
+      expectToBe(res.status, 200, `${op} ${scope}`);
       const ids = (reader.startsWith('acct-get') ? [res.body] : res.body.accounts).map((a: any) => String(a.id)).sort();
-      expect(ids, `${op} ${scope}: exactly the remaining accounts`).toEqual(expected.map((a) => a.id).sort());
+      expectToEqual(ids, expected.map((a) => a.id).sort(), `${op} ${scope}: exactly the remaining accounts`);
     }
   }
 }

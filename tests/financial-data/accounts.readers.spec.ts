@@ -5,7 +5,7 @@
 // FinBank B 102105, a legacy login at 170778). Ids, dates and the simple readers are the accounts model's
 // (resources.model.spec.ts); here what its sequences do not reach every run.
 import { underRule } from '../../helpers/client/annotations.js';
-import { expect, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectToBe, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 import { cite } from './cite.js';
 import { type Acct, OPERATION, READERS, type Reader, scopesOf } from './accounts.known.js';
 
@@ -24,7 +24,7 @@ async function readAll(fdApi: OperationClient, c: LinkedCustomer): Promise<Read[
   for (const reader of READERS) {
     for (const { scope, path, shown } of scopesOf(c, reader)) {
       const res = await fdApi.call(OPERATION[reader], { path });
-      expect(res.status, `${OPERATION[reader]} ${scope}: 200 for a linked scope`).toBe(200);
+      expectToBe(res.status, 200, `${OPERATION[reader]} ${scope}: 200 for a linked scope`);
       reads.push({ reader, scope, shown, status: res.status, records: reader.startsWith('acct-get') ? [res.body] : res.body.accounts });
     }
   }
@@ -56,12 +56,7 @@ test(
       // provider 1.35.0 AccountNumberDisplay: its format varies by institution, so only its sameness is compared;
       // CustomerAccount.number may show the whole number or some digits masked, so it is not judged here.
       const what = `${OPERATION[reader]}, account ${rec.id}: accountNumberDisplay as linked`;
-      underRule(
-        test.info(),
-        'FD-ACCT-NUMBER-DISPLAY',
-        () => expect(rec.accountNumberDisplay, what).toBe(a?.numberLast4),
-        OPERATION[reader],
-      );
+      underRule(test.info(), 'FD-ACCT-NUMBER-DISPLAY', () => expectToBe(rec.accountNumberDisplay, a?.numberLast4, what), OPERATION[reader]);
     }
   },
 );

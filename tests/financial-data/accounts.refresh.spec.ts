@@ -6,6 +6,7 @@ import { underRule } from '../../helpers/client/annotations.js';
 import {
   expect,
   expectEpochSecondsNear,
+  expectToBe,
   ownLinkedCustomer,
   rules,
   test,
@@ -26,7 +27,7 @@ async function attemptDates(fdApi: OperationClient, c: LinkedCustomer): Promise<
   const dates = new Map<string, number>();
   for (const a of c.accounts) {
     const res = await fdApi.call('GetCustomerAccount', { path: { customerId: c.customerId, accountId: a.id } });
-    expect(res.status).toBe(200);
+    expectToBe(res.status, 200, `GetCustomerAccount of account ${a.id}`);
     dates.set(a.id, res.body.aggregationAttemptDate);
   }
   return dates;

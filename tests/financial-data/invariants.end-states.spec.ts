@@ -5,6 +5,7 @@
 import {
   expect,
   expectDeliveries,
+  expectToBe,
   mockOnly,
   receivedPathOf,
   rules,
@@ -99,7 +100,7 @@ test(
     const read = async (when: string) => {
       for (const { o, call } of calls.values()) {
         const res = await fdApi.callOperation(o, call);
-        expect(res.status, `${o.operationId} ${JSON.stringify(call.path)}`).toBe(200);
+        expectToBe(res.status, 200, `${o.operationId} ${JSON.stringify(call.path)}`);
         if (STATES.leaves(o, res.status, res.body).some((l) => l.objectId !== undefined && madeIds.has(l.objectId)))
           stated.add(o.operationId);
         problems.push(...STATES.judge(first, o, res.status, res.body, when));

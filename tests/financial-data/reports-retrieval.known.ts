@@ -4,7 +4,7 @@
 // sandbox, through the generate operation of its type for the worker's customer, the prepared
 // linked one (a report needs accounts, which only it has there). The generate operations' own rules
 // are in the reports-assets / -income / -analytics specs.
-import { expect, newConsumer, sample, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectToBe, newConsumer, sample, type OperationClient } from '../../fixtures/financial-data.js';
 import type { FdTarget } from '../../helpers/target/financial-data.js';
 import type { FdEntities } from '../../fixtures/examples/financial-data.js';
 
@@ -25,7 +25,7 @@ export async function makeReport(control: { origin: string }, customerId: string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ customerId, type }),
   });
-  expect(response.status, `mock control: generate a ${type} report for customer ${customerId}`).toBe(201);
+  expectToBe(response.status, 201, `mock control: generate a ${type} report for customer ${customerId}`);
   return (await response.json()) as MadeReport;
 }
 

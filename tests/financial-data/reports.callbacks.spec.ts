@@ -11,6 +11,7 @@
 import {
   expect,
   expectDeliveries,
+  expectToBe,
   receivedPathOf,
   rules,
   sample,
@@ -34,7 +35,7 @@ async function readEach(fdApi: OperationClient, made: Made[]): Promise<Map<strin
   const read = new Map<string, Record<string, unknown>>();
   for (const m of made) {
     const answers = await Promise.all(readersOf(fdApi, m).map(({ read }) => read()));
-    for (const res of answers) expect(res.status, `${m.op} report ${m.id} read`).toBe(200);
+    for (const res of answers) expectToBe(res.status, 200, `${m.op} report ${m.id} read`);
     read.set(m.id, answers[0].body);
   }
   return read;

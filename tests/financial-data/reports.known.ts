@@ -2,6 +2,7 @@
 // polled to success, the one way every family's content checks get an ended report. Not a spec.
 import {
   expect,
+  expectToBe,
   FD_CONTRACT,
   fdOperationIds,
   sample,
@@ -74,7 +75,7 @@ export async function generatedAll(fdApi: OperationClient, pollReport: PollRepor
   const acks: any[] = [];
   for (const { op, options } of asked) {
     const ack = await fdApi.callBuilt(op, options);
-    expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
+    expectToBe(ack.status, 202, `${op}: 202; body: ${ack.text.slice(0, 200)}`);
     acks.push(ack.body);
   }
   const polled = await pollReport.all(
@@ -86,7 +87,7 @@ export async function generatedAll(fdApi: OperationClient, pollReport: PollRepor
     })),
   );
   return polled.map((p, i) => {
-    expect(p.final.body.status, `${asked[i].op}: the report ends success`).toBe('success');
+    expectToBe(p.final.body.status, 'success', `${asked[i].op}: the report ends success`);
     return { op: asked[i].op, ack: acks[i], report: p.final.body };
   });
 }

@@ -1,7 +1,18 @@
 // Covers: GetCustomerAccountMultipleStatement (v3), its assets (GetAssetByCustomerID) against
 // GetCustomerAccountStatement (v1) - seed 002, Statements, Limits (up to 24); provider 1.35.0
 // StatementIndexesParameter (1-24, higher older). A 25th index a 400: this contract's assumption.
-import { expect, expectFdError, FD_CONTRACT, given, rangeOf, rules, test, underRule } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  expectToBe,
+  expectTruthy,
+  FD_CONTRACT,
+  given,
+  rangeOf,
+  rules,
+  test,
+  underRule,
+} from '../../fixtures/financial-data.js';
 import { oneOfEachType } from './statements.known.js';
 
 // The statements an account offers (seed 002, Limits: statement details up to the contract's StatementIndex maximum).
@@ -96,31 +107,33 @@ test(
             query: { index: Number(detail.index) },
             headers: { accept: 'application/pdf, application/octet-stream' },
           });
-          expect(v1.status, `${what}: not held in its detail (code ${detail.code}), nor by v1`).toBe(404);
+          // Step-free when they hold (fixtures/assertions/quiet.ts): every statement of every account is read so, in turn.
+          expectToBe(v1.status, 404, `${what}: not held in its detail (code ${detail.code}), nor by v1`);
           continue;
         }
-        expect(detail.id, `${what} carries an asset id`).toBeTruthy();
+        expectTruthy(detail.id, `${what} carries an asset id`);
         const asset = await fdApi.call('GetAssetByCustomerID', {
           path: { customerId: linkedCustomer.customerId, assetId: detail.id! },
           headers: { accept: 'application/octet-stream' },
         });
-        expect(asset.status, `asset of ${what}`).toBe(200);
+        expectToBe(asset.status, 200, `asset of ${what}`);
         const v1 = await fdApi.call('GetCustomerAccountStatement', {
           path,
           query: { index: Number(detail.index) },
           headers: { accept: 'application/pdf' },
         });
-        expect(v1.status, `v1 ${what}`).toBe(200);
-        expect(asset.text.slice(0, 5), `asset of ${what} is a PDF`).toBe('%PDF-');
+        expectToBe(v1.status, 200, `v1 ${what}`);
+        expectToBe(asset.text.slice(0, 5), '%PDF-', `asset of ${what} is a PDF`);
         // The mock renders a statement the same way each time (a known answer); a real institution
         // may stamp each rendering, so on a sandbox the two are only required to be PDFs.
         if (fd.control)
-          expect(
+          expectToBe(
             asset.text === v1.text
               ? 'the v1 statement of its index'
               : `another PDF (${asset.text.length} bytes) than v1 gives (${v1.text.length} bytes)`,
+            'the v1 statement of its index',
             `asset of ${what}: received, documented the v1 statement of index ${detail.index}`,
-          ).toBe('the v1 statement of its index');
+          );
         const refusal = await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: detail.id! }, negative: true });
         expectFdError(refusal, 404, `${what}: another customer's id`);
       }

@@ -4,7 +4,7 @@
 // than the standard history (seed 002, Limits; listed after the historic load), 53 of the others pending,
 // one in eleven without transactionDate. The 13 accounts hold 1372 (339 older, 66 pending), the legacy
 // Harbor Savings account 10 (2 older, 1 pending). FinBank B savings asks MFA (3 of its 12 older).
-import { expect, fdLimit, PAGE_MAX, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectToBe, fdLimit, PAGE_MAX, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
 
@@ -70,7 +70,7 @@ export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query
   const out: any[] = [];
   for (let start = 1; start <= 20; start++) {
     const res = await list(op, { ...query, start, limit });
-    expect(res.status, `${op} start ${start}`).toBe(200);
+    expectToBe(res.status, 200, `${op} start ${start}`);
     out.push(...res.body.transactions);
     if (!moreOf(res.body)) break;
   }

@@ -4,7 +4,9 @@ import {
   enumOf,
   examplePlanBody,
   expect,
+  expectAtLeast,
   expectErrors,
+  expectToBe,
   lengthOf,
   loadContract,
   malformedUuidForms,
@@ -599,17 +601,17 @@ for (const row of ROWS) {
         if (res.status < 400 || !res.body?.Errors?.Error?.some((e: { Recoverable?: unknown }) => e?.Recoverable === false)) return;
         const again = await send();
         underRule(test.info(), 'IN-ERR-RECOVERABLE', () =>
-          expect(again.status, `${row.why}, sent again unchanged after its ${res.status} marked not recoverable`).toBeGreaterThanOrEqual(
-            400,
-          ),
+          expectAtLeast(again.status, 400, `${row.why}, sent again unchanged after its ${res.status} marked not recoverable`),
         );
       };
       if (row.accepted) {
         await refusedAgain();
         // An allowed value refused breaks the row's own rule (a valid combination of the cardholder's names: IN-REQ-CARDHOLDER-NAME).
         underRule(test.info(), row.rule.split(/[:@]/)[0], () =>
-          expect(res.status, `${row.why}: received ${res.status} ${res.text.slice(0, 200)}; documented ${SUCCESS[row.op]}`).toBe(
+          expectToBe(
+            res.status,
             SUCCESS[row.op],
+            `${row.why}: received ${res.status} ${res.text.slice(0, 200)}; documented ${SUCCESS[row.op]}`,
           ),
         );
       }

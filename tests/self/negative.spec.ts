@@ -77,7 +77,10 @@ test('every generated body case is refused by the contract, and a body the contr
   const cases = negativeCases(contract, op, { body });
   const bodies = cases.filter((c) => c.call.body !== undefined);
   expect(bodies.length).toBeGreaterThan(40);
-  for (const c of bodies) expect(validate(c.call.body), c.name).toBe(false);
+  expect(
+    bodies.filter((c) => validate(c.call.body) !== false).map((c) => c.name),
+    'negative cases whose body the contract accepts',
+  ).toEqual([]);
   expect(cases.map((c) => c.name)).toEqual(
     expect.arrayContaining([
       `body /consumer/firstName: longer than maxLength ${lengthOf(contract, 'Consumer', 'firstName').max}`,

@@ -16,7 +16,10 @@ test('every operation taking a body is found with the media types its requestBod
   ] as const) {
     const found = bodyMediaOf(await loadContract(service));
     expect(found, service).toHaveLength(count);
-    for (const b of found) expect(b.mediaTypes, service).toContain('application/json');
+    expect(
+      found.filter((b) => !b.mediaTypes.includes('application/json')).map((b) => JSON.stringify(b)),
+      `${service}: request bodies without application/json`,
+    ).toEqual([]);
   }
 });
 
