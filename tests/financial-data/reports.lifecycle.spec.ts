@@ -193,8 +193,20 @@ for (const operationId of GENERATE) {
             };
           }
           if (!needed) return void (await generate(fdApi, operationId, options));
-          const refused = await fdApi.callBuilt(operationId, options);
-          expect(refused.status, 'seed 002: a consumer must exist first (provider 1.35.0: 404 no consumer for the customer)').toBe(404);
+          // A refusal expected: an acceptance is the consumer statement broken (seed 002, Decisioning report
+          // generation: a consumer first unless stated; the personal cash flow report under FCRA rules), filed
+          // under FD-REPORT-CONSUMER, never judged first as a success body of the forms' rule.
+          const refused = await fdApi.callBuilt(operationId, { ...options, negative: true, judges: 'FD-REPORT-CONSUMER' });
+          underRule(
+            test.info(),
+            'FD-REPORT-CONSUMER',
+            () =>
+              expect(
+                refused.status,
+                `${operationId} for a customer without a consumer: received ${refused.status}, documented 404 (seed 002: a consumer must exist first; provider 1.35.0 NoConsumerForCustomerExample)`,
+              ).toBe(404),
+            operationId,
+          );
           const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
           expect(consumer.status, 'the consumer is created').toBe(201);
           await generate(fdApi, operationId, options);
