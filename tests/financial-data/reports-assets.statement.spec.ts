@@ -66,11 +66,15 @@ test(
 
 test(
   'a successful statement report carries the asset id of the statement and names the account and index asked @provider',
-  rules('FD-STMTREPORT-CONTENT@assets-read', 'FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read'),
+  rules('FD-STMTREPORT-CONTENT@assets-ack', 'FD-STMTREPORT-CONTENT@assets-read', 'FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read'),
   async ({ fdApi, fdContract, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
-    const statementReportData = { accountId: Number(linkedCustomer.account('checking').id), statementIndex: 3 };
+    // An account of the customer other than its first (provider 1.35.0 StatementReportConstraints: the statementReportData
+    // sent): a report naming the first account, or any other than the one asked, is told apart.
+    const asked = linkedCustomer.accounts.find((a, i) => i > 0 && a.status === 'active' && ['checking', 'savings'].includes(a.type));
+    expect(asked, 'an active checking or savings account of the customer that is not its first').toBeDefined();
+    const statementReportData = { accountId: Number(asked!.id), statementIndex: 3 };
     const custom = [{ label: 'loanID', value: '77', shown: true }];
     const { ack, report } = await generated(fdApi, pollReport, OP, {
       path: { customerId },

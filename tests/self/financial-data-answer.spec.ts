@@ -191,6 +191,9 @@ test("a report's acknowledgement echoes the request as its constraints", () => {
   expect(ack({ reportCustomFields: sent.reportCustomFields })).toEqual(['constraints.showNsf: left out / true']);
   // Filed under the rule whose text names the member: the constraints' echo rule, not the narrowest echo rule of the writer.
   expect(echoRule(rules, 'GenerateVOAReport', ack({ ...sent, showNsf: false }))).toBe('FD-ASSETS-ECHO');
+  // An object inside the constraints that one rule alone states (provider 1.35.0 StatementReportConstraints): filed under it.
+  const statementEcho = ['constraints.statementReportData.accountId: 2 / 3'];
+  expect(echoRule(rules, 'GenerateStatementReport', statementEcho)).toBe('FD-STMTREPORT-CONTENT');
   // A reader's member read otherwise than the writer answered it: the reader's own echo rule (the record reads back).
   expect(readerRule(rules, 'GetConsumerForCustomer', 'CreateConsumer', true)).toBe('FD-CONS-READ');
   // A reader's stale url after an update (then a status change): the update's rule, which states both readers show the new URL.
