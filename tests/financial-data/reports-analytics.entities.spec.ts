@@ -6,7 +6,7 @@
 // acks), userType business/personal (personal only for foresight), a personal guarantor needs a
 // consumer record (AnalyticsReportData). This contract: a missing business is a 404 like a missing
 // consumer (seed 002 Errors 404, resource not found).
-import { expect, newBusiness, newConsumer, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, newBusiness, newConsumer, rules, test, type FdOperationId, underRule } from '../../fixtures/financial-data.js';
 import { BOTH, cite } from './cite.js';
 import { CRA, CRA_GUARANTOR, expectStatus, FORESIGHT_OPS, FTC, NON_CRA, requestOf } from './reports-analytics.known.js';
 
@@ -66,7 +66,7 @@ test(
 
 test(
   'makes balance and cash flow analytics for the business (404 until it exists, then named) or the consumer (CRA: 404 until it exists, then named) @mock-only',
-  rules(...cite('FD-ANALYTICS-USERTYPE-ENTITY', ['personal', 'business'], BOTH)),
+  rules(...cite('FD-ANALYTICS-USERTYPE-ENTITY', ['personal', 'business'], BOTH), 'FD-PAYHIST-BUSINESS:accept'),
   async ({ fdApi, fdPowers, createCustomer }) => {
     const customerId = await createCustomer('testing');
     await fdPowers.linkAccounts(customerId);
@@ -79,15 +79,37 @@ test(
     }
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);
-    for (const op of ops) {
-      const res = await ask(op, 'business', NON_CRA);
-      expectStatus(res, 202, 'business report once the business exists');
-      expect(
-        { businessId: res.body.businessDetails?.businessId, name: res.body.businessDetails?.name },
-        'the business the report is made for',
-      ).toEqual({ businessId: business.body.businessId, name: business.body.name });
+    // A second customer of the same partner with a business of its own, added after the first's (seed 002: the report's
+    // business is the one of the customer it is made for, one business per customer): each business report, of every
+    // operation whose ack names a business (provider 1.35.0 AnalyticsReportAck businessDetails: balance and cash flow
+    // analytics, payment history), names its own customer's business, never the partner's latest nor another's.
+    const other = await createCustomer('testing');
+    await fdPowers.linkAccounts(other);
+    const otherBusiness = await fdApi.call('AddBusinessDetails', { path: { customer_id: other }, body: newBusiness() });
+    expect(otherBusiness.status, "the second customer's business is created").toBe(200);
+    const owners = [
+      [customerId, business.body],
+      [other, otherBusiness.body],
+    ] as const;
+    for (const op of [...ops, 'GeneratePaymentHistoryReport'] as const)
+      for (const [owner, own] of owners) {
+        const res = await fdApi.callBuilt(op, requestOf(op, owner, { userType: 'business', data: NON_CRA }));
+        expectStatus(res, 202, 'business report once the business exists');
+        const named = { businessId: res.body.businessDetails?.businessId, name: res.body.businessDetails?.name };
+        const rule = op === 'GeneratePaymentHistoryReport' ? 'FD-PAYHIST-BUSINESS' : 'FD-ANALYTICS-USERTYPE-ENTITY';
+        underRule(
+          test.info(),
+          rule,
+          () =>
+            expect(
+              named,
+              `${op} for customer ${owner}: received businessDetails ${JSON.stringify(named)}, documented the business of that customer`,
+            ).toEqual({ businessId: own.businessId, name: own.name }),
+          op,
+        );
+      }
+    for (const op of ops)
       expectStatus(await ask(op, 'business', CRA_GUARANTOR), 404, 'business CRA with a personal guarantor and no consumer');
-    }
     const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     expect(consumer.status, 'the consumer is created').toBe(201);
     for (const op of ops)
@@ -119,8 +141,8 @@ test(
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);
     const nonCra = await ask(NON_CRA);
+    // The business it names: the two-customer scenario of the analytics entity check, above.
     expectStatus(nonCra, 202, 'non-CRA with the business and no consumer');
-    expect(nonCra.body.businessDetails?.businessId, 'the report names the business').toBe(business.body.businessId);
     expectStatus(await ask(CRA_GUARANTOR), 404, 'CRA without a consumer');
     const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
     expect(consumer.status, 'the consumer is created').toBe(201);
