@@ -84,35 +84,80 @@ test(
   },
 );
 
+/** The documented clock dates of the VOAI default window, in order from `nowMs` (the clock only moves forward within a
+ * check): where a count of days and a count of calendar months differ - a year's start, 1 March, 31 March of a common
+ * year (a short February), 31 March of a leap year - each the next one after the one before, at 02:00 UTC. */
+function defaultWindowDates(nowMs: number): { name: string; at: number }[] {
+  const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const out: { name: string; at: number }[] = [];
+  let after = nowMs;
+  const next = (name: string, month: number, day: number, fits: (y: number) => boolean = () => true) => {
+    let y = new Date(after).getUTCFullYear();
+    while (Date.UTC(y, month, day, 2) <= after || !fits(y)) y += 1;
+    after = Date.UTC(y, month, day, 2);
+    out.push({ name: `${name} (${new Date(after).toISOString().slice(0, 10)})`, at: after });
+  };
+  next("a year's start", 0, 1);
+  next('1 March', 2, 1);
+  next('31 March of a common year', 2, 31, (y) => !leap(y));
+  next('31 March of a leap year', 2, 31, leap);
+  return out;
+}
+
 test(
-  `a VOAI without fromDate shows a transaction posted ${VOAI_DEFAULT_DAYS - 1} days and two minutes before it (inside ${VOAI_DEFAULT_DAYS} days) @mock-only`,
+  `a VOAI without fromDate shows a transaction posted ${VOAI_DEFAULT_DAYS - 1} days and two minutes before it and none posted ${VOAI_DEFAULT_DAYS + 1} days before, at the clock dates where days and months differ, then at one the run's clock gives @mock-only`,
   mockOnly(
     rules('FD-VOAI-HISTORY-DEFAULT@assets-read'),
-    "needs the mock's virtual clock: the transaction sits two minutes inside the window's start, which only a clock set past the day's first hour keeps inside the same day (a sandbox's clock and transactions are its own)",
+    "needs the mock's virtual clock set to the dates where a count of days and of months differ (a sandbox's clock and transactions are its own): left out on a sandbox",
   ),
-  async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
-    // seed 002, Decisioning reports and Limits: the default history is 61 days. A transaction posted just
-    // over 60 whole days before the report is inside 61 days under every count (the window check above
-    // leaves a day unjudged), even 61 calendar days ending with the report's (UTC) day once that day is a
-    // few minutes old: near midnight the mock's clock is moved on. The injected transaction is the known answer.
+  async ({ fdApi, fd, fdPowers, linkedCustomer, pollReport }) => {
+    // seed 002, Decisioning report generation (VOAI default history 61 days) and Limits: a count of days, not of
+    // months. A transaction posted just over 60 whole days before the report is inside 61 days under every count,
+    // even 61 calendar days ending with the report's (UTC) day once that day is two hours old; one posted 62 days
+    // before is outside under every count. Two calendar months differ from 61 days at the end of March (a short
+    // February, a leap one) and at 1 March: those dates first, then one past them that the run's clock gives.
     const WHOLE = (VOAI_DEFAULT_DAYS - 1) * DAY_S;
-    if (Math.floor(fd.now() / 1000) % DAY_S < 3600) await fdMock.advanceClock(3600);
-    const nowS = Math.floor(fd.now() / 1000);
+    const OUTSIDE = (VOAI_DEFAULT_DAYS + 1) * DAY_S;
+    const started = fd.now();
+    const dates = defaultWindowDates(started);
+    const last = dates.at(-1)!.at;
+    const drawn = last + (1 + (Math.floor(started / 3_600_000) % 300)) * DAY_S * 1000;
+    const positions = [...dates, { name: `the run's own date (${new Date(drawn).toISOString().slice(0, 10)})`, at: drawn }];
+    test.info().setTimeout(test.info().timeout + positions.length * 15_000);
     const { customerId } = linkedCustomer;
     await ensureConsumer(fdApi, customerId);
     const path = { customerId, accountId: linkedCustomer.account('checking').id };
-    const edge = { amount: 25.5, description: 'VOAI window edge', transactionDate: nowS - WHOLE - 120, postedDate: nowS - WHOLE - 120 };
-    // CreateTxPushTestTransaction (testing accounts; provider 1.35.0 TestTxPushTransaction takes the posted date).
-    const made = await fdApi.call('CreateTxPushTestTransaction', { path, body: edge });
-    expect(made.status, `the transaction at the window's edge is injected; body ${made.text.slice(0, 200)}`).toBe(201);
-    const read = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: String(made.body.id) } });
-    expect(read.status, 'the injected transaction reads back').toBe(200);
-    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
-    const age = ack.createdDate - Number(read.body.postedDate);
-    const telling = age > WHOLE && age < WHOLE + (ack.createdDate % DAY_S);
-    expect(telling, `the injected transaction is ${age} s old at the report: past ${WHOLE} s, within the report's UTC day`).toBe(true);
-    const shownNow = reportTransactions(report).some((t) => t.id === Number(made.body.id));
-    expect(shownNow, `VOAI default, ${VOAI_DEFAULT_DAYS} days: the transaction posted ${age} s before the report is shown`).toBe(true);
+    const failures: string[] = [];
+    for (const position of positions) {
+      await fdPowers.setClock(position.at);
+      const nowS = Math.floor(fd.now() / 1000);
+      // CreateTxPushTestTransaction (testing accounts; provider 1.35.0 TestTxPushTransaction takes the posted date).
+      const inject = async (description: string, age: number) => {
+        const at = nowS - age;
+        const made = await fdApi.call('CreateTxPushTestTransaction', {
+          path,
+          body: { amount: 25.5, description, transactionDate: at, postedDate: at },
+        });
+        expect(made.status, `the transaction ${description} is injected; body ${made.text.slice(0, 200)}`).toBe(201);
+        const read = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: String(made.body.id) } });
+        expect(read.status, 'the injected transaction reads back').toBe(200);
+        return { id: Number(made.body.id), postedDate: Number(read.body.postedDate) };
+      };
+      const inside = await inject('VOAI window inner edge', WHOLE + 120);
+      const outside = await inject('VOAI window outer edge', OUTSIDE + 120);
+      const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
+      const age = ack.createdDate - inside.postedDate;
+      expect(age > WHOLE && age < WHOLE + (ack.createdDate % DAY_S), `at ${position.name}: the inner transaction is ${age} s old`).toBe(
+        true,
+      );
+      const shown = new Set(reportTransactions(report).map((t) => t.id));
+      const received = { inner: shown.has(inside.id), outer: shown.has(outside.id) };
+      if (!received.inner || received.outer)
+        failures.push(
+          `at ${position.name}: received the transaction posted ${age} s before ${received.inner ? 'shown' : 'left out'} and the one ${ack.createdDate - outside.postedDate} s before ${received.outer ? 'shown' : 'left out'}; documented the first shown and the second left out (${VOAI_DEFAULT_DAYS} days)`,
+        );
+    }
+    expect(failures, `VOAI default, ${VOAI_DEFAULT_DAYS} days: ${failures.length} of ${positions.length} dates`).toEqual([]);
   },
 );
 
