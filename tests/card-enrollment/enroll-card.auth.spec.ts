@@ -82,6 +82,9 @@ const FORMS: { how: string; alter: (key: string) => string }[] = [
   { how: 'after Bearer', alter: (key) => `Bearer ${key}` },
   { how: 'after Basic', alter: (key) => `Basic ${key}` },
   { how: 'sent twice', alter: (key) => `${key}, ${key}` },
+  // The header's value is the key itself, not a quoted-string (RFC 9110 section 5.6.4) holding it: quotes are not stripped.
+  { how: 'between double quotes', alter: (key) => `"${key}"` },
+  { how: 'between single quotes', alter: (key) => `'${key}'` },
   { how: 'in upper case', alter: (key) => key.toUpperCase() },
   { how: 'in lower case', alter: (key) => key.toLowerCase() },
   { how: 'with a character added', alter: (key) => `${key}0` },
@@ -98,7 +101,7 @@ for (const path of ENROLLMENT_PATHS) {
         const altered = alter(card.apiKey);
         if (altered === card.apiKey) continue; // a key without letters of that case
         const res = await cardApi.call('putCard', { body: await cards.on(path), auth: () => ({ [CARD_KEY_HEADER]: altered }) });
-        if (res.status !== 401) accepted.push(`the key ${how}: ${res.status}`);
+        if (res.status !== 401) accepted.push(`the key ${how}: received ${res.status}, documented 401`);
       }
       expect(accepted, `every other form of the key is refused on the ${path} path`).toEqual([]);
     },

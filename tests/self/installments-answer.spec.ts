@@ -177,9 +177,14 @@ test('PAN lists: a deregistration removes the cards the list holds and refuses t
   expect(outsideCounted.problems[0]).toMatch(/documented: .*1 outside the list's account range, refused too, so at least 1 failures/);
   expect(ranged({ successfulCount: '1', failureCount: '1' }, '5204731600001234', OTHER)).toEqual({ problems: [] });
   expect(ranged({ successfulCount: '1', failureCount: '0' }, `0${OTHER}`)).toEqual({ problems: [], after: new Set([`0${OTHER}`]) });
-  // Not judged: a list not known whole, counts not adding up (IN-PROP-COUNTS's), a card repeated, a refusal (nothing changed).
+  // A deregistration's counts not adding up (the cards left in the list counted, not those removed): each value is documented,
+  // so the value's finding, not the total's (IN-PROP-COUNTS not judged again: countsShownWrong).
+  expect(ruleIds(against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '0' }, list).problems)).toEqual([
+    'IN-VAL-PAN-COUNTS',
+  ]);
+  // Not judged: a list not known whole, a registration's counts not adding up (IN-PROP-COUNTS's), a card repeated, a refusal.
   expect(against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '1' })).toEqual({ problems: [] });
-  expect(against('deregisterPans', pans(CARD), { successfulCount: '0', failureCount: '0' }, list)).toEqual({ problems: [] });
+  expect(against('registerPans', pans(CARD), { successfulCount: '0', failureCount: '0' }, list)).toEqual({ problems: [] });
   expect(against('deregisterPans', pans(CARD, CARD), { successfulCount: '0', failureCount: '2' }, list)).toEqual({ problems: [] });
   expect(against('deregisterPans', pans(CARD), {}, list, 400)).toEqual({ problems: [], after: list });
 });
