@@ -164,4 +164,12 @@ export const INDEPENDENT_54_INSTALLMENTS_FAULTS = [
     ...blind,
     ...provider,
   }),
+  fault('i54-in-plan-read-drops-last-repayment', {
+    rule: "IN-VAL-OFFER-AMOUNTS, IN-ECHO-PLAN: getPlan answers the plan's scheduledRepayments without the last one (the list cut one short), so the repayments read back no longer add up to the offer's totalAmount nor are the schedule the selection sent, where provider 2.0.0 InstallmentPlan.scheduledRepayments is the plan's schedule, its installments making up the totalAmount owed",
+    answer: okBody('getPlan', (body) =>
+      Array.isArray(body.scheduledRepayments) ? { ...body, scheduledRepayments: body.scheduledRepayments.slice(0, -1) } : undefined,
+    ),
+    ...blind,
+    ...provider,
+  }),
 ];
