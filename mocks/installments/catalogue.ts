@@ -24,6 +24,7 @@ import { INDEPENDENT_50_INSTALLMENTS_FAULTS } from './independent-50.faults.js';
 import { INDEPENDENT_51_INSTALLMENTS_FAULTS } from './independent-51.faults.js';
 import { INDEPENDENT_52_INSTALLMENTS_FAULTS } from './independent-52.faults.js';
 import { INDEPENDENT_53_INSTALLMENTS_FAULTS } from './independent-53.faults.js';
+import { INDEPENDENT_54_INSTALLMENTS_FAULTS } from './independent-54.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -50,6 +51,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_51_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_52_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_53_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_54_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
