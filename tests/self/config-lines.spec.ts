@@ -2,7 +2,7 @@
 // (helpers/config/config.ts configurationMistakes, env-file.ts, env-schema.ts), as `npm run doctor --
 // --offline` prints it for a .env written with that mistake. docs/configuration.md ("Configuration
 // mistakes") holds these rows, and the ones only a target can tell. One row per mistake; no stack, no secret.
-import { generateKeyPairSync } from 'node:crypto';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,7 +143,7 @@ let pem: string;
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-lines-'));
   // A PKCS#12 keystore holding an RSA key, its password pw-1 (the forms' rows).
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey } = pooledKeyPair('self-test');
   pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().trim();
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, null as unknown as forge.pki.Certificate[], 'pw-1', { algorithm: '3des' });

@@ -1,7 +1,7 @@
 // The body media checker (helpers/client/invariants/request-media.ts, *-PROP-BODY-MEDIA) and the
 // signature checker (signatures.ts, IN-PROP-SIGNATURE-WHOLE): the operations each finds in the
 // contracts, the forms and alterations each sends, and how each judges an answer.
-import { generateKeyPairSync } from 'node:crypto';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { signatureBaseString, parseOAuthHeader, verifyRequest } from '../../helpers/auth/oauth1.js';
@@ -58,7 +58,7 @@ test('the signed operations are those of a signing scheme: installments all 12, 
 });
 
 test('each alteration signs another base string than the request sent, which no longer verifies', async () => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey, publicKey } = pooledKeyPair('self-test');
   const credentials = { consumerKey: 'ck', signingKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
   const op = (await loadContract('installments')).operation('planApproval');
   const sent = { method: 'POST', url: 'https://h.test/installments/plans/approvals?signedProbe=1', body: '{"a":1}' };

@@ -3,7 +3,7 @@
 // one answered for other distinguishing values and never the same values sent again. Nothing is called.
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { generateKeyPairSync } from 'node:crypto';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { encryptionKeyFromPublicKey, encryptJson } from '../../helpers/auth/jwe.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { loadRules } from '../../helpers/contract/rules.js';
@@ -53,7 +53,7 @@ test('a card number is read through its JWE, and a receipt enrollment is left ou
   const contract = await loadContract('card-enrollment');
   const operation = contract.operation('putCard');
   const scope = check();
-  const key = await encryptionKeyFromPublicKey(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey, 'self-test');
+  const key = await encryptionKeyFromPublicKey(pooledKeyPair('self-test').publicKey, 'self-test');
   const enroll = async (pan: string, id: string) =>
     uniqueIdsOfAnswer(
       contract,
