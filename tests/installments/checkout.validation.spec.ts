@@ -143,6 +143,9 @@ async function baseCall(
 const uuid = () => crypto.randomUUID();
 /** Stands for the offerId of the row's plan, put in when the row runs. */
 const PLAN_OFFER = "the plan's offer";
+/** Stand for the plan's offerId with its last character repeated once more, and with its last character cut, put in when the row runs. */
+const PLAN_OFFER_LONGER = "the plan's offer and one character more";
+const PLAN_OFFER_SHORTER = "the plan's offer, its last character cut";
 /** Stands for another offer of the same offers answer as the row's plan's offer, put in when the row runs. */
 const SIBLING_OFFER = "another offer of the plan's offers answer";
 
@@ -499,14 +502,16 @@ const ROWS: Row[] = [
   ]),
   // provider 2.0.0: an approval's offerId has one length (offers' own ids have a range).
   ...[
-    [APPROVAL_OFFER_ID.min! - 1, false],
-    [APPROVAL_OFFER_ID.min!, true],
-    [APPROVAL_OFFER_ID.max! + 1, false],
-  ].map(([n, ok]) => ({
+    [APPROVAL_OFFER_ID.min! - 1, false, PLAN_OFFER_SHORTER],
+    [APPROVAL_OFFER_ID.min!, true, PLAN_OFFER],
+    [APPROVAL_OFFER_ID.max! + 1, false, PLAN_OFFER_LONGER],
+  ].map(([n, ok, value]) => ({
     op: 'planApproval' as const,
     field: 'offerId',
-    // The accepted one the plan's own offer ("one of the offer IDs retrieved via Plan API", provider 2.0.0).
-    value: ok ? PLAN_OFFER : 'o'.repeat(n as number),
+    // The accepted one the plan's own offer ("one of the offer IDs retrieved via Plan API", provider 2.0.0); the refused ones
+    // that offer one character past the length, each way, so they differ from it by their length alone: a target cutting or
+    // padding the id to its length, which an unrelated string would not tell, takes them and decides the plan.
+    value: value as string,
     accepted: ok as boolean,
     why: `offerId of ${n} characters${ok ? ", the plan's own" : ''} (exactly ${APPROVAL_OFFER_ID.max})`,
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
@@ -558,14 +563,24 @@ for (const row of ROWS) {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
       const { call, plain, offers, selection, offerId, siblingId, created } = await baseCall(row.op, fx);
-      if (row.value === PLAN_OFFER)
+      const fromPlanOffer = row.value === PLAN_OFFER || row.value === PLAN_OFFER_LONGER || row.value === PLAN_OFFER_SHORTER;
+      if (fromPlanOffer)
         test.skip(offerId?.length !== APPROVAL_OFFER_ID.max, `the plan's offerId is not of ${APPROVAL_OFFER_ID.max} characters`);
       if (row.value === SIBLING_OFFER)
         test.skip(
           siblingId?.length !== APPROVAL_OFFER_ID.max,
           `needs an offers answer holding a second offer whose id has the ${APPROVAL_OFFER_ID.max} characters an approval's offerId takes (provider 2.0.0 PlanApprovalParameters.offerId): the target's has none`,
         );
-      const value = row.value === PLAN_OFFER ? offerId : row.value === SIBLING_OFFER ? siblingId : row.value;
+      const value =
+        row.value === PLAN_OFFER
+          ? offerId
+          : row.value === PLAN_OFFER_LONGER
+            ? `${offerId}${offerId!.at(-1)}`
+            : row.value === PLAN_OFFER_SHORTER
+              ? offerId!.slice(0, -1)
+              : row.value === SIBLING_OFFER
+                ? siblingId
+                : row.value;
       let body = call.body as Record<string, any>;
       const term = row.op === 'savePlan' && row.accepted ? OFFER_TERM[row.field] : undefined;
       const wanted = Array.isArray(row.value) ? row.value.length : row.value;
