@@ -39,7 +39,7 @@ for (const path of ENROLLMENT_PATHS) {
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       const enrolled: string[] = [];
-      const answers = [];
+      const answers: Awaited<ReturnType<typeof cardApi.call>>[] = [];
       for (const { how, query, headers } of ELSEWHERE) {
         const res = await cardApi.call('putCard', {
           body: await cards.on(path),
