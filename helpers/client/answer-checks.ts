@@ -31,6 +31,7 @@ import { BUILT_URLS } from './every-answer/built-urls.js';
 import type { Answered, PropertyChecker } from './every-answer/checker.js';
 import { DESCRIBED_STATE } from './every-answer/described-states.js';
 import { ERROR_STATUS } from './every-answer/error-status.js';
+import { RETRY_AFTER } from './every-answer/retry-after.js';
 import { UNIQUE_IDS } from './every-answer/unique-ids.js';
 import { countJudgedOnce } from './property-counts.js';
 
@@ -67,6 +68,8 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
         () => {
           for (const met of responseSchemaConformance(contract, exchange)) j.noteConflictMet(met);
         },
+        // Before the declared headers: a Retry-After off its form is the rule stating it broken (every-answer/retry-after.ts).
+        () => runChecker(RETRY_AFTER, j),
         () => responseHeadersConformance(contract, exchange),
         () => requestHeaderEchoConformance(exchange, j.sentHeaders, echoedHeaderNames(contract)),
         () => normalisedEchoConformance(exchange, testInfo),

@@ -21,6 +21,8 @@ export interface CallOptions {
   method?: string;
   /** A check of the 429 itself: the answer reaches the check as it is, never waited out (on a sandbox). */
   rateLimit?: 'expect';
+  /** A check of the 503 itself: a valid call answered 503 reaches the check (elsewhere it is the target's unavailability, the check skipped). */
+  unavailable?: 'expect';
   /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
   refusal?: true;
   /**

@@ -406,6 +406,13 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       holdBack(testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
     if (violation) throw violation;
+    // A call sent as valid answered 503 is the target's temporary unavailability (seed 000, Errors): judged above (its error
+    // shape, its Retry-After's form: every-answer/retry-after.ts), the check is not judged after it, unless it asked for the 503.
+    if (testInfo && exchange.status === 503 && options.unavailable !== 'expect' && sentAsValid(options, body))
+      testInfo.skip(
+        true,
+        `the target answered ${operationId} 503 (temporarily unavailable) to a call sent as valid: the check is not judged after it`,
+      );
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op, call };
   }
 

@@ -26,7 +26,7 @@ test(
   async ({ cardApi, cards, cardMock }) => {
     await cardMock.setFaults(['answer-503']);
     // The client holds the body to the error shape and a Retry-After to the contract's pattern (RFC 9110).
-    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    const res = await cardApi.call('putCard', { body: await cards.withCard(), unavailable: 'expect' });
     expect(res.status, 'temporary unavailability').toBe(503);
     expect(typeof res.body.message, 'the error body carries a message').toBe('string');
   },
