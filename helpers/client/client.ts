@@ -406,9 +406,16 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       holdBack(testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
     if (violation) throw violation;
-    // A call sent as valid answered 503 is the target's temporary unavailability (seed 000, Errors): judged above (its error
-    // shape, its Retry-After's form: every-answer/retry-after.ts), the check is not judged after it, unless it asked for the 503.
-    if (testInfo && exchange.status === 503 && options.unavailable !== 'expect' && sentAsValid(options, body))
+    // A call sent as valid answered 503, where the operation documents a 503 as temporary unavailability (seed 000, Errors), is
+    // the target unavailable: judged above (its error shape, its Retry-After's form: every-answer/retry-after.ts), the check is
+    // not judged after it, unless it asked for the 503. Where no 503 is documented, the status is judged as any other.
+    if (
+      testInfo &&
+      exchange.status === 503 &&
+      options.unavailable !== 'expect' &&
+      documentedResponse(op, 503) &&
+      sentAsValid(options, body)
+    )
       testInfo.skip(
         true,
         `the target answered ${operationId} 503 (temporarily unavailable) to a call sent as valid: the check is not judged after it`,
