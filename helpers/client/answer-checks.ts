@@ -31,7 +31,7 @@ import { BUILT_URLS } from './every-answer/built-urls.js';
 import type { Answered, PropertyChecker } from './every-answer/checker.js';
 import { DESCRIBED_STATE } from './every-answer/described-states.js';
 import { ERROR_STATUS } from './every-answer/error-status.js';
-import { RETRY_AFTER } from './every-answer/retry-after.js';
+import { UNAVAILABLE } from './every-answer/retry-after.js';
 import { UNIQUE_IDS } from './every-answer/unique-ids.js';
 import { countJudgedOnce } from './property-counts.js';
 
@@ -65,11 +65,12 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
         () => contentTypeConformance(exchange),
         () => responseBodyPresence(exchange),
         () => responseBodyAbsence(exchange),
+        // Before the answer's schema and declared headers: an unavailability's error body or Retry-After off its form is the rule
+        // stating that answer broken (every-answer/retry-after.ts), not the answer forms as a whole.
+        () => runChecker(UNAVAILABLE, j),
         () => {
           for (const met of responseSchemaConformance(contract, exchange)) j.noteConflictMet(met);
         },
-        // Before the declared headers: a Retry-After off its form is the rule stating it broken (every-answer/retry-after.ts).
-        () => runChecker(RETRY_AFTER, j),
         () => responseHeadersConformance(contract, exchange),
         () => requestHeaderEchoConformance(exchange, j.sentHeaders, echoedHeaderNames(contract)),
         () => normalisedEchoConformance(exchange, testInfo),
