@@ -621,6 +621,7 @@ test(
 const MOBILE_COUNTRY_CODE = '1';
 const E164_DIGITS = 15;
 const MOBILE_LENGTHS = [1, MOBILE_DIGITS_A_MASK_KEEPS + 1, 10, E164_DIGITS - MOBILE_COUNTRY_CODE.length];
+
 test(
   `a masked consumer never shows the mobile number sent in clear, on each path, at ${MOBILE_LENGTHS.join(', ')} digits`,
   rules('CE-MASK-MOBILE@card', 'CE-MASK-MOBILE@receipt'),
