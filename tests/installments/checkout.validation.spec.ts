@@ -623,7 +623,7 @@ for (const row of ROWS) {
       // sensitive value only: CallOptions.negative), so the success is filed under it, not under what the taken answer then
       // echoes; a row a documented deviation or a per-card failure may take (a 200 then judged whole) is sent as any call.
       const negative = !row.accepted && !row.conflict && row.field !== 'plain:pans.0.pan';
-      const send = () => fx.instApi.callBuilt(row.op, { ...call, query, body, headers, negative });
+      const send = () => fx.instApi.callBuilt(row.op, { ...call, query, body, headers, ...(negative ? { negative: true as const } : {}) });
       const res = await send();
       // provider 2.0.0 Error.Recoverable: whether retrying the request could succeed; false: the same request sent again is
       // refused, whether the row expects the refusal or its acceptance (a refusal a retry turns into a success breaks it).
