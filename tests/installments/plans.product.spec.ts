@@ -95,6 +95,7 @@ const SYNC_MODES: { name: string; query: { sync?: boolean }; accepted: number }[
   { name: 'sync=false', query: { sync: false }, accepted: 202 },
   { name: 'without sync (false by default)', query: {}, accepted: 202 },
 ];
+
 test(
   "with consumer offer selection disabled, an approval without offerId is refused 400 and decides nothing in each sync mode; with the plan's offerId it is accepted @provider @mock-only",
   mockOnly(
