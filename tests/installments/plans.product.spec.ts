@@ -87,9 +87,17 @@ test(
   },
 );
 
-// provider 2.0.0 PlanApprovalParameters.offerId: given when consumer offer selection is disabled (the mock set to it).
+// provider 2.0.0 PlanApprovalParameters.offerId: given when consumer offer selection is disabled (the mock set to it). The
+// requirement is the product's, not the mode's: it holds in each mode the Sync parameter documents (provider 2.0.0, Sync:
+// true answered 200, false or left out 202, default false), each on a fresh plan under the same product setting.
+const SYNC_MODES: { name: string; query: { sync?: boolean }; accepted: number }[] = [
+  { name: 'sync=true', query: { sync: true }, accepted: 200 },
+  { name: 'sync=false', query: { sync: false }, accepted: 202 },
+  { name: 'without sync (false by default)', query: {}, accepted: 202 },
+];
+
 test(
-  "with consumer offer selection disabled, an approval without offerId is refused 400 and decides nothing; with the plan's offerId it is accepted @provider @mock-only",
+  "with consumer offer selection disabled, an approval without offerId is refused 400 and decides nothing in each sync mode; with the plan's offerId it is accepted @provider @mock-only",
   mockOnly(
     rules('IN-REQ-APPROVAL-OFFER-ID:refuse', 'IN-REQ-APPROVAL-OFFER-ID:accept'),
     "needs the lender's consumer offer selection disabled: a sandbox's is its onboarding's",
@@ -100,14 +108,22 @@ test(
       distributionPartner: planDistributionPartner(),
       consumerOfferSelection: false,
     });
-    const { planId, offer } = await instReq.createPlan(instApi);
-    const decline = { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' };
-    const refused = await instApi.call('planApproval', { query: { sync: true }, body: decline });
-    expect(refused.status, refused.text.slice(0, 300)).toBe(400);
-    const read = await instApi.call('getPlan', { path: { plan_id: planId } });
-    expect(read.body.status, 'the refused approval decided nothing').toBe('CREATED');
-    const named = await instApi.call('planApproval', { query: { sync: true }, body: withDecision({ ...decline, offerId: offer.offerId }) });
-    expect(named.status, named.text.slice(0, 300)).toBe(200);
+    for (const mode of SYNC_MODES) {
+      const { planId, offer } = await instReq.createPlan(instApi);
+      const decline = { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' };
+      const refused = await instApi.call('planApproval', { query: mode.query, body: decline, negative: true });
+      expect(
+        refused.status,
+        `${mode.name}, without offerId: received ${refused.status} ${refused.text.slice(0, 200)}; documented 400`,
+      ).toBe(400);
+      const read = await instApi.call('getPlan', { path: { plan_id: planId } });
+      expect(read.body.status, `${mode.name}: the refused approval decided nothing`).toBe('CREATED');
+      const named = await instApi.call('planApproval', { query: mode.query, body: withDecision({ ...decline, offerId: offer.offerId }) });
+      expect(
+        named.status,
+        `${mode.name}, with the plan's offerId: received ${named.status} ${named.text.slice(0, 200)}; documented ${mode.accepted}`,
+      ).toBe(mode.accepted);
+    }
   },
 );
 

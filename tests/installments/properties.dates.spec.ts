@@ -1,6 +1,6 @@
 // Covers: every date of an installments answer is in its unit, a date-time with its zone (RFC 3339 section 5.6:
 // IN-DATE-UNIT; provider 2.0.0 Offer offerBeginDatetime, offerEndDatetime), for merchants in and outside the USA.
-import { loadContract, rules, test } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, underRule } from '../../fixtures/installments.js';
 import { DateUnits } from '../../helpers/client/invariants/dates.js';
 import { checkDatedAnswers } from '../shared/dates.js';
 
@@ -33,6 +33,67 @@ test(
           }),
       })),
       { unsent: 'its dated answers are judged by the answer judge wherever another check reads them; not called here' },
+    );
+  },
+);
+
+/**
+ * The days of the calendar a reader of dates gets wrong (RFC 3339 section 5.7: the day within its month and year, 29 February in
+ * a leap year), each beside an ordinary day of the same month: the twin, answered as the edge must be.
+ */
+const CALENDAR_EDGES: readonly { day: string; what: string }[] = [
+  { day: '2024-02-28', what: 'an ordinary day (the twin)' },
+  { day: '2024-02-29', what: '29 February of a leap year' },
+  { day: '2025-04-30', what: "a 30-day month's last day" },
+  { day: '2025-12-31', what: "a year's last day" },
+];
+
+test(
+  "a purchase dated on a calendar edge (29 February of a leap year, a month's and a year's last day) is taken as on an ordinary day: its offers request, and its plan carrying the date in the form the target takes on the ordinary day @provider",
+  rules('IN-FMT-PLAN-DATETIME', 'IN-VALID-ACCEPTED'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    // provider 2.0.0 OfferParameters and CardedTransaction: localDateTime is a date and time (RFC 3339 in the prose); a plan's
+    // is the offers request's, sent without any changes (POST /plans). Its form in a plan is disputed (conflicts.yaml
+    // IN-DEVIATION-PLAN-LOCAL-DATETIME-FORM), so a plan's date is judged only where the target takes the RFC 3339 form on the
+    // ordinary day: a day of the calendar then refused breaks the member's form (IN-FMT-PLAN-DATETIME), whichever day it is.
+    const offersRefused: string[] = [];
+    const plansRefused: string[] = [];
+    let planForm = true;
+    for (const { day, what } of CALENDAR_EDGES) {
+      const localDateTime = `${day}T10:15:00Z`;
+      const asked = await instReq.offersBody(inst.eligiblePan!, { transaction: { amount: 1200.37, currency: 'USD', localDateTime } });
+      const offers = await instApi.call('approvedOffers', { body: asked, valid: true });
+      if (offers.status !== 200 || !offers.body.offers?.length) {
+        offersRefused.push(`offers asked on ${day} (${what}): Received ${offers.status} / Documented 200 with offers`);
+        continue;
+      }
+      const from = { asked, body: offers.body };
+      const selection = await instReq.selectionOf(from, offers.body.offers[0]);
+      const body = { ...selection, transaction: { ...selection.transaction, localDateTime } };
+      const plan = await instApi.call('savePlan', { body });
+      if (day === CALENDAR_EDGES[0].day) planForm = plan.status === 201;
+      else if (planForm && plan.status !== 201)
+        plansRefused.push(
+          `a plan with transaction.localDateTime ${localDateTime} (${what}): Received ${plan.status} ${plan.text.slice(0, 160)} / Documented 201, as on ${CALENDAR_EDGES[0].day}`,
+        );
+    }
+    if (!planForm)
+      test.info().annotations.push({
+        type: 'left out',
+        description: `a plan dated ${CALENDAR_EDGES[0].day} in the RFC 3339 form is refused: the target reads the other form (IN-DEVIATION-PLAN-LOCAL-DATETIME-FORM), plans' dates not judged`,
+      });
+    underRule(
+      test.info(),
+      'IN-VALID-ACCEPTED',
+      () => expect(offersRefused, 'offers asked on every day of the calendar').toEqual([]),
+      'approvedOffers',
+    );
+    underRule(
+      test.info(),
+      'IN-FMT-PLAN-DATETIME',
+      () => expect(plansRefused, "a plan's date and time on every day of the calendar").toEqual([]),
+      'savePlan',
     );
   },
 );
