@@ -172,6 +172,19 @@ export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T,
   }
 }
 
+/**
+ * underRule for a judgement that calls the target: a choke point's violation of that call (the error body's ReasonCode of
+ * its case) is filed under `ruleId` where the check's rule alone states the case (an event refused without its mandatory condition).
+ */
+export async function underRuleAsync<T>(testInfo: TestInfo, ruleId: string, judge: () => Promise<T>, operationId?: string): Promise<T> {
+  try {
+    return await judge();
+  } catch (error) {
+    noteBroken(testInfo, { rule: ruleId, ...(operationId ? { operationId } : {}) });
+    throw error;
+  }
+}
+
 /** A property's problems a spec asserts itself (`expect(problems).toEqual([])`): any files the failure under its rule, as underRule. */
 export function problemsUnder(ruleId: string, problems: string[], operationId?: string): string[] {
   if (!problems.length) return problems;

@@ -226,9 +226,40 @@ test(
     const byTransactionDate = balanceProblems(balances, posted, dateOf);
     const byPostedDate = balanceProblems(balances, posted, (t) => Number(t.postedDate));
     expect(
-      byTransactionDate.length === 0 || byPostedDate.length === 0 ? [] : problemsUnder('FD-TXN-DAILY-BALANCE', byTransactionDate),
+      byTransactionDate.length === 0 || byPostedDate.length === 0 ? [] : problemsUnder('FD-TXN-DAILY-BALANCE-DAYS', byTransactionDate),
       'daily balances against the transactions of their days',
     ).toEqual([]);
+    // The same judgement across the calendar's edges (provider 1.35.0 DailyBalance: a day begins where
+    // the one before ended, whatever the day of the month): a window over the last month end and one
+    // over the last year end of the account's history, each read whole on one page, oldest first.
+    const nowS = Math.floor(fd.now() / 1000);
+    const today = new Date(nowS * 1000);
+    const edges = [
+      ['month end', Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1) / 1000],
+      ['year end', Date.UTC(today.getUTCFullYear(), 0, 1) / 1000],
+    ] as const;
+    for (const [what, first] of edges) {
+      const window = { fromDate: Math.max(whole.fromDate, first - 6 * DAY_S), toDate: Math.min(whole.toDate, first + 6 * DAY_S) };
+      if (window.fromDate >= window.toDate) continue;
+      const across = await list('GetCustomerAccountTransactions', { ...window, limit: PAGE_MAX, sort: 'asc', showDailyBalance: true });
+      expect(across.status, `the ${what} window`).toBe(200);
+      const days: any[] = across.body.dailyBalances ?? [];
+      // The mock's history reaches the last month end; a year end only where the history does.
+      if (!(days.some((d) => d.date < first) && days.some((d) => d.date >= first))) {
+        if (fd.kind === 'mock' && what === 'month end')
+          expect(
+            days.map((d) => d.date),
+            `days on both sides of ${first}`,
+          ).toBe('both');
+        continue;
+      }
+      const inWindow = await readAll(list, 'GetCustomerAccountTransactions', window);
+      const placed = [dateOf, (t: any) => Number(t.postedDate)].map((day) => balanceProblems(days, inWindow, day));
+      expect(
+        placed.some((p) => p.length === 0) ? [] : problemsUnder('FD-TXN-DAILY-BALANCE-DAYS', placed[0]),
+        `daily balances across the ${what} before ${first} (received against documented: each day begins where the one before ended)`,
+      ).toEqual([]);
+    }
     // A day's edges: a transaction at 23:00 and one at midnight exactly (provider 1.35.0
     // CreateTxPushTestTransaction), so the midnight one belongs to the second day only. The mock
     // only: injected transactions stay in a sandbox's testing account.
@@ -247,7 +278,7 @@ test(
     expect(edged.status).toBe(200);
     const around = await readAll(list, 'GetCustomerAccountTransactions', edge);
     const placed = [dateOf, (t: any) => Number(t.postedDate)].map((day) => balanceProblems(edged.body.dailyBalances ?? [], around, day));
-    const unexplained = placed.find((p) => p.length === 0) ?? problemsUnder('FD-TXN-DAILY-BALANCE', placed[0]);
+    const unexplained = placed.find((p) => p.length === 0) ?? problemsUnder('FD-TXN-DAILY-BALANCE-DAYS', placed[0]);
     expect(unexplained, 'daily balances of the days around a midnight transaction').toEqual([]);
   },
 );

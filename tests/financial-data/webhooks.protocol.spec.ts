@@ -15,6 +15,7 @@ import {
 } from '../../fixtures/financial-data.js';
 import { createSub, eventRequest, offeredEvents, offeredNames, quietUrl } from './webhooks.helpers.js';
 import { BOTH, cite } from './cite.js';
+import { underRuleAsync } from '../../helpers/client/annotations.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
 
@@ -195,27 +196,41 @@ test(
     test.skip(!strict, 'the target offers no event whose condition is mandatory (listAvailableWebhookSubscriptionEvents)');
     const [free] = await offeredNames(fdApi);
     const bare = { name: strict!.name };
-    // The provider's bad request (ObwmsBadRequestErrorResponse): the webhook error body, reason code 1502.
-    const refused = (res: Parameters<typeof expectFdError>[0], what: string) => {
-      expectFdError(res, 400, what);
-      const reasons = (res.body?.Errors?.Error ?? []).map((e: { ReasonCode?: unknown }) => String(e.ReasonCode));
-      expect(reasons, `${what}: the provider's bad-request code`).toEqual(['1502']);
-    };
-    refused(
-      await fdApi.call('createWebhookSubscription', { body: { url: quietUrl('mandatory/bad'), events: [{ name: free }, bare] } }),
+    // The provider's bad request (ObwmsBadRequestErrorResponse): the webhook error body, reason code 1502. This
+    // rule alone states the case, so the call's own judgement at the choke point (its ReasonCode) is filed under it too.
+    const refused = (call: () => Promise<Parameters<typeof expectFdError>[0]>, what: string, operationId: string) =>
+      underRuleAsync(
+        test.info(),
+        'FD-WEBHOOK-MANDATORY-CONDITION',
+        async () => {
+          const res = await call();
+          expectFdError(res, 400, what);
+          const reasons = (res.body?.Errors?.Error ?? []).map((e: { ReasonCode?: unknown }) => String(e.ReasonCode));
+          expect(reasons, `${what}: received reason codes against the documented bad-request code`).toEqual(['1502']);
+        },
+        operationId,
+      );
+    await refused(
+      () => fdApi.call('createWebhookSubscription', { body: { url: quietUrl('mandatory/bad'), events: [{ name: free }, bare] } }),
       'creation naming it without a condition',
+      'createWebhookSubscription',
     );
     const made = await createSub(fdApi, { url: quietUrl('mandatory'), events: [{ name: free }, eventRequest(strict!)] });
     const sub = { subscription_id: made.subscriptionId };
-    refused(
-      await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('mandatory'), events: [bare] } }),
+    await refused(
+      () => fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('mandatory'), events: [bare] } }),
       'update naming it without a condition',
+      'updateWebhookSubscription',
     );
     const read = await fdApi.call('getWebhookSubscriptionById', { path: sub });
     const listed = (read.body.events as { name: string; condition?: unknown }[]).map((e) => [e.name, e.condition !== undefined]).sort();
     expect(listed, 'the refused update stored nothing').toEqual(made.events.map((e) => [e.name, e.condition !== undefined]).sort());
     const event = { ...sub, webhook_event_id: read.body.events.find((e: { name: string }) => e.name === free).webhookEventId };
-    refused(await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: bare }), 'event update to it without a condition');
+    await refused(
+      () => fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: bare }),
+      'event update to it without a condition',
+      'updateWebhookSubscriptionEvent',
+    );
     const statusNow = (await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: eventRequest(strict!) })).status;
     expect(statusNow, 'event update to it with a condition').toBe(200);
     const withCondition = { url: quietUrl('mandatory'), events: [eventRequest(strict!), { name: free }] };
