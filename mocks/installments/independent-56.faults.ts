@@ -60,7 +60,7 @@ export const INDEPENDENT_56_INSTALLMENTS_FAULTS = [
     ...blind,
   }),
   fault('i56-in-offers-total-as-text', {
-    rule: 'IN-VAL-OFFERS-TOTAL, IN-RESP-FORMS: the offers answer gives total as the text of the count ("3"), not the integer provider 2.0.0 OffersGroup.total types it',
+    rule: 'IN-VAL-OFFERS-TOTAL, IN-RESP-FORMS: the offers answer gives total as the text of the count (its digits in a string), not the integer provider 2.0.0 OffersGroup.total types it',
     answer: okBody('approvedOffers', (b) => (typeof b.total === 'number' ? { ...b, total: String(b.total) } : b)),
     ...provider,
     ...blind,
