@@ -3,6 +3,8 @@
 import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type TestInfo } from '@playwright/test';
 import type { ContractViolation, ViolationSite } from '../contract/checks.js';
+import { loadRules } from '../contract/rules.js';
+import { ruleWeights } from '../contract/weight.js';
 import { redactMessage } from '../secrets/redact.js';
 
 type Annotations = { type: string; description?: string }[];
@@ -47,7 +49,7 @@ export interface AssumedNote extends ViolationSite {
 }
 const ASSUMED_ANNOTATION = 'assumption-failed';
 const softly = expect.extend({
-  toHoldAsAssumed(violation: ContractViolation) {
+  toHoldAsAssumed(violation: { message: string }) {
     return { pass: false, message: () => violation.message, name: 'toHoldAsAssumed' };
   },
 });
@@ -162,11 +164,17 @@ interface BrokenAt {
   operationId?: string;
 }
 
-/** Runs `judge`; when it throws, the failure is filed under `ruleId` (the first noted leads), at `operationId` where one is judged. */
+/**
+ * Runs `judge`; when it throws, the failure is filed under `ruleId` (the first noted leads), at `operationId` where one is judged.
+ * An assertion failing under a rule of an assumption (a reference page's decision) is noted as the client notes an assumption's
+ * violation (noteAssumed): softly, and the check goes on, so that no seed or provider judgement after it is left unrun; the
+ * judge's value is then undefined. Another error (a violation the client threw, a set-up's) stops the check as before.
+ */
 export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T, operationId?: string): T {
   try {
     return judge();
   } catch (error) {
+    if (assumedAssertion(testInfo, ruleId, error, operationId)) return undefined as T;
     noteBroken(testInfo, { rule: ruleId, ...(operationId ? { operationId } : {}) });
     throw error;
   }
@@ -180,9 +188,33 @@ export async function underRuleAsync<T>(testInfo: TestInfo, ruleId: string, judg
   try {
     return await judge();
   } catch (error) {
+    if (assumedAssertion(testInfo, ruleId, error, operationId)) return undefined as T;
     noteBroken(testInfo, { rule: ruleId, ...(operationId ? { operationId } : {}) });
     throw error;
   }
+}
+
+/**
+ * Notes a failed `expect` under an assumption's rule of the check's service (true), as noteAssumed does; anything else (another
+ * rule's, a thrown violation, an error of the check's own code) is left to stop the check (false). The operation is the one
+ * judged, else the rule's own where it names one.
+ */
+function assumedAssertion(testInfo: TestInfo, ruleId: string, error: unknown, operationId?: string): boolean {
+  if (!(error instanceof Error) || !('matcherResult' in error)) return false;
+  const id = ruleId.split('@')[0]!;
+  let rule: { source: string; operations: string[] } | undefined;
+  try {
+    if (ruleWeights(testInfo.project.name).source.get(id) !== 'assumption') return false;
+    rule = loadRules(testInfo.project.name).rules.find((r) => r.id === id);
+  } catch {
+    return false; // a project without a catalogue (the suite's own tests)
+  }
+  const message = stripVTControlCharacters(error.message);
+  const at = operationId ?? (rule?.operations.length === 1 ? rule.operations[0] : undefined);
+  const note = { check: 'assertion', rules: [id], line: firstLine(message), ...(at ? { operationId: at } : {}) };
+  testInfo.annotations.push({ type: ASSUMED_ANNOTATION, description: JSON.stringify(note) });
+  softly.soft({ message }).toHoldAsAssumed();
+  return true;
 }
 
 /** A property's problems a spec asserts itself (`expect(problems).toEqual([])`): any files the failure under its rule, as underRule. */

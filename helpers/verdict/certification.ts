@@ -180,8 +180,10 @@ export function classifyOutcome(o: TestOutcome, ctx: VerdictContext): Classified
         : [];
   const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
   // Once per rule set and operation: a check meets an assumption's fault on every answer of its kind.
-  const failures: FailureRecord[] = assumed
-    .filter((a, i) => assumed.findIndex((b) => b.operationId === a.operationId && b.rules.join() === a.rules.join()) === i)
+  // A spec's assertion under an assumption's rule (underRule) may name no operation: the check's own, where it has one.
+  const assumedAt = assumed.map((a) => ({ ...a, operationId: a.operationId ?? operationOf(o) }) as typeof a);
+  const failures: FailureRecord[] = assumedAt
+    .filter((a, i) => assumedAt.findIndex((b) => b.operationId === a.operationId && b.rules.join() === a.rules.join()) === i)
     .map((a) => {
       const rulesOf = [...new Set(a.rules)].sort();
       return {

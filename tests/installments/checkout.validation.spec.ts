@@ -657,7 +657,7 @@ for (const row of ROWS) {
           if (row.reason) expect(first.ReasonCode, "the reason code of the provider's example").toBe(row.reason);
           return first;
         });
-        if (error.Recoverable === false) await refusedAgain();
+        if (error?.Recoverable === false) await refusedAgain();
       }
       if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
       // provider 2.0.0 PlanApprovalParameters: each rule holds under every decision and mode (but IN-REQ-DECISION-MEMBERS).
