@@ -68,7 +68,8 @@ const monthOf = (s: number) => {
 
 /**
  * Income streams whose figures disagree with their records (provider 1.35.0 VOAIReportIncomeStream, VOIReportIncomeStream, ...):
- * netAnnual sums the last 12 netMonthly; incomeStreamMonths lies between its transactions' distinct months and its span.
+ * netAnnual sums the last 12 netMonthly; the records, each its month's net, sum at most the stream's transactions; incomeStreamMonths
+ * lies between its transactions' distinct months and its span.
  */
 export function incomeFigureProblems(label: string, report: { institutions?: unknown }): string[] {
   const streams = [report.institutions ?? []]
@@ -88,6 +89,24 @@ export function incomeFigureProblems(label: string, report: { institutions?: unk
       .flat()
       .map((t: any) => Number(t?.postedDate))
       .filter(Number.isFinite) as number[];
+    // provider 1.35.0 NetMonthly (month, net) and the income stream members (FD-ST-832, FD-ST-833: netAnnual sums "the monthly net
+    // income" of the last 12 months): a record is the net income of its own month, so the records of distinct months share no
+    // transaction and together sum at most the stream's credits (FD-ASSETS-INCOME-CREDITS: positive amounts), its transactions
+    // being its income as incomeStreamMonths reads them below. A record summing more than its month (the whole stream) breaks it.
+    const amounts = [s.transactions ?? []]
+      .flat()
+      .map((t: any) => t?.amount)
+      .filter((a: unknown): a is number => typeof a === 'number');
+    const months = new Set(records.map((r: any) => r.month));
+    if (records.length && amounts.length && amounts.every((a) => a >= 0) && months.size === records.length) {
+      const round = (n: number) => Math.round(n * 100) / 100;
+      const recorded = round(records.reduce((t: number, r: any) => t + r.net, 0));
+      const credited = round(amounts.reduce((t, a) => t + a, 0));
+      if (recorded - credited >= 0.01 * records.length)
+        out.push(
+          `${label}, stream ${s.id}: its ${records.length} net monthly records sum ${recorded}; documented: at most its ${amounts.length} transactions' ${credited} (each record the net income of its own month)`,
+        );
+    }
     if (typeof s.incomeStreamMonths === 'number' && dates.length) {
       const distinct = new Set(dates.map(monthOf)).size;
       const span = monthOf(Math.max(...dates)) - monthOf(Math.min(...dates)) + 1;
