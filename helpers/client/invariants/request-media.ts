@@ -1,5 +1,6 @@
 // Property (`*-PROP-BODY-MEDIA`): each other form RFC 9110 section 8.3.1 gives a declared request type is answered as the plain
-// form; a type not taken is refused only as documented (the 415 where documented, else a documented 4xx).
+// form; a type not taken is refused only as documented (the 415 where documented, else a documented 4xx), and a label that is no
+// media type at all is served or refused with a documented 4xx.
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
@@ -72,6 +73,16 @@ export function notTakenProblem(op: Operation, status: number): { problem?: stri
   return { problem, documented: `a 4xx the operation documents (${documented4xx.join(', ')}), or the body served` };
 }
 
+/** A Content-Type that is not a media type: no "/" between a type and a subtype (RFC 9110 8.3.1). */
+export const NOT_A_MEDIA_TYPE = 'json';
+
+/** What an answer to a label that is no media type should be: the body served, or a 4xx the operation documents. */
+export function malformedProblem(op: Operation, status: number): { received: string; documented: string } | undefined {
+  const documented4xx = Object.keys(op.responses).filter((s) => /^4/.test(s));
+  if (status < 400 || status >= 500 || documented4xx.includes(String(status))) return undefined;
+  return { received: `answered ${status}`, documented: `a 4xx the operation documents (${documented4xx.join(', ')}), or the body served` };
+}
+
 /** Sends one operation's valid call (`fresh`) in each declared media type's forms and one not taken; left out unless plainly 2xx. */
 export async function checkBodyMedia<S extends ServiceName>(
   api: OperationClient<S>,
@@ -124,6 +135,16 @@ export async function checkBodyMedia<S extends ServiceName>(
   else if (res.status !== 429) {
     const { problem, documented } = notTakenProblem(op, res.status);
     if (problem) violations.add(op.operationId, where(`${other}, a type it does not take`), problem, documented, notTakenRule);
+  }
+  // A label that is no media type at all (RFC 9110 8.3.1: type "/" subtype) is no type the contract takes either: served, or
+  // refused only with a 4xx the operation documents (its 415 among them where it has one). Filed under the property itself: a
+  // rule of the operation's 415 (IN-TRANS-MEDIA) speaks of another media type, which this is not.
+  const malformed = await send(NOT_A_MEDIA_TYPE);
+  sent++;
+  if (typeof malformed === 'string') violations.add(op.operationId, where(`${NOT_A_MEDIA_TYPE}, no media type`), malformed, 'the body served, or a 4xx the operation documents');
+  else {
+    const problem = malformedProblem(op, malformed.status);
+    if (problem) violations.add(op.operationId, where(`${NOT_A_MEDIA_TYPE}, no media type`), problem.received, problem.documented);
   }
   return { sent };
 }
