@@ -141,7 +141,13 @@ export async function checkBodyMedia<S extends ServiceName>(
   // rule of the operation's 415 (IN-TRANS-MEDIA) speaks of another media type, which this is not.
   const malformed = await send(NOT_A_MEDIA_TYPE);
   sent++;
-  if (typeof malformed === 'string') violations.add(op.operationId, where(`${NOT_A_MEDIA_TYPE}, no media type`), malformed, 'the body served, or a 4xx the operation documents');
+  if (typeof malformed === 'string')
+    violations.add(
+      op.operationId,
+      where(`${NOT_A_MEDIA_TYPE}, no media type`),
+      malformed,
+      'the body served, or a 4xx the operation documents',
+    );
   else {
     const problem = malformedProblem(op, malformed.status);
     if (problem) violations.add(op.operationId, where(`${NOT_A_MEDIA_TYPE}, no media type`), problem.received, problem.documented);
