@@ -375,6 +375,7 @@ test(
       `CE-STATE-UNKNOWN-SERVICE@${p}`,
       `CE-PAT-SRCCLIENTID:refuse@${p}`,
       `CE-PAT-SERVICEID:refuse@${p}`,
+      `CE-REQ-EMPTY@${p}`,
     ]),
     'CE-STATE-UNKNOWN-RECEIPT',
     'CE-ERR-FIELD',
@@ -414,8 +415,12 @@ test(
               const body = withSource(setPath(onPath, member, f.form), source);
               if (!firstBody(body)) continue;
               const takes = validate(body);
-              const rule = refusedRule(takes, member);
-              const res = await cardApi.call('putCard', { body, judges: rule });
+              // An emptied id the contract refuses by its form is a member sent empty (CE-REQ-EMPTY states it); one it takes ("" of
+              // serviceId, whose pattern takes an empty string) resolves to no entity (its unknown-id rule, seed 000 Errors).
+              const rule = f.how === 'emptied' && !takes ? 'CE-REQ-EMPTY' : refusedRule(takes, member);
+              // Sent as a refusal expected (CallOptions.negative): a success is this form's rule broken, filed below under it, not the
+              // taken answer's echo of a program it enrolled for instead.
+              const res = await cardApi.call('putCard', { body, judges: rule, negative: true });
               sent++;
               cells.add(`${path}/${named(source)}`);
               // An emptied id is also "a mandatory value is missing" (seed 000, Errors: 400 INVALID_ARGUMENT): either code.
@@ -538,7 +543,8 @@ test(
       });
     for (const c of cases) {
       const body = withSource(fresh({ ...bodies[c.path], ...c.own, [c.member]: c.id }), c.source);
-      const res = await cardApi.call('putCard', { body });
+      // A refusal expected (CallOptions.negative): a success is the member's rule broken, filed below.
+      const res = await cardApi.call('putCard', { body, negative: true });
       checkedCells.add(`putCard (${c.path}, ${named(c.source)})`).add(`putCard ${c.member}`);
       if (!OWNED[c.member].refused(res)) {
         const naming = res.status === 400 && !refusedNaming(res, c.member, [res.body?.status]);
@@ -561,7 +567,7 @@ test(
     if (theirs && owned.includes('srcClientId'))
       for (const path of paths)
         for (const source of SOURCES) {
-          const res = await cardApi.call('putCard', { body: withSource(fresh({ ...bodies[path], ...theirs }), source) });
+          const res = await cardApi.call('putCard', { body: withSource(fresh({ ...bodies[path], ...theirs }), source), negative: true });
           if (!OWNED.srcClientId.refused(res))
             wrong.add(
               'putCard',
