@@ -74,7 +74,11 @@ test(
     // reference A1: both paths taken is 400.
     const card = await cards.withCard();
     const receipt = cards.withReceipt();
-    const res = await cardApi.call('putCard', { body: { ...card, enrolmentReferenceData: receipt.enrolmentReferenceData } });
+    // A refusal expected (CallOptions.negative): a success is CE-EXCL-PATH broken, not the answer's form.
+    const res = await cardApi.call('putCard', {
+      body: { ...card, enrolmentReferenceData: receipt.enrolmentReferenceData },
+      negative: true,
+    });
     expect(res.status, 'both').toBe(400);
     expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT' });
     expectPathNamed(res);
@@ -302,6 +306,13 @@ function outsideValues(values: string[]): string[] {
   return [...new Set(all)].filter((v) => !values.includes(v) && !PROVIDER_VALUES.has(v));
 }
 
+/** The rule stating each request enum (seed 000: Origin.cardSource, ConsumerIdentity.identityType, EnrolmentReferenceData). */
+const ENUM_RULE: Record<string, string> = {
+  cardSource: 'CE-ENUM-CARDSOURCE',
+  identityType: 'CE-ENUM-IDENTITYTYPE',
+  enrolmentReferenceType: 'CE-ENUM-REFTYPE',
+};
+
 for (const path of ENROLLMENT_PATHS) {
   const members = MEMBERS.filter((m) => onPath(m.field, path));
 
@@ -317,7 +328,7 @@ for (const path of ENROLLMENT_PATHS) {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       const valid = await cards.on(path);
       const validate = cardRequestContract.requestValidator('putCard')!;
-      const wrong: string[] = [];
+      const wrong: { rule: string; text: string }[] = [];
       let sent = 0;
       for (const { field, values } of members) {
         // The seed's identity type rests on the seed's identity (CARD_REQUEST_IDENTITY=provider sends another).
@@ -325,13 +336,23 @@ for (const path of ENROLLMENT_PATHS) {
         for (const value of outsideValues(values)) {
           const body = setPath(structuredClone(valid), field, value);
           if (validate(body)) throw new Error(`the contract accepts ${field} '${value}': not an outside value`);
-          const res = await cardApi.call('putCard', { body });
+          // Sent as a refusal expected (CallOptions.negative): a success is the enum's rule broken, filed under it below.
+          const res = await cardApi.call('putCard', { body, negative: true });
           sent++;
-          if (!refusedNaming(res, field)) wrong.push(`${field} '${value}': ${res.status} ${res.body?.status ?? ''}`);
+          if (!refusedNaming(res, field))
+            wrong.push({
+              rule: ENUM_RULE[field.split('.').at(-1)!] ?? 'CE-ERR-FIELD',
+              text: `${field} '${value}': Received: ${res.status} ${res.body?.status ?? ''} / Documented: 400 naming it`,
+            });
         }
       }
       expect(sent, 'outside values were sent').toBeGreaterThan(0);
-      expect(wrong, `every value outside an enum is refused naming its member (${sent} sent)`).toEqual([]);
+      underRule(test.info(), wrong[0]?.rule ?? 'CE-ERR-FIELD', () =>
+        expect(
+          wrong.map((w) => w.text),
+          `every value outside an enum is refused naming its member (${sent} sent)`,
+        ).toEqual([]),
+      );
     },
   );
 }
