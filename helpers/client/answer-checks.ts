@@ -31,6 +31,7 @@ import { BUILT_URLS } from './every-answer/built-urls.js';
 import type { Answered, PropertyChecker } from './every-answer/checker.js';
 import { DESCRIBED_STATE } from './every-answer/described-states.js';
 import { ERROR_STATUS } from './every-answer/error-status.js';
+import { INTERNAL } from './every-answer/internal-error.js';
 import { UNAVAILABLE } from './every-answer/retry-after.js';
 import { UNIQUE_IDS } from './every-answer/unique-ids.js';
 import { countJudgedOnce } from './property-counts.js';
@@ -68,6 +69,8 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
         // Before the answer's schema and declared headers: an unavailability's error body or Retry-After off its form is the rule
         // stating that answer broken (every-answer/retry-after.ts), not the answer forms as a whole.
         () => runChecker(UNAVAILABLE, j),
+        // A 500's error body off its form: the rule stating the internal failure's body (every-answer/internal-error.ts).
+        () => runChecker(INTERNAL, j),
         () => {
           for (const met of responseSchemaConformance(contract, exchange)) j.noteConflictMet(met);
         },

@@ -399,7 +399,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       answeredAt,
     );
     if (testInfo) for (const v of assumed) noteAssumed(testInfo, v, call);
-    if (sentAsValid(options, body)) noteIfStepFailed(testInfo, op, exchange.status, parsed, violation, call);
+    if (sentAsValid(options, body)) noteIfStepFailed(testInfo, op, exchange.status, parsed, violation, call, options.judges);
     if (violation instanceof ContractViolation && testInfo) {
       noteViolation(testInfo, violation, call);
       const weight = failureWeight(op.service, contract.defaultSource, [...violation.rules], violation.check);

@@ -100,10 +100,17 @@ export function noteIfStepFailed(
   body: unknown,
   violation: unknown,
   call: number | undefined,
+  judges?: string,
 ): void {
   const broke = violation instanceof ContractViolation ? violation : undefined;
   if (!testInfo || refusalsExpected.has(testInfo) || (status < 400 && !broke)) return;
-  const rule = broke?.rules[0] ?? validAcceptedRule(op.service);
+  // A 5xx (but a 503, the target's documented unavailability) to a valid call is the step failed (seed 000, POST /cards: a valid request answered 200): filed under the rule the call
+  // was sent to judge, else the documented success; its error body off form is the status's own rule's, judged on the answer
+  // (every-answer/internal-error.ts), not the step's.
+  const rule =
+    status >= 500 && status !== 503
+      ? (judges ?? validAcceptedRule(op.service) ?? broke?.rules[0])
+      : (broke?.rules[0] ?? validAcceptedRule(op.service));
   const code = status >= 400 ? refusalCode(body) : undefined;
   noteStepFailed(testInfo, {
     operationId: op.operationId,

@@ -24,7 +24,7 @@ export function retryAfterForm(value: string): boolean {
 }
 
 /** The schema check's finding on the body, without its place (the violation names operation and status): undefined when none. */
-function bodyProblem({ contract, exchange }: Answered): string | undefined {
+export function bodyProblem({ contract, exchange }: Answered): string | undefined {
   try {
     responseSchemaConformance(contract, exchange);
     return undefined;
