@@ -103,7 +103,9 @@ test(
           judges: 'IN-STATE-UNKNOWN-LIST',
         });
         if (res.status !== 400)
-          unknown.push(`${op} panListId ${JSON.stringify(value)} (${how}): Received ${res.status} / Documented 400, a pan list that does not exist`);
+          unknown.push(
+            `${op} panListId ${JSON.stringify(value)} (${how}): Received ${res.status} / Documented 400, a pan list that does not exist`,
+          );
         if (op === 'registerPans' && res.status >= 200 && res.status < 300) registered = true;
       }
     // IN-LOOKUP-EXACT's own judgement: a registration taken under a changed id resolved to the registered list puts the card in it.
@@ -113,7 +115,10 @@ test(
       if (back.status === 200 && Number(back.body?.successfulCount) > 0)
         folded.push(`a card registered under a changed form of list ${panListId}: Received it in that list / Documented in no list`);
     }
-    expect(problemsUnder('IN-LOOKUP-EXACT', folded, 'registerPans'), 'a list id with its end changed is never resolved to the list').toEqual([]);
+    expect(
+      problemsUnder('IN-LOOKUP-EXACT', folded, 'registerPans'),
+      'a list id with its end changed is never resolved to the list',
+    ).toEqual([]);
     expect(problemsUnder('IN-STATE-UNKNOWN-LIST', unknown), 'a list id with its end changed names no list').toEqual([]);
   },
 );
