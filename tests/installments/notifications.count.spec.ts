@@ -86,3 +86,44 @@ test(
     );
   },
 );
+
+// provider 2.0.0 savePlan: Correlation-Id is the exchange's id (a UUID, not required), no document making it unique across
+// selections nor a repeated one a replay; seed 001, Events: every plan selected notifies the issuer of its account range. So two
+// selections of different offers under one Correlation-Id are two selections: each plan created is notified, once.
+test(
+  'two selections carrying one Correlation-Id (another offer chosen each time) each notify the issuer of their own plan, once @seed',
+  rules('IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'),
+  async ({ instApi, instReq, issuerReceiver }) => {
+    const correlationId = crypto.randomUUID();
+    const plans: string[] = [];
+    for (const n of [1, 2]) {
+      const { body } = await instReq.selection(instApi);
+      const plan = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
+      expect(plan.status, `selection ${n} under Correlation-Id ${correlationId} (reused: ${n > 1})`).toBe(201);
+      plans.push(String(plan.body?.planId));
+    }
+    // The second plan's notification, or its absence, is bounded by a witness plan selected last under its own id.
+    const witness = await instReq.createPlan(instApi);
+    await issuerReceiver.notified(witness.planId);
+    const received = issuerReceiver.receiver.requests();
+    const counts = plans.map((planId, i) => ({ planId, i, count: received.filter(issuerReceiver.ofPlan(planId)).length }));
+    const what = (c: { planId: string; i: number }) =>
+      `plan ${c.planId}, selection ${c.i + 1} under Correlation-Id ${correlationId}${c.i ? ' (the id reused)' : ''}`;
+    expect(
+      problemsUnder(
+        'IN-NOTIFY-SENT',
+        counts.filter((c) => c.count === 0).map((c) => `${what(c)}: Received no notification / Documented one to the issuer`),
+        'savePlan',
+      ),
+      'IN-NOTIFY-SENT: every plan selected notifies the issuer, whatever Correlation-Id it carried',
+    ).toEqual([]);
+    expect(
+      problemsUnder(
+        'IN-NOTIFY-EXACT',
+        counts.filter((c) => c.count > 1).map((c) => `${what(c)}: Received ${c.count} notifications / Documented one`),
+        'savePlan',
+      ),
+      'IN-NOTIFY-EXACT: one notification per plan selected',
+    ).toEqual([]);
+  },
+);

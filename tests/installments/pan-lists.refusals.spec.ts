@@ -1,6 +1,6 @@
 // Covers: the PAN list requests the provider refuses (provider 2.0.0, PansNotPresentUpdateRequest, InvalidEncryptedValue,
 // PanListIdNotFound) and their accepted neighbours, each followed by offers (reference, Flows - services).
-import { citing, expect, expectErrors, rules, test } from '../../fixtures/installments.js';
+import { citing, expect, expectErrors, rules, test, underRule } from '../../fixtures/installments.js';
 
 test(
   'a deregistration from a list that does not exist, or without card data, is 400 and removes nothing; with its card data it is accepted @provider',
@@ -16,8 +16,16 @@ test(
     const { panListId } = await instReq.newList(instApi, 'Deregistration refusals', [first, second]);
     let unknownId = `9${String(Math.floor(Math.random() * 1e17)).padStart(17, '0')}`;
     if (unknownId === panListId) unknownId = `8${unknownId.slice(1)}`;
-    expectErrors(await instApi.call('deregisterPans', { body: { panListId: unknownId, ...(await instReq.pansOf(first)) } }), 400);
-    expectErrors(await instApi.call('deregisterPans', { body: { panListId } }), 400);
+    // Sent as refusals expected (CallOptions.negative): a success is the refusal missed, filed under the rule stating it, not
+    // under what the success's body shows (its counts).
+    const unknown = await instApi.call('deregisterPans', {
+      body: { panListId: unknownId, ...(await instReq.pansOf(first)) },
+      negative: true,
+      judges: 'IN-STATE-UNKNOWN-LIST',
+    });
+    underRule(test.info(), 'IN-STATE-UNKNOWN-LIST', () => expectErrors(unknown, 400), 'deregisterPans');
+    const cardless = await instApi.call('deregisterPans', { body: { panListId }, negative: true, judges: 'IN-REQ-DEREG-CARDS' });
+    underRule(test.info(), 'IN-REQ-DEREG-CARDS', () => expectErrors(cardless, 400), 'deregisterPans');
     await offers.read([first, second].map((pan) => [pan, true, 'the card still registered after the refusals']));
     const removed = await instApi.call('deregisterPans', {
       body: { panListId, ...(await instReq.pansOf(first, second)) },

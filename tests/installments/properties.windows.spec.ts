@@ -97,19 +97,25 @@ for (const w of WINDOWS.filter((x) => x.anchor === 'approval-posted'))
   );
 
 /**
- * The calendar scenarios every calendar-frequency schedule is judged on (the offers asked at noon UTC that day, the purchase made
- * then): a 31st before a February of 28 days and of 29, a month of 30 days before one of 31, a year's end, 29 February itself.
+ * The calendar scenarios every calendar-frequency schedule is judged on (the offers asked that day, the purchase made then): a
+ * 31st before a February of 28 days and of 29, a month of 30 days before one of 31, a year's end, 29 February itself, each at noon
+ * UTC; and a month's last day and a year's last day a few minutes before the UTC midnight, where an offer's validity (provider
+ * 2.0.0 Offer.offerBeginDatetime, offerEndDatetime: its start and its end) runs over into the next day, the next month, the next
+ * year: its end after its begin is judged there by the answer judge on the answer (IN-VAL-OFFER-TERMS, offerTermsWrong), as on
+ * every offers answer of every check.
  */
-const CALENDAR_DAYS: readonly (readonly [string, string])[] = [
+const CALENDAR_DAYS: readonly (readonly [string, string, string?])[] = [
   ['2025-01-31', 'a 31st before a February of 28 days'],
   ['2025-11-30', "a 30-day month's end, the schedule over the year's end"],
   ['2025-12-31', "a year's end"],
   ['2024-02-29', '29 February of a leap year'],
   ['2024-01-31', 'a 31st before a February of 29 days'],
+  ['2025-04-30', "a month's last day, ten minutes before the UTC midnight", '23:50:00'],
+  ['2025-12-31', "a year's last day, ten minutes before the UTC midnight", '23:50:00'],
 ];
 
 test(
-  "offers asked on month ends, a year end and 29 February: every schedule at a calendar frequency starts in the purchase's month or the next (its steps judged on every offers answer, away from the 29th-31st) @mock-only",
+  "offers asked on month ends, a year end and 29 February, at noon and just before the UTC midnight: every offer ends after it begins, and every schedule at a calendar frequency starts in the purchase's month or the next (its steps judged on every offers answer, away from the 29th-31st) @mock-only",
   mockOnly(
     rules('IN-VAL-OFFER-TERMS'),
     "needs the mock's virtual clock (the offers asked on fixed calendar days); a sandbox's clock cannot move",
@@ -119,27 +125,24 @@ test(
     const problems: string[] = [];
     let judged = 0;
     try {
-      for (const [day, what] of CALENDAR_DAYS) {
-        const at = `${day}T12:00:00Z`;
+      for (const [day, what, time = '12:00:00'] of CALENDAR_DAYS) {
+        const at = `${day}T${time}Z`;
         await control.setClock(at);
-        // Each due date after the one before is judged on every offers answer by the answer judge (scheduleStepsWrong), but not a
-        // step from or to a 29th-31st (how a month is added there is not stated): on these days the first installment's month
-        // against the purchase is what is judged here, where the purchase's day is the day asked.
+        // Each due date after the one before, and each offer's end after its begin, are judged on every offers answer by the
+        // answer judge (offerTermsWrong), but not a step from or to a 29th-31st (how a month is added there is not stated): on
+        // these days the first installment's month against the purchase is what is judged here, where the purchase's day is the
+        // day asked.
         const { body } = await instReq.offersOf(instApi, { transaction: { amount: 1200.37, currency: 'USD', localDateTime: at } });
         for (const offer of body.offers) {
-          const wrong = firstDueWrong(
-            offer,
-            dayOf(day)!,
-            `offers asked on ${day} (${what}), offer ${offer.offerId} (tenure ${offer.tenure})`,
-          );
-          problems.push(...wrong);
+          const where = `offers asked at ${at} (${what}), offer ${offer.offerId} (tenure ${offer.tenure})`;
+          problems.push(...firstDueWrong(offer, dayOf(day)!, where));
           if (offer.frequency === 'MONTHLY' && Array.isArray(offer.schedulePayments)) judged++;
         }
       }
     } finally {
       await control.setClock(Date.now());
     }
-    expect(problemsUnder('IN-VAL-OFFER-TERMS', problems, 'approvedOffers'), 'the first installment against the purchase').toEqual([]);
+    expect(problemsUnder('IN-VAL-OFFER-TERMS', problems, 'approvedOffers'), 'the offers asked on calendar edges').toEqual([]);
     expect(judged, 'calendar-frequency schedules were judged').toBeGreaterThan(0);
   },
 );
