@@ -64,6 +64,12 @@ export interface Rule {
    * breaks that stated meaning here, beside its own rule for what it decides itself (a fold).
    */
   parameters?: string[];
+  /**
+   * The answer members whose value the rule alone states on its operations (a bundle account's institutionName: provider 1.35.0
+   * PEBAccountDetails): two of its operations reading one object otherwise on such a member break this rule, not the widest rule
+   * naming both readers (fixtures/assertions/financial-data-answer.ts readerRule).
+   */
+  members?: string[];
 }
 
 /**
@@ -241,6 +247,8 @@ export function loadRules(service: string): RuleCatalogue {
     if (r.clock !== undefined && r.clock !== 'utc-midnight') problems.push(`${r.id}: clock '${r.clock}' is not utc-midnight`);
     if (r.parameters !== undefined && (!Array.isArray(r.parameters) || r.parameters.some((p) => typeof p !== 'string' || !p)))
       problems.push(`${r.id}: parameters is not a list of parameter names`);
+    if (r.members !== undefined && (!Array.isArray(r.members) || r.members.some((m) => typeof m !== 'string' || !m)))
+      problems.push(`${r.id}: members is not a list of member names`);
   }
   if (problems.length) throw new Error(`${service} rule catalogue:\n${problems.join('\n')}`);
   return { service: raw.service ?? service, paths, rules: raw.rules ?? [] };

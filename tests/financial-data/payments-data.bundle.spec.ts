@@ -129,25 +129,54 @@ test(
   },
 );
 
-// provider 1.35.0 PEBAccountDetails: institutionName is the InstitutionName ("the name of the
-// institution") of the account's institutionId, the name GetInstitution gives it.
+// provider 1.35.0 PEBAccountDetails: institutionName is the InstitutionName ("the name of the institution") of the account's
+// own institutionId, the name GetInstitution gives it, on both bundle reads (each answers a PaymentEnablementBundle of
+// PEBAccountDetails). Judged on every login of the customer: one customer holds accounts at several institutions (seed 002,
+// Accounts: GetCustomerAccountsByInstitution reads them institution by institution), and a name carried from one login's
+// institution to another login's shows only on the second.
 test(
-  'each account of the bundle by login names its institution by the name GetInstitution gives @provider',
+  'on every login of the customer and on every account read alone, each account of the bundle names its own institution by the name GetInstitution gives @provider',
   rules('FD-PAY-PEB-INSTITUTION'),
   async ({ fdApi, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const res = await bundle(fdApi, 'peb-login', linkedCustomer.customerId, checking, { include: 'balanceDetails' });
-    expect(res.status).toBe(200);
-    const accounts = res.body.accounts as any[];
-    expect(accounts.length, 'the login lists an account').toBeGreaterThan(0);
+    const customerId = linkedCustomer.customerId;
+    const logins = [...new Set(linkedCustomer.accounts.map((a) => a.institutionLoginId))];
+    const institutions = new Set(linkedCustomer.logins.map((l) => l.institutionId)).size;
     const names = new Map<string, unknown>();
-    for (const id of new Set(accounts.map((a) => String(a.institutionId)))) {
-      const inst = await fdApi.call('GetInstitution', { path: { institutionId: id } });
-      expect(inst.status, `GetInstitution ${id}`).toBe(200);
-      names.set(id, inst.body.institution.name);
+    /** What each account of the answers names otherwise than GetInstitution names its institutionId. */
+    const misnamed = async (answers: { what: string; accounts: any[] }[]) => {
+      for (const id of new Set(answers.flatMap((x) => x.accounts.map((a) => String(a.institutionId))))) {
+        if (names.has(id)) continue;
+        const inst = await fdApi.call('GetInstitution', { path: { institutionId: id } });
+        expect(inst.status, `GetInstitution ${id}`).toBe(200);
+        names.set(id, inst.body.institution.name);
+      }
+      return answers.flatMap(({ what, accounts }) =>
+        accounts
+          .filter((a) => a.institutionName !== names.get(String(a.institutionId)))
+          .map(
+            (a) =>
+              `${what}: account ${a.id} institutionName: received ${JSON.stringify(a.institutionName)} / documented ${JSON.stringify(names.get(String(a.institutionId)))}, the name GetInstitution gives institution ${a.institutionId}`,
+          ),
+      );
+    };
+    const byLogin: { what: string; accounts: any[] }[] = [];
+    for (const institutionLoginId of logins) {
+      const query = { include: 'balanceDetails' };
+      const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', { path: { customerId, institutionLoginId }, query });
+      expect(res.status, `bundle of login ${institutionLoginId}`).toBe(200);
+      byLogin.push({ what: `login ${institutionLoginId}`, accounts: res.body.accounts ?? [] });
     }
-    const mapped = accounts.map((a) => [String(a.id), a.institutionName]);
-    expect(mapped, 'each account names its institution').toEqual(accounts.map((a) => [String(a.id), names.get(String(a.institutionId))]));
+    const told = `${logins.length} logins at ${institutions} institutions: each account names its own institution`;
+    expect(await misnamed(byLogin), `bundle by login, ${told}`).toEqual([]);
+    // One active account of each login read alone, all sections: the bundle by account names its institution the same way.
+    const byAccount: { what: string; accounts: any[] }[] = [];
+    const active = linkedCustomer.accounts.filter((a) => a.status === 'active');
+    for (const id of new Map(active.map((a) => [a.institutionLoginId, a.id])).values()) {
+      const res = await fdApi.call('GetAccountDetailsByAccountId', { path: { customerId, accountId: id } });
+      expect(res.status, `bundle of account ${id}`).toBe(200);
+      byAccount.push({ what: `account ${id}`, accounts: res.body.accounts ?? [] });
+    }
+    expect(await misnamed(byAccount), `bundle by account, ${told}`).toEqual([]);
   },
 );
 

@@ -201,6 +201,11 @@ test("a report's acknowledgement echoes the request as its constraints", () => {
   expect(readerRule(rules, 'listWebhookSubscriptions', 'getWebhookSubscriptionById', false, after)).toBe('FD-WEBHOOK-UPDATE');
   // Without a write since its creation: the creation's echo rule, as before.
   expect(readerRule(rules, 'listWebhookSubscriptions', 'getWebhookSubscriptionById')).toBe('FD-WEBHOOK-CREATE');
+  // Two reads of one object differing on a member one rule naming both readers states alone: that rule, not the widest of them.
+  const differ = { writers: [], members: ['institutionName'] };
+  expect(readerRule(rules, 'GetAccountDetailsByAccountId', 'GetAccountDetailsByInstitutionLoginId', false, differ)).toBe(
+    'FD-PAY-PEB-INSTITUTION',
+  );
 });
 
 test('periods: an answer whose rule says its period ends after it starts, every period of it; equal or reversed fails', () => {
