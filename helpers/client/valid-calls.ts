@@ -104,9 +104,9 @@ export function noteIfStepFailed(
 ): void {
   const broke = violation instanceof ContractViolation ? violation : undefined;
   if (!testInfo || refusalsExpected.has(testInfo) || (status < 400 && !broke)) return;
-  // A 5xx (but a 503, the target's documented unavailability) to a valid call is the step failed (seed 000, POST /cards: a valid request answered 200): filed under the rule the call
-  // was sent to judge, else the documented success; its error body off form is the status's own rule's, judged on the answer
-  // (every-answer/internal-error.ts), not the step's.
+  // A 5xx to a valid call (but a 503, a documented temporary unavailability) is the step failed, filed under the rule the call
+  // was sent to judge, else the operation's documented success (seed 000 POST /cards, a valid request answered 200); its error
+  // body off form is the status's own rule's, judged on the answer (every-answer/internal-error.ts), not the step's.
   const rule =
     status >= 500 && status !== 503
       ? (judges ?? validAcceptedRule(op.service) ?? broke?.rules[0])
