@@ -43,10 +43,6 @@ for (const [what, body, tag] of [
   });
 }
 
-test('rejects a malformed JSON body with 400, never 500', rules('FD-ERR-MALFORMED-JSON'), async ({ fdApi, appKeyOnly }) => {
-  expectFdError(await fdApi.call('CreateToken', { rawBody: '{"partnerId": ', auth: appKeyOnly }), 400, 'malformed JSON');
-});
-
 test(
   `the token cache reuses one token, and renews it once older than ${RENEW_MIN} minutes @mock-only`,
   rules('FD-TOKEN-REUSE'),
