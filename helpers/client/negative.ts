@@ -557,7 +557,9 @@ export async function runNegativeCases<S extends ServiceName>(
       if (!(error instanceof ContractViolation)) throw error;
       // A refusal the client judged off its contract (its error body off the error shape): the rule its violation is filed
       // under states the first failure (the check's list quotes the line, so the violation itself is not found in it).
-      if (failures.length === 0 && error.rules.length) stated = error.rules[0];
+      // A body that is not JSON answered off the contract (a 500): its own rule, as above.
+      if (failures.length === 0 && c.name.startsWith(MALFORMED_BODY)) stated = ruleBrokenBy(op.service, op.operationId, c.name);
+      if (failures.length === 0 && !stated && error.rules.length) stated = error.rules[0];
       failures.push(`${c.name}: ${error.message.split('\n')[0]}`);
     }
   }
