@@ -3,7 +3,7 @@
 // (en-GB), an unknown member; the body malformed. A case is kept only where the contract itself refuses it: the suite never
 // blames a target for its own generator.
 import { conflictMet, ContractViolation, type ConflictMet } from '../contract/checks.js';
-import { ruleBrokenBy, ruleStating } from '../contract/rules.js';
+import { MALFORMED_BODY, ruleBrokenBy, ruleStating } from '../contract/rules.js';
 import { problemsUnder } from './annotations.js';
 import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
@@ -448,7 +448,12 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
       if (validate(body)) continue; // the contract allows it: not a negative case
       cases.push({ name, where: 'body', call: { ...valid, body } });
     }
-    cases.push({ name: 'body: malformed JSON', where: 'body', call: { ...valid, body: undefined, rawBody: '{"unterminated": ' } });
+    // A body that is not JSON: a truncated object and a bare word (seed 002 Errors, seed 000 Errors: a 400, never a 500).
+    for (const [what, rawBody] of [
+      ['a truncated object', '{"unterminated": '],
+      ['a bare word', 'unquoted'],
+    ])
+      cases.push({ name: `${MALFORMED_BODY} (${what})`, where: 'body', call: { ...valid, body: undefined, rawBody } });
     // A required body left out (found by mutation sampling: a mock that skipped the check passed).
     if (op.requestBody?.required)
       cases.push({
@@ -540,7 +545,9 @@ export async function runNegativeCases<S extends ServiceName>(
       const deviation = res.status >= 200 && res.status < 300 ? exampleAccepted(contract, op, c) : undefined;
       if (deviation) client.noteConflictMet(deviation);
       else if (!allowed.includes(res.status)) {
-        if (failures.length === 0 && res.status < 300) stated = ruleBrokenBy(op.service, op.operationId, c.name);
+        // A body that is not JSON breaks its own rule whatever the answer (a 2xx or a 500).
+        if (failures.length === 0 && (res.status < 300 || c.name.startsWith(MALFORMED_BODY)))
+          stated = ruleBrokenBy(op.service, op.operationId, c.name);
         failures.push(`${c.name}: Received ${res.status} / Documented refusal: ${allowed.join(' or ')}`);
       } else {
         const wrong = expectRefusal?.(res, c);
@@ -550,7 +557,9 @@ export async function runNegativeCases<S extends ServiceName>(
       if (!(error instanceof ContractViolation)) throw error;
       // A refusal the client judged off its contract (its error body off the error shape): the rule its violation is filed
       // under states the first failure (the check's list quotes the line, so the violation itself is not found in it).
-      if (failures.length === 0 && error.rules.length) stated = error.rules[0];
+      // A body that is not JSON answered off the contract (a 500): its own rule, as above.
+      if (failures.length === 0 && c.name.startsWith(MALFORMED_BODY)) stated = ruleBrokenBy(op.service, op.operationId, c.name);
+      if (failures.length === 0 && !stated && error.rules.length) stated = error.rules[0];
       failures.push(`${c.name}: ${error.message.split('\n')[0]}`);
     }
   }

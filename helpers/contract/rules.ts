@@ -332,6 +332,9 @@ export const citedMembers = (cite: string): string[] =>
     .filter((item) => /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(item))
     .map((item) => item.split('.').pop()!);
 
+/** The name every generated case of a body that is not JSON starts with (helpers/client/negative.ts). */
+export const MALFORMED_BODY = 'body: malformed JSON';
+
 /** The keyword a generated negative case breaks, read from its reason (helpers/client/negative.ts: `longer than maxLength 30`). */
 function keywordOf(why: string): string | undefined {
   const bound = /\b(exclusiveMaximum|exclusiveMinimum|maxLength|minLength|maxItems|minItems|maximum|minimum)\b/.exec(why);
@@ -349,6 +352,12 @@ function keywordOf(why: string): string | undefined {
  * operation's rules, the narrowest whose citation or text names the member and whose kind the keyword breaks; undefined where none does.
  */
 export function ruleBrokenBy(service: string, operationId: string, caseName: string): string | undefined {
+  // A body that is not JSON (negative.ts MALFORMED_BODY): the operation's error rule of such a body (seed 002 Errors, seed 000
+  // Errors: a body that is not JSON is a 400), whatever the answer, rather than the generic refusal rule.
+  if (caseName.startsWith(MALFORMED_BODY))
+    return loadRules(service)
+      .rules.filter((r) => r.kind === 'error' && r.operations.includes(operationId) && /\bnot JSON\b/.test(r.text))
+      .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
   const m = /^\w+ (\S+): (.*)$/.exec(caseName);
   const keyword = m && keywordOf(m[2]);
   const at = m?.[1].split('/').filter((k) => k && !/^\d+$/.test(k)) ?? [];

@@ -7,6 +7,7 @@ import { refusalStatuses, runNegativeCases } from '../../fixtures/negative.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
 import { suiteConfig } from '../../helpers/config/config.js';
 import { readValue } from '../../helpers/config/env-schema.js';
+import { genericRuleOperations } from '../../helpers/contract/generic-rules.js';
 
 test.describe('generated refusals', () => {
   test('every operation documents a refusal or is listed as having none', async ({ fdContract }) => {
@@ -20,10 +21,14 @@ test.describe('generated refusals', () => {
 const contract = await loadContract('financial-data');
 const OPERATIONS = [...contract.operations.keys()].filter((id) => refusalStatuses(contract.operationOf(id)).length > 0);
 
+// The operations whose cases include a body that is not JSON (helpers/contract/generic-rules.ts): its breach is filed under
+// FD-ERR-MALFORMED-JSON (seed 002 Errors: a 400, never a 500; ruleBrokenBy), so those checks cite it.
+const MALFORMED_JSON = new Set(genericRuleOperations(contract)['FD-ERR-MALFORMED-JSON']);
+
 for (const operationId of OPERATIONS) {
   test(
     `${operationId} refuses every request the contract refuses with a documented 4xx`,
-    rules('FD-NEGATIVE'),
+    rules('FD-NEGATIVE', ...(MALFORMED_JSON.has(operationId) ? ['FD-ERR-MALFORMED-JSON'] : [])),
     async ({ fdApi, fd, fdEntities, fdContract, appKeyOnly, createCustomer }) => {
       const op = fdContract.operationOf(operationId);
       const needsToken = op.security.every((alt) => alt.length > 1);

@@ -86,7 +86,8 @@ test('every generated body case is refused by the contract, and a body the contr
       `body /consumer/firstName: longer than maxLength ${lengthOf(contract, 'Consumer', 'firstName').max}`,
       'body /consumer/countryCode: not a iso-3166-alpha-2',
       'body /srcClientId: missing though required',
-      'body: malformed JSON',
+      'body: malformed JSON (a truncated object)',
+      'body: malformed JSON (a bare word)',
       // Empty, not absent: the member present and empty, where the contract refuses that.
       'body /encryptedCard: an empty string (empty, not absent)',
       'body /consumer: an empty object (empty, not absent)',
