@@ -143,13 +143,15 @@ function closedMembers(contract: Parameters<typeof schemaAt>[0]): { at: string; 
   return out;
 }
 
+/** The two flags of which the POST table makes one mandatory (provider 2.0.0 postMerchantParticipations). */
+const ALTERNATIVES = ['optIn', 'nonMerchantNegotiatedParticipation'];
+
 // provider 2.0.0 getMerchantParticipations: a merchant carries the members the POST table makes mandatory for its market
 // (MIDs aside: the MID search shows them). Each value of each member with closed values (optIn and
 // nonMerchantNegotiatedParticipation Y and N, each maidType, each wallet's acceptance: the contract's) is a merchant of its own
 // in one submission, each Y/N flag of the two alternatives sent alone so the merchant's flag is that value; every reader (by
 // request_id, the completed list, the merchant search, the MID search) is read, and the client's answer judge holds each
 // member it answers to the one submitted (IN-ECHO-PARTICIPATION-DETAILS).
-const ALTERNATIVES = ['optIn', 'nonMerchantNegotiatedParticipation'];
 test(
   'a merchant added in each market (MID, Australia MID, MAID) and with each value of each closed member reads back by request_id with every member the table makes mandatory, and every reader answers each member as sent @provider',
   rules(
@@ -197,7 +199,9 @@ test(
         ...mandatory.filter(absent).map((k) => `${scenario}: ${k}: Received: none / Documented: ${show(sent[k] ?? 'the member')}`),
         ...(ALTERNATIVES.every(absent)
           ? [
-              `${scenario}: optIn (or nonMerchantNegotiatedParticipation): Received: neither / Documented: ${ALTERNATIVES.filter((k) => sent[k] !== undefined)
+              `${scenario}: optIn (or nonMerchantNegotiatedParticipation): Received: neither / Documented: ${ALTERNATIVES.filter(
+                (k) => sent[k] !== undefined,
+              )
                 .map((k) => `${k} ${sent[k]}`)
                 .join(', ')}`,
             ]
