@@ -139,6 +139,23 @@ for (const decision of ['APPROVED', 'DECLINED'] as const) {
   }
 }
 
+// provider 2.0.0 planApproval 202 (Accepted): its Location refers to GET /approvals/{plan_id} of the plan the request decides,
+// not of another plan of the same card: two plans of one card, the first (not the newest) decided asynchronously. The 202's
+// Location is judged by the client's answer judge on every such answer (IN-ECHO-PLAN-LOCATION).
+test(
+  'an asynchronous approval of the older of two plans of one card names that plan in its 202 Location @provider',
+  rules('IN-ECHO-PLAN-LOCATION'),
+  async ({ instApi, instReq }) => {
+    const first = await instReq.createPlan(instApi);
+    const second = await instReq.createPlan(instApi);
+    expect(second.planId, 'two plans of the same card').not.toBe(first.planId);
+    const body = withDecision({ planId: first.planId, status: 'APPROVED' });
+    const approval = await instApi.call('planApproval', { body });
+    approvalRefused(approval, body);
+    expect(approval.status, 'the asynchronous mode answers 202').toBe(202);
+  },
+);
+
 // Each 201 is judged by the client's answer judge too: the status CREATED, and a Location naming the plan (IN-ECHO-PLAN-LOCATION).
 test(
   'creates a plan with a fresh UUID and the status CREATED (201) @provider',

@@ -1,6 +1,9 @@
 // Covers: the lender-app flow (reference, Flows - lender app) to COMPLETED and to ERROR (INVALID_ACQUIRER_ICA),
 // each state read through every merchant reader.
 import { A_MAID, citing, expect, expectErrors, exampleParticipation, rules, test, underRule } from '../../fixtures/installments.js';
+import { schemaAt } from '../../helpers/contract/facts.js';
+
+const show = (v: unknown) => JSON.stringify(v);
 
 // Three merchants of one legal name (one per country, provider 2.0.0 CountryCode: another merchant) in one request, each with
 // several MIDs: every merchant and every MID of each reader's page is judged, not the first alone.
@@ -118,18 +121,52 @@ test(
   },
 );
 
+/** The closed values of a member: its enum, or the alternatives of a pattern `^(?:A|B)$` (provider 2.0.0 writes its Y/N flags so). */
+const closedValues = (schema: Record<string, any>): string[] =>
+  Array.isArray(schema.enum)
+    ? schema.enum
+    : (/^\^\(\?:([A-Za-z0-9]+(?:\|[A-Za-z0-9]+)+)\)\$$/.exec(String(schema.pattern ?? ''))?.[1].split('|') ?? []);
+
+/** Every member of a participation with closed values, a list's item members as `<list>.[].<member>`, read from the contract. */
+function closedMembers(contract: Parameters<typeof schemaAt>[0]): { at: string; values: string[] }[] {
+  const out: { at: string; values: string[] }[] = [];
+  const walk = (component: string, prefix: string) => {
+    const at = (m: string) => (prefix ? `${prefix}.${m}` : m);
+    for (const m of Object.keys(schemaAt(contract, component, prefix || undefined).properties ?? {})) {
+      const schema = schemaAt(contract, component, at(m));
+      const values = closedValues(schema);
+      if (values.length) out.push({ at: at(m), values });
+      else if (schema.type === 'array' && contract.resolveSchema(schema.items)?.type === 'object') walk(component, `${at(m)}.[]`);
+    }
+  };
+  walk('MerchantParticipation', '');
+  return out;
+}
+
+/** The two flags of which the POST table makes one mandatory (provider 2.0.0 postMerchantParticipations). */
+const ALTERNATIVES = ['optIn', 'nonMerchantNegotiatedParticipation'];
+
 // provider 2.0.0 getMerchantParticipations: a merchant carries the members the POST table makes mandatory for its market
-// (MIDs aside: the MID search shows them).
+// (MIDs aside: the MID search shows them). Each value of each member with closed values (optIn and
+// nonMerchantNegotiatedParticipation Y and N, each maidType, each wallet's acceptance: the contract's) is a merchant of its own
+// in one submission, each Y/N flag of the two alternatives sent alone so the merchant's flag is that value; every reader (by
+// request_id, the completed list, the merchant search, the MID search) is read, and the client's answer judge holds each
+// member it answers to the one submitted (IN-ECHO-PARTICIPATION-DETAILS).
 test(
-  'a merchant added in each market (MID, Australia MID, MAID) reads back by request_id with every member the table makes mandatory for it @provider',
-  rules('IN-ECHO-PARTICIPATION-MANDATORY@by-request'),
-  async ({ instApi, instReq, inst }) => {
+  'a merchant added in each market (MID, Australia MID, MAID) and with each value of each closed member reads back by request_id with every member the table makes mandatory, and every reader answers each member as sent @provider',
+  rules(
+    'IN-ECHO-PARTICIPATION-MANDATORY@by-request',
+    ...citing('IN-ECHO-PARTICIPATION-DETAILS', '@by-request', '@list', '@search', '@mids'),
+  ),
+  async ({ instApi, instReq, inst, instContract }) => {
     test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const without = (m: Record<string, any>, keys: string[]) => Object.fromEntries(Object.entries(m).filter(([k]) => !keys.includes(k)));
     const ica = inst.knownAcquirerIca!;
     const base = ['merchantLegalName', 'countryCode', 'acquirerICA', 'dbaNames'];
-    const markets: [string, Record<string, any>, string[]][] = [
-      ['MID', without(exampleParticipation(ica), ['maid', 'maidType', 'merchantGroup']), base],
+    const mid = () => without(exampleParticipation(ica), ['maid', 'maidType', 'merchantGroup']);
+    const maid = () => exampleParticipation(ica, { maid: A_MAID });
+    const scenarios: [string, Record<string, any>, string[]][] = [
+      ['MID', mid(), base],
       [
         'Australia MID',
         without(exampleParticipation(ica, { countryCode: 'AUS', address: { city: 'Perth', postalCode: '6000', countryCode: 'AUS' } }), [
@@ -138,23 +175,53 @@ test(
         ]),
         [...base, 'merchantGroup'],
       ],
-      ['MAID', exampleParticipation(ica, { maid: A_MAID }), [...base, 'maids', 'maidType']],
+      ['MAID', maid(), [...base, 'maids', 'maidType']],
     ];
+    for (const { at, values } of closedMembers(instContract))
+      for (const value of values) {
+        const [list, , member] = at.split('.');
+        const market = at === 'maidType' ? maid() : mid();
+        const merchant =
+          member !== undefined
+            ? { ...market, [list]: market[list].map((item: Record<string, any>) => ({ ...item, [member]: value })) }
+            : { ...without(market, ALTERNATIVES.includes(at) ? ALTERNATIVES : []), [at]: value };
+        scenarios.push([`${at} ${value}`, merchant, at === 'maidType' ? [...base, 'maids', 'maidType'] : base]);
+      }
     const { merchants: answered } = await instReq.effectuated(
       instApi,
-      markets.map(([, m]) => m),
+      scenarios.map(([, m]) => m),
     );
-    const missing = markets.flatMap(([market, sent, mandatory]) => {
+    const missing = scenarios.flatMap(([scenario, sent, mandatory]) => {
       const m = answered.find((a) => a.merchantLegalName === sent.merchantLegalName);
-      if (!m) return [`${market}: not answered`];
+      if (!m) return [`${scenario}: not answered`];
       const absent = (k: string) => m[k] === undefined || m[k] === null || (Array.isArray(m[k]) && m[k].length === 0);
       return [
-        ...mandatory.filter(absent).map((k) => `${market}: ${k}`),
-        ...(absent('optIn') && absent('nonMerchantNegotiatedParticipation')
-          ? [`${market}: optIn (or nonMerchantNegotiatedParticipation)`]
+        ...mandatory.filter(absent).map((k) => `${scenario}: ${k}: Received: none / Documented: ${show(sent[k] ?? 'the member')}`),
+        ...(ALTERNATIVES.every(absent)
+          ? [
+              `${scenario}: optIn (or nonMerchantNegotiatedParticipation): Received: neither / Documented: ${ALTERNATIVES.filter(
+                (k) => sent[k] !== undefined,
+              )
+                .map((k) => `${k} ${sent[k]}`)
+                .join(', ')}`,
+            ]
           : []),
       ];
     });
-    expect(missing, 'members the table makes mandatory, not answered').toEqual([]);
+    underRule(
+      test.info(),
+      'IN-ECHO-PARTICIPATION-MANDATORY',
+      () => expect(missing, 'members the table makes mandatory, not answered by request_id').toEqual([]),
+      'getMerchantParticipations',
+    );
+    // The other readers: each answer judged member by member against the submission by the client's answer judge.
+    const names = scenarios.map(([, m]) => m.merchantLegalName as string);
+    const listed = await instReq.completedList(instApi, names);
+    expect(listed.length, 'the completed list holds each merchant submitted').toBeGreaterThanOrEqual(names.length);
+    for (const [scenario, sent] of scenarios) {
+      const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: sent.merchantLegalName } });
+      expect(search.status, `${scenario}: the merchant search`).toBe(200);
+      if (sent.mids) expect((await instReq.midSearch(instApi, sent)).status, `${scenario}: the MID search`).toBe(200);
+    }
   },
 );
