@@ -59,7 +59,18 @@ export interface Judging extends Answered {
 export function judgeExchange(j: Judging): { violation: unknown; assumed: ContractViolation[] } {
   const { contract, exchange, testInfo } = j;
   const judgements: (() => void)[] = j.acceptedNegative
-    ? [() => sensitiveEchoConformance(exchange, j.echoes)]
+    ? [
+        () => sensitiveEchoConformance(exchange, j.echoes),
+        // The service's judge still learns what the accepted call did (a decision made, a list changed, a profile added), so that
+        // later answers are judged against the target as it now is; its findings on this answer are the check's own to make.
+        () => {
+          try {
+            j.judge?.();
+          } catch {
+            // judged by the check that expected the refusal
+          }
+        },
+      ]
     : [
         () => sensitiveEchoConformance(exchange, j.echoes),
         () => statusCodeConformance(exchange),
