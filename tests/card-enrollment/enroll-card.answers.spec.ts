@@ -314,7 +314,10 @@ test(
     ] as const) {
       const res = await cardApi.call('putCard', { body: await cards.withCard(card) });
       underRule(test.info(), 'CE-REQ-CARD', () =>
-        expect(res.status, `a card with ${what}: Received: ${res.status} ${res.body?.status ?? ''} / Documented: 200, each expiry member optional`).toBe(200),
+        expect(
+          res.status,
+          `a card with ${what}: Received: ${res.status} ${res.body?.status ?? ''} / Documented: 200, each expiry member optional`,
+        ).toBe(200),
       );
     }
   },
@@ -569,7 +572,12 @@ test(
     for (const length of [16, IDENTITY_MAX / 4 + 1, IDENTITY_MAX / 2 + 1, IDENTITY_MAX].map(Math.floor)) {
       const value = identityValueOfLength(length);
       const ids = new Map<string, string>();
-      for (const [how, identityValue] of [['the identity', value], ...identityTwins(value).filter((t) => t.value.length <= IDENTITY_MAX).map((t) => [t.how, t.value])] as const) {
+      for (const [how, identityValue] of [
+        ['the identity', value],
+        ...identityTwins(value)
+          .filter((t) => t.value.length <= IDENTITY_MAX)
+          .map((t) => [t.how, t.value]),
+      ] as const) {
         const body = await cards.withCard();
         body.consumer = { ...body.consumer, consumerIdentity: { identityType, identityValue } };
         const res = await cardApi.call('putCard', { body });
