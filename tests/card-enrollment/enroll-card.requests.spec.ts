@@ -8,6 +8,7 @@ import {
   type EnrollmentPath,
   enumOf,
   exampleCard,
+  exampleCompliance,
   expect,
   expectCardError,
   expectToBe,
@@ -359,6 +360,8 @@ for (const path of ENROLLMENT_PATHS) {
 
 // --- Every enum's values and just outside; ISO codes, e-mail, URIs, expiry (seed 000, field tables), confirmed first.
 const REFERENCE_TYPES = enumOf(contract, 'EnrolmentReferenceData', 'enrolmentReferenceType');
+/** The privacy notice's URI of the built requests, sent as the terms' too (seed 000, ComplianceSettings: one URI each, none kept apart). */
+const SHARED_URI = exampleCompliance().privacy.latestVersionUri;
 
 const row =
   (rule: string, field: string, accepted: boolean, why: string) =>
@@ -401,6 +404,9 @@ const BODY_CASES: Case[] = [
   // seed 000, ComplianceSettings: latestVersionUri "URI of the latest version"
   row('CE-FMT-URI', 'complianceSettings.privacy.latestVersionUri', true, 'an https URI')('https://src.example.test/privacy/v3?lang=en'),
   row('CE-FMT-URI', 'complianceSettings.tnc.latestVersionUri', true, 'an https URI')('https://src.example.test/terms/v7#section-2'),
+  // seed 000, ComplianceSettings: privacy and tnc each name their latest version by URI, and nothing keeps the two apart; one
+  // document serving as both is accepted, and the answer (judged as every answer is, CE-RESP-FORMS) keeps both sub-objects.
+  row('CE-FMT-URI', 'complianceSettings.tnc.latestVersionUri', true, "the privacy notice's own URI")(SHARED_URI),
   row('CE-FMT-URI', 'complianceSettings.privacy.latestVersionUri', false, 'words, not a URI')('privacy v3'),
   row('CE-FMT-URI', 'complianceSettings.tnc.latestVersionUri', false, 'a relative path, not a URI')('terms/v7'),
 ];
@@ -561,7 +567,10 @@ const RECEIPT_CASES: Case[] = [
   ]),
   ...cases('CE-FMT-COUNTRY', 'consumer.countryCode', [['USA', false, 'alpha-3, not alpha-2']]),
   ...cases('CE-FMT-LANGUAGE', 'consumer.languageCode', [['eng', false, 'ISO 639-2, not 639-1']]),
-  ...cases('CE-FMT-URI', 'complianceSettings.tnc.latestVersionUri', [['not a uri', false, 'not a URI']]),
+  ...cases('CE-FMT-URI', 'complianceSettings.tnc.latestVersionUri', [
+    ['not a uri', false, 'not a URI'],
+    [SHARED_URI, true, "the privacy notice's own URI"],
+  ]),
   ...cases('CE-ENUM-CARDSOURCE', 'cardSource', [
     ['issuer', false, 'an Origin value in the wrong case'],
     ['MERCHANT', true, 'an Origin value'],
