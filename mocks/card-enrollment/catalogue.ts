@@ -21,6 +21,7 @@ import { INDEPENDENT_54_CARD_FAULTS } from './independent-54.faults.js';
 import { INDEPENDENT_55_CARD_FAULTS } from './independent-55.faults.js';
 import { INDEPENDENT_56_CARD_FAULTS } from './independent-56.faults.js';
 import { INDEPENDENT_57_CARD_FAULTS } from './independent-57.faults.js';
+import { INDEPENDENT_58_CARD_FAULTS } from './independent-58.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
 export const CARD_FAULTS = [
@@ -44,6 +45,7 @@ export const CARD_FAULTS = [
   ...INDEPENDENT_55_CARD_FAULTS,
   ...INDEPENDENT_56_CARD_FAULTS,
   ...INDEPENDENT_57_CARD_FAULTS,
+  ...INDEPENDENT_58_CARD_FAULTS,
 ];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;
