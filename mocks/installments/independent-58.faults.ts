@@ -145,7 +145,7 @@ export const INDEPENDENT_58_INSTALLMENTS_FAULTS = [
     ...blind,
   }),
   fault('i58-in-register-failures-counted-once', {
-    rule: 'IN-VAL-PAN-COUNTS, IN-PROP-COUNTS: a registration with several cards refused answers failureCount as 1 (a flag set by any failure, not a count), where provider 2.0.0 Registration.failureCount is the number of PANs processed unsuccessfully',
+    rule: 'IN-VAL-PAN-COUNTS, IN-PROP-COUNTS: a registration with several cards refused answers failureCount as one (a flag set by any failure, not a count), where provider 2.0.0 Registration.failureCount is the number of PANs processed unsuccessfully',
     answer: okBody('registerPans', (b) => {
       if (Number(b?.failureCount) > 1) b.failureCount = '1';
     }),
