@@ -62,11 +62,14 @@ for (const path of ENROLLMENT_PATHS) {
   );
 }
 
+// seed 000, Error body (ErrorDetail.source the offending parameter, sourceType its place): each refusal of a key below, in every
+// form, has its details judged by the client's answer judge as they come (CE-PROP-ERROR-DETAILS: the key header's place is HEADER),
+// so these checks cite that rule: a detail naming x-openapi-clientid in the BODY fails the call that met it.
 // reference A2: an unknown key is 401, whatever the body: a body the schema refuses (every required member missing) is
 // not judged for a caller the key check did not authenticate (the 400 would answer what only a known client may learn).
 test(
   'rejects an unknown API key with 401, with a valid body and with one the schema refuses @assumption',
-  withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),
+  withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse', 'CE-PROP-ERROR-DETAILS'), AUTH_STATUS),
   async ({ cardApi, cards }) => {
     for (const [what, body] of [
       ['a valid body', await cards.withCard()],
@@ -94,7 +97,7 @@ const ALTERED: { how: string; alter: (key: string) => string }[] = [
 for (const { how, alter } of ALTERED) {
   test(
     `rejects the registered API key ${how} with 401 @assumption`,
-    withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse'), AUTH_STATUS),
+    withConflict(rules('CE-AUTH-UNKNOWN-KEY:refuse', 'CE-PROP-ERROR-DETAILS'), AUTH_STATUS),
     async ({ cardApi, cards, card }) => {
       const altered = alter(card.apiKey);
       expect(altered, 'the altered key differs from the registered one').not.toBe(card.apiKey);
@@ -120,7 +123,7 @@ const FORMS: { how: string; alter: (key: string) => string }[] = [
 for (const path of ENROLLMENT_PATHS) {
   test(
     `refuses on the ${path} path the key in any other form than itself (${FORMS.map((f) => f.how).join(', ')}) with 401 @assumption`,
-    withConflict(rules(`CE-AUTH-KEY-FORM@${path}`), AUTH_STATUS),
+    withConflict(rules(`CE-AUTH-KEY-FORM@${path}`, 'CE-PROP-ERROR-DETAILS'), AUTH_STATUS),
     async ({ cardApi, cards, card }) => {
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       const accepted: string[] = [];
