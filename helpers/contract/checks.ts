@@ -392,7 +392,9 @@ export function responseHeadersConformance(contract: Contract, exchange: Exchang
   for (const [name, header] of Object.entries(spec?.headers ?? {})) {
     const value = headers[name];
     if (value === undefined) {
-      if (header.required)
+      // A header the target makes when the call sent none (x-made-when-absent) is the header echo check's to judge, sent or not.
+      const made = operation.parameters.some((p) => p.in === 'header' && p.madeWhenAbsent && p.name.toLowerCase() === name.toLowerCase());
+      if (header.required && !made)
         throw new ContractViolation(
           'responseHeadersConformance',
           `${where(operation)} ${status}: Received: no '${name}' header / Documented: required`,
@@ -413,7 +415,8 @@ export function responseHeadersConformance(contract: Contract, exchange: Exchang
 
 /**
  * A header sent that the answer declares under the same name (provider 2.0.0: approvedOffers' Correlation-Id, on every answer)
- * comes back byte for byte on any status, every refusal a spec provokes judged; one not sent is not (the service may make its own).
+ * comes back byte for byte on any status, every refusal a spec provokes judged. One not sent is judged only where the contract
+ * says the target makes its own (`x-made-when-absent`): every answer declaring it then carries one, not empty (its value free).
  */
 export function requestHeaderEchoConformance(
   exchange: Exchange,
@@ -428,8 +431,16 @@ export function requestHeaderEchoConformance(
     // is judged wherever this answer carries it: the same id of the same exchange (*-PROP-HEADER-ECHO).
     if (param.in !== 'header' || !(declared.includes(name) || (echoed.has(name) && headers[name] !== undefined))) continue;
     const given = Object.entries(sent).find(([key]) => key.toLowerCase() === name)?.[1];
-    if (given === undefined) continue;
     const received = headers[name];
+    if (given === undefined) {
+      if (param.madeWhenAbsent && declared.includes(name) && !received)
+        throw new ContractViolation(
+          'requestHeaderEchoConformance',
+          `${where(operation)} ${status}: header '${param.name}' Received: ${received === undefined ? 'none' : JSON.stringify(received)} for a call sent none / Documented: one the service makes of its own when the caller gives none`,
+          exchange,
+        );
+      continue;
+    }
     if (received !== given)
       throw new ContractViolation(
         'requestHeaderEchoConformance',

@@ -39,6 +39,11 @@ export interface Parameter {
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
   schema: Json;
+  /**
+   * `x-made-when-absent`: a request header the target makes of its own when the caller sends none, and answers on every answer
+   * declaring it (provider 2.0.0 approvedOffers' Correlation-Id); judged by the header echo check (requestHeaderEchoConformance).
+   */
+  madeWhenAbsent?: boolean;
 }
 
 export interface ResponseSpec {
@@ -133,7 +138,13 @@ export class Contract {
         if (!op) continue;
         const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => {
           const param = this.deref(p);
-          return { name: param.name, in: param.in, required: Boolean(param.required), schema: param.schema ?? {} };
+          return {
+            name: param.name,
+            in: param.in,
+            required: Boolean(param.required),
+            schema: param.schema ?? {},
+            ...(param['x-made-when-absent'] === true ? { madeWhenAbsent: true } : {}),
+          };
         });
         const body = op.requestBody ? this.deref(op.requestBody) : undefined;
         const responses: Record<string, ResponseSpec> = {};

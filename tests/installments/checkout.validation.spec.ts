@@ -155,6 +155,8 @@ const LIST_ID_LONGER = "the list's panListId and one digit more";
 const LIST_ID_SHORTER = "the list's panListId, its last digit cut";
 /** Stands for another offer of the same offers answer as the row's plan's offer, put in when the row runs. */
 const SIBLING_OFFER = "another offer of the plan's offers answer";
+/** Stands for the offer of a second plan of the same card (its own offers answer), made and put in when the row runs. */
+const OTHER_PLAN_OFFER = 'the offer of another plan of the same card';
 
 /** An accepted sync decision shows on both readers (provider 2.0.0, Sync; seed 001, States), judged by the answer judge. */
 const DECISION_SHOWN = ['IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'];
@@ -452,6 +454,15 @@ const ROWS: Row[] = [
       "an offerId of another offer of the offers answer the plan's offer came from @assumption",
       'IN-STATE-APPROVAL-OWN-OFFER:refuse',
     ],
+    // provider 2.0.0 PlanApprovalParameters.offerId: the offer of a second plan of the same card (another offers answer) is
+    // under every reading no offer of this plan: refused, and the plan named left as created.
+    [
+      'offerId',
+      OTHER_PLAN_OFFER,
+      false,
+      'an offerId of the offer of another plan of the same card (another offers answer)',
+      'IN-STATE-APPROVAL-OFFER:refuse',
+    ],
     [
       'paymentAuthorization',
       authorization({ cardholderFirstName: 'Jane', cardholderLastName: 'Doe' }),
@@ -578,20 +589,28 @@ for (const row of ROWS) {
           siblingId?.length !== APPROVAL_OFFER_ID.max,
           `needs an offers answer holding a second offer whose id has the ${APPROVAL_OFFER_ID.max} characters an approval's offerId takes (provider 2.0.0 PlanApprovalParameters.offerId): the target's has none`,
         );
+      const otherPlanOffer = row.value === OTHER_PLAN_OFFER ? ((await instReq.createPlan(instApi)).offer.offerId as string) : undefined;
+      if (row.value === OTHER_PLAN_OFFER)
+        test.skip(
+          otherPlanOffer === offerId || otherPlanOffer?.length !== APPROVAL_OFFER_ID.max,
+          `needs a second plan of the card whose offer differs from the first's and has the ${APPROVAL_OFFER_ID.max} characters an approval's offerId takes`,
+        );
       const value =
-        row.value === PLAN_OFFER
-          ? offerId
-          : row.value === PLAN_OFFER_LONGER
-            ? `${offerId}${offerId!.at(-1)}`
-            : row.value === PLAN_OFFER_SHORTER
-              ? offerId!.slice(0, -1)
-              : row.value === SIBLING_OFFER
-                ? siblingId
-                : row.value === LIST_ID_LONGER
-                  ? `${(call.body as Record<string, string>).panListId}${(call.body as Record<string, string>).panListId.at(-1)}`
-                  : row.value === LIST_ID_SHORTER
-                    ? (call.body as Record<string, string>).panListId.slice(0, -1)
-                    : row.value;
+        row.value === OTHER_PLAN_OFFER
+          ? otherPlanOffer
+          : row.value === PLAN_OFFER
+            ? offerId
+            : row.value === PLAN_OFFER_LONGER
+              ? `${offerId}${offerId!.at(-1)}`
+              : row.value === PLAN_OFFER_SHORTER
+                ? offerId!.slice(0, -1)
+                : row.value === SIBLING_OFFER
+                  ? siblingId
+                  : row.value === LIST_ID_LONGER
+                    ? `${(call.body as Record<string, string>).panListId}${(call.body as Record<string, string>).panListId.at(-1)}`
+                    : row.value === LIST_ID_SHORTER
+                      ? (call.body as Record<string, string>).panListId.slice(0, -1)
+                      : row.value;
       let body = call.body as Record<string, any>;
       const term = row.op === 'savePlan' && row.accepted ? OFFER_TERM[row.field] : undefined;
       const wanted = Array.isArray(row.value) ? row.value.length : row.value;

@@ -3,7 +3,7 @@
 import { citing, expect, expectErrors, rules, test, underRule } from '../../fixtures/installments.js';
 
 test(
-  'a deregistration from a list that does not exist, or without card data, is 400 and removes nothing; with its card data it is accepted @provider',
+  'a deregistration from a list that does not exist, or without card data, and a registration to one that does not exist (with a name), are 400 and change nothing; with its card data it is accepted @provider',
   rules(
     'IN-STATE-UNKNOWN-LIST',
     ...citing('IN-REQ-DEREG-CARDS', ':refuse', ':accept'),
@@ -24,9 +24,20 @@ test(
       judges: 'IN-STATE-UNKNOWN-LIST',
     });
     underRule(test.info(), 'IN-STATE-UNKNOWN-LIST', () => expectErrors(unknown, 400), 'deregisterPans');
+    // A registration naming a list no list holds is refused even when it carries a panListName too (provider 2.0.0,
+    // registerPans 400 example PanListIdNotFound: the panListId names the list, a name never makes one under that id), and
+    // registers none of its cards.
+    const stranger = instReq.listPan();
+    const upsert = await instApi.call('registerPans', {
+      body: { panListId: unknownId, panListName: 'Never created', ...(await instReq.pansOf(stranger)) },
+      negative: true,
+      judges: 'IN-STATE-UNKNOWN-LIST',
+    });
+    underRule(test.info(), 'IN-STATE-UNKNOWN-LIST', () => expectErrors(upsert, 400), 'registerPans');
     const cardless = await instApi.call('deregisterPans', { body: { panListId }, negative: true, judges: 'IN-REQ-DEREG-CARDS' });
     underRule(test.info(), 'IN-REQ-DEREG-CARDS', () => expectErrors(cardless, 400), 'deregisterPans');
     await offers.read([first, second].map((pan) => [pan, true, 'the card still registered after the refusals']));
+    await offers.read([[stranger, false, 'a card of a registration to a list that does not exist']]);
     const removed = await instApi.call('deregisterPans', {
       body: { panListId, ...(await instReq.pansOf(first, second)) },
     });

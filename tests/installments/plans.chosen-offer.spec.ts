@@ -219,3 +219,54 @@ test(
     expect((await instApi.call('getPlan', { path: { plan_id: String(created.body.planId) } })).status, 'the plan reads back').toBe(200);
   },
 );
+
+// provider 2.0.0 savePlan: "a unique plan id" for the plan it creates; no document says whether a selection sent again unchanged
+// makes a second plan or answers the first again. Either is judged: two plans, each its own id and readable; or one plan
+// answered twice, no second plan made (its notification the witness: seed 001, Events, a plan selected notifies the issuer).
+// Never one id answered for two plans (IN-PROP-UNIQUE-ID). Sent unchanged, its Correlation-Id too (a plan answered again
+// keeps the id it was notified with).
+test(
+  'a selection sent twice unchanged makes two plans of two ids, or one plan answered twice, never one id answered for two plans @provider',
+  rules('IN-PROP-UNIQUE-ID'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const answer = await instReq.offersOf(instApi);
+    const chosen = answer.body.offers[0]!;
+    const body = await instReq.selectionOf(answer, chosen);
+    const correlationId = mixedCaseUuid();
+    const send = () => instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
+    const sent = [await send(), await send()];
+    const [first, again] = sent;
+    expect(first!.status, 'the selection sent the first time').toBe(201);
+    // The resent selection refused: no second plan, nothing this rule judges.
+    if (again!.status !== 201) return;
+    const ids = sent.map((res) => String(res.body.planId));
+    await issuerReceiver.notified(ids[0]!);
+    if (ids[0] !== ids[1]) {
+      await issuerReceiver.notified(ids[1]!);
+      for (const planId of ids) {
+        const read = await instApi.call('getPlan', { path: { plan_id: planId } });
+        underRule(test.info(), 'IN-PROP-UNIQUE-ID', () => expect(read.status, `plan ${planId}, one of the two made`).toBe(200), 'savePlan');
+      }
+      return;
+    }
+    // One id answered twice: one plan. A notification of this selection (its offer and Correlation-Id)
+    // naming another plan is a second plan made and never answered.
+    const other = (r: { json?: unknown; headers: Record<string, string> }) => {
+      const n = r.json as { planId?: unknown; offerId?: unknown } | undefined;
+      return (
+        n?.offerId === chosen.offerId && r.headers['correlation-id'] === correlationId && n?.planId !== undefined && n.planId !== ids[0]
+      );
+    };
+    const stray = await issuerReceiver.receiver.waitFor(other, inst.control ? 300 : 5000);
+    underRule(
+      test.info(),
+      'IN-PROP-UNIQUE-ID',
+      () =>
+        expect(
+          stray?.json,
+          `received: planId ${ids[0]} answered to both sendings while a second plan was notified; documented: a plan's id names that plan alone`,
+        ).toBeUndefined(),
+      'savePlan',
+    );
+  },
+);

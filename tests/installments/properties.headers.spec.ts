@@ -8,7 +8,7 @@ import { countRule, tally } from '../shared/property.js';
 
 test(
   'every header an answer echoes comes back as sent, on the success and each refusal of every operation taking it @assumption',
-  rules('IN-PROP-HEADER-ECHO'),
+  rules('IN-PROP-HEADER-ECHO', 'IN-ECHO-CORRELATION'),
   async ({ inst, instApi, instReq, instContract }) => {
     const { violations, checked, exceptions, file } = tally(HEADER_ECHO);
     const applies = headerEchoOperations(instContract);
@@ -37,6 +37,24 @@ test(
           ? [['a body that is not JSON', { ...valid, headers, body: undefined, rawBody: '{"broken": ' }] as [string, CallOptions]]
           : []),
         ...(op.responses['401'] ? [['no signature', { ...valid, headers, auth: false }] as [string, CallOptions]] : []),
+        // A header the service makes when none is sent (x-made-when-absent; provider 2.0.0 approvedOffers CorrelationIdParameter):
+        // the valid call and a refusal sent without it, each answer declaring it judged to carry one (IN-ECHO-CORRELATION).
+        ...echoedHeadersOf(instContract, op)
+          .filter((e) => e.parameter.madeWhenAbsent)
+          .flatMap(({ parameter }): [string, CallOptions][] => {
+            const none = { ...headers, [parameter.name]: undefined };
+            return [
+              [`its valid call sent no ${parameter.name}`, { ...valid, headers: none }],
+              ...(op.responses['400']
+                ? [
+                    [
+                      `a body that is not JSON sent no ${parameter.name}`,
+                      { ...valid, headers: none, body: undefined, rawBody: '{"broken": ' },
+                    ] as [string, CallOptions],
+                  ]
+                : []),
+            ];
+          }),
       ];
       for (const [what, call] of calls) {
         const res: { status: number } | unknown = await instApi.callOperation(op, call).catch((error: unknown) => error);
@@ -45,7 +63,13 @@ test(
         // where the provider states the echo), else this property's.
         if (res instanceof ContractViolation && res.check === 'requestHeaderEchoConformance') {
           const rule = res.rules[0] ?? 'IN-PROP-HEADER-ECHO';
-          violations.add(operationId, `${what} (${rule})`, res.message.split('\n')[0]!, 'the value sent', rule);
+          violations.add(
+            operationId,
+            `${what} (${rule})`,
+            res.message.split('\n')[0]!,
+            res.message.includes('for a call sent none') ? 'one the service makes' : 'the value sent',
+            rule,
+          );
         } else if (res instanceof Error) throw res;
         else judged.push(`${operationId} ${what} ${(res as { status: number }).status}`);
       }
