@@ -90,9 +90,15 @@ test(
       const extra = ids ? got.filter((id) => !mapped.includes(id)) : [];
       if (!got.length) problem('FD-ROUTING-MATCH', `${rn}: received no institution, documented the institutions mapped to it`);
       else if (missing.length)
-        problem('FD-ROUTING-MATCH', `${rn}: received [${got.join(', ')}], documented every one mapped [${mapped.join(', ')}]: [${missing.join(', ')}] left out`);
+        problem(
+          'FD-ROUTING-MATCH',
+          `${rn}: received [${got.join(', ')}], documented every one mapped [${mapped.join(', ')}]: [${missing.join(', ')}] left out`,
+        );
       if (extra.length)
-        problem('FD-ROUTING-EXACT', `${rn}: received [${got.join(', ')}], documented only those mapped [${mapped.join(', ')}]: [${extra.join(', ')}] not mapped to it`);
+        problem(
+          'FD-ROUTING-EXACT',
+          `${rn}: received [${got.join(', ')}], documented only those mapped [${mapped.join(', ')}]: [${extra.join(', ')}] not mapped to it`,
+        );
       if (res.body.found !== undefined && Number(res.body.found) !== got.length)
         problem('FD-ROUTING-COUNTS', `${rn}: found ${String(res.body.found)}, ${got.length} listed`);
     }
