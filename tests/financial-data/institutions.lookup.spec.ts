@@ -83,10 +83,22 @@ test(
       const res = await fdApi.call('GetInstitutionsByRoutingNumber', { path: { routing_number: rn } });
       underRule(test.info(), 'FD-ROUTING-MATCH', () => expect(res.status, `routing number ${rn}`).toBe(200));
       const got = ((res.body.institutions ?? []) as { id: number }[]).map((i) => String(i.id)).sort();
-      // seed 002, Institutions: a match lists the mapped institutions.
-      if (!got.length) problem('FD-ROUTING-MATCH', `${rn}: lists no institution`);
-      if (ids && JSON.stringify(got) !== JSON.stringify([...ids].sort()))
-        problem('FD-ROUTING-EXACT', `${rn}: lists [${got.join(', ')}], mapped [${[...ids].sort().join(', ')}]`);
+      // seed 002, Institutions: a match lists the institutions mapped to the number, every one (FD-ROUTING-MATCH: one
+      // mapped left out), and no other (FD-ROUTING-EXACT: one listed that is not mapped to it).
+      const mapped = ids ? [...ids].map(String).sort() : [];
+      const missing = mapped.filter((id) => !got.includes(id));
+      const extra = ids ? got.filter((id) => !mapped.includes(id)) : [];
+      if (!got.length) problem('FD-ROUTING-MATCH', `${rn}: received no institution, documented the institutions mapped to it`);
+      else if (missing.length)
+        problem(
+          'FD-ROUTING-MATCH',
+          `${rn}: received [${got.join(', ')}], documented every one mapped [${mapped.join(', ')}]: [${missing.join(', ')}] left out`,
+        );
+      if (extra.length)
+        problem(
+          'FD-ROUTING-EXACT',
+          `${rn}: received [${got.join(', ')}], documented only those mapped [${mapped.join(', ')}]: [${extra.join(', ')}] not mapped to it`,
+        );
       if (res.body.found !== undefined && Number(res.body.found) !== got.length)
         problem('FD-ROUTING-COUNTS', `${rn}: found ${String(res.body.found)}, ${got.length} listed`);
     }

@@ -482,7 +482,7 @@ test(
 
 test(
   'every reader stating an order lists in it, each direction and the default, on the widest page and on each smaller page',
-  // The transactions lists' order (FD-TXN-SORT) is this property's on both lists.
+  // The transactions lists' order (FD-TXN-SORT, the rule stating their sort parameter) is judged by this property on both lists.
   rules('FD-PROP-ORDER', 'FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'),
   async ({ fd, fdApi, fdEntities }) => {
     const violations = new Violations(FILTER_RULES);
@@ -519,7 +519,16 @@ test(
         for (const p of pages) {
           if (p.list.length > 1) judged++;
           const first = disorder(p.list, o.keys, d.direction);
-          if (first) violations.add(operationId, p.how, `out of order: ${first}`, `${d.direction} by ${o.keys.join(', else ')}`);
+          // Where the catalogue states the reader's order parameter (Rule.parameters: the transactions lists' sort, seed 002
+          // Transactions: by transactionDate, by postedDate when none exists), a disorder breaks that rule, else this property's.
+          if (first)
+            violations.add(
+              operationId,
+              p.how,
+              `out of order: ${first}`,
+              `${d.direction} by ${o.keys.join(', else ')}`,
+              PARAMETER_RULES.get(`${operationId} ${o.parameter.name}`)?.id,
+            );
         }
       }
       if (judged) checked.add(operationId);
