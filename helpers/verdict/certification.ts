@@ -188,7 +188,7 @@ export function classifyOutcome(o: TestOutcome, ctx: VerdictContext): Classified
       const rulesOf = [...new Set(a.rules)].sort();
       return {
         key: `${rulesOf.join(' ')}||${a.operationId}`,
-        cause: `${rulesOf.join(' + ')}: ${a.operationId}`,
+        cause: `${rulesOf.join(' + ')}: ${a.operationId ?? 'operation not told'}`,
         source: 'assumption',
         blocking: false,
         broken: rulesOf,
