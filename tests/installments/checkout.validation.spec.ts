@@ -593,7 +593,9 @@ for (const row of ROWS) {
       if (row.value === OTHER_PLAN_OFFER)
         test.skip(
           otherPlanOffer === offerId || otherPlanOffer?.length !== APPROVAL_OFFER_ID.max,
-          `needs a second plan of the card whose offer differs from the first's and has the ${APPROVAL_OFFER_ID.max} characters an approval's offerId takes`,
+          otherPlanOffer === offerId
+            ? "needs the card's second plan to come from an offer of another id: the target's offers answers give one offer id again, so the other plan's offer cannot be told from this plan's own"
+            : `needs the card's second plan's offer id to have the ${APPROVAL_OFFER_ID.max} characters an approval's offerId takes (provider 2.0.0 PlanApprovalParameters.offerId): the target's has another length`,
         );
       const value =
         row.value === OTHER_PLAN_OFFER
