@@ -29,6 +29,7 @@ import { INDEPENDENT_55_INSTALLMENTS_FAULTS } from './independent-55.faults.js';
 import { INDEPENDENT_56_INSTALLMENTS_FAULTS } from './independent-56.faults.js';
 import { INDEPENDENT_57_INSTALLMENTS_FAULTS } from './independent-57.faults.js';
 import { INDEPENDENT_58_INSTALLMENTS_FAULTS } from './independent-58.faults.js';
+import { INDEPENDENT_59_INSTALLMENTS_FAULTS } from './independent-59.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -60,6 +61,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_56_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_57_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_58_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_59_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
