@@ -42,6 +42,7 @@ import { INDEPENDENT_55_FAULTS } from './independent-55.faults.js';
 import { INDEPENDENT_56_FAULTS } from './independent-56.faults.js';
 import { INDEPENDENT_57_FAULTS } from './independent-57.faults.js';
 import { INDEPENDENT_58_FAULTS } from './independent-58.faults.js';
+import { INDEPENDENT_59_FAULTS } from './independent-59.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -106,6 +107,7 @@ export const FD_FAULTS = [
   ...INDEPENDENT_56_FAULTS,
   ...INDEPENDENT_57_FAULTS,
   ...INDEPENDENT_58_FAULTS,
+  ...INDEPENDENT_59_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
