@@ -53,6 +53,8 @@ export interface Judging extends Answered {
   noteConflictMet: (met: ConflictMet) => void;
   /** The service's judge of the answer against its request (ClientDeps.judge), where its fixture gives one. */
   judge?: () => void;
+  /** The service's read-back of members found off their form (ClientDeps.readBack): a violation of the echo rule, else undefined. */
+  readBack?: (members: readonly string[]) => unknown;
 }
 
 /** Runs every judgement in order: the violation that stops them (undefined: none), and the assumptions' ones noted on the way. */
@@ -99,7 +101,7 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
       judgement();
     } catch (error) {
       const [hard, ...alongside] = bySource(
-        judgedUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.judges),
+        readBackFirst(judgedUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.judges), j.readBack),
         contract,
       );
       assumed.push(...alongside);
@@ -243,6 +245,20 @@ function judgedByCatalogue(error: ContractViolation, exchange: Exchange, members
   });
   const narrower = stating.every((r) => r !== undefined && (!assumed(r) || general.every(assumed)));
   return members.length && narrower ? [...new Set(stating as string[])] : general;
+}
+
+/**
+ * An answer's members off their form that a writer was sent and the answer reads otherwise (a consumer's birthday.year answered
+ * 89 where CreateConsumer was sent 1989): one cause, the member not read back as written, filed under the rule stating the
+ * read-back (seed 002, Resources - Consumer: FD-CONS-READ), not the answer forms as a whole. Where the service's read-back finds
+ * no member of those sent read otherwise (a member no write sent, or one read as sent), the form violation stands.
+ */
+function readBackFirst(error: unknown, readBack: Judging['readBack']): unknown {
+  if (!readBack || !(error instanceof ContractViolation) || error.check !== 'responseSchemaConformance') return error;
+  const members = [...new Set((error.site?.members ?? []).map((m) => m.member))];
+  if (!members.length) return error;
+  const echoed = readBack(members);
+  return echoed instanceof ContractViolation ? echoed : error;
 }
 
 /** A violation naming no rule, on a call sent to judge one (CallOptions.judges): filed under that rule. */

@@ -84,6 +84,12 @@ export interface ClientDeps {
   guest?: boolean;
   /** A service's judge of each answer against its request (card enrollment's answer invariants): throws a ContractViolation. */
   judge?: (answer: JudgedAnswer) => void;
+  /**
+   * A service's read-back of the members an answer shows off their form (`members`, the schema check's): for an object a writer
+   * made, the members sent to it read otherwise, as a violation of the reader's echo rule (undefined: none differs). Only an
+   * answer already off its form is asked, so a conformant answer is never judged by it (answer-checks.ts judgeExchange).
+   */
+  readBack?: (answer: JudgedAnswer, members: readonly string[]) => unknown;
   /** The states a call writes that a sandbox's workers share (the partner's lists), held shared while in flight (guest/shared-state.ts). */
   writes?: (operation: Operation, options: CallOptions) => readonly string[];
   /**
@@ -350,6 +356,18 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     noteSentTexts(testInfo, op, sentJson);
     const echoes = [...findAnswerEchoes(parsed, text, sentSoFar()), ...findHeaderEchoes(responseHeaders, sentSoFar())];
     for (const e of echoes) noteEchoed(e.value);
+    const answer: JudgedAnswer = {
+      operation: op,
+      status: exchange.status,
+      sent: options.body,
+      path: options.path,
+      query: options.query,
+      requestHeaders: lowerCaseKeys(headers),
+      responseHeaders,
+      body: parsed,
+      sentAt,
+      answeredAt,
+    };
     const { violation, assumed } = judgeExchange({
       contract,
       testInfo,
@@ -361,19 +379,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       acceptedNegative: Boolean(options.negative) && exchange.status >= 200 && exchange.status < 300,
       judges: options.judges,
       noteConflictMet: (met) => this.noteConflictMet(met),
-      judge: () =>
-        this.deps.judge?.({
-          operation: op,
-          status: exchange.status,
-          sent: options.body,
-          path: options.path,
-          query: options.query,
-          requestHeaders: lowerCaseKeys(headers),
-          responseHeaders,
-          body: parsed,
-          sentAt,
-          answeredAt,
-        }),
+      judge: () => this.deps.judge?.(answer),
+      readBack: (members) => this.deps.readBack?.(answer, members),
     });
     // The report redacts the bodies as parsed here; a response whose echoes were marked is parsed again from its marked text.
     const call = keepExchange(
