@@ -676,10 +676,13 @@ test(
 // card number enrolled again gives the reference it gave before, another card number never that reference). The reference is
 // the PAN's: the sentence names no program, so one card number enrolled for each program (serviceId) of the caller keeps one
 // reference. The judge holds each number to its reference (fixtures/card-enrollment/judge.ts); the other number shares the
-// first's panBin and panLastFour, so a reference made of what the masked card shows gives itself away.
+// first's panBin and panLastFour, so a reference made of what the masked card shows gives itself away. The two numbers share
+// their expiry too (exampleCard's): two objects alike in all a masked card shows, so a srcDigitalCardId ("unique card
+// identifier; references the PAN", seed 000 MaskedCard) made of that view names both, which the client's unique-id judge
+// (helpers/client/every-answer/unique-ids.ts) files under CE-PROP-UNIQUE-ID.
 test(
-  'the same card number enrolled twice, and for every program of the caller, gives one paymentAccountReference, another number sharing its first six and last four digits another',
-  rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt'),
+  'the same card number enrolled twice, and for every program of the caller, gives one paymentAccountReference, another number sharing its first six and last four digits and its expiry another reference and another srcDigitalCardId',
+  rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt', 'CE-PROP-UNIQUE-ID@card'),
   async ({ cardApi, cards, card }) => {
     const a = exampleCard().primaryAccountNumber;
     const b = panSharingMaskedDigits(a);
