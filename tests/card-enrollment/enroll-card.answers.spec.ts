@@ -6,6 +6,7 @@ import {
   type Contract,
   ENROLLMENT_PATHS,
   type EnrollmentPath,
+  emailOfLength,
   exampleCard,
   expect,
   expectMaskedPan,
@@ -431,7 +432,7 @@ const LIMITS = [
 ];
 
 test(
-  `returns digitalCardData within the response limits of the seed, the consumer's names at their maxLength too; the 200 check accepts ${LIMITS.map((l) => `${l.field} of ${l.max}`).join(', ')} characters and refuses one more`,
+  `returns digitalCardData within the response limits of the seed, the consumer's names and e-mail identity (each part) at their maxLength too; the 200 check accepts ${LIMITS.map((l) => `${l.field} of ${l.max}`).join(', ')} characters and refuses one more`,
   rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse', 'CE-VALID-ACCEPTED'),
   async ({ cardApi, cards, card, cardContract }) => {
     // seed 000, Consumer and Limits: firstName and lastName of at most their maxLength characters. Both at it, in Latin letters
@@ -451,6 +452,23 @@ test(
           ).toBe(200),
         );
       }
+    // seed 000, ConsumerIdentity and Limits: the e-mail identity of at most its maxLength, an address (RFC 5321, 254 at most) in
+    // each of its parts at its longest: a local part of 64 octets, and a domain of labels within RFC 1035's 63 octets (a name a
+    // target builds from the address's domain, a co-branded name, is judged at its own bound by the client: this rule).
+    if (requestIdentityForm() !== 'provider')
+      for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
+        for (const part of ['local', 'domain'] as const) {
+          const body = await cards.on(path);
+          const identityValue = emailOfLength(IDENTITY_MAX, part);
+          body.consumer = { ...body.consumer, consumerIdentity: { ...body.consumer.consumerIdentity, identityValue } };
+          const sent = await cardApi.call('putCard', { body });
+          underRule(test.info(), 'CE-VALID-ACCEPTED', () =>
+            expect(
+              sent.status,
+              `${path} path, an e-mail identity of ${identityValue.length} characters, its ${part} part at its longest: Received: ${sent.status} ${sent.body?.status ?? ''} / Documented: 200`,
+            ).toBe(200),
+          );
+        }
     const res = await cardApi.call('putCard', { body: await cards.withCard() });
     expect(res.status).toBe(200);
     const schema = cardContract.responseValidator('putCard', '200')!;
