@@ -111,12 +111,7 @@ const missingMember = (name: string) =>
  * documented scenario: CE-VAL-PROFILE). Each case is filed under the rule naming the member it breaks (ruleOfCase).
  */
 type Refusal = { name: string; rule: string | undefined; known?: true; body: () => Promise<Record<string, unknown>> };
-async function refusalsOf(
-  path: EnrollmentPath,
-  cards: CardRequests,
-  contract: Contract,
-  known: Record<string, any>,
-): Promise<Refusal[]> {
+async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: Contract, known: Record<string, any>): Promise<Refusal[]> {
   const onPath = await cards.on(path);
   const bodyCasesOf = (body: Record<string, any>) =>
     negativeCases(contract, contract.operation('putCard'), { body }).filter(
