@@ -6,6 +6,7 @@ import {
   type Contract,
   ENROLLMENT_PATHS,
   type EnrollmentPath,
+  emailOfLength,
   exampleCard,
   expect,
   expectMaskedPan,
@@ -431,7 +432,7 @@ const LIMITS = [
 ];
 
 test(
-  `returns digitalCardData within the response limits of the seed, the consumer's names at their maxLength too; the 200 check accepts ${LIMITS.map((l) => `${l.field} of ${l.max}`).join(', ')} characters and refuses one more`,
+  `returns digitalCardData within the response limits of the seed, the consumer's names and e-mail identity (each part) at their maxLength too; the 200 check accepts ${LIMITS.map((l) => `${l.field} of ${l.max}`).join(', ')} characters and refuses one more`,
   rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse', 'CE-VALID-ACCEPTED'),
   async ({ cardApi, cards, card, cardContract }) => {
     // seed 000, Consumer and Limits: firstName and lastName of at most their maxLength characters. Both at it, in Latin letters
@@ -451,6 +452,23 @@ test(
           ).toBe(200),
         );
       }
+    // seed 000, ConsumerIdentity and Limits: the e-mail identity of at most its maxLength, an address (RFC 5321, 254 at most) in
+    // each of its parts at its longest: a local part of 64 octets, and a domain of labels within RFC 1035's 63 octets (a name a
+    // target builds from the address's domain, a co-branded name, is judged at its own bound by the client: this rule).
+    if (requestIdentityForm() !== 'provider')
+      for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
+        for (const part of ['local', 'domain'] as const) {
+          const body = await cards.on(path);
+          const identityValue = emailOfLength(IDENTITY_MAX, part);
+          body.consumer = { ...body.consumer, consumerIdentity: { ...body.consumer.consumerIdentity, identityValue } };
+          const sent = await cardApi.call('putCard', { body });
+          underRule(test.info(), 'CE-VALID-ACCEPTED', () =>
+            expect(
+              sent.status,
+              `${path} path, an e-mail identity of ${identityValue.length} characters, its ${part} part at its longest: Received: ${sent.status} ${sent.body?.status ?? ''} / Documented: 200`,
+            ).toBe(200),
+          );
+        }
     const res = await cardApi.call('putCard', { body: await cards.withCard() });
     expect(res.status).toBe(200);
     const schema = cardContract.responseValidator('putCard', '200')!;
@@ -676,10 +694,13 @@ test(
 // card number enrolled again gives the reference it gave before, another card number never that reference). The reference is
 // the PAN's: the sentence names no program, so one card number enrolled for each program (serviceId) of the caller keeps one
 // reference. The judge holds each number to its reference (fixtures/card-enrollment/judge.ts); the other number shares the
-// first's panBin and panLastFour, so a reference made of what the masked card shows gives itself away.
+// first's panBin and panLastFour, so a reference made of what the masked card shows gives itself away. The two numbers share
+// their expiry too (exampleCard's): two objects alike in all a masked card shows, so a srcDigitalCardId ("unique card
+// identifier; references the PAN", seed 000 MaskedCard) made of that view names both, which the client's unique-id judge
+// (helpers/client/every-answer/unique-ids.ts) files under CE-PROP-UNIQUE-ID.
 test(
-  'the same card number enrolled twice, and for every program of the caller, gives one paymentAccountReference, another number sharing its first six and last four digits another',
-  rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt'),
+  'the same card number enrolled twice, and for every program of the caller, gives one paymentAccountReference, another number sharing its first six and last four digits and its expiry another reference and another srcDigitalCardId',
+  rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt', 'CE-PROP-UNIQUE-ID@card'),
   async ({ cardApi, cards, card }) => {
     const a = exampleCard().primaryAccountNumber;
     const b = panSharingMaskedDigits(a);

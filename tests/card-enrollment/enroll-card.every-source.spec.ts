@@ -104,17 +104,14 @@ const missingMember = (name: string) =>
 
 /**
  * A path's refusals, each with its one rule: the generated body cases (ruleOfCase) and the path's own (reference A1, A5). The
- * body cases are built twice: for a new identity, and for `known`, an identity already enrolled (`known` set on the case): seed
- * 000 Consumer requires every member and Limits bound them on every enrollment, so a request is judged as sent, never merged
- * with the profile its identity names (a repeated call is a documented scenario: CE-VAL-PROFILE).
+ * body cases are built twice: for a new consumer, and for `known`, the whole consumer of an enrollment already made (its
+ * identity, its mobile number, its names; `known` set on the case): seed 000 Consumer and ConsumerIdentity require every
+ * member and Limits bound them on every enrollment, so a request is judged as sent, never completed from the profile any member
+ * it keeps could find (its identity, or its mobile number when the identity value is the member left out; a repeated call is a
+ * documented scenario: CE-VAL-PROFILE). Each case is filed under the rule naming the member it breaks (ruleOfCase).
  */
 type Refusal = { name: string; rule: string | undefined; known?: true; body: () => Promise<Record<string, unknown>> };
-async function refusalsOf(
-  path: EnrollmentPath,
-  cards: CardRequests,
-  contract: Contract,
-  known: Record<string, unknown>,
-): Promise<Refusal[]> {
+async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: Contract, known: Record<string, any>): Promise<Refusal[]> {
   const onPath = await cards.on(path);
   const bodyCasesOf = (body: Record<string, any>) =>
     negativeCases(contract, contract.operation('putCard'), { body }).filter(
@@ -122,7 +119,7 @@ async function refusalsOf(
     );
   const bodyCases = [
     ...bodyCasesOf(onPath).map((c) => ({ c, isKnown: false })),
-    ...bodyCasesOf({ ...onPath, consumer: { ...onPath.consumer, consumerIdentity: known } }).map((c) => ({ c, isKnown: true })),
+    ...bodyCasesOf({ ...onPath, consumer: structuredClone(known) }).map((c) => ({ c, isKnown: true })),
   ];
   const { encryptedCard: _card, enrolmentReferenceData: _receipt, ...neither } = onPath;
   const other = async () =>
@@ -182,10 +179,11 @@ for (const path of ENROLLMENT_PATHS)
       async ({ cardApi, cards, card, cardRequestContract }) => {
         test.skip(lacksPathData(card, path), NO_RECEIPT);
         skipForIdentity(test.info(), [ruleId(citation)]);
-        // An identity enrolled once, validly, on this path: the body cases are sent for it too (refusalsOf).
+        // A consumer enrolled once, validly, on this path: the body cases are sent for it too, its identity and mobile number
+        // those of an enrolled consumer (refusalsOf).
         const enrolled = await cards.on(path);
-        expect((await cardApi.call('putCard', { body: enrolled })).status, 'the identity enrolled first').toBe(200);
-        const all = await refusalsOf(path, cards, cardRequestContract, enrolled.consumer.consumerIdentity);
+        expect((await cardApi.call('putCard', { body: enrolled })).status, 'the consumer enrolled first').toBe(200);
+        const all = await refusalsOf(path, cards, cardRequestContract, enrolled.consumer);
         expect(
           all.filter((c) => c.rule === undefined).map((c) => c.name),
           'every refusal has its rule',
@@ -198,7 +196,7 @@ for (const path of ENROLLMENT_PATHS)
         const answers = new Map<string, { status: number; body: any }>();
         for (const row of rows) {
           const body = await row.body();
-          const name = row.known ? `${row.name}, its identity already enrolled` : row.name;
+          const name = row.known ? `${row.name}, its consumer already enrolled` : row.name;
           for (const source of SOURCES) {
             const key = JSON.stringify(withSource(body, source));
             let res = answers.get(key);

@@ -100,6 +100,9 @@ test(
     ...citing('CE-PAT-CORRELATIONID', ':accept@card', ':accept@receipt'),
     // Each latestVersionUri in other forms RFC 3986 allows (another scheme, a query, a fragment, a port: type-forms.ts uriForms).
     ...citing('CE-FMT-URI', ':accept@card', ':accept@receipt'),
+    // The e-mail identity with a top-level domain of two letters and a long one (.travel, .museum), its host in a subdomain
+    // (type-forms.ts emailForms): a valid address refused is CE-FMT-EMAIL's accepting side.
+    ...citing('CE-FMT-EMAIL', ':accept@card', ':accept@receipt'),
   ),
   async ({ card, cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(VALID_FORMS);

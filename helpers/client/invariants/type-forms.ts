@@ -501,6 +501,29 @@ export function uriForms(schema: Json, value: unknown, name: string): { how: str
   return out.filter((f) => f.value !== value).map((f) => ({ ...f, keyword: 'format' as const }));
 }
 
+/**
+ * The valid forms of a member of format `email` no pattern restricts further: RFC 5321 section 2.3.5 and RFC 1035 section 2.3.1,
+ * a domain is dot-separated labels, its top-level label any the root zone delegates, of two letters (a country code, ISO 3166:
+ * .de) or long (.travel, .museum: generic top-level domains in use since 2001); a mail host may sit in a subdomain. The local part
+ * kept as sent. Filed under the member's format rule on its accepting side (keyword `format`). Candidates: the caller confirms each
+ * with the contract.
+ */
+export function emailForms(schema: Json, value: unknown): { how: string; value: string; keyword: 'format' }[] {
+  if (schema.format !== 'email' || typeof schema.pattern === 'string' || typeof value !== 'string') return [];
+  const at = value.lastIndexOf('@');
+  if (at < 1) return [];
+  const [local, domain] = [value.slice(0, at), value.slice(at + 1)];
+  const label = domain.split('.')[0]!;
+  return [
+    { how: 'a long top-level domain (.travel)', value: `${local}@${label}.travel` },
+    { how: 'a long top-level domain (.museum)', value: `${local}@${label}.museum` },
+    { how: 'a top-level domain of two letters (.de)', value: `${local}@${label}.de` },
+    { how: 'its host in a subdomain', value: `${local}@mail.${domain}` },
+  ]
+    .filter((f) => f.value !== value)
+    .map((f) => ({ ...f, keyword: 'format' as const }));
+}
+
 /** Whether a member is a UUID whose form no pattern states beyond its format (RFC 9562), sent in the body or the query. */
 const uuidCased = (schema: Json, where: TypedMember['in']): boolean =>
   schema.format === 'uuid' && typeof schema.pattern !== 'string' && (where === 'body' || where === 'query');
@@ -529,6 +552,8 @@ export function validForms(
   if (where === 'body' && name) {
     const uris = uriForms(schema, value, name);
     if (uris.length) return uris;
+    const emails = emailForms(schema, value);
+    if (emails.length) return emails;
   }
   // A UUID (format uuid, no pattern of its own) in the other case of its hex digits: RFC 9562 section 4, they "are case insensitive
   // on input", and the one Ajv instance's uuid format takes either. A body member or a query parameter; a header's is a trace.
