@@ -87,9 +87,7 @@ export const PLANS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  ...relaxed([
-    ['plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction.amountType', ['enum'], ['IN-ENUM-AMOUNTTYPE']],
-  ]),
+  ...relaxed([['plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction.amountType', ['enum'], ['IN-ENUM-AMOUNTTYPE']]]),
   fault('in-obj-read-only-saveplan-status-from-body', {
     rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
     state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)),
