@@ -52,8 +52,6 @@ const requestText = (x: Exchange) => (typeof x.req.body === 'string' ? x.req.bod
 const sync = (x: Exchange) => new URL(x.req.url, 'http://mock').searchParams.get('sync');
 /** Every participation of the batch sent passing `ok`. */
 const everyItem = (x: Exchange, ok: (m: any) => boolean) => Array.isArray(x.sent) && x.sent.every(ok);
-/** A member sent as a card's number. */
-const PAN_MEMBER = /(^|\.)(pan|primaryAccountNumber)$/;
 
 export const GUARD_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
@@ -154,13 +152,6 @@ export const GUARD_FAULTS = faultCatalogue([
       (a, x) => x.refused === 400 && a.body?.Errors?.Error?.[0]?.Details === 'body' && parseJson(requestText(x)) instanceof SyntaxError,
     ),
   }),
-  // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
-  fault('in-lim-pan-deregister-pan-length-unchecked', {
-    rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
-    ...seeded,
-    judge: loosen('deregisterPans', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']),
-    ...provider,
-  }),
   // Merchant participation flow (reference, Flows - lender app).
   fault('in-page-headers-missing', {
     rule: 'pages carry Count, Offset, Limit, Total',
@@ -190,12 +181,6 @@ export const GUARD_FAULTS = faultCatalogue([
     rules: ['IN-PROP-PAGING'],
     ...was('offset-ignored'),
     state: windowed(() => ({ from: 0 })),
-    ...provider,
-  }),
-  fault('in-lim-apr-plan-apr-negative-accepted', {
-    rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
-    rules: ['IN-LIM-APR'],
-    judge: loosen('savePlan', (v) => v.field === 'planInstallmentInformation.apr' && v.keyword === 'minimum'),
     ...provider,
   }),
   fault('in-trans-accept-search-accept-first-type-only', {

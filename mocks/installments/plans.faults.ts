@@ -2,9 +2,8 @@
 // schemas/installments/rules.yaml. The suite's authors' faults first, then the blind ones (`origin: 'blind'`).
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../../helpers/auth/oauth1.js';
-import { assumption, blind, faultCatalogue, provider, seeded, telling, type FaultMemory, schema } from '../kit/faults.js';
-import { answerOf, anyAnswer, errorItems, fault, loosen, okBody, refuseAt, relaxed, skipAt, type Changing } from './fault-builders.js';
-import { invalidMembers } from './guard.js';
+import { assumption, blind, faultCatalogue, provider, seeded, telling, type FaultMemory } from '../kit/faults.js';
+import { answerOf, anyAnswer, errorItems, fault, okBody, refuseAt, relaxed, skipAt, type Changing } from './fault-builders.js';
 import { termsRefusal } from './plan-terms.js';
 import type { Delivery, Exchange } from './seams.js';
 import { schedule, type Issuer, type Plan } from './state.js';
@@ -28,15 +27,6 @@ const issuerOf =
   (find: (issuer: Issuer | undefined, pan: string, x: Exchange) => Issuer | undefined): Changing =>
   (x, c) =>
     'issuer' in c && c.pan !== undefined ? { ...c, issuer: find(c.issuer, c.pan, x) } : c;
-/** The selection sent a whole schedule of its own. */
-const givenSchedule = (x: Exchange) => {
-  const given = x.ok?.body.schedulePayments;
-  return (
-    Array.isArray(given) &&
-    given.length > 0 &&
-    given.every((r) => r?.installmentAmount !== undefined && r.dueDate && r.installmentNumber !== undefined)
-  );
-};
 
 /** The offers answer and the offer a selection names (undefined: none the mock issued). */
 function chosen(x: Exchange) {
@@ -71,9 +61,6 @@ export const PLANS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  ...relaxed([
-    ['tenure-range-unenforced', 'tenure minimum/maximum', 'PlanInstallmentInformation.tenure', ['minimum', 'maximum'], ['IN-LIM-TENURE']],
-  ]),
   // Beside the plan terms check (plans.product.spec.ts): amounts compared in whole units, the card by its last four digits.
   fault('in-val-plan-offer-terms-amounts-whole-units', {
     rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's amounts are compared with its offer's in whole units: a change of a minor unit (a cent) passes",
@@ -100,11 +87,7 @@ export const PLANS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  ...relaxed([
-    ['plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction.amountType', ['enum'], ['IN-ENUM-AMOUNTTYPE']],
-    ['apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation.apr', ['minimum', 'maximum'], ['IN-LIM-APR']],
-    ['schedulePayments-max-99-unenforced', 'schedulePayments maxItems', 'PlanRequest.schedulePayments', ['maxItems'], ['IN-LIM-SCHEDULE']],
-  ]),
+  ...relaxed([['plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction.amountType', ['enum'], ['IN-ENUM-AMOUNTTYPE']]]),
   fault('in-obj-read-only-saveplan-status-from-body', {
     rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
     state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)),
@@ -143,21 +126,6 @@ export const PLANS_FAULTS = faultCatalogue([
     ...telling,
     answer: okBody('getPlan', (b) => ({ ...b, transaction: { ...b.transaction, amount: Math.round(b.transaction.amount) } })),
   }),
-  // Written blind. Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  fault('in-lim-tenure-1-accepted', {
-    rule: 'savePlan planInstallmentInformation.tenure is within its minimum and maximum (provider; reference, tenure): one below the minimum is accepted',
-    rules: ['IN-LIM-TENURE'],
-    relax: schema('PlanInstallmentInformation.tenure', { set: { minimum: 1 } }),
-    ...blind,
-    ...provider,
-  }),
-  fault('in-lim-schedule-payments-100-accepted', {
-    rule: 'savePlan schedulePayments at most maxItems (provider; reference, schedulePayments[]): one more accepted',
-    rules: ['IN-LIM-SCHEDULE'],
-    relax: schema('PlanRequest.schedulePayments', { set: { maxItems: 100 } }),
-    ...blind,
-    ...provider,
-  }),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
   fault('in-notify-none-notification-for-unconfigured-range', {
     rule: "the notification goes to the issuer configured for the card's account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer",
@@ -165,18 +133,6 @@ export const PLANS_FAULTS = faultCatalogue([
     ...blind,
     ...assumption,
     state: issuerOf((issuer, _pan, x) => issuer ?? x.world.issuers[0]),
-  }),
-  fault('in-lim-tenure-100-accepted', {
-    rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
-    rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
-    relax: schema('PlanInstallmentInformation.tenure', { shift: { maximum: 1 } }),
-    ...provider,
-  }),
-  fault('in-lim-apr-plan-apr-max-refused', {
-    rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
-    rules: ['IN-LIM-APR', 'IN-ERR-CONTRACT'],
-    relax: schema('PlanInstallmentInformation.apr', { shift: { maximum: -0.01 } }),
-    ...provider,
   }),
   // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
   fault('in-state-plan-offer-unchecked', {
@@ -238,26 +194,6 @@ export const PLANS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  fault('in-notify-schedule-numbered-from-zero', {
-    rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
-    rules: ['IN-NOTIFY-SCHEDULE'],
-    ...assumption,
-    state: stored((p, x) =>
-      givenSchedule(x)
-        ? p
-        : { ...p, scheduledRepayments: p.scheduledRepayments.map((r) => ({ ...r, installmentNumber: Number(r.installmentNumber) - 1 })) },
-    ),
-  }),
-  fault('in-lim-schedule-plan-schedule-99-refused', {
-    rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
-    rules: ['IN-LIM-SCHEDULE'],
-    judge: refuseAt(
-      'plan-bounds',
-      (x) => x.ok?.body.schedulePayments?.length === 99,
-      () => invalidMembers([{ field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' }]),
-    ),
-    ...provider,
-  }),
   fault('in-notify-chosen-due-date-day-early', {
     rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
     rules: ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'],
@@ -270,85 +206,6 @@ export const PLANS_FAULTS = faultCatalogue([
         )),
     ),
     ...provider,
-  }),
-  fault('in-lim-tenure-plan-tenure-1-accepted', {
-    rule: 'a plan tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure one below the minimum',
-    rules: ['IN-LIM-TENURE'],
-    judge: loosen(
-      'savePlan',
-      (v, x) =>
-        v.field === 'planInstallmentInformation.tenure' && v.keyword === 'minimum' && x.sent?.planInstallmentInformation?.tenure === 1,
-    ),
-    ...provider,
-  }),
-  fault('in-lim-apr-plan-apr-200-refused', {
-    rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
-    rules: ['IN-LIM-APR'],
-    judge: refuseAt(
-      'plan-bounds',
-      (x) => x.ok?.body.planInstallmentInformation?.apr === 200,
-      () =>
-        invalidMembers([
-          { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
-        ]),
-    ),
-    ...provider,
-  }),
-  fault('in-lim-tenure-plan-tenure-99-refused', {
-    rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
-    rules: ['IN-LIM-TENURE'],
-    judge: refuseAt(
-      'plan-bounds',
-      (x) => x.ok?.body.planInstallmentInformation?.tenure === 99,
-      () =>
-        invalidMembers([
-          { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
-        ]),
-    ),
-    ...provider,
-  }),
-  // Seeded for the answer judge (fixtures/assertions/installments-answer.ts): on a path no spec's own check looks at.
-  fault('in-val-plan-schedule-computed-schedule-eur-floored-to-dimes', {
-    rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
-    rules: ['IN-VAL-PLAN-SCHEDULE'],
-    ...assumption,
-    ...seeded,
-    state: stored((p, x) =>
-      !givenSchedule(x) && p.transaction.currency === 'EUR'
-        ? {
-            ...p,
-            scheduledRepayments: p.scheduledRepayments.map((r) => ({
-              ...r,
-              amount: Math.floor(Math.round(Number(r.amount) * 100) / 10) / 10,
-            })),
-          }
-        : p,
-    ),
-  }),
-  fault('in-notify-schedule-weekly-schedule-monthly-count', {
-    rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
-    rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
-    ...seeded,
-    delivery: notifiedBody((b) => {
-      if (b.planInstallmentInformation?.frequency === 'WEEKLY' && b.schedulePayments.length >= 2)
-        b.schedulePayments = b.schedulePayments.slice(0, Math.ceil(b.schedulePayments.length / 4));
-    }),
-    ...provider,
-  }),
-  fault('in-notify-chosen-biweekly-given-dates-monthly', {
-    rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
-    rules: ['IN-NOTIFY-CHOSEN'],
-    ...assumption,
-    ...seeded,
-    delivery: notifiedBody((b, x) => {
-      const first = Date.parse(b.schedulePayments[0]?.dueDate);
-      if (!givenSchedule(x) || b.planInstallmentInformation?.frequency !== 'BIWEEKLY' || Number.isNaN(first)) return;
-      const from = new Date(first);
-      b.schedulePayments = b.schedulePayments.map((r: Record<string, unknown>, i: number) => ({
-        ...r,
-        dueDate: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, from.getUTCDate())).toISOString().slice(0, 10),
-      }));
-    }),
   }),
   fault('in-notify-signed-with-caller-key', {
     rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
@@ -438,12 +295,6 @@ export const PLANS_FAULTS = faultCatalogue([
       (a) => ({ ...a, headers: { ...a.headers, allow: 'GET, POST' } }),
       (a) => a.status === 405,
     ),
-    ...provider,
-  }),
-  fault('in-lim-apr-plan-apr-above-max-accepted', {
-    rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',
-    rules: ['IN-LIM-APR'],
-    relax: schema('PlanInstallmentInformation.apr', { shift: { maximum: 1 } }),
     ...provider,
   }),
 ]);
