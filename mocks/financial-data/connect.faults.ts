@@ -49,10 +49,6 @@ export const CONNECT_FAULTS = faultCatalogue([
   }),
 
   // --- The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples)
-  fault('fd-connect-url-without-customer', 'FD-CONNECT-URL: the link does not name the customer of the request', {
-    state: session((s) => s.query.delete('customerId')),
-    ...provider,
-  }),
   fault('fd-prop-url-encoded-transfer-identity-raw', {
     rule: "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
     answer: answered(['GenerateTransferBillPaySwitchUrl', 'GenerateTransferDepositSwitchUrl'], (b, x) => {
