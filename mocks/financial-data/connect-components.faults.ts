@@ -24,10 +24,6 @@ const restatus =
   (ops: Op[], step: Step, status: number, when: (x: Exchange) => boolean = () => true, description?: string): Judge =>
   (x, s, r) =>
     r && s === step && ops.includes(x.op) && when(x) ? { status, description: description ?? r.description } : r;
-/** A live configuration of the calling partner matching `same`. */
-const ownLive = (x: Exchange, same: (id: string) => boolean) =>
-  [...x.world.connectComponents.configurations.values()].find((c) => !c.deleted && c.partnerId === x.partnerId && same(c.id));
-const configurationIdOf = (x: Exchange) => String(SESSIONS.includes(x.op) ? x.input.body.configurationId : x.input.path.configuration_id);
 const foreignLive = (x: Exchange) => x.stored !== undefined && !x.stored.deleted && x.stored.partnerId !== x.partnerId;
 
 export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
@@ -56,10 +52,6 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
         ? { status: 400, description: 'configurationId names no configuration of this partner' }
         : undefined),
     ...was('components-config-known-refused'),
-  }),
-  fault('fd-components-configuration-ref-oauth-id-case-folded', {
-    rule: "FD-COMPONENTS-CONFIGURATION-REF, FD-OBJ-EXACT-ID-FOLD: the OAuth URL request finds the partner's live configuration by its id in any case",
-    judge: skip([OAUTH], 'configuration', (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined),
   }),
   fault('fd-components-session-oauth-id-per-redirect', 'FD-COMPONENTS-SESSION: the OAuth session id is derived from the redirect URI', {
     answer: answered([OAUTH], (b, x) => {

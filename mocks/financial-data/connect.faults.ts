@@ -47,23 +47,8 @@ export const CONNECT_FAULTS = faultCatalogue([
     ...blind,
     ...was('blind-connect-lite-institution-optional'),
   }),
-  fault('fd-connect-required-fix-login-generic-message', {
-    rule: 'FD-CONNECT-REQUIRED: a Fix Connect body without institutionLoginId is a 400 "Bad request" whose message names no member (provider 400 example 10010 names it)',
-    relax: [{ schema: 'FixConnectParameters', at: ['allOf', '1'], unrequire: ['institutionLoginId'] }],
-    judge: refuse('body', (x) => x.op === 'GenerateFixConnectUrl' && x.body.institutionLoginId === undefined, {
-      status: 400,
-      message: 'Bad request',
-    }),
-    ...provider,
-    ...blind,
-    ...was('blind-connect-fix-missing-login-generic-message'),
-  }),
 
   // --- The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples)
-  fault('fd-connect-url-without-customer', 'FD-CONNECT-URL: the link does not name the customer of the request', {
-    state: session((s) => s.query.delete('customerId')),
-    ...provider,
-  }),
   fault('fd-prop-url-encoded-transfer-identity-raw', {
     rule: "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
     answer: answered(['GenerateTransferBillPaySwitchUrl', 'GenerateTransferDepositSwitchUrl'], (b, x) => {

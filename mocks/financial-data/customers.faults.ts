@@ -170,13 +170,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   fault('fd-cust-app-missing', "FD-CUST-APP: GetCustomerWithAppData answers without the customer's application", {
     answer: answered('GetCustomerWithAppData', ({ applicationId: _id, applicationName: _name, ...b }) => b),
   }),
-  fault('fd-app-customer-set-first-application-cached', {
-    rule: 'FD-APP-CUSTOMER-SET, FD-PROP-LATEST-WRITE: GetCustomerWithAppData answers the application it found the first time it read the customer',
-    answer: answered('GetCustomerWithAppData', (b, x, m) => {
-      m[x.customer!.id] ??= b.applicationId;
-      return { ...b, applicationId: m[x.customer!.id], applicationName: `Application ${m[x.customer!.id]}` };
-    }),
-  }),
 
   // --- Modify (seed 002, Customers: ModifyCustomer takes firstName, lastName or both; Errors 403)
   fault('fd-cust-modify-required-empty-accepted', {

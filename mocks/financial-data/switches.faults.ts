@@ -93,11 +93,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
     ...blind,
     ...was('blind-switches-details-created-is-updated'),
   }),
-  fault('fd-sw-details-deposit-last-target-only', {
-    rule: 'FD-SW-DETAILS, FD-PROP-READERS-AGREE: a deposit switch split over several accounts shows only its last distribution',
-    answer: answered([DEPOSIT], (b) => ({ ...b, distributions: b.distributions.slice(-1) })),
-    ...provider,
-  }),
   fault('fd-sw-other-customer-details-any-customer', {
     rule: "FD-SW-OTHER-CUSTOMER, FD-OBJ-OTHER-PARENT: another customer's switch of the partner is found through this customer's details",
     judge: at(DETAILS, 'pool', (x) => {

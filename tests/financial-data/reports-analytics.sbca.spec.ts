@@ -4,7 +4,7 @@
 // retail_sales_benchmarks), MetricFrequency (weekly, monthly), SBCAAnalyticsReport /
 // SBCABenchmarkReport, InvalidDataSmallBusinessReportExample (hasConsent), MetricsNotFoundExample
 // (404). The location asked is one GetLocationMatches finds (seed 002, Institutions).
-import { expect, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, rules, sample, test, underRule, type OperationClient } from '../../fixtures/financial-data.js';
 import { expectStatus } from './reports-analytics.known.js';
 
 const OP = 'GenerateSBCAMetricsReport';
@@ -117,12 +117,25 @@ test(
 // moves by 8, away from the few ids a world holds that differ only there.
 test(
   'answers 404 for a well-formed location id of no merchant, one a hex digit away from a found location too @provider',
-  rules('FD-SBCA-LOCATION:refuse'),
+  rules('FD-SBCA-LOCATION:refuse', 'FD-PROP-REFUSED-NO-TRACE'),
   async ({ fdApi, fd, fdEntities }) => {
     const found = await knownLocation(fdApi, fd, fdEntities);
     const flip = (c: string) => ((parseInt(c, 16) + 8) % 16).toString(16);
     const ids = ['0e9d8c7b-0000-4000-8000-00000000ffff', found.slice(0, -1) + flip(found.slice(-1)), flip(found[0]) + found.slice(1)];
+    const base = sample(OP, fd, fdEntities);
+    // seed 002, Errors 404 (the request refused) and Report retrieval (every report generated for the customer): a refused
+    // request stores no report, so the customer's list reads the same after the refusals as before them.
+    const reports = async () => {
+      const res = await fdApi.call('GetReportsByCustomerId', { path: { customerId: base.path!.customerId } });
+      expect(res.status, "the customer's reports").toBe(200);
+      return (res.body.reports ?? []).map((r: { id: string }) => r.id).sort();
+    };
+    const before = await reports();
     for (const locationId of ids)
-      expectStatus(await fdApi.call(OP, request(sample(OP, fd, fdEntities), { locationId })), 404, `no metrics for location ${locationId}`);
+      expectStatus(await fdApi.call(OP, request(base, { locationId })), 404, `no metrics for location ${locationId}`);
+    const after = await reports();
+    underRule(test.info(), 'FD-PROP-REFUSED-NO-TRACE', () =>
+      expect(after, "the customer's reports after the 404s: none stored by a refused request").toEqual(before),
+    );
   },
 );

@@ -48,12 +48,6 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     relax: schema('PayrollReportConstraints', { unrequire: ['payrollData'] }),
     ...provider,
   }),
-  fault('fd-voe-payroll-source-400-names-payroll-data', {
-    rule: 'FD-VOE-PAYROLL-SOURCE: the 400 of payroll data without a source blames payrollData and never names the ssn',
-    judge: (_x, s, r) => (s === 'source' && r ? { ...r, message: 'payrollData is incomplete' } : r),
-    ...blind,
-    ...was('blind-income-voe-payroll-source-400-names-payroll-data'),
-  }),
   fault('fd-payroll-ssn-masked-echoed', 'FD-PAYROLL-SSN-MASKED: the payroll data is echoed with the SSN and date of birth sent', {
     state: payrollData(PAYROLL, (_p, x) => ({ ...payrollOf(x) })),
     ...provider,
