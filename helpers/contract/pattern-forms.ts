@@ -200,6 +200,9 @@ export function refusedReadWhole(pattern: string | undefined, value: string): bo
   }
 }
 
+/** A UUID in its text form, its hex digits in either case (RFC 9562 section 4: one value, whatever their case on input). */
+export const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The UUID versions a value of a UUID pattern is sent in (RFC 9562): time-based, random, time-ordered, and none set (nil-like). */
 export const UUID_VERSIONS = ['version 1', 'version 4', 'version 7', 'no version or variant'] as const;
 export type UuidVersion = (typeof UUID_VERSIONS)[number];

@@ -7,7 +7,7 @@ import type { ApiResponse, CallOptions } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { valuesAt } from '../every-answer/error-status.js';
 import { setAt } from './kit.js';
-import { UUID_VERSIONS, type UuidVersion, uuidOf } from '../../contract/pattern-forms.js';
+import { UUID_ID, UUID_VERSIONS, type UuidVersion, uuidOf } from '../../contract/pattern-forms.js';
 
 export const REFUSAL_CODES = 'refusal-codes';
 
@@ -85,8 +85,6 @@ const withValue = (body: Json, at: string, value: unknown): Json => setAt(body, 
  * never as malformed (checkRefusalCodes sends each version).
  */
 export type VersionedCondition = CodedCondition & { uuidVersion?: UuidVersion };
-
-const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A value in the form of a member's current one naming no entity: a lower-case UUID (of `version`), else the value with a tail of the run's time. */
 function unknownLike(value: unknown, version: UuidVersion = 'version 4'): string {

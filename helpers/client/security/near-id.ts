@@ -5,6 +5,7 @@ import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { planProbes, sentIds, withObjects, type LiveObjects } from './probe.js';
 import { caseSwapped } from './value-forms.js';
+import { UUID_ID } from '../../contract/pattern-forms.js';
 
 export const NEAR_ID = 'near-id';
 
@@ -28,7 +29,8 @@ function nearIds(id: string): { how: string; value: string }[] {
 /** The folded forms of an id (FD-OBJ-EXACT-ID-FOLD, @assumption: no folding documented): recased, spaced, a leading zero, a separator. */
 export function foldedIds(id: string): { how: string; value: string }[] {
   if (id.length < 2) return [];
-  const oneCase = /[a-zA-Z]/.test(id) && !(/[a-z]/.test(id) && /[A-Z]/.test(id));
+  // A UUID's hex digits are one value in either case (RFC 9562 section 4): its case swapped names the same object.
+  const oneCase = /[a-zA-Z]/.test(id) && !(/[a-z]/.test(id) && /[A-Z]/.test(id)) && !UUID_ID.test(id);
   const middle = Math.floor(id.length / 2);
   const separator = /[-_]/.exec(id);
   return [
