@@ -136,8 +136,9 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
+  // Not the countryCode pattern alone: a value off it is no ISO 3166 alpha-3 code, refused by the format with the same status,
+  // ReasonCode and Details (provider 2.0.0: countryCode an ISO 3166 alpha 3 code); only the unpinned Description would differ.
   ...relaxed([
-    ['countryCode-pattern-unenforced', 'countryCode pattern (letters of either case)', 'CountryCode', ['pattern'], ['IN-PAT-COUNTRY']],
     ['acquirerIca-pattern-unenforced', 'acquirerICA pattern (its digit counts)', 'AcquirerIca', ['pattern'], ['IN-PAT-ICA']],
     ['merchantGroup-pattern-unenforced', 'merchantGroup pattern', 'MerchantGroup', ['pattern'], ['IN-PAT-MERCHANTGROUP']],
     ['maidType-enum-unenforced', 'maidType GRP|EXT', 'MaidType', ['enum'], ['IN-ENUM-MAIDTYPE']],

@@ -3,6 +3,7 @@
 import { expect, loadContract, rules, test, withDecision, skipWithout } from '../../fixtures/installments.js';
 import { READ_ONLY, readOnlyEnums, readOnlyMembers, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations } from '../../helpers/client/security/probe.js';
+import { awaitTarget } from '../../helpers/client/guest/time-budget.js';
 
 const contract = await loadContract('installments');
 /** Every reader of one plan (getPlan, getPlanApprovalStatus): the GETs whose path ends in the plan id. */
@@ -13,7 +14,7 @@ skipWithout('eligiblePan');
 test(
   'response-only members sent in savePlan and planApproval bodies are never stored, on any mode or reader',
   rules('IN-OBJ-READ-ONLY'),
-  async ({ instApi, instReq }) => {
+  async ({ inst, instApi, instReq }) => {
     const pairs = readOnlyPairs(contract);
     const violations = new Violations(READ_ONLY);
     const paths: string[] = [];
@@ -58,6 +59,16 @@ test(
           // The synchronous answer's callbackUrl is the service's, not the one sent.
           const echoed = storedReadOnly(judged, res.body);
           if (echoed.length) violations.add(where, `plan ${planId}`, `echoed ${echoed.join(', ')} as sent`, "the service's own values");
+          // An asynchronous decision lands later (seed 001, States; provider 2.0.0 Accepted): getPlanApprovalStatus shows its
+          // callbackUrl only once COMPLETED (CompletionPSPData), so the readers are read after it has landed, the mock's clock
+          // advanced or a sandbox polled.
+          if (!mode.query)
+            for (let attempt = 0; attempt < 10; attempt++) {
+              if (inst.control) await inst.control.advanceClock(10);
+              else await awaitTarget(3000);
+              const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+              if (status.body?.status === 'COMPLETED') break;
+            }
         } else throw new Error(`no way to call ${pair.writer.operationId} with a live plan: add it here`);
         for (const reader of planReaders) {
           const read = await instApi.callOperation(reader, { path: { plan_id: planId } });
