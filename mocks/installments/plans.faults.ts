@@ -247,13 +247,6 @@ export const PLANS_FAULTS = faultCatalogue([
       (b) => b.status === 'DECLINED',
     ),
   }),
-  fault('in-notify-sent-range-high-end-exclusive', {
-    rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
-    rules: ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'],
-    state: issuerOf((issuer, pan) =>
-      issuer && pan.slice(0, issuer.accountRange.accountRangeHigh.length) === issuer.accountRange.accountRangeHigh ? undefined : issuer,
-    ),
-  }),
   fault('in-status-plan-created-saveplan-id-braced', {
     rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
