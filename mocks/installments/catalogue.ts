@@ -30,6 +30,7 @@ import { INDEPENDENT_56_INSTALLMENTS_FAULTS } from './independent-56.faults.js';
 import { INDEPENDENT_57_INSTALLMENTS_FAULTS } from './independent-57.faults.js';
 import { INDEPENDENT_58_INSTALLMENTS_FAULTS } from './independent-58.faults.js';
 import { INDEPENDENT_59_INSTALLMENTS_FAULTS } from './independent-59.faults.js';
+import { INDEPENDENT_60_INSTALLMENTS_FAULTS } from './independent-60.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -62,6 +63,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_57_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_58_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_59_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_60_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
