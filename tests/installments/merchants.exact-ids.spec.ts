@@ -64,16 +64,32 @@ test(
       nonMerchantNegotiatedParticipation: 'Y',
     });
     await instReq.effectuated(instApi, [a, b]);
-    const wrong: string[] = [];
+    // Which MIDs a page answers (IN-FILTER-MID-MERCHANT) apart from what the page shows of its merchant (IN-ECHO-MIDSEARCH).
+    const wrongMids: string[] = [];
+    const wrongFlags: string[] = [];
     for (const mine of [a, b]) {
       const mids = await instReq.midSearch(instApi, mine);
       expect(mids.status, `the MID search of the merchant of ${mine.countryCode}`).toBe(200);
       const got = ((mids.body.mids ?? []) as { mid: string }[]).map((m) => m.mid).sort();
-      if (JSON.stringify(got) !== JSON.stringify([...mine.mids].sort())) wrong.push(`${mine.countryCode}: mids ${JSON.stringify(got)}`);
+      const own = [...mine.mids].sort();
+      if (JSON.stringify(got) !== JSON.stringify(own))
+        wrongMids.push(`${mine.countryCode}: received mids ${JSON.stringify(got)}, documented its own ${JSON.stringify(own)}`);
       // optIn alone: "where both fields are provided, the optIn field will take precedence" (provider 2.0.0).
-      if (mids.body.optIn !== undefined && mids.body.optIn !== mine.optIn) wrong.push(`${mine.countryCode}: optIn ${mids.body.optIn}`);
+      if (mids.body.optIn !== undefined && mids.body.optIn !== mine.optIn)
+        wrongFlags.push(`${mine.countryCode}: received optIn ${mids.body.optIn}, documented ${mine.optIn}`);
     }
-    expect(wrong, "each page is its own merchant's").toEqual([]);
+    underRule(
+      test.info(),
+      'IN-FILTER-MID-MERCHANT',
+      () => expect(wrongMids, "each page answers its own merchant's MIDs").toEqual([]),
+      'postMerchantMidSearches',
+    );
+    underRule(
+      test.info(),
+      'IN-ECHO-MIDSEARCH',
+      () => expect(wrongFlags, "each page shows its own merchant's optIn").toEqual([]),
+      'postMerchantMidSearches',
+    );
   },
 );
 

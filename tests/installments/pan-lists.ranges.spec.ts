@@ -1,6 +1,6 @@
 // Covers: registerPans with an account range, read through offers (provider 2.0.0 PanRegistrationBody, ^[0-9]{11,19}$,
 // registerPans 400 examples; reference, Flows - services). Ranges in BIN 455552.
-import { expect, expectErrors, luhnNear, rules, test } from '../../fixtures/installments.js';
+import { expect, expectErrors, luhnNear, rules, test, underRule } from '../../fixtures/installments.js';
 
 test(
   'a registration with neither card data nor an account range is 400; card data or a range alone is accepted @provider',
@@ -120,23 +120,34 @@ test(
     // Two ranges the target holds (INSTALLMENTS_ACCOUNT_RANGES), each card Luhn-valid inside one of them.
     const first = instReq.heldRange()!;
     const second = instReq.heldRange(16, first)!;
+    // heldRange skips, with its reason, on a target holding one range of 16 digits only.
     const [a, b, c, d] = [instReq.listPan(16, first), instReq.listPan(16, second), instReq.listPan(16, first), instReq.listPan(16, second)];
     const { res: created, panListId } = await instReq.newList(instApi, 'First range found', [a, b, c]);
     expect(created.body, 'two cards of the range the first card falls in, one of another held range').toMatchObject({
       successfulCount: '2',
       failureCount: '1',
     });
-    const added = await instApi.call('registerPans', {
-      body: {
-        panListId,
-        ...(await instReq.pansOf(d, instReq.listPan(16, first))),
-      },
-    });
-    expect(added.status, added.text.slice(0, 200)).toBe(200);
-    expect(added.body, "added later: a card of the list's range, one of another held range").toMatchObject({
-      successfulCount: '1',
-      failureCount: '1',
-    });
+    // Added later, by the list's id, each in a request of its own (provider 2.0.0 ExistingPanListIdRegistrationRequest: pans
+    // added to an existing list are validated against the range associated to it): a card of another held range alone, first,
+    // so that a list which kept its range for its creation request only would take it as its first card; then one of its range.
+    for (const [card, what, counts] of [
+      [d, 'a card of another held range alone', { successfulCount: '0', failureCount: '1' }],
+      [instReq.listPan(16, first), "a card of the list's range", { successfulCount: '1', failureCount: '0' }],
+    ] as const) {
+      const added = await instApi.call('registerPans', { body: { panListId, ...(await instReq.pansOf(card)) } });
+      expect(added.status, `${what}: ${added.text.slice(0, 200)}`).toBe(200);
+      // Which card the list takes is this rule's judgement, not the counts' (IN-VAL-PAN-COUNTS: what a count counts).
+      underRule(
+        test.info(),
+        'IN-STATE-LIST-CARD-RANGE',
+        () =>
+          expect(
+            { successfulCount: added.body?.successfulCount, failureCount: added.body?.failureCount },
+            `added later by the list's id, ${what}: received ${added.body?.successfulCount} successful / ${added.body?.failureCount} failed, documented ${counts.successfulCount} / ${counts.failureCount} (validated against the range the list's first card fell in at its creation)`,
+          ).toEqual(counts),
+        'registerPans',
+      );
+    }
   },
 );
 

@@ -331,6 +331,14 @@ test("merchant readers: a MID page holds every MID of its merchant, and an ICA a
   expect(mid({ ...page, ...other, mids: mids('1', '2') }, { sent: other, responseHeaders: { total: '3' } })).toEqual([
     'IN-FILTER-MID-MERCHANT',
   ]);
+  // A MID of a namesake under another country on the page: which MIDs are answered, IN-FILTER-MID-MERCHANT's (seed 001, the mids
+  // of a given merchant); a MID no merchant was submitted with stays the page's echo (a MID changed on the way).
+  const namesake = { ...sent, countryCode: 'CAN', mids: ['0999'] };
+  const withNamesake = { byName: new Map([[sent.merchantLegalName, [sent, namesake]]]), byRequest: new Map() };
+  expect(mid({ ...page, mids: mids('007', '0123', '0456', '0999') }, { merchants: withNamesake })).toEqual(['IN-FILTER-MID-MERCHANT']);
+  expect(mid({ ...page, mids: mids('007', '0123', '0456', '999') }, { merchants: withNamesake })).toEqual([
+    'IN-ECHO-PARTICIPATION-DETAILS',
+  ]);
   // A mid or status criterion, a later page, a page of no MIDs (the merchant not found yet): not judged here.
   expect(mid({ ...page, mids: mids('007') }, { sent: { ...criteria, mid: '007' } })).toEqual([]);
   expect(mid({ ...page, mids: mids('0456') }, { query: { offset: 2, limit: 2 }, responseHeaders: { total: '3' } })).toEqual([]);
