@@ -31,6 +31,7 @@ import { INDEPENDENT_57_INSTALLMENTS_FAULTS } from './independent-57.faults.js';
 import { INDEPENDENT_58_INSTALLMENTS_FAULTS } from './independent-58.faults.js';
 import { INDEPENDENT_59_INSTALLMENTS_FAULTS } from './independent-59.faults.js';
 import { INDEPENDENT_60_INSTALLMENTS_FAULTS } from './independent-60.faults.js';
+import { INDEPENDENT_61_INSTALLMENTS_FAULTS } from './independent-61.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -64,6 +65,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_58_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_59_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_60_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_61_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
