@@ -28,6 +28,8 @@ export interface CodedCondition {
   /** The state the object is brought to before the call, and the values the call sends. */
   state?: string;
   send?: 'right' | 'wrong';
+  /** The catalogue rule stating this condition's refusal, where one alone does: a finding of its code is filed there. */
+  rule?: string;
 }
 
 /** Every coded refusal condition of a contract: each operation's responses carrying `x-codes`. */
@@ -52,6 +54,7 @@ export function codedConditionsOf(contract: Contract): CodedCondition[] {
           ...(c.with && typeof c.with === 'object' ? { with: { ...c.with } } : {}),
           ...(c.state ? { state: String(c.state) } : {}),
           ...(c.send ? { send: c.send === 'wrong' ? ('wrong' as const) : ('right' as const) } : {}),
+          ...(c.rule ? { rule: String(c.rule) } : {}),
         });
     }
   }

@@ -35,6 +35,7 @@ test('the tables tie each documented condition of the lookup and the billing to 
     'GetRecurringTransactions',
     'VerifyMicroAmountDeposits',
     'getCustomerAuthorizationDetails',
+    'getRegisteredInstitutions',
     'getResellerBillingReport',
   ]);
 });

@@ -2,8 +2,9 @@
 // operation whose refusal tells its conditions apart (`x-codes`): the micro-deposit verification's 400
 // (provider 1.35.0 examples: 3200002, 3200004, 3200003; one attempt, FD-MICRO-ATTEMPTS @assumption),
 // provoked in the order of the entries' life (mock only); then the authorization details' 404 and the
-// 404 of the recurring transactions and of the bundle.
-import { expect, fdLimit, mockOnly, rules, sample, suiteConfig, test } from '../../fixtures/financial-data.js';
+// 404 of the recurring transactions and of the bundle; the 404 of an application's institution registrations.
+import { expect, fdLimit, mockOnly, rangeOf, rules, sample, suiteConfig, test } from '../../fixtures/financial-data.js';
+import { approvedApplicationId } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { readValue } from '../../helpers/config/env-schema.js';
 import type { TestInfo } from '@playwright/test';
 import type { Operation } from '../../helpers/contract/contract.js';
@@ -140,6 +141,49 @@ test(
     await expectCodes(testInfo, only, provoke);
     const codedOps = codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId);
     expect(codedOps, 'both reads tell the two conditions apart').toEqual(expect.arrayContaining(ops));
+  },
+);
+
+// The 404 of an application's institution registrations (seed 002, App registration: 404; provider 1.35.0
+// examples 3001 an application id not found, 3002 no registration with the institution): an applicationId
+// naming none, and an institution the approved application is not registered with. Reads only; each finding
+// is filed under the rule the table names for its condition (FD-APP-INSTITUTIONS-NOT-FOUND).
+test(
+  "a refused read of an application's institution registrations carries the code of its own condition: an unknown application 3001, an institution it is not registered with 3002 @provider",
+  rules(RULE, 'FD-APP-INSTITUTIONS-NOT-FOUND'),
+  async ({ fd, fdApi }, testInfo) => {
+    const applicationId = approvedApplicationId(fd);
+    test.skip(!applicationId, 'needs FD_APPLICATION_ID (an approved application of the partner)');
+    const only = (op: Operation) => op.operationId === 'getRegisteredInstitutions';
+    const valid = { path: { application_id: applicationId! } };
+    /** An institution the application has no registration with: one the institution list gives and its registrations do not. */
+    const unregistered = async (): Promise<number | undefined> => {
+      const limit = rangeOf(FD_CONTRACT, 'AppInstitutionLimit').max!;
+      const registered = new Set<number>();
+      for (let start = 1; start < 50; start++) {
+        const page = await fdApi.call('getRegisteredInstitutions', { ...valid, query: { start, limit } });
+        if (page.status !== 200) return undefined;
+        for (const r of page.body.institutions ?? []) registered.add(Number(r.institutionId));
+        if (!page.body.moreAvailable) break;
+      }
+      const listed = await fdApi.call('GetInstitutions', {});
+      const ids = ((listed.body?.institutions ?? []) as { id: unknown }[]).map((i) => Number(i.id));
+      const other = ids.find((id) => !registered.has(id));
+      // The mock registers an approved application with its whole catalogue: an id past the catalogue names
+      // an institution it is not registered with (a sandbox takes one of its list only).
+      return other ?? (fd.control ? Math.max(0, ...ids, ...registered) + 1_000_000 : undefined);
+    };
+    const provoke = async (c: CodedCondition): Promise<Provoked> => {
+      if (c.unresolved) {
+        const call = requestCaseOf(FD_CONTRACT, c, valid);
+        return typeof call === 'string' ? { leftOut: call } : fdApi.callBuilt('getRegisteredInstitutions', { ...call, refusal: true });
+      }
+      if (c.state !== 'unregistered') return { leftOut: `no harness brings an institution to ${c.state}` };
+      const institution_id = await unregistered();
+      if (institution_id === undefined) return { leftOut: 'the institution list names none the application is not registered with' };
+      return fdApi.call('getRegisteredInstitutions', { ...valid, query: { institution_id }, negative: true });
+    };
+    await expectCodes(testInfo, only, provoke);
   },
 );
 

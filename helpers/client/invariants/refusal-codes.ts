@@ -181,8 +181,10 @@ export function judgeCode(
   all: readonly CodedCondition[],
   violations: Violations,
   required = false,
-  rule?: string,
+  given?: string,
 ): void {
+  // The rule that alone states this condition's refusal (its table's `rule`) files the finding, whichever property provoked it.
+  const rule = given ?? c.rule;
   const what = `${c.condition}${c.state ? ` (its object ${c.state}${c.send ? `, the ${c.send} values sent` : ''})` : ''}`;
   if (res.status !== c.status) {
     violations.add(c.operationId, what, `HTTP ${res.status}`, `HTTP ${c.status} carrying ${c.member} ${c.codes.join(' or ')}`, rule);
