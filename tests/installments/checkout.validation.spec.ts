@@ -531,7 +531,7 @@ const ROWS: Row[] = [
     // padding the id to its length, which an unrelated string would not tell, takes them and decides the plan.
     value: value as string,
     accepted: ok as boolean,
-    why: `offerId of ${n} characters${ok ? ", the plan's own" : ''} (exactly ${APPROVAL_OFFER_ID.max})`,
+    why: `offerId of ${n} characters${ok ? ", the plan's own, with sync=true and sync=false" : ''} (exactly ${APPROVAL_OFFER_ID.max})`,
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
     ...(ok ? { also: ['IN-STATE-APPROVAL-OFFER:accept'] } : {}),
   })),
@@ -657,14 +657,39 @@ for (const row of ROWS) {
       };
       if (row.accepted) {
         await refusedAgain();
-        // An allowed value refused breaks the row's own rule (a valid combination of the cardholder's names: IN-REQ-CARDHOLDER-NAME).
-        underRule(test.info(), row.rule.split(/[:@]/)[0], () =>
+        // An allowed value refused breaks the row's own rule (a valid combination of the cardholder's names: IN-REQ-CARDHOLDER-NAME);
+        // the plan's own offer refused breaks IN-STATE-APPROVAL-OFFER, whose text alone states it accepted (provider 2.0.0
+        // PlanApprovalParameters.offerId), whatever its length rule says of the other lengths.
+        const ownOffer = row.op === 'planApproval' && row.value === PLAN_OFFER;
+        underRule(test.info(), ownOffer ? 'IN-STATE-APPROVAL-OFFER' : row.rule.split(/[:@]/)[0], () =>
           expectToBe(
             res.status,
             SUCCESS[row.op],
             `${row.why}: received ${res.status} ${res.text.slice(0, 200)}; documented ${SUCCESS[row.op]}`,
           ),
         );
+        // provider 2.0.0 Sync: a decision is taken in either mode, sync=false answered 202 (IN-STATUS-SYNC); the plan's own
+        // offer is accepted in each, so a fresh plan of the same card is decided asynchronously naming its own offer.
+        if (ownOffer) {
+          const fresh = await baseCall(row.op, fx);
+          const deferred = await fx.instApi.callBuilt(row.op, {
+            ...fresh.call,
+            query: { ...fresh.call.query, sync: false },
+            body: { ...(fresh.call.body as Record<string, unknown>), offerId: fresh.offerId },
+            headers,
+          });
+          underRule(
+            test.info(),
+            'IN-STATE-APPROVAL-OFFER',
+            () =>
+              expectToBe(
+                deferred.status,
+                202,
+                `the plan's own offerId (${fresh.offerId}) in an approval with sync=false: received ${deferred.status} ${deferred.text.slice(0, 200)}; documented 202`,
+              ),
+            'planApproval',
+          );
+        }
       }
       // A list's card off its pattern: 400, or a 200 counting it failed as the provider's example shows (IN-DEVIATION-PAN-LENGTH-COUNTED).
       else if (row.field === 'plain:pans.0.pan') expect(panLengthRefusalWrong(fx.instApi, res, 1), row.why).toBeUndefined();

@@ -122,11 +122,19 @@ test(
     const second = instReq.heldRange(16, first)!;
     // heldRange skips, with its reason, on a target holding one range of 16 digits only.
     const [a, b, c, d] = [instReq.listPan(16, first), instReq.listPan(16, second), instReq.listPan(16, first), instReq.listPan(16, second)];
-    const { res: created, panListId } = await instReq.newList(instApi, 'First range found', [a, b, c]);
-    expect(created.body, 'two cards of the range the first card falls in, one of another held range').toMatchObject({
-      successfulCount: '2',
-      failureCount: '1',
-    });
+    // The card of the other range sent last: a list taking the range of its last card, or of most of its cards, differs from
+    // one taking its first card's (provider 2.0.0 PanRegistrationWithEncryptedValueRequest: the first valid account range).
+    const { res: created, panListId } = await instReq.newList(instApi, 'First range found', [a, c, b]);
+    underRule(
+      test.info(),
+      'IN-STATE-LIST-CARD-RANGE',
+      () =>
+        expect(
+          { successfulCount: created.body?.successfulCount, failureCount: created.body?.failureCount },
+          `a new list given two cards of the range its first card falls in, then one of another held range: received ${created.body?.successfulCount} successful / ${created.body?.failureCount} failed, documented 2 / 1`,
+        ).toEqual({ successfulCount: '2', failureCount: '1' }),
+      'registerPans',
+    );
     // Added later, by the list's id, each in a request of its own (provider 2.0.0 ExistingPanListIdRegistrationRequest: pans
     // added to an existing list are validated against the range associated to it): a card of another held range alone, first,
     // so that a list which kept its range for its creation request only would take it as its first card; then one of its range.
@@ -144,6 +152,27 @@ test(
           expect(
             { successfulCount: added.body?.successfulCount, failureCount: added.body?.failureCount },
             `added later by the list's id, ${what}: received ${added.body?.successfulCount} successful / ${added.body?.failureCount} failed, documented ${counts.successfulCount} / ${counts.failureCount} (validated against the range the list's first card fell in at its creation)`,
+          ).toEqual(counts),
+        'registerPans',
+      );
+    }
+    // Which cards the list holds, not only how many (counts alike whichever card was taken): each card of the creation
+    // deregistered alone (provider 2.0.0 deregisterPans: a card the list holds counted successful, one it does not counted
+    // failed). The first card's range is the list's: its cards are held, the card of the other range is not.
+    for (const [card, what, held] of [
+      [a, 'the first card of the creation (its range the one validated against)', true],
+      [b, 'the card of the other held range, sent last at the creation', false],
+    ] as const) {
+      const removed = await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.pansOf(card)) } });
+      expect(removed.status, `deregistering ${what}: ${removed.text.slice(0, 200)}`).toBe(200);
+      const counts = held ? { successfulCount: '1', failureCount: '0' } : { successfulCount: '0', failureCount: '1' };
+      underRule(
+        test.info(),
+        'IN-STATE-LIST-CARD-RANGE',
+        () =>
+          expect(
+            { successfulCount: removed.body?.successfulCount, failureCount: removed.body?.failureCount },
+            `${what}, deregistered alone: received ${removed.body?.successfulCount} successful / ${removed.body?.failureCount} failed, documented ${counts.successfulCount} / ${counts.failureCount} (the list ${held ? 'holds' : 'never took'} it)`,
           ).toEqual(counts),
         'registerPans',
       );

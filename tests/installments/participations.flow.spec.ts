@@ -72,8 +72,9 @@ test(
 // provider 2.0.0, postMerchantParticipations: MIDs sent for a merchant that exists are appended to its MIDs.
 test(
   'a merchant submitted again with other MIDs keeps those it had: the MID search lists both sets @provider',
-  // The MID search of the merchant named lists every MID it holds, those of both submissions.
-  rules('IN-STATE-MIDS-ADDED', 'IN-FILTER-MID-MERCHANT:accept'),
+  // The MID search of the merchant named lists every MID it holds, those of both submissions; the second submission's 202
+  // names a request of its own, not the first's (IN-STATUS-PARTICIPATION, judged by instReq.submitParticipations).
+  rules('IN-STATE-MIDS-ADDED', 'IN-FILTER-MID-MERCHANT:accept', 'IN-STATUS-PARTICIPATION'),
   async ({ instApi, inst, instReq }) => {
     test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const first = exampleParticipation(inst.knownAcquirerIca!);
