@@ -104,7 +104,11 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
     } catch (error) {
       const [hard, ...alongside] = bySource(
         readBackFirst(
-          judgedUnder(validStatusUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.sentValid), exchange, j.judges),
+          judgedUnder(
+            validStatusUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.sentValid),
+            exchange,
+            j.judges,
+          ),
           j.readBack,
         ),
         contract,
