@@ -23,7 +23,7 @@ import { answeredConflicts } from '../contract/conflicts.js';
 import type { Contract } from '../contract/contract.js';
 import { echoedHeaderNames } from '../contract/echoed-headers.js';
 import { normalisedEchoConformance } from '../contract/normalised-echo.js';
-import { loadRules, namesMember, rulesJudgedBy, ruleStating } from '../contract/rules.js';
+import { loadRules, namesMember, rulesJudgedBy, ruleStating, validAcceptedRule } from '../contract/rules.js';
 import type { ServiceProfile } from '../contract/services.js';
 import { failureWeight, ruleWeights } from '../contract/weight.js';
 import type { findAnswerEchoes } from '../secrets/sensitive.js';
@@ -50,6 +50,8 @@ export interface Judging extends Answered {
   acceptedNegative: boolean;
   /** The rule the call is sent to judge (CallOptions.judges): a violation naming no rule is filed under it. */
   judges?: string;
+  /** A call its check sends as valid (valid-calls.ts sentAsValid): an undocumented status is its failed step (validStatusUnder). */
+  sentValid?: boolean;
   noteConflictMet: (met: ConflictMet) => void;
   /** The service's judge of the answer against its request (ClientDeps.judge), where its fixture gives one. */
   judge?: () => void;
@@ -101,7 +103,14 @@ export function judgeExchange(j: Judging): { violation: unknown; assumed: Contra
       judgement();
     } catch (error) {
       const [hard, ...alongside] = bySource(
-        readBackFirst(judgedUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.judges), j.readBack),
+        readBackFirst(
+          judgedUnder(
+            validStatusUnder(withCatalogueRules(asErrorShape(error, exchange), exchange), exchange, j.sentValid),
+            exchange,
+            j.judges,
+          ),
+          j.readBack,
+        ),
         contract,
       );
       assumed.push(...alongside);
@@ -259,6 +268,23 @@ function readBackFirst(error: unknown, readBack: Judging['readBack']): unknown {
   if (!members.length) return error;
   const echoed = readBack(members);
   return echoed instanceof ContractViolation ? echoed : error;
+}
+
+/**
+ * A call accepted with a success its operation does not document (seed 000 POST /cards answers an accepted enrollment 200 and
+ * documents no 201), or a valid call answered any undocumented status but a 5xx, where no narrower rule of the operation states
+ * the status (withCatalogueRules: a created plan's 201, IN-STATUS-PLAN-CREATED): the documented success broken, filed under the
+ * service's valid-accepted rule as a refused valid call is (valid-calls.ts noteIfStepFailed), not under the rule the check judges
+ * next. A call expected refused never gets here (acceptedNegative); a 5xx stays the internal-failure rules' and the judged rule's.
+ */
+function validStatusUnder(error: unknown, exchange: Exchange, sentValid: boolean | undefined): unknown {
+  if (!(error instanceof ContractViolation) || error.rules.length || error.check !== 'statusCodeConformance') return error;
+  const accepted = exchange.status >= 200 && exchange.status < 300;
+  if (!accepted && (!sentValid || exchange.status >= 500)) return error;
+  const { service, operationId } = exchange.operation;
+  const rule = validAcceptedRule(service);
+  if (!rule || !loadRules(service).rules.some((r) => r.id === rule && r.operations.includes(operationId))) return error;
+  return new ContractViolation(error.check, error.message.replace(/^\[[^\]]+\] /, ''), exchange, [rule], error.site?.members);
 }
 
 /** A violation naming no rule, on a call sent to judge one (CallOptions.judges): filed under that rule. */

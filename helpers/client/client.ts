@@ -378,6 +378,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       sentHeaders: headers,
       acceptedNegative: Boolean(options.negative) && exchange.status >= 200 && exchange.status < 300,
       judges: options.judges,
+      sentValid: sentAsValid(options, body),
       noteConflictMet: (met) => this.noteConflictMet(met),
       judge: () => this.deps.judge?.(answer),
       readBack: (members) => this.deps.readBack?.(answer, members),

@@ -155,6 +155,25 @@ function jsonForms(schema: Json, value: unknown): { how: string; value: unknown 
   return [...(number === undefined ? [] : [{ how: 'as a JSON number', value: number }]), ...textForms(schema, value, 'body')];
 }
 
+/**
+ * The container forms of a body member's own valid value (JSON, RFC 8259 section 5: an array is another value than the one it
+ * holds): the value wrapped in a one-item array, and for a list's item, the list replaced by that item alone, unwrapped. A reader
+ * folding a one-item array to its item (or an item to a list of one) takes each as the valid value; the member's schema types
+ * it a scalar (or a list), so each is refused as a member of another type, under the property's rule, not the member's pattern's.
+ */
+const WRAPPED = 'wrapped in a one-item array';
+const UNWRAPPED = "its list's valid item alone, unwrapped";
+const containerForms = new Set([WRAPPED, UNWRAPPED]);
+
+function wrapForms(member: TypedMember, body: unknown): { how: string; value: unknown; at: string[] }[] {
+  const at = member.at.split('/');
+  const out: { how: string; value: unknown; at: string[] }[] = [{ how: WRAPPED, value: [member.value], at }];
+  const last = at.at(-1)!;
+  if (at.length > 1 && /^[0-9]+$/.test(last) && Array.isArray(valueAt(body, at.slice(0, -1))))
+    out.push({ how: UNWRAPPED, value: member.value, at: at.slice(0, -1) });
+  return out;
+}
+
 /** A value a typed schema documents and accepts (negative.ts valuesOf): its default, an example, its first closed value, else true or its minimum (or 1). */
 const documentedValue = (contract: Contract, schema: Json): unknown =>
   valuesOf(contract, schema).find((v) => contract.validator(`type-forms:documented:${JSON.stringify(schema)}`, formSchema(schema))(v));
@@ -260,6 +279,11 @@ export function typeFormCases(
         const body = setAt(valid.body, member.at.split('/'), form.value);
         if (bodyValid?.(body)) continue;
         cases.push({ member, how: shown(member.at, form.value, form.how), call: { ...valid, body }, form: form.how });
+      }
+      for (const form of wrapForms(member, valid.body)) {
+        const body = setAt(valid.body, form.at, form.value);
+        if (bodyValid?.(body)) continue;
+        cases.push({ member, how: shown(form.at.join('/'), form.value, form.how), call: { ...valid, body }, form: form.how });
       }
       continue;
     }
@@ -426,7 +450,8 @@ export async function checkTypeForms<S extends ServiceName>(
  */
 function formRule(contract: Contract, op: Operation, c: FormCase, rule?: string): string | undefined {
   const s = c.member.schema;
-  if ((c.member.in !== 'body' && c.member.in !== 'query') || !shaped(s)) return undefined;
+  // A member in a container (a one-item array) is of another type, whatever its text: the property's rule, not its pattern's.
+  if ((c.member.in !== 'body' && c.member.in !== 'query') || !shaped(s) || containerForms.has(c.form ?? '')) return undefined;
   const own = memberRule(contract, op, c, typeof s.pattern === 'string' ? 'pattern' : 'format', 'refuse');
   return own && own.id !== rule && own.kind === 'format' ? own.id : undefined;
 }
