@@ -232,11 +232,12 @@ test(
     // The same judgement across the calendar's edges (provider 1.35.0 DailyBalance: a day begins where
     // the one before ended, whatever the day of the month): a window over the last month end and one
     // over the last year end of the account's history, each read whole on one page, oldest first.
-    const nowS = Math.floor(fd.now() / 1000);
-    const today = new Date(nowS * 1000);
+    // The edges are those of a week ago, so that the days after each are history on any day of the
+    // month the run falls on (on the 1st, this month's first day has no transactions yet).
+    const weekAgo = new Date(fd.now() - 7 * DAY_S * 1000);
     const edges = [
-      ['month end', Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1) / 1000],
-      ['year end', Date.UTC(today.getUTCFullYear(), 0, 1) / 1000],
+      ['month end', Date.UTC(weekAgo.getUTCFullYear(), weekAgo.getUTCMonth(), 1) / 1000],
+      ['year end', Date.UTC(weekAgo.getUTCFullYear(), 0, 1) / 1000],
     ] as const;
     for (const [what, first] of edges) {
       const window = { fromDate: Math.max(whole.fromDate, first - 6 * DAY_S), toDate: Math.min(whole.toDate, first + 6 * DAY_S) };
