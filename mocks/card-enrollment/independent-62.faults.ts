@@ -98,7 +98,7 @@ export const INDEPENDENT_62_CARD_FAULTS = [
     }),
   }),
   fault('i62-ce-expiry-month-defaulted', {
-    rule: "CE-ECHO-EXPIRY: a card sent with panExpirationYear and no panExpirationMonth is answered with panExpirationMonth 12 (the year's last month filled in), a value that is not the card's, where seed 000 MaskedCard.panExpirationMonth is the card's, for presentation",
+    rule: "CE-ECHO-EXPIRY: a card sent with panExpirationYear and no panExpirationMonth is answered with the year's last month, December, as panExpirationMonth (a default filled in), a value that is not the card's, where seed 000 MaskedCard.panExpirationMonth is the card's, for presentation",
     ...blind,
     answer: enrolled((body, x) => {
       if (x.path === 'card' && x.card?.panExpirationYear && !x.card.panExpirationMonth) body.maskedCard.panExpirationMonth = '12';
