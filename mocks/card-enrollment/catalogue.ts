@@ -25,6 +25,7 @@ import { INDEPENDENT_58_CARD_FAULTS } from './independent-58.faults.js';
 import { INDEPENDENT_59_CARD_FAULTS } from './independent-59.faults.js';
 import { INDEPENDENT_60_CARD_FAULTS } from './independent-60.faults.js';
 import { INDEPENDENT_61_CARD_FAULTS } from './independent-61.faults.js';
+import { INDEPENDENT_62_CARD_FAULTS } from './independent-62.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
 export const CARD_FAULTS = [
@@ -52,6 +53,7 @@ export const CARD_FAULTS = [
   ...INDEPENDENT_59_CARD_FAULTS,
   ...INDEPENDENT_60_CARD_FAULTS,
   ...INDEPENDENT_61_CARD_FAULTS,
+  ...INDEPENDENT_62_CARD_FAULTS,
 ];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;
