@@ -1,6 +1,8 @@
 // Faults written blind (from seed 001, the provider's 2.0.0 document and the rule catalogue only, the suite unread).
+import { randomUUID } from 'node:crypto';
 import { blind, provider } from '../kit/faults.js';
-import { fault, okBody, type Answering } from './fault-builders.js';
+import { fault, okBody, skipAt, type Answering, type Changing, type Judging } from './fault-builders.js';
+import type { Plan } from './state.js';
 
 const panOf = (x: { ok?: { plain?: any } }) => String(x.ok?.plain?.consumer?.primaryAccountNumber ?? '');
 
@@ -15,6 +17,93 @@ const offersAgain =
     memory[key] ??= a.body;
     return a;
   };
+
+/** savePlan: the schedule compared with the offer's as a multiset of amounts (each number's own amount not matched). */
+const scheduleAsSet = skipAt('plan-terms', (x, r) => {
+  if (r.details !== 'Mismatch in schedule payments.' || !x.otx) return false;
+  const offer = x.otx.offers.find((o) => o.offerId === x.sent?.offerId);
+  const mine = (offer?.schedulePayments ?? []) as Record<string, any>[];
+  const sent = (Array.isArray(x.sent?.schedulePayments) ? x.sent.schedulePayments : []) as Record<string, any>[];
+  if (sent.length !== mine.length) return false;
+  const amounts = (l: Record<string, any>[]) =>
+    l
+      .map((s) => Math.round(Number(s.installmentAmount) * 100))
+      .sort((a, b) => a - b)
+      .join();
+  const dates = (l: Record<string, any>[]) =>
+    l
+      .map((s) => `${s.installmentNumber}:${s.dueDate}`)
+      .sort()
+      .join();
+  return amounts(sent) === amounts(mine) && dates(sent) === dates(mine);
+});
+
+/** getPlan: a decided plan reopened once its card is asked for offers again (the card's plans reset with its offers). */
+const reopenedByOffers: Answering = (x, a, memory) => {
+  memory.offers ??= {};
+  memory.decided ??= {};
+  if (x.op === 'approvedOffers' && a.status === 200) memory.offers[panOf(x)] = x.now;
+  if (x.op === 'planApproval' && a.status < 300 && x.plan) memory.decided[x.plan.planId] = x.now;
+  if (x.op === 'getPlan' && a.status === 200 && x.plan) {
+    const decidedAt = memory.decided[x.plan.planId];
+    const askedAt = memory.offers[x.plan.pan];
+    if (decidedAt !== undefined && askedAt !== undefined && askedAt > decidedAt && a.body.status !== 'CREATED') {
+      const { rejectReasonCode: _dropped, ...rest } = a.body;
+      a.body = { ...rest, status: 'CREATED' };
+    }
+  }
+  return a;
+};
+
+/** postMerchantSearches: the country criterion dropped where a participation status is searched too. */
+const countryDroppedWithStatus: Changing = (x, change) => {
+  if (
+    x.op === 'postMerchantSearches' &&
+    change.criteria?.merchantParticipationStatus !== undefined &&
+    change.criteria.countryCode !== undefined
+  ) {
+    const { countryCode: _dropped, ...rest } = change.criteria;
+    return { ...change, criteria: rest };
+  }
+  return change;
+};
+
+/** getMerchantParticipations by request_id: only the request's first merchant looked up. */
+const firstOfRequest: Judging = (x, step, r) => {
+  if (step === 'participations-request' && !r && (x.participations?.length ?? 0) > 1) x.participations = x.participations!.slice(0, 1);
+  return r;
+};
+
+/** getMerchantParticipations without request_id: a page after an offset holds one item fewer than its limit. */
+const pageShortAfterOffset: Changing = (x, change) => {
+  if (x.op !== 'getMerchantParticipations' || x.ok?.query.get('request_id') !== null || !change.window || change.window.offset <= 0)
+    return change;
+  return { ...change, window: { ...change.window, size: Math.max(0, change.window.size - 1) } };
+};
+
+/** savePlan: a selection refused for its card (pan.match) notifies the issuer all the same (the notification sent before the card is compared). */
+const notifiedDespitePanMismatch: Answering = (x, a) => {
+  if (x.op !== 'savePlan' || a.status !== 400 || a.body?.Errors?.Error?.[0]?.ReasonCode !== 'pan.match' || !x.notify || !x.otx) return a;
+  const b = x.sent ?? {};
+  const planId = randomUUID();
+  const plan = {
+    planId,
+    providerId: b.providerId,
+    offerId: b.offerId,
+    pan: String(x.ok?.plain?.consumer?.primaryAccountNumber ?? x.otx.pan),
+    merchant: { country: x.otx.merchant.country ?? 'USA', mcc: x.otx.merchant.mcc ?? '5999' },
+    transaction: b.transaction,
+    planInstallmentInformation: b.planInstallmentInformation,
+    scheduledRepayments: ((b.schedulePayments ?? []) as Record<string, any>[]).map(({ installmentAmount, ...r }) => ({
+      ...r,
+      amount: installmentAmount,
+    })),
+    status: 'CREATED',
+    callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
+  } as unknown as Plan;
+  x.notify(plan);
+  return a;
+};
 
 export const INDEPENDENT_62_INSTALLMENTS_FAULTS = [
   fault('i62-in-offer-type-on-repeat', {
@@ -92,6 +181,51 @@ export const INDEPENDENT_62_INSTALLMENTS_FAULTS = [
       if (list) body.successfulCount = String(list.pans.size);
     }),
     ...provider,
+    ...blind,
+  }),
+  fault('i62-in-plan-schedule-amounts-as-set', {
+    rule: "IN-VAL-PLAN-OFFER-TERMS: a plan whose schedulePayments give two installments each other's amount (every amount and due date one the offer has, at another installmentNumber) is created 201, the amounts compared as a set rather than installment by installment, where provider 2.0.0 POST /plans has the offer data sent without any changes and validated against the presented offer.",
+    judge: scheduleAsSet,
+    ...provider,
+    ...blind,
+  }),
+  fault('i62-in-plan-other-reason-dropped', {
+    rule: 'IN-REQ-PLAN-REJECT-REASON: getPlan of a plan declined with the reason OTHER_REASON answers it DECLINED without any rejectReasonCode (that one value missing from the reasons the reader maps), where provider 2.0.0 InstallmentPlan.rejectReasonCode is carried by every DECLINED plan, one of the RejectReasonCode values.',
+    answer: okBody(
+      'getPlan',
+      (body) => {
+        const { rejectReasonCode: _dropped, ...rest } = body;
+        return rest;
+      },
+      (body) => body.status === 'DECLINED' && body.rejectReasonCode === 'OTHER_REASON',
+    ),
+    ...provider,
+    ...blind,
+  }),
+  fault('i62-in-plan-decision-reset-by-offers', {
+    rule: "IN-PROP-LASTING, IN-STATE-DECISION: a decided plan reads CREATED again on getPlan (its rejectReasonCode gone) once its card is asked for offers again, the card's plans reset by a new offers request, where seed 001 States has a plan approved or declined stay so on every reader naming it.",
+    answer: reopenedByOffers,
+    ...blind,
+  }),
+  fault('i62-in-search-country-dropped-with-status', {
+    rule: 'IN-FILTER-COUNTRY: a merchant search giving a countryCode together with a merchantParticipationStatus drops the country criterion, so it lists merchants of other countries in that status, where seed 001 has merchants searched by country, finding those of that country only.',
+    state: countryDroppedWithStatus,
+    ...blind,
+  }),
+  fault('i62-in-request-id-first-merchant-only', {
+    rule: 'IN-FILTER-REQUEST-ID: a read by request_id of a request that submitted several merchants answers only its first merchant (the request looked up as one participation), where seed 001 has acquirers read by request_id exactly the merchants of that request.',
+    judge: firstOfRequest,
+    ...blind,
+  }),
+  fault('i62-in-completed-page-short-after-offset', {
+    rule: 'IN-PAGE-SLICE: the completed merchants list (without request_id) answers a page given an offset with one item fewer than its limit (the window cut one short past the first page), so the pages together leave a merchant out, where provider 2.0.0 limit caps a page at that many items and offset skips exactly that many.',
+    state: pageShortAfterOffset,
+    ...provider,
+    ...blind,
+  }),
+  fault('i62-in-notify-on-pan-mismatch', {
+    rule: 'IN-NOTIFY-REFUSED: a selection refused 400 pan.match (its card not the one of its offers request) still sends the issuer a notification of a plan (the notification made before the card is compared), on that refusal path only, where seed 001 Events sends the notification when a consumer selects a plan, and a selection refused selects none.',
+    answer: notifiedDespitePanMismatch,
     ...blind,
   }),
 ];
