@@ -32,6 +32,7 @@ import { INDEPENDENT_58_INSTALLMENTS_FAULTS } from './independent-58.faults.js';
 import { INDEPENDENT_59_INSTALLMENTS_FAULTS } from './independent-59.faults.js';
 import { INDEPENDENT_60_INSTALLMENTS_FAULTS } from './independent-60.faults.js';
 import { INDEPENDENT_61_INSTALLMENTS_FAULTS } from './independent-61.faults.js';
+import { INDEPENDENT_62_INSTALLMENTS_FAULTS } from './independent-62.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -66,6 +67,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_59_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_60_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_61_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_62_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
