@@ -29,8 +29,12 @@ export async function attachExchanges(testInfo: TestInfo, labels: { name: string
   kept.delete(testInfo);
   const stories = [...(mine?.stories ?? [])].map((value) => ({ name: allure.LabelName.STORY, value }));
   if (labels.length || stories.length) await allure.labels(...labels, ...stories);
+  // One exchange a line, not indented: a third less to send to the runner, write and scan for leaks than indented JSON.
   if (mine?.exchanges.length)
-    await testInfo.attach(EXCHANGES_ATTACHMENT, { body: JSON.stringify(mine.exchanges, null, 2), contentType: 'application/json' });
+    await testInfo.attach(EXCHANGES_ATTACHMENT, {
+      body: `[\n${mine.exchanges.map((e) => JSON.stringify(e)).join(',\n')}\n]`,
+      contentType: 'application/json',
+    });
 }
 
 /** Keeps one exchange for the test's report (redacted), numbered in its call order; returns its number (undefined outside a test). */

@@ -177,10 +177,14 @@ for (const [size, accepted] of [
     async ({ instApi }) => {
       const name = (i: number) => `Store ${i} `.padEnd(256, 'x');
       const body = list(PER_REQUEST.max!, () => exampleParticipation(ICA));
-      // Dba names at their longest, added one by one across the participations until the body reaches its size.
-      for (let i = 0; JSON.stringify(body).length < size; i++) {
+      // Dba names at their longest, added one by one across the participations until the body reaches its size
+      // (its length counted as it grows: the name's JSON text and, after a first name, its comma).
+      let length = JSON.stringify(body).length;
+      for (let i = 0; length < size; i++) {
         const p = body[i % body.length];
-        if (p.dbaNames.length < DBA_NAMES) p.dbaNames.push(name(i));
+        if (p.dbaNames.length >= DBA_NAMES) continue;
+        length += JSON.stringify(name(i)).length + (p.dbaNames.length ? 1 : 0);
+        p.dbaNames.push(name(i));
       }
       expect(JSON.stringify(body).length, 'the body is of its size').toBeLessThan(size + 300);
       const res = await instApi.call('postMerchantParticipations', { body });
