@@ -98,7 +98,7 @@ export const INDEPENDENT_62_FAULTS = [
     ...blind,
   }),
   customers.fault('i62-fd-cust-default-page-short', {
-    rule: 'FD-PAGE-DEFAULT: GetCustomers without limit pages fewer customers than its documented default (the page cut at 20, displaying and moreAvailable following), where provider 1.35.0 limit states its default page size for the customers list',
+    rule: 'FD-PAGE-DEFAULT: GetCustomers without limit pages fewer customers than its documented default (the page cut short of it, displaying and moreAvailable following), where provider 1.35.0 limit states its default page size for the customers list',
     family: 'customers',
     answer: customers.answered('GetCustomers', (b, x) => {
       if (x.input.query.limit !== undefined || !Array.isArray(b.customers) || b.customers.length <= 20) return b;
