@@ -46,7 +46,13 @@ function answerMemberOf(contract: Contract, operation: Operation, member: string
   if (objects.some((o) => member in o)) return member;
   const want = JSON.stringify(contract.resolveSchema(node as never));
   const same = [
-    ...new Set(objects.flatMap((o) => Object.entries(o).filter(([, n]) => JSON.stringify(contract.resolveSchema(n as never)) === want).map(([k]) => k))),
+    ...new Set(
+      objects.flatMap((o) =>
+        Object.entries(o)
+          .filter(([, n]) => JSON.stringify(contract.resolveSchema(n as never)) === want)
+          .map(([k]) => k),
+      ),
+    ),
   ];
   return same.length === 1 ? same[0]! : member;
 }
