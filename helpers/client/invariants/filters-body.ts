@@ -14,6 +14,47 @@ interface BodyCriterion {
   /** `exact`: a code or identifier compared whole; `stated`: a free-text rule the description states; `unstated`: no rule stated. */
   rule: 'exact' | 'stated' | 'unstated';
   enumValues?: string[];
+  /** The member of the answer's objects holding the value the criterion selects by: its own name, else the one member of the
+   * same schema (MerchantSearchParameters.merchantParticipationStatus is answered as MerchantSearch.status, provider 2.0.0). */
+  answerMember: string;
+}
+
+/** The member maps of the objects a 200 answer lists: the answer, its items, and its arrays' items. */
+function answerObjects(contract: Contract, operation: Operation): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const visit = (node: unknown, depth: number) => {
+    const s = contract.resolveSchema(node as never) as { type?: string; items?: unknown; properties?: Record<string, unknown> };
+    if (!s || typeof s !== 'object' || depth > 2) return;
+    if (s.items) visit(s.items, depth + 1);
+    if (s.properties) {
+      out.push(s.properties);
+      for (const p of Object.values(s.properties)) {
+        const r = contract.resolveSchema(p as never) as { items?: unknown };
+        if (r?.items) visit(r.items, depth + 1);
+      }
+    }
+  };
+  const schema = operation.responses['200']?.schema;
+  if (schema) visit(schema, 0);
+  return out;
+}
+
+/** The answer member `member` of `operation`'s body is read back as: its own name where an answered object has it, else the
+ * single answered member whose schema is the criterion's (compared resolved), else its own name. */
+function answerMemberOf(contract: Contract, operation: Operation, member: string, node: unknown): string {
+  const objects = answerObjects(contract, operation);
+  if (objects.some((o) => member in o)) return member;
+  const want = JSON.stringify(contract.resolveSchema(node as never));
+  const same = [
+    ...new Set(
+      objects.flatMap((o) =>
+        Object.entries(o)
+          .filter(([, n]) => JSON.stringify(contract.resolveSchema(n as never)) === want)
+          .map(([k]) => k),
+      ),
+    ),
+  ];
+  return same.length === 1 ? same[0]! : member;
 }
 
 /** The string criteria of every search's body, read from the contract. */
@@ -34,7 +75,15 @@ export function bodyCriteria(contract: Contract): BodyCriterion[] {
         if (s.type !== 'string') return [];
         const coded = Boolean(s.enum || s.format || (s.pattern && !/^\^?\.\{/.test(s.pattern)));
         const rule = coded ? 'exact' : matchRule('search', String(s.description ?? '')) === 'search' ? 'unstated' : 'stated';
-        return [{ operation, member, rule, ...(s.enum ? { enumValues: [...s.enum] } : {}) } as BodyCriterion];
+        return [
+          {
+            operation,
+            member,
+            rule,
+            answerMember: answerMemberOf(contract, operation, member, node),
+            ...(s.enum ? { enumValues: [...s.enum] } : {}),
+          } as BodyCriterion,
+        ];
       }),
     );
 }
