@@ -128,11 +128,15 @@ test(
   },
 );
 
-/** `pan` with its digit `at` moved by one and another digit before its last four set so that its check digit holds (Luhn). */
+/**
+ * `pan` with its digit `at` moved by one and another digit before its last four set so that its check digit holds (Luhn). That
+ * digit follows the first six (the card's issuer identification): a card changed after them stays in its issuer's account range,
+ * so a target notifying a selection it refuses for the card has an issuer to notify (IN-NOTIFY-REFUSED, judged at the test's end).
+ */
 function otherDigit(pan: string, at: number): string {
   const digits = [...pan];
   digits[at] = String((Number(digits[at]) + 1) % 10);
-  const fix = at === 1 ? 2 : 1;
+  const fix = at === 7 ? 8 : 7;
   for (let d = 0; d < 10; d++)
     if (luhnValid(Object.assign([...digits], { [fix]: String(d) }).join(''))) return Object.assign(digits, { [fix]: String(d) }).join('');
   throw new Error('no digit makes the card valid');
