@@ -12,6 +12,7 @@ import {
   test,
   skipWithout,
   underRule,
+  withCheckDigit,
 } from '../../fixtures/installments.js';
 
 skipWithout('eligiblePan');
@@ -135,7 +136,7 @@ test(
 // sent here; that none is notified is judged at the test's end, as for every savePlan a check sends that is refused, by the
 // Correlation-Id each was sent with (fixtures/installments/deliveries.ts, refusedSelectionsUnnotified).
 test(
-  'a selection savePlan refuses (an offer of another answer: 400; the key allowed no operation: 403) notifies no issuer @seed',
+  "a selection savePlan refuses (an offer of another answer, a card not its offers request's: 400; the key allowed no operation: 403) notifies no issuer @seed",
   rules('IN-NOTIFY-REFUSED', 'IN-STATE-PLAN-OFFER:refuse'),
   async ({ instApi, instReq, inst, issuerReceiver: _receiver }, testInfo) => {
     const [mine, other] = [await instReq.offersOf(instApi), await instReq.offersOf(instApi)];
@@ -150,6 +151,27 @@ test(
       testInfo,
       'IN-STATE-PLAN-OFFER',
       () => expect(refused.status, 'an offer of another offers answer, or of none').toBe(400),
+      'savePlan',
+    );
+    // An offer of its own answer chosen with another card of the same issuer's account range (its digit 8 moved, its check digit
+    // made again): a card not its offers request's, 400 pan.match (provider 2.0.0 savePlan 400 example PANMisMatch), and a card
+    // the target has an issuer to notify for, had it selected a plan.
+    const pan = inst.eligiblePan!;
+    const card = withCheckDigit(`${pan.slice(0, 7)}${(Number(pan[7]) + 1) % 10}${pan.slice(8, -1)}`);
+    const mismatched = await instApi.call('savePlan', {
+      body: {
+        ...(await bodyWith(mine.body.offers[0], mine)),
+        ...(await instReq.sensitive({ consumer: { primaryAccountNumber: card } })),
+      },
+    });
+    underRule(
+      testInfo,
+      'IN-VAL-PLAN-OFFER-TERMS',
+      () =>
+        expect(
+          [mismatched.status, mismatched.body?.Errors?.Error?.[0]?.ReasonCode],
+          `a card other than the offers request's: received ${mismatched.status} ${mismatched.text.slice(0, 160)}; documented 400 pan.match`,
+        ).toEqual([400, 'pan.match']),
       'savePlan',
     );
     if (inst.forbidden) {

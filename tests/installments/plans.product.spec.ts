@@ -235,7 +235,12 @@ test(
       from = await instReq.offersOf(instApi, { transaction: { ...t, amount: Math.round(Number(t.amount) * 100 + 1) / 100 } });
     }
     const offer = from.body.offers.find(amountsDiffer);
-    if (!offer) test.skip(true, 'no offer of the target has installments of differing amounts: an amounts swap would change nothing');
+    // The other changes are made all the same; only the amounts swap, which would change nothing, is left out.
+    if (!offer)
+      test.info().annotations.push({
+        type: 'left out',
+        description: 'two installments of the same amount swapped: no offer of the target has installments of differing amounts',
+      });
     const { body } = await instReq.selectionCall(instApi, { from, offer: offer ?? from.body.offers[0] });
     const pan = inst.eligiblePan!;
     const changes: [string, Plan, string][] = [
