@@ -12,7 +12,9 @@ import {
   type PagedReader,
   pagedReaders,
   pagingProblems,
+  type WindowProblem,
 } from '../../helpers/client/invariants/paging.js';
+import { loadRules } from '../../helpers/contract/rules.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { makeReport } from './reports-retrieval.known.js';
@@ -23,6 +25,15 @@ import { countRule, noteCoverage } from '../shared/property.js';
 import { judgeFilteredTotals, pageReader } from '../shared/paging.js';
 
 const PAGED = pagedReaders(FD_CONTRACT);
+/** The operations whose page size against its limit a rule of their own states (provider 1.35.0 LimitParameter). */
+const LIMIT_APPLIED = 'FD-PAGE-LIMIT-APPLIED';
+const LIMIT_APPLIED_OPS = new Set(loadRules('financial-data').rules.find((r) => r.id === LIMIT_APPLIED)?.operations ?? []);
+/** The rule a page that is not its window breaks, by how (helpers/client/invariants/paging.ts WindowProblem); none: this property's. */
+const SIZE_RULE: Record<WindowProblem['kind'], (operationId: string) => string | undefined> = {
+  size: (operationId) => (LIMIT_APPLIED_OPS.has(operationId) ? LIMIT_APPLIED : undefined),
+  slice: () => undefined,
+  query: () => undefined,
+};
 /** Lists another worker of a sandbox changes (its customers, subscriptions and registrations under the one partner): read while the check holds them alone. */
 const SHARED_LISTS: Partial<Record<string, SharedState>> = {
   GetCustomers: 'customers',
@@ -90,7 +101,21 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
     sizes.push(
       `${operationId} (${p.index.name} from ${p.index.base} as a ${p.index.kind}, ${p.size.name} ${p.size.default ?? '-'}..${p.size.max ?? '-'}, ${outcome.size ?? '?'} items, ${outcome.reads} reads)`,
     );
-    for (const problem of outcome.problems)
+    // A page that is not its window first; one holding another number of items than min(size, what remains) under the
+    // operation's own rule of the limit applied where the catalogue has one (FD-PAGE-LIMIT-APPLIED: provider 1.35.0
+    // LimitParameter, the most results a page holds), else this property's.
+    const windows = outcome.windows ?? [];
+    for (const w of windows)
+      violations.add(
+        operationId,
+        'its pages',
+        w.problem,
+        w.kind === 'size'
+          ? 'a page holds min(its size, what remains) items (provider 1.35.0 LimitParameter: the most results a page holds)'
+          : 'the window of the list its largest page reads',
+        SIZE_RULE[w.kind](operationId),
+      );
+    for (const problem of outcome.problems.filter((x) => !windows.some((w) => w.problem === x)))
       violations.add(operationId, 'its pages', problem, 'a window over the list its largest page reads');
   }
   countRule(PAGING, 'FD-PROP-PAGING', { applies: readers.map((p) => p.reader.operationId), checked, exceptions: leftOut });

@@ -16,6 +16,7 @@ import {
 import { createSub, eventRequest, offeredEvents, offeredNames, quietUrl } from './webhooks.helpers.js';
 import { BOTH, cite } from './cite.js';
 import { underRuleAsync } from '../../helpers/client/annotations.js';
+import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
 
@@ -183,6 +184,20 @@ test(
     expectFdError(await fdApi.call('updateWebhookSubscription', { path: sub, body: badUpdate }), 400, 'update naming an unknown event');
     const refusal = await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name: unknown } });
     expectFdError(refusal, 400, 'event update to an unknown name');
+    // The other way round: a name a subscription is accepted with is one the list returns (provider 1.35.0
+    // listAvailableWebhookSubscriptionEvents: the events the system supports are listed for partners to
+    // subscribe to). The names the provider's examples show (seed 002 shows none) are probes, never
+    // expectations: each sent alone in a valid subscription, a target may refuse it (it offers other names),
+    // but one it accepts must be listed.
+    const exampleNames = [...new Set(sampleSubscriptionBody().events.map((e) => e.name))];
+    for (const name of exampleNames) {
+      const probe = await fdApi.call('createWebhookSubscription', { body: { url: quietUrl('names/example'), events: [{ name }] } });
+      if (probe.status !== 201) continue;
+      expect(
+        names,
+        `received: a subscription naming ${name} is accepted (201) while listAvailableWebhookSubscriptionEvents lists [${names.join(', ')}]; documented: the list returns every event a subscription can name`,
+      ).toContain(name);
+    }
   },
 );
 

@@ -19,7 +19,7 @@ const contract = await loadContract('installments');
 const PAGED = pagedReaders(contract);
 const SIZE = 5;
 /** The rule a page that is not its window breaks, by how (helpers/client/invariants/paging.ts WindowProblem). */
-const WINDOW_RULE: Record<WindowProblem['kind'], string> = { slice: 'IN-PAGE-SLICE', query: 'IN-PAGE-KEEPS-QUERY' };
+const WINDOW_RULE: Record<WindowProblem['kind'], string> = { size: 'IN-PAGE-SLICE', slice: 'IN-PAGE-SLICE', query: 'IN-PAGE-KEEPS-QUERY' };
 
 test(
   'the pages of every paged reader are windows over one list: each page its slice, its headers what the pages hold, past the end empty',

@@ -158,12 +158,13 @@ export async function everyPage(p: PagedReader, read: PageReader, cap = 20): Pro
 
 /**
  * A page that is not its window of the list (provider 2.0.0 offset / limit: the items skipped and the page's cap, over the one
- * answer the query selects): `slice`, the page holds another number of items than min(size, what remains), or at a place another
- * item of the list; `query`, an item the largest page does not hold as it is (another record, or the same one read otherwise).
+ * answer the query selects): `size`, the page holds another number of items than min(size, what remains) (judged first: the
+ * page's size against its size parameter); `slice`, at a place another item of the list; `query`, an item the largest page does
+ * not hold as it is (another record, or the same one read otherwise).
  */
 export interface WindowProblem {
   problem: string;
-  kind: 'slice' | 'query';
+  kind: 'size' | 'slice' | 'query';
 }
 
 /** The outcome of one reader's check: the problems found, or why it was not judged. */
@@ -229,8 +230,8 @@ export async function pagingProblems(p: PagedReader, read: PageReader): Promise<
     const from = page * size;
     const holds = total === undefined ? undefined : Math.max(0, Math.min(size, total - from));
     if (holds !== undefined && items.length !== holds)
-      notWindow(`${what}: ${items.length} items, expected ${holds} (min(size ${size}, ${total} less ${from}))`, 'slice');
-    if (items.length > size) notWindow(`${what}: ${items.length} items for a size of ${size}`, 'slice');
+      notWindow(`${what}: ${items.length} items, expected ${holds} (min(size ${size}, ${total} less ${from}))`, 'size');
+    if (items.length > size) notWindow(`${what}: ${items.length} items for a size of ${size}`, 'size');
     // What the answer echoes of the query (the transactions' fromDate, toDate and sort) is the large read's.
     for (const k of echoes) {
       const got = (r.body as Record<string, unknown>)?.[k];
