@@ -20,6 +20,9 @@ export class ResultRedaction {
   private patterns: RegExp[] = [];
   /** The attachments already masked (a result's list grows between steps; a step shares its objects). */
   private readonly masked = new WeakSet<object>();
+  /** The steps whose title and params are masked, and those whose end (their error) is. */
+  private readonly begun = new WeakSet<TestStep>();
+  private readonly ended = new WeakSet<TestStep>();
 
   /** The leak scan's patterns, masked besides what helpers/secrets masks. */
   use(patterns: readonly LeakPattern[]): void {
@@ -51,13 +54,21 @@ export class ResultRedaction {
 
   /** A step as it begins, before the blob reporter serialises it (an `expect` step's title and params may hold values). */
   stepBegin(step: TestStep): void {
+    if (this.begun.has(step)) return;
+    this.begun.add(step);
     step.title = this.text(step.title);
     if (step.subtitle) step.subtitle = this.text(step.subtitle);
     if (step.params) this.json(step.params);
   }
 
-  /** A step's error (its own end, before the blob reporter serialises it), and its inner steps'. */
+  /**
+   * A step's error (its own end, before the blob reporter serialises it), and its inner steps' that did not end (a step
+   * interrupted): each step masked once, as the runner hands the same object to its begin and its end, so a step of many
+   * `expect`s is not masked again at each level above it.
+   */
   step(step: TestStep): void {
+    if (this.ended.has(step)) return;
+    this.ended.add(step);
     this.stepBegin(step);
     this.error(step.error);
     step.steps.forEach((s) => this.step(s));
