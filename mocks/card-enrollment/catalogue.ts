@@ -26,6 +26,7 @@ import { INDEPENDENT_59_CARD_FAULTS } from './independent-59.faults.js';
 import { INDEPENDENT_60_CARD_FAULTS } from './independent-60.faults.js';
 import { INDEPENDENT_61_CARD_FAULTS } from './independent-61.faults.js';
 import { INDEPENDENT_62_CARD_FAULTS } from './independent-62.faults.js';
+import { INDEPENDENT_63_CARD_FAULTS } from './independent-63.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
 export const CARD_FAULTS = [
@@ -54,6 +55,7 @@ export const CARD_FAULTS = [
   ...INDEPENDENT_60_CARD_FAULTS,
   ...INDEPENDENT_61_CARD_FAULTS,
   ...INDEPENDENT_62_CARD_FAULTS,
+  ...INDEPENDENT_63_CARD_FAULTS,
 ];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;
