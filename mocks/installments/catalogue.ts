@@ -33,6 +33,7 @@ import { INDEPENDENT_59_INSTALLMENTS_FAULTS } from './independent-59.faults.js';
 import { INDEPENDENT_60_INSTALLMENTS_FAULTS } from './independent-60.faults.js';
 import { INDEPENDENT_61_INSTALLMENTS_FAULTS } from './independent-61.faults.js';
 import { INDEPENDENT_62_INSTALLMENTS_FAULTS } from './independent-62.faults.js';
+import { INDEPENDENT_63_INSTALLMENTS_FAULTS } from './independent-63.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -68,6 +69,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_60_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_61_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_62_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_63_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
