@@ -46,6 +46,7 @@ import { INDEPENDENT_59_FAULTS } from './independent-59.faults.js';
 import { INDEPENDENT_60_FAULTS } from './independent-60.faults.js';
 import { INDEPENDENT_61_FAULTS } from './independent-61.faults.js';
 import { INDEPENDENT_62_FAULTS } from './independent-62.faults.js';
+import { INDEPENDENT_63_FAULTS } from './independent-63.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -114,6 +115,7 @@ export const FD_FAULTS = [
   ...INDEPENDENT_60_FAULTS,
   ...INDEPENDENT_61_FAULTS,
   ...INDEPENDENT_62_FAULTS,
+  ...INDEPENDENT_63_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
