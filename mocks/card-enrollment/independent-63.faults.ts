@@ -141,7 +141,7 @@ export const INDEPENDENT_63_CARD_FAULTS = [
     judge: (x, step, refusal) =>
       step === 'schema' &&
       x.body.consumer?.countryCode === 'UK' &&
-      (refusal?.violations?.length ?? 0) > 0 &&
+      refusal?.violations?.length &&
       refusal.violations.every((v) => v.field === 'consumer.countryCode')
         ? undefined
         : refusal,
