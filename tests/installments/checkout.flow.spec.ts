@@ -112,12 +112,14 @@ test(
 );
 
 test(
-  'a plan declined for each reason the contract enumerates reads back DECLINED on getPlan with that rejectReasonCode @provider',
+  'plans of one card, declined each for its own reason the contract enumerates, each read back DECLINED on getPlan with its own rejectReasonCode once all are declined @provider',
   rules('IN-REQ-PLAN-REJECT-REASON'),
   async ({ instApi, instReq }) => {
     // provider 2.0.0, InstallmentPlan.rejectReasonCode: mandatory when the status is DECLINED, one of the RejectReasonCode
-    // values; each value is the decline of a plan of its own, read back by getPlan (a reader may map some reasons and not others).
-    const problems: string[] = [];
+    // values, the reason that plan was declined with. Each value is the decline of a plan of its own, all of the one eligible
+    // card (seed 001, Endpoints: an approval decides the plan its body names), and each plan is read back only once every plan
+    // is declined: a reader may map some reasons and not others, or keep one reason per card or provider (the last posted).
+    const declined: { planId: string; reason: string }[] = [];
     for (const reason of enumOf(contract, 'RejectReasonCode')) {
       const { planId } = await instReq.createPlan(instApi);
       const approval = await instApi.call('planApproval', {
@@ -125,10 +127,14 @@ test(
         body: { planId, status: 'DECLINED', rejectReasonCode: reason },
       });
       expect(approval.status, `planApproval DECLINED ${reason}`).toBe(200);
+      declined.push({ planId, reason });
+    }
+    const problems: string[] = [];
+    for (const { planId, reason } of declined) {
       const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
       if (plan.body?.rejectReasonCode !== reason)
         problems.push(
-          `getPlan of a plan declined ${reason}: received status ${JSON.stringify(plan.body?.status)}, rejectReasonCode ${JSON.stringify(plan.body?.rejectReasonCode)}; documented DECLINED with rejectReasonCode ${JSON.stringify(reason)}`,
+          `getPlan of plan ${planId} declined ${reason} (${declined.length} plans of one card declined): received status ${JSON.stringify(plan.body?.status)}, rejectReasonCode ${JSON.stringify(plan.body?.rejectReasonCode)}; documented DECLINED with rejectReasonCode ${JSON.stringify(reason)}, its own decline's`,
         );
     }
     expect(problems, 'each DECLINED plan carries the reason it was declined for').toEqual([]);

@@ -23,8 +23,8 @@ test(
     'IN-AUTH-FORBIDDEN',
     'IN-STATE-PAN-ELIGIBLE:accept@encrypted',
     'IN-PROP-ECHO-AS-SENT',
-    // Two plans of one provider declined with reasons of their own: a decline writing its reason onto the other plan (a documented scenario).
-    'IN-PROP-WRITE-SCOPE',
+    // Two plans of one provider declined with reasons of their own: each read with its own decline's reason (a decline writing
+    // its reason onto the other plan is this rule's breach, provider 2.0.0 InstallmentPlan.rejectReasonCode).
     'IN-REQ-PLAN-REJECT-REASON',
     // Judged by the client on every answer (helpers/client/every-answer/unique-ids.ts): two offers transactions, two plan ids.
     'IN-PROP-UNIQUE-ID',
