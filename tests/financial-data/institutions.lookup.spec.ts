@@ -30,7 +30,12 @@ test(
 );
 
 /** The first two words of a name: a bank's several profiles share them (provider 1.35.0 Institution.name). */
-const bankOf = (name: unknown) => String(name ?? '').split(/\s+/).slice(0, 2).join(' ').toLowerCase();
+const bankOf = (name: unknown) =>
+  String(name ?? '')
+    .split(/\s+/)
+    .slice(0, 2)
+    .join(' ')
+    .toLowerCase();
 
 // seed 002, Institutions (GetInstitution returns the institution asked for): read one after the other, each answer is the
 // institution its path names, by id and by name as GetInstitutions lists it, whatever was read before (one bank's profiles,
