@@ -1,7 +1,7 @@
 // Covers: GetInstitution, GetInstitutionBranding, GetInstitutionsByRoutingNumber, GetLocationMatches - seed
 // 002, Institutions and Limits (404; routing numbers of 9 digits: else 400, no match 404; matches at most
 // LocationMatches maxItems, 400 without a required parameter set); provider 1.35.0 shapes.
-import { expect, expectFdError, FD_CONTRACT, rules, sizeOf, test, underRule } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, PAGE_MAX, rules, sizeOf, test, underRule } from '../../fixtures/financial-data.js';
 
 const MATCHES_MAX = sizeOf(FD_CONTRACT, 'LocationMatches', 'locationMatches').max!;
 
@@ -26,6 +26,46 @@ test(
       const branding = await fdApi.call('GetInstitutionBranding', { path: { institutionId: cut } });
       expect(branding.status, `branding of ${cut} (of no institution)`).toBe(404);
     }
+  },
+);
+
+/** The first two words of a name: a bank's several profiles share them (provider 1.35.0 Institution.name). */
+const bankOf = (name: unknown) =>
+  String(name ?? '')
+    .split(/\s+/)
+    .slice(0, 2)
+    .join(' ')
+    .toLowerCase();
+
+// seed 002, Institutions (GetInstitution returns the institution asked for): read one after the other, each answer is the
+// institution its path names, by id and by name as GetInstitutions lists it, whatever was read before (one bank's profiles,
+// whose names begin alike, first: an answer kept by name rather than id shows there). The other members' sameness across
+// readers is FD-INST-SAME-RECORD's (institutions.records.spec.ts).
+test(
+  'GetInstitution read for several institutions one after the other answers each the institution asked for, its id and listed name',
+  rules('FD-INST-GET'),
+  async ({ fdApi, fd }) => {
+    const all = await fdApi.call('GetInstitutions', { query: { limit: PAGE_MAX } });
+    expect(all.status).toBe(200);
+    const listed = (all.body.institutions ?? []) as Record<string, unknown>[];
+    const banks = new Map<string, number>();
+    for (const i of listed) banks.set(bankOf(i.name), (banks.get(bankOf(i.name)) ?? 0) + 1);
+    const alike = listed.filter((i) => (banks.get(bankOf(i.name)) ?? 0) > 1);
+    const branded = listed.filter((i) => String(i.id) === String(fd.institutions.branded));
+    const read = [...new Set([...alike.slice(0, 6), ...branded, ...listed.slice(0, 2)])];
+    expect(read.length, 'at least two institutions on the first page of GetInstitutions').toBeGreaterThan(1);
+    const wrong: string[] = [];
+    for (const known of read) {
+      const id = String(known.id);
+      const res = await fdApi.call('GetInstitution', { path: { institutionId: id } });
+      expect(res.status, `GetInstitution ${id}`).toBe(200);
+      const got = res.body.institution ?? {};
+      if (String(got.id) !== id || got.name !== known.name)
+        wrong.push(
+          `GetInstitution ${id}: received id ${String(got.id)} name ${JSON.stringify(got.name)}, documented id ${id} name ${JSON.stringify(known.name)} (as listed)`,
+        );
+    }
+    expect(wrong, `each answer is the institution asked for: ${wrong.join('; ')}`).toEqual([]);
   },
 );
 

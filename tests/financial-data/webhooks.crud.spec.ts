@@ -86,11 +86,24 @@ test(
     const made = await createSub(fdApi, { url: quietUrl('event-delete'), events: [{ name: a }, { name: b }] });
     const gone = eventNamed(made, a);
     const path = { subscription_id: made.subscriptionId, webhook_event_id: gone.webhookEventId };
+    const idsOf = (sub?: Sub) => sub?.events.map((e) => e.webhookEventId).sort();
+    // Every reader of the subscription is read before the delete as after it (seed 002, Webhook subscriptions:
+    // DELETE .../events/{webhook_event_id} 204, the event deleted from its subscription; provider 1.35.0
+    // deleteWebhookSubscriptionEvent): a reader that keeps what it showed before (a cache, a soft delete marking
+    // the event inactive) still shows it after, which a reader read only after the delete would never reveal.
+    const before = await readers(fdApi, made.subscriptionId);
+    const both = made.events.map((e) => e.webhookEventId).sort();
+    for (const [reader, sub] of Object.entries({ byId: before.byId, listed: before.listed })) {
+      expect(idsOf(sub), `${reader} before the delete: both events`).toEqual(both);
+    }
     expect((await fdApi.call('deleteWebhookSubscriptionEvent', { path })).status).toBe(204);
     const { byId, listed } = await readers(fdApi, made.subscriptionId);
+    const left = [eventNamed(made, b).webhookEventId];
     for (const [reader, sub] of Object.entries({ byId, listed })) {
-      const mapped = sub?.events.map((e) => e.webhookEventId);
-      expect(mapped, `${reader}: only the other event is left`).toEqual([eventNamed(made, b).webhookEventId]);
+      const received = sub?.events.map((e) => `${e.webhookEventId} (${e.status})`).join(', ');
+      expect(idsOf(sub), `${reader} after the event delete: received ${received}; documented only the other event ${left[0]}`).toEqual(
+        left,
+      );
     }
     expectFdError(await fdApi.call('deleteWebhookSubscriptionEvent', { path, negative: true }), 404, 'the deleted event deleted again');
   },
