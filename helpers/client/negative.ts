@@ -210,6 +210,14 @@ export function scalarViolations(schema: Json, valid: unknown, wideLetters = tru
       const candidate = [`${base}!`, `!${base}`, base.slice(0, -1) + ' ', '', '!'].find((c) => !re.test(c));
       if (candidate !== undefined) out.push({ value: candidate, why: `outside the pattern ${schema.pattern}` });
     }
+    // An anchored pattern (`...$`): the valid value followed by a line feed. JSON Schema patterns are ECMA-262 regular
+    // expressions (JSON Schema Validation 2020-12, 6.3.3), where `$` without the m flag matches only at the input's end, so the
+    // pattern refuses it; a reader whose `$` also matches before a final line feed (PCRE, Python's re, Java's) takes it.
+    if (typeof schema.pattern === 'string' && typeof valid === 'string' && /(^|[^\\])\$$/.test(schema.pattern)) {
+      const re = new RegExp(schema.pattern, 'u');
+      if (re.test(valid) && !re.test(`${valid}\n`))
+        out.push({ value: `${valid}\n`, why: `outside the pattern ${schema.pattern}: its valid value followed by a line feed` });
+    }
     const badFormat = FORMAT_VIOLATIONS[String(schema.format)];
     if (badFormat !== undefined) out.push({ value: badFormat, why: `not a ${schema.format}` });
     out.push(...calendarViolations(schema, valid));

@@ -360,6 +360,15 @@ export function ruleBrokenBy(service: string, operationId: string, caseName: str
       .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
   const m = /^\w+ (\S+): (.*)$/.exec(caseName);
   const keyword = m && keywordOf(m[2]);
+  // A body member sent as a JSON value of another type (`a number where a string is documented`): the rule stating that a typed
+  // member takes only its type's own form (seed 000 "Types are strings unless stated", CE-TYPE-FORMS; provider 2.0.0's typed
+  // schemas, IN-TYPE-FORMS) states it, not the member's limit or format; where the catalogue has none, the member's own rule.
+  if (keyword === 'type' && caseName.startsWith('body ')) {
+    const typing = loadRules(service)
+      .rules.filter((r) => r.operations.includes(operationId) && /\btakes only its type's own\b/.test(r.text))
+      .sort((a, b) => a.operations.length - b.operations.length)[0]?.id;
+    if (typing) return typing;
+  }
   const at = m?.[1].split('/').filter((k) => k && !/^\d+$/.test(k)) ?? [];
   return m && keyword ? ruleStating(service, operationId, at.at(-1)!, keyword, undefined, undefined, at.join('.')) : undefined;
 }

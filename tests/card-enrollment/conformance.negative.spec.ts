@@ -11,7 +11,8 @@ test(
   'refuses every request the contract refuses with 400 INVALID_ARGUMENT or INVALID_STATE',
   // The refusal's status code (seed 000, Errors: a body not matching the request schema is INVALID_ARGUMENT) is judged here on
   // every case, under the rule stating each refusal's code (CE-PROP-REFUSAL-CODE); the refusal itself (400) under the member's own.
-  rules('CE-REQ-NULL', 'CE-PROP-REFUSAL-CODE@card'),
+  // A member sent as another JSON type (a string member as a number) is CE-TYPE-FORMS' (sources.known.ts ruleOfCase).
+  rules('CE-REQ-NULL', 'CE-PROP-REFUSAL-CODE@card', 'CE-TYPE-FORMS@card'),
   async ({ cardApi, cards, cardRequestContract }) => {
     // seed 000, Errors: schema and data type failures are INVALID_ARGUMENT, or INVALID_STATE; cases confirmed by the contract.
     const { cases, failures } = await runNegativeCases(

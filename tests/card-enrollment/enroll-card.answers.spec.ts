@@ -258,6 +258,20 @@ for (const path of ENROLLMENT_PATHS) {
             'consumer.firstName': names.firstName,
             'consumer.lastName': names.lastName,
           });
+        // The identity enrolled again (a documented call: seed 000, ConsumerIdentity locates the profile), with the same names
+        // and then with others: the judge holds every answer's masks to the names sent and to those it was first enrolled with
+        // (CE-MASK-NAMES; the form, CE-MASK-FORM, only for a consumer the enrollment adds).
+        const [first, other] = CONSUMERS;
+        const { sent } = await expectEnrolled({ cardApi, cards, cardRequestContract }, path, {
+          'consumer.firstName': first.firstName,
+          'consumer.lastName': first.lastName,
+        });
+        for (const names of [first, other])
+          await expectEnrolled({ cardApi, cards, cardRequestContract }, path, {
+            'consumer.firstName': names.firstName,
+            'consumer.lastName': names.lastName,
+            'consumer.consumerIdentity': sent.consumer.consumerIdentity,
+          });
       },
     );
 

@@ -21,6 +21,8 @@ import {
 } from '../../helpers/client/invariants/refusal-codes.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { ApiResponse } from '../../helpers/client/client.js';
+import { negativeCases } from '../../helpers/client/negative.js';
+import { ContractViolation } from '../../helpers/contract/checks.js';
 
 const CONTRACT = await loadContract('card-enrollment');
 
@@ -50,7 +52,7 @@ test(
     });
     // The seed's ErrorDetail: other members, a place that is not the source's.
     expect(judge(refusal('INVALID_STATE', { reasonCode: 'INVALID_VALUE', field: 'serviceId' }), sent).documented).toEqual([
-      'details[0] carries reasonCode, field, no member of the detail (reason, source, message, sourceType)',
+      "details[0]: Received: reasonCode, field, no member of the detail / Documented: only the detail's members (reason, source, message, sourceType)",
     ]);
     expect(judge(refusal('INVALID_STATE', { ...unknown, sourceType: 'QUERY' }), sent).documented).toEqual([
       'details[0] sourceType "QUERY", where enrolmentReferenceData.enrolmentReferenceId is a BODY member',
@@ -113,7 +115,8 @@ test(
 );
 
 // Live, on each path, every refusal condition of the Errors table (the 400's x-codes, reference A3 and A5 too: a member left
-// out, an id naming no entity, a receipt naming none, a wrong check digit): each refusal's details judged whole, the seed's
+// out, an id naming no entity, a receipt naming none, a wrong check digit), and every generated negative case (an enum, a
+// pattern, a bound, a type, an empty member): each refusal's details judged whole, the seed's
 // ErrorDetail under CE-PROP-ERROR-DETAILS, the samples' readings under CE-ERR-FIELD. The answer judge holds every refusal of
 // every other check to the same property.
 test(
@@ -153,6 +156,25 @@ test(
         return res;
       };
       await checkRefusalCodes(cardRequestContract, provoke, new Violations('refusal-codes'));
+      // Every refusal the generated negative cases provoke (helpers/client/negative.ts: a member outside its enum or pattern,
+      // past a bound, of another type, empty, left out): each a refusal path of its own, whose details are ErrorDetails too
+      // (seed 000, Error body). A case answered otherwise (taken, or off the error shape) is its own rule's, judged elsewhere.
+      for (const c of negativeCases(cardRequestContract, cardRequestContract.operation('putCard'), valid)) {
+        const where = `${path} path, ${c.name}`;
+        try {
+          const res = await cardApi.callOperation(cardRequestContract.operation('putCard'), { ...c.call, refusal: true, negative: true });
+          const verdict = errorDetailsOf(CONTRACT, op, res.status, res.body, c.call.body);
+          if (verdict.judged) judged++;
+          documented.push(...verdict.documented.map((p) => `${where}: ${p}`));
+          assumed.push(...verdict.assumed.map((p) => `${where}: ${p}`));
+        } catch (error) {
+          // The answer judge holds every refusal to the same property: its findings here are this check's.
+          if (!(error instanceof ContractViolation)) throw error;
+          const line = error.message.split('\n')[0];
+          if (line.includes('CE-PROP-ERROR-DETAILS: ')) documented.push(`${where}: ${line}`);
+          else if (line.includes('CE-ERR-FIELD: ')) assumed.push(`${where}: ${line}`);
+        }
+      }
       // The Authentication table's refusal on this path too (seed 000, 403: the srcClientId is another client's): its details,
       // where given, are ErrorDetails like every other refusal's.
       if (card.otherClient) {

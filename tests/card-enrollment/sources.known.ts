@@ -72,6 +72,9 @@ export function ruleOfCase(name: string): string | undefined {
   const why = m[3];
   if (why === 'missing though required') return REQUIRED_RULE[field.split('.').slice(0, -1).join('.')];
   if (why.endsWith('(empty, not absent)')) return ruleOfEmpty(field, why.startsWith('an empty string') ? '' : undefined);
+  // A member sent as a JSON value of another type ('a number where a string is documented'): seed 000, "Types are strings unless
+  // stated", CE-TYPE-FORMS' judgement, not its member's limit or pattern (rules.ts keywordOf reads the same reason as `type`).
+  if (/ where an? \w+ is documented/.test(why)) return 'CE-TYPE-FORMS';
   if (field === 'consumer.consumerIdentity.identityValue' && why.startsWith('not a')) return 'CE-FMT-EMAIL';
   if (field.startsWith('card.panExpiration') && why.startsWith('outside the pattern')) return 'CE-PAT-EXPIRY';
   return VALUE_RULE[field];

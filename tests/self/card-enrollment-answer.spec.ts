@@ -61,6 +61,13 @@ test("a masked name in another form than the provider's example breaks only the 
   ]);
   const sent = judge({ answer: answer({}, { maskedLastName: 'Ébrard' }) });
   expect(sent).toContain('CE-MASK-NAMES');
+  // A repeated enrollment (no consumer added): the names sent and those an earlier enrollment of the identity sent, in clear,
+  // break the masking as on a first one; the form is not judged (the target may show the profile's names as first enrolled).
+  const again = (maskedFirstName: string) =>
+    judge({ newConsumer: false, earlierNames: new Set(['Mathilde']), answer: answer({}, { maskedFirstName }) });
+  expect(again('Élodie')).toEqual(['CE-MASK-NAMES']);
+  expect(again('Mathilde')).toEqual(['CE-MASK-NAMES']);
+  expect(again('M*******')).toEqual([]);
 });
 
 test('a masked address shows its local part in clear only before its domain: a local part also spelled in the domain is not a leak', () => {

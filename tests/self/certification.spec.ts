@@ -508,6 +508,10 @@ test("a generated refusal answered with a success is filed under the rule that s
     ruleBrokenBy('card-enrollment', 'putCard', 'body /consumer/firstName: longer than maxLength 30 (one ASCII letter a character)'),
   ).toBe('CE-LIM-FIRSTNAME');
   expect(ruleBrokenBy('installments', 'postMerchantParticipations', 'body /0/wallets: more than maxItems 3')).toBe('IN-LIM-WALLETS');
+  // A member sent as another JSON type: the rule stating each member takes only its type's own form, not the member's limit.
+  expect(ruleBrokenBy('card-enrollment', 'putCard', 'body /consumer/firstName: a number where a string is documented')).toBe(
+    'CE-TYPE-FORMS',
+  );
   // A body that is not JSON: the operation's own rule of such a body, on every operation taking one.
   expect(ruleBrokenBy('financial-data', 'ModifyConsumer', 'body: malformed JSON (a bare word)')).toBe('FD-ERR-MALFORMED-JSON');
   // No rule of the operation names the member with a kind the keyword breaks: the check's own rule stands.

@@ -202,7 +202,9 @@ export function errorDetailsOf(
     const other = Object.keys(detail).filter((k) => !mark.members.includes(k));
     // A detail of other members is judged by the seed's shape alone: what it lacks follows from what it carries instead.
     if (other.length) {
-      verdict.documented.push(`${at} carries ${other.join(', ')}, no member of the detail (${mark.members.join(', ')})`);
+      verdict.documented.push(
+        `${at}: Received: ${other.join(', ')}, no member of the detail / Documented: only the detail's members (${mark.members.join(', ')})`,
+      );
       continue;
     }
     // Seed 000, ErrorDetail: "sourceType (enum BODY, HEADER, PATH, QUERY)": a place outside the enum names no place, whatever
