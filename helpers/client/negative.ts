@@ -177,6 +177,9 @@ function calendarViolations(schema: Json, valid: unknown): { value: unknown; why
   return out;
 }
 
+/** The reason of a patterned string's case sent with a trailing line feed (body members only: see the parameters' cases). */
+const LINE_FEED = ': its valid value followed by a line feed';
+
 /** Values breaking one rule of a scalar schema each, keeping every other (a check digit): no other reason hides a missing bound. */
 export function scalarViolations(schema: Json, valid: unknown, wideLetters = true): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
@@ -216,7 +219,7 @@ export function scalarViolations(schema: Json, valid: unknown, wideLetters = tru
     if (typeof schema.pattern === 'string' && typeof valid === 'string' && /(^|[^\\])\$$/.test(schema.pattern)) {
       const re = new RegExp(schema.pattern, 'u');
       if (re.test(valid) && !re.test(`${valid}\n`))
-        out.push({ value: `${valid}\n`, why: `outside the pattern ${schema.pattern}: its valid value followed by a line feed` });
+        out.push({ value: `${valid}\n`, why: `outside the pattern ${schema.pattern}${LINE_FEED}` });
     }
     const badFormat = FORMAT_VIOLATIONS[String(schema.format)];
     if (badFormat !== undefined) out.push({ value: badFormat, why: `not a ${schema.format}` });
@@ -480,8 +483,10 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
     const check = contract.validator(`param:${op.operationId}:${p.in}:${p.name}`, p.schema);
     // The value travels as text, read as the contract's type reads it (helpers/contract/wire-forms.ts).
     const asSent = (v: unknown) => wireValue(schema, String(v));
+    // A parameter is text by nature, and its value followed by a line feed is a body string's case only: a URL's %0A is read
+    // by many servers as the parameter's type reads the text (a list of numbers, a date), which no document forbids them.
     const variants: { value: unknown; why: string }[] = scalarViolations(schema, current, false).filter(
-      (v) => v.why !== 'a number where a string is documented',
+      (v) => v.why !== 'a number where a string is documented' && !v.why.endsWith(LINE_FEED),
     );
     for (const v of variants) {
       if ((only && !only(`${where} ${p.name}: ${v.why}`)) || listUnstated(op, [p.name], v.why)) continue;
