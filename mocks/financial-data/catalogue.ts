@@ -47,6 +47,7 @@ import { INDEPENDENT_60_FAULTS } from './independent-60.faults.js';
 import { INDEPENDENT_61_FAULTS } from './independent-61.faults.js';
 import { INDEPENDENT_62_FAULTS } from './independent-62.faults.js';
 import { INDEPENDENT_63_FAULTS } from './independent-63.faults.js';
+import { INDEPENDENT_64_FAULTS } from './independent-64.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -116,6 +117,7 @@ export const FD_FAULTS = [
   ...INDEPENDENT_61_FAULTS,
   ...INDEPENDENT_62_FAULTS,
   ...INDEPENDENT_63_FAULTS,
+  ...INDEPENDENT_64_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
