@@ -17,6 +17,7 @@ import { Violations, withObjects } from '../../helpers/client/security/probe.js'
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { countRule } from '../shared/property.js';
+import { withDecision } from '../../fixtures/examples/installments.js';
 import { stateReadersOf } from '../../helpers/client/invariants/refusals.js';
 
 const contract = await loadContract('installments');
@@ -49,7 +50,9 @@ test(
     const open: Record<string, string[]> = { plan: [plans[3]!] };
     // Two PAN lists sharing a card; their cards read through offers (IN-STATE-PAN-ELIGIBLE): offered while a list holds them.
     const [namedCard, keptCard, otherCard, newCard] = [instReq.listPan(), instReq.listPan(), instReq.listPan(), instReq.listPan()];
-    const { panListId: panList } = await instReq.newList(instApi, 'Scope list', [namedCard, keptCard]);
+    // A card of the named list only, whose plans outlive its deregistration (the survivors scenario below).
+    const goneCard = instReq.listPan();
+    const { panListId: panList } = await instReq.newList(instApi, 'Scope list', [namedCard, keptCard, goneCard]);
     const { panListId: otherList } = await instReq.newList(instApi, 'Scope sibling', [otherCard, namedCard]);
     const batch: Record<string, string[]> = { deregisterPans: [namedCard, otherCard], registerPans: [newCard] };
     const objects = { plan: plans[1]!, panList };
@@ -143,6 +146,63 @@ test(
     }
     const violations = new Violations(WRITE_SCOPE);
     const outcome = await checkWriteScope(instApi, probes, violations, undefined, 'IN-PROP-WRITE-SCOPE');
+    // The documented scenario "a parent deleted", as a fixed example: a deregistration takes cards out of a list and nothing else
+    // (seed 001, Endpoints; provider 2.0.0 deregisterPans: the pans removed from the pan list; IN-ST-13), so the plans selected
+    // with a card outlive its leaving its last list. Three plans of the card: one approved (both readers of a plan answer it:
+    // getPlan, and getPlanApprovalStatus within the 24 hours of the approval posted, IN-ECHO-CALLBACK) and two open ones. The
+    // card's deregistration is a write-scope probe reading the approved plan through both readers and an open one, member by
+    // member; then each open plan's first decision, approve and decline, is answered a success as for any plan (provider 2.0.0
+    // planApproval: the plan its planId names is decided, the PAN lists not consulted). 19 exchanges a run.
+    const survivors: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const from = await instReq.offersOf(instApi, {}, undefined, goneCard);
+      const made = await instApi.call('savePlan', { body: await instReq.selectionOf(from, from.body.offers[0]!), valid: true });
+      survivors.push(String(made.body.planId));
+    }
+    // A synchronous decision as the sample sends it (provider 2.0.0 PlanApprovalParameters), of the plan named.
+    const decision = (planId: string, status: string) => ({
+      query: { sync: true },
+      body: withDecision({ planId, status }),
+      valid: true as const,
+    });
+    await instApi.call('planApproval', decision(survivors[0]!, 'APPROVED'));
+    const planRead = (operationId: 'getPlan' | 'getPlanApprovalStatus', planId: string, what: string): ScopeRead => ({
+      operation: contract.operation(operationId),
+      call: { path: { plan_id: planId } },
+      object: `plan ${planId}, ${what}, selected with the card the write takes out of its last list`,
+    });
+    const deregistration = contract.operation('deregisterPans');
+    await checkWriteScope(
+      instApi,
+      [
+        {
+          writer: deregistration,
+          call: { body: { panListId: panList, ...(await instReq.pansOf(goneCard)) } },
+          reads: [
+            planRead('getPlan', survivors[0]!, 'approved'),
+            planRead('getPlanApprovalStatus', survivors[0]!, 'approved'),
+            planRead('getPlan', survivors[1]!, 'open'),
+          ],
+        },
+      ],
+      violations,
+      undefined,
+      'IN-PROP-WRITE-SCOPE',
+    );
+    for (const [planId, status] of [
+      [survivors[1]!, 'APPROVED'],
+      [survivors[2]!, 'DECLINED'],
+    ] as const) {
+      const decided = await instApi.call('planApproval', decision(planId, status));
+      if (decided.status < 200 || decided.status >= 300)
+        violations.add(
+          'planApproval',
+          `${status === 'APPROVED' ? 'an approval' : 'a decline'} of the open plan ${planId}, selected with a card since taken out of its last list (IN-PROP-WRITE-SCOPE)`,
+          `${decided.status} ${decided.text.slice(0, 160)}`,
+          'decided as any plan: a deregistration takes cards out of a list, not the plans made with them',
+          'IN-PROP-WRITE-SCOPE',
+        );
+    }
     // A guest on a sandbox: the lists' cards are taken out again (the contract deletes no list itself).
     for (const [id, pans] of [
       [panList, [namedCard, keptCard, newCard]],

@@ -42,7 +42,19 @@ test(
     // Its offer, transaction, tenure and the card's issuer as selected: the notification judge's (IN-NOTIFY-SHAPE, IN-NOTIFY-CHOSEN).
     // provider 2.0.0 savePlan CorrelationIdHeaderParameter: a plan saved with no Correlation-Id is still notified with one,
     // the API's own, propagated downstream (the notification judge's, IN-NOTIFY-CORRELATION).
-    const { body } = await instReq.selection(instApi);
+    // Its transaction carries the plan's own trace members (provider 2.0.0 CardedTransaction stan, rrn, authorizationCode,
+    // transactionLinkId), each a value no neighbour has, so a member the notification fills from another shows (IN-NOTIFY-SHAPE).
+    const { body: chosen } = await instReq.selection(instApi);
+    const body = {
+      ...chosen,
+      transaction: {
+        ...chosen.transaction,
+        stan: '004711',
+        rrn: '512300098765',
+        authorizationCode: '839201',
+        transactionLinkId: 'LNK7Q2X9',
+      },
+    };
     const bare = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': undefined }, valid: true });
     expect(bare.status, 'a plan saved with no Correlation-Id').toBe(201);
     await issuerReceiver.once(bare.body.planId);

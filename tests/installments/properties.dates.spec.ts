@@ -3,9 +3,17 @@
 import { expect, loadContract, rules, test, underRule } from '../../fixtures/installments.js';
 import { DateUnits } from '../../helpers/client/invariants/dates.js';
 import { checkDatedAnswers } from '../shared/dates.js';
+import { dateTimeForms } from '../../helpers/client/invariants/type-forms.js';
+import { walkSchema } from '../../helpers/contract/schema-walk.js';
+import { setAt } from '../../helpers/client/invariants/kit.js';
 
 const CONTRACT = await loadContract('installments');
 const DATES = new DateUnits(CONTRACT);
+/** The date-time members of a plan (provider 2.0.0 CardedTransaction localDateTime, transmissionDateTime: format date-time), by their steps. */
+const PLAN_DATE_TIMES: string[][] = [];
+walkSchema(CONTRACT, CONTRACT.operation('savePlan').requestBody?.schema, (s, at) => {
+  if (s.format === 'date-time') PLAN_DATE_TIMES.push(at);
+});
 /** The merchants that can tell a window written in local time: at home and abroad, each paying in its country's currency (provider 2.0.0, InvalidCountryCurrencyCodePair). */
 const MERCHANTS = [
   { merchant: { name: 'Example Electronics', country: 'USA', mcc: '5732', url: 'https://shop.example.test' }, currency: 'USD' },
@@ -49,7 +57,7 @@ const CALENDAR_EDGES: readonly { day: string; what: string }[] = [
 ];
 
 test(
-  "a purchase dated on a calendar edge (29 February of a leap year, a month's and a year's last day) is taken as on an ordinary day: its offers request, and its plan carrying the date in the form the target takes on the ordinary day @provider",
+  "a purchase dated on a calendar edge (29 February of a leap year, a month's and a year's last day) is taken as on an ordinary day: its offers request, and its plan carrying the date in the form the target takes on the ordinary day, that day's instant in each other RFC 3339 form too @provider",
   rules('IN-FMT-PLAN-DATETIME', 'IN-VALID-ACCEPTED'),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -60,24 +68,44 @@ test(
     const offersRefused: string[] = [];
     const plansRefused: string[] = [];
     let planForm = true;
-    for (const { day, what } of CALENDAR_EDGES) {
-      const localDateTime = `${day}T10:15:00Z`;
+    // The plan carries every date-time member of its body (the contract's, PLAN_DATE_TIMES: localDateTime, transmissionDateTime)
+    // at the purchase's instant; the offers request its localDateTime, as the plan repeats it unchanged.
+    const datedPlan = async (localDateTime: string, what: string) => {
       const asked = await instReq.offersBody(inst.eligiblePan!, { transaction: { amount: 1200.37, currency: 'USD', localDateTime } });
       const offers = await instApi.call('approvedOffers', { body: asked, valid: true });
       if (offers.status !== 200 || !offers.body.offers?.length) {
-        offersRefused.push(`offers asked on ${day} (${what}): Received ${offers.status} / Documented 200 with offers`);
-        continue;
+        offersRefused.push(
+          `offers asked with localDateTime ${localDateTime} (${what}): Received ${offers.status} / Documented 200 with offers`,
+        );
+        return undefined;
       }
-      const from = { asked, body: offers.body };
-      const selection = await instReq.selectionOf(from, offers.body.offers[0]);
-      const body = { ...selection, transaction: { ...selection.transaction, localDateTime } };
-      const plan = await instApi.call('savePlan', { body });
+      let body: Record<string, any> = await instReq.selectionOf({ asked, body: offers.body }, offers.body.offers[0]);
+      for (const at of PLAN_DATE_TIMES) body = setAt(body, at, localDateTime) as Record<string, any>;
+      return instApi.call('savePlan', { body });
+    };
+    const named = PLAN_DATE_TIMES.map((at) => at.join('.')).join(' and ');
+    for (const { day, what } of CALENDAR_EDGES) {
+      const localDateTime = `${day}T10:15:00Z`;
+      const plan = await datedPlan(localDateTime, `on ${day}, ${what}`);
+      if (!plan) continue;
       if (day === CALENDAR_EDGES[0].day) planForm = plan.status === 201;
       else if (planForm && plan.status !== 201)
         plansRefused.push(
-          `a plan with transaction.localDateTime ${localDateTime} (${what}): Received ${plan.status} ${plan.text.slice(0, 160)} / Documented 201, as on ${CALENDAR_EDGES[0].day}`,
+          `a plan with ${named} ${localDateTime} (${what}): Received ${plan.status} ${plan.text.slice(0, 160)} / Documented 201, as on ${CALENDAR_EDGES[0].day}`,
         );
     }
+    // The same instant as the ordinary day's in each other RFC 3339 form (type-forms.ts dateTimeForms: a numeric offset keeping
+    // the day, fractional seconds, 't' and 'z' in lower case; RFC 3339 section 5.6): the form the target takes is RFC 3339,
+    // so each of its forms is taken as the plain one is, on every date-time member of the plan. 6 exchanges a run.
+    const plain = `${CALENDAR_EDGES[0].day}T10:15:00Z`;
+    if (planForm)
+      for (const form of dateTimeForms({ type: 'string', format: 'date-time' }, plain)) {
+        const plan = await datedPlan(form.value, form.how);
+        if (plan && plan.status !== 201)
+          plansRefused.push(
+            `a plan with ${named} ${form.value} (${form.how}): Received ${plan.status} ${plan.text.slice(0, 160)} / Documented 201, as ${plain} on the same instant`,
+          );
+      }
     if (!planForm)
       test.info().annotations.push({
         type: 'left out',
@@ -92,7 +120,11 @@ test(
     underRule(
       test.info(),
       'IN-FMT-PLAN-DATETIME',
-      () => expect(plansRefused, "a plan's date and time on every day of the calendar").toEqual([]),
+      () =>
+        expect(
+          plansRefused,
+          "IN-FMT-PLAN-DATETIME: a plan's date and time on every day of the calendar and in every RFC 3339 form",
+        ).toEqual([]),
       'savePlan',
     );
   },

@@ -1,5 +1,6 @@
 // Covers: a signature covers the whole request (IN-PROP-SIGNATURE-WHOLE, helpers/client/invariants/signatures.ts;
-// reference, Transport and auth; RFC 5849 section 3.4.1): anything changed after signing is 401.
+// reference, Transport and auth; RFC 5849 section 3.4.1): anything changed after signing is 401; a body other than the body
+// hash names is filed under IN-AUTH-BODY-HASH, the rule stating it.
 import { expect, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkSignatureWhole, SIGNATURE_WHOLE, signedOperationsOf } from '../../helpers/client/invariants/signatures.js';
@@ -29,7 +30,8 @@ test(
         planId ??= (await instReq.createPlan(instApi)).planId;
         call = { ...call, path: { ...call.path, plan_id: planId } };
       }
-      const done = await checkSignatureWhole(instApi, op, call, inst.signer, violations);
+      // A body other than the body hash names is IN-AUTH-BODY-HASH's alone (reference, Transport and auth: oauth_body_hash).
+      const done = await checkSignatureWhole(instApi, op, call, inst.signer, violations, { body: 'IN-AUTH-BODY-HASH' });
       sent += done.sent;
       file(operationId, done.leftOut);
     }

@@ -1,6 +1,7 @@
 // Covers: every window the installments documents state relative to an event, judged from its own anchor told apart from every
 // other candidate (IN-ECHO-CALLBACK; provider 2.0.0 getPlanApprovalStatus: used "within 24 hours from the time the approval was
-// posted"; PSPData.callbackUrl: expires 24 hours after the approval is posted; x-limits entries with an `anchor`), and every
+// posted"; PSPData.callbackUrl: expires 24 hours after the approval is posted; x-limits entries with an `anchor`), also with the
+// approval posted on a month's last day, a year's last day and 29 February (the window over the calendar's edge), and every
 // schedule at a calendar frequency judged over a month's end, a year's end and 29 February (IN-VAL-OFFER-TERMS; provider 2.0.0
 // Offer.frequency MONTHLY, Offer.firstInstallmentSchedule). Both need the mock's virtual clock (@mock-only).
 import {
@@ -95,6 +96,63 @@ for (const w of WINDOWS.filter((x) => x.anchor === 'approval-posted'))
       expect(problemsUnder(w.rule, problems, 'getPlanApprovalStatus'), `${w.name}: counted from the approval posted`).toEqual([]);
     },
   );
+
+/**
+ * The calendar positions of the approval posted (the anchor of every window above): ten minutes before the UTC midnight of a
+ * month's last day, a year's last day and 29 February of a leap year, so that each window runs over into the next month, the
+ * next year, 1 March. A window's end is its anchor plus its hours (provider 2.0.0 getPlanApprovalStatus: within 24 hours from
+ * the time the approval was posted), whatever the calendar.
+ */
+const POSTED_ON: readonly (readonly [string, string])[] = [
+  ['2025-04-30T23:50:00Z', "a month's last day"],
+  ['2025-12-31T23:50:00Z', "a year's last day"],
+  ['2024-02-29T23:50:00Z', '29 February of a leap year'],
+];
+
+test(
+  `with the approval posted on a month's last day, a year's last day and 29 February, getPlanApprovalStatus reads the decision a minute after it and a minute inside the shortest window (${Math.min(...WINDOWS.map((w) => w.hours))} h) @mock-only`,
+  mockOnly(
+    rules(...new Set(WINDOWS.map((w) => w.rule))),
+    "needs the mock's virtual clock (the approval posted on fixed calendar days); a sandbox's clock cannot move",
+  ),
+  async ({ inst, instApi, instReq }) => {
+    // One synchronous approval per position (its callbackUrl read back, IN-ECHO-CALLBACK), read twice: inside every window
+    // anchored at the approval posted, both reads answer as the window states. 5 exchanges a position, 15 a run.
+    const control = inst.control!;
+    const shortest = Math.min(...WINDOWS.map((w) => w.hours));
+    const problems: string[] = [];
+    try {
+      for (const [at, what] of POSTED_ON) {
+        await control.setClock(at);
+        const { planId, offer } = await instReq.createPlan(instApi);
+        const body = withDecision({ planId, status: 'APPROVED', offerId: offer.offerId });
+        const posted = await instApi.call('planApproval', { query: { sync: true }, body, valid: true });
+        expect(posted.status, `planApproval posted at ${at} (${what})`).toBe(200);
+        const callbackUrl = posted.body?.callbackUrl;
+        for (const [after, when] of [
+          [EDGE_S, 'a minute after it'],
+          [shortest * HOUR_S - 2 * EDGE_S, `a minute before the end of ${shortest} h from it`],
+        ] as const) {
+          await control.advanceClock(after);
+          const read = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+          const where = `the approval posted at ${at} (${what}), read ${when}`;
+          if (read.status !== 200) problems.push(`${where}: HTTP ${read.status}, not 200`);
+          else {
+            if (read.body?.status !== 'COMPLETED') problems.push(`${where}: status ${JSON.stringify(read.body?.status)}, not COMPLETED`);
+            if (callbackUrl !== undefined && read.body?.callbackUrl !== callbackUrl)
+              problems.push(
+                `${where}: callbackUrl ${JSON.stringify(read.body?.callbackUrl)}, not the approval's ${JSON.stringify(callbackUrl)}`,
+              );
+          }
+        }
+      }
+    } finally {
+      await control.setClock(Date.now());
+    }
+    const rule = WINDOWS[0]!.rule;
+    expect(problemsUnder(rule, problems, 'getPlanApprovalStatus'), `${rule}: the windows over calendar edges`).toEqual([]);
+  },
+);
 
 /**
  * The calendar scenarios every calendar-frequency schedule is judged on (the offers asked that day, the purchase made then): a

@@ -36,6 +36,8 @@ const ADDED = 'signedProbe';
 /** A part of the request signed otherwise than it is sent. */
 interface Alteration {
   how: string;
+  /** The part of the request it alters, where a rule of its own may state it (`body`: the body hash, RFC 5849 extension). */
+  part?: 'body';
   /** The method, URL and body the signature is computed over, from those sent. */
   signed: (sent: { method: string; url: string; body: string | undefined }) => { method: string; url: string; body: string | undefined };
 }
@@ -71,6 +73,7 @@ export function alterationsOf(op: Operation): Alteration[] {
   if (op.requestBody)
     out.push({
       how: 'signed over another body (the body hash names another body)',
+      part: 'body',
       signed: (r) => ({ ...r, body: `${r.body ?? ''} ` }),
     });
   return out;
@@ -91,6 +94,8 @@ export async function checkSignatureWhole<S extends ServiceName>(
   call: CallOptions,
   credentials: SigningCredentials,
   violations: Violations,
+  /** The catalogue's rule stating a part alone (the body hash: `<S>-AUTH-BODY-HASH`), its violations filed under it. */
+  partRules: Partial<Record<NonNullable<Alteration['part']>, string>> = {},
 ): Promise<{ sent: number; leftOut?: string }> {
   const sentCall: CallOptions = { ...call, query: { ...call.query, [ADDED]: '1' } };
   const send = (auth?: Authorizer): Promise<ApiResponse | string> =>
@@ -115,6 +120,7 @@ export async function checkSignatureWhole<S extends ServiceName>(
       `${op.method} with ${alteration.how}`,
       typeof res === 'string' ? res : `answered ${res.status} (signed as sent: ${controlStatus})`,
       '401: the signature does not cover the request sent (RFC 5849 3.4.1; reference, Transport and auth)',
+      alteration.part ? partRules[alteration.part] : undefined,
     );
   }
   return { sent };

@@ -549,6 +549,39 @@ export function emailForms(schema: Json, value: unknown): { how: string; value: 
     .map((f) => ({ ...f, keyword: 'format' as const }));
 }
 
+/**
+ * The other RFC 3339 forms of the same instant as a date-time written with its zone (format `date-time`, no pattern restricting
+ * its text): RFC 3339 section 5.6, time-offset is "Z" or a numeric offset and time-secfrac is optional, and its NOTE lets "T"
+ * and "Z" be written in lower case. The numeric offset is chosen so the local date stays the UTC date (+02:00 before 22:00,
+ * -02:00 after), and a fraction of zero is added: the same instant and the same day, inside every window counted on it.
+ * Filed under the member's format rule on its accepting side (keyword `format`). Candidates: the caller confirms each.
+ */
+export function dateTimeForms(schema: Json, value: unknown): { how: string; value: string; keyword: 'format' }[] {
+  if (schema.format !== 'date-time' || typeof schema.pattern === 'string' || typeof value !== 'string') return [];
+  const m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/.exec(value);
+  const ms = Date.parse(value);
+  // From the plain form, written in UTC: another offset written from one would move its local date.
+  if (!m || m[4] !== 'Z' || Number.isNaN(ms)) return [];
+  const fraction = m[3];
+  const utc = new Date(ms).toISOString();
+  const hour = Number(utc.slice(11, 13));
+  const shift = hour < 22 ? 2 : -2;
+  const local = new Date(ms + shift * 3600_000).toISOString();
+  const offset = `${shift > 0 ? '+' : '-'}0${Math.abs(shift)}:00`;
+  const forms = [
+    {
+      how: `its numeric offset ${offset} (RFC 3339 section 5.6), the same instant`,
+      value: `${local.slice(0, 19)}${fraction ?? ''}${offset}`,
+    },
+    {
+      how: 'with fractional seconds (RFC 3339 section 5.6 time-secfrac)',
+      value: fraction ? value : value.replace(/Z$/, '.000Z'),
+    },
+    { how: "with 't' and 'z' in lower case (RFC 3339 section 5.6, NOTE)", value: value.replace('T', 't').replace(/Z$/, 'z') },
+  ];
+  return forms.filter((f) => f.value !== value).map((f) => ({ ...f, keyword: 'format' as const }));
+}
+
 /** Whether a member is a UUID whose form no pattern states beyond its format (RFC 9562), sent in the body or the query. */
 const uuidCased = (schema: Json, where: TypedMember['in']): boolean =>
   schema.format === 'uuid' && typeof schema.pattern !== 'string' && (where === 'body' || where === 'query');
@@ -579,6 +612,8 @@ export function validForms(
     if (uris.length) return uris;
     const emails = emailForms(schema, value);
     if (emails.length) return emails;
+    const instants = dateTimeForms(schema, value);
+    if (instants.length) return instants;
   }
   // A UUID (format uuid, no pattern of its own) in the other case of its hex digits: RFC 9562 section 4, they "are case insensitive
   // on input", and the one Ajv instance's uuid format takes either. A body member or a query parameter; a header's is a trace.
