@@ -175,7 +175,9 @@ for (const path of ENROLLMENT_PATHS)
   for (const citation of ['CE-EXCL-PATH:refuse', ...BODY_RULES.map((r) => `${r}@${path}`), ...PATH_RULES[path]])
     test(
       `every request breaking ${ruleId(citation)} on the ${path} path is 400 under every cardSource and with none, a required member left out named INVALID_ARGUMENT CANNOT_BE_NULL @assumption`,
-      rules(citation, `CE-SOURCE-EVERY-RULE@${path}`, 'CE-ERR-FIELD'),
+      // Each refusal's details are judged by the client's answer judge as every refusal's: the seed's ErrorDetail members and
+      // their types (CE-PROP-ERROR-DETAILS), the samples' readings (CE-ERR-FIELD).
+      rules(citation, `CE-SOURCE-EVERY-RULE@${path}`, 'CE-ERR-FIELD', 'CE-PROP-ERROR-DETAILS'),
       async ({ cardApi, cards, card, cardRequestContract }) => {
         test.skip(lacksPathData(card, path), NO_RECEIPT);
         skipForIdentity(test.info(), [ruleId(citation)]);
