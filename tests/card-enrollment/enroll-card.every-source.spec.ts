@@ -110,7 +110,14 @@ const missingMember = (name: string) =>
  * it keeps could find (its identity, or its mobile number when the identity value is the member left out; a repeated call is a
  * documented scenario: CE-VAL-PROFILE). Each case is filed under the rule naming the member it breaks (ruleOfCase).
  */
-type Refusal = { name: string; rule: string | undefined; known?: true; body: () => Promise<Record<string, unknown>> };
+type Refusal = {
+  name: string;
+  rule: string | undefined;
+  known?: true;
+  /** Sent once, under the cardSource its body carries, not under each (the known profile's card cases). */
+  oneSource?: true;
+  body: () => Promise<Record<string, unknown>>;
+};
 async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: Contract, known: Record<string, any>): Promise<Refusal[]> {
   const onPath = await cards.on(path);
   const bodyCasesOf = (body: Record<string, any>) =>
@@ -160,6 +167,18 @@ async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: C
             }),
           },
           ...invalidCards().map((c) => ({ ...c, body: async () => ({ ...onPath, encryptedCard: await cards.encrypt(c.card) }) })),
+          // The same cards for `known`, a consumer already holding a card (seed 000, ConsumerIdentity.identityValue locates the
+          // profile; two objects of one owner): the Card (seed 000, Card and Limits; reference A3, the check digit) is judged
+          // on every enrollment, never taken on the profile's earlier card. Sent once each, as the sample's source sends it
+          // (oneSource): the source is the body cases' dimension, the profile this one's.
+          ...invalidCards().map(
+            (c): Refusal => ({
+              ...c,
+              known: true,
+              oneSource: true,
+              body: async () => ({ ...onPath, consumer: structuredClone(known), encryptedCard: await cards.encrypt(c.card) }),
+            }),
+          ),
         ]
       : [
           {
@@ -199,7 +218,7 @@ for (const path of ENROLLMENT_PATHS)
         for (const row of rows) {
           const body = await row.body();
           const name = row.known ? `${row.name}, its consumer already enrolled` : row.name;
-          for (const source of SOURCES) {
+          for (const source of row.oneSource ? [body.cardSource as string | undefined] : SOURCES) {
             const key = JSON.stringify(withSource(body, source));
             let res = answers.get(key);
             if (!res) {
