@@ -73,6 +73,18 @@ function invalidCards(): { name: string; rule: string | undefined; card: Record<
   ];
 }
 
+/** A card case's member and kind of breach, its variants aside (`card.primaryAccountNumber: longer than maxLength 20, in the issuer range 4`). */
+const breachOf = (name: string) =>
+  name
+    .split(/[,:](?= )|: | in (?:letters|the issuer)/)
+    .slice(0, 2)
+    .join(':');
+/** The first card case of each member and kind of breach (breachOf). */
+function firstOfEachBreach<T extends { name: string }>(cases: T[]): T[] {
+  const seen = new Set<string>();
+  return cases.filter((c) => !seen.has(breachOf(c.name)) && Boolean(seen.add(breachOf(c.name))));
+}
+
 /** Each path's rows: a citation, its rule the part before `:` or `@` (seed 000; reference A1, A3, A5). */
 const PATH_RULES: Record<EnrollmentPath, string[]> = {
   card: [
@@ -169,9 +181,10 @@ async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: C
           ...invalidCards().map((c) => ({ ...c, body: async () => ({ ...onPath, encryptedCard: await cards.encrypt(c.card) }) })),
           // The same cards for `known`, a consumer already holding a card (seed 000, ConsumerIdentity.identityValue locates the
           // profile; two objects of one owner): the Card (seed 000, Card and Limits; reference A3, the check digit) is judged
-          // on every enrollment, never taken on the profile's earlier card. Sent once each, as the sample's source sends it
-          // (oneSource): the source is the body cases' dimension, the profile this one's.
-          ...invalidCards().map(
+          // on every enrollment, never taken on the profile's earlier card. One case of each member and breach (breachOf: not
+          // each issuer range, suffix or alphabet again), sent once, as the sample's source sends it (oneSource): the source
+          // and the variants are the new consumer's dimensions, the profile this one's.
+          ...firstOfEachBreach(invalidCards()).map(
             (c): Refusal => ({
               ...c,
               known: true,
