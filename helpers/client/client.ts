@@ -100,6 +100,24 @@ export interface ClientDeps {
   excludes?: (operation: Operation, options: CallOptions) => { states: readonly string[]; waitMs: number } | undefined;
 }
 
+/**
+ * The languages the Accept-Language of every call names where its operation declares no such header (RFC 9110 section 12.5.4:
+ * a real client, a browser or an HTTP library, names the languages its user reads). No contract of the suite declares it but
+ * installments' approvedOffers (provider 2.0.0 AcceptLanguage), left to its own parameter; elsewhere an answer never depends on
+ * a header the contract does not declare. Languages of a valid form (ISO 639-1, seed 000 Consumer.languageCode) that no sample
+ * sends as a member (the examples' locales, and the arbitraries leave them out): a member answered from the header then reads
+ * otherwise than as sent, judged by the echo check, not as a value off its form.
+ */
+export const UNDECLARED_LANGUAGES: readonly string[] = ['is', 'fo'];
+export const UNDECLARED_ACCEPT_LANGUAGE = `${UNDECLARED_LANGUAGES[0]}-IS, ${UNDECLARED_LANGUAGES[0]};q=0.9, ${UNDECLARED_LANGUAGES[1]};q=0.5`;
+
+/** The client's own Accept-Language for an operation that does not declare the header itself (UNDECLARED_ACCEPT_LANGUAGE). */
+function acceptLanguageOf(op: Operation): Record<string, string> {
+  return op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'accept-language')
+    ? {}
+    : { 'accept-language': UNDECLARED_ACCEPT_LANGUAGE };
+}
+
 /** How long a changing call's alone hold outlives it (OperationClient.exclusive): the next changing call of the check reuses it. */
 const EXCLUSIVE_LINGER_MS = 3_000;
 
@@ -250,7 +268,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const given = new Set(Object.keys(options.headers ?? {}).map((k) => k.toLowerCase()));
     const own = Object.entries(this.deps.operationHeaders?.(op) ?? {}).filter(([k]) => !given.has(k.toLowerCase()));
-    let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders, ...Object.fromEntries(own) };
+    let headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(given.has('accept-language') ? {} : acceptLanguageOf(op)),
+      ...this.deps.defaultHeaders,
+      ...Object.fromEntries(own),
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (const [k, v] of Object.entries(options.headers ?? {})) {
       if (v === undefined) delete headers[k];
@@ -535,6 +558,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         const body = o.undo.body === undefined ? undefined : JSON.stringify(o.undo.body);
         const headers = {
           accept: 'application/json',
+          ...acceptLanguageOf(op),
           ...this.deps.defaultHeaders,
           ...(body ? { 'content-type': 'application/json' } : {}),
         };

@@ -73,6 +73,18 @@ function invalidCards(): { name: string; rule: string | undefined; card: Record<
   ];
 }
 
+/** A card case's member and kind of breach, its variants aside (`card.primaryAccountNumber: longer than maxLength 20, in the issuer range 4`). */
+const breachOf = (name: string) =>
+  name
+    .split(/[,:](?= )|: | in (?:letters|the issuer)/)
+    .slice(0, 2)
+    .join(':');
+/** The first card case of each member and kind of breach (breachOf). */
+function firstOfEachBreach<T extends { name: string }>(cases: T[]): T[] {
+  const seen = new Set<string>();
+  return cases.filter((c) => !seen.has(breachOf(c.name)) && Boolean(seen.add(breachOf(c.name))));
+}
+
 /** Each path's rows: a citation, its rule the part before `:` or `@` (seed 000; reference A1, A3, A5). */
 const PATH_RULES: Record<EnrollmentPath, string[]> = {
   card: [
@@ -110,7 +122,14 @@ const missingMember = (name: string) =>
  * it keeps could find (its identity, or its mobile number when the identity value is the member left out; a repeated call is a
  * documented scenario: CE-VAL-PROFILE). Each case is filed under the rule naming the member it breaks (ruleOfCase).
  */
-type Refusal = { name: string; rule: string | undefined; known?: true; body: () => Promise<Record<string, unknown>> };
+type Refusal = {
+  name: string;
+  rule: string | undefined;
+  known?: true;
+  /** Sent once, under the cardSource its body carries, not under each (the known profile's card cases). */
+  oneSource?: true;
+  body: () => Promise<Record<string, unknown>>;
+};
 async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: Contract, known: Record<string, any>): Promise<Refusal[]> {
   const onPath = await cards.on(path);
   const bodyCasesOf = (body: Record<string, any>) =>
@@ -160,6 +179,19 @@ async function refusalsOf(path: EnrollmentPath, cards: CardRequests, contract: C
             }),
           },
           ...invalidCards().map((c) => ({ ...c, body: async () => ({ ...onPath, encryptedCard: await cards.encrypt(c.card) }) })),
+          // The same cards for `known`, a consumer already holding a card (seed 000, ConsumerIdentity.identityValue locates the
+          // profile; two objects of one owner): the Card (seed 000, Card and Limits; reference A3, the check digit) is judged
+          // on every enrollment, never taken on the profile's earlier card. One case of each member and breach (breachOf: not
+          // each issuer range, suffix or alphabet again), sent once, as the sample's source sends it (oneSource): the source
+          // and the variants are the new consumer's dimensions, the profile this one's.
+          ...firstOfEachBreach(invalidCards()).map(
+            (c): Refusal => ({
+              ...c,
+              known: true,
+              oneSource: true,
+              body: async () => ({ ...onPath, consumer: structuredClone(known), encryptedCard: await cards.encrypt(c.card) }),
+            }),
+          ),
         ]
       : [
           {
@@ -175,7 +207,9 @@ for (const path of ENROLLMENT_PATHS)
   for (const citation of ['CE-EXCL-PATH:refuse', ...BODY_RULES.map((r) => `${r}@${path}`), ...PATH_RULES[path]])
     test(
       `every request breaking ${ruleId(citation)} on the ${path} path is 400 under every cardSource and with none, a required member left out named INVALID_ARGUMENT CANNOT_BE_NULL @assumption`,
-      rules(citation, `CE-SOURCE-EVERY-RULE@${path}`, 'CE-ERR-FIELD'),
+      // Each refusal's details are judged by the client's answer judge as every refusal's: the seed's ErrorDetail members and
+      // their types (CE-PROP-ERROR-DETAILS), the samples' readings (CE-ERR-FIELD).
+      rules(citation, `CE-SOURCE-EVERY-RULE@${path}`, 'CE-ERR-FIELD', 'CE-PROP-ERROR-DETAILS'),
       async ({ cardApi, cards, card, cardRequestContract }) => {
         test.skip(lacksPathData(card, path), NO_RECEIPT);
         skipForIdentity(test.info(), [ruleId(citation)]);
@@ -197,7 +231,7 @@ for (const path of ENROLLMENT_PATHS)
         for (const row of rows) {
           const body = await row.body();
           const name = row.known ? `${row.name}, its consumer already enrolled` : row.name;
-          for (const source of SOURCES) {
+          for (const source of row.oneSource ? [body.cardSource as string | undefined] : SOURCES) {
             const key = JSON.stringify(withSource(body, source));
             let res = answers.get(key);
             if (!res) {

@@ -199,6 +199,66 @@ export function derivedOtherwise(sent: unknown, answer: unknown, skip: (path: st
   return out;
 }
 
+/**
+ * Where an answer shows a sent leaf inside a member its masked view masks in turn: a nested object step masked too
+ * (`consumer.mobileNumber.countryCode` at `maskedConsumer.maskedMobileNumber.countryCode`; seed 000, MaskedConsumer.maskedMobileNumber,
+ * the consumer's mobile number masked, a PhoneNumber). The places shownAt gives (one step masked: the value in clear) aside.
+ */
+function maskedAt(path: string): string[] {
+  const steps = path.split('.');
+  const objects = steps.slice(0, -1);
+  const out: string[] = [];
+  for (let set = 0; set < 1 << objects.length; set++) {
+    const masked = objects.map((_, i) => (set >> i) & 1).filter(Boolean).length;
+    if (masked < 2) continue;
+    const at = objects.map((step, i) =>
+      (set >> i) & 1 && /^[a-z]/.test(step) ? `masked${step[0].toUpperCase()}${step.slice(1)}` : (set >> i) & 1 ? undefined : step,
+    );
+    if (at.includes(undefined)) continue;
+    out.push([...at, steps.at(-1)].join('.'));
+  }
+  return out;
+}
+
+/** A character a mask puts where it hides one (`*`, `•`, `x`, `#`, a dot): no letter or digit but x. */
+const MASK_CHARACTER = /^(?:[^\p{L}\p{N}]|[xX])$/u;
+
+/**
+ * Whether `shown` is `sent` or a mask of it: what it shows of the value is the value's own characters, from its start and from
+ * its end, with the others hidden by mask characters or left out (`8396` and `******8396` of `2025558396`; `49` only of `49`).
+ * A value no such mask of the value sent (another calling code, `44` for `49`) shows something the value does not hold.
+ */
+export function isMaskOf(shown: string, sent: string): boolean {
+  if (shown === sent) return true;
+  const a = [...shown];
+  const b = [...sent];
+  for (let head = 0; head <= Math.min(a.length, b.length) && (head === 0 || a[head - 1] === b[head - 1]); head++)
+    for (let tail = 0; head + tail <= Math.min(a.length, b.length); tail++) {
+      if (tail > 0 && a[a.length - tail] !== b[b.length - tail]) break;
+      if (a.slice(head, a.length - tail).every((c) => MASK_CHARACTER.test(c))) return true;
+    }
+  return false;
+}
+
+/**
+ * Every sent leaf an answer shows inside a member its masked view masks in turn (maskedAt) that is no mask of it (isMaskOf):
+ * a masked member shows what it keeps of its own source, never a value another source gave it (seed 000, MaskedConsumer: the
+ * masked view of the consumer sent). Judged on every answer by a service's answer judge, wherever the member is present.
+ */
+export function maskedOtherwise(sent: unknown, answer: unknown, skip: (path: string) => boolean = () => false): string[] {
+  const shown = leavesOf(answer);
+  const out: string[] = [];
+  for (const [p, v] of leavesOf(sent)) {
+    if (!p || skip(p) || (typeof v !== 'string' && typeof v !== 'number')) continue;
+    for (const at of maskedAt(p)) {
+      const got = shown.get(at);
+      if ((typeof got === 'string' || typeof got === 'number') && !isMaskOf(String(got), String(v)))
+        out.push(`${at}: ${JSON.stringify(got)}, no mask of the ${JSON.stringify(v)} sent as ${p}`);
+    }
+  }
+  return out;
+}
+
 /** A leaf's dotted path's steps, list positions aside (`metrics.0.locationId`: metrics, locationId). */
 const memberSteps = (path: string) => path.split('.').filter((step) => !/^\d+$/.test(step));
 
