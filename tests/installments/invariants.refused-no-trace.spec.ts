@@ -1,6 +1,7 @@
 // Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE; helpers/client/invariants/refused-trace.ts) on
-// every writer, for every rule, 401, 403 and 406, and a selection's terms off its offer; its objects' readers (and offers,
-// IN-STATE-PAN-ELIGIBLE) unchanged, and no issuer notified because of it (IN-NOTIFY-REFUSED for a selection, the property otherwise). Each refusal marked not
+// every writer, for every rule, 401, 403 and 406, a selection's terms off its offer, and a card batch refused at its last card
+// in each form of its card data (cardBatchProbes); its objects' readers (and offers, IN-STATE-PAN-ELIGIBLE) unchanged, and no
+// issuer notified because of it (IN-NOTIFY-REFUSED for a selection, the property otherwise). Each refusal marked not
 // recoverable is sent again at once and refused again (IN-ERR-RECOVERABLE; provider 2.0.0 Error.Recoverable).
 import {
   expect,
@@ -18,6 +19,7 @@ import { checkRefusedLeaveNoTrace, REFUSED_NO_TRACE, traceWriters } from '../../
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { refName, type Json, type Operation } from '../../helpers/contract/contract.js';
 import { countRefusedNoTrace } from '../shared/refused-trace.js';
 import {
   conditionRefusalsOf,
@@ -67,6 +69,96 @@ function termsRefusals(valid: CallOptions): Refusal[] {
       statuses: [400],
     });
   return refusals;
+}
+
+/** A list of cards a writer's request carries, read from its contract (provider 2.0.0 PanListSensitiveData: pans[].pan). */
+interface CardList {
+  /** The plaintext schema its `encryptedValue` seals (`x-plaintext-schema`). */
+  plaintext: string;
+  /** The request member carrying that plaintext in clear (provider 2.0.0 request schemas: sensitiveData), where there is one. */
+  clear?: string;
+  /** The plaintext's list of items, and the member of an item holding the card (a string of a pattern: Pan ^[0-9]{11,19}$). */
+  list: string;
+  card: string;
+  pattern: string;
+}
+
+/** The list of cards a writer's card data carries: an array member of its sealed plaintext whose items hold a patterned member. */
+function cardListOf(operationId: string): CardList | undefined {
+  const body: Json = contract.resolveSchema(contract.operationOf(operationId).requestBody?.schema);
+  const plaintext = body?.properties?.encryptedValue?.['x-plaintext-schema'];
+  if (typeof plaintext !== 'string') return undefined;
+  const clear = Object.keys(body.properties).find((member) => refName(body.properties[member]) === plaintext);
+  for (const [list, node] of Object.entries<Json>(contract.componentSchema(plaintext)?.properties ?? {})) {
+    const items: Json = contract.resolveSchema(contract.resolveSchema(node)?.items);
+    const card = Object.keys(items?.properties ?? {}).find((m) => typeof contract.resolveSchema(items.properties[m])?.pattern === 'string');
+    if (card)
+      return { plaintext, ...(clear ? { clear } : {}), list, card, pattern: contract.resolveSchema(items.properties[card]).pattern };
+  }
+  return undefined;
+}
+
+/**
+ * A card batch refused at its last card (provider 2.0.0 PanListSensitiveData: a writer's cards travel as one list in one request):
+ * a card of the check's own, then one the card's pattern refuses (Pan ^[0-9]{11,19}$), in each form the request takes card data in:
+ * sealed in `encryptedValue` (reference, Payload encryption; provider 2.0.0) and in clear under the request member of the plaintext's
+ * schema (the provider's request schemas and its Unencrypted examples). Refused (400), it has carried out none of it (the assumption:
+ * a refused request is not carried out in part; seed 001, Errors): the head reads as before through its offers
+ * (IN-STATE-PAN-ELIGIBLE), still in the list (a deregistration's head: a card the list holds) or in none (a registration's: a card of
+ * no list). A target answering the batch 200, the malformed card counted failed (the provider's partial-success examples,
+ * conflicts.yaml IN-DEVIATION-PAN-LENGTH-COUNTED; card data in clear, which no document refuses with a status), has carried it out
+ * as documented: no finding (`optional`), and no read after it sees what it moved, since each batch is a probe of its own, sent after
+ * every other probe, on a head no other probe's refusals name.
+ */
+async function cardBatchProbes(
+  writers: readonly { writer: Operation }[],
+  how: {
+    /** A writer's `n` heads, one per form: cards the check's list holds where its sample names one (a deregistration), else cards of no list. */
+    headsOf: (operationId: string, n: number) => { pans: string[]; held: boolean };
+    bodyOf: (form: { clear?: string }, plain: unknown) => Promise<Record<string, unknown>>;
+    readOf: (operationId: string, pan: string) => Promise<Read | undefined>;
+  },
+): Promise<{ probes: TraceProbe[]; cards: string[] }> {
+  const probes: TraceProbe[] = [];
+  const cards: string[] = [];
+  for (const { writer } of writers) {
+    const { operationId } = writer;
+    const listed = cardListOf(operationId);
+    if (!listed) continue;
+    const sealed = contract.component(listed.plaintext);
+    const forms: { name: string; clear?: string }[] = [
+      ...(listed.clear ? [{ name: `in clear ${listed.clear}`, clear: listed.clear }] : []),
+      { name: 'encrypted in encryptedValue' },
+    ];
+    const heads = how.headsOf(operationId, forms.length);
+    for (const [i, form] of forms.entries()) {
+      const head = heads.pans[i];
+      if (!head) continue;
+      // Two digits: short of any card, and of the card numbers the leak search looks for (helpers/secrets/sensitive.ts), since a
+      // target taking the clear form answers its failed cards in clear (the provider's Unencrypted partial-success examples).
+      const malformed = head.slice(0, 2);
+      const items = (...pans: string[]) => ({ [listed.list]: pans.map((pan) => ({ [listed.card]: pan })) });
+      // The head alone a plaintext the contract takes, the malformed card one it refuses.
+      if (!sealed(items(head)) || sealed(items(malformed))) continue;
+      const read = await how.readOf(operationId, head);
+      if (!read) continue;
+      cards.push(head);
+      probes.push({
+        writer,
+        refusals: [
+          {
+            reason: 'validation',
+            why: `validation (a batch refused at its last card): ${listed.list} holding ${heads.held ? 'a card the list holds' : 'a card of no list'}, then one of ${malformed.length} digits (${listed.card} ${listed.pattern}), ${form.name}`,
+            call: { body: await how.bodyOf(form, items(head, malformed)) },
+            statuses: [400],
+            optional: true,
+          },
+        ],
+        reads: [read],
+      });
+    }
+  }
+  return { probes, cards };
 }
 
 test(
@@ -121,6 +213,9 @@ test(
         : []),
       NOT_ACCEPTABLE,
     ];
+    /** The read of a card's state a writer's probe makes, by writer and card; how a writer's cards are read, by writer. */
+    const cardReads = new Map<string, Read>();
+    const cardReaders = new Map<string, (pan: string) => Promise<Read>>();
     /** The documented refusals whose condition the harness cannot produce, by writer. */
     const unproduced: string[] = [];
     const probes: TraceProbe[] = [];
@@ -175,7 +270,13 @@ test(
         const sample = await callOf(operation.operationId);
         if (typeof sample === 'string') continue;
         // The one such operation takes a card (provider 2.0.0, OffersRequest): read for each card of the batch and the list.
-        for (const pan of cardsOf(operationId)) reads.push({ operation, call: { ...sample, body: await instReq.offersBody(pan) } });
+        const readOfCard = async (pan: string): Promise<Read> => ({ operation, call: { ...sample, body: await instReq.offersBody(pan) } });
+        for (const pan of cardsOf(operationId)) {
+          const read = await readOfCard(pan);
+          reads.push(read);
+          cardReads.set(`${operationId} ${pan}`, read);
+        }
+        cardReaders.set(operationId, readOfCard);
       }
       // What an outbound call shows, read after the refusals of every writer (a refused request is not carried out, and the seed's
       // Events send a notification only for a plan selected): the issuer's notifications of this check's selection or plan, by
@@ -229,6 +330,17 @@ test(
     const methods = methodProbesOf(contract, (op) => gets.get(op.operationId));
     probes.push(...methods.probes);
     exceptions.push(...methods.leftOut);
+    // A card batch refused at its last card, its head a card of the check's own (cardBatchProbes), after every other probe.
+    const batches = await cardBatchProbes(WRITERS, {
+      headsOf: (operationId, n) => {
+        const named = batch[operationId];
+        if (named && listed.includes(named)) return { pans: listed.slice(0, n), held: true };
+        return { pans: [named ?? instReq.listPan(), ...Array.from({ length: n - 1 }, () => instReq.listPan())], held: false };
+      },
+      bodyOf: async (form, plain) => (form.clear ? { panListId, [form.clear]: plain } : { panListId, ...(await instReq.sensitive(plain)) }),
+      readOf: async (operationId, pan) => cardReads.get(`${operationId} ${pan}`) ?? (await cardReaders.get(operationId)?.(pan)),
+    });
+    probes.push(...batches.probes);
     const violations = new Violations(REFUSED_NO_TRACE);
     const { checked, sent } = await checkRefusedLeaveNoTrace(
       instApi,
@@ -240,8 +352,9 @@ test(
       'IN-ERR-RECOVERABLE',
     );
     countRefusedNoTrace('IN-PROP-REFUSED-NO-TRACE', { writers: WRITERS, methods, probes, checked, sent, unproduced, exceptions });
-    // A guest on a sandbox: the list's cards are taken out again (the contract deletes no list itself).
-    await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) } });
+    // A guest on a sandbox: the list's cards are taken out again, a batch's a target took too (the contract deletes no list itself).
+    const taken = [...new Set([...listed, ...batches.cards])];
+    await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.sensitive({ pans: taken.map((pan) => ({ pan })) })) } });
     violations.expectNone();
   },
 );

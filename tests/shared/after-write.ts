@@ -63,15 +63,20 @@ export async function writeEveryWriter<S extends ServiceName>(w: AfterWrites<S>)
     // The read right after names the object by its ids as sampled: an id the telling body sends in
     // another case (a UUID) is the write's to take, not a rule for the reader.
     const read = w.readOf(writer, plain);
+    let recased: CallOptions | undefined;
     if (call.body !== undefined && validate) {
       const valid = (b: unknown) => Boolean(validate(b));
       const keep = (p: string) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || w.kept(p);
       // Every enum and coded member at another value; each list the answer or the read shows sent several items (the echo's every item).
-      const { body, lists } = tellingWrite(contract, writer, read?.reader, call.body, valid, keep);
-      if (lists.length) listsOf.set(operationId, lists);
-      call = { ...call, body };
+      const told = tellingWrite(contract, writer, read?.reader, call.body, valid, keep);
+      if (told.lists.length) listsOf.set(operationId, told.lists);
+      call = { ...call, body: told.body };
+      // Where the telling body is refused (a free text a documented refusal names), its ids in another case alone (a UUID, RFC 9562
+      // section 4) still reach the target, before the sample as it is.
+      const sent = (body: unknown) => JSON.stringify(body) === JSON.stringify(told.recased);
+      if (!sent(plain.body) && !sent(told.body)) recased = { ...plain, body: told.recased };
     }
-    probes.push({ writer, call, plain, ...(read ? { read } : {}) });
+    probes.push({ writer, call, plain, ...(recased ? { recased } : {}), ...(read ? { read } : {}) });
   }
   const outcomes = await writeThenRead(w.api, probes, w.beforeWrite);
   const seen = afterWriteExceptions(outcomes);

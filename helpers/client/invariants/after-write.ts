@@ -13,6 +13,8 @@ export interface WriteProbe {
   call: CallOptions;
   /** The sample as it is, sent when the target refuses `call` (a telling value the contract accepts but the target's data does not know). */
   plain?: CallOptions;
+  /** The sample with only its ids in another case (echo.ts recasedBody: a UUID), sent before `plain` where it differs from it. */
+  recased?: CallOptions;
   /** The read right after the write (its call from the write's answer), where the contract has one. */
   read?: { reader: Operation; call: (answer: unknown) => CallOptions | undefined };
 }
@@ -52,9 +54,11 @@ export async function writeThenRead<S extends ServiceName>(
       });
     let res = await send(probe.call);
     let sent = probe;
-    if (probe.plain && typeof res.status === 'number' && res.status >= 400 && res.status < 500) {
-      sent = { ...probe, call: probe.plain };
-      res = await send(probe.plain);
+    // Refused, the sample with its ids in another case, then the sample as it is: the first the target takes is the write.
+    for (const next of [probe.recased, probe.plain]) {
+      if (!next || typeof res.status !== 'number' || res.status < 400 || res.status >= 500) continue;
+      sent = { ...probe, call: next };
+      res = await send(next);
     }
     const outcome: WriteOutcome = { probe: sent, status: res.status, answer: res.body, judged };
     const call = typeof res.status === 'number' && res.status < 300 ? probe.read?.call(res.body) : undefined;

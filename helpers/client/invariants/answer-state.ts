@@ -5,6 +5,7 @@ import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
 import { type ReaderReads, sameObject } from './readers-agree.js';
 import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, type WriteOutcome, type WriteProbe } from './after-write.js';
+import { echoedOtherwise } from './echo.js';
 import type { CallOptions } from '../client.js';
 import { leavesOf, okSchemaOf, ownLeaves, readersOfNamed, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
@@ -39,6 +40,8 @@ export function checkAnswerIsState(outcomes: readonly WriteOutcome[], violations
     const answer = leavesUnder(Array.isArray(o.answer) && o.answer.length === 1 ? o.answer[0] : o.answer, '');
     for (const [p, v] of answer) {
       if (!read.has(p) || o.read.volatile.has(at ? `${at}.${p}` : p) || movesAfterAnswer(o.probe.writer, p.split('.').at(-1)!)) continue;
+      // A value sent, read as sent and answered otherwise by case or spacing: the echo's finding (echo.ts echoedOtherwise).
+      if (echoedOtherwise(o.probe.call.body, p, read.get(p), v)) continue;
       if (String(read.get(p)) !== String(v))
         violations.add(
           o.probe.writer.operationId,

@@ -116,6 +116,25 @@ export function tellingBody(
   return distinctBody(out, valid, keep);
 }
 
+/**
+ * The sample with only the members `otherValues` gives in another case of the same value told (a UUID, RFC 9562 section 4:
+ * case-insensitive on input), each where `valid` takes it, every other leaf as sampled: what a writer is sent where its telling
+ * body is refused (a free text a documented refusal names: a business country that is no two-letter code, provider 1.35.0
+ * InvalidCountryCode), so that an id sent in another case still reaches the target. Another enum value or code is left as sampled:
+ * the target's data may not know it.
+ */
+export function recasedBody(body: unknown, valid: (body: unknown) => boolean, others: ReadonlyMap<string, unknown[]>): unknown {
+  let out = body;
+  for (const [p, v] of leavesOf(body)) {
+    const recased = (p ? (others.get(p) ?? []) : []).filter(
+      (c) => typeof c === 'string' && typeof v === 'string' && c !== v && c.toLowerCase() === v.toLowerCase(),
+    );
+    const next = recased.map((c) => setAt(out, p.split('.'), c)).find(valid);
+    if (next !== undefined) out = next;
+  }
+  return out;
+}
+
 /** What a serialiser changes: an escaper's `& < > " '`, a non-ASCII letter and its NFD form (Unicode UAX #15); then a leading zero. */
 const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é', 'e\u0301'] as const;
 const LEADING_ZERO = '07';
@@ -274,6 +293,16 @@ const inOtherItem = (at: string, path: string): boolean => {
 
 /** A value with its case and white space folded: what a target folding either would take for the same. */
 const folded = (value: string) => value.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * Whether an answer's leaf at `at` shows a value the body sent, and the read right after shows as sent, otherwise only by case or
+ * white space under its own name: the answer not echoing it, this property's finding (checkEchoAsSent files it), which the
+ * answer-is-state property therefore leaves (one fact judged once: the state holds the value as sent).
+ */
+export function echoedOtherwise(body: unknown, at: string, read: unknown, answered: unknown): boolean {
+  if (typeof read !== 'string' || typeof answered !== 'string' || read === answered || folded(read) !== folded(answered)) return false;
+  return [...leavesOf(body)].some(([p, v]) => v === read && memberName(p) === memberName(at) && !inOtherItem(at, p));
+}
 
 /** Every sent leaf shown (shownAt, or folded under its own name) reads as sent; `sealed`: what a body carries sealed (encryptedCard). */
 export function checkEchoAsSent(
@@ -616,7 +645,10 @@ function withSeveralItems(
 const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> =>
   new Map([...others].map(([p, values]) => [p, [...values.slice(1), ...values.slice(0, 1)]]));
 
-/** A writer's body made to tell for every service's after-write checks, each echoed list sent several items; returns those lists. */
+/**
+ * A writer's body made to tell for every service's after-write checks, each echoed list sent several items; returns those lists,
+ * and the sample with only its ids in another case (`recasedBody`), for a target refusing the telling body.
+ */
 export function tellingWrite(
   contract: Contract,
   writer: Operation,
@@ -624,12 +656,17 @@ export function tellingWrite(
   body: unknown,
   valid: (body: unknown) => boolean,
   keep: (path: string, value: unknown) => boolean,
-): { body: unknown; lists: string[] } {
+): { body: unknown; lists: string[]; recased: unknown } {
   const others = otherValues(contract, writer.requestBody?.schema, body);
   const telling = tellingBody(body, valid, keep, undefined, others);
+  const recased = recasedBody(body, valid, others);
   const lists = echoedLists(contract, writer, reader);
-  if (!lists.length) return { body: telling, lists };
-  return { body: withSeveralItems(body, telling, tellingBody(body, valid, keep, JOINERS[1], turned(others)), lists, valid, keep), lists };
+  if (!lists.length) return { body: telling, lists, recased };
+  return {
+    body: withSeveralItems(body, telling, tellingBody(body, valid, keep, JOINERS[1], turned(others)), lists, valid, keep),
+    lists,
+    recased,
+  };
 }
 
 /** The scalar leaves of an item, by path inside it. */
