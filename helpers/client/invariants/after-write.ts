@@ -13,7 +13,7 @@ export interface WriteProbe {
   call: CallOptions;
   /** The sample as it is, sent when the target refuses `call` (a telling value the contract accepts but the target's data does not know). */
   plain?: CallOptions;
-  /** The sample with only its ids in another case (echo.ts recasedBody: a UUID), sent before `plain` where it differs from it. */
+  /** The sample with only its ids in another case (echo.ts tellingWrite: a UUID), sent before `plain` where it differs from it. */
   recased?: CallOptions;
   /** The read right after the write (its call from the write's answer), where the contract has one. */
   read?: { reader: Operation; call: (answer: unknown) => CallOptions | undefined };

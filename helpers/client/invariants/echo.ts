@@ -116,25 +116,6 @@ export function tellingBody(
   return distinctBody(out, valid, keep);
 }
 
-/**
- * The sample with only the members `otherValues` gives in another case of the same value told (a UUID, RFC 9562 section 4:
- * case-insensitive on input), each where `valid` takes it, every other leaf as sampled: what a writer is sent where its telling
- * body is refused (a free text a documented refusal names: a business country that is no two-letter code, provider 1.35.0
- * InvalidCountryCode), so that an id sent in another case still reaches the target. Another enum value or code is left as sampled:
- * the target's data may not know it.
- */
-export function recasedBody(body: unknown, valid: (body: unknown) => boolean, others: ReadonlyMap<string, unknown[]>): unknown {
-  let out = body;
-  for (const [p, v] of leavesOf(body)) {
-    const recased = (p ? (others.get(p) ?? []) : []).filter(
-      (c) => typeof c === 'string' && typeof v === 'string' && c !== v && c.toLowerCase() === v.toLowerCase(),
-    );
-    const next = recased.map((c) => setAt(out, p.split('.'), c)).find(valid);
-    if (next !== undefined) out = next;
-  }
-  return out;
-}
-
 /** What a serialiser changes: an escaper's `& < > " '`, a non-ASCII letter and its NFD form (Unicode UAX #15); then a leading zero. */
 const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é', 'e\u0301'] as const;
 const LEADING_ZERO = '07';
@@ -647,7 +628,7 @@ const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> 
 
 /**
  * A writer's body made to tell for every service's after-write checks, each echoed list sent several items; returns those lists,
- * and the sample with only its ids in another case (`recasedBody`), for a target refusing the telling body.
+ * and the sample with only its ids in another case (`recased`), for a target refusing the telling body.
  */
 export function tellingWrite(
   contract: Contract,
@@ -659,7 +640,11 @@ export function tellingWrite(
 ): { body: unknown; lists: string[]; recased: unknown } {
   const others = otherValues(contract, writer.requestBody?.schema, body);
   const telling = tellingBody(body, valid, keep, undefined, others);
-  const recased = recasedBody(body, valid, others);
+  // The sample with only the ids `otherValues` gives in another case of the same value told (a UUID, RFC 9562 section 4:
+  // case-insensitive on input), every other leaf as sampled: what a writer is sent where its telling body is refused (a free
+  // text a documented refusal names: a business country that is no two-letter code, provider 1.35.0 InvalidCountryCode), so
+  // that an id sent in another case still reaches the target. tellingBody with every leaf kept does exactly that.
+  const recased = tellingBody(body, valid, () => true, undefined, others);
   const lists = echoedLists(contract, writer, reader);
   if (!lists.length) return { body: telling, lists, recased };
   return {
