@@ -63,9 +63,14 @@ export class MockControl<Id extends string = string> {
   /** Calls so far that may change the mock's world (clock, faults): a remembering judge (FdAnswerJudge) forgets when it moves. */
   changes = 0;
 
+  /** Of those, the calls that may take back what happened (a reset, faults, the clock set to any instant, earlier too): the clock
+   * moved on keeps every event past, so the date of one read before it must read the same after it (FD-EVENT-DATE-FIXED). */
+  rewinds = 0;
+
   /** The surface's answer, as the method calling it declares (the mock's control routes, mocks/kit/app.ts). */
   protected async send<T>(method: string, path: string, body?: unknown): Promise<T> {
     if (method !== 'GET') this.changes++;
+    if (method !== 'GET' && path !== '/clock/advance') this.rewinds++;
     const response = await fetch(`${this.origin}/__mock${path}`, {
       method,
       headers: body === undefined ? undefined : { 'content-type': 'application/json' },
