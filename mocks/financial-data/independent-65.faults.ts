@@ -153,4 +153,104 @@ export const INDEPENDENT_65_FAULTS = [
     }),
     ...blind,
   }),
+  // A repeated call: the subscribe upsert answers the account's stored records, so a new listener URL is not echoed.
+  front.fault('i65-fd-txpush-resubscribe-first-callback', {
+    rule: "FD-TXPUSH-SUBSCRIBE: a second SubscribeToTxPushNotifications of the same account sent another callbackUrl answers its two records with the callbackUrl of the account's first subscribe call (the URL read back from the stored row, not the request), where seed 002 Events and provider 1.35.0 SubscriptionRecord give each subscribe call's records the callback URL sent",
+    reply: rewrite('SubscribeToTxPushNotifications', 201, (b, _x, m) => {
+      const records: any[] = b?.subscriptions;
+      if (!Array.isArray(records) || records.length === 0) return b;
+      m.first ??= {};
+      const key = String(records[0].accountId);
+      m.first[key] ??= records[0].callbackUrl;
+      const url = m.first[key];
+      return { ...b, subscriptions: records.map((r) => ({ ...r, callbackUrl: url })) };
+    }),
+    ...blind,
+  }),
+  // A window over a year end: the page sorted on its display date text (month/day/year), so January comes before December.
+  front.fault('i65-fd-txn-sort-year-end-text-key', {
+    rule: 'FD-TXN-SORT: GetAllCustomerTransactions orders each page by the text of its transaction date written month/day/year (a string sort), so over a year end sort=asc lists the new January before the old December and sort=desc the reverse, where seed 002 Transactions has the lists sort by transactionDate (postedDate when none)',
+    reply: rewrite('GetAllCustomerTransactions', 200, (b) => {
+      const list: any[] = b?.transactions;
+      if (!Array.isArray(list) || list.length < 2) return b;
+      const key = (t: any) => {
+        const d = new Date(Number(t?.transactionDate ?? t?.postedDate) * 1000);
+        if (Number.isNaN(d.getTime())) return '';
+        const iso = d.toISOString();
+        return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+      };
+      const desc = b?.sort !== 'asc';
+      const sorted = [...list].sort((p, q) => (desc ? key(q).localeCompare(key(p)) : key(p).localeCompare(key(q))));
+      return { ...b, transactions: sorted };
+    }),
+    ...blind,
+  }),
+  // Two reports of one customer: the portfolio keeps the newest report of any type, not the newest of each type.
+  front.fault('i65-fd-portfolio-newest-only', {
+    rule: 'FD-PORTFOLIO-LATEST: GetPortfolioByCustomer holds only the newest report of the portfolio whatever its type (a VOI generated after a VOA drops the VOA), where seed 002 Report retrieval says a portfolio holds the most recent report of each report type',
+    reply: rewrite('GetPortfolioByCustomer', 200, (b) => {
+      const reports: any[] = b?.reports;
+      if (!Array.isArray(reports) || reports.length < 2) return b;
+      const newest = reports.reduce((n, r) => (Number(r?.createdDate) >= Number(n?.createdDate) ? r : n));
+      return { ...b, reports: [newest] };
+    }),
+    ...blind,
+  }),
+  // A date-time member written through the date-only formatter of the loan's statement dates.
+  front.fault('i65-fd-loan-payoff-date-only', {
+    rule: 'FD-RESP-FORMS: GetLoanPaymentDetails answers accountDetail.accountFuturePayoffDate as a calendar date alone (YYYY-MM-DD, no time nor zone), where provider 1.35.0 LoanPaymentDetailsAccount gives accountFuturePayoffDate as a date-time (format date-time)',
+    reply: rewrite('GetLoanPaymentDetails', 200, (b) => {
+      const d = b?.accountDetail?.accountFuturePayoffDate;
+      return typeof d === 'string' && d.length > 10
+        ? { ...b, accountDetail: { ...b.accountDetail, accountFuturePayoffDate: d.slice(0, 10) } }
+        : b;
+    }),
+    ...provider,
+    ...blind,
+  }),
+  // An error's detail member of another type on one refusal path: the status copied from the numeric HTTP status.
+  front.fault('i65-fd-authdetails-404-status-number', {
+    rule: 'FD-RESP-FORMS: the 404 of getCustomerAuthorizationDetails (a legacy login, or details unavailable) carries its status member as a JSON number instead of text, where provider 1.35.0 ErrorMessage gives status as a string',
+    reply: rewrite('getCustomerAuthorizationDetails', 404, (b) =>
+      b && typeof b === 'object' && typeof b.status === 'string' && /^\d+$/.test(b.status) ? { ...b, status: Number(b.status) } : b,
+    ),
+    ...provider,
+    ...blind,
+  }),
+  // The refresh answer built from the accounts as read before the refresh: their attempt dates not yet moved.
+  front.fault('i65-fd-login-refresh-v1-stale-attempt', {
+    rule: 'FD-ACCT-REFRESH-V1: RefreshCustomerAccountsByInstitutionLogin (v1) answers each account with the aggregationAttemptDate it had before the refresh (the answer mapped from the records read before the update), while GetCustomerAccount then reads the moved date, where seed 002 Accounts has refresh v1 answer 200 with the accounts it refreshed, completion seen as an updated aggregation attempt date',
+    reply: (x, body, m) => {
+      if (x.status !== 200 || !x.operationId) return body;
+      try {
+        const b = JSON.parse(body);
+        const list: any[] | undefined = Array.isArray(b?.accounts) ? b.accounts : b?.id && b?.aggregationAttemptDate ? [b] : undefined;
+        if (!list) return body;
+        m.seen ??= {};
+        if (x.operationId !== 'RefreshCustomerAccountsByInstitutionLogin') {
+          for (const a of list)
+            if (a?.id !== undefined && a?.aggregationAttemptDate !== undefined) m.seen[String(a.id)] = a.aggregationAttemptDate;
+          return body;
+        }
+        const accounts = list.map((a) =>
+          m.seen[String(a?.id)] === undefined ? a : { ...a, aggregationAttemptDate: m.seen[String(a.id)] },
+        );
+        return JSON.stringify({ ...b, accounts });
+      } catch {
+        return body;
+      }
+    },
+    ...blind,
+  }),
+  // Two receiving accounts of one owner: the initiation answers the account id first issued (an id cached on the partner).
+  front.fault('i65-fd-micro-initiate-first-account-id', {
+    rule: "FD-MICRO-INITIATE: a second InitiateMicroAmountDeposits for another receiving account answers the accountId of the first receiving account initiated (the id cached on the partner's session), while the details read finds the new account under its own id, where seed 002 Micro entries and provider 1.35.0 InitiatedMicroDeposit answer the accountId of the receiving account",
+    reply: rewrite('InitiateMicroAmountDeposits', 200, (b, _x, m) => {
+      if (b?.accountId === undefined) return b;
+      m.first ??= b.accountId;
+      return { ...b, accountId: m.first };
+    }),
+    ...provider,
+    ...blind,
+  }),
 ];
