@@ -48,6 +48,7 @@ import { INDEPENDENT_61_FAULTS } from './independent-61.faults.js';
 import { INDEPENDENT_62_FAULTS } from './independent-62.faults.js';
 import { INDEPENDENT_63_FAULTS } from './independent-63.faults.js';
 import { INDEPENDENT_64_FAULTS } from './independent-64.faults.js';
+import { INDEPENDENT_65_FAULTS } from './independent-65.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
 import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
@@ -118,6 +119,7 @@ export const FD_FAULTS = [
   ...INDEPENDENT_62_FAULTS,
   ...INDEPENDENT_63_FAULTS,
   ...INDEPENDENT_64_FAULTS,
+  ...INDEPENDENT_65_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;
