@@ -28,6 +28,7 @@ import { INDEPENDENT_61_CARD_FAULTS } from './independent-61.faults.js';
 import { INDEPENDENT_62_CARD_FAULTS } from './independent-62.faults.js';
 import { INDEPENDENT_63_CARD_FAULTS } from './independent-63.faults.js';
 import { INDEPENDENT_64_CARD_FAULTS } from './independent-64.faults.js';
+import { INDEPENDENT_65_CARD_FAULTS } from './independent-65.faults.js';
 
 /** The fault catalogue of the card enrollment mock (one resource: POST /cards), own and written blind. */
 export const CARD_FAULTS = [
@@ -58,6 +59,7 @@ export const CARD_FAULTS = [
   ...INDEPENDENT_62_CARD_FAULTS,
   ...INDEPENDENT_63_CARD_FAULTS,
   ...INDEPENDENT_64_CARD_FAULTS,
+  ...INDEPENDENT_65_CARD_FAULTS,
 ];
 
 export type CardFaultId = FaultId<typeof CARD_FAULTS>;

@@ -35,6 +35,7 @@ import { INDEPENDENT_61_INSTALLMENTS_FAULTS } from './independent-61.faults.js';
 import { INDEPENDENT_62_INSTALLMENTS_FAULTS } from './independent-62.faults.js';
 import { INDEPENDENT_63_INSTALLMENTS_FAULTS } from './independent-63.faults.js';
 import { INDEPENDENT_64_INSTALLMENTS_FAULTS } from './independent-64.faults.js';
+import { INDEPENDENT_65_INSTALLMENTS_FAULTS } from './independent-65.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -72,6 +73,7 @@ export const INSTALLMENTS_FAULTS = [
   ...INDEPENDENT_62_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_63_INSTALLMENTS_FAULTS,
   ...INDEPENDENT_64_INSTALLMENTS_FAULTS,
+  ...INDEPENDENT_65_INSTALLMENTS_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;
