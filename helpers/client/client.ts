@@ -391,6 +391,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       sentAt,
       answeredAt,
     };
+    // Whether the call was sent as valid, read once for the judgement and what follows it (each read serialises the body).
+    const sentValid = sentAsValid(options, body);
     const { violation, assumed } = judgeExchange({
       contract,
       testInfo,
@@ -401,7 +403,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       sentHeaders: headers,
       acceptedNegative: Boolean(options.negative) && exchange.status >= 200 && exchange.status < 300,
       judges: options.judges,
-      sentValid: sentAsValid(options, body),
+      sentValid,
       noteConflictMet: (met) => this.noteConflictMet(met),
       judge: () => this.deps.judge?.(answer),
       readBack: (members) => this.deps.readBack?.(answer, members),
@@ -430,7 +432,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       answeredAt,
     );
     if (testInfo) for (const v of assumed) noteAssumed(testInfo, v, call);
-    if (sentAsValid(options, body)) noteIfStepFailed(testInfo, op, exchange.status, parsed, violation, call, options.judges);
+    if (sentValid) noteIfStepFailed(testInfo, op, exchange.status, parsed, violation, call, options.judges);
     if (violation instanceof ContractViolation && testInfo) {
       noteViolation(testInfo, violation, call);
       const weight = failureWeight(op.service, contract.defaultSource, [...violation.rules], violation.check);
@@ -440,13 +442,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // A call sent as valid answered 503, where the operation documents a 503 as temporary unavailability (seed 000, Errors), is
     // the target unavailable: judged above (its error shape, its Retry-After's form: every-answer/retry-after.ts), the check is
     // not judged after it, unless it asked for the 503. Where no 503 is documented, the status is judged as any other.
-    if (
-      testInfo &&
-      exchange.status === 503 &&
-      options.unavailable !== 'expect' &&
-      documentedResponse(op, 503) &&
-      sentAsValid(options, body)
-    )
+    if (testInfo && exchange.status === 503 && options.unavailable !== 'expect' && documentedResponse(op, 503) && sentValid)
       testInfo.skip(
         true,
         `the target answered ${operationId} 503 (temporarily unavailable) to a call sent as valid: the check is not judged after it`,

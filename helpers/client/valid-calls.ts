@@ -19,8 +19,11 @@ export function builtValid<T extends object>(made: T): T {
   return made;
 }
 
-/** Whether a value is one a builder made valid, unchanged since. */
-const asBuilt = (made: unknown) => typeof made === 'object' && made !== null && builtBodies.get(made) === JSON.stringify(made);
+/** Whether a value is one a builder made valid, unchanged since (serialised only when a builder made it: most calls' options were not). */
+const asBuilt = (made: unknown) => {
+  const text = typeof made === 'object' && made !== null ? builtBodies.get(made) : undefined;
+  return text !== undefined && text === JSON.stringify(made);
+};
 
 /** Notes that a check switched the mock's faults on (its fixture's setFaults): its refused valid calls are no failed step. */
 export function expectRefusals(testInfo: TestInfo): void {

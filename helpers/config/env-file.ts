@@ -29,11 +29,18 @@ export function editDistance(a: string, b: string): number {
 const KNOWN = ENV_SCHEMA.map((e) => e.name);
 const folded = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** The setting a name not of the schema resembles (its letters and digits one or two edits away), or undefined. */
+/**
+ * The setting a name not of the schema resembles (its letters and digits one or two edits away), or undefined; found once per
+ * name (the environment's names are judged again at each reading of the configuration, each against every setting).
+ */
+const resembling = new Map<string, string | undefined>();
 function resemblingName(name: string): string | undefined {
+  if (resembling.has(name)) return resembling.get(name);
   const mine = folded(name);
   const near = KNOWN.map((k) => ({ k, d: editDistance(mine, folded(k)) })).sort((a, b) => a.d - b.d)[0];
-  return near && near.d <= (mine.length >= 10 ? 2 : 1) ? near.k : undefined;
+  const found = near && near.d <= (mine.length >= 10 ? 2 : 1) ? near.k : undefined;
+  resembling.set(name, found);
+  return found;
 }
 
 /** The file dotenv reads for this environment (helpers/config/config.ts). */

@@ -167,7 +167,7 @@ function readParts(service: string): RuleCatalogue {
   if (cached?.stamp === stamp) return structuredClone(cached.catalogue);
   const merged: RuleCatalogue = { service, paths: {}, rules: [] };
   const versionParts = new Set([versionRulesFile(service), versionGenericRulesFile(service)]);
-  const parts = parsedParts(service, files);
+  const parts = parsedYamlFiles(`rules-${service}`, files);
   for (const [i, file] of files.entries()) {
     const part = parts[i] as (Partial<RuleCatalogue> & { retires?: string[]; 'operations-added'?: Record<string, string[]> }) | null;
     if (part?.service) merged.service = part.service;
@@ -198,14 +198,14 @@ function readParts(service: string): RuleCatalogue {
 const DISK_CACHE = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'contract-suite');
 
 /**
- * Each file's YAML parsed (null for an empty one), from the disk cache when unchanged: one cache file per service and list of
- * parts, older ones of that list removed when it is written.
+ * Each file's YAML parsed (null for an empty one), from the disk cache when unchanged: one cache file per name (`rules-<service>`,
+ * `statements-<service>`) and list of files, older ones of that list removed when it is written.
  */
-function parsedParts(service: string, files: string[]): unknown[] {
+export function parsedYamlFiles(name: string, files: string[]): unknown[] {
   const texts = files.map((file) => fs.readFileSync(file, 'utf8'));
   const hash = (parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16);
   const names = files.map((file) => path.relative(SCHEMAS, file));
-  const prefix = `rules-${service}-${hash(names)}-`;
+  const prefix = `${name}-${hash(names)}-`;
   const cacheFile = path.join(DISK_CACHE, `${prefix}${hash(names.flatMap((name, i) => [name, texts[i]]))}.json`);
   try {
     return JSON.parse(fs.readFileSync(cacheFile, 'utf8'));

@@ -3,7 +3,7 @@
 // tests/self/statements.spec.ts fails one with neither, and a rule no statement names; the certification shows traced/total.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { parsedYamlFiles } from './rules.js';
 import { SCHEMAS } from './versions.js';
 
 interface Statement {
@@ -56,11 +56,25 @@ export function consequencesOf<K extends 'lasts' | 'outlives' | 'cascades'>(
   );
 }
 
-/** The service's statements, or undefined where it keeps no index. */
-export function loadStatements(service: string): Statement[] | undefined {
+/**
+ * Each index parsed once per process while its file's size and time stay, and across processes through the rules' disk cache
+ * (parsedYamlFiles): the runner and every worker read it as they load the specs of the consequence properties (lasting,
+ * survivors, cascades: each at its module's load), and financial data's (about 225 KB of YAML) took a third of a second a parse.
+ */
+const parsed = new Map<string, { stamp: string; statements: readonly Statement[] }>();
+
+/** The service's statements (shared: read, never changed), or undefined where it keeps no index. */
+export function loadStatements(service: string): readonly Statement[] | undefined {
   const file = path.join(SCHEMAS, service, 'statements.yaml');
-  if (!fs.existsSync(file)) return undefined;
-  return (parse(fs.readFileSync(file, 'utf8')) as { statements?: Statement[] })?.statements ?? [];
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) return undefined;
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const cached = parsed.get(file);
+  if (cached?.stamp === stamp) return cached.statements;
+  const [doc] = parsedYamlFiles(`statements-${service}`, [file]) as [{ statements?: Statement[] } | null];
+  const statements = doc?.statements ?? [];
+  parsed.set(file, { stamp, statements });
+  return statements;
 }
 
 /** Statements traced to a rule, marked not checkable, and in all. */

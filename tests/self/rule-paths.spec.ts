@@ -38,8 +38,15 @@ function chunksOf(text: string, methods = false): [string, string][] {
 }
 
 /** The named chunks of a service's fixtures (fixtures/<service>.ts and the files of fixtures/<service>/), a name several files
- * define (each file's `test`) standing for all their bodies. */
+ * define (each file's `test`) standing for all their bodies; read once per service (every spec file importing the service's
+ * fixtures stands for them: specFile). */
+const fixtureChunksOf = new Map<string, Map<string, string>>();
 function fixtureChunks(service: string): Map<string, string> {
+  let known = fixtureChunksOf.get(service);
+  if (!known) fixtureChunksOf.set(service, (known = readFixtureChunks(service)));
+  return known;
+}
+function readFixtureChunks(service: string): Map<string, string> {
   const folder = `fixtures/${service}`;
   const files = fs.existsSync(folder)
     ? fs
@@ -60,8 +67,14 @@ function fixtureChunks(service: string): Map<string, string> {
  * imports (`./<resource>.known.js`, the fixtures' examples and tables: an operation named only in a
  * table of requests is reached through the table's name), the runtime's (helpers/, mocks/) left out.
  */
-const specFiles = new Map<string, { text: string[]; named: Map<string, string> }>();
-function specFile(file: string, helpers: Map<string, string>): { text: string[]; named: Map<string, string> } {
+interface SpecFile {
+  text: string[];
+  named: Map<string, string>;
+  /** Per helper name and levels left, the quoted literals of its body and of the helpers it reaches (reachedQuoted). */
+  reached: Map<string, Set<string>>;
+}
+const specFiles = new Map<string, SpecFile>();
+function specFile(file: string, helpers: Map<string, string>): SpecFile {
   let known = specFiles.get(file);
   if (!known) {
     const whole = fs.readFileSync(file, 'utf8');
@@ -74,7 +87,7 @@ function specFile(file: string, helpers: Map<string, string>): { text: string[];
       const merged = /^fixtures\/([\w-]+)\.ts$/.exec(f)?.[1];
       return merged && fs.existsSync(`fixtures/${merged}`) ? [...fixtureChunks(merged)] : chunksOf(fs.readFileSync(f, 'utf8'));
     };
-    known = { text: whole.split('\n'), named: new Map([...helpers, ...local.flatMap(chunks)]) };
+    known = { text: whole.split('\n'), named: new Map([...helpers, ...local.flatMap(chunks)]), reached: new Map() };
     specFiles.set(file, known);
   }
   return known;
@@ -88,30 +101,56 @@ function textWords(text: string): { words: Set<string>; quoted: Set<string> } {
   return known;
 }
 
+/** The helpers among a text's whole words (a helper is named where its name is one: as `\bname\b` finds it). */
+const namedIn = (words: Iterable<string>, named: Map<string, string>): string[] => [...words].filter((word) => named.has(word));
+
+/**
+ * The names reached from a text within `levels` (a breadth-first walk: each name at its least depth, a name's body read for
+ * the names below it while levels are left), as checkQuoted walks from a check's own lines.
+ */
+function reachedNames(text: string, named: Map<string, string>, levels: number): Set<string> {
+  const reached = new Set<string>();
+  let frontier = [text];
+  for (let level = 0; level < levels && frontier.length; level++) {
+    const next: string[] = [];
+    for (const t of frontier)
+      for (const word of namedIn(textWords(t).words, named))
+        if (!reached.has(word)) {
+          reached.add(word);
+          next.push(named.get(word)!);
+        }
+    frontier = next;
+  }
+  return reached;
+}
+
+/**
+ * The quoted literals of a helper's body and of every helper reached from it within `levels - 1` more levels: the same set
+ * reachedNames gives, each helper's found once per spec file and depth, not again for every check naming it.
+ */
+function reachedQuoted(name: string, levels: number, known: SpecFile): Set<string> {
+  const key = `${levels} ${name}`;
+  let quoted = known.reached.get(key);
+  if (!quoted) {
+    quoted = new Set(textWords(known.named.get(name)!).quoted);
+    for (const below of reachedNames(known.named.get(name)!, known.named, levels - 1))
+      for (const q of textWords(known.named.get(below)!).quoted) quoted.add(q);
+    known.reached.set(key, quoted);
+  }
+  return quoted;
+}
+
 /** The quoted literals of the text a check runs: its own lines and the helpers it reaches. */
 function checkQuoted(check: ListedCheck, lines: Map<string, number[]>, helpers: Map<string, string>): Set<string> {
   const file = `tests/${check.file}`;
-  const { text, named } = specFile(file, helpers);
+  const known = specFile(file, helpers);
+  const { text } = known;
   const next = (lines.get(check.file) ?? []).find((l) => l > check.line) ?? text.length + 1;
   const own = text.slice(check.line - 1, next - 1).join('\n');
   // Up to five levels: a spec's own helper (`statesOf`) calls `readers`, which calls a helper file's `listAll`, which calls the operation.
-  // A helper is named where its name is a whole word of the text (as `\bname\b` finds it).
-  const reached = new Set<string>();
-  let frontier = [own];
-  for (let level = 0; level < 5 && frontier.length; level++) {
-    const next: string[] = [];
-    for (const t of frontier)
-      for (const word of textWords(t).words) {
-        const body = named.get(word);
-        if (body !== undefined && !reached.has(word)) {
-          reached.add(word);
-          next.push(body);
-        }
-      }
-    frontier = next;
-  }
-  const quoted = new Set(textWords(own).quoted);
-  for (const name of reached) for (const q of textWords(named.get(name)!).quoted) quoted.add(q);
+  // A check's own lines are its own text: read here, not kept (textWords keeps the helpers' bodies, read again and again).
+  const quoted = quotedWords(own);
+  for (const name of namedIn(new Set(own.match(/\w+/g)), known.named)) for (const q of reachedQuoted(name, 5, known)) quoted.add(q);
   return quoted;
 }
 
