@@ -13,6 +13,11 @@ export interface CallOptions {
   body?: unknown;
   /** Raw option: send exactly this text as the body (malformed JSON and the like). */
   rawBody?: string;
+  /**
+   * Raw option: the body in chunked transfer coding, no Content-Length (RFC 9112 section 7.1): the same bytes, the same request,
+   * framed otherwise (transport.ts sendChunked: Playwright frames every body by its length).
+   */
+  framing?: 'chunked';
   /** false: send no credentials; a function: use these instead of the client's. */
   auth?: boolean | Authorizer;
   /** Call another base URL with this operation's contract (e.g. an issuer's endpoint). */

@@ -275,6 +275,9 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       ...Object.fromEntries(own),
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    // A body framed in chunked transfer coding says so (RFC 9112 section 6.1), kept with the exchange as sent.
+    const framing = options.framing === 'chunked' && body !== undefined ? options.framing : undefined;
+    if (framing) headers['transfer-encoding'] = 'chunked';
     for (const [k, v] of Object.entries(options.headers ?? {})) {
       if (v === undefined) delete headers[k];
       else headers[k] = v;
@@ -311,7 +314,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const ref = owns
       ? this.owned.intend(op.service, operationId, owns, { path: options.path, body: options.body ?? jsonOf(body) })
       : undefined;
-    const sent = await this.send(op, { url, method, headers, body }, authorize, { ...how, pace: this.sandbox, waitOut, signed: true });
+    const sent = await this.send(op, { url, method, headers, body, framing }, authorize, {
+      ...how,
+      pace: this.sandbox,
+      waitOut,
+      signed: true,
+    });
     const { response, waited } = sent;
     headers = sent.headers;
     // ... and completed as soon as it is answered, before any judgement: with its id, or as made nothing.
@@ -456,7 +464,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
    */
   private async send(
     op: Operation,
-    req: { url: string; method: string; headers: Record<string, string>; body: string | undefined },
+    req: { url: string; method: string; headers: Record<string, string>; body: string | undefined; framing?: 'chunked' },
     authorize: Authorizer | undefined,
     how: {
       writes: readonly string[];
@@ -478,7 +486,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       const done = how.excludes?.states.length ? await this.exclusive(how.excludes, how.holder) : undefined;
       const release = how.writes.length ? await holdShared(how.writes, how.holder) : undefined;
       try {
-        return await fetchOnce(this.deps.request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
+        return await fetchOnce(this.deps.request, url, {
+          method,
+          headers,
+          data: body === undefined ? undefined : Buffer.from(body),
+          framing: req.framing,
+        });
       } finally {
         await release?.();
         done?.();

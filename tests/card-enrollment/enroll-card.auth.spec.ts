@@ -172,22 +172,43 @@ test(
   },
 );
 
-// reference A2: the origin is judged for the key that calls: another client enrolls with its own ids, not this one's.
+// reference A2: the origin is judged for the key that calls: another client enrolls with its own ids, not this one's, and this
+// one not with the other's. Each client's own valid enrollment is judged after the other's attempt with its srcClientId (the
+// first call here sends the other client's id with our key): seed 000, Authentication keeps 403 for a client identity not
+// validated, and POST /cards answers a request every document allows 200, so the owner of an id another key tried is enrolled
+// with it (CE-VALID-ACCEPTED; the attempt's 403 is CE-AUTH-ORIGIN's). Both clients enroll one consumer identity, ours first:
+// the seed ties a consumer identity to no client (ConsumerIdentity.identityValue locates the profile of a program: What the
+// service does), so a client enrolls a consumer another client enrolled. Two exchanges of ours per path beside the other's two.
 for (const path of ENROLLMENT_PATHS) {
   test(
-    `judges the origin for the calling client: another client's key with its own srcClientId is accepted, with ours 403 (${path}) @assumption`,
-    rules(`CE-AUTH-ORIGIN@${path}`, 'CE-AUTH-UNKNOWN-KEY:accept'),
+    `judges the origin for the calling client: each client's key with the other's srcClientId 403, then each with its own accepted, one consumer enrolled by both (${path}) @assumption`,
+    rules(`CE-AUTH-ORIGIN@${path}`, 'CE-AUTH-UNKNOWN-KEY:accept', 'CE-VALID-ACCEPTED'),
     async ({ cardApi, cards, card }) => {
       test.skip(!card.otherClient, "needs a second client's API key (the mock's world)");
       test.skip(lacksPathData(card, path), NO_RECEIPT);
       const other = card.otherClient!;
       const asOther = () => ({ [CARD_KEY_HEADER]: other.apiKey });
-      const own = { ...(await cards.on(path)), srcClientId: other.srcClientId, serviceId: other.serviceId };
-      const accepted = await cardApi.call('putCard', { body: own, auth: asOther });
-      // The service it enrolled for, when answered: the client's answer judge (CE-ECHO-SERVICEID).
-      expect(accepted.status, 'the other client with its own srcClientId and serviceId').toBe(200);
+      const ours = await cards.on(path);
+      const own = { ...ours, srcClientId: other.srcClientId, serviceId: other.serviceId };
+      // Our key with the other client's ids: sent expected refused, an acceptance is the origin rule's refusal missed.
+      const attempted = await cardApi.call('putCard', { body: own, negative: true, judges: 'CE-AUTH-ORIGIN' });
+      // Our own enrollment of the consumer, then the other client's of the same identity with its own ids, each sent as valid:
+      // a refusal is the documented success broken, whatever it says. The service it enrolled for, when answered: the
+      // client's answer judge (CE-ECHO-SERVICEID).
+      const first = await cardApi.call('putCard', { body: ours, valid: true });
+      const accepted = await cardApi.call('putCard', { body: own, auth: asOther, valid: true });
       const refused = await cardApi.call('putCard', { body: { ...own, srcClientId: card.srcClientId }, auth: asOther });
-      expectCardError(refused, { http: 403 });
+      underRule(test.info(), 'CE-VALID-ACCEPTED', () => {
+        expect(first.status, 'our client with its own ids, after our key sent the other client’s').toBe(200);
+        expect(
+          accepted.status,
+          'the other client with its own srcClientId and serviceId, after our key sent that srcClientId, for the consumer we enrolled',
+        ).toBe(200);
+      });
+      underRule(test.info(), 'CE-AUTH-ORIGIN', () => {
+        expectCardError(attempted, { http: 403 });
+        expectCardError(refused, { http: 403 });
+      });
     },
   );
 }

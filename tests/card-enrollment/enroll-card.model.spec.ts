@@ -22,7 +22,8 @@ test(
     // and of another card and a receipt sent with the srcCorrelationId of the enrollment before.
     'CE-PROP-UNIQUE-ID@card',
     // Its first scenario: the same card and identity enrolled again, on each path, enrolled as the first (seed 000, POST /cards),
-    // each answer's profile and paymentAccountReference judged by the client; a refusal of a call the model sends as valid is
+    // each answer's profile and paymentAccountReference judged by the client; its scenario of two cards of one profile sharing
+    // their BIN, last four and expiry, the second enrolled as another card; a refusal of a call the model sends as valid is
     // filed under the rule of the member it names (a form the model varies), else CE-VALID-ACCEPTED.
     'CE-VALID-ACCEPTED',
     ...citing('CE-VAL-PAR', '@card', '@receipt'),

@@ -30,6 +30,7 @@ import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
 import { withLiveSubscription } from './live-subscription.known.js';
 import { countRule, tally } from '../shared/property.js';
+import { validAcceptedRule } from '../../helpers/contract/rules.js';
 
 const READERS = mediaReadersOf(FD_CONTRACT);
 const withJson = READERS.filter((r) => r.mediaTypes.some((t) => /json$/.test(t)));
@@ -260,11 +261,12 @@ test(
 const APP_REGISTRATION_WRITERS = new Set(['RegisterApp', 'ModifyAppRegistration']);
 
 // RFC 9110 section 8.3.1 on the request side (request-media.ts): each other form of the declared type
-// (application/json, seed 002) answered as the plain form, text/plain with a documented 4xx.
+// (application/json, seed 002) answered as the plain form, text/plain with a documented 4xx; and each valid body once in chunked
+// transfer coding, answered as with Content-Length (RFC 9112 section 6.1; FD-VALID-ACCEPTED, seed 002).
 test(
   'every operation taking a body answers it in every valid form of its media type as in the plain form, and refuses another type only as documented @mock-only',
   mockOnly(
-    rules('FD-PROP-BODY-MEDIA'),
+    rules('FD-PROP-BODY-MEDIA', 'FD-VALID-ACCEPTED'),
     "sends every writer's valid call once per form of its media type (the prepared linked customer's refreshes and the partner's secret among them): writes a sandbox's other workers would read, which the mock keeps per worker",
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
@@ -286,7 +288,7 @@ test(
       }
       // A fresh sample per call: a create takes a new unique name each time (a customer's username).
       const fresh = () => callOf(op);
-      const done = await checkBodyMedia(fdApi, b, fresh, violations);
+      const done = await checkBodyMedia(fdApi, b, fresh, violations, { chunkedRule: validAcceptedRule('financial-data') });
       sent += done.sent;
       file(op.operationId, done.leftOut);
     }

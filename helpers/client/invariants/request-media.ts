@@ -83,22 +83,43 @@ export function malformedProblem(op: Operation, status: number): { received: str
   return { received: `answered ${status}`, documented: `a 4xx the operation documents (${documented4xx.join(', ')}), or the body served` };
 }
 
-/** Sends one operation's valid call (`fresh`) in each declared media type's forms and one not taken; left out unless plainly 2xx. */
+/** Where and how checkBodyMedia judges one operation's valid call. */
+export interface BodyMediaOptions {
+  /** The cell the call is sent in (a path and a source), named in a violation. */
+  on?: string;
+  /** The rule stating the operation's own refusal of a type it does not take (installments' approvedOffers 415: IN-TRANS-MEDIA):
+   * that refusal is filed there alone; the valid forms of the declared type stay the property's. */
+  notTakenRule?: string;
+  /**
+   * The service's rule of a valid request accepted (validAcceptedRule): the valid call is sent once more with its body in chunked
+   * transfer coding, no Content-Length (RFC 9112 section 6.1: an HTTP/1.1 recipient parses the chunked coding; section 6.3: the
+   * body's length is then the chunks'), and answered in the plain form's status class, a refusal filed under this rule (the valid
+   * request refused, whatever the refusal says). Undefined: not sent (a cell after the operation's first sends it no more).
+   */
+  chunkedRule?: string;
+}
+
+/** The status class of an answer (2 for a 2xx). */
+const statusClass = (status: number) => Math.floor(status / 100);
+
+/**
+ * Sends one operation's valid call (`fresh`) in each declared media type's forms and one not taken, and (`chunkedRule`) once in
+ * chunked transfer coding; left out unless plainly 2xx.
+ */
 export async function checkBodyMedia<S extends ServiceName>(
   api: OperationClient<S>,
   b: BodyMedia,
   fresh: () => CallOptions | Promise<CallOptions>,
   violations: Violations,
-  on?: string,
-  /** The rule stating the operation's own refusal of a type it does not take (installments' approvedOffers 415: IN-TRANS-MEDIA):
-   * that refusal is filed there alone; the valid forms of the declared type stay the property's. */
-  notTakenRule?: string,
+  { on, notTakenRule, chunkedRule }: BodyMediaOptions = {},
 ): Promise<{ sent: number; leftOut?: string }> {
   const op = b.operation;
   const where = (what: string) => `${on ? `${on}: ` : ''}Content-Type: ${what}`;
-  const send = async (contentType: string): Promise<ApiResponse | string> => {
+  // The chunked call is sent to judge chunkedRule: a violation its answer shows that names no rule (an undocumented 411) is filed there.
+  const send = async (contentType: string, framing?: 'chunked'): Promise<ApiResponse | string> => {
     const call = await fresh();
-    return api.callOperation(op, { ...call, headers: { ...call.headers, 'content-type': contentType } }).catch(verdictLine(api));
+    const framed = framing ? { framing, ...(chunkedRule ? { judges: chunkedRule } : {}) } : {};
+    return api.callOperation(op, { ...call, headers: { ...call.headers, 'content-type': contentType }, ...framed }).catch(verdictLine(api));
   };
   let sent = 0;
   for (const mediaType of b.mediaTypes) {
@@ -106,6 +127,27 @@ export async function checkBodyMedia<S extends ServiceName>(
     sent++;
     if (typeof plain === 'string' || plain.status < 200 || plain.status >= 300)
       return { sent, leftOut: `its valid call labelled ${mediaType} is answered ${typeof plain === 'string' ? plain : plain.status}` };
+    // The same valid call, its body framed in chunked transfer coding (the first declared type only: the framing is the same
+    // for every type). A call using its object up answers the plain form alike when sent again: then it tells nothing.
+    if (chunkedRule && mediaType === b.mediaTypes[0]) {
+      const chunked = await send(mediaType, 'chunked');
+      sent++;
+      if (typeof chunked === 'string' || (chunked.status !== 429 && statusClass(chunked.status) !== statusClass(plain.status))) {
+        if (typeof chunked !== 'string') {
+          const again = await send(mediaType);
+          sent++;
+          if (typeof again !== 'string' && again.status === chunked.status)
+            return { sent, leftOut: `its valid call does not repeat (sent again plainly, it is answered ${again.status})` };
+        }
+        violations.add(
+          op.operationId,
+          `${on ? `${on}: ` : ''}Transfer-Encoding: chunked, no Content-Length (RFC 9112 section 6.1: a recipient parses the chunked coding)`,
+          typeof chunked === 'string' ? chunked : `answered ${chunked.status}, the body framed by Content-Length ${plain.status}`,
+          `answered as with Content-Length (${statusClass(plain.status)}xx)`,
+          chunkedRule,
+        );
+      }
+    }
     for (const form of mediaFormsOf(mediaType)) {
       const res = await send(form.contentType);
       sent++;
