@@ -206,9 +206,10 @@ test(
 
 // provider 2.0.0, registerPans 400 example InvalidAccountRangeForNewPanList: a new list's accountRange must be one the system
 // holds. A range is held as a whole, its two ends together: over each end kept or moved (one step down and up, the length
-// kept), every range but the held one itself is refused, those sharing one end with it among them; the held one is accepted.
+// kept), every range but the held one itself is refused, those sharing one end with it among them, and the held one with its
+// ends swapped; the held one is accepted.
 test(
-  'a new list given a range sharing one end, or neither, with a held account range is 400 invalid.accountRange; the held range itself is accepted @provider',
+  'a new list given a range sharing one end, or neither, with a held account range is 400 invalid.accountRange, its ends swapped not created; the held range itself is accepted @provider',
   rules('IN-STATE-HELD-RANGE'),
   async ({ inst, instApi, instReq }) => {
     const held = instReq.heldRange()!;
@@ -238,6 +239,15 @@ test(
         refused++;
       }
     expect(refused, 'ranges sharing one end with the held one were sent').toBeGreaterThanOrEqual(4);
+    // The held range with its ends given in the other order (its high end as accountRangeLow): a range the system holds is held
+    // low end and high end (provider 2.0.0 AccountRange: accountRangeLow, accountRangeHigh), so this one is not held. No document
+    // names the refusal of a range whose low end is above its high end apart, so it is judged not created: refused 4xx, no list.
+    const swapped = { accountRangeLow: held.accountRangeHigh, accountRangeHigh: held.accountRangeLow };
+    if (!isHeld(swapped)) {
+      const res = await instApi.call('registerPans', { body: { panListName: 'Range ends swapped', accountRange: swapped } });
+      expect(res.status, 'the held range with its ends swapped: refused, no list created').toBeGreaterThanOrEqual(400);
+      expect(res.status, 'the held range with its ends swapped: refused, no list created').toBeLessThan(500);
+    }
     const res = await instApi.call('registerPans', { body: { panListName: 'Range held', accountRange: held } });
     expect(res.status, 'the held range itself').toBe(200);
   },
