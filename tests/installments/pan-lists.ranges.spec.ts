@@ -99,17 +99,33 @@ test(
     ]);
 
     // A card the range covers but never registered, or one with a leading zero, is a failure (provider 2.0.0, Deregistration).
+    // The three registered cards are the list's last: the deregistration empties it.
     const removed = await instApi.call('deregisterPans', {
       body: {
         panListId,
-        ...(await instReq.pansOf(`0${second}`, first, ownHigh, ownLow)),
+        ...(await instReq.pansOf(`0${second}`, first, ownHigh, second, ownLow)),
       },
     });
-    expect(removed.body, "two registered cards; one only in the list's range, one only the same as a number").toMatchObject({
-      successfulCount: '2',
+    expect(removed.body, "three registered cards; one only in the list's range, one only the same as a number").toMatchObject({
+      successfulCount: '3',
       failureCount: '2',
     });
     offers.judge();
+    // The documented scenario of a parent emptied, what survives: a deregistration takes cards out of a list, nothing else
+    // (provider 2.0.0 deregisterPans), and the list keeps the account range associated to it (provider 2.0.0
+    // ExistingPanListIdRegistrationRequest: cards added later are validated against it). Its last card gone, a card of the range
+    // never registered by number still gets offers, as before the deregistration. 1 exchange a run.
+    const after = await instApi.call('approvedOffers', { body: await instReq.offersBody(ownLow) });
+    underRule(
+      test.info(),
+      'IN-STATE-LIST-RANGE',
+      () =>
+        expect(
+          after.status,
+          "offers for the card at the low end of the list's range, never registered by number, once the list's last card left it (offered before)",
+        ).toBe(200),
+      'approvedOffers',
+    );
   },
 );
 
