@@ -72,6 +72,9 @@ test(
       [stray, false, 'the card of the refused registrations'],
     ]);
 
+    // Two lists of one owner (the documented scenario): a newer list over the other range, so that the list's own range is
+    // judged against the list the registration names (provider 2.0.0 ExistingPanListIdRegistrationRequest), not the newest one.
+    await instReq.newList(instApi, 'Newer ranged list', [], { accountRange: other });
     const same = await instApi.call('registerPans', {
       body: {
         panListId,
@@ -79,7 +82,12 @@ test(
         ...(await instReq.pansOf(first, ownHigh)),
       },
     });
-    expect(same.status, "the list's own range again, with cards").toBe(200);
+    underRule(
+      test.info(),
+      'IN-STATE-LIST-RANGE',
+      () => expect(same.status, "the list's own range again, with cards, a newer list of the owner over another range").toBe(200),
+      'registerPans',
+    );
     // A card the list's range covers is not in the list until registered: both are new.
     expect(same.body, "two cards registered, one of them in the list's range").toMatchObject({ successfulCount: '2', failureCount: '0' });
     // A first card with a leading zero is another card, outside the range (provider 2.0.0, account range validation): a failure.
