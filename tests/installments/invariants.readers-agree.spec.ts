@@ -29,7 +29,7 @@ test(
       // A legal name with an ampersand, an apostrophe and angle brackets (provider 2.0.0 MerchantLegalName: ^.{1,300}, any
       // character but a line break): a reader answering it escaped for HTML, or otherwise altered, differs from the one sent.
       const telling = exampleParticipation(ica);
-      const first = { ...telling, merchantLegalName: `${telling.merchantLegalName}& O'Hara <Co> ` };
+      const first: Record<string, any> = { ...telling, merchantLegalName: `${telling.merchantLegalName}& O'Hara <Co> ` };
       const merchants = [
         first,
         exampleParticipation(ica, {
