@@ -157,7 +157,7 @@ test(
     // member; each decided plan's decision (getPlan's status and rejectReasonCode, getPlanApprovalStatus's status) is read right
     // after it and again after the deregistration: a decision has no end (IN-PROP-LASTING: IN-ST-6, IN-ST-71, seed 001 States).
     // Then each open plan's first decision, approve and decline, is answered a success as for any plan (provider 2.0.0
-    // planApproval: the plan its planId names is decided, the PAN lists not consulted). 33 exchanges a run on the mock
+    // planApproval: the plan its planId names is decided, the PAN lists not consulted). 37 exchanges a run on the mock
     // (30 on a sandbox: no asynchronous plan).
     const decided: { planId: string; status: 'APPROVED' | 'DECLINED'; sync: boolean }[] = [
       { planId: '', status: 'APPROVED', sync: true },
