@@ -1,5 +1,7 @@
 // Covers: two readers of one object agree (IN-PROP-READERS-AGREE; seed 001, Endpoints; provider 2.0.0
-// MerchantMidSearchParameters), and a path id names one plan only (exact-id.ts, IN-PROP-ID-NAMES-ONE).
+// MerchantMidSearchParameters), and a path id names one plan only (exact-id.ts, IN-PROP-ID-NAMES-ONE). The merchants' legal
+// name carries the characters an HTML encoder changes, so every reader of them (by request_id, the completed list, the searches)
+// is held to the name sent by the client's echo net (normalisedEchoConformance, filed IN-ECHO-PARTICIPATION-DETAILS).
 import { exampleParticipation, loadContract, rules, test } from '../../fixtures/installments.js';
 import { byIdReaders } from '../../helpers/client/invariants/exact-id.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
@@ -24,7 +26,10 @@ test(
     // Two merchants of one legal name in two countries, every member set with telling values, flags the other way round.
     if (inst.knownAcquirerIca) {
       const ica = inst.knownAcquirerIca;
-      const first = exampleParticipation(ica);
+      // A legal name with an ampersand, an apostrophe and angle brackets (provider 2.0.0 MerchantLegalName: ^.{1,300}, any
+      // character but a line break): a reader answering it escaped for HTML, or otherwise altered, differs from the one sent.
+      const telling = exampleParticipation(ica);
+      const first: Record<string, any> = { ...telling, merchantLegalName: `${telling.merchantLegalName}& O'Hara <Co> ` };
       const merchants = [
         first,
         exampleParticipation(ica, {

@@ -1,5 +1,6 @@
 // Covers: a successful write changes only what it names (IN-PROP-WRITE-SCOPE; helpers/client/invariants/write-scope.ts)
-// on every writer: the plans and lists beside the one named read as before; a state writer is sent each way.
+// on every writer: the plans and lists beside the one named read as before; a state writer is sent each way. A card's plans
+// decided before its deregistration read the same decision after it (IN-PROP-LASTING).
 import { expect, loadContract, rules, test, type InstallmentsOperationId, skipWithout } from '../../fixtures/installments.js';
 import type { PropertyException } from '../../helpers/client/property-counts.js';
 import {
@@ -19,6 +20,8 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import { countRule } from '../shared/property.js';
 import { withDecision } from '../../fixtures/examples/installments.js';
 import { stateReadersOf } from '../../helpers/client/invariants/refusals.js';
+import { verdictOn2xx } from '../../helpers/client/invariants/after-write.js';
+import { lastingAnswer } from '../../helpers/client/invariants/lasting.js';
 
 const contract = await loadContract('installments');
 const WRITERS = writersOfContract(contract);
@@ -41,7 +44,7 @@ skipWithout('eligiblePan');
 
 test(
   'a write that succeeds leaves every plan it does not name as it was @assumption',
-  rules('IN-PROP-WRITE-SCOPE'),
+  rules('IN-PROP-WRITE-SCOPE', 'IN-PROP-LASTING'),
   async ({ inst, instApi, instReq }) => {
     // Siblings made before and after the named plan; a fourth left open (IN-ST-13: an approval decides the plan it names).
     const plans = [];
@@ -148,30 +151,61 @@ test(
     const outcome = await checkWriteScope(instApi, probes, violations, undefined, 'IN-PROP-WRITE-SCOPE');
     // The documented scenario "a parent deleted", as a fixed example: a deregistration takes cards out of a list and nothing else
     // (seed 001, Endpoints; provider 2.0.0 deregisterPans: the pans removed from the pan list; IN-ST-13), so the plans selected
-    // with a card outlive its leaving its last list. Three plans of the card: one approved (both readers of a plan answer it:
-    // getPlan, and getPlanApprovalStatus within the 24 hours of the approval posted, IN-ECHO-CALLBACK) and two open ones. The
+    // with a card outlive its leaving its last list. Plans of the card: one of each decision decided before the deregistration
+    // (approved and declined synchronously; approved asynchronously where the mock's clock lets it land) and two open ones. The
     // card's deregistration is a write-scope probe reading the approved plan through both readers and an open one, member by
-    // member; then each open plan's first decision, approve and decline, is answered a success as for any plan (provider 2.0.0
-    // planApproval: the plan its planId names is decided, the PAN lists not consulted). 19 exchanges a run.
+    // member; each decided plan's decision (getPlan's status and rejectReasonCode, getPlanApprovalStatus's status) is read right
+    // after it and again after the deregistration: a decision has no end (IN-PROP-LASTING: IN-ST-6, IN-ST-71, seed 001 States).
+    // Then each open plan's first decision, approve and decline, is answered a success as for any plan (provider 2.0.0
+    // planApproval: the plan its planId names is decided, the PAN lists not consulted). 37 exchanges a run on the mock
+    // (30 on a sandbox: no asynchronous plan).
+    const decided: { planId: string; status: 'APPROVED' | 'DECLINED'; sync: boolean }[] = [
+      { planId: '', status: 'APPROVED', sync: true },
+      { planId: '', status: 'DECLINED', sync: true },
+      ...(inst.control ? [{ planId: '', status: 'APPROVED' as const, sync: false }] : []),
+    ];
     const survivors: string[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < decided.length + 2; i++) {
       const from = await instReq.offersOf(instApi, {}, undefined, goneCard);
       const made = await instApi.call('savePlan', { body: await instReq.selectionOf(from, from.body.offers[0]!), valid: true });
       survivors.push(String(made.body.planId));
     }
-    // A synchronous decision as the sample sends it (provider 2.0.0 PlanApprovalParameters), of the plan named.
-    const decision = (planId: string, status: string) => ({
-      query: { sync: true },
+    // A decision as the sample sends it (provider 2.0.0 PlanApprovalParameters), of the plan named; sync true unless told.
+    const decision = (planId: string, status: string, sync = true) => ({
+      query: { sync },
       body: withDecision({ planId, status }),
       valid: true as const,
     });
-    await instApi.call('planApproval', decision(survivors[0]!, 'APPROVED'));
+    const undecided = survivors.splice(0, 2);
+    for (const [i, d] of decided.entries()) {
+      d.planId = survivors[i]!;
+      await instApi.call('planApproval', decision(d.planId, d.status, d.sync));
+    }
+    // An asynchronous decision lands a few seconds later (the mock's choice): read once it has.
+    if (decided.some((d) => !d.sync)) await landed();
+    /** A decided plan as each reader shows its decision: the status and the reject reason (a thrown verdict of the client kept). */
+    const decisionRead = async (operationId: 'getPlan' | 'getPlanApprovalStatus', planId: string) => {
+      const res = await instApi.call(operationId, { path: { plan_id: planId } }).catch((error: Error) => {
+        const verdict = verdictOn2xx(error);
+        if (verdict === undefined) throw error;
+        return { status: 200, body: { verdict } as Record<string, unknown> };
+      });
+      const body = (res.body ?? {}) as Record<string, unknown>;
+      return JSON.stringify({ ...lastingAnswer(res.status, body), reason: body.rejectReasonCode, verdict: body.verdict });
+    };
+    const decisionReaders = ['getPlan', 'getPlanApprovalStatus'] as const;
+    const decisionsBefore = new Map<string, string>();
+    for (const d of decided)
+      for (const reader of decisionReaders) decisionsBefore.set(`${reader} ${d.planId}`, await decisionRead(reader, d.planId));
     const planRead = (operationId: 'getPlan' | 'getPlanApprovalStatus', planId: string, what: string): ScopeRead => ({
       operation: contract.operation(operationId),
       call: { path: { plan_id: planId } },
       object: `plan ${planId}, ${what}, selected with the card the write takes out of its last list`,
     });
     const deregistration = contract.operation('deregisterPans');
+    // The decided plan's decision leaves (its status, its reject reason) are judged once, by IN-PROP-LASTING below; every other
+    // member of the probe's reads is the write scope's.
+    const survivorScope = new Violations(WRITE_SCOPE);
     await checkWriteScope(
       instApi,
       [
@@ -179,19 +213,35 @@ test(
           writer: deregistration,
           call: { body: { panListId: panList, ...(await instReq.pansOf(goneCard)) } },
           reads: [
-            planRead('getPlan', survivors[0]!, 'approved'),
-            planRead('getPlanApprovalStatus', survivors[0]!, 'approved'),
-            planRead('getPlan', survivors[1]!, 'open'),
+            planRead('getPlan', decided[0]!.planId, 'approved'),
+            planRead('getPlanApprovalStatus', decided[0]!.planId, 'approved'),
+            planRead('getPlan', undecided[0]!, 'open'),
           ],
         },
       ],
-      violations,
+      survivorScope,
       undefined,
       'IN-PROP-WRITE-SCOPE',
     );
+    for (const v of survivorScope.list)
+      if (!(v.object.includes(`of plan ${decided[0]!.planId},`) && /^body\.(status|rejectReasonCode):/.test(v.received)))
+        violations.list.push(v);
+    for (const d of decided)
+      for (const reader of decisionReaders) {
+        const was = decisionsBefore.get(`${reader} ${d.planId}`)!;
+        const now = await decisionRead(reader, d.planId);
+        if (now !== was)
+          violations.add(
+            reader,
+            `plan ${d.planId} ${d.status} (sync ${d.sync}), read right after its decision and again once its card left its last PAN list (IN-PROP-LASTING)`,
+            `${was} then ${now}`,
+            'the same decision: IN-ST-6, IN-ST-71 (seed 001, States) give a decided plan no end, and a deregistration takes cards out of a list only',
+            'IN-PROP-LASTING',
+          );
+      }
     for (const [planId, status] of [
-      [survivors[1]!, 'APPROVED'],
-      [survivors[2]!, 'DECLINED'],
+      [undecided[0]!, 'APPROVED'],
+      [undecided[1]!, 'DECLINED'],
     ] as const) {
       const decided = await instApi.call('planApproval', decision(planId, status));
       if (decided.status < 200 || decided.status >= 300)

@@ -3,10 +3,13 @@
 import { createPublicKey } from 'node:crypto';
 import { conflictMet } from '../../helpers/contract/checks.js';
 import { receivedAt, takenDeviations } from '../../helpers/contract/conflicts.js';
+import { dateTimeForms } from '../../helpers/client/invariants/type-forms.js';
+import { walkSchema } from '../../helpers/contract/schema-walk.js';
 import {
   bodyHash,
   examplePlanBody,
   expect,
+  loadContract,
   mockOnly,
   parseOAuthHeader,
   rules,
@@ -14,6 +17,13 @@ import {
   unregisteredPan,
   verifyRequest,
 } from '../../fixtures/installments.js';
+
+/** The amountType values a selection may carry (the contract's enum: provider 2.0.0 CardedTransaction.amountType). */
+const CONTRACT = await loadContract('installments');
+const AMOUNT_TYPES: unknown[] = [];
+walkSchema(CONTRACT, CONTRACT.operation('savePlan').requestBody?.schema, (node, at) => {
+  if (at.join('.') === 'transaction.amountType') AMOUNT_TYPES.push(...(node.enum ?? []));
+});
 
 // seed 001, Events: selecting a plan notifies the issuer, checked against the contract's notifyPlan (provider 2.0.0).
 test(
@@ -44,11 +54,16 @@ test(
     // the API's own, propagated downstream (the notification judge's, IN-NOTIFY-CORRELATION).
     // Its transaction carries the plan's own trace members (provider 2.0.0 CardedTransaction stan, rrn, authorizationCode,
     // transactionLinkId), each a value no neighbour has, so a member the notification fills from another shows (IN-NOTIFY-SHAPE).
+    // The selections of this check take each amountType the contract lists in turn (provider 2.0.0 CardedTransaction.amountType:
+    // PURCHASE or FINAL): the first plan the built one, this one the other, so a member filled from a default shows.
     const { body: chosen } = await instReq.selection(instApi);
+    const sentTypes = new Set<unknown>([chosen.transaction.amountType]);
+    const amountType = AMOUNT_TYPES.find((t) => !sentTypes.has(t)) ?? chosen.transaction.amountType;
     const body = {
       ...chosen,
       transaction: {
         ...chosen.transaction,
+        amountType,
         stan: '004711',
         rrn: '512300098765',
         authorizationCode: '839201',
@@ -58,6 +73,24 @@ test(
     const bare = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': undefined }, valid: true });
     expect(bare.status, 'a plan saved with no Correlation-Id').toBe(201);
     await issuerReceiver.once(bare.body.planId);
+    // A selection carrying every date-time member of its transaction (provider 2.0.0 CardedTransaction localDateTime, as the offers
+    // request asked it, and transmissionDateTime at the same instant with a numeric offset, RFC 3339 section 5.6): its notification
+    // names each as that instant in RFC 3339 with its zone (the notification judge, IN-NOTIFY-SHAPE). The form of a date-time in a
+    // plan is disputed (conflicts.yaml IN-DEVIATION-PLAN-TRANSMISSION-DATETIME-FORM): sent as no valid call, a plan refused is
+    // left out. 2 exchanges a run.
+    const from = await instReq.offersOf(instApi);
+    const dated = await instReq.selectionOf(from, from.body.offers[0]!);
+    const asked = String(from.asked.transaction?.localDateTime);
+    const offset = dateTimeForms({ type: 'string', format: 'date-time' }, asked).find((f) => /[+-]\d\d:\d\d$/.test(f.value))?.value;
+    const withDates = await instApi.call('savePlan', {
+      body: { ...dated, transaction: { ...dated.transaction, localDateTime: asked, transmissionDateTime: offset ?? asked } },
+    });
+    if (withDates.status === 201) await issuerReceiver.once(withDates.body.planId);
+    else
+      test.info().annotations.push({
+        type: 'left out',
+        description: `a plan carrying its date-times in RFC 3339 was refused ${withDates.status}: the target reads the example's form (IN-DEVIATION-PLAN-TRANSMISSION-DATETIME-FORM), the notification's date-times not judged`,
+      });
   },
 );
 

@@ -72,6 +72,9 @@ test(
       [stray, false, 'the card of the refused registrations'],
     ]);
 
+    // Two lists of one owner (the documented scenario): a newer list over the other range, so that the list's own range is
+    // judged against the list the registration names (provider 2.0.0 ExistingPanListIdRegistrationRequest), not the newest one.
+    await instReq.newList(instApi, 'Newer ranged list', [], { accountRange: other });
     const same = await instApi.call('registerPans', {
       body: {
         panListId,
@@ -79,7 +82,12 @@ test(
         ...(await instReq.pansOf(first, ownHigh)),
       },
     });
-    expect(same.status, "the list's own range again, with cards").toBe(200);
+    underRule(
+      test.info(),
+      'IN-STATE-LIST-RANGE',
+      () => expect(same.status, "the list's own range again, with cards, a newer list of the owner over another range").toBe(200),
+      'registerPans',
+    );
     // A card the list's range covers is not in the list until registered: both are new.
     expect(same.body, "two cards registered, one of them in the list's range").toMatchObject({ successfulCount: '2', failureCount: '0' });
     // A first card with a leading zero is another card, outside the range (provider 2.0.0, account range validation): a failure.
@@ -99,17 +107,33 @@ test(
     ]);
 
     // A card the range covers but never registered, or one with a leading zero, is a failure (provider 2.0.0, Deregistration).
+    // The three registered cards are the list's last: the deregistration empties it.
     const removed = await instApi.call('deregisterPans', {
       body: {
         panListId,
-        ...(await instReq.pansOf(`0${second}`, first, ownHigh, ownLow)),
+        ...(await instReq.pansOf(`0${second}`, first, ownHigh, second, ownLow)),
       },
     });
-    expect(removed.body, "two registered cards; one only in the list's range, one only the same as a number").toMatchObject({
-      successfulCount: '2',
+    expect(removed.body, "three registered cards; one only in the list's range, one only the same as a number").toMatchObject({
+      successfulCount: '3',
       failureCount: '2',
     });
     offers.judge();
+    // The documented scenario of a parent emptied, what survives: a deregistration takes cards out of a list, nothing else
+    // (provider 2.0.0 deregisterPans), and the list keeps the account range associated to it (provider 2.0.0
+    // ExistingPanListIdRegistrationRequest: cards added later are validated against it). Its last card gone, a card of the range
+    // never registered by number still gets offers, as before the deregistration. 1 exchange a run.
+    const after = await instApi.call('approvedOffers', { body: await instReq.offersBody(ownLow) });
+    underRule(
+      test.info(),
+      'IN-STATE-LIST-RANGE',
+      () =>
+        expect(
+          after.status,
+          "offers for the card at the low end of the list's range, never registered by number, once the list's last card left it (offered before)",
+        ).toBe(200),
+      'approvedOffers',
+    );
   },
 );
 
@@ -206,9 +230,10 @@ test(
 
 // provider 2.0.0, registerPans 400 example InvalidAccountRangeForNewPanList: a new list's accountRange must be one the system
 // holds. A range is held as a whole, its two ends together: over each end kept or moved (one step down and up, the length
-// kept), every range but the held one itself is refused, those sharing one end with it among them; the held one is accepted.
+// kept), every range but the held one itself is refused, those sharing one end with it among them, and the held one with its
+// ends swapped; the held one is accepted.
 test(
-  'a new list given a range sharing one end, or neither, with a held account range is 400 invalid.accountRange; the held range itself is accepted @provider',
+  'a new list given a range sharing one end, or neither, with a held account range is 400 invalid.accountRange, its ends swapped not created; the held range itself is accepted @provider',
   rules('IN-STATE-HELD-RANGE'),
   async ({ inst, instApi, instReq }) => {
     const held = instReq.heldRange()!;
@@ -238,6 +263,15 @@ test(
         refused++;
       }
     expect(refused, 'ranges sharing one end with the held one were sent').toBeGreaterThanOrEqual(4);
+    // The held range with its ends given in the other order (its high end as accountRangeLow): a range the system holds is held
+    // low end and high end (provider 2.0.0 AccountRange: accountRangeLow, accountRangeHigh), so this one is not held. No document
+    // names the refusal of a range whose low end is above its high end apart, so it is judged not created: refused 4xx, no list.
+    const swapped = { accountRangeLow: held.accountRangeHigh, accountRangeHigh: held.accountRangeLow };
+    if (!isHeld(swapped)) {
+      const res = await instApi.call('registerPans', { body: { panListName: 'Range ends swapped', accountRange: swapped } });
+      expect(res.status, 'the held range with its ends swapped: refused, no list created').toBeGreaterThanOrEqual(400);
+      expect(res.status, 'the held range with its ends swapped: refused, no list created').toBeLessThan(500);
+    }
     const res = await instApi.call('registerPans', { body: { panListName: 'Range held', accountRange: held } });
     expect(res.status, 'the held range itself').toBe(200);
   },

@@ -1,7 +1,8 @@
 // Covers: every window the installments documents state relative to an event, judged from its own anchor told apart from every
 // other candidate (IN-ECHO-CALLBACK; provider 2.0.0 getPlanApprovalStatus: used "within 24 hours from the time the approval was
 // posted"; PSPData.callbackUrl: expires 24 hours after the approval is posted; x-limits entries with an `anchor`), also with the
-// approval posted on a month's last day, a year's last day and 29 February (the window over the calendar's edge), and every
+// approval posted on a month's last day, a year's last day and 29 February (the window over the calendar's edge; a decision posted
+// asynchronously then shows over that edge, IN-STATE-DECISION: seed 001 States), and every
 // schedule at a calendar frequency judged over a month's end, a year's end and 29 February (IN-VAL-OFFER-TERMS; provider 2.0.0
 // Offer.frequency MONTHLY, Offer.firstInstallmentSchedule). Both need the mock's virtual clock (@mock-only).
 import {
@@ -110,24 +111,33 @@ const POSTED_ON: readonly (readonly [string, string])[] = [
 ];
 
 test(
-  `with the approval posted on a month's last day, a year's last day and 29 February, getPlanApprovalStatus reads the decision a minute after it and a minute inside the shortest window (${Math.min(...WINDOWS.map((w) => w.hours))} h) @mock-only`,
+  `with the approval posted on a month's last day, a year's last day and 29 February, getPlanApprovalStatus reads the decision a minute after it and a minute inside the shortest window (${Math.min(...WINDOWS.map((w) => w.hours))} h); a decision posted asynchronously then shows on getPlan and getPlanApprovalStatus over the edge @mock-only`,
   mockOnly(
-    rules(...new Set(WINDOWS.map((w) => w.rule))),
+    rules(...new Set(WINDOWS.map((w) => w.rule)), 'IN-STATE-DECISION'),
     "needs the mock's virtual clock (the approval posted on fixed calendar days); a sandbox's clock cannot move",
   ),
   async ({ inst, instApi, instReq }) => {
     // One synchronous approval per position (its callbackUrl read back, IN-ECHO-CALLBACK), read twice: inside every window
-    // anchored at the approval posted, both reads answer as the window states. 5 exchanges a position, 15 a run.
+    // anchored at the approval posted, both reads answer as the window states. Beside it a decline posted asynchronously at the
+    // same minute (provider 2.0.0 planApproval 202: processed later), read once the clock is past the midnight, in the next
+    // month, the next year, 1 March: getPlan shows the decision (its reason is IN-REQ-PLAN-REJECT-REASON's, judged on every read), getPlanApprovalStatus COMPLETED (IN-STATE-DECISION:
+    // seed 001 States, an approval decides the plan, sync or async; nothing makes its landing turn on the calendar). 10 exchanges
+    // a position, 30 a run.
     const control = inst.control!;
     const shortest = Math.min(...WINDOWS.map((w) => w.hours));
     const problems: string[] = [];
+    const decisions: string[] = [];
     try {
       for (const [at, what] of POSTED_ON) {
         await control.setClock(at);
         const { planId, offer } = await instReq.createPlan(instApi);
+        const later = await instReq.createPlan(instApi);
         const body = withDecision({ planId, status: 'APPROVED', offerId: offer.offerId });
         const posted = await instApi.call('planApproval', { query: { sync: true }, body, valid: true });
         expect(posted.status, `planApproval posted at ${at} (${what})`).toBe(200);
+        const decline = withDecision({ planId: later.planId, status: 'DECLINED', offerId: later.offer.offerId });
+        const accepted = await instApi.call('planApproval', { query: { sync: false }, body: decline, valid: true });
+        expect(accepted.status, `planApproval (sync false) posted at ${at} (${what})`).toBe(202);
         const callbackUrl = posted.body?.callbackUrl;
         for (const [after, when] of [
           [EDGE_S, 'a minute after it'],
@@ -145,12 +155,26 @@ test(
               );
           }
         }
+        // The clock is now past the midnight (the next month, year, 1 March), the decline's landing long passed.
+        const where = `the decline posted asynchronously at ${at} (${what}), read ${shortest} h less two minutes after it`;
+        const plan = await instApi.call('getPlan', { path: { plan_id: later.planId } });
+        if (plan.status !== 200 || plan.body?.status !== 'DECLINED')
+          decisions.push(`${where}: getPlan ${plan.status} status ${JSON.stringify(plan.body?.status)}, not DECLINED`);
+        const processing = await instApi.call('getPlanApprovalStatus', { path: { plan_id: later.planId } });
+        if (processing.status !== 200 || processing.body?.status !== 'COMPLETED')
+          decisions.push(
+            `${where}: getPlanApprovalStatus ${processing.status} status ${JSON.stringify(processing.body?.status)}, not COMPLETED`,
+          );
       }
     } finally {
       await control.setClock(Date.now());
     }
     const rule = WINDOWS[0]!.rule;
     expect(problemsUnder(rule, problems, 'getPlanApprovalStatus'), `${rule}: the windows over calendar edges`).toEqual([]);
+    expect(
+      problemsUnder('IN-STATE-DECISION', decisions, 'getPlan'),
+      'IN-STATE-DECISION: an asynchronous decision over calendar edges',
+    ).toEqual([]);
   },
 );
 
