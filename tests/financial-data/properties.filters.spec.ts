@@ -483,7 +483,7 @@ test(
 );
 
 test(
-  'every reader stating an order lists in it, each direction and the default, on the widest page and on each smaller page, and across a year's end and a month's end',
+  "every reader stating an order lists in it, each direction and the default, on the widest page and on each smaller page, and across a year's end and a month's end",
   // The transactions lists' order (FD-TXN-SORT, the rule stating their sort parameter) is judged by this property on both lists.
   rules('FD-PROP-ORDER', 'FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'),
   async ({ fd, fdApi, fdEntities, fdPowers, createCustomer }) => {
