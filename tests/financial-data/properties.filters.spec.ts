@@ -3,7 +3,7 @@
 // with that application name"; FD-FILTER-EXACT, @assumption: no source documents folding or a partial
 // match), prefix and substring rules as they say, every filter by the value as held (FD-FILTER-RULE); an
 // unsaid or fuzzy search's parts and folds are exceptions, each with its reason.
-import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
+import { expect, notePartial, ownLinkedCustomer, rules, sample, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { type Filter, memberOf, parameterReaders, stringFilters } from '../../helpers/contract/filters.js';
@@ -319,6 +319,8 @@ test(
 const WINDOWS = windowFilters(FD_CONTRACT);
 const ID_FILTERS = integerIdFilters(FD_CONTRACT);
 const ORDERED = orderedReaders(FD_CONTRACT);
+const DAY_S = 86_400;
+const DAY_MS = DAY_S * 1000;
 
 /** The items of an answer holding one of `keys` (every object, at any depth). */
 function keyed(body: unknown, keys: string[]): Record<string, unknown>[] {
@@ -481,10 +483,10 @@ test(
 );
 
 test(
-  'every reader stating an order lists in it, each direction and the default, on the widest page and on each smaller page',
+  "every reader stating an order lists in it, each direction and the default, on the widest page and on each smaller page, and across a year's end and a month's end",
   // The transactions lists' order (FD-TXN-SORT, the rule stating their sort parameter) is judged by this property on both lists.
   rules('FD-PROP-ORDER', 'FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'),
-  async ({ fd, fdApi, fdEntities }) => {
+  async ({ fd, fdApi, fdEntities, fdPowers, createCustomer }) => {
     const violations = new Violations(FILTER_RULES);
     const checked = new Set<string>();
     const leftOut: { operationId: string; reason: string }[] = [];
@@ -534,6 +536,68 @@ test(
       if (judged) checked.add(operationId);
       else
         leftOut.push({ operationId, reason: `${o.parameter.name}: its sample lists fewer than two items holding ${o.keys.join(' or ')}` });
+    }
+    // The documented calendar scenario as fixed examples, on every run (seed 002, Transactions: the lists sort by transactionDate,
+    // postedDate when none): each windowed reader's one list holding items on both sides of a year's end and of a month's end,
+    // read asc and desc, judged in date order (an order kept by a date's text, month/day/year, breaks only across a year's end).
+    // The mock's clock is set to the next 20 January and a customer of the check's own linked then: its history (seed 002,
+    // standard aggregation reaches 180 days back) holds both ends. A sandbox's linked customer holds them where its history does.
+    const calendar = ORDERED.filter((o) => ['fromDate', 'toDate'].every((n) => o.operation.parameters.some((p) => p.name === n)));
+    if (calendar.length) {
+      let who = { customerId: String(fdEntities.customerId), accountId: undefined as string | undefined };
+      if (fd.kind === 'mock') {
+        const year = new Date(fd.now() + 2 * DAY_MS).getUTCFullYear();
+        const january = Date.parse(`${year}-01-20T12:00:00Z`);
+        await fdPowers.setClock(january > fd.now() + DAY_MS ? january : Date.parse(`${year + 1}-01-20T12:00:00Z`));
+        const own = await ownLinkedCustomer(fdPowers, createCustomer);
+        who = { customerId: own.customerId, accountId: String(own.account('checking').id) };
+      }
+      // A week back, so the days after each end are history whatever the run's day: the year's first day, and the first day
+      // of the month before (the two are one on a run in January's first week).
+      const weekAgo = new Date(fd.now() - 7 * DAY_MS);
+      const ends = [
+        ["a year's end", Date.UTC(weekAgo.getUTCFullYear(), 0, 1) / 1000],
+        ["a month's end", Date.UTC(weekAgo.getUTCFullYear(), weekAgo.getUTCMonth() - 1, 1) / 1000],
+      ] as const;
+      for (const o of calendar) {
+        const { operationId } = o.operation;
+        const base = sample(o.operation, fd, fdEntities) as CallOptions;
+        const path = {
+          ...(base.path ?? {}),
+          customerId: who.customerId,
+          ...(who.accountId && base.path?.accountId ? { accountId: who.accountId } : {}),
+        };
+        for (const [what, first] of ends)
+          for (const d of o.directions.filter((x) => x.value !== undefined)) {
+            const query = { ...(base.query ?? {}), fromDate: first - 6 * DAY_S, toDate: first + 6 * DAY_S, [o.parameter.name]: d.value };
+            const res = await fdApi.callOperation(o.operation, {
+              ...base,
+              path,
+              query: { ...query, ...(o.pageSize ? { [o.pageSize.name]: o.pageSize.max } : {}) },
+            } as CallOptions);
+            const list = res.status === 200 ? keyed(res.body, o.keys) : [];
+            const sides = [list.some((x) => keyOf(x, o.keys)! < first), list.some((x) => keyOf(x, o.keys)! >= first)];
+            const how = `over ${what} (${new Date(first * 1000).toISOString().slice(0, 10)} ±6 days), ${o.parameter.name}=${d.value}`;
+            if (!sides.every(Boolean)) {
+              // The mock's history holds both sides by construction: a list without them is no judgement made, never a pass.
+              expect(
+                fd.kind === 'mock' ? `${res.status}, sides ${sides.join('/')}` : '200, sides true/true',
+                `${operationId} ${how}: items on both sides of the end`,
+              ).toBe('200, sides true/true');
+              notePartial(`${operationId} ${how}: the linked customer's history holds no items on both sides`);
+              continue;
+            }
+            const out = disorder(list, o.keys, d.direction);
+            if (out)
+              violations.add(
+                operationId,
+                how,
+                `out of order: ${out}`,
+                `${d.direction} by ${o.keys.join(', else ')}`,
+                PARAMETER_RULES.get(`${operationId} ${o.parameter.name}`)?.id,
+              );
+          }
+      }
     }
     noteCoverage(
       `ordered readers: ${ORDERED.map((o) => `${o.operation.operationId} ${o.parameter.name} by ${o.keys.join(', else ')}`).join('; ')}; ${checked.size} checked; left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,

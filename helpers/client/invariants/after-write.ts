@@ -4,6 +4,7 @@ import type { Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import { ContractViolation } from '../../contract/checks.js';
+import { ruleIdsLeading } from '../../contract/rules.js';
 import { eachObject, leavesOf, volatileLeaves } from './kit.js';
 import type { Violations } from '../security/probe.js';
 import { camel } from '../../contract/writers.js';
@@ -139,7 +140,15 @@ export function readAfterCall(after: { reader: Operation; idParams: string[] }, 
 
 /** A write's judged findings (WriteOutcome.judged), each a violation naming the writer: whether it was checked. */
 export function addJudged(o: WriteOutcome, violations: Violations): boolean {
+  // Filed under the rule the verdict opens with (the client's judgement names the rule stating it: FD-CONNECT-EMAIL for an
+  // e-mail answered otherwise than sent), not under the property that happened to send the call.
   for (const verdict of o.judged)
-    violations.add(o.probe.writer.operationId, 'a 2xx answer the client judged', verdict, 'an answer that keeps the contract');
+    violations.add(
+      o.probe.writer.operationId,
+      'a 2xx answer the client judged',
+      verdict,
+      'an answer that keeps the contract',
+      ruleIdsLeading([verdict])[0],
+    );
   return o.judged.length > 0;
 }

@@ -627,6 +627,58 @@ const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> 
   new Map([...others].map(([p, values]) => [p, [...values.slice(1), ...values.slice(0, 1)]]));
 
 /**
+ * The objects a writer's body sends that its answer shows under another name, the same component (provider 1.35.0
+ * ConnectEmailUrl.emailConfig, the EmailOptions sent as `email`), by the name sent: [name, its first required string member].
+ */
+function renamedObjects(contract: Contract, writer: Operation): [string, string][] {
+  const sent = resolve(contract, writer.requestBody?.schema)?.properties ?? {};
+  const answered = resolve(contract, okSchemaOf(writer))?.properties ?? {};
+  const component = (s: Json) => {
+    const r = contract.resolveSchema(s);
+    return r && typeof r === 'object' && r.properties ? r : undefined;
+  };
+  const out: [string, string][] = [];
+  for (const [name, s] of Object.entries<Json>(sent)) {
+    const c = component(s);
+    if (!c || name in answered || !Object.entries<Json>(answered).some(([, a]) => component(a) === c)) continue;
+    const member = (c.required ?? []).find((m: string) => resolve(contract, c.properties?.[m])?.type === 'string');
+    if (member) out.push([name, member]);
+  }
+  return out;
+}
+
+/**
+ * The telling body with, in each other object it sends (each item of a list of objects: a joint borrower), a member of each
+ * renamed object's name (renamedObjects) holding a value of the form of its required member, distinct from every value sent
+ * (`co.` before the sample's): a member no document declares there, which a target keeping the documents ignores, so that an
+ * answer filling the renamed object from a neighbour's like-named member (the e-mail sent to a borrower's own) reads apart from
+ * the object sent. Kept only where the contract takes the body (an object closed to other members refuses it).
+ */
+function withNeighbourDecoys(
+  contract: Contract,
+  writer: Operation,
+  plain: unknown,
+  telling: unknown,
+  valid: (body: unknown) => boolean,
+): unknown {
+  if (!plain || typeof plain !== 'object' || Array.isArray(plain)) return telling;
+  let out = telling;
+  for (const [name, member] of renamedObjects(contract, writer)) {
+    const value = valueAt(plain, [name, member]);
+    if (typeof value !== 'string' || !value) continue;
+    for (const [list, items] of Object.entries(out as Record<string, unknown>)) {
+      if (list === name || !Array.isArray(items)) continue;
+      items.forEach((item, i) => {
+        if (!item || typeof item !== 'object' || Array.isArray(item) || name in item) return;
+        const next = setAt(out, [list, String(i), name], `co.${value}`);
+        if (valid(next)) out = next;
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * A writer's body made to tell for every service's after-write checks, each echoed list sent several items; returns those lists,
  * and the sample with only its ids in another case (`recased`), for a target refusing the telling body.
  */
@@ -639,12 +691,21 @@ export function tellingWrite(
   keep: (path: string, value: unknown) => boolean,
 ): { body: unknown; lists: string[]; recased: unknown } {
   const others = otherValues(contract, writer.requestBody?.schema, body);
-  const telling = tellingBody(body, valid, keep, undefined, others);
+  const telling = withNeighbourDecoys(contract, writer, body, tellingBody(body, valid, keep, undefined, others), valid);
   // The sample with only the ids `otherValues` gives in another case of the same value told (a UUID, RFC 9562 section 4:
   // case-insensitive on input), every other leaf as sampled: what a writer is sent where its telling body is refused (a free
   // text a documented refusal names: a business country that is no two-letter code, provider 1.35.0 InvalidCountryCode), so
   // that an id sent in another case still reaches the target. tellingBody with every leaf kept does exactly that.
-  const recased = tellingBody(body, valid, () => true, undefined, others);
+  // The neighbours' like-named members ride on it too (withNeighbourDecoys): a body refused for one telling value the documents
+  // close in prose (a joint borrower's Connect experience, provider 1.35.0: "default" or an experience GUID) still tells an
+  // answer filled from a neighbour apart from the object sent.
+  const recased = withNeighbourDecoys(
+    contract,
+    writer,
+    body,
+    tellingBody(body, valid, () => true, undefined, others),
+    valid,
+  );
   const lists = echoedLists(contract, writer, reader);
   if (!lists.length) return { body: telling, lists, recased };
   return {
