@@ -121,6 +121,8 @@ function sendChunked(url: string, init: { method: string; headers: Record<string
       },
     );
     send.on('error', (e) => reject(failed(e)));
+    // Past the deadline (withinDeadline answers then) the socket is closed too, not left open for the rest of the run.
+    send.setTimeout(REQUEST_DEADLINE_MS, () => send.destroy(new Error(`no answer within ${REQUEST_DEADLINE_MS} ms`)));
     // Two chunks where the body has two bytes or more: a framing read only as one chunk is met too.
     const half = Math.ceil(init.data.length / 2);
     if (half > 0) send.write(init.data.subarray(0, half));
