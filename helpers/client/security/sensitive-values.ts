@@ -31,7 +31,7 @@ export class SensitiveInputs {
     // A card number's digits in one run longer than the masked forms allow, the whole number aside (found above).
     const runs = this.values.filter((v) => v.kind === 'PAN' && /^[0-9]{14,}$/.test(v.value));
     const holdsRun = (value: string, pan: string) => {
-      if (value.includes(pan)) return false;
+      if (value.includes(pan) || rangeBoundOf(value, pan)) return false;
       for (let i = 0; i + PAN_RUN <= pan.length; i++) if (value.includes(pan.slice(i, i + PAN_RUN))) return true;
       return false;
     };
@@ -65,6 +65,14 @@ const VISIBLE: Partial<Record<SensitiveKind, (i: number, length: number) => bool
 
 /** The shortest run of a card number's digits showing one masked forms hide (seed 000, MaskedCard: panBin and panLastFour). */
 const PAN_RUN = 10;
+
+/** Whether a string of digits is a bound of an account range holding the card: the card's leading digits, then only 0s or only
+ * 9s (provider 2.0.0, Registration.accountRange, an AccountRangeView: the answer carries the range its cards lie in). */
+function rangeBoundOf(value: string, pan: string): boolean {
+  let k = 0;
+  while (k < value.length && value[k] === pan[k]) k++;
+  return /^[0-9]+$/.test(value) && /^(0+|9+)$/.test(value.slice(k));
+}
 
 /** Whether a string is an input masked wrongly: its length, partly masked, its own digits elsewhere, one where its kind allows none. */
 export function wronglyMasked(value: string, input: SensitiveValue): boolean {
