@@ -16,7 +16,7 @@ import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
 import { integerArg, listArg, parseArgs, serviceArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
-  'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
+  'npm run mock -- [--service <name> [--port <n>]] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
 /** The stand-in's form, named by the errors of its own arguments (USAGE stays the plain mock's). */
 const SANDBOX_USAGE = 'npm run mock -- --service <name> --as-sandbox [--rps <n>] [--faults <id,id>]';
 
@@ -32,6 +32,7 @@ export const main: CommandMain = async (argv, io) => {
       'as-sandbox': 'flag',
       rps: 'value',
       'deliver-to': 'value',
+      port: 'value',
     },
     USAGE,
   );
@@ -69,6 +70,9 @@ export const main: CommandMain = async (argv, io) => {
     }
   }
   if (args.rps !== undefined) throw new UsageError(`--rps applies only with --as-sandbox. Usage: ${SANDBOX_USAGE}`);
+  // Another port than the service's fixed one, so that two mocks of one service run side by side (two clones, two people).
+  const port = integerArg(args.port as string | undefined, 'port', USAGE, 1, 65535);
+  if (port !== undefined && selected.length !== 1) throw new UsageError(`--port needs exactly one --service. Usage: ${USAGE}`);
   const deliverTo = args['deliver-to'];
   if (deliverTo !== undefined && !/^https?:\/\/[^/?#\s]+\/?$/.test(deliverTo))
     throw new UsageError(`--deliver-to must be an http(s) origin such as http://127.0.0.1:9000, not '${deliverTo}'. Usage: ${USAGE}`);
@@ -88,8 +92,8 @@ export const main: CommandMain = async (argv, io) => {
   const handles = [];
   for (const mock of selected) {
     // headerNames: read by the financial data mock only.
-    const options = { faults, port: mock.port, headerNames, ...(clockStart !== undefined ? { clockStart } : {}) };
-    const handle = await onPort(mock.port, () => mock.start(options));
+    const options = { faults, port: port ?? mock.port, headerNames, ...(clockStart !== undefined ? { clockStart } : {}) };
+    const handle = await onPort(options.port, () => mock.start(options));
     handle.context.deliveries.divertTo = divertTo;
     handles.push(handle);
     credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
