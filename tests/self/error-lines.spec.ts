@@ -10,7 +10,7 @@ import { expectOneErrorLine, inTempDir } from './support.known.js';
 
 const SANDBOX_USAGE = 'Usage: npm run mock -- --service <name> --as-sandbox [--rps <n>] [--faults <id,id>]';
 const MOCK_USAGE =
-  'Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
+  'Usage: npm run mock -- [--service <name> [--port <n>]] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
 
 const ROWS: [script: string, args: string, line: string, files?: Record<string, string>][] = [
   ['diff', '--service card-enrollment', '--service and --to are required'],
@@ -51,6 +51,8 @@ const ROWS: [script: string, args: string, line: string, files?: Record<string, 
     '--service financial-data --clock-start 2026-02-31T00:00:00Z',
     `error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. ${MOCK_USAGE}`,
   ],
+  ['mock', '--port 4999', `error: --port needs exactly one --service. ${MOCK_USAGE}`],
+  ['mock', '--service installments --port 0', `error: --port must be an integer from 1 to 65535, not '0'. ${MOCK_USAGE}`],
   ['replay', '--collection $DIR/nowhere.json', 'collection not found'],
   ['replay', '--collection $DIR/collection.json', 'is not JSON', { 'collection.json': '{ this is not json' }],
   [
